@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""End-to-end driver for campcc tests (run by meson test; usable by hand).
+
+  e2e.py program  --campcc C --include DIR SRC.c [--expected FILE]
+      (a) campcc SRC -o exe; run it with CAMP_VALIDATION=1: exit 0, the
+          executable embeds a SPIR-V module;
+      (b) differential: SRC compiled by the host compiler alone (serial
+          reference mode of camp.h) prints exactly what (a) printed;
+          with --expected, both also print exactly FILE;
+      (c) campcc -S SRC -o x.spvasm: one OpEntryPoint GLCompute per
+          parallel_for_each; spirv-as and spirv-val (Vulkan 1.2) accept it.
+  e2e.py prebuilt EXE --expected FILE
+      runs an executable built by meson (samples/) and compares its stdout.
+  e2e.py device --campcc C SRC.c --expected FILE
+      CAMP_DEVICE=0 runs like the default; CAMP_DEVICE naming no device
+      makes the program fail (so kernels really go through libcamp).
+
+Each failure names the step that failed and shows the commands' output.
+The host compiler is $CAMP_HOST_CC (default clang-19), split on spaces.
+"""
+import argparse
+import difflib
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+TIMEOUT = 240  # seconds for any one command
+
+
+class StepFailed(Exception):
+    pass
+
+
+def host_cc():
+    return shlex.split(os.environ.get("CAMP_HOST_CC") or "clang-19")
+
+
+def run(cmd, step, env=None, check=True):
+    """Runs cmd; on a non-zero exit (if check) raises StepFailed naming step."""
+    full_env = dict(os.environ)
+    if env:
+        full_env.update(env)
+    try:
+        p = subprocess.run(cmd, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=TIMEOUT)
+    except FileNotFoundError as e:
+        raise StepFailed(f"[{step}] cannot run {cmd[0]}: {e}")
+    except subprocess.TimeoutExpired:
+        raise StepFailed(f"[{step}] timed out after {TIMEOUT}s: {shlex.join(cmd)}")
+    out = p.stdout.decode(errors="replace")
+    err = p.stderr.decode(errors="replace")
+    if check and p.returncode != 0:
+        raise StepFailed(f"[{step}] failed with exit status {describe_status(p.returncode)}\n"
+                         f"  command: {envstr(env)}{shlex.join(cmd)}\n" + show(out, err))
+    return p.returncode, out, err
+
+
+def describe_status(rc):
+    if rc < 0:
+        return f"{rc} (killed by signal {-rc})"
+    return str(rc)
+
+
+def envstr(env):
+    return "".join(f"{k}={shlex.quote(v)} " for k, v in (env or {}).items())
+
+
+def show(out, err, limit=4000):
+    text = ""
+    if out:
+        text += "  --- stdout ---\n" + out[-limit:] + ("" if out.endswith("\n") else "\n")
+    if err:
+        text += "  --- stderr ---\n" + err[-limit:] + ("" if err.endswith("\n") else "\n")
+    return text
+
+
+def diff(a, b, name_a, name_b):
+    return "".join(difflib.unified_diff(a.splitlines(True), b.splitlines(True), name_a, name_b))
+
+
+SPIRV_MAGIC = re.compile(rb"\x03\x02\x23\x07\x00[\x00-\x06]\x01\x00")  # magic + version 1.x
+
+
+def run_on_vulkan(exe, step="run on Vulkan", env=None):
+    """Runs a campcc-built program with the validation layers on."""
+    e = {"CAMP_VALIDATION": "1"}
+    e.update(env or {})
+    rc, out, err = run([exe], step, env=e)
+    if "camp: vulkan validation" in err:
+        raise StepFailed(f"[{step}] Vulkan validation reported a problem\n" + show(out, err))
+    return out
+
+
+def kernel_count(src):
+    text = open(src, encoding="utf-8").read()
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    text = re.sub(r"//[^\n]*", " ", text)
+    return len(re.findall(r"\bparallel_for_each\s*\(", text))
+
+
+def check_expected(out, expected, who):
+    want = open(expected, encoding="utf-8").read()
+    if out != want:
+        raise StepFailed(f"[expected output] {who} does not print {expected}:\n"
+                         + diff(want, out, "expected", who))
+
+
+def cmd_program(a):
+    src = os.path.abspath(a.src)
+    with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
+        exe = os.path.join(tmp, "prog")
+        # (a) campcc, then run on the accelerator.
+        run([a.campcc, src, "-o", exe], "campcc build")
+        if not os.path.isfile(exe):
+            raise StepFailed(f"[campcc build] exit status 0 but no output file {exe}")
+        with open(exe, "rb") as f:
+            if not SPIRV_MAGIC.search(f.read()):
+                raise StepFailed("[campcc build] the executable embeds no SPIR-V module "
+                                 "(was the kernel compiled for the accelerator?)")
+        out = run_on_vulkan(exe)
+
+        # (b) the same source in the serial reference mode.
+        ref = os.path.join(tmp, "ref")
+        run(host_cc() + ["-std=c17", "-I", a.include, src, "-o", ref], "reference build")
+        _, ref_out, _ = run([ref], "reference run")
+        if out != ref_out:
+            raise StepFailed("[differential] campcc's program and the serial reference print "
+                             "different output:\n" + diff(ref_out, out, "reference", "campcc"))
+        if a.expected:
+            check_expected(out, a.expected, "the program")
+
+        # (c) the kernel module as SPIR-V assembly, assembled and validated.
+        asm = os.path.join(tmp, "prog.spvasm")
+        spv = os.path.join(tmp, "prog.spv")
+        run([a.campcc, "-S", src, "-o", asm], "campcc -S")
+        if not os.path.isfile(asm):
+            raise StepFailed(f"[campcc -S] exit status 0 but no output file {asm}")
+        text = open(asm, encoding="utf-8", errors="replace").read()
+        want = kernel_count(src)
+        got = len(re.findall(r"\bOpEntryPoint\s+GLCompute\b", text))
+        if got != want:
+            raise StepFailed(f"[campcc -S] {got} OpEntryPoint GLCompute in the module, want one "
+                             f"per parallel_for_each ({want})")
+        run(["spirv-as", "--target-env", "vulkan1.2", asm, "-o", spv], "spirv-as")
+        run(["spirv-val", "--target-env", "vulkan1.2", "--scalar-block-layout", spv], "spirv-val")
+    sys.stdout.write(out)
+
+
+def cmd_prebuilt(a):
+    out = run_on_vulkan(os.path.abspath(a.exe))
+    check_expected(out, a.expected, a.exe)
+    sys.stdout.write(out)
+
+
+def cmd_device(a):
+    src = os.path.abspath(a.src)
+    with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
+        exe = os.path.join(tmp, "prog")
+        run([a.campcc, src, "-o", exe], "campcc build")
+        out = run_on_vulkan(exe, "run with CAMP_DEVICE=0", {"CAMP_DEVICE": "0"})
+        check_expected(out, a.expected, "the program with CAMP_DEVICE=0")
+        env = {"CAMP_DEVICE": "no-such-accelerator-xyzzy"}
+        rc, out, err = run([exe], "run with CAMP_DEVICE naming no device", env=env, check=False)
+        if rc == 0:
+            raise StepFailed("[run with CAMP_DEVICE naming no device] exit status 0: the "
+                             "program ran without the accelerator it asked for\n" + show(out, err))
+        if "camp" not in err:
+            raise StepFailed("[run with CAMP_DEVICE naming no device] failed, but printed no "
+                             "'camp' message on stderr\n" + show(out, err))
+    print("CAMP_DEVICE=0 ran; an unknown CAMP_DEVICE failed with:", err.strip().splitlines()[0])
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    q = sub.add_parser("program")
+    q.add_argument("--campcc", required=True)
+    q.add_argument("--include", required=True)
+    q.add_argument("--expected")
+    q.add_argument("src")
+    q = sub.add_parser("prebuilt")
+    q.add_argument("--expected", required=True)
+    q.add_argument("exe")
+    q = sub.add_parser("device")
+    q.add_argument("--campcc", required=True)
+    q.add_argument("--expected", required=True)
+    q.add_argument("src")
+    a = p.parse_args()
+    try:
+        {"program": cmd_program, "prebuilt": cmd_prebuilt, "device": cmd_device}[a.cmd](a)
+    except StepFailed as e:
+        print(f"FAIL {getattr(a, 'src', None) or a.exe}: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

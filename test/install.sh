@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# install.sh BUILDDIR SOURCEDIR — `meson install` into a temporary directory,
+# then the installed campcc alone (no extra flags or environment) builds and
+# runs samples/add_arrays.c. The installed tree must be self-contained: the
+# program must use the installed camp.h and libcamp, not the build tree's.
+set -euo pipefail
+build=$(cd "$1" && pwd)
+src=$(cd "$2" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/camp-install-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL [install]: $*" >&2; exit 1; }
+
+meson install -C "$build" --no-rebuild --destdir "$tmp/dest" >"$tmp/install.log" 2>&1 ||
+    { cat "$tmp/install.log" >&2; fail "meson install failed"; }
+
+campcc=$(find "$tmp/dest" -path '*/bin/campcc' -type f | head -n 1)
+[ -n "$campcc" ] || fail "no bin/campcc under the installed tree: $(cd "$tmp/dest" && find . -type f)"
+[ -x "$campcc" ] || fail "$campcc is not executable"
+prefix=$(dirname "$(dirname "$campcc")")
+[ -n "$(find "$prefix" -name camp.h)" ] || fail "camp.h is not installed under $prefix"
+[ -n "$(find "$prefix" -name 'libcamp.so*')" ] || fail "libcamp.so is not installed under $prefix"
+
+# Run the installed compiler from a directory outside the source and build trees.
+unset LD_LIBRARY_PATH
+cd "$tmp"
+cp "$src/samples/add_arrays.c" "$tmp/add_arrays.c"
+"$campcc" -v add_arrays.c -o add_arrays 2>"$tmp/campcc.log" ||
+    { cat "$tmp/campcc.log" >&2; fail "the installed campcc could not build add_arrays.c"; }
+[ -x add_arrays ] || fail "campcc exited 0 but wrote no add_arrays"
+grep -qF "$prefix" "$tmp/campcc.log" ||
+    { cat "$tmp/campcc.log" >&2; fail "campcc -v shows no command using the installed prefix $prefix"; }
+
+# If the program links libcamp dynamically, it must find the installed one.
+if ldd ./add_arrays | grep -q 'libcamp'; then
+    lib=$(ldd ./add_arrays | awk '/libcamp/ {print $3}')
+    case "$lib" in
+    "$prefix"/*) ;;
+    *) ldd ./add_arrays >&2; fail "add_arrays loads libcamp from '$lib', not from $prefix" ;;
+    esac
+fi
+
+CAMP_VALIDATION=1 ./add_arrays >"$tmp/out" 2>"$tmp/err" ||
+    { cat "$tmp/out" "$tmp/err" >&2; fail "add_arrays built by the installed campcc failed"; }
+if ! diff -u "$src/samples/add_arrays.expected" "$tmp/out" >&2; then
+    fail "add_arrays built by the installed campcc printed the wrong output"
+fi
+echo "ok: installed campcc ($campcc) builds and runs add_arrays"
