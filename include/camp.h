@@ -16,6 +16,11 @@
 extern "C" {
 #endif
 
+/* libcamp's own sources (built by gcc too) and programs that only call the
+ * runtime API define CAMP_RUNTIME_API_ONLY to skip the dialect, which needs
+ * clang. */
+#ifndef CAMP_RUNTIME_API_ONLY
+
 /* ---- Restriction clauses ------------------------------------------------ */
 
 /* `restrict(amp)` / `restrict(cpu, amp)` after a function's declarator.
@@ -153,6 +158,8 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
         for (__typeof__(CAMP_SERIAL_INDEX_(DOMAIN, camp_pfe_loop_)) IDX = \
                  CAMP_SERIAL_INDEX_(DOMAIN, camp_pfe_loop_); \
              camp_pfe_loop_.once; camp_pfe_loop_.once = 0)
+
+#endif /* CAMP_RUNTIME_API_ONLY */
 
 /* ---- Runtime API (libcamp) ---------------------------------------------- */
 
