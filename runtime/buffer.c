@@ -1,0 +1,158 @@
+/* buffer.c — device buffers (addressed by kernels through their device
+ * address) and staging buffers, their memory, and a small cache of free ones
+ * so that repeated launches do not allocate every time. */
+#include "internal.h"
+
+#include <string.h>
+
+#define HOST_MAPPABLE (VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
+
+/* Sizes are rounded up so that a cached buffer fits the next launch of a
+ * similar size: powers of two up to 1 MiB, then whole MiB. */
+static VkDeviceSize rounded_size(VkDeviceSize size) {
+    const VkDeviceSize mib = 1u << 20;
+    if (size >= mib) return (size + mib - 1) / mib * mib;
+    VkDeviceSize rounded = 256;
+    while (rounded < size) rounded *= 2;
+    return rounded;
+}
+
+/* Memory-property wishes, best first. Device buffers prefer memory that is
+ * both device-local and mappable (integrated GPUs, lavapipe, ReBAR): no
+ * staging copy. Staging buffers must be mappable; cached reads are faster. */
+static const VkMemoryPropertyFlags device_wishes[] = {
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | HOST_MAPPABLE,
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
+    HOST_MAPPABLE,
+    0,
+};
+static const VkMemoryPropertyFlags staging_wishes[] = {
+    HOST_MAPPABLE | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+    HOST_MAPPABLE,
+};
+
+static void buffer_clear(camp_buffer *buffer) { memset(buffer, 0, sizeof *buffer); }
+
+void camp_buffer_destroy(camp_buffer *buffer) {
+    if (!camp_rt.device) return;
+    if (buffer->buffer) vkDestroyBuffer(camp_rt.device, buffer->buffer, NULL);
+    if (buffer->memory) vkFreeMemory(camp_rt.device, buffer->memory, NULL); /* unmaps too */
+    buffer_clear(buffer);
+}
+
+/* Allocates memory for `buffer` of one of the types in `wishes` order; a
+ * type whose heap is full is skipped for the next wish. */
+static camp_status allocate_memory(camp_buffer *buffer, const VkMemoryPropertyFlags *wishes,
+                                   size_t wish_count) {
+    VkMemoryRequirements needs;
+    vkGetBufferMemoryRequirements(camp_rt.device, buffer->buffer, &needs);
+    VkMemoryAllocateFlagsInfo flags = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+        .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
+    };
+    VkMemoryAllocateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .pNext = buffer->kind == CAMP_BUFFER_DEVICE ? &flags : NULL,
+        .allocationSize = needs.size,
+    };
+    VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    uint32_t tried = 0; /* memory types already tried, as bits */
+    for (size_t w = 0; w < wish_count; w++)
+        for (uint32_t t = 0; t < camp_rt.memory.memoryTypeCount; t++) {
+            VkMemoryPropertyFlags has = camp_rt.memory.memoryTypes[t].propertyFlags;
+            if (!(needs.memoryTypeBits & (1u << t)) || (tried & (1u << t))) continue;
+            if ((has & wishes[w]) != wishes[w]) continue;
+            tried |= 1u << t;
+            info.memoryTypeIndex = t;
+            last = vkAllocateMemory(camp_rt.device, &info, NULL, &buffer->memory);
+            if (last == VK_SUCCESS) {
+                buffer->memory_type = t;
+                return CAMP_OK;
+            }
+            if (last != VK_ERROR_OUT_OF_DEVICE_MEMORY) VK(last);
+        }
+    if (!tried)
+        return camp_fail(CAMP_ERROR_VULKAN, "no memory type fits a buffer of %llu bytes",
+                         (unsigned long long)buffer->size);
+    VK(last);
+    return CAMP_OK;
+}
+
+static camp_status buffer_create(enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
+    buffer_clear(out);
+    out->kind = kind;
+    out->size = size;
+    VkBufferCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+        .size = size,
+        .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+    };
+    if (kind == CAMP_BUFFER_DEVICE)
+        info.usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+    VK(vkCreateBuffer(camp_rt.device, &info, NULL, &out->buffer));
+
+    camp_status status = kind == CAMP_BUFFER_DEVICE
+                             ? allocate_memory(out, device_wishes, sizeof device_wishes / sizeof *device_wishes)
+                             : allocate_memory(out, staging_wishes, sizeof staging_wishes / sizeof *staging_wishes);
+    if (status != CAMP_OK) return status;
+    VK(vkBindBufferMemory(camp_rt.device, out->buffer, out->memory, 0));
+
+    VkMemoryPropertyFlags has = camp_rt.memory.memoryTypes[out->memory_type].propertyFlags;
+    if ((has & HOST_MAPPABLE) == HOST_MAPPABLE)
+        VK(vkMapMemory(camp_rt.device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped));
+    if (kind == CAMP_BUFFER_DEVICE) {
+        VkBufferDeviceAddressInfo address = {
+            .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+            .buffer = out->buffer,
+        };
+        out->address = vkGetBufferDeviceAddress(camp_rt.device, &address);
+    }
+    return CAMP_OK;
+}
+
+camp_status camp_buffer_acquire(enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
+    VkDeviceSize wanted = rounded_size(size);
+    /* The smallest cached buffer that fits, and not more than twice too big. */
+    int best = -1;
+    for (int i = 0; i < CAMP_BUFFER_CACHE_SLOTS; i++) {
+        const camp_buffer *b = &camp_rt.cache[i];
+        if (!b->buffer || b->kind != kind || b->size < wanted || b->size > 2 * wanted) continue;
+        if (best < 0 || b->size < camp_rt.cache[best].size) best = i;
+    }
+    if (best >= 0) {
+        *out = camp_rt.cache[best];
+        buffer_clear(&camp_rt.cache[best]);
+        return CAMP_OK;
+    }
+    camp_status status = buffer_create(kind, wanted, out);
+    if (status == CAMP_ERROR_OUT_OF_MEMORY) {
+        /* Free buffers may be what fills the heap: drop them and retry once. */
+        camp_buffer_destroy(out);
+        camp_buffer_cache_clear();
+        memset(&camp_rt.failure, 0, sizeof camp_rt.failure);
+        status = buffer_create(kind, wanted, out);
+    }
+    if (status != CAMP_OK) camp_buffer_destroy(out);
+    return status;
+}
+
+void camp_buffer_release(camp_buffer *buffer) {
+    if (!buffer->buffer) return;
+    VkDeviceSize cached = 0;
+    int empty = -1;
+    for (int i = 0; i < CAMP_BUFFER_CACHE_SLOTS; i++) {
+        cached += camp_rt.cache[i].size;
+        if (!camp_rt.cache[i].buffer && empty < 0) empty = i;
+    }
+    if (empty >= 0 && cached + buffer->size <= CAMP_BUFFER_CACHE_BYTES) {
+        camp_rt.cache[empty] = *buffer;
+        buffer_clear(buffer);
+    } else {
+        camp_buffer_destroy(buffer);
+    }
+}
+
+void camp_buffer_cache_clear(void) {
+    for (int i = 0; i < CAMP_BUFFER_CACHE_SLOTS; i++) camp_buffer_destroy(&camp_rt.cache[i]);
+}

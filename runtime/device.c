@@ -1,0 +1,347 @@
+/* device.c — the Vulkan instance, the choice of physical device
+ * (CAMP_DEVICE, else discrete > integrated > virtual > CPU), the logical
+ * device with the features kernels may use, its compute queue, and the one
+ * command buffer and fence launches record into and wait on. */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Instance ------------------------------------------------------------ */
+
+static bool has_extension(const VkExtensionProperties *list, uint32_t count, const char *name) {
+    for (uint32_t i = 0; i < count; i++)
+        if (strcmp(list[i].extensionName, name) == 0) return true;
+    return false;
+}
+
+static camp_status create_instance(void) {
+    bool validation = camp_validation_requested();
+    if (validation) CAMP_TRY(camp_validation_check_layer());
+
+    /* Portability enumeration lists MoltenVK-style drivers too; harmless
+     * where absent. */
+    uint32_t available_count = 0;
+    VK(vkEnumerateInstanceExtensionProperties(NULL, &available_count, NULL));
+    VkExtensionProperties *available = calloc(available_count ? available_count : 1, sizeof *available);
+    if (!available) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    VkResult listed = vkEnumerateInstanceExtensionProperties(NULL, &available_count, available);
+    bool portability = listed >= 0 && has_extension(available, available_count,
+                                                    VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
+    free(available);
+    VK(listed);
+
+    const char *extensions[2];
+    uint32_t extension_count = 0;
+    if (portability) extensions[extension_count++] = VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME;
+    if (validation) extensions[extension_count++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    const char *layers[] = {camp_validation_layer_name()};
+
+    VkDebugUtilsMessengerCreateInfoEXT messenger;
+    camp_validation_messenger_info(&messenger);
+    VkApplicationInfo app = {
+        .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+        .pApplicationName = "campcc program",
+        .pEngineName = "libcamp",
+        .apiVersion = VK_API_VERSION_1_2,
+    };
+    VkInstanceCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+        .pNext = validation ? &messenger : NULL,
+        .flags = portability ? VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR : 0,
+        .pApplicationInfo = &app,
+        .enabledLayerCount = validation ? 1 : 0,
+        .ppEnabledLayerNames = layers,
+        .enabledExtensionCount = extension_count,
+        .ppEnabledExtensionNames = extensions,
+    };
+    VkResult result = vkCreateInstance(&info, NULL, &camp_rt.instance);
+    if (result == VK_ERROR_INCOMPATIBLE_DRIVER)
+        return camp_fail(CAMP_ERROR_NO_DEVICE,
+                         "no Vulkan 1.2 driver found (vkCreateInstance: VK_ERROR_INCOMPATIBLE_DRIVER); "
+                         "install a GPU driver, or mesa-vulkan-drivers for the CPU device");
+    VK(result);
+    if (validation) CAMP_TRY(camp_validation_messenger_create());
+    return CAMP_OK;
+}
+
+/* ---- Physical device ----------------------------------------------------- */
+
+static const char *type_name(VkPhysicalDeviceType type) {
+    switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
+    default: return "other";
+    }
+}
+
+/* Higher is better; the order of DIALECT.md §7. */
+static int type_rank(VkPhysicalDeviceType type) {
+    switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
+    default: return 0;
+    }
+}
+
+static bool find_compute_queue(VkPhysicalDevice device, uint32_t *family) {
+    uint32_t count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(device, &count, NULL);
+    VkQueueFamilyProperties families[16];
+    if (count > 16) count = 16;
+    vkGetPhysicalDeviceQueueFamilyProperties(device, &count, families);
+    /* A compute-only family is often an async queue that runs beside
+     * graphics; any compute family will do otherwise. */
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t i = 0; i < count; i++) {
+            VkQueueFlags flags = families[i].queueFlags;
+            if (!(flags & VK_QUEUE_COMPUTE_BIT) || families[i].queueCount == 0) continue;
+            if (pass == 0 && (flags & VK_QUEUE_GRAPHICS_BIT)) continue;
+            *family = i;
+            return true;
+        }
+    return false;
+}
+
+/* Why `device` cannot run campcc kernels, or NULL if it can. */
+static const char *unsuitable(VkPhysicalDevice device) {
+    VkPhysicalDeviceProperties properties;
+    vkGetPhysicalDeviceProperties(device, &properties);
+    if (properties.apiVersion < VK_API_VERSION_1_2) return "it does not support Vulkan 1.2";
+    VkPhysicalDeviceVulkan12Features v12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &v12};
+    vkGetPhysicalDeviceFeatures2(device, &features);
+    if (!v12.bufferDeviceAddress) return "it lacks the bufferDeviceAddress feature";
+    if (!v12.scalarBlockLayout) return "it lacks the scalarBlockLayout feature";
+    uint32_t family;
+    if (!find_compute_queue(device, &family)) return "it has no compute queue";
+    return NULL;
+}
+
+static bool contains_ignoring_case(const char *haystack, const char *needle) {
+    size_t n = strlen(needle);
+    for (; *haystack; haystack++) {
+        size_t i = 0;
+        while (i < n && haystack[i] &&
+               tolower((unsigned char)haystack[i]) == tolower((unsigned char)needle[i]))
+            i++;
+        if (i == n) return true;
+    }
+    return n == 0;
+}
+
+static camp_status choose_by_env(const char *wanted, VkPhysicalDevice *devices, uint32_t count,
+                                 uint32_t *chosen) {
+    char *end = NULL;
+    unsigned long index = strtoul(wanted, &end, 10);
+    bool is_index = end != wanted && *end == '\0' && isdigit((unsigned char)wanted[0]);
+    for (uint32_t i = 0; i < count; i++) {
+        VkPhysicalDeviceProperties properties;
+        vkGetPhysicalDeviceProperties(devices[i], &properties);
+        if (is_index ? index == i : contains_ignoring_case(properties.deviceName, wanted)) {
+            const char *why = unsuitable(devices[i]);
+            if (why)
+                return camp_fail(CAMP_ERROR_NO_DEVICE, "CAMP_DEVICE=%s selects device %u (%s), but %s",
+                                 wanted, i, properties.deviceName, why);
+            *chosen = i;
+            return CAMP_OK;
+        }
+    }
+    char names[512] = "";
+    for (uint32_t i = 0; i < count; i++) {
+        VkPhysicalDeviceProperties properties;
+        vkGetPhysicalDeviceProperties(devices[i], &properties);
+        size_t used = strlen(names);
+        snprintf(names + used, sizeof names - used, "%s%u: %s", i ? ", " : "", i, properties.deviceName);
+    }
+    return camp_fail(CAMP_ERROR_NO_DEVICE, "CAMP_DEVICE=%s matches no Vulkan device (there are: %s)",
+                     wanted, names);
+}
+
+static camp_status choose_by_rank(VkPhysicalDevice *devices, uint32_t count, uint32_t *chosen) {
+    int best_rank = -1;
+    const char *why_not = NULL;
+    for (uint32_t i = 0; i < count; i++) {
+        const char *why = unsuitable(devices[i]);
+        if (why) {
+            why_not = why;
+            continue;
+        }
+        VkPhysicalDeviceProperties properties;
+        vkGetPhysicalDeviceProperties(devices[i], &properties);
+        if (type_rank(properties.deviceType) > best_rank) {
+            best_rank = type_rank(properties.deviceType);
+            *chosen = i;
+        }
+    }
+    if (best_rank < 0)
+        return camp_fail(CAMP_ERROR_NO_DEVICE, "no usable Vulkan device: %s", why_not);
+    return CAMP_OK;
+}
+
+static camp_status choose_physical_device(void) {
+    uint32_t count = 0;
+    VK(vkEnumeratePhysicalDevices(camp_rt.instance, &count, NULL));
+    if (count == 0)
+        return camp_fail(CAMP_ERROR_NO_DEVICE, "no Vulkan device found; install a GPU driver, or "
+                                               "mesa-vulkan-drivers for the CPU device (lavapipe)");
+    VkPhysicalDevice *devices = calloc(count, sizeof *devices);
+    if (!devices) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    VkResult result = vkEnumeratePhysicalDevices(camp_rt.instance, &count, devices);
+    camp_status status = CAMP_OK;
+    uint32_t chosen = 0;
+    if (result < 0) {
+        status = camp_vk_fail(result, "vkEnumeratePhysicalDevices", __FILE__, __LINE__);
+    } else {
+        const char *wanted = getenv("CAMP_DEVICE");
+        status = wanted && *wanted ? choose_by_env(wanted, devices, count, &chosen)
+                                   : choose_by_rank(devices, count, &chosen);
+    }
+    if (status == CAMP_OK) {
+        camp_rt.physical = devices[chosen];
+        vkGetPhysicalDeviceProperties(camp_rt.physical, &camp_rt.properties);
+        vkGetPhysicalDeviceMemoryProperties(camp_rt.physical, &camp_rt.memory);
+        find_compute_queue(camp_rt.physical, &camp_rt.queue_family);
+        snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.properties.deviceName);
+        const char *verbose = getenv("CAMP_VERBOSE");
+        if (verbose && *verbose && strcmp(verbose, "0") != 0) {
+            uint32_t v = camp_rt.properties.apiVersion;
+            fprintf(stderr, "camp: device %u: %s (%s, Vulkan %u.%u.%u)\n", chosen,
+                    camp_rt.device_name, type_name(camp_rt.properties.deviceType),
+                    VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
+        }
+    }
+    free(devices);
+    return status;
+}
+
+/* ---- Logical device ------------------------------------------------------ */
+
+static camp_status create_device(void) {
+    VkPhysicalDeviceVulkan11Features has11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+    VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                              .pNext = &has11};
+    VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
+    vkGetPhysicalDeviceFeatures2(camp_rt.physical, &has);
+
+    /* Enable exactly what kernels may use and the device has; launches check
+     * a kernel's needs against camp_rt.features. */
+    VkPhysicalDeviceVulkan11Features on11 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+        .storageBuffer16BitAccess = has11.storageBuffer16BitAccess,
+        .storagePushConstant16 = has11.storagePushConstant16,
+    };
+    VkPhysicalDeviceVulkan12Features on12 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+        .pNext = &on11,
+        .bufferDeviceAddress = VK_TRUE,
+        .scalarBlockLayout = VK_TRUE,
+        .shaderInt8 = has12.shaderInt8,
+        .storageBuffer8BitAccess = has12.storageBuffer8BitAccess,
+        .uniformAndStorageBuffer8BitAccess = has12.uniformAndStorageBuffer8BitAccess,
+        .storagePushConstant8 = has12.storagePushConstant8,
+    };
+    VkPhysicalDeviceFeatures2 on = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+        .pNext = &on12,
+        .features = {
+            .shaderInt64 = has.features.shaderInt64,
+            .shaderFloat64 = has.features.shaderFloat64,
+            .shaderInt16 = has.features.shaderInt16,
+        },
+    };
+    camp_rt.features = 0;
+    if (has.features.shaderInt64) camp_rt.features |= CAMP_FEATURE_INT64;
+    if (has.features.shaderFloat64) camp_rt.features |= CAMP_FEATURE_FLOAT64;
+    if (has.features.shaderInt16 && has11.storageBuffer16BitAccess) camp_rt.features |= CAMP_FEATURE_INT16;
+    if (has12.shaderInt8 && has12.storageBuffer8BitAccess) camp_rt.features |= CAMP_FEATURE_INT8;
+    camp_rt.push_constant8 = has12.storagePushConstant8;
+    camp_rt.push_constant16 = has11.storagePushConstant16;
+
+    float priority = 1.0f;
+    VkDeviceQueueCreateInfo queue = {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+        .queueFamilyIndex = camp_rt.queue_family,
+        .queueCount = 1,
+        .pQueuePriorities = &priority,
+    };
+    VkDeviceCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+        .pNext = &on,
+        .queueCreateInfoCount = 1,
+        .pQueueCreateInfos = &queue,
+    };
+    VK(vkCreateDevice(camp_rt.physical, &info, NULL, &camp_rt.device));
+    vkGetDeviceQueue(camp_rt.device, camp_rt.queue_family, 0, &camp_rt.queue);
+
+    VkCommandPoolCreateInfo pool = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+        .queueFamilyIndex = camp_rt.queue_family,
+    };
+    VK(vkCreateCommandPool(camp_rt.device, &pool, NULL, &camp_rt.command_pool));
+    VkCommandBufferAllocateInfo commands = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+        .commandPool = camp_rt.command_pool,
+        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+        .commandBufferCount = 1,
+    };
+    VK(vkAllocateCommandBuffers(camp_rt.device, &commands, &camp_rt.commands));
+    VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    VK(vkCreateFence(camp_rt.device, &fence, NULL, &camp_rt.fence));
+    return CAMP_OK;
+}
+
+/* ---- Init and teardown --------------------------------------------------- */
+
+static void shutdown_at_exit(void) { camp_shutdown(); }
+
+camp_status camp_device_init(void) {
+    if (camp_rt.ready) return CAMP_OK;
+    camp_status status = create_instance();
+    if (status == CAMP_OK) status = choose_physical_device();
+    if (status == CAMP_OK) status = create_device();
+    if (status != CAMP_OK) {
+        camp_device_destroy(); /* a later call tries again from scratch */
+        return status;
+    }
+    camp_rt.ready = true;
+    /* Tear down before exit so that validation layers see every object
+     * destroyed and report no leaks. */
+    if (!camp_rt.atexit_registered) {
+        camp_rt.atexit_registered = true;
+        atexit(shutdown_at_exit);
+    }
+    return CAMP_OK;
+}
+
+void camp_device_destroy(void) {
+    if (camp_rt.device) {
+        /* Nothing useful can be done about a lost device here: destroy anyway. */
+        (void)vkDeviceWaitIdle(camp_rt.device);
+        camp_pipelines_destroy();
+        camp_buffer_cache_clear();
+        if (camp_rt.fence) vkDestroyFence(camp_rt.device, camp_rt.fence, NULL);
+        if (camp_rt.command_pool) vkDestroyCommandPool(camp_rt.device, camp_rt.command_pool, NULL);
+        vkDestroyDevice(camp_rt.device, NULL);
+    }
+    if (camp_rt.instance) {
+        camp_validation_messenger_destroy();
+        vkDestroyInstance(camp_rt.instance, NULL);
+    }
+    camp_rt.fence = VK_NULL_HANDLE;
+    camp_rt.command_pool = VK_NULL_HANDLE;
+    camp_rt.commands = VK_NULL_HANDLE;
+    camp_rt.queue = VK_NULL_HANDLE;
+    camp_rt.device = VK_NULL_HANDLE;
+    camp_rt.physical = VK_NULL_HANDLE;
+    camp_rt.instance = VK_NULL_HANDLE;
+    camp_rt.features = 0;
+    camp_rt.ready = false;
+}

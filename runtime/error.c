@@ -1,0 +1,68 @@
+/* error.c — recording a failure and reporting it: to the installed handler,
+ * or to stderr followed by abort(). */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+camp_status camp_fail(camp_status status, const char *fmt, ...) {
+    camp_failure *f = &camp_rt.failure;
+    const camp_kernel_info *kernel = camp_rt.kernel;
+    /* Keep the first failure of a call: later ones are usually its echo. */
+    if (f->status != CAMP_OK) return status;
+    f->status = status;
+    f->file = kernel && kernel->file ? kernel->file : NULL;
+    f->line = kernel ? kernel->line : 0;
+
+    int n = 0;
+    if (f->file)
+        n = snprintf(f->message, sizeof f->message, "%s:%u: camp error: ", f->file, f->line);
+    else
+        n = snprintf(f->message, sizeof f->message, "camp error: ");
+    if (n < 0 || (size_t)n >= sizeof f->message) n = 0;
+
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(f->message + n, sizeof f->message - (size_t)n, fmt, args);
+    va_end(args);
+    return status;
+}
+
+camp_error_handler camp_set_error_handler(camp_error_handler handler, void *user) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_error_handler previous = camp_rt.handler;
+    camp_rt.handler = handler;
+    camp_rt.handler_user = user;
+    pthread_mutex_unlock(&camp_rt.lock);
+    return previous;
+}
+
+void camp_unlock_and_report(camp_status status) {
+    /* Copy what is needed while the lock is held: once released, another
+     * thread's call may overwrite the context. */
+    camp_failure failure = camp_rt.failure;
+    camp_error_handler handler = camp_rt.handler;
+    void *user = camp_rt.handler_user;
+    memset(&camp_rt.failure, 0, sizeof camp_rt.failure);
+    pthread_mutex_unlock(&camp_rt.lock);
+
+    if (status == CAMP_OK) return;
+    if (failure.status == CAMP_OK) {
+        /* A path returned an error without describing it: our bug, but
+         * still an error, never a silent success. */
+        failure.status = status;
+        snprintf(failure.message, sizeof failure.message,
+                 "camp error: internal error (status %d) with no message", (int)status);
+    }
+
+    if (handler) {
+        camp_error error = {failure.status, failure.message, failure.file, failure.line};
+        handler(&error, user);
+        return;
+    }
+    fprintf(stderr, "%s\n", failure.message);
+    fflush(stderr);
+    abort();
+}

@@ -1,0 +1,211 @@
+/* launch.c — camp_abi_launch: checks a kernel against the ABI and the
+ * device, fills the push-constant header, records copy-in, the dispatches
+ * (split where the grid exceeds the device's group-count limits) and
+ * copy-out, submits, waits, and copies written views back. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t camp_push_range_size(const camp_kernel_info *kernel) { return (kernel->push_size + 3u) & ~3u; }
+
+/* ---- Checks ------------------------------------------------------------- */
+
+static camp_status check_module(const camp_module_info *module, uint32_t k) {
+    if (!module) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch of a null module");
+    /* First: with another ABI the rest of the structure cannot be trusted. */
+    if (module->abi_version != CAMP_ABI_VERSION)
+        return camp_fail(CAMP_ERROR_ABI_MISMATCH,
+                         "this program's kernels were compiled for libcamp ABI version %u, but this "
+                         "libcamp implements version %u; rebuild the program with the campcc that "
+                         "matches this libcamp",
+                         module->abi_version, CAMP_ABI_VERSION);
+    if (k >= module->kernel_count || !module->kernels)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch of kernel %u of a module with %u kernels",
+                         k, module->kernel_count);
+    return CAMP_OK;
+}
+
+static camp_status check_kernel(const camp_kernel_info *kernel) {
+    if (kernel->rank < 1 || kernel->rank > 3)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "kernel '%s' has rank %u (not 1, 2 or 3)",
+                         kernel->entry, kernel->rank);
+    for (int d = 0; d < 3; d++)
+        if (kernel->local_size[d] == 0)
+            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "kernel '%s' has a workgroup size of 0",
+                             kernel->entry);
+    if (kernel->push_size < CAMP_PUSH_HEADER_SIZE)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "kernel '%s' has %u bytes of push constants, less than the %u-byte header",
+                         kernel->entry, kernel->push_size, CAMP_PUSH_HEADER_SIZE);
+    return CAMP_OK;
+}
+
+static const struct {
+    uint32_t bit;
+    const char *what;
+} feature_names[] = {
+    {CAMP_FEATURE_INT64, "64-bit integers (shaderInt64)"},
+    {CAMP_FEATURE_FLOAT64, "double precision (shaderFloat64)"},
+    {CAMP_FEATURE_INT16, "16-bit integers in memory (shaderInt16, storageBuffer16BitAccess)"},
+    {CAMP_FEATURE_INT8, "8-bit integers in memory (shaderInt8, storageBuffer8BitAccess)"},
+};
+
+static camp_status check_device_fits(const camp_kernel_info *kernel) {
+    uint32_t missing = kernel->features & ~camp_rt.features;
+    for (size_t i = 0; i < sizeof feature_names / sizeof *feature_names; i++)
+        if (missing & feature_names[i].bit)
+            return camp_fail(CAMP_ERROR_UNSUPPORTED, "the device %s does not support %s",
+                             camp_rt.device_name, feature_names[i].what);
+    if (missing)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                         "the kernel needs features (bits 0x%x) unknown to this libcamp", missing);
+    const VkPhysicalDeviceLimits *limits = &camp_rt.properties.limits;
+    if (camp_push_range_size(kernel) > limits->maxPushConstantsSize)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                         "the kernel's arguments take %u bytes of push constants; the device %s "
+                         "allows %u",
+                         kernel->push_size, camp_rt.device_name, limits->maxPushConstantsSize);
+    uint64_t invocations = (uint64_t)kernel->local_size[0] * kernel->local_size[1] * kernel->local_size[2];
+    for (int d = 0; d < 3; d++)
+        if (kernel->local_size[d] > limits->maxComputeWorkGroupSize[d])
+            return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                             "the kernel's workgroup size %u in dimension %c exceeds the device's %u",
+                             kernel->local_size[d], "xyz"[d], limits->maxComputeWorkGroupSize[d]);
+    if (invocations > limits->maxComputeWorkGroupInvocations)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                         "the kernel's workgroup has %llu threads; the device allows %u",
+                         (unsigned long long)invocations, limits->maxComputeWorkGroupInvocations);
+    return CAMP_OK;
+}
+
+/* ---- Header and dispatch ------------------------------------------------ */
+
+/* The header's sizes in GPU order (x = the extent's last component); false
+ * when the extent is empty. */
+static bool make_header(const camp_kernel_info *kernel, const int32_t *extent, camp_push_header *header) {
+    bool empty = false;
+    for (uint32_t d = 0; d < 3; d++) {
+        header->size[d] = d < kernel->rank ? extent[kernel->rank - 1 - d] : 1;
+        header->group_offset[d] = 0;
+        if (header->size[d] <= 0) empty = true;
+    }
+    return !empty;
+}
+
+/* Dispatches the whole grid in chunks of at most maxComputeWorkGroupCount
+ * groups per dimension; each chunk's first group goes in group_offset. */
+static void record_dispatches(const camp_kernel_info *kernel, VkPipelineLayout layout, uint8_t *block,
+                              uint32_t block_size) {
+    camp_push_header header;
+    memcpy(&header, block, sizeof header);
+    const uint32_t *limit = camp_rt.properties.limits.maxComputeWorkGroupCount;
+    uint32_t groups[3];
+    for (int d = 0; d < 3; d++)
+        groups[d] = (uint32_t)(((uint64_t)header.size[d] + kernel->local_size[d] - 1) / kernel->local_size[d]);
+
+    for (uint32_t z = 0; z < groups[2]; z += limit[2])
+        for (uint32_t y = 0; y < groups[1]; y += limit[1])
+            for (uint32_t x = 0; x < groups[0]; x += limit[0]) {
+                header.group_offset[0] = x;
+                header.group_offset[1] = y;
+                header.group_offset[2] = z;
+                memcpy(block, &header, sizeof header);
+                vkCmdPushConstants(camp_rt.commands, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, block_size,
+                                   block);
+                uint32_t count_x = groups[0] - x < limit[0] ? groups[0] - x : limit[0];
+                uint32_t count_y = groups[1] - y < limit[1] ? groups[1] - y : limit[1];
+                uint32_t count_z = groups[2] - z < limit[2] ? groups[2] - z : limit[2];
+                vkCmdDispatch(camp_rt.commands, count_x, count_y, count_z);
+            }
+}
+
+static void memory_barrier(VkPipelineStageFlags from_stage, VkAccessFlags from,
+                           VkPipelineStageFlags to_stage, VkAccessFlags to) {
+    VkMemoryBarrier barrier = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+        .srcAccessMask = from,
+        .dstAccessMask = to,
+    };
+    vkCmdPipelineBarrier(camp_rt.commands, from_stage, to_stage, 0, 1, &barrier, 0, NULL, 0, NULL);
+}
+
+static camp_status record_and_run(const camp_kernel_info *kernel, VkPipeline pipeline,
+                                  VkPipelineLayout layout, const camp_view_set *views, uint8_t *block,
+                                  uint32_t block_size) {
+    VkCommandBuffer commands = camp_rt.commands;
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    VK(vkBeginCommandBuffer(commands, &begin));
+    /* Host writes through mappings are made visible by the submission
+     * itself; only staging copies need a barrier before the kernel. */
+    camp_views_record_copy_in(views, commands);
+    memory_barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    record_dispatches(kernel, layout, block, block_size);
+    memory_barrier(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+                   VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_HOST_READ_BIT);
+    camp_views_record_copy_out(views, commands);
+    memory_barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                   VK_ACCESS_HOST_READ_BIT);
+    VK(vkEndCommandBuffer(commands));
+
+    VK(vkResetFences(camp_rt.device, 1, &camp_rt.fence));
+    VkSubmitInfo submit = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .commandBufferCount = 1,
+        .pCommandBuffers = &commands,
+    };
+    VK(vkQueueSubmit(camp_rt.queue, 1, &submit, camp_rt.fence));
+    VK(vkWaitForFences(camp_rt.device, 1, &camp_rt.fence, VK_TRUE, UINT64_MAX));
+    return CAMP_OK;
+}
+
+/* ---- The launch --------------------------------------------------------- */
+
+static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *extent, void *push,
+                          const camp_launch_view *views, uint32_t view_count) {
+    CAMP_TRY(check_module(module, k));
+    const camp_kernel_info *kernel = &module->kernels[k];
+    camp_rt.kernel = kernel; /* from here on, errors name the kernel's line */
+    CAMP_TRY(check_kernel(kernel));
+    if (!extent || !push || (view_count && !views))
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with a null extent, push block or views");
+    CAMP_TRY(camp_device_init());
+    CAMP_TRY(check_device_fits(kernel));
+
+    camp_push_header header;
+    if (!make_header(kernel, extent, &header)) return CAMP_OK; /* nothing to run */
+    memcpy(push, &header, sizeof header);
+
+    VkPipeline pipeline;
+    VkPipelineLayout layout;
+    CAMP_TRY(camp_pipeline_get(module, k, &pipeline, &layout));
+
+    camp_view_set set;
+    camp_status status = camp_views_prepare(&set, views, view_count, push, kernel->push_size);
+    /* Vulkan pushes whole words: pad the caller's block with zeros. */
+    uint32_t block_size = camp_push_range_size(kernel);
+    uint8_t *block = calloc(1, block_size);
+    if (status == CAMP_OK && !block) status = camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    if (status == CAMP_OK) {
+        memcpy(block, push, kernel->push_size);
+        status = record_and_run(kernel, pipeline, layout, &set, block, block_size);
+    }
+    if (status == CAMP_OK) camp_views_copy_back(&set);
+    free(block);
+    camp_views_release(&set);
+    return status;
+}
+
+void camp_abi_launch(camp_module_info *module, uint32_t kernel, const int32_t *extent, void *push,
+                     const camp_launch_view *views, uint32_t view_count) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_status status = launch(module, kernel, extent, push, views, view_count);
+    camp_rt.kernel = NULL;
+    camp_unlock_and_report(status);
+}

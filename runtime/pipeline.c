@@ -1,0 +1,100 @@
+/* pipeline.c — one VkShaderModule per camp_module_info and one compute
+ * pipeline per kernel, created on the kernel's first launch and kept in
+ * camp_rt.modules (module->runtime_state points there) until camp_shutdown.
+ * Kernels use no descriptor sets: their layout is a single push-constant
+ * range [0, push_size). */
+#include "internal.h"
+
+#include <stdlib.h>
+
+static camp_status module_state(camp_module_info *module, camp_module_state **out) {
+    for (camp_module_state *state = camp_rt.modules; state; state = state->next)
+        if (state == module->runtime_state && state->module == module && state->spirv == module->spirv) {
+            *out = state;
+            return CAMP_OK;
+        }
+    if (!module->spirv || module->spirv_words == 0)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel's module has no SPIR-V");
+    camp_module_state *state = calloc(1, sizeof *state);
+    VkPipelineLayout *layouts = calloc(module->kernel_count, sizeof *layouts);
+    VkPipeline *pipelines = calloc(module->kernel_count, sizeof *pipelines);
+    if (!state || !layouts || !pipelines) {
+        free(state), free(layouts), free(pipelines);
+        return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    }
+    VkShaderModuleCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+        .codeSize = module->spirv_words * sizeof(uint32_t),
+        .pCode = module->spirv,
+    };
+    VkResult result = vkCreateShaderModule(camp_rt.device, &info, NULL, &state->shader);
+    if (result < 0) {
+        free(state), free(layouts), free(pipelines);
+        VK(result);
+    }
+    state->module = module;
+    state->spirv = module->spirv;
+    state->kernel_count = module->kernel_count;
+    state->layouts = layouts;
+    state->pipelines = pipelines;
+    state->next = camp_rt.modules;
+    camp_rt.modules = state;
+    module->runtime_state = state;
+    *out = state;
+    return CAMP_OK;
+}
+
+camp_status camp_pipeline_get(camp_module_info *module, uint32_t k, VkPipeline *pipeline,
+                              VkPipelineLayout *layout) {
+    camp_module_state *state = NULL;
+    CAMP_TRY(module_state(module, &state));
+    if (state->pipelines[k]) {
+        *pipeline = state->pipelines[k];
+        *layout = state->layouts[k];
+        return CAMP_OK;
+    }
+    const camp_kernel_info *kernel = &module->kernels[k];
+    VkPushConstantRange range = {
+        .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+        .offset = 0,
+        .size = camp_push_range_size(kernel),
+    };
+    VkPipelineLayoutCreateInfo layout_info = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+        .pushConstantRangeCount = 1,
+        .pPushConstantRanges = &range,
+    };
+    if (!state->layouts[k])
+        VK(vkCreatePipelineLayout(camp_rt.device, &layout_info, NULL, &state->layouts[k]));
+    VkComputePipelineCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = {
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+            .module = state->shader,
+            .pName = kernel->entry,
+        },
+        .layout = state->layouts[k],
+    };
+    VK(vkCreateComputePipelines(camp_rt.device, VK_NULL_HANDLE, 1, &info, NULL, &state->pipelines[k]));
+    *pipeline = state->pipelines[k];
+    *layout = state->layouts[k];
+    return CAMP_OK;
+}
+
+void camp_pipelines_destroy(void) {
+    camp_module_state *state = camp_rt.modules;
+    while (state) {
+        camp_module_state *next = state->next;
+        for (uint32_t k = 0; k < state->kernel_count; k++) {
+            if (state->pipelines[k]) vkDestroyPipeline(camp_rt.device, state->pipelines[k], NULL);
+            if (state->layouts[k]) vkDestroyPipelineLayout(camp_rt.device, state->layouts[k], NULL);
+        }
+        vkDestroyShaderModule(camp_rt.device, state->shader, NULL);
+        free(state->layouts);
+        free(state->pipelines);
+        free(state);
+        state = next;
+    }
+    camp_rt.modules = NULL;
+}

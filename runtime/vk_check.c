@@ -1,0 +1,61 @@
+/* vk_check.c — turning a failed VkResult into a camp error that names it.
+ * The VK() macro (internal.h) calls camp_vk_fail. */
+#include "internal.h"
+
+/* VkResult values of the Vulkan 1.2 core and the long-standing extensions, as
+ * in vulkan_core.h. Newer values print as their number. */
+#define CAMP_VK_RESULTS(X)                                                       \
+    X(VK_SUCCESS) X(VK_NOT_READY) X(VK_TIMEOUT) X(VK_EVENT_SET)                  \
+    X(VK_EVENT_RESET) X(VK_INCOMPLETE) X(VK_ERROR_OUT_OF_HOST_MEMORY)            \
+    X(VK_ERROR_OUT_OF_DEVICE_MEMORY) X(VK_ERROR_INITIALIZATION_FAILED)           \
+    X(VK_ERROR_DEVICE_LOST) X(VK_ERROR_MEMORY_MAP_FAILED)                        \
+    X(VK_ERROR_LAYER_NOT_PRESENT) X(VK_ERROR_EXTENSION_NOT_PRESENT)              \
+    X(VK_ERROR_FEATURE_NOT_PRESENT) X(VK_ERROR_INCOMPATIBLE_DRIVER)              \
+    X(VK_ERROR_TOO_MANY_OBJECTS) X(VK_ERROR_FORMAT_NOT_SUPPORTED)                \
+    X(VK_ERROR_FRAGMENTED_POOL) X(VK_ERROR_UNKNOWN)                              \
+    X(VK_ERROR_OUT_OF_POOL_MEMORY) X(VK_ERROR_INVALID_EXTERNAL_HANDLE)           \
+    X(VK_ERROR_FRAGMENTATION) X(VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS)         \
+    X(VK_ERROR_SURFACE_LOST_KHR) X(VK_ERROR_NATIVE_WINDOW_IN_USE_KHR)            \
+    X(VK_SUBOPTIMAL_KHR) X(VK_ERROR_OUT_OF_DATE_KHR)                             \
+    X(VK_ERROR_INCOMPATIBLE_DISPLAY_KHR) X(VK_ERROR_VALIDATION_FAILED_EXT)       \
+    X(VK_ERROR_INVALID_SHADER_NV)
+
+const char *camp_vk_result_name(VkResult result) {
+    switch ((int)result) {
+#define CAMP_VK_RESULT_CASE(name) \
+    case name: return #name;
+        CAMP_VK_RESULTS(CAMP_VK_RESULT_CASE)
+#undef CAMP_VK_RESULT_CASE
+    default: return NULL;
+    }
+}
+
+static camp_status status_of(VkResult result) {
+    switch (result) {
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+    case VK_ERROR_OUT_OF_POOL_MEMORY:
+    case VK_ERROR_FRAGMENTED_POOL:
+    case VK_ERROR_FRAGMENTATION: return CAMP_ERROR_OUT_OF_MEMORY;
+    case VK_ERROR_DEVICE_LOST: return CAMP_ERROR_DEVICE_LOST;
+    case VK_ERROR_INCOMPATIBLE_DRIVER: return CAMP_ERROR_NO_DEVICE;
+    case VK_ERROR_FEATURE_NOT_PRESENT:
+    case VK_ERROR_EXTENSION_NOT_PRESENT:
+    case VK_ERROR_LAYER_NOT_PRESENT: return CAMP_ERROR_UNSUPPORTED;
+    default: return CAMP_ERROR_VULKAN;
+    }
+}
+
+camp_status camp_vk_fail(VkResult result, const char *call, const char *file, int line) {
+    /* The call's text up to its '(' names the Vulkan function. */
+    int name_length = 0;
+    while (call[name_length] && call[name_length] != '(') name_length++;
+    const char *name = camp_vk_result_name(result);
+    /* Where in libcamp helps whoever reads a bug report; camp_fail adds the
+     * user's kernel location when a launch is under way. */
+    if (name)
+        return camp_fail(status_of(result), "%.*s failed: %s (libcamp %s:%d)", name_length,
+                         call, name, file, line);
+    return camp_fail(status_of(result), "%.*s failed: VkResult %d (libcamp %s:%d)", name_length,
+                     call, (int)result, file, line);
+}

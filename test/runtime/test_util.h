@@ -1,0 +1,68 @@
+/* test_util.h — what the runtime tests share: the hand-written kernels of
+ * kernels.spvasm as a camp_module_info, and a CHECK that counts failures. */
+#ifndef CAMP_TEST_UTIL_H
+#define CAMP_TEST_UTIL_H
+
+#define CAMP_RUNTIME_API_ONLY /* the dialect part of camp.h needs clang */
+#include "camp.h"
+#include "camp_abi.h"
+#include "kernels_spv.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int test_failures;
+
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+            test_failures++;                                                          \
+        }                                                                             \
+    } while (0)
+
+enum { KERNEL_VADD, KERNEL_FILL2D };
+
+/* Push blocks as the generated host code lays them out. */
+typedef struct vadd_push {
+    camp_push_header header;
+    uint64_t a, b, c;
+} vadd_push;
+
+typedef struct fill2d_push {
+    camp_push_header header;
+    uint64_t m;
+} fill2d_push;
+
+static camp_kernel_info test_kernels[] = {
+    [KERNEL_VADD] = {.entry = "vadd", .file = "vadd.c", .line = 10, .column = 5, .rank = 1,
+                     .local_size = {64, 1, 1}, .push_size = sizeof(vadd_push)},
+    [KERNEL_FILL2D] = {.entry = "fill2d", .file = "fill2d.c", .line = 20, .column = 5, .rank = 2,
+                       .local_size = {8, 8, 1}, .push_size = sizeof(fill2d_push)},
+};
+
+static camp_module_info test_module = {
+    .abi_version = CAMP_ABI_VERSION,
+    .spirv = test_kernels_spv,
+    .spirv_words = 0, /* set by test_module_init: a size_t const is no constant expression */
+    .kernels = test_kernels,
+    .kernel_count = 2,
+};
+
+static inline void test_module_init(void) { test_module.spirv_words = test_kernels_spv_words; }
+
+/* c = a + b over n elements, as generated code would launch it. */
+static inline void launch_vadd(camp_module_info *module, int n, uint32_t *a, uint32_t *b, uint32_t *c,
+                               size_t bytes_each) {
+    vadd_push push;
+    memset(&push, 0, sizeof push);
+    camp_launch_view views[3] = {
+        {a, bytes_each, offsetof(vadd_push, a), CAMP_ACCESS_READ, "a"},
+        {b, bytes_each, offsetof(vadd_push, b), CAMP_ACCESS_READ, "b"},
+        {c, bytes_each, offsetof(vadd_push, c), CAMP_ACCESS_WRITE, "c"},
+    };
+    int32_t extent[1] = {n};
+    camp_abi_launch(module, KERNEL_VADD, extent, &push, views, 3);
+}
+
+#endif /* CAMP_TEST_UTIL_H */
