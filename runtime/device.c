@@ -212,7 +212,7 @@ static camp_status choose_physical_device(void) {
         const char *verbose = getenv("CAMP_VERBOSE");
         if (verbose && *verbose && strcmp(verbose, "0") != 0) {
             uint32_t v = camp_rt.properties.apiVersion;
-            fprintf(stderr, "camp: device %u: %s (%s, Vulkan %u.%u.%u)\n", chosen,
+            fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u\n", chosen,
                     camp_rt.device_name, type_name(camp_rt.properties.deviceType),
                     VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
         }
@@ -311,6 +311,8 @@ camp_status camp_device_init(void) {
         camp_device_destroy(); /* a later call tries again from scratch */
         return status;
     }
+    const char *staging = getenv("CAMP_FORCE_STAGING");
+    camp_rt.force_staging = staging && *staging && strcmp(staging, "0") != 0;
     camp_rt.ready = true;
     /* Tear down before exit so that validation layers see every object
      * destroyed and report no leaks. */

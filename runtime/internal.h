@@ -93,6 +93,7 @@ typedef struct camp_runtime {
     VkPhysicalDeviceMemoryProperties memory;
     uint32_t features;       /* enum camp_feature bits the device has */
     bool push_constant8, push_constant16; /* storagePushConstant8/16 */
+    bool force_staging;      /* CAMP_FORCE_STAGING=1: never map device buffers */
     VkDevice device;
     uint32_t queue_family;
     VkQueue queue;
