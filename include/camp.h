@@ -26,7 +26,7 @@ extern "C" {
 /* `restrict(amp)` / `restrict(cpu, amp)` after a function's declarator.
  * Plain `restrict` (no parenthesis) stays C's pointer qualifier. */
 #if defined(__clang__)
-#define restrict(...) __attribute__((annotate("camp_restrict:" #__VA_ARGS__), unused))
+#define restrict(...) __attribute__((annotate("camp_restrict:" #__VA_ARGS__)))
 #else
 #define restrict(...)
 #endif

@@ -1,0 +1,282 @@
+/* campcc.h — the compiler's one internal interface.
+ *
+ * The pipeline (compile.c) is: parse (libclang) → find kernels and lower them
+ * to the kernel IR below → check → SPIR-V emission → host C emission. Only
+ * frontend*.c see libclang; only spv_*.c see SPIR-V. */
+#ifndef CAMPCC_H
+#define CAMPCC_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ======================================================================
+ * arena.c — compiler memory: one arena per translation unit
+ * ====================================================================== */
+
+typedef struct ArenaBlock ArenaBlock;
+typedef struct Arena {
+    ArenaBlock *head;
+} Arena;
+
+void *arena_alloc(Arena *a, size_t size); /* zeroed, 16-byte aligned */
+char *arena_strdup(Arena *a, const char *s);
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void arena_free(Arena *a);
+
+/* A growable array of pointers in an arena. */
+typedef struct PtrVec {
+    void **items;
+    int len, cap;
+} PtrVec;
+void vec_push(Arena *a, PtrVec *v, void *item);
+
+/* A growable byte string (malloc'd; for output text). */
+typedef struct StrBuf {
+    char *data;
+    size_t len, cap;
+} StrBuf;
+void sb_append(StrBuf *sb, const char *s, size_t n);
+void sb_puts(StrBuf *sb, const char *s);
+void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_free(StrBuf *sb);
+
+/* Our own bugs: never a silent wrong answer. */
+_Noreturn void unreachable_at(const char *file, int line, const char *what);
+#define unreachable(what) unreachable_at(__FILE__, __LINE__, what)
+
+/* ======================================================================
+ * diag.c — diagnostics in clang's format
+ * ====================================================================== */
+
+typedef struct SrcLoc {
+    const char *file;
+    unsigned line, col;
+} SrcLoc;
+
+typedef struct Diag {
+    int errors;
+    bool color; /* -fdiagnostics-color */
+} Diag;
+
+/* `file:line:col: error: message`, the source line and a caret. */
+void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A diagnostic whose first line is already formatted (clang's own). */
+void diag_print_formatted(Diag *d, const char *first_line, SrcLoc loc, bool is_error);
+/* The environment's errors: `campcc: error: message`. */
+void diag_tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ======================================================================
+ * Kernel IR: types
+ * ====================================================================== */
+
+typedef enum TypeKind {
+    TY_VOID,
+    TY_BOOL,   /* C _Bool */
+    TY_INT,    /* char … long long, enums */
+    TY_FLOAT,  /* float, double */
+    TY_PTR,    /* a C pointer: a device address into a view */
+    TY_ARRAY,  /* T[len] */
+    TY_VECTOR, /* int2, float4, … */
+} TypeKind;
+
+typedef struct Type Type;
+struct Type {
+    TypeKind kind;
+    int size, align;  /* host C layout, bytes */
+    bool is_signed;   /* TY_INT */
+    bool is_const;    /* for messages and access inference */
+    Type *base;       /* TY_PTR pointee, TY_ARRAY / TY_VECTOR element */
+    int len;          /* TY_ARRAY / TY_VECTOR count */
+    const char *name; /* as the user spelled it, for messages */
+};
+
+bool type_is_arith(const Type *t);   /* int, bool, float */
+bool type_is_integer(const Type *t); /* int, bool */
+bool type_equal(const Type *a, const Type *b); /* same layout and kind, qualifiers ignored */
+
+/* ======================================================================
+ * Kernel IR: variables, expressions, statements, functions, kernels
+ * ====================================================================== */
+
+typedef enum VarKind {
+    VAR_LOCAL,   /* declared in amp code */
+    VAR_PARAM,   /* a helper's parameter */
+    VAR_INDEX,   /* the kernel's index variable */
+    VAR_CAPTURE, /* declared outside the kernel, used inside */
+} VarKind;
+
+typedef enum CaptureKind {
+    CAPTURE_VALUE, /* scalar: copied into push constants */
+    CAPTURE_VIEW,  /* array with a complete type: an implicit view */
+} CaptureKind;
+
+typedef struct Var {
+    const char *name;
+    Type *type;
+    SrcLoc loc;
+    VarKind kind;
+    /* captures */
+    CaptureKind capture;
+    uint32_t push_offset;
+    uint32_t access; /* enum camp_access bits, for views */
+    int member;      /* member index in the push-constant block */
+    /* codegen */
+    uint32_t spv_id; /* the OpVariable or SSA value */
+} Var;
+
+typedef enum ExprKind {
+    EX_INT,     /* integer constant: ival */
+    EX_FLOAT,   /* floating constant: fval */
+    EX_VAR,     /* lvalue of var */
+    EX_LOAD,    /* rvalue of lvalue lhs */
+    EX_DECAY,   /* array lvalue lhs → pointer to its first element */
+    EX_CAST,    /* convert lhs to type */
+    EX_INDEX,   /* lvalue lhs[rhs]: lhs a pointer, rhs an integer */
+    EX_VELEM,   /* lvalue component ival of vector lvalue lhs */
+    EX_UNARY,   /* op lhs: - ~ ! + */
+    EX_BINARY,  /* lhs op rhs, arithmetic / comparison / logical / comma */
+    EX_ASSIGN,  /* lhs op= rhs (op is OP_NONE for plain =); value is the new lhs */
+    EX_INCDEC,  /* ++/-- on lhs: op OP_ADD/OP_SUB, ival 1 for prefix */
+    EX_COND,    /* cond ? lhs : rhs */
+    EX_CALL,    /* callee(args) */
+    EX_ADDR,    /* &lhs */
+    EX_DEREF,   /* lvalue *lhs */
+} ExprKind;
+
+typedef enum Op {
+    OP_NONE,
+    OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_REM,
+    OP_SHL, OP_SHR, OP_AND, OP_OR, OP_XOR,
+    OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE,
+    OP_LAND, OP_LOR, OP_COMMA,
+    OP_NEG, OP_NOT, OP_LNOT, OP_PLUS,
+} Op;
+
+typedef struct Func Func;
+typedef struct Expr Expr;
+struct Expr {
+    ExprKind kind;
+    Type *type; /* the C type of the result */
+    SrcLoc loc;
+    Op op;
+    Expr *lhs, *rhs, *cond;
+    Var *var;        /* EX_VAR */
+    long long ival;  /* EX_INT, EX_VELEM component, EX_INCDEC prefix flag */
+    double fval;     /* EX_FLOAT */
+    Func *callee;    /* EX_CALL */
+    Expr **args;
+    int nargs;
+};
+
+typedef enum StmtKind {
+    ST_EMPTY,
+    ST_EXPR,     /* expr; */
+    ST_DECL,     /* var (= init)? */
+    ST_BLOCK,    /* { body } */
+    ST_IF,       /* if (cond) then else els */
+    ST_WHILE,    /* while (cond) then */
+    ST_DO,       /* do then while (cond) */
+    ST_FOR,      /* for (init; cond; step) then */
+    ST_BREAK,
+    ST_CONTINUE,
+    ST_RETURN,   /* return expr? */
+} StmtKind;
+
+typedef struct Stmt Stmt;
+struct Stmt {
+    StmtKind kind;
+    SrcLoc loc;
+    Expr *expr;      /* ST_EXPR, ST_RETURN, loop and if conditions */
+    Var *var;        /* ST_DECL */
+    Stmt *init;      /* ST_FOR */
+    Expr *step;      /* ST_FOR */
+    Stmt *then, *els;
+    PtrVec body;     /* ST_BLOCK: Stmt* */
+};
+
+/* A restrict(amp) function called from a kernel. */
+struct Func {
+    const char *name;
+    SrcLoc loc;
+    Type *ret;
+    Var **params;
+    int nparams;
+    Stmt *body;
+    PtrVec callees; /* Func* called from body, for the recursion check */
+    uint32_t spv_id;
+    int visit; /* recursion check state */
+};
+
+/* One parallel_for_each. */
+typedef struct Kernel {
+    int index;        /* position in the module: entry point camp_kernel_<index> */
+    const char *entry;
+    SrcLoc loc;       /* the parallel_for_each */
+    int rank;         /* 1..3 */
+    bool tiled;
+    Var *idx;
+    Stmt *body;
+    PtrVec captures;  /* Var*, in push-constant order */
+    PtrVec callees;   /* Func* called directly */
+    uint32_t local_size[3];
+    uint32_t push_size;
+    uint32_t features; /* enum camp_feature bits */
+    /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
+    unsigned begin_offset, end_offset;
+    unsigned end_line;
+    const char *domain_text; /* DOMAIN, as written */
+} Kernel;
+
+/* ======================================================================
+ * The translation unit being compiled
+ * ====================================================================== */
+
+typedef struct Options {
+    const char *const *clang_args; /* -I -D -U -std … for the parse */
+    int nclang_args;
+    int opt_level;   /* -O */
+    bool debug_info; /* -g */
+} Options;
+
+typedef struct Unit {
+    Arena arena;
+    Diag *diag;
+    const Options *opts;
+    const char *path;   /* as given on the command line */
+    char *source;       /* the file's bytes */
+    size_t source_len;
+    PtrVec kernels;     /* Kernel* */
+    PtrVec funcs;       /* Func* (all amp functions reached) */
+    uint32_t *spirv;    /* the module, after emission */
+    size_t spirv_words;
+} Unit;
+
+/* frontend.c: parse with libclang, lower every kernel and the amp functions
+ * it calls into the IR. Returns false after reporting errors. */
+bool frontend_run(Unit *u);
+
+/* check.c: language rules on the IR (recursion, …). */
+bool check_unit(Unit *u);
+
+/* layout.c: push-constant layout, workgroup sizes, features. */
+void layout_kernels(Unit *u);
+
+/* spv_emit.c: the whole module for all kernels into u->spirv. */
+bool spv_emit_module(Unit *u);
+
+/* spv_tools.c: SPIRV-Tools — validate, disassemble. */
+bool spv_validate(Unit *u);
+char *spv_disassemble(const uint32_t *words, size_t n); /* malloc'd, NULL on failure */
+
+/* host_emit.c: the host C for the unit (original source with kernels
+ * replaced by launches, plus the module tables). */
+void host_emit(Unit *u, StrBuf *out);
+
+/* compile.c: the pipeline for one file. Returns false after errors. */
+bool compile_unit(Unit *u);
+
+#endif /* CAMPCC_H */

@@ -1,0 +1,488 @@
+/* frontend.c — parse a translation unit with libclang, find each
+ * parallel_for_each (the expansion of camp.h's macro), and lower its body
+ * and the restrict(amp) functions it calls into the kernel IR. */
+#include "frontend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- small libclang helpers ------------------------------------------- */
+
+SrcLoc fe_loc(Frontend *fe, CXCursor c) {
+    CXFile file;
+    unsigned line, col, off;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &col, &off);
+    SrcLoc loc = {fe->u->path, line, col};
+    if (file) {
+        CXString name = clang_getFileName(file);
+        const char *s = clang_getCString(name);
+        if (s && !clang_File_isEqual(file, fe->main_file)) loc.file = arena_strdup(fe->a, s);
+        clang_disposeString(name);
+    }
+    return loc;
+}
+
+char *fe_spelling(Frontend *fe, CXCursor c) {
+    CXString s = clang_getCursorSpelling(c);
+    char *r = arena_strdup(fe->a, clang_getCString(s));
+    clang_disposeString(s);
+    return r;
+}
+
+static char *type_spelling(Frontend *fe, CXType t) {
+    CXString s = clang_getTypeSpelling(t);
+    char *r = arena_strdup(fe->a, clang_getCString(s));
+    clang_disposeString(s);
+    return r;
+}
+
+typedef struct ChildList {
+    CXCursor *out;
+    int n, max;
+} ChildList;
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    ChildList *l = data;
+    if (l->n < l->max) l->out[l->n] = c;
+    l->n++;
+    return CXChildVisit_Continue;
+}
+
+int fe_children(CXCursor c, CXCursor *out, int max) {
+    ChildList l = {out, 0, max};
+    clang_visitChildren(c, collect_child, &l);
+    return l.n;
+}
+
+/* ---- types -------------------------------------------------------------- */
+
+/* Our Type for a clang type; reports an error and returns NULL for types
+ * amp code cannot use (yet). */
+Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
+    CXType ct = clang_getCanonicalType(t);
+    Type *ty = arena_alloc(fe->a, sizeof *ty);
+    ty->name = type_spelling(fe, t);
+    ty->is_const = clang_isConstQualifiedType(ct);
+    long long size = clang_Type_getSizeOf(ct), align = clang_Type_getAlignOf(ct);
+    ty->size = size > 0 ? (int)size : 0;
+    ty->align = align > 0 ? (int)align : 1;
+    switch (ct.kind) {
+    case CXType_Void: ty->kind = TY_VOID; return ty;
+    case CXType_Int: case CXType_Long: case CXType_LongLong:
+        ty->kind = TY_INT; ty->is_signed = true; break;
+    case CXType_UInt: case CXType_ULong: case CXType_ULongLong:
+        ty->kind = TY_INT; break;
+    case CXType_Enum: {
+        CXType it = clang_getEnumDeclIntegerType(clang_getTypeDeclaration(ct));
+        Type *base = fe_type(fe, it, where);
+        if (base) { base->name = ty->name; }
+        return base;
+    }
+    case CXType_Float: case CXType_Double:
+        ty->kind = TY_FLOAT; break;
+    case CXType_Pointer: {
+        CXType pt = clang_getPointeeType(ct);
+        if (clang_getCanonicalType(pt).kind == CXType_FunctionProto ||
+            clang_getCanonicalType(pt).kind == CXType_FunctionNoProto) {
+            diag_error(fe->u->diag, fe_loc(fe, where), "function pointers are not allowed in amp code");
+            return NULL;
+        }
+        ty->kind = TY_PTR;
+        ty->base = fe_type(fe, pt, where);
+        if (!ty->base) return NULL;
+        if (ty->base->kind == TY_PTR) {
+            diag_error(fe->u->diag, fe_loc(fe, where), "pointers to pointers are not supported in amp code");
+            return NULL;
+        }
+        return ty;
+    }
+    case CXType_ConstantArray: case CXType_VariableArray: case CXType_IncompleteArray:
+        ty->kind = TY_ARRAY;
+        ty->base = fe_type(fe, clang_getArrayElementType(ct), where);
+        if (!ty->base) return NULL;
+        ty->len = ct.kind == CXType_ConstantArray ? (int)clang_getArraySize(ct) : -1;
+        return ty;
+    case CXType_Vector: case CXType_ExtVector:
+        ty->kind = TY_VECTOR;
+        ty->base = fe_type(fe, clang_getElementType(ct), where);
+        if (!ty->base) return NULL;
+        ty->len = (int)clang_getNumElements(ct);
+        return ty;
+    case CXType_LongDouble:
+        diag_error(fe->u->diag, fe_loc(fe, where), "'long double' is not allowed in amp code");
+        return NULL;
+    default:
+        diag_error(fe->u->diag, fe_loc(fe, where), "type '%s' is not supported in amp code yet", ty->name);
+        return NULL;
+    }
+    if (ty->size != 4 && ty->size != 8) {
+        diag_error(fe->u->diag, fe_loc(fe, where), "type '%s' is not supported in amp code yet", ty->name);
+        return NULL;
+    }
+    return ty;
+}
+
+/* ---- scopes --------------------------------------------------------------- */
+
+void fe_bind(Frontend *fe, CXCursor decl, Var *var) {
+    if (fe->nvars == fe->capvars) {
+        fe->capvars = fe->capvars ? fe->capvars * 2 : 32;
+        fe->vars = realloc(fe->vars, sizeof *fe->vars * (size_t)fe->capvars);
+        if (!fe->vars) unreachable("out of memory");
+    }
+    fe->vars[fe->nvars++] = (VarBinding){decl, var};
+}
+
+Var *fe_lookup(Frontend *fe, CXCursor decl) {
+    for (int i = fe->nvars - 1; i >= 0; i--)
+        if (clang_equalCursors(fe->vars[i].decl, decl)) return fe->vars[i].var;
+    return NULL;
+}
+
+/* A variable declared outside the kernel and used inside: captured by value
+ * (scalars) or as an implicit view (arrays with a complete type). */
+Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
+    Diag *d = fe->u->diag;
+    char *name = fe_spelling(fe, decl);
+    if (!fe->kernel) {
+        diag_error(d, fe_loc(fe, ref), "use of global variable '%s' in amp code is not supported yet", name);
+        return NULL;
+    }
+    Type *t = fe_type(fe, clang_getCursorType(decl), ref);
+    if (!t) return NULL;
+    Var *v = arena_alloc(fe->a, sizeof *v);
+    v->name = name;
+    v->type = t;
+    v->loc = fe_loc(fe, decl);
+    v->kind = VAR_CAPTURE;
+    if (t->kind == TY_ARRAY) {
+        if (t->len == -1 && clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_IncompleteArray) {
+            diag_error(d, fe_loc(fe, ref), "array '%s' has no known size; use an explicit view", name);
+            return NULL;
+        }
+        v->capture = CAPTURE_VIEW;
+    } else if (t->kind == TY_PTR) {
+        diag_error(d, fe_loc(fe, ref),
+                   "pointer '%s' used in a kernel: explicit views (array_view) are not supported yet", name);
+        return NULL;
+    } else {
+        v->capture = CAPTURE_VALUE;
+    }
+    v->member = fe->kernel->captures.len;
+    vec_push(fe->a, &fe->kernel->captures, v);
+    fe_bind(fe, decl, v);
+    return v;
+}
+
+/* ---- amp functions ---------------------------------------------------------- */
+
+typedef struct AnnotationSearch {
+    bool amp;
+} AnnotationSearch;
+
+static enum CXChildVisitResult find_amp_annotation(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
+        CXString s = clang_getCursorSpelling(c);
+        const char *text = clang_getCString(s);
+        if (strncmp(text, "camp_restrict:", 14) == 0 && strstr(text + 14, "amp"))
+            ((AnnotationSearch *)data)->amp = true;
+        clang_disposeString(s);
+    }
+    return CXChildVisit_Continue;
+}
+
+static bool is_amp_function(CXCursor decl) {
+    AnnotationSearch s = {false};
+    clang_visitChildren(decl, find_amp_annotation, &s);
+    CXCursor def = clang_getCursorDefinition(decl);
+    if (!s.amp && !clang_Cursor_isNull(def)) clang_visitChildren(def, find_amp_annotation, &s);
+    CXCursor canon = clang_getCanonicalCursor(decl);
+    if (!s.amp) clang_visitChildren(canon, find_amp_annotation, &s);
+    return s.amp;
+}
+
+/* The Func for a call to `decl`, lowering its body the first time. */
+Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
+    Diag *d = fe->u->diag;
+    char *name = fe_spelling(fe, decl);
+    if (!is_amp_function(decl)) {
+        diag_error(d, fe_loc(fe, call), "call to non-amp function '%s'", name);
+        diag_note(d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from a kernel", name);
+        return NULL;
+    }
+    CXCursor def = clang_getCursorDefinition(decl);
+    if (clang_Cursor_isNull(def)) {
+        diag_error(d, fe_loc(fe, call), "amp function '%s' is called but not defined in this file", name);
+        return NULL;
+    }
+    if (clang_Cursor_isVariadic(def)) {
+        diag_error(d, fe_loc(fe, call), "variadic function '%s' is not allowed in amp code", name);
+        return NULL;
+    }
+    for (int i = 0; i < fe->nfuncs; i++)
+        if (clang_equalCursors(fe->funcs[i].decl, def)) return fe->funcs[i].func;
+
+    Func *f = arena_alloc(fe->a, sizeof *f);
+    f->name = name;
+    f->loc = fe_loc(fe, def);
+    if (fe->nfuncs == fe->capfuncs) {
+        fe->capfuncs = fe->capfuncs ? fe->capfuncs * 2 : 16;
+        fe->funcs = realloc(fe->funcs, sizeof *fe->funcs * (size_t)fe->capfuncs);
+        if (!fe->funcs) unreachable("out of memory");
+    }
+    fe->funcs[fe->nfuncs++] = (FuncBinding){def, f};
+    vec_push(fe->a, &fe->u->funcs, f);
+
+    f->ret = fe_type(fe, clang_getResultType(clang_getCursorType(def)), def);
+    if (f->ret && f->ret->kind == TY_ARRAY) unreachable("function returning an array");
+
+    /* Lower the body in a fresh scope: helpers see only their parameters. */
+    Frontend saved = *fe;
+    fe->kernel = NULL;
+    fe->func = f;
+    fe->nvars = 0;
+    fe->vars = NULL;
+    fe->capvars = 0;
+    fe->loop_depth = 0;
+    int n = clang_Cursor_getNumArguments(def);
+    f->nparams = n;
+    f->params = arena_alloc(fe->a, sizeof(Var *) * (size_t)(n > 0 ? n : 1));
+    for (int i = 0; i < n; i++) {
+        CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        Var *v = arena_alloc(fe->a, sizeof *v);
+        v->name = fe_spelling(fe, p);
+        v->type = fe_type(fe, clang_getCursorType(p), p);
+        v->loc = fe_loc(fe, p);
+        v->kind = VAR_PARAM;
+        f->params[i] = v;
+        fe_bind(fe, p, v);
+    }
+    CXCursor kids[64];
+    int nk = fe_children(def, kids, 64);
+    if (nk > 0 && nk <= 64 && clang_getCursorKind(kids[nk - 1]) == CXCursor_CompoundStmt)
+        f->body = fe_lower_stmt(fe, kids[nk - 1]);
+    else
+        diag_error(d, f->loc, "cannot find the body of amp function '%s'", name);
+    free(fe->vars);
+    Frontend inner = *fe;
+    *fe = saved;
+    fe->funcs = inner.funcs;
+    fe->nfuncs = inner.nfuncs;
+    fe->capfuncs = inner.capfuncs;
+    return f;
+}
+
+/* ---- kernels ---------------------------------------------------------------- */
+
+static bool is_pfe_loop(CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_ForStmt) return false;
+    CXCursor kids[1];
+    if (fe_children(c, kids, 1) < 1 || clang_getCursorKind(kids[0]) != CXCursor_DeclStmt) return false;
+    CXCursor decl[1];
+    if (fe_children(kids[0], decl, 1) < 1 || clang_getCursorKind(decl[0]) != CXCursor_VarDecl) return false;
+    CXString s = clang_getCursorSpelling(decl[0]);
+    bool yes = strcmp(clang_getCString(s), "camp_pfe_loop_") == 0;
+    clang_disposeString(s);
+    return yes;
+}
+
+static unsigned expansion_offset(CXSourceLocation l, unsigned *line) {
+    CXFile f;
+    unsigned ln, col, off;
+    clang_getExpansionLocation(l, &f, &ln, &col, &off);
+    if (line) *line = ln;
+    return off;
+}
+
+/* Skips blanks and comments from `i`. */
+static size_t skip_space(const char *s, size_t n, size_t i) {
+    while (i < n) {
+        if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') i++;
+        else if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') { while (i < n && s[i] != '\n') i++; }
+        else if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
+            i += 2;
+            while (i + 1 < n && !(s[i] == '*' && s[i + 1] == '/')) i++;
+            i += 2;
+        } else break;
+    }
+    return i < n ? i : n;
+}
+
+/* Finds DOMAIN in the source text `parallel_for_each(IDX, DOMAIN)` at
+ * k->begin_offset. */
+static bool find_domain_text(Frontend *fe, Kernel *k) {
+    const char *s = fe->u->source;
+    size_t n = fe->u->source_len, i = k->begin_offset;
+    static const char kw[] = "parallel_for_each";
+    if (i + sizeof kw - 1 > n || memcmp(s + i, kw, sizeof kw - 1) != 0) return false;
+    i = skip_space(s, n, i + sizeof kw - 1);
+    if (i >= n || s[i] != '(') return false;
+    int depth = 0;
+    size_t comma = 0;
+    for (; i < n; i++) {
+        char c = s[i];
+        if (c == '"' || c == '\'') {
+            for (i++; i < n && s[i] != c; i++)
+                if (s[i] == '\\') i++;
+        } else if (c == '(' || c == '[' || c == '{') depth++;
+        else if (c == ')' || c == ']' || c == '}') {
+            if (--depth == 0) break;
+        } else if (c == ',' && depth == 1 && !comma) comma = i;
+    }
+    if (!comma || i >= n) return false;
+    size_t b = skip_space(s, n, comma + 1), e = i;
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\n')) e--;
+    k->domain_text = arena_strndup(fe->a, s + b, e - b);
+    return true;
+}
+
+static int index_rank(CXType t, bool *tiled) {
+    CXType ct = clang_getCanonicalType(t);
+    *tiled = false;
+    if (ct.kind == CXType_Int) return 1;
+    if (ct.kind == CXType_ExtVector && clang_getCanonicalType(clang_getElementType(ct)).kind == CXType_Int) {
+        long long n = clang_getNumElements(ct);
+        return n == 2 || n == 3 ? (int)n : 0;
+    }
+    if (ct.kind == CXType_Record) {
+        CXString s = clang_getTypeSpelling(ct);
+        const char *name = clang_getCString(s);
+        int r = 0;
+        if (strncmp(name, "tiled_index", 11) == 0 || strncmp(name, "struct tiled_index", 18) == 0) {
+            *tiled = true;
+            r = name[strlen(name) - 1] - '0';
+        }
+        clang_disposeString(s);
+        return r;
+    }
+    return 0;
+}
+
+static void lower_kernel(Frontend *fe, CXCursor outer) {
+    Unit *u = fe->u;
+    Kernel *k = arena_alloc(fe->a, sizeof *k);
+    k->index = u->kernels.len;
+    k->entry = arena_printf(fe->a, "camp_kernel_%d", k->index);
+    k->loc = fe_loc(fe, outer);
+    vec_push(fe->a, &u->kernels, k);
+
+    CXCursor kids[4];
+    int n = fe_children(outer, kids, 4);
+    CXCursor inner = kids[n - 1];
+    CXCursor ik[4];
+    if (clang_getCursorKind(inner) != CXCursor_ForStmt || fe_children(inner, ik, 4) != 4) {
+        diag_error(u->diag, k->loc, "malformed parallel_for_each expansion (is camp.h's macro redefined?)");
+        return;
+    }
+    CXCursor idx_decl[1];
+    fe_children(ik[0], idx_decl, 1);
+    CXCursor body = ik[3];
+
+    CXSourceRange r = clang_getCursorExtent(outer);
+    k->begin_offset = expansion_offset(clang_getRangeStart(r), NULL);
+    k->end_offset = expansion_offset(clang_getRangeEnd(clang_getCursorExtent(body)), &k->end_line);
+    if (clang_getCursorKind(body) != CXCursor_CompoundStmt) {
+        /* a single-statement body: take its ';' too */
+        size_t i = skip_space(u->source, u->source_len, k->end_offset);
+        if (i < u->source_len && u->source[i] == ';') k->end_offset = (unsigned)i + 1;
+    }
+    CXFile file;
+    unsigned line, col, off;
+    clang_getExpansionLocation(clang_getRangeStart(r), &file, &line, &col, &off);
+    if (!clang_File_isEqual(file, fe->main_file) || !find_domain_text(fe, k)) {
+        diag_error(u->diag, k->loc, "parallel_for_each must be written in the main source file, not produced by "
+                                    "another macro");
+        return;
+    }
+
+    k->rank = index_rank(clang_getCursorType(idx_decl[0]), &k->tiled);
+    if (!k->rank) {
+        diag_error(u->diag, k->loc, "the domain of parallel_for_each must be extent(...) or tile(...)");
+        return;
+    }
+    if (k->tiled) {
+        diag_error(u->diag, k->loc, "tiled parallel_for_each is not supported yet");
+        return;
+    }
+
+    Var *idx = arena_alloc(fe->a, sizeof *idx);
+    idx->name = fe_spelling(fe, idx_decl[0]);
+    idx->type = fe_type(fe, clang_getCursorType(idx_decl[0]), idx_decl[0]);
+    idx->loc = fe_loc(fe, idx_decl[0]);
+    idx->kind = VAR_INDEX;
+    k->idx = idx;
+
+    fe->kernel = k;
+    fe->func = NULL;
+    fe->nvars = 0;
+    fe->loop_depth = 0;
+    fe_bind(fe, idx_decl[0], idx);
+    k->body = fe_lower_stmt(fe, body);
+    fe->kernel = NULL;
+}
+
+typedef struct KernelSearch {
+    Frontend *fe;
+} KernelSearch;
+
+static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Frontend *fe = data;
+    if (is_pfe_loop(c)) {
+        lower_kernel(fe, c);
+        return CXChildVisit_Continue; /* the body is the kernel's */
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* ---- the translation unit ----------------------------------------------------- */
+
+static bool report_clang_diagnostics(Frontend *fe) {
+    bool ok = true;
+    unsigned n = clang_getNumDiagnostics(fe->tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic dg = clang_getDiagnostic(fe->tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
+        if (sev >= CXDiagnostic_Error) {
+            /* Warnings are left to the host compiler, which sees the same code. */
+            CXString s = clang_formatDiagnostic(dg, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
+                                                        CXDiagnostic_DisplayOption);
+            CXFile file;
+            unsigned line, col, off;
+            clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &file, &line, &col, &off);
+            SrcLoc loc = {NULL, line, col};
+            CXString fname = clang_getFileName(file);
+            if (file) loc.file = arena_strdup(fe->a, clang_getCString(fname));
+            clang_disposeString(fname);
+            diag_print_formatted(fe->u->diag, clang_getCString(s), loc, true);
+            clang_disposeString(s);
+            ok = false;
+        }
+        clang_disposeDiagnostic(dg);
+    }
+    return ok;
+}
+
+bool frontend_run(Unit *u) {
+    Frontend fe = {.u = u, .a = &u->arena};
+    CXIndex index = clang_createIndex(0, 0);
+    enum CXErrorCode err = clang_parseTranslationUnit2(
+        index, u->path, u->opts->clang_args, u->opts->nclang_args, NULL, 0,
+        CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing, &fe.tu);
+    bool ok = false;
+    if (err != CXError_Success) {
+        diag_tool_error("cannot parse '%s' (libclang error %d)", u->path, (int)err);
+    } else if (report_clang_diagnostics(&fe)) {
+        fe.main_file = clang_getFile(fe.tu, u->path);
+        clang_visitChildren(clang_getTranslationUnitCursor(fe.tu), find_kernels, &fe);
+        ok = u->diag->errors == 0;
+    }
+    free(fe.vars);
+    free(fe.funcs);
+    if (fe.tu) clang_disposeTranslationUnit(fe.tu);
+    clang_disposeIndex(index);
+    return ok;
+}

@@ -1,0 +1,51 @@
+/* frontend.h — private to frontend*.c: the libclang side of the compiler.
+ * No CX* type is visible beyond these files. */
+#ifndef CAMPCC_FRONTEND_H
+#define CAMPCC_FRONTEND_H
+
+#include "campcc.h"
+
+#include <clang-c/Index.h>
+
+typedef struct VarBinding {
+    CXCursor decl;
+    Var *var;
+} VarBinding;
+
+typedef struct FuncBinding {
+    CXCursor decl; /* the definition */
+    Func *func;
+} FuncBinding;
+
+/* The frontend's state for one translation unit. */
+typedef struct Frontend {
+    Unit *u;
+    Arena *a;
+    CXTranslationUnit tu;
+    CXFile main_file;
+    Kernel *kernel;      /* the kernel being lowered; NULL in helpers */
+    Func *func;          /* the helper being lowered; NULL in kernels */
+    VarBinding *vars;    /* declarations visible in the code being lowered */
+    int nvars, capvars;
+    FuncBinding *funcs;  /* amp functions lowered so far */
+    int nfuncs, capfuncs;
+    int loop_depth;      /* loops around the statement being lowered */
+} Frontend;
+
+/* frontend.c */
+SrcLoc fe_loc(Frontend *fe, CXCursor c);
+char *fe_spelling(Frontend *fe, CXCursor c);
+Type *fe_type(Frontend *fe, CXType t, CXCursor where);
+void fe_bind(Frontend *fe, CXCursor decl, Var *var);
+Var *fe_lookup(Frontend *fe, CXCursor decl);
+Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
+Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
+
+/* frontend_lower.c */
+Expr *fe_lower_expr(Frontend *fe, CXCursor c);
+Stmt *fe_lower_stmt(Frontend *fe, CXCursor c);
+
+/* The children of a cursor, in order (at most `max`). */
+int fe_children(CXCursor c, CXCursor *out, int max);
+
+#endif

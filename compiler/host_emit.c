@@ -1,0 +1,96 @@
+/* host_emit.c — the host C for a unit: the user's source with each
+ * parallel_for_each replaced by a call into libcamp's launch ABI, `#line`
+ * directives so host diagnostics and debuggers point at the user's lines,
+ * and the SPIR-V module with its kernel table appended. */
+#include "campcc.h"
+
+#include "camp_abi.h"
+
+#include <string.h>
+
+static void put_c_string(StrBuf *out, const char *s) {
+    sb_puts(out, "\"");
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') sb_append(out, "\\", 1);
+        if (*s == '\n') sb_puts(out, "\\n");
+        else sb_append(out, s, 1);
+    }
+    sb_puts(out, "\"");
+}
+
+static void put_line_directive(StrBuf *out, unsigned line, const char *path) {
+    sb_printf(out, "\n#line %u ", line);
+    put_c_string(out, path);
+    sb_puts(out, "\n");
+}
+
+/* The launch of kernel k, on one line, in place of its parallel_for_each. */
+static void put_launch(StrBuf *out, const Kernel *k) {
+    sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
+    if (k->rank == 1) sb_puts(out, "const int32_t camp_extent_[1] = {camp_domain_}; ");
+    else if (k->rank == 2) sb_puts(out, "const int32_t camp_extent_[2] = {camp_domain_[0], camp_domain_[1]}; ");
+    else sb_puts(out, "const int32_t camp_extent_[3] = {camp_domain_[0], camp_domain_[1], camp_domain_[2]}; ");
+    sb_printf(out, "_Alignas(8) unsigned char camp_push_[%u] = {0}; ", k->push_size);
+    int nviews = 0;
+    for (int i = 0; i < k->captures.len; i++) {
+        const Var *v = k->captures.items[i];
+        if (v->capture == CAPTURE_VALUE)
+            sb_printf(out, "__builtin_memcpy(camp_push_ + %u, &(%s), sizeof(%s)); ", v->push_offset, v->name,
+                      v->name);
+        else
+            nviews++;
+    }
+    if (nviews) {
+        sb_puts(out, "const camp_launch_view camp_views_[] = {");
+        for (int i = 0; i < k->captures.len; i++) {
+            const Var *v = k->captures.items[i];
+            if (v->capture != CAPTURE_VIEW) continue;
+            sb_printf(out, "{(void *)(%s), sizeof(%s), %u, %u, ", v->name, v->name, v->push_offset, v->access);
+            put_c_string(out, v->name);
+            sb_puts(out, "}, ");
+        }
+        sb_puts(out, "}; ");
+    }
+    sb_printf(out, "camp_abi_launch(&camp_module_, %d, camp_extent_, camp_push_, %s, %d); }", k->index,
+              nviews ? "camp_views_" : "0", nviews);
+}
+
+static void put_module(StrBuf *out, const Unit *u) {
+    sb_puts(out, "\n/* campcc: the unit's SPIR-V module and kernels */\n");
+    sb_puts(out, "static const uint32_t camp_spirv_[] = {");
+    for (size_t i = 0; i < u->spirv_words; i++)
+        sb_printf(out, "%s0x%08x,", i % 8 ? " " : "\n    ", u->spirv[i]);
+    sb_puts(out, "\n};\nstatic const camp_kernel_info camp_kernels_[] = {\n");
+    for (int i = 0; i < u->kernels.len; i++) {
+        const Kernel *k = u->kernels.items[i];
+        sb_printf(out, "    {\"%s\", ", k->entry);
+        put_c_string(out, k->loc.file);
+        sb_printf(out, ", %u, %u, %d, %d, {%u, %u, %u}, %u, 0x%xu},\n", k->loc.line, k->loc.col, k->rank,
+                  k->tiled, k->local_size[0], k->local_size[1], k->local_size[2], k->push_size, k->features);
+    }
+    /* amp helpers whose only callers became kernels: keep them "used" */
+    sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");
+    for (int i = 0; i < u->funcs.len; i++) {
+        const Func *f = u->funcs.items[i];
+        if (f->loc.file == u->path) sb_printf(out, "(void (*)(void))%s, ", f->name);
+    }
+    sb_printf(out, "0};\nstatic camp_module_info camp_module_ = {CAMP_ABI_VERSION, camp_spirv_, %zu, camp_kernels_, "
+                   "%d, 0};\n",
+              u->spirv_words, u->kernels.len);
+}
+
+void host_emit(Unit *u, StrBuf *out) {
+    sb_puts(out, "#include <camp_abi.h>\nstatic camp_module_info camp_module_;\n#line 1 ");
+    put_c_string(out, u->path);
+    sb_puts(out, "\n");
+    size_t pos = 0;
+    for (int i = 0; i < u->kernels.len; i++) {
+        const Kernel *k = u->kernels.items[i];
+        sb_append(out, u->source + pos, k->begin_offset - pos);
+        put_launch(out, k);
+        put_line_directive(out, k->end_line, u->path);
+        pos = k->end_offset;
+    }
+    sb_append(out, u->source + pos, u->source_len - pos);
+    put_module(out, u);
+}

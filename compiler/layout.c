@@ -1,0 +1,109 @@
+/* layout.c — what the host and the runtime need to know about each kernel:
+ * the push-constant layout of its captures, which views it may write (those
+ * are copied back), and its workgroup size. */
+#include "campcc.h"
+
+#include "camp_abi.h"
+
+/* ---- which views a kernel writes -------------------------------------------- */
+
+static void mark_lvalue_written(Expr *lv);
+
+/* `p` is a pointer whose pointee may be written. */
+static void mark_pointee_written(Expr *p) {
+    if (!p) return;
+    switch (p->kind) {
+    case EX_DECAY: case EX_ADDR: mark_lvalue_written(p->lhs); break;
+    case EX_CAST: mark_pointee_written(p->lhs); break;
+    case EX_BINARY: /* pointer arithmetic, comma */
+        if (p->lhs->type->kind == TY_PTR) mark_pointee_written(p->lhs);
+        if (p->rhs->type->kind == TY_PTR) mark_pointee_written(p->rhs);
+        break;
+    case EX_COND: mark_pointee_written(p->lhs); mark_pointee_written(p->rhs); break;
+    case EX_ASSIGN: mark_pointee_written(p->rhs); break;
+    default: break; /* loaded from a local: marked where it was stored */
+    }
+}
+
+static void mark_lvalue_written(Expr *lv) {
+    switch (lv->kind) {
+    case EX_VAR:
+        if (lv->var->kind == VAR_CAPTURE && lv->var->capture == CAPTURE_VIEW) lv->var->access |= CAMP_ACCESS_WRITE;
+        break;
+    case EX_INDEX: case EX_DEREF: mark_pointee_written(lv->lhs); break;
+    case EX_VELEM: mark_lvalue_written(lv->lhs); break;
+    default: break;
+    }
+}
+
+/* A pointer stored or passed on may be written through later: conservative. */
+static void mark_escape(Type *dest, Expr *value) {
+    if (dest->kind == TY_PTR && !dest->base->is_const) mark_pointee_written(value);
+}
+
+static void scan_stmt(Stmt *s);
+
+static void scan_expr(Expr *e) {
+    if (!e) return;
+    switch (e->kind) {
+    case EX_ASSIGN:
+        mark_lvalue_written(e->lhs);
+        mark_escape(e->lhs->type, e->rhs);
+        break;
+    case EX_INCDEC: mark_lvalue_written(e->lhs); break;
+    case EX_CALL:
+        for (int i = 0; i < e->nargs; i++) {
+            mark_escape(e->callee->params[i]->type, e->args[i]);
+            scan_expr(e->args[i]);
+        }
+        return;
+    default: break;
+    }
+    scan_expr(e->lhs);
+    scan_expr(e->rhs);
+    scan_expr(e->cond);
+}
+
+static void scan_stmt(Stmt *s) {
+    if (!s) return;
+    if (s->kind == ST_DECL && s->expr) mark_escape(s->var->type, s->expr);
+    scan_expr(s->expr);
+    scan_expr(s->step);
+    scan_stmt(s->init);
+    scan_stmt(s->then);
+    scan_stmt(s->els);
+    for (int i = 0; i < s->body.len; i++) scan_stmt(s->body.items[i]);
+}
+
+/* ---- push constants and workgroups ------------------------------------------- */
+
+static uint32_t align_up(uint32_t x, uint32_t a) { return (x + a - 1) / a * a; }
+
+void layout_kernels(Unit *u) {
+    for (int i = 0; i < u->kernels.len; i++) {
+        Kernel *k = u->kernels.items[i];
+        uint32_t off = CAMP_PUSH_HEADER_SIZE;
+        for (int j = 0; j < k->captures.len; j++) {
+            Var *v = k->captures.items[j];
+            uint32_t size = v->capture == CAPTURE_VIEW ? 8 : (uint32_t)v->type->size;
+            uint32_t align = v->capture == CAPTURE_VIEW ? 8 : (uint32_t)v->type->align;
+            off = align_up(off, align);
+            v->push_offset = off;
+            off += size;
+            if (v->capture == CAPTURE_VIEW) v->access = CAMP_ACCESS_READ;
+        }
+        k->push_size = align_up(off, 4);
+        /* 128 bytes is what every Vulkan device guarantees */
+        if (k->push_size > 128)
+            diag_error(u->diag, k->loc,
+                       "kernel captures need %u bytes of arguments; more than 128 is not supported yet "
+                       "(capture fewer variables)",
+                       k->push_size);
+        scan_stmt(k->body);
+
+        /* 64 threads, laid out along the fastest-varying index (the GPU's x)
+         * so neighbouring threads touch neighbouring elements. */
+        static const uint32_t sizes[4][3] = {{0}, {64, 1, 1}, {16, 4, 1}, {8, 4, 2}};
+        for (int d = 0; d < 3; d++) k->local_size[d] = sizes[k->rank][d];
+    }
+}

@@ -1,0 +1,238 @@
+/* spv_builder.c — SPIR-V words, sections and hash-consed types/constants. */
+#include "spv_builder.h"
+
+#include "campcc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ConsEntry {
+    uint32_t id;
+    uint32_t nkey;
+    uint32_t key[];
+};
+
+void wb_push(WordBuf *b, uint32_t word) {
+    if (b->n == b->cap) {
+        b->cap = b->cap ? b->cap * 2 : 64;
+        b->w = realloc(b->w, b->cap * sizeof *b->w);
+        if (!b->w) unreachable("out of memory");
+    }
+    b->w[b->n++] = word;
+}
+
+void wb_append(WordBuf *dst, const WordBuf *src) {
+    for (size_t i = 0; i < src->n; i++) wb_push(dst, src->w[i]);
+}
+
+void wb_free(WordBuf *b) {
+    free(b->w);
+    *b = (WordBuf){0};
+}
+
+uint32_t spv_new_id(SpvBuilder *b) { return ++b->bound; }
+
+void spv_op(WordBuf *w, SpvOp op, const uint32_t *operands, size_t n) {
+    wb_push(w, (uint32_t)(n + 1) << SpvWordCountShift | (uint32_t)op);
+    for (size_t i = 0; i < n; i++) wb_push(w, operands[i]);
+}
+
+static size_t string_words(const char *s) { return strlen(s) / 4 + 1; }
+
+void spv_op_string(WordBuf *w, SpvOp op, const uint32_t *pre, size_t npre, const char *s, const uint32_t *post,
+                   size_t npost) {
+    size_t ns = string_words(s), len = strlen(s);
+    wb_push(w, (uint32_t)(1 + npre + ns + npost) << SpvWordCountShift | (uint32_t)op);
+    for (size_t i = 0; i < npre; i++) wb_push(w, pre[i]);
+    for (size_t i = 0; i < ns; i++) {
+        uint32_t word = 0;
+        for (size_t j = 0; j < 4; j++) {
+            size_t k = i * 4 + j;
+            if (k < len) word |= (uint32_t)(unsigned char)s[k] << (8 * j);
+        }
+        wb_push(w, word);
+    }
+    for (size_t i = 0; i < npost; i++) wb_push(w, post[i]);
+}
+
+void spv_capability(SpvBuilder *b, SpvCapability cap) {
+    if ((unsigned)cap < 256) {
+        uint64_t bit = 1ull << (cap % 64);
+        if (b->capability_set[cap / 64] & bit) return;
+        b->capability_set[cap / 64] |= bit;
+    }
+    SPV_OP(&b->capabilities, SpvOpCapability, cap);
+}
+
+void spv_name(SpvBuilder *b, uint32_t id, const char *name) {
+    spv_op_string(&b->debug, SpvOpName, &id, 1, name, NULL, 0);
+}
+
+void spv_decorate(SpvBuilder *b, uint32_t id, SpvDecoration dec, const uint32_t *extra, size_t n) {
+    uint32_t ops[8] = {id, dec};
+    if (n > 6) unreachable("too many decoration operands");
+    memcpy(ops + 2, extra, n * sizeof *extra);
+    spv_op(&b->annotations, SpvOpDecorate, ops, n + 2);
+}
+
+void spv_member_decorate(SpvBuilder *b, uint32_t id, uint32_t member, SpvDecoration dec, uint32_t value) {
+    SPV_OP(&b->annotations, SpvOpMemberDecorate, id, member, dec, value);
+}
+
+/* ---- hash-consing ------------------------------------------------------------ */
+
+static uint64_t hash_key(const uint32_t *key, size_t n) {
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++) h = (h ^ key[i]) * 1099511628211ull;
+    return h;
+}
+
+static ConsEntry **cons_slot(SpvBuilder *b, const uint32_t *key, size_t n) {
+    size_t mask = b->capcons - 1, i = (size_t)hash_key(key, n) & mask;
+    for (;; i = (i + 1) & mask) {
+        ConsEntry *e = b->cons[i];
+        if (!e || (e->nkey == n && memcmp(e->key, key, n * sizeof *key) == 0)) return &b->cons[i];
+    }
+}
+
+/* The id for `key`, or 0 when new (then `cons_add` it). */
+static uint32_t cons_find(SpvBuilder *b, const uint32_t *key, size_t n) {
+    if (!b->capcons) return 0;
+    ConsEntry *e = *cons_slot(b, key, n);
+    return e ? e->id : 0;
+}
+
+static void cons_add(SpvBuilder *b, const uint32_t *key, size_t n, uint32_t id) {
+    if ((b->ncons + 1) * 2 > b->capcons) {
+        size_t old = b->capcons;
+        ConsEntry **entries = b->cons;
+        b->capcons = old ? old * 2 : 256;
+        b->cons = calloc(b->capcons, sizeof *b->cons);
+        if (!b->cons) unreachable("out of memory");
+        for (size_t i = 0; i < old; i++)
+            if (entries[i]) *cons_slot(b, entries[i]->key, entries[i]->nkey) = entries[i];
+        free(entries);
+    }
+    ConsEntry *e = malloc(sizeof *e + n * sizeof *key);
+    if (!e) unreachable("out of memory");
+    e->id = id;
+    e->nkey = (uint32_t)n;
+    memcpy(e->key, key, n * sizeof *key);
+    *cons_slot(b, key, n) = e;
+    b->ncons++;
+}
+
+/* A type `op %id operands…`, keyed by op and operands. */
+static uint32_t cons_type(SpvBuilder *b, SpvOp op, const uint32_t *operands, size_t n) {
+    uint32_t key[16];
+    if (n + 1 > 16) unreachable("type with too many operands");
+    key[0] = op;
+    memcpy(key + 1, operands, n * sizeof *operands);
+    uint32_t id = cons_find(b, key, n + 1);
+    if (id) return id;
+    id = spv_new_id(b);
+    uint32_t ops[16] = {id};
+    memcpy(ops + 1, operands, n * sizeof *operands);
+    spv_op(&b->globals, op, ops, n + 1);
+    cons_add(b, key, n + 1, id);
+    return id;
+}
+
+uint32_t spv_type_void(SpvBuilder *b) { return cons_type(b, SpvOpTypeVoid, NULL, 0); }
+uint32_t spv_type_bool(SpvBuilder *b) { return cons_type(b, SpvOpTypeBool, NULL, 0); }
+
+uint32_t spv_type_int(SpvBuilder *b, uint32_t width) {
+    if (width == 64) spv_capability(b, SpvCapabilityInt64);
+    if (width == 16) spv_capability(b, SpvCapabilityInt16);
+    if (width == 8) spv_capability(b, SpvCapabilityInt8);
+    return cons_type(b, SpvOpTypeInt, (const uint32_t[]){width, 0}, 2);
+}
+
+uint32_t spv_type_float(SpvBuilder *b, uint32_t width) {
+    if (width == 64) spv_capability(b, SpvCapabilityFloat64);
+    return cons_type(b, SpvOpTypeFloat, &width, 1);
+}
+
+uint32_t spv_type_vector(SpvBuilder *b, uint32_t elem, uint32_t count) {
+    return cons_type(b, SpvOpTypeVector, (const uint32_t[]){elem, count}, 2);
+}
+
+uint32_t spv_type_array(SpvBuilder *b, uint32_t elem, uint32_t len, uint32_t stride) {
+    uint32_t key[4] = {SpvOpTypeArray, elem, len, stride};
+    uint32_t id = cons_find(b, key, 4);
+    if (id) return id;
+    uint32_t n = spv_const_u32(b, len);
+    id = spv_new_id(b);
+    SPV_OP(&b->globals, SpvOpTypeArray, id, elem, n);
+    if (stride) spv_decorate(b, id, SpvDecorationArrayStride, &stride, 1);
+    cons_add(b, key, 4, id);
+    return id;
+}
+
+uint32_t spv_type_pointer(SpvBuilder *b, SpvStorageClass sc, uint32_t pointee, uint32_t stride) {
+    uint32_t key[3] = {SpvOpTypePointer, sc, pointee};
+    uint32_t id = cons_find(b, key, 3);
+    if (id) return id;
+    id = spv_new_id(b);
+    SPV_OP(&b->globals, SpvOpTypePointer, id, sc, pointee);
+    if (sc == SpvStorageClassPhysicalStorageBuffer) spv_decorate(b, id, SpvDecorationArrayStride, &stride, 1);
+    cons_add(b, key, 3, id);
+    return id;
+}
+
+uint32_t spv_type_function(SpvBuilder *b, uint32_t ret, const uint32_t *params, size_t n) {
+    uint32_t ops[16] = {ret};
+    if (n + 1 > 15) unreachable("function with too many parameters");
+    memcpy(ops + 1, params, n * sizeof *params);
+    return cons_type(b, SpvOpTypeFunction, ops, n + 1);
+}
+
+uint32_t spv_const_bits(SpvBuilder *b, uint32_t type, uint64_t bits, uint32_t width) {
+    uint32_t key[4] = {SpvOpConstant, type, (uint32_t)bits, (uint32_t)(bits >> 32)};
+    size_t nk = width == 64 ? 4 : 3;
+    uint32_t id = cons_find(b, key, nk);
+    if (id) return id;
+    id = spv_new_id(b);
+    if (width == 64) SPV_OP(&b->globals, SpvOpConstant, type, id, (uint32_t)bits, (uint32_t)(bits >> 32));
+    else SPV_OP(&b->globals, SpvOpConstant, type, id, (uint32_t)bits);
+    cons_add(b, key, nk, id);
+    return id;
+}
+
+uint32_t spv_const_u32(SpvBuilder *b, uint32_t value) { return spv_const_bits(b, spv_type_int(b, 32), value, 32); }
+
+uint32_t spv_const_bool(SpvBuilder *b, int value) {
+    SpvOp op = value ? SpvOpConstantTrue : SpvOpConstantFalse;
+    uint32_t key[1] = {op};
+    uint32_t id = cons_find(b, key, 1);
+    if (id) return id;
+    uint32_t t = spv_type_bool(b);
+    id = spv_new_id(b);
+    SPV_OP(&b->globals, op, t, id);
+    cons_add(b, key, 1, id);
+    return id;
+}
+
+uint32_t *spv_finish(SpvBuilder *b, size_t *nwords) {
+    WordBuf out = {0};
+    wb_push(&out, SpvMagicNumber);
+    wb_push(&out, 0x00010500); /* SPIR-V 1.5 */
+    wb_push(&out, 0);          /* generator: unregistered */
+    wb_push(&out, b->bound + 1);
+    wb_push(&out, 0);
+    const WordBuf *sections[] = {&b->capabilities, &b->extensions, &b->imports,     &b->memory_model,
+                                 &b->entry_points, &b->exec_modes, &b->debug,       &b->annotations,
+                                 &b->globals,      &b->functions};
+    for (size_t i = 0; i < sizeof sections / sizeof *sections; i++) wb_append(&out, sections[i]);
+    *nwords = out.n;
+    return out.w;
+}
+
+void spv_builder_free(SpvBuilder *b) {
+    WordBuf *sections[] = {&b->capabilities, &b->extensions, &b->imports, &b->memory_model, &b->entry_points,
+                           &b->exec_modes,   &b->debug,      &b->annotations, &b->globals, &b->functions};
+    for (size_t i = 0; i < sizeof sections / sizeof *sections; i++) wb_free(sections[i]);
+    for (size_t i = 0; i < b->capcons; i++) free(b->cons[i]);
+    free(b->cons);
+    *b = (SpvBuilder){0};
+}

@@ -1,0 +1,272 @@
+/* spv_emit.c — the SPIR-V module of a translation unit: one entry point per
+ * kernel, one function per amp helper, all views reached through
+ * PhysicalStorageBuffer pointers whose addresses come in push constants
+ * (camp_abi.h gives the layout). */
+#include "spv_emit.h"
+
+#include "camp_abi.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void em_error(Emitter *e, SrcLoc loc, const char *what) {
+    diag_error(e->u->diag, loc, "unsupported construct '%s' in amp code", what);
+    e->failed = true;
+}
+
+/* ---- types ------------------------------------------------------------------------ */
+
+uint32_t em_type(Emitter *e, const Type *t) {
+    SpvBuilder *b = &e->b;
+    switch (t->kind) {
+    case TY_VOID: return spv_type_void(b);
+    case TY_BOOL: return spv_type_bool(b);
+    case TY_INT: return spv_type_int(b, (uint32_t)t->size * 8);
+    case TY_FLOAT: return spv_type_float(b, (uint32_t)t->size * 8);
+    case TY_VECTOR: return spv_type_vector(b, em_type(e, t->base), (uint32_t)t->len);
+    case TY_PTR: {
+        /* `void *` has no size: address it as bytes */
+        uint32_t pointee = t->base->kind == TY_VOID ? spv_type_int(b, 8) : em_type(e, t->base);
+        uint32_t stride = t->base->kind == TY_VOID ? 1u : (uint32_t)t->base->size;
+        return spv_type_pointer(b, SpvStorageClassPhysicalStorageBuffer, pointee, stride ? stride : 1);
+    }
+    case TY_ARRAY:
+        if (t->len < 0) {
+            em_error(e, (SrcLoc){0}, "variable-length array type");
+            return spv_type_int(b, 32);
+        }
+        return spv_type_array(b, em_type(e, t->base), (uint32_t)t->len, (uint32_t)t->base->size);
+    }
+    unreachable("type kind");
+}
+
+/* ---- blocks and locals ---------------------------------------------------------- */
+
+uint32_t em_label(Emitter *e) { return spv_new_id(&e->b); }
+
+void em_begin_block(Emitter *e, uint32_t label) {
+    SPV_OP(&e->code, SpvOpLabel, label);
+    e->block = label;
+    e->terminated = false;
+}
+
+void em_branch(Emitter *e, uint32_t target) {
+    if (e->terminated) return;
+    SPV_OP(&e->code, SpvOpBranch, target);
+    e->terminated = true;
+}
+
+void em_terminate(Emitter *e, SpvOp op) {
+    if (e->terminated) return;
+    spv_op(&e->code, op, NULL, 0);
+    e->terminated = true;
+}
+
+uint32_t em_local(Emitter *e, const Type *t, const char *name) {
+    uint32_t id = spv_new_id(&e->b);
+    SPV_OP(&e->vars, SpvOpVariable, spv_type_pointer(&e->b, SpvStorageClassFunction, em_type(e, t), 0), id,
+           SpvStorageClassFunction);
+    /* a variable holding a device address must say whether it may alias: in C it may */
+    if (t->kind == TY_PTR) spv_decorate(&e->b, id, SpvDecorationAliasedPointer, NULL, 0);
+    if (name) spv_name(&e->b, id, name);
+    return id;
+}
+
+/* Opens a function: OpFunction, parameters, its first label. */
+static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_type) {
+    SPV_OP(&e->b.functions, SpvOpFunction, ret, id, SpvFunctionControlMaskNone, fn_type);
+    e->vars.n = 0;
+    e->code.n = 0;
+    e->nloops = 0;
+    e->block = em_label(e);
+    e->terminated = false;
+}
+
+/* ---- helpers ---------------------------------------------------------------------- */
+
+static void emit_helper(Emitter *e, Func *f) {
+    uint32_t ret = em_type(e, f->ret);
+    uint32_t params[16];
+    if (f->nparams > 15) {
+        em_error(e, f->loc, "function with more than 15 parameters");
+        return;
+    }
+    for (int i = 0; i < f->nparams; i++) params[i] = em_type(e, f->params[i]->type);
+    uint32_t fn_type = spv_type_function(&e->b, ret, params, (size_t)f->nparams);
+    e->kernel = NULL;
+    e->func = f;
+    begin_function(e, f->spv_id, ret, fn_type);
+    uint32_t entry = e->block;
+    for (int i = 0; i < f->nparams; i++) {
+        uint32_t pid = spv_new_id(&e->b);
+        SPV_OP(&e->b.functions, SpvOpFunctionParameter, params[i], pid);
+        Var *v = f->params[i];
+        if (v->type->kind == TY_PTR) spv_decorate(&e->b, pid, SpvDecorationAliased, NULL, 0);
+        /* parameters are assignable in C: give each a variable */
+        v->spv_id = em_local(e, v->type, v->name);
+        em_store(e, (LValue){v->spv_id, SpvStorageClassFunction, 0}, pid);
+    }
+    em_stmt(e, f->body);
+    em_terminate(e, f->ret->kind == TY_VOID ? SpvOpReturn : SpvOpUnreachable);
+    SPV_OP(&e->b.functions, SpvOpLabel, entry);
+    wb_append(&e->b.functions, &e->vars);
+    wb_append(&e->b.functions, &e->code);
+    spv_op(&e->b.functions, SpvOpFunctionEnd, NULL, 0);
+    spv_name(&e->b, f->spv_id, f->name);
+}
+
+/* ---- kernels ---------------------------------------------------------------------- */
+
+/* The push-constant block: the camp_push_header as six 32-bit members, then
+ * one member per capture at the offsets layout.c chose. */
+static uint32_t push_block_type(Emitter *e, Kernel *k) {
+    uint32_t members[64];
+    if (k->captures.len > 58) {
+        em_error(e, k->loc, "kernel with more than 58 captured variables");
+        return 0;
+    }
+    uint32_t i32 = spv_type_int(&e->b, 32);
+    for (int i = 0; i < 6; i++) members[i] = i32;
+    for (int i = 0; i < k->captures.len; i++) {
+        Var *v = k->captures.items[i];
+        if (v->capture == CAPTURE_VIEW) {
+            Type ptr = {.kind = TY_PTR, .base = v->type->base, .size = 8, .align = 8};
+            members[6 + i] = em_type(e, &ptr); /* the array, decayed */
+        } else {
+            members[6 + i] = em_type(e, v->type);
+        }
+    }
+    uint32_t id = spv_new_id(&e->b);
+    uint32_t n = 6 + (uint32_t)k->captures.len;
+    uint32_t ops[65] = {id};
+    memcpy(ops + 1, members, n * sizeof *members);
+    spv_op(&e->b.globals, SpvOpTypeStruct, ops, n + 1);
+    spv_decorate(&e->b, id, SpvDecorationBlock, NULL, 0);
+    for (uint32_t m = 0; m < 6; m++) spv_member_decorate(&e->b, id, m, SpvDecorationOffset, m * 4);
+    for (int i = 0; i < k->captures.len; i++) {
+        Var *v = k->captures.items[i];
+        spv_member_decorate(&e->b, id, 6 + (uint32_t)i, SpvDecorationOffset, v->push_offset);
+        uint32_t name_ops[2] = {id, 6 + (uint32_t)i};
+        spv_op_string(&e->b.debug, SpvOpMemberName, name_ops, 2, v->name, NULL, 0);
+    }
+    spv_name(&e->b, id, arena_printf(&e->u->arena, "%s_args", k->entry));
+    return id;
+}
+
+static uint32_t builtin_input(Emitter *e, SpvBuiltIn which, const char *name) {
+    uint32_t v3 = spv_type_vector(&e->b, spv_type_int(&e->b, 32), 3);
+    uint32_t id = spv_new_id(&e->b);
+    SPV_OP(&e->b.globals, SpvOpVariable, spv_type_pointer(&e->b, SpvStorageClassInput, v3, 0), id,
+           SpvStorageClassInput);
+    spv_decorate(&e->b, id, SpvDecorationBuiltIn, (const uint32_t[]){which}, 1);
+    spv_name(&e->b, id, name);
+    return id;
+}
+
+/* The kernel's prologue: this thread's index, or return when it lies
+ * outside the extent (the grid is rounded up to whole workgroups). */
+static void emit_index(Emitter *e, Kernel *k) {
+    SpvBuilder *b = &e->b;
+    uint32_t u32 = spv_type_int(b, 32), v3 = spv_type_vector(b, u32, 3), bool_t = spv_type_bool(b);
+    uint32_t wg = spv_new_id(b), lid = spv_new_id(b);
+    SPV_OP(&e->code, SpvOpLoad, v3, wg, e->builtin_workgroup);
+    SPV_OP(&e->code, SpvOpLoad, v3, lid, e->builtin_local);
+    uint32_t g[3], outside = 0;
+    for (uint32_t d = 0; d < 3; d++) {
+        uint32_t w = spv_new_id(b), l = spv_new_id(b), t0 = spv_new_id(b), t1 = spv_new_id(b), gd = spv_new_id(b);
+        SPV_OP(&e->code, SpvOpCompositeExtract, u32, w, wg, d);
+        SPV_OP(&e->code, SpvOpCompositeExtract, u32, l, lid, d);
+        SPV_OP(&e->code, SpvOpIAdd, u32, t0, w, em_push_member(e, 3 + d, u32));
+        SPV_OP(&e->code, SpvOpIMul, u32, t1, t0, spv_const_u32(b, k->local_size[d]));
+        SPV_OP(&e->code, SpvOpIAdd, u32, gd, t1, l);
+        g[d] = gd;
+        uint32_t out = spv_new_id(b);
+        SPV_OP(&e->code, SpvOpUGreaterThanEqual, bool_t, out, gd, em_push_member(e, d, u32));
+        if (outside) {
+            uint32_t any = spv_new_id(b);
+            SPV_OP(&e->code, SpvOpLogicalOr, bool_t, any, outside, out);
+            outside = any;
+        } else {
+            outside = out;
+        }
+    }
+    uint32_t done = em_label(e), inside = em_label(e);
+    SPV_OP(&e->code, SpvOpSelectionMerge, inside, SpvSelectionControlMaskNone);
+    SPV_OP(&e->code, SpvOpBranchConditional, outside, done, inside);
+    e->terminated = true;
+    em_begin_block(e, done);
+    em_terminate(e, SpvOpReturn);
+    em_begin_block(e, inside);
+
+    /* index component 0 is the most significant: rank 2 is (y, x) */
+    uint32_t idx_type = em_type(e, k->idx->type), value;
+    if (k->rank == 1) {
+        value = g[0];
+    } else {
+        value = spv_new_id(b);
+        if (k->rank == 2) SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[1], g[0]);
+        else SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[2], g[1], g[0]);
+    }
+    k->idx->spv_id = em_local(e, k->idx->type, k->idx->name);
+    em_store(e, (LValue){k->idx->spv_id, SpvStorageClassFunction, 0}, value);
+}
+
+static void emit_kernel(Emitter *e, Kernel *k) {
+    SpvBuilder *b = &e->b;
+    uint32_t block = push_block_type(e, k);
+    if (!block) return;
+    e->push_var = spv_new_id(b);
+    SPV_OP(&b->globals, SpvOpVariable, spv_type_pointer(b, SpvStorageClassPushConstant, block, 0), e->push_var,
+           SpvStorageClassPushConstant);
+    spv_name(b, e->push_var, "args");
+
+    uint32_t fn = spv_new_id(b), void_t = spv_type_void(b);
+    e->kernel = k;
+    e->func = NULL;
+    begin_function(e, fn, void_t, spv_type_function(b, void_t, NULL, 0));
+    uint32_t entry = e->block;
+    emit_index(e, k);
+    em_stmt(e, k->body);
+    em_terminate(e, SpvOpReturn);
+    SPV_OP(&b->functions, SpvOpLabel, entry);
+    wb_append(&b->functions, &e->vars);
+    wb_append(&b->functions, &e->code);
+    spv_op(&b->functions, SpvOpFunctionEnd, NULL, 0);
+
+    uint32_t pre[2] = {SpvExecutionModelGLCompute, fn};
+    uint32_t interface[3] = {e->push_var, e->builtin_workgroup, e->builtin_local};
+    spv_op_string(&b->entry_points, SpvOpEntryPoint, pre, 2, k->entry, interface, 3);
+    SPV_OP(&b->exec_modes, SpvOpExecutionMode, fn, SpvExecutionModeLocalSize, k->local_size[0], k->local_size[1],
+           k->local_size[2]);
+    spv_name(b, fn, k->entry);
+}
+
+/* Features the runtime must find on the device, from the capabilities used. */
+static uint32_t module_features(SpvBuilder *b) {
+    uint32_t f = 0;
+    if (b->capability_set[SpvCapabilityInt64 / 64] & (1ull << (SpvCapabilityInt64 % 64))) f |= CAMP_FEATURE_INT64;
+    if (b->capability_set[SpvCapabilityFloat64 / 64] & (1ull << (SpvCapabilityFloat64 % 64))) f |= CAMP_FEATURE_FLOAT64;
+    return f;
+}
+
+bool spv_emit_module(Unit *u) {
+    Emitter e = {.u = u};
+    SpvBuilder *b = &e.b;
+    spv_capability(b, SpvCapabilityShader);
+    spv_capability(b, SpvCapabilityPhysicalStorageBufferAddresses);
+    SPV_OP(&b->memory_model, SpvOpMemoryModel, SpvAddressingModelPhysicalStorageBuffer64, SpvMemoryModelGLSL450);
+    e.builtin_workgroup = builtin_input(&e, SpvBuiltInWorkgroupId, "gl_WorkGroupID");
+    e.builtin_local = builtin_input(&e, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID");
+
+    for (int i = 0; i < u->funcs.len; i++) ((Func *)u->funcs.items[i])->spv_id = spv_new_id(b);
+    for (int i = 0; i < u->funcs.len && !e.failed; i++) emit_helper(&e, u->funcs.items[i]);
+    for (int i = 0; i < u->kernels.len && !e.failed; i++) emit_kernel(&e, u->kernels.items[i]);
+
+    uint32_t features = module_features(b);
+    for (int i = 0; i < u->kernels.len; i++) ((Kernel *)u->kernels.items[i])->features = features;
+    u->spirv = spv_finish(b, &u->spirv_words);
+    wb_free(&e.vars);
+    wb_free(&e.code);
+    spv_builder_free(b);
+    return !e.failed;
+}

@@ -1,0 +1,19 @@
+/* types.c — questions about kernel IR types. */
+#include "campcc.h"
+
+bool type_is_integer(const Type *t) { return t->kind == TY_INT || t->kind == TY_BOOL; }
+
+bool type_is_arith(const Type *t) { return type_is_integer(t) || t->kind == TY_FLOAT; }
+
+bool type_equal(const Type *a, const Type *b) {
+    if (a == b) return true;
+    if (a->kind != b->kind) return false;
+    switch (a->kind) {
+    case TY_VOID: case TY_BOOL: return true;
+    case TY_INT: return a->size == b->size && a->is_signed == b->is_signed;
+    case TY_FLOAT: return a->size == b->size;
+    case TY_PTR: return type_equal(a->base, b->base);
+    case TY_ARRAY: case TY_VECTOR: return a->len == b->len && type_equal(a->base, b->base);
+    }
+    return false;
+}
