@@ -206,7 +206,7 @@ struct Func {
     Var **params;
     int nparams;
     Stmt *body;
-    PtrVec callees; /* Func* called from body, for the recursion check */
+    PtrVec calls;   /* Expr* (EX_CALL) in body, for the recursion check */
     uint32_t spv_id;
     int visit; /* recursion check state */
 };
@@ -221,7 +221,6 @@ typedef struct Kernel {
     Var *idx;
     Stmt *body;
     PtrVec captures;  /* Var*, in push-constant order */
-    PtrVec callees;   /* Func* called directly */
     uint32_t local_size[3];
     uint32_t push_size;
     uint32_t features; /* enum camp_feature bits */

@@ -7,11 +7,14 @@ enum { UNSEEN, ON_PATH, DONE };
 /* Depth-first search; a callee already on the path closes a cycle. */
 static bool visit(Unit *u, Func *f) {
     f->visit = ON_PATH;
-    for (int i = 0; i < f->callees.len; i++) {
-        Func *g = f->callees.items[i];
+    for (int i = 0; i < f->calls.len; i++) {
+        Expr *call = f->calls.items[i];
+        Func *g = call->callee;
         if (g->visit == ON_PATH) {
-            diag_error(u->diag, g->loc, "recursion is not allowed in amp code: '%s' calls itself%s%s", g->name,
-                       g == f ? "" : " through ", g == f ? "" : f->name);
+            if (g == f) diag_error(u->diag, call->loc, "recursion is not allowed in amp code: '%s' calls itself", g->name);
+            else diag_error(u->diag, call->loc, "recursion is not allowed in amp code: '%s' calls '%s', which calls it back",
+                            f->name, g->name);
+            diag_note(u->diag, g->loc, "'%s' defined here", g->name);
             return false;
         }
         if (g->visit == UNSEEN && !visit(u, g)) return false;

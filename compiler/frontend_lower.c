@@ -298,8 +298,7 @@ static Expr *lower_call(Frontend *fe, CXCursor c) {
         e->args[i] = fe_lower_expr(fe, clang_Cursor_getArgument(c, (unsigned)i));
         ok = ok && e->args[i];
     }
-    PtrVec *callees = fe->func ? &fe->func->callees : &fe->kernel->callees;
-    vec_push(fe->a, callees, f);
+    if (fe->func) vec_push(fe->a, &fe->func->calls, e);
     return ok ? e : NULL;
 }
 
