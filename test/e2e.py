@@ -174,6 +174,9 @@ def cmd_device(a):
 
 
 def main():
+    # meson test points LD_LIBRARY_PATH at the build's runtime/; programs
+    # built by campcc must find libcamp by themselves, as for a user.
+    os.environ.pop("LD_LIBRARY_PATH", None)
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
     q = sub.add_parser("program")
