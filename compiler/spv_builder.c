@@ -141,11 +141,11 @@ static uint32_t cons_type(SpvBuilder *b, SpvOp op, const uint32_t *operands, siz
 uint32_t spv_type_void(SpvBuilder *b) { return cons_type(b, SpvOpTypeVoid, NULL, 0); }
 uint32_t spv_type_bool(SpvBuilder *b) { return cons_type(b, SpvOpTypeBool, NULL, 0); }
 
-uint32_t spv_type_int(SpvBuilder *b, uint32_t width) {
+uint32_t spv_type_int(SpvBuilder *b, uint32_t width, bool is_signed) {
     if (width == 64) spv_capability(b, SpvCapabilityInt64);
     if (width == 16) spv_capability(b, SpvCapabilityInt16);
     if (width == 8) spv_capability(b, SpvCapabilityInt8);
-    return cons_type(b, SpvOpTypeInt, (const uint32_t[]){width, 0}, 2);
+    return cons_type(b, SpvOpTypeInt, (const uint32_t[]){width, is_signed}, 2);
 }
 
 uint32_t spv_type_float(SpvBuilder *b, uint32_t width) {
@@ -199,7 +199,7 @@ uint32_t spv_const_bits(SpvBuilder *b, uint32_t type, uint64_t bits, uint32_t wi
     return id;
 }
 
-uint32_t spv_const_u32(SpvBuilder *b, uint32_t value) { return spv_const_bits(b, spv_type_int(b, 32), value, 32); }
+uint32_t spv_const_u32(SpvBuilder *b, uint32_t value) { return spv_const_bits(b, spv_type_int(b, 32, false), value, 32); }
 
 uint32_t spv_const_bool(SpvBuilder *b, int value) {
     SpvOp op = value ? SpvOpConstantTrue : SpvOpConstantFalse;

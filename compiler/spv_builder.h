@@ -6,6 +6,7 @@
 #define CAMPCC_SPV_BUILDER_H
 
 #include <spirv/unified1/spirv.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,7 +47,9 @@ void spv_member_decorate(SpvBuilder *b, uint32_t id, uint32_t member, SpvDecorat
 /* Types: hash-consed, emitted on first use. */
 uint32_t spv_type_void(SpvBuilder *b);
 uint32_t spv_type_bool(SpvBuilder *b);
-uint32_t spv_type_int(SpvBuilder *b, uint32_t width); /* signedness 0: C's signedness lives in the opcodes */
+/* Signedness follows C's type: drivers differ on whether OpSDiv/OpSRem honour
+ * an unsigned operand type, so we never give them one. */
+uint32_t spv_type_int(SpvBuilder *b, uint32_t width, bool is_signed);
 uint32_t spv_type_float(SpvBuilder *b, uint32_t width);
 uint32_t spv_type_vector(SpvBuilder *b, uint32_t elem, uint32_t count);
 uint32_t spv_type_array(SpvBuilder *b, uint32_t elem, uint32_t len, uint32_t stride); /* stride 0: no layout */

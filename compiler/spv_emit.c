@@ -21,19 +21,19 @@ uint32_t em_type(Emitter *e, const Type *t) {
     switch (t->kind) {
     case TY_VOID: return spv_type_void(b);
     case TY_BOOL: return spv_type_bool(b);
-    case TY_INT: return spv_type_int(b, (uint32_t)t->size * 8);
+    case TY_INT: return spv_type_int(b, (uint32_t)t->size * 8, t->is_signed);
     case TY_FLOAT: return spv_type_float(b, (uint32_t)t->size * 8);
     case TY_VECTOR: return spv_type_vector(b, em_type(e, t->base), (uint32_t)t->len);
     case TY_PTR: {
         /* `void *` has no size: address it as bytes */
-        uint32_t pointee = t->base->kind == TY_VOID ? spv_type_int(b, 8) : em_type(e, t->base);
+        uint32_t pointee = t->base->kind == TY_VOID ? spv_type_int(b, 8, false) : em_type(e, t->base);
         uint32_t stride = t->base->kind == TY_VOID ? 1u : (uint32_t)t->base->size;
         return spv_type_pointer(b, SpvStorageClassPhysicalStorageBuffer, pointee, stride ? stride : 1);
     }
     case TY_ARRAY:
         if (t->len < 0) {
             em_error(e, (SrcLoc){0}, "variable-length array type");
-            return spv_type_int(b, 32);
+            return spv_type_int(b, 32, false);
         }
         return spv_type_array(b, em_type(e, t->base), (uint32_t)t->len, (uint32_t)t->base->size);
     }
@@ -125,7 +125,7 @@ static uint32_t push_block_type(Emitter *e, Kernel *k) {
         em_error(e, k->loc, "kernel with more than 58 captured variables");
         return 0;
     }
-    uint32_t i32 = spv_type_int(&e->b, 32);
+    uint32_t i32 = spv_type_int(&e->b, 32, false);
     for (int i = 0; i < 6; i++) members[i] = i32;
     for (int i = 0; i < k->captures.len; i++) {
         Var *v = k->captures.items[i];
@@ -154,7 +154,7 @@ static uint32_t push_block_type(Emitter *e, Kernel *k) {
 }
 
 static uint32_t builtin_input(Emitter *e, SpvBuiltIn which, const char *name) {
-    uint32_t v3 = spv_type_vector(&e->b, spv_type_int(&e->b, 32), 3);
+    uint32_t v3 = spv_type_vector(&e->b, spv_type_int(&e->b, 32, false), 3);
     uint32_t id = spv_new_id(&e->b);
     SPV_OP(&e->b.globals, SpvOpVariable, spv_type_pointer(&e->b, SpvStorageClassInput, v3, 0), id,
            SpvStorageClassInput);
@@ -167,7 +167,7 @@ static uint32_t builtin_input(Emitter *e, SpvBuiltIn which, const char *name) {
  * outside the extent (the grid is rounded up to whole workgroups). */
 static void emit_index(Emitter *e, Kernel *k) {
     SpvBuilder *b = &e->b;
-    uint32_t u32 = spv_type_int(b, 32), v3 = spv_type_vector(b, u32, 3), bool_t = spv_type_bool(b);
+    uint32_t u32 = spv_type_int(b, 32, false), v3 = spv_type_vector(b, u32, 3), bool_t = spv_type_bool(b);
     uint32_t wg = spv_new_id(b), lid = spv_new_id(b);
     SPV_OP(&e->code, SpvOpLoad, v3, wg, e->builtin_workgroup);
     SPV_OP(&e->code, SpvOpLoad, v3, lid, e->builtin_local);
@@ -200,6 +200,12 @@ static void emit_index(Emitter *e, Kernel *k) {
 
     /* index component 0 is the most significant: rank 2 is (y, x) */
     uint32_t idx_type = em_type(e, k->idx->type), value;
+    uint32_t i32 = spv_type_int(b, 32, true);
+    for (int d = 0; d < 3; d++) {
+        uint32_t s = spv_new_id(b);
+        SPV_OP(&e->code, SpvOpBitcast, i32, s, g[d]);
+        g[d] = s;
+    }
     if (k->rank == 1) {
         value = g[0];
     } else {

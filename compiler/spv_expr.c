@@ -65,7 +65,7 @@ static uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to
         return v;
     }
     if (fs->kind == TY_INT && ts->kind == TY_INT) {
-        if (fs->size == ts->size) return v; /* one SPIR-V type per width */
+        if (fs->size == ts->size) return fs->is_signed == ts->is_signed ? v : op1(e, SpvOpBitcast, tt, v);
         return op1(e, fs->is_signed && ts->size > fs->size ? SpvOpSConvert : SpvOpUConvert, tt, v);
     }
     if (fs->kind == TY_INT && ts->kind == TY_FLOAT)
