@@ -181,6 +181,12 @@ static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, const Type *
         else if (op != OP_ADD) em_error(e, loc, "pointer operation");
         return pointer_add(e, t, a, b);
     }
+    if (op == OP_REM && scalar_of(t)->kind == TY_INT && scalar_of(t)->is_signed) {
+        /* C's remainder as a - (a / b) * b: NVIDIA's driver (580) computes
+         * OpSRem as an unsigned remainder; OpSDiv is right everywhere. */
+        uint32_t type = em_type(e, t), q = op2(e, SpvOpSDiv, type, a, b);
+        return op2(e, SpvOpISub, type, a, op2(e, SpvOpIMul, type, q, b));
+    }
     SpvOp opc = arith_opcode(op, t);
     if (opc == SpvOpNop) {
         em_error(e, loc, "operator");
