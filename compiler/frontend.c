@@ -277,7 +277,7 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
 
 /* ---- kernels ---------------------------------------------------------------- */
 
-static bool is_pfe_loop(CXCursor c) {
+bool fe_is_pfe_loop(CXCursor c) {
     if (clang_getCursorKind(c) != CXCursor_ForStmt) return false;
     CXCursor kids[1];
     if (fe_children(c, kids, 1) < 1 || clang_getCursorKind(kids[0]) != CXCursor_DeclStmt) return false;
@@ -431,7 +431,7 @@ typedef struct KernelSearch {
 static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Frontend *fe = data;
-    if (is_pfe_loop(c)) {
+    if (fe_is_pfe_loop(c)) {
         lower_kernel(fe, c);
         return CXChildVisit_Continue; /* the body is the kernel's */
     }

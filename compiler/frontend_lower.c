@@ -382,10 +382,6 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
             continue;
         }
         char *name = fe_spelling(fe, d);
-        if (strcmp(name, "camp_pfe_loop_") == 0) {
-            diag_error(fe->u->diag, fe_loc(fe, d), "parallel_for_each cannot be nested in amp code");
-            continue;
-        }
         enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
         if (sc == CX_SC_Static || sc == CX_SC_Extern) {
             unsupported(fe, d, sc == CX_SC_Static ? "static local variable" : "extern declaration");
@@ -499,7 +495,12 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
         fe->loop_depth--;
         return s;
     }
-    case CXCursor_ForStmt: return lower_for(fe, c);
+    case CXCursor_ForStmt:
+        if (fe_is_pfe_loop(c)) {
+            diag_error(fe->u->diag, fe_loc(fe, c), "parallel_for_each cannot be nested in amp code");
+            return NULL;
+        }
+        return lower_for(fe, c);
     case CXCursor_BreakStmt:
         if (fe->loop_depth == 0) {
             if (fe->kernel) diag_error(fe->u->diag, fe_loc(fe, c), "'break' is not allowed in a parallel_for_each body");
