@@ -12,6 +12,11 @@ struct ConsEntry {
     uint32_t key[];
 };
 
+/* Copies n words; src may be NULL when n is 0 (memcpy may not be given NULL). */
+static void copy_words(uint32_t *dst, const uint32_t *src, size_t n) {
+    for (size_t i = 0; i < n; i++) dst[i] = src[i];
+}
+
 void wb_push(WordBuf *b, uint32_t word) {
     if (b->n == b->cap) {
         b->cap = b->cap ? b->cap * 2 : 64;
@@ -71,7 +76,7 @@ void spv_name(SpvBuilder *b, uint32_t id, const char *name) {
 void spv_decorate(SpvBuilder *b, uint32_t id, SpvDecoration dec, const uint32_t *extra, size_t n) {
     uint32_t ops[8] = {id, dec};
     if (n > 6) unreachable("too many decoration operands");
-    memcpy(ops + 2, extra, n * sizeof *extra);
+    copy_words(ops + 2, extra, n);
     spv_op(&b->annotations, SpvOpDecorate, ops, n + 2);
 }
 
@@ -117,7 +122,7 @@ static void cons_add(SpvBuilder *b, const uint32_t *key, size_t n, uint32_t id) 
     if (!e) unreachable("out of memory");
     e->id = id;
     e->nkey = (uint32_t)n;
-    memcpy(e->key, key, n * sizeof *key);
+    copy_words(e->key, key, n);
     *cons_slot(b, key, n) = e;
     b->ncons++;
 }
@@ -127,12 +132,12 @@ static uint32_t cons_type(SpvBuilder *b, SpvOp op, const uint32_t *operands, siz
     uint32_t key[16];
     if (n + 1 > 16) unreachable("type with too many operands");
     key[0] = op;
-    memcpy(key + 1, operands, n * sizeof *operands);
+    copy_words(key + 1, operands, n);
     uint32_t id = cons_find(b, key, n + 1);
     if (id) return id;
     id = spv_new_id(b);
     uint32_t ops[16] = {id};
-    memcpy(ops + 1, operands, n * sizeof *operands);
+    copy_words(ops + 1, operands, n);
     spv_op(&b->globals, op, ops, n + 1);
     cons_add(b, key, n + 1, id);
     return id;
@@ -183,7 +188,7 @@ uint32_t spv_type_pointer(SpvBuilder *b, SpvStorageClass sc, uint32_t pointee, u
 uint32_t spv_type_function(SpvBuilder *b, uint32_t ret, const uint32_t *params, size_t n) {
     uint32_t ops[16] = {ret};
     if (n + 1 > 15) unreachable("function with too many parameters");
-    memcpy(ops + 1, params, n * sizeof *params);
+    copy_words(ops + 1, params, n);
     return cons_type(b, SpvOpTypeFunction, ops, n + 1);
 }
 
