@@ -1,7 +1,9 @@
 /* host_emit.c — the host C for a unit: the user's source with each
  * parallel_for_each replaced by a call into libcamp's launch ABI, `#line`
  * directives so host diagnostics and debuggers point at the user's lines,
- * and the SPIR-V module with its kernel table appended. */
+ * and the SPIR-V module with its kernel table appended. Edits are spliced
+ * by byte offset here: libclang's CXRewriter can only print to stdout or
+ * overwrite the user's own file. */
 #include "campcc.h"
 
 #include "camp_abi.h"
