@@ -82,6 +82,16 @@ static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_ty
     e->terminated = false;
 }
 
+/* Closes it: the first block (its label, then every OpVariable, which SPIR-V
+ * wants there) followed by the rest of the code. */
+static void end_function(Emitter *e, uint32_t entry, SpvOp fallthrough) {
+    em_terminate(e, fallthrough);
+    SPV_OP(&e->b.functions, SpvOpLabel, entry);
+    wb_append(&e->b.functions, &e->vars);
+    wb_append(&e->b.functions, &e->code);
+    spv_op(&e->b.functions, SpvOpFunctionEnd, NULL, 0);
+}
+
 /* ---- helpers ---------------------------------------------------------------------- */
 
 static void emit_helper(Emitter *e, Func *f) {
@@ -107,11 +117,8 @@ static void emit_helper(Emitter *e, Func *f) {
         em_store(e, (LValue){v->spv_id, SpvStorageClassFunction, 0}, pid);
     }
     em_stmt(e, f->body);
-    em_terminate(e, f->ret->kind == TY_VOID ? SpvOpReturn : SpvOpUnreachable);
-    SPV_OP(&e->b.functions, SpvOpLabel, entry);
-    wb_append(&e->b.functions, &e->vars);
-    wb_append(&e->b.functions, &e->code);
-    spv_op(&e->b.functions, SpvOpFunctionEnd, NULL, 0);
+    /* falling off the end of a non-void function is undefined in C */
+    end_function(e, entry, f->ret->kind == TY_VOID ? SpvOpReturn : SpvOpUnreachable);
     spv_name(&e->b, f->spv_id, f->name);
 }
 
@@ -233,11 +240,7 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     uint32_t entry = e->block;
     emit_index(e, k);
     em_stmt(e, k->body);
-    em_terminate(e, SpvOpReturn);
-    SPV_OP(&b->functions, SpvOpLabel, entry);
-    wb_append(&b->functions, &e->vars);
-    wb_append(&b->functions, &e->code);
-    spv_op(&b->functions, SpvOpFunctionEnd, NULL, 0);
+    end_function(e, entry, SpvOpReturn);
 
     uint32_t pre[2] = {SpvExecutionModelGLCompute, fn};
     uint32_t interface[3] = {e->push_var, e->builtin_workgroup, e->builtin_local};
