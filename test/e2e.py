@@ -145,7 +145,7 @@ def cmd_program(a):
             raise StepFailed(f"[campcc -S] {got} OpEntryPoint GLCompute in the module, want one "
                              f"per parallel_for_each ({want})")
         run(["spirv-as", "--target-env", "vulkan1.2", asm, "-o", spv], "spirv-as")
-        run(["spirv-val", "--target-env", "vulkan1.2", "--scalar-block-layout", spv], "spirv-val")
+        run(["spirv-val", "--target-env", "vulkan1.2", spv], "spirv-val")
     sys.stdout.write(out)
 
 
