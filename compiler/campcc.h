@@ -237,8 +237,6 @@ typedef struct Kernel {
 typedef struct Options {
     const char *const *clang_args; /* -I -D -U -std … for the parse */
     int nclang_args;
-    int opt_level;   /* -O */
-    bool debug_info; /* -g */
 } Options;
 
 typedef struct Unit {

@@ -47,7 +47,7 @@ static void usage(FILE *f) {
           "  -S             write the kernel module as SPIR-V assembly (.spvasm)\n"
           "  -I DIR -D NAME[=VAL] -U NAME -std=STD\n"
           "                 as for clang; used for kernels and host code\n"
-          "  -O0..-O3 -g    passed to the host compiler\n"
+          "  -O0..-O3 -g    passed to the host compiler (kernels are not optimised yet)\n"
           "  -l LIB -L DIR  libraries for the link (libcamp is added)\n"
           "  -v             print the commands run\n"
           "  --version      print the version\n"
@@ -142,12 +142,6 @@ static int parse_args(Driver *d, int argc, char **argv) {
             d->verbose = true;
         } else if (!strncmp(arg, "-std=", 5)) {
             vec_push(a, &d->clang_args, (void *)arg);
-        } else if (!strncmp(arg, "-O", 2)) {
-            d->opts.opt_level = arg[2] == 0 ? 1 : arg[2] == 's' || arg[2] == 'z' ? 2 : atoi(arg + 2);
-            vec_push(a, &d->host_args, (void *)arg);
-        } else if (!strcmp(arg, "-g")) {
-            d->opts.debug_info = true;
-            vec_push(a, &d->host_args, (void *)arg);
         } else if (!strncmp(arg, "-fdiagnostics-color", 19)) {
             d->diag.color = strcmp(arg, "-fdiagnostics-color=never") != 0;
             vec_push(a, &d->host_args, (void *)arg);
