@@ -240,7 +240,10 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     if (f->ret && f->ret->kind == TY_ARRAY) unreachable("function returning an array");
 
     /* Lower the body in a fresh scope: helpers see only their parameters. */
-    Frontend saved = *fe;
+    Kernel *saved_kernel = fe->kernel;
+    Func *saved_func = fe->func;
+    VarBinding *saved_vars = fe->vars;
+    int saved_nvars = fe->nvars, saved_capvars = fe->capvars, saved_depth = fe->loop_depth;
     fe->kernel = NULL;
     fe->func = f;
     fe->nvars = 0;
@@ -267,11 +270,12 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     else
         diag_error(d, f->loc, "cannot find the body of amp function '%s'", name);
     free(fe->vars);
-    Frontend inner = *fe;
-    *fe = saved;
-    fe->funcs = inner.funcs;
-    fe->nfuncs = inner.nfuncs;
-    fe->capfuncs = inner.capfuncs;
+    fe->kernel = saved_kernel;
+    fe->func = saved_func;
+    fe->vars = saved_vars;
+    fe->nvars = saved_nvars;
+    fe->capvars = saved_capvars;
+    fe->loop_depth = saved_depth;
     return f;
 }
 
@@ -289,7 +293,7 @@ bool fe_is_pfe_loop(CXCursor c) {
     return yes;
 }
 
-static unsigned expansion_offset(CXSourceLocation l, unsigned *line) {
+unsigned fe_offset(CXSourceLocation l, unsigned *line) {
     CXFile f;
     unsigned ln, col, off;
     clang_getExpansionLocation(l, &f, &ln, &col, &off);
@@ -382,8 +386,8 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     CXCursor body = ik[3];
 
     CXSourceRange r = clang_getCursorExtent(outer);
-    k->begin_offset = expansion_offset(clang_getRangeStart(r), NULL);
-    k->end_offset = expansion_offset(clang_getRangeEnd(clang_getCursorExtent(body)), &k->end_line);
+    k->begin_offset = fe_offset(clang_getRangeStart(r), NULL);
+    k->end_offset = fe_offset(clang_getRangeEnd(clang_getCursorExtent(body)), &k->end_line);
     if (clang_getCursorKind(body) != CXCursor_CompoundStmt) {
         /* a single-statement body: take its ';' too */
         size_t i = skip_space(u->source, u->source_len, k->end_offset);
@@ -423,10 +427,6 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     k->body = fe_lower_stmt(fe, body);
     fe->kernel = NULL;
 }
-
-typedef struct KernelSearch {
-    Frontend *fe;
-} KernelSearch;
 
 static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;

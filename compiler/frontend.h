@@ -40,6 +40,8 @@ void fe_bind(Frontend *fe, CXCursor decl, Var *var);
 Var *fe_lookup(Frontend *fe, CXCursor decl);
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
+/* The byte offset in its file of where `l` is expanded (and its line). */
+unsigned fe_offset(CXSourceLocation l, unsigned *line);
 /* Whether a for statement is the expansion of parallel_for_each. */
 bool fe_is_pfe_loop(CXCursor c);
 

@@ -420,13 +420,6 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
     return block->body.len == 1 ? block->body.items[0] : block;
 }
 
-static unsigned cursor_offset(CXCursor c) {
-    CXFile f;
-    unsigned l, col, off;
-    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &f, &l, &col, &off);
-    return off;
-}
-
 /* libclang omits a for statement's empty parts; tell them apart by where
  * they start relative to the header's two semicolons. */
 static Stmt *lower_for(Frontend *fe, CXCursor c) {
@@ -444,12 +437,8 @@ static Stmt *lower_for(Frontend *fe, CXCursor c) {
         const char *t = clang_getCString(sp);
         if (!strcmp(t, "(")) depth++;
         else if (!strcmp(t, ")")) depth--;
-        else if (!strcmp(t, ";") && depth == 1) {
-            CXFile f;
-            unsigned l, col, off;
-            clang_getExpansionLocation(clang_getTokenLocation(fe->tu, toks[i]), &f, &l, &col, &off);
-            semi[found++] = off;
-        }
+        else if (!strcmp(t, ";") && depth == 1)
+            semi[found++] = fe_offset(clang_getTokenLocation(fe->tu, toks[i]), NULL);
         clang_disposeString(sp);
     }
     clang_disposeTokens(fe->tu, toks, nt);
@@ -457,7 +446,7 @@ static Stmt *lower_for(Frontend *fe, CXCursor c) {
 
     int saved = fe->nvars;
     for (int i = 0; i < n - 1; i++) {
-        unsigned off = cursor_offset(kids[i]);
+        unsigned off = fe_offset(clang_getRangeStart(clang_getCursorExtent(kids[i])), NULL);
         if (off < semi[0]) s->init = fe_lower_stmt(fe, kids[i]);
         else if (off < semi[1]) s->expr = fe_lower_expr(fe, kids[i]);
         else s->step = fe_lower_expr(fe, kids[i]);

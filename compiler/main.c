@@ -161,6 +161,10 @@ static int parse_args(Driver *d, int argc, char **argv) {
         diag_tool_error("cannot specify -o with -c or -S and multiple files");
         return 1;
     }
+    if (d->mode == MODE_OBJECT && !d->output && d->c_inputs.len > 1) {
+        diag_tool_error("campcc compiles one file at a time with -c; run it once per file");
+        return 1;
+    }
     if (d->mode == MODE_SPVASM && d->other_inputs.len) {
         diag_tool_error("-S needs C sources, not '%s'", (char *)d->other_inputs.items[0]);
         return 1;
@@ -294,11 +298,6 @@ static int drive(Driver *d) {
     for (int i = 0; i < d->other_inputs.len; i++) vec_push(&d->arena, &argv, d->other_inputs.items[i]);
     const char *out = d->output;
     if (!out) out = d->mode == MODE_OBJECT ? output_name(d, d->c_inputs.items[0], ".o") : "a.out";
-    if (d->mode == MODE_OBJECT && !d->output && d->c_inputs.len > 1) {
-        /* clang's rule: each object named after its source */
-        diag_tool_error("campcc compiles one file at a time with -c; run it once per file");
-        return 1;
-    }
     vec_push(&d->arena, &argv, "-o");
     vec_push(&d->arena, &argv, (void *)out);
     if (d->mode == MODE_LINK) {

@@ -262,7 +262,7 @@ static uint32_t incdec(Emitter *e, Expr *x) {
     LValue lv = em_lvalue(e, x->lhs);
     uint32_t old = em_load(e, t, lv), nv;
     if (t->kind == TY_PTR) {
-        static Type int_type = {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
+        static const Type int_type = {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
         nv = pointer_add(e, t, old, const_int(e, &int_type, x->op == OP_ADD ? 1 : -1));
     } else {
         nv = arith(e, x->op, t, old, t, const_scalar(e, t, 1), x->loc);
