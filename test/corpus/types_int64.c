@@ -26,7 +26,7 @@ int main(void) {
         a[i] = (i - 128) * 123456789012LL + i;
         b[i] = 0xFFFFFFFF00000000ull + (unsigned long long)i * 0x10001ull;
         l[i] = (long)(i * i) * 1000003L - 5000000000L;
-        small[i] = (i - 100) * 16777259;
+        small[i] = (i - 100) * 8388617;
         us[i] = (unsigned)i * 16777259u;
     }
 
