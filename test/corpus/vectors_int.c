@@ -45,7 +45,7 @@ int main(void) {
         v[k] = v[k] + 1000;
         r3[i] = v;
         int2 w = c2[i];
-        w = (int2){w.y, w.x} << 1;
+        w = ((int2){w.y, w.x} & 0xfff) << 1; /* non-negative before the left shift */
         w >>= (int2){1, 2};
         r2[i] = ~w;
         comp[i] = v.x + v.y * 3 + v.z * 5 + w[0] - w[1] + a[i].w * b[i].z;
