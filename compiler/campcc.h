@@ -75,23 +75,35 @@ void diag_tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
 
 typedef enum TypeKind {
     TY_VOID,
-    TY_BOOL,   /* C _Bool */
+    TY_BOOL,   /* C _Bool: one byte holding 0 or 1 */
     TY_INT,    /* char … long long, enums */
     TY_FLOAT,  /* float, double */
     TY_PTR,    /* a C pointer: a device address into a view */
     TY_ARRAY,  /* T[len] */
     TY_VECTOR, /* int2, float4, … */
+    TY_STRUCT, /* struct or union: members at the host's offsets */
 } TypeKind;
 
 typedef struct Type Type;
+typedef struct Member {
+    const char *name;
+    Type *type;
+    uint32_t offset; /* bytes, as the host C compiler lays it out */
+} Member;
+
 struct Type {
     TypeKind kind;
     int size, align;  /* host C layout, bytes */
     bool is_signed;   /* TY_INT */
     bool is_const;    /* for messages and access inference */
     Type *base;       /* TY_PTR pointee, TY_ARRAY / TY_VECTOR element */
-    int len;          /* TY_ARRAY / TY_VECTOR count */
+    int len;          /* TY_ARRAY / TY_VECTOR count; TY_ARRAY -1: variable length */
     const char *name; /* as the user spelled it, for messages */
+    /* TY_STRUCT: one Type per declaration, shared by every use */
+    bool is_union;
+    Member *members;
+    int nmembers;
+    uint32_t spv_id; /* its SPIR-V type, once emitted */
 };
 
 bool type_is_arith(const Type *t);   /* int, bool, float */
@@ -124,8 +136,14 @@ typedef struct Var {
     uint32_t push_offset;
     uint32_t access; /* enum camp_access bits, for views */
     int member;      /* member index in the push-constant block */
-    /* codegen */
-    uint32_t spv_id; /* the OpVariable or SSA value */
+    /* codegen, per emitted function */
+    uint32_t spv_id; /* the OpVariable (0 until a pointer variable is first stored) */
+    /* a pointer variable into memory other than views: what it points into
+     * (its variable holds only the element offset) */
+    bool ptr_known;
+    int ptr_storage;       /* SpvStorageClass */
+    uint32_t ptr_base, ptr_base_type;
+    bool ptr_object;
 } Var;
 
 typedef enum ExprKind {
@@ -145,7 +163,17 @@ typedef enum ExprKind {
     EX_CALL,    /* callee(args) */
     EX_ADDR,    /* &lhs */
     EX_DEREF,   /* lvalue *lhs */
+    EX_MEMBER,  /* member ival of struct lhs (lvalue if lhs is) */
+    EX_SWIZZLE, /* components comps[0..type->len) of vector lhs (lvalue if lhs is, no repeats) */
+    EX_INIT,    /* a braced initializer or compound literal: inits[] stored into a zeroed object */
 } ExprKind;
+
+/* One element of an initializer: the value for the sub-object at path. */
+typedef struct InitItem {
+    int path[8];
+    int depth;
+    struct Expr *value;
+} InitItem;
 
 typedef enum Op {
     OP_NONE,
@@ -170,7 +198,14 @@ struct Expr {
     Func *callee;    /* EX_CALL */
     Expr **args;
     int nargs;
+    uint8_t comps[4]; /* EX_SWIZZLE */
+    InitItem *inits;  /* EX_INIT */
+    int ninits;
 };
+
+/* Whether an expression designates an object (may be assigned or have its
+ * address taken). */
+bool expr_is_lvalue(const Expr *e);
 
 typedef enum StmtKind {
     ST_EMPTY,
@@ -184,7 +219,16 @@ typedef enum StmtKind {
     ST_BREAK,
     ST_CONTINUE,
     ST_RETURN,   /* return expr? */
+    ST_SWITCH,   /* switch (expr) { cases } */
 } StmtKind;
+
+/* The statements of a switch from one group of labels to the next. */
+typedef struct SwitchCase {
+    long long *values; /* the case labels of this group */
+    int nvalues;
+    bool is_default;
+    PtrVec body;       /* Stmt* */
+} SwitchCase;
 
 typedef struct Stmt Stmt;
 struct Stmt {
@@ -195,7 +239,7 @@ struct Stmt {
     Stmt *init;      /* ST_FOR */
     Expr *step;      /* ST_FOR */
     Stmt *then, *els;
-    PtrVec body;     /* ST_BLOCK: Stmt* */
+    PtrVec body;     /* ST_BLOCK: Stmt*; ST_SWITCH: SwitchCase* */
 };
 
 /* A restrict(amp) function called from a kernel. */
@@ -207,7 +251,6 @@ struct Func {
     int nparams;
     Stmt *body;
     PtrVec calls;   /* Expr* (EX_CALL) in body, for the recursion check */
-    uint32_t spv_id;
     int visit; /* recursion check state */
 };
 

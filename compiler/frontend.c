@@ -58,8 +58,71 @@ int fe_children(CXCursor c, CXCursor *out, int max) {
 
 /* ---- types -------------------------------------------------------------- */
 
+typedef struct FieldWalk {
+    Frontend *fe;
+    Type *t;
+    CXCursor where;
+    PtrVec fields; /* CXCursor* */
+    bool ok;
+} FieldWalk;
+
+static enum CXVisitorResult collect_field(CXCursor field, CXClientData data) {
+    FieldWalk *w = data;
+    CXCursor *c = arena_alloc(w->fe->a, sizeof *c);
+    *c = field;
+    vec_push(w->fe->a, &w->fields, c);
+    return CXVisit_Continue;
+}
+
+/* The one Type of a struct or union declaration, members at the host's
+ * offsets (so device memory reads as the host wrote it). */
+static Type *record_type(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
+    CXCursor decl = clang_getCanonicalCursor(clang_getTypeDeclaration(ct));
+    for (int i = 0; i < fe->nstructs; i++)
+        if (clang_equalCursors(fe->structs[i].decl, decl)) return fe->structs[i].type;
+    if (ty->size <= 0) {
+        diag_error(fe->u->diag, fe_loc(fe, where), "incomplete type '%s' in amp code", ty->name);
+        return NULL;
+    }
+    ty->kind = TY_STRUCT;
+    ty->is_const = false; /* shared by every use: qualifiers live on the uses */
+    ty->is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
+    if (fe->nstructs == fe->capstructs) {
+        fe->capstructs = fe->capstructs ? fe->capstructs * 2 : 16;
+        fe->structs = realloc(fe->structs, sizeof *fe->structs * (size_t)fe->capstructs);
+        if (!fe->structs) unreachable("out of memory");
+    }
+    fe->structs[fe->nstructs++] = (StructBinding){decl, ty}; /* before the members: they may point back */
+    FieldWalk w = {fe, ty, where, {0}, true};
+    clang_Type_visitFields(ct, collect_field, &w);
+    ty->nmembers = w.fields.len;
+    ty->members = arena_alloc(fe->a, sizeof *ty->members * (size_t)(w.fields.len ? w.fields.len : 1));
+    for (int i = 0; i < w.fields.len; i++) {
+        CXCursor f = *(CXCursor *)w.fields.items[i];
+        Member *m = &ty->members[i];
+        m->name = fe_spelling(fe, f);
+        if (clang_Cursor_isBitField(f)) {
+            diag_error(fe->u->diag, fe_loc(fe, f), "bit-field '%s' is not supported in amp code", m->name);
+            return NULL;
+        }
+        m->type = fe_type(fe, clang_getCursorType(f), f);
+        if (!m->type) return NULL;
+        if (m->type->kind == TY_ARRAY && m->type->len < 0) {
+            diag_error(fe->u->diag, fe_loc(fe, f), "flexible array member '%s' is not supported in amp code",
+                       m->name);
+            return NULL;
+        }
+        m->offset = (uint32_t)(clang_Cursor_getOffsetOfField(f) / 8);
+    }
+    if (ty->nmembers == 0) {
+        diag_error(fe->u->diag, fe_loc(fe, where), "empty struct '%s' in amp code", ty->name);
+        return NULL;
+    }
+    return ty;
+}
+
 /* Our Type for a clang type; reports an error and returns NULL for types
- * amp code cannot use (yet). */
+ * amp code cannot use. */
 Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
     CXType ct = clang_getCanonicalType(t);
     Type *ty = arena_alloc(fe->a, sizeof *ty);
@@ -70,9 +133,12 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
     ty->align = align > 0 ? (int)align : 1;
     switch (ct.kind) {
     case CXType_Void: ty->kind = TY_VOID; return ty;
-    case CXType_Int: case CXType_Long: case CXType_LongLong:
+    case CXType_Bool: ty->kind = TY_BOOL; return ty;
+    case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int: case CXType_Long:
+    case CXType_LongLong:
         ty->kind = TY_INT; ty->is_signed = true; break;
-    case CXType_UInt: case CXType_ULong: case CXType_ULongLong:
+    case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt: case CXType_ULong:
+    case CXType_ULongLong:
         ty->kind = TY_INT; break;
     case CXType_Enum: {
         CXType it = clang_getEnumDeclIntegerType(clang_getTypeDeclaration(ct));
@@ -82,6 +148,7 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
     }
     case CXType_Float: case CXType_Double:
         ty->kind = TY_FLOAT; break;
+    case CXType_Record: return record_type(fe, ct, ty, where);
     case CXType_Pointer: {
         CXType pt = clang_getPointeeType(ct);
         if (clang_getCanonicalType(pt).kind == CXType_FunctionProto ||
@@ -114,11 +181,11 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
         diag_error(fe->u->diag, fe_loc(fe, where), "'long double' is not allowed in amp code");
         return NULL;
     default:
-        diag_error(fe->u->diag, fe_loc(fe, where), "type '%s' is not supported in amp code yet", ty->name);
+        diag_error(fe->u->diag, fe_loc(fe, where), "type '%s' is not supported in amp code", ty->name);
         return NULL;
     }
-    if (ty->size != 4 && ty->size != 8) {
-        diag_error(fe->u->diag, fe_loc(fe, where), "type '%s' is not supported in amp code yet", ty->name);
+    if (ty->size != 1 && ty->size != 2 && ty->size != 4 && ty->size != 8) {
+        diag_error(fe->u->diag, fe_loc(fe, where), "type '%s' is not supported in amp code", ty->name);
         return NULL;
     }
     return ty;
@@ -244,12 +311,14 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     Func *saved_func = fe->func;
     VarBinding *saved_vars = fe->vars;
     int saved_nvars = fe->nvars, saved_capvars = fe->capvars, saved_depth = fe->loop_depth;
+    int saved_break = fe->break_depth;
     fe->kernel = NULL;
     fe->func = f;
     fe->nvars = 0;
     fe->vars = NULL;
     fe->capvars = 0;
     fe->loop_depth = 0;
+    fe->break_depth = 0;
     int n = clang_Cursor_getNumArguments(def);
     f->nparams = n;
     f->params = arena_alloc(fe->a, sizeof(Var *) * (size_t)(n > 0 ? n : 1));
@@ -276,6 +345,7 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     fe->nvars = saved_nvars;
     fe->capvars = saved_capvars;
     fe->loop_depth = saved_depth;
+    fe->break_depth = saved_break;
     return f;
 }
 
@@ -423,6 +493,7 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     fe->func = NULL;
     fe->nvars = 0;
     fe->loop_depth = 0;
+    fe->break_depth = 0;
     fe_bind(fe, idx_decl[0], idx);
     k->body = fe_lower_stmt(fe, body);
     fe->kernel = NULL;
@@ -482,6 +553,7 @@ bool frontend_run(Unit *u) {
     }
     free(fe.vars);
     free(fe.funcs);
+    free(fe.structs);
     if (fe.tu) clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);
     return ok;

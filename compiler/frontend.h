@@ -12,6 +12,11 @@ typedef struct VarBinding {
     Var *var;
 } VarBinding;
 
+typedef struct StructBinding {
+    CXCursor decl; /* canonical declaration */
+    Type *type;
+} StructBinding;
+
 typedef struct FuncBinding {
     CXCursor decl; /* the definition */
     Func *func;
@@ -29,7 +34,10 @@ typedef struct Frontend {
     int nvars, capvars;
     FuncBinding *funcs;  /* amp functions lowered so far */
     int nfuncs, capfuncs;
+    StructBinding *structs; /* struct and union types made so far */
+    int nstructs, capstructs;
     int loop_depth;      /* loops around the statement being lowered */
+    int break_depth;     /* loops and switches around it */
 } Frontend;
 
 /* frontend.c */
@@ -45,11 +53,18 @@ unsigned fe_offset(CXSourceLocation l, unsigned *line);
 /* Whether a for statement is the expansion of parallel_for_each. */
 bool fe_is_pfe_loop(CXCursor c);
 
+/* frontend_init.c: a braced initializer or compound literal → EX_INIT. */
+Expr *fe_lower_init(Frontend *fe, CXCursor list, Type *t);
+
 /* frontend_lower.c */
 Expr *fe_lower_expr(Frontend *fe, CXCursor c);
 Stmt *fe_lower_stmt(Frontend *fe, CXCursor c);
 
 /* The children of a cursor, in order (at most `max`). */
 int fe_children(CXCursor c, CXCursor *out, int max);
+Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c);
+Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what); /* reports; NULL */
+/* The value of an integer constant expression; false if it is not one. */
+bool fe_eval_int(CXCursor c, long long *out);
 
 #endif

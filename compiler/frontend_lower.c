@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static Expr *new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c) {
+Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c) {
     Expr *e = arena_alloc(fe->a, sizeof *e);
     e->kind = kind;
     e->type = type;
@@ -30,91 +30,185 @@ static char *kind_name(CXCursor c) {
     return buf;
 }
 
-static Expr *unsupported(Frontend *fe, CXCursor c, const char *what) {
+Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what) {
     diag_error(fe->u->diag, fe_loc(fe, c), "unsupported construct '%s' in amp code", what ? what : kind_name(c));
     return NULL;
 }
 
-static bool is_lvalue(const Expr *e) {
-    return e && (e->kind == EX_VAR || e->kind == EX_INDEX || e->kind == EX_DEREF ||
-                 (e->kind == EX_VELEM && is_lvalue(e->lhs)));
+static bool is_lvalue(const Expr *e) { return e && expr_is_lvalue(e); }
+
+bool fe_eval_int(CXCursor c, long long *out) {
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r) return false;
+    bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
+    if (ok)
+        *out = clang_EvalResult_isUnsignedInt(r) ? (long long)clang_EvalResult_getAsUnsigned(r)
+                                                 : clang_EvalResult_getAsLongLong(r);
+    clang_EvalResult_dispose(r);
+    return ok;
 }
 
 /* ---- expressions ---------------------------------------------------------- */
 
 static Expr *lower_only_child(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
-    if (fe_children(c, kids, 2) != 1) return unsupported(fe, c, NULL);
+    if (fe_children(c, kids, 2) != 1) return fe_unsupported(fe, c, NULL);
     return fe_lower_expr(fe, kids[0]);
 }
 
-/* The component named by a vector accessor such as `.y` (the last token). */
-static int vector_component(Frontend *fe, CXCursor c) {
-    CXToken *toks;
-    unsigned n;
-    clang_tokenize(fe->tu, clang_getCursorExtent(c), &toks, &n);
-    int comp = -1;
-    if (n > 0) {
-        CXString s = clang_getTokenSpelling(fe->tu, toks[n - 1]);
-        const char *name = clang_getCString(s);
-        static const char *sets[] = {"xyzw", "rgba"};
-        if (strlen(name) == 1)
-            for (int i = 0; i < 2 && comp < 0; i++) {
-                const char *p = strchr(sets[i], name[0]);
-                if (p) comp = (int)(p - sets[i]);
-            }
-        clang_disposeString(s);
+/* Parses an ext-vector accessor (`y`, `xy`, `s01`, `hi`, `even`, …) of a
+ * vector of n components into comps; returns how many, or 0. */
+static int parse_accessor(const char *name, int n, uint8_t comps[4]) {
+    static const char *const sets[] = {"xyzw", "rgba"};
+    int len = (int)strlen(name), k = 0;
+    if (!strcmp(name, "hi") || !strcmp(name, "lo") || !strcmp(name, "even") || !strcmp(name, "odd")) {
+        int half = (n + 1) / 2;
+        for (int i = 0; i < half; i++)
+            comps[k++] = (uint8_t)(name[0] == 'l' ? i : name[0] == 'h' ? half + i : name[0] == 'e' ? 2 * i : 2 * i + 1);
+        for (int i = 0; i < k; i++)
+            if (comps[i] >= n) comps[i] = (uint8_t)(n - 1); /* hi of a 3-vector: its w is undefined */
+        return k;
     }
-    clang_disposeTokens(fe->tu, toks, n);
-    return comp;
+    if ((name[0] == 's' || name[0] == 'S') && len > 1) {
+        for (int i = 1; i < len && k < 4; i++) {
+            const char *hex = "0123456789abcdef", *p = strchr(hex, name[i] | 0x20);
+            if (!p || p - hex >= n) return 0;
+            comps[k++] = (uint8_t)(p - hex);
+        }
+        return len - 1 <= 4 ? k : 0;
+    }
+    for (int s = 0; s < 2; s++) {
+        k = 0;
+        for (int i = 0; i < len && k < 4; i++) {
+            const char *p = strchr(sets[s], name[i]);
+            if (!p || p - sets[s] >= n) { k = 0; break; }
+            comps[k++] = (uint8_t)(p - sets[s]);
+        }
+        if (k == len) return k;
+    }
+    return 0;
+}
+
+/* `v.xy` reaches us as an unexposed expression over `v` whose extent goes
+ * further: the accessor is the token after the dot. Returns the number of
+ * components (comps filled), or 0 if c is not an accessor. */
+static int vector_accessor(Frontend *fe, CXCursor c, CXCursor sub, int n, uint8_t comps[4]) {
+    unsigned end = fe_offset(clang_getRangeEnd(clang_getCursorExtent(c)), NULL);
+    unsigned sub_end = fe_offset(clang_getRangeEnd(clang_getCursorExtent(sub)), NULL);
+    if (end <= sub_end) return 0;
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(fe->tu, clang_getCursorExtent(c), &toks, &nt);
+    int k = 0;
+    if (nt >= 2) {
+        CXString dot = clang_getTokenSpelling(fe->tu, toks[nt - 2]);
+        CXString name = clang_getTokenSpelling(fe->tu, toks[nt - 1]);
+        if (!strcmp(clang_getCString(dot), ".")) k = parse_accessor(clang_getCString(name), n, comps);
+        clang_disposeString(dot);
+        clang_disposeString(name);
+    }
+    clang_disposeTokens(fe->tu, toks, nt);
+    return k;
+}
+
+static Expr *load_if_lvalue(Frontend *fe, Expr *e, CXCursor c) {
+    if (!is_lvalue(e)) return e;
+    Expr *load = fe_new_expr(fe, EX_LOAD, e->type, c);
+    load->lhs = e;
+    return load;
 }
 
 /* An implicit conversion, or an ext-vector element access `v.x`. */
 static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
     int n = fe_children(c, kids, 2);
-    if (n != 1) return unsupported(fe, c, NULL);
+    if (n != 1) return fe_unsupported(fe, c, NULL);
     Type *to = fe_type(fe, clang_getCursorType(c), c);
     if (!to) return NULL;
     CXType from_ct = clang_getCanonicalType(clang_getCursorType(kids[0]));
     /* A function designator in a call: handled by the call. */
     if (from_ct.kind == CXType_FunctionProto || from_ct.kind == CXType_FunctionNoProto) return NULL;
+    if (clang_getCursorKind(kids[0]) == CXCursor_InitListExpr) return fe_lower_init(fe, kids[0], to);
     Expr *sub = fe_lower_expr(fe, kids[0]);
     if (!sub) return NULL;
-    if (sub->type->kind == TY_VECTOR && to->kind != TY_VECTOR) {
-        int comp = vector_component(fe, c);
-        if (comp < 0 || comp >= sub->type->len) return unsupported(fe, c, "vector swizzle");
-        Expr *e = new_expr(fe, EX_VELEM, to, c);
-        e->lhs = sub;
-        e->ival = comp;
-        return e;
+    if (sub->type->kind == TY_VECTOR) {
+        uint8_t comps[4];
+        int k = vector_accessor(fe, c, kids[0], sub->type->len, comps);
+        if (k == 1) {
+            Expr *e = fe_new_expr(fe, EX_VELEM, to, c);
+            e->lhs = sub;
+            e->ival = comps[0];
+            return e;
+        }
+        if (k > 1) {
+            Expr *e = fe_new_expr(fe, EX_SWIZZLE, to, c);
+            e->lhs = sub;
+            memcpy(e->comps, comps, sizeof comps);
+            return e;
+        }
     }
     if (sub->type->kind == TY_ARRAY && to->kind == TY_PTR) {
-        Expr *e = new_expr(fe, EX_DECAY, to, c);
+        Expr *e = fe_new_expr(fe, EX_DECAY, to, c);
         e->lhs = sub;
         return e;
     }
-    if (type_equal(sub->type, to)) {
-        if (!is_lvalue(sub)) return sub;
-        Expr *e = new_expr(fe, EX_LOAD, to, c);
-        e->lhs = sub;
-        return e;
-    }
-    if (is_lvalue(sub)) {
-        Expr *load = new_expr(fe, EX_LOAD, sub->type, c);
-        load->lhs = sub;
-        sub = load;
-    }
-    Expr *e = new_expr(fe, EX_CAST, to, c);
+    if (type_equal(sub->type, to)) return load_if_lvalue(fe, sub, c);
+    sub = load_if_lvalue(fe, sub, c);
+    Expr *e = fe_new_expr(fe, EX_CAST, to, c);
     e->lhs = sub;
     return e;
+}
+
+/* The path of member indices to `name` in struct t, looking into anonymous
+ * struct and union members; its length, or 0. */
+static int member_path(const Type *t, const char *name, int *path, int max) {
+    for (int i = 0; i < t->nmembers && max > 0; i++) {
+        const Member *m = &t->members[i];
+        if (!strcmp(m->name, name)) {
+            path[0] = i;
+            return 1;
+        }
+        if (!m->name[0] && m->type->kind == TY_STRUCT) {
+            int n = member_path(m->type, name, path + 1, max - 1);
+            if (n) {
+                path[0] = i;
+                return n + 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* s.m and p->m */
+static Expr *lower_member(Frontend *fe, CXCursor c) {
+    CXCursor kids[2];
+    if (fe_children(c, kids, 2) != 1) return fe_unsupported(fe, c, "member access");
+    Expr *base = fe_lower_expr(fe, kids[0]);
+    if (!base) return NULL;
+    if (base->type->kind == TY_PTR) { /* p->m is (*p).m */
+        Expr *d = fe_new_expr(fe, EX_DEREF, base->type->base, c);
+        d->lhs = base;
+        base = d;
+    }
+    if (base->type->kind != TY_STRUCT) return fe_unsupported(fe, c, "member access");
+    char *name = fe_spelling(fe, c);
+    int path[8];
+    int n = member_path(base->type, name, path, 8);
+    if (!n) return fe_unsupported(fe, c, "member access");
+    for (int i = 0; i < n; i++) {
+        Expr *m = fe_new_expr(fe, EX_MEMBER, base->type->members[path[i]].type, c);
+        m->lhs = base;
+        m->ival = path[i];
+        base = m;
+    }
+    return base;
 }
 
 static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
     CXCursor decl = clang_getCursorReferenced(c);
     switch (clang_getCursorKind(decl)) {
     case CXCursor_EnumConstantDecl: {
-        Expr *e = new_expr(fe, EX_INT, fe_type(fe, clang_getCursorType(c), c), c);
+        Expr *e = fe_new_expr(fe, EX_INT, fe_type(fe, clang_getCursorType(c), c), c);
         e->ival = clang_getEnumConstantDeclValue(decl);
         return e->type ? e : NULL;
     }
@@ -122,7 +216,7 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
         Var *v = fe_lookup(fe, decl);
         if (!v) v = fe_capture(fe, c, decl);
         if (!v) return NULL;
-        Expr *e = new_expr(fe, EX_VAR, v->type, c);
+        Expr *e = fe_new_expr(fe, EX_VAR, v->type, c);
         e->var = v;
         return e;
     }
@@ -130,7 +224,7 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
         diag_error(fe->u->diag, fe_loc(fe, c), "function pointers are not allowed in amp code");
         return NULL;
     default:
-        return unsupported(fe, c, NULL);
+        return fe_unsupported(fe, c, NULL);
     }
 }
 
@@ -138,8 +232,8 @@ static Expr *lower_literal(Frontend *fe, CXCursor c, bool is_float) {
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     if (!t) return NULL;
     CXEvalResult r = clang_Cursor_Evaluate(c);
-    if (!r) return unsupported(fe, c, NULL);
-    Expr *e = new_expr(fe, is_float ? EX_FLOAT : EX_INT, t, c);
+    if (!r) return fe_unsupported(fe, c, NULL);
+    Expr *e = fe_new_expr(fe, is_float ? EX_FLOAT : EX_INT, t, c);
     if (is_float) e->fval = clang_EvalResult_getAsDouble(r);
     else if (clang_EvalResult_isUnsignedInt(r)) e->ival = (long long)clang_EvalResult_getAsUnsigned(r);
     else e->ival = clang_EvalResult_getAsLongLong(r);
@@ -187,7 +281,7 @@ static Op binary_op(enum CXBinaryOperatorKind k, bool *assign) {
 /* Reports writes to variables that amp code may only read. */
 static bool check_writable(Frontend *fe, Expr *target, CXCursor c) {
     Expr *root = target;
-    while (root && root->kind == EX_VELEM) root = root->lhs;
+    while (root && (root->kind == EX_VELEM || root->kind == EX_SWIZZLE || root->kind == EX_MEMBER)) root = root->lhs;
     if (root && root->kind == EX_VAR && root->var->kind == VAR_CAPTURE) {
         diag_error(fe->u->diag, fe_loc(fe, c),
                    "cannot assign to captured variable '%s' (captures are by value and read-only in a kernel)",
@@ -195,7 +289,7 @@ static bool check_writable(Frontend *fe, Expr *target, CXCursor c) {
         return false;
     }
     if (!is_lvalue(target)) {
-        unsupported(fe, c, "assignment to a non-lvalue");
+        fe_unsupported(fe, c, "assignment to a non-lvalue");
         return false;
     }
     return true;
@@ -203,18 +297,15 @@ static bool check_writable(Frontend *fe, Expr *target, CXCursor c) {
 
 static Expr *lower_binary(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
-    if (fe_children(c, kids, 2) != 2) return unsupported(fe, c, NULL);
+    if (fe_children(c, kids, 2) != 2) return fe_unsupported(fe, c, NULL);
     bool assign;
     Op op = binary_op(clang_getCursorBinaryOperatorKind(c), &assign);
-    if (op == OP_NONE && !assign) return unsupported(fe, c, "operator");
+    if (op == OP_NONE && !assign) return fe_unsupported(fe, c, "operator");
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     Expr *l = fe_lower_expr(fe, kids[0]), *r = fe_lower_expr(fe, kids[1]);
     if (!t || !l || !r) return NULL;
     if (assign && !check_writable(fe, l, c)) return NULL;
-    if (!assign && (op == OP_SUB || op == OP_LT || op == OP_GT || op == OP_LE || op == OP_GE || op == OP_EQ ||
-                    op == OP_NE) && l->type->kind == TY_PTR && r->type->kind == TY_PTR)
-        return unsupported(fe, c, "pointer difference or comparison");
-    Expr *e = new_expr(fe, assign ? EX_ASSIGN : EX_BINARY, t, c);
+    Expr *e = fe_new_expr(fe, assign ? EX_ASSIGN : EX_BINARY, t, c);
     e->op = op;
     e->lhs = l;
     e->rhs = r;
@@ -225,7 +316,7 @@ static Expr *lower_unary(Frontend *fe, CXCursor c) {
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     Expr *sub = lower_only_child(fe, c);
     if (!t || !sub) return NULL;
-    Expr *e = new_expr(fe, EX_UNARY, t, c);
+    Expr *e = fe_new_expr(fe, EX_UNARY, t, c);
     e->lhs = sub;
     switch (clang_getCursorUnaryOperatorKind(c)) {
     case CXUnaryOperator_PostInc: e->kind = EX_INCDEC; e->op = OP_ADD; break;
@@ -239,9 +330,14 @@ static Expr *lower_unary(Frontend *fe, CXCursor c) {
     case CXUnaryOperator_Deref: e->kind = EX_DEREF; break;
     case CXUnaryOperator_AddrOf:
         e->kind = EX_ADDR;
-        if (sub->kind != EX_INDEX) return unsupported(fe, c, "address of a variable");
+        if (!is_lvalue(sub)) return fe_unsupported(fe, c, "address of a value");
+        if (sub->kind == EX_VAR && sub->var->kind == VAR_CAPTURE && sub->var->capture == CAPTURE_VALUE) {
+            diag_error(fe->u->diag, fe_loc(fe, c),
+                       "cannot take the address of captured variable '%s' (captures are by value)", sub->var->name);
+            return NULL;
+        }
         break;
-    default: return unsupported(fe, c, "unary operator");
+    default: return fe_unsupported(fe, c, "unary operator");
     }
     if (e->kind == EX_INCDEC && !check_writable(fe, sub, c)) return NULL;
     return e;
@@ -249,14 +345,14 @@ static Expr *lower_unary(Frontend *fe, CXCursor c) {
 
 static Expr *lower_subscript(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
-    if (fe_children(c, kids, 2) != 2) return unsupported(fe, c, NULL);
+    if (fe_children(c, kids, 2) != 2) return fe_unsupported(fe, c, NULL);
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     Expr *base = fe_lower_expr(fe, kids[0]), *idx = fe_lower_expr(fe, kids[1]);
     if (!t || !base || !idx) return NULL;
     if (base->type->kind == TY_VECTOR) {
         CXEvalResult r = clang_Cursor_Evaluate(kids[1]);
-        if (!r) return unsupported(fe, kids[1], "vector subscript with a non-constant index");
-        Expr *e = new_expr(fe, EX_VELEM, t, c);
+        if (!r) return fe_unsupported(fe, kids[1], "vector subscript with a non-constant index");
+        Expr *e = fe_new_expr(fe, EX_VELEM, t, c);
         e->lhs = base;
         e->ival = clang_EvalResult_getAsLongLong(r);
         clang_EvalResult_dispose(r);
@@ -271,8 +367,8 @@ static Expr *lower_subscript(Frontend *fe, CXCursor c) {
         base = idx;
         idx = tmp;
     }
-    if (base->type->kind != TY_PTR) return unsupported(fe, c, "subscript");
-    Expr *e = new_expr(fe, EX_INDEX, t, c);
+    if (base->type->kind != TY_PTR) return fe_unsupported(fe, c, "subscript");
+    Expr *e = fe_new_expr(fe, EX_INDEX, t, c);
     e->lhs = base;
     e->rhs = idx;
     return e;
@@ -288,7 +384,7 @@ static Expr *lower_call(Frontend *fe, CXCursor c) {
     if (!f) return NULL;
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     if (!t) return NULL;
-    Expr *e = new_expr(fe, EX_CALL, t, c);
+    Expr *e = fe_new_expr(fe, EX_CALL, t, c);
     e->callee = f;
     int n = clang_Cursor_getNumArguments(c);
     e->nargs = n;
@@ -305,12 +401,12 @@ static Expr *lower_call(Frontend *fe, CXCursor c) {
 static Expr *lower_cast(Frontend *fe, CXCursor c) {
     CXCursor kids[4];
     int n = fe_children(c, kids, 4);
-    if (n < 1 || n > 4) return unsupported(fe, c, NULL);
+    if (n < 1 || n > 4) return fe_unsupported(fe, c, NULL);
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     Expr *sub = fe_lower_expr(fe, kids[n - 1]);
     if (!t || !sub) return NULL;
     if (type_equal(t, sub->type) && t->kind != TY_VOID) return sub;
-    Expr *e = new_expr(fe, EX_CAST, t, c);
+    Expr *e = fe_new_expr(fe, EX_CAST, t, c);
     e->lhs = sub;
     return e;
 }
@@ -329,26 +425,36 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
     case CXCursor_CStyleCastExpr: return lower_cast(fe, c);
     case CXCursor_UnaryExpr: { /* sizeof, _Alignof: constants */
         CXEvalResult r = clang_Cursor_Evaluate(c);
-        if (!r) return unsupported(fe, c, "sizeof of a variable-length array");
+        if (!r) return fe_unsupported(fe, c, "sizeof of a variable-length array");
         clang_EvalResult_dispose(r);
         return lower_literal(fe, c, false);
     }
     case CXCursor_ConditionalOperator: {
         CXCursor kids[3];
-        if (fe_children(c, kids, 3) != 3) return unsupported(fe, c, NULL);
+        if (fe_children(c, kids, 3) != 3) return fe_unsupported(fe, c, NULL);
         Type *t = fe_type(fe, clang_getCursorType(c), c);
-        Expr *e = new_expr(fe, EX_COND, t, c);
+        Expr *e = fe_new_expr(fe, EX_COND, t, c);
         e->cond = fe_lower_expr(fe, kids[0]);
         e->lhs = fe_lower_expr(fe, kids[1]);
         e->rhs = fe_lower_expr(fe, kids[2]);
         return t && e->cond && e->lhs && e->rhs ? e : NULL;
     }
-    case CXCursor_StringLiteral: return unsupported(fe, c, "string literal");
-    case CXCursor_MemberRefExpr: return unsupported(fe, c, "struct member access");
-    case CXCursor_InitListExpr: return unsupported(fe, c, "initializer list");
-    case CXCursor_CompoundLiteralExpr: return unsupported(fe, c, "compound literal");
-    case CXCursor_StmtExpr: return unsupported(fe, c, "statement expression");
-    default: return unsupported(fe, c, NULL);
+    case CXCursor_StringLiteral: return fe_unsupported(fe, c, "string literal");
+    case CXCursor_MemberRefExpr: return lower_member(fe, c);
+    case CXCursor_InitListExpr: {
+        Type *t = fe_type(fe, clang_getCursorType(c), c);
+        return t ? fe_lower_init(fe, c, t) : NULL;
+    }
+    case CXCursor_CompoundLiteralExpr: {
+        CXCursor kids[2];
+        int n = fe_children(c, kids, 2);
+        Type *t = fe_type(fe, clang_getCursorType(c), c);
+        if (!t || n < 1 || clang_getCursorKind(kids[n - 1]) != CXCursor_InitListExpr)
+            return t ? fe_unsupported(fe, c, "compound literal") : NULL;
+        return fe_lower_init(fe, kids[n - 1], t);
+    }
+    case CXCursor_StmtExpr: return fe_unsupported(fe, c, "statement expression");
+    default: return fe_unsupported(fe, c, NULL);
     }
 }
 
@@ -359,7 +465,7 @@ static Stmt *lower_block(Frontend *fe, CXCursor c) {
     CXCursor kids[512];
     int n = fe_children(c, kids, 512);
     if (n > 512) {
-        unsupported(fe, c, "block with more than 512 statements");
+        fe_unsupported(fe, c, "block with more than 512 statements");
         return NULL;
     }
     int saved = fe->nvars; /* declarations end with the block */
@@ -378,13 +484,13 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
     for (int i = 0; i < n && i < 32; i++) {
         CXCursor d = kids[i];
         if (clang_getCursorKind(d) != CXCursor_VarDecl) {
-            unsupported(fe, d, "declaration");
+            fe_unsupported(fe, d, "declaration");
             continue;
         }
         char *name = fe_spelling(fe, d);
         enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
         if (sc == CX_SC_Static || sc == CX_SC_Extern) {
-            unsupported(fe, d, sc == CX_SC_Static ? "static local variable" : "extern declaration");
+            fe_unsupported(fe, d, sc == CX_SC_Static ? "static local variable" : "extern declaration");
             continue;
         }
         CXType ct = clang_getCanonicalType(clang_getCursorType(d));
@@ -394,10 +500,6 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
         }
         Type *t = fe_type(fe, clang_getCursorType(d), d);
         if (!t) continue;
-        if (t->kind == TY_ARRAY) {
-            unsupported(fe, d, "local array");
-            continue;
-        }
         Var *v = arena_alloc(fe->a, sizeof *v);
         v->name = name;
         v->type = t;
@@ -407,11 +509,9 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
         s->var = v;
         CXCursor init = clang_Cursor_getVarDeclInitializer(d);
         if (!clang_Cursor_isNull(init)) {
-            if (clang_getCursorKind(init) == CXCursor_InitListExpr) {
-                unsupported(fe, init, "initializer list");
-                continue;
-            }
-            s->expr = fe_lower_expr(fe, init);
+            s->expr = clang_getCursorKind(init) == CXCursor_InitListExpr || clang_getCursorKind(init) == CXCursor_StringLiteral
+                          ? fe_lower_init(fe, init, t)
+                          : fe_lower_expr(fe, init);
             if (!s->expr) continue;
         }
         fe_bind(fe, d, v); /* after the initializer: `int x = x;` sees the outer x */
@@ -425,7 +525,7 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
 static Stmt *lower_for(Frontend *fe, CXCursor c) {
     CXCursor kids[4];
     int n = fe_children(c, kids, 4);
-    if (n < 1 || n > 4) return (Stmt *)unsupported(fe, c, NULL);
+    if (n < 1 || n > 4) return (Stmt *)fe_unsupported(fe, c, NULL);
     Stmt *s = new_stmt(fe, ST_FOR, c);
     CXToken *toks;
     unsigned nt;
@@ -442,7 +542,7 @@ static Stmt *lower_for(Frontend *fe, CXCursor c) {
         clang_disposeString(sp);
     }
     clang_disposeTokens(fe->tu, toks, nt);
-    if (found < 2) return (Stmt *)unsupported(fe, c, "for statement written through macros");
+    if (found < 2) return (Stmt *)fe_unsupported(fe, c, "for statement written through macros");
 
     int saved = fe->nvars;
     for (int i = 0; i < n - 1; i++) {
@@ -452,10 +552,65 @@ static Stmt *lower_for(Frontend *fe, CXCursor c) {
         else s->step = fe_lower_expr(fe, kids[i]);
     }
     fe->loop_depth++;
+    fe->break_depth++;
     s->then = fe_lower_stmt(fe, kids[n - 1]);
     fe->loop_depth--;
+    fe->break_depth--;
     fe->nvars = saved;
     return s;
+}
+
+/* switch: the body's statements grouped by the labels that start them.
+ * Labels must be directly in the body (no Duff's device). */
+static Stmt *lower_switch(Frontend *fe, CXCursor c) {
+    CXCursor kids[3];
+    if (fe_children(c, kids, 3) != 2) return (Stmt *)fe_unsupported(fe, c, "switch statement");
+    Stmt *s = new_stmt(fe, ST_SWITCH, c);
+    s->expr = fe_lower_expr(fe, kids[0]);
+    CXCursor items[1024];
+    int n = 1;
+    items[0] = kids[1];
+    if (clang_getCursorKind(kids[1]) == CXCursor_CompoundStmt) {
+        n = fe_children(kids[1], items, 1024);
+        if (n > 1024) return (Stmt *)fe_unsupported(fe, c, "switch with more than 1024 statements");
+    }
+    int saved = fe->nvars;
+    fe->break_depth++;
+    SwitchCase *cur = NULL;
+    for (int i = 0; i < n; i++) {
+        CXCursor item = items[i];
+        enum CXCursorKind k = clang_getCursorKind(item);
+        if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+            cur = arena_alloc(fe->a, sizeof *cur);
+            vec_push(fe->a, &s->body, cur);
+            while (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+                CXCursor parts[3];
+                int np = fe_children(item, parts, 3);
+                if (k == CXCursor_DefaultStmt) {
+                    cur->is_default = true;
+                    item = parts[0];
+                } else {
+                    long long v;
+                    if (np != 2 || !fe_eval_int(parts[0], &v)) {
+                        fe_unsupported(fe, item, "case range");
+                        break;
+                    }
+                    long long *vals = arena_alloc(fe->a, sizeof *vals * (size_t)(cur->nvalues + 1));
+                    for (int j = 0; j < cur->nvalues; j++) vals[j] = cur->values[j];
+                    vals[cur->nvalues++] = v;
+                    cur->values = vals;
+                    item = parts[1];
+                }
+                k = clang_getCursorKind(item);
+            }
+        }
+        if (!cur) continue; /* before the first label: never runs */
+        Stmt *st = fe_lower_stmt(fe, item);
+        if (st) vec_push(fe->a, &cur->body, st);
+    }
+    fe->break_depth--;
+    fe->nvars = saved;
+    return s->expr ? s : NULL;
 }
 
 Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
@@ -467,7 +622,7 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
     case CXCursor_NullStmt: return new_stmt(fe, ST_EMPTY, c);
     case CXCursor_IfStmt: {
         int n = fe_children(c, kids, 3);
-        if (n < 2 || n > 3) return (Stmt *)unsupported(fe, c, NULL);
+        if (n < 2 || n > 3) return (Stmt *)fe_unsupported(fe, c, NULL);
         s = new_stmt(fe, ST_IF, c);
         s->expr = fe_lower_expr(fe, kids[0]);
         s->then = fe_lower_stmt(fe, kids[1]);
@@ -476,12 +631,14 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
     }
     case CXCursor_WhileStmt: case CXCursor_DoStmt: {
         bool is_do = clang_getCursorKind(c) == CXCursor_DoStmt;
-        if (fe_children(c, kids, 3) != 2) return (Stmt *)unsupported(fe, c, NULL);
+        if (fe_children(c, kids, 3) != 2) return (Stmt *)fe_unsupported(fe, c, NULL);
         s = new_stmt(fe, is_do ? ST_DO : ST_WHILE, c);
         s->expr = fe_lower_expr(fe, kids[is_do ? 1 : 0]);
         fe->loop_depth++;
+        fe->break_depth++;
         s->then = fe_lower_stmt(fe, kids[is_do ? 0 : 1]);
         fe->loop_depth--;
+        fe->break_depth--;
         return s;
     }
     case CXCursor_ForStmt:
@@ -491,9 +648,9 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
         }
         return lower_for(fe, c);
     case CXCursor_BreakStmt:
-        if (fe->loop_depth == 0) {
+        if (fe->break_depth == 0) {
             if (fe->kernel) diag_error(fe->u->diag, fe_loc(fe, c), "'break' is not allowed in a parallel_for_each body");
-            else unsupported(fe, c, "'break' outside a loop");
+            else fe_unsupported(fe, c, "'break' outside a loop");
             return NULL;
         }
         return new_stmt(fe, ST_BREAK, c);
@@ -513,13 +670,16 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
     case CXCursor_GCCAsmStmt: case CXCursor_MSAsmStmt:
         diag_error(fe->u->diag, fe_loc(fe, c), "inline assembly is not allowed in amp code");
         return NULL;
-    case CXCursor_SwitchStmt: return (Stmt *)unsupported(fe, c, "switch statement");
+    case CXCursor_SwitchStmt: return lower_switch(fe, c);
+    case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
+        diag_error(fe->u->diag, fe_loc(fe, c), "case label not directly in the body of its switch is not supported in amp code");
+        return NULL;
     default:
         if (clang_isExpression(clang_getCursorKind(c))) {
             s = new_stmt(fe, ST_EXPR, c);
             s->expr = fe_lower_expr(fe, c);
             return s->expr ? s : NULL;
         }
-        return (Stmt *)unsupported(fe, c, NULL);
+        return (Stmt *)fe_unsupported(fe, c, NULL);
     }
 }

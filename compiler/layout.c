@@ -31,7 +31,7 @@ static void mark_lvalue_written(Expr *lv) {
         if (lv->var->kind == VAR_CAPTURE && lv->var->capture == CAPTURE_VIEW) lv->var->access |= CAMP_ACCESS_WRITE;
         break;
     case EX_INDEX: case EX_DEREF: mark_pointee_written(lv->lhs); break;
-    case EX_VELEM: mark_lvalue_written(lv->lhs); break;
+    case EX_VELEM: case EX_MEMBER: case EX_SWIZZLE: mark_lvalue_written(lv->lhs); break;
     default: break;
     }
 }
@@ -57,6 +57,12 @@ static void scan_expr(Expr *e) {
             scan_expr(e->args[i]);
         }
         return;
+    case EX_INIT:
+        for (int i = 0; i < e->ninits; i++) {
+            mark_escape(e->inits[i].value->type, e->inits[i].value);
+            scan_expr(e->inits[i].value);
+        }
+        return;
     default: break;
     }
     scan_expr(e->lhs);
@@ -72,7 +78,14 @@ static void scan_stmt(Stmt *s) {
     scan_stmt(s->init);
     scan_stmt(s->then);
     scan_stmt(s->els);
-    for (int i = 0; i < s->body.len; i++) scan_stmt(s->body.items[i]);
+    if (s->kind == ST_SWITCH) {
+        for (int i = 0; i < s->body.len; i++) {
+            SwitchCase *c = s->body.items[i];
+            for (int j = 0; j < c->body.len; j++) scan_stmt(c->body.items[j]);
+        }
+    } else {
+        for (int i = 0; i < s->body.len; i++) scan_stmt(s->body.items[i]);
+    }
 }
 
 /* ---- push constants and workgroups ------------------------------------------- */

@@ -148,8 +148,9 @@ uint32_t spv_type_bool(SpvBuilder *b) { return cons_type(b, SpvOpTypeBool, NULL,
 
 uint32_t spv_type_int(SpvBuilder *b, uint32_t width, bool is_signed) {
     if (width == 64) spv_capability(b, SpvCapabilityInt64);
-    if (width == 16) spv_capability(b, SpvCapabilityInt16);
-    if (width == 8) spv_capability(b, SpvCapabilityInt8);
+    /* narrow integers live in views too (struct members, char arrays) */
+    if (width == 16) spv_capability(b, SpvCapabilityInt16), spv_capability(b, SpvCapabilityStorageBuffer16BitAccess);
+    if (width == 8) spv_capability(b, SpvCapabilityInt8), spv_capability(b, SpvCapabilityStorageBuffer8BitAccess);
     return cons_type(b, SpvOpTypeInt, (const uint32_t[]){width, is_signed}, 2);
 }
 
@@ -201,6 +202,32 @@ uint32_t spv_const_bits(SpvBuilder *b, uint32_t type, uint64_t bits, uint32_t wi
     if (width == 64) SPV_OP(&b->globals, SpvOpConstant, type, id, (uint32_t)bits, (uint32_t)(bits >> 32));
     else SPV_OP(&b->globals, SpvOpConstant, type, id, (uint32_t)bits);
     cons_add(b, key, nk, id);
+    return id;
+}
+
+uint32_t spv_const_null(SpvBuilder *b, uint32_t type) {
+    uint32_t key[2] = {SpvOpConstantNull, type};
+    uint32_t id = cons_find(b, key, 2);
+    if (id) return id;
+    id = spv_new_id(b);
+    SPV_OP(&b->globals, SpvOpConstantNull, type, id);
+    cons_add(b, key, 2, id);
+    return id;
+}
+
+uint32_t spv_const_composite(SpvBuilder *b, uint32_t type, const uint32_t *parts, size_t n) {
+    uint32_t ops[66] = {type};
+    if (n > 64) unreachable("constant composite with more than 64 parts");
+    copy_words(ops + 1, parts, n);
+    uint32_t key[67] = {SpvOpConstantComposite};
+    copy_words(key + 1, ops, n + 1);
+    uint32_t id = cons_find(b, key, n + 2);
+    if (id) return id;
+    id = spv_new_id(b);
+    uint32_t full[67] = {type, id};
+    copy_words(full + 2, parts, n);
+    spv_op(&b->globals, SpvOpConstantComposite, full, n + 2);
+    cons_add(b, key, n + 2, id);
     return id;
 }
 

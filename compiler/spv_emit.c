@@ -6,6 +6,8 @@
 
 #include "camp_abi.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,13 +16,76 @@ void em_error(Emitter *e, SrcLoc loc, const char *what) {
     e->failed = true;
 }
 
+void em_fail(Emitter *e, SrcLoc loc, const char *fmt, ...) {
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_error(e->u->diag, loc, "%s", msg);
+    e->failed = true;
+}
+
+/* ---- pointer bases ---------------------------------------------------------------- */
+
+void em_add_root(Emitter *e, uint32_t id) {
+    if (e->nroots == e->caproots) {
+        e->caproots = e->caproots ? e->caproots * 2 : 64;
+        e->roots = realloc(e->roots, sizeof *e->roots * (size_t)e->caproots);
+        if (!e->roots) unreachable("out of memory");
+    }
+    e->roots[e->nroots++] = id;
+}
+
+bool em_is_root(Emitter *e, uint32_t id) {
+    for (int i = 0; i < e->nroots; i++)
+        if (e->roots[i] == id) return true;
+    return false;
+}
+
 /* ---- types ------------------------------------------------------------------------ */
+
+/* A struct at the host's layout (Offset per member), so views and push
+ * constants read what the host wrote. A union is stored as an unsigned
+ * integer of its size; its members are reinterpreted on access. */
+static uint32_t struct_type(Emitter *e, Type *t) {
+    if (t->spv_id) return t->spv_id;
+    if (t->is_union) {
+        for (int i = 0; i < t->nmembers; i++) {
+            const Type *m = t->members[i].type;
+            if (m->kind != TY_INT && m->kind != TY_FLOAT && m->kind != TY_BOOL) {
+                em_fail(e, (SrcLoc){0}, "union '%s' has a member of type '%s'; campcc supports unions of scalars",
+                        t->name, m->name);
+                return spv_type_int(&e->b, 32, false);
+            }
+        }
+        t->spv_id = spv_type_int(&e->b, (uint32_t)t->size * 8, false);
+        return t->spv_id;
+    }
+    uint32_t ops[257];
+    if (t->nmembers > 256) {
+        em_fail(e, (SrcLoc){0}, "struct '%s' has more than 256 members", t->name);
+        return spv_type_int(&e->b, 32, false);
+    }
+    for (int i = 0; i < t->nmembers; i++) ops[1 + i] = em_type(e, t->members[i].type);
+    uint32_t id = spv_new_id(&e->b);
+    ops[0] = id;
+    spv_op(&e->b.globals, SpvOpTypeStruct, ops, 1 + (size_t)t->nmembers);
+    for (int i = 0; i < t->nmembers; i++) {
+        spv_member_decorate(&e->b, id, (uint32_t)i, SpvDecorationOffset, t->members[i].offset);
+        uint32_t name_ops[2] = {id, (uint32_t)i};
+        if (t->members[i].name[0]) spv_op_string(&e->b.debug, SpvOpMemberName, name_ops, 2, t->members[i].name, NULL, 0);
+    }
+    spv_name(&e->b, id, t->name);
+    t->spv_id = id;
+    return id;
+}
 
 uint32_t em_type(Emitter *e, const Type *t) {
     SpvBuilder *b = &e->b;
     switch (t->kind) {
     case TY_VOID: return spv_type_void(b);
-    case TY_BOOL: return spv_type_bool(b);
+    case TY_BOOL: return spv_type_int(b, 8, false); /* a byte holding 0 or 1, as in memory */
     case TY_INT: return spv_type_int(b, (uint32_t)t->size * 8, t->is_signed);
     case TY_FLOAT: return spv_type_float(b, (uint32_t)t->size * 8);
     case TY_VECTOR: return spv_type_vector(b, em_type(e, t->base), (uint32_t)t->len);
@@ -36,8 +101,13 @@ uint32_t em_type(Emitter *e, const Type *t) {
             return spv_type_int(b, 32, false);
         }
         return spv_type_array(b, em_type(e, t->base), (uint32_t)t->len, (uint32_t)t->base->size);
+    case TY_STRUCT: return struct_type(e, (Type *)t);
     }
     unreachable("type kind");
+}
+
+uint32_t em_pointer_type(Emitter *e, SpvStorageClass sc, const Type *t) {
+    return spv_type_pointer(&e->b, sc, em_type(e, t), sc == SpvStorageClassPhysicalStorageBuffer ? (uint32_t)t->size : 0);
 }
 
 /* ---- blocks and locals ---------------------------------------------------------- */
@@ -64,8 +134,8 @@ void em_terminate(Emitter *e, SpvOp op) {
 
 uint32_t em_local(Emitter *e, const Type *t, const char *name) {
     uint32_t id = spv_new_id(&e->b);
-    SPV_OP(&e->vars, SpvOpVariable, spv_type_pointer(&e->b, SpvStorageClassFunction, em_type(e, t), 0), id,
-           SpvStorageClassFunction);
+    SPV_OP(&e->vars, SpvOpVariable, em_pointer_type(e, SpvStorageClassFunction, t), id, SpvStorageClassFunction);
+    em_add_root(e, id);
     /* a variable holding a device address must say whether it may alias: in C it may */
     if (t->kind == TY_PTR) spv_decorate(&e->b, id, SpvDecorationAliasedPointer, NULL, 0);
     if (name) spv_name(&e->b, id, name);
@@ -78,6 +148,7 @@ static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_ty
     e->vars.n = 0;
     e->code.n = 0;
     e->nloops = 0;
+    e->nroots = 0;
     e->block = em_label(e);
     e->terminated = false;
 }
@@ -94,35 +165,92 @@ static void end_function(Emitter *e, uint32_t entry, SpvOp fallthrough) {
 
 /* ---- helpers ---------------------------------------------------------------------- */
 
-static void emit_helper(Emitter *e, Func *f) {
+Spec *em_spec(Emitter *e, Func *f, const uint32_t *key) {
+    for (int i = 0; i < e->specs.len; i++) {
+        Spec *s = e->specs.items[i];
+        if (s->func == f && !memcmp(s->key, key, sizeof s->key)) return s;
+    }
+    Spec *s = arena_alloc(&e->u->arena, sizeof *s);
+    s->func = f;
+    memcpy(s->key, key, sizeof s->key);
+    s->id = spv_new_id(&e->b);
+    vec_push(&e->u->arena, &e->specs, s);
+    return s;
+}
+
+static void emit_helper(Emitter *e, Spec *spec) {
+    Func *f = spec->func;
     uint32_t ret = em_type(e, f->ret);
-    uint32_t params[16];
+    uint32_t params[32];
+    int n = 0;
     if (f->nparams > 15) {
         em_error(e, f->loc, "function with more than 15 parameters");
         return;
     }
-    for (int i = 0; i < f->nparams; i++) params[i] = em_type(e, f->params[i]->type);
-    uint32_t fn_type = spv_type_function(&e->b, ret, params, (size_t)f->nparams);
+    for (int i = 0; i < f->nparams; i++) {
+        if (spec->key[2 * i]) { /* (base, offset) */
+            params[n++] = spec->key[2 * i + 1];
+            params[n++] = spv_type_int(&e->b, 32, true);
+        } else {
+            params[n++] = em_type(e, f->params[i]->type);
+        }
+    }
+    if (n > 15) {
+        em_error(e, f->loc, "function with this many pointer parameters into local memory");
+        return;
+    }
+    uint32_t fn_type = spv_type_function(&e->b, ret, params, (size_t)n);
     e->kernel = NULL;
     e->func = f;
-    begin_function(e, f->spv_id, ret, fn_type);
+    begin_function(e, spec->id, ret, fn_type);
     uint32_t entry = e->block;
-    for (int i = 0; i < f->nparams; i++) {
-        uint32_t pid = spv_new_id(&e->b);
-        SPV_OP(&e->b.functions, SpvOpFunctionParameter, params[i], pid);
+    uint32_t ids[32];
+    for (int i = 0; i < n; i++) {
+        ids[i] = spv_new_id(&e->b);
+        SPV_OP(&e->b.functions, SpvOpFunctionParameter, params[i], ids[i]);
+    }
+    for (int i = 0, j = 0; i < f->nparams; i++) {
         Var *v = f->params[i];
-        if (v->type->kind == TY_PTR) spv_decorate(&e->b, pid, SpvDecorationAliased, NULL, 0);
-        /* parameters are assignable in C: give each a variable */
-        v->spv_id = em_local(e, v->type, v->name);
-        em_store(e, (LValue){v->spv_id, SpvStorageClassFunction, 0}, pid);
+        v->spv_id = 0;
+        v->ptr_known = v->type->kind == TY_PTR;
+        v->ptr_storage = SpvStorageClassPhysicalStorageBuffer;
+        if (spec->key[2 * i]) {
+            v->ptr_storage = (int)(spec->key[2 * i] >> 1);
+            v->ptr_object = spec->key[2 * i] & 1;
+            v->ptr_base = ids[j];
+            v->ptr_base_type = params[j];
+            em_add_root(e, ids[j]);
+            j++;
+            v->spv_id = em_local(e, &(Type){.kind = TY_INT, .size = 4, .align = 4, .is_signed = true}, v->name);
+        } else {
+            if (v->type->kind == TY_PTR) spv_decorate(&e->b, ids[j], SpvDecorationAliased, NULL, 0);
+            v->spv_id = em_local(e, v->type, v->name);
+        }
+        /* parameters are assignable in C: each lives in a variable */
+        em_store(e, (LValue){v->spv_id, SpvStorageClassFunction, 0}, ids[j++]);
     }
     em_stmt(e, f->body);
     /* falling off the end of a non-void function is undefined in C */
     end_function(e, entry, f->ret->kind == TY_VOID ? SpvOpReturn : SpvOpUnreachable);
-    spv_name(&e->b, f->spv_id, f->name);
+    spv_name(&e->b, spec->id, f->name);
 }
 
 /* ---- kernels ---------------------------------------------------------------------- */
+
+/* Whether t holds integers of `bytes` bytes (which push constants can
+ * carry only with the StoragePushConstant8/16 capabilities). */
+static bool holds_int_of_size(const Type *t, int bytes) {
+    switch (t->kind) {
+    case TY_BOOL: case TY_INT: return t->size == bytes;
+    case TY_ARRAY: case TY_VECTOR: return holds_int_of_size(t->base, bytes);
+    case TY_STRUCT:
+        if (t->is_union) return t->size == bytes;
+        for (int i = 0; i < t->nmembers; i++)
+            if (holds_int_of_size(t->members[i].type, bytes)) return true;
+        return false;
+    default: return false;
+    }
+}
 
 /* The push-constant block: the camp_push_header as six 32-bit members, then
  * one member per capture at the offsets layout.c chose. */
@@ -141,6 +269,8 @@ static uint32_t push_block_type(Emitter *e, Kernel *k) {
             members[6 + i] = em_type(e, &ptr); /* the array, decayed */
         } else {
             members[6 + i] = em_type(e, v->type);
+            if (holds_int_of_size(v->type, 1)) spv_capability(&e->b, SpvCapabilityStoragePushConstant8);
+            if (holds_int_of_size(v->type, 2)) spv_capability(&e->b, SpvCapabilityStoragePushConstant16);
         }
     }
     uint32_t id = spv_new_id(&e->b);
@@ -267,15 +397,20 @@ bool spv_emit_module(Unit *u) {
     e.builtin_workgroup = builtin_input(&e, SpvBuiltInWorkgroupId, "gl_WorkGroupID");
     e.builtin_local = builtin_input(&e, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID");
 
-    for (int i = 0; i < u->funcs.len; i++) ((Func *)u->funcs.items[i])->spv_id = spv_new_id(b);
-    for (int i = 0; i < u->funcs.len && !e.failed; i++) emit_helper(&e, u->funcs.items[i]);
     for (int i = 0; i < u->kernels.len && !e.failed; i++) emit_kernel(&e, u->kernels.items[i]);
+    /* the helpers the kernels call, and those they call */
+    for (int i = 0; i < e.specs.len && !e.failed; i++) {
+        Spec *s = e.specs.items[i];
+        if (!s->emitted) emit_helper(&e, s);
+        s->emitted = true;
+    }
 
     uint32_t features = module_features(b);
     for (int i = 0; i < u->kernels.len; i++) ((Kernel *)u->kernels.items[i])->features = features;
     u->spirv = spv_finish(b, &u->spirv_words);
     wb_free(&e.vars);
     wb_free(&e.code);
+    free(e.roots);
     spv_builder_free(b);
     return !e.failed;
 }

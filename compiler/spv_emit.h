@@ -12,9 +12,32 @@ typedef struct LValue {
     uint32_t align; /* for PhysicalStorageBuffer accesses (Aligned operand) */
 } LValue;
 
+/* A pointer value. Into views (PhysicalStorageBuffer) it is a real
+ * address. Into other memory (private arrays, tile_static) SPIR-V has no
+ * addresses, so it is an element offset into `base`, a pointer to an array
+ * of the pointees (or, with base_is_object, to the one pointee). */
+typedef struct Ptr {
+    SpvStorageClass storage;
+    uint32_t value;     /* the address, or the offset (a 32-bit int) */
+    uint32_t base, base_type;
+    bool base_is_object;
+    bool is_null;       /* a null pointer constant */
+} Ptr;
+
+/* break and continue targets; cont is 0 for a switch */
 typedef struct LoopTarget {
     uint32_t brk, cont;
 } LoopTarget;
+
+/* One emitted copy of a helper: pointer parameters into memory other than
+ * views become (base, offset) pairs, so each combination of storage gets
+ * its own function. */
+typedef struct Spec {
+    Func *func;
+    uint32_t key[32]; /* per parameter: storage class and base type, or 0 */
+    uint32_t id;
+    bool emitted;
+} Spec;
 
 typedef struct Emitter {
     Unit *u;
@@ -29,6 +52,9 @@ typedef struct Emitter {
     Func *func;
     uint32_t push_var;  /* the kernel's push-constant block */
     uint32_t builtin_workgroup, builtin_local;
+    PtrVec specs;       /* Spec* */
+    uint32_t *roots;    /* ids that may serve as a pointer's base anywhere in the function */
+    int nroots, caproots;
     bool failed;
 } Emitter;
 
@@ -40,14 +66,23 @@ void em_branch(Emitter *e, uint32_t target);   /* unless already terminated */
 void em_terminate(Emitter *e, SpvOp op);       /* OpReturn, OpUnreachable */
 uint32_t em_local(Emitter *e, const Type *t, const char *name); /* a Function variable */
 void em_error(Emitter *e, SrcLoc loc, const char *what);
+void em_fail(Emitter *e, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The pointer type to t in storage class sc (views' pointers get t's stride). */
+uint32_t em_pointer_type(Emitter *e, SpvStorageClass sc, const Type *t);
+void em_add_root(Emitter *e, uint32_t id);
+bool em_is_root(Emitter *e, uint32_t id);
+/* The function to call for f with these pointer arguments. */
+Spec *em_spec(Emitter *e, Func *f, const uint32_t *key);
 
 /* spv_expr.c */
 uint32_t em_expr(Emitter *e, Expr *x);         /* rvalue; 0 for void */
 uint32_t em_cond(Emitter *e, Expr *x);         /* a bool for a condition */
 LValue em_lvalue(Emitter *e, Expr *x);
+Ptr em_ptr(Emitter *e, Expr *x);               /* a pointer-typed expression */
 uint32_t em_load(Emitter *e, const Type *t, LValue lv);
 void em_store(Emitter *e, LValue lv, uint32_t value);
 uint32_t em_push_member(Emitter *e, uint32_t member, uint32_t type); /* load a push constant */
+void em_store_local(Emitter *e, Var *v, Expr *value); /* a declaration's initializer */
 
 /* spv_stmt.c */
 void em_stmt(Emitter *e, Stmt *s);

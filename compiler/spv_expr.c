@@ -17,64 +17,114 @@ static uint32_t op1(Emitter *e, SpvOp op, uint32_t type, uint32_t a) {
 
 static const Type *scalar_of(const Type *t) { return t->kind == TY_VECTOR ? t->base : t; }
 
+static bool is_float(const Type *t) { return scalar_of(t)->kind == TY_FLOAT; }
+
+/* _Bool is an unsigned byte holding 0 or 1. */
+static bool is_signed(const Type *t) { return scalar_of(t)->kind == TY_INT && scalar_of(t)->is_signed; }
+
+static const Type int_type = {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
+static const Type long_type = {.kind = TY_INT, .size = 8, .align = 8, .is_signed = true, .name = "long"};
+static const Type ulong_type = {.kind = TY_INT, .size = 8, .align = 8, .name = "unsigned long"};
+
+/* n copies of the constant `part` as a vector of type t, or part itself. */
+static uint32_t splat_const(Emitter *e, const Type *t, uint32_t part) {
+    if (t->kind != TY_VECTOR) return part;
+    uint32_t parts[4] = {part, part, part, part};
+    return spv_const_composite(&e->b, em_type(e, t), parts, (size_t)t->len);
+}
+
 static uint32_t const_int(Emitter *e, const Type *t, long long v) {
-    return spv_const_bits(&e->b, em_type(e, t), (uint64_t)v, (uint32_t)t->size * 8);
+    const Type *s = scalar_of(t);
+    uint32_t width = (uint32_t)s->size * 8;
+    uint64_t bits = (uint64_t)v;
+    if (width < 64) { /* narrow constants: sign-extended if signed, else zero-extended, to 32 bits */
+        bits &= (1ull << width) - 1;
+        if (is_signed(s) && (bits >> (width - 1)) & 1) bits |= ~0ull << width;
+        bits &= 0xffffffffu;
+    }
+    return splat_const(e, t, spv_const_bits(&e->b, em_type(e, s), bits, width));
 }
 
 static uint32_t const_scalar(Emitter *e, const Type *t, double v) {
-    if (t->kind == TY_FLOAT) {
-        if (t->size == 4) {
-            float f = (float)v;
-            uint32_t bits;
-            __builtin_memcpy(&bits, &f, 4);
-            return spv_const_bits(&e->b, em_type(e, t), bits, 32);
-        }
+    const Type *s = scalar_of(t);
+    if (s->kind != TY_FLOAT) return const_int(e, t, (long long)v);
+    uint32_t part;
+    if (s->size == 4) {
+        float f = (float)v;
+        uint32_t bits;
+        __builtin_memcpy(&bits, &f, 4);
+        part = spv_const_bits(&e->b, em_type(e, s), bits, 32);
+    } else {
         uint64_t bits;
         __builtin_memcpy(&bits, &v, 8);
-        return spv_const_bits(&e->b, em_type(e, t), bits, 64);
+        part = spv_const_bits(&e->b, em_type(e, s), bits, 64);
     }
-    return const_int(e, t, (long long)v);
+    return splat_const(e, t, part);
+}
+
+static uint32_t bool_type(Emitter *e, const Type *t) {
+    uint32_t b = spv_type_bool(&e->b);
+    return t->kind == TY_VECTOR ? spv_type_vector(&e->b, b, (uint32_t)t->len) : b;
 }
 
 /* `v` of type t as a bool: v != 0 (NaN counts as true, as in C). */
-static uint32_t to_bool(Emitter *e, const Type *t, uint32_t v) {
+static uint32_t to_bool(Emitter *e, const Type *t, uint32_t v, SrcLoc loc) {
     uint32_t b = spv_type_bool(&e->b);
     if (t->kind == TY_FLOAT) return op2(e, SpvOpFUnordNotEqual, b, v, const_scalar(e, t, 0));
-    if (t->kind == TY_INT) return op2(e, SpvOpINotEqual, b, v, const_int(e, t, 0));
-    em_error(e, (SrcLoc){0}, "condition of this type");
+    if (t->kind == TY_INT || t->kind == TY_BOOL) return op2(e, SpvOpINotEqual, b, v, const_int(e, t, 0));
+    em_error(e, loc, "condition of this type");
     return spv_const_bool(&e->b, 0);
 }
 
-/* C's int result of a bool: 1 or 0. */
+/* C's value of a bool: 1 or 0; for vector comparisons, -1 or 0 per lane. */
 static uint32_t from_bool(Emitter *e, const Type *t, uint32_t b) {
     uint32_t r = spv_new_id(&e->b);
-    SPV_OP(&e->code, SpvOpSelect, em_type(e, t), r, b, const_int(e, t, 1), const_int(e, t, 0));
+    long long yes = t->kind == TY_VECTOR ? -1 : 1;
+    SPV_OP(&e->code, SpvOpSelect, em_type(e, t), r, b, const_int(e, t, yes), const_int(e, t, 0));
     return r;
 }
 
 /* ---- conversions ---------------------------------------------------------------- */
 
-static uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to, SrcLoc loc) {
-    if (to->kind == TY_VOID) return 0;
-    const Type *fs = scalar_of(from), *ts = scalar_of(to);
-    uint32_t tt = em_type(e, to);
-    if (from->kind == TY_PTR && to->kind == TY_PTR)
-        return em_type(e, from) == tt ? v : op1(e, SpvOpBitcast, tt, v);
-    if (from->kind == TY_PTR || to->kind == TY_PTR || from->kind == TY_ARRAY) {
-        em_error(e, loc, "conversion between pointers and integers");
-        return v;
+static uint32_t ptr_to_u64(Emitter *e, Ptr p, SrcLoc loc);
+
+static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Type *ts, uint32_t tt, SrcLoc loc) {
+    if (ts->kind == TY_BOOL) return from_bool(e, ts, to_bool(e, fs, v, loc));
+    bool fi = fs->kind == TY_INT || fs->kind == TY_BOOL, ti = ts->kind == TY_INT;
+    if (fi && ti) {
+        if (fs->size != ts->size) {
+            /* widen by the source's signedness; OpUConvert must produce an unsigned type */
+            bool sext = is_signed(fs) && ts->size > fs->size;
+            v = op1(e, sext ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, (uint32_t)ts->size * 8, sext), v);
+            return sext == is_signed(ts) ? v : op1(e, SpvOpBitcast, tt, v);
+        }
+        return is_signed(fs) == is_signed(ts) ? v : op1(e, SpvOpBitcast, tt, v);
     }
-    if (fs->kind == TY_INT && ts->kind == TY_INT) {
-        if (fs->size == ts->size) return fs->is_signed == ts->is_signed ? v : op1(e, SpvOpBitcast, tt, v);
-        return op1(e, fs->is_signed && ts->size > fs->size ? SpvOpSConvert : SpvOpUConvert, tt, v);
-    }
-    if (fs->kind == TY_INT && ts->kind == TY_FLOAT)
-        return op1(e, fs->is_signed ? SpvOpConvertSToF : SpvOpConvertUToF, tt, v);
-    if (fs->kind == TY_FLOAT && ts->kind == TY_INT)
-        return op1(e, ts->is_signed ? SpvOpConvertFToS : SpvOpConvertFToU, tt, v);
+    if (fi && ts->kind == TY_FLOAT) return op1(e, is_signed(fs) ? SpvOpConvertSToF : SpvOpConvertUToF, tt, v);
+    if (fs->kind == TY_FLOAT && ti) return op1(e, is_signed(ts) ? SpvOpConvertFToS : SpvOpConvertFToU, tt, v);
     if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT) return fs->size == ts->size ? v : op1(e, SpvOpFConvert, tt, v);
     em_error(e, loc, "conversion");
     return v;
+}
+
+static uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to, SrcLoc loc) {
+    if (to->kind == TY_VOID) return 0;
+    uint32_t tt = em_type(e, to);
+    if (from->kind == TY_VECTOR && to->kind == TY_VECTOR) /* C casts between vectors reinterpret the bits */
+        return em_type(e, from) == tt ? v : op1(e, SpvOpBitcast, tt, v);
+    if (to->kind == TY_VECTOR) { /* a scalar operand of a vector operation: every lane */
+        uint32_t s = convert_scalar(e, v, from, to->base, em_type(e, to->base), loc);
+        uint32_t r = spv_new_id(&e->b);
+        uint32_t ops[6] = {tt, r, s, s, s, s};
+        spv_op(&e->code, SpvOpCompositeConstruct, ops, 2 + (size_t)to->len);
+        return r;
+    }
+    if (from->kind == TY_STRUCT || to->kind == TY_STRUCT || from->kind == TY_ARRAY || from->kind == TY_VECTOR ||
+        from->kind == TY_PTR || to->kind == TY_PTR) {
+        em_error(e, loc, "conversion");
+        return v;
+    }
+    return convert_scalar(e, v, from, to, tt, loc);
 }
 
 /* ---- lvalues ---------------------------------------------------------------------- */
@@ -103,16 +153,56 @@ uint32_t em_push_member(Emitter *e, uint32_t member, uint32_t type) {
     return r;
 }
 
-/* A pointer value (PhysicalStorageBuffer) as an lvalue of its pointee. */
-static LValue psb_lvalue(uint32_t ptr, const Type *pointee) {
-    return (LValue){ptr, SpvStorageClassPhysicalStorageBuffer, (uint32_t)pointee->align};
+static bool is_psb(SpvStorageClass sc) { return sc == SpvStorageClassPhysicalStorageBuffer; }
+
+/* A member, component or element of the object lv designates. */
+static LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index) {
+    uint32_t p = spv_new_id(&e->b);
+    SPV_OP(&e->code, SpvOpAccessChain, em_pointer_type(e, lv.storage, t), p, lv.ptr, index);
+    return (LValue){p, lv.storage, is_psb(lv.storage) ? (uint32_t)t->align : 0};
 }
 
-/* p + i for a pointer p to T: OpPtrAccessChain steps by sizeof(T). */
-static uint32_t pointer_add(Emitter *e, const Type *ptr_type, uint32_t p, uint32_t i) {
-    uint32_t r = spv_new_id(&e->b);
-    SPV_OP(&e->code, SpvOpPtrAccessChain, em_type(e, ptr_type), r, p, i);
-    return r;
+/* The object a pointer points at. */
+static LValue deref(Emitter *e, Ptr p, const Type *pointee) {
+    if (is_psb(p.storage)) return (LValue){p.value, p.storage, (uint32_t)pointee->align};
+    if (p.base_is_object) return (LValue){p.base, p.storage, 0};
+    return sub_lvalue(e, (LValue){p.base, p.storage, 0}, pointee, p.value);
+}
+
+/* An integer as a 32-bit signed offset (private memory is small). */
+static uint32_t offset_of(Emitter *e, uint32_t i, const Type *it) {
+    uint32_t i32 = em_type(e, &int_type);
+    if (it->size != 4) i = op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 32, is_signed(it)), i);
+    return is_signed(it) ? i : op1(e, SpvOpBitcast, i32, i);
+}
+
+/* p + i (ptr_type is p's type; for views OpPtrAccessChain steps by sizeof *p). */
+static Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Type *it, bool negate) {
+    if (negate) i = op1(e, SpvOpSNegate, em_type(e, it), i);
+    if (is_psb(p.storage)) {
+        uint32_t r = spv_new_id(&e->b);
+        SPV_OP(&e->code, SpvOpPtrAccessChain, em_type(e, ptr_type), r, p.value, i);
+        p.value = r;
+    } else {
+        p.value = op2(e, SpvOpIAdd, em_type(e, &int_type), p.value, offset_of(e, i, it));
+    }
+    return p;
+}
+
+static void check_var_ptr(Emitter *e, Var *v, SrcLoc loc) {
+    if (!v->ptr_known && !e->failed)
+        em_fail(e, loc, "pointer '%s' is used before it is assigned (campcc must see an assignment to it first, "
+                        "in source order, to know what it points into)", v->name);
+}
+
+/* The Function variable of a local or parameter, made on first use for a
+ * pointer (whose representation depends on what it points into). */
+static uint32_t var_storage(Emitter *e, Var *v) {
+    if (!v->spv_id) {
+        const Type *t = v->type->kind == TY_PTR && v->ptr_known && !is_psb(v->ptr_storage) ? &int_type : v->type;
+        v->spv_id = em_local(e, t, v->name);
+    }
+    return v->spv_id;
 }
 
 LValue em_lvalue(Emitter *e, Expr *x) {
@@ -126,31 +216,185 @@ LValue em_lvalue(Emitter *e, Expr *x) {
             SPV_OP(&e->code, SpvOpAccessChain, ptr_t, p, e->push_var, spv_const_u32(&e->b, (uint32_t)v->member + 6));
             return (LValue){p, SpvStorageClassPushConstant, 0};
         }
-        return (LValue){v->spv_id, SpvStorageClassFunction, 0};
+        if (v->type->kind == TY_PTR) check_var_ptr(e, v, x->loc);
+        return (LValue){var_storage(e, v), SpvStorageClassFunction, 0};
     }
     case EX_INDEX: {
-        uint32_t base = em_expr(e, x->lhs), idx = em_expr(e, x->rhs);
-        return psb_lvalue(pointer_add(e, x->lhs->type, base, idx), x->type);
+        Ptr p = em_ptr(e, x->lhs);
+        uint32_t i = em_expr(e, x->rhs);
+        return deref(e, ptr_add(e, p, x->lhs->type, i, x->rhs->type, false), x->type);
     }
-    case EX_DEREF: return psb_lvalue(em_expr(e, x->lhs), x->type);
-    case EX_VELEM: {
-        LValue vec = em_lvalue(e, x->lhs);
-        uint32_t elem = em_type(e, x->type);
+    case EX_DEREF: return deref(e, em_ptr(e, x->lhs), x->type);
+    case EX_VELEM: return sub_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival));
+    case EX_MEMBER: {
+        if (x->lhs->type->is_union) break;
+        return sub_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival));
+    }
+    default: break;
+    }
+    em_error(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression used as an lvalue");
+    return (LValue){0};
+}
+
+/* ---- pointers ---------------------------------------------------------------------- */
+
+/* A pointer to the object an lvalue designates. */
+static Ptr address_of(Emitter *e, Expr *lv_expr) {
+    if (lv_expr->kind == EX_INDEX) {
+        Ptr p = em_ptr(e, lv_expr->lhs);
+        return ptr_add(e, p, lv_expr->lhs->type, em_expr(e, lv_expr->rhs), lv_expr->rhs->type, false);
+    }
+    if (lv_expr->kind == EX_DEREF) return em_ptr(e, lv_expr->lhs);
+    LValue lv = em_lvalue(e, lv_expr);
+    if (is_psb(lv.storage)) return (Ptr){.storage = lv.storage, .value = lv.ptr};
+    return (Ptr){.storage = lv.storage, .value = const_int(e, &int_type, 0), .base = lv.ptr,
+                 .base_type = em_pointer_type(e, lv.storage, lv_expr->type), .base_is_object = true};
+}
+
+/* A pointer to the first element of an array lvalue. */
+static Ptr decay(Emitter *e, Expr *x) {
+    Expr *arr = x->lhs;
+    if (arr->kind == EX_VAR && arr->var->kind == VAR_CAPTURE) /* a view: its address is pushed */
+        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
+                     .value = em_push_member(e, (uint32_t)arr->var->member + 6, em_type(e, x->type))};
+    LValue lv = em_lvalue(e, arr);
+    if (is_psb(lv.storage)) {
         uint32_t p = spv_new_id(&e->b);
-        SPV_OP(&e->code, SpvOpAccessChain, spv_type_pointer(&e->b, vec.storage, elem, (uint32_t)x->type->size), p,
-               vec.ptr, spv_const_u32(&e->b, (uint32_t)x->ival));
-        return (LValue){p, vec.storage, vec.align ? (uint32_t)x->type->align : 0};
+        SPV_OP(&e->code, SpvOpAccessChain, em_type(e, x->type), p, lv.ptr, spv_const_u32(&e->b, 0));
+        return (Ptr){.storage = lv.storage, .value = p};
+    }
+    return (Ptr){.storage = lv.storage, .value = const_int(e, &int_type, 0), .base = lv.ptr,
+                 .base_type = em_pointer_type(e, lv.storage, arr->type)};
+}
+
+static Ptr var_ptr(Emitter *e, Var *v, SrcLoc loc) {
+    LValue lv = {var_storage(e, v), SpvStorageClassFunction, 0};
+    check_var_ptr(e, v, loc);
+    if (!v->ptr_known || is_psb(v->ptr_storage))
+        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, v->type, lv)};
+    return (Ptr){.storage = v->ptr_storage, .value = em_load(e, &int_type, lv), .base = v->ptr_base,
+                 .base_type = v->ptr_base_type, .base_is_object = v->ptr_object};
+}
+
+/* Stores p into pointer variable v; the first store fixes what v points into. */
+static void store_var_ptr(Emitter *e, Var *v, Ptr p, SrcLoc loc) {
+    if (p.is_null && v->ptr_known && !is_psb(v->ptr_storage)) p.value = const_int(e, &int_type, 0);
+    else if (p.is_null && !v->ptr_known) return; /* nothing to point into yet */
+    if (!v->ptr_known) {
+        if (!is_psb(p.storage) && !em_is_root(e, p.base)) {
+            em_fail(e, loc, "pointer '%s' would point into a member or row of a local object; campcc can keep "
+                            "pointers only to whole local variables and arrays", v->name);
+            return;
+        }
+        v->ptr_known = true;
+        v->ptr_storage = p.storage;
+        v->ptr_base = p.base;
+        v->ptr_base_type = p.base_type;
+        v->ptr_object = p.base_is_object;
+    } else if (v->ptr_storage != (int)p.storage || (!is_psb(p.storage) && (v->ptr_base != p.base ||
+                                                                            v->ptr_object != p.base_is_object))) {
+        em_fail(e, loc, "pointer '%s' is assigned pointers into different memory (a view, a local array, "
+                        "tile_static memory); campcc needs each pointer variable to point into one of them",
+                v->name);
+        return;
+    }
+    em_store(e, (LValue){var_storage(e, v), SpvStorageClassFunction, 0}, p.value);
+}
+
+static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb);
+
+Ptr em_ptr(Emitter *e, Expr *x) {
+    switch (x->kind) {
+    case EX_LOAD:
+        if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) return var_ptr(e, x->lhs->var, x->loc);
+        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_expr(e, x)};
+    case EX_DECAY: return decay(e, x);
+    case EX_ADDR: return address_of(e, x->lhs);
+    case EX_CAST:
+        if (x->lhs->type->kind == TY_PTR) {
+            Ptr p = em_ptr(e, x->lhs);
+            if (is_psb(p.storage)) {
+                uint32_t tt = em_type(e, x->type);
+                if (em_type(e, x->lhs->type) != tt) p.value = op1(e, SpvOpBitcast, tt, p.value);
+            } else if (!type_equal(x->lhs->type->base, x->type->base) && !e->failed) {
+                em_fail(e, x->loc, "cast of a pointer into local or tile_static memory to another pointer type "
+                                   "is not supported");
+            }
+            return p;
+        }
+        if (x->lhs->kind == EX_INT && x->lhs->ival == 0) /* a null pointer constant */
+            return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
+                         .value = spv_const_null(&e->b, em_type(e, x->type)), .is_null = true};
+        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
+                     .value = op1(e, SpvOpConvertUToPtr, em_type(e, x->type),
+                                  convert(e, em_expr(e, x->lhs), x->lhs->type, &ulong_type, x->loc))};
+    case EX_BINARY:
+        if (x->op == OP_COMMA) {
+            em_expr(e, x->lhs);
+            return em_ptr(e, x->rhs);
+        }
+        if (x->lhs->type->kind == TY_PTR) {
+            Ptr p = em_ptr(e, x->lhs);
+            return ptr_add(e, p, x->type, em_expr(e, x->rhs), x->rhs->type, x->op == OP_SUB);
+        } else {
+            uint32_t i = em_expr(e, x->lhs);
+            return ptr_add(e, em_ptr(e, x->rhs), x->type, i, x->lhs->type, false);
+        }
+    case EX_ASSIGN: case EX_INCDEC: {
+        em_expr(e, x);
+        return em_ptr(e, x->lhs->kind == EX_VAR ? x->lhs : x->lhs); /* re-read the stored value */
+    }
+    case EX_COND: {
+        Ptr a, b;
+        uint32_t v = conditional_value(e, x, &a, &b);
+        a.value = v;
+        return a;
     }
     default:
-        em_error(e, x->loc, "expression used as an lvalue");
-        return (LValue){0};
+        if (x->type->kind == TY_PTR && expr_is_lvalue(x)) /* a pointer-typed lvalue read as a value */
+            return em_ptr(e, &(Expr){.kind = EX_LOAD, .type = x->type, .loc = x->loc, .lhs = x});
+        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_expr(e, x)};
     }
+}
+
+static uint32_t ptr_to_u64(Emitter *e, Ptr p, SrcLoc loc) {
+    if (!is_psb(p.storage)) {
+        em_fail(e, loc, "a pointer into local or tile_static memory has no address to convert");
+        return const_int(e, &ulong_type, 0);
+    }
+    return op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
+}
+
+/* Two pointers as comparable integers: addresses, or offsets into one base. */
+static void ptr_pair(Emitter *e, Expr *x, uint32_t *a, uint32_t *b, bool *is_address) {
+    Ptr p = em_ptr(e, x->lhs), q = em_ptr(e, x->rhs);
+    *is_address = is_psb(p.storage) || is_psb(q.storage);
+    if (*is_address) {
+        *a = p.is_null ? const_int(e, &ulong_type, 0) : ptr_to_u64(e, p, x->loc);
+        *b = q.is_null ? const_int(e, &ulong_type, 0) : ptr_to_u64(e, q, x->loc);
+        return;
+    }
+    if (p.base != q.base && !e->failed)
+        em_fail(e, x->loc, "comparison of pointers into different local objects is not supported");
+    *a = p.value;
+    *b = q.value;
+}
+
+/* p - q: the number of elements between them. */
+static uint32_t ptr_diff(Emitter *e, Expr *x) {
+    uint32_t a, b;
+    bool is_address;
+    ptr_pair(e, x, &a, &b, &is_address);
+    if (!is_address) return convert(e, op2(e, SpvOpISub, em_type(e, &int_type), a, b), &int_type, x->type, x->loc);
+    uint32_t bytes = op1(e, SpvOpBitcast, em_type(e, &long_type), op2(e, SpvOpISub, em_type(e, &ulong_type), a, b));
+    uint32_t n = op2(e, SpvOpSDiv, em_type(e, &long_type), bytes, const_int(e, &long_type, x->lhs->type->base->size));
+    return convert(e, n, &long_type, x->type, x->loc);
 }
 
 /* ---- operators ------------------------------------------------------------------- */
 
 static SpvOp arith_opcode(Op op, const Type *t) {
-    bool f = scalar_of(t)->kind == TY_FLOAT, s = scalar_of(t)->is_signed;
+    bool f = is_float(t), s = is_signed(t);
     switch (op) {
     case OP_ADD: return f ? SpvOpFAdd : SpvOpIAdd;
     case OP_SUB: return f ? SpvOpFSub : SpvOpISub;
@@ -174,14 +418,9 @@ static SpvOp arith_opcode(Op op, const Type *t) {
 
 static bool is_comparison(Op op) { return op >= OP_LT && op <= OP_NE; }
 
-/* lhs op rhs on values of the arithmetic type t (or pointer ± integer). */
-static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, const Type *bt, uint32_t b, SrcLoc loc) {
-    if (t->kind == TY_PTR) {
-        if (op == OP_SUB) b = op1(e, scalar_of(bt)->kind == TY_FLOAT ? SpvOpFNegate : SpvOpSNegate, em_type(e, bt), b);
-        else if (op != OP_ADD) em_error(e, loc, "pointer operation");
-        return pointer_add(e, t, a, b);
-    }
-    if (op == OP_REM && scalar_of(t)->kind == TY_INT && scalar_of(t)->is_signed) {
+/* lhs op rhs on values of the arithmetic type t. */
+static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, SrcLoc loc) {
+    if (op == OP_REM && is_signed(t)) {
         /* C's remainder as a - (a / b) * b: NVIDIA's driver (580) computes
          * OpSRem as an unsigned remainder; OpSDiv is right everywhere. */
         uint32_t type = em_type(e, t), q = op2(e, SpvOpSDiv, type, a, b);
@@ -212,134 +451,301 @@ static uint32_t logical(Emitter *e, Expr *x) {
     return r;
 }
 
-uint32_t em_cond(Emitter *e, Expr *x) {
-    if (x->kind == EX_BINARY && is_comparison(x->op) && x->lhs->type->kind != TY_PTR) {
-        uint32_t a = em_expr(e, x->lhs), b = em_expr(e, x->rhs);
-        return op2(e, arith_opcode(x->op, x->lhs->type), spv_type_bool(&e->b), a, b);
+/* A comparison as a bool (or a vector of bools). */
+static uint32_t compare(Emitter *e, Expr *x) {
+    if (x->lhs->type->kind == TY_PTR || x->rhs->type->kind == TY_PTR) {
+        uint32_t a, b;
+        bool is_address;
+        ptr_pair(e, x, &a, &b, &is_address);
+        return op2(e, arith_opcode(x->op, is_address ? &ulong_type : &int_type), spv_type_bool(&e->b), a, b);
     }
-    if (x->kind == EX_BINARY && (x->op == OP_LAND || x->op == OP_LOR)) return logical(e, x);
-    if (x->kind == EX_UNARY && x->op == OP_LNOT) return op1(e, SpvOpLogicalNot, spv_type_bool(&e->b), em_cond(e, x->lhs));
-    return to_bool(e, x->type, em_expr(e, x));
+    uint32_t a = em_expr(e, x->lhs), b = em_expr(e, x->rhs);
+    return op2(e, arith_opcode(x->op, x->lhs->type), bool_type(e, x->lhs->type), a, b);
 }
 
-static uint32_t conditional(Emitter *e, Expr *x) {
+uint32_t em_cond(Emitter *e, Expr *x) {
+    if (x->kind == EX_BINARY && is_comparison(x->op)) return compare(e, x);
+    if (x->kind == EX_BINARY && (x->op == OP_LAND || x->op == OP_LOR)) return logical(e, x);
+    if (x->kind == EX_UNARY && x->op == OP_LNOT) return op1(e, SpvOpLogicalNot, spv_type_bool(&e->b), em_cond(e, x->lhs));
+    if (x->type->kind == TY_PTR) {
+        Ptr p = em_ptr(e, x);
+        if (!is_psb(p.storage)) return spv_const_bool(&e->b, 1); /* into a local object: never null */
+        return op2(e, SpvOpINotEqual, spv_type_bool(&e->b), ptr_to_u64(e, p, x->loc), const_int(e, &ulong_type, 0));
+    }
+    return to_bool(e, x->type, em_expr(e, x), x->loc);
+}
+
+/* c ? a : b; for pointers, *pa and *pb receive both sides (the value is
+ * their phi). */
+static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
     uint32_t c = em_cond(e, x->cond);
     uint32_t then = em_label(e), els = em_label(e), merge = em_label(e);
     SPV_OP(&e->code, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
     SPV_OP(&e->code, SpvOpBranchConditional, c, then, els);
     e->terminated = true;
     em_begin_block(e, then);
-    uint32_t a = em_expr(e, x->lhs), a_block = e->block;
+    uint32_t a, b;
+    if (pa) *pa = em_ptr(e, x->lhs), a = pa->value;
+    else a = em_expr(e, x->lhs);
+    uint32_t a_block = e->block;
     em_branch(e, merge);
     em_begin_block(e, els);
-    uint32_t b = em_expr(e, x->rhs), b_block = e->block;
+    if (pb) *pb = em_ptr(e, x->rhs), b = pb->value;
+    else b = em_expr(e, x->rhs);
+    uint32_t b_block = e->block;
     em_branch(e, merge);
     em_begin_block(e, merge);
     if (x->type->kind == TY_VOID) return 0;
+    uint32_t type = em_type(e, x->type);
+    if (pa) {
+        if (pa->is_null) *pa = *pb, a = spv_const_null(&e->b, type);
+        if (pb->is_null) b = is_psb(pa->storage) ? spv_const_null(&e->b, type) : const_int(e, &int_type, 0);
+        if (pa->storage != pb->storage || (!is_psb(pa->storage) && (pa->base != pb->base)))
+            em_fail(e, x->loc, "the two sides of '?:' point into different memory; campcc needs them to point "
+                               "into the same view or local object");
+        if (!is_psb(pa->storage)) type = em_type(e, &int_type);
+    }
     uint32_t r = spv_new_id(&e->b);
-    SPV_OP(&e->code, SpvOpPhi, em_type(e, x->type), r, a, a_block, b, b_block);
+    SPV_OP(&e->code, SpvOpPhi, type, r, a, a_block, b, b_block);
     return r;
 }
 
-static uint32_t assign(Emitter *e, Expr *x) {
-    LValue lv = em_lvalue(e, x->lhs);
-    uint32_t rhs = em_expr(e, x->rhs);
-    uint32_t v = rhs;
-    if (x->op != OP_NONE) {
-        /* The computation type is the right operand's: clang converted it to
-         * the common type; shifts compute in the (promoted) left type. */
-        const Type *lt = x->lhs->type;
-        const Type *ct = lt->kind == TY_PTR || x->op == OP_SHL || x->op == OP_SHR ? lt : x->rhs->type;
-        uint32_t old = convert(e, em_load(e, lt, lv), lt, ct, x->loc);
-        v = convert(e, arith(e, x->op, ct, old, x->rhs->type, rhs, x->loc), ct, lt, x->loc);
+/* ---- assignment -------------------------------------------------------------------- */
+
+/* Reads and writes of an assignment target, once its lvalue is known;
+ * a swizzle `v.xy` reads and writes lanes of the vector it selects from. */
+static LValue target_lvalue(Emitter *e, Expr *t) { return em_lvalue(e, t->kind == EX_SWIZZLE ? t->lhs : t); }
+
+static uint32_t shuffle(Emitter *e, const Type *t, uint32_t a, uint32_t b, const uint32_t *lanes, int n) {
+    uint32_t r = spv_new_id(&e->b), ops[16] = {em_type(e, t), r, a, b};
+    for (int i = 0; i < n; i++) ops[4 + i] = lanes[i];
+    spv_op(&e->code, SpvOpVectorShuffle, ops, 4 + (size_t)n);
+    return r;
+}
+
+static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
+    if (t->kind != EX_SWIZZLE) return em_load(e, t->type, lv);
+    uint32_t vec = em_load(e, t->lhs->type, lv), lanes[4];
+    for (int i = 0; i < t->type->len; i++) lanes[i] = t->comps[i];
+    return shuffle(e, t->type, vec, vec, lanes, t->type->len);
+}
+
+static void target_store(Emitter *e, Expr *t, LValue lv, uint32_t v) {
+    if (t->kind == EX_SWIZZLE) {
+        const Type *vt = t->lhs->type;
+        uint32_t old = em_load(e, vt, lv), lanes[4];
+        for (int i = 0; i < vt->len; i++) lanes[i] = (uint32_t)i;
+        for (int j = 0; j < t->type->len; j++) lanes[t->comps[j]] = (uint32_t)(vt->len + j);
+        v = shuffle(e, vt, old, v, lanes, vt->len);
     }
     em_store(e, lv, v);
+}
+
+static void store_init(Emitter *e, LValue lv, Expr *init);
+
+static uint32_t assign(Emitter *e, Expr *x) {
+    Expr *t = x->lhs;
+    if (t->type->kind == TY_PTR && t->kind == EX_VAR) {
+        Ptr p;
+        if (x->op == OP_NONE) p = em_ptr(e, x->rhs);
+        else p = ptr_add(e, var_ptr(e, t->var, x->loc), t->type, em_expr(e, x->rhs), x->rhs->type, x->op == OP_SUB);
+        store_var_ptr(e, t->var, p, x->loc);
+        return p.value;
+    }
+    LValue lv = target_lvalue(e, t);
+    if (x->op == OP_NONE && x->rhs->kind == EX_INIT && t->kind != EX_SWIZZLE) {
+        store_init(e, lv, x->rhs);
+        return em_load(e, t->type, lv);
+    }
+    uint32_t v;
+    if (x->op == OP_NONE) {
+        v = t->type->kind == TY_PTR ? em_ptr(e, x->rhs).value : em_expr(e, x->rhs);
+    } else if (t->type->kind == TY_PTR) { /* a pointer in memory: always an address */
+        Ptr p = {.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, t->type, lv)};
+        v = ptr_add(e, p, t->type, em_expr(e, x->rhs), x->rhs->type, x->op == OP_SUB).value;
+    } else {
+        /* The computation type is the right operand's: clang converted it to
+         * the common type; shifts compute in the (promoted) left type. */
+        uint32_t rhs = em_expr(e, x->rhs);
+        const Type *ct = x->op == OP_SHL || x->op == OP_SHR ? t->type : x->rhs->type;
+        if ((x->op == OP_SHL || x->op == OP_SHR) && scalar_of(t->type)->size != scalar_of(x->rhs->type)->size)
+            rhs = convert(e, rhs, x->rhs->type, t->type, x->loc);
+        uint32_t old = convert(e, target_load(e, t, lv), t->type, ct, x->loc);
+        v = convert(e, arith(e, x->op, ct, old, rhs, x->loc), ct, t->type, x->loc);
+    }
+    target_store(e, t, lv, v);
     return v;
 }
 
 static uint32_t incdec(Emitter *e, Expr *x) {
-    const Type *t = x->lhs->type;
-    LValue lv = em_lvalue(e, x->lhs);
-    uint32_t old = em_load(e, t, lv), nv;
-    if (t->kind == TY_PTR) {
-        static const Type int_type = {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
-        nv = pointer_add(e, t, old, const_int(e, &int_type, x->op == OP_ADD ? 1 : -1));
-    } else {
-        nv = arith(e, x->op, t, old, t, const_scalar(e, t, 1), x->loc);
+    Expr *t = x->lhs;
+    if (t->type->kind == TY_PTR) {
+        bool in_var = t->kind == EX_VAR;
+        LValue lv = {0};
+        Ptr old = in_var ? var_ptr(e, t->var, x->loc) : (Ptr){0};
+        if (!in_var) {
+            lv = em_lvalue(e, t);
+            old = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, t->type, lv)};
+        }
+        Ptr nv = ptr_add(e, old, t->type, const_int(e, &int_type, x->op == OP_ADD ? 1 : -1), &int_type, false);
+        if (in_var) store_var_ptr(e, t->var, nv, x->loc);
+        else em_store(e, lv, nv.value);
+        return x->ival ? nv.value : old.value;
     }
-    em_store(e, lv, nv);
+    LValue lv = target_lvalue(e, t);
+    uint32_t old = target_load(e, t, lv);
+    /* _Bool++ sets it to 1 (true + 1 != 0); _Bool-- flips it */
+    const Type *ct = t->type->kind == TY_BOOL ? &int_type : t->type;
+    uint32_t nv = arith(e, x->op, ct, convert(e, old, t->type, ct, x->loc), const_scalar(e, ct, 1), x->loc);
+    nv = convert(e, nv, ct, t->type, x->loc);
+    target_store(e, t, lv, nv);
     return x->ival ? nv : old;
 }
 
+/* ---- initializers ------------------------------------------------------------------- */
+
+/* An initializer into the object lv: zero, then each value at its path. */
+static void store_init(Emitter *e, LValue lv, Expr *init) {
+    em_store(e, lv, spv_const_null(&e->b, em_type(e, init->type)));
+    for (int i = 0; i < init->ninits; i++) {
+        InitItem *it = &init->inits[i];
+        LValue at = lv;
+        const Type *t = init->type;
+        for (int d = 0; d < it->depth; d++) {
+            t = t->kind == TY_STRUCT ? t->members[it->path[d]].type : t->base;
+            at = sub_lvalue(e, at, t, spv_const_u32(&e->b, (uint32_t)it->path[d]));
+        }
+        uint32_t v = it->value->kind == EX_INIT ? 0 : t->kind == TY_PTR ? em_ptr(e, it->value).value
+                                                                         : em_expr(e, it->value);
+        if (it->value->kind == EX_INIT) store_init(e, at, it->value);
+        else em_store(e, at, v);
+    }
+}
+
+void em_store_local(Emitter *e, Var *v, Expr *value) {
+    if (v->type->kind == TY_PTR) {
+        v->spv_id = 0;
+        v->ptr_known = false;
+        store_var_ptr(e, v, em_ptr(e, value), value->loc);
+    } else if (value->kind == EX_INIT) {
+        store_init(e, (LValue){var_storage(e, v), SpvStorageClassFunction, 0}, value);
+    } else {
+        em_store(e, (LValue){var_storage(e, v), SpvStorageClassFunction, 0}, em_expr(e, value));
+    }
+}
+
+/* ---- calls -------------------------------------------------------------------------- */
+
 static uint32_t call(Emitter *e, Expr *x) {
-    uint32_t ops[20];
+    Func *f = x->callee;
+    uint32_t args[40], key[32] = {0};
+    int n = 0;
     if (x->nargs > 16) {
         em_error(e, x->loc, "call with more than 16 arguments");
         return 0;
     }
-    uint32_t r = spv_new_id(&e->b);
-    ops[0] = em_type(e, x->callee->ret);
-    ops[1] = r;
-    ops[2] = x->callee->spv_id;
-    for (int i = 0; i < x->nargs; i++) ops[3 + i] = em_expr(e, x->args[i]);
-    spv_op(&e->code, SpvOpFunctionCall, ops, 3 + (size_t)x->nargs);
+    for (int i = 0; i < x->nargs; i++) {
+        if (f->params[i]->type->kind != TY_PTR) {
+            args[n++] = em_expr(e, x->args[i]);
+            continue;
+        }
+        Ptr p = em_ptr(e, x->args[i]);
+        if (is_psb(p.storage)) {
+            args[n++] = p.value;
+            continue;
+        }
+        if (!em_is_root(e, p.base)) {
+            em_fail(e, x->args[i]->loc, "a pointer into a member or row of a local object cannot be passed to a "
+                                        "function; pass the whole array or variable");
+            return 0;
+        }
+        key[2 * i] = (uint32_t)p.storage << 1 | p.base_is_object;
+        key[2 * i + 1] = p.base_type;
+        args[n++] = p.base;
+        args[n++] = p.value;
+    }
+    Spec *s = em_spec(e, f, key);
+    uint32_t r = spv_new_id(&e->b), ops[44] = {em_type(e, f->ret), r, s->id};
+    for (int i = 0; i < n; i++) ops[3 + i] = args[i];
+    spv_op(&e->code, SpvOpFunctionCall, ops, 3 + (size_t)n);
     return x->type->kind == TY_VOID ? 0 : r;
 }
 
+/* ---- expressions -------------------------------------------------------------------- */
+
+static uint32_t unary(Emitter *e, Expr *x) {
+    uint32_t t = em_type(e, x->type);
+    switch (x->op) {
+    case OP_PLUS: return em_expr(e, x->lhs);
+    case OP_NEG: return op1(e, is_float(x->type) ? SpvOpFNegate : SpvOpSNegate, t, em_expr(e, x->lhs));
+    case OP_NOT: return op1(e, SpvOpNot, t, em_expr(e, x->lhs));
+    case OP_LNOT: return from_bool(e, x->type, em_cond(e, x));
+    default: em_error(e, x->loc, "unary operator"); return 0;
+    }
+}
+
+static uint32_t binary(Emitter *e, Expr *x) {
+    if (x->op == OP_COMMA) {
+        em_expr(e, x->lhs);
+        return em_expr(e, x->rhs);
+    }
+    if (is_comparison(x->op) || x->op == OP_LAND || x->op == OP_LOR) return from_bool(e, x->type, em_cond(e, x));
+    if (x->type->kind == TY_PTR) return em_ptr(e, x).value;
+    if (x->op == OP_SUB && x->lhs->type->kind == TY_PTR) return ptr_diff(e, x);
+    uint32_t a = em_expr(e, x->lhs), b = em_expr(e, x->rhs);
+    if ((x->op == OP_SHL || x->op == OP_SHR) && scalar_of(x->lhs->type)->size != scalar_of(x->rhs->type)->size)
+        b = convert(e, b, x->rhs->type, x->lhs->type, x->loc); /* SPIR-V shifts want equal widths */
+    return arith(e, x->op, x->type, a, b, x->loc);
+}
+
 uint32_t em_expr(Emitter *e, Expr *x) {
+    if (x->type->kind == TY_PTR && x->kind != EX_CALL && x->kind != EX_LOAD) {
+        Ptr p = em_ptr(e, x);
+        if (!is_psb(p.storage) && !e->failed)
+            em_fail(e, x->loc, "a pointer into local or tile_static memory cannot be used here");
+        return p.value;
+    }
     switch (x->kind) {
     case EX_INT: return const_int(e, x->type, x->ival);
     case EX_FLOAT: return const_scalar(e, x->type, x->fval);
-    case EX_LOAD: return em_load(e, x->type, em_lvalue(e, x->lhs));
-    case EX_DECAY: {
-        Expr *arr = x->lhs;
-        if (arr->kind == EX_VAR && arr->var->kind == VAR_CAPTURE) /* a view: its address is pushed */
-            return em_push_member(e, (uint32_t)arr->var->member + 6, em_type(e, x->type));
-        LValue lv = em_lvalue(e, arr);
-        uint32_t p = spv_new_id(&e->b);
-        SPV_OP(&e->code, SpvOpAccessChain, em_type(e, x->type), p, lv.ptr, spv_const_u32(&e->b, 0));
-        return p;
-    }
+    case EX_LOAD:
+        if (x->type->kind == TY_PTR && x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) {
+            Ptr p = var_ptr(e, x->lhs->var, x->loc);
+            if (!is_psb(p.storage) && !e->failed)
+                em_fail(e, x->loc, "a pointer into local or tile_static memory cannot be used here");
+            return p.value;
+        }
+        if (x->lhs->kind == EX_SWIZZLE) return em_expr(e, x->lhs);
+        return em_load(e, x->type, em_lvalue(e, x->lhs));
     case EX_CAST: return convert(e, em_expr(e, x->lhs), x->lhs->type, x->type, x->loc);
-    case EX_VELEM: {
+    case EX_VELEM: case EX_MEMBER: {
+        if (expr_is_lvalue(x)) return em_load(e, x->type, em_lvalue(e, x));
+        if (x->kind == EX_MEMBER && x->lhs->type->is_union) break;
         uint32_t v = em_expr(e, x->lhs), r = spv_new_id(&e->b);
         SPV_OP(&e->code, SpvOpCompositeExtract, em_type(e, x->type), r, v, (uint32_t)x->ival);
         return r;
     }
-    case EX_UNARY: {
-        uint32_t t = em_type(e, x->type);
-        switch (x->op) {
-        case OP_PLUS: return em_expr(e, x->lhs);
-        case OP_NEG: return op1(e, scalar_of(x->type)->kind == TY_FLOAT ? SpvOpFNegate : SpvOpSNegate, t, em_expr(e, x->lhs));
-        case OP_NOT: return op1(e, SpvOpNot, t, em_expr(e, x->lhs));
-        case OP_LNOT: return from_bool(e, x->type, em_cond(e, x));
-        default: break;
-        }
-        break;
+    case EX_SWIZZLE: {
+        uint32_t v = expr_is_lvalue(x->lhs) ? em_load(e, x->lhs->type, em_lvalue(e, x->lhs)) : em_expr(e, x->lhs);
+        uint32_t lanes[4];
+        for (int i = 0; i < x->type->len; i++) lanes[i] = x->comps[i];
+        return shuffle(e, x->type, v, v, lanes, x->type->len);
     }
-    case EX_BINARY:
-        if (x->op == OP_COMMA) {
-            em_expr(e, x->lhs);
-            return em_expr(e, x->rhs);
-        }
-        if (is_comparison(x->op) || x->op == OP_LAND || x->op == OP_LOR) {
-            if (x->lhs->type->kind == TY_PTR) break;
-            return from_bool(e, x->type, em_cond(e, x));
-        }
-        if (x->rhs->type->kind == TY_PTR) { /* i + p */
-            uint32_t i = em_expr(e, x->lhs);
-            return arith(e, x->op, x->type, em_expr(e, x->rhs), x->lhs->type, i, x->loc);
-        } else {
-            uint32_t a = em_expr(e, x->lhs);
-            return arith(e, x->op, x->type, a, x->rhs->type, em_expr(e, x->rhs), x->loc);
-        }
+    case EX_INIT: {
+        uint32_t tmp = em_local(e, x->type, NULL);
+        LValue lv = {tmp, SpvStorageClassFunction, 0};
+        store_init(e, lv, x);
+        return em_load(e, x->type, lv);
+    }
+    case EX_UNARY: return unary(e, x);
+    case EX_BINARY: return binary(e, x);
     case EX_ASSIGN: return assign(e, x);
     case EX_INCDEC: return incdec(e, x);
-    case EX_COND: return conditional(e, x);
+    case EX_COND: return conditional_value(e, x, NULL, NULL);
     case EX_CALL: return call(e, x);
-    case EX_ADDR: return em_lvalue(e, x->lhs).ptr;
+    case EX_DECAY: case EX_ADDR: break; /* pointers: above */
     case EX_VAR: case EX_INDEX: case EX_DEREF: break; /* lvalues reach here only through EX_LOAD */
     }
-    em_error(e, x->loc, "expression");
+    em_error(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression");
     return 0;
 }

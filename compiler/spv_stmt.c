@@ -62,25 +62,103 @@ static void emit_loop(Emitter *e, Stmt *s) {
     em_begin_block(e, merge);
 }
 
+/* switch: OpSwitch to one block per group of labels, in source order, so
+ * falling through is a branch to the next target, as SPIR-V requires. When
+ * `default` is not the first group, OpSwitch would list it first and break
+ * that order: then the selector becomes the group's number, with OpSwitch's
+ * own default never taken. */
+static void emit_switch(Emitter *e, Stmt *s) {
+    int n = s->body.len;
+    if (e->nloops == 64 || n > 1024) {
+        em_error(e, s->loc, n > 1024 ? "switch with more than 1024 case groups" : "loops nested more than 64 deep");
+        return;
+    }
+    uint32_t x = em_expr(e, s->expr), merge = em_label(e);
+    const Type *t = s->expr->type;
+    uint32_t type = em_type(e, t), bool_t = spv_type_bool(&e->b);
+    uint32_t *labels = arena_alloc(&e->u->arena, sizeof *labels * (size_t)(n ? n : 1));
+    int default_group = -1, nvalues = 0;
+    for (int i = 0; i < n; i++) {
+        SwitchCase *c = s->body.items[i];
+        labels[i] = em_label(e);
+        if (c->is_default) default_group = i;
+        nvalues += c->nvalues;
+    }
+    bool by_group = default_group > 0;
+    uint32_t selector = x;
+    if (by_group) { /* group = x == v ? its group : … : default's group */
+        uint32_t i32 = spv_type_int(&e->b, 32, false);
+        selector = spv_const_u32(&e->b, (uint32_t)default_group);
+        for (int i = n - 1; i >= 0; i--) {
+            SwitchCase *c = s->body.items[i];
+            for (int j = 0; j < c->nvalues; j++) {
+                uint32_t eq = spv_new_id(&e->b), sel = spv_new_id(&e->b);
+                uint32_t v = spv_const_bits(&e->b, type, (uint64_t)c->values[j], (uint32_t)t->size * 8);
+                SPV_OP(&e->code, SpvOpIEqual, bool_t, eq, x, v);
+                SPV_OP(&e->code, SpvOpSelect, i32, sel, eq, spv_const_u32(&e->b, (uint32_t)i), selector);
+                selector = sel;
+            }
+        }
+    }
+    bool wide = !by_group && t->size == 8;
+    size_t nops = 2 + (size_t)(by_group ? n : nvalues) * (wide ? 3 : 2);
+    uint32_t *ops = arena_alloc(&e->u->arena, sizeof *ops * nops), k = 0;
+    ops[k++] = selector;
+    ops[k++] = default_group >= 0 && !by_group ? labels[default_group] : merge;
+    for (int i = 0; i < n; i++) {
+        SwitchCase *c = s->body.items[i];
+        if (by_group) {
+            ops[k++] = (uint32_t)i;
+            ops[k++] = labels[i];
+            continue;
+        }
+        for (int j = 0; j < c->nvalues; j++) {
+            uint64_t v = (uint64_t)c->values[j];
+            ops[k++] = (uint32_t)v;
+            if (wide) ops[k++] = (uint32_t)(v >> 32);
+            ops[k++] = labels[i];
+        }
+    }
+    SPV_OP(&e->code, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    spv_op(&e->code, SpvOpSwitch, ops, k);
+    e->terminated = true;
+    e->loops[e->nloops++] = (LoopTarget){merge, 0};
+    for (int i = 0; i < n; i++) {
+        SwitchCase *c = s->body.items[i];
+        em_begin_block(e, labels[i]);
+        for (int j = 0; j < c->body.len && !e->terminated; j++) em_stmt(e, c->body.items[j]);
+        em_branch(e, i + 1 < n ? labels[i + 1] : merge); /* fall through */
+    }
+    e->nloops--;
+    em_begin_block(e, merge);
+}
+
 void em_stmt(Emitter *e, Stmt *s) {
     if (!s) return;
     switch (s->kind) {
     case ST_EMPTY: return;
     case ST_EXPR: em_expr(e, s->expr); return;
     case ST_DECL:
-        s->var->spv_id = em_local(e, s->var->type, s->var->name);
-        if (s->expr) em_store(e, (LValue){s->var->spv_id, SpvStorageClassFunction, 0}, em_expr(e, s->expr));
+        /* made on first use: a pointer's representation depends on what it points into */
+        s->var->spv_id = 0;
+        s->var->ptr_known = false;
+        if (s->expr) em_store_local(e, s->var, s->expr);
         return;
     case ST_BLOCK:
         /* statements after a break, continue or return are dead: skip them */
         for (int i = 0; i < s->body.len && !e->terminated; i++) em_stmt(e, s->body.items[i]);
         return;
     case ST_IF: emit_if(e, s); return;
+    case ST_SWITCH: emit_switch(e, s); return;
     case ST_WHILE: case ST_DO: case ST_FOR: emit_loop(e, s); return;
     case ST_BREAK: em_branch(e, e->loops[e->nloops - 1].brk); return;
     case ST_CONTINUE:
-        if (e->nloops) em_branch(e, e->loops[e->nloops - 1].cont);
-        else em_terminate(e, SpvOpReturn); /* in a kernel body: this thread is done */
+        for (int i = e->nloops - 1; i >= 0; i--)
+            if (e->loops[i].cont) {
+                em_branch(e, e->loops[i].cont);
+                return;
+            }
+        em_terminate(e, SpvOpReturn); /* in a kernel body: this thread is done */
         return;
     case ST_RETURN:
         if (s->expr && s->expr->type->kind != TY_VOID) {

@@ -14,6 +14,15 @@ bool type_equal(const Type *a, const Type *b) {
     case TY_FLOAT: return a->size == b->size;
     case TY_PTR: return type_equal(a->base, b->base);
     case TY_ARRAY: case TY_VECTOR: return a->len == b->len && type_equal(a->base, b->base);
+    case TY_STRUCT: return false; /* one Type per declaration: equal only if the same */
     }
     return false;
+}
+
+bool expr_is_lvalue(const Expr *e) {
+    switch (e->kind) {
+    case EX_VAR: case EX_INDEX: case EX_DEREF: return true;
+    case EX_VELEM: case EX_MEMBER: case EX_SWIZZLE: return expr_is_lvalue(e->lhs);
+    default: return false;
+    }
 }

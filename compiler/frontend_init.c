@@ -1,0 +1,224 @@
+/* frontend_init.c — C initializers → EX_INIT: the object starts zeroed and
+ * each scalar (or whole sub-object) value is stored at its path. libclang
+ * shows the syntactic form of a braced list, so C's rules are applied here:
+ * designators (`.m =`, `[i] =`), brace elision, string literals for char
+ * arrays, the first member of a union. */
+#include "frontend.h"
+
+#include <string.h>
+
+typedef struct InitList {
+    CXCursor *items;
+    int n, i;
+} InitList;
+
+typedef struct InitBuilder {
+    Frontend *fe;
+    PtrVec items; /* InitItem* */
+    bool ok;
+} InitBuilder;
+
+enum { INIT_MAX_ITEMS = 4096 };
+
+static int element_count(const Type *t) {
+    switch (t->kind) {
+    case TY_ARRAY: case TY_VECTOR: return t->len;
+    case TY_STRUCT: return t->is_union ? 1 : t->nmembers;
+    default: return 1;
+    }
+}
+
+static Type *element_type(const Type *t, int i) {
+    return t->kind == TY_STRUCT ? t->members[i].type : t->base;
+}
+
+static bool has_elements(const Type *t) {
+    return t->kind == TY_ARRAY || t->kind == TY_VECTOR || t->kind == TY_STRUCT;
+}
+
+/* A designated initializer: an unexposed void expression whose children are
+ * the designators and then the value. */
+static bool is_designator(CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr) return false;
+    if (clang_getCanonicalType(clang_getCursorType(c)).kind != CXType_Void) return false;
+    CXCursor kids[2];
+    return fe_children(c, kids, 2) >= 2;
+}
+
+static void add_item(InitBuilder *b, const int *path, int depth, Expr *value) {
+    if (b->items.len >= INIT_MAX_ITEMS) {
+        if (b->ok) diag_error(b->fe->u->diag, value->loc, "initializer with more than %d elements in amp code",
+                              INIT_MAX_ITEMS);
+        b->ok = false;
+        return;
+    }
+    InitItem *it = arena_alloc(b->fe->a, sizeof *it);
+    memcpy(it->path, path, sizeof(int) * (size_t)depth);
+    it->depth = depth;
+    it->value = value;
+    vec_push(b->fe->a, &b->items, it);
+}
+
+static bool check_depth(InitBuilder *b, CXCursor c, int depth) {
+    if (depth < 8) return true;
+    fe_unsupported(b->fe, c, "initializer nested more than 8 deep");
+    b->ok = false;
+    return false;
+}
+
+static void fill(InitBuilder *b, Type *t, int *path, int depth, InitList *l, bool braced);
+
+/* "abc" for a char array: one item per character, then the terminator if
+ * it fits (the rest is zero already). */
+static void init_string(InitBuilder *b, Type *t, int *path, int depth, CXCursor c) {
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    const char *str = r ? clang_EvalResult_getAsStr(r) : NULL;
+    if (!str || !check_depth(b, c, depth)) {
+        if (!str) fe_unsupported(b->fe, c, "string literal");
+        b->ok = false;
+    } else {
+        for (int i = 0; str[i] && i < t->len; i++) {
+            Expr *ch = fe_new_expr(b->fe, EX_INT, t->base, c);
+            ch->ival = (signed char)str[i];
+            path[depth] = i;
+            add_item(b, path, depth + 1, ch);
+        }
+    }
+    if (r) clang_EvalResult_dispose(r);
+}
+
+/* One initializer `c` (a braced list or an expression) for the object of
+ * type t at path. */
+static void init_value(InitBuilder *b, Type *t, int *path, int depth, CXCursor c) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_InitListExpr) {
+        int n = fe_children(c, NULL, 0);
+        CXCursor *items = arena_alloc(b->fe->a, sizeof *items * (size_t)(n ? n : 1));
+        fe_children(c, items, n);
+        InitList sub = {items, n, 0};
+        fill(b, t, path, depth, &sub, true);
+        return;
+    }
+    if (k == CXCursor_StringLiteral && t->kind == TY_ARRAY) {
+        init_string(b, t, path, depth, c);
+        return;
+    }
+    Expr *e = fe_lower_expr(b->fe, c);
+    if (!e) {
+        b->ok = false;
+        return;
+    }
+    if (!type_equal(e->type, t)) {
+        if (!type_is_arith(e->type) || !type_is_arith(t)) {
+            fe_unsupported(b->fe, c, "initializer of this type");
+            b->ok = false;
+            return;
+        }
+        Expr *cast = fe_new_expr(b->fe, EX_CAST, t, c);
+        cast->lhs = e;
+        e = cast;
+    }
+    add_item(b, path, depth, e);
+}
+
+/* The next element of l for the sub-object of type t at path: a braced
+ * list, a value of type t, or (brace elision) t's own elements from l. */
+static void next_element(InitBuilder *b, Type *t, int *path, int depth, InitList *l) {
+    CXCursor c = l->items[l->i];
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_InitListExpr || !has_elements(t) || (k == CXCursor_StringLiteral && t->kind == TY_ARRAY)) {
+        l->i++;
+        init_value(b, t, path, depth, c);
+        return;
+    }
+    Type *ct = fe_type(b->fe, clang_getCursorType(c), c);
+    if (!ct) {
+        b->ok = false;
+        l->i++;
+        return;
+    }
+    if (type_equal(ct, t)) {
+        l->i++;
+        init_value(b, t, path, depth, c);
+        return;
+    }
+    fill(b, t, path, depth, l, false);
+}
+
+/* `[i][j].m = value`: returns the first designator's index. */
+static int designated(InitBuilder *b, Type *t, int *path, int depth, CXCursor d) {
+    CXCursor parts[16];
+    int n = fe_children(d, parts, 16);
+    if (n > 16 || n < 2) {
+        fe_unsupported(b->fe, d, "designator");
+        b->ok = false;
+        return 0;
+    }
+    Type *cur = t;
+    int first = 0;
+    for (int i = 0; i < n - 1; i++) {
+        if (!check_depth(b, d, depth + i)) return 0;
+        long long idx = -1;
+        if (clang_getCursorKind(parts[i]) == CXCursor_MemberRef) {
+            char *name = fe_spelling(b->fe, parts[i]);
+            for (int m = 0; cur->kind == TY_STRUCT && m < cur->nmembers; m++)
+                if (!strcmp(cur->members[m].name, name)) idx = m;
+        } else if (!fe_eval_int(parts[i], &idx)) {
+            idx = -1;
+        }
+        if (idx < 0 || idx >= (cur->kind == TY_STRUCT ? cur->nmembers : element_count(cur)) || !has_elements(cur)) {
+            fe_unsupported(b->fe, parts[i], "designator");
+            b->ok = false;
+            return 0;
+        }
+        if (i == 0) first = (int)idx;
+        path[depth + i] = (int)idx;
+        cur = element_type(cur, (int)idx);
+    }
+    InitList one = {&parts[n - 1], 1, 0};
+    next_element(b, cur, path, depth + n - 1, &one);
+    return first;
+}
+
+/* The elements of t from l: all of l when braced, else as many as t holds
+ * (brace elision) up to a designator, which belongs to the braced list. */
+static void fill(InitBuilder *b, Type *t, int *path, int depth, InitList *l, bool braced) {
+    if (!has_elements(t)) {
+        if (l->i < l->n) next_element(b, t, path, depth, l);
+        if (braced) l->i = l->n; /* excess elements: clang warned */
+        return;
+    }
+    if (!check_depth(b, l->i < l->n ? l->items[l->i] : clang_getNullCursor(), depth)) return;
+    int count = element_count(t), pos = 0;
+    while (l->i < l->n && b->ok) {
+        CXCursor c = l->items[l->i];
+        if (is_designator(c)) {
+            if (!braced) return;
+            l->i++;
+            pos = designated(b, t, path, depth, c) + 1;
+            continue;
+        }
+        if (pos >= count) {
+            if (!braced) return;
+            l->i++; /* excess elements: clang warned */
+            continue;
+        }
+        path[depth] = pos;
+        next_element(b, element_type(t, pos), path, depth + 1, l);
+        pos++;
+    }
+}
+
+Expr *fe_lower_init(Frontend *fe, CXCursor list, Type *t) {
+    InitBuilder b = {fe, {0}, true};
+    int path[8];
+    if (t->kind == TY_ARRAY && t->len < 0) return fe_unsupported(fe, list, "initializer of a variable-length array");
+    if (clang_getCursorKind(list) == CXCursor_StringLiteral) init_string(&b, t, path, 0, list);
+    else init_value(&b, t, path, 0, list);
+    if (!b.ok) return NULL;
+    Expr *e = fe_new_expr(fe, EX_INIT, t, list);
+    e->ninits = b.items.len;
+    e->inits = arena_alloc(fe->a, sizeof *e->inits * (size_t)(b.items.len ? b.items.len : 1));
+    for (int i = 0; i < b.items.len; i++) e->inits[i] = *(InitItem *)b.items.items[i];
+    return e;
+}
