@@ -119,10 +119,12 @@ static Expr *load_if_lvalue(Frontend *fe, Expr *e, CXCursor c) {
 }
 
 /* An implicit conversion, or an ext-vector element access `v.x`. */
+static Expr *lower_constant(Frontend *fe, CXCursor c);
+
 static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
     int n = fe_children(c, kids, 2);
-    if (n != 1) return fe_unsupported(fe, c, NULL);
+    if (n != 1) return lower_constant(fe, c);
     Type *to = fe_type(fe, clang_getCursorType(c), c);
     if (!to) return NULL;
     CXType from_ct = clang_getCanonicalType(clang_getCursorType(kids[0]));
@@ -134,6 +136,10 @@ static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
     if (sub->type->kind == TY_VECTOR) {
         uint8_t comps[4];
         int k = vector_accessor(fe, c, kids[0], sub->type->len, comps);
+        if (k && sub->kind == EX_SWIZZLE) { /* v.zw.y is v.w */
+            for (int i = 0; i < k; i++) comps[i] = sub->comps[comps[i]];
+            sub = sub->lhs;
+        }
         if (k == 1) {
             Expr *e = fe_new_expr(fe, EX_VELEM, to, c);
             e->lhs = sub;
@@ -349,14 +355,11 @@ static Expr *lower_subscript(Frontend *fe, CXCursor c) {
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     Expr *base = fe_lower_expr(fe, kids[0]), *idx = fe_lower_expr(fe, kids[1]);
     if (!t || !base || !idx) return NULL;
-    if (base->type->kind == TY_VECTOR) {
-        CXEvalResult r = clang_Cursor_Evaluate(kids[1]);
-        if (!r) return fe_unsupported(fe, kids[1], "vector subscript with a non-constant index");
+    if (base->type->kind == TY_VECTOR) { /* v[i]: a component */
         Expr *e = fe_new_expr(fe, EX_VELEM, t, c);
         e->lhs = base;
-        e->ival = clang_EvalResult_getAsLongLong(r);
-        clang_EvalResult_dispose(r);
-        if (e->ival < 0 || e->ival >= base->type->len) {
+        if (!fe_eval_int(kids[1], &e->ival)) e->rhs = idx;
+        else if (e->ival < 0 || e->ival >= base->type->len) {
             diag_error(fe->u->diag, fe_loc(fe, kids[1]), "vector subscript out of range");
             return NULL;
         }
@@ -408,6 +411,18 @@ static Expr *lower_cast(Frontend *fe, CXCursor c) {
     if (type_equal(t, sub->type) && t->kind != TY_VOID) return sub;
     Expr *e = fe_new_expr(fe, EX_CAST, t, c);
     e->lhs = sub;
+    e->ival = t->kind == TY_VECTOR && sub->type->kind == TY_VECTOR; /* C: reinterpret the bits */
+    return e;
+}
+
+/* offsetof, __builtin constants, …: whatever clang can fold to an integer. */
+static Expr *lower_constant(Frontend *fe, CXCursor c) {
+    long long v;
+    if (!clang_isExpression(clang_getCursorKind(c)) || !fe_eval_int(c, &v)) return fe_unsupported(fe, c, NULL);
+    Type *t = fe_type(fe, clang_getCursorType(c), c);
+    if (!t || !type_is_integer(t)) return t ? fe_unsupported(fe, c, NULL) : NULL;
+    Expr *e = fe_new_expr(fe, EX_INT, t, c);
+    e->ival = v;
     return e;
 }
 
@@ -454,7 +469,7 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
         return fe_lower_init(fe, kids[n - 1], t);
     }
     case CXCursor_StmtExpr: return fe_unsupported(fe, c, "statement expression");
-    default: return fe_unsupported(fe, c, NULL);
+    default: return lower_constant(fe, c);
     }
 }
 

@@ -188,8 +188,8 @@ static void emit_helper(Emitter *e, Spec *spec) {
         return;
     }
     for (int i = 0; i < f->nparams; i++) {
-        if (spec->key[2 * i]) { /* (base, offset) */
-            params[n++] = spec->key[2 * i + 1];
+        if (spec->key[2 * i]) { /* (base, offset), or the offset alone when another parameter has the base */
+            if (!(spec->key[2 * i] >> 8)) params[n++] = spec->key[2 * i + 1];
             params[n++] = spv_type_int(&e->b, 32, true);
         } else {
             params[n++] = em_type(e, f->params[i]->type);
@@ -215,12 +215,17 @@ static void emit_helper(Emitter *e, Spec *spec) {
         v->ptr_known = v->type->kind == TY_PTR;
         v->ptr_storage = SpvStorageClassPhysicalStorageBuffer;
         if (spec->key[2 * i]) {
-            v->ptr_storage = (int)(spec->key[2 * i] >> 1);
+            uint32_t shared = spec->key[2 * i] >> 8;
+            v->ptr_storage = (int)((spec->key[2 * i] & 0xff) >> 1);
             v->ptr_object = spec->key[2 * i] & 1;
-            v->ptr_base = ids[j];
-            v->ptr_base_type = params[j];
-            em_add_root(e, ids[j]);
-            j++;
+            v->ptr_base_type = spec->key[2 * i + 1];
+            if (shared) {
+                v->ptr_base = f->params[shared - 1]->ptr_base;
+            } else {
+                v->ptr_base = ids[j];
+                em_add_root(e, ids[j]);
+                j++;
+            }
             v->spv_id = em_local(e, &(Type){.kind = TY_INT, .size = 4, .align = 4, .is_signed = true}, v->name);
         } else {
             if (v->type->kind == TY_PTR) spv_decorate(&e->b, ids[j], SpvDecorationAliased, NULL, 0);

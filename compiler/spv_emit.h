@@ -34,7 +34,8 @@ typedef struct LoopTarget {
  * its own function. */
 typedef struct Spec {
     Func *func;
-    uint32_t key[32]; /* per parameter: storage class and base type, or 0 */
+    uint32_t key[32]; /* per parameter: (storage class << 1 | base is the object, with bits 8+ the
+                       * 1-based parameter whose base it shares), base type; or 0, 0 */
     uint32_t id;
     bool emitted;
 } Spec;
@@ -76,6 +77,7 @@ Spec *em_spec(Emitter *e, Func *f, const uint32_t *key);
 
 /* spv_expr.c */
 uint32_t em_expr(Emitter *e, Expr *x);         /* rvalue; 0 for void */
+void em_discard(Emitter *e, Expr *x);          /* for its side effects */
 uint32_t em_cond(Emitter *e, Expr *x);         /* a bool for a condition */
 LValue em_lvalue(Emitter *e, Expr *x);
 Ptr em_ptr(Emitter *e, Expr *x);               /* a pointer-typed expression */

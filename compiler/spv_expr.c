@@ -110,8 +110,8 @@ static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Typ
 static uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to, SrcLoc loc) {
     if (to->kind == TY_VOID) return 0;
     uint32_t tt = em_type(e, to);
-    if (from->kind == TY_VECTOR && to->kind == TY_VECTOR) /* C casts between vectors reinterpret the bits */
-        return em_type(e, from) == tt ? v : op1(e, SpvOpBitcast, tt, v);
+    if (from->kind == TY_VECTOR && to->kind == TY_VECTOR) /* lane by lane (__builtin_convertvector) */
+        return em_type(e, from) == tt ? v : convert_scalar(e, v, from->base, to->base, tt, loc);
     if (to->kind == TY_VECTOR) { /* a scalar operand of a vector operation: every lane */
         uint32_t s = convert_scalar(e, v, from, to->base, em_type(e, to->base), loc);
         uint32_t r = spv_new_id(&e->b);
@@ -154,6 +154,8 @@ uint32_t em_push_member(Emitter *e, uint32_t member, uint32_t type) {
 }
 
 static bool is_psb(SpvStorageClass sc) { return sc == SpvStorageClassPhysicalStorageBuffer; }
+
+static void store_init(Emitter *e, LValue lv, Expr *init);
 
 /* A member, component or element of the object lv designates. */
 static LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index) {
@@ -225,10 +227,18 @@ LValue em_lvalue(Emitter *e, Expr *x) {
         return deref(e, ptr_add(e, p, x->lhs->type, i, x->rhs->type, false), x->type);
     }
     case EX_DEREF: return deref(e, em_ptr(e, x->lhs), x->type);
-    case EX_VELEM: return sub_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival));
+    case EX_VELEM: {
+        LValue vec = em_lvalue(e, x->lhs);
+        return sub_lvalue(e, vec, x->type, x->rhs ? em_expr(e, x->rhs) : spv_const_u32(&e->b, (uint32_t)x->ival));
+    }
     case EX_MEMBER: {
         if (x->lhs->type->is_union) break;
         return sub_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival));
+    }
+    case EX_INIT: { /* a compound literal: a fresh object */
+        LValue lv = {em_local(e, x->type, NULL), SpvStorageClassFunction, 0};
+        store_init(e, lv, x);
+        return lv;
     }
     default: break;
     }
@@ -302,6 +312,8 @@ static void store_var_ptr(Emitter *e, Var *v, Ptr p, SrcLoc loc) {
 }
 
 static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb);
+static Ptr assign_ptr(Emitter *e, Expr *x);
+static Ptr incdec_ptr(Emitter *e, Expr *x);
 
 Ptr em_ptr(Emitter *e, Expr *x) {
     switch (x->kind) {
@@ -330,7 +342,7 @@ Ptr em_ptr(Emitter *e, Expr *x) {
                                   convert(e, em_expr(e, x->lhs), x->lhs->type, &ulong_type, x->loc))};
     case EX_BINARY:
         if (x->op == OP_COMMA) {
-            em_expr(e, x->lhs);
+            em_discard(e, x->lhs);
             return em_ptr(e, x->rhs);
         }
         if (x->lhs->type->kind == TY_PTR) {
@@ -340,20 +352,21 @@ Ptr em_ptr(Emitter *e, Expr *x) {
             uint32_t i = em_expr(e, x->lhs);
             return ptr_add(e, em_ptr(e, x->rhs), x->type, i, x->lhs->type, false);
         }
-    case EX_ASSIGN: case EX_INCDEC: {
-        em_expr(e, x);
-        return em_ptr(e, x->lhs->kind == EX_VAR ? x->lhs : x->lhs); /* re-read the stored value */
-    }
+    case EX_ASSIGN: return assign_ptr(e, x);
+    case EX_INCDEC: return incdec_ptr(e, x);
     case EX_COND: {
         Ptr a, b;
         uint32_t v = conditional_value(e, x, &a, &b);
         a.value = v;
         return a;
     }
+    case EX_CALL: case EX_MEMBER: case EX_VELEM: case EX_INIT: /* addresses, produced as values */
+        if (!expr_is_lvalue(x)) return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_expr(e, x)};
+        __attribute__((fallthrough)); /* a pointer-typed lvalue read as a value */
     default:
-        if (x->type->kind == TY_PTR && expr_is_lvalue(x)) /* a pointer-typed lvalue read as a value */
-            return em_ptr(e, &(Expr){.kind = EX_LOAD, .type = x->type, .loc = x->loc, .lhs = x});
-        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_expr(e, x)};
+        if (expr_is_lvalue(x)) return em_ptr(e, &(Expr){.kind = EX_LOAD, .type = x->type, .loc = x->loc, .lhs = x});
+        em_error(e, x->loc, "pointer expression");
+        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = 0};
     }
 }
 
@@ -510,11 +523,35 @@ static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
     return r;
 }
 
+/* ---- unions ------------------------------------------------------------------------ */
+
+/* A union is an unsigned integer of its size; a member is its low bytes
+ * (the host is little-endian, as are Vulkan devices) reinterpreted. */
+static bool is_union_member(const Expr *x) { return x->kind == EX_MEMBER && x->lhs->type->is_union; }
+
+static uint32_t union_get(Emitter *e, const Type *u, uint32_t bits, const Type *m) {
+    uint32_t mt = em_type(e, m), ut = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
+    if (m->size < u->size) bits = op1(e, SpvOpUConvert, ut, bits);
+    return ut == mt ? bits : op1(e, SpvOpBitcast, mt, bits);
+}
+
+static uint32_t union_set(Emitter *e, const Type *u, uint32_t old, const Type *m, uint32_t v) {
+    uint32_t whole = em_type(e, u), ut = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
+    uint32_t bits = em_type(e, m) == ut ? v : op1(e, SpvOpBitcast, ut, v);
+    if (m->size == u->size) return bits;
+    bits = op1(e, SpvOpUConvert, whole, bits);
+    uint64_t keep = ~0ull << (m->size * 8);
+    uint32_t kept = op2(e, SpvOpBitwiseAnd, whole, old, spv_const_bits(&e->b, whole, keep & (u->size == 8 ? ~0ull : 0xffffffffu), (uint32_t)u->size * 8));
+    return op2(e, SpvOpBitwiseOr, whole, kept, bits);
+}
+
 /* ---- assignment -------------------------------------------------------------------- */
 
-/* Reads and writes of an assignment target, once its lvalue is known;
- * a swizzle `v.xy` reads and writes lanes of the vector it selects from. */
-static LValue target_lvalue(Emitter *e, Expr *t) { return em_lvalue(e, t->kind == EX_SWIZZLE ? t->lhs : t); }
+/* Reads and writes of an assignment target, once its lvalue is known; a
+ * swizzle `v.xy` or a union member works on the object it selects from. */
+static LValue target_lvalue(Emitter *e, Expr *t) {
+    return em_lvalue(e, t->kind == EX_SWIZZLE || is_union_member(t) ? t->lhs : t);
+}
 
 static uint32_t shuffle(Emitter *e, const Type *t, uint32_t a, uint32_t b, const uint32_t *lanes, int n) {
     uint32_t r = spv_new_id(&e->b), ops[16] = {em_type(e, t), r, a, b};
@@ -524,6 +561,7 @@ static uint32_t shuffle(Emitter *e, const Type *t, uint32_t a, uint32_t b, const
 }
 
 static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
+    if (is_union_member(t)) return union_get(e, t->lhs->type, em_load(e, t->lhs->type, lv), t->type);
     if (t->kind != EX_SWIZZLE) return em_load(e, t->type, lv);
     uint32_t vec = em_load(e, t->lhs->type, lv), lanes[4];
     for (int i = 0; i < t->type->len; i++) lanes[i] = t->comps[i];
@@ -531,7 +569,10 @@ static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
 }
 
 static void target_store(Emitter *e, Expr *t, LValue lv, uint32_t v) {
-    if (t->kind == EX_SWIZZLE) {
+    if (is_union_member(t)) {
+        const Type *u = t->lhs->type;
+        v = union_set(e, u, t->type->size < u->size ? em_load(e, u, lv) : 0, t->type, v);
+    } else if (t->kind == EX_SWIZZLE) {
         const Type *vt = t->lhs->type;
         uint32_t old = em_load(e, vt, lv), lanes[4];
         for (int i = 0; i < vt->len; i++) lanes[i] = (uint32_t)i;
@@ -541,17 +582,31 @@ static void target_store(Emitter *e, Expr *t, LValue lv, uint32_t v) {
     em_store(e, lv, v);
 }
 
-static void store_init(Emitter *e, LValue lv, Expr *init);
+/* p = q, p += n, p -= n: the new value of p. */
+static Ptr assign_ptr(Emitter *e, Expr *x) {
+    Expr *t = x->lhs;
+    bool in_var = t->kind == EX_VAR && t->var->kind != VAR_CAPTURE;
+    LValue lv = {0};
+    Ptr p;
+    if (!in_var) lv = em_lvalue(e, t);
+    if (x->op == OP_NONE) {
+        p = em_ptr(e, x->rhs);
+    } else {
+        Ptr old = in_var ? var_ptr(e, t->var, x->loc)
+                         : (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, t->type, lv)};
+        p = ptr_add(e, old, t->type, em_expr(e, x->rhs), x->rhs->type, x->op == OP_SUB);
+    }
+    if (in_var) {
+        store_var_ptr(e, t->var, p, x->loc);
+    } else {
+        if (!is_psb(p.storage)) em_fail(e, x->loc, "a pointer into local or tile_static memory cannot be stored in memory");
+        em_store(e, lv, p.value);
+    }
+    return p;
+}
 
 static uint32_t assign(Emitter *e, Expr *x) {
     Expr *t = x->lhs;
-    if (t->type->kind == TY_PTR && t->kind == EX_VAR) {
-        Ptr p;
-        if (x->op == OP_NONE) p = em_ptr(e, x->rhs);
-        else p = ptr_add(e, var_ptr(e, t->var, x->loc), t->type, em_expr(e, x->rhs), x->rhs->type, x->op == OP_SUB);
-        store_var_ptr(e, t->var, p, x->loc);
-        return p.value;
-    }
     LValue lv = target_lvalue(e, t);
     if (x->op == OP_NONE && x->rhs->kind == EX_INIT && t->kind != EX_SWIZZLE) {
         store_init(e, lv, x->rhs);
@@ -559,10 +614,7 @@ static uint32_t assign(Emitter *e, Expr *x) {
     }
     uint32_t v;
     if (x->op == OP_NONE) {
-        v = t->type->kind == TY_PTR ? em_ptr(e, x->rhs).value : em_expr(e, x->rhs);
-    } else if (t->type->kind == TY_PTR) { /* a pointer in memory: always an address */
-        Ptr p = {.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, t->type, lv)};
-        v = ptr_add(e, p, t->type, em_expr(e, x->rhs), x->rhs->type, x->op == OP_SUB).value;
+        v = em_expr(e, x->rhs);
     } else {
         /* The computation type is the right operand's: clang converted it to
          * the common type; shifts compute in the (promoted) left type. */
@@ -577,21 +629,24 @@ static uint32_t assign(Emitter *e, Expr *x) {
     return v;
 }
 
+/* ++p, p--: the new or the old value. */
+static Ptr incdec_ptr(Emitter *e, Expr *x) {
+    Expr *t = x->lhs;
+    bool in_var = t->kind == EX_VAR;
+    LValue lv = {0};
+    Ptr old = in_var ? var_ptr(e, t->var, x->loc) : (Ptr){0};
+    if (!in_var) {
+        lv = em_lvalue(e, t);
+        old = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, t->type, lv)};
+    }
+    Ptr nv = ptr_add(e, old, t->type, const_int(e, &int_type, x->op == OP_ADD ? 1 : -1), &int_type, false);
+    if (in_var) store_var_ptr(e, t->var, nv, x->loc);
+    else em_store(e, lv, nv.value);
+    return x->ival ? nv : old;
+}
+
 static uint32_t incdec(Emitter *e, Expr *x) {
     Expr *t = x->lhs;
-    if (t->type->kind == TY_PTR) {
-        bool in_var = t->kind == EX_VAR;
-        LValue lv = {0};
-        Ptr old = in_var ? var_ptr(e, t->var, x->loc) : (Ptr){0};
-        if (!in_var) {
-            lv = em_lvalue(e, t);
-            old = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, t->type, lv)};
-        }
-        Ptr nv = ptr_add(e, old, t->type, const_int(e, &int_type, x->op == OP_ADD ? 1 : -1), &int_type, false);
-        if (in_var) store_var_ptr(e, t->var, nv, x->loc);
-        else em_store(e, lv, nv.value);
-        return x->ival ? nv.value : old.value;
-    }
     LValue lv = target_lvalue(e, t);
     uint32_t old = target_load(e, t, lv);
     /* _Bool++ sets it to 1 (true + 1 != 0); _Bool-- flips it */
@@ -638,7 +693,7 @@ void em_store_local(Emitter *e, Var *v, Expr *value) {
 
 static uint32_t call(Emitter *e, Expr *x) {
     Func *f = x->callee;
-    uint32_t args[40], key[32] = {0};
+    uint32_t args[40], key[32] = {0}, bases[16] = {0};
     int n = 0;
     if (x->nargs > 16) {
         em_error(e, x->loc, "call with more than 16 arguments");
@@ -661,7 +716,13 @@ static uint32_t call(Emitter *e, Expr *x) {
         }
         key[2 * i] = (uint32_t)p.storage << 1 | p.base_is_object;
         key[2 * i + 1] = p.base_type;
-        args[n++] = p.base;
+        /* pointers into one object share its base in the callee too (so they compare) */
+        int same = -1;
+        for (int j = 0; j < i && same < 0; j++)
+            if (bases[j] == p.base) same = j;
+        bases[i] = p.base;
+        if (same >= 0) key[2 * i] |= (uint32_t)(same + 1) << 8;
+        else args[n++] = p.base;
         args[n++] = p.value;
     }
     Spec *s = em_spec(e, f, key);
@@ -679,14 +740,21 @@ static uint32_t unary(Emitter *e, Expr *x) {
     case OP_PLUS: return em_expr(e, x->lhs);
     case OP_NEG: return op1(e, is_float(x->type) ? SpvOpFNegate : SpvOpSNegate, t, em_expr(e, x->lhs));
     case OP_NOT: return op1(e, SpvOpNot, t, em_expr(e, x->lhs));
-    case OP_LNOT: return from_bool(e, x->type, em_cond(e, x));
+    case OP_LNOT:
+        if (x->type->kind == TY_VECTOR) { /* per lane: -1 where zero */
+            const Type *lt = x->lhs->type;
+            uint32_t v = em_expr(e, x->lhs);
+            return from_bool(e, x->type, op2(e, is_float(lt) ? SpvOpFOrdEqual : SpvOpIEqual, bool_type(e, lt), v,
+                                             const_scalar(e, lt, 0)));
+        }
+        return from_bool(e, x->type, em_cond(e, x));
     default: em_error(e, x->loc, "unary operator"); return 0;
     }
 }
 
 static uint32_t binary(Emitter *e, Expr *x) {
     if (x->op == OP_COMMA) {
-        em_expr(e, x->lhs);
+        em_discard(e, x->lhs);
         return em_expr(e, x->rhs);
     }
     if (is_comparison(x->op) || x->op == OP_LAND || x->op == OP_LOR) return from_bool(e, x->type, em_cond(e, x));
@@ -698,8 +766,14 @@ static uint32_t binary(Emitter *e, Expr *x) {
     return arith(e, x->op, x->type, a, b, x->loc);
 }
 
+void em_discard(Emitter *e, Expr *x) {
+    if (x->type->kind == TY_PTR) em_ptr(e, x);
+    else em_expr(e, x);
+}
+
 uint32_t em_expr(Emitter *e, Expr *x) {
-    if (x->type->kind == TY_PTR && x->kind != EX_CALL && x->kind != EX_LOAD) {
+    if (x->type->kind == TY_PTR && x->kind != EX_CALL && x->kind != EX_LOAD &&
+        !((x->kind == EX_MEMBER || x->kind == EX_VELEM || x->kind == EX_INIT) && !expr_is_lvalue(x))) {
         Ptr p = em_ptr(e, x);
         if (!is_psb(p.storage) && !e->failed)
             em_fail(e, x->loc, "a pointer into local or tile_static memory cannot be used here");
@@ -716,13 +790,22 @@ uint32_t em_expr(Emitter *e, Expr *x) {
             return p.value;
         }
         if (x->lhs->kind == EX_SWIZZLE) return em_expr(e, x->lhs);
+        if (is_union_member(x->lhs)) return target_load(e, x->lhs, target_lvalue(e, x->lhs));
         return em_load(e, x->type, em_lvalue(e, x->lhs));
-    case EX_CAST: return convert(e, em_expr(e, x->lhs), x->lhs->type, x->type, x->loc);
+    case EX_CAST: {
+        uint32_t v = em_expr(e, x->lhs);
+        if (x->ival) /* a C cast between vector types reinterprets the bits */
+            return em_type(e, x->lhs->type) == em_type(e, x->type) ? v : op1(e, SpvOpBitcast, em_type(e, x->type), v);
+        return convert(e, v, x->lhs->type, x->type, x->loc);
+    }
     case EX_VELEM: case EX_MEMBER: {
-        if (expr_is_lvalue(x)) return em_load(e, x->type, em_lvalue(e, x));
-        if (x->kind == EX_MEMBER && x->lhs->type->is_union) break;
+        if (expr_is_lvalue(x)) return target_load(e, x, target_lvalue(e, x));
         uint32_t v = em_expr(e, x->lhs), r = spv_new_id(&e->b);
-        SPV_OP(&e->code, SpvOpCompositeExtract, em_type(e, x->type), r, v, (uint32_t)x->ival);
+        if (is_union_member(x)) return union_get(e, x->lhs->type, v, x->type);
+        if (x->rhs) /* v[i] */
+            SPV_OP(&e->code, SpvOpVectorExtractDynamic, em_type(e, x->type), r, v, em_expr(e, x->rhs));
+        else
+            SPV_OP(&e->code, SpvOpCompositeExtract, em_type(e, x->type), r, v, (uint32_t)x->ival);
         return r;
     }
     case EX_SWIZZLE: {
@@ -731,12 +814,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
         for (int i = 0; i < x->type->len; i++) lanes[i] = x->comps[i];
         return shuffle(e, x->type, v, v, lanes, x->type->len);
     }
-    case EX_INIT: {
-        uint32_t tmp = em_local(e, x->type, NULL);
-        LValue lv = {tmp, SpvStorageClassFunction, 0};
-        store_init(e, lv, x);
-        return em_load(e, x->type, lv);
-    }
+    case EX_INIT: return em_load(e, x->type, em_lvalue(e, x));
     case EX_UNARY: return unary(e, x);
     case EX_BINARY: return binary(e, x);
     case EX_ASSIGN: return assign(e, x);

@@ -51,7 +51,7 @@ static void emit_loop(Emitter *e, Stmt *s) {
     e->nloops--;
     em_branch(e, cont);
     em_begin_block(e, cont);
-    if (s->step) em_expr(e, s->step);
+    if (s->step) em_discard(e, s->step);
     if (s->kind == ST_DO) {
         uint32_t c = em_cond(e, s->expr);
         SPV_OP(&e->code, SpvOpBranchConditional, c, header, merge);
@@ -137,7 +137,7 @@ void em_stmt(Emitter *e, Stmt *s) {
     if (!s) return;
     switch (s->kind) {
     case ST_EMPTY: return;
-    case ST_EXPR: em_expr(e, s->expr); return;
+    case ST_EXPR: em_discard(e, s->expr); return;
     case ST_DECL:
         /* made on first use: a pointer's representation depends on what it points into */
         s->var->spv_id = 0;

@@ -22,6 +22,7 @@ bool type_equal(const Type *a, const Type *b) {
 bool expr_is_lvalue(const Expr *e) {
     switch (e->kind) {
     case EX_VAR: case EX_INDEX: case EX_DEREF: return true;
+    case EX_INIT: return true; /* a compound literal is an object */
     case EX_VELEM: case EX_MEMBER: case EX_SWIZZLE: return expr_is_lvalue(e->lhs);
     default: return false;
     }
