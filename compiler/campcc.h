@@ -136,6 +136,10 @@ typedef struct Var {
     uint32_t push_offset;
     uint32_t access; /* enum camp_access bits, for views */
     int member;      /* member index in the push-constant block */
+    /* a view of a variable-length array: its inner variable-length rows'
+     * sizes (in innermost elements) travel as hidden int captures */
+    struct Var *vla_strides[2];
+    const char *host_value; /* a hidden capture: the host C expression of its value */
     /* codegen, per emitted function */
     uint32_t spv_id; /* the OpVariable (0 until a pointer variable is first stored) */
     /* a pointer variable into memory other than views: what it points into

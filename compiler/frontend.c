@@ -208,6 +208,45 @@ Var *fe_lookup(Frontend *fe, CXCursor decl) {
     return NULL;
 }
 
+static Var *new_capture(Frontend *fe, const char *name, Type *t, SrcLoc loc) {
+    Var *v = arena_alloc(fe->a, sizeof *v);
+    v->name = name;
+    v->type = t;
+    v->loc = loc;
+    v->kind = VAR_CAPTURE;
+    v->member = fe->kernel->captures.len;
+    vec_push(fe->a, &fe->kernel->captures, v);
+    return v;
+}
+
+/* `float m[rows][cols]`: the kernel indexes rows by their run-time size,
+ * which the host computes with sizeof when it launches. */
+static bool capture_vla_strides(Frontend *fe, Var *v, CXCursor ref) {
+    int depth = 0;
+    for (Type *t = v->type; t->kind == TY_ARRAY; t = t->base) depth++;
+    StrBuf inner = {0};
+    for (int i = 0; i < depth; i++) sb_puts(&inner, "[0]");
+    int n = 0;
+    Type *t = v->type->base;
+    for (int level = 1; level < depth; level++, t = t->base) {
+        if (t->len >= 0) continue;
+        if (n == 2 || level > 2) {
+            diag_error(fe->u->diag, fe_loc(fe, ref), "variable-length array '%s' has more than three dimensions",
+                       v->name);
+            sb_free(&inner);
+            return false;
+        }
+        static Type int_type = {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
+        Var *h = new_capture(fe, arena_printf(fe->a, "%s.stride%d", v->name, level), &int_type, v->loc);
+        h->capture = CAPTURE_VALUE;
+        h->host_value = arena_printf(fe->a, "(int)(sizeof (%s)%.*s / sizeof (%s)%s)", v->name, level * 3, inner.data,
+                                     v->name, inner.data);
+        v->vla_strides[n++] = h;
+    }
+    sb_free(&inner);
+    return true;
+}
+
 /* A variable declared outside the kernel and used inside: captured by value
  * (scalars) or as an implicit view (arrays with a complete type). */
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
@@ -230,6 +269,7 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
             return NULL;
         }
         v->capture = CAPTURE_VIEW;
+        if (!capture_vla_strides(fe, v, ref)) return NULL;
     } else if (t->kind == TY_PTR) {
         diag_error(d, fe_loc(fe, ref),
                    "pointer '%s' used in a kernel: explicit views (array_view) are not supported yet", name);

@@ -36,7 +36,10 @@ static void put_launch(StrBuf *out, const Kernel *k) {
     int nviews = 0;
     for (int i = 0; i < k->captures.len; i++) {
         const Var *v = k->captures.items[i];
-        if (v->capture == CAPTURE_VALUE)
+        if (v->capture == CAPTURE_VALUE && v->host_value)
+            sb_printf(out, "__builtin_memcpy(camp_push_ + %u, &(int){%s}, sizeof(int)); ", v->push_offset,
+                      v->host_value);
+        else if (v->capture == CAPTURE_VALUE)
             sb_printf(out, "__builtin_memcpy(camp_push_ + %u, &(%s), sizeof(%s)); ", v->push_offset, v->name,
                       v->name);
         else

@@ -90,9 +90,12 @@ uint32_t em_type(Emitter *e, const Type *t) {
     case TY_FLOAT: return spv_type_float(b, (uint32_t)t->size * 8);
     case TY_VECTOR: return spv_type_vector(b, em_type(e, t->base), (uint32_t)t->len);
     case TY_PTR: {
-        /* `void *` has no size: address it as bytes */
-        uint32_t pointee = t->base->kind == TY_VOID ? spv_type_int(b, 8, false) : em_type(e, t->base);
-        uint32_t stride = t->base->kind == TY_VOID ? 1u : (uint32_t)t->base->size;
+        /* `void *` has no size: address it as bytes; a pointer to a
+         * variable-length row points at its innermost elements */
+        const Type *to = t->base;
+        while (to->kind == TY_ARRAY && to->len < 0) to = to->base;
+        uint32_t pointee = to->kind == TY_VOID ? spv_type_int(b, 8, false) : em_type(e, to);
+        uint32_t stride = to->kind == TY_VOID ? 1u : (uint32_t)to->size;
         return spv_type_pointer(b, SpvStorageClassPhysicalStorageBuffer, pointee, stride ? stride : 1);
     }
     case TY_ARRAY:
@@ -232,7 +235,7 @@ static void emit_helper(Emitter *e, Spec *spec) {
             v->spv_id = em_local(e, v->type, v->name);
         }
         /* parameters are assignable in C: each lives in a variable */
-        em_store(e, (LValue){v->spv_id, SpvStorageClassFunction, 0}, ids[j++]);
+        em_store(e, (LValue){.ptr = v->spv_id, .storage = SpvStorageClassFunction, .align = 0}, ids[j++]);
     }
     em_stmt(e, f->body);
     /* falling off the end of a non-void function is undefined in C */
@@ -356,7 +359,7 @@ static void emit_index(Emitter *e, Kernel *k) {
         else SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[2], g[1], g[0]);
     }
     k->idx->spv_id = em_local(e, k->idx->type, k->idx->name);
-    em_store(e, (LValue){k->idx->spv_id, SpvStorageClassFunction, 0}, value);
+    em_store(e, (LValue){.ptr = k->idx->spv_id, .storage = SpvStorageClassFunction, .align = 0}, value);
 }
 
 static void emit_kernel(Emitter *e, Kernel *k) {

@@ -10,6 +10,9 @@ typedef struct LValue {
     uint32_t ptr;
     SpvStorageClass storage;
     uint32_t align; /* for PhysicalStorageBuffer accesses (Aligned operand) */
+    /* a row of a variable-length array in a view: ptr points at its first
+     * innermost element; its own rows are stride[0] elements apart */
+    uint32_t stride[2];
 } LValue;
 
 /* A pointer value. Into views (PhysicalStorageBuffer) it is a real
@@ -22,6 +25,9 @@ typedef struct Ptr {
     uint32_t base, base_type;
     bool base_is_object;
     bool is_null;       /* a null pointer constant */
+    /* into a variable-length array: value points at innermost elements, a
+     * pointee is stride[0] of them (its rows stride[1]) */
+    uint32_t stride[2];
 } Ptr;
 
 /* break and continue targets; cont is 0 for a switch */

@@ -161,14 +161,14 @@ static void store_init(Emitter *e, LValue lv, Expr *init);
 static LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index) {
     uint32_t p = spv_new_id(&e->b);
     SPV_OP(&e->code, SpvOpAccessChain, em_pointer_type(e, lv.storage, t), p, lv.ptr, index);
-    return (LValue){p, lv.storage, is_psb(lv.storage) ? (uint32_t)t->align : 0};
+    return (LValue){.ptr = p, .storage = lv.storage, .align = is_psb(lv.storage) ? (uint32_t)t->align : 0};
 }
 
 /* The object a pointer points at. */
 static LValue deref(Emitter *e, Ptr p, const Type *pointee) {
-    if (is_psb(p.storage)) return (LValue){p.value, p.storage, (uint32_t)pointee->align};
-    if (p.base_is_object) return (LValue){p.base, p.storage, 0};
-    return sub_lvalue(e, (LValue){p.base, p.storage, 0}, pointee, p.value);
+    if (is_psb(p.storage)) return (LValue){.ptr = p.value, .storage = p.storage, .align = (uint32_t)pointee->align, .stride = {p.stride[1], 0}};
+    if (p.base_is_object) return (LValue){.ptr = p.base, .storage = p.storage, .align = 0};
+    return sub_lvalue(e, (LValue){.ptr = p.base, .storage = p.storage, .align = 0}, pointee, p.value);
 }
 
 /* An integer as a 32-bit signed offset (private memory is small). */
@@ -183,6 +183,7 @@ static Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Ty
     if (negate) i = op1(e, SpvOpSNegate, em_type(e, it), i);
     if (is_psb(p.storage)) {
         uint32_t r = spv_new_id(&e->b);
+        if (p.stride[0]) i = op2(e, SpvOpIMul, em_type(e, &int_type), offset_of(e, i, it), p.stride[0]);
         SPV_OP(&e->code, SpvOpPtrAccessChain, em_type(e, ptr_type), r, p.value, i);
         p.value = r;
     } else {
@@ -216,10 +217,10 @@ LValue em_lvalue(Emitter *e, Expr *x) {
             uint32_t ptr_t = spv_type_pointer(&e->b, SpvStorageClassPushConstant, em_type(e, v->type), 0);
             uint32_t p = spv_new_id(&e->b);
             SPV_OP(&e->code, SpvOpAccessChain, ptr_t, p, e->push_var, spv_const_u32(&e->b, (uint32_t)v->member + 6));
-            return (LValue){p, SpvStorageClassPushConstant, 0};
+            return (LValue){.ptr = p, .storage = SpvStorageClassPushConstant, .align = 0};
         }
         if (v->type->kind == TY_PTR) check_var_ptr(e, v, x->loc);
-        return (LValue){var_storage(e, v), SpvStorageClassFunction, 0};
+        return (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
     }
     case EX_INDEX: {
         Ptr p = em_ptr(e, x->lhs);
@@ -236,7 +237,7 @@ LValue em_lvalue(Emitter *e, Expr *x) {
         return sub_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival));
     }
     case EX_INIT: { /* a compound literal: a fresh object */
-        LValue lv = {em_local(e, x->type, NULL), SpvStorageClassFunction, 0};
+        LValue lv = {.ptr = em_local(e, x->type, NULL), .storage = SpvStorageClassFunction};
         store_init(e, lv, x);
         return lv;
     }
@@ -264,10 +265,17 @@ static Ptr address_of(Emitter *e, Expr *lv_expr) {
 /* A pointer to the first element of an array lvalue. */
 static Ptr decay(Emitter *e, Expr *x) {
     Expr *arr = x->lhs;
-    if (arr->kind == EX_VAR && arr->var->kind == VAR_CAPTURE) /* a view: its address is pushed */
-        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
-                     .value = em_push_member(e, (uint32_t)arr->var->member + 6, em_type(e, x->type))};
+    if (arr->kind == EX_VAR && arr->var->kind == VAR_CAPTURE) { /* a view: its address is pushed */
+        Var *v = arr->var;
+        Ptr p = {.storage = SpvStorageClassPhysicalStorageBuffer,
+                 .value = em_push_member(e, (uint32_t)v->member + 6, em_type(e, x->type))};
+        for (int i = 0; i < 2 && v->vla_strides[i]; i++)
+            p.stride[i] = em_push_member(e, (uint32_t)v->vla_strides[i]->member + 6, em_type(e, &int_type));
+        return p;
+    }
     LValue lv = em_lvalue(e, arr);
+    if (lv.stride[0] || (arr->type->kind == TY_ARRAY && arr->type->len < 0)) /* a variable-length row */
+        return (Ptr){.storage = lv.storage, .value = lv.ptr, .stride = {lv.stride[0], lv.stride[1]}};
     if (is_psb(lv.storage)) {
         uint32_t p = spv_new_id(&e->b);
         SPV_OP(&e->code, SpvOpAccessChain, em_type(e, x->type), p, lv.ptr, spv_const_u32(&e->b, 0));
@@ -278,7 +286,7 @@ static Ptr decay(Emitter *e, Expr *x) {
 }
 
 static Ptr var_ptr(Emitter *e, Var *v, SrcLoc loc) {
-    LValue lv = {var_storage(e, v), SpvStorageClassFunction, 0};
+    LValue lv = {.ptr = var_storage(e, v), .storage = SpvStorageClassFunction};
     check_var_ptr(e, v, loc);
     if (!v->ptr_known || is_psb(v->ptr_storage))
         return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, v->type, lv)};
@@ -308,7 +316,7 @@ static void store_var_ptr(Emitter *e, Var *v, Ptr p, SrcLoc loc) {
                 v->name);
         return;
     }
-    em_store(e, (LValue){var_storage(e, v), SpvStorageClassFunction, 0}, p.value);
+    em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0}, p.value);
 }
 
 static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb);
@@ -683,9 +691,9 @@ void em_store_local(Emitter *e, Var *v, Expr *value) {
         v->ptr_known = false;
         store_var_ptr(e, v, em_ptr(e, value), value->loc);
     } else if (value->kind == EX_INIT) {
-        store_init(e, (LValue){var_storage(e, v), SpvStorageClassFunction, 0}, value);
+        store_init(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0}, value);
     } else {
-        em_store(e, (LValue){var_storage(e, v), SpvStorageClassFunction, 0}, em_expr(e, value));
+        em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0}, em_expr(e, value));
     }
 }
 
