@@ -45,20 +45,34 @@ bool em_is_root(Emitter *e, uint32_t id) {
 
 /* ---- types ------------------------------------------------------------------------ */
 
+static bool holds_pointer(const Type *t) {
+    switch (t->kind) {
+    case TY_PTR: return true;
+    case TY_ARRAY: return holds_pointer(t->base);
+    case TY_STRUCT:
+        for (int i = 0; i < t->nmembers; i++)
+            if (holds_pointer(t->members[i].type)) return true;
+        return false;
+    default: return false;
+    }
+}
+
 /* A struct at the host's layout (Offset per member), so views and push
  * constants read what the host wrote. A union is stored as an unsigned
  * integer of its size; its members are reinterpreted on access. */
 static uint32_t struct_type(Emitter *e, Type *t) {
     if (t->spv_id) return t->spv_id;
     if (t->is_union) {
-        for (int i = 0; i < t->nmembers; i++) {
-            const Type *m = t->members[i].type;
-            if (m->kind != TY_INT && m->kind != TY_FLOAT && m->kind != TY_BOOL) {
-                em_fail(e, (SrcLoc){0}, "union '%s' has a member of type '%s'; campcc supports unions of scalars",
-                        t->name, m->name);
+        if (t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8) {
+            em_fail(e, (SrcLoc){0}, "union '%s' is %d bytes; campcc supports unions of 1, 2, 4 or 8 bytes", t->name,
+                    t->size);
+            return spv_type_int(&e->b, 32, false);
+        }
+        for (int i = 0; i < t->nmembers; i++)
+            if (holds_pointer(t->members[i].type)) {
+                em_fail(e, (SrcLoc){0}, "union '%s' holds a pointer, which amp code cannot reinterpret", t->name);
                 return spv_type_int(&e->b, 32, false);
             }
-        }
         t->spv_id = spv_type_int(&e->b, (uint32_t)t->size * 8, false);
         return t->spv_id;
     }

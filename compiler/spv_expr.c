@@ -533,24 +533,82 @@ static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
 
 /* ---- unions ------------------------------------------------------------------------ */
 
-/* A union is an unsigned integer of its size; a member is its low bytes
- * (the host is little-endian, as are Vulkan devices) reinterpreted. */
-static bool is_union_member(const Expr *x) { return x->kind == EX_MEMBER && x->lhs->type->is_union; }
-
-static uint32_t union_get(Emitter *e, const Type *u, uint32_t bits, const Type *m) {
-    uint32_t mt = em_type(e, m), ut = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
-    if (m->size < u->size) bits = op1(e, SpvOpUConvert, ut, bits);
-    return ut == mt ? bits : op1(e, SpvOpBitcast, mt, bits);
+/* A union is an unsigned integer of its size; a member is its bytes from
+ * the lowest (the host is little-endian, as are Vulkan devices),
+ * reinterpreted: each scalar inside the member is a bit field of it. */
+/* Whether x is (a part of) a member of a union: then *root is the union
+ * and *off the byte offset of x in it. */
+static bool union_access(const Expr *x, Expr **root, int *off) {
+    int o = 0;
+    for (;;) {
+        if (x->kind == EX_MEMBER && x->lhs->type->is_union) {
+            *root = x->lhs;
+            *off = o;
+            return true;
+        }
+        if (x->kind == EX_MEMBER) o += (int)x->lhs->type->members[x->ival].offset;
+        else if (x->kind == EX_VELEM && !x->rhs) o += (int)x->ival * x->type->size;
+        else return false;
+        x = x->lhs;
+    }
 }
 
-static uint32_t union_set(Emitter *e, const Type *u, uint32_t old, const Type *m, uint32_t v) {
-    uint32_t whole = em_type(e, u), ut = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
-    uint32_t bits = em_type(e, m) == ut ? v : op1(e, SpvOpBitcast, ut, v);
+/* The parts of a composite member type: count, and type/offset of part i. */
+static int part_count(const Type *t) {
+    return t->kind == TY_STRUCT && !t->is_union ? t->nmembers : t->kind == TY_ARRAY || t->kind == TY_VECTOR ? t->len : 0;
+}
+
+static const Type *part(const Type *t, int i, int *off) {
+    if (t->kind == TY_STRUCT) {
+        *off += (int)t->members[i].offset;
+        return t->members[i].type;
+    }
+    *off += i * t->base->size;
+    return t->base;
+}
+
+/* The member of type m at byte `off` of the union bits (of type u). */
+static uint32_t union_get(Emitter *e, const Type *u, uint32_t bits, int off, const Type *m) {
+    uint32_t ut = em_type(e, u), mt = em_type(e, m);
+    int n = part_count(m);
+    if (n) {
+        uint32_t parts[64], r = spv_new_id(&e->b);
+        for (int i = 0; i < n; i++) {
+            int o = off;
+            const Type *pt = part(m, i, &o);
+            parts[i] = union_get(e, u, bits, o, pt);
+        }
+        uint32_t ops[66] = {mt, r};
+        for (int i = 0; i < n; i++) ops[2 + i] = parts[i];
+        spv_op(&e->code, SpvOpCompositeConstruct, ops, 2 + (size_t)n);
+        return r;
+    }
+    uint32_t nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
+    if (off) bits = op2(e, SpvOpShiftRightLogical, ut, bits, const_int(e, u, off * 8));
+    if (m->size < u->size) bits = op1(e, SpvOpUConvert, nt, bits);
+    return nt == mt ? bits : op1(e, SpvOpBitcast, mt, bits);
+}
+
+/* The union bits `old` with the member of type m at byte `off` set to v. */
+static uint32_t union_set(Emitter *e, const Type *u, uint32_t old, int off, const Type *m, uint32_t v) {
+    uint32_t ut = em_type(e, u);
+    int n = part_count(m);
+    for (int i = 0; i < n; i++) {
+        int o = off;
+        const Type *pt = part(m, i, &o);
+        uint32_t pv = spv_new_id(&e->b);
+        SPV_OP(&e->code, SpvOpCompositeExtract, em_type(e, pt), pv, v, (uint32_t)i);
+        old = union_set(e, u, old, o, pt, pv);
+    }
+    if (n) return old;
+    uint32_t nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
+    uint32_t bits = em_type(e, m) == nt ? v : op1(e, SpvOpBitcast, nt, v);
     if (m->size == u->size) return bits;
-    bits = op1(e, SpvOpUConvert, whole, bits);
-    uint64_t keep = ~0ull << (m->size * 8);
-    uint32_t kept = op2(e, SpvOpBitwiseAnd, whole, old, spv_const_bits(&e->b, whole, keep & (u->size == 8 ? ~0ull : 0xffffffffu), (uint32_t)u->size * 8));
-    return op2(e, SpvOpBitwiseOr, whole, kept, bits);
+    bits = op1(e, SpvOpUConvert, ut, bits);
+    if (off) bits = op2(e, SpvOpShiftLeftLogical, ut, bits, const_int(e, u, off * 8));
+    uint64_t field = ((1ull << (m->size * 8)) - 1) << (off * 8);
+    uint32_t kept = op2(e, SpvOpBitwiseAnd, ut, old, const_int(e, u, (long long)~field));
+    return op2(e, SpvOpBitwiseOr, ut, kept, bits);
 }
 
 /* ---- assignment -------------------------------------------------------------------- */
@@ -558,7 +616,10 @@ static uint32_t union_set(Emitter *e, const Type *u, uint32_t old, const Type *m
 /* Reads and writes of an assignment target, once its lvalue is known; a
  * swizzle `v.xy` or a union member works on the object it selects from. */
 static LValue target_lvalue(Emitter *e, Expr *t) {
-    return em_lvalue(e, t->kind == EX_SWIZZLE || is_union_member(t) ? t->lhs : t);
+    Expr *u;
+    int off;
+    if (union_access(t, &u, &off)) return em_lvalue(e, u);
+    return em_lvalue(e, t->kind == EX_SWIZZLE ? t->lhs : t);
 }
 
 static uint32_t shuffle(Emitter *e, const Type *t, uint32_t a, uint32_t b, const uint32_t *lanes, int n) {
@@ -569,7 +630,9 @@ static uint32_t shuffle(Emitter *e, const Type *t, uint32_t a, uint32_t b, const
 }
 
 static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
-    if (is_union_member(t)) return union_get(e, t->lhs->type, em_load(e, t->lhs->type, lv), t->type);
+    Expr *u;
+    int off;
+    if (union_access(t, &u, &off)) return union_get(e, u->type, em_load(e, u->type, lv), off, t->type);
     if (t->kind != EX_SWIZZLE) return em_load(e, t->type, lv);
     uint32_t vec = em_load(e, t->lhs->type, lv), lanes[4];
     for (int i = 0; i < t->type->len; i++) lanes[i] = t->comps[i];
@@ -577,9 +640,12 @@ static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
 }
 
 static void target_store(Emitter *e, Expr *t, LValue lv, uint32_t v) {
-    if (is_union_member(t)) {
-        const Type *u = t->lhs->type;
-        v = union_set(e, u, t->type->size < u->size ? em_load(e, u, lv) : 0, t->type, v);
+    Expr *u;
+    int off;
+    if (union_access(t, &u, &off)) {
+        const Type *ut = u->type;
+        bool whole = t->type->size == ut->size && !part_count(t->type);
+        v = union_set(e, ut, whole ? 0 : em_load(e, ut, lv), off, t->type, v);
     } else if (t->kind == EX_SWIZZLE) {
         const Type *vt = t->lhs->type;
         uint32_t old = em_load(e, vt, lv), lanes[4];
@@ -798,7 +864,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
             return p.value;
         }
         if (x->lhs->kind == EX_SWIZZLE) return em_expr(e, x->lhs);
-        if (is_union_member(x->lhs)) return target_load(e, x->lhs, target_lvalue(e, x->lhs));
+        if (union_access(x->lhs, &(Expr *){0}, &(int){0})) return target_load(e, x->lhs, target_lvalue(e, x->lhs));
         return em_load(e, x->type, em_lvalue(e, x->lhs));
     case EX_CAST: {
         uint32_t v = em_expr(e, x->lhs);
@@ -808,8 +874,10 @@ uint32_t em_expr(Emitter *e, Expr *x) {
     }
     case EX_VELEM: case EX_MEMBER: {
         if (expr_is_lvalue(x)) return target_load(e, x, target_lvalue(e, x));
+        Expr *u;
+        int off;
+        if (union_access(x, &u, &off)) return union_get(e, u->type, em_expr(e, u), off, x->type);
         uint32_t v = em_expr(e, x->lhs), r = spv_new_id(&e->b);
-        if (is_union_member(x)) return union_get(e, x->lhs->type, v, x->type);
         if (x->rhs) /* v[i] */
             SPV_OP(&e->code, SpvOpVectorExtractDynamic, em_type(e, x->type), r, v, em_expr(e, x->rhs));
         else
