@@ -119,6 +119,7 @@ typedef enum VarKind {
     VAR_PARAM,   /* a helper's parameter */
     VAR_INDEX,   /* the kernel's index variable */
     VAR_CAPTURE, /* declared outside the kernel, used inside */
+    VAR_CONST,   /* a const global or static const local: a module constant */
 } VarKind;
 
 typedef enum CaptureKind {
@@ -140,6 +141,7 @@ typedef struct Var {
      * sizes (in innermost elements) travel as hidden int captures */
     struct Var *vla_strides[2];
     const char *host_value; /* a hidden capture: the host C expression of its value */
+    struct Expr *init;      /* VAR_CONST: its initializer, folded to constants */
     /* codegen, per emitted function */
     uint32_t spv_id; /* the OpVariable (0 until a pointer variable is first stored) */
     /* a pointer variable into memory other than views: what it points into
@@ -271,6 +273,7 @@ typedef struct Kernel {
     uint32_t local_size[3];
     uint32_t push_size;
     uint32_t features; /* enum camp_feature bits */
+    uint32_t spv_fn, spv_push_var; /* its entry point function and push-constant variable */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
     unsigned begin_offset, end_offset;
     unsigned end_line;

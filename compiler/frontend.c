@@ -208,6 +208,48 @@ Var *fe_lookup(Frontend *fe, CXCursor decl) {
     return NULL;
 }
 
+/* const all the way down: `const int t[4]`, `const struct s g`. */
+static bool is_deeply_const(CXType t) {
+    CXType ct = clang_getCanonicalType(t);
+    if (clang_isConstQualifiedType(ct)) return true;
+    return ct.kind == CXType_ConstantArray && is_deeply_const(clang_getArrayElementType(ct));
+}
+
+Var *fe_module_const(Frontend *fe, CXCursor decl) {
+    enum CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(decl));
+    bool file_scope = parent == CXCursor_TranslationUnit;
+    if (!file_scope && clang_Cursor_getStorageClass(decl) != CX_SC_Static) return NULL;
+    if (!is_deeply_const(clang_getCursorType(decl))) return NULL;
+    CXCursor def = clang_getCursorDefinition(decl);
+    if (clang_Cursor_isNull(def)) def = decl;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(def);
+    if (clang_Cursor_isNull(init)) return NULL;
+    for (int i = 0; i < fe->nconsts; i++)
+        if (clang_equalCursors(fe->consts[i].decl, def)) return fe->consts[i].var;
+    Type *t = fe_type(fe, clang_getCursorType(def), def);
+    if (!t) return NULL;
+    if (t->size > 65536 && fe->kernel) return NULL; /* big tables: a view of the host's copy */
+    Var *v = arena_alloc(fe->a, sizeof *v);
+    v->name = fe_spelling(fe, def);
+    v->type = t;
+    v->loc = fe_loc(fe, def);
+    v->kind = VAR_CONST;
+    bool saved = fe->folding;
+    fe->folding = true;
+    enum CXCursorKind ik = clang_getCursorKind(init);
+    v->init = ik == CXCursor_InitListExpr || ik == CXCursor_StringLiteral ? fe_lower_init(fe, init, t)
+                                                                          : fe_lower_expr(fe, init);
+    fe->folding = saved;
+    if (!v->init) return NULL;
+    if (fe->nconsts == fe->capconsts) {
+        fe->capconsts = fe->capconsts ? fe->capconsts * 2 : 16;
+        fe->consts = realloc(fe->consts, sizeof *fe->consts * (size_t)fe->capconsts);
+        if (!fe->consts) unreachable("out of memory");
+    }
+    fe->consts[fe->nconsts++] = (VarBinding){def, v};
+    return v;
+}
+
 static Var *new_capture(Frontend *fe, const char *name, Type *t, SrcLoc loc) {
     Var *v = arena_alloc(fe->a, sizeof *v);
     v->name = name;
@@ -594,6 +636,7 @@ bool frontend_run(Unit *u) {
     free(fe.vars);
     free(fe.funcs);
     free(fe.structs);
+    free(fe.consts);
     if (fe.tu) clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);
     return ok;

@@ -34,6 +34,9 @@ typedef struct Frontend {
     int nvars, capvars;
     FuncBinding *funcs;  /* amp functions lowered so far */
     int nfuncs, capfuncs;
+    VarBinding *consts;  /* module constants made so far */
+    int nconsts, capconsts;
+    bool folding;        /* lowering a constant initializer: fold every value */
     StructBinding *structs; /* struct and union types made so far */
     int nstructs, capstructs;
     int loop_depth;      /* loops around the statement being lowered */
@@ -47,6 +50,9 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where);
 void fe_bind(Frontend *fe, CXCursor decl, Var *var);
 Var *fe_lookup(Frontend *fe, CXCursor decl);
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
+/* A const global or static const local with an initializer: a module
+ * constant; NULL (no error) if decl is not one. */
+Var *fe_module_const(Frontend *fe, CXCursor decl);
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
 /* The byte offset in its file of where `l` is expanded (and its line). */
 unsigned fe_offset(CXSourceLocation l, unsigned *line);

@@ -220,6 +220,7 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
     }
     case CXCursor_VarDecl: case CXCursor_ParmDecl: {
         Var *v = fe_lookup(fe, decl);
+        if (!v && fe->u->diag->errors == 0) v = fe_module_const(fe, decl);
         if (!v) v = fe_capture(fe, c, decl);
         if (!v) return NULL;
         Expr *e = fe_new_expr(fe, EX_VAR, v->type, c);
@@ -426,7 +427,29 @@ static Expr *lower_constant(Frontend *fe, CXCursor c) {
     return e;
 }
 
+/* In a constant initializer every value is folded by clang. */
+static Expr *lower_folded(Frontend *fe, CXCursor c) {
+    Type *t = fe_type(fe, clang_getCursorType(c), c);
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    Expr *e = NULL;
+    if (t && r && type_is_arith(t)) {
+        CXEvalResultKind k = clang_EvalResult_getKind(r);
+        if (k == CXEval_Float || k == CXEval_Int) {
+            e = fe_new_expr(fe, t->kind == TY_FLOAT ? EX_FLOAT : EX_INT, t, c);
+            if (k == CXEval_Float) e->fval = clang_EvalResult_getAsDouble(r);
+            else if (clang_EvalResult_isUnsignedInt(r)) e->ival = (long long)clang_EvalResult_getAsUnsigned(r);
+            else e->ival = clang_EvalResult_getAsLongLong(r);
+            if (k == CXEval_Int && t->kind == TY_FLOAT) e->fval = clang_EvalResult_isUnsignedInt(r) ? (double)(unsigned long long)e->ival : (double)e->ival;
+            if (k == CXEval_Float && t->kind != TY_FLOAT) e->ival = (long long)e->fval;
+        }
+    }
+    if (r) clang_EvalResult_dispose(r);
+    if (!e && t) diag_error(fe->u->diag, fe_loc(fe, c), "initializer of a constant used in amp code is not a constant");
+    return e;
+}
+
 Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
+    if (fe->folding && clang_getCursorKind(c) != CXCursor_InitListExpr) return lower_folded(fe, c);
     switch (clang_getCursorKind(c)) {
     case CXCursor_IntegerLiteral: case CXCursor_CharacterLiteral: return lower_literal(fe, c, false);
     case CXCursor_FloatingLiteral: return lower_literal(fe, c, true);
@@ -504,6 +527,7 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
         }
         char *name = fe_spelling(fe, d);
         enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
+        if (sc == CX_SC_Static && fe_module_const(fe, d)) continue; /* bound where it is used */
         if (sc == CX_SC_Static || sc == CX_SC_Extern) {
             fe_unsupported(fe, d, sc == CX_SC_Static ? "static local variable" : "extern declaration");
             continue;

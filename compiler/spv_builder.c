@@ -216,18 +216,26 @@ uint32_t spv_const_null(SpvBuilder *b, uint32_t type) {
 }
 
 uint32_t spv_const_composite(SpvBuilder *b, uint32_t type, const uint32_t *parts, size_t n) {
-    uint32_t ops[66] = {type};
-    if (n > 64) unreachable("constant composite with more than 64 parts");
-    copy_words(ops + 1, parts, n);
-    uint32_t key[67] = {SpvOpConstantComposite};
-    copy_words(key + 1, ops, n + 1);
+    uint32_t *key = malloc(sizeof *key * (n + 3));
+    if (!key) unreachable("out of memory");
+    key[0] = SpvOpConstantComposite;
+    key[1] = type;
+    copy_words(key + 2, parts, n);
     uint32_t id = cons_find(b, key, n + 2);
-    if (id) return id;
-    id = spv_new_id(b);
-    uint32_t full[67] = {type, id};
-    copy_words(full + 2, parts, n);
-    spv_op(&b->globals, SpvOpConstantComposite, full, n + 2);
-    cons_add(b, key, n + 2, id);
+    if (!id) {
+        id = spv_new_id(b);
+        key[1] = id; /* the instruction: type, id, parts */
+        uint32_t *ops = malloc(sizeof *ops * (n + 2));
+        if (!ops) unreachable("out of memory");
+        ops[0] = type;
+        ops[1] = id;
+        copy_words(ops + 2, parts, n);
+        spv_op(&b->globals, SpvOpConstantComposite, ops, n + 2);
+        free(ops);
+        key[1] = type;
+        cons_add(b, key, n + 2, id);
+    }
+    free(key);
     return id;
 }
 

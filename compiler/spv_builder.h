@@ -62,7 +62,7 @@ uint32_t spv_const_bits(SpvBuilder *b, uint32_t type, uint64_t bits, uint32_t wi
 uint32_t spv_const_u32(SpvBuilder *b, uint32_t value);
 uint32_t spv_const_bool(SpvBuilder *b, int value);
 uint32_t spv_const_null(SpvBuilder *b, uint32_t type);
-uint32_t spv_const_composite(SpvBuilder *b, uint32_t type, const uint32_t *parts, size_t n); /* n <= 64 */
+uint32_t spv_const_composite(SpvBuilder *b, uint32_t type, const uint32_t *parts, size_t n);
 
 /* The finished module: header + sections, malloc'd. */
 uint32_t *spv_finish(SpvBuilder *b, size_t *nwords);

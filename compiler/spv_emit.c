@@ -40,7 +40,18 @@ void em_add_root(Emitter *e, uint32_t id) {
 bool em_is_root(Emitter *e, uint32_t id) {
     for (int i = 0; i < e->nroots; i++)
         if (e->roots[i] == id) return true;
+    for (int i = 0; i < e->nmodule_vars; i++)
+        if (e->module_vars[i] == id) return true;
     return false;
+}
+
+void em_add_module_var(Emitter *e, uint32_t id) {
+    if (e->nmodule_vars == e->capmodule_vars) {
+        e->capmodule_vars = e->capmodule_vars ? e->capmodule_vars * 2 : 16;
+        e->module_vars = realloc(e->module_vars, sizeof *e->module_vars * (size_t)e->capmodule_vars);
+        if (!e->module_vars) unreachable("out of memory");
+    }
+    e->module_vars[e->nmodule_vars++] = id;
 }
 
 /* ---- types ------------------------------------------------------------------------ */
@@ -394,9 +405,8 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     em_stmt(e, k->body);
     end_function(e, entry, SpvOpReturn);
 
-    uint32_t pre[2] = {SpvExecutionModelGLCompute, fn};
-    uint32_t interface[3] = {e->push_var, e->builtin_workgroup, e->builtin_local};
-    spv_op_string(&b->entry_points, SpvOpEntryPoint, pre, 2, k->entry, interface, 3);
+    k->spv_fn = fn;
+    k->spv_push_var = e->push_var;
     SPV_OP(&b->exec_modes, SpvOpExecutionMode, fn, SpvExecutionModeLocalSize, k->local_size[0], k->local_size[1],
            k->local_size[2]);
     spv_name(b, fn, k->entry);
@@ -426,6 +436,17 @@ bool spv_emit_module(Unit *u) {
         if (!s->emitted) emit_helper(&e, s);
         s->emitted = true;
     }
+    /* entry points last: their interfaces list every module variable */
+    for (int i = 0; i < u->kernels.len && !e.failed; i++) {
+        Kernel *k = u->kernels.items[i];
+        uint32_t *iface = arena_alloc(&u->arena, sizeof *iface * (size_t)(3 + e.nmodule_vars));
+        iface[0] = k->spv_push_var;
+        iface[1] = e.builtin_workgroup;
+        iface[2] = e.builtin_local;
+        for (int j = 0; j < e.nmodule_vars; j++) iface[3 + j] = e.module_vars[j];
+        uint32_t pre[2] = {SpvExecutionModelGLCompute, k->spv_fn};
+        spv_op_string(&b->entry_points, SpvOpEntryPoint, pre, 2, k->entry, iface, 3 + (size_t)e.nmodule_vars);
+    }
 
     uint32_t features = module_features(b);
     for (int i = 0; i < u->kernels.len; i++) ((Kernel *)u->kernels.items[i])->features = features;
@@ -433,6 +454,7 @@ bool spv_emit_module(Unit *u) {
     wb_free(&e.vars);
     wb_free(&e.code);
     free(e.roots);
+    free(e.module_vars);
     spv_builder_free(b);
     return !e.failed;
 }

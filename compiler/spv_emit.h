@@ -62,6 +62,8 @@ typedef struct Emitter {
     PtrVec specs;       /* Spec* */
     uint32_t *roots;    /* ids that may serve as a pointer's base anywhere in the function */
     int nroots, caproots;
+    uint32_t *module_vars; /* module-scope variables (constants): roots everywhere, entry point interfaces */
+    int nmodule_vars, capmodule_vars;
     bool failed;
 } Emitter;
 
@@ -77,6 +79,7 @@ void em_fail(Emitter *e, SrcLoc loc, const char *fmt, ...) __attribute__((format
 /* The pointer type to t in storage class sc (views' pointers get t's stride). */
 uint32_t em_pointer_type(Emitter *e, SpvStorageClass sc, const Type *t);
 void em_add_root(Emitter *e, uint32_t id);
+void em_add_module_var(Emitter *e, uint32_t id);
 bool em_is_root(Emitter *e, uint32_t id);
 /* The function to call for f with these pointer arguments. */
 Spec *em_spec(Emitter *e, Func *f, const uint32_t *key);
@@ -90,6 +93,7 @@ Ptr em_ptr(Emitter *e, Expr *x);               /* a pointer-typed expression */
 uint32_t em_load(Emitter *e, const Type *t, LValue lv);
 void em_store(Emitter *e, LValue lv, uint32_t value);
 uint32_t em_push_member(Emitter *e, uint32_t member, uint32_t type); /* load a push constant */
+uint32_t em_module_const(Emitter *e, Var *v); /* the Private variable of a module constant */
 void em_store_local(Emitter *e, Var *v, Expr *value); /* a declaration's initializer */
 
 /* spv_stmt.c */

@@ -3,6 +3,8 @@
  * its opcode from the operand type: signed/unsigned/float. */
 #include "spv_emit.h"
 
+#include <stdlib.h>
+
 static uint32_t op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b) {
     uint32_t r = spv_new_id(&e->b);
     SPV_OP(&e->code, op, type, r, a, b);
@@ -127,6 +129,63 @@ static uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to
     return convert_scalar(e, v, from, to, tt, loc);
 }
 
+/* ---- module constants ------------------------------------------------------------ */
+
+static int part_count(const Type *t);
+static const Type *part(const Type *t, int i, int *off);
+
+static uint32_t const_leaf(Emitter *e, const Type *t, Expr *x);
+
+/* The constant of type t from the items (whose paths agree up to depth). */
+static uint32_t const_tree(Emitter *e, const Type *t, InitItem *items, int n, int depth) {
+    for (int i = n - 1; i >= 0; i--)
+        if (items[i].depth == depth) return const_leaf(e, t, items[i].value);
+    int parts = part_count(t);
+    if (!parts || n == 0) return spv_const_null(&e->b, em_type(e, t));
+    uint32_t *ids = malloc(sizeof *ids * (size_t)parts);
+    if (!ids) unreachable("out of memory");
+    int j = 0; /* items are in path order mostly: scan forward */
+    for (int p = 0; p < parts; p++) {
+        int off = 0;
+        const Type *pt = part(t, p, &off);
+        int b = j;
+        while (b < n && items[b].path[depth] != p) b++;
+        if (b == n) { /* out of order: a designator went back */
+            for (b = 0; b < n && items[b].path[depth] != p; b++) continue;
+        }
+        int end = b;
+        while (end < n && items[end].path[depth] == p) end++;
+        ids[p] = b < n ? const_tree(e, pt, items + b, end - b, depth + 1) : spv_const_null(&e->b, em_type(e, pt));
+        if (b < n) j = end;
+    }
+    uint32_t r = spv_const_composite(&e->b, em_type(e, t), ids, (size_t)parts);
+    free(ids);
+    return r;
+}
+
+static uint32_t const_leaf(Emitter *e, const Type *t, Expr *x) {
+    if (x->kind == EX_INIT) return const_tree(e, t, x->inits, x->ninits, 0);
+    if (x->kind == EX_INT && type_is_arith(t)) return t->kind == TY_FLOAT ? const_scalar(e, t, (double)x->ival) : const_int(e, t, t->kind == TY_BOOL ? x->ival != 0 : x->ival);
+    if (x->kind == EX_FLOAT && type_is_arith(t)) return t->kind == TY_FLOAT ? const_scalar(e, t, x->fval) : const_int(e, t, (long long)x->fval);
+    em_fail(e, x->loc, "initializer of a constant used in amp code is not a constant");
+    return spv_const_null(&e->b, em_type(e, t));
+}
+
+uint32_t em_module_const(Emitter *e, Var *v) {
+    if (v->spv_id) return v->spv_id;
+    if (v->type->kind == TY_STRUCT && v->type->is_union) {
+        em_fail(e, v->loc, "a constant union cannot be used in amp code");
+        return 0;
+    }
+    uint32_t init = const_leaf(e, v->type, v->init);
+    v->spv_id = spv_new_id(&e->b);
+    SPV_OP(&e->b.globals, SpvOpVariable, em_pointer_type(e, SpvStorageClassPrivate, v->type), v->spv_id,
+           SpvStorageClassPrivate, init);
+    spv_name(&e->b, v->spv_id, v->name);
+    em_add_module_var(e, v->spv_id);
+    return v->spv_id;
+}
+
 /* ---- lvalues ---------------------------------------------------------------------- */
 
 uint32_t em_load(Emitter *e, const Type *t, LValue lv) {
@@ -219,6 +278,7 @@ LValue em_lvalue(Emitter *e, Expr *x) {
             SPV_OP(&e->code, SpvOpAccessChain, ptr_t, p, e->push_var, spv_const_u32(&e->b, (uint32_t)v->member + 6));
             return (LValue){.ptr = p, .storage = SpvStorageClassPushConstant, .align = 0};
         }
+        if (v->kind == VAR_CONST) return (LValue){.ptr = em_module_const(e, v), .storage = SpvStorageClassPrivate};
         if (v->type->kind == TY_PTR) check_var_ptr(e, v, x->loc);
         return (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
     }
