@@ -287,6 +287,7 @@ typedef struct Kernel {
 typedef struct Options {
     const char *const *clang_args; /* -I -D -U -std … for the parse */
     int nclang_args;
+    int opt_level; /* -O: kernels are optimized from 1 up */
 } Options;
 
 typedef struct Unit {
@@ -314,6 +315,9 @@ void layout_kernels(Unit *u);
 
 /* spv_emit.c: the whole module for all kernels into u->spirv. */
 bool spv_emit_module(Unit *u);
+
+/* spv_opt.c: the SPIR-V optimizer (spirv-opt -O). */
+bool spv_optimize(Unit *u);
 
 /* spv_tools.c: SPIRV-Tools — validate, disassemble. */
 bool spv_validate(Unit *u);

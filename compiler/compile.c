@@ -34,5 +34,7 @@ bool compile_unit(Unit *u) {
     layout_kernels(u);
     if (u->diag->errors) return false;
     if (!spv_emit_module(u)) return false;
-    return spv_validate(u);
+    if (!spv_validate(u)) return false;
+    if (u->opts->opt_level > 0 && (!spv_optimize(u) || !spv_validate(u))) return false;
+    return true;
 }

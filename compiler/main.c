@@ -47,7 +47,7 @@ static void usage(FILE *f) {
           "  -S             write the kernel module as SPIR-V assembly (.spvasm)\n"
           "  -I DIR -D NAME[=VAL] -U NAME -std=STD\n"
           "                 as for clang; used for kernels and host code\n"
-          "  -O0..-O3 -g    passed to the host compiler (kernels are not optimised yet)\n"
+          "  -O0..-O3 -g    optimize (-O1 and up also runs spirv-opt -O on the kernels)\n"
           "  -l LIB -L DIR  libraries for the link (libcamp is added)\n"
           "  -v             print the commands run\n"
           "  --version      print the version\n"
@@ -146,6 +146,7 @@ static int parse_args(Driver *d, int argc, char **argv) {
             d->diag.color = strcmp(arg, "-fdiagnostics-color=never") != 0;
             vec_push(a, &d->host_args, (void *)arg);
         } else if (arg[0] == '-' && arg[1]) {
+            if (arg[1] == 'O') d->opts.opt_level = arg[2] == '0' ? 0 : 1; /* -O, -O1..3, -Os: kernels too */
             vec_push(a, &d->host_args, (void *)arg); /* the host compiler's business */
         } else if (ends_with(arg, ".c")) {
             vec_push(a, &d->c_inputs, (void *)arg);

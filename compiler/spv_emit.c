@@ -164,8 +164,6 @@ uint32_t em_local(Emitter *e, const Type *t, const char *name) {
     uint32_t id = spv_new_id(&e->b);
     SPV_OP(&e->vars, SpvOpVariable, em_pointer_type(e, SpvStorageClassFunction, t), id, SpvStorageClassFunction);
     em_add_root(e, id);
-    /* a variable holding a device address must say whether it may alias: in C it may */
-    if (t->kind == TY_PTR) spv_decorate(&e->b, id, SpvDecorationAliasedPointer, NULL, 0);
     if (name) spv_name(&e->b, id, name);
     return id;
 }
@@ -254,13 +252,11 @@ static void emit_helper(Emitter *e, Spec *spec) {
                 em_add_root(e, ids[j]);
                 j++;
             }
-            v->spv_id = em_local(e, &(Type){.kind = TY_INT, .size = 4, .align = 4, .is_signed = true}, v->name);
-        } else {
-            if (v->type->kind == TY_PTR) spv_decorate(&e->b, ids[j], SpvDecorationAliased, NULL, 0);
-            v->spv_id = em_local(e, v->type, v->name);
+        } else if (v->type->kind == TY_PTR) {
+            spv_decorate(&e->b, ids[j], SpvDecorationAliased, NULL, 0); /* C pointers may alias */
         }
         /* parameters are assignable in C: each lives in a variable */
-        em_store(e, (LValue){.ptr = v->spv_id, .storage = SpvStorageClassFunction, .align = 0}, ids[j++]);
+        em_store_param(e, v, ids[j++]);
     }
     em_stmt(e, f->body);
     /* falling off the end of a non-void function is undefined in C */

@@ -95,6 +95,7 @@ void em_store(Emitter *e, LValue lv, uint32_t value);
 uint32_t em_push_member(Emitter *e, uint32_t member, uint32_t type); /* load a push constant */
 uint32_t em_module_const(Emitter *e, Var *v); /* the Private variable of a module constant */
 void em_store_local(Emitter *e, Var *v, Expr *value); /* a declaration's initializer */
+void em_store_param(Emitter *e, Var *v, uint32_t value); /* a parameter's value into its variable */
 
 /* spv_stmt.c */
 void em_stmt(Emitter *e, Stmt *s);

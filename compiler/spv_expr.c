@@ -261,7 +261,11 @@ static void check_var_ptr(Emitter *e, Var *v, SrcLoc loc) {
  * pointer (whose representation depends on what it points into). */
 static uint32_t var_storage(Emitter *e, Var *v) {
     if (!v->spv_id) {
-        const Type *t = v->type->kind == TY_PTR && v->ptr_known && !is_psb(v->ptr_storage) ? &int_type : v->type;
+        /* An address lives in a variable as an integer: spirv-opt 2023.1's
+         * ssa-rewrite miscompiles PhysicalStorageBuffer pointers stored in
+         * Function variables (it forwards the pointer for a load through it). */
+        const Type *t = v->type;
+        if (t->kind == TY_PTR) t = v->ptr_known && !is_psb(v->ptr_storage) ? &int_type : &ulong_type;
         v->spv_id = em_local(e, t, v->name);
     }
     return v->spv_id;
@@ -349,7 +353,8 @@ static Ptr var_ptr(Emitter *e, Var *v, SrcLoc loc) {
     LValue lv = {.ptr = var_storage(e, v), .storage = SpvStorageClassFunction};
     check_var_ptr(e, v, loc);
     if (!v->ptr_known || is_psb(v->ptr_storage))
-        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, v->type, lv)};
+        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
+                     .value = op1(e, SpvOpConvertUToPtr, em_type(e, v->type), em_load(e, &ulong_type, lv))};
     return (Ptr){.storage = v->ptr_storage, .value = em_load(e, &int_type, lv), .base = v->ptr_base,
                  .base_type = v->ptr_base_type, .base_is_object = v->ptr_object};
 }
@@ -376,7 +381,13 @@ static void store_var_ptr(Emitter *e, Var *v, Ptr p, SrcLoc loc) {
                 v->name);
         return;
     }
-    em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0}, p.value);
+    uint32_t value = is_psb(p.storage) ? op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value) : p.value;
+    em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
+}
+
+void em_store_param(Emitter *e, Var *v, uint32_t value) {
+    if (v->type->kind == TY_PTR && is_psb(v->ptr_storage)) value = op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), value);
+    em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
 }
 
 static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb);

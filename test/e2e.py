@@ -7,6 +7,7 @@
       (b) differential: SRC compiled by the host compiler alone (serial
           reference mode of camp.h) prints exactly what (a) printed;
           with --expected, both also print exactly FILE;
+      (b') with --optimized, the same at campcc -O2 (kernels through spirv-opt);
       (c) campcc -S SRC -o x.spvasm: one OpEntryPoint GLCompute per
           parallel_for_each; spirv-as and spirv-val (Vulkan 1.2) accept it.
   e2e.py prebuilt EXE --expected FILE
@@ -132,6 +133,15 @@ def cmd_program(a):
         if a.expected:
             check_expected(out, a.expected, "the program")
 
+        # (b') with --optimized: built at -O2 (kernels through spirv-opt), the same output.
+        if a.optimized:
+            opt = os.path.join(tmp, "prog-O2")
+            run([a.campcc, "-O2", src, "-o", opt], "campcc -O2 build")
+            opt_out = run_on_vulkan(opt)
+            if opt_out != ref_out:
+                raise StepFailed("[differential -O2] campcc -O2's program and the serial reference print "
+                                 "different output:\n" + diff(ref_out, opt_out, "reference", "campcc -O2"))
+
         # (c) the kernel module as SPIR-V assembly, assembled and validated.
         asm = os.path.join(tmp, "prog.spvasm")
         spv = os.path.join(tmp, "prog.spv")
@@ -183,6 +193,7 @@ def main():
     q.add_argument("--campcc", required=True)
     q.add_argument("--include", required=True)
     q.add_argument("--expected")
+    q.add_argument("--optimized", action="store_true", help="also build at -O2 and compare")
     q.add_argument("src")
     q = sub.add_parser("prebuilt")
     q.add_argument("--expected", required=True)

@@ -1,0 +1,85 @@
+/* spv_opt.c — the SPIR-V optimizer at -O1 and above. The SPIRV-Tools C API
+ * has no optimizer entry point (only its C++ API does), so the module goes
+ * through the `spirv-opt` program that ships with SPIRV-Tools, via temporary
+ * files that are always removed. */
+#include "campcc.h"
+
+#include "config.h"
+
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static bool write_words(const char *path, const uint32_t *w, size_t n) {
+    FILE *f = fopen(path, "wb");
+    if (!f) return false;
+    bool ok = fwrite(w, sizeof *w, n, f) == n;
+    return fclose(f) == 0 && ok;
+}
+
+static uint32_t *read_words(const char *path, size_t *n) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    StrBuf sb = {0};
+    char buf[65536];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, f)) > 0) sb_append(&sb, buf, k);
+    fclose(f);
+    if (sb.len % 4 || !sb.len) {
+        sb_free(&sb);
+        return NULL;
+    }
+    *n = sb.len / 4;
+    return (uint32_t *)sb.data;
+}
+
+static bool run_optimizer(const char *in, const char *out) {
+    const char *argv[] = {CAMP_SPIRV_OPT, "-O", "--target-env=vulkan1.2", in, "-o", out, NULL};
+    pid_t pid;
+    int err = posix_spawn(&pid, argv[0], NULL, NULL, (char *const *)argv, environ);
+    if (err) {
+        diag_tool_error("cannot run the SPIR-V optimizer '%s': %s", argv[0], strerror(err));
+        return false;
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) return false;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "campcc: internal error: the SPIR-V optimizer failed on the module for this file\n");
+        return false;
+    }
+    return true;
+}
+
+bool spv_optimize(Unit *u) {
+    const char *tmp = getenv("TMPDIR");
+    char in[4096], out[4100];
+    snprintf(in, sizeof in, "%s/campcc-opt-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(in);
+    if (fd < 0) {
+        diag_tool_error("cannot create a temporary file in '%s': %s", tmp && *tmp ? tmp : "/tmp", strerror(errno));
+        return false;
+    }
+    close(fd);
+    snprintf(out, sizeof out, "%s.opt", in);
+    bool ok = write_words(in, u->spirv, u->spirv_words) && run_optimizer(in, out);
+    size_t n = 0;
+    uint32_t *words = ok ? read_words(out, &n) : NULL;
+    remove(in);
+    remove(out);
+    if (!words) {
+        if (ok) diag_tool_error("cannot read the optimized SPIR-V module");
+        u->diag->errors++;
+        return false;
+    }
+    free(u->spirv);
+    u->spirv = words;
+    u->spirv_words = n;
+    return true;
+}
