@@ -172,6 +172,7 @@ typedef enum ExprKind {
     EX_MEMBER,  /* member ival of struct lhs (lvalue if lhs is) */
     EX_SWIZZLE, /* components comps[0..type->len) of vector lhs (lvalue if lhs is, no repeats) */
     EX_INIT,    /* a braced initializer or compound literal: inits[] stored into a zeroed object */
+    EX_BUILTIN, /* GLSL.std.450 instruction ival (or a composition of them, <0) on args */
 } ExprKind;
 
 /* One element of an initializer: the value for the sub-object at path. */

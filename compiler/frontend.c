@@ -343,7 +343,7 @@ static enum CXChildVisitResult find_amp_annotation(CXCursor c, CXCursor parent, 
     return CXChildVisit_Continue;
 }
 
-static bool is_amp_function(CXCursor decl) {
+bool fe_is_amp_function(CXCursor decl) {
     AnnotationSearch s = {false};
     clang_visitChildren(decl, find_amp_annotation, &s);
     CXCursor def = clang_getCursorDefinition(decl);
@@ -357,7 +357,7 @@ static bool is_amp_function(CXCursor decl) {
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     Diag *d = fe->u->diag;
     char *name = fe_spelling(fe, decl);
-    if (!is_amp_function(decl)) {
+    if (!fe_is_amp_function(decl)) {
         diag_error(d, fe_loc(fe, call), "call to non-amp function '%s'", name);
         diag_note(d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from a kernel", name);
         return NULL;
@@ -630,6 +630,7 @@ bool frontend_run(Unit *u) {
         diag_tool_error("cannot parse '%s' (libclang error %d)", u->path, (int)err);
     } else if (report_clang_diagnostics(&fe)) {
         fe.main_file = clang_getFile(fe.tu, u->path);
+        fe_find_math_library(&fe);
         clang_visitChildren(clang_getTranslationUnitCursor(fe.tu), find_kernels, &fe);
         ok = u->diag->errors == 0;
     }
@@ -637,6 +638,7 @@ bool frontend_run(Unit *u) {
     free(fe.funcs);
     free(fe.structs);
     free(fe.consts);
+    free(fe.math);
     if (fe.tu) clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);
     return ok;

@@ -17,6 +17,11 @@ typedef struct StructBinding {
     Type *type;
 } StructBinding;
 
+typedef struct MathBinding {
+    const char *name; /* after camp_precise_ */
+    CXCursor decl;
+} MathBinding;
+
 typedef struct FuncBinding {
     CXCursor decl; /* the definition */
     Func *func;
@@ -34,6 +39,8 @@ typedef struct Frontend {
     int nvars, capvars;
     FuncBinding *funcs;  /* amp functions lowered so far */
     int nfuncs, capfuncs;
+    MathBinding *math;   /* camp_math.h's camp_precise_* definitions */
+    int nmath, capmath;
     VarBinding *consts;  /* module constants made so far */
     int nconsts, capconsts;
     bool folding;        /* lowering a constant initializer: fold every value */
@@ -54,6 +61,12 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
  * constant; NULL (no error) if decl is not one. */
 Var *fe_module_const(Frontend *fe, CXCursor decl);
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
+bool fe_is_amp_function(CXCursor decl);
+
+/* frontend_math.c: <math.h>, fast_math_* and bit casts in amp code. */
+void fe_find_math_library(Frontend *fe);
+/* A call of a library name; *handled false if `name` is none of them. */
+Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
 /* The byte offset in its file of where `l` is expanded (and its line). */
 unsigned fe_offset(CXSourceLocation l, unsigned *line);
 /* Whether a for statement is the expansion of parallel_for_each. */
@@ -63,6 +76,7 @@ bool fe_is_pfe_loop(CXCursor c);
 Expr *fe_lower_init(Frontend *fe, CXCursor list, Type *t);
 
 /* frontend_lower.c */
+Expr *fe_lower_call_to(Frontend *fe, CXCursor call, CXCursor decl);
 Expr *fe_lower_expr(Frontend *fe, CXCursor c);
 Stmt *fe_lower_stmt(Frontend *fe, CXCursor c);
 

@@ -378,17 +378,13 @@ static Expr *lower_subscript(Frontend *fe, CXCursor c) {
     return e;
 }
 
-static Expr *lower_call(Frontend *fe, CXCursor c) {
-    CXCursor decl = clang_getCursorReferenced(c);
-    if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_FunctionDecl) {
-        diag_error(fe->u->diag, fe_loc(fe, c), "function pointers are not allowed in amp code");
-        return NULL;
-    }
+/* A call of the amp function decl (its arguments from the call c). */
+Expr *fe_lower_call_to(Frontend *fe, CXCursor c, CXCursor decl) {
     Func *f = fe_amp_function(fe, c, decl);
     if (!f) return NULL;
     Type *t = fe_type(fe, clang_getCursorType(c), c);
-    if (!t) return NULL;
-    Expr *e = fe_new_expr(fe, EX_CALL, t, c);
+    if (!t || !f->ret) return NULL;
+    Expr *e = fe_new_expr(fe, EX_CALL, f->ret, c);
     e->callee = f;
     int n = clang_Cursor_getNumArguments(c);
     e->nargs = n;
@@ -399,7 +395,26 @@ static Expr *lower_call(Frontend *fe, CXCursor c) {
         ok = ok && e->args[i];
     }
     if (fe->func) vec_push(fe->a, &fe->func->calls, e);
-    return ok ? e : NULL;
+    if (!ok) return NULL;
+    if (type_equal(t, f->ret) || t->kind == TY_VOID) return e;
+    Expr *cast = fe_new_expr(fe, EX_CAST, t, c); /* a builtin's result type may differ from the library's */
+    cast->lhs = e;
+    return cast;
+}
+
+static Expr *lower_call(Frontend *fe, CXCursor c) {
+    CXCursor decl = clang_getCursorReferenced(c);
+    if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_FunctionDecl) {
+        diag_error(fe->u->diag, fe_loc(fe, c), "function pointers are not allowed in amp code");
+        return NULL;
+    }
+    char *name = fe_spelling(fe, decl);
+    if (!strncmp(name, "camp_", 5) || !strncmp(name, "fast_math_", 10) || !fe_is_amp_function(decl)) {
+        bool handled;
+        Expr *e = fe_lower_library_call(fe, c, name, &handled);
+        if (handled) return e;
+    }
+    return fe_lower_call_to(fe, c, decl);
 }
 
 static Expr *lower_cast(Frontend *fe, CXCursor c) {

@@ -57,6 +57,9 @@ static void scan_expr(Expr *e) {
             scan_expr(e->args[i]);
         }
         return;
+    case EX_BUILTIN:
+        for (int i = 0; i < e->nargs; i++) scan_expr(e->args[i]);
+        return;
     case EX_INIT:
         for (int i = 0; i < e->ninits; i++) {
             mark_escape(e->inits[i].value->type, e->inits[i].value);

@@ -64,6 +64,7 @@ typedef struct Emitter {
     int nroots, caproots;
     uint32_t *module_vars; /* module-scope variables (constants): roots everywhere, entry point interfaces */
     int nmodule_vars, capmodule_vars;
+    uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool failed;
 } Emitter;
 

@@ -3,6 +3,8 @@
  * its opcode from the operand type: signed/unsigned/float. */
 #include "spv_emit.h"
 
+#include <spirv/unified1/GLSL.std.450.h>
+
 #include <stdlib.h>
 
 static uint32_t op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b) {
@@ -877,6 +879,22 @@ static uint32_t call(Emitter *e, Expr *x) {
     return x->type->kind == TY_VOID ? 0 : r;
 }
 
+/* ---- GLSL.std.450 ------------------------------------------------------------------- */
+
+static uint32_t builtin(Emitter *e, Expr *x) {
+    if (!e->glsl) {
+        e->glsl = spv_new_id(&e->b);
+        uint32_t pre[1] = {e->glsl};
+        spv_op_string(&e->b.imports, SpvOpExtInstImport, pre, 1, "GLSL.std.450", NULL, 0);
+    }
+    uint32_t ops[8] = {em_type(e, x->type), spv_new_id(&e->b), e->glsl, x->ival < 0 ? GLSLstd450Log2 : (uint32_t)x->ival};
+    for (int i = 0; i < x->nargs && i < 4; i++) ops[4 + i] = em_expr(e, x->args[i]);
+    spv_op(&e->code, SpvOpExtInst, ops, 4 + (size_t)x->nargs);
+    if (x->ival >= 0) return ops[1];
+    /* log10(x) = log2(x) · log10(2) */
+    return op2(e, SpvOpFMul, ops[0], ops[1], const_scalar(e, x->type, 0.301029995663981195));
+}
+
 /* ---- expressions -------------------------------------------------------------------- */
 
 static uint32_t unary(Emitter *e, Expr *x) {
@@ -962,6 +980,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
         return shuffle(e, x->type, v, v, lanes, x->type->len);
     }
     case EX_INIT: return em_load(e, x->type, em_lvalue(e, x));
+    case EX_BUILTIN: return builtin(e, x);
     case EX_UNARY: return unary(e, x);
     case EX_BINARY: return binary(e, x);
     case EX_ASSIGN: return assign(e, x);

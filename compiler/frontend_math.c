@@ -1,0 +1,131 @@
+/* frontend_math.c — <math.h> in amp code. A call to a C math function is
+ * redirected to camp_math.h's camp_precise_<name> (C99 precision, written
+ * in plain C, so it compiles like any helper); fast_math_<name> becomes a
+ * GLSL.std.450 instruction; camp_float_as_uint and friends reinterpret
+ * bits. */
+#include "frontend.h"
+
+#include <spirv/unified1/GLSL.std.450.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct FastMath {
+    const char *name;
+    int op;    /* GLSLstd450 */
+    int nargs;
+} FastMath;
+
+/* fast_math_log10 is Log2 scaled (FAST_LOG10); frexp and modf take
+ * pointers, so they use the precise (exact) forms. */
+enum { FAST_LOG10 = -1 };
+
+static const FastMath fast_math[] = {
+    {"acos", GLSLstd450Acos, 1},   {"acosh", GLSLstd450Acosh, 1}, {"asin", GLSLstd450Asin, 1},
+    {"asinh", GLSLstd450Asinh, 1}, {"atan", GLSLstd450Atan, 1},   {"atan2", GLSLstd450Atan2, 2},
+    {"atanh", GLSLstd450Atanh, 1}, {"ceil", GLSLstd450Ceil, 1},   {"cos", GLSLstd450Cos, 1},
+    {"cosh", GLSLstd450Cosh, 1},   {"exp", GLSLstd450Exp, 1},     {"exp2", GLSLstd450Exp2, 1},
+    {"fabs", GLSLstd450FAbs, 1},   {"floor", GLSLstd450Floor, 1}, {"fma", GLSLstd450Fma, 3},
+    {"fmax", GLSLstd450FMax, 2},   {"fmin", GLSLstd450FMin, 2},   {"ldexp", GLSLstd450Ldexp, 2},
+    {"log", GLSLstd450Log, 1},     {"log2", GLSLstd450Log2, 1},   {"log10", FAST_LOG10, 1},
+    {"pow", GLSLstd450Pow, 2},     {"round", GLSLstd450Round, 1}, {"rsqrt", GLSLstd450InverseSqrt, 1},
+    {"sin", GLSLstd450Sin, 1},     {"sinh", GLSLstd450Sinh, 1},   {"sqrt", GLSLstd450Sqrt, 1},
+    {"tan", GLSLstd450Tan, 1},     {"tanh", GLSLstd450Tanh, 1},   {"trunc", GLSLstd450Trunc, 1},
+};
+
+static const char *const bit_casts[] = {"camp_float_as_uint", "camp_uint_as_float", "camp_double_as_ulong",
+                                        "camp_ulong_as_double"};
+
+static enum CXChildVisitResult collect_library(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Frontend *fe = data;
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) return CXChildVisit_Continue;
+    CXString s = clang_getCursorSpelling(c);
+    const char *name = clang_getCString(s);
+    if (!strncmp(name, "camp_precise_", 13)) {
+        if (fe->nmath == fe->capmath) {
+            fe->capmath = fe->capmath ? fe->capmath * 2 : 128;
+            fe->math = realloc(fe->math, sizeof *fe->math * (size_t)fe->capmath);
+            if (!fe->math) unreachable("out of memory");
+        }
+        fe->math[fe->nmath++] = (MathBinding){arena_strdup(fe->a, name + 13), c};
+    }
+    clang_disposeString(s);
+    return CXChildVisit_Continue;
+}
+
+void fe_find_math_library(Frontend *fe) {
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), collect_library, fe);
+}
+
+static bool find_precise(Frontend *fe, const char *name, CXCursor *out) {
+    for (int i = 0; i < fe->nmath; i++)
+        if (!strcmp(fe->math[i].name, name)) {
+            *out = fe->math[i].decl;
+            return true;
+        }
+    return false;
+}
+
+/* The precise form of a C math name as called (`sinf`, `__builtin_isnan`
+ * on a float, …). */
+static bool precise_for(Frontend *fe, CXCursor call, const char *name, CXCursor *out) {
+    char buf[96];
+    if (!strncmp(name, "__builtin_", 10)) { /* classification macros: by the argument's type */
+        name += 10;
+        bool is_float = clang_Cursor_getNumArguments(call) >= 1 &&
+                        clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, 0))).kind ==
+                            CXType_Float;
+        size_t n = strlen(name);
+        if (n && name[n - 1] == 'f' && strcmp(name, "isinf")) n--; /* __builtin_signbitf */
+        snprintf(buf, sizeof buf, "%.*s%s", (int)n, name, is_float ? "f" : "");
+        name = buf;
+    }
+    return find_precise(fe, name, out);
+}
+
+static Expr *lower_args(Frontend *fe, CXCursor call, Expr *e, int n) {
+    e->nargs = n;
+    e->args = arena_alloc(fe->a, sizeof(Expr *) * (size_t)(n > 0 ? n : 1));
+    for (int i = 0; i < n; i++) {
+        e->args[i] = fe_lower_expr(fe, clang_Cursor_getArgument(call, (unsigned)i));
+        if (!e->args[i]) return NULL;
+    }
+    return e;
+}
+
+Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool *handled) {
+    *handled = true;
+    int n = clang_Cursor_getNumArguments(call);
+    for (size_t i = 0; i < sizeof bit_casts / sizeof *bit_casts; i++) {
+        if (strcmp(name, bit_casts[i]) || n != 1) continue;
+        Type *t = fe_type(fe, clang_getCursorType(call), call);
+        Expr *arg = fe_lower_expr(fe, clang_Cursor_getArgument(call, 0));
+        if (!t || !arg) return NULL;
+        Expr *e = fe_new_expr(fe, EX_CAST, t, call);
+        e->lhs = arg;
+        e->ival = 1; /* reinterpret the bits */
+        return e;
+    }
+    if (!strncmp(name, "fast_math_", 10)) {
+        const char *base = name + 10;
+        for (size_t i = 0; i < sizeof fast_math / sizeof *fast_math; i++) {
+            if (strcmp(base, fast_math[i].name) || n != fast_math[i].nargs) continue;
+            Type *t = fe_type(fe, clang_getCursorType(call), call);
+            if (!t) return NULL;
+            Expr *e = fe_new_expr(fe, EX_BUILTIN, t, call);
+            e->ival = fast_math[i].op;
+            return lower_args(fe, call, e, n);
+        }
+        char precise[96]; /* frexp, modf: exact, so the precise forms serve */
+        snprintf(precise, sizeof precise, "%sf", base);
+        CXCursor def;
+        if (find_precise(fe, precise, &def)) return fe_lower_call_to(fe, call, def);
+        *handled = false;
+        return NULL;
+    }
+    CXCursor def;
+    if (precise_for(fe, call, name, &def)) return fe_lower_call_to(fe, call, def);
+    *handled = false;
+    return NULL;
+}
