@@ -94,9 +94,35 @@ static Expr *lower_args(Frontend *fe, CXCursor call, Expr *e, int n) {
     return e;
 }
 
+/* glibc's isinf(x) is __builtin_isinf_sign(x): -1, 0 or 1, built here as
+ * isinf(x) ? (signbit(x) ? -1 : 1) : 0 (x evaluated twice: it is a plain
+ * value in any sensible use). */
+static Expr *isinf_sign(Frontend *fe, CXCursor call) {
+    CXCursor inf, sign;
+    if (!precise_for(fe, call, "__builtin_isinf", &inf) || !precise_for(fe, call, "__builtin_signbit", &sign))
+        return fe_unsupported(fe, call, "isinf without camp_math.h");
+    Expr *is_inf = fe_lower_call_to(fe, call, inf), *is_neg = fe_lower_call_to(fe, call, sign);
+    Type *t = fe_type(fe, clang_getCursorType(call), call);
+    if (!is_inf || !is_neg || !t) return NULL;
+    Expr *one = fe_new_expr(fe, EX_INT, t, call), *minus = fe_new_expr(fe, EX_INT, t, call);
+    Expr *zero = fe_new_expr(fe, EX_INT, t, call);
+    one->ival = 1;
+    minus->ival = -1;
+    Expr *signed_one = fe_new_expr(fe, EX_COND, t, call);
+    signed_one->cond = is_neg;
+    signed_one->lhs = minus;
+    signed_one->rhs = one;
+    Expr *e = fe_new_expr(fe, EX_COND, t, call);
+    e->cond = is_inf;
+    e->lhs = signed_one;
+    e->rhs = zero;
+    return e;
+}
+
 Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool *handled) {
     *handled = true;
     int n = clang_Cursor_getNumArguments(call);
+    if (!strcmp(name, "__builtin_isinf_sign")) return isinf_sign(fe, call);
     for (size_t i = 0; i < sizeof bit_casts / sizeof *bit_casts; i++) {
         if (strcmp(name, bit_casts[i]) || n != 1) continue;
         Type *t = fe_type(fe, clang_getCursorType(call), call);
