@@ -258,6 +258,7 @@ struct Func {
     int nparams;
     Stmt *body;
     PtrVec calls;   /* Expr* (EX_CALL) in body, for the recursion check */
+    bool exact_fp;  /* every float operation rounds on its own (no fused multiply-add) */
     int visit; /* recursion check state */
 };
 

@@ -377,6 +377,9 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     Func *f = arena_alloc(fe->a, sizeof *f);
     f->name = name;
     f->loc = fe_loc(fe, def);
+    /* camp_math.h's double-double arithmetic needs each product and sum
+     * rounded separately, as in its serial build */
+    f->exact_fp = strstr(f->loc.file, "camp_math") != NULL;
     if (fe->nfuncs == fe->capfuncs) {
         fe->capfuncs = fe->capfuncs ? fe->capfuncs * 2 : 16;
         fe->funcs = realloc(fe->funcs, sizeof *fe->funcs * (size_t)fe->capfuncs);

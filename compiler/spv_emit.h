@@ -65,6 +65,7 @@ typedef struct Emitter {
     uint32_t *module_vars; /* module-scope variables (constants): roots everywhere, entry point interfaces */
     int nmodule_vars, capmodule_vars;
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
+    bool exact_fp;      /* decorate float arithmetic NoContraction */
     bool failed;
 } Emitter;
 

@@ -525,7 +525,9 @@ static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, 
         em_error(e, loc, "operator");
         return a;
     }
-    return op2(e, opc, em_type(e, t), a, b);
+    uint32_t r = op2(e, opc, em_type(e, t), a, b);
+    if (e->exact_fp && is_float(t)) spv_decorate(&e->b, r, SpvDecorationNoContraction, NULL, 0);
+    return r;
 }
 
 /* && and ||: the right operand only when needed; a bool. */
