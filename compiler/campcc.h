@@ -96,6 +96,7 @@ struct Type {
     int size, align;  /* host C layout, bytes */
     bool is_signed;   /* TY_INT */
     bool is_const;    /* for messages and access inference */
+    bool is_restrict; /* a C `restrict` pointer */
     Type *base;       /* TY_PTR pointee, TY_ARRAY / TY_VECTOR element */
     int len;          /* TY_ARRAY / TY_VECTOR count; TY_ARRAY -1: variable length */
     const char *name; /* as the user spelled it, for messages */

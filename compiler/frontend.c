@@ -128,6 +128,7 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
     Type *ty = arena_alloc(fe->a, sizeof *ty);
     ty->name = type_spelling(fe, t);
     ty->is_const = clang_isConstQualifiedType(ct);
+    ty->is_restrict = clang_isRestrictQualifiedType(ct);
     long long size = clang_Type_getSizeOf(ct), align = clang_Type_getAlignOf(ct);
     ty->size = size > 0 ? (int)size : 0;
     ty->align = align > 0 ? (int)align : 1;

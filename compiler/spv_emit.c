@@ -253,8 +253,8 @@ static void emit_helper(Emitter *e, Spec *spec) {
                 em_add_root(e, ids[j]);
                 j++;
             }
-        } else if (v->type->kind == TY_PTR) {
-            spv_decorate(&e->b, ids[j], SpvDecorationAliased, NULL, 0); /* C pointers may alias */
+        } else if (v->type->kind == TY_PTR) { /* C pointers may alias, unless declared restrict */
+            spv_decorate(&e->b, ids[j], v->type->is_restrict ? SpvDecorationRestrict : SpvDecorationAliased, NULL, 0);
         }
         /* parameters are assignable in C: each lives in a variable */
         em_store_param(e, v, ids[j++]);
