@@ -1,0 +1,151 @@
+/* test/math/harness.h — argument sets and error measurement shared by the
+ * host accuracy test (accuracy.c) and the device one (gen_device_test.py).
+ *
+ * Arguments: a fixed list of edge values (+-0, subnormals, +-inf, NaN,
+ * powers of two, values near poles and zeros) and pseudo-random values, half
+ * uniform over the function's domain and half with a uniformly distributed
+ * binary exponent (so that tiny and huge magnitudes are both covered).
+ * Error: |result - reference| in ulps of the result's format at the
+ * reference, the reference being glibc's long double function (64-bit
+ * significand: its own error is about 2^-11 double ulps, so a correctly
+ * rounded double result measures at most 0.5 + 2^-10). */
+#ifndef CAMP_TEST_MATH_HARNESS_H
+#define CAMP_TEST_MATH_HARNESS_H
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+
+/* Random arguments per function and format; edge values come on top. */
+#ifndef MATH_RANDOM_ARGS
+#define MATH_RANDOM_ARGS 2000
+#endif
+/* Edge values combined pairwise for binary functions: the first N. */
+#define MATH_EDGE_PAIRS 24
+
+enum math_domain {
+    DOM_NONE,
+    DOM_ALL,          /* every finite value */
+    DOM_POSITIVE,     /* (0, max] */
+    DOM_EXP,          /* [-750, 710] */
+    DOM_EXP2,         /* [-1080, 1030] */
+    DOM_LOG1P,        /* (-1, max] */
+    DOM_POW_BASE,     /* (0, 100], random sign */
+    DOM_POW_EXPONENT, /* [-800, 800], a third of them integers */
+    DOM_TRIG,         /* every finite value, a quarter within [-10, 10] */
+    DOM_UNIT,         /* [-1, 1] */
+    DOM_HYPERBOLIC,   /* [-720, 720] */
+    DOM_TANH,         /* [-25, 25] */
+    DOM_ACOSH,        /* [1, max] */
+    DOM_ERF,          /* [-7, 7] */
+    DOM_ERFC,         /* [-7, 30] */
+    DOM_GAMMA,        /* [-180, 180] */
+    DOM_LGAMMA,       /* [-200, 1e300] */
+};
+
+/* xorshift64*: the same sequence on every run. */
+static inline uint64_t math_random_bits(uint64_t *state) {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 0x2545F4914F6CDD1DULL;
+}
+static inline double math_random_unit(uint64_t *state) { /* [0, 1) */
+    return (double)(math_random_bits(state) >> 11) * 0x1p-53;
+}
+
+/* lo, hi of a domain for a format whose largest finite value is max. */
+static inline void math_domain_range(enum math_domain d, double max, double *lo, double *hi) {
+    switch (d) {
+    case DOM_POSITIVE: *lo = 0.0; *hi = max; break;
+    case DOM_EXP: *lo = -750.0; *hi = 710.0; break;
+    case DOM_EXP2: *lo = -1080.0; *hi = 1030.0; break;
+    case DOM_LOG1P: *lo = -1.0; *hi = max; break;
+    case DOM_POW_BASE: *lo = -100.0; *hi = 100.0; break;
+    case DOM_POW_EXPONENT: *lo = -800.0; *hi = 800.0; break;
+    case DOM_UNIT: *lo = -1.0; *hi = 1.0; break;
+    case DOM_HYPERBOLIC: *lo = -720.0; *hi = 720.0; break;
+    case DOM_TANH: *lo = -25.0; *hi = 25.0; break;
+    case DOM_ACOSH: *lo = 1.0; *hi = max; break;
+    case DOM_ERF: *lo = -7.0; *hi = 7.0; break;
+    case DOM_ERFC: *lo = -7.0; *hi = 30.0; break;
+    case DOM_GAMMA: *lo = -180.0; *hi = 180.0; break;
+    case DOM_LGAMMA: *lo = -200.0; *hi = 1e300 < max ? 1e300 : max; break;
+    default: *lo = -max; *hi = max; break;
+    }
+}
+
+/* One random argument of domain d; is_float: representable as a float. */
+static inline double math_random_arg(enum math_domain d, int is_float, uint64_t *state) {
+    double max = is_float ? FLT_MAX : DBL_MAX, lo, hi, x, bound;
+    int min_exp = is_float ? -149 : -1074, max_exp;
+    math_domain_range(d, max, &lo, &hi);
+    if (d == DOM_TRIG && math_random_bits(state) % 4 == 0) {
+        lo = -10.0;
+        hi = 10.0;
+    }
+    if (d == DOM_POW_EXPONENT && math_random_bits(state) % 3 == 0)
+        return (double)((int64_t)(math_random_bits(state) % 1601) - 800);
+    for (;;) {
+        if (math_random_bits(state) & 1) {
+            x = lo + (hi - lo) * math_random_unit(state);
+            if (!isfinite(x)) /* hi - lo overflowed: pick a half */
+                x = (math_random_bits(state) & 1 ? hi : lo) * math_random_unit(state);
+        } else {
+            bound = fabs(lo) > fabs(hi) ? fabs(lo) : fabs(hi);
+            max_exp = ilogb(bound) + 1;
+            x = ldexp(1.0 + math_random_unit(state),
+                      min_exp + (int)(math_random_bits(state) % (uint64_t)(max_exp - min_exp)));
+            if (math_random_bits(state) & 1)
+                x = -x;
+        }
+        if (is_float)
+            x = (float)x;
+        if (x >= lo && x <= hi && isfinite(x))
+            return x;
+    }
+}
+
+/* Edge values every function sees; the first MATH_EDGE_PAIRS are paired. */
+static const double math_edge_values[] = {
+    0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0,
+    0x1p-1074, -0x1p-1074, 0x1p-1022, 0x1.fffffffffffffp-1023, DBL_MAX, -DBL_MAX,
+    0x1p-149, 0x1p-126, FLT_MAX, 3.0, -3.0, 1.5, -2.5,
+    /* near poles, zeros and thresholds */
+    0x1.fffffffffffffp-1, 0x1.0000000000001p+0, -0x1.fffffffffffffp-1, 0x1.6a09e667f3bcdp-1,
+    0x1.921fb54442d18p+0, -0x1.921fb54442d18p+0, 0x1.921fb54442d18p+1, 0x1.921fb54442d18p+2,
+    0x1.6bcc41e9p+2, 0x1.1p+1020, 1e22, 0x1.62e42fefa39efp+9, 709.78, 709.79, -708.4, -745.1,
+    -745.2, 88.72, 88.73, -103.9, 1024.0, -1074.0, -1075.0, 128.0, -150.0, 1e-300, 1e300,
+    0.1, -0.1, 10.0, 100.0, 1000.0, 27.0, 26.5, 171.6, 171.7, 35.0, 0.0625, 7.0, 1e-8,
+    -0.5 - 0x1p-30, -1.0 + 0x1p-40, -2.0 - 0x1p-40, 1.0 + 0x1p-30, 2.0 - 0x1p-30, 0x1p-30,
+    3.141592653589793, 6.283185307179586, 0x1p54, 0x1p60, 0x1p120, 0x1.5p1000,
+    /* the doubles nearest lgamma's first zeros below -2 */
+    -2.4570247382208006, -2.7476826467274127, -3.1435808883499798, -3.9552942848585784,
+};
+#define MATH_EDGE_COUNT ((int)(sizeof math_edge_values / sizeof math_edge_values[0]))
+
+/* Error of got in ulps of its format (p significant bits, smallest normal
+ * exponent emin) against the reference ref. Infinite results count as
+ * 2^(emax+1); a NaN where none belongs, or a zero of the wrong sign, is
+ * infinitely wrong. */
+static inline double math_ulp_error(long double got, long double ref, int is_float) {
+    int p = is_float ? 24 : 53, emin = is_float ? -126 : -1022;
+    long double top = is_float ? 0x1p128L : 0x1p1024L, ulp;
+    if (isnan(ref) || isnan(got))
+        return isnan(ref) && isnan(got) ? 0.0 : INFINITY;
+    if (fabsl(ref) >= top - ldexpl(top, -p - 1))
+        ref = ref > 0 ? INFINITY : -INFINITY; /* rounds to infinity in the format */
+    if (got == ref)
+        return signbit(got) == signbit(ref) ? 0.0 : INFINITY;
+    if (isinf(got))
+        got = got > 0 ? top : -top;
+    if (isinf(ref))
+        ref = ref > 0 ? top : -top;
+    ulp = ldexpl(1.0L, (ref == 0 ? emin : ilogbl(ref) < emin ? emin : ilogbl(ref)) - p + 1);
+    return (double)(fabsl(got - ref) / ulp);
+}
+
+/* The reference's own error allowance on top of each bound, in ulps. */
+#define MATH_REFERENCE_SLACK (1.0 / 1024.0)
+
+#endif /* CAMP_TEST_MATH_HARNESS_H */
