@@ -14,20 +14,13 @@
 #include "camp.h"
 #include "harness.h"
 
-enum math_kind { UNARY, BINARY, TERNARY };
-
-typedef struct math_function {
-    const char *name;
-    enum math_kind kind;
-    enum math_domain x_domain, y_domain;
-    double float_bound, double_bound;
-    void (*precise_float)(void), (*precise_double)(void), (*reference)(void);
-} math_function;
-
+/* camp_precise_<name>f and camp_precise_<name>, in math_functions' order */
+typedef struct precise_forms {
+    void (*float_form)(void), (*double_form)(void);
+} precise_forms;
 #define CAMP_MATH_FUNCTION(name, kind, dx, dy, fb, db) \
-    {#name, kind, dx, dy, fb, db, (void (*)(void))camp_precise_##name##f, \
-     (void (*)(void))camp_precise_##name, (void (*)(void))name##l},
-static const math_function functions[] = {
+    {(void (*)(void))camp_precise_##name##f, (void (*)(void))camp_precise_##name},
+static const precise_forms precise[] = {
 #include "bounds.h"
 };
 #undef CAMP_MATH_FUNCTION
@@ -38,87 +31,40 @@ typedef float (*f3)(float, float, float);
 typedef double (*d1)(double);
 typedef double (*d2)(double, double);
 typedef double (*d3)(double, double, double);
-typedef long double (*l1)(long double);
-typedef long double (*l2)(long double, long double);
-typedef long double (*l3)(long double, long double, long double);
 
-typedef struct worst {
-    double error;
-    double args[3];
-    long double got, ref;
-} worst;
+static double x[MATH_MAX_ARGS], y[MATH_MAX_ARGS], z[MATH_MAX_ARGS], got[MATH_MAX_ARGS];
 
-/* Evaluates f at (x, y, z) in one format and folds the error into *w. */
-static void measure(const math_function *f, int is_float, double x, double y, double z, worst *w) {
-    long double got, ref;
-    double err;
-    if (is_float) {
-        float a = (float)x, b = (float)y, c = (float)z;
-        x = a, y = b, z = c;
-        switch (f->kind) {
-        case UNARY: got = ((f1)f->precise_float)(a); break;
-        case BINARY: got = ((f2)f->precise_float)(a, b); break;
-        default: got = ((f3)f->precise_float)(a, b, c); break;
-        }
-    } else {
-        switch (f->kind) {
-        case UNARY: got = ((d1)f->precise_double)(x); break;
-        case BINARY: got = ((d2)f->precise_double)(x, y); break;
-        default: got = ((d3)f->precise_double)(x, y, z); break;
+/* Max error of function i in one format over its whole argument set. */
+static math_worst measure(int i, int is_float) {
+    const math_function *f = &math_functions[i];
+    void (*fn)(void) = is_float ? precise[i].float_form : precise[i].double_form;
+    int k, n = math_arguments(f, is_float, x, y, z);
+    for (k = 0; k < n; k++) {
+        if (is_float) {
+            float a = (float)x[k], b = (float)y[k], c = (float)z[k];
+            got[k] = f->kind == UNARY ? ((f1)fn)(a) : f->kind == BINARY ? ((f2)fn)(a, b) : ((f3)fn)(a, b, c);
+        } else {
+            got[k] = f->kind == UNARY    ? ((d1)fn)(x[k])
+                     : f->kind == BINARY ? ((d2)fn)(x[k], y[k])
+                                         : ((d3)fn)(x[k], y[k], z[k]);
         }
     }
-    switch (f->kind) {
-    case UNARY: ref = ((l1)f->reference)(x); break;
-    case BINARY: ref = ((l2)f->reference)(x, y); break;
-    default: ref = ((l3)f->reference)(x, y, z); break;
-    }
-    err = math_ulp_error(got, ref, is_float);
-    /* C99 leaves the sign of fmin(+0, -0) and fmax(+0, -0) unspecified */
-    if (got == 0 && ref == 0 && (strcmp(f->name, "fmin") == 0 || strcmp(f->name, "fmax") == 0))
-        err = 0.0;
-    if (err > w->error || (err != err && w->error == w->error)) {
-        w->error = err;
-        w->args[0] = x, w->args[1] = y, w->args[2] = z;
-        w->got = got, w->ref = ref;
-    }
-}
-
-/* Max error of f in one format over its whole argument set. */
-static worst measure_function(const math_function *f, int is_float) {
-    worst w = {0.0, {0, 0, 0}, 0, 0};
-    uint64_t state = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(f - functions) * 0x100000001B3ULL;
-    int i, j;
-    for (i = 0; i < MATH_EDGE_COUNT; i++)
-        measure(f, is_float, math_edge_values[i], 1.0, 1.0, &w);
-    if (f->kind != UNARY)
-        for (i = 0; i < MATH_EDGE_PAIRS; i++)
-            for (j = 0; j < MATH_EDGE_PAIRS; j++)
-                measure(f, is_float, math_edge_values[i], math_edge_values[j],
-                        math_edge_values[(i + j) % MATH_EDGE_PAIRS], &w);
-    for (i = 0; i < MATH_RANDOM_ARGS; i++) {
-        double x = math_random_arg(f->x_domain, is_float, &state);
-        double y = f->kind == UNARY ? 1.0 : math_random_arg(f->y_domain, is_float, &state);
-        double z = f->kind == TERNARY ? math_random_arg(f->y_domain, is_float, &state) : 0.0;
-        if (f->kind == TERNARY && (i & 1)) /* cancellation: z near -x*y */
-            z = -(is_float ? (double)(float)(x * y) : x * y) * (1.0 + (double)(i % 7 - 3) * 0x1p-52);
-        measure(f, is_float, x, y, z, &w);
-    }
-    return w;
+    return math_compare(f, is_float, x, y, z, got, n);
 }
 
 /* ---- Exact checks of the functions with integer or pointer results ---------------- */
 
 static int exact_failures;
 
-static void expect_same(const char *what, double x, double got, double want) {
-    if (memcmp(&got, &want, sizeof got) != 0 && !(isnan(got) && isnan(want))) {
-        printf("FAIL %s(%a): got %a, glibc %a\n", what, x, got, want);
+static void expect_same(const char *what, double arg, double result, double want) {
+    if (memcmp(&result, &want, sizeof result) != 0 && !(isnan(result) && isnan(want))) {
+        printf("FAIL %s(%a): got %a, glibc %a\n", what, arg, result, want);
         exact_failures++;
     }
 }
-static void expect_int(const char *what, double x, long got, long want) {
-    if (got != want) {
-        printf("FAIL %s(%a): got %ld, glibc %ld\n", what, x, got, want);
+static void expect_int(const char *what, double arg, long result, long want) {
+    if (result != want) {
+        printf("FAIL %s(%a): got %ld, glibc %ld\n", what, arg, result, want);
         exact_failures++;
     }
 }
@@ -127,47 +73,47 @@ static void check_exact(void) {
     uint64_t state = 12345;
     int i, e1, e2, q1, q2, n;
     for (i = 0; i < MATH_EDGE_COUNT + MATH_RANDOM_ARGS; i++) {
-        double x = i < MATH_EDGE_COUNT ? math_edge_values[i] : math_random_arg(DOM_ALL, 0, &state);
-        double y = math_random_arg(DOM_ALL, 0, &state), ip1, ip2;
-        float xf = (float)x, yf = (float)y, fp1, fp2;
+        double a = i < MATH_EDGE_COUNT ? math_edge_values[i] : math_random_arg(DOM_ALL, 0, &state);
+        double b = math_random_arg(DOM_ALL, 0, &state), ip1, ip2;
+        float af = (float)a, bf = (float)b, fp1, fp2;
         n = (int)(math_random_bits(&state) % 4400) - 2200;
-        expect_same("frexp", x, camp_precise_frexp(x, &e1), frexp(x, &e2));
-        if (!isnan(x) && !isinf(x))
-            expect_int("frexp exponent", x, e1, e2);
-        expect_same("frexpf", xf, camp_precise_frexpf(xf, &e1), frexpf(xf, &e2));
-        if (!isnan(xf) && !isinf(xf))
-            expect_int("frexpf exponent", xf, e1, e2);
-        expect_same("ldexp", x, camp_precise_ldexp(x, n), ldexp(x, n));
-        expect_same("ldexp", x, camp_precise_ldexp(x, n / 40), ldexp(x, n / 40));
-        expect_same("ldexpf", xf, camp_precise_ldexpf(xf, n / 10), ldexpf(xf, n / 10));
-        expect_same("modf", x, camp_precise_modf(x, &ip1), modf(x, &ip2));
-        expect_same("modf integral part", x, ip1, ip2);
-        expect_same("modff", xf, camp_precise_modff(xf, &fp1), modff(xf, &fp2));
-        expect_same("modff integral part", xf, fp1, fp2);
-        expect_same("remquo", x, camp_precise_remquo(x, y, &q1), remquo(x, y, &q2));
-        if (!isnan(remquo(x, y, &q2)))
-            expect_int("remquo quotient bits", x, q1 & 7, q2 & 7);
-        expect_same("nextafter", x, camp_precise_nextafter(x, y), nextafter(x, y));
-        expect_same("nextafterf", xf, camp_precise_nextafterf(xf, yf), nextafterf(xf, yf));
-        expect_int("ilogb", x, camp_precise_ilogb(x), ilogb(x));
-        expect_int("ilogbf", xf, camp_precise_ilogbf(xf), ilogbf(xf));
-        expect_int("isnan", x, camp_precise_isnan(x), isnan(x) != 0);
-        expect_int("isinf", x, camp_precise_isinf(x), isinf(x) != 0);
-        expect_int("isfinite", x, camp_precise_isfinite(x), isfinite(x) != 0);
-        expect_int("isnormal", x, camp_precise_isnormal(x), isnormal(x) != 0);
-        expect_int("signbit", x, camp_precise_signbit(x), signbit(x) != 0);
-        expect_int("isnanf", xf, camp_precise_isnanf(xf), isnan(xf) != 0);
-        expect_int("isinff", xf, camp_precise_isinff(xf), isinf(xf) != 0);
-        expect_int("isfinitef", xf, camp_precise_isfinitef(xf), isfinite(xf) != 0);
-        expect_int("isnormalf", xf, camp_precise_isnormalf(xf), isnormal(xf) != 0);
-        expect_int("signbitf", xf, camp_precise_signbitf(xf), signbit(xf) != 0);
+        expect_same("frexp", a, camp_precise_frexp(a, &e1), frexp(a, &e2));
+        if (isfinite(a))
+            expect_int("frexp exponent", a, e1, e2);
+        expect_same("frexpf", af, camp_precise_frexpf(af, &e1), frexpf(af, &e2));
+        if (isfinite(af))
+            expect_int("frexpf exponent", af, e1, e2);
+        expect_same("ldexp", a, camp_precise_ldexp(a, n), ldexp(a, n));
+        expect_same("ldexp", a, camp_precise_ldexp(a, n / 40), ldexp(a, n / 40));
+        expect_same("ldexpf", af, camp_precise_ldexpf(af, n / 10), ldexpf(af, n / 10));
+        expect_same("modf", a, camp_precise_modf(a, &ip1), modf(a, &ip2));
+        expect_same("modf integral part", a, ip1, ip2);
+        expect_same("modff", af, camp_precise_modff(af, &fp1), modff(af, &fp2));
+        expect_same("modff integral part", af, fp1, fp2);
+        expect_same("remquo", a, camp_precise_remquo(a, b, &q1), remquo(a, b, &q2));
+        if (!isnan(remquo(a, b, &q2)))
+            expect_int("remquo quotient bits", a, q1 & 7, q2 & 7);
+        expect_same("remquof", af, camp_precise_remquof(af, bf, &q1), remquof(af, bf, &q2));
+        expect_same("nextafter", a, camp_precise_nextafter(a, b), nextafter(a, b));
+        expect_same("nextafterf", af, camp_precise_nextafterf(af, bf), nextafterf(af, bf));
+        expect_int("ilogb", a, camp_precise_ilogb(a), ilogb(a));
+        expect_int("ilogbf", af, camp_precise_ilogbf(af), ilogbf(af));
+        expect_int("isnan", a, camp_precise_isnan(a), isnan(a) != 0);
+        expect_int("isinf", a, camp_precise_isinf(a), isinf(a) != 0);
+        expect_int("isfinite", a, camp_precise_isfinite(a), isfinite(a) != 0);
+        expect_int("isnormal", a, camp_precise_isnormal(a), isnormal(a) != 0);
+        expect_int("signbit", a, camp_precise_signbit(a), signbit(a) != 0);
+        expect_int("isnanf", af, camp_precise_isnanf(af), isnan(af) != 0);
+        expect_int("isinff", af, camp_precise_isinff(af), isinf(af) != 0);
+        expect_int("isfinitef", af, camp_precise_isfinitef(af), isfinite(af) != 0);
+        expect_int("isnormalf", af, camp_precise_isnormalf(af), isnormal(af) != 0);
+        expect_int("signbitf", af, camp_precise_signbitf(af), signbit(af) != 0);
     }
 }
 
 int main(int argc, char **argv) {
     FILE *results = NULL;
-    size_t i;
-    int failures = 0, is_float;
+    int i, failures = 0, is_float;
     if (argc == 3 && strcmp(argv[1], "--results") == 0) {
         results = fopen(argv[2], "w");
         if (!results) {
@@ -175,24 +121,15 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
-    for (i = 0; i < sizeof functions / sizeof functions[0]; i++) {
-        const math_function *f = &functions[i];
+    for (i = 0; i < MATH_FUNCTION_COUNT; i++) {
         double measured[2];
         for (is_float = 1; is_float >= 0; is_float--) {
-            double bound = is_float ? f->float_bound : f->double_bound;
-            worst w = measure_function(f, is_float);
-            int ok = w.error <= bound + MATH_REFERENCE_SLACK;
-            measured[!is_float] = w.error;
-            printf("%s %-10s %-6s max %.3f ulp (bound %g)", ok ? "ok  " : "FAIL", f->name,
-                   is_float ? "float" : "double", w.error, bound);
-            if (w.error > 0)
-                printf("  at (%a, %a, %a): %La, glibc %La", w.args[0], w.args[1], w.args[2], w.got,
-                       w.ref);
-            printf("\n");
-            failures += !ok;
+            math_worst w = measure(i, is_float);
+            measured[is_float] = w.error;
+            failures += !math_report(&math_functions[i], is_float, w);
         }
         if (results)
-            fprintf(results, "%s %.3f %.3f\n", f->name, measured[0], measured[1]);
+            fprintf(results, "%s %.3f %.3f\n", math_functions[i].name, measured[1], measured[0]);
     }
     check_exact();
     if (results)

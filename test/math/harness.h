@@ -15,6 +15,8 @@
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 /* Random arguments per function and format; edge values come on top. */
 #ifndef MATH_RANDOM_ARGS
@@ -147,5 +149,99 @@ static inline double math_ulp_error(long double got, long double ref, int is_flo
 
 /* The reference's own error allowance on top of each bound, in ulps. */
 #define MATH_REFERENCE_SLACK (1.0 / 1024.0)
+
+/* ---- The functions under test (bounds.h) ------------------------------------------- */
+
+enum math_kind { UNARY, BINARY, TERNARY };
+
+typedef struct math_function {
+    const char *name;
+    enum math_kind kind;
+    enum math_domain x_domain, y_domain;
+    double float_bound, double_bound;
+    void (*reference)(void); /* glibc's long double function, cast */
+} math_function;
+
+typedef long double (*math_ref1)(long double);
+typedef long double (*math_ref2)(long double, long double);
+typedef long double (*math_ref3)(long double, long double, long double);
+
+#define CAMP_MATH_FUNCTION(name, kind, dx, dy, fb, db) {#name, kind, dx, dy, fb, db, (void (*)(void))name##l},
+static const math_function math_functions[] = {
+#include "bounds.h"
+};
+#undef CAMP_MATH_FUNCTION
+#define MATH_FUNCTION_COUNT ((int)(sizeof math_functions / sizeof math_functions[0]))
+
+/* Arguments of one function: edge values, edge pairs (binary and ternary
+ * functions), then random ones; for fma every other random z is near -x*y
+ * (cancellation). Returns how many; each array needs MATH_MAX_ARGS. */
+#define MATH_MAX_ARGS (MATH_EDGE_COUNT + MATH_EDGE_PAIRS * MATH_EDGE_PAIRS + MATH_RANDOM_ARGS)
+static inline int math_arguments(const math_function *f, int is_float, double *x, double *y, double *z) {
+    uint64_t state = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(f - math_functions) * 0x100000001B3ULL;
+    int i, j, n = 0;
+    for (i = 0; i < MATH_EDGE_COUNT; i++, n++)
+        x[n] = math_edge_values[i], y[n] = 1.0, z[n] = 1.0;
+    if (f->kind != UNARY)
+        for (i = 0; i < MATH_EDGE_PAIRS; i++)
+            for (j = 0; j < MATH_EDGE_PAIRS; j++, n++)
+                x[n] = math_edge_values[i], y[n] = math_edge_values[j],
+                z[n] = math_edge_values[(i + j) % MATH_EDGE_PAIRS];
+    for (i = 0; i < MATH_RANDOM_ARGS; i++, n++) {
+        x[n] = math_random_arg(f->x_domain, is_float, &state);
+        y[n] = f->kind == UNARY ? 1.0 : math_random_arg(f->y_domain, is_float, &state);
+        z[n] = f->kind == TERNARY ? math_random_arg(f->y_domain, is_float, &state) : 0.0;
+        if (f->kind == TERNARY && (i & 1))
+            z[n] = -(is_float ? (double)(float)(x[n] * y[n]) : x[n] * y[n]) * (1.0 + (double)(i % 7 - 3) * 0x1p-52);
+    }
+    if (is_float)
+        for (i = 0; i < n; i++)
+            x[i] = (float)x[i], y[i] = (float)y[i], z[i] = (float)z[i];
+    return n;
+}
+
+/* The largest error of results got[0..n) and where it happened. */
+typedef struct math_worst {
+    double error;
+    double args[3];
+    long double got, ref;
+} math_worst;
+
+static inline math_worst math_compare(const math_function *f, int is_float, const double *x, const double *y,
+                                      const double *z, const double *got, int n) {
+    math_worst w = {0.0, {0, 0, 0}, 0, 0};
+    long double ref;
+    double err;
+    int i;
+    for (i = 0; i < n; i++) {
+        switch (f->kind) {
+        case UNARY: ref = ((math_ref1)f->reference)(x[i]); break;
+        case BINARY: ref = ((math_ref2)f->reference)(x[i], y[i]); break;
+        default: ref = ((math_ref3)f->reference)(x[i], y[i], z[i]); break;
+        }
+        err = math_ulp_error(got[i], ref, is_float);
+        /* C99 leaves the sign of fmin(+0, -0) and fmax(+0, -0) unspecified */
+        if (got[i] == 0 && ref == 0 && (strcmp(f->name, "fmin") == 0 || strcmp(f->name, "fmax") == 0))
+            err = 0.0;
+        if (err > w.error) {
+            w.error = err;
+            w.args[0] = x[i], w.args[1] = y[i], w.args[2] = z[i];
+            w.got = got[i], w.ref = ref;
+        }
+    }
+    return w;
+}
+
+/* Prints one result line; returns 1 if the error is within the bound. */
+static inline int math_report(const math_function *f, int is_float, math_worst w) {
+    double bound = is_float ? f->float_bound : f->double_bound;
+    int ok = w.error <= bound + MATH_REFERENCE_SLACK;
+    printf("%s %-10s %-6s max %.3f ulp (bound %g)", ok ? "ok  " : "FAIL", f->name, is_float ? "float" : "double",
+           w.error, bound);
+    if (w.error > 0)
+        printf("  at (%a, %a, %a): %La, glibc %La", w.args[0], w.args[1], w.args[2], w.got, w.ref);
+    printf("\n");
+    return ok;
+}
 
 #endif /* CAMP_TEST_MATH_HARNESS_H */
