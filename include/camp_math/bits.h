@@ -37,6 +37,15 @@ static inline double camp_ulong_as_double(unsigned long long u) restrict(cpu, am
 #define CAMP_FRAC_MASK 0x000fffffffffffffULL
 #define CAMP_HIDDEN_BIT 0x0010000000000000ULL
 
+/* NaN and infinity from their bits: Vulkan does not promise that 0/0 gives
+ * a NaN or that arithmetic on a NaN keeps it, so the library never relies
+ * on either; a NaN argument is returned as it is. */
+#define CAMP_NAN camp_ulong_as_double(0x7ff8000000000000ULL)
+#define CAMP_INFINITY camp_ulong_as_double(CAMP_EXP_MASK)
+
+/* The NaN among x and y, for functions of two arguments. */
+#define CAMP_EITHER_NAN(x, y) (camp_precise_isnan(x) ? (x) : (y))
+
 /* 2^n for -1022 <= n <= 1023, exactly. */
 static inline double camp_math_pow2(int n) restrict(cpu, amp) {
     return camp_ulong_as_double((unsigned long long)(n + 1023) << 52);
@@ -110,6 +119,8 @@ static inline double camp_precise_trunc(double x) restrict(cpu, amp) {
         return camp_ulong_as_double(u & CAMP_SIGN_BIT);
     return camp_ulong_as_double(u & ~((CAMP_FRAC_MASK >> e)));
 }
+/* floor, ceil, round, rint, modf: t = trunc(x) is x itself for integers,
+ * infinities and NaN, which are returned before any arithmetic. */
 static inline double camp_precise_floor(double x) restrict(cpu, amp) {
     double t = camp_precise_trunc(x);
     return t > x ? t - 1.0 : t; /* t - 1 is exact: |t| < 2^52 when t != x */
@@ -121,6 +132,8 @@ static inline double camp_precise_ceil(double x) restrict(cpu, amp) {
 /* Halfway cases away from zero. x - t is exact. */
 static inline double camp_precise_round(double x) restrict(cpu, amp) {
     double t = camp_precise_trunc(x);
+    if (!camp_precise_isfinite(x))
+        return x;
     if (camp_precise_fabs(x - t) >= 0.5)
         t += camp_precise_copysign(1.0, x);
     return t;
@@ -129,6 +142,8 @@ static inline double camp_precise_round(double x) restrict(cpu, amp) {
 static inline double camp_precise_rint(double x) restrict(cpu, amp) {
     double t = camp_precise_trunc(x);
     double f = camp_precise_fabs(x - t);
+    if (!camp_precise_isfinite(x))
+        return x;
     if (f > 0.5 || (f == 0.5 && camp_precise_trunc(t * 0.5) != t * 0.5))
         t += camp_precise_copysign(1.0, x);
     return t;
@@ -139,9 +154,11 @@ static inline double camp_precise_nearbyint(double x) restrict(cpu, amp) {
 static inline double camp_precise_modf(double x, double *integral) restrict(cpu, amp) {
     double t = camp_precise_trunc(x);
     *integral = t;
+    if (camp_precise_isnan(x))
+        return x;
     if (camp_precise_isinf(x))
         return camp_precise_copysign(0.0, x);
-    return camp_precise_copysign(x - t, x); /* NaN - NaN stays NaN */
+    return camp_precise_copysign(x - t, x);
 }
 
 /* ---- Exponent manipulation ------------------------------------------------- */
@@ -151,7 +168,7 @@ static inline double camp_precise_frexp(double x, int *exponent) restrict(cpu, a
     int bias = 1022;
     if (x == 0.0 || e == 2047) {
         *exponent = 0;
-        return x + x; /* +-0, +-inf, quiet NaN */
+        return x; /* +-0, +-inf, NaN */
     }
     if (e == 0) { /* subnormal: scale into the normal range */
         x *= 0x1p54;
@@ -199,9 +216,9 @@ static inline int camp_precise_ilogb(double x) restrict(cpu, amp) {
 }
 static inline double camp_precise_logb(double x) restrict(cpu, amp) {
     if (x == 0.0)
-        return -1.0 / camp_precise_fabs(x); /* -inf */
+        return -CAMP_INFINITY;
     if (!camp_precise_isfinite(x))
-        return x * x; /* +inf for +-inf, NaN for NaN */
+        return camp_precise_isnan(x) ? x : CAMP_INFINITY;
     return (double)camp_precise_ilogb(x);
 }
 
@@ -228,13 +245,13 @@ static inline double camp_precise_fmin(double x, double y) restrict(cpu, amp) {
 }
 static inline double camp_precise_fdim(double x, double y) restrict(cpu, amp) {
     if (camp_precise_isnan(x) || camp_precise_isnan(y))
-        return x + y;
+        return CAMP_EITHER_NAN(x, y);
     return x > y ? x - y : 0.0;
 }
 static inline double camp_precise_nextafter(double x, double y) restrict(cpu, amp) {
     unsigned long long u = camp_double_as_ulong(x);
     if (camp_precise_isnan(x) || camp_precise_isnan(y))
-        return x + y;
+        return CAMP_EITHER_NAN(x, y);
     if (x == y)
         return y;
     if (x == 0.0)
@@ -301,9 +318,9 @@ static inline double camp_precise_fmod(double x, double y) restrict(cpu, amp) {
     unsigned q;
     double ax = camp_precise_fabs(x), ay = camp_precise_fabs(y);
     if (camp_precise_isnan(x) || camp_precise_isnan(y))
-        return x + y;
+        return CAMP_EITHER_NAN(x, y);
     if (y == 0.0 || camp_precise_isinf(x))
-        return (x * y) / (x * y); /* NaN, invalid */
+        return CAMP_NAN; /* invalid */
     if (ax < ay)
         return x; /* also y infinite, x zero */
     return camp_precise_copysign(camp_math_mod_quotient(ax, ay, &q), x);
@@ -316,9 +333,9 @@ static inline double camp_precise_remquo(double x, double y, int *quotient) rest
     int above_half;
     *quotient = 0;
     if (camp_precise_isnan(x) || camp_precise_isnan(y))
-        return x + y;
+        return CAMP_EITHER_NAN(x, y);
     if (y == 0.0 || camp_precise_isinf(x))
-        return (x * y) / (x * y);
+        return CAMP_NAN;
     if (camp_precise_isinf(y))
         return x;
     if (ax >= ay)

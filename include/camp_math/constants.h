@@ -139,8 +139,8 @@ static const double camp_stirling_LO[14] = {
     0x1.24246319da678p-56, -0x1.62c2b1bbcdd32p-51, 0x1.52604768a30fcp-47,
     -0x1.2c5f92c5f92c6p-43, 0x1.4c012227b696ep-41,
 };
-/* (-1)^k zeta(k)/k, k = 2..41: lgamma about 1 (high parts) */
-static const double camp_lgamma_at1_HI[40] = {
+/* lgamma about 1: (-1)^k zeta(k)/k, then about 2: (-1)^k (zeta(k)-1)/k, k = 2..41 (high parts) */
+static const double camp_lgamma_taylor_HI[80] = {
     0x1.a51a6625307d3p-1, -0x1.9a4d55beab2d7p-2, 0x1.151322ac7d848p-2,
     -0x1.a8b9c17aa6149p-3, 0x1.5b40cb100c306p-3, -0x1.2703a1dcea3aep-3,
     0x1.010b36af86397p-3, -0x1.c806706d57db4p-4, 0x1.9a01e385d5f8fp-4,
@@ -154,10 +154,23 @@ static const double camp_lgamma_at1_HI[40] = {
     0x1.0000000100002p-5, -0x1.f07c1f08ba2eap-6, 0x1.e1e1e1e25a5a6p-6,
     -0x1.d41d41d457c58p-6, 0x1.c71c71c738e39p-6, -0x1.bacf914c29837p-6,
     0x1.af286bca21af3p-6, -0x1.a41a41a41d89ep-6, 0x1.999999999b333p-6,
-    -0x1.8f9c18f9c2577p-6,
+    -0x1.8f9c18f9c2577p-6, 0x1.4a34cc4a60fa6p-2, -0x1.13e001a557607p-4,
+    0x1.51322ac7d8483p-6, -0x1.e404fc218f5f2p-8, 0x1.7add6eadb6c30p-9,
+    -0x1.38ac5c2bf8e08p-10, 0x1.0b36af86396e9p-11, -0x1.d3fd4c76d2fc8p-13,
+    0x1.a127b0f17d65ap-14, -0x1.78de5bd7c81efp-15, 0x1.580dcee66eb02p-16,
+    -0x1.3cbc963ce2243p-17, 0x1.2597a39f34aacp-18, -0x1.11b2eb7679541p-19,
+    0x1.0064cdeb22f0fp-20, -0x1.e2600d93cfd2fp-22, 0x1.c76bbb3f07a4dp-23,
+    -0x1.af5a6cbbf8a97p-24, 0x1.99b93c2070b0fp-25, -0x1.862c734df3eacp-26,
+    0x1.7469daccfadcdp-27, -0x1.6434a8447aeadp-28, 0x1.555a877ffd2c3p-29,
+    -0x1.47b1679258d0ep-30, 0x1.3b15d2b2fc10cp-31, -0x1.2f69a9fabe3e0p-32,
+    0x1.24932a337434cp-33, -0x1.1a7c26ec2523cp-34, 0x1.11116e693ed98p-35,
+    -0x1.08424cbc543d8p-36, 0x1.000026e3f644fp-37, -0x1.f07c514fc9f0ap-39,
+    0x1.e1e2026aafcd8p-40, -0x1.d41d56e5ee2e2p-41, 0x1.c71c7f6f10e37p-42,
+    -0x1.bacf9a27bc89bp-43, 0x1.af28718a10d6ep-44, -0x1.a41a45603e5b6p-45,
+    0x1.99999c0716ee9p-46, -0x1.8f9c1a8df9d78p-47,
 };
-/* (-1)^k zeta(k)/k, k = 2..41: lgamma about 1 (low parts) */
-static const double camp_lgamma_at1_LO[40] = {
+/* lgamma about 1: (-1)^k zeta(k)/k, then about 2: (-1)^k (zeta(k)-1)/k, k = 2..41 (low parts) */
+static const double camp_lgamma_taylor_LO[80] = {
     0x1.1873d8912200cp-56, 0x1.4c26d1b465993p-59, 0x1.b5f91211196e5p-57,
     -0x1.2e826a4fdae1ap-58, 0x1.4a79940f15696p-59, -0x1.6307fd0794ac4p-57,
     -0x1.741a635b224a6p-59, -0x1.56aa806fdd3eep-58, 0x1.813418f3768cdp-59,
@@ -171,41 +184,20 @@ static const double camp_lgamma_at1_LO[40] = {
     0x1.b8fd913d3546ap-59, -0x1.31bb2e9036633p-60, 0x1.3e46eaa03f9ccp-61,
     0x1.0600661f0f0e3p-62, -0x1.d93a55599cf57p-63, -0x1.797fe7c73f29ap-60,
     -0x1.df4d835f028bdp-60, 0x1.d6bf77cbc25c7p-60, 0x1.9ad0584412591p-61,
-    0x1.766fd061292d7p-60,
-};
-/* (-1)^k (zeta(k)-1)/k, k = 2..41: lgamma about 2 (high parts) */
-static const double camp_lgamma_at2_HI[40] = {
-    0x1.4a34cc4a60fa6p-2, -0x1.13e001a557607p-4, 0x1.51322ac7d8483p-6,
-    -0x1.e404fc218f5f2p-8, 0x1.7add6eadb6c30p-9, -0x1.38ac5c2bf8e08p-10,
-    0x1.0b36af86396e9p-11, -0x1.d3fd4c76d2fc8p-13, 0x1.a127b0f17d65ap-14,
-    -0x1.78de5bd7c81efp-15, 0x1.580dcee66eb02p-16, -0x1.3cbc963ce2243p-17,
-    0x1.2597a39f34aacp-18, -0x1.11b2eb7679541p-19, 0x1.0064cdeb22f0fp-20,
-    -0x1.e2600d93cfd2fp-22, 0x1.c76bbb3f07a4dp-23, -0x1.af5a6cbbf8a97p-24,
-    0x1.99b93c2070b0fp-25, -0x1.862c734df3eacp-26, 0x1.7469daccfadcdp-27,
-    -0x1.6434a8447aeadp-28, 0x1.555a877ffd2c3p-29, -0x1.47b1679258d0ep-30,
-    0x1.3b15d2b2fc10cp-31, -0x1.2f69a9fabe3e0p-32, 0x1.24932a337434cp-33,
-    -0x1.1a7c26ec2523cp-34, 0x1.11116e693ed98p-35, -0x1.08424cbc543d8p-36,
-    0x1.000026e3f644fp-37, -0x1.f07c514fc9f0ap-39, 0x1.e1e2026aafcd8p-40,
-    -0x1.d41d56e5ee2e2p-41, 0x1.c71c7f6f10e37p-42, -0x1.bacf9a27bc89bp-43,
-    0x1.af28718a10d6ep-44, -0x1.a41a45603e5b6p-45, 0x1.99999c0716ee9p-46,
-    -0x1.8f9c1a8df9d78p-47,
-};
-/* (-1)^k (zeta(k)-1)/k, k = 2..41: lgamma about 2 (low parts) */
-static const double camp_lgamma_at2_LO[40] = {
-    0x1.1873d8912200cp-56, 0x1.fb68be2f8821fp-58, 0x1.afc89088cb729p-60,
-    0x1.e4a627cf1eb34p-62, -0x1.5b7828c7fd7f4p-64, 0x1.8a4c1cfd9cec8p-65,
-    -0x1.0698d6c892967p-65, 0x1.c7c55cfccbb83p-68, 0x1.9d309aa700268p-69,
-    0x1.a20541cde47a6p-72, 0x1.260574b258f72p-71, 0x1.ea56e6c7d5329p-71,
-    -0x1.bf911462a7d81p-72, -0x1.c76b0e65ac63ap-75, 0x1.d0156affdbc11p-75,
-    0x1.130ac39e5c106p-76, 0x1.d9a2b77769b52p-77, -0x1.95f227e96d83ep-78,
-    0x1.0327164736428p-79, -0x1.b32802bec0da0p-80, -0x1.369d388cebaa9p-81,
-    -0x1.af72edf876fcdp-87, -0x1.875065f26a43bp-83, -0x1.04f36e0e854e4p-84,
-    -0x1.d79f6feeeb28bp-86, 0x1.a162ab374c789p-86, 0x1.060829c24508fp-87,
-    -0x1.4f4ebdb4a04b5p-88, -0x1.c7034d49e7fc7p-89, -0x1.40ef820dbc9eap-91,
-    0x1.3546a6054c889p-91, -0x1.75b6be545ac09p-96, -0x1.62a8586538620p-94,
-    0x1.43894d27ced5ep-96, -0x1.01074764d33f2p-96, 0x1.4a5a215e0508ep-98,
-    0x1.40d7f1b842cb8p-99, 0x1.62be9cf212d90p-99, -0x1.39e10f90435bbp-100,
-    0x1.9da56d4471920p-103,
+    0x1.766fd061292d7p-60, 0x1.1873d8912200cp-56, 0x1.fb68be2f8821fp-58,
+    0x1.afc89088cb729p-60, 0x1.e4a627cf1eb34p-62, -0x1.5b7828c7fd7f4p-64,
+    0x1.8a4c1cfd9cec8p-65, -0x1.0698d6c892967p-65, 0x1.c7c55cfccbb83p-68,
+    0x1.9d309aa700268p-69, 0x1.a20541cde47a6p-72, 0x1.260574b258f72p-71,
+    0x1.ea56e6c7d5329p-71, -0x1.bf911462a7d81p-72, -0x1.c76b0e65ac63ap-75,
+    0x1.d0156affdbc11p-75, 0x1.130ac39e5c106p-76, 0x1.d9a2b77769b52p-77,
+    -0x1.95f227e96d83ep-78, 0x1.0327164736428p-79, -0x1.b32802bec0da0p-80,
+    -0x1.369d388cebaa9p-81, -0x1.af72edf876fcdp-87, -0x1.875065f26a43bp-83,
+    -0x1.04f36e0e854e4p-84, -0x1.d79f6feeeb28bp-86, 0x1.a162ab374c789p-86,
+    0x1.060829c24508fp-87, -0x1.4f4ebdb4a04b5p-88, -0x1.c7034d49e7fc7p-89,
+    -0x1.40ef820dbc9eap-91, 0x1.3546a6054c889p-91, -0x1.75b6be545ac09p-96,
+    -0x1.62a8586538620p-94, 0x1.43894d27ced5ep-96, -0x1.01074764d33f2p-96,
+    0x1.4a5a215e0508ep-98, 0x1.40d7f1b842cb8p-99, 0x1.62be9cf212d90p-99,
+    -0x1.39e10f90435bbp-100, 0x1.9da56d4471920p-103,
 };
 /* lgamma's first zeros below -2: z (3 parts), psi(z) (2 parts), then psi^(k-1)(z)/k!, k = 2..9 */
 static const double camp_lgamma_negative_zeros[52] = {

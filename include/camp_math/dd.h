@@ -115,9 +115,9 @@ static inline double camp_precise_sqrt(double x) restrict(cpu, amp) {
     int e, j;
     unsigned long long m, q = 0, r = 0, t;
     if (x == 0.0 || camp_precise_isnan(x) || (x > 0.0 && camp_precise_isinf(x)))
-        return x + x; /* +-0, +inf, NaN */
+        return x; /* +-0, +inf, NaN */
     if (x < 0.0)
-        return (x - x) / (x - x); /* NaN, invalid */
+        return CAMP_NAN; /* invalid */
     m = camp_math_significand(x, &e);
     e -= 1075; /* x = m * 2^e */
     if (e & 1) {
@@ -163,10 +163,18 @@ static inline void camp_dd_sqrt(double ah, double al, double *rh, double *rl) re
 static inline double camp_precise_fma(double x, double y, double z) restrict(cpu, amp) {
     double mx, my, zs, ph, pl, sh, sl, v;
     int ex, ey, ez, e;
-    if (x == 0.0 || y == 0.0 || z == 0.0 || !camp_precise_isfinite(x) || !camp_precise_isfinite(y))
-        return x * y + z; /* exact or one rounding */
+    if (camp_precise_isnan(x) || camp_precise_isnan(y) || camp_precise_isnan(z))
+        return CAMP_NAN;
+    if (camp_precise_isinf(x) || camp_precise_isinf(y)) {
+        double p = camp_precise_copysign(CAMP_INFINITY, camp_precise_signbit(x) != camp_precise_signbit(y) ? -1.0 : 1.0);
+        if (x == 0.0 || y == 0.0 || (camp_precise_isinf(z) && camp_precise_signbit(z) != camp_precise_signbit(p)))
+            return CAMP_NAN; /* 0 * inf, inf - inf */
+        return p;
+    }
     if (!camp_precise_isfinite(z))
         return z; /* x*y is finite even where its rounding would overflow */
+    if (x == 0.0 || y == 0.0 || z == 0.0)
+        return x * y + z; /* an exact zero product, or one rounding */
     mx = camp_precise_frexp(x, &ex);
     my = camp_precise_frexp(y, &ey);
     camp_precise_frexp(z, &ez);
@@ -189,7 +197,7 @@ static inline double camp_precise_cbrt(double x) restrict(cpu, amp) {
     int e, k, i;
     double a, y, ph, pl, ch, cl, rh, rl, y3;
     if (x == 0.0 || !camp_precise_isfinite(x))
-        return x + x;
+        return x;
     a = camp_precise_frexp(camp_precise_fabs(x), &e); /* |x| = a * 2^e, a in [0.5, 1) */
     /* e = 3k + r with r in {0, 1, 2}: a*2^r in [0.5, 4) */
     k = e >= 0 ? e / 3 : -((-e + 2) / 3);
@@ -214,7 +222,7 @@ static inline double camp_precise_hypot(double x, double y) restrict(cpu, amp) {
     if (camp_precise_isinf(x) || camp_precise_isinf(y))
         return camp_ulong_as_double(CAMP_EXP_MASK); /* +inf, even beside a NaN */
     if (camp_precise_isnan(x) || camp_precise_isnan(y))
-        return x + y;
+        return CAMP_EITHER_NAN(x, y);
     if (ax < ay) {
         t = ax;
         ax = ay;

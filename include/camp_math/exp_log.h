@@ -8,8 +8,6 @@
 #ifndef CAMP_MATH_EXP_LOG_H
 #define CAMP_MATH_EXP_LOG_H
 
-#define CAMP_INFINITY camp_ulong_as_double(CAMP_EXP_MASK)
-
 /* ---- exp core --------------------------------------------------------------- */
 
 /* e^r - 1 for |r| <= 0.36, relative error about 2^-104. */
@@ -129,7 +127,7 @@ static inline void camp_math_log1p_dd(double uh, double ul, double *rh, double *
  * Returns 1 and sets *result when x is one of them. */
 static inline int camp_math_log_special(double x, double *result) restrict(cpu, amp) {
     if (camp_precise_isnan(x)) {
-        *result = x + x;
+        *result = x;
         return 1;
     }
     if (x == 0.0) {
@@ -137,7 +135,7 @@ static inline int camp_math_log_special(double x, double *result) restrict(cpu, 
         return 1;
     }
     if (x < 0.0) {
-        *result = (x - x) / (x - x);
+        *result = CAMP_NAN;
         return 1;
     }
     if (camp_precise_isinf(x)) {
@@ -151,7 +149,7 @@ static inline int camp_math_log_special(double x, double *result) restrict(cpu, 
 
 static inline double camp_precise_exp(double x) restrict(cpu, amp) {
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     return camp_math_exp_of_dd(x, 0.0);
 }
 /* 2^x = 2^k e^(f ln2) with k = rint(x), f = x - k exact. */
@@ -159,7 +157,7 @@ static inline double camp_precise_exp2(double x) restrict(cpu, amp) {
     double kd, f, th, tl, mh, ml;
     int j;
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (x > 1025.0)
         return CAMP_INFINITY;
     if (x < -1076.0)
@@ -173,7 +171,7 @@ static inline double camp_precise_exp2(double x) restrict(cpu, amp) {
 static inline double camp_precise_expm1(double x) restrict(cpu, amp) {
     double eh, el;
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (x > 710.0)
         return CAMP_INFINITY;
     if (x < -38.0)
@@ -219,11 +217,11 @@ static inline double camp_precise_log10(double x) restrict(cpu, amp) {
 static inline double camp_precise_log1p(double x) restrict(cpu, amp) {
     double rh, rl;
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (x == -1.0)
         return -CAMP_INFINITY;
     if (x < -1.0)
-        return (x - x) / (x - x);
+        return CAMP_NAN;
     if (camp_precise_isinf(x))
         return x;
     if (camp_precise_fabs(x) < 0x1p-54)
@@ -250,9 +248,9 @@ static inline double camp_precise_pow(double x, double y) restrict(cpu, amp) {
     if (y == 0.0 || x == 1.0)
         return 1.0;
     if (x == -1.0 && camp_precise_isfinite(y))
-        return camp_math_is_integer(y) ? (negative ? -1.0 : 1.0) : (x - x) / (x - x);
+        return camp_math_is_integer(y) ? (negative ? -1.0 : 1.0) : CAMP_NAN;
     if (camp_precise_isnan(x) || camp_precise_isnan(y))
-        return x + y;
+        return CAMP_EITHER_NAN(x, y);
     if (camp_precise_isinf(y)) {
         if (ax == 1.0)
             return 1.0;
@@ -264,7 +262,7 @@ static inline double camp_precise_pow(double x, double y) restrict(cpu, amp) {
         return negative ? -r : r;
     }
     if (x < 0.0 && !camp_math_is_integer(y))
-        return (x - x) / (x - x);
+        return CAMP_NAN;
     camp_math_log_dd(ax, 0.0, &lh, &ll);
     th = y * lh;
     if (th > 710.0)
@@ -296,7 +294,7 @@ static inline double camp_math_exp_pair(double a, double sign) restrict(cpu, amp
 static inline double camp_precise_sinh(double x) restrict(cpu, amp) {
     double a = camp_precise_fabs(x), eh, el, dh, dl, qh, ql, r;
     if (!camp_precise_isfinite(x))
-        return x + x;
+        return x;
     if (a < 0x1p-27)
         return x; /* x^3/6 is below half an ulp */
     if (a >= 1.0)
@@ -314,7 +312,7 @@ static inline double camp_precise_sinh(double x) restrict(cpu, amp) {
 static inline double camp_precise_cosh(double x) restrict(cpu, amp) {
     double a = camp_precise_fabs(x), eh, el, dh, dl, qh, ql;
     if (!camp_precise_isfinite(x))
-        return x * x;
+        return camp_precise_isnan(x) ? x : CAMP_INFINITY;
     if (a >= 1.0)
         return camp_math_exp_pair(a, 1.0);
     if (a < 0x1p-27)
@@ -330,7 +328,7 @@ static inline double camp_precise_cosh(double x) restrict(cpu, amp) {
 static inline double camp_precise_tanh(double x) restrict(cpu, amp) {
     double a = camp_precise_fabs(x), eh, el, dh, dl;
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (a > 20.0)
         return camp_precise_copysign(1.0, x); /* 1 - tanh is below half an ulp */
     if (a < 0x1p-27)
@@ -344,7 +342,7 @@ static inline double camp_precise_tanh(double x) restrict(cpu, amp) {
 static inline double camp_precise_asinh(double x) restrict(cpu, amp) {
     double a = camp_precise_fabs(x), wh, wl, sh, sl, rh, rl;
     if (!camp_precise_isfinite(x))
-        return x + x;
+        return x;
     if (a < 0x1p-27)
         return x; /* x^3/6 is below half an ulp */
     if (a > 0x1p28) {
@@ -366,9 +364,9 @@ static inline double camp_precise_asinh(double x) restrict(cpu, amp) {
 static inline double camp_precise_acosh(double x) restrict(cpu, amp) {
     double th, tl, sh, sl, rh, rl;
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (x < 1.0)
-        return (x - x) / (x - x);
+        return CAMP_NAN;
     if (camp_precise_isinf(x))
         return x;
     if (x > 0x1p28) {
@@ -388,9 +386,9 @@ static inline double camp_precise_acosh(double x) restrict(cpu, amp) {
 static inline double camp_precise_atanh(double x) restrict(cpu, amp) {
     double a = camp_precise_fabs(x), dh, dl, uh, ul, rh, rl;
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (a > 1.0)
-        return (x - x) / (x - x);
+        return CAMP_NAN;
     if (a == 1.0)
         return camp_precise_copysign(CAMP_INFINITY, x);
     if (a < 0x1p-27)

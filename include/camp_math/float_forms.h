@@ -89,7 +89,7 @@ static inline float camp_precise_remquof(float x, float y, int *quotient) restri
 static inline float camp_precise_nextafterf(float x, float y) restrict(cpu, amp) {
     unsigned u = camp_float_as_uint(x);
     if (camp_precise_isnanf(x) || camp_precise_isnanf(y))
-        return x + y;
+        return camp_precise_isnanf(x) ? x : y;
     if (x == y)
         return y;
     if (x == 0.0f)
@@ -102,7 +102,7 @@ static inline float camp_precise_nextafterf(float x, float y) restrict(cpu, amp)
 static inline float camp_precise_fmaf(float x, float y, float z) restrict(cpu, amp) {
     double p = (double)x * (double)y;
     if (!camp_precise_isfinite(p) || !camp_precise_isfinitef(z))
-        return (float)(p + (double)z);
+        return (float)camp_precise_fma((double)x, (double)y, (double)z); /* special values */
     return (float)camp_math_add_round_to_odd(p, (double)z);
 }
 

@@ -45,7 +45,7 @@ static inline double camp_math_erfc_fraction(double a) restrict(cpu, amp) {
 static inline double camp_precise_erf(double x) restrict(cpu, amp) {
     double a = camp_precise_fabs(x), rh, rl;
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (a >= 6.0)
         return camp_precise_copysign(1.0, x); /* erfc(6) is below half an ulp of 1 */
     if (x == 0.0)
@@ -64,7 +64,7 @@ static inline double camp_precise_erf(double x) restrict(cpu, amp) {
 static inline double camp_precise_erfc(double x) restrict(cpu, amp) {
     double a = camp_precise_fabs(x), rh, rl;
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (x < -6.0)
         return 2.0;
     if (x > 27.3)
@@ -87,17 +87,18 @@ static inline double camp_precise_erfc(double x) restrict(cpu, amp) {
 
 /* ---- lgamma, tgamma ------------------------------------------------------------------ */
 
-/* sum c_k z^k for k = 2..41 (table c) plus c1 z, all in double-double. */
-static inline void camp_math_lgamma_taylor(double zh, double zl, const double *ch, const double *cl,
-                                           double c1h, double c1l, double *rh, double *rl) restrict(cpu, amp) {
-    double sh = ch[39], sl = cl[39];
+/* lgamma(c + z) - lgamma(c) for c = 1 (about = 0) or c = 2 (about = 1):
+ * sum_k>=2 a_k z^k from the table, plus a1 z, all in double-double. */
+static inline void camp_math_lgamma_taylor(double zh, double zl, int about, double a1h, double a1l, double *rh,
+                                           double *rl) restrict(cpu, amp) {
+    double sh = camp_lgamma_taylor_HI[40 * about + 39], sl = camp_lgamma_taylor_LO[40 * about + 39];
     int k;
     for (k = 38; k >= 0; k--) {
         camp_dd_mul(sh, sl, zh, zl, &sh, &sl);
-        camp_dd_add(sh, sl, ch[k], cl[k], &sh, &sl);
+        camp_dd_add(sh, sl, camp_lgamma_taylor_HI[40 * about + k], camp_lgamma_taylor_LO[40 * about + k], &sh, &sl);
     }
     camp_dd_mul(sh, sl, zh, zl, &sh, &sl);
-    camp_dd_add(sh, sl, c1h, c1l, &sh, &sl);
+    camp_dd_add(sh, sl, a1h, a1l, &sh, &sl);
     camp_dd_mul(sh, sl, zh, zl, rh, rl);
 }
 /* lgamma(y) for y = yh + yl > 0, as a double-double. */
@@ -106,14 +107,12 @@ static inline void camp_math_lgamma_positive(double yh, double yl, double *rh, d
     int k;
     if (camp_precise_fabs(yh - 1.0) < 0.2) {
         camp_dd_fast_two_sum(yh - 1.0, yl, &th, &tl);
-        camp_math_lgamma_taylor(th, tl, camp_lgamma_at1_HI, camp_lgamma_at1_LO, -CAMP_EULER_GAMMA_HI,
-                                -CAMP_EULER_GAMMA_LO, rh, rl);
+        camp_math_lgamma_taylor(th, tl, 0, -CAMP_EULER_GAMMA_HI, -CAMP_EULER_GAMMA_LO, rh, rl);
         return;
     }
     if (camp_precise_fabs(yh - 2.0) < 0.2) {
         camp_dd_fast_two_sum(yh - 2.0, yl, &th, &tl);
-        camp_math_lgamma_taylor(th, tl, camp_lgamma_at2_HI, camp_lgamma_at2_LO, CAMP_ONE_MINUS_EULER_GAMMA_HI,
-                                CAMP_ONE_MINUS_EULER_GAMMA_LO, rh, rl);
+        camp_math_lgamma_taylor(th, tl, 1, CAMP_ONE_MINUS_EULER_GAMMA_HI, CAMP_ONE_MINUS_EULER_GAMMA_LO, rh, rl);
         return;
     }
     /* lgamma(y) = lgamma(y + n) - log(y (y+1) ... (y+n-1)) */
@@ -182,13 +181,14 @@ static inline void camp_math_lgamma_dd(double x, double *rh, double *rl) restric
     }
     /* near a zero z below -2: the Taylor series about z, t = x - z in double-double */
     for (i = 0; i < 4; i++) {
-        const double *row = camp_lgamma_negative_zeros + 13 * i;
-        if (camp_precise_fabs(x - row[0]) < 0x1p-12) {
-            camp_dd_two_sum(x - row[0], -row[1], &yh, &yl); /* x - z_1 exact (Sterbenz) */
-            yl -= row[2];
+        int row = 13 * i; /* z as 3 parts, psi(z) as 2, then psi^(k-1)(z)/k!, k = 2..9 */
+        if (camp_precise_fabs(x - camp_lgamma_negative_zeros[row]) < 0x1p-12) {
+            /* x - z_1 exact (Sterbenz) */
+            camp_dd_two_sum(x - camp_lgamma_negative_zeros[row], -camp_lgamma_negative_zeros[row + 1], &yh, &yl);
+            yl -= camp_lgamma_negative_zeros[row + 2];
             for (k = 12; k >= 5; k--)
-                p = p * yh + row[k];
-            camp_dd_mul(yh, yl, row[3], row[4], &sh, &sl);
+                p = p * yh + camp_lgamma_negative_zeros[row + k];
+            camp_dd_mul(yh, yl, camp_lgamma_negative_zeros[row + 3], camp_lgamma_negative_zeros[row + 4], &sh, &sl);
             camp_dd_add_d(sh, sl, p * yh * yh, rh, rl);
             return;
         }
@@ -204,7 +204,7 @@ static inline void camp_math_lgamma_dd(double x, double *rh, double *rl) restric
 static inline double camp_precise_lgamma(double x) restrict(cpu, amp) {
     double rh, rl, ax = camp_precise_fabs(x);
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (camp_precise_isinf(x) || (x <= 0.0 && camp_precise_trunc(x) == x))
         return CAMP_INFINITY; /* poles, and +-inf */
     if (ax < 0x1p-70)
@@ -217,11 +217,11 @@ static inline double camp_precise_lgamma(double x) restrict(cpu, amp) {
 static inline double camp_precise_tgamma(double x) restrict(cpu, amp) {
     double rh, rl, r;
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (x == 0.0)
-        return 1.0 / x; /* +-inf, pole */
+        return camp_precise_copysign(CAMP_INFINITY, x); /* pole */
     if (x < 0.0 && (camp_precise_isinf(x) || camp_precise_trunc(x) == x))
-        return (x - x) / (x - x); /* NaN, invalid */
+        return CAMP_NAN; /* invalid */
     if (x > 171.7)
         return CAMP_INFINITY;
     if (x < -185.0)

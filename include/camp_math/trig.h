@@ -122,21 +122,21 @@ static inline double camp_math_sin_cos(double x, int which) restrict(cpu, amp) {
 }
 static inline double camp_precise_sin(double x) restrict(cpu, amp) {
     if (!camp_precise_isfinite(x))
-        return x - x; /* NaN */
+        return camp_precise_isnan(x) ? x : CAMP_NAN;
     if (camp_precise_fabs(x) < 0x1p-26)
         return x; /* x^3/6 is below half an ulp */
     return camp_math_sin_cos(x, 0);
 }
 static inline double camp_precise_cos(double x) restrict(cpu, amp) {
     if (!camp_precise_isfinite(x))
-        return x - x;
+        return camp_precise_isnan(x) ? x : CAMP_NAN;
     return camp_math_sin_cos(x, 1);
 }
 static inline double camp_precise_tan(double x) restrict(cpu, amp) {
     double rh, rl, sh, sl, ch, cl, th, tl;
     int n;
     if (!camp_precise_isfinite(x))
-        return x - x;
+        return camp_precise_isnan(x) ? x : CAMP_NAN;
     if (camp_precise_fabs(x) < 0x1p-27)
         return x; /* x^3/3 is below half an ulp */
     n = camp_math_reduce_pio2(x, &rh, &rl);
@@ -180,7 +180,7 @@ static inline void camp_math_atan_dd(double uh, double ul, double *rh, double *r
 static inline double camp_precise_atan(double x) restrict(cpu, amp) {
     double rh, rl, a = camp_precise_fabs(x);
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (a < 0x1p-27)
         return x; /* x^3/3 is below half an ulp */
     if (a > 0x1p55)
@@ -192,7 +192,7 @@ static inline double camp_precise_atan2(double y, double x) restrict(cpu, amp) {
     double ax = camp_precise_fabs(x), ay = camp_precise_fabs(y), uh, ul, rh, rl;
     int ex, ey;
     if (camp_precise_isnan(x) || camp_precise_isnan(y))
-        return x + y;
+        return CAMP_EITHER_NAN(x, y);
     if (y == 0.0)
         return camp_precise_signbit(x) ? camp_precise_copysign(CAMP_PI_HI, y) : y;
     if (x == 0.0)
@@ -222,9 +222,9 @@ static inline double camp_precise_atan2(double y, double x) restrict(cpu, amp) {
 static inline double camp_precise_asin(double x) restrict(cpu, amp) {
     double a = camp_precise_fabs(x), oh, ol, ph, pl, uh, ul;
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (a > 1.0)
-        return (x - x) / (x - x);
+        return CAMP_NAN;
     if (a < 0x1p-26)
         return x; /* x^3/6 is below half an ulp */
     if (a == 1.0)
@@ -241,9 +241,9 @@ static inline double camp_precise_asin(double x) restrict(cpu, amp) {
 static inline double camp_precise_acos(double x) restrict(cpu, amp) {
     double nh, nl, dh, dl;
     if (camp_precise_isnan(x))
-        return x + x;
+        return x;
     if (camp_precise_fabs(x) > 1.0)
-        return (x - x) / (x - x);
+        return CAMP_NAN;
     if (x == 1.0)
         return 0.0;
     if (x == -1.0)

@@ -113,8 +113,8 @@ dd_table("camp_stirling", stirling, "B_2k / (2k (2k-1)), k = 1..14: Stirling's s
 # (-1)^k zeta(k)/k z^k, lgamma(2+z) = (1-gamma) z + sum (-1)^k (zeta(k)-1)/k z^k.
 at1 = [(-1) ** k * mp.zeta(k) / k for k in range(2, 42)]
 at2 = [(-1) ** k * (mp.zeta(k) - 1) / k for k in range(2, 42)]
-dd_table("camp_lgamma_at1", at1, "(-1)^k zeta(k)/k, k = 2..41: lgamma about 1")
-dd_table("camp_lgamma_at2", at2, "(-1)^k (zeta(k)-1)/k, k = 2..41: lgamma about 2")
+dd_table("camp_lgamma_taylor", at1 + at2,
+         "lgamma about 1: (-1)^k zeta(k)/k, then about 2: (-1)^k (zeta(k)-1)/k, k = 2..41")
 
 # lgamma near its zeros on the negative axis, where the reflection formula
 # cancels: each row is the zero z as three doubles, then the Taylor
