@@ -143,6 +143,16 @@ How:
 - Special values follow C99 Annex F: signed zeros, infinities, NaN, the
   poles of log, tgamma and lgamma, pow's special cases.
 
+**Operations as written.** The double-double steps need every float
+operation carried out as written: a driver that re-associates (Mesa's NIR
+rewrites (a + b) - a to b in operations not marked exact) cancels their error
+terms, and double results then drift by up to thousands of ulps (measured on
+lavapipe). So the float arithmetic of amp code that calls these functions
+must carry SPIR-V's NoContraction decoration, which drivers treat as "exact".
+Fusing a*b + c into one fma, which C allows, is harmless: the library splits
+operands so that the products it relies on are exact either way (the host
+test passes with -ffp-contract=off and with -mfma -ffp-contract=fast).
+
 **Subnormals.** Vulkan lets a device flush float32 subnormals to zero, and
 64-bit ones too unless it reports `shaderDenormPreserveFloat64`. The float
 forms compute in double, so a float subnormal argument that reaches the
