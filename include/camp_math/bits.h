@@ -1,6 +1,7 @@
 /* camp_math/bits.h — bit casts and the exact functions of the device math
  * library: classification, fabs, copysign, rounding to integers, frexp,
- * ldexp, modf, fmin, fmax, fdim, nextafter, fmod, remainder, remquo.
+ * ldexp, scalbn, ilogb, logb, modf, lround, lrint, fmin, fmax, fdim,
+ * nextafter, fmod, remainder, remquo.
  * Every result here is exact (no rounding), so float forms go through the
  * double forms except where the sign or payload of a NaN matters. */
 #ifndef CAMP_MATH_BITS_H
@@ -91,6 +92,23 @@ static inline int camp_precise_signbitf(float x) restrict(cpu, amp) {
     return (int)(camp_float_as_uint(x) >> 31);
 }
 
+static inline int camp_precise_fpclassify(double x) restrict(cpu, amp) {
+    int e = camp_math_exponent_field(x);
+    if (e == 2047)
+        return camp_precise_isnan(x) ? FP_NAN : FP_INFINITE;
+    if (e == 0)
+        return x == 0.0 ? FP_ZERO : FP_SUBNORMAL;
+    return FP_NORMAL;
+}
+static inline int camp_precise_fpclassifyf(float x) restrict(cpu, amp) {
+    unsigned e = (camp_float_as_uint(x) >> 23) & 0xffu;
+    if (e == 0xffu)
+        return camp_precise_isnanf(x) ? FP_NAN : FP_INFINITE;
+    if (e == 0)
+        return x == 0.0f ? FP_ZERO : FP_SUBNORMAL;
+    return FP_NORMAL;
+}
+
 /* ---- Sign manipulation ----------------------------------------------------- */
 
 static inline double camp_precise_fabs(double x) restrict(cpu, amp) {
@@ -151,6 +169,23 @@ static inline double camp_precise_rint(double x) restrict(cpu, amp) {
 static inline double camp_precise_nearbyint(double x) restrict(cpu, amp) {
     return camp_precise_rint(x);
 }
+/* lround, llround, lrint, llrint: the rounded value as an integer; where it
+ * does not fit (and for NaN) the most negative value, as x86-64's glibc. */
+static inline long long camp_math_to_llong(double r) restrict(cpu, amp) {
+    return r >= -0x1p63 && r < 0x1p63 ? (long long)r : (long long)CAMP_SIGN_BIT;
+}
+static inline long camp_precise_lround(double x) restrict(cpu, amp) {
+    return (long)camp_math_to_llong(camp_precise_round(x));
+}
+static inline long long camp_precise_llround(double x) restrict(cpu, amp) {
+    return camp_math_to_llong(camp_precise_round(x));
+}
+static inline long camp_precise_lrint(double x) restrict(cpu, amp) {
+    return (long)camp_math_to_llong(camp_precise_rint(x));
+}
+static inline long long camp_precise_llrint(double x) restrict(cpu, amp) {
+    return camp_math_to_llong(camp_precise_rint(x));
+}
 static inline double camp_precise_modf(double x, double *integral) restrict(cpu, amp) {
     double t = camp_precise_trunc(x);
     *integral = t;
@@ -201,6 +236,9 @@ static inline double camp_precise_ldexp(double x, int n) restrict(cpu, amp) {
 }
 static inline double camp_precise_scalbn(double x, int n) restrict(cpu, amp) {
     return camp_precise_ldexp(x, n);
+}
+static inline double camp_precise_scalbln(double x, long n) restrict(cpu, amp) {
+    return camp_precise_ldexp(x, n > 100000 ? 100000 : n < -100000 ? -100000 : (int)n);
 }
 /* Unbiased exponent of x as an int; FP_ILOGB0 / INT_MAX / FP_ILOGBNAN for 0, inf, NaN. */
 static inline int camp_precise_ilogb(double x) restrict(cpu, amp) {

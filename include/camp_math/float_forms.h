@@ -75,6 +75,13 @@ static inline float camp_precise_ldexpf(float x, int n) restrict(cpu, amp) {
 static inline float camp_precise_scalbnf(float x, int n) restrict(cpu, amp) {
     return camp_precise_ldexpf(x, n);
 }
+static inline float camp_precise_scalblnf(float x, long n) restrict(cpu, amp) {
+    return camp_precise_ldexpf(x, n > 1000 ? 1000 : n < -1000 ? -1000 : (int)n);
+}
+static inline long camp_precise_lroundf(float x) restrict(cpu, amp) { return camp_precise_lround((double)x); }
+static inline long long camp_precise_llroundf(float x) restrict(cpu, amp) { return camp_precise_llround((double)x); }
+static inline long camp_precise_lrintf(float x) restrict(cpu, amp) { return camp_precise_lrint((double)x); }
+static inline long long camp_precise_llrintf(float x) restrict(cpu, amp) { return camp_precise_llrint((double)x); }
 static inline int camp_precise_ilogbf(float x) restrict(cpu, amp) {
     return camp_precise_ilogb((double)x);
 }

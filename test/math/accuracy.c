@@ -2,8 +2,9 @@
  * every camp_precise_* function of test/math/bounds.h, float and double
  * forms, over its argument set (harness.h), against glibc's long double
  * functions; fails if a measured error exceeds its bound. Also checks the
- * functions with integer or pointer results (frexp, ldexp, modf, remquo,
- * ilogb, nextafter, classification) for exact agreement with glibc.
+ * functions with integer or pointer results (frexp, ldexp, scalbln, modf,
+ * remquo, ilogb, lround, lrint, nextafter, classification) for exact
+ * agreement with glibc.
  *
  *   accuracy [--results FILE]   FILE: "name float_ulps double_ulps" lines
  *                               for gen_table.py (docs/math.md) */
@@ -96,6 +97,21 @@ static void check_exact(void) {
         expect_same("remquof", af, camp_precise_remquof(af, bf, &q1), remquof(af, bf, &q2));
         expect_same("nextafter", a, camp_precise_nextafter(a, b), nextafter(a, b));
         expect_same("nextafterf", af, camp_precise_nextafterf(af, bf), nextafterf(af, bf));
+        expect_same("scalbln", a, camp_precise_scalbln(a, n * 100L), scalbln(a, n * 100L));
+        expect_same("scalblnf", af, camp_precise_scalblnf(af, n * 100L), scalblnf(af, n * 100L));
+        if (a != 0 && fabs(a) < 0x1p62) { /* scaled to [2^-2, 2^62): elsewhere unspecified */
+            double small = ldexp(a, -ilogb(a) + (int)(math_random_bits(&state) % 64) - 2);
+            expect_int("lround", small, camp_precise_lround(small), lround(small));
+            expect_int("llround", small, (long)camp_precise_llround(small), (long)llround(small));
+            expect_int("lrint", small, camp_precise_lrint(small), lrint(small));
+            expect_int("llrint", small, (long)camp_precise_llrint(small), (long)llrint(small));
+            expect_int("lroundf", (float)small, camp_precise_lroundf((float)small), lroundf((float)small));
+            expect_int("lrintf", (float)small, camp_precise_lrintf((float)small), lrintf((float)small));
+            expect_int("llroundf", (float)small, (long)camp_precise_llroundf((float)small), (long)llroundf((float)small));
+            expect_int("llrintf", (float)small, (long)camp_precise_llrintf((float)small), (long)llrintf((float)small));
+        }
+        expect_int("fpclassify", a, camp_precise_fpclassify(a), fpclassify(a));
+        expect_int("fpclassifyf", af, camp_precise_fpclassifyf(af), fpclassify(af));
         expect_int("ilogb", a, camp_precise_ilogb(a), ilogb(a));
         expect_int("ilogbf", af, camp_precise_ilogbf(af), ilogbf(af));
         expect_int("isnan", a, camp_precise_isnan(a), isnan(a) != 0);
