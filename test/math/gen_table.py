@@ -112,10 +112,12 @@ In amp code `sinf(x)`, `sin(x)`, `powf(x, y)`, ... call `camp_precise_sinf`,
 integers and doubles (bit casts, no libm), so the serial reference mode runs
 the very code the kernels run. Covered: `sqrt cbrt exp exp2 expm1 log log2
 log10 log1p pow sin cos tan asin acos atan atan2 sinh cosh tanh asinh acosh
-atanh fabs floor ceil round trunc rint nearbyint fmod remainder remquo fmin
-fmax fdim fma hypot copysign nextafter frexp ldexp scalbn ilogb logb modf erf
-erfc tgamma lgamma isnan isinf isfinite isnormal signbit`, each in float and
-double form.
+atanh fabs floor ceil round trunc rint nearbyint lround llround lrint llrint
+fmod remainder remquo fmin fmax fdim fma hypot copysign nextafter frexp ldexp
+scalbn scalbln ilogb logb modf erf erfc tgamma lgamma fpclassify isnan isinf
+isfinite isnormal signbit`, each in float and double form. Not provided:
+`nan()` (it takes a string), `nexttoward` (long double), and the GNU
+extensions (`exp10`, `sincos`, `lgamma_r`).
 
 How:
 
@@ -147,8 +149,8 @@ How:
 operation carried out as written: a driver that re-associates (Mesa's NIR
 rewrites (a + b) - a to b in operations not marked exact) cancels their error
 terms, and double results then drift by up to thousands of ulps (measured on
-lavapipe). So the float arithmetic of amp code that calls these functions
-must carry SPIR-V's NoContraction decoration, which drivers treat as "exact".
+lavapipe). So campcc must give the float arithmetic of these functions
+SPIR-V's NoContraction decoration, which drivers treat as "exact".
 Fusing a*b + c into one fma, which C allows, is harmless: the library splits
 operands so that the products it relies on are exact either way (the host
 test passes with -ffp-contract=off and with -mfma -ffp-contract=fast).
