@@ -141,23 +141,6 @@ static inline void camp_math_lgamma_positive(double yh, double yl, double *rh, d
     *rh = th;
     *rl = tl;
 }
-/* sin t (odd = 1) or cos t (odd = 0) for |t| <= pi/4 given as a double-double,
- * to double-double accuracy: the Taylor series, Horner in t^2, to 1/29!. */
-static inline void camp_math_sin_cos_dd(double th, double tl, int odd, double *rh, double *rl) restrict(cpu, amp) {
-    double zh, zl, sh = 0.0, sl = 0.0, ch, cl;
-    int k;
-    camp_dd_mul(th, tl, th, tl, &zh, &zl);
-    for (k = 14 - odd; k >= 0; k--) { /* (-1)^k t^2k / (2k + odd)! */
-        ch = camp_inv_factorial_HI[2 * k + odd];
-        cl = camp_inv_factorial_LO[2 * k + odd];
-        camp_dd_mul(sh, sl, zh, zl, &sh, &sl);
-        camp_dd_add(sh, sl, (k & 1) ? -ch : ch, (k & 1) ? -cl : cl, &sh, &sl);
-    }
-    if (odd)
-        camp_dd_mul(sh, sl, th, tl, &sh, &sl);
-    *rh = sh;
-    *rl = sl;
-}
 /* |sin(pi x)| for finite x, not an integer, as a double-double: x mod 2 is exact. */
 static inline void camp_math_abs_sinpi(double x, double *rh, double *rl) restrict(cpu, amp) {
     double r = x - 2.0 * camp_precise_rint(0.5 * x); /* [-1, 1], exact */
@@ -209,8 +192,14 @@ static inline double camp_precise_lgamma(double x) restrict(cpu, amp) {
         return CAMP_INFINITY; /* poles, and +-inf */
     if (ax < 0x1p-70)
         return -camp_precise_log(ax); /* gamma x is below half an ulp */
-    if (x > 0x1p1000) /* x (log x - 1): the rest is far below an ulp */
-        return x > 0x1.5d53649e0fa8ap1013 ? CAMP_INFINITY : x * (camp_precise_log(x) - 1.0);
+    if (x > 0x1p1000) { /* x (log x - 1): the rest is far below an ulp */
+        camp_math_log_dd(x, 0.0, &rh, &rl);
+        camp_dd_add_d(rh, rl, -1.0, &rh, &rl);
+        if (camp_precise_isinf(x * rh))
+            return CAMP_INFINITY; /* beyond about 2.556e305 */
+        camp_dd_mul_d(rh, rl, x, &rh, &rl);
+        return rh + rl;
+    }
     camp_math_lgamma_dd(x, &rh, &rl);
     return rh + rl;
 }

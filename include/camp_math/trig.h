@@ -4,7 +4,7 @@
  * |x| < 2^19 with pi/2 in four parts (the first three short enough that
  * n * part is exact), beyond that by Payne-Hanek: the integer significand
  * times a 256-bit window of 2/pi's bits, in 32-bit limbs. Kernels: Taylor
- * series on [-pi/4, pi/4]. atan: a table of atan(j/8) and
+ * series on [-pi/4, pi/4] in double-double. atan: a table of atan(j/8) and
  * atan(v) = atan(c) + atan((v - c)/(1 + v c)). */
 #ifndef CAMP_MATH_TRIG_H
 #define CAMP_MATH_TRIG_H
@@ -90,34 +90,29 @@ static inline int camp_math_reduce_pio2(double x, double *rh, double *rl) restri
     }
     return q & 3;
 }
-/* sin(r) for |r| <= 0.8 as a double-double (relative error ~2^-55). */
-static inline void camp_math_sin_kernel(double rh, double rl, double *sh, double *sl) restrict(cpu, amp) {
-    double z = rh * rh, p = 0.0;
-    int n;
-    for (n = 11; n >= 1; n--) /* sum (-1)^n z^(n-1) / (2n+1)! */
-        p = p * z + ((n & 1) ? -camp_inv_factorial_HI[2 * n + 1] : camp_inv_factorial_HI[2 * n + 1]);
-    camp_dd_fast_two_sum(rh, rh * z * p + rl * (1.0 - 0.5 * z), sh, sl);
-}
-/* cos(r) for |r| <= 0.8 as a double-double: 1 - r^2/2 exactly, then the rest. */
-static inline void camp_math_cos_kernel(double rh, double rl, double *ch, double *cl) restrict(cpu, amp) {
-    double z = rh * rh, p = 0.0, ph, pl, hi, err;
-    int n;
-    for (n = 11; n >= 2; n--) /* sum (-1)^n z^(n-2) / (2n)! */
-        p = p * z + ((n & 1) ? -camp_inv_factorial_HI[2 * n] : camp_inv_factorial_HI[2 * n]);
-    camp_dd_two_prod(rh, rh, &ph, &pl);
-    hi = 1.0 - 0.5 * ph;
-    err = (1.0 - hi) - 0.5 * ph;
-    camp_dd_fast_two_sum(hi, err - 0.5 * pl + z * z * p - rh * rl, ch, cl);
+/* sin t (odd = 1) or cos t (odd = 0) for |t| <= pi/4 given as a double-double,
+ * to double-double accuracy: the Taylor series, Horner in t^2, to 1/29!. */
+static inline void camp_math_sin_cos_dd(double th, double tl, int odd, double *rh, double *rl) restrict(cpu, amp) {
+    double zh, zl, sh = 0.0, sl = 0.0, ch, cl;
+    int k;
+    camp_dd_mul(th, tl, th, tl, &zh, &zl);
+    for (k = 14 - odd; k >= 0; k--) { /* (-1)^k t^2k / (2k + odd)! */
+        ch = camp_inv_factorial_HI[2 * k + odd];
+        cl = camp_inv_factorial_LO[2 * k + odd];
+        camp_dd_mul(sh, sl, zh, zl, &sh, &sl);
+        camp_dd_add(sh, sl, (k & 1) ? -ch : ch, (k & 1) ? -cl : cl, &sh, &sl);
+    }
+    if (odd)
+        camp_dd_mul(sh, sl, th, tl, &sh, &sl);
+    *rh = sh;
+    *rl = sl;
 }
 /* sin (which = 0) or cos (which = 1) of x; quadrant n turns one into the other. */
 static inline double camp_math_sin_cos(double x, int which) restrict(cpu, amp) {
     double rh, rl, h, l;
     int n;
     n = (camp_math_reduce_pio2(x, &rh, &rl) + which) & 3;
-    if (n & 1)
-        camp_math_cos_kernel(rh, rl, &h, &l);
-    else
-        camp_math_sin_kernel(rh, rl, &h, &l);
+    camp_math_sin_cos_dd(rh, rl, !(n & 1), &h, &l);
     return n & 2 ? -(h + l) : h + l;
 }
 static inline double camp_precise_sin(double x) restrict(cpu, amp) {
@@ -140,8 +135,8 @@ static inline double camp_precise_tan(double x) restrict(cpu, amp) {
     if (camp_precise_fabs(x) < 0x1p-27)
         return x; /* x^3/3 is below half an ulp */
     n = camp_math_reduce_pio2(x, &rh, &rl);
-    camp_math_sin_kernel(rh, rl, &sh, &sl);
-    camp_math_cos_kernel(rh, rl, &ch, &cl);
+    camp_math_sin_cos_dd(rh, rl, 1, &sh, &sl);
+    camp_math_sin_cos_dd(rh, rl, 0, &ch, &cl);
     if (n & 1)
         camp_dd_div(-ch, -cl, sh, sl, &th, &tl);
     else
