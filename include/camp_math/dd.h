@@ -173,8 +173,10 @@ static inline double camp_precise_fma(double x, double y, double z) restrict(cpu
     }
     if (!camp_precise_isfinite(z))
         return z; /* x*y is finite even where its rounding would overflow */
-    if (x == 0.0 || y == 0.0 || z == 0.0)
-        return x * y + z; /* an exact zero product, or one rounding */
+    if (x == 0.0 || y == 0.0)
+        return x * y + z; /* an exact zero product: signed-zero rules of the sum */
+    if (z == 0.0)
+        return x * y; /* one rounding; x*y + z would turn an underflow to -0 into +0 */
     mx = camp_precise_frexp(x, &ex);
     my = camp_precise_frexp(y, &ey);
     camp_precise_frexp(z, &ez);

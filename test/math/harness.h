@@ -128,13 +128,17 @@ static const double math_edge_values[] = {
 
 /* Error of got in ulps of its format (p significant bits, smallest normal
  * exponent emin) against the reference ref. Infinite results count as
- * 2^(emax+1); a NaN where none belongs, or a zero of the wrong sign, is
- * infinitely wrong. */
+ * 2^(emax+1); a NaN where none belongs, or a zero of the wrong sign (also
+ * where the reference underflows to zero in the format), is infinitely
+ * wrong. */
 static inline double math_ulp_error(long double got, long double ref, int is_float) {
     int p = is_float ? 24 : 53, emin = is_float ? -126 : -1022;
     long double top = is_float ? 0x1p128L : 0x1p1024L, ulp;
     if (isnan(ref) || isnan(got))
         return isnan(ref) && isnan(got) ? 0.0 : INFINITY;
+    if (got == 0 && (is_float ? (long double)(float)ref : (long double)(double)ref) == 0 &&
+        signbit(got) != signbit(ref))
+        return INFINITY; /* a result that underflows keeps its sign */
     if (fabsl(ref) >= top - ldexpl(top, -p - 1))
         ref = ref > 0 ? INFINITY : -INFINITY; /* rounds to infinity in the format */
     if (got == ref)
@@ -175,7 +179,8 @@ static const math_function math_functions[] = {
 
 /* Arguments of one function: edge values, edge pairs (binary and ternary
  * functions), then random ones; for fma every other random z is near -x*y
- * (cancellation). Returns how many; each array needs MATH_MAX_ARGS. */
+ * (cancellation) and every tenth is +-0. Returns how many; each array needs
+ * MATH_MAX_ARGS. */
 #define MATH_MAX_ARGS (MATH_EDGE_COUNT + MATH_EDGE_PAIRS * MATH_EDGE_PAIRS + MATH_RANDOM_ARGS)
 static inline int math_arguments(const math_function *f, int is_float, double *x, double *y, double *z) {
     uint64_t state = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(f - math_functions) * 0x100000001B3ULL;
@@ -193,6 +198,8 @@ static inline int math_arguments(const math_function *f, int is_float, double *x
         z[n] = f->kind == TERNARY ? math_random_arg(f->y_domain, is_float, &state) : 0.0;
         if (f->kind == TERNARY && (i & 1))
             z[n] = -(is_float ? (double)(float)(x[n] * y[n]) : x[n] * y[n]) * (1.0 + (double)(i % 7 - 3) * 0x1p-52);
+        if (f->kind == TERNARY && i % 10 == 2) /* a zero z beside products that may underflow */
+            z[n] = i % 20 == 2 ? 0.0 : -0.0;
     }
     if (is_float)
         for (i = 0; i < n; i++)
