@@ -23,7 +23,9 @@
 #define MATH_RANDOM_ARGS 2000
 #endif
 /* Edge values combined pairwise for binary functions: the first N. */
+#ifndef MATH_EDGE_PAIRS
 #define MATH_EDGE_PAIRS 24
+#endif
 
 enum math_domain {
     DOM_NONE,
