@@ -159,6 +159,10 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
                  CAMP_SERIAL_INDEX_(DOMAIN, camp_pfe_loop_); \
              camp_pfe_loop_.once; camp_pfe_loop_.once = 0)
 
+/* ---- Math: <math.h> with C99 precision in amp code, and fast_math ------- */
+
+#include "camp_math.h"
+
 #endif /* CAMP_RUNTIME_API_ONLY */
 
 /* ---- Runtime API (libcamp) ---------------------------------------------- */

@@ -1,0 +1,24 @@
+/* camp_math.h — the device math library: C99 <math.h> with C99-grade
+ * precision (C++ AMP's precise_math) and the native fast_math functions.
+ *
+ * camp_precise_<name> (double) and camp_precise_<name>f (float) are the
+ * implementations campcc calls for <math.h> names in amp code; they are
+ * plain C over integers and doubles (no libm), so the serial reference mode
+ * runs the very same code. fast_math_<name>(float) are C++ AMP's fast_math.
+ * Error bounds, measured: docs/math.md. Included by camp.h. */
+#ifndef CAMP_MATH_H
+#define CAMP_MATH_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "camp_math/constants.h"
+#include "camp_math/bits.h"
+#include "camp_math/dd.h"
+#include "camp_math/exp_log.h"
+#include "camp_math/trig.h"
+#include "camp_math/special.h"
+#include "camp_math/float_forms.h"
+#include "camp_math/fast_math.h"
+
+#endif /* CAMP_MATH_H */
