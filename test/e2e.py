@@ -125,7 +125,7 @@ def cmd_program(a):
 
         # (b) the same source in the serial reference mode.
         ref = os.path.join(tmp, "ref")
-        run(host_cc() + ["-std=c17", "-I", a.include, src, "-o", ref], "reference build")
+        run(host_cc() + ["-std=c17", "-I", a.include, src, "-o", ref, "-lm"], "reference build")
         _, ref_out, _ = run([ref], "reference run")
         if out != ref_out:
             raise StepFailed("[differential] campcc's program and the serial reference print "

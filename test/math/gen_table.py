@@ -109,8 +109,9 @@ the device's native instructions (C++ AMP's `fast_math`). Both come from
 
 In amp code `sinf(x)`, `sin(x)`, `powf(x, y)`, ... call `camp_precise_sinf`,
 `camp_precise_sin`, ... : the library's own implementations, plain C over
-integers and doubles (bit casts, no libm), so the serial reference mode runs
-the very code the kernels run. Covered: `sqrt cbrt exp exp2 expm1 log log2
+integers and doubles (bit casts, no libm), so the host accuracy test measures
+the very code the kernels run (the serial reference mode, compiled by plain
+clang, calls the host's libm). Covered: `sqrt cbrt exp exp2 expm1 log log2
 log10 log1p pow sin cos tan asin acos atan atan2 sinh cosh tanh asinh acosh
 atanh fabs floor ceil round trunc rint nearbyint lround llround lrint llrint
 fmod remainder remquo fmin fmax fdim fma hypot copysign nextafter frexp ldexp
