@@ -126,6 +126,7 @@ typedef enum VarKind {
 typedef enum CaptureKind {
     CAPTURE_VALUE, /* scalar: copied into push constants */
     CAPTURE_VIEW,  /* array with a complete type: an implicit view */
+    CAPTURE_POINTER, /* pointer: its value is looked up in the explicit views at launch */
 } CaptureKind;
 
 typedef struct Var {

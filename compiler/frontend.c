@@ -291,7 +291,8 @@ static bool capture_vla_strides(Frontend *fe, Var *v, CXCursor ref) {
 }
 
 /* A variable declared outside the kernel and used inside: captured by value
- * (scalars) or as an implicit view (arrays with a complete type). */
+ * (scalars), as an implicit view (arrays with a complete type), or as a
+ * pointer the runtime translates through the explicit views (array_view). */
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     Diag *d = fe->u->diag;
     char *name = fe_spelling(fe, decl);
@@ -314,9 +315,7 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         v->capture = CAPTURE_VIEW;
         if (!capture_vla_strides(fe, v, ref)) return NULL;
     } else if (t->kind == TY_PTR) {
-        diag_error(d, fe_loc(fe, ref),
-                   "pointer '%s' used in a kernel: explicit views (array_view) are not supported yet", name);
-        return NULL;
+        v->capture = CAPTURE_POINTER;
     } else {
         v->capture = CAPTURE_VALUE;
     }

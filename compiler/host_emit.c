@@ -49,8 +49,12 @@ static void put_launch(StrBuf *out, const Kernel *k) {
         sb_puts(out, "const camp_launch_view camp_views_[] = {");
         for (int i = 0; i < k->captures.len; i++) {
             const Var *v = k->captures.items[i];
-            if (v->capture != CAPTURE_VIEW) continue;
-            sb_printf(out, "{(void *)(%s), sizeof(%s), %u, %u, ", v->name, v->name, v->push_offset, v->access);
+            if (v->capture == CAPTURE_VALUE) continue;
+            /* a pointer's bytes are those of the explicit view it lies in */
+            if (v->capture == CAPTURE_POINTER)
+                sb_printf(out, "{(void *)(%s), 0, %u, %u, ", v->name, v->push_offset, v->access);
+            else
+                sb_printf(out, "{(void *)(%s), sizeof(%s), %u, %u, ", v->name, v->name, v->push_offset, v->access);
             put_c_string(out, v->name);
             sb_puts(out, "}, ");
         }

@@ -9,6 +9,11 @@
 
 static void mark_lvalue_written(Expr *lv);
 
+/* A captured pointer's pointee may be written: its view is copied back. */
+static void mark_captured_pointer_written(Var *v) {
+    if (v->kind == VAR_CAPTURE && v->capture == CAPTURE_POINTER) v->access |= CAMP_ACCESS_WRITE;
+}
+
 /* `p` is a pointer whose pointee may be written. */
 static void mark_pointee_written(Expr *p) {
     if (!p) return;
@@ -20,6 +25,7 @@ static void mark_pointee_written(Expr *p) {
         if (p->rhs->type->kind == TY_PTR) mark_pointee_written(p->rhs);
         break;
     case EX_COND: mark_pointee_written(p->lhs); mark_pointee_written(p->rhs); break;
+    case EX_VAR: mark_captured_pointer_written(p->var); break;
     case EX_ASSIGN: mark_pointee_written(p->rhs); break;
     default: break; /* loaded from a local: marked where it was stored */
     }
@@ -101,12 +107,14 @@ void layout_kernels(Unit *u) {
         uint32_t off = CAMP_PUSH_HEADER_SIZE;
         for (int j = 0; j < k->captures.len; j++) {
             Var *v = k->captures.items[j];
-            uint32_t size = v->capture == CAPTURE_VIEW ? 8 : (uint32_t)v->type->size;
-            uint32_t align = v->capture == CAPTURE_VIEW ? 8 : (uint32_t)v->type->align;
+            bool address = v->capture != CAPTURE_VALUE; /* a device address goes there */
+            uint32_t size = address ? 8 : (uint32_t)v->type->size;
+            uint32_t align = address ? 8 : (uint32_t)v->type->align;
             off = align_up(off, align);
             v->push_offset = off;
             off += size;
             if (v->capture == CAPTURE_VIEW) v->access = CAMP_ACCESS_READ;
+            if (v->capture == CAPTURE_POINTER) v->access = CAMP_ACCESS_READ | CAMP_ACCESS_POINTER;
         }
         k->push_size = align_up(off, 4);
         /* 128 bytes is what every Vulkan device guarantees */

@@ -30,6 +30,19 @@ static const VkMemoryPropertyFlags staging_wishes[] = {
     HOST_MAPPABLE | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
     HOST_MAPPABLE,
 };
+/* Arrays the host reads or writes in place (shared memory): mappable
+ * device-local memory; cached when the host reads it. */
+static const VkMemoryPropertyFlags shared_read_wishes[] = {
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | HOST_MAPPABLE | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | HOST_MAPPABLE,
+};
+static const VkMemoryPropertyFlags shared_write_wishes[] = {
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | HOST_MAPPABLE,
+};
+
+#define COUNT(a) (sizeof(a) / sizeof *(a))
+
+static bool shader_visible(enum camp_buffer_kind kind) { return kind != CAMP_BUFFER_STAGING; }
 
 static void buffer_clear(camp_buffer *buffer) { memset(buffer, 0, sizeof *buffer); }
 
@@ -52,7 +65,7 @@ static camp_status allocate_memory(camp_buffer *buffer, const VkMemoryPropertyFl
     };
     VkMemoryAllocateInfo info = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .pNext = buffer->kind == CAMP_BUFFER_DEVICE ? &flags : NULL,
+        .pNext = shader_visible(buffer->kind) ? &flags : NULL,
         .allocationSize = needs.size,
     };
     VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
@@ -88,13 +101,17 @@ static camp_status buffer_create(enum camp_buffer_kind kind, VkDeviceSize size, 
         .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
         .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
     };
-    if (kind == CAMP_BUFFER_DEVICE)
+    if (shader_visible(kind))
         info.usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
     VK(vkCreateBuffer(camp_rt.device, &info, NULL, &out->buffer));
 
-    camp_status status = kind == CAMP_BUFFER_DEVICE
-                             ? allocate_memory(out, device_wishes, sizeof device_wishes / sizeof *device_wishes)
-                             : allocate_memory(out, staging_wishes, sizeof staging_wishes / sizeof *staging_wishes);
+    camp_status status;
+    switch (kind) {
+    case CAMP_BUFFER_DEVICE: status = allocate_memory(out, device_wishes, COUNT(device_wishes)); break;
+    case CAMP_BUFFER_STAGING: status = allocate_memory(out, staging_wishes, COUNT(staging_wishes)); break;
+    case CAMP_BUFFER_SHARED_READ: status = allocate_memory(out, shared_read_wishes, COUNT(shared_read_wishes)); break;
+    default: status = allocate_memory(out, shared_write_wishes, COUNT(shared_write_wishes)); break;
+    }
     if (status != CAMP_OK) return status;
     VK(vkBindBufferMemory(camp_rt.device, out->buffer, out->memory, 0));
 
@@ -105,7 +122,7 @@ static camp_status buffer_create(enum camp_buffer_kind kind, VkDeviceSize size, 
     if (kind == CAMP_BUFFER_DEVICE && camp_rt.force_staging) map = false;
     if (map)
         VK(vkMapMemory(camp_rt.device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped));
-    if (kind == CAMP_BUFFER_DEVICE) {
+    if (shader_visible(kind)) {
         VkBufferDeviceAddressInfo address = {
             .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
             .buffer = out->buffer,

@@ -1,7 +1,7 @@
 /* device.c — the Vulkan instance, the choice of physical device
  * (CAMP_DEVICE, else discrete > integrated > virtual > CPU), the logical
- * device with the features kernels may use, its compute queue, and the one
- * command buffer and fence launches record into and wait on. */
+ * device with the features kernels may use and its compute queue (which
+ * the accelerator views of queue.c submit to). */
 #include "internal.h"
 
 #include <ctype.h>
@@ -17,7 +17,8 @@ static bool has_extension(const VkExtensionProperties *list, uint32_t count, con
     return false;
 }
 
-static camp_status create_instance(void) {
+camp_status camp_instance_init(void) {
+    if (camp_rt.instance) return CAMP_OK;
     bool validation = camp_validation_requested();
     if (validation) CAMP_TRY(camp_validation_check_layer());
 
@@ -109,8 +110,7 @@ static bool find_compute_queue(VkPhysicalDevice device, uint32_t *family) {
     return false;
 }
 
-/* Why `device` cannot run campcc kernels, or NULL if it can. */
-static const char *unsuitable(VkPhysicalDevice device) {
+const char *camp_device_unsuitable(VkPhysicalDevice device) {
     VkPhysicalDeviceProperties properties;
     vkGetPhysicalDeviceProperties(device, &properties);
     if (properties.apiVersion < VK_API_VERSION_1_2) return "it does not support Vulkan 1.2";
@@ -145,7 +145,7 @@ static camp_status choose_by_env(const char *wanted, VkPhysicalDevice *devices, 
         VkPhysicalDeviceProperties properties;
         vkGetPhysicalDeviceProperties(devices[i], &properties);
         if (is_index ? index == i : contains_ignoring_case(properties.deviceName, wanted)) {
-            const char *why = unsuitable(devices[i]);
+            const char *why = camp_device_unsuitable(devices[i]);
             if (why)
                 return camp_fail(CAMP_ERROR_NO_DEVICE, "CAMP_DEVICE=%s selects device %u (%s), but %s",
                                  wanted, i, properties.deviceName, why);
@@ -168,7 +168,7 @@ static camp_status choose_by_rank(VkPhysicalDevice *devices, uint32_t count, uin
     int best_rank = -1;
     const char *why_not = NULL;
     for (uint32_t i = 0; i < count; i++) {
-        const char *why = unsuitable(devices[i]);
+        const char *why = camp_device_unsuitable(devices[i]);
         if (why) {
             why_not = why;
             continue;
@@ -185,6 +185,22 @@ static camp_status choose_by_rank(VkPhysicalDevice *devices, uint32_t count, uin
     return CAMP_OK;
 }
 
+camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32_t *chosen) {
+    const char *wanted = getenv("CAMP_DEVICE");
+    return wanted && *wanted ? choose_by_env(wanted, devices, count, chosen) : choose_by_rank(devices, count, chosen);
+}
+
+bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDeviceMemoryProperties *memory) {
+    /* A discrete GPU's mappable device memory (ReBAR) is across the bus:
+     * slow for the host to read, so not "shared" in C++ AMP's sense. */
+    if (type != VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU && type != VK_PHYSICAL_DEVICE_TYPE_CPU) return false;
+    const VkMemoryPropertyFlags wanted = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    for (uint32_t t = 0; t < memory->memoryTypeCount; t++)
+        if ((memory->memoryTypes[t].propertyFlags & wanted) == wanted) return true;
+    return false;
+}
+
 static camp_status choose_physical_device(void) {
     uint32_t count = 0;
     VK(vkEnumeratePhysicalDevices(camp_rt.instance, &count, NULL));
@@ -196,15 +212,11 @@ static camp_status choose_physical_device(void) {
     VkResult result = vkEnumeratePhysicalDevices(camp_rt.instance, &count, devices);
     camp_status status = CAMP_OK;
     uint32_t chosen = 0;
-    if (result < 0) {
-        status = camp_vk_fail(result, "vkEnumeratePhysicalDevices", __FILE__, __LINE__);
-    } else {
-        const char *wanted = getenv("CAMP_DEVICE");
-        status = wanted && *wanted ? choose_by_env(wanted, devices, count, &chosen)
-                                   : choose_by_rank(devices, count, &chosen);
-    }
+    if (result < 0) status = camp_vk_fail(result, "vkEnumeratePhysicalDevices", __FILE__, __LINE__);
+    else status = camp_device_choose(devices, count, &chosen);
     if (status == CAMP_OK) {
         camp_rt.physical = devices[chosen];
+        camp_rt.physical_index = chosen;
         vkGetPhysicalDeviceProperties(camp_rt.physical, &camp_rt.properties);
         vkGetPhysicalDeviceMemoryProperties(camp_rt.physical, &camp_rt.memory);
         find_compute_queue(camp_rt.physical, &camp_rt.queue_family);
@@ -280,21 +292,6 @@ static camp_status create_device(void) {
     VK(vkCreateDevice(camp_rt.physical, &info, NULL, &camp_rt.device));
     vkGetDeviceQueue(camp_rt.device, camp_rt.queue_family, 0, &camp_rt.queue);
 
-    VkCommandPoolCreateInfo pool = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-        .queueFamilyIndex = camp_rt.queue_family,
-    };
-    VK(vkCreateCommandPool(camp_rt.device, &pool, NULL, &camp_rt.command_pool));
-    VkCommandBufferAllocateInfo commands = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-        .commandPool = camp_rt.command_pool,
-        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-        .commandBufferCount = 1,
-    };
-    VK(vkAllocateCommandBuffers(camp_rt.device, &commands, &camp_rt.commands));
-    VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    VK(vkCreateFence(camp_rt.device, &fence, NULL, &camp_rt.fence));
     return CAMP_OK;
 }
 
@@ -304,9 +301,11 @@ static void shutdown_at_exit(void) { camp_shutdown(); }
 
 camp_status camp_device_init(void) {
     if (camp_rt.ready) return CAMP_OK;
-    camp_status status = create_instance();
+    camp_status status = camp_instance_init();
     if (status == CAMP_OK) status = choose_physical_device();
     if (status == CAMP_OK) status = create_device();
+    if (status == CAMP_OK) status = camp_pipeline_cache_load();
+    if (status == CAMP_OK) status = camp_queues_init();
     if (status != CAMP_OK) {
         camp_device_destroy(); /* a later call tries again from scratch */
         return status;
@@ -326,20 +325,18 @@ camp_status camp_device_init(void) {
 void camp_device_destroy(void) {
     if (camp_rt.device) {
         /* Nothing useful can be done about a lost device here: destroy anyway. */
+        if (camp_rt.ready) camp_regions_destroy(); /* needs the queues: views copy back */
+        camp_queues_destroy();
         (void)vkDeviceWaitIdle(camp_rt.device);
         camp_pipelines_destroy();
+        camp_pipeline_cache_save_and_destroy();
         camp_buffer_cache_clear();
-        if (camp_rt.fence) vkDestroyFence(camp_rt.device, camp_rt.fence, NULL);
-        if (camp_rt.command_pool) vkDestroyCommandPool(camp_rt.device, camp_rt.command_pool, NULL);
         vkDestroyDevice(camp_rt.device, NULL);
     }
     if (camp_rt.instance) {
         camp_validation_messenger_destroy();
         vkDestroyInstance(camp_rt.instance, NULL);
     }
-    camp_rt.fence = VK_NULL_HANDLE;
-    camp_rt.command_pool = VK_NULL_HANDLE;
-    camp_rt.commands = VK_NULL_HANDLE;
     camp_rt.queue = VK_NULL_HANDLE;
     camp_rt.device = VK_NULL_HANDLE;
     camp_rt.physical = VK_NULL_HANDLE;

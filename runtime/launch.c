@@ -1,7 +1,8 @@
 /* launch.c — camp_abi_launch: checks a kernel against the ABI and the
- * device, fills the push-constant header, records copy-in, the dispatches
- * (split where the grid exceeds the device's group-count limits) and
- * copy-out, submits, waits, and copies written views back. */
+ * device, fills the push-constant header, prepares the kernel's memory
+ * (views.c) and records the dispatches (split where the grid exceeds the
+ * device's group-count limits) on the thread's accelerator view, which
+ * submits them when its queuing mode says so. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -95,8 +96,8 @@ static bool make_header(const camp_kernel_info *kernel, const int32_t *extent, c
 
 /* Dispatches the whole grid in chunks of at most maxComputeWorkGroupCount
  * groups per dimension; each chunk's first group goes in group_offset. */
-static void record_dispatches(const camp_kernel_info *kernel, VkPipelineLayout layout, uint8_t *block,
-                              uint32_t block_size) {
+static void record_dispatches(VkCommandBuffer commands, const camp_kernel_info *kernel, VkPipelineLayout layout,
+                              uint8_t *block, uint32_t block_size) {
     camp_push_header header;
     memcpy(&header, block, sizeof header);
     const uint32_t *limit = camp_rt.properties.limits.maxComputeWorkGroupCount;
@@ -111,58 +112,40 @@ static void record_dispatches(const camp_kernel_info *kernel, VkPipelineLayout l
                 header.group_offset[1] = y;
                 header.group_offset[2] = z;
                 memcpy(block, &header, sizeof header);
-                vkCmdPushConstants(camp_rt.commands, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, block_size,
-                                   block);
+                vkCmdPushConstants(commands, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, block_size, block);
                 uint32_t count_x = groups[0] - x < limit[0] ? groups[0] - x : limit[0];
                 uint32_t count_y = groups[1] - y < limit[1] ? groups[1] - y : limit[1];
                 uint32_t count_z = groups[2] - z < limit[2] ? groups[2] - z : limit[2];
-                vkCmdDispatch(camp_rt.commands, count_x, count_y, count_z);
+                vkCmdDispatch(commands, count_x, count_y, count_z);
             }
 }
 
-static void memory_barrier(VkPipelineStageFlags from_stage, VkAccessFlags from,
-                           VkPipelineStageFlags to_stage, VkAccessFlags to) {
-    VkMemoryBarrier barrier = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-        .srcAccessMask = from,
-        .dstAccessMask = to,
-    };
-    vkCmdPipelineBarrier(camp_rt.commands, from_stage, to_stage, 0, 1, &barrier, 0, NULL, 0, NULL);
+/* Records the kernel with what its memory needs before it, on `q`; then
+ * the copy back of written implicit views, which waits. */
+static camp_status record(camp_accelerator_view *q, const camp_kernel_info *kernel, VkPipeline pipeline,
+                          VkPipelineLayout layout, camp_view_set *views, uint8_t *block, uint32_t block_size) {
+    VkCommandBuffer commands;
+    CAMP_TRY(camp_queue_commands(q, &commands));
+    CAMP_TRY(camp_views_record_before(views, q, commands));
+    if (q->bound != pipeline) {
+        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+        q->bound = pipeline;
+    }
+    record_dispatches(commands, kernel, layout, block, block_size);
+    CAMP_TRY(camp_queue_recorded(q));
+    return camp_views_finish(views, q);
 }
 
-static camp_status record_and_run(const camp_kernel_info *kernel, VkPipeline pipeline,
-                                  VkPipelineLayout layout, const camp_view_set *views, uint8_t *block,
-                                  uint32_t block_size) {
-    VkCommandBuffer commands = camp_rt.commands;
-    VkCommandBufferBeginInfo begin = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
-    };
-    VK(vkBeginCommandBuffer(commands, &begin));
-    /* Host writes through mappings are made visible by the submission
-     * itself; only staging copies need a barrier before the kernel. */
-    camp_views_record_copy_in(views, commands);
-    memory_barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-    record_dispatches(kernel, layout, block, block_size);
-    memory_barrier(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
-                   VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_HOST_READ_BIT);
-    camp_views_record_copy_out(views, commands);
-    memory_barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                   VK_ACCESS_HOST_READ_BIT);
-    VK(vkEndCommandBuffer(commands));
-
-    VK(vkResetFences(camp_rt.device, 1, &camp_rt.fence));
-    VkSubmitInfo submit = {
-        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-        .commandBufferCount = 1,
-        .pCommandBuffers = &commands,
-    };
-    VK(vkQueueSubmit(camp_rt.queue, 1, &submit, camp_rt.fence));
-    VK(vkWaitForFences(camp_rt.device, 1, &camp_rt.fence, VK_TRUE, UINT64_MAX));
-    return CAMP_OK;
+/* The calling thread's view, checked: it may have been destroyed. */
+static camp_status launch_queue(camp_accelerator_view **out) {
+    camp_accelerator_view *q = camp_queue_current();
+    for (camp_accelerator_view *v = camp_rt.views; v; v = v->next)
+        if (v == q) {
+            *out = q;
+            return CAMP_OK;
+        }
+    return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the thread's current accelerator view %p was destroyed",
+                     (void *)q);
 }
 
 /* ---- The launch --------------------------------------------------------- */
@@ -185,20 +168,23 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
     VkPipeline pipeline;
     VkPipelineLayout layout;
     CAMP_TRY(camp_pipeline_get(module, k, &pipeline, &layout));
+    camp_accelerator_view *q = NULL;
+    CAMP_TRY(launch_queue(&q));
 
     camp_view_set set;
-    camp_status status = camp_views_prepare(&set, views, view_count, push, kernel->push_size);
+    camp_status status = camp_views_prepare(&set, q, views, view_count, push, kernel->push_size);
     /* Vulkan pushes whole words: pad the caller's block with zeros. */
     uint32_t block_size = camp_push_range_size(kernel);
-    uint8_t *block = calloc(1, block_size);
-    if (status == CAMP_OK && !block) status = camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    uint8_t block[256];
+    if (status == CAMP_OK && block_size > sizeof block)
+        status = camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel has %u bytes of arguments; at most %zu are supported",
+                           kernel->push_size, sizeof block);
     if (status == CAMP_OK) {
+        memset(block, 0, block_size);
         memcpy(block, push, kernel->push_size);
-        status = record_and_run(kernel, pipeline, layout, &set, block, block_size);
+        status = record(q, kernel, pipeline, layout, &set, block, block_size);
     }
-    if (status == CAMP_OK) camp_views_copy_back(&set);
-    free(block);
-    camp_views_release(&set);
+    camp_views_release(&set, q);
     return status;
 }
 

@@ -76,7 +76,8 @@ camp_status camp_pipeline_get(camp_module_info *module, uint32_t k, VkPipeline *
         },
         .layout = state->layouts[k],
     };
-    VK(vkCreateComputePipelines(camp_rt.device, VK_NULL_HANDLE, 1, &info, NULL, &state->pipelines[k]));
+    VK(vkCreateComputePipelines(camp_rt.device, camp_rt.pipeline_cache, 1, &info, NULL, &state->pipelines[k]));
+    camp_rt.pipeline_cache_dirty = true;
     *pipeline = state->pipelines[k];
     *layout = state->layouts[k];
     return CAMP_OK;
