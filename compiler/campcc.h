@@ -282,6 +282,7 @@ typedef struct Kernel {
     unsigned begin_offset, end_offset;
     unsigned end_line;
     const char *domain_text; /* DOMAIN, as written */
+    const char *view_text;   /* VIEW of parallel_for_each_on, as written; NULL for the default */
 } Kernel;
 
 /* ======================================================================

@@ -26,6 +26,18 @@ static void put_line_directive(StrBuf *out, unsigned line, const char *path) {
     sb_puts(out, "\n");
 }
 
+/* The launch ABI call; for parallel_for_each_on, with the thread's current
+ * view set to VIEW around it (camp.h's macro did that in the expansion
+ * this replaces). */
+static void put_call_on_view(StrBuf *out, const Kernel *k, int nviews) {
+    if (k->view_text)
+        sb_printf(out, "camp_accelerator_view *const camp_previous_view_ = camp_set_current_view(%s); ", k->view_text);
+    sb_printf(out, "camp_abi_launch(&camp_module_, %d, camp_extent_, camp_push_, %s, %d); ", k->index,
+              nviews ? "camp_views_" : "0", nviews);
+    if (k->view_text) sb_puts(out, "camp_set_current_view(camp_previous_view_); ");
+    sb_puts(out, "}");
+}
+
 /* The launch of kernel k, on one line, in place of its parallel_for_each. */
 static void put_launch(StrBuf *out, const Kernel *k) {
     sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
@@ -60,8 +72,7 @@ static void put_launch(StrBuf *out, const Kernel *k) {
         }
         sb_puts(out, "}; ");
     }
-    sb_printf(out, "camp_abi_launch(&camp_module_, %d, camp_extent_, camp_push_, %s, %d); }", k->index,
-              nviews ? "camp_views_" : "0", nviews);
+    put_call_on_view(out, k, nviews);
 }
 
 static void put_module(StrBuf *out, const Unit *u) {

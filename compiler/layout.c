@@ -25,7 +25,9 @@ static void mark_pointee_written(Expr *p) {
         if (p->rhs->type->kind == TY_PTR) mark_pointee_written(p->rhs);
         break;
     case EX_COND: mark_pointee_written(p->lhs); mark_pointee_written(p->rhs); break;
-    case EX_VAR: mark_captured_pointer_written(p->var); break;
+    case EX_LOAD: /* a pointer variable's value */
+        if (p->lhs->kind == EX_VAR) mark_captured_pointer_written(p->lhs->var);
+        break;
     case EX_ASSIGN: mark_pointee_written(p->rhs); break;
     default: break; /* loaded from a local: marked where it was stored */
     }

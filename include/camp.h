@@ -307,17 +307,6 @@ void camp_array_delete(void *array);
 #define array_copy_out(dst, p, n) camp_array_copy_out((dst), (p), (size_t)(n) * sizeof *(p))
 #define array_delete(p) camp_array_delete(p)
 
-/* `parallel_for_each_on(view, idx, domain) body`: runs on that accelerator
- * view (the thread's current view is set around the launch). */
-typedef struct camp_view_scope_ {
-    camp_accelerator_view *previous;
-    int once;
-} camp_view_scope_;
-#define parallel_for_each_on(VIEW, IDX, DOMAIN) \
-    for (camp_view_scope_ camp_on_ = {camp_set_current_view(VIEW), 1}; camp_on_.once; \
-         camp_on_.once = 0, (void)camp_set_current_view(camp_on_.previous)) \
-        parallel_for_each(IDX, DOMAIN)
-
 #else /* the serial reference mode */
 
 #define array_view(p, n) ((void)(p), (void)(n))
@@ -339,11 +328,16 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
 #define array_copy_in(p, src, n) ((void)memcpy((p), (src), (size_t)(n) * sizeof *(p)))
 #define array_copy_out(dst, p, n) ((void)memcpy((dst), (p), (size_t)(n) * sizeof *(p)))
 #define array_delete(p) free(p)
+
+#endif /* __CAMPCC__ */
+
+/* `parallel_for_each_on(view, idx, domain) body`: parallel_for_each on that
+ * accelerator view (a camp_accelerator_view *). campcc replaces the whole
+ * statement with a launch on VIEW; the serial reference mode evaluates VIEW
+ * and runs the loop. */
 #define parallel_for_each_on(VIEW, IDX, DOMAIN) \
     for (int camp_on_once_ = ((void)(VIEW), 1); camp_on_once_; camp_on_once_ = 0) \
         parallel_for_each(IDX, DOMAIN)
-
-#endif /* __CAMPCC__ */
 #endif /* CAMP_RUNTIME_API_ONLY */
 
 #ifdef __cplusplus
