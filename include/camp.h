@@ -204,9 +204,10 @@ const char *camp_default_accelerator_name(void);
 void camp_shutdown(void);
 
 /* ---- Accelerators (C++ AMP's accelerator) ---------------------------------
- * Every Vulkan device, in the Vulkan loader's order. Kernels run on one of
- * them per process: CAMP_DEVICE (an index or a name substring), else the
- * first discrete GPU, else integrated, virtual, CPU. */
+ * Every Vulkan device, in the Vulkan loader's order. parallel_for_each runs
+ * on the default one: CAMP_DEVICE (an index or a name substring), else the
+ * first discrete GPU, else integrated, virtual, CPU; parallel_for_each_on a
+ * view of another accelerator runs there. */
 
 /* What the host may do with an array's memory (C++ AMP's access_type). */
 typedef enum camp_access_type {
@@ -235,7 +236,7 @@ typedef struct camp_accelerator {
 /* Fills up to `capacity` entries of `list` (may be NULL when 0) and returns
  * how many accelerators there are. Does not open a device. */
 int camp_get_accelerators(camp_accelerator *list, int capacity);
-/* The accelerator kernels run on (opens it). */
+/* The default accelerator (opens it). */
 camp_accelerator camp_get_default_accelerator(void);
 
 /* ---- Accelerator views (queues) --------------------------------------------
@@ -255,8 +256,7 @@ typedef struct camp_accelerator_view camp_accelerator_view;
 
 /* The default accelerator's default view (automatic mode); never destroyed. */
 camp_accelerator_view *camp_default_view(void);
-/* A new view on `accelerator` (NULL: the default one). Only the default
- * accelerator can run kernels in this version: another one is an error. */
+/* A new view on `accelerator` (NULL: the default one), opening it if needed. */
 camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *accelerator,
                                                     camp_queuing_mode mode);
 /* Waits for the view's work, then frees it (the default view is kept). */

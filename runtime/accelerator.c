@@ -66,7 +66,7 @@ static int enumerate(camp_accelerator *list, int capacity, camp_status *status) 
         return -1;
     }
     uint32_t chosen = UINT32_MAX;
-    if (camp_rt.ready) chosen = camp_rt.physical_index;
+    if (camp_rt.ready) chosen = camp_rt.main->index;
     else if (count && camp_device_choose(devices, count, &chosen) != CAMP_OK) {
         /* No default (CAMP_DEVICE names none): still list them all. */
         memset(&camp_rt.failure, 0, sizeof camp_rt.failure);
@@ -94,7 +94,7 @@ camp_accelerator camp_get_default_accelerator(void) {
     memset(&accelerator, 0, sizeof accelerator);
     camp_status status = camp_device_init();
     if (status == CAMP_OK) {
-        describe(camp_rt.physical, camp_rt.physical_index, &accelerator);
+        describe(camp_rt.main->physical, camp_rt.main->index, &accelerator);
         accelerator.is_default = true;
     }
     camp_unlock_and_report(status);

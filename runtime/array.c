@@ -12,30 +12,31 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static camp_access_type resolve_access(camp_access_type access) {
-    if (access != CAMP_ACCESS_TYPE_AUTO) return access;
-    return camp_device_shares_memory(camp_rt.properties.deviceType, &camp_rt.memory) ? CAMP_ACCESS_TYPE_READ_WRITE
-                                                                                      : CAMP_ACCESS_TYPE_NONE;
+static bool shares_memory(const camp_device *dev) {
+    return camp_device_shares_memory(dev->properties.deviceType, &dev->memory);
 }
 
 static camp_status create(camp_accelerator_view *view, size_t bytes, const void *src, camp_access_type access,
                           void **out) {
     CAMP_TRY(camp_device_init());
-    if (view && view != camp_rt.default_view) {
+    if (view) {
         bool live = false;
         for (camp_accelerator_view *q = camp_rt.views; q; q = q->next) live |= q == view;
         if (!live) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new_on: not a live accelerator view");
+    } else {
+        view = camp_rt.main->default_view;
     }
+    camp_device *dev = view->dev;
     if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new: an empty array");
     if ((unsigned)access > CAMP_ACCESS_TYPE_AUTO)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new: unknown access type %d", (int)access);
-    access = resolve_access(access);
+    if (access == CAMP_ACCESS_TYPE_AUTO) access = shares_memory(dev) ? CAMP_ACCESS_TYPE_READ_WRITE : CAMP_ACCESS_TYPE_NONE;
     bool shared = access != CAMP_ACCESS_TYPE_NONE;
-    if (shared && !camp_device_shares_memory(camp_rt.properties.deviceType, &camp_rt.memory))
+    if (shared && !shares_memory(dev))
         return camp_fail(CAMP_ERROR_UNSUPPORTED,
                          "array_new: host access to an array needs an accelerator with "
                          "supports_cpu_shared_memory, and %s has none",
-                         camp_rt.device_name);
+                         dev->name);
 
     camp_region *region = calloc(1, sizeof *region);
     if (!region) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
@@ -47,7 +48,7 @@ static camp_status create(camp_accelerator_view *view, size_t bytes, const void 
     enum camp_buffer_kind kind = !shared ? CAMP_BUFFER_DEVICE
                                  : access & CAMP_ACCESS_TYPE_READ ? CAMP_BUFFER_SHARED_READ
                                                                   : CAMP_BUFFER_SHARED_WRITE;
-    camp_status status = camp_buffer_acquire(kind, bytes, &region->device);
+    camp_status status = camp_buffer_acquire(dev, kind, bytes, &region->device);
     if (status == CAMP_OK && shared) {
         region->host = region->device.mapped;
     } else if (status == CAMP_OK) {
@@ -61,7 +62,7 @@ static camp_status create(camp_accelerator_view *view, size_t bytes, const void 
     }
     if (status == CAMP_OK) {
         /* Copies go through the view the array was made on. */
-        region->usage.queue = view ? view : camp_rt.default_view;
+        region->usage.queue = view;
         if (src) status = camp_region_write(region, 0, src, bytes);
     }
     if (status == CAMP_OK) status = camp_region_insert(region);

@@ -201,49 +201,35 @@ bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDevice
     return false;
 }
 
-static camp_status choose_physical_device(void) {
-    uint32_t count = 0;
-    VK(vkEnumeratePhysicalDevices(camp_rt.instance, &count, NULL));
-    if (count == 0)
+/* The physical devices, in the loader's order (the caller frees them). */
+static camp_status physical_devices(VkPhysicalDevice **out, uint32_t *count) {
+    *out = NULL;
+    VK(vkEnumeratePhysicalDevices(camp_rt.instance, count, NULL));
+    if (*count == 0)
         return camp_fail(CAMP_ERROR_NO_DEVICE, "no Vulkan device found; install a GPU driver, or "
                                                "mesa-vulkan-drivers for the CPU device (lavapipe)");
-    VkPhysicalDevice *devices = calloc(count, sizeof *devices);
+    VkPhysicalDevice *devices = calloc(*count, sizeof *devices);
     if (!devices) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    VkResult result = vkEnumeratePhysicalDevices(camp_rt.instance, &count, devices);
-    camp_status status = CAMP_OK;
-    uint32_t chosen = 0;
-    if (result < 0) status = camp_vk_fail(result, "vkEnumeratePhysicalDevices", __FILE__, __LINE__);
-    else status = camp_device_choose(devices, count, &chosen);
-    if (status == CAMP_OK) {
-        camp_rt.physical = devices[chosen];
-        camp_rt.physical_index = chosen;
-        vkGetPhysicalDeviceProperties(camp_rt.physical, &camp_rt.properties);
-        vkGetPhysicalDeviceMemoryProperties(camp_rt.physical, &camp_rt.memory);
-        find_compute_queue(camp_rt.physical, &camp_rt.queue_family);
-        snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.properties.deviceName);
-        const char *verbose = getenv("CAMP_VERBOSE");
-        if (verbose && *verbose && strcmp(verbose, "0") != 0) {
-            uint32_t v = camp_rt.properties.apiVersion;
-            fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u\n", chosen,
-                    camp_rt.device_name, type_name(camp_rt.properties.deviceType),
-                    VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
-        }
+    VkResult result = vkEnumeratePhysicalDevices(camp_rt.instance, count, devices);
+    if (result < 0) {
+        free(devices);
+        VK(result);
     }
-    free(devices);
-    return status;
+    *out = devices;
+    return CAMP_OK;
 }
 
 /* ---- Logical device ------------------------------------------------------ */
 
-static camp_status create_device(void) {
+static camp_status create_device(camp_device *dev) {
     VkPhysicalDeviceVulkan11Features has11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
     VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                               .pNext = &has11};
     VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
-    vkGetPhysicalDeviceFeatures2(camp_rt.physical, &has);
+    vkGetPhysicalDeviceFeatures2(dev->physical, &has);
 
     /* Enable exactly what kernels may use and the device has; launches check
-     * a kernel's needs against camp_rt.features. */
+     * a kernel's needs against dev->features. */
     VkPhysicalDeviceVulkan11Features on11 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
         .storageBuffer16BitAccess = has11.storageBuffer16BitAccess,
@@ -268,18 +254,18 @@ static camp_status create_device(void) {
             .shaderInt16 = has.features.shaderInt16,
         },
     };
-    camp_rt.features = 0;
-    if (has.features.shaderInt64) camp_rt.features |= CAMP_FEATURE_INT64;
-    if (has.features.shaderFloat64) camp_rt.features |= CAMP_FEATURE_FLOAT64;
-    if (has.features.shaderInt16 && has11.storageBuffer16BitAccess) camp_rt.features |= CAMP_FEATURE_INT16;
-    if (has12.shaderInt8 && has12.storageBuffer8BitAccess) camp_rt.features |= CAMP_FEATURE_INT8;
-    camp_rt.push_constant8 = has12.storagePushConstant8;
-    camp_rt.push_constant16 = has11.storagePushConstant16;
+    dev->features = 0;
+    if (has.features.shaderInt64) dev->features |= CAMP_FEATURE_INT64;
+    if (has.features.shaderFloat64) dev->features |= CAMP_FEATURE_FLOAT64;
+    if (has.features.shaderInt16 && has11.storageBuffer16BitAccess) dev->features |= CAMP_FEATURE_INT16;
+    if (has12.shaderInt8 && has12.storageBuffer8BitAccess) dev->features |= CAMP_FEATURE_INT8;
+    dev->push_constant8 = has12.storagePushConstant8;
+    dev->push_constant16 = has11.storagePushConstant16;
 
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-        .queueFamilyIndex = camp_rt.queue_family,
+        .queueFamilyIndex = dev->queue_family,
         .queueCount = 1,
         .pQueuePriorities = &priority,
     };
@@ -289,9 +275,57 @@ static camp_status create_device(void) {
         .queueCreateInfoCount = 1,
         .pQueueCreateInfos = &queue,
     };
-    VK(vkCreateDevice(camp_rt.physical, &info, NULL, &camp_rt.device));
-    vkGetDeviceQueue(camp_rt.device, camp_rt.queue_family, 0, &camp_rt.queue);
+    VK(vkCreateDevice(dev->physical, &info, NULL, &dev->device));
+    vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
+    return CAMP_OK;
+}
 
+/* Waits for the device and destroys it with everything on it. */
+static void close_device(camp_device *dev) {
+    if (dev->device) {
+        /* Nothing useful can be done about a lost device here: destroy anyway. */
+        camp_queues_destroy(dev);
+        (void)vkDeviceWaitIdle(dev->device);
+        camp_pipelines_destroy(dev);
+        camp_pipeline_cache_save_and_destroy(dev);
+        camp_buffer_cache_clear(dev);
+        vkDestroyDevice(dev->device, NULL);
+    }
+    free(dev);
+}
+
+static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_device **out) {
+    camp_device *dev = calloc(1, sizeof *dev);
+    if (!dev) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    dev->index = index;
+    dev->physical = physical;
+    vkGetPhysicalDeviceProperties(physical, &dev->properties);
+    vkGetPhysicalDeviceMemoryProperties(physical, &dev->memory);
+    snprintf(dev->name, sizeof dev->name, "%s", dev->properties.deviceName);
+    const char *why = camp_device_unsuitable(physical);
+    camp_status status = why ? camp_fail(CAMP_ERROR_NO_DEVICE, "device %u (%s) cannot run kernels: %s", index,
+                                         dev->name, why)
+                             : CAMP_OK;
+    if (status == CAMP_OK) {
+        find_compute_queue(physical, &dev->queue_family);
+        status = create_device(dev);
+    }
+    if (status == CAMP_OK) status = camp_pipeline_cache_load(dev);
+    if (status == CAMP_OK) status = camp_queue_create(dev, CAMP_QUEUING_MODE_AUTOMATIC, &dev->default_view);
+    if (status != CAMP_OK) {
+        close_device(dev);
+        return status;
+    }
+    const char *verbose = getenv("CAMP_VERBOSE");
+    if (verbose && *verbose && strcmp(verbose, "0") != 0) {
+        uint32_t v = dev->properties.apiVersion;
+        fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u\n", index, dev->name,
+                type_name(dev->properties.deviceType), VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v),
+                VK_API_VERSION_PATCH(v));
+    }
+    dev->next = camp_rt.devices;
+    camp_rt.devices = dev;
+    *out = dev;
     return CAMP_OK;
 }
 
@@ -301,15 +335,18 @@ static void shutdown_at_exit(void) { camp_shutdown(); }
 
 camp_status camp_device_init(void) {
     if (camp_rt.ready) return CAMP_OK;
+    VkPhysicalDevice *devices = NULL;
+    uint32_t count = 0, chosen = 0;
     camp_status status = camp_instance_init();
-    if (status == CAMP_OK) status = choose_physical_device();
-    if (status == CAMP_OK) status = create_device();
-    if (status == CAMP_OK) status = camp_pipeline_cache_load();
-    if (status == CAMP_OK) status = camp_queues_init();
+    if (status == CAMP_OK) status = physical_devices(&devices, &count);
+    if (status == CAMP_OK) status = camp_device_choose(devices, count, &chosen);
+    if (status == CAMP_OK) status = open_device(devices[chosen], chosen, &camp_rt.main);
+    free(devices);
     if (status != CAMP_OK) {
         camp_device_destroy(); /* a later call tries again from scratch */
         return status;
     }
+    snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.main->name);
     const char *staging = getenv("CAMP_FORCE_STAGING");
     camp_rt.force_staging = staging && *staging && strcmp(staging, "0") != 0;
     camp_rt.ready = true;
@@ -322,25 +359,35 @@ camp_status camp_device_init(void) {
     return CAMP_OK;
 }
 
+camp_status camp_device_open(uint32_t index, camp_device **out) {
+    CAMP_TRY(camp_device_init());
+    for (camp_device *dev = camp_rt.devices; dev; dev = dev->next)
+        if (dev->index == index) {
+            *out = dev;
+            return CAMP_OK;
+        }
+    VkPhysicalDevice *devices = NULL;
+    uint32_t count = 0;
+    CAMP_TRY(physical_devices(&devices, &count));
+    camp_status status = index < count ? open_device(devices[index], index, out)
+                                       : camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                                                   "there is no accelerator %u (there are %u)", index, count);
+    free(devices);
+    return status;
+}
+
 void camp_device_destroy(void) {
-    if (camp_rt.device) {
-        /* Nothing useful can be done about a lost device here: destroy anyway. */
-        if (camp_rt.ready) camp_regions_destroy(); /* needs the queues: views copy back */
-        camp_queues_destroy();
-        (void)vkDeviceWaitIdle(camp_rt.device);
-        camp_pipelines_destroy();
-        camp_pipeline_cache_save_and_destroy();
-        camp_buffer_cache_clear();
-        vkDestroyDevice(camp_rt.device, NULL);
+    if (camp_rt.ready) camp_regions_destroy(); /* needs the queues: views copy back */
+    while (camp_rt.devices) {
+        camp_device *dev = camp_rt.devices;
+        camp_rt.devices = dev->next;
+        close_device(dev);
     }
+    camp_rt.main = NULL;
     if (camp_rt.instance) {
         camp_validation_messenger_destroy();
         vkDestroyInstance(camp_rt.instance, NULL);
     }
-    camp_rt.queue = VK_NULL_HANDLE;
-    camp_rt.device = VK_NULL_HANDLE;
-    camp_rt.physical = VK_NULL_HANDLE;
     camp_rt.instance = VK_NULL_HANDLE;
-    camp_rt.features = 0;
     camp_rt.ready = false;
 }

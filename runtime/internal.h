@@ -48,6 +48,7 @@ enum camp_buffer_kind {
 };
 
 typedef struct camp_buffer {
+    struct camp_device *owner;
     enum camp_buffer_kind kind;
     VkBuffer buffer;
     VkDeviceMemory memory;
@@ -81,6 +82,7 @@ typedef struct camp_batch {
 /* An accelerator view: a queue in C++ AMP's sense. Its open batch records
  * commands; submitted batches wait in `inflight`, oldest first. */
 struct camp_accelerator_view {
+    struct camp_device *dev;
     camp_queuing_mode mode;
     VkCommandPool pool;
     camp_batch *open;        /* being recorded, or NULL */
@@ -117,8 +119,8 @@ typedef struct camp_region {
 #define CAMP_BUFFER_CACHE_SLOTS 8
 #define CAMP_BUFFER_CACHE_BYTES ((VkDeviceSize)256 << 20)
 
-/* Pipelines of one camp_module_info. module->runtime_state points here,
- * but only as a hint checked against camp_rt.modules: the runtime never
+/* Pipelines of one camp_module_info on one device, found by the module's
+ * address (module->runtime_state is not used): the runtime never
  * dereferences a module outside a launch of it, so a module that went away
  * (a stack copy, an unloaded library) cannot crash camp_shutdown. */
 typedef struct camp_module_state {
@@ -132,6 +134,27 @@ typedef struct camp_module_state {
 } camp_module_state;
 
 /* The whole runtime. The only global mutable state of libcamp. */
+/* An opened accelerator: a Vulkan device with its queue, caches and
+ * default view. */
+typedef struct camp_device {
+    uint32_t index;          /* in vkEnumeratePhysicalDevices' order */
+    VkPhysicalDevice physical;
+    VkPhysicalDeviceProperties properties;
+    VkPhysicalDeviceMemoryProperties memory;
+    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+    uint32_t features;       /* enum camp_feature bits the device has */
+    bool push_constant8, push_constant16; /* storagePushConstant8/16 */
+    VkDevice device;
+    uint32_t queue_family;
+    VkQueue queue;           /* every accelerator view of the device submits here */
+    VkPipelineCache pipeline_cache;
+    bool pipeline_cache_dirty; /* pipelines were created since it was loaded */
+    camp_accelerator_view *default_view;
+    camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
+    camp_module_state *modules;
+    struct camp_device *next; /* every opened device */
+} camp_device;
+
 typedef struct camp_runtime {
     pthread_mutex_t lock;
     camp_failure failure;
@@ -140,33 +163,20 @@ typedef struct camp_runtime {
     camp_error_handler handler;
     void *handler_user;
 
-    bool ready;              /* the device below is usable */
+    bool ready;              /* the default device is open */
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
-    char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* kept after shutdown */
+    bool force_staging;      /* CAMP_FORCE_STAGING=1: never map device buffers */
+    char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* the default's, kept after shutdown */
 
     VkInstance instance;
     VkDebugUtilsMessengerEXT messenger;
-    VkPhysicalDevice physical;
-    VkPhysicalDeviceProperties properties;
-    VkPhysicalDeviceMemoryProperties memory;
-    uint32_t features;       /* enum camp_feature bits the device has */
-    bool push_constant8, push_constant16; /* storagePushConstant8/16 */
-    bool force_staging;      /* CAMP_FORCE_STAGING=1: never map device buffers */
-    uint32_t physical_index; /* in vkEnumeratePhysicalDevices' order */
-    VkDevice device;
-    uint32_t queue_family;
-    VkQueue queue;           /* every accelerator view submits here */
-    VkPipelineCache pipeline_cache;
-    bool pipeline_cache_dirty; /* pipelines were created since it was loaded */
+    camp_device *main;       /* the default accelerator: parallel_for_each runs there */
+    camp_device *devices;    /* every opened device, main included */
 
-    camp_accelerator_view *default_view;
-    camp_accelerator_view *views; /* every view, default included */
+    camp_accelerator_view *views; /* every view of every device */
 
     camp_region **regions;   /* sorted by host address, not overlapping */
     uint32_t region_count, region_capacity;
-
-    camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
-    camp_module_state *modules;
 } camp_runtime;
 
 extern camp_runtime camp_rt;
@@ -215,9 +225,11 @@ void camp_validation_messenger_destroy(void);
 
 /* ---- device.c ----------------------------------------------------------- */
 
-/* Creates instance, device, queue and command buffer unless already done. */
+/* Opens the default device (CAMP_DEVICE, else by type) unless already done. */
 camp_status camp_device_init(void);
-/* Waits for the device and destroys everything, including caches. */
+/* The opened device of index `index` (opening it, and the default first). */
+camp_status camp_device_open(uint32_t index, camp_device **out);
+/* Waits for every device and destroys everything, including caches. */
 void camp_device_destroy(void);
 
 /* Creates the Vulkan instance unless already done (enumeration needs no device). */
@@ -232,17 +244,19 @@ bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDevice
 /* ---- buffer.c ----------------------------------------------------------- */
 
 /* A buffer of at least `size` bytes, from the cache or new. */
-camp_status camp_buffer_acquire(enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out);
-/* Gives a buffer back to the cache, or destroys it when the cache is full. */
+camp_status camp_buffer_acquire(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out);
+/* Gives a buffer back to its device's cache, or destroys it when the cache
+ * is full. */
 void camp_buffer_release(camp_buffer *buffer);
 void camp_buffer_destroy(camp_buffer *buffer);
-void camp_buffer_cache_clear(void);
+void camp_buffer_cache_clear(camp_device *dev);
 
 /* ---- queue.c ------------------------------------------------------------ */
 
-/* Creates the default view; destroys every view (after waiting for them). */
-camp_status camp_queues_init(void);
-void camp_queues_destroy(void);
+/* Creates a view of `dev` (the device's default view is one). */
+camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out);
+/* Destroys every view of `dev` (after waiting for them). */
+void camp_queues_destroy(camp_device *dev);
 /* The calling thread's view for the next launch. */
 camp_accelerator_view *camp_queue_current(void);
 /* The open batch's command buffer, beginning one if needed. */
@@ -329,18 +343,18 @@ void camp_views_release(camp_view_set *set, camp_accelerator_view *q);
 /* ---- pipeline.c --------------------------------------------------------- */
 
 /* The compute pipeline and layout of kernel `k`, created on first use. */
-camp_status camp_pipeline_get(camp_module_info *module, uint32_t k, VkPipeline *pipeline,
+camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, VkPipeline *pipeline,
                               VkPipelineLayout *layout);
-void camp_pipelines_destroy(void);
+void camp_pipelines_destroy(camp_device *dev);
 
 /* ---- pipeline_cache.c ----------------------------------------------------- */
 
 /* Loads $XDG_CACHE_HOME/camp/<device>.bin (or starts empty) into
- * camp_rt.pipeline_cache; a missing or foreign file is not an error. */
-camp_status camp_pipeline_cache_load(void);
+ * dev->pipeline_cache; a missing or foreign file is not an error. */
+camp_status camp_pipeline_cache_load(camp_device *dev);
 /* Writes it back when pipelines were created (temp file + rename), then
  * destroys it. Failures to write are ignored: the cache is only a speedup. */
-void camp_pipeline_cache_save_and_destroy(void);
+void camp_pipeline_cache_save_and_destroy(camp_device *dev);
 
 /* ---- launch.c ----------------------------------------------------------- */
 

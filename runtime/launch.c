@@ -52,21 +52,21 @@ static const struct {
     {CAMP_FEATURE_INT8, "8-bit integers in memory (shaderInt8, storageBuffer8BitAccess)"},
 };
 
-static camp_status check_device_fits(const camp_kernel_info *kernel) {
-    uint32_t missing = kernel->features & ~camp_rt.features;
+static camp_status check_device_fits(const camp_device *dev, const camp_kernel_info *kernel) {
+    uint32_t missing = kernel->features & ~dev->features;
     for (size_t i = 0; i < sizeof feature_names / sizeof *feature_names; i++)
         if (missing & feature_names[i].bit)
             return camp_fail(CAMP_ERROR_UNSUPPORTED, "the device %s does not support %s",
-                             camp_rt.device_name, feature_names[i].what);
+                             dev->name, feature_names[i].what);
     if (missing)
         return camp_fail(CAMP_ERROR_UNSUPPORTED,
                          "the kernel needs features (bits 0x%x) unknown to this libcamp", missing);
-    const VkPhysicalDeviceLimits *limits = &camp_rt.properties.limits;
+    const VkPhysicalDeviceLimits *limits = &dev->properties.limits;
     if (camp_push_range_size(kernel) > limits->maxPushConstantsSize)
         return camp_fail(CAMP_ERROR_UNSUPPORTED,
                          "the kernel's arguments take %u bytes of push constants; the device %s "
                          "allows %u",
-                         kernel->push_size, camp_rt.device_name, limits->maxPushConstantsSize);
+                         kernel->push_size, dev->name, limits->maxPushConstantsSize);
     uint64_t invocations = (uint64_t)kernel->local_size[0] * kernel->local_size[1] * kernel->local_size[2];
     for (int d = 0; d < 3; d++)
         if (kernel->local_size[d] > limits->maxComputeWorkGroupSize[d])
@@ -96,11 +96,11 @@ static bool make_header(const camp_kernel_info *kernel, const int32_t *extent, c
 
 /* Dispatches the whole grid in chunks of at most maxComputeWorkGroupCount
  * groups per dimension; each chunk's first group goes in group_offset. */
-static void record_dispatches(VkCommandBuffer commands, const camp_kernel_info *kernel, VkPipelineLayout layout,
+static void record_dispatches(const camp_device *dev, VkCommandBuffer commands, const camp_kernel_info *kernel, VkPipelineLayout layout,
                               uint8_t *block, uint32_t block_size) {
     camp_push_header header;
     memcpy(&header, block, sizeof header);
-    const uint32_t *limit = camp_rt.properties.limits.maxComputeWorkGroupCount;
+    const uint32_t *limit = dev->properties.limits.maxComputeWorkGroupCount;
     uint32_t groups[3];
     for (int d = 0; d < 3; d++)
         groups[d] = (uint32_t)(((uint64_t)header.size[d] + kernel->local_size[d] - 1) / kernel->local_size[d]);
@@ -131,7 +131,7 @@ static camp_status record(camp_accelerator_view *q, const camp_kernel_info *kern
         vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
         q->bound = pipeline;
     }
-    record_dispatches(commands, kernel, layout, block, block_size);
+    record_dispatches(q->dev, commands, kernel, layout, block, block_size);
     CAMP_TRY(camp_queue_recorded(q));
     return camp_views_finish(views, q);
 }
@@ -159,7 +159,9 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
     if (!extent || !push || (view_count && !views))
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with a null extent, push block or views");
     CAMP_TRY(camp_device_init());
-    CAMP_TRY(check_device_fits(kernel));
+    camp_accelerator_view *q = NULL;
+    CAMP_TRY(launch_queue(&q));
+    CAMP_TRY(check_device_fits(q->dev, kernel));
 
     camp_push_header header;
     if (!make_header(kernel, extent, &header)) return CAMP_OK; /* nothing to run */
@@ -167,9 +169,7 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
 
     VkPipeline pipeline;
     VkPipelineLayout layout;
-    CAMP_TRY(camp_pipeline_get(module, k, &pipeline, &layout));
-    camp_accelerator_view *q = NULL;
-    CAMP_TRY(launch_queue(&q));
+    CAMP_TRY(camp_pipeline_get(q->dev, module, k, &pipeline, &layout));
 
     camp_view_set set;
     camp_status status = camp_views_prepare(&set, q, views, view_count, push, kernel->push_size);

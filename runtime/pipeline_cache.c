@@ -29,7 +29,7 @@ static bool disabled(void) {
 
 /* The cache file's path, or false if there is no cache directory. With
  * `create`, makes the directories. */
-static bool cache_path(char *path, size_t size, bool create) {
+static bool cache_path(const camp_device *dev, char *path, size_t size, bool create) {
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     char dir[4096];
     int n;
@@ -45,7 +45,7 @@ static bool cache_path(char *path, size_t size, bool create) {
         *slash = '/';
         if (mkdir(dir, 0700) != 0 && errno != EEXIST) return false;
     }
-    const VkPhysicalDeviceProperties *p = &camp_rt.properties;
+    const VkPhysicalDeviceProperties *p = &dev->properties;
     char uuid[2 * VK_UUID_SIZE + 1];
     for (unsigned i = 0; i < VK_UUID_SIZE; i++) snprintf(uuid + 2 * i, 3, "%02x", p->pipelineCacheUUID[i]);
     n = snprintf(path, size, "%s/pipelines-%04x-%04x-%s.bin", dir, p->vendorID, p->deviceID, uuid);
@@ -53,7 +53,7 @@ static bool cache_path(char *path, size_t size, bool create) {
 }
 
 /* The file's bytes if it is a cache for this device, else NULL. */
-static void *read_cache(const char *path, size_t *size) {
+static void *read_cache(const camp_device *dev, const char *path, size_t *size) {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
     void *data = NULL;
@@ -69,7 +69,7 @@ static void *read_cache(const char *path, size_t *size) {
     if (!data) return NULL;
     cache_header header;
     memcpy(&header, data, sizeof header);
-    const VkPhysicalDeviceProperties *p = &camp_rt.properties;
+    const VkPhysicalDeviceProperties *p = &dev->properties;
     if (header.length < sizeof header || header.version != VK_PIPELINE_CACHE_HEADER_VERSION_ONE ||
         header.vendor != p->vendorID || header.device != p->deviceID ||
         memcmp(header.uuid, p->pipelineCacheUUID, VK_UUID_SIZE) != 0) {
@@ -80,36 +80,36 @@ static void *read_cache(const char *path, size_t *size) {
     return data;
 }
 
-camp_status camp_pipeline_cache_load(void) {
+camp_status camp_pipeline_cache_load(camp_device *dev) {
     char path[4200];
     size_t size = 0;
-    void *data = !disabled() && cache_path(path, sizeof path, false) ? read_cache(path, &size) : NULL;
+    void *data = !disabled() && cache_path(dev, path, sizeof path, false) ? read_cache(dev, path, &size) : NULL;
     VkPipelineCacheCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
         .initialDataSize = data ? size : 0,
         .pInitialData = data,
     };
-    VkResult result = vkCreatePipelineCache(camp_rt.device, &info, NULL, &camp_rt.pipeline_cache);
+    VkResult result = vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache);
     if (result < 0 && data) {
         /* The driver refused the data after all: start empty. */
         info.initialDataSize = 0;
         info.pInitialData = NULL;
-        result = vkCreatePipelineCache(camp_rt.device, &info, NULL, &camp_rt.pipeline_cache);
+        result = vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache);
     }
     free(data);
-    camp_rt.pipeline_cache_dirty = false;
+    dev->pipeline_cache_dirty = false;
     VK(result);
     return CAMP_OK;
 }
 
-static void save(void) {
+static void save(camp_device *dev) {
     char path[4200], temp[4300];
-    if (disabled() || !cache_path(path, sizeof path, true)) return;
+    if (disabled() || !cache_path(dev, path, sizeof path, true)) return;
     size_t size = 0;
-    if (vkGetPipelineCacheData(camp_rt.device, camp_rt.pipeline_cache, &size, NULL) < 0 || !size) return;
+    if (vkGetPipelineCacheData(dev->device, dev->pipeline_cache, &size, NULL) < 0 || !size) return;
     void *data = malloc(size);
     if (!data) return;
-    if (vkGetPipelineCacheData(camp_rt.device, camp_rt.pipeline_cache, &size, data) >= 0) {
+    if (vkGetPipelineCacheData(dev->device, dev->pipeline_cache, &size, data) >= 0) {
         snprintf(temp, sizeof temp, "%s.XXXXXX", path);
         int fd = mkstemp(temp);
         if (fd >= 0) {
@@ -123,10 +123,10 @@ static void save(void) {
     free(data);
 }
 
-void camp_pipeline_cache_save_and_destroy(void) {
-    if (!camp_rt.pipeline_cache) return;
-    if (camp_rt.pipeline_cache_dirty) save();
-    vkDestroyPipelineCache(camp_rt.device, camp_rt.pipeline_cache, NULL);
-    camp_rt.pipeline_cache = VK_NULL_HANDLE;
-    camp_rt.pipeline_cache_dirty = false;
+void camp_pipeline_cache_save_and_destroy(camp_device *dev) {
+    if (!dev->pipeline_cache) return;
+    if (dev->pipeline_cache_dirty) save(dev);
+    vkDestroyPipelineCache(dev->device, dev->pipeline_cache, NULL);
+    dev->pipeline_cache = VK_NULL_HANDLE;
+    dev->pipeline_cache_dirty = false;
 }

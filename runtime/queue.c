@@ -33,8 +33,8 @@ static void batch_release_retired(camp_batch *batch) {
 static void batch_destroy(camp_accelerator_view *q, camp_batch *batch) {
     batch_release_retired(batch);
     free(batch->retired);
-    if (batch->fence) vkDestroyFence(camp_rt.device, batch->fence, NULL);
-    if (batch->commands) vkFreeCommandBuffers(camp_rt.device, q->pool, 1, &batch->commands);
+    if (batch->fence) vkDestroyFence(q->dev->device, batch->fence, NULL);
+    if (batch->commands) vkFreeCommandBuffers(q->dev->device, q->pool, 1, &batch->commands);
     free(batch);
 }
 
@@ -44,7 +44,7 @@ static camp_status batch_begin(camp_accelerator_view *q) {
         q->spare = batch->next;
         batch->next = NULL;
         VK(vkResetCommandBuffer(batch->commands, 0));
-        VK(vkResetFences(camp_rt.device, 1, &batch->fence));
+        VK(vkResetFences(q->dev->device, 1, &batch->fence));
     } else {
         batch = calloc(1, sizeof *batch);
         if (!batch) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
@@ -55,8 +55,8 @@ static camp_status batch_begin(camp_accelerator_view *q) {
             .commandBufferCount = 1,
         };
         VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-        VkResult result = vkAllocateCommandBuffers(camp_rt.device, &info, &batch->commands);
-        if (result >= 0) result = vkCreateFence(camp_rt.device, &fence, NULL, &batch->fence);
+        VkResult result = vkAllocateCommandBuffers(q->dev->device, &info, &batch->commands);
+        if (result >= 0) result = vkCreateFence(q->dev->device, &fence, NULL, &batch->fence);
         if (result < 0) {
             batch_destroy(q, batch);
             VK(result);
@@ -81,18 +81,18 @@ static camp_status batch_begin(camp_accelerator_view *q) {
 /* Waits for a fence: polls it for a while first, because a blocking wait
  * costs tens of microseconds of wake-up latency on some drivers, and most
  * waits (a kernel and a copy) are shorter than that. */
-static VkResult wait_for(VkFence fence) {
+static VkResult wait_for(VkDevice device, VkFence fence) {
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
     for (;;) {
-        VkResult result = vkGetFenceStatus(camp_rt.device, fence);
+        VkResult result = vkGetFenceStatus(device, fence);
         if (result != VK_NOT_READY) return result;
         clock_gettime(CLOCK_MONOTONIC, &now);
         long long elapsed = (now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
         if (elapsed > CAMP_FENCE_SPIN_NS) break;
         sched_yield(); /* a CPU device's own threads may need this core */
     }
-    return vkWaitForFences(camp_rt.device, 1, &fence, VK_TRUE, UINT64_MAX);
+    return vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX);
 }
 
 /* Moves the done batches at the head of `inflight` to `spare`; with `wait`,
@@ -101,12 +101,12 @@ static camp_status reap(camp_accelerator_view *q, bool wait) {
     while (q->inflight) {
         camp_batch *batch = q->inflight;
         if (wait) {
-            VkResult result = wait_for(batch->fence);
+            VkResult result = wait_for(q->dev->device, batch->fence);
             if (result == VK_ERROR_DEVICE_LOST)
                 return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
             VK(result);
         } else {
-            VkResult result = vkGetFenceStatus(camp_rt.device, batch->fence);
+            VkResult result = vkGetFenceStatus(q->dev->device, batch->fence);
             if (result == VK_NOT_READY) break;
             VK(result);
         }
@@ -215,7 +215,7 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
         .commandBufferCount = 1,
         .pCommandBuffers = &batch->commands,
     };
-    if (result >= 0) result = vkQueueSubmit(camp_rt.queue, 1, &submit, batch->fence);
+    if (result >= 0) result = vkQueueSubmit(q->dev->queue, 1, &submit, batch->fence);
     if (result < 0) {
         /* Never submitted: wait for the rest, then drop its work. */
         (void)reap(q, true);
@@ -246,22 +246,23 @@ camp_status camp_queue_recorded(camp_accelerator_view *q) {
 }
 
 camp_accelerator_view *camp_queue_current(void) {
-    return current_view ? current_view : camp_rt.default_view;
+    return current_view ? current_view : camp_rt.main->default_view;
 }
 
 /* ---- Creation and destruction ------------------------------------------- */
 
-static camp_status queue_create(camp_queuing_mode mode, camp_accelerator_view **out) {
+camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out) {
     camp_accelerator_view *q = calloc(1, sizeof *q);
     if (!q) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    q->dev = dev;
     q->mode = mode;
     q->next_serial = 1;
     VkCommandPoolCreateInfo pool = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
         .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-        .queueFamilyIndex = camp_rt.queue_family,
+        .queueFamilyIndex = dev->queue_family,
     };
-    VkResult result = vkCreateCommandPool(camp_rt.device, &pool, NULL, &q->pool);
+    VkResult result = vkCreateCommandPool(dev->device, &pool, NULL, &q->pool);
     if (result < 0) {
         free(q);
         VK(result);
@@ -297,7 +298,7 @@ static void queue_destroy(camp_accelerator_view *q) {
         batch_destroy(q, batch);
     }
     forget_uses(q);
-    vkDestroyCommandPool(camp_rt.device, q->pool, NULL);
+    vkDestroyCommandPool(q->dev->device, q->pool, NULL);
     for (camp_accelerator_view **p = &camp_rt.views; *p; p = &(*p)->next)
         if (*p == q) {
             *p = q->next;
@@ -306,13 +307,12 @@ static void queue_destroy(camp_accelerator_view *q) {
     free(q);
 }
 
-camp_status camp_queues_init(void) {
-    return queue_create(CAMP_QUEUING_MODE_AUTOMATIC, &camp_rt.default_view);
-}
-
-void camp_queues_destroy(void) {
-    while (camp_rt.views) queue_destroy(camp_rt.views);
-    camp_rt.default_view = NULL;
+void camp_queues_destroy(camp_device *dev) {
+    for (camp_accelerator_view *q = camp_rt.views, *next; q; q = next) {
+        next = q->next;
+        if (q->dev == dev) queue_destroy(q);
+    }
+    dev->default_view = NULL;
 }
 
 /* ---- Public API ----------------------------------------------------------- */
@@ -333,7 +333,7 @@ static camp_status check_view(const camp_accelerator_view *view, const char *cal
 camp_accelerator_view *camp_default_view(void) {
     pthread_mutex_lock(&camp_rt.lock);
     camp_status status = camp_device_init();
-    camp_accelerator_view *view = status == CAMP_OK ? camp_rt.default_view : NULL;
+    camp_accelerator_view *view = status == CAMP_OK ? camp_rt.main->default_view : NULL;
     camp_unlock_and_report(status);
     return view;
 }
@@ -346,13 +346,9 @@ camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *acce
     if (status == CAMP_OK && mode != CAMP_QUEUING_MODE_AUTOMATIC && mode != CAMP_QUEUING_MODE_IMMEDIATE)
         status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "camp_accelerator_create_view: unknown queuing mode %d",
                            (int)mode);
-    if (status == CAMP_OK && accelerator && accelerator->index != camp_rt.physical_index)
-        status = camp_fail(CAMP_ERROR_UNSUPPORTED,
-                           "camp_accelerator_create_view: accelerator %u (%s) is not the one kernels run on "
-                           "(%u: %s); one accelerator per process is supported (choose it with CAMP_DEVICE)",
-                           accelerator->index, accelerator->description, camp_rt.physical_index,
-                           camp_rt.device_name);
-    if (status == CAMP_OK) status = queue_create(mode, &view);
+    camp_device *dev = camp_rt.main;
+    if (status == CAMP_OK && accelerator) status = camp_device_open(accelerator->index, &dev);
+    if (status == CAMP_OK) status = camp_queue_create(dev, mode, &view);
     camp_unlock_and_report(status);
     return view;
 }
@@ -360,7 +356,7 @@ camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *acce
 void camp_accelerator_view_destroy(camp_accelerator_view *view) {
     pthread_mutex_lock(&camp_rt.lock);
     camp_status status = check_view(view, "camp_accelerator_view_destroy");
-    if (status == CAMP_OK && view != camp_rt.default_view) queue_destroy(view);
+    if (status == CAMP_OK && view != view->dev->default_view) queue_destroy(view);
     if (current_view == view) current_view = NULL;
     camp_unlock_and_report(status);
 }

@@ -59,8 +59,11 @@ void camp_region_remove(camp_region *region) {
  * Through the buffer's mapping when it has one (after waiting for the device
  * to stop using it), else through a staging buffer and a recorded copy. */
 
+/* The queue copies of the region go through: its last user, if that is on
+ * the buffer's device, else that device's default view. */
 static camp_accelerator_view *copy_queue(const camp_region *region) {
-    return region->usage.queue ? region->usage.queue : camp_rt.default_view;
+    camp_accelerator_view *q = region->usage.queue;
+    return q && q->dev == region->device.owner ? q : region->device.owner->default_view;
 }
 
 camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
@@ -72,7 +75,7 @@ camp_status camp_region_write(camp_region *region, size_t offset, const void *sr
     }
     camp_accelerator_view *q = copy_queue(region);
     camp_buffer staging;
-    CAMP_TRY(camp_buffer_acquire(CAMP_BUFFER_STAGING, bytes, &staging));
+    CAMP_TRY(camp_buffer_acquire(region->device.owner, CAMP_BUFFER_STAGING, bytes, &staging));
     memcpy(staging.mapped, src, bytes);
     VkCommandBuffer commands;
     bool barrier = false;
@@ -99,7 +102,7 @@ camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size
     }
     camp_accelerator_view *q = copy_queue(region);
     camp_buffer staging;
-    CAMP_TRY(camp_buffer_acquire(CAMP_BUFFER_STAGING, bytes, &staging));
+    CAMP_TRY(camp_buffer_acquire(region->device.owner, CAMP_BUFFER_STAGING, bytes, &staging));
     VkCommandBuffer commands;
     bool barrier = false;
     camp_status status = camp_queue_needs_barrier(q, &region->usage, CAMP_ACCESS_READ, &barrier);
@@ -119,10 +122,37 @@ camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size
 
 /* ---- Use by kernels ------------------------------------------------------- */
 
+/* Frees the region's device buffer: now, or once its queue is done with it. */
+static void drop_buffer(camp_region *region) {
+    if (region->device.buffer && camp_usage_busy(&region->usage))
+        (void)camp_queue_retire(region->usage.queue, &region->device);
+    else camp_buffer_release(&region->device);
+    memset(&region->usage, 0, sizeof region->usage);
+}
+
+/* A view used on another accelerator than its buffer's moves there through
+ * the host (as C++ AMP's array_view does); an array cannot move. */
+static camp_status move_to(camp_region *region, camp_device *dev) {
+    camp_device *from = region->device.owner;
+    if (region->kind == CAMP_REGION_ARRAY)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "an array of accelerator %u (%s) is used by a kernel on accelerator %u (%s); copy it "
+                         "out and into an array of that accelerator",
+                         from->index, from->name, dev->index, dev->name);
+    if (region->host_stale) {
+        CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes));
+        region->host_stale = false;
+    }
+    drop_buffer(region);
+    region->device_valid = false;
+    return CAMP_OK;
+}
+
 camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, uint32_t access) {
+    if (region->device.buffer && region->device.owner != q->dev) CAMP_TRY(move_to(region, q->dev));
     if (!region->device.buffer) {
         region->pad = (uintptr_t)region->host % REGION_ALIGNMENT;
-        CAMP_TRY(camp_buffer_acquire(CAMP_BUFFER_DEVICE, region->pad + region->bytes, &region->device));
+        CAMP_TRY(camp_buffer_acquire(q->dev, CAMP_BUFFER_DEVICE, region->pad + region->bytes, &region->device));
     }
     if (!region->device_valid) {
         /* Recorded on `q` where a staging copy is needed, so that it comes
@@ -141,10 +171,7 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, u
 /* ---- Ending regions ------------------------------------------------------- */
 
 void camp_region_free(camp_region *region) {
-    if (region->device.buffer) {
-        if (camp_usage_busy(&region->usage)) (void)camp_queue_retire(region->usage.queue, &region->device);
-        else camp_buffer_release(&region->device);
-    }
+    drop_buffer(region);
     if (region->reserved) munmap(region->host, region->reserved_bytes);
     free(region);
 }

@@ -101,16 +101,16 @@ static camp_status make_groups(camp_view_set *set, const camp_launch_view *views
 /* A device buffer per group, filled with the host bytes: through its mapping
  * when the memory is host-visible, else through a staging buffer whose copy
  * camp_views_record_before records. */
-static camp_status fill_group(camp_view_group *group) {
+static camp_status fill_group(camp_device *dev, camp_view_group *group) {
     group->pad = (uintptr_t)group->host % GROUP_ALIGNMENT;
     VkDeviceSize size = group->pad + group->bytes;
-    CAMP_TRY(camp_buffer_acquire(CAMP_BUFFER_DEVICE, size, &group->device));
+    CAMP_TRY(camp_buffer_acquire(dev, CAMP_BUFFER_DEVICE, size, &group->device));
     if (group->device.address % GROUP_ALIGNMENT != 0)
         return camp_fail(CAMP_ERROR_VULKAN, "device address 0x%llx is not %u-byte aligned",
                          (unsigned long long)group->device.address, GROUP_ALIGNMENT);
     char *destination = group->device.mapped;
     if (!destination) {
-        CAMP_TRY(camp_buffer_acquire(CAMP_BUFFER_STAGING, size, &group->staging));
+        CAMP_TRY(camp_buffer_acquire(dev, CAMP_BUFFER_STAGING, size, &group->staging));
         destination = group->staging.mapped;
     }
     if (group->bytes) memcpy(destination + group->pad, group->host, group->bytes);
@@ -165,7 +165,7 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
         if (!is_pointer(&views[i])) CAMP_TRY(object_region(&views[i], &set->region_of[i]));
     }
     CAMP_TRY(make_groups(set, views, count));
-    for (uint32_t g = 0; g < set->count; g++) CAMP_TRY(fill_group(&set->groups[g]));
+    for (uint32_t g = 0; g < set->count; g++) CAMP_TRY(fill_group(q->dev, &set->groups[g]));
     for (uint32_t i = 0; i < count; i++) {
         uint64_t address = 0;
         if (is_pointer(&views[i])) {
