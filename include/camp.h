@@ -167,7 +167,10 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
 
 #endif /* CAMP_RUNTIME_API_ONLY */
 
-/* ---- Runtime API (libcamp) ---------------------------------------------- */
+/* ---- Runtime API (libcamp) ----------------------------------------------
+ * Every call may be made from any thread: one lock serializes them (safe,
+ * not concurrent). The current accelerator view is per thread. Details:
+ * docs/data-model.md. */
 
 /* What went wrong, for an error handler. */
 typedef enum camp_status {

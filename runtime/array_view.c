@@ -33,8 +33,8 @@ static camp_status create(char *host, size_t bytes, const char *name) {
         outer->refs++;
         return CAMP_OK;
     }
-    camp_region *next = camp_region_find(end - 1);
-    if (next && next->host + next->bytes > host && next->host < end)
+    camp_region *next = camp_region_below(end);
+    if (next && next->host + next->bytes > host)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                          "array_view(%s, ...) [%p, %p) encloses or overlaps %s '%s' [%p, %p); release that "
                          "first, or make the larger view first",

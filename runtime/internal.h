@@ -285,6 +285,9 @@ camp_status camp_queue_finish(camp_accelerator_view *q);
 
 /* The region holding `address` (one past its end counts, as in C), or NULL. */
 camp_region *camp_region_find(const void *address);
+/* The region starting last before `end` (the one [x, end) would overlap
+ * if any does), or NULL. */
+camp_region *camp_region_below(const void *end);
 camp_status camp_region_insert(camp_region *region);
 void camp_region_remove(camp_region *region);
 /* Makes the region's device buffer hold its data (copying in as needed) and

@@ -30,6 +30,11 @@ camp_region *camp_region_find(const void *address) {
     return a <= (uintptr_t)r->host + r->bytes ? r : NULL;
 }
 
+camp_region *camp_region_below(const void *end) {
+    uint32_t i = upper_bound((uintptr_t)end - 1);
+    return i ? camp_rt.regions[i - 1] : NULL;
+}
+
 camp_status camp_region_insert(camp_region *region) {
     if (camp_rt.region_count == camp_rt.region_capacity) {
         uint32_t capacity = camp_rt.region_capacity ? camp_rt.region_capacity * 2 : 16;

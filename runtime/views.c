@@ -52,21 +52,18 @@ static camp_status object_region(const camp_launch_view *view, camp_region **out
     *out = NULL;
     if (!view->bytes) return CAMP_OK;
     char *host = view->host, *end = host + view->bytes;
-    camp_region *first = camp_region_find(host), *last = camp_region_find(end - 1);
-    if (first && host == first->host + first->bytes) first = NULL;
-    if (last && end - 1 == last->host + last->bytes) last = NULL;
-    if (!first && !last) return CAMP_OK;
-    if (first && first == last) {
-        *out = first;
+    camp_region *below = camp_region_below(end);
+    if (!below || below->host + below->bytes <= host) return CAMP_OK; /* apart from every region */
+    if (below->host <= host && end <= below->host + below->bytes) {
+        *out = below;
         return CAMP_OK;
     }
-    const camp_region *r = first ? first : last;
     return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                      "'%s' [%p, %p) overlaps %s '%s' [%p, %p) only partly; a kernel can use an object "
                      "either inside an explicit view or apart from every one",
                      view->name ? view->name : "(unnamed)", (void *)host, (void *)end,
-                     r->kind == CAMP_REGION_ARRAY ? "the array" : "the array_view", r->name, (void *)r->host,
-                     (void *)(r->host + r->bytes));
+                     below->kind == CAMP_REGION_ARRAY ? "the array" : "the array_view", below->name,
+                     (void *)below->host, (void *)(below->host + below->bytes));
 }
 
 /* Sorts the launch's own objects by address and merges overlapping ones

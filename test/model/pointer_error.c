@@ -45,6 +45,20 @@ int main(void) {
     array_view(stray + 4, 8);
     printf("errors after an overlapping view: %d (%s)\n", errors, strstr(message, "straddles") ? "straddles" : message);
     array_view_release(stray);
+
+    /* so is a view around an existing one */
+    array_view(stray + 2, 2);
+    array_view(stray, 8);
+    printf("errors after an enclosing view: %d (%s)\n", errors, strstr(message, "encloses") ? "encloses" : message);
+
+    /* an array a kernel uses that holds a view only partly */
+    static int whole[16];
+    array_view(&whole[4], 4);
+    parallel_for_each(i, extent(16)) { whole[i] = i; }
+    printf("errors after an array around a view: %d (%s)\n", errors,
+           strstr(message, "only partly") ? "only partly" : message);
+    array_view_release(&whole[4]);
+    array_view_release(stray + 2);
     free(stray);
     return 0;
 }
