@@ -201,9 +201,9 @@ camp_error_handler camp_set_error_handler(camp_error_handler handler, void *user
 /* Name of the accelerator kernels run on (initialises the runtime). */
 const char *camp_default_accelerator_name(void);
 
-/* Waits for all submitted work, copies every explicit view with kernel
- * writes back to the host, ends every view, frees every array and every
- * other runtime resource. Later calls start the runtime again. */
+/* Waits for all submitted work, then ends every explicit view (kernel
+ * writes not yet synchronized are lost), frees every array and every other
+ * runtime resource. Runs at exit; later calls start the runtime again. */
 void camp_shutdown(void);
 
 /* ---- Accelerators (C++ AMP's accelerator) ---------------------------------

@@ -299,7 +299,7 @@ camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size
 /* Frees a region's buffer and reservation (the device may still be using
  * the buffer: it is retired to the queue) and the region. */
 void camp_region_free(camp_region *region);
-/* Ends every region (views synchronized first). */
+/* Ends every region, without copying anything back. */
 void camp_regions_destroy(void);
 
 /* ---- views.c ------------------------------------------------------------ */

@@ -182,14 +182,9 @@ void camp_region_free(camp_region *region) {
 }
 
 void camp_regions_destroy(void) {
-    for (uint32_t i = 0; i < camp_rt.region_count; i++) {
-        camp_region *region = camp_rt.regions[i];
-        /* Kernels' results reach the host even if the program forgot to
-         * synchronize; nothing can be reported at exit. */
-        if (region->kind == CAMP_REGION_VIEW && region->host_stale && region->device.buffer)
-            (void)camp_region_read(region, 0, region->host, region->bytes);
-        camp_region_free(region);
-    }
+    /* No copy back: at exit the program may well have freed the memory of
+     * views it never released. */
+    for (uint32_t i = 0; i < camp_rt.region_count; i++) camp_region_free(camp_rt.regions[i]);
     free(camp_rt.regions);
     camp_rt.regions = NULL;
     camp_rt.region_count = camp_rt.region_capacity = 0;
