@@ -3,7 +3,8 @@
  * in; the data stays on the device across kernels; synchronize copies back
  * what kernels may have written; refresh says the host changed it;
  * discard_data says its current contents do not matter; release ends it.
- * A view inside an existing one shares it; partial overlaps are refused. */
+ * A view inside an existing one shares it (and refreshes it unless kernel
+ * writes wait to be synchronized); partial overlaps are refused. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -30,6 +31,9 @@ static camp_status create(char *host, size_t bytes, const char *name) {
                              "array_view(%s, ...) lies inside the array '%s': arrays are already on the "
                              "accelerator and need no view",
                              name, outer->name);
+        /* A new view says "here is the host's data": unless kernel writes
+         * wait to be synchronized, the next kernel copies it in again. */
+        if (!outer->host_stale) outer->device_valid = false;
         outer->refs++;
         return CAMP_OK;
     }

@@ -30,6 +30,12 @@ int main(void) {
     parallel_for_each(i, extent(N)) { v[i] = v[i] + 0; }
     array_view_synchronize(v);
     printf("after discard_data: %d\n", v[10]);         /* 11, not 5 */
+
+    for (int i = 0; i < N; i++) v[i] = 3;
+    array_view(v, N); /* a second view of the same memory: shares it, brings the host's data */
+    parallel_for_each(i, extent(N)) { v[i] = v[i] * 2; }
+    array_view_release(v); /* ends the second, synchronizing */
+    printf("second view: %d\n", v[0]);                /* 6 */
     array_view_release(v);
 
     static int grid[4][4];
