@@ -68,6 +68,15 @@ int main(void) {
     }
     array_view_release(out);
     printf("null: %d %d\n", out[0], out[3]);
+
+    /* pointers held in a captured struct are translated too */
+    struct span { const int *in; struct { int *to; } out; int n; } span = {v, {out, }, 4};
+    array_view(v, N);
+    array_view(out, 4);
+    parallel_for_each(i, extent(4)) { span.out.to[i] = span.in[i * 2] + span.n; }
+    array_view_release(out);
+    array_view_release(v);
+    printf("struct: %d %d\n", out[0], out[3]);
     free(out);
     free(m);
     free(v);
