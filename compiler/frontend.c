@@ -290,6 +290,13 @@ static bool capture_vla_strides(Frontend *fe, Var *v, CXCursor ref) {
     return true;
 }
 
+/* `float (*m)[cols]`: a pointer whose pointee has a run-time size. */
+static bool points_to_vla(const Type *t) {
+    for (t = t->base; t && t->kind == TY_ARRAY; t = t->base)
+        if (t->len < 0) return true;
+    return false;
+}
+
 /* A variable declared outside the kernel and used inside: captured by value
  * (scalars), as an implicit view (arrays with a complete type), or as a
  * pointer the runtime translates through the explicit views (array_view). */
@@ -315,6 +322,13 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         v->capture = CAPTURE_VIEW;
         if (!capture_vla_strides(fe, v, ref)) return NULL;
     } else if (t->kind == TY_PTR) {
+        if (points_to_vla(t)) {
+            diag_error(d, fe_loc(fe, ref),
+                       "pointer '%s' to a variable-length array used in a kernel is not supported yet (its row "
+                       "size would need to be passed along)",
+                       name);
+            return NULL;
+        }
         v->capture = CAPTURE_POINTER;
     } else {
         v->capture = CAPTURE_VALUE;
