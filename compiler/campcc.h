@@ -126,6 +126,7 @@ typedef enum VarKind {
 typedef enum CaptureKind {
     CAPTURE_VALUE, /* scalar: copied into push constants */
     CAPTURE_VIEW,  /* array with a complete type: an implicit view */
+    CAPTURE_POINTER, /* pointer: its value is looked up in the explicit views at launch */
 } CaptureKind;
 
 typedef struct Var {
@@ -281,6 +282,7 @@ typedef struct Kernel {
     unsigned begin_offset, end_offset;
     unsigned end_line;
     const char *domain_text; /* DOMAIN, as written */
+    const char *view_text;   /* VIEW of parallel_for_each_on, as written; NULL for the default */
 } Kernel;
 
 /* ======================================================================

@@ -290,8 +290,16 @@ static bool capture_vla_strides(Frontend *fe, Var *v, CXCursor ref) {
     return true;
 }
 
+/* `float (*m)[cols]`: a pointer whose pointee has a run-time size. */
+static bool points_to_vla(const Type *t) {
+    for (t = t->base; t && t->kind == TY_ARRAY; t = t->base)
+        if (t->len < 0) return true;
+    return false;
+}
+
 /* A variable declared outside the kernel and used inside: captured by value
- * (scalars) or as an implicit view (arrays with a complete type). */
+ * (scalars), as an implicit view (arrays with a complete type), or as a
+ * pointer the runtime translates through the explicit views (array_view). */
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     Diag *d = fe->u->diag;
     char *name = fe_spelling(fe, decl);
@@ -314,9 +322,14 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         v->capture = CAPTURE_VIEW;
         if (!capture_vla_strides(fe, v, ref)) return NULL;
     } else if (t->kind == TY_PTR) {
-        diag_error(d, fe_loc(fe, ref),
-                   "pointer '%s' used in a kernel: explicit views (array_view) are not supported yet", name);
-        return NULL;
+        if (points_to_vla(t)) {
+            diag_error(d, fe_loc(fe, ref),
+                       "pointer '%s' to a variable-length array used in a kernel is not supported yet (its row "
+                       "size would need to be passed along)",
+                       name);
+            return NULL;
+        }
+        v->capture = CAPTURE_POINTER;
     } else {
         v->capture = CAPTURE_VALUE;
     }
@@ -471,17 +484,29 @@ static size_t skip_space(const char *s, size_t n, size_t i) {
     return i < n ? i : n;
 }
 
+/* The text of s[b, e) without surrounding blanks. */
+static const char *trimmed_text(Frontend *fe, size_t b, size_t e) {
+    const char *s = fe->u->source;
+    b = skip_space(s, e, b);
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\n')) e--;
+    return arena_strndup(fe->a, s + b, e - b);
+}
+
 /* Finds DOMAIN in the source text `parallel_for_each(IDX, DOMAIN)` at
- * k->begin_offset. */
+ * k->begin_offset, or VIEW and DOMAIN in `parallel_for_each_on(VIEW, IDX,
+ * DOMAIN)`. */
 static bool find_domain_text(Frontend *fe, Kernel *k) {
     const char *s = fe->u->source;
     size_t n = fe->u->source_len, i = k->begin_offset;
-    static const char kw[] = "parallel_for_each";
+    static const char kw[] = "parallel_for_each", on[] = "_on";
     if (i + sizeof kw - 1 > n || memcmp(s + i, kw, sizeof kw - 1) != 0) return false;
-    i = skip_space(s, n, i + sizeof kw - 1);
+    i += sizeof kw - 1;
+    bool with_view = i + sizeof on - 1 <= n && memcmp(s + i, on, sizeof on - 1) == 0;
+    if (with_view) i += sizeof on - 1;
+    i = skip_space(s, n, i);
     if (i >= n || s[i] != '(') return false;
-    int depth = 0;
-    size_t comma = 0;
+    size_t open = i, commas[2] = {0, 0};
+    int depth = 0, ncommas = 0, wanted = with_view ? 2 : 1;
     for (; i < n; i++) {
         char c = s[i];
         if (c == '"' || c == '\'') {
@@ -490,12 +515,11 @@ static bool find_domain_text(Frontend *fe, Kernel *k) {
         } else if (c == '(' || c == '[' || c == '{') depth++;
         else if (c == ')' || c == ']' || c == '}') {
             if (--depth == 0) break;
-        } else if (c == ',' && depth == 1 && !comma) comma = i;
+        } else if (c == ',' && depth == 1 && ncommas < wanted) commas[ncommas++] = i;
     }
-    if (!comma || i >= n) return false;
-    size_t b = skip_space(s, n, comma + 1), e = i;
-    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\n')) e--;
-    k->domain_text = arena_strndup(fe->a, s + b, e - b);
+    if (ncommas < wanted || i >= n) return false;
+    if (with_view) k->view_text = trimmed_text(fe, open + 1, commas[0]);
+    k->domain_text = trimmed_text(fe, commas[wanted - 1] + 1, i);
     return true;
 }
 

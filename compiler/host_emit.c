@@ -26,8 +26,56 @@ static void put_line_directive(StrBuf *out, unsigned line, const char *path) {
     sb_puts(out, "\n");
 }
 
+/* The launch ABI call; for parallel_for_each_on, with the thread's current
+ * view set to VIEW around it (camp.h's macro did that in the expansion
+ * this replaces). */
+static void put_call_on_view(StrBuf *out, const Kernel *k, int nviews) {
+    if (k->view_text)
+        sb_printf(out, "camp_accelerator_view *const camp_previous_view_ = camp_set_current_view(%s); ", k->view_text);
+    sb_printf(out, "camp_abi_launch(&camp_module_, %d, camp_extent_, camp_push_, %s, %d); ", k->index,
+              nviews ? "camp_views_" : "0", nviews);
+    if (k->view_text) sb_puts(out, "camp_set_current_view(camp_previous_view_); ");
+    sb_puts(out, "}");
+}
+
+/* The pointers a struct capture holds (layout.c refuses those in unions),
+ * each a launch view like a captured pointer, at its offset in the
+ * struct's copy in the push constants: the runtime overwrites the host
+ * address there with the device address. Written when `out` is not NULL;
+ * returns how many. */
+static int put_held_pointers(StrBuf *out, Arena *a, const Type *t, const char *expr, uint32_t offset) {
+    switch (t->kind) {
+    case TY_PTR:
+        if (out) {
+            uint32_t access = CAMP_ACCESS_POINTER | CAMP_ACCESS_READ | (t->base->is_const ? 0 : CAMP_ACCESS_WRITE);
+            sb_printf(out, "{(void *)(%s), 0, %u, %u, ", expr, offset, access);
+            put_c_string(out, expr);
+            sb_puts(out, "}, ");
+        }
+        return 1;
+    case TY_ARRAY: {
+        int n = 0;
+        for (int i = 0; i < t->len; i++)
+            n += put_held_pointers(out, a, t->base, arena_printf(a, "%s[%d]", expr, i),
+                                   offset + (uint32_t)(i * t->base->size));
+        return n;
+    }
+    case TY_STRUCT: {
+        int n = 0;
+        for (int m = 0; m < t->nmembers && !t->is_union; m++) {
+            const Member *mb = &t->members[m];
+            /* an anonymous member's members are named through the parent */
+            const char *inner = mb->name && *mb->name ? arena_printf(a, "%s.%s", expr, mb->name) : expr;
+            n += put_held_pointers(out, a, mb->type, inner, offset + mb->offset);
+        }
+        return n;
+    }
+    default: return 0;
+    }
+}
+
 /* The launch of kernel k, on one line, in place of its parallel_for_each. */
-static void put_launch(StrBuf *out, const Kernel *k) {
+static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
     sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
     if (k->rank == 1) sb_puts(out, "const int32_t camp_extent_[1] = {camp_domain_}; ");
     else if (k->rank == 2) sb_puts(out, "const int32_t camp_extent_[2] = {camp_domain_[0], camp_domain_[1]}; ");
@@ -39,25 +87,33 @@ static void put_launch(StrBuf *out, const Kernel *k) {
         if (v->capture == CAPTURE_VALUE && v->host_value)
             sb_printf(out, "__builtin_memcpy(camp_push_ + %u, &(int){%s}, sizeof(int)); ", v->push_offset,
                       v->host_value);
-        else if (v->capture == CAPTURE_VALUE)
+        else if (v->capture == CAPTURE_VALUE) {
             sb_printf(out, "__builtin_memcpy(camp_push_ + %u, &(%s), sizeof(%s)); ", v->push_offset, v->name,
                       v->name);
-        else
+            nviews += put_held_pointers(NULL, a, v->type, v->name, v->push_offset);
+        } else {
             nviews++;
+        }
     }
     if (nviews) {
         sb_puts(out, "const camp_launch_view camp_views_[] = {");
         for (int i = 0; i < k->captures.len; i++) {
             const Var *v = k->captures.items[i];
-            if (v->capture != CAPTURE_VIEW) continue;
-            sb_printf(out, "{(void *)(%s), sizeof(%s), %u, %u, ", v->name, v->name, v->push_offset, v->access);
+            if (v->capture == CAPTURE_VALUE) {
+                if (!v->host_value) put_held_pointers(out, a, v->type, v->name, v->push_offset);
+                continue;
+            }
+            /* a pointer's bytes are those of the explicit view it lies in */
+            if (v->capture == CAPTURE_POINTER)
+                sb_printf(out, "{(void *)(%s), 0, %u, %u, ", v->name, v->push_offset, v->access);
+            else
+                sb_printf(out, "{(void *)(%s), sizeof(%s), %u, %u, ", v->name, v->name, v->push_offset, v->access);
             put_c_string(out, v->name);
             sb_puts(out, "}, ");
         }
         sb_puts(out, "}; ");
     }
-    sb_printf(out, "camp_abi_launch(&camp_module_, %d, camp_extent_, camp_push_, %s, %d); }", k->index,
-              nviews ? "camp_views_" : "0", nviews);
+    put_call_on_view(out, k, nviews);
 }
 
 static void put_module(StrBuf *out, const Unit *u) {
@@ -92,7 +148,7 @@ void host_emit(Unit *u, StrBuf *out) {
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
         sb_append(out, u->source + pos, k->begin_offset - pos);
-        put_launch(out, k);
+        put_launch(out, &u->arena, k);
         put_line_directive(out, k->end_line, u->path);
         pos = k->end_offset;
     }

@@ -9,6 +9,11 @@
 
 static void mark_lvalue_written(Expr *lv);
 
+/* A captured pointer's pointee may be written: its view is copied back. */
+static void mark_captured_pointer_written(Var *v) {
+    if (v->kind == VAR_CAPTURE && v->capture == CAPTURE_POINTER) v->access |= CAMP_ACCESS_WRITE;
+}
+
 /* `p` is a pointer whose pointee may be written. */
 static void mark_pointee_written(Expr *p) {
     if (!p) return;
@@ -20,6 +25,9 @@ static void mark_pointee_written(Expr *p) {
         if (p->rhs->type->kind == TY_PTR) mark_pointee_written(p->rhs);
         break;
     case EX_COND: mark_pointee_written(p->lhs); mark_pointee_written(p->rhs); break;
+    case EX_LOAD: /* a pointer variable's value */
+        if (p->lhs->kind == EX_VAR) mark_captured_pointer_written(p->lhs->var);
+        break;
     case EX_ASSIGN: mark_pointee_written(p->rhs); break;
     default: break; /* loaded from a local: marked where it was stored */
     }
@@ -91,6 +99,44 @@ static void scan_stmt(Stmt *s) {
     }
 }
 
+/* ---- pointers held in captures ------------------------------------------------- */
+
+/* Whether a value of type t holds a pointer (in a member or element); a
+ * pointer inside a union sets *in_union. */
+static bool holds_pointer(const Type *t, bool *in_union) {
+    switch (t->kind) {
+    case TY_PTR: return true;
+    case TY_ARRAY: return holds_pointer(t->base, in_union);
+    case TY_STRUCT: {
+        bool any = false;
+        for (int m = 0; m < t->nmembers; m++)
+            if (holds_pointer(t->members[m].type, in_union)) {
+                any = true;
+                if (t->is_union) *in_union = true;
+            }
+        return any;
+    }
+    default: return false;
+    }
+}
+
+/* Pointers a struct capture holds are translated at launch like captured
+ * pointers (host_emit.c lists them); those in unions or in memory cannot be. */
+static void check_held_pointers(Unit *u, const Kernel *k, const Var *v) {
+    bool in_union = false;
+    if (v->capture == CAPTURE_POINTER || !holds_pointer(v->type, &in_union)) return;
+    if (v->capture == CAPTURE_VIEW)
+        diag_error(u->diag, k->loc,
+                   "array '%s' holds pointers: a kernel cannot use pointers stored in memory (capture the "
+                   "pointers themselves)",
+                   v->name);
+    else if (in_union)
+        diag_error(u->diag, k->loc,
+                   "'%s' holds a pointer in a union: a kernel cannot tell whether it is a pointer, so it "
+                   "cannot be translated to the device (capture the pointer itself)",
+                   v->name);
+}
+
 /* ---- push constants and workgroups ------------------------------------------- */
 
 static uint32_t align_up(uint32_t x, uint32_t a) { return (x + a - 1) / a * a; }
@@ -101,12 +147,15 @@ void layout_kernels(Unit *u) {
         uint32_t off = CAMP_PUSH_HEADER_SIZE;
         for (int j = 0; j < k->captures.len; j++) {
             Var *v = k->captures.items[j];
-            uint32_t size = v->capture == CAPTURE_VIEW ? 8 : (uint32_t)v->type->size;
-            uint32_t align = v->capture == CAPTURE_VIEW ? 8 : (uint32_t)v->type->align;
+            bool address = v->capture != CAPTURE_VALUE; /* a device address goes there */
+            uint32_t size = address ? 8 : (uint32_t)v->type->size;
+            uint32_t align = address ? 8 : (uint32_t)v->type->align;
             off = align_up(off, align);
             v->push_offset = off;
             off += size;
             if (v->capture == CAPTURE_VIEW) v->access = CAMP_ACCESS_READ;
+            if (v->capture == CAPTURE_POINTER) v->access = CAMP_ACCESS_READ | CAMP_ACCESS_POINTER;
+            check_held_pointers(u, k, v);
         }
         k->push_size = align_up(off, 4);
         /* 128 bytes is what every Vulkan device guarantees */

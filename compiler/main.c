@@ -17,6 +17,11 @@
 
 extern char **environ;
 
+/* camp.h maps the data model (array_view, array_new, ...) onto libcamp when
+ * this is defined, and onto plain host memory (the serial reference mode)
+ * when not. */
+#define CAMP_CAMPCC_DEFINE "-D__CAMPCC__=1"
+
 typedef enum Mode { MODE_LINK, MODE_OBJECT, MODE_SPVASM } Mode;
 
 /* The driver's whole state. */
@@ -265,6 +270,7 @@ static int drive(Driver *d) {
     PtrVec cargs = {0};
     for (int i = 0; i < d->clang_args.len; i++) vec_push(&d->arena, &cargs, d->clang_args.items[i]);
     vec_push(&d->arena, &cargs, arena_printf(&d->arena, "-I%s", d->include_dir));
+    vec_push(&d->arena, &cargs, CAMP_CAMPCC_DEFINE);
     d->opts.clang_args = (const char *const *)cargs.items;
     d->opts.nclang_args = cargs.len;
 
@@ -290,6 +296,7 @@ static int drive(Driver *d) {
     for (int i = 0; i < d->host_args.len; i++) vec_push(&d->arena, &argv, d->host_args.items[i]);
     for (int i = 0; i < d->clang_args.len; i++) vec_push(&d->arena, &argv, d->clang_args.items[i]);
     vec_push(&d->arena, &argv, arena_printf(&d->arena, "-I%s", d->include_dir));
+    vec_push(&d->arena, &argv, CAMP_CAMPCC_DEFINE);
     for (int i = 0; i < quote_dirs.len; i++) {
         vec_push(&d->arena, &argv, "-iquote");
         vec_push(&d->arena, &argv, quote_dirs.items[i]);

@@ -7,8 +7,10 @@
 #ifndef CAMP_H
 #define CAMP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -165,7 +167,10 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
 
 #endif /* CAMP_RUNTIME_API_ONLY */
 
-/* ---- Runtime API (libcamp) ---------------------------------------------- */
+/* ---- Runtime API (libcamp) ----------------------------------------------
+ * Every call may be made from any thread: one lock serializes them (safe,
+ * not concurrent). The current accelerator view is per thread. Details:
+ * docs/data-model.md. */
 
 /* What went wrong, for an error handler. */
 typedef enum camp_status {
@@ -196,8 +201,147 @@ camp_error_handler camp_set_error_handler(camp_error_handler handler, void *user
 /* Name of the accelerator kernels run on (initialises the runtime). */
 const char *camp_default_accelerator_name(void);
 
-/* Waits for all submitted work and frees every runtime resource. */
+/* Waits for all submitted work, then ends every explicit view (kernel
+ * writes not yet synchronized are lost), frees every array and every other
+ * runtime resource. Runs at exit; later calls start the runtime again. */
 void camp_shutdown(void);
+
+/* ---- Accelerators (C++ AMP's accelerator) ---------------------------------
+ * Every Vulkan device, in the Vulkan loader's order. parallel_for_each runs
+ * on the default one: CAMP_DEVICE (an index or a name substring), else the
+ * first discrete GPU, else integrated, virtual, CPU; parallel_for_each_on a
+ * view of another accelerator runs there. */
+
+/* What the host may do with an array's memory (C++ AMP's access_type). */
+typedef enum camp_access_type {
+    CAMP_ACCESS_TYPE_NONE = 0,       /* device only: the host copies in and out */
+    CAMP_ACCESS_TYPE_READ = 1,       /* the host reads it (cached memory) */
+    CAMP_ACCESS_TYPE_WRITE = 2,      /* the host writes it (write-combined memory) */
+    CAMP_ACCESS_TYPE_READ_WRITE = 3, /* both */
+    CAMP_ACCESS_TYPE_AUTO = 4,       /* the accelerator's default_cpu_access_type */
+} camp_access_type;
+
+typedef struct camp_accelerator {
+    unsigned index;                /* CAMP_DEVICE=index selects it */
+    char description[256];         /* the device's name */
+    char device_path[80];          /* "vulkan/INDEX/UUID": unique and stable */
+    char device_type[16];          /* "discrete GPU", "integrated GPU", "virtual GPU", "CPU" */
+    unsigned long long dedicated_memory; /* KiB of memory of its own (0: it uses the host's) */
+    bool supports_double_precision;         /* double in kernels (shaderFloat64) */
+    bool supports_limited_double_precision; /* double +, -, *, comparisons: as above on Vulkan */
+    bool supports_cpu_shared_memory; /* arrays may live in memory the host reads and writes */
+    bool is_emulated;                /* a software device (a CPU driver such as lavapipe) */
+    bool is_usable;                  /* it has what campcc kernels need (Vulkan 1.2, ...) */
+    bool is_default;                 /* kernels run on it */
+    camp_access_type default_cpu_access_type; /* READ_WRITE with shared memory, else NONE */
+} camp_accelerator;
+
+/* Fills up to `capacity` entries of `list` (may be NULL when 0) and returns
+ * how many accelerators there are. Does not open a device. */
+int camp_get_accelerators(camp_accelerator *list, int capacity);
+/* The default accelerator (opens it). */
+camp_accelerator camp_get_default_accelerator(void);
+
+/* ---- Accelerator views (queues) --------------------------------------------
+ * A view orders the kernels and copies given to it. AUTOMATIC (the default)
+ * records them into a command buffer, with exactly the barriers their data
+ * needs, and submits it when the host must wait for a result (a copy out,
+ * array_view_synchronize, an implicit view written by a kernel,
+ * camp_accelerator_view_flush/wait), or every 1024 commands. IMMEDIATE
+ * submits each command at once (without waiting for it). */
+
+typedef enum camp_queuing_mode {
+    CAMP_QUEUING_MODE_AUTOMATIC = 0,
+    CAMP_QUEUING_MODE_IMMEDIATE = 1,
+} camp_queuing_mode;
+
+typedef struct camp_accelerator_view camp_accelerator_view;
+
+/* The default accelerator's default view (automatic mode); never destroyed. */
+camp_accelerator_view *camp_default_view(void);
+/* A new view on `accelerator` (NULL: the default one), opening it if needed. */
+camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *accelerator,
+                                                    camp_queuing_mode mode);
+/* Waits for the view's work, then frees it (the default view is kept). */
+void camp_accelerator_view_destroy(camp_accelerator_view *view);
+camp_queuing_mode camp_accelerator_view_queuing_mode(const camp_accelerator_view *view);
+/* Submits what the view has recorded, without waiting. */
+void camp_accelerator_view_flush(camp_accelerator_view *view);
+/* Submits what the view has recorded and waits until all of it is done. */
+void camp_accelerator_view_wait(camp_accelerator_view *view);
+/* The calling thread's current view, where its parallel_for_each run
+ * (NULL: the default view); returns the previous one. */
+camp_accelerator_view *camp_set_current_view(camp_accelerator_view *view);
+camp_accelerator_view *camp_current_view(void);
+
+/* ---- Explicit views and arrays: the runtime calls behind the macros below */
+
+void camp_array_view_create(void *host, size_t bytes, const char *name);
+void camp_array_view_synchronize(const void *host);
+void camp_array_view_refresh(const void *host);
+void camp_array_view_discard_data(const void *host);
+void camp_array_view_release(const void *host);
+void *camp_array_new(camp_accelerator_view *view, size_t bytes, const void *src, camp_access_type access);
+void camp_array_copy_in(void *array, const void *src, size_t bytes);
+void camp_array_copy_out(void *dst, const void *array, size_t bytes);
+void camp_array_delete(void *array);
+
+/* ---- Data model: explicit views, arrays, accelerator views ----------------
+ * campcc defines __CAMPCC__ for the programs it compiles. Without it (the
+ * serial reference mode) host memory is the only memory: views do nothing,
+ * arrays are malloc'd and every parallel_for_each runs on the host. */
+#ifndef CAMP_RUNTIME_API_ONLY
+#ifdef __CAMPCC__
+
+/* `array_view(p, n)`: the n objects at p are available to kernels, lazily
+ * copied (DIALECT.md §4); the other calls take any pointer into the view. */
+#define array_view(p, n) camp_array_view_create((void *)(p), (size_t)(n) * sizeof *(p), #p)
+#define array_view_synchronize(p) camp_array_view_synchronize(p)
+#define array_view_refresh(p) camp_array_view_refresh(p)
+#define array_view_discard_data(p) camp_array_view_discard_data(p)
+#define array_view_release(p) camp_array_view_release(p)
+
+/* `T *p = array_new(T, n, src)`: n objects of type T on the default view's
+ * accelerator, copied from src unless it is NULL. */
+#define array_new(T, n, src) array_new_on(NULL, T, n, src, CAMP_ACCESS_TYPE_AUTO)
+#define array_new_on(view, T, n, src, access) \
+    ((T *)camp_array_new((view), (size_t)(n) * sizeof(T), (src), (access)))
+#define array_copy_in(p, src, n) camp_array_copy_in((p), (src), (size_t)(n) * sizeof *(p))
+#define array_copy_out(dst, p, n) camp_array_copy_out((dst), (p), (size_t)(n) * sizeof *(p))
+#define array_delete(p) camp_array_delete(p)
+
+#else /* the serial reference mode */
+
+#define array_view(p, n) ((void)(p), (void)(n))
+#define array_view_synchronize(p) ((void)(p))
+#define array_view_refresh(p) ((void)(p))
+#define array_view_discard_data(p) ((void)(p))
+#define array_view_release(p) ((void)(p))
+static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "camp: out of host memory\n");
+        abort();
+    }
+    if (src) memcpy(p, src, bytes);
+    return p;
+}
+#define array_new(T, n, src) ((T *)camp_reference_array_new_((size_t)(n) * sizeof(T), (src)))
+#define array_new_on(view, T, n, src, access) ((void)(view), (void)(access), array_new(T, n, src))
+#define array_copy_in(p, src, n) ((void)memcpy((p), (src), (size_t)(n) * sizeof *(p)))
+#define array_copy_out(dst, p, n) ((void)memcpy((dst), (p), (size_t)(n) * sizeof *(p)))
+#define array_delete(p) free(p)
+
+#endif /* __CAMPCC__ */
+
+/* `parallel_for_each_on(view, idx, domain) body`: parallel_for_each on that
+ * accelerator view (a camp_accelerator_view *). campcc replaces the whole
+ * statement with a launch on VIEW; the serial reference mode evaluates VIEW
+ * and runs the loop. */
+#define parallel_for_each_on(VIEW, IDX, DOMAIN) \
+    for (int camp_on_once_ = ((void)(VIEW), 1); camp_on_once_; camp_on_once_ = 0) \
+        parallel_for_each(IDX, DOMAIN)
+#endif /* CAMP_RUNTIME_API_ONLY */
 
 #ifdef __cplusplus
 }

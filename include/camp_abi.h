@@ -12,7 +12,7 @@
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 1u
+#define CAMP_ABI_VERSION 2u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -55,24 +55,33 @@ typedef struct camp_module_info {
     void *runtime_state; /* owned by libcamp; NULL in generated code */
 } camp_module_info;
 
-/* What a kernel may do to a view. */
-enum camp_access { CAMP_ACCESS_READ = 1u, CAMP_ACCESS_WRITE = 2u };
+/* What a kernel may do to a view; CAMP_ACCESS_POINTER marks a captured
+ * pointer rather than an object. */
+enum camp_access { CAMP_ACCESS_READ = 1u, CAMP_ACCESS_WRITE = 2u, CAMP_ACCESS_POINTER = 4u };
 
-/* A host object (an array with a complete type) a kernel uses: an implicit
- * view. The runtime makes it available on the device and writes its device
- * address (uint64_t) at push_offset in the push constants. */
+/* Memory a kernel uses. An object (an array with a complete type) is an
+ * implicit view: copied in before the kernel, and back after it if written,
+ * unless it lies inside an explicit view (array_view, array_new), which then
+ * provides it. A pointer (CAMP_ACCESS_POINTER, bytes 0) must lie inside an
+ * explicit view, or inside an object of the same launch; NULL stays NULL.
+ * Either way the runtime writes the device address (uint64_t) that
+ * corresponds to `host` at push_offset in the push constants. */
 typedef struct camp_launch_view {
-    void *host;           /* first byte of the object */
-    size_t bytes;         /* its size */
+    void *host;           /* first byte of the object, or the pointer's value */
+    size_t bytes;         /* the object's size; 0 for a pointer */
     uint32_t push_offset; /* where its device address goes */
     uint32_t access;      /* enum camp_access bits */
     const char *name;     /* the variable's name, for messages */
 } camp_launch_view;
 
 /* Runs kernel `kernel` of `module` over `extent` (rank components, most
- * significant first). `push` holds push_size bytes: the header is filled
- * here, the captures by the caller. Views are copied in before the kernel and
- * those with CAMP_ACCESS_WRITE copied back after it; returns when done. */
+ * significant first) on the calling thread's current accelerator view
+ * (camp_set_current_view). `push` holds push_size bytes: the header is
+ * filled here, the captures by the caller. Implicit views are copied in
+ * before the kernel and those with CAMP_ACCESS_WRITE copied back after it
+ * (the call then waits for the kernel); explicit views follow their own lazy
+ * rules, so in automatic queuing mode the call may return before the kernel
+ * has run. */
 void camp_abi_launch(camp_module_info *module, uint32_t kernel, const int32_t *extent, void *push,
                      const camp_launch_view *views, uint32_t view_count);
 

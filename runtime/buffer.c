@@ -30,13 +30,27 @@ static const VkMemoryPropertyFlags staging_wishes[] = {
     HOST_MAPPABLE | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
     HOST_MAPPABLE,
 };
+/* Arrays the host reads or writes in place (shared memory): mappable
+ * device-local memory; cached when the host reads it. */
+static const VkMemoryPropertyFlags shared_read_wishes[] = {
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | HOST_MAPPABLE | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | HOST_MAPPABLE,
+};
+static const VkMemoryPropertyFlags shared_write_wishes[] = {
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | HOST_MAPPABLE,
+};
+
+#define COUNT(a) (sizeof(a) / sizeof *(a))
+
+static bool shader_visible(enum camp_buffer_kind kind) { return kind != CAMP_BUFFER_STAGING; }
 
 static void buffer_clear(camp_buffer *buffer) { memset(buffer, 0, sizeof *buffer); }
 
 void camp_buffer_destroy(camp_buffer *buffer) {
-    if (!camp_rt.device) return;
-    if (buffer->buffer) vkDestroyBuffer(camp_rt.device, buffer->buffer, NULL);
-    if (buffer->memory) vkFreeMemory(camp_rt.device, buffer->memory, NULL); /* unmaps too */
+    camp_device *dev = buffer->owner;
+    if (!dev || !dev->device) return;
+    if (buffer->buffer) vkDestroyBuffer(dev->device, buffer->buffer, NULL);
+    if (buffer->memory) vkFreeMemory(dev->device, buffer->memory, NULL); /* unmaps too */
     buffer_clear(buffer);
 }
 
@@ -44,27 +58,28 @@ void camp_buffer_destroy(camp_buffer *buffer) {
  * type whose heap is full is skipped for the next wish. */
 static camp_status allocate_memory(camp_buffer *buffer, const VkMemoryPropertyFlags *wishes,
                                    size_t wish_count) {
+    camp_device *dev = buffer->owner;
     VkMemoryRequirements needs;
-    vkGetBufferMemoryRequirements(camp_rt.device, buffer->buffer, &needs);
+    vkGetBufferMemoryRequirements(dev->device, buffer->buffer, &needs);
     VkMemoryAllocateFlagsInfo flags = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
         .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
     };
     VkMemoryAllocateInfo info = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .pNext = buffer->kind == CAMP_BUFFER_DEVICE ? &flags : NULL,
+        .pNext = shader_visible(buffer->kind) ? &flags : NULL,
         .allocationSize = needs.size,
     };
     VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
     uint32_t tried = 0; /* memory types already tried, as bits */
     for (size_t w = 0; w < wish_count; w++)
-        for (uint32_t t = 0; t < camp_rt.memory.memoryTypeCount; t++) {
-            VkMemoryPropertyFlags has = camp_rt.memory.memoryTypes[t].propertyFlags;
+        for (uint32_t t = 0; t < dev->memory.memoryTypeCount; t++) {
+            VkMemoryPropertyFlags has = dev->memory.memoryTypes[t].propertyFlags;
             if (!(needs.memoryTypeBits & (1u << t)) || (tried & (1u << t))) continue;
             if ((has & wishes[w]) != wishes[w]) continue;
             tried |= 1u << t;
             info.memoryTypeIndex = t;
-            last = vkAllocateMemory(camp_rt.device, &info, NULL, &buffer->memory);
+            last = vkAllocateMemory(dev->device, &info, NULL, &buffer->memory);
             if (last == VK_SUCCESS) {
                 buffer->memory_type = t;
                 return CAMP_OK;
@@ -78,8 +93,9 @@ static camp_status allocate_memory(camp_buffer *buffer, const VkMemoryPropertyFl
     return CAMP_OK;
 }
 
-static camp_status buffer_create(enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
+static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
     buffer_clear(out);
+    out->owner = dev;
     out->kind = kind;
     out->size = size;
     VkBufferCreateInfo info = {
@@ -88,54 +104,58 @@ static camp_status buffer_create(enum camp_buffer_kind kind, VkDeviceSize size, 
         .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
         .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
     };
-    if (kind == CAMP_BUFFER_DEVICE)
+    if (shader_visible(kind))
         info.usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
-    VK(vkCreateBuffer(camp_rt.device, &info, NULL, &out->buffer));
+    VK(vkCreateBuffer(dev->device, &info, NULL, &out->buffer));
 
-    camp_status status = kind == CAMP_BUFFER_DEVICE
-                             ? allocate_memory(out, device_wishes, sizeof device_wishes / sizeof *device_wishes)
-                             : allocate_memory(out, staging_wishes, sizeof staging_wishes / sizeof *staging_wishes);
+    camp_status status;
+    switch (kind) {
+    case CAMP_BUFFER_DEVICE: status = allocate_memory(out, device_wishes, COUNT(device_wishes)); break;
+    case CAMP_BUFFER_STAGING: status = allocate_memory(out, staging_wishes, COUNT(staging_wishes)); break;
+    case CAMP_BUFFER_SHARED_READ: status = allocate_memory(out, shared_read_wishes, COUNT(shared_read_wishes)); break;
+    default: status = allocate_memory(out, shared_write_wishes, COUNT(shared_write_wishes)); break;
+    }
     if (status != CAMP_OK) return status;
-    VK(vkBindBufferMemory(camp_rt.device, out->buffer, out->memory, 0));
+    VK(vkBindBufferMemory(dev->device, out->buffer, out->memory, 0));
 
-    VkMemoryPropertyFlags has = camp_rt.memory.memoryTypes[out->memory_type].propertyFlags;
+    VkMemoryPropertyFlags has = dev->memory.memoryTypes[out->memory_type].propertyFlags;
     bool map = (has & HOST_MAPPABLE) == HOST_MAPPABLE;
     /* CAMP_FORCE_STAGING takes the discrete-GPU path (staging copies) on
      * devices whose memory is all mappable, so that tests cover it. */
     if (kind == CAMP_BUFFER_DEVICE && camp_rt.force_staging) map = false;
     if (map)
-        VK(vkMapMemory(camp_rt.device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped));
-    if (kind == CAMP_BUFFER_DEVICE) {
+        VK(vkMapMemory(dev->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped));
+    if (shader_visible(kind)) {
         VkBufferDeviceAddressInfo address = {
             .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
             .buffer = out->buffer,
         };
-        out->address = vkGetBufferDeviceAddress(camp_rt.device, &address);
+        out->address = vkGetBufferDeviceAddress(dev->device, &address);
     }
     return CAMP_OK;
 }
 
-camp_status camp_buffer_acquire(enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
+camp_status camp_buffer_acquire(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
     VkDeviceSize wanted = rounded_size(size);
     /* The smallest cached buffer that fits, and not more than twice too big. */
     int best = -1;
     for (int i = 0; i < CAMP_BUFFER_CACHE_SLOTS; i++) {
-        const camp_buffer *b = &camp_rt.cache[i];
+        const camp_buffer *b = &dev->cache[i];
         if (!b->buffer || b->kind != kind || b->size < wanted || b->size > 2 * wanted) continue;
-        if (best < 0 || b->size < camp_rt.cache[best].size) best = i;
+        if (best < 0 || b->size < dev->cache[best].size) best = i;
     }
     if (best >= 0) {
-        *out = camp_rt.cache[best];
-        buffer_clear(&camp_rt.cache[best]);
+        *out = dev->cache[best];
+        buffer_clear(&dev->cache[best]);
         return CAMP_OK;
     }
-    camp_status status = buffer_create(kind, wanted, out);
+    camp_status status = buffer_create(dev, kind, wanted, out);
     if (status == CAMP_ERROR_OUT_OF_MEMORY) {
         /* Free buffers may be what fills the heap: drop them and retry once. */
         camp_buffer_destroy(out);
-        camp_buffer_cache_clear();
+        camp_buffer_cache_clear(dev);
         memset(&camp_rt.failure, 0, sizeof camp_rt.failure);
-        status = buffer_create(kind, wanted, out);
+        status = buffer_create(dev, kind, wanted, out);
     }
     if (status != CAMP_OK) camp_buffer_destroy(out);
     return status;
@@ -143,20 +163,21 @@ camp_status camp_buffer_acquire(enum camp_buffer_kind kind, VkDeviceSize size, c
 
 void camp_buffer_release(camp_buffer *buffer) {
     if (!buffer->buffer) return;
+    camp_device *dev = buffer->owner;
     VkDeviceSize cached = 0;
     int empty = -1;
     for (int i = 0; i < CAMP_BUFFER_CACHE_SLOTS; i++) {
-        cached += camp_rt.cache[i].size;
-        if (!camp_rt.cache[i].buffer && empty < 0) empty = i;
+        cached += dev->cache[i].size;
+        if (!dev->cache[i].buffer && empty < 0) empty = i;
     }
     if (empty >= 0 && cached + buffer->size <= CAMP_BUFFER_CACHE_BYTES) {
-        camp_rt.cache[empty] = *buffer;
+        dev->cache[empty] = *buffer;
         buffer_clear(buffer);
     } else {
         camp_buffer_destroy(buffer);
     }
 }
 
-void camp_buffer_cache_clear(void) {
-    for (int i = 0; i < CAMP_BUFFER_CACHE_SLOTS; i++) camp_buffer_destroy(&camp_rt.cache[i]);
+void camp_buffer_cache_clear(camp_device *dev) {
+    for (int i = 0; i < CAMP_BUFFER_CACHE_SLOTS; i++) camp_buffer_destroy(&dev->cache[i]);
 }

@@ -1,7 +1,7 @@
 /* device.c — the Vulkan instance, the choice of physical device
  * (CAMP_DEVICE, else discrete > integrated > virtual > CPU), the logical
- * device with the features kernels may use, its compute queue, and the one
- * command buffer and fence launches record into and wait on. */
+ * device with the features kernels may use and its compute queue (which
+ * the accelerator views of queue.c submit to). */
 #include "internal.h"
 
 #include <ctype.h>
@@ -17,7 +17,8 @@ static bool has_extension(const VkExtensionProperties *list, uint32_t count, con
     return false;
 }
 
-static camp_status create_instance(void) {
+camp_status camp_instance_init(void) {
+    if (camp_rt.instance) return CAMP_OK;
     bool validation = camp_validation_requested();
     if (validation) CAMP_TRY(camp_validation_check_layer());
 
@@ -109,8 +110,7 @@ static bool find_compute_queue(VkPhysicalDevice device, uint32_t *family) {
     return false;
 }
 
-/* Why `device` cannot run campcc kernels, or NULL if it can. */
-static const char *unsuitable(VkPhysicalDevice device) {
+const char *camp_device_unsuitable(VkPhysicalDevice device) {
     VkPhysicalDeviceProperties properties;
     vkGetPhysicalDeviceProperties(device, &properties);
     if (properties.apiVersion < VK_API_VERSION_1_2) return "it does not support Vulkan 1.2";
@@ -145,7 +145,7 @@ static camp_status choose_by_env(const char *wanted, VkPhysicalDevice *devices, 
         VkPhysicalDeviceProperties properties;
         vkGetPhysicalDeviceProperties(devices[i], &properties);
         if (is_index ? index == i : contains_ignoring_case(properties.deviceName, wanted)) {
-            const char *why = unsuitable(devices[i]);
+            const char *why = camp_device_unsuitable(devices[i]);
             if (why)
                 return camp_fail(CAMP_ERROR_NO_DEVICE, "CAMP_DEVICE=%s selects device %u (%s), but %s",
                                  wanted, i, properties.deviceName, why);
@@ -168,7 +168,7 @@ static camp_status choose_by_rank(VkPhysicalDevice *devices, uint32_t count, uin
     int best_rank = -1;
     const char *why_not = NULL;
     for (uint32_t i = 0; i < count; i++) {
-        const char *why = unsuitable(devices[i]);
+        const char *why = camp_device_unsuitable(devices[i]);
         if (why) {
             why_not = why;
             continue;
@@ -185,53 +185,51 @@ static camp_status choose_by_rank(VkPhysicalDevice *devices, uint32_t count, uin
     return CAMP_OK;
 }
 
-static camp_status choose_physical_device(void) {
-    uint32_t count = 0;
-    VK(vkEnumeratePhysicalDevices(camp_rt.instance, &count, NULL));
-    if (count == 0)
+camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32_t *chosen) {
+    const char *wanted = getenv("CAMP_DEVICE");
+    return wanted && *wanted ? choose_by_env(wanted, devices, count, chosen) : choose_by_rank(devices, count, chosen);
+}
+
+bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDeviceMemoryProperties *memory) {
+    /* A discrete GPU's mappable device memory (ReBAR) is across the bus:
+     * slow for the host to read, so not "shared" in C++ AMP's sense. */
+    if (type != VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU && type != VK_PHYSICAL_DEVICE_TYPE_CPU) return false;
+    const VkMemoryPropertyFlags wanted = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    for (uint32_t t = 0; t < memory->memoryTypeCount; t++)
+        if ((memory->memoryTypes[t].propertyFlags & wanted) == wanted) return true;
+    return false;
+}
+
+/* The physical devices, in the loader's order (the caller frees them). */
+static camp_status physical_devices(VkPhysicalDevice **out, uint32_t *count) {
+    *out = NULL;
+    VK(vkEnumeratePhysicalDevices(camp_rt.instance, count, NULL));
+    if (*count == 0)
         return camp_fail(CAMP_ERROR_NO_DEVICE, "no Vulkan device found; install a GPU driver, or "
                                                "mesa-vulkan-drivers for the CPU device (lavapipe)");
-    VkPhysicalDevice *devices = calloc(count, sizeof *devices);
+    VkPhysicalDevice *devices = calloc(*count, sizeof *devices);
     if (!devices) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    VkResult result = vkEnumeratePhysicalDevices(camp_rt.instance, &count, devices);
-    camp_status status = CAMP_OK;
-    uint32_t chosen = 0;
+    VkResult result = vkEnumeratePhysicalDevices(camp_rt.instance, count, devices);
     if (result < 0) {
-        status = camp_vk_fail(result, "vkEnumeratePhysicalDevices", __FILE__, __LINE__);
-    } else {
-        const char *wanted = getenv("CAMP_DEVICE");
-        status = wanted && *wanted ? choose_by_env(wanted, devices, count, &chosen)
-                                   : choose_by_rank(devices, count, &chosen);
+        free(devices);
+        VK(result);
     }
-    if (status == CAMP_OK) {
-        camp_rt.physical = devices[chosen];
-        vkGetPhysicalDeviceProperties(camp_rt.physical, &camp_rt.properties);
-        vkGetPhysicalDeviceMemoryProperties(camp_rt.physical, &camp_rt.memory);
-        find_compute_queue(camp_rt.physical, &camp_rt.queue_family);
-        snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.properties.deviceName);
-        const char *verbose = getenv("CAMP_VERBOSE");
-        if (verbose && *verbose && strcmp(verbose, "0") != 0) {
-            uint32_t v = camp_rt.properties.apiVersion;
-            fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u\n", chosen,
-                    camp_rt.device_name, type_name(camp_rt.properties.deviceType),
-                    VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
-        }
-    }
-    free(devices);
-    return status;
+    *out = devices;
+    return CAMP_OK;
 }
 
 /* ---- Logical device ------------------------------------------------------ */
 
-static camp_status create_device(void) {
+static camp_status create_device(camp_device *dev) {
     VkPhysicalDeviceVulkan11Features has11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
     VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                               .pNext = &has11};
     VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
-    vkGetPhysicalDeviceFeatures2(camp_rt.physical, &has);
+    vkGetPhysicalDeviceFeatures2(dev->physical, &has);
 
     /* Enable exactly what kernels may use and the device has; launches check
-     * a kernel's needs against camp_rt.features. */
+     * a kernel's needs against dev->features. */
     VkPhysicalDeviceVulkan11Features on11 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
         .storageBuffer16BitAccess = has11.storageBuffer16BitAccess,
@@ -256,18 +254,18 @@ static camp_status create_device(void) {
             .shaderInt16 = has.features.shaderInt16,
         },
     };
-    camp_rt.features = 0;
-    if (has.features.shaderInt64) camp_rt.features |= CAMP_FEATURE_INT64;
-    if (has.features.shaderFloat64) camp_rt.features |= CAMP_FEATURE_FLOAT64;
-    if (has.features.shaderInt16 && has11.storageBuffer16BitAccess) camp_rt.features |= CAMP_FEATURE_INT16;
-    if (has12.shaderInt8 && has12.storageBuffer8BitAccess) camp_rt.features |= CAMP_FEATURE_INT8;
-    camp_rt.push_constant8 = has12.storagePushConstant8;
-    camp_rt.push_constant16 = has11.storagePushConstant16;
+    dev->features = 0;
+    if (has.features.shaderInt64) dev->features |= CAMP_FEATURE_INT64;
+    if (has.features.shaderFloat64) dev->features |= CAMP_FEATURE_FLOAT64;
+    if (has.features.shaderInt16 && has11.storageBuffer16BitAccess) dev->features |= CAMP_FEATURE_INT16;
+    if (has12.shaderInt8 && has12.storageBuffer8BitAccess) dev->features |= CAMP_FEATURE_INT8;
+    dev->push_constant8 = has12.storagePushConstant8;
+    dev->push_constant16 = has11.storagePushConstant16;
 
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-        .queueFamilyIndex = camp_rt.queue_family,
+        .queueFamilyIndex = dev->queue_family,
         .queueCount = 1,
         .pQueuePriorities = &priority,
     };
@@ -277,24 +275,57 @@ static camp_status create_device(void) {
         .queueCreateInfoCount = 1,
         .pQueueCreateInfos = &queue,
     };
-    VK(vkCreateDevice(camp_rt.physical, &info, NULL, &camp_rt.device));
-    vkGetDeviceQueue(camp_rt.device, camp_rt.queue_family, 0, &camp_rt.queue);
+    VK(vkCreateDevice(dev->physical, &info, NULL, &dev->device));
+    vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
+    return CAMP_OK;
+}
 
-    VkCommandPoolCreateInfo pool = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-        .queueFamilyIndex = camp_rt.queue_family,
-    };
-    VK(vkCreateCommandPool(camp_rt.device, &pool, NULL, &camp_rt.command_pool));
-    VkCommandBufferAllocateInfo commands = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-        .commandPool = camp_rt.command_pool,
-        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-        .commandBufferCount = 1,
-    };
-    VK(vkAllocateCommandBuffers(camp_rt.device, &commands, &camp_rt.commands));
-    VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    VK(vkCreateFence(camp_rt.device, &fence, NULL, &camp_rt.fence));
+/* Waits for the device and destroys it with everything on it. */
+static void close_device(camp_device *dev) {
+    if (dev->device) {
+        /* Nothing useful can be done about a lost device here: destroy anyway. */
+        camp_queues_destroy(dev);
+        (void)vkDeviceWaitIdle(dev->device);
+        camp_pipelines_destroy(dev);
+        camp_pipeline_cache_save_and_destroy(dev);
+        camp_buffer_cache_clear(dev);
+        vkDestroyDevice(dev->device, NULL);
+    }
+    free(dev);
+}
+
+static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_device **out) {
+    camp_device *dev = calloc(1, sizeof *dev);
+    if (!dev) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    dev->index = index;
+    dev->physical = physical;
+    vkGetPhysicalDeviceProperties(physical, &dev->properties);
+    vkGetPhysicalDeviceMemoryProperties(physical, &dev->memory);
+    snprintf(dev->name, sizeof dev->name, "%s", dev->properties.deviceName);
+    const char *why = camp_device_unsuitable(physical);
+    camp_status status = why ? camp_fail(CAMP_ERROR_NO_DEVICE, "device %u (%s) cannot run kernels: %s", index,
+                                         dev->name, why)
+                             : CAMP_OK;
+    if (status == CAMP_OK) {
+        find_compute_queue(physical, &dev->queue_family);
+        status = create_device(dev);
+    }
+    if (status == CAMP_OK) status = camp_pipeline_cache_load(dev);
+    if (status == CAMP_OK) status = camp_queue_create(dev, CAMP_QUEUING_MODE_AUTOMATIC, &dev->default_view);
+    if (status != CAMP_OK) {
+        close_device(dev);
+        return status;
+    }
+    const char *verbose = getenv("CAMP_VERBOSE");
+    if (verbose && *verbose && strcmp(verbose, "0") != 0) {
+        uint32_t v = dev->properties.apiVersion;
+        fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u\n", index, dev->name,
+                type_name(dev->properties.deviceType), VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v),
+                VK_API_VERSION_PATCH(v));
+    }
+    dev->next = camp_rt.devices;
+    camp_rt.devices = dev;
+    *out = dev;
     return CAMP_OK;
 }
 
@@ -304,13 +335,18 @@ static void shutdown_at_exit(void) { camp_shutdown(); }
 
 camp_status camp_device_init(void) {
     if (camp_rt.ready) return CAMP_OK;
-    camp_status status = create_instance();
-    if (status == CAMP_OK) status = choose_physical_device();
-    if (status == CAMP_OK) status = create_device();
+    VkPhysicalDevice *devices = NULL;
+    uint32_t count = 0, chosen = 0;
+    camp_status status = camp_instance_init();
+    if (status == CAMP_OK) status = physical_devices(&devices, &count);
+    if (status == CAMP_OK) status = camp_device_choose(devices, count, &chosen);
+    if (status == CAMP_OK) status = open_device(devices[chosen], chosen, &camp_rt.main);
+    free(devices);
     if (status != CAMP_OK) {
         camp_device_destroy(); /* a later call tries again from scratch */
         return status;
     }
+    snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.main->name);
     const char *staging = getenv("CAMP_FORCE_STAGING");
     camp_rt.force_staging = staging && *staging && strcmp(staging, "0") != 0;
     camp_rt.ready = true;
@@ -323,27 +359,35 @@ camp_status camp_device_init(void) {
     return CAMP_OK;
 }
 
+camp_status camp_device_open(uint32_t index, camp_device **out) {
+    CAMP_TRY(camp_device_init());
+    for (camp_device *dev = camp_rt.devices; dev; dev = dev->next)
+        if (dev->index == index) {
+            *out = dev;
+            return CAMP_OK;
+        }
+    VkPhysicalDevice *devices = NULL;
+    uint32_t count = 0;
+    CAMP_TRY(physical_devices(&devices, &count));
+    camp_status status = index < count ? open_device(devices[index], index, out)
+                                       : camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                                                   "there is no accelerator %u (there are %u)", index, count);
+    free(devices);
+    return status;
+}
+
 void camp_device_destroy(void) {
-    if (camp_rt.device) {
-        /* Nothing useful can be done about a lost device here: destroy anyway. */
-        (void)vkDeviceWaitIdle(camp_rt.device);
-        camp_pipelines_destroy();
-        camp_buffer_cache_clear();
-        if (camp_rt.fence) vkDestroyFence(camp_rt.device, camp_rt.fence, NULL);
-        if (camp_rt.command_pool) vkDestroyCommandPool(camp_rt.device, camp_rt.command_pool, NULL);
-        vkDestroyDevice(camp_rt.device, NULL);
+    if (camp_rt.ready) camp_regions_destroy(); /* before the queues: busy buffers retire to them */
+    while (camp_rt.devices) {
+        camp_device *dev = camp_rt.devices;
+        camp_rt.devices = dev->next;
+        close_device(dev);
     }
+    camp_rt.main = NULL;
     if (camp_rt.instance) {
         camp_validation_messenger_destroy();
         vkDestroyInstance(camp_rt.instance, NULL);
     }
-    camp_rt.fence = VK_NULL_HANDLE;
-    camp_rt.command_pool = VK_NULL_HANDLE;
-    camp_rt.commands = VK_NULL_HANDLE;
-    camp_rt.queue = VK_NULL_HANDLE;
-    camp_rt.device = VK_NULL_HANDLE;
-    camp_rt.physical = VK_NULL_HANDLE;
     camp_rt.instance = VK_NULL_HANDLE;
-    camp_rt.features = 0;
     camp_rt.ready = false;
 }

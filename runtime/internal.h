@@ -43,9 +43,12 @@ typedef struct camp_failure {
 enum camp_buffer_kind {
     CAMP_BUFFER_DEVICE,  /* shader-visible through its device address */
     CAMP_BUFFER_STAGING, /* host-visible transfer source and destination */
+    CAMP_BUFFER_SHARED_READ,  /* shader-visible and mapped, cached for host reads */
+    CAMP_BUFFER_SHARED_WRITE, /* shader-visible and mapped, for host writes */
 };
 
 typedef struct camp_buffer {
+    struct camp_device *owner;
     enum camp_buffer_kind kind;
     VkBuffer buffer;
     VkDeviceMemory memory;
@@ -55,12 +58,69 @@ typedef struct camp_buffer {
     VkDeviceAddress address; /* 0 for staging buffers */
 } camp_buffer;
 
+/* The last use of device memory by a queue: which batch, and in which
+ * barrier epoch of it the last read and write were recorded (0: none), so
+ * that the next command knows whether it needs a barrier or, from another
+ * queue or the host, a wait. */
+typedef struct camp_usage {
+    struct camp_accelerator_view *queue; /* NULL: no use yet */
+    uint64_t serial;                     /* that queue's batch */
+    uint32_t read_epoch, write_epoch;
+} camp_usage;
+
+/* A command buffer recorded and submitted as one, with its fence and the
+ * buffers to give back once the device is done with it. */
+typedef struct camp_batch {
+    VkCommandBuffer commands;
+    VkFence fence;
+    uint64_t serial;
+    camp_buffer *retired;
+    uint32_t retired_count, retired_capacity;
+    struct camp_batch *next;
+} camp_batch;
+
+/* An accelerator view: a queue in C++ AMP's sense. Its open batch records
+ * commands; submitted batches wait in `inflight`, oldest first. */
+struct camp_accelerator_view {
+    struct camp_device *dev;
+    camp_queuing_mode mode;
+    VkCommandPool pool;
+    camp_batch *open;        /* being recorded, or NULL */
+    uint32_t open_commands;  /* commands recorded into it */
+    uint32_t epoch;          /* barriers recorded into it, plus one */
+    VkPipeline bound;        /* the pipeline bound in it */
+    camp_batch *inflight, *inflight_last;
+    camp_batch *spare;       /* done batches, for reuse */
+    uint64_t next_serial;    /* the open (or next) batch's serial */
+    uint64_t completed;      /* every batch up to this serial is done */
+    struct camp_accelerator_view *next; /* every view, for shutdown */
+};
+
+/* An explicit view (array_view) or an array (array_new): a host range, the
+ * key kernels' pointers are looked up by, and its device buffer. */
+enum camp_region_kind { CAMP_REGION_VIEW, CAMP_REGION_ARRAY };
+
+typedef struct camp_region {
+    enum camp_region_kind kind;
+    char *host;          /* the key range: user memory, a shared mapping, or a reservation */
+    size_t bytes;
+    const char *name;    /* as written in array_view(...), for messages */
+    uint32_t refs;       /* array_view calls sharing it (nested views) */
+    size_t pad;          /* host % 16: where the bytes start in the buffer */
+    camp_buffer device;  /* VIEW: allocated at first kernel use */
+    bool device_valid;   /* the device buffer holds the current data */
+    bool host_stale;     /* VIEW: kernels may have written since the host copy */
+    bool reserved;       /* ARRAY: `host` is a PROT_NONE reservation */
+    size_t reserved_bytes;
+    camp_usage usage;
+} camp_region;
+
 /* Free buffers kept for the next launches: few, and not too many bytes. */
 #define CAMP_BUFFER_CACHE_SLOTS 8
 #define CAMP_BUFFER_CACHE_BYTES ((VkDeviceSize)256 << 20)
 
-/* Pipelines of one camp_module_info. module->runtime_state points here,
- * but only as a hint checked against camp_rt.modules: the runtime never
+/* Pipelines of one camp_module_info on one device, found by the module's
+ * address (module->runtime_state is not used): the runtime never
  * dereferences a module outside a launch of it, so a module that went away
  * (a stack copy, an unloaded library) cannot crash camp_shutdown. */
 typedef struct camp_module_state {
@@ -74,6 +134,27 @@ typedef struct camp_module_state {
 } camp_module_state;
 
 /* The whole runtime. The only global mutable state of libcamp. */
+/* An opened accelerator: a Vulkan device with its queue, caches and
+ * default view. */
+typedef struct camp_device {
+    uint32_t index;          /* in vkEnumeratePhysicalDevices' order */
+    VkPhysicalDevice physical;
+    VkPhysicalDeviceProperties properties;
+    VkPhysicalDeviceMemoryProperties memory;
+    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+    uint32_t features;       /* enum camp_feature bits the device has */
+    bool push_constant8, push_constant16; /* storagePushConstant8/16 */
+    VkDevice device;
+    uint32_t queue_family;
+    VkQueue queue;           /* every accelerator view of the device submits here */
+    VkPipelineCache pipeline_cache;
+    bool pipeline_cache_dirty; /* pipelines were created since it was loaded */
+    camp_accelerator_view *default_view;
+    camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
+    camp_module_state *modules;
+    struct camp_device *next; /* every opened device */
+} camp_device;
+
 typedef struct camp_runtime {
     pthread_mutex_t lock;
     camp_failure failure;
@@ -82,27 +163,20 @@ typedef struct camp_runtime {
     camp_error_handler handler;
     void *handler_user;
 
-    bool ready;              /* the device below is usable */
+    bool ready;              /* the default device is open */
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
-    char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* kept after shutdown */
+    bool force_staging;      /* CAMP_FORCE_STAGING=1: never map device buffers */
+    char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* the default's, kept after shutdown */
 
     VkInstance instance;
     VkDebugUtilsMessengerEXT messenger;
-    VkPhysicalDevice physical;
-    VkPhysicalDeviceProperties properties;
-    VkPhysicalDeviceMemoryProperties memory;
-    uint32_t features;       /* enum camp_feature bits the device has */
-    bool push_constant8, push_constant16; /* storagePushConstant8/16 */
-    bool force_staging;      /* CAMP_FORCE_STAGING=1: never map device buffers */
-    VkDevice device;
-    uint32_t queue_family;
-    VkQueue queue;
-    VkCommandPool command_pool;
-    VkCommandBuffer commands; /* one, recorded and waited for per launch */
-    VkFence fence;
+    camp_device *main;       /* the default accelerator: parallel_for_each runs there */
+    camp_device *devices;    /* every opened device, main included */
 
-    camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
-    camp_module_state *modules;
+    camp_accelerator_view *views; /* every view of every device */
+
+    camp_region **regions;   /* sorted by host address, not overlapping */
+    uint32_t region_count, region_capacity;
 } camp_runtime;
 
 extern camp_runtime camp_rt;
@@ -151,19 +225,82 @@ void camp_validation_messenger_destroy(void);
 
 /* ---- device.c ----------------------------------------------------------- */
 
-/* Creates instance, device, queue and command buffer unless already done. */
+/* Opens the default device (CAMP_DEVICE, else by type) unless already done. */
 camp_status camp_device_init(void);
-/* Waits for the device and destroys everything, including caches. */
+/* The opened device of index `index` (opening it, and the default first). */
+camp_status camp_device_open(uint32_t index, camp_device **out);
+/* Waits for every device and destroys everything, including caches. */
 void camp_device_destroy(void);
+
+/* Creates the Vulkan instance unless already done (enumeration needs no device). */
+camp_status camp_instance_init(void);
+/* Why `device` cannot run campcc kernels, or NULL if it can. */
+const char *camp_device_unsuitable(VkPhysicalDevice device);
+/* The index of the device kernels run on, by CAMP_DEVICE or by type. */
+camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32_t *chosen);
+/* Whether a device type and its memory allow arrays the host can use. */
+bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDeviceMemoryProperties *memory);
 
 /* ---- buffer.c ----------------------------------------------------------- */
 
 /* A buffer of at least `size` bytes, from the cache or new. */
-camp_status camp_buffer_acquire(enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out);
-/* Gives a buffer back to the cache, or destroys it when the cache is full. */
+camp_status camp_buffer_acquire(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out);
+/* Gives a buffer back to its device's cache, or destroys it when the cache
+ * is full. */
 void camp_buffer_release(camp_buffer *buffer);
 void camp_buffer_destroy(camp_buffer *buffer);
-void camp_buffer_cache_clear(void);
+void camp_buffer_cache_clear(camp_device *dev);
+
+/* ---- queue.c ------------------------------------------------------------ */
+
+/* Creates a view of `dev` (the device's default view is one). */
+camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out);
+/* Destroys every view of `dev` (after waiting for them). */
+void camp_queues_destroy(camp_device *dev);
+/* The calling thread's view for the next launch. */
+camp_accelerator_view *camp_queue_current(void);
+/* The open batch's command buffer, beginning one if needed. */
+camp_status camp_queue_commands(camp_accelerator_view *q, VkCommandBuffer *out);
+/* Whether a command on `q` with `access` (enum camp_access bits) to memory
+ * last used as `u` must come after a barrier. First makes the host wait
+ * for another queue that still uses it. */
+camp_status camp_queue_needs_barrier(camp_accelerator_view *q, const camp_usage *u, uint32_t access,
+                                     bool *needed);
+/* Records a full memory barrier between the commands before and after it. */
+void camp_queue_barrier(camp_accelerator_view *q);
+/* Notes that the command about to be recorded on `q` uses `u` with `access`. */
+void camp_queue_use(camp_accelerator_view *q, camp_usage *u, uint32_t access);
+/* A command was recorded: in immediate mode, submits it. */
+camp_status camp_queue_recorded(camp_accelerator_view *q);
+/* `buffer` is given back when the open batch is done (now if none). */
+camp_status camp_queue_retire(camp_accelerator_view *q, camp_buffer *buffer);
+/* Whether the device may still use memory last used as `u`. */
+bool camp_usage_busy(const camp_usage *u);
+/* Makes the host wait until the device no longer uses memory last used as `u`. */
+camp_status camp_usage_wait(camp_usage *u);
+camp_status camp_queue_flush(camp_accelerator_view *q);
+camp_status camp_queue_finish(camp_accelerator_view *q);
+
+/* ---- regions.c: the table of explicit views and arrays ------------------ */
+
+/* The region holding `address` (one past its end counts, as in C), or NULL. */
+camp_region *camp_region_find(const void *address);
+/* The region starting last before `end` (the one [x, end) would overlap
+ * if any does), or NULL. */
+camp_region *camp_region_below(const void *end);
+camp_status camp_region_insert(camp_region *region);
+void camp_region_remove(camp_region *region);
+/* Makes the region's device buffer hold its data (copying in as needed) and
+ * notes a use by `q` with `access` (enum camp_access). */
+camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, uint32_t access);
+/* Host <-> device copies of part of a region ([offset, offset + bytes)). */
+camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes);
+camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes);
+/* Frees a region's buffer and reservation (the device may still be using
+ * the buffer: it is retired to the queue) and the region. */
+void camp_region_free(camp_region *region);
+/* Ends every region, without copying anything back. */
+void camp_regions_destroy(void);
 
 /* ---- views.c ------------------------------------------------------------ */
 
@@ -175,33 +312,52 @@ typedef struct camp_view_group {
     uint32_t access; /* union of the views' enum camp_access bits */
     camp_buffer device;
     camp_buffer staging; /* only when device memory is not mappable */
+    camp_usage usage;
+    bool written_through_pointer; /* a captured pointer into it may write */
 } camp_view_group;
 
+/* A launch's memory: implicit views grouped into fresh buffers, and the
+ * explicit regions its views and pointers lie in. */
 typedef struct camp_view_set {
     const camp_launch_view *views;
     uint32_t view_count;
     camp_view_group *groups;
     uint32_t count;
-    uint32_t *group_of; /* per view: index of its group */
+    uint32_t *group_of;       /* per view: index of its group, or UINT32_MAX */
+    camp_region **region_of;  /* per view: its explicit region, or NULL */
+    bool writes_back;         /* some implicit view is written: wait and copy back */
+    camp_accelerator_view *queue;
 } camp_view_set;
 
-/* Checks the views, gives them device buffers holding the host bytes and
- * writes their device addresses into `push`. */
-camp_status camp_views_prepare(camp_view_set *set, const camp_launch_view *views, uint32_t count,
-                               void *push, uint32_t push_size);
-void camp_views_record_copy_in(const camp_view_set *set, VkCommandBuffer commands);
-void camp_views_record_copy_out(const camp_view_set *set, VkCommandBuffer commands);
-/* After the launch's fence: copies every CAMP_ACCESS_WRITE view to the host. */
-void camp_views_copy_back(const camp_view_set *set);
-/* Returns the buffers to the cache; safe on a partly prepared set. */
-void camp_views_release(camp_view_set *set);
+/* Checks the views, resolves pointers and objects to regions or fresh group
+ * buffers holding the host bytes, and writes device addresses into `push`. */
+camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, const camp_launch_view *views,
+                               uint32_t count, void *push, uint32_t push_size);
+/* Records the staging copies in, with the barrier the kernel needs, and
+ * the kernel's uses of every group and region (before its dispatch). */
+camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *q, VkCommandBuffer commands);
+/* After the dispatch: for written implicit views, records their copies out,
+ * waits for the queue and copies them to the host. */
+camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q);
+/* Gives the group buffers back (retired to `q` while it may use them);
+ * safe on a partly prepared set. */
+void camp_views_release(camp_view_set *set, camp_accelerator_view *q);
 
 /* ---- pipeline.c --------------------------------------------------------- */
 
 /* The compute pipeline and layout of kernel `k`, created on first use. */
-camp_status camp_pipeline_get(camp_module_info *module, uint32_t k, VkPipeline *pipeline,
+camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, VkPipeline *pipeline,
                               VkPipelineLayout *layout);
-void camp_pipelines_destroy(void);
+void camp_pipelines_destroy(camp_device *dev);
+
+/* ---- pipeline_cache.c ----------------------------------------------------- */
+
+/* Loads $XDG_CACHE_HOME/camp/<device>.bin (or starts empty) into
+ * dev->pipeline_cache; a missing or foreign file is not an error. */
+camp_status camp_pipeline_cache_load(camp_device *dev);
+/* Writes it back when pipelines were created (temp file + rename), then
+ * destroys it. Failures to write are ignored: the cache is only a speedup. */
+void camp_pipeline_cache_save_and_destroy(camp_device *dev);
 
 /* ---- launch.c ----------------------------------------------------------- */
 

@@ -1,7 +1,8 @@
 /* launch.c — camp_abi_launch: checks a kernel against the ABI and the
- * device, fills the push-constant header, records copy-in, the dispatches
- * (split where the grid exceeds the device's group-count limits) and
- * copy-out, submits, waits, and copies written views back. */
+ * device, fills the push-constant header, prepares the kernel's memory
+ * (views.c) and records the dispatches (split where the grid exceeds the
+ * device's group-count limits) on the thread's accelerator view, which
+ * submits them when its queuing mode says so. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -51,21 +52,21 @@ static const struct {
     {CAMP_FEATURE_INT8, "8-bit integers in memory (shaderInt8, storageBuffer8BitAccess)"},
 };
 
-static camp_status check_device_fits(const camp_kernel_info *kernel) {
-    uint32_t missing = kernel->features & ~camp_rt.features;
+static camp_status check_device_fits(const camp_device *dev, const camp_kernel_info *kernel) {
+    uint32_t missing = kernel->features & ~dev->features;
     for (size_t i = 0; i < sizeof feature_names / sizeof *feature_names; i++)
         if (missing & feature_names[i].bit)
             return camp_fail(CAMP_ERROR_UNSUPPORTED, "the device %s does not support %s",
-                             camp_rt.device_name, feature_names[i].what);
+                             dev->name, feature_names[i].what);
     if (missing)
         return camp_fail(CAMP_ERROR_UNSUPPORTED,
                          "the kernel needs features (bits 0x%x) unknown to this libcamp", missing);
-    const VkPhysicalDeviceLimits *limits = &camp_rt.properties.limits;
+    const VkPhysicalDeviceLimits *limits = &dev->properties.limits;
     if (camp_push_range_size(kernel) > limits->maxPushConstantsSize)
         return camp_fail(CAMP_ERROR_UNSUPPORTED,
                          "the kernel's arguments take %u bytes of push constants; the device %s "
                          "allows %u",
-                         kernel->push_size, camp_rt.device_name, limits->maxPushConstantsSize);
+                         kernel->push_size, dev->name, limits->maxPushConstantsSize);
     uint64_t invocations = (uint64_t)kernel->local_size[0] * kernel->local_size[1] * kernel->local_size[2];
     for (int d = 0; d < 3; d++)
         if (kernel->local_size[d] > limits->maxComputeWorkGroupSize[d])
@@ -95,11 +96,11 @@ static bool make_header(const camp_kernel_info *kernel, const int32_t *extent, c
 
 /* Dispatches the whole grid in chunks of at most maxComputeWorkGroupCount
  * groups per dimension; each chunk's first group goes in group_offset. */
-static void record_dispatches(const camp_kernel_info *kernel, VkPipelineLayout layout, uint8_t *block,
-                              uint32_t block_size) {
+static void record_dispatches(const camp_device *dev, VkCommandBuffer commands, const camp_kernel_info *kernel, VkPipelineLayout layout,
+                              uint8_t *block, uint32_t block_size) {
     camp_push_header header;
     memcpy(&header, block, sizeof header);
-    const uint32_t *limit = camp_rt.properties.limits.maxComputeWorkGroupCount;
+    const uint32_t *limit = dev->properties.limits.maxComputeWorkGroupCount;
     uint32_t groups[3];
     for (int d = 0; d < 3; d++)
         groups[d] = (uint32_t)(((uint64_t)header.size[d] + kernel->local_size[d] - 1) / kernel->local_size[d]);
@@ -111,58 +112,40 @@ static void record_dispatches(const camp_kernel_info *kernel, VkPipelineLayout l
                 header.group_offset[1] = y;
                 header.group_offset[2] = z;
                 memcpy(block, &header, sizeof header);
-                vkCmdPushConstants(camp_rt.commands, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, block_size,
-                                   block);
+                vkCmdPushConstants(commands, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, block_size, block);
                 uint32_t count_x = groups[0] - x < limit[0] ? groups[0] - x : limit[0];
                 uint32_t count_y = groups[1] - y < limit[1] ? groups[1] - y : limit[1];
                 uint32_t count_z = groups[2] - z < limit[2] ? groups[2] - z : limit[2];
-                vkCmdDispatch(camp_rt.commands, count_x, count_y, count_z);
+                vkCmdDispatch(commands, count_x, count_y, count_z);
             }
 }
 
-static void memory_barrier(VkPipelineStageFlags from_stage, VkAccessFlags from,
-                           VkPipelineStageFlags to_stage, VkAccessFlags to) {
-    VkMemoryBarrier barrier = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-        .srcAccessMask = from,
-        .dstAccessMask = to,
-    };
-    vkCmdPipelineBarrier(camp_rt.commands, from_stage, to_stage, 0, 1, &barrier, 0, NULL, 0, NULL);
+/* Records the kernel with what its memory needs before it, on `q`; then
+ * the copy back of written implicit views, which waits. */
+static camp_status record(camp_accelerator_view *q, const camp_kernel_info *kernel, VkPipeline pipeline,
+                          VkPipelineLayout layout, camp_view_set *views, uint8_t *block, uint32_t block_size) {
+    VkCommandBuffer commands;
+    CAMP_TRY(camp_queue_commands(q, &commands));
+    CAMP_TRY(camp_views_record_before(views, q, commands));
+    if (q->bound != pipeline) {
+        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+        q->bound = pipeline;
+    }
+    record_dispatches(q->dev, commands, kernel, layout, block, block_size);
+    CAMP_TRY(camp_queue_recorded(q));
+    return camp_views_finish(views, q);
 }
 
-static camp_status record_and_run(const camp_kernel_info *kernel, VkPipeline pipeline,
-                                  VkPipelineLayout layout, const camp_view_set *views, uint8_t *block,
-                                  uint32_t block_size) {
-    VkCommandBuffer commands = camp_rt.commands;
-    VkCommandBufferBeginInfo begin = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
-    };
-    VK(vkBeginCommandBuffer(commands, &begin));
-    /* Host writes through mappings are made visible by the submission
-     * itself; only staging copies need a barrier before the kernel. */
-    camp_views_record_copy_in(views, commands);
-    memory_barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-    record_dispatches(kernel, layout, block, block_size);
-    memory_barrier(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
-                   VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_HOST_READ_BIT);
-    camp_views_record_copy_out(views, commands);
-    memory_barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                   VK_ACCESS_HOST_READ_BIT);
-    VK(vkEndCommandBuffer(commands));
-
-    VK(vkResetFences(camp_rt.device, 1, &camp_rt.fence));
-    VkSubmitInfo submit = {
-        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-        .commandBufferCount = 1,
-        .pCommandBuffers = &commands,
-    };
-    VK(vkQueueSubmit(camp_rt.queue, 1, &submit, camp_rt.fence));
-    VK(vkWaitForFences(camp_rt.device, 1, &camp_rt.fence, VK_TRUE, UINT64_MAX));
-    return CAMP_OK;
+/* The calling thread's view, checked: it may have been destroyed. */
+static camp_status launch_queue(camp_accelerator_view **out) {
+    camp_accelerator_view *q = camp_queue_current();
+    for (camp_accelerator_view *v = camp_rt.views; v; v = v->next)
+        if (v == q) {
+            *out = q;
+            return CAMP_OK;
+        }
+    return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the thread's current accelerator view %p was destroyed",
+                     (void *)q);
 }
 
 /* ---- The launch --------------------------------------------------------- */
@@ -176,7 +159,9 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
     if (!extent || !push || (view_count && !views))
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with a null extent, push block or views");
     CAMP_TRY(camp_device_init());
-    CAMP_TRY(check_device_fits(kernel));
+    camp_accelerator_view *q = NULL;
+    CAMP_TRY(launch_queue(&q));
+    CAMP_TRY(check_device_fits(q->dev, kernel));
 
     camp_push_header header;
     if (!make_header(kernel, extent, &header)) return CAMP_OK; /* nothing to run */
@@ -184,21 +169,22 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
 
     VkPipeline pipeline;
     VkPipelineLayout layout;
-    CAMP_TRY(camp_pipeline_get(module, k, &pipeline, &layout));
+    CAMP_TRY(camp_pipeline_get(q->dev, module, k, &pipeline, &layout));
 
     camp_view_set set;
-    camp_status status = camp_views_prepare(&set, views, view_count, push, kernel->push_size);
+    camp_status status = camp_views_prepare(&set, q, views, view_count, push, kernel->push_size);
     /* Vulkan pushes whole words: pad the caller's block with zeros. */
     uint32_t block_size = camp_push_range_size(kernel);
-    uint8_t *block = calloc(1, block_size);
-    if (status == CAMP_OK && !block) status = camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    uint8_t block[256];
+    if (status == CAMP_OK && block_size > sizeof block)
+        status = camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel has %u bytes of arguments; at most %zu are supported",
+                           kernel->push_size, sizeof block);
     if (status == CAMP_OK) {
+        memset(block, 0, block_size);
         memcpy(block, push, kernel->push_size);
-        status = record_and_run(kernel, pipeline, layout, &set, block, block_size);
+        status = record(q, kernel, pipeline, layout, &set, block, block_size);
     }
-    if (status == CAMP_OK) camp_views_copy_back(&set);
-    free(block);
-    camp_views_release(&set);
+    camp_views_release(&set, q);
     return status;
 }
 

@@ -1,15 +1,16 @@
-/* pipeline.c — one VkShaderModule per camp_module_info and one compute
- * pipeline per kernel, created on the kernel's first launch and kept in
- * camp_rt.modules (module->runtime_state points there) until camp_shutdown.
+/* pipeline.c — one VkShaderModule per camp_module_info and device, and one
+ * compute pipeline per kernel and device, created on the kernel's first
+ * launch there and kept in dev->modules until camp_shutdown.
  * Kernels use no descriptor sets: their layout is a single push-constant
  * range [0, push_size). */
 #include "internal.h"
 
 #include <stdlib.h>
 
-static camp_status module_state(camp_module_info *module, camp_module_state **out) {
-    for (camp_module_state *state = camp_rt.modules; state; state = state->next)
-        if (state == module->runtime_state && state->module == module && state->spirv == module->spirv) {
+static camp_status module_state(camp_device *dev, camp_module_info *module, camp_module_state **out) {
+    /* By identity only: a module that went away is never dereferenced. */
+    for (camp_module_state *state = dev->modules; state; state = state->next)
+        if (state->module == module && state->spirv == module->spirv) {
             *out = state;
             return CAMP_OK;
         }
@@ -27,7 +28,7 @@ static camp_status module_state(camp_module_info *module, camp_module_state **ou
         .codeSize = module->spirv_words * sizeof(uint32_t),
         .pCode = module->spirv,
     };
-    VkResult result = vkCreateShaderModule(camp_rt.device, &info, NULL, &state->shader);
+    VkResult result = vkCreateShaderModule(dev->device, &info, NULL, &state->shader);
     if (result < 0) {
         free(state), free(layouts), free(pipelines);
         VK(result);
@@ -37,17 +38,16 @@ static camp_status module_state(camp_module_info *module, camp_module_state **ou
     state->kernel_count = module->kernel_count;
     state->layouts = layouts;
     state->pipelines = pipelines;
-    state->next = camp_rt.modules;
-    camp_rt.modules = state;
-    module->runtime_state = state;
+    state->next = dev->modules;
+    dev->modules = state;
     *out = state;
     return CAMP_OK;
 }
 
-camp_status camp_pipeline_get(camp_module_info *module, uint32_t k, VkPipeline *pipeline,
+camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, VkPipeline *pipeline,
                               VkPipelineLayout *layout) {
     camp_module_state *state = NULL;
-    CAMP_TRY(module_state(module, &state));
+    CAMP_TRY(module_state(dev, module, &state));
     if (state->pipelines[k]) {
         *pipeline = state->pipelines[k];
         *layout = state->layouts[k];
@@ -65,7 +65,7 @@ camp_status camp_pipeline_get(camp_module_info *module, uint32_t k, VkPipeline *
         .pPushConstantRanges = &range,
     };
     if (!state->layouts[k])
-        VK(vkCreatePipelineLayout(camp_rt.device, &layout_info, NULL, &state->layouts[k]));
+        VK(vkCreatePipelineLayout(dev->device, &layout_info, NULL, &state->layouts[k]));
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage = {
@@ -76,25 +76,26 @@ camp_status camp_pipeline_get(camp_module_info *module, uint32_t k, VkPipeline *
         },
         .layout = state->layouts[k],
     };
-    VK(vkCreateComputePipelines(camp_rt.device, VK_NULL_HANDLE, 1, &info, NULL, &state->pipelines[k]));
+    VK(vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, &state->pipelines[k]));
+    dev->pipeline_cache_dirty = true;
     *pipeline = state->pipelines[k];
     *layout = state->layouts[k];
     return CAMP_OK;
 }
 
-void camp_pipelines_destroy(void) {
-    camp_module_state *state = camp_rt.modules;
+void camp_pipelines_destroy(camp_device *dev) {
+    camp_module_state *state = dev->modules;
     while (state) {
         camp_module_state *next = state->next;
         for (uint32_t k = 0; k < state->kernel_count; k++) {
-            if (state->pipelines[k]) vkDestroyPipeline(camp_rt.device, state->pipelines[k], NULL);
-            if (state->layouts[k]) vkDestroyPipelineLayout(camp_rt.device, state->layouts[k], NULL);
+            if (state->pipelines[k]) vkDestroyPipeline(dev->device, state->pipelines[k], NULL);
+            if (state->layouts[k]) vkDestroyPipelineLayout(dev->device, state->layouts[k], NULL);
         }
-        vkDestroyShaderModule(camp_rt.device, state->shader, NULL);
+        vkDestroyShaderModule(dev->device, state->shader, NULL);
         free(state->layouts);
         free(state->pipelines);
         free(state);
         state = next;
     }
-    camp_rt.modules = NULL;
+    dev->modules = NULL;
 }

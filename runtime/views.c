@@ -1,6 +1,9 @@
-/* views.c — a launch's implicit views: host ranges copied to device buffers
- * before the kernel, their device addresses written into the push
- * constants, and the written ones copied back after it.
+/* views.c — a launch's memory. Implicit views (objects with a complete
+ * type) are copied to fresh device buffers before the kernel and the
+ * written ones copied back after it, unless they lie inside an explicit
+ * region (array_view, array_new), which then provides them. Captured
+ * pointers are looked up in the regions, then in the launch's own objects.
+ * Device addresses go into the push constants.
  *
  * Views whose host ranges overlap share one device buffer (a group), so that
  * a kernel that sees the same memory through two captures sees one copy, as
@@ -25,7 +28,10 @@ static int by_start(const void *a, const void *b) {
 
 static camp_status check_view(const camp_launch_view *view, uint32_t push_size) {
     const char *name = view->name ? view->name : "(unnamed)";
-    if (!view->host && view->bytes)
+    if (view->access & CAMP_ACCESS_POINTER) {
+        if (view->bytes)
+            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "pointer '%s' comes with %zu bytes", name, view->bytes);
+    } else if (!view->host && view->bytes)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "view '%s' has %zu bytes at a null address", name,
                          view->bytes);
     if (view->push_offset < CAMP_PUSH_HEADER_SIZE || push_size < sizeof(uint64_t) ||
@@ -38,22 +44,42 @@ static camp_status check_view(const camp_launch_view *view, uint32_t push_size) 
     return CAMP_OK;
 }
 
-/* Sorts the views by address and merges overlapping ones into groups. */
+static bool is_pointer(const camp_launch_view *view) { return view->access & CAMP_ACCESS_POINTER; }
+
+/* The explicit region an object lies in, NULL if none; an object that
+ * overlaps a region only partly is an error. */
+static camp_status object_region(const camp_launch_view *view, camp_region **out) {
+    *out = NULL;
+    if (!view->bytes) return CAMP_OK;
+    char *host = view->host, *end = host + view->bytes;
+    camp_region *below = camp_region_below(end);
+    if (!below || below->host + below->bytes <= host) return CAMP_OK; /* apart from every region */
+    if (below->host <= host && end <= below->host + below->bytes) {
+        *out = below;
+        return CAMP_OK;
+    }
+    return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                     "'%s' [%p, %p) overlaps %s '%s' [%p, %p) only partly; a kernel can use an object "
+                     "either inside an explicit view or apart from every one",
+                     view->name ? view->name : "(unnamed)", (void *)host, (void *)end,
+                     below->kind == CAMP_REGION_ARRAY ? "the array" : "the array_view", below->name,
+                     (void *)below->host, (void *)(below->host + below->bytes));
+}
+
+/* Sorts the launch's own objects by address and merges overlapping ones
+ * into groups. */
 static camp_status make_groups(camp_view_set *set, const camp_launch_view *views, uint32_t count) {
     sorted_view *sorted = calloc(count ? count : 1, sizeof *sorted);
-    set->groups = calloc(count ? count : 1, sizeof *set->groups);
-    set->group_of = calloc(count ? count : 1, sizeof *set->group_of);
-    if (!sorted || !set->groups || !set->group_of) {
-        free(sorted);
-        return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    }
+    if (!sorted) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    uint32_t own = 0;
     for (uint32_t i = 0; i < count; i++)
-        sorted[i] = (sorted_view){(uintptr_t)views[i].host, (uintptr_t)views[i].host + views[i].bytes, i};
-    qsort(sorted, count, sizeof *sorted, by_start);
+        if (!is_pointer(&views[i]) && !set->region_of[i])
+            sorted[own++] = (sorted_view){(uintptr_t)views[i].host, (uintptr_t)views[i].host + views[i].bytes, i};
+    qsort(sorted, own, sizeof *sorted, by_start);
 
     camp_view_group *group = NULL;
     uintptr_t group_end = 0;
-    for (uint32_t s = 0; s < count; s++) {
+    for (uint32_t s = 0; s < own; s++) {
         const camp_launch_view *view = &views[sorted[s].index];
         if (!group || sorted[s].start >= group_end) {
             group = &set->groups[set->count++];
@@ -71,78 +97,180 @@ static camp_status make_groups(camp_view_set *set, const camp_launch_view *views
 
 /* A device buffer per group, filled with the host bytes: through its mapping
  * when the memory is host-visible, else through a staging buffer whose copy
- * camp_views_record_copy_in records. */
-static camp_status fill_group(camp_view_group *group) {
+ * camp_views_record_before records. */
+static camp_status fill_group(camp_device *dev, camp_view_group *group) {
     group->pad = (uintptr_t)group->host % GROUP_ALIGNMENT;
     VkDeviceSize size = group->pad + group->bytes;
-    CAMP_TRY(camp_buffer_acquire(CAMP_BUFFER_DEVICE, size, &group->device));
+    CAMP_TRY(camp_buffer_acquire(dev, CAMP_BUFFER_DEVICE, size, &group->device));
     if (group->device.address % GROUP_ALIGNMENT != 0)
         return camp_fail(CAMP_ERROR_VULKAN, "device address 0x%llx is not %u-byte aligned",
                          (unsigned long long)group->device.address, GROUP_ALIGNMENT);
     char *destination = group->device.mapped;
     if (!destination) {
-        CAMP_TRY(camp_buffer_acquire(CAMP_BUFFER_STAGING, size, &group->staging));
+        CAMP_TRY(camp_buffer_acquire(dev, CAMP_BUFFER_STAGING, size, &group->staging));
         destination = group->staging.mapped;
     }
     if (group->bytes) memcpy(destination + group->pad, group->host, group->bytes);
     return CAMP_OK;
 }
 
-camp_status camp_views_prepare(camp_view_set *set, const camp_launch_view *views, uint32_t count,
-                               void *push, uint32_t push_size) {
+static uint64_t region_address(const camp_region *region, const void *host) {
+    return region->device.address + region->pad + (uint64_t)((uintptr_t)host - (uintptr_t)region->host);
+}
+
+/* The device address of a captured pointer's value. */
+static camp_status pointer_address(camp_view_set *set, const camp_launch_view *view, uint64_t *address) {
+    uintptr_t p = (uintptr_t)view->host;
+    *address = 0;
+    if (!p) return CAMP_OK; /* NULL stays NULL: kernels may test it */
+    camp_region *region = camp_region_find(view->host);
+    if (region) {
+        CAMP_TRY(camp_region_prepare(region, set->queue, view->access));
+        *address = region_address(region, view->host);
+        return CAMP_OK;
+    }
+    for (uint32_t g = 0; g < set->count; g++) {
+        camp_view_group *group = &set->groups[g];
+        if (p >= (uintptr_t)group->host && p <= (uintptr_t)group->host + group->bytes) {
+            if (view->access & CAMP_ACCESS_WRITE) group->written_through_pointer = true;
+            group->access |= view->access & ~CAMP_ACCESS_POINTER;
+            *address = group->device.address + group->pad + (p - (uintptr_t)group->host);
+            return CAMP_OK;
+        }
+    }
+    const char *name = view->name ? view->name : "(unnamed)";
+    return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                     "pointer '%s' (%p) lies in no view: make the memory it points to available to "
+                     "kernels with array_view(%s, n), or allocate it with array_new",
+                     name, view->host, name);
+}
+
+camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, const camp_launch_view *views,
+                               uint32_t count, void *push, uint32_t push_size) {
     memset(set, 0, sizeof *set);
     set->views = views;
     set->view_count = count;
+    set->queue = q;
     for (uint32_t i = 0; i < count; i++) CAMP_TRY(check_view(&views[i], push_size));
-    CAMP_TRY(make_groups(set, views, count));
-    for (uint32_t g = 0; g < set->count; g++) CAMP_TRY(fill_group(&set->groups[g]));
+    set->groups = calloc(count ? count : 1, sizeof *set->groups);
+    set->group_of = calloc(count ? count : 1, sizeof *set->group_of);
+    set->region_of = calloc(count ? count : 1, sizeof *set->region_of);
+    if (!set->groups || !set->group_of || !set->region_of)
+        return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     for (uint32_t i = 0; i < count; i++) {
-        const camp_view_group *group = &set->groups[set->group_of[i]];
-        uint64_t address = group->device.address + group->pad +
-                           (uint64_t)((uintptr_t)views[i].host - (uintptr_t)group->host);
+        set->group_of[i] = UINT32_MAX;
+        if (!is_pointer(&views[i])) CAMP_TRY(object_region(&views[i], &set->region_of[i]));
+    }
+    CAMP_TRY(make_groups(set, views, count));
+    for (uint32_t g = 0; g < set->count; g++) CAMP_TRY(fill_group(q->dev, &set->groups[g]));
+    for (uint32_t i = 0; i < count; i++) {
+        uint64_t address = 0;
+        if (is_pointer(&views[i])) {
+            CAMP_TRY(pointer_address(set, &views[i], &address));
+        } else if (set->region_of[i]) {
+            CAMP_TRY(camp_region_prepare(set->region_of[i], q, views[i].access));
+            address = region_address(set->region_of[i], views[i].host);
+        } else {
+            const camp_view_group *group = &set->groups[set->group_of[i]];
+            address = group->device.address + group->pad +
+                      (uint64_t)((uintptr_t)views[i].host - (uintptr_t)group->host);
+        }
         /* The offset is the compiler's: it may not be 8-aligned. */
         memcpy((char *)push + views[i].push_offset, &address, sizeof address);
     }
+    for (uint32_t g = 0; g < set->count; g++)
+        if (set->groups[g].access & CAMP_ACCESS_WRITE) set->writes_back = true;
     return CAMP_OK;
 }
 
-void camp_views_record_copy_in(const camp_view_set *set, VkCommandBuffer commands) {
+/* The memory the kernel uses, as usages with the kernel's access. */
+typedef struct kernel_use {
+    camp_usage *usage;
+    uint32_t access;
+} kernel_use;
+
+static uint32_t kernel_uses(camp_view_set *set, kernel_use *uses) {
+    uint32_t n = 0;
+    for (uint32_t g = 0; g < set->count; g++)
+        uses[n++] = (kernel_use){&set->groups[g].usage, set->groups[g].access};
+    for (uint32_t i = 0; i < set->view_count; i++) {
+        camp_region *region = set->region_of[i];
+        if (!region && is_pointer(&set->views[i]) && set->views[i].host)
+            region = camp_region_find(set->views[i].host);
+        if (region) uses[n++] = (kernel_use){&region->usage, set->views[i].access};
+    }
+    return n;
+}
+
+camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *q, VkCommandBuffer commands) {
+    bool copied = false;
     for (uint32_t g = 0; g < set->count; g++) {
-        const camp_view_group *group = &set->groups[g];
+        camp_view_group *group = &set->groups[g];
         if (!group->staging.buffer || !group->bytes) continue;
         VkBufferCopy region = {group->pad, group->pad, group->bytes};
         vkCmdCopyBuffer(commands, group->staging.buffer, group->device.buffer, 1, &region);
+        camp_queue_use(q, &group->usage, CAMP_ACCESS_WRITE);
+        copied = true;
     }
+    kernel_use *uses = calloc(set->count + set->view_count + 1, sizeof *uses);
+    if (!uses) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    uint32_t n = kernel_uses(set, uses);
+    bool barrier = copied;
+    camp_status status = CAMP_OK;
+    for (uint32_t u = 0; u < n && status == CAMP_OK; u++) {
+        bool needed = false;
+        status = camp_queue_needs_barrier(q, uses[u].usage, uses[u].access, &needed);
+        barrier |= needed;
+    }
+    if (status == CAMP_OK) {
+        if (barrier) camp_queue_barrier(q);
+        for (uint32_t u = 0; u < n; u++) camp_queue_use(q, uses[u].usage, uses[u].access);
+    }
+    free(uses);
+    return status;
 }
 
-void camp_views_record_copy_out(const camp_view_set *set, VkCommandBuffer commands) {
+camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
+    if (!set->writes_back) return CAMP_OK;
+    VkCommandBuffer commands;
+    CAMP_TRY(camp_queue_commands(q, &commands));
+    bool barrier_done = false;
     for (uint32_t g = 0; g < set->count; g++) {
-        const camp_view_group *group = &set->groups[g];
+        camp_view_group *group = &set->groups[g];
         if (!group->staging.buffer || !group->bytes || !(group->access & CAMP_ACCESS_WRITE)) continue;
+        if (!barrier_done) camp_queue_barrier(q);
+        barrier_done = true;
         VkBufferCopy region = {group->pad, group->pad, group->bytes};
         vkCmdCopyBuffer(commands, group->device.buffer, group->staging.buffer, 1, &region);
     }
-}
-
-void camp_views_copy_back(const camp_view_set *set) {
+    CAMP_TRY(camp_queue_finish(q));
     /* Only the views the kernel may write: the bytes of read-only ones are
-     * left alone even when they share a group with a written one. */
+     * left alone even when they share a group with a written one, unless a
+     * pointer into the group may have written anywhere in it. */
     for (uint32_t i = 0; i < set->view_count; i++) {
         const camp_launch_view *view = &set->views[i];
-        if (!(view->access & CAMP_ACCESS_WRITE) || !view->bytes) continue;
+        if (set->group_of[i] == UINT32_MAX || !view->bytes) continue;
         const camp_view_group *group = &set->groups[set->group_of[i]];
+        if (!(view->access & CAMP_ACCESS_WRITE) && !group->written_through_pointer) continue;
         const char *source = group->staging.buffer ? group->staging.mapped : group->device.mapped;
         size_t offset = (uintptr_t)view->host - (uintptr_t)group->host;
         memcpy(view->host, source + group->pad + offset, view->bytes);
     }
+    return CAMP_OK;
 }
 
-void camp_views_release(camp_view_set *set) {
+void camp_views_release(camp_view_set *set, camp_accelerator_view *q) {
     for (uint32_t g = 0; g < set->count; g++) {
-        camp_buffer_release(&set->groups[g].device);
-        camp_buffer_release(&set->groups[g].staging);
+        camp_view_group *group = &set->groups[g];
+        bool busy = camp_usage_busy(&group->usage);
+        if (busy && camp_queue_retire(q, &group->device) == CAMP_OK &&
+            camp_queue_retire(q, &group->staging) == CAMP_OK)
+            continue;
+        camp_buffer_release(&group->device);
+        camp_buffer_release(&group->staging);
     }
     free(set->groups);
     free(set->group_of);
+    free(set->region_of);
     memset(set, 0, sizeof *set);
 }

@@ -1,0 +1,127 @@
+/* array.c — arrays (C++ AMP's array): memory of the accelerator, named on
+ * the host by a pointer. Where the accelerator shares memory with the CPU
+ * and the host may access it, the pointer is the buffer's mapping, valid on
+ * both sides; otherwise it is the start of a reserved, inaccessible
+ * (PROT_NONE) address range: a unique key that kernels' pointers are looked
+ * up by, which faults if the host dereferences it. */
+#define _DEFAULT_SOURCE /* mmap flags */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static bool shares_memory(const camp_device *dev) {
+    return camp_device_shares_memory(dev->properties.deviceType, &dev->memory);
+}
+
+static camp_status create(camp_accelerator_view *view, size_t bytes, const void *src, camp_access_type access,
+                          void **out) {
+    CAMP_TRY(camp_device_init());
+    if (view) {
+        bool live = false;
+        for (camp_accelerator_view *q = camp_rt.views; q; q = q->next) live |= q == view;
+        if (!live) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new_on: not a live accelerator view");
+    } else {
+        view = camp_rt.main->default_view;
+    }
+    camp_device *dev = view->dev;
+    if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new: an empty array");
+    if ((unsigned)access > CAMP_ACCESS_TYPE_AUTO)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new: unknown access type %d", (int)access);
+    if (access == CAMP_ACCESS_TYPE_AUTO) access = shares_memory(dev) ? CAMP_ACCESS_TYPE_READ_WRITE : CAMP_ACCESS_TYPE_NONE;
+    bool shared = access != CAMP_ACCESS_TYPE_NONE;
+    if (shared && !shares_memory(dev))
+        return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                         "array_new: host access to an array needs an accelerator with "
+                         "supports_cpu_shared_memory, and %s has none",
+                         dev->name);
+
+    camp_region *region = calloc(1, sizeof *region);
+    if (!region) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    region->kind = CAMP_REGION_ARRAY;
+    region->bytes = bytes;
+    region->name = "array_new";
+    region->refs = 1;
+    region->device_valid = true;
+    enum camp_buffer_kind kind = !shared ? CAMP_BUFFER_DEVICE
+                                 : access & CAMP_ACCESS_TYPE_READ ? CAMP_BUFFER_SHARED_READ
+                                                                  : CAMP_BUFFER_SHARED_WRITE;
+    camp_status status = camp_buffer_acquire(dev, kind, bytes, &region->device);
+    if (status == CAMP_OK && shared) {
+        region->host = region->device.mapped;
+    } else if (status == CAMP_OK) {
+        size_t page = (size_t)sysconf(_SC_PAGESIZE);
+        region->reserved_bytes = (bytes + page - 1) / page * page;
+        void *key = mmap(NULL, region->reserved_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (key == MAP_FAILED)
+            status = camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "array_new: cannot reserve %zu bytes of address space",
+                               region->reserved_bytes);
+        else region->host = key, region->reserved = true;
+    }
+    if (status == CAMP_OK) {
+        /* Copies go through the view the array was made on. */
+        region->usage.queue = view;
+        if (src) status = camp_region_write(region, 0, src, bytes);
+    }
+    if (status == CAMP_OK) status = camp_region_insert(region);
+    if (status != CAMP_OK) {
+        camp_region_free(region);
+        return status;
+    }
+    *out = region->host;
+    return CAMP_OK;
+}
+
+/* The array holding [p, p + bytes), or an error naming `call`. */
+static camp_status find_array(const void *p, size_t bytes, const char *call, camp_region **out) {
+    camp_region *region = camp_region_find(p);
+    if (!region || region->kind != CAMP_REGION_ARRAY)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s(%p): not an array made by array_new", call, p);
+    size_t offset = (size_t)((const char *)p - region->host);
+    if (bytes > region->bytes - offset)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %zu bytes from offset %zu pass the end of the array (%zu bytes)", call, bytes,
+                         offset, region->bytes);
+    *out = region;
+    return CAMP_OK;
+}
+
+void *camp_array_new(camp_accelerator_view *view, size_t bytes, const void *src, camp_access_type access) {
+    pthread_mutex_lock(&camp_rt.lock);
+    void *array = NULL;
+    camp_unlock_and_report(create(view, bytes, src, access, &array));
+    return array;
+}
+
+void camp_array_copy_in(void *array, const void *src, size_t bytes) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_region *region = NULL;
+    camp_status status = find_array(array, bytes, "array_copy_in", &region);
+    if (status == CAMP_OK)
+        status = camp_region_write(region, (size_t)((char *)array - region->host), src, bytes);
+    camp_unlock_and_report(status);
+}
+
+void camp_array_copy_out(void *dst, const void *array, size_t bytes) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_region *region = NULL;
+    camp_status status = find_array(array, bytes, "array_copy_out", &region);
+    if (status == CAMP_OK)
+        status = camp_region_read(region, (size_t)((const char *)array - region->host), dst, bytes);
+    camp_unlock_and_report(status);
+}
+
+void camp_array_delete(void *array) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_region *region = NULL;
+    camp_status status = array ? find_array(array, 0, "array_delete", &region) : CAMP_OK;
+    if (status == CAMP_OK && region && (char *)array != region->host)
+        status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_delete(%p): not the start of an array", array);
+    if (status == CAMP_OK && region) {
+        camp_region_remove(region);
+        camp_region_free(region);
+    }
+    camp_unlock_and_report(status);
+}

@@ -1,0 +1,123 @@
+/* array_view.c — explicit views (DIALECT.md §4) with C++ AMP's lazy rules:
+ * registering a view copies nothing; a kernel's first use copies the data
+ * in; the data stays on the device across kernels; synchronize copies back
+ * what kernels may have written; refresh says the host changed it;
+ * discard_data says its current contents do not matter; release ends it.
+ * A view inside an existing one shares it (and refreshes it unless kernel
+ * writes wait to be synchronized); partial overlaps are refused. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static camp_status create(char *host, size_t bytes, const char *name) {
+    if (!host) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_view(%s, ...): a null pointer", name);
+    if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_view(%s, ...): an empty view", name);
+    if ((uintptr_t)host + bytes < (uintptr_t)host)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_view(%s, ...) wraps around the address space", name);
+    char *end = host + bytes;
+    camp_region *outer = camp_region_find(host);
+    if (outer && host == outer->host + outer->bytes) outer = NULL; /* only touches it */
+    if (outer) {
+        if (end > outer->host + outer->bytes)
+            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                             "array_view(%s, ...) [%p, %p) straddles the end of %s '%s' [%p, %p); views "
+                             "may nest inside another, not overlap it partly",
+                             name, (void *)host, (void *)end,
+                             outer->kind == CAMP_REGION_ARRAY ? "array" : "view", outer->name,
+                             (void *)outer->host, (void *)(outer->host + outer->bytes));
+        if (outer->kind == CAMP_REGION_ARRAY)
+            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                             "array_view(%s, ...) lies inside the array '%s': arrays are already on the "
+                             "accelerator and need no view",
+                             name, outer->name);
+        /* A new view says "here is the host's data": unless kernel writes
+         * wait to be synchronized, the next kernel copies it in again. */
+        if (!outer->host_stale) outer->device_valid = false;
+        outer->refs++;
+        return CAMP_OK;
+    }
+    camp_region *next = camp_region_below(end);
+    if (next && next->host + next->bytes > host)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "array_view(%s, ...) [%p, %p) encloses or overlaps %s '%s' [%p, %p); release that "
+                         "first, or make the larger view first",
+                         name, (void *)host, (void *)end, next->kind == CAMP_REGION_ARRAY ? "array" : "view",
+                         next->name, (void *)next->host, (void *)(next->host + next->bytes));
+    camp_region *region = calloc(1, sizeof *region);
+    if (!region) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    region->kind = CAMP_REGION_VIEW;
+    region->host = host;
+    region->bytes = bytes;
+    region->name = name;
+    region->refs = 1;
+    camp_status status = camp_region_insert(region);
+    if (status != CAMP_OK) free(region);
+    return status;
+}
+
+/* The view holding `host`, or an error naming `call`. */
+static camp_status find_view(const void *host, const char *call, camp_region **out) {
+    camp_region *region = camp_region_find(host);
+    if (!region || region->kind != CAMP_REGION_VIEW || (char *)host == region->host + region->bytes)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s(%p): the pointer lies in no array_view", call, host);
+    *out = region;
+    return CAMP_OK;
+}
+
+static camp_status synchronize(camp_region *region) {
+    if (!region->host_stale) return CAMP_OK;
+    CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes));
+    region->host_stale = false;
+    return CAMP_OK;
+}
+
+void camp_array_view_create(void *host, size_t bytes, const char *name) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_unlock_and_report(create(host, bytes, name ? name : "(unnamed)"));
+}
+
+void camp_array_view_synchronize(const void *host) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_region *region = NULL;
+    camp_status status = find_view(host, "array_view_synchronize", &region);
+    if (status == CAMP_OK) status = synchronize(region);
+    camp_unlock_and_report(status);
+}
+
+void camp_array_view_refresh(const void *host) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_region *region = NULL;
+    camp_status status = find_view(host, "array_view_refresh", &region);
+    if (status == CAMP_OK) {
+        /* The host's bytes are the truth now: copied in at the next use. */
+        region->device_valid = false;
+        region->host_stale = false;
+    }
+    camp_unlock_and_report(status);
+}
+
+void camp_array_view_discard_data(const void *host) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_region *region = NULL;
+    camp_status status = find_view(host, "array_view_discard_data", &region);
+    if (status == CAMP_OK) {
+        /* Neither side's bytes matter: no copy in before the next kernel,
+         * none back unless a kernel writes. */
+        region->device_valid = true;
+        region->host_stale = false;
+    }
+    camp_unlock_and_report(status);
+}
+
+void camp_array_view_release(const void *host) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_region *region = NULL;
+    camp_status status = find_view(host, "array_view_release", &region);
+    if (status == CAMP_OK) status = synchronize(region);
+    if (status == CAMP_OK && --region->refs == 0) {
+        camp_region_remove(region);
+        camp_region_free(region);
+    }
+    camp_unlock_and_report(status);
+}

@@ -1,0 +1,49 @@
+/* camp-info — lists the accelerators libcamp sees, with C++ AMP's
+ * properties, and marks the one kernels run on (CAMP_DEVICE, else the
+ * default order). Exit status 1 when there is none. */
+#define CAMP_RUNTIME_API_ONLY
+#include "camp.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *access_name(camp_access_type access) {
+    switch (access) {
+    case CAMP_ACCESS_TYPE_NONE: return "none";
+    case CAMP_ACCESS_TYPE_READ: return "read";
+    case CAMP_ACCESS_TYPE_WRITE: return "write";
+    case CAMP_ACCESS_TYPE_READ_WRITE: return "read_write";
+    default: return "auto";
+    }
+}
+
+static const char *yes_no(bool b) { return b ? "yes" : "no"; }
+
+int main(int argc, char **argv) {
+    (void)argv;
+    if (argc > 1) {
+        printf("usage: camp-info\nLists the Vulkan accelerators campcc programs can use; CAMP_DEVICE "
+               "(an index or a name substring) picks the one marked 'default'.\n");
+        return 0;
+    }
+    int count = camp_get_accelerators(NULL, 0);
+    camp_accelerator *list = calloc(count > 0 ? (size_t)count : 1, sizeof *list);
+    if (!list) return 1;
+    count = camp_get_accelerators(list, count);
+    for (int i = 0; i < count; i++) {
+        const camp_accelerator *a = &list[i];
+        printf("accelerator %u%s: %s\n", a->index, a->is_default ? " (default)" : "", a->description);
+        printf("  device_path                       %s\n", a->device_path);
+        printf("  device_type                       %s\n", a->device_type);
+        printf("  dedicated_memory                  %llu KiB\n", a->dedicated_memory);
+        printf("  supports_double_precision         %s\n", yes_no(a->supports_double_precision));
+        printf("  supports_limited_double_precision %s\n", yes_no(a->supports_limited_double_precision));
+        printf("  supports_cpu_shared_memory        %s\n", yes_no(a->supports_cpu_shared_memory));
+        printf("  is_emulated                       %s\n", yes_no(a->is_emulated));
+        printf("  default_cpu_access_type           %s\n", access_name(a->default_cpu_access_type));
+        printf("  usable by campcc                  %s\n", yes_no(a->is_usable));
+    }
+    free(list);
+    if (count == 0) fprintf(stderr, "camp-info: no Vulkan accelerator found\n");
+    return count == 0;
+}

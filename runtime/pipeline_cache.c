@@ -1,0 +1,132 @@
+/* pipeline_cache.c — compiled pipelines persisted across runs with a
+ * VkPipelineCache in $XDG_CACHE_HOME/camp (else ~/.cache/camp), one file
+ * per device. Loading checks the header (vendor, device, pipeline-cache
+ * UUID) so that a file from another driver is ignored rather than handed to
+ * it; saving writes a temporary file and renames it over the old one, so
+ * processes that run at the same time never see a torn file (the last
+ * writer wins, and every version is a valid cache). CAMP_PIPELINE_CACHE=0
+ * turns it off. */
+#define _DEFAULT_SOURCE /* mkstemp, fdopen */
+#include "internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The header every VkPipelineCache blob starts with (Vulkan 1.0, 10.7.4). */
+typedef struct cache_header {
+    uint32_t length, version, vendor, device;
+    uint8_t uuid[VK_UUID_SIZE];
+} cache_header;
+
+static bool disabled(void) {
+    const char *v = getenv("CAMP_PIPELINE_CACHE");
+    return v && strcmp(v, "0") == 0;
+}
+
+/* The cache file's path, or false if there is no cache directory. With
+ * `create`, makes the directories. */
+static bool cache_path(const camp_device *dev, char *path, size_t size, bool create) {
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    char dir[4096];
+    int n;
+    if (xdg && *xdg == '/') n = snprintf(dir, sizeof dir, "%s/camp", xdg);
+    else if (home && *home) n = snprintf(dir, sizeof dir, "%s/.cache/camp", home);
+    else return false;
+    if (n < 0 || (size_t)n >= sizeof dir) return false;
+    if (create) {
+        /* mkdir -p of the last two components: the parent may be missing too */
+        char *slash = strrchr(dir, '/');
+        *slash = '\0';
+        if (mkdir(dir, 0700) != 0 && errno != EEXIST) return false;
+        *slash = '/';
+        if (mkdir(dir, 0700) != 0 && errno != EEXIST) return false;
+    }
+    const VkPhysicalDeviceProperties *p = &dev->properties;
+    char uuid[2 * VK_UUID_SIZE + 1];
+    for (unsigned i = 0; i < VK_UUID_SIZE; i++) snprintf(uuid + 2 * i, 3, "%02x", p->pipelineCacheUUID[i]);
+    n = snprintf(path, size, "%s/pipelines-%04x-%04x-%s.bin", dir, p->vendorID, p->deviceID, uuid);
+    return n > 0 && (size_t)n < size;
+}
+
+/* The file's bytes if it is a cache for this device, else NULL. */
+static void *read_cache(const camp_device *dev, const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    void *data = NULL;
+    long length = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (length >= (long)sizeof(cache_header) && fseek(f, 0, SEEK_SET) == 0) {
+        data = malloc((size_t)length);
+        if (data && fread(data, 1, (size_t)length, f) != (size_t)length) {
+            free(data);
+            data = NULL;
+        }
+    }
+    fclose(f);
+    if (!data) return NULL;
+    cache_header header;
+    memcpy(&header, data, sizeof header);
+    const VkPhysicalDeviceProperties *p = &dev->properties;
+    if (header.length < sizeof header || header.version != VK_PIPELINE_CACHE_HEADER_VERSION_ONE ||
+        header.vendor != p->vendorID || header.device != p->deviceID ||
+        memcmp(header.uuid, p->pipelineCacheUUID, VK_UUID_SIZE) != 0) {
+        free(data);
+        return NULL;
+    }
+    *size = (size_t)length;
+    return data;
+}
+
+camp_status camp_pipeline_cache_load(camp_device *dev) {
+    char path[4200];
+    size_t size = 0;
+    void *data = !disabled() && cache_path(dev, path, sizeof path, false) ? read_cache(dev, path, &size) : NULL;
+    VkPipelineCacheCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+        .initialDataSize = data ? size : 0,
+        .pInitialData = data,
+    };
+    VkResult result = vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache);
+    if (result < 0 && data) {
+        /* The driver refused the data after all: start empty. */
+        info.initialDataSize = 0;
+        info.pInitialData = NULL;
+        result = vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache);
+    }
+    free(data);
+    dev->pipeline_cache_dirty = false;
+    VK(result);
+    return CAMP_OK;
+}
+
+static void save(camp_device *dev) {
+    char path[4200], temp[4300];
+    if (disabled() || !cache_path(dev, path, sizeof path, true)) return;
+    size_t size = 0;
+    if (vkGetPipelineCacheData(dev->device, dev->pipeline_cache, &size, NULL) < 0 || !size) return;
+    void *data = malloc(size);
+    if (!data) return;
+    if (vkGetPipelineCacheData(dev->device, dev->pipeline_cache, &size, data) >= 0) {
+        snprintf(temp, sizeof temp, "%s.XXXXXX", path);
+        int fd = mkstemp(temp);
+        if (fd >= 0) {
+            FILE *f = fdopen(fd, "wb");
+            bool written = f && fwrite(data, 1, size, f) == size;
+            if (f) written = fclose(f) == 0 && written;
+            else close(fd);
+            if (!written || rename(temp, path) != 0) unlink(temp);
+        }
+    }
+    free(data);
+}
+
+void camp_pipeline_cache_save_and_destroy(camp_device *dev) {
+    if (!dev->pipeline_cache) return;
+    if (dev->pipeline_cache_dirty) save(dev);
+    vkDestroyPipelineCache(dev->device, dev->pipeline_cache, NULL);
+    dev->pipeline_cache = VK_NULL_HANDLE;
+    dev->pipeline_cache_dirty = false;
+}

@@ -1,0 +1,392 @@
+/* queue.c — accelerator views: C++ AMP's queues. Commands are recorded into
+ * the view's open batch (a command buffer) with a barrier only where a
+ * command touches memory an earlier one of the batch wrote (or writes
+ * memory it read); the batch is submitted when the host must wait, when it
+ * grows long, or after every command in immediate mode. Submitted batches
+ * are recycled once their fence has signalled. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sched.h>
+#include <time.h>
+
+/* Automatic mode submits a batch this long even if nobody waits, so that a
+ * long loop of kernels keeps the device busy and memory bounded. */
+#define CAMP_BATCH_MAX_COMMANDS 1024u
+
+/* How long a wait polls its fence before blocking. */
+#define CAMP_FENCE_SPIN_NS 1000000LL
+
+/* The calling thread's current view (parallel_for_each_on sets it): per
+ * thread by nature, so outside camp_rt. */
+static _Thread_local camp_accelerator_view *current_view;
+
+/* ---- Batches -------------------------------------------------------------- */
+
+static void batch_release_retired(camp_batch *batch) {
+    for (uint32_t i = 0; i < batch->retired_count; i++) camp_buffer_release(&batch->retired[i]);
+    batch->retired_count = 0;
+}
+
+static void batch_destroy(camp_accelerator_view *q, camp_batch *batch) {
+    batch_release_retired(batch);
+    free(batch->retired);
+    if (batch->fence) vkDestroyFence(q->dev->device, batch->fence, NULL);
+    if (batch->commands) vkFreeCommandBuffers(q->dev->device, q->pool, 1, &batch->commands);
+    free(batch);
+}
+
+static camp_status batch_begin(camp_accelerator_view *q) {
+    camp_batch *batch = q->spare;
+    if (batch) {
+        q->spare = batch->next;
+        batch->next = NULL;
+        VK(vkResetCommandBuffer(batch->commands, 0));
+        VK(vkResetFences(q->dev->device, 1, &batch->fence));
+    } else {
+        batch = calloc(1, sizeof *batch);
+        if (!batch) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+        VkCommandBufferAllocateInfo info = {
+            .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+            .commandPool = q->pool,
+            .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+            .commandBufferCount = 1,
+        };
+        VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+        VkResult result = vkAllocateCommandBuffers(q->dev->device, &info, &batch->commands);
+        if (result >= 0) result = vkCreateFence(q->dev->device, &fence, NULL, &batch->fence);
+        if (result < 0) {
+            batch_destroy(q, batch);
+            VK(result);
+        }
+    }
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    batch->serial = q->next_serial;
+    q->open = batch;
+    q->open_commands = 0;
+    q->epoch = 1;
+    q->bound = VK_NULL_HANDLE;
+    VK(vkBeginCommandBuffer(batch->commands, &begin));
+    /* Submissions do not order memory: the earlier batches' writes must be
+     * visible to this one's commands. */
+    if (q->inflight) camp_queue_barrier(q);
+    return CAMP_OK;
+}
+
+/* Waits for a fence: polls it for a while first, because a blocking wait
+ * costs tens of microseconds of wake-up latency on some drivers, and most
+ * waits (a kernel and a copy) are shorter than that. */
+static VkResult wait_for(VkDevice device, VkFence fence) {
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        VkResult result = vkGetFenceStatus(device, fence);
+        if (result != VK_NOT_READY) return result;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long long elapsed = (now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
+        if (elapsed > CAMP_FENCE_SPIN_NS) break;
+        sched_yield(); /* a CPU device's own threads may need this core */
+    }
+    return vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX);
+}
+
+/* Moves the done batches at the head of `inflight` to `spare`; with `wait`,
+ * waits for all of them first. */
+static camp_status reap(camp_accelerator_view *q, bool wait) {
+    while (q->inflight) {
+        camp_batch *batch = q->inflight;
+        if (wait) {
+            VkResult result = wait_for(q->dev->device, batch->fence);
+            if (result == VK_ERROR_DEVICE_LOST)
+                return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+            VK(result);
+        } else {
+            VkResult result = vkGetFenceStatus(q->dev->device, batch->fence);
+            if (result == VK_NOT_READY) break;
+            VK(result);
+        }
+        q->inflight = batch->next;
+        if (!q->inflight) q->inflight_last = NULL;
+        q->completed = batch->serial;
+        batch_release_retired(batch);
+        batch->next = q->spare;
+        q->spare = batch;
+    }
+    return CAMP_OK;
+}
+
+/* ---- Public to the runtime ------------------------------------------------ */
+
+camp_status camp_queue_commands(camp_accelerator_view *q, VkCommandBuffer *out) {
+    if (!q->open) CAMP_TRY(batch_begin(q));
+    *out = q->open->commands;
+    return CAMP_OK;
+}
+
+void camp_queue_barrier(camp_accelerator_view *q) {
+    const VkAccessFlags any = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                              VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+    const VkPipelineStageFlags stages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+    VkMemoryBarrier barrier = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+        .dstAccessMask = any,
+    };
+    vkCmdPipelineBarrier(q->open->commands, stages, stages, 0, 1, &barrier, 0, NULL, 0, NULL);
+    q->epoch++;
+}
+
+bool camp_usage_busy(const camp_usage *u) { return u->queue && u->serial > u->queue->completed; }
+
+camp_status camp_usage_wait(camp_usage *u) {
+    if (camp_usage_busy(u)) CAMP_TRY(camp_queue_finish(u->queue));
+    return CAMP_OK;
+}
+
+camp_status camp_queue_needs_barrier(camp_accelerator_view *q, const camp_usage *u, uint32_t access,
+                                     bool *needed) {
+    *needed = false;
+    if (!camp_usage_busy(u)) return CAMP_OK;
+    if (u->queue != q) {
+        /* Queues do not wait for each other on the device: the host does. */
+        CAMP_TRY(camp_queue_finish(u->queue));
+        return CAMP_OK;
+    }
+    if (!q->open || u->serial != q->open->serial) return CAMP_OK; /* batch_begin's barrier covers it */
+    bool writes = access & CAMP_ACCESS_WRITE;
+    *needed = u->write_epoch == q->epoch || (writes && u->read_epoch == q->epoch);
+    return CAMP_OK;
+}
+
+void camp_queue_use(camp_accelerator_view *q, camp_usage *u, uint32_t access) {
+    if (u->queue != q || u->serial != q->open->serial) {
+        u->read_epoch = u->write_epoch = 0;
+        u->queue = q;
+        u->serial = q->open->serial;
+    }
+    if (access & CAMP_ACCESS_READ) u->read_epoch = q->epoch;
+    if (access & CAMP_ACCESS_WRITE) u->write_epoch = q->epoch;
+}
+
+camp_status camp_queue_retire(camp_accelerator_view *q, camp_buffer *buffer) {
+    if (!buffer->buffer) return CAMP_OK;
+    camp_batch *batch = q->open ? q->open : q->inflight_last;
+    if (!batch || batch->serial <= q->completed) {
+        camp_buffer_release(buffer);
+        return CAMP_OK;
+    }
+    if (batch->retired_count == batch->retired_capacity) {
+        uint32_t capacity = batch->retired_capacity ? batch->retired_capacity * 2 : 8;
+        camp_buffer *grown = realloc(batch->retired, capacity * sizeof *grown);
+        if (!grown) {
+            /* Cannot defer: wait, then free now. */
+            CAMP_TRY(camp_queue_finish(q));
+            camp_buffer_release(buffer);
+            return CAMP_OK;
+        }
+        batch->retired = grown;
+        batch->retired_capacity = capacity;
+    }
+    batch->retired[batch->retired_count++] = *buffer;
+    memset(buffer, 0, sizeof *buffer);
+    return CAMP_OK;
+}
+
+camp_status camp_queue_flush(camp_accelerator_view *q) {
+    camp_batch *batch = q->open;
+    if (!batch) return reap(q, false);
+    q->open = NULL;
+    /* Kernel and copy results must be visible to the host after the fence. */
+    VkMemoryBarrier barrier = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+        .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+    };
+    vkCmdPipelineBarrier(batch->commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+    VkResult result = vkEndCommandBuffer(batch->commands);
+    VkSubmitInfo submit = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .commandBufferCount = 1,
+        .pCommandBuffers = &batch->commands,
+    };
+    if (result >= 0) result = vkQueueSubmit(q->dev->queue, 1, &submit, batch->fence);
+    if (result < 0) {
+        /* Never submitted: wait for the rest, then drop its work. */
+        (void)reap(q, true);
+        q->completed = batch->serial;
+        batch_destroy(q, batch);
+        q->next_serial++;
+        if (result == VK_ERROR_DEVICE_LOST)
+            return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+        VK(result);
+    }
+    q->next_serial++;
+    if (q->inflight_last) q->inflight_last->next = batch;
+    else q->inflight = batch;
+    q->inflight_last = batch;
+    return reap(q, false);
+}
+
+camp_status camp_queue_finish(camp_accelerator_view *q) {
+    CAMP_TRY(camp_queue_flush(q));
+    return reap(q, true);
+}
+
+camp_status camp_queue_recorded(camp_accelerator_view *q) {
+    q->open_commands++;
+    if (q->mode == CAMP_QUEUING_MODE_IMMEDIATE || q->open_commands >= CAMP_BATCH_MAX_COMMANDS)
+        return camp_queue_flush(q);
+    return CAMP_OK;
+}
+
+camp_accelerator_view *camp_queue_current(void) {
+    return current_view ? current_view : camp_rt.main->default_view;
+}
+
+/* ---- Creation and destruction ------------------------------------------- */
+
+camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out) {
+    camp_accelerator_view *q = calloc(1, sizeof *q);
+    if (!q) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    q->dev = dev;
+    q->mode = mode;
+    q->next_serial = 1;
+    VkCommandPoolCreateInfo pool = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+        .queueFamilyIndex = dev->queue_family,
+    };
+    VkResult result = vkCreateCommandPool(dev->device, &pool, NULL, &q->pool);
+    if (result < 0) {
+        free(q);
+        VK(result);
+    }
+    q->next = camp_rt.views;
+    camp_rt.views = q;
+    *out = q;
+    return CAMP_OK;
+}
+
+/* Forgets uses of `q` by regions: `q` is done and about to go. */
+static void forget_uses(camp_accelerator_view *q) {
+    for (uint32_t i = 0; i < camp_rt.region_count; i++)
+        if (camp_rt.regions[i]->usage.queue == q) memset(&camp_rt.regions[i]->usage, 0, sizeof(camp_usage));
+}
+
+static void queue_destroy(camp_accelerator_view *q) {
+    (void)camp_queue_finish(q); /* a lost device: destroy anyway */
+    (void)reap(q, true);
+    if (q->open) {
+        camp_batch *open = q->open;
+        q->open = NULL;
+        batch_destroy(q, open);
+    }
+    while (q->inflight) {
+        camp_batch *batch = q->inflight;
+        q->inflight = batch->next;
+        batch_destroy(q, batch);
+    }
+    while (q->spare) {
+        camp_batch *batch = q->spare;
+        q->spare = batch->next;
+        batch_destroy(q, batch);
+    }
+    forget_uses(q);
+    vkDestroyCommandPool(q->dev->device, q->pool, NULL);
+    for (camp_accelerator_view **p = &camp_rt.views; *p; p = &(*p)->next)
+        if (*p == q) {
+            *p = q->next;
+            break;
+        }
+    free(q);
+}
+
+void camp_queues_destroy(camp_device *dev) {
+    for (camp_accelerator_view *q = camp_rt.views, *next; q; q = next) {
+        next = q->next;
+        if (q->dev == dev) queue_destroy(q);
+    }
+    dev->default_view = NULL;
+}
+
+/* ---- Public API ----------------------------------------------------------- */
+
+static bool is_view(const camp_accelerator_view *view) {
+    for (const camp_accelerator_view *q = camp_rt.views; q; q = q->next)
+        if (q == view) return true;
+    return false;
+}
+
+static camp_status check_view(const camp_accelerator_view *view, const char *call) {
+    if (!is_view(view))
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: %p is not a live accelerator view", call,
+                         (const void *)view);
+    return CAMP_OK;
+}
+
+camp_accelerator_view *camp_default_view(void) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_status status = camp_device_init();
+    camp_accelerator_view *view = status == CAMP_OK ? camp_rt.main->default_view : NULL;
+    camp_unlock_and_report(status);
+    return view;
+}
+
+camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *accelerator,
+                                                    camp_queuing_mode mode) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_accelerator_view *view = NULL;
+    camp_status status = camp_device_init();
+    if (status == CAMP_OK && mode != CAMP_QUEUING_MODE_AUTOMATIC && mode != CAMP_QUEUING_MODE_IMMEDIATE)
+        status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "camp_accelerator_create_view: unknown queuing mode %d",
+                           (int)mode);
+    camp_device *dev = camp_rt.main;
+    if (status == CAMP_OK && accelerator) status = camp_device_open(accelerator->index, &dev);
+    if (status == CAMP_OK) status = camp_queue_create(dev, mode, &view);
+    camp_unlock_and_report(status);
+    return view;
+}
+
+void camp_accelerator_view_destroy(camp_accelerator_view *view) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_status status = check_view(view, "camp_accelerator_view_destroy");
+    if (status == CAMP_OK && view != view->dev->default_view) queue_destroy(view);
+    if (current_view == view) current_view = NULL;
+    camp_unlock_and_report(status);
+}
+
+camp_queuing_mode camp_accelerator_view_queuing_mode(const camp_accelerator_view *view) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_status status = check_view(view, "camp_accelerator_view_queuing_mode");
+    camp_queuing_mode mode = status == CAMP_OK ? view->mode : CAMP_QUEUING_MODE_AUTOMATIC;
+    camp_unlock_and_report(status);
+    return mode;
+}
+
+void camp_accelerator_view_flush(camp_accelerator_view *view) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_status status = check_view(view, "camp_accelerator_view_flush");
+    if (status == CAMP_OK) status = camp_queue_flush(view);
+    camp_unlock_and_report(status);
+}
+
+void camp_accelerator_view_wait(camp_accelerator_view *view) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_status status = check_view(view, "camp_accelerator_view_wait");
+    if (status == CAMP_OK) status = camp_queue_finish(view);
+    camp_unlock_and_report(status);
+}
+
+camp_accelerator_view *camp_set_current_view(camp_accelerator_view *view) {
+    camp_accelerator_view *previous = current_view;
+    current_view = view;
+    return previous;
+}
+
+camp_accelerator_view *camp_current_view(void) { return current_view; }

@@ -1,0 +1,191 @@
+/* regions.c — the table of explicit views and arrays: host ranges sorted by
+ * address (binary search for a kernel's pointers), each with its device
+ * buffer, and the copies between the two sides. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define REGION_ALIGNMENT 16u
+
+/* ---- The table ------------------------------------------------------------ */
+
+/* Index of the first region starting above `address`. */
+static uint32_t upper_bound(uintptr_t address) {
+    uint32_t low = 0, high = camp_rt.region_count;
+    while (low < high) {
+        uint32_t mid = low + (high - low) / 2;
+        if ((uintptr_t)camp_rt.regions[mid]->host <= address) low = mid + 1;
+        else high = mid;
+    }
+    return low;
+}
+
+camp_region *camp_region_find(const void *address) {
+    uintptr_t a = (uintptr_t)address;
+    uint32_t i = upper_bound(a);
+    if (i == 0) return NULL;
+    camp_region *r = camp_rt.regions[i - 1];
+    return a <= (uintptr_t)r->host + r->bytes ? r : NULL;
+}
+
+camp_region *camp_region_below(const void *end) {
+    uint32_t i = upper_bound((uintptr_t)end - 1);
+    return i ? camp_rt.regions[i - 1] : NULL;
+}
+
+camp_status camp_region_insert(camp_region *region) {
+    if (camp_rt.region_count == camp_rt.region_capacity) {
+        uint32_t capacity = camp_rt.region_capacity ? camp_rt.region_capacity * 2 : 16;
+        camp_region **grown = realloc(camp_rt.regions, capacity * sizeof *grown);
+        if (!grown) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+        camp_rt.regions = grown;
+        camp_rt.region_capacity = capacity;
+    }
+    uint32_t i = upper_bound((uintptr_t)region->host);
+    memmove(&camp_rt.regions[i + 1], &camp_rt.regions[i], (camp_rt.region_count - i) * sizeof *camp_rt.regions);
+    camp_rt.regions[i] = region;
+    camp_rt.region_count++;
+    return CAMP_OK;
+}
+
+void camp_region_remove(camp_region *region) {
+    for (uint32_t i = 0; i < camp_rt.region_count; i++)
+        if (camp_rt.regions[i] == region) {
+            memmove(&camp_rt.regions[i], &camp_rt.regions[i + 1],
+                    (camp_rt.region_count - i - 1) * sizeof *camp_rt.regions);
+            camp_rt.region_count--;
+            return;
+        }
+}
+
+/* ---- Copies ----------------------------------------------------------------
+ * Through the buffer's mapping when it has one (after waiting for the device
+ * to stop using it), else through a staging buffer and a recorded copy. */
+
+/* The queue copies of the region go through: its last user, if that is on
+ * the buffer's device, else that device's default view. */
+static camp_accelerator_view *copy_queue(const camp_region *region) {
+    camp_accelerator_view *q = region->usage.queue;
+    return q && q->dev == region->device.owner ? q : region->device.owner->default_view;
+}
+
+camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
+    if (!bytes) return CAMP_OK;
+    if (region->device.mapped) {
+        CAMP_TRY(camp_usage_wait(&region->usage));
+        memcpy((char *)region->device.mapped + region->pad + offset, src, bytes);
+        return CAMP_OK;
+    }
+    camp_accelerator_view *q = copy_queue(region);
+    camp_buffer staging;
+    CAMP_TRY(camp_buffer_acquire(region->device.owner, CAMP_BUFFER_STAGING, bytes, &staging));
+    memcpy(staging.mapped, src, bytes);
+    VkCommandBuffer commands;
+    bool barrier = false;
+    camp_status status = camp_queue_needs_barrier(q, &region->usage, CAMP_ACCESS_WRITE, &barrier);
+    if (status == CAMP_OK) status = camp_queue_commands(q, &commands);
+    if (status != CAMP_OK) {
+        camp_buffer_release(&staging);
+        return status;
+    }
+    if (barrier) camp_queue_barrier(q);
+    VkBufferCopy region_copy = {0, region->pad + offset, bytes};
+    vkCmdCopyBuffer(commands, staging.buffer, region->device.buffer, 1, &region_copy);
+    camp_queue_use(q, &region->usage, CAMP_ACCESS_WRITE);
+    CAMP_TRY(camp_queue_retire(q, &staging));
+    return camp_queue_recorded(q);
+}
+
+camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
+    if (!bytes) return CAMP_OK;
+    if (region->device.mapped) {
+        CAMP_TRY(camp_usage_wait(&region->usage));
+        memcpy(dst, (char *)region->device.mapped + region->pad + offset, bytes);
+        return CAMP_OK;
+    }
+    camp_accelerator_view *q = copy_queue(region);
+    camp_buffer staging;
+    CAMP_TRY(camp_buffer_acquire(region->device.owner, CAMP_BUFFER_STAGING, bytes, &staging));
+    VkCommandBuffer commands;
+    bool barrier = false;
+    camp_status status = camp_queue_needs_barrier(q, &region->usage, CAMP_ACCESS_READ, &barrier);
+    if (status == CAMP_OK) status = camp_queue_commands(q, &commands);
+    if (status == CAMP_OK) {
+        if (barrier) camp_queue_barrier(q);
+        VkBufferCopy region_copy = {region->pad + offset, 0, bytes};
+        vkCmdCopyBuffer(commands, region->device.buffer, staging.buffer, 1, &region_copy);
+        camp_queue_use(q, &region->usage, CAMP_ACCESS_READ);
+        q->open_commands++;
+        status = camp_queue_finish(q);
+    }
+    if (status == CAMP_OK) memcpy(dst, staging.mapped, bytes);
+    camp_buffer_release(&staging); /* the queue is done with it, or never ran */
+    return status;
+}
+
+/* ---- Use by kernels ------------------------------------------------------- */
+
+/* Frees the region's device buffer: now, or once its queue is done with it. */
+static void drop_buffer(camp_region *region) {
+    if (region->device.buffer && camp_usage_busy(&region->usage))
+        (void)camp_queue_retire(region->usage.queue, &region->device);
+    else camp_buffer_release(&region->device);
+    memset(&region->usage, 0, sizeof region->usage);
+}
+
+/* A view used on another accelerator than its buffer's moves there through
+ * the host (as C++ AMP's array_view does); an array cannot move. */
+static camp_status move_to(camp_region *region, camp_device *dev) {
+    camp_device *from = region->device.owner;
+    if (region->kind == CAMP_REGION_ARRAY)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "an array of accelerator %u (%s) is used by a kernel on accelerator %u (%s); copy it "
+                         "out and into an array of that accelerator",
+                         from->index, from->name, dev->index, dev->name);
+    if (region->host_stale) {
+        CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes));
+        region->host_stale = false;
+    }
+    drop_buffer(region);
+    region->device_valid = false;
+    return CAMP_OK;
+}
+
+camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, uint32_t access) {
+    if (region->device.buffer && region->device.owner != q->dev) CAMP_TRY(move_to(region, q->dev));
+    if (!region->device.buffer) {
+        region->pad = (uintptr_t)region->host % REGION_ALIGNMENT;
+        CAMP_TRY(camp_buffer_acquire(q->dev, CAMP_BUFFER_DEVICE, region->pad + region->bytes, &region->device));
+    }
+    if (!region->device_valid) {
+        /* Recorded on `q` where a staging copy is needed, so that it comes
+         * before the kernel. */
+        if (!camp_usage_busy(&region->usage)) {
+            memset(&region->usage, 0, sizeof region->usage);
+            region->usage.queue = q;
+        }
+        CAMP_TRY(camp_region_write(region, 0, region->host, region->bytes));
+        region->device_valid = true;
+    }
+    if (access & CAMP_ACCESS_WRITE) region->host_stale = true;
+    return CAMP_OK;
+}
+
+/* ---- Ending regions ------------------------------------------------------- */
+
+void camp_region_free(camp_region *region) {
+    drop_buffer(region);
+    if (region->reserved) munmap(region->host, region->reserved_bytes);
+    free(region);
+}
+
+void camp_regions_destroy(void) {
+    /* No copy back: at exit the program may well have freed the memory of
+     * views it never released. */
+    for (uint32_t i = 0; i < camp_rt.region_count; i++) camp_region_free(camp_rt.regions[i]);
+    free(camp_rt.regions);
+    camp_rt.regions = NULL;
+    camp_rt.region_count = camp_rt.region_capacity = 0;
+}
