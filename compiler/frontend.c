@@ -262,11 +262,12 @@ static Var *new_capture(Frontend *fe, const char *name, Type *t, SrcLoc loc) {
     return v;
 }
 
-/* `float m[rows][cols]`: the kernel indexes rows by their run-time size,
- * which the host computes with sizeof when it launches. */
+/* `float m[rows][cols]`, `float (*m)[cols]`: the kernel indexes rows by
+ * their run-time size, which the host computes with sizeof when it
+ * launches (`sizeof m[0] / sizeof m[0][0]` works for both). */
 static bool capture_vla_strides(Frontend *fe, Var *v, CXCursor ref) {
-    int depth = 0;
-    for (Type *t = v->type; t->kind == TY_ARRAY; t = t->base) depth++;
+    int depth = v->type->kind == TY_PTR;
+    for (Type *t = depth ? v->type->base : v->type; t->kind == TY_ARRAY; t = t->base) depth++;
     StrBuf inner = {0};
     for (int i = 0; i < depth; i++) sb_puts(&inner, "[0]");
     int n = 0;
@@ -288,13 +289,6 @@ static bool capture_vla_strides(Frontend *fe, Var *v, CXCursor ref) {
     }
     sb_free(&inner);
     return true;
-}
-
-/* `float (*m)[cols]`: a pointer whose pointee has a run-time size. */
-static bool points_to_vla(const Type *t) {
-    for (t = t->base; t && t->kind == TY_ARRAY; t = t->base)
-        if (t->len < 0) return true;
-    return false;
 }
 
 /* A variable declared outside the kernel and used inside: captured by value
@@ -322,14 +316,8 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         v->capture = CAPTURE_VIEW;
         if (!capture_vla_strides(fe, v, ref)) return NULL;
     } else if (t->kind == TY_PTR) {
-        if (points_to_vla(t)) {
-            diag_error(d, fe_loc(fe, ref),
-                       "pointer '%s' to a variable-length array used in a kernel is not supported yet (its row "
-                       "size would need to be passed along)",
-                       name);
-            return NULL;
-        }
         v->capture = CAPTURE_POINTER;
+        if (!capture_vla_strides(fe, v, ref)) return NULL;
     } else {
         v->capture = CAPTURE_VALUE;
     }

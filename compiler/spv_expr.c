@@ -333,15 +333,19 @@ static Ptr address_of(Emitter *e, Expr *lv_expr) {
                  .base_type = em_pointer_type(e, lv.storage, lv_expr->type), .base_is_object = true};
 }
 
+/* The row sizes of a captured variable-length array (or pointer to one). */
+static void load_vla_strides(Emitter *e, Var *v, Ptr *p) {
+    for (int i = 0; i < 2 && v->vla_strides[i]; i++)
+        p->stride[i] = em_push_member(e, (uint32_t)v->vla_strides[i]->member + 6, em_type(e, &int_type));
+}
+
 /* A pointer to the first element of an array lvalue. */
 static Ptr decay(Emitter *e, Expr *x) {
     Expr *arr = x->lhs;
     if (arr->kind == EX_VAR && arr->var->kind == VAR_CAPTURE) { /* a view: its address is pushed */
-        Var *v = arr->var;
         Ptr p = {.storage = SpvStorageClassPhysicalStorageBuffer,
-                 .value = em_push_member(e, (uint32_t)v->member + 6, em_type(e, x->type))};
-        for (int i = 0; i < 2 && v->vla_strides[i]; i++)
-            p.stride[i] = em_push_member(e, (uint32_t)v->vla_strides[i]->member + 6, em_type(e, &int_type));
+                 .value = em_push_member(e, (uint32_t)arr->var->member + 6, em_type(e, x->type))};
+        load_vla_strides(e, arr->var, &p);
         return p;
     }
     LValue lv = em_lvalue(e, arr);
@@ -403,9 +407,12 @@ static Ptr incdec_ptr(Emitter *e, Expr *x);
 
 Ptr em_ptr(Emitter *e, Expr *x) {
     switch (x->kind) {
-    case EX_LOAD:
+    case EX_LOAD: {
         if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) return var_ptr(e, x->lhs->var, x->loc);
-        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_expr(e, x)};
+        Ptr p = {.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_expr(e, x)};
+        if (x->lhs->kind == EX_VAR) load_vla_strides(e, x->lhs->var, &p); /* a captured pointer */
+        return p;
+    }
     case EX_DECAY: return decay(e, x);
     case EX_ADDR: return address_of(e, x->lhs);
     case EX_CAST:
