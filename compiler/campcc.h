@@ -121,6 +121,7 @@ typedef enum VarKind {
     VAR_INDEX,   /* the kernel's index variable */
     VAR_CAPTURE, /* declared outside the kernel, used inside */
     VAR_CONST,   /* a const global or static const local: a module constant */
+    VAR_TILE_STATIC, /* tile_static: one per tile, Workgroup storage */
 } VarKind;
 
 typedef enum CaptureKind {
@@ -175,6 +176,8 @@ typedef enum ExprKind {
     EX_SWIZZLE, /* components comps[0..type->len) of vector lhs (lvalue if lhs is, no repeats) */
     EX_INIT,    /* a braced initializer or compound literal: inits[] stored into a zeroed object */
     EX_BUILTIN, /* GLSL.std.450 instruction ival (or a composition of them, <0) on args */
+    EX_SYNC,    /* tile barrier and/or memory fence: ival is TileSync bits */
+    EX_ATOMIC,  /* atomic `ival` (AtomicOp) on args[0] (an lvalue), args[1..] */
 } ExprKind;
 
 /* One element of an initializer: the value for the sub-object at path. */
@@ -183,6 +186,21 @@ typedef struct InitItem {
     int depth;
     struct Expr *value;
 } InitItem;
+
+/* What an EX_SYNC does: wait for the whole tile, and order which memory. */
+typedef enum TileSync {
+    SYNC_BARRIER = 1,     /* every thread of the tile waits here */
+    SYNC_GLOBAL = 2,      /* views and arrays (PhysicalStorageBuffer) */
+    SYNC_TILE_STATIC = 4, /* tile_static (Workgroup) */
+} TileSync;
+
+/* camp_atomic_*: args[0] is the target lvalue; args[1] the operand; for
+ * ATOMIC_COMPARE_EXCHANGE args[1] is the lvalue `expected`, args[2] the
+ * new value. */
+typedef enum AtomicOp {
+    ATOMIC_ADD, ATOMIC_SUB, ATOMIC_INC, ATOMIC_DEC, ATOMIC_MAX, ATOMIC_MIN,
+    ATOMIC_AND, ATOMIC_OR, ATOMIC_XOR, ATOMIC_EXCHANGE, ATOMIC_COMPARE_EXCHANGE,
+} AtomicOp;
 
 typedef enum Op {
     OP_NONE,
@@ -271,13 +289,16 @@ typedef struct Kernel {
     SrcLoc loc;       /* the parallel_for_each */
     int rank;         /* 1..3 */
     bool tiled;
-    Var *idx;
+    Var *idx;         /* the index; when tiled, used only through its members: */
+    Var *tile_index[5]; /* tiled: t.global, t.local, t.tile, t.tile_origin, t.tile_extent */
     Stmt *body;
     PtrVec captures;  /* Var*, in push-constant order */
+    PtrVec tile_statics; /* Var*: the tile_static variables it reaches, helpers included */
     uint32_t local_size[3];
     uint32_t push_size;
     uint32_t features; /* enum camp_feature bits */
     uint32_t spv_fn, spv_push_var; /* its entry point function and push-constant variable */
+    uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
     unsigned begin_offset, end_offset;
     unsigned end_line;
@@ -314,6 +335,11 @@ bool frontend_run(Unit *u);
 
 /* check.c: language rules on the IR (recursion, …). */
 bool check_unit(Unit *u);
+
+/* check_tile.c: tile_static and barriers only reached from tiled kernels,
+ * each kernel's tile_static variables, no barrier where the threads of a
+ * tile may diverge. */
+bool check_tiles(Unit *u);
 
 /* layout.c: push-constant layout, workgroup sizes, features. */
 void layout_kernels(Unit *u);

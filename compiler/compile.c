@@ -31,6 +31,7 @@ bool compile_unit(Unit *u) {
     if (!read_source(u)) return false;
     if (!frontend_run(u)) return false;
     if (!check_unit(u)) return false;
+    if (!check_tiles(u)) return false;
     layout_kernels(u);
     if (u->diag->errors) return false;
     if (!spv_emit_module(u)) return false;

@@ -124,6 +124,8 @@ static Type *record_type(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
 /* Our Type for a clang type; reports an error and returns NULL for types
  * amp code cannot use. */
 Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
+    Type *barrier = fe_tile_barrier_type(fe, t);
+    if (barrier) return barrier;
     CXType ct = clang_getCanonicalType(t);
     Type *ty = arena_alloc(fe->a, sizeof *ty);
     ty->name = type_spelling(fe, t);
@@ -575,17 +577,16 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
         diag_error(u->diag, k->loc, "the domain of parallel_for_each must be extent(...) or tile(...)");
         return;
     }
-    if (k->tiled) {
-        diag_error(u->diag, k->loc, "tiled parallel_for_each is not supported yet");
-        return;
-    }
-
     Var *idx = arena_alloc(fe->a, sizeof *idx);
     idx->name = fe_spelling(fe, idx_decl[0]);
-    idx->type = fe_type(fe, clang_getCursorType(idx_decl[0]), idx_decl[0]);
     idx->loc = fe_loc(fe, idx_decl[0]);
     idx->kind = VAR_INDEX;
     k->idx = idx;
+    if (k->tiled) {
+        if (!fe_tile_domain(fe, k, outer, idx_decl[0])) return;
+    } else {
+        idx->type = fe_type(fe, clang_getCursorType(idx_decl[0]), idx_decl[0]);
+    }
 
     fe->kernel = k;
     fe->func = NULL;

@@ -80,6 +80,24 @@ Expr *fe_lower_call_to(Frontend *fe, CXCursor call, CXCursor decl);
 Expr *fe_lower_expr(Frontend *fe, CXCursor c);
 Stmt *fe_lower_stmt(Frontend *fe, CXCursor c);
 
+/* frontend_tile.c */
+/* Tiled domain: the tile sizes (workgroup size) and the index's members. */
+bool fe_tile_domain(Frontend *fe, Kernel *k, CXCursor outer, CXCursor idx_decl);
+/* `t.global` … of the tiled index; *handled false for other member refs. */
+Expr *fe_tile_member(Frontend *fe, CXCursor c, bool *handled);
+/* Reports and returns true when a DeclRefExpr names the tiled index itself. */
+bool fe_is_tiled_index_ref(Frontend *fe, CXCursor decl_ref);
+/* tile_barrier's Type, or NULL for other types. */
+Type *fe_tile_barrier_type(Frontend *fe, CXType t);
+bool fe_is_tile_static(CXCursor decl);
+Stmt *fe_tile_static_decl(Frontend *fe, CXCursor decl);
+
+/* frontend_intrinsic.c */
+/* The function a call reaches, through a _Generic selection too. */
+CXCursor fe_callee(CXCursor call);
+/* Barriers, fences and atomics; *handled false for other calls. */
+Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handled);
+
 /* The children of a cursor, in order (at most `max`). */
 int fe_children(CXCursor c, CXCursor *out, int max);
 Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c);

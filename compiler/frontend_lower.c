@@ -219,6 +219,7 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
         return e->type ? e : NULL;
     }
     case CXCursor_VarDecl: case CXCursor_ParmDecl: {
+        if (fe_is_tiled_index_ref(fe, c)) return NULL;
         Var *v = fe_lookup(fe, decl);
         if (!v && fe->u->diag->errors == 0) v = fe_module_const(fe, decl);
         if (!v) v = fe_capture(fe, c, decl);
@@ -293,6 +294,10 @@ static bool check_writable(Frontend *fe, Expr *target, CXCursor c) {
         diag_error(fe->u->diag, fe_loc(fe, c),
                    "cannot assign to captured variable '%s' (captures are by value and read-only in a kernel)",
                    root->var->name);
+        return false;
+    }
+    if (root && root->kind == EX_VAR && root->var->kind == VAR_INDEX && fe->kernel && fe->kernel->tiled) {
+        diag_error(fe->u->diag, fe_loc(fe, c), "cannot assign to '%s': a tiled index is read-only", root->var->name);
         return false;
     }
     if (!is_lvalue(target)) {
@@ -403,11 +408,14 @@ Expr *fe_lower_call_to(Frontend *fe, CXCursor c, CXCursor decl) {
 }
 
 static Expr *lower_call(Frontend *fe, CXCursor c) {
-    CXCursor decl = clang_getCursorReferenced(c);
+    CXCursor decl = fe_callee(c);
     if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_FunctionDecl) {
         diag_error(fe->u->diag, fe_loc(fe, c), "function pointers are not allowed in amp code");
         return NULL;
     }
+    bool intrinsic;
+    Expr *ie = fe_intrinsic_call(fe, c, decl, &intrinsic);
+    if (intrinsic) return ie;
     char *name = fe_spelling(fe, decl);
     if (!strncmp(name, "camp_", 5) || !strncmp(name, "fast_math_", 10) || !fe_is_amp_function(decl)) {
         bool handled;
@@ -493,7 +501,11 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
         return t && e->cond && e->lhs && e->rhs ? e : NULL;
     }
     case CXCursor_StringLiteral: return fe_unsupported(fe, c, "string literal");
-    case CXCursor_MemberRefExpr: return lower_member(fe, c);
+    case CXCursor_MemberRefExpr: {
+        bool tile_member;
+        Expr *e = fe_tile_member(fe, c, &tile_member);
+        return tile_member ? e : lower_member(fe, c);
+    }
     case CXCursor_InitListExpr: {
         Type *t = fe_type(fe, clang_getCursorType(c), c);
         return t ? fe_lower_init(fe, c, t) : NULL;
@@ -538,6 +550,11 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
         CXCursor d = kids[i];
         if (clang_getCursorKind(d) != CXCursor_VarDecl) {
             fe_unsupported(fe, d, "declaration");
+            continue;
+        }
+        if (fe_is_tile_static(d)) {
+            Stmt *s = fe_tile_static_decl(fe, d);
+            if (s) vec_push(fe->a, &block->body, s);
             continue;
         }
         char *name = fe_spelling(fe, d);

@@ -77,9 +77,18 @@ static int put_held_pointers(StrBuf *out, Arena *a, const Type *t, const char *e
 /* The launch of kernel k, on one line, in place of its parallel_for_each. */
 static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
     sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
-    if (k->rank == 1) sb_puts(out, "const int32_t camp_extent_[1] = {camp_domain_}; ");
-    else if (k->rank == 2) sb_puts(out, "const int32_t camp_extent_[2] = {camp_domain_[0], camp_domain_[1]}; ");
-    else sb_puts(out, "const int32_t camp_extent_[3] = {camp_domain_[0], camp_domain_[1], camp_domain_[2]}; ");
+    sb_printf(out, "const int32_t camp_extent_[%d] = {", k->rank);
+    for (int d = 0; d < k->rank; d++) {
+        /* a tiled extent is padded or truncated here; the runtime checks
+         * that the result is a whole number of tiles */
+        const char *sub = k->rank == 1 ? "" : (const char *[]){"[0]", "[1]", "[2]"}[d];
+        if (k->tiled)
+            sb_printf(out, "camp_tiled_extent_(camp_domain_.extent%s, camp_domain_.tile%s, camp_domain_.mode), ", sub,
+                      sub);
+        else
+            sb_printf(out, "camp_domain_%s, ", sub);
+    }
+    sb_puts(out, "}; ");
     sb_printf(out, "_Alignas(8) unsigned char camp_push_[%u] = {0}; ", k->push_size);
     int nviews = 0;
     for (int i = 0; i < k->captures.len; i++) {
@@ -126,8 +135,9 @@ static void put_module(StrBuf *out, const Unit *u) {
         const Kernel *k = u->kernels.items[i];
         sb_printf(out, "    {\"%s\", ", k->entry);
         put_c_string(out, k->loc.file);
-        sb_printf(out, ", %u, %u, %d, %d, {%u, %u, %u}, %u, 0x%xu},\n", k->loc.line, k->loc.col, k->rank,
-                  k->tiled, k->local_size[0], k->local_size[1], k->local_size[2], k->push_size, k->features);
+        sb_printf(out, ", %u, %u, %d, %d, {%u, %u, %u}, %u, 0x%xu, %u},\n", k->loc.line, k->loc.col, k->rank,
+                  k->tiled, k->local_size[0], k->local_size[1], k->local_size[2], k->push_size, k->features,
+                  k->tile_static_bytes);
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");

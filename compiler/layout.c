@@ -166,9 +166,14 @@ void layout_kernels(Unit *u) {
                        k->push_size);
         scan_stmt(k->body);
 
-        /* 64 threads, laid out along the fastest-varying index (the GPU's x)
-         * so neighbouring threads touch neighbouring elements. */
+        /* A tiled kernel's workgroup is its tile (frontend_tile.c); others
+         * get 64 threads, laid out along the fastest-varying index (the
+         * GPU's x) so neighbouring threads touch neighbouring elements. */
         static const uint32_t sizes[4][3] = {{0}, {64, 1, 1}, {16, 4, 1}, {8, 4, 2}};
-        for (int d = 0; d < 3; d++) k->local_size[d] = sizes[k->rank][d];
+        if (!k->tiled)
+            for (int d = 0; d < 3; d++) k->local_size[d] = sizes[k->rank][d];
+        k->tile_static_bytes = 0;
+        for (int j = 0; j < k->tile_statics.len; j++)
+            k->tile_static_bytes += (uint32_t)((Var *)k->tile_statics.items[j])->type->size;
     }
 }

@@ -399,7 +399,8 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     e->exact_fp = false;
     begin_function(e, fn, void_t, spv_type_function(b, void_t, NULL, 0));
     uint32_t entry = e->block;
-    emit_index(e, k);
+    if (k->tiled) em_tiled_index(e, k);
+    else emit_index(e, k);
     em_stmt(e, k->body);
     end_function(e, entry, SpvOpReturn);
 
@@ -437,16 +438,19 @@ bool spv_emit_module(Unit *u) {
     /* entry points last: their interfaces list every module variable */
     for (int i = 0; i < u->kernels.len && !e.failed; i++) {
         Kernel *k = u->kernels.items[i];
-        uint32_t *iface = arena_alloc(&u->arena, sizeof *iface * (size_t)(3 + e.nmodule_vars));
+        size_t n = 3 + (size_t)e.nmodule_vars;
+        uint32_t *iface = arena_alloc(&u->arena, sizeof *iface * (n + (size_t)k->tile_statics.len));
         iface[0] = k->spv_push_var;
         iface[1] = e.builtin_workgroup;
         iface[2] = e.builtin_local;
         for (int j = 0; j < e.nmodule_vars; j++) iface[3 + j] = e.module_vars[j];
+        /* only the tile_static variables it reaches: they count against its shared memory */
+        for (int j = 0; j < k->tile_statics.len; j++) iface[n++] = em_tile_static(&e, k->tile_statics.items[j]);
         uint32_t pre[2] = {SpvExecutionModelGLCompute, k->spv_fn};
-        spv_op_string(&b->entry_points, SpvOpEntryPoint, pre, 2, k->entry, iface, 3 + (size_t)e.nmodule_vars);
+        spv_op_string(&b->entry_points, SpvOpEntryPoint, pre, 2, k->entry, iface, n);
     }
 
-    uint32_t features = module_features(b);
+    uint32_t features = module_features(b) | e.features;
     for (int i = 0; i < u->kernels.len; i++) ((Kernel *)u->kernels.items[i])->features = features;
     u->spirv = spv_finish(b, &u->spirv_words);
     wb_free(&e.vars);

@@ -66,6 +66,7 @@ typedef struct Emitter {
     int nmodule_vars, capmodule_vars;
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool exact_fp;      /* decorate float arithmetic NoContraction */
+    uint32_t features;  /* enum camp_feature bits no capability shows */
     bool failed;
 } Emitter;
 
@@ -98,6 +99,14 @@ uint32_t em_push_member(Emitter *e, uint32_t member, uint32_t type); /* load a p
 uint32_t em_module_const(Emitter *e, Var *v); /* the Private variable of a module constant */
 void em_store_local(Emitter *e, Var *v, Expr *value); /* a declaration's initializer */
 void em_store_param(Emitter *e, Var *v, uint32_t value); /* a parameter's value into its variable */
+
+/* spv_tile.c */
+void em_tiled_index(Emitter *e, Kernel *k);   /* a tiled kernel's prologue */
+uint32_t em_sync(Emitter *e, Expr *x);        /* EX_SYNC */
+uint32_t em_tile_static(Emitter *e, Var *v);  /* its Workgroup variable */
+
+/* spv_atomic.c */
+uint32_t em_atomic(Emitter *e, Expr *x);      /* EX_ATOMIC */
 
 /* spv_stmt.c */
 void em_stmt(Emitter *e, Stmt *s);

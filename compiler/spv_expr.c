@@ -290,6 +290,7 @@ LValue em_lvalue(Emitter *e, Expr *x) {
             return (LValue){.ptr = p, .storage = SpvStorageClassPushConstant, .align = 0};
         }
         if (v->kind == VAR_CONST) return (LValue){.ptr = em_module_const(e, v), .storage = SpvStorageClassPrivate};
+        if (v->kind == VAR_TILE_STATIC) return (LValue){.ptr = em_tile_static(e, v), .storage = SpvStorageClassWorkgroup};
         if (v->type->kind == TY_PTR) check_var_ptr(e, v, x->loc);
         return (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
     }
@@ -1002,6 +1003,8 @@ uint32_t em_expr(Emitter *e, Expr *x) {
     case EX_COND: return conditional_value(e, x, NULL, NULL);
     case EX_CALL: return call(e, x);
     case EX_DECAY: case EX_ADDR: break; /* pointers: above */
+    case EX_SYNC: return em_sync(e, x);
+    case EX_ATOMIC: return em_atomic(e, x);
     case EX_VAR: case EX_INDEX: case EX_DEREF: break; /* lvalues reach here only through EX_LOAD */
     }
     em_error(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression");

@@ -139,6 +139,10 @@ void em_stmt(Emitter *e, Stmt *s) {
     case ST_EMPTY: return;
     case ST_EXPR: em_discard(e, s->expr); return;
     case ST_DECL:
+        if (s->var->kind == VAR_TILE_STATIC) { /* one per tile, at module scope */
+            em_tile_static(e, s->var);
+            return;
+        }
         /* made on first use: a pointer's representation depends on what it points into */
         s->var->spv_id = 0;
         s->var->ptr_known = false;

@@ -107,6 +107,106 @@ static inline tiled_extent1 camp_tile_mode1_(tiled_extent1 t, int m) { t.mode = 
 static inline tiled_extent2 camp_tile_mode2_(tiled_extent2 t, int m) { t.mode = m; return t; }
 static inline tiled_extent3 camp_tile_mode3_(tiled_extent3 t, int m) { t.mode = m; return t; }
 
+/* One dimension of a tiled extent as launched: padded up or truncated down
+ * to whole tiles, or as it is (the runtime refuses a remainder). */
+static inline int camp_tiled_extent_(int e, int t, int mode) {
+    if (e <= 0 || e % t == 0 || mode == CAMP_TILE_EXACT) return e;
+    return mode == CAMP_TILE_PAD ? (e / t + 1) * t : e / t * t;
+}
+
+/* ---- Barriers and fences --------------------------------------------------
+ * Inside a tiled kernel (or an amp function it calls), with the index's
+ * barrier: `tile_barrier_wait(t.barrier)`. campcc compiles them; they have
+ * no meaning on one CPU thread, so the serial reference mode stops. */
+
+static inline void camp_tile_only_(const char *what) {
+    fprintf(stderr, "camp: %s needs a tiled kernel compiled by campcc; the serial reference mode runs only "
+                    "non-tiled kernels\n", what);
+    abort();
+}
+/* Waits until every thread of the tile arrives; fences all memory (C++ AMP's wait()). */
+static inline void tile_barrier_wait(tile_barrier b) { (void)b; camp_tile_only_("tile_barrier_wait"); }
+static inline void tile_barrier_wait_with_all_memory_fence(tile_barrier b) {
+    (void)b; camp_tile_only_("tile_barrier_wait_with_all_memory_fence");
+}
+/* Waits for the tile; orders accesses to views and arrays only. */
+static inline void tile_barrier_wait_with_global_memory_fence(tile_barrier b) {
+    (void)b; camp_tile_only_("tile_barrier_wait_with_global_memory_fence");
+}
+/* Waits for the tile; orders accesses to tile_static memory only. */
+static inline void tile_barrier_wait_with_tile_static_memory_fence(tile_barrier b) {
+    (void)b; camp_tile_only_("tile_barrier_wait_with_tile_static_memory_fence");
+}
+/* Fences without waiting: this thread's earlier accesses are seen by the
+ * tile's other threads before its later ones. */
+static inline void all_memory_fence(tile_barrier b) { (void)b; camp_tile_only_("all_memory_fence"); }
+static inline void global_memory_fence(tile_barrier b) { (void)b; camp_tile_only_("global_memory_fence"); }
+static inline void tile_static_memory_fence(tile_barrier b) { (void)b; camp_tile_only_("tile_static_memory_fence"); }
+
+/* ---- Atomics ----------------------------------------------------------------
+ * On int and unsigned (float: add and exchange, where the device supports
+ * it) in views, arrays and tile_static memory; each returns the old value.
+ * campcc compiles them to the device's atomics; on the host (the serial
+ * reference mode, restrict(cpu, amp) code) they are the __atomic builtins. */
+
+#define CAMP_ATOMIC_INT_(op, p, ...) \
+    _Generic((p), int *: camp_atomic_##op##_int_, unsigned *: camp_atomic_##op##_uint_)((p), __VA_ARGS__)
+#define camp_atomic_fetch_add(p, v) \
+    _Generic((p), int *: camp_atomic_fetch_add_int_, unsigned *: camp_atomic_fetch_add_uint_, \
+             float *: camp_atomic_fetch_add_float_)((p), (v))
+#define camp_atomic_fetch_sub(p, v) CAMP_ATOMIC_INT_(fetch_sub, p, (v))
+#define camp_atomic_fetch_inc(p) _Generic((p), int *: camp_atomic_fetch_inc_int_, unsigned *: camp_atomic_fetch_inc_uint_)((p))
+#define camp_atomic_fetch_dec(p) _Generic((p), int *: camp_atomic_fetch_dec_int_, unsigned *: camp_atomic_fetch_dec_uint_)((p))
+#define camp_atomic_fetch_max(p, v) CAMP_ATOMIC_INT_(fetch_max, p, (v))
+#define camp_atomic_fetch_min(p, v) CAMP_ATOMIC_INT_(fetch_min, p, (v))
+#define camp_atomic_fetch_and(p, v) CAMP_ATOMIC_INT_(fetch_and, p, (v))
+#define camp_atomic_fetch_or(p, v) CAMP_ATOMIC_INT_(fetch_or, p, (v))
+#define camp_atomic_fetch_xor(p, v) CAMP_ATOMIC_INT_(fetch_xor, p, (v))
+#define camp_atomic_exchange(p, v) \
+    _Generic((p), int *: camp_atomic_exchange_int_, unsigned *: camp_atomic_exchange_uint_, \
+             float *: camp_atomic_exchange_float_)((p), (v))
+/* If *p equals *expected, stores v and returns 1; else copies *p into *expected and returns 0. */
+#define camp_atomic_compare_exchange(p, expected, v) CAMP_ATOMIC_INT_(compare_exchange, p, (expected), (v))
+
+#define CAMP_ATOMIC_DEFINE_(T, name)                                                                         \
+    static inline T camp_atomic_fetch_add_##name##_(T *p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); } \
+    static inline T camp_atomic_fetch_sub_##name##_(T *p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_RELAXED); } \
+    static inline T camp_atomic_fetch_inc_##name##_(T *p) { return __atomic_fetch_add(p, 1, __ATOMIC_RELAXED); }      \
+    static inline T camp_atomic_fetch_dec_##name##_(T *p) { return __atomic_fetch_sub(p, 1, __ATOMIC_RELAXED); }      \
+    static inline T camp_atomic_fetch_and_##name##_(T *p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_RELAXED); } \
+    static inline T camp_atomic_fetch_or_##name##_(T *p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }   \
+    static inline T camp_atomic_fetch_xor_##name##_(T *p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_RELAXED); } \
+    static inline T camp_atomic_exchange_##name##_(T *p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_RELAXED); } \
+    static inline T camp_atomic_fetch_max_##name##_(T *p, T v) {                                                    \
+        T old = __atomic_load_n(p, __ATOMIC_RELAXED);                                                               \
+        while (old < v && !__atomic_compare_exchange_n(p, &old, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}       \
+        return old;                                                                                                 \
+    }                                                                                                               \
+    static inline T camp_atomic_fetch_min_##name##_(T *p, T v) {                                                    \
+        T old = __atomic_load_n(p, __ATOMIC_RELAXED);                                                               \
+        while (old > v && !__atomic_compare_exchange_n(p, &old, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}       \
+        return old;                                                                                                 \
+    }                                                                                                               \
+    static inline int camp_atomic_compare_exchange_##name##_(T *p, T *expected, T v) {                              \
+        return __atomic_compare_exchange_n(p, expected, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);                  \
+    }
+CAMP_ATOMIC_DEFINE_(int, int)
+CAMP_ATOMIC_DEFINE_(unsigned, uint)
+#undef CAMP_ATOMIC_DEFINE_
+
+static inline float camp_atomic_fetch_add_float_(float *p, float v) {
+    float old, sum;
+    __atomic_load(p, &old, __ATOMIC_RELAXED);
+    do sum = old + v;
+    while (!__atomic_compare_exchange(p, &old, &sum, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return old;
+}
+static inline float camp_atomic_exchange_float_(float *p, float v) {
+    float old;
+    __atomic_exchange(p, &v, &old, __ATOMIC_RELAXED);
+    return old;
+}
+
 /* ---- parallel_for_each ---------------------------------------------------
  * Expands to a plain serial loop (the reference mode). campcc recognises the
  * expansion by the loop variable camp_pfe_loop_ and outlines the body. */

@@ -21,6 +21,9 @@ enum camp_feature {
     CAMP_FEATURE_FLOAT64 = 1u << 1, /* shaderFloat64 */
     CAMP_FEATURE_INT16 = 1u << 2,   /* shaderInt16 + storageBuffer16BitAccess */
     CAMP_FEATURE_INT8 = 1u << 3,    /* shaderInt8 + storageBuffer8BitAccess */
+    /* VK_EXT_shader_atomic_float, buffer and shared variants of each: */
+    CAMP_FEATURE_ATOMIC_FLOAT_ADD = 1u << 4, /* shader{Buffer,Shared}Float32AtomicAdd */
+    CAMP_FEATURE_ATOMIC_FLOAT = 1u << 5,     /* shader{Buffer,Shared}Float32Atomics (exchange) */
 };
 
 /* Every kernel's push constants start with this header (scalar layout),
@@ -43,6 +46,7 @@ typedef struct camp_kernel_info {
     uint32_t local_size[3]; /* workgroup size, x y z */
     uint32_t push_size;     /* bytes of push constants, header included */
     uint32_t features;      /* enum camp_feature bits */
+    uint32_t tile_static_bytes; /* Workgroup memory of its tile_static variables */
 } camp_kernel_info;
 
 /* One translation unit's SPIR-V module and its kernels. */

@@ -221,8 +221,24 @@ static camp_status physical_devices(VkPhysicalDevice **out, uint32_t *count) {
 
 /* ---- Logical device ------------------------------------------------------ */
 
+/* Whether a physical device offers a device extension. */
+static bool device_has_extension(VkPhysicalDevice physical, const char *name) {
+    uint32_t count = 0;
+    if (vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL) < 0 || count == 0) return false;
+    VkExtensionProperties *list = calloc(count, sizeof *list);
+    bool found = list && vkEnumerateDeviceExtensionProperties(physical, NULL, &count, list) >= 0 &&
+                 has_extension(list, count, name);
+    free(list);
+    return found;
+}
+
 static camp_status create_device(camp_device *dev) {
-    VkPhysicalDeviceVulkan11Features has11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+    /* Float atomics (camp_atomic_fetch_add/exchange on float) */
+    bool atomic_float = device_has_extension(dev->physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+    VkPhysicalDeviceShaderAtomicFloatFeaturesEXT has_atomic = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+    VkPhysicalDeviceVulkan11Features has11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+                                              .pNext = atomic_float ? &has_atomic : NULL};
     VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                               .pNext = &has11};
     VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
@@ -230,8 +246,16 @@ static camp_status create_device(camp_device *dev) {
 
     /* Enable exactly what kernels may use and the device has; launches check
      * a kernel's needs against dev->features. */
+    VkPhysicalDeviceShaderAtomicFloatFeaturesEXT on_atomic = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
+        .shaderBufferFloat32Atomics = has_atomic.shaderBufferFloat32Atomics,
+        .shaderBufferFloat32AtomicAdd = has_atomic.shaderBufferFloat32AtomicAdd,
+        .shaderSharedFloat32Atomics = has_atomic.shaderSharedFloat32Atomics,
+        .shaderSharedFloat32AtomicAdd = has_atomic.shaderSharedFloat32AtomicAdd,
+    };
     VkPhysicalDeviceVulkan11Features on11 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+        .pNext = atomic_float ? &on_atomic : NULL,
         .storageBuffer16BitAccess = has11.storageBuffer16BitAccess,
         .storagePushConstant16 = has11.storagePushConstant16,
     };
@@ -259,6 +283,10 @@ static camp_status create_device(camp_device *dev) {
     if (has.features.shaderFloat64) dev->features |= CAMP_FEATURE_FLOAT64;
     if (has.features.shaderInt16 && has11.storageBuffer16BitAccess) dev->features |= CAMP_FEATURE_INT16;
     if (has12.shaderInt8 && has12.storageBuffer8BitAccess) dev->features |= CAMP_FEATURE_INT8;
+    if (has_atomic.shaderBufferFloat32AtomicAdd && has_atomic.shaderSharedFloat32AtomicAdd)
+        dev->features |= CAMP_FEATURE_ATOMIC_FLOAT_ADD;
+    if (has_atomic.shaderBufferFloat32Atomics && has_atomic.shaderSharedFloat32Atomics)
+        dev->features |= CAMP_FEATURE_ATOMIC_FLOAT;
     dev->push_constant8 = has12.storagePushConstant8;
     dev->push_constant16 = has11.storagePushConstant16;
 
@@ -269,11 +297,14 @@ static camp_status create_device(camp_device *dev) {
         .queueCount = 1,
         .pQueuePriorities = &priority,
     };
+    const char *extensions[] = {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME};
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &on,
         .queueCreateInfoCount = 1,
         .pQueueCreateInfos = &queue,
+        .enabledExtensionCount = atomic_float ? 1 : 0,
+        .ppEnabledExtensionNames = extensions,
     };
     VK(vkCreateDevice(dev->physical, &info, NULL, &dev->device));
     vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);

@@ -50,6 +50,12 @@ static const struct {
     {CAMP_FEATURE_FLOAT64, "double precision (shaderFloat64)"},
     {CAMP_FEATURE_INT16, "16-bit integers in memory (shaderInt16, storageBuffer16BitAccess)"},
     {CAMP_FEATURE_INT8, "8-bit integers in memory (shaderInt8, storageBuffer8BitAccess)"},
+    {CAMP_FEATURE_ATOMIC_FLOAT_ADD,
+     "atomic float addition (VK_EXT_shader_atomic_float: shaderBufferFloat32AtomicAdd and "
+     "shaderSharedFloat32AtomicAdd)"},
+    {CAMP_FEATURE_ATOMIC_FLOAT,
+     "atomic float exchange (VK_EXT_shader_atomic_float: shaderBufferFloat32Atomics and "
+     "shaderSharedFloat32Atomics)"},
 };
 
 static camp_status check_device_fits(const camp_device *dev, const camp_kernel_info *kernel) {
@@ -68,15 +74,43 @@ static camp_status check_device_fits(const camp_device *dev, const camp_kernel_i
                          "allows %u",
                          kernel->push_size, dev->name, limits->maxPushConstantsSize);
     uint64_t invocations = (uint64_t)kernel->local_size[0] * kernel->local_size[1] * kernel->local_size[2];
-    for (int d = 0; d < 3; d++)
-        if (kernel->local_size[d] > limits->maxComputeWorkGroupSize[d])
+    const char *group = kernel->tiled ? "tile" : "workgroup";
+    for (uint32_t d = 0; d < 3; d++)
+        if (kernel->local_size[d] > limits->maxComputeWorkGroupSize[d]) {
+            if (kernel->tiled && d < kernel->rank)
+                return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                                 "the tile size %u of index component %u exceeds the device %s's limit of %u "
+                                 "(maxComputeWorkGroupSize)",
+                                 kernel->local_size[d], kernel->rank - 1 - d, dev->name,
+                                 limits->maxComputeWorkGroupSize[d]);
             return camp_fail(CAMP_ERROR_UNSUPPORTED,
                              "the kernel's workgroup size %u in dimension %c exceeds the device's %u",
                              kernel->local_size[d], "xyz"[d], limits->maxComputeWorkGroupSize[d]);
+        }
     if (invocations > limits->maxComputeWorkGroupInvocations)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel's %s has %llu threads; the device %s allows %u", group,
+                         (unsigned long long)invocations, dev->name,
+                         limits->maxComputeWorkGroupInvocations);
+    if (kernel->tile_static_bytes > limits->maxComputeSharedMemorySize)
         return camp_fail(CAMP_ERROR_UNSUPPORTED,
-                         "the kernel's workgroup has %llu threads; the device allows %u",
-                         (unsigned long long)invocations, limits->maxComputeWorkGroupInvocations);
+                         "the kernel's tile_static variables take %u bytes; the device %s allows %u "
+                         "(maxComputeSharedMemorySize)",
+                         kernel->tile_static_bytes, dev->name, limits->maxComputeSharedMemorySize);
+    return CAMP_OK;
+}
+
+/* A tiled extent must be a whole number of tiles (tile_pad and
+ * tile_truncate made it one in the generated code). */
+static camp_status check_tiled_extent(const camp_kernel_info *kernel, const int32_t *extent) {
+    if (!kernel->tiled) return CAMP_OK;
+    for (uint32_t d = 0; d < kernel->rank; d++) {
+        uint32_t tile = kernel->local_size[kernel->rank - 1 - d];
+        if (extent[d] > 0 && (uint32_t)extent[d] % tile != 0)
+            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                             "extent %d (index component %u) is not divisible by its tile size %u: use "
+                             "tile_pad(...) or tile_truncate(...), or an extent that is a multiple of the tile",
+                             extent[d], d, tile);
+    }
     return CAMP_OK;
 }
 
@@ -162,6 +196,7 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
     camp_accelerator_view *q = NULL;
     CAMP_TRY(launch_queue(&q));
     CAMP_TRY(check_device_fits(q->dev, kernel));
+    CAMP_TRY(check_tiled_extent(kernel, extent));
 
     camp_push_header header;
     if (!make_header(kernel, extent, &header)) return CAMP_OK; /* nothing to run */

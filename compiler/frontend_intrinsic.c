@@ -1,0 +1,169 @@
+/* frontend_intrinsic.c — calls campcc implements itself: tile barriers and
+ * memory fences (EX_SYNC) and camp_atomic_* (EX_ATOMIC). camp.h defines
+ * them as plain C for the host (atomics over the __atomic builtins, barriers
+ * that stop the serial mode), the typed atomics behind a _Generic; here
+ * they are recognised by the name of the function the call reaches. */
+#include "frontend.h"
+
+#include <string.h>
+
+/* ---- which function a call reaches ------------------------------------------ */
+
+static CXCursor strip(CXCursor c) {
+    CXCursor kid[2];
+    while ((clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
+           fe_children(c, kid, 2) == 1)
+        c = kid[0];
+    return c;
+}
+
+/* `_Generic(x, T1: f1, T2: f2)(args)`: libclang does not say which
+ * association was chosen, but the selection has the chosen one's type. */
+static CXCursor generic_callee(CXCursor call) {
+    CXCursor kids[1], assoc[16];
+    if (fe_children(call, kids, 1) < 1) return clang_getNullCursor();
+    CXCursor sel = strip(kids[0]);
+    if (clang_getCursorKind(sel) != CXCursor_GenericSelectionExpr) return clang_getNullCursor();
+    CXType want = clang_getCanonicalType(clang_getCursorType(sel));
+    int n = fe_children(sel, assoc, 16);
+    for (int i = 1; i < n && i < 16; i++) { /* assoc[0] is the controlling expression */
+        CXCursor a = strip(assoc[i]);
+        if (clang_getCursorKind(a) == CXCursor_DeclRefExpr &&
+            clang_equalTypes(clang_getCanonicalType(clang_getCursorType(a)), want))
+            return clang_getCursorReferenced(a);
+    }
+    return clang_getNullCursor();
+}
+
+CXCursor fe_callee(CXCursor call) {
+    CXCursor decl = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_FunctionDecl) decl = generic_callee(call);
+    return decl;
+}
+
+/* ---- barriers and fences ------------------------------------------------------ */
+
+static const struct {
+    const char *name;
+    int sync; /* TileSync bits */
+} syncs[] = {
+    /* C++ AMP's tile_barrier::wait() fences all memory */
+    {"tile_barrier_wait", SYNC_BARRIER | SYNC_GLOBAL | SYNC_TILE_STATIC},
+    {"tile_barrier_wait_with_all_memory_fence", SYNC_BARRIER | SYNC_GLOBAL | SYNC_TILE_STATIC},
+    {"tile_barrier_wait_with_global_memory_fence", SYNC_BARRIER | SYNC_GLOBAL},
+    {"tile_barrier_wait_with_tile_static_memory_fence", SYNC_BARRIER | SYNC_TILE_STATIC},
+    {"all_memory_fence", SYNC_GLOBAL | SYNC_TILE_STATIC},
+    {"global_memory_fence", SYNC_GLOBAL},
+    {"tile_static_memory_fence", SYNC_TILE_STATIC},
+};
+
+static Expr *new_expr(Frontend *fe, ExprKind kind, CXCursor c) {
+    Expr *e = arena_alloc(fe->a, sizeof *e);
+    e->kind = kind;
+    e->loc = fe_loc(fe, c);
+    return e;
+}
+
+static Expr *lower_sync(Frontend *fe, CXCursor call, const char *name, int sync) {
+    if (fe->kernel && !fe->kernel->tiled) {
+        diag_error(fe->u->diag, fe_loc(fe, call),
+                   "'%s' outside a tiled kernel: barriers and fences act on the threads of a tile (use "
+                   "parallel_for_each over tile(...))",
+                   name);
+        return NULL;
+    }
+    Expr *e = new_expr(fe, EX_SYNC, call);
+    e->type = fe_type(fe, clang_getCursorType(call), call);
+    e->ival = sync;
+    /* The barrier argument carries nothing: a tile has one barrier. */
+    return e->type ? e : NULL;
+}
+
+/* ---- atomics ---------------------------------------------------------------------- */
+
+static const struct {
+    const char *name;
+    AtomicOp op;
+    int nargs;
+} atomics[] = {
+    {"fetch_add", ATOMIC_ADD, 2},       {"fetch_sub", ATOMIC_SUB, 2},
+    {"fetch_inc", ATOMIC_INC, 1},       {"fetch_dec", ATOMIC_DEC, 1},
+    {"fetch_max", ATOMIC_MAX, 2},       {"fetch_min", ATOMIC_MIN, 2},
+    {"fetch_and", ATOMIC_AND, 2},       {"fetch_or", ATOMIC_OR, 2},
+    {"fetch_xor", ATOMIC_XOR, 2},       {"exchange", ATOMIC_EXCHANGE, 2},
+    {"compare_exchange", ATOMIC_COMPARE_EXCHANGE, 3},
+};
+
+/* camp_atomic_<op>_<int|uint|float>_: the op's index, or -1. */
+static int atomic_index(const char *name) {
+    static const char prefix[] = "camp_atomic_";
+    static const char *const suffixes[] = {"_int_", "_uint_", "_float_"};
+    if (strncmp(name, prefix, sizeof prefix - 1) != 0) return -1;
+    const char *op = name + sizeof prefix - 1;
+    for (size_t i = 0; i < sizeof atomics / sizeof *atomics; i++) {
+        size_t n = strlen(atomics[i].name);
+        if (strncmp(op, atomics[i].name, n) != 0) continue;
+        for (int s = 0; s < 3; s++)
+            if (strcmp(op + n, suffixes[s]) == 0) return (int)i;
+    }
+    return -1;
+}
+
+/* A pointer argument as the lvalue it points to: `&x` is x itself (a
+ * local, a tile_static scalar, an element), anything else is *p. */
+static Expr *pointee_lvalue(Frontend *fe, CXCursor arg) {
+    CXCursor c = strip(arg), kid[2];
+    if (clang_getCursorKind(c) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf && fe_children(c, kid, 2) == 1)
+        return fe_lower_expr(fe, kid[0]);
+    Expr *p = fe_lower_expr(fe, arg);
+    if (!p) return NULL;
+    if (p->type->kind != TY_PTR) unreachable("atomic on a non-pointer (camp.h's prototypes prevent it)");
+    Expr *e = new_expr(fe, EX_DEREF, arg);
+    e->type = p->type->base;
+    e->lhs = p;
+    return e;
+}
+
+static Expr *lower_atomic(Frontend *fe, CXCursor call, int which) {
+    int n = clang_Cursor_getNumArguments(call);
+    if (n != atomics[which].nargs) unreachable("atomic arity differs from camp.h");
+    Expr *e = new_expr(fe, EX_ATOMIC, call);
+    e->type = fe_type(fe, clang_getCursorType(call), call);
+    e->ival = atomics[which].op;
+    e->nargs = n;
+    e->args = arena_alloc(fe->a, sizeof(Expr *) * (size_t)n);
+    bool ok = e->type != NULL;
+    for (int i = 0; i < n; i++) {
+        CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+        bool is_pointer = i == 0 || (i == 1 && atomics[which].op == ATOMIC_COMPARE_EXCHANGE);
+        e->args[i] = is_pointer ? pointee_lvalue(fe, a) : fe_lower_expr(fe, a);
+        ok = ok && e->args[i];
+    }
+    if (!ok) return NULL;
+    const Type *t = e->args[0]->type;
+    if (!((t->kind == TY_INT && t->size == 4) || (t->kind == TY_FLOAT && t->size == 4)))
+        unreachable("atomic on a type camp.h's prototypes exclude");
+    return e;
+}
+
+/* ---- entry ---------------------------------------------------------------------- */
+
+Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handled) {
+    CXString s = clang_getCursorSpelling(decl);
+    const char *name = clang_getCString(s);
+    Expr *e = NULL;
+    *handled = false;
+    for (size_t i = 0; i < sizeof syncs / sizeof *syncs && !*handled; i++)
+        if (strcmp(name, syncs[i].name) == 0) {
+            *handled = true;
+            e = lower_sync(fe, call, syncs[i].name, syncs[i].sync);
+        }
+    int which = *handled ? -1 : atomic_index(name);
+    if (which >= 0) {
+        *handled = true;
+        e = lower_atomic(fe, call, which);
+    }
+    clang_disposeString(s);
+    return e;
+}

@@ -1,0 +1,82 @@
+/* spv_atomic.c — camp_atomic_* as SPIR-V atomic instructions. The scope
+ * follows the memory: Device for views and arrays (PhysicalStorageBuffer,
+ * seen by every tile), Workgroup for tile_static. Like C++ AMP's atomics
+ * they order nothing else (Relaxed semantics); barriers and fences do. */
+#include "spv_emit.h"
+
+#include "camp_abi.h"
+
+static SpvOp integer_opcode(AtomicOp op, bool is_signed) {
+    switch (op) {
+    case ATOMIC_ADD: return SpvOpAtomicIAdd;
+    case ATOMIC_SUB: return SpvOpAtomicISub;
+    case ATOMIC_INC: return SpvOpAtomicIIncrement;
+    case ATOMIC_DEC: return SpvOpAtomicIDecrement;
+    case ATOMIC_MAX: return is_signed ? SpvOpAtomicSMax : SpvOpAtomicUMax;
+    case ATOMIC_MIN: return is_signed ? SpvOpAtomicSMin : SpvOpAtomicUMin;
+    case ATOMIC_AND: return SpvOpAtomicAnd;
+    case ATOMIC_OR: return SpvOpAtomicOr;
+    case ATOMIC_XOR: return SpvOpAtomicXor;
+    case ATOMIC_EXCHANGE: return SpvOpAtomicExchange;
+    case ATOMIC_COMPARE_EXCHANGE: return SpvOpAtomicCompareExchange;
+    }
+    unreachable("atomic op");
+}
+
+/* Float atomics need device features (VK_EXT_shader_atomic_float); the
+ * runtime refuses kernels that use them on devices without. */
+static SpvOp float_opcode(Emitter *e, AtomicOp op, SrcLoc loc) {
+    if (op == ATOMIC_ADD) {
+        if (!(e->features & CAMP_FEATURE_ATOMIC_FLOAT_ADD)) {
+            spv_op_string(&e->b.extensions, SpvOpExtension, NULL, 0, "SPV_EXT_shader_atomic_float_add", NULL, 0);
+            spv_capability(&e->b, SpvCapabilityAtomicFloat32AddEXT);
+            e->features |= CAMP_FEATURE_ATOMIC_FLOAT_ADD;
+        }
+        return SpvOpAtomicFAddEXT;
+    }
+    if (op == ATOMIC_EXCHANGE) {
+        e->features |= CAMP_FEATURE_ATOMIC_FLOAT;
+        return SpvOpAtomicExchange;
+    }
+    em_error(e, loc, "float atomic other than add and exchange");
+    return SpvOpNop;
+}
+
+uint32_t em_atomic(Emitter *e, Expr *x) {
+    SpvBuilder *b = &e->b;
+    AtomicOp op = (AtomicOp)x->ival;
+    const Type *t = x->args[0]->type;
+    LValue lv = em_lvalue(e, x->args[0]);
+    if (lv.storage != SpvStorageClassPhysicalStorageBuffer && lv.storage != SpvStorageClassWorkgroup) {
+        diag_error(e->u->diag, x->loc,
+                   "atomic operation on memory of one thread: camp_atomic_* work on views, arrays and tile_static "
+                   "memory");
+        e->failed = true;
+        return 0;
+    }
+    uint32_t scope = spv_const_u32(b, lv.storage == SpvStorageClassWorkgroup ? SpvScopeWorkgroup : SpvScopeDevice);
+    uint32_t relaxed = spv_const_u32(b, SpvMemorySemanticsMaskNone);
+    uint32_t type = em_type(e, t), r = spv_new_id(b);
+    SpvOp opcode = t->kind == TY_FLOAT ? float_opcode(e, op, x->loc) : integer_opcode(op, t->is_signed);
+    if (opcode == SpvOpNop) return 0;
+
+    if (op == ATOMIC_INC || op == ATOMIC_DEC) {
+        SPV_OP(&e->code, opcode, type, r, lv.ptr, scope, relaxed);
+        return r;
+    }
+    if (op != ATOMIC_COMPARE_EXCHANGE) {
+        SPV_OP(&e->code, opcode, type, r, lv.ptr, scope, relaxed, em_expr(e, x->args[1]));
+        return r;
+    }
+    /* C11's compare_exchange: *expected gets what was there; true (1) when
+     * that was *expected, and the new value went in. */
+    LValue expected_lv = em_lvalue(e, x->args[1]);
+    uint32_t expected = em_load(e, t, expected_lv);
+    uint32_t desired = em_expr(e, x->args[2]);
+    SPV_OP(&e->code, opcode, type, r, lv.ptr, scope, relaxed, relaxed, desired, expected);
+    em_store(e, expected_lv, r);
+    uint32_t same = spv_new_id(b), result = spv_new_id(b), rt = em_type(e, x->type);
+    SPV_OP(&e->code, SpvOpIEqual, spv_type_bool(b), same, r, expected);
+    SPV_OP(&e->code, SpvOpSelect, rt, result, same, spv_const_bits(b, rt, 1, 32), spv_const_bits(b, rt, 0, 32));
+    return result;
+}
