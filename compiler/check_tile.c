@@ -36,6 +36,7 @@ typedef struct Uniformity {
     PtrVec nonuniform; /* Var* */
     bool changed;     /* nonuniform grew in this pass */
     bool report;      /* the last pass: report errors */
+    PtrVec reported;  /* Expr* already reported (loops are walked twice) */
     bool divergent;   /* control depends on the thread */
     SrcLoc why;       /* where it started to */
     int jumps;        /* JUMP_* taken under divergent control */
@@ -188,9 +189,12 @@ static bool uniform_under(Uniformity *s, Expr *x, bool uniform, SrcLoc why) {
     return r;
 }
 
-static void check_barrier(Uniformity *s, SrcLoc at, const char *what) {
+static void check_barrier(Uniformity *s, Expr *x, const char *what) {
     if (!s->report || !s->divergent) return;
-    diag_error(s->u->diag, at,
+    for (int i = 0; i < s->reported.len; i++)
+        if (s->reported.items[i] == x) return;
+    vec_push(&s->u->arena, &s->reported, x);
+    diag_error(s->u->diag, x->loc,
                "%s in control flow that depends on the thread's index: every thread of a tile must reach the "
                "same barriers",
                what);
@@ -208,7 +212,7 @@ static bool uniform_expr(Uniformity *s, Expr *x) {
     case EX_INT: case EX_FLOAT: return true;
     case EX_VAR: return !is_nonuniform_var(s, x->var);
     case EX_SYNC:
-        if (x->ival & SYNC_BARRIER) check_barrier(s, x->loc, "tile barrier");
+        if (x->ival & SYNC_BARRIER) check_barrier(s, x, "tile barrier");
         return true;
     case EX_ATOMIC:
         for (int i = 0; i < x->nargs; i++) uniform_expr(s, x->args[i]);
@@ -224,7 +228,7 @@ static bool uniform_expr(Uniformity *s, Expr *x) {
         FuncFacts *f = facts_of(s, x->callee);
         if (f->barrier) {
             char *what = arena_printf(&s->u->arena, "call to '%s', which waits at a tile barrier,", x->callee->name);
-            check_barrier(s, x->loc, what);
+            check_barrier(s, x, what);
         }
         return u && !f->atomic;
     }

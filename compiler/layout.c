@@ -59,6 +59,12 @@ static void scan_expr(Expr *e) {
         mark_escape(e->lhs->type, e->rhs);
         break;
     case EX_INCDEC: mark_lvalue_written(e->lhs); break;
+    case EX_ATOMIC: /* writes its target, and compare-exchange its `expected` */
+        for (int i = 0; i < e->nargs; i++) {
+            if (i == 0 || (i == 1 && e->ival == ATOMIC_COMPARE_EXCHANGE)) mark_lvalue_written(e->args[i]);
+            scan_expr(e->args[i]);
+        }
+        return;
     case EX_CALL:
         for (int i = 0; i < e->nargs; i++) {
             mark_escape(e->callee->params[i]->type, e->args[i]);
