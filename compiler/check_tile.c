@@ -72,7 +72,14 @@ static void walk_stmt(Stmt *st, ExprVisit fe, StmtVisit fs, void *ctx) {
     walk_stmt(st->init, fe, fs, ctx);
     walk_stmt(st->then, fe, fs, ctx);
     walk_stmt(st->els, fe, fs, ctx);
-    for (int i = 0; i < st->body.len; i++) walk_stmt(st->body.items[i], fe, fs, ctx);
+    for (int i = 0; i < st->body.len; i++) {
+        if (st->kind != ST_SWITCH) {
+            walk_stmt(st->body.items[i], fe, fs, ctx);
+            continue;
+        }
+        SwitchCase *c = st->body.items[i];
+        for (int j = 0; j < c->body.len; j++) walk_stmt(c->body.items[j], fe, fs, ctx);
+    }
 }
 
 /* ---- facts about helpers -------------------------------------------------------- */
@@ -315,6 +322,35 @@ static void uniform_loop(Uniformity *s, Stmt *st) {
     s->jumps = saved_jumps | (s->jumps & JUMP_EXIT);
 }
 
+/* Statements in order; after a divergent jump the rest runs on some threads only. */
+static void uniform_list(Uniformity *s, PtrVec *list) {
+    for (int i = 0; i < list->len; i++) {
+        bool saved = s->divergent;
+        SrcLoc saved_why = s->why;
+        diverge_after_jump(s);
+        uniform_stmt(s, list->items[i]);
+        s->divergent = saved;
+        s->why = saved_why;
+    }
+}
+
+/* A switch: its cases diverge with a non-uniform selector; a break leaves
+ * the switch only. */
+static void uniform_switch(Uniformity *s, Stmt *st) {
+    bool c = uniform_expr(s, st->expr);
+    int saved_jumps = s->jumps;
+    bool saved = s->divergent;
+    SrcLoc saved_why = s->why;
+    if (!c && !s->divergent) {
+        s->divergent = true;
+        s->why = st->expr->loc;
+    }
+    for (int i = 0; i < st->body.len; i++) uniform_list(s, &((SwitchCase *)st->body.items[i])->body);
+    s->divergent = saved;
+    s->why = saved_why;
+    s->jumps = saved_jumps | (s->jumps & (JUMP_LOOP | JUMP_EXIT));
+}
+
 static void uniform_stmt(Uniformity *s, Stmt *st) {
     if (!st) return;
     switch (st->kind) {
@@ -323,16 +359,8 @@ static void uniform_stmt(Uniformity *s, Stmt *st) {
     case ST_DECL:
         if (st->expr && !uniform_expr(s, st->expr)) mark_nonuniform(s, st->var);
         return;
-    case ST_BLOCK:
-        for (int i = 0; i < st->body.len; i++) {
-            bool saved = s->divergent;
-            SrcLoc saved_why = s->why;
-            diverge_after_jump(s);
-            uniform_stmt(s, st->body.items[i]);
-            s->divergent = saved;
-            s->why = saved_why;
-        }
-        return;
+    case ST_BLOCK: uniform_list(s, &st->body); return;
+    case ST_SWITCH: uniform_switch(s, st); return;
     case ST_IF: {
         bool c = uniform_expr(s, st->expr);
         stmt_under(s, st->then, c, st->expr->loc);

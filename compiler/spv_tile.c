@@ -77,18 +77,17 @@ uint32_t em_sync(Emitter *e, Expr *x) {
 
 /* ---- tile_static -------------------------------------------------------------- */
 
-/* Workgroup memory has no explicit layout in Vulkan: arrays without ArrayStride. */
-static uint32_t workgroup_type(Emitter *e, const Type *t) {
-    if (t->kind != TY_ARRAY) return em_type(e, t);
-    return spv_type_array(&e->b, workgroup_type(e, t->base), (uint32_t)t->len, 0);
-}
-
+/* Made on first use; its type is the one every other storage class uses
+ * (the host's layout), so the pointer machinery of spv_expr.c applies as
+ * it is. Any function may point into it. */
 uint32_t em_tile_static(Emitter *e, Var *v) {
-    if (v->spv_id) return v->spv_id;
     SpvBuilder *b = &e->b;
-    uint32_t ptr = spv_type_pointer(b, SpvStorageClassWorkgroup, workgroup_type(e, v->type), 0);
-    v->spv_id = spv_new_id(b);
-    SPV_OP(&b->globals, SpvOpVariable, ptr, v->spv_id, SpvStorageClassWorkgroup);
-    spv_name(b, v->spv_id, v->name);
+    if (!v->spv_id) {
+        v->spv_id = spv_new_id(b);
+        SPV_OP(&b->globals, SpvOpVariable, em_pointer_type(e, SpvStorageClassWorkgroup, v->type), v->spv_id,
+               SpvStorageClassWorkgroup);
+        spv_name(b, v->spv_id, v->name);
+    }
+    if (!em_is_root(e, v->spv_id)) em_add_root(e, v->spv_id);
     return v->spv_id;
 }
