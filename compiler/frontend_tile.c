@@ -60,6 +60,24 @@ static enum CXChildVisitResult find_tiled_literal(CXCursor c, CXCursor parent, C
     return CXChildVisit_Recurse;
 }
 
+/* Where a macro argument was written (fe_loc gives the macro's expansion:
+ * here the parallel_for_each). */
+static SrcLoc written_loc(Frontend *fe, CXCursor c) {
+    CXCursor kid[2]; /* inside camp.h's parentheses */
+    while ((clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
+           fe_children(c, kid, 2) == 1)
+        c = kid[0];
+    CXFile file;
+    unsigned line, col, off;
+    clang_getFileLocation(clang_getCursorLocation(c), &file, &line, &col, &off);
+    SrcLoc loc = fe_loc(fe, c);
+    if (file && clang_File_isEqual(file, fe->main_file)) {
+        loc.line = line;
+        loc.col = col;
+    }
+    return loc;
+}
+
 /* Evaluates one tile size; reports and returns 0 unless it is a positive
  * integer constant. */
 static long long tile_size(Frontend *fe, CXCursor c) {
@@ -69,11 +87,11 @@ static long long tile_size(Frontend *fe, CXCursor c) {
     if (is_int) v = clang_EvalResult_getAsLongLong(r);
     if (r) clang_EvalResult_dispose(r);
     if (!is_int) {
-        diag_error(fe->u->diag, fe_loc(fe, c), "tile sizes must be integer constant expressions");
+        diag_error(fe->u->diag, written_loc(fe, c), "tile sizes must be integer constant expressions");
         return 0;
     }
     if (v < 1 || v > TILE_MAX_THREADS) {
-        diag_error(fe->u->diag, fe_loc(fe, c), "tile size %lld is out of range: it must be between 1 and %d", v,
+        diag_error(fe->u->diag, written_loc(fe, c), "tile size %lld is out of range: it must be between 1 and %d", v,
                    TILE_MAX_THREADS);
         return 0;
     }
@@ -111,7 +129,7 @@ static bool tile_sizes(Frontend *fe, Kernel *k, CXCursor outer, long long sizes[
     CXCursor lit[2], init_list, list[3];
     while (clang_getCursorKind(tile) != CXCursor_CompoundLiteralExpr && fe_children(tile, lit, 2) == 1) tile = lit[0];
     if (!literal_list(tile, &init_list) || fe_children(init_list, list, 3) != k->rank) {
-        diag_error(fe->u->diag, fe_loc(fe, tile), "tile sizes must be integer constant expressions");
+        diag_error(fe->u->diag, written_loc(fe, tile), "tile sizes must be integer constant expressions");
         return false;
     }
     bool ok = true;
