@@ -62,6 +62,7 @@ static void walk_expr(Expr *x, ExprVisit fn, void *ctx) {
     walk_expr(x->rhs, fn, ctx);
     walk_expr(x->cond, fn, ctx);
     for (int i = 0; i < x->nargs; i++) walk_expr(x->args[i], fn, ctx);
+    for (int i = 0; i < x->ninits; i++) walk_expr(x->inits[i].value, fn, ctx);
 }
 
 static void walk_stmt(Stmt *st, ExprVisit fe, StmtVisit fs, void *ctx) {
@@ -174,10 +175,21 @@ static void mark_nonuniform(Uniformity *s, Var *v) {
     s->changed = true;
 }
 
-/* The variable an lvalue writes into, if it is one thread's own memory. */
+/* The variable an lvalue writes into: a component, member or element of
+ * it (not memory reached through a pointer value). */
 static Var *written_var(Expr *lv) {
-    while (lv && lv->kind == EX_VELEM) lv = lv->lhs;
-    return lv && lv->kind == EX_VAR ? lv->var : NULL;
+    while (lv) {
+        switch (lv->kind) {
+        case EX_VAR: return lv->var;
+        case EX_VELEM: case EX_SWIZZLE: case EX_MEMBER: lv = lv->lhs; break;
+        case EX_INDEX: /* an element of an array variable, not of a pointer */
+            if (lv->lhs->kind != EX_DECAY) return NULL;
+            lv = lv->lhs->lhs;
+            break;
+        default: return NULL;
+        }
+    }
+    return NULL;
 }
 
 static bool uniform_expr(Uniformity *s, Expr *x);
@@ -261,6 +273,11 @@ static bool uniform_expr(Uniformity *s, Expr *x) {
             return uniform_under(s, x->rhs, a, x->lhs->loc) && a;
         }
         return uniform_expr(s, x->lhs) & uniform_expr(s, x->rhs);
+    case EX_INIT: {
+        bool u = true;
+        for (int i = 0; i < x->ninits; i++) u &= uniform_expr(s, x->inits[i].value);
+        return u;
+    }
     default: /* loads, casts, indexing, operators: uniform when every operand is */
         return uniform_expr(s, x->lhs) & uniform_expr(s, x->rhs) & uniform_expr(s, x->cond);
     }
