@@ -15,7 +15,7 @@
  * results. A load from memory is uniform when its address is (views and
  * tile_static memory are shared, so after a barrier every thread of the
  * tile reads the same value). Control is non-uniform inside an if, loop,
- * ?:, && or || whose condition is non-uniform, after a break, continue or
+ * switch, ?:, && or || whose condition is non-uniform, after a break, continue or
  * return taken under non-uniform control, and in a loop that a thread may
  * leave early. A barrier there, or a call to a helper that waits at one,
  * is an error. */
