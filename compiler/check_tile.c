@@ -225,6 +225,14 @@ static void assigned(Uniformity *s, Expr *target, bool value_uniform) {
     if (v && (!value_uniform || s->divergent)) mark_nonuniform(s, v);
 }
 
+/* Walks every operand (any may hold a barrier); uniform when all are. */
+static bool uniform_all(Uniformity *s, Expr *a, Expr *b, Expr *c) {
+    bool ua = uniform_expr(s, a);
+    bool ub = uniform_expr(s, b);
+    bool uc = uniform_expr(s, c);
+    return ua && ub && uc;
+}
+
 static bool uniform_expr(Uniformity *s, Expr *x) {
     if (!x) return true;
     switch (x->kind) {
@@ -252,7 +260,7 @@ static bool uniform_expr(Uniformity *s, Expr *x) {
         return u && !f->atomic;
     }
     case EX_ASSIGN: {
-        bool u = uniform_expr(s, x->rhs) & uniform_expr(s, x->lhs);
+        bool u = uniform_all(s, x->rhs, x->lhs, NULL);
         assigned(s, x->lhs, u);
         return u;
     }
@@ -272,14 +280,14 @@ static bool uniform_expr(Uniformity *s, Expr *x) {
             bool a = uniform_expr(s, x->lhs);
             return uniform_under(s, x->rhs, a, x->lhs->loc) && a;
         }
-        return uniform_expr(s, x->lhs) & uniform_expr(s, x->rhs);
+        return uniform_all(s, x->lhs, x->rhs, NULL);
     case EX_INIT: {
         bool u = true;
-        for (int i = 0; i < x->ninits; i++) u &= uniform_expr(s, x->inits[i].value);
+        for (int i = 0; i < x->ninits; i++) u = uniform_expr(s, x->inits[i].value) && u;
         return u;
     }
     default: /* loads, casts, indexing, operators: uniform when every operand is */
-        return uniform_expr(s, x->lhs) & uniform_expr(s, x->rhs) & uniform_expr(s, x->cond);
+        return uniform_all(s, x->lhs, x->rhs, x->cond);
     }
 }
 
