@@ -58,7 +58,7 @@ void em_tiled_index(Emitter *e, Kernel *k) {
         Var *v = k->tile_index[m];
         uint32_t value = index_value(e, k, v->type, values[m]);
         v->spv_id = em_local(e, v->type, v->name);
-        em_store(e, (LValue){v->spv_id, SpvStorageClassFunction, 0}, value);
+        em_store(e, (LValue){.ptr = v->spv_id, .storage = SpvStorageClassFunction}, value);
     }
 }
 
