@@ -286,8 +286,11 @@ static bool uniform_expr(Uniformity *s, Expr *x) {
         for (int i = 0; i < x->ninits; i++) u = uniform_expr(s, x->inits[i].value) && u;
         return u;
     }
-    default: /* loads, casts, indexing, operators: uniform when every operand is */
-        return uniform_all(s, x->lhs, x->rhs, x->cond);
+    default: { /* loads, casts, indexing, operators, math: uniform when every operand is */
+        bool u = uniform_all(s, x->lhs, x->rhs, x->cond);
+        for (int i = 0; i < x->nargs; i++) u = uniform_expr(s, x->args[i]) && u;
+        return u;
+    }
     }
 }
 
