@@ -57,13 +57,6 @@ static const struct {
     {"tile_static_memory_fence", SYNC_TILE_STATIC},
 };
 
-static Expr *new_expr(Frontend *fe, ExprKind kind, CXCursor c) {
-    Expr *e = arena_alloc(fe->a, sizeof *e);
-    e->kind = kind;
-    e->loc = fe_loc(fe, c);
-    return e;
-}
-
 static Expr *lower_sync(Frontend *fe, CXCursor call, const char *name, int sync) {
     if (fe->kernel && !fe->kernel->tiled) {
         diag_error(fe->u->diag, fe_loc(fe, call),
@@ -72,11 +65,12 @@ static Expr *lower_sync(Frontend *fe, CXCursor call, const char *name, int sync)
                    name);
         return NULL;
     }
-    Expr *e = new_expr(fe, EX_SYNC, call);
-    e->type = fe_type(fe, clang_getCursorType(call), call);
+    Type *t = fe_type(fe, clang_getCursorType(call), call);
+    if (!t) return NULL;
+    Expr *e = fe_new_expr(fe, EX_SYNC, t, call);
     e->ival = sync;
     /* The barrier argument carries nothing: a tile has one barrier. */
-    return e->type ? e : NULL;
+    return e;
 }
 
 /* ---- atomics ---------------------------------------------------------------------- */
@@ -119,8 +113,7 @@ static Expr *pointee_lvalue(Frontend *fe, CXCursor arg) {
     Expr *p = fe_lower_expr(fe, arg);
     if (!p) return NULL;
     if (p->type->kind != TY_PTR) unreachable("atomic on a non-pointer (camp.h's prototypes prevent it)");
-    Expr *e = new_expr(fe, EX_DEREF, arg);
-    e->type = p->type->base;
+    Expr *e = fe_new_expr(fe, EX_DEREF, p->type->base, arg);
     e->lhs = p;
     return e;
 }
@@ -128,12 +121,13 @@ static Expr *pointee_lvalue(Frontend *fe, CXCursor arg) {
 static Expr *lower_atomic(Frontend *fe, CXCursor call, int which) {
     int n = clang_Cursor_getNumArguments(call);
     if (n != atomics[which].nargs) unreachable("atomic arity differs from camp.h");
-    Expr *e = new_expr(fe, EX_ATOMIC, call);
-    e->type = fe_type(fe, clang_getCursorType(call), call);
+    Type *t = fe_type(fe, clang_getCursorType(call), call);
+    if (!t) return NULL;
+    Expr *e = fe_new_expr(fe, EX_ATOMIC, t, call);
     e->ival = atomics[which].op;
     e->nargs = n;
     e->args = arena_alloc(fe->a, sizeof(Expr *) * (size_t)n);
-    bool ok = e->type != NULL;
+    bool ok = true;
     for (int i = 0; i < n; i++) {
         CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
         bool is_pointer = i == 0 || (i == 1 && atomics[which].op == ATOMIC_COMPARE_EXCHANGE);
@@ -141,8 +135,8 @@ static Expr *lower_atomic(Frontend *fe, CXCursor call, int which) {
         ok = ok && e->args[i];
     }
     if (!ok) return NULL;
-    const Type *t = e->args[0]->type;
-    if (!((t->kind == TY_INT && t->size == 4) || (t->kind == TY_FLOAT && t->size == 4)))
+    const Type *target = e->args[0]->type;
+    if (!((target->kind == TY_INT && target->size == 4) || (target->kind == TY_FLOAT && target->size == 4)))
         unreachable("atomic on a type camp.h's prototypes exclude");
     return e;
 }

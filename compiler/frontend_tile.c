@@ -185,15 +185,6 @@ bool fe_tile_domain(Frontend *fe, Kernel *k, CXCursor outer, CXCursor idx_decl) 
     return true;
 }
 
-static Expr *var_expr(Frontend *fe, Var *v, CXCursor c) {
-    Expr *e = arena_alloc(fe->a, sizeof *e);
-    e->kind = EX_VAR;
-    e->type = v->type;
-    e->loc = fe_loc(fe, c);
-    e->var = v;
-    return e;
-}
-
 /* The tiled index variable, if `c` (through parentheses) names it. */
 static bool is_tiled_index(Frontend *fe, CXCursor c) {
     CXCursor kid[2];
@@ -210,14 +201,13 @@ Expr *fe_tile_member(Frontend *fe, CXCursor c, bool *handled) {
     if (!*handled) return NULL;
     char *name = fe_spelling(fe, clang_getCursorReferenced(c));
     for (int m = 0; m < 5; m++)
-        if (strcmp(name, member_names[m]) == 0) return var_expr(fe, fe->kernel->tile_index[m], c);
-    if (strcmp(name, "barrier") == 0) {
-        Expr *e = arena_alloc(fe->a, sizeof *e);
-        e->kind = EX_INT;
-        e->type = fe_tile_barrier_type(fe, clang_getCursorType(c));
-        e->loc = fe_loc(fe, c);
-        return e->type ? e : NULL;
-    }
+        if (strcmp(name, member_names[m]) == 0) {
+            Expr *e = fe_new_expr(fe, EX_VAR, fe->kernel->tile_index[m]->type, c);
+            e->var = fe->kernel->tile_index[m];
+            return e;
+        }
+    if (strcmp(name, "barrier") == 0) /* a value that carries nothing */
+        return fe_new_expr(fe, EX_INT, fe_tile_barrier_type(fe, clang_getCursorType(c)), c);
     diag_error(fe->u->diag, fe_loc(fe, c), "'%s' is not a member of a tiled index", name);
     return NULL;
 }
@@ -283,7 +273,7 @@ Stmt *fe_tile_static_decl(Frontend *fe, CXCursor d) {
     v->type = t;
     v->loc = fe_loc(fe, d);
     v->kind = VAR_TILE_STATIC;
-    Stmt *s = arena_alloc(fe->a, sizeof *s);
+    Stmt *s = arena_alloc(fe->a, sizeof *s); /* a declaration without initializer */
     s->kind = ST_DECL;
     s->loc = v->loc;
     s->var = v;
