@@ -1,5 +1,5 @@
 // A barrier under a condition on a math function of t.local; of t.tile it is fine.
-// expect-error: 10:27: tile barrier in control flow that depends on the thread's index
+// expect-error: 10:23: tile barrier in control flow that depends on the thread's index
 #include <camp.h>
 #include <math.h>
 
