@@ -243,15 +243,18 @@ static uint32_t offset_of(Emitter *e, uint32_t i, const Type *it) {
 static Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Type *it, bool negate) {
     if (negate) i = op1(e, SpvOpSNegate, em_type(e, it), i);
     if (is_psb(p.storage)) {
-        /* a 64-bit element index: NVIDIA's driver (580) does not sign-extend
-         * a 32-bit OpPtrAccessChain index, so p - 1 would run off to p + 4G */
-        uint32_t i64 = em_type(e, &long_type);
+        /* address + index * element size in 64-bit integers: NVIDIA's
+         * driver (580) computes OpPtrAccessChain with a negative index
+         * wrongly (the GPU faults), whatever the index's width */
+        uint32_t i64 = em_type(e, &long_type), u64 = em_type(e, &ulong_type);
         if (it->size != 8) i = op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
         if (!is_signed(it)) i = op1(e, SpvOpBitcast, i64, i);
-        if (p.stride[0]) i = op2(e, SpvOpIMul, i64, i, op1(e, SpvOpSConvert, i64, p.stride[0]));
-        uint32_t r = spv_new_id(&e->b);
-        SPV_OP(&e->code, SpvOpPtrAccessChain, em_type(e, ptr_type), r, p.value, i);
-        p.value = r;
+        const Type *to = ptr_type->base;
+        while (to->kind == TY_ARRAY && to->len < 0) to = to->base;
+        uint32_t bytes = op2(e, SpvOpIMul, i64, i, const_int(e, &long_type, to->kind == TY_VOID ? 1 : to->size));
+        if (p.stride[0]) bytes = op2(e, SpvOpIMul, i64, bytes, op1(e, SpvOpSConvert, i64, p.stride[0]));
+        uint32_t addr = op2(e, SpvOpIAdd, u64, op1(e, SpvOpConvertPtrToU, u64, p.value), op1(e, SpvOpBitcast, u64, bytes));
+        p.value = op1(e, SpvOpConvertUToPtr, em_type(e, ptr_type), addr);
     } else {
         p.value = op2(e, SpvOpIAdd, em_type(e, &int_type), p.value, offset_of(e, i, it));
     }
