@@ -39,8 +39,34 @@ static uint32_t *read_words(const char *path, size_t *n) {
     return (uint32_t *)sb.data;
 }
 
+/* spirv-opt -O's recipe (SPIRV-Tools 2023.1) without combine-access-chains,
+ * whose output crashes the Vulkan validation layer (1.3.239) in
+ * vkCreateShaderModule. */
+static const char *const passes[] = {
+    "--wrap-opkill", "--eliminate-dead-branches", "--merge-return", "--inline-entry-points-exhaustive",
+    "--eliminate-dead-functions", "--eliminate-dead-code-aggressive", "--private-to-local",
+    "--eliminate-local-single-block", "--eliminate-local-single-store", "--eliminate-dead-code-aggressive",
+    "--scalar-replacement", "--convert-local-access-chains", "--eliminate-local-single-block",
+    "--eliminate-local-single-store", "--eliminate-dead-code-aggressive", "--ssa-rewrite",
+    "--eliminate-dead-code-aggressive", "--ccp", "--eliminate-dead-code-aggressive", "--loop-unroll",
+    "--eliminate-dead-branches", "--redundancy-elimination", "--simplify-instructions", "--scalar-replacement",
+    "--convert-local-access-chains", "--eliminate-local-single-block", "--eliminate-local-single-store",
+    "--eliminate-dead-code-aggressive", "--ssa-rewrite", "--eliminate-dead-code-aggressive", "--vector-dce",
+    "--eliminate-dead-inserts", "--eliminate-dead-branches", "--simplify-instructions", "--if-conversion",
+    "--copy-propagate-arrays", "--reduce-load-size", "--eliminate-dead-code-aggressive", "--merge-blocks",
+    "--redundancy-elimination", "--eliminate-dead-branches", "--merge-blocks", "--simplify-instructions",
+};
+
+enum { NPASSES = sizeof passes / sizeof *passes };
+
 static bool run_optimizer(const char *in, const char *out) {
-    const char *argv[] = {CAMP_SPIRV_OPT, "-O", "--target-env=vulkan1.2", in, "-o", out, NULL};
+    const char *argv[NPASSES + 6] = {CAMP_SPIRV_OPT};
+    for (int i = 0; i < NPASSES; i++) argv[1 + i] = passes[i];
+    argv[NPASSES + 1] = "--target-env=vulkan1.2";
+    argv[NPASSES + 2] = in;
+    argv[NPASSES + 3] = "-o";
+    argv[NPASSES + 4] = out;
+    argv[NPASSES + 5] = NULL;
     pid_t pid;
     int err = posix_spawn(&pid, argv[0], NULL, NULL, (char *const *)argv, environ);
     if (err) {
