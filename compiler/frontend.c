@@ -452,6 +452,20 @@ bool fe_is_pfe_loop(CXCursor c) {
     return yes;
 }
 
+bool fe_pfe_parts(CXCursor outer, CXCursor *idx_decl, CXCursor *body) {
+    CXCursor kids[4], ik[4], decl[1];
+    int n = fe_children(outer, kids, 4);
+    if (n < 1 || n > 4) return false;
+    CXCursor inner = kids[n - 1];
+    if (clang_getCursorKind(inner) != CXCursor_ForStmt || fe_children(inner, ik, 4) != 4) return false;
+    if (clang_getCursorKind(ik[0]) != CXCursor_DeclStmt || fe_children(ik[0], decl, 1) != 1 ||
+        clang_getCursorKind(decl[0]) != CXCursor_VarDecl)
+        return false;
+    *idx_decl = decl[0];
+    *body = ik[3];
+    return true;
+}
+
 unsigned fe_offset(CXSourceLocation l, unsigned *line) {
     CXFile f;
     unsigned ln, col, off;
@@ -543,17 +557,11 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     k->loc = fe_loc(fe, outer);
     vec_push(fe->a, &u->kernels, k);
 
-    CXCursor kids[4];
-    int n = fe_children(outer, kids, 4);
-    CXCursor inner = kids[n - 1];
-    CXCursor ik[4];
-    if (clang_getCursorKind(inner) != CXCursor_ForStmt || fe_children(inner, ik, 4) != 4) {
+    CXCursor idx_decl[1], body;
+    if (!fe_pfe_parts(outer, idx_decl, &body)) {
         diag_error(u->diag, k->loc, "malformed parallel_for_each expansion (is camp.h's macro redefined?)");
         return;
     }
-    CXCursor idx_decl[1];
-    fe_children(ik[0], idx_decl, 1);
-    CXCursor body = ik[3];
 
     CXSourceRange r = clang_getCursorExtent(outer);
     k->begin_offset = fe_offset(clang_getRangeStart(r), NULL);
@@ -648,7 +656,8 @@ bool frontend_run(Unit *u) {
     } else if (report_clang_diagnostics(&fe)) {
         fe.main_file = clang_getFile(fe.tu, u->path);
         fe_find_math_library(&fe);
-        clang_visitChildren(clang_getTranslationUnitCursor(fe.tu), find_kernels, &fe);
+        if (fe_check_restrictions(&fe))
+            clang_visitChildren(clang_getTranslationUnitCursor(fe.tu), find_kernels, &fe);
         ok = u->diag->errors == 0;
     }
     free(fe.vars);
