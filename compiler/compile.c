@@ -27,7 +27,7 @@ static bool read_source(Unit *u) {
     return ok;
 }
 
-bool compile_unit(Unit *u) {
+static bool run_pipeline(Unit *u) {
     if (!read_source(u)) return false;
     if (!frontend_run(u)) return false;
     if (!check_unit(u)) return false;
@@ -38,4 +38,11 @@ bool compile_unit(Unit *u) {
     if (!spv_validate(u)) return false;
     if (u->opts->opt_level > 0 && (!spv_optimize(u) || !spv_validate(u))) return false;
     return true;
+}
+
+bool compile_unit(Unit *u) {
+    int errors = u->diag->errors, warnings = u->diag->warnings;
+    bool ok = run_pipeline(u);
+    diag_summary(u->diag, errors, warnings);
+    return ok;
 }

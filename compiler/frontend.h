@@ -48,6 +48,7 @@ typedef struct Frontend {
     int nstructs, capstructs;
     int loop_depth;      /* loops around the statement being lowered */
     int break_depth;     /* loops and switches around it */
+    PtrVec kernel_ranges; /* unsigned[2]: byte ranges of the parallel_for_each statements */
 } Frontend;
 
 /* frontend.c */

@@ -349,6 +349,15 @@ static void check_goto(Checker *ck, CXCursor c) {
         diag_error(ck->d, fe_loc(ck->fe, c), "'goto' is not allowed in amp code");
 }
 
+/* An implicit conversion other than an array's decay: a forbidden type it
+ * yields comes from its operand or its context, reported there. */
+static bool is_implicit_conversion(CXCursor c) {
+    CXCursor kids[2];
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr || fe_children(c, kids, 2) != 1) return false;
+    enum CXTypeKind from = clang_getCanonicalType(clang_getCursorType(kids[0])).kind;
+    return from != CXType_ConstantArray && from != CXType_VariableArray && from != CXType_IncompleteArray;
+}
+
 static void check_node(Checker *ck, CXCursor c) {
     Frontend *fe = ck->fe;
     enum CXCursorKind k = clang_getCursorKind(c);
@@ -398,7 +407,7 @@ static void check_node(Checker *ck, CXCursor c) {
     default: break;
     }
     if (clang_isExpression(k)) {
-        if (check_type(ck, clang_getCursorType(c), c)) return;
+        if (!is_implicit_conversion(c) && check_type(ck, clang_getCursorType(c), c)) return;
         if (is_write(c, &target)) check_write(ck, c, target);
     }
     check_children(ck, c);
