@@ -643,11 +643,12 @@ static bool in_kernel_range(Frontend *fe, CXSourceLocation l) {
     return false;
 }
 
-/* One of clang's diagnostics, as clang prints it. */
+/* One of clang's diagnostics, as clang prints it: where a macro argument
+ * was written, else where the macro was expanded. */
 static void print_clang_diagnostic(Frontend *fe, CXDiagnostic dg, DiagLevel level) {
     CXFile file;
     unsigned line, col, off;
-    clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &file, &line, &col, &off);
+    clang_getFileLocation(clang_getDiagnosticLocation(dg), &file, &line, &col, &off);
     SrcLoc loc = {NULL, line, col};
     CXString fname = clang_getFileName(file);
     if (file) loc.file = arena_strdup(fe->a, clang_getCString(fname));
@@ -666,9 +667,33 @@ static void print_clang_diagnostic(Frontend *fe, CXDiagnostic dg, DiagLevel leve
     clang_disposeString(option);
 }
 
+/* The notes clang attached to a diagnostic. */
+static void print_clang_notes(Frontend *fe, CXDiagnostic dg) {
+    CXDiagnosticSet notes = clang_getChildDiagnostics(dg);
+    unsigned n = clang_getNumDiagnosticsInSet(notes);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+        print_clang_diagnostic(fe, note, DIAG_NOTE);
+        clang_disposeDiagnostic(note);
+    }
+}
+
+/* Whether the same diagnostic was shown already: a macro that expands its
+ * argument several times (parallel_for_each does) repeats its errors. */
+static bool already_shown(Frontend *fe, PtrVec *shown, CXDiagnostic dg) {
+    CXString s = clang_formatDiagnostic(dg, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
+    char *key = arena_strdup(fe->a, clang_getCString(s));
+    clang_disposeString(s);
+    for (int i = 0; i < shown->len; i++)
+        if (strcmp(shown->items[i], key) == 0) return true;
+    vec_push(fe->a, shown, key);
+    return false;
+}
+
 /* clang's diagnostics of the parse. With an error, all of them: the
  * compilation stops there. Otherwise only the warnings inside kernels: the
- * host compiler sees everything else, but a launch where each kernel was. */
+ * host compiler sees everything else, but a launch where each kernel was.
+ * Repeats of a diagnostic are shown once. */
 static bool report_clang_diagnostics(Frontend *fe) {
     unsigned n = clang_getNumDiagnostics(fe->tu);
     bool errors = false;
@@ -679,14 +704,18 @@ static bool report_clang_diagnostics(Frontend *fe) {
     }
     if (!errors) clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_kernel_ranges, fe);
     bool shown = false; /* the last error or warning: its notes follow it */
+    PtrVec seen = {0};
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic dg = clang_getDiagnostic(fe->tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
         if (sev == CXDiagnostic_Note) {
             if (shown) print_clang_diagnostic(fe, dg, DIAG_NOTE);
         } else if (sev != CXDiagnostic_Ignored) {
-            shown = errors || in_kernel_range(fe, clang_getDiagnosticLocation(dg));
-            if (shown) print_clang_diagnostic(fe, dg, sev >= CXDiagnostic_Error ? DIAG_ERROR : DIAG_WARNING);
+            shown = (errors || in_kernel_range(fe, clang_getDiagnosticLocation(dg))) && !already_shown(fe, &seen, dg);
+            if (shown) {
+                print_clang_diagnostic(fe, dg, sev >= CXDiagnostic_Error ? DIAG_ERROR : DIAG_WARNING);
+                print_clang_notes(fe, dg);
+            }
         }
         clang_disposeDiagnostic(dg);
     }

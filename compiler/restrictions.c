@@ -92,38 +92,76 @@ static bool is_va_list_record(CXType ct) {
     return yes;
 }
 
-/* Why type `t` may not appear in amp code, or NULL. */
-static const char *type_problem(CXType t, int depth) {
+typedef enum TypeProblem {
+    TYPE_OK,
+    TYPE_LONG_DOUBLE,
+    TYPE_FUNCTION_POINTER,
+    TYPE_POINTER_TO_POINTER, /* to memory that holds pointers */
+    TYPE_VA_LIST,
+    TYPE_BLOCK,
+} TypeProblem;
+
+/* Why type `t` may not appear in amp code. */
+static TypeProblem type_problem(CXType t) {
     CXType ct = clang_getCanonicalType(t);
     switch (ct.kind) {
-    case CXType_LongDouble: return "'long double' is not allowed in amp code";
-    case CXType_Complex: return type_problem(clang_getElementType(ct), depth);
-    case CXType_FunctionProto: case CXType_FunctionNoProto: return NULL; /* a designator: see calls */
-    case CXType_BlockPointer: return "blocks are not allowed in amp code";
+    case CXType_LongDouble: return TYPE_LONG_DOUBLE;
+    case CXType_Complex: return type_problem(clang_getElementType(ct));
+    case CXType_BlockPointer: return TYPE_BLOCK;
     case CXType_Pointer: {
         CXType pt = clang_getCanonicalType(clang_getPointeeType(ct));
-        if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto)
-            return "function pointers are not allowed in amp code";
-        if (is_va_list_record(pt)) return "variable arguments ('va_list') are not allowed in amp code";
-        if (holds_pointer(pt, 0))
-            return "pointers to pointers are not allowed in amp code (a kernel cannot use pointers stored in memory)";
-        return type_problem(pt, depth);
+        if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto) return TYPE_FUNCTION_POINTER;
+        if (is_va_list_record(pt)) return TYPE_VA_LIST;
+        if (holds_pointer(pt, 0)) return TYPE_POINTER_TO_POINTER;
+        return type_problem(pt);
     }
     case CXType_ConstantArray: case CXType_VariableArray: case CXType_IncompleteArray:
-        return type_problem(clang_getArrayElementType(ct), depth);
-    case CXType_Record:
-        if (is_va_list_record(ct)) return "variable arguments ('va_list') are not allowed in amp code";
-        return NULL; /* members are checked where they are used */
-    default: return NULL;
+        return type_problem(clang_getArrayElementType(ct));
+    case CXType_Record: /* members are checked where they are used */
+        return is_va_list_record(ct) ? TYPE_VA_LIST : TYPE_OK;
+    default: return TYPE_OK; /* function types are designators: see calls */
+    }
+}
+
+static void report_type(Checker *ck, TypeProblem p, CXType t, CXCursor where) {
+    SrcLoc at = fe_loc(ck->fe, where);
+    char *name = type_name(ck->fe, t);
+    switch (p) {
+    case TYPE_OK: break;
+    case TYPE_LONG_DOUBLE:
+        if (strcmp(name, "long double") == 0) diag_error(ck->d, at, "'long double' is not allowed in amp code");
+        else diag_error(ck->d, at, "'long double' is not allowed in amp code (in type '%s')", name);
+        break;
+    case TYPE_FUNCTION_POINTER:
+        diag_error(ck->d, at, "function pointers are not allowed in amp code (type '%s')", name);
+        break;
+    case TYPE_POINTER_TO_POINTER:
+        diag_error(ck->d, at,
+                   "pointers to pointers are not allowed in amp code: type '%s' points to memory that holds "
+                   "pointers, which a kernel cannot use",
+                   name);
+        break;
+    case TYPE_VA_LIST: diag_error(ck->d, at, "variable arguments ('va_list') are not allowed in amp code"); break;
+    case TYPE_BLOCK: diag_error(ck->d, at, "blocks are not allowed in amp code"); break;
     }
 }
 
 /* Reports a forbidden type at `where`; true if it did. */
 static bool check_type(Checker *ck, CXType t, CXCursor where) {
-    const char *why = type_problem(t, 0);
-    if (!why) return false;
-    diag_error(ck->d, fe_loc(ck->fe, where), "%s (type '%s')", why, type_name(ck->fe, t));
-    return true;
+    TypeProblem p = type_problem(t);
+    report_type(ck, p, t, where);
+    return p != TYPE_OK;
+}
+
+/* Whether an operand of expression `c` has the forbidden type `p` already:
+ * then the operand, where the type comes from, is the place to report. */
+static bool operand_has_problem(CXCursor c, TypeProblem p) {
+    CXCursor kids[8];
+    int n = fe_children(c, kids, 8);
+    for (int i = 0; i < n && i < 8; i++)
+        if (clang_isExpression(clang_getCursorKind(kids[i])) && type_problem(clang_getCursorType(kids[i])) == p)
+            return true;
+    return false;
 }
 
 /* ---- declarations ---------------------------------------------------------- */
@@ -407,7 +445,11 @@ static void check_node(Checker *ck, CXCursor c) {
     default: break;
     }
     if (clang_isExpression(k)) {
-        if (!is_implicit_conversion(c) && check_type(ck, clang_getCursorType(c), c)) return;
+        TypeProblem p = is_implicit_conversion(c) ? TYPE_OK : type_problem(clang_getCursorType(c));
+        if (p != TYPE_OK && !operand_has_problem(c, p)) {
+            report_type(ck, p, clang_getCursorType(c), c);
+            return;
+        }
         if (is_write(c, &target)) check_write(ck, c, target);
     }
     check_children(ck, c);
@@ -433,17 +475,17 @@ static void check_amp_function(Frontend *fe, CXCursor def) {
         diag_error(ck.d, fe_loc(fe, def), "restrict(amp) function '%s' cannot be variadic", name);
         return;
     }
-    CXCursor kids[64];
-    int n = fe_children(def, kids, 64);
-    if (check_type(&ck, clang_getResultType(ft), def)) return;
-    for (int i = 0; i < n && i < 64; i++) {
-        enum CXCursorKind k = clang_getCursorKind(kids[i]);
-        if (k == CXCursor_ParmDecl) {
-            if (!check_type(&ck, clang_getCursorType(kids[i]), kids[i])) check_children(&ck, kids[i]);
-        } else if (k == CXCursor_CompoundStmt) {
-            check_node(&ck, kids[i]);
-        }
+    /* a bad signature: its uses in the body would only repeat the error */
+    bool signature_ok = !check_type(&ck, clang_getResultType(ft), def);
+    int n = clang_Cursor_getNumArguments(def);
+    for (int i = 0; i < n; i++) {
+        CXCursor param = clang_Cursor_getArgument(def, (unsigned)i);
+        signature_ok = !check_type(&ck, clang_getCursorType(param), param) && signature_ok;
     }
+    CXCursor kids[64];
+    int nk = fe_children(def, kids, 64);
+    if (signature_ok && nk > 0 && nk <= 64 && clang_getCursorKind(kids[nk - 1]) == CXCursor_CompoundStmt)
+        check_node(&ck, kids[nk - 1]);
 }
 
 static enum CXChildVisitResult find_amp_code(CXCursor c, CXCursor parent, CXClientData data) {
