@@ -14,6 +14,14 @@
       stderr (clang's format) and leave no temporary file in $TMPDIR. With an
       expected error it must exit with status 1 and leave no output file;
       with none (warnings only) exit with status 0 and write the output.
+  errors.py runtime --campcc C SRC.c
+      SRC.c is a program that compiles and fails at run time. It holds
+          // env: NAME=VALUE                  (the failure's knob, for the run)
+          // expect-abort: LINE: substring    (no handler: stderr and abort())
+          // expect-handled: substring        (a handler installed: stdout)
+      Run with no argument it must print `SRC.c:LINE: camp error: ...` on
+      stderr and abort; run with the argument `handle` it installs
+      camp_set_error_handler, must print the substring and exit with 0.
   errors.py color --campcc C SRC.c
       SRC.c has an error: -fdiagnostics-color=always colours it as clang
       does; =never, and the default on a pipe, do not.
@@ -25,6 +33,7 @@ import argparse
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -113,6 +122,51 @@ def cmd_program(a):
     return 1 if failed else 0
 
 
+def cmd_runtime(a):
+    src = os.path.abspath(a.src)
+    env, abort, handled = dict(os.environ, CAMP_VALIDATION="1"), None, None
+    for line in open(src, encoding="utf-8"):
+        m = re.search(r"//\s*env:\s*(\w+)=(\S*)", line)
+        if m:
+            env[m.group(1)] = m.group(2)
+        m = re.search(r"//\s*expect-abort:\s*(\d+):\s*(.+?)\s*$", line)
+        if m:
+            abort = (int(m.group(1)), m.group(2))
+        m = re.search(r"//\s*expect-handled:\s*(.+?)\s*$", line)
+        if m:
+            handled = m.group(1)
+    if not abort or not handled:
+        print(f"FAIL: {src} needs '// expect-abort:' and '// expect-handled:' lines", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory(prefix="camp-rt-") as tmp:
+        exe = os.path.join(tmp, "prog")
+        rc, _, stderr = run_campcc(a.campcc, [src, "-o", exe], tmp)
+        if rc != 0:
+            report([a.campcc, src, "-o", exe], [f"campcc exit status {rc}, want 0"], stderr)
+            return 1
+        problems = []
+        p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, timeout=120)
+        err = p.stderr.decode(errors="replace")
+        if p.returncode != -signal.SIGABRT:
+            problems.append(f"without a handler: exit status {p.returncode}, want SIGABRT")
+        line, text = abort
+        pat = re.compile(rf"(^|/){re.escape(os.path.basename(src))}:{line}: camp error: .*{re.escape(text)}", re.M)
+        if not pat.search(err):
+            problems.append(f"without a handler: no '{os.path.basename(src)}:{line}: camp error: ...{text}'")
+        q = subprocess.run([exe, "handle"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, timeout=120)
+        out = q.stdout.decode(errors="replace")
+        if q.returncode != 0:
+            problems.append(f"with a handler: exit status {q.returncode}, want 0")
+        if handled not in out:
+            problems.append(f"with a handler: stdout lacks '{handled}'")
+        if problems:
+            report([exe], problems, "(no handler)\n" + err + "\n(handler) stdout:\n" + out +
+                   "\nstderr:\n" + q.stderr.decode(errors="replace"))
+            return 1
+    print(f"ok: aborts naming line {line}; the handler gets it")
+    return 0
+
+
 def cmd_color(a):
     src = os.path.abspath(a.src)
     failed = 0
@@ -157,13 +211,16 @@ def main():
     q = sub.add_parser("program")
     q.add_argument("--campcc", required=True)
     q.add_argument("src")
+    q = sub.add_parser("runtime")
+    q.add_argument("--campcc", required=True)
+    q.add_argument("src")
     q = sub.add_parser("color")
     q.add_argument("--campcc", required=True)
     q.add_argument("src")
     q = sub.add_parser("missing-input")
     q.add_argument("--campcc", required=True)
     a = p.parse_args()
-    return {"program": cmd_program, "color": cmd_color, "missing-input": cmd_missing_input}[a.cmd](a)
+    return {"program": cmd_program, "runtime": cmd_runtime, "color": cmd_color, "missing-input": cmd_missing_input}[a.cmd](a)
 
 
 if __name__ == "__main__":
