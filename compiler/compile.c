@@ -34,6 +34,7 @@ static bool run_pipeline(Unit *u) {
     if (!check_tiles(u)) return false;
     layout_kernels(u);
     if (u->diag->errors) return false;
+    if (u->kernels.len == 0) return true; /* host code only: no module (one without entry points is invalid) */
     if (!spv_emit_module(u)) return false;
     if (!spv_validate(u)) return false;
     if (u->opts->opt_level > 0 && (!spv_optimize(u) || !spv_validate(u))) return false;
