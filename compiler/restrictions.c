@@ -459,8 +459,11 @@ static void check_node(Checker *ck, CXCursor c) {
 
 static void check_kernel(Frontend *fe, CXCursor loop) {
     CXCursor idx, body;
-    if (!fe_pfe_parts(loop, &idx, &body)) return; /* lowering reports the malformed expansion */
+    CXFile file;
     CXSourceRange r = clang_getCursorExtent(loop);
+    clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, NULL);
+    /* lowering reports a malformed expansion, and one outside the main file */
+    if (!fe_pfe_parts(loop, &idx, &body) || !clang_File_isEqual(file, fe->main_file)) return;
     Checker ck = {.fe = fe, .d = fe->u->diag, .in_kernel = true};
     ck.begin = fe_offset(clang_getRangeStart(r), NULL);
     ck.end = fe_offset(clang_getRangeEnd(r), NULL);
