@@ -320,17 +320,29 @@ static bool is_setjmp(const char *name) {
     return false;
 }
 
-/* Functions of the dialect's own header, <camp.h>. */
-static bool declared_in_camp_h(CXCursor decl) {
+/* Functions of the dialect's own headers (<camp.h>, <camp_math.h>, ...). */
+static bool declared_in_dialect_header(CXCursor decl) {
     CXFile file;
     clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
     if (!file) return false;
     CXString s = clang_getFileName(file);
     const char *path = clang_getCString(s);
     const char *slash = path ? strrchr(path, '/') : NULL;
-    bool yes = path && strcmp(slash ? slash + 1 : path, "camp.h") == 0;
+    const char *base = slash ? slash + 1 : path;
+    size_t n = base ? strlen(base) : 0;
+    bool yes = n > 6 && strncmp(base, "camp", 4) == 0 && strcmp(base + n - 2, ".h") == 0;
     clang_disposeString(s);
     return yes;
+}
+
+/* Calls lowering maps onto the device's own operations or the math
+ * library: C's <math.h> functions and the classification builtins its
+ * macros expand to, fast_math_*, and the dialect headers' functions. */
+static bool is_library_call(CXCursor decl, const char *name) {
+    if (declared_in_dialect_header(decl) || strncmp(name, "fast_math_", 10) == 0 ||
+        strncmp(name, "__builtin_", 10) == 0)
+        return true;
+    return is_math_function(name) && clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
 }
 
 static void check_call(Checker *ck, CXCursor call) {
@@ -365,8 +377,7 @@ static void check_call(Checker *ck, CXCursor call) {
         }
         return;
     }
-    if (declared_in_camp_h(decl)) return;
-    if (is_math_function(name) && clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) return;
+    if (is_library_call(decl, name)) return;
     diag_error(ck->d, at, "call to non-amp function '%s'", name);
     diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from amp code", name);
 }
