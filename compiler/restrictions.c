@@ -19,7 +19,13 @@ typedef struct Checker {
      * included) in the main file; declarations in it are the kernel's own */
     unsigned begin, end;
     int breakable; /* loops and switches around the statement, inside the amp code */
+    int depth;     /* nesting of the cursor being checked */
+    bool too_deep; /* reported once per function or kernel */
 } Checker;
+
+/* Lowering and code generation recurse once per level of nesting: beyond
+ * this, amp code is refused rather than risking the stack. */
+enum { MAX_NESTING = 10000 };
 
 static void check_node(Checker *ck, CXCursor c);
 
@@ -29,7 +35,17 @@ static enum CXChildVisitResult visit_child(CXCursor c, CXCursor parent, CXClient
     return CXChildVisit_Continue;
 }
 
-static void check_children(Checker *ck, CXCursor c) { clang_visitChildren(c, visit_child, ck); }
+static void check_children(Checker *ck, CXCursor c) {
+    if (++ck->depth > MAX_NESTING) {
+        if (!ck->too_deep)
+            diag_error(ck->d, fe_loc(ck->fe, c), "amp code nested more than %d levels deep is not supported",
+                       MAX_NESTING);
+        ck->too_deep = true;
+    } else {
+        clang_visitChildren(c, visit_child, ck);
+    }
+    ck->depth--;
+}
 
 static char *type_name(Frontend *fe, CXType t) {
     CXString s = clang_getTypeSpelling(t);
