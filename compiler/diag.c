@@ -50,6 +50,7 @@ static void print_caret(const Diag *d, SrcLoc loc) {
         bool whole = len > 0 && buf[len - 1] == '\n';
         if (++n == loc.line) {
             if (whole) buf[--len] = 0;
+            if (len > 0 && buf[len - 1] == '\r') buf[--len] = 0; /* CRLF sources */
             fprintf(stderr, "%5u | %s\n      | ", loc.line, buf);
             for (unsigned i = 1; i < loc.col && i <= len; i++) fputc(buf[i - 1] == '\t' ? '\t' : ' ', stderr);
             fputs(use_color(d) ? BOLD "\033[32m^" RESET "\n" : "^\n", stderr);
