@@ -54,7 +54,9 @@ static char *type_name(Frontend *fe, CXType t) {
     return r;
 }
 
-/* Strips parentheses and clang's implicit conversions (UnexposedExpr). */
+/* Strips parentheses and what libclang shows as UnexposedExpr with one
+ * operand: implicit conversions, and ext-vector element accesses (`v.x`
+ * writes v). */
 static CXCursor strip_implicit(CXCursor c) {
     for (;;) {
         enum CXCursorKind k = clang_getCursorKind(c);
@@ -256,9 +258,6 @@ static CXCursor written_variable(CXCursor lhs) {
         }
         break;
     }
-    case CXCursor_UnexposedExpr: /* an ext-vector element v.x, or a swizzle */
-        if (fe_children(c, kids, 2) == 1) return written_variable(kids[0]);
-        break;
     default: break;
     }
     return clang_getNullCursor();
