@@ -14,6 +14,7 @@
 typedef struct Checker {
     Frontend *fe;
     Diag *d;
+    const char *dialect_dir; /* where <camp.h> is, with a final '/'; NULL if not included */
     bool in_kernel;
     /* kernels: the byte range of the whole parallel_for_each (index
      * included) in the main file; declarations in it are the kernel's own */
@@ -335,17 +336,16 @@ static bool is_setjmp(const char *name) {
     return false;
 }
 
-/* Functions of the dialect's own headers (<camp.h>, <camp_math.h>, ...). */
-static bool declared_in_dialect_header(CXCursor decl) {
+/* Whether `decl` is in the dialect's own headers: <camp.h> and those
+ * beside it (<camp_math.h>, camp_math/...). */
+static bool in_dialect_headers(const Frontend *fe, const char *dialect_dir, CXCursor decl) {
+    if (!dialect_dir) return false;
     CXFile file;
     clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
-    if (!file) return false;
+    if (!file || clang_File_isEqual(file, fe->main_file)) return false;
     CXString s = clang_getFileName(file);
     const char *path = clang_getCString(s);
-    const char *slash = path ? strrchr(path, '/') : NULL;
-    const char *base = slash ? slash + 1 : path;
-    size_t n = base ? strlen(base) : 0;
-    bool yes = n > 6 && strncmp(base, "camp", 4) == 0 && strcmp(base + n - 2, ".h") == 0;
+    bool yes = path && strncmp(path, dialect_dir, strlen(dialect_dir)) == 0;
     clang_disposeString(s);
     return yes;
 }
@@ -353,8 +353,8 @@ static bool declared_in_dialect_header(CXCursor decl) {
 /* Calls lowering maps onto the device's own operations or the math
  * library: C's <math.h> functions and the classification builtins its
  * macros expand to, fast_math_*, and the dialect headers' functions. */
-static bool is_library_call(CXCursor decl, const char *name) {
-    if (declared_in_dialect_header(decl) || strncmp(name, "fast_math_", 10) == 0 ||
+static bool is_library_call(const Checker *ck, CXCursor decl, const char *name) {
+    if (in_dialect_headers(ck->fe, ck->dialect_dir, decl) || strncmp(name, "fast_math_", 10) == 0 ||
         strncmp(name, "__builtin_", 10) == 0)
         return true;
     return is_math_function(name) && clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
@@ -392,7 +392,7 @@ static void check_call(Checker *ck, CXCursor call) {
         }
         return;
     }
-    if (is_library_call(decl, name)) return;
+    if (is_library_call(ck, decl, name)) return;
     diag_error(ck->d, at, "call to non-amp function '%s'", name);
     diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from amp code", name);
 }
@@ -483,21 +483,29 @@ static void check_node(Checker *ck, CXCursor c) {
 
 /* ---- amp code: kernels and restrict(amp) functions -------------------------- */
 
-static void check_kernel(Frontend *fe, CXCursor loop) {
+/* What the search for amp code carries. */
+typedef struct AmpCodeSearch {
+    Frontend *fe;
+    char *dialect_dir;
+} AmpCodeSearch;
+
+static void check_kernel(AmpCodeSearch *s, CXCursor loop) {
+    Frontend *fe = s->fe;
     CXCursor idx, body;
     CXFile file;
     CXSourceRange r = clang_getCursorExtent(loop);
     clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, NULL);
     /* lowering reports a malformed expansion, and one outside the main file */
     if (!fe_pfe_parts(loop, &idx, &body) || !clang_File_isEqual(file, fe->main_file)) return;
-    Checker ck = {.fe = fe, .d = fe->u->diag, .in_kernel = true};
+    Checker ck = {.fe = fe, .d = fe->u->diag, .dialect_dir = s->dialect_dir, .in_kernel = true};
     ck.begin = fe_offset(clang_getRangeStart(r), NULL);
     ck.end = fe_offset(clang_getRangeEnd(r), NULL);
     check_node(&ck, body);
 }
 
-static void check_amp_function(Frontend *fe, CXCursor def) {
-    Checker ck = {.fe = fe, .d = fe->u->diag, .in_kernel = false};
+static void check_amp_function(AmpCodeSearch *s, CXCursor def) {
+    Frontend *fe = s->fe;
+    Checker ck = {.fe = fe, .d = fe->u->diag, .dialect_dir = s->dialect_dir, .in_kernel = false};
     char *name = fe_spelling(fe, def);
     CXType ft = clang_getCursorType(def);
     if (clang_isFunctionTypeVariadic(ft)) {
@@ -517,27 +525,45 @@ static void check_amp_function(Frontend *fe, CXCursor def) {
         check_node(&ck, kids[nk - 1]);
 }
 
+/* The dialect's library (restrict(amp) functions in camp_math/...) is the
+ * implementation's own code, which lowering maps or compiles: not the
+ * user's, not checked here. */
 static enum CXChildVisitResult find_amp_code(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
-    Frontend *fe = data;
-    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+    AmpCodeSearch *s = data;
+    CXSourceLocation where = clang_getCursorLocation(c);
+    if (clang_Location_isInSystemHeader(where) || in_dialect_headers(s->fe, s->dialect_dir, c)) return CXChildVisit_Continue;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_FunctionDecl) {
         if (clang_isCursorDefinition(c) && fe_is_amp_function(c)) {
-            check_amp_function(fe, c);
+            check_amp_function(s, c);
             return CXChildVisit_Continue; /* its body is amp code, checked */
         }
         return CXChildVisit_Recurse;
     }
     if (fe_is_pfe_loop(c)) {
-        check_kernel(fe, c);
+        check_kernel(s, c);
         return CXChildVisit_Continue;
     }
     return CXChildVisit_Recurse;
 }
 
+/* Finds <camp.h> among the included files. */
+static void find_camp_h(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+    (void)stack, (void)depth;
+    AmpCodeSearch *s = data;
+    CXString name = clang_getFileName(included);
+    const char *path = clang_getCString(name);
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    if (!s->dialect_dir && slash && strcmp(slash + 1, "camp.h") == 0)
+        s->dialect_dir = arena_strndup(s->fe->a, path, (size_t)(slash - path) + 1);
+    clang_disposeString(name);
+}
+
 bool fe_check_restrictions(Frontend *fe) {
     int before = fe->u->diag->errors;
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_amp_code, fe);
+    AmpCodeSearch s = {fe, NULL};
+    clang_getInclusions(fe->tu, find_camp_h, &s);
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_amp_code, &s);
     return fe->u->diag->errors == before;
 }
