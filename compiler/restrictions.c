@@ -422,6 +422,19 @@ static bool is_implicit_conversion(CXCursor c) {
     return from != CXType_ConstantArray && from != CXType_VariableArray && from != CXType_IncompleteArray;
 }
 
+/* The decay of an array from outside the amp code: an implicit view.
+ * If it holds pointers, the kernel's layout reports it, naming the array
+ * (layout.c), as it does for pointers in captured unions. */
+static bool is_captured_array_decay(Checker *ck, CXCursor c) {
+    CXCursor kids[2];
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr || fe_children(c, kids, 2) != 1) return false;
+    CXCursor ref = strip_implicit(kids[0]);
+    CXCursor var = clang_getCursorReferenced(ref);
+    return clang_getCursorKind(ref) == CXCursor_DeclRefExpr &&
+           (clang_getCursorKind(var) == CXCursor_VarDecl || clang_getCursorKind(var) == CXCursor_ParmDecl) &&
+           !is_own_variable(ck, var);
+}
+
 static void check_node(Checker *ck, CXCursor c) {
     Frontend *fe = ck->fe;
     enum CXCursorKind k = clang_getCursorKind(c);
@@ -472,6 +485,7 @@ static void check_node(Checker *ck, CXCursor c) {
     }
     if (clang_isExpression(k)) {
         TypeProblem p = is_implicit_conversion(c) ? TYPE_OK : type_problem(clang_getCursorType(c));
+        if (p == TYPE_POINTER_TO_POINTER && is_captured_array_decay(ck, c)) return;
         if (p != TYPE_OK && !operand_has_problem(c, p)) {
             report_type(ck, p, clang_getCursorType(c), c);
             return;

@@ -10,4 +10,4 @@ int main(void) {
     }
     return a[0];
 }
-// expect-error: 9:16: pointers to pointers are not allowed in amp code
+// expect-error: 9:16: pointers to pointers are not

@@ -19,5 +19,5 @@ int main(int argc, char **argv) {
     }
     return b[0] != 0.0f;
 }
-// expect-abort: 17: VK_ERROR_DEVICE_LOST
+// expect-abort: 17: the device was lost
 // expect-handled: handled device-lost at line 17
