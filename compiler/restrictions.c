@@ -365,16 +365,15 @@ static void check_call(Checker *ck, CXCursor call) {
     int nargs = clang_Cursor_getNumArguments(call);
     for (int i = 0; i < nargs; i++) check_node(ck, clang_Cursor_getArgument(call, (unsigned)i));
 
-    CXCursor kids[1];
-    if (fe_children(call, kids, 1) < 1) return;
-    CXCursor callee = strip_implicit(kids[0]);
-    CXCursor decl = clang_getCursorReferenced(callee);
-    if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr || clang_getCursorKind(decl) != CXCursor_FunctionDecl) {
+    /* the function called directly, through parentheses and _Generic (as
+     * camp.h's atomics are), else a call through a pointer */
+    CXCursor decl = fe_callee(call);
+    if (clang_getCursorKind(decl) != CXCursor_FunctionDecl) {
         diag_error(ck->d, fe_loc(fe, call), "calls through function pointers are not allowed in amp code");
         return;
     }
     char *name = fe_spelling(fe, decl);
-    SrcLoc at = fe_loc(fe, callee);
+    SrcLoc at = fe_loc(fe, call);
     if (is_setjmp(name)) {
         diag_error(ck->d, at, "'%s' (setjmp/longjmp) is not allowed in amp code", name);
         return;

