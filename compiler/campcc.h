@@ -56,16 +56,35 @@ typedef struct SrcLoc {
     unsigned line, col;
 } SrcLoc;
 
+typedef enum DiagLevel { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR } DiagLevel;
+
+/* -fdiagnostics-color[=auto|always|never]; auto (the default): when stderr
+ * is a terminal. */
+typedef enum DiagColor { DIAG_COLOR_AUTO, DIAG_COLOR_ALWAYS, DIAG_COLOR_NEVER } DiagColor;
+
 typedef struct Diag {
-    int errors;
-    bool color; /* -fdiagnostics-color */
+    int errors, warnings;
+    DiagColor color;
+    bool werror; /* -Werror: clang's warnings come as errors, named so */
 } Diag;
+
+/* What a command-line flag means for diagnostics. */
+typedef enum DiagFlag {
+    DIAG_FLAG_NONE,    /* not a diagnostics flag */
+    DIAG_FLAG_COLOR,   /* colours: taken here, and for the host compiler */
+    DIAG_FLAG_WARNING, /* -w -W... -pedantic: for libclang and the host compiler */
+} DiagFlag;
+DiagFlag diag_flag(Diag *d, const char *arg);
 
 /* `file:line:col: error: message`, the source line and a caret. */
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* A diagnostic whose first line is already formatted (clang's own). */
-void diag_print_formatted(Diag *d, const char *first_line, SrcLoc loc, bool is_error);
+/* One of clang's own diagnostics: its text already has clang's option
+ * suffix (` [-Wfoo]`). */
+void diag_clang(Diag *d, DiagLevel level, SrcLoc loc, const char *text);
+/* clang's closing line, `2 warnings and 1 error generated.`, for what was
+ * reported since the counts were `errors` and `warnings`. */
+void diag_summary(Diag *d, int errors, int warnings);
 /* The environment's errors: `campcc: error: message`. */
 void diag_tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

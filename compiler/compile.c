@@ -4,6 +4,7 @@
 #include "campcc.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,15 +28,54 @@ static bool read_source(Unit *u) {
     return ok;
 }
 
-bool compile_unit(Unit *u) {
+static bool run_pipeline(Unit *u) {
     if (!read_source(u)) return false;
     if (!frontend_run(u)) return false;
     if (!check_unit(u)) return false;
     if (!check_tiles(u)) return false;
     layout_kernels(u);
     if (u->diag->errors) return false;
+    if (u->kernels.len == 0) return true; /* host code only: no module (one without entry points is invalid) */
     if (!spv_emit_module(u)) return false;
     if (!spv_validate(u)) return false;
     if (u->opts->opt_level > 0 && (!spv_optimize(u) || !spv_validate(u))) return false;
     return true;
+}
+
+/* Parsing and every pass recurse over the AST and the IR, as deep as the
+ * user's code nests: run them on a thread with a stack to match (only the
+ * pages used are ever touched), and have libclang parse on that thread
+ * rather than on its own 8 MiB one. restrictions.c bounds the nesting of
+ * amp code so that the later passes fit. */
+enum { PIPELINE_STACK = 1 << 30 };
+
+typedef struct PipelineRun {
+    Unit *u;
+    bool ok;
+} PipelineRun;
+
+static void *pipeline_thread(void *arg) {
+    PipelineRun *run = arg;
+    run->ok = run_pipeline(run->u);
+    return NULL;
+}
+
+static bool run_pipeline_on_big_stack(Unit *u) {
+    setenv("LIBCLANG_NOTHREADS", "1", 0);
+    PipelineRun run = {u, false};
+    pthread_attr_t attr;
+    pthread_t thread;
+    bool started = pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, PIPELINE_STACK) == 0 &&
+                   pthread_create(&thread, &attr, pipeline_thread, &run) == 0;
+    pthread_attr_destroy(&attr);
+    if (!started) return run_pipeline(u); /* no such stack to be had: the caller's will do for most code */
+    pthread_join(thread, NULL);
+    return run.ok;
+}
+
+bool compile_unit(Unit *u) {
+    int errors = u->diag->errors, warnings = u->diag->warnings;
+    bool ok = run_pipeline_on_big_stack(u);
+    diag_summary(u->diag, errors, warnings);
+    return ok;
 }

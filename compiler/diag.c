@@ -1,13 +1,45 @@
 /* diag.c — diagnostics in clang's format: `file:line:col: error: message`,
- * then the source line and a caret under the column. */
+ * then the source line and a caret under the column; colours as clang's. */
 #include "campcc.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#define BOLD "\033[1m"
+#define RESET "\033[0m"
+
+static bool use_color(const Diag *d) {
+    if (d->color == DIAG_COLOR_AUTO) return isatty(STDERR_FILENO);
+    return d->color == DIAG_COLOR_ALWAYS;
+}
+
+DiagFlag diag_flag(Diag *d, const char *arg) {
+    if (!strcmp(arg, "-fdiagnostics-color") || !strcmp(arg, "-fdiagnostics-color=always") ||
+        !strcmp(arg, "-fcolor-diagnostics")) {
+        d->color = DIAG_COLOR_ALWAYS;
+        return DIAG_FLAG_COLOR;
+    }
+    if (!strcmp(arg, "-fdiagnostics-color=never") || !strcmp(arg, "-fno-diagnostics-color") ||
+        !strcmp(arg, "-fno-color-diagnostics")) {
+        d->color = DIAG_COLOR_NEVER;
+        return DIAG_FLAG_COLOR;
+    }
+    if (!strcmp(arg, "-fdiagnostics-color=auto")) {
+        d->color = DIAG_COLOR_AUTO;
+        return DIAG_FLAG_COLOR;
+    }
+    if (!strcmp(arg, "-Werror")) d->werror = true;
+    else if (!strcmp(arg, "-Wno-error")) d->werror = false;
+    /* -Wl, -Wa, -Wp pass options to other tools: not warnings */
+    if (!strncmp(arg, "-W", 2) && arg[2] && !(arg[3] == ',' && strchr("lap", arg[2]))) return DIAG_FLAG_WARNING;
+    if (!strcmp(arg, "-w") || !strcmp(arg, "-pedantic") || !strcmp(arg, "-pedantic-errors"))
+        return DIAG_FLAG_WARNING;
+    return DIAG_FLAG_NONE;
+}
+
 /* Prints line `line` of `file` and a caret under column `col` (1-based). */
-static void print_caret(SrcLoc loc) {
+static void print_caret(const Diag *d, SrcLoc loc) {
     if (!loc.file || !loc.line) return;
     FILE *f = fopen(loc.file, "r");
     if (!f) return;
@@ -18,9 +50,10 @@ static void print_caret(SrcLoc loc) {
         bool whole = len > 0 && buf[len - 1] == '\n';
         if (++n == loc.line) {
             if (whole) buf[--len] = 0;
+            if (len > 0 && buf[len - 1] == '\r') buf[--len] = 0; /* CRLF sources */
             fprintf(stderr, "%5u | %s\n      | ", loc.line, buf);
             for (unsigned i = 1; i < loc.col && i <= len; i++) fputc(buf[i - 1] == '\t' ? '\t' : ' ', stderr);
-            fputs("^\n", stderr);
+            fputs(use_color(d) ? BOLD "\033[32m^" RESET "\n" : "^\n", stderr);
             break;
         }
         /* a line longer than the buffer: keep counting only at its end */
@@ -32,36 +65,58 @@ static void print_caret(SrcLoc loc) {
     fclose(f);
 }
 
-static void vreport(Diag *d, SrcLoc loc, const char *kind, const char *color, const char *fmt, va_list ap) {
-    if (d->color) fputs("\033[1m", stderr);
+static void print_head(const Diag *d, SrcLoc loc, DiagLevel level) {
+    static const char *const names[] = {"note", "warning", "error"};
+    static const char *const colors[] = {"\033[30m", "\033[35m", "\033[31m"};
+    bool color = use_color(d);
+    if (color) fputs(BOLD, stderr);
     if (loc.file) fprintf(stderr, "%s:%u:%u: ", loc.file, loc.line, loc.col);
-    if (d->color) fprintf(stderr, "%s%s:\033[0m\033[1m ", color, kind);
-    else fprintf(stderr, "%s: ", kind);
+    if (color) fprintf(stderr, "%s%s:" RESET BOLD " ", colors[level], names[level]);
+    else fprintf(stderr, "%s: ", names[level]);
+}
+
+static void count(Diag *d, DiagLevel level) {
+    if (level == DIAG_ERROR) d->errors++;
+    else if (level == DIAG_WARNING) d->warnings++;
+}
+
+static void vreport(Diag *d, SrcLoc loc, DiagLevel level, const char *fmt, va_list ap) {
+    print_head(d, loc, level);
     vfprintf(stderr, fmt, ap);
-    if (d->color) fputs("\033[0m", stderr);
+    if (use_color(d)) fputs(RESET, stderr);
     fputc('\n', stderr);
-    print_caret(loc);
+    print_caret(d, loc);
+    count(d, level);
 }
 
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vreport(d, loc, "error", "\033[31m", fmt, ap);
+    vreport(d, loc, DIAG_ERROR, fmt, ap);
     va_end(ap);
-    d->errors++;
 }
 
 void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vreport(d, loc, "note", "\033[30m", fmt, ap);
+    vreport(d, loc, DIAG_NOTE, fmt, ap);
     va_end(ap);
 }
 
-void diag_print_formatted(Diag *d, const char *first_line, SrcLoc loc, bool is_error) {
-    fprintf(stderr, "%s\n", first_line);
-    print_caret(loc);
-    if (is_error) d->errors++;
+void diag_clang(Diag *d, DiagLevel level, SrcLoc loc, const char *text) {
+    print_head(d, loc, level);
+    fputs(text, stderr);
+    if (use_color(d)) fputs(RESET, stderr);
+    fputc('\n', stderr);
+    print_caret(d, loc);
+    count(d, level);
+}
+
+void diag_summary(Diag *d, int errors, int warnings) {
+    int e = d->errors - errors, w = d->warnings - warnings;
+    if (w) fprintf(stderr, "%d warning%s%s", w, w == 1 ? "" : "s", e ? " and " : "");
+    if (e) fprintf(stderr, "%d error%s", e, e == 1 ? "" : "s");
+    if (e || w) fputs(" generated.\n", stderr);
 }
 
 void diag_tool_error(const char *fmt, ...) {

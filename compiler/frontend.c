@@ -452,6 +452,20 @@ bool fe_is_pfe_loop(CXCursor c) {
     return yes;
 }
 
+bool fe_pfe_parts(CXCursor outer, CXCursor *idx_decl, CXCursor *body) {
+    CXCursor kids[4], ik[4], decl[1];
+    int n = fe_children(outer, kids, 4);
+    if (n < 1 || n > 4) return false;
+    CXCursor inner = kids[n - 1];
+    if (clang_getCursorKind(inner) != CXCursor_ForStmt || fe_children(inner, ik, 4) != 4) return false;
+    if (clang_getCursorKind(ik[0]) != CXCursor_DeclStmt || fe_children(ik[0], decl, 1) != 1 ||
+        clang_getCursorKind(decl[0]) != CXCursor_VarDecl)
+        return false;
+    *idx_decl = decl[0];
+    *body = ik[3];
+    return true;
+}
+
 unsigned fe_offset(CXSourceLocation l, unsigned *line) {
     CXFile f;
     unsigned ln, col, off;
@@ -543,17 +557,11 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     k->loc = fe_loc(fe, outer);
     vec_push(fe->a, &u->kernels, k);
 
-    CXCursor kids[4];
-    int n = fe_children(outer, kids, 4);
-    CXCursor inner = kids[n - 1];
-    CXCursor ik[4];
-    if (clang_getCursorKind(inner) != CXCursor_ForStmt || fe_children(inner, ik, 4) != 4) {
+    CXCursor idx_decl[1], body;
+    if (!fe_pfe_parts(outer, idx_decl, &body)) {
         diag_error(u->diag, k->loc, "malformed parallel_for_each expansion (is camp.h's macro redefined?)");
         return;
     }
-    CXCursor idx_decl[1];
-    fe_children(ik[0], idx_decl, 1);
-    CXCursor body = ik[3];
 
     CXSourceRange r = clang_getCursorExtent(outer);
     k->begin_offset = fe_offset(clang_getRangeStart(r), NULL);
@@ -610,30 +618,108 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClien
 
 /* ---- the translation unit ----------------------------------------------------- */
 
+/* The byte ranges of the parallel_for_each statements of the main file. */
+static enum CXChildVisitResult find_kernel_ranges(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Frontend *fe = data;
+    if (!fe_is_pfe_loop(c)) return CXChildVisit_Recurse;
+    CXSourceRange r = clang_getCursorExtent(c);
+    unsigned *range = arena_alloc(fe->a, 2 * sizeof *range);
+    range[0] = fe_offset(clang_getRangeStart(r), NULL);
+    range[1] = fe_offset(clang_getRangeEnd(r), NULL);
+    vec_push(fe->a, &fe->kernel_ranges, range);
+    return CXChildVisit_Continue;
+}
+
+static bool in_kernel_range(Frontend *fe, CXSourceLocation l) {
+    CXFile file;
+    unsigned line, col, off;
+    clang_getExpansionLocation(l, &file, &line, &col, &off);
+    if (!clang_File_isEqual(file, fe->main_file)) return false;
+    for (int i = 0; i < fe->kernel_ranges.len; i++) {
+        unsigned *range = fe->kernel_ranges.items[i];
+        if (off >= range[0] && off < range[1]) return true;
+    }
+    return false;
+}
+
+/* One of clang's diagnostics, as clang prints it: where a macro argument
+ * was written, else where the macro was expanded. */
+static void print_clang_diagnostic(Frontend *fe, CXDiagnostic dg, DiagLevel level) {
+    CXFile file;
+    unsigned line, col, off;
+    clang_getFileLocation(clang_getDiagnosticLocation(dg), &file, &line, &col, &off);
+    SrcLoc loc = {NULL, line, col};
+    CXString fname = clang_getFileName(file);
+    if (file) loc.file = arena_strdup(fe->a, clang_getCString(fname));
+    clang_disposeString(fname);
+    /* the message and, as clang writes it, the flag that controls it */
+    CXString text = clang_getDiagnosticSpelling(dg);
+    CXString option = clang_getDiagnosticOption(dg, NULL);
+    const char *opt = clang_getCString(option);
+    char *message;
+    if (!opt || !*opt) message = arena_strdup(fe->a, clang_getCString(text));
+    else if (level == DIAG_ERROR && fe->u->diag->werror && strncmp(opt, "-Werror", 7) != 0)
+        message = arena_printf(fe->a, "%s [-Werror,%s]", clang_getCString(text), opt);
+    else message = arena_printf(fe->a, "%s [%s]", clang_getCString(text), opt);
+    diag_clang(fe->u->diag, level, loc, message);
+    clang_disposeString(text);
+    clang_disposeString(option);
+}
+
+/* The notes clang attached to a diagnostic. */
+static void print_clang_notes(Frontend *fe, CXDiagnostic dg) {
+    CXDiagnosticSet notes = clang_getChildDiagnostics(dg);
+    unsigned n = clang_getNumDiagnosticsInSet(notes);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+        print_clang_diagnostic(fe, note, DIAG_NOTE);
+        clang_disposeDiagnostic(note);
+    }
+}
+
+/* Whether the same diagnostic was shown already: a macro that expands its
+ * argument several times (parallel_for_each does) repeats its errors. */
+static bool already_shown(Frontend *fe, PtrVec *shown, CXDiagnostic dg) {
+    CXString s = clang_formatDiagnostic(dg, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
+    char *key = arena_strdup(fe->a, clang_getCString(s));
+    clang_disposeString(s);
+    for (int i = 0; i < shown->len; i++)
+        if (strcmp(shown->items[i], key) == 0) return true;
+    vec_push(fe->a, shown, key);
+    return false;
+}
+
+/* clang's diagnostics of the parse. With an error, all of them: the
+ * compilation stops there. Otherwise only the warnings inside kernels: the
+ * host compiler sees everything else, but a launch where each kernel was.
+ * Repeats of a diagnostic are shown once. */
 static bool report_clang_diagnostics(Frontend *fe) {
-    bool ok = true;
     unsigned n = clang_getNumDiagnostics(fe->tu);
+    bool errors = false;
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic dg = clang_getDiagnostic(fe->tu, i);
+        errors = errors || clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error;
+        clang_disposeDiagnostic(dg);
+    }
+    if (!errors) clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_kernel_ranges, fe);
+    bool shown = false; /* the last error or warning: its notes follow it */
+    PtrVec seen = {0};
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic dg = clang_getDiagnostic(fe->tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
-        if (sev >= CXDiagnostic_Error) {
-            /* Warnings are left to the host compiler, which sees the same code. */
-            CXString s = clang_formatDiagnostic(dg, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn |
-                                                        CXDiagnostic_DisplayOption);
-            CXFile file;
-            unsigned line, col, off;
-            clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &file, &line, &col, &off);
-            SrcLoc loc = {NULL, line, col};
-            CXString fname = clang_getFileName(file);
-            if (file) loc.file = arena_strdup(fe->a, clang_getCString(fname));
-            clang_disposeString(fname);
-            diag_print_formatted(fe->u->diag, clang_getCString(s), loc, true);
-            clang_disposeString(s);
-            ok = false;
+        if (sev == CXDiagnostic_Note) {
+            if (shown) print_clang_diagnostic(fe, dg, DIAG_NOTE);
+        } else if (sev != CXDiagnostic_Ignored) {
+            shown = (errors || in_kernel_range(fe, clang_getDiagnosticLocation(dg))) && !already_shown(fe, &seen, dg);
+            if (shown) {
+                print_clang_diagnostic(fe, dg, sev >= CXDiagnostic_Error ? DIAG_ERROR : DIAG_WARNING);
+                print_clang_notes(fe, dg);
+            }
         }
         clang_disposeDiagnostic(dg);
     }
-    return ok;
+    return !errors;
 }
 
 bool frontend_run(Unit *u) {
@@ -645,10 +731,13 @@ bool frontend_run(Unit *u) {
     bool ok = false;
     if (err != CXError_Success) {
         diag_tool_error("cannot parse '%s' (libclang error %d)", u->path, (int)err);
-    } else if (report_clang_diagnostics(&fe)) {
+    } else {
         fe.main_file = clang_getFile(fe.tu, u->path);
-        fe_find_math_library(&fe);
-        clang_visitChildren(clang_getTranslationUnitCursor(fe.tu), find_kernels, &fe);
+        if (report_clang_diagnostics(&fe)) {
+            fe_find_math_library(&fe);
+            if (fe_check_restrictions(&fe))
+                clang_visitChildren(clang_getTranslationUnitCursor(fe.tu), find_kernels, &fe);
+        }
         ok = u->diag->errors == 0;
     }
     free(fe.vars);

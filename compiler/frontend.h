@@ -48,6 +48,7 @@ typedef struct Frontend {
     int nstructs, capstructs;
     int loop_depth;      /* loops around the statement being lowered */
     int break_depth;     /* loops and switches around it */
+    PtrVec kernel_ranges; /* unsigned[2]: byte ranges of the parallel_for_each statements */
 } Frontend;
 
 /* frontend.c */
@@ -71,6 +72,15 @@ Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool 
 unsigned fe_offset(CXSourceLocation l, unsigned *line);
 /* Whether a for statement is the expansion of parallel_for_each. */
 bool fe_is_pfe_loop(CXCursor c);
+/* The index declaration and the body of a parallel_for_each expansion;
+ * false when it does not have the shape camp.h's macro gives it. */
+bool fe_pfe_parts(CXCursor outer, CXCursor *idx_decl, CXCursor *body);
+/* Whether a function is marked restrict(amp) (or restrict(cpu, amp)). */
+bool fe_is_amp_function(CXCursor decl);
+
+/* restrictions.c: DIALECT.md §5 on every kernel body and restrict(amp)
+ * function, before lowering. Returns false after reporting errors. */
+bool fe_check_restrictions(Frontend *fe);
 
 /* frontend_init.c: a braced initializer or compound literal → EX_INIT. */
 Expr *fe_lower_init(Frontend *fe, CXCursor list, Type *t);

@@ -113,6 +113,7 @@ static int parse_args(Driver *d, int argc, char **argv) {
         /* options with a separate or attached value */
         static const char *const with_value[] = {"-o", "-I", "-D", "-U", "-l", "-L"};
         const char *opt = NULL, *value = NULL;
+        DiagFlag flag;
         for (size_t j = 0; j < sizeof with_value / sizeof *with_value; j++) {
             if (strncmp(arg, with_value[j], 2) == 0) {
                 opt = with_value[j];
@@ -147,9 +148,9 @@ static int parse_args(Driver *d, int argc, char **argv) {
             d->verbose = true;
         } else if (!strncmp(arg, "-std=", 5)) {
             vec_push(a, &d->clang_args, (void *)arg);
-        } else if (!strncmp(arg, "-fdiagnostics-color", 19)) {
-            d->diag.color = strcmp(arg, "-fdiagnostics-color=never") != 0;
-            vec_push(a, &d->host_args, (void *)arg);
+        } else if ((flag = diag_flag(&d->diag, arg)) != DIAG_FLAG_NONE) {
+            /* warning flags reach libclang too: kernels' warnings are its */
+            vec_push(a, flag == DIAG_FLAG_WARNING ? &d->clang_args : &d->host_args, (void *)arg);
         } else if (arg[0] == '-' && arg[1]) {
             if (arg[1] == 'O') d->opts.opt_level = arg[2] == '0' ? 0 : 1; /* -O, -O1..3, -Os: kernels too */
             vec_push(a, &d->host_args, (void *)arg); /* the host compiler's business */

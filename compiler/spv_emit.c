@@ -209,8 +209,8 @@ static void emit_helper(Emitter *e, Spec *spec) {
     uint32_t ret = em_type(e, f->ret);
     uint32_t params[32];
     int n = 0;
-    if (f->nparams > 15) {
-        em_error(e, f->loc, "function with more than 15 parameters");
+    if (f->nparams > 14) { /* spv_type_function's limit */
+        em_error(e, f->loc, "function with more than 14 parameters");
         return;
     }
     for (int i = 0; i < f->nparams; i++) {
@@ -221,7 +221,7 @@ static void emit_helper(Emitter *e, Spec *spec) {
             params[n++] = em_type(e, f->params[i]->type);
         }
     }
-    if (n > 15) {
+    if (n > 14) {
         em_error(e, f->loc, "function with this many pointer parameters into local memory");
         return;
     }

@@ -79,7 +79,8 @@ static camp_status allocate_memory(camp_buffer *buffer, const VkMemoryPropertyFl
             if ((has & wishes[w]) != wishes[w]) continue;
             tried |= 1u << t;
             info.memoryTypeIndex = t;
-            last = vkAllocateMemory(dev->device, &info, NULL, &buffer->memory);
+            last = CAMP_INJECT(CAMP_FAULT_ALLOC, VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                               vkAllocateMemory(dev->device, &info, NULL, &buffer->memory));
             if (last == VK_SUCCESS) {
                 buffer->memory_type = t;
                 return CAMP_OK;

@@ -287,6 +287,7 @@ static camp_status create_device(camp_device *dev) {
         dev->features |= CAMP_FEATURE_ATOMIC_FLOAT_ADD;
     if (has_atomic.shaderBufferFloat32Atomics && has_atomic.shaderSharedFloat32Atomics)
         dev->features |= CAMP_FEATURE_ATOMIC_FLOAT;
+    dev->features &= ~camp_rt.masked_features; /* a test knob: fault_injection.c */
     dev->push_constant8 = has12.storagePushConstant8;
     dev->push_constant16 = has11.storagePushConstant16;
 
@@ -326,6 +327,7 @@ static void close_device(camp_device *dev) {
 }
 
 static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_device **out) {
+    CAMP_TRY(camp_faults_init());
     camp_device *dev = calloc(1, sizeof *dev);
     if (!dev) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     dev->index = index;

@@ -166,6 +166,8 @@ typedef struct camp_runtime {
     bool ready;              /* the default device is open */
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
     bool force_staging;      /* CAMP_FORCE_STAGING=1: never map device buffers */
+    uint32_t faults;         /* enum camp_fault bits: failures injected for tests */
+    uint32_t masked_features; /* enum camp_feature bits devices pretend to lack */
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* the default's, kept after shutdown */
 
     VkInstance instance;
@@ -190,6 +192,19 @@ camp_status camp_fail(camp_status status, const char *fmt, ...) CAMP_PRINTF(2, 3
 /* Releases the lock, then reports camp_rt.failure (handler, or print and
  * abort) if `status` is not CAMP_OK. Every public entry point ends here. */
 void camp_unlock_and_report(camp_status status);
+
+/* ---- fault_injection.c -------------------------------------------------- */
+
+/* Failures tests can inject (see fault_injection.c for the knobs). */
+enum camp_fault {
+    CAMP_FAULT_ALLOC = 1u << 0,       /* device memory allocations fail */
+    CAMP_FAULT_DEVICE_LOST = 1u << 1, /* queue submissions lose the device */
+};
+
+/* Reads the knobs into camp_rt.faults and camp_rt.masked_features. */
+camp_status camp_faults_init(void);
+/* `result`, or the error fault `fault` injects in its place. */
+#define CAMP_INJECT(fault, error, result) ((camp_rt.faults & (fault)) ? (error) : (result))
 
 /* ---- vk_check.c --------------------------------------------------------- */
 

@@ -62,8 +62,8 @@ static camp_status check_device_fits(const camp_device *dev, const camp_kernel_i
     uint32_t missing = kernel->features & ~dev->features;
     for (size_t i = 0; i < sizeof feature_names / sizeof *feature_names; i++)
         if (missing & feature_names[i].bit)
-            return camp_fail(CAMP_ERROR_UNSUPPORTED, "the device %s does not support %s",
-                             dev->name, feature_names[i].what);
+            return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel needs %s, which the device '%s' does not support",
+                             feature_names[i].what, dev->name);
     if (missing)
         return camp_fail(CAMP_ERROR_UNSUPPORTED,
                          "the kernel needs features (bits 0x%x) unknown to this libcamp", missing);

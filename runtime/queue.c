@@ -215,7 +215,9 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
         .commandBufferCount = 1,
         .pCommandBuffers = &batch->commands,
     };
-    if (result >= 0) result = vkQueueSubmit(q->dev->queue, 1, &submit, batch->fence);
+    if (result >= 0)
+        result = CAMP_INJECT(CAMP_FAULT_DEVICE_LOST, VK_ERROR_DEVICE_LOST,
+                             vkQueueSubmit(q->dev->queue, 1, &submit, batch->fence));
     if (result < 0) {
         /* Never submitted: wait for the rest, then drop its work. */
         (void)reap(q, true);

@@ -2,6 +2,9 @@
  * The VK() macro (internal.h) calls camp_vk_fail. */
 #include "internal.h"
 
+#include <stdio.h>
+#include <string.h>
+
 /* VkResult values of the Vulkan 1.2 core and the long-standing extensions, as
  * in vulkan_core.h. Newer values print as their number. */
 #define CAMP_VK_RESULTS(X)                                                       \
@@ -46,16 +49,34 @@ static camp_status status_of(VkResult result) {
     }
 }
 
+/* The Vulkan function a VK() call's text names (`vkQueueSubmit` in
+ * `CAMP_INJECT(..., vkQueueSubmit(...))`), as a length at *start. */
+static int vulkan_function(const char *call, const char **start) {
+    for (const char *p = call; *p; p++)
+        if (p[0] == 'v' && p[1] == 'k' && p[2] >= 'A' && p[2] <= 'Z' && (p == call || p[-1] == ' ' || p[-1] == '(')) {
+            int n = 0;
+            while (p[n] && p[n] != '(' && p[n] != ' ' && p[n] != ',') n++;
+            *start = p;
+            return n;
+        }
+    *start = "a Vulkan call";
+    return (int)strlen(*start);
+}
+
 camp_status camp_vk_fail(VkResult result, const char *call, const char *file, int line) {
-    /* The call's text up to its '(' names the Vulkan function. */
-    int name_length = 0;
-    while (call[name_length] && call[name_length] != '(') name_length++;
+    const char *function;
+    int function_length = vulkan_function(call, &function);
     const char *name = camp_vk_result_name(result);
-    /* Where in libcamp helps whoever reads a bug report; camp_fail adds the
-     * user's kernel location when a launch is under way. */
-    if (name)
-        return camp_fail(status_of(result), "%.*s failed: %s (libcamp %s:%d)", name_length,
-                         call, name, file, line);
-    return camp_fail(status_of(result), "%.*s failed: VkResult %d (libcamp %s:%d)", name_length,
-                     call, (int)result, file, line);
+    char what[64];
+    if (name) snprintf(what, sizeof what, "%s", name);
+    else snprintf(what, sizeof what, "VkResult %d", (int)result);
+    /* Say what happened in words where a user can act on it; where in
+     * libcamp helps whoever reads a bug report. camp_fail adds the user's
+     * kernel location when a launch is under way. */
+    camp_status status = status_of(result);
+    const char *headline = status == CAMP_ERROR_OUT_OF_MEMORY ? "out of device memory: "
+                           : status == CAMP_ERROR_DEVICE_LOST ? "the device was lost: "
+                                                               : "";
+    return camp_fail(status, "%s%.*s failed: %s (libcamp %s:%d)", headline, function_length, function, what, file,
+                     line);
 }

@@ -1,0 +1,582 @@
+/* restrictions.c — DIALECT.md §5: what amp code may not contain, checked on
+ * libclang's AST before anything is lowered, so that lowering only ever
+ * sees code the dialect allows. Amp code is every parallel_for_each body
+ * and every restrict(amp) function defined outside system headers (called
+ * or not, as in C++ AMP). Each error points at the construct; where a
+ * declaration elsewhere explains it, a note points there.
+ *
+ * Only the forbidden list lives here. What the dialect allows but campcc
+ * cannot compile yet is lowering's business ("unsupported construct"). */
+#include "frontend.h"
+
+#include <string.h>
+
+typedef struct Checker {
+    Frontend *fe;
+    Diag *d;
+    const char *dialect_dir; /* where <camp.h> is, with a final '/'; NULL if not included */
+    bool in_kernel;
+    /* kernels: the byte range of the whole parallel_for_each (index
+     * included) in the main file; declarations in it are the kernel's own */
+    unsigned begin, end;
+    int breakable; /* loops and switches around the statement, inside the amp code */
+    int depth;     /* nesting of the cursor being checked */
+    bool too_deep; /* reported once per function or kernel */
+} Checker;
+
+/* Lowering and code generation recurse once per level of nesting: beyond
+ * this, amp code is refused rather than risking the stack. */
+enum { MAX_NESTING = 10000 };
+
+static void check_node(Checker *ck, CXCursor c);
+
+static enum CXChildVisitResult visit_child(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    check_node(data, c);
+    return CXChildVisit_Continue;
+}
+
+static void check_children(Checker *ck, CXCursor c) {
+    if (++ck->depth > MAX_NESTING) {
+        if (!ck->too_deep)
+            diag_error(ck->d, fe_loc(ck->fe, c), "amp code nested more than %d levels deep is not supported",
+                       MAX_NESTING);
+        ck->too_deep = true;
+    } else {
+        clang_visitChildren(c, visit_child, ck);
+    }
+    ck->depth--;
+}
+
+static char *type_name(Frontend *fe, CXType t) {
+    CXString s = clang_getTypeSpelling(t);
+    char *r = arena_strdup(fe->a, clang_getCString(s));
+    clang_disposeString(s);
+    return r;
+}
+
+/* Strips parentheses and what libclang shows as UnexposedExpr with one
+ * operand: implicit conversions, and ext-vector element accesses (`v.x`
+ * writes v). */
+static CXCursor strip_implicit(CXCursor c) {
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        CXCursor kids[2];
+        if ((k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) || fe_children(c, kids, 2) != 1) return c;
+        c = kids[0];
+    }
+}
+
+/* ---- types ---------------------------------------------------------------- */
+
+/* Whether memory of type `t` holds a pointer (through arrays, struct and
+ * union members). `depth` bounds nesting of records by value. */
+static bool holds_pointer(CXType t, int depth);
+
+typedef struct FieldSearch {
+    bool found;
+    int depth;
+} FieldSearch;
+
+static enum CXVisitorResult field_holds_pointer(CXCursor field, CXClientData data) {
+    FieldSearch *s = data;
+    if (holds_pointer(clang_getCursorType(field), s->depth + 1)) {
+        s->found = true;
+        return CXVisit_Break;
+    }
+    return CXVisit_Continue;
+}
+
+static bool holds_pointer(CXType t, int depth) {
+    CXType ct = clang_getCanonicalType(t);
+    switch (ct.kind) {
+    case CXType_Pointer: case CXType_BlockPointer: return true;
+    case CXType_ConstantArray: case CXType_VariableArray: case CXType_IncompleteArray:
+        return holds_pointer(clang_getArrayElementType(ct), depth);
+    case CXType_Record: {
+        if (depth > 16) return false;
+        FieldSearch s = {false, depth};
+        clang_Type_visitFields(ct, field_holds_pointer, &s);
+        return s.found;
+    }
+    default: return false;
+    }
+}
+
+static bool is_va_list_record(CXType ct) {
+    if (ct.kind != CXType_Record) return false;
+    CXString s = clang_getTypeSpelling(ct);
+    bool yes = strstr(clang_getCString(s), "__va_list") != NULL;
+    clang_disposeString(s);
+    return yes;
+}
+
+typedef enum TypeProblem {
+    TYPE_OK,
+    TYPE_LONG_DOUBLE,
+    TYPE_FUNCTION_POINTER,
+    TYPE_POINTER_TO_POINTER, /* to memory that holds pointers */
+    TYPE_VA_LIST,
+    TYPE_BLOCK,
+} TypeProblem;
+
+/* Why type `t` may not appear in amp code. */
+static TypeProblem type_problem(CXType t) {
+    CXType ct = clang_getCanonicalType(t);
+    switch (ct.kind) {
+    case CXType_LongDouble: return TYPE_LONG_DOUBLE;
+    case CXType_Complex: return type_problem(clang_getElementType(ct));
+    case CXType_BlockPointer: return TYPE_BLOCK;
+    case CXType_Pointer: {
+        CXType pt = clang_getCanonicalType(clang_getPointeeType(ct));
+        if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto) return TYPE_FUNCTION_POINTER;
+        if (is_va_list_record(pt)) return TYPE_VA_LIST;
+        if (holds_pointer(pt, 0)) return TYPE_POINTER_TO_POINTER;
+        return type_problem(pt);
+    }
+    case CXType_ConstantArray: case CXType_VariableArray: case CXType_IncompleteArray:
+        return type_problem(clang_getArrayElementType(ct));
+    case CXType_Record: /* members are checked where they are used */
+        return is_va_list_record(ct) ? TYPE_VA_LIST : TYPE_OK;
+    default: return TYPE_OK; /* function types are designators: see calls */
+    }
+}
+
+static void report_type(Checker *ck, TypeProblem p, CXType t, CXCursor where) {
+    SrcLoc at = fe_loc(ck->fe, where);
+    char *name = type_name(ck->fe, t);
+    switch (p) {
+    case TYPE_OK: break;
+    case TYPE_LONG_DOUBLE:
+        if (strcmp(name, "long double") == 0) diag_error(ck->d, at, "'long double' is not allowed in amp code");
+        else diag_error(ck->d, at, "'long double' is not allowed in amp code (in type '%s')", name);
+        break;
+    case TYPE_FUNCTION_POINTER:
+        diag_error(ck->d, at, "function pointers are not allowed in amp code (type '%s')", name);
+        break;
+    case TYPE_POINTER_TO_POINTER:
+        diag_error(ck->d, at,
+                   "pointers to pointers are not allowed in amp code: type '%s' points to memory that holds "
+                   "pointers, which a kernel cannot use",
+                   name);
+        break;
+    case TYPE_VA_LIST: diag_error(ck->d, at, "variable arguments ('va_list') are not allowed in amp code"); break;
+    case TYPE_BLOCK: diag_error(ck->d, at, "blocks are not allowed in amp code"); break;
+    }
+}
+
+/* Reports a forbidden type at `where`; true if it did. */
+static bool check_type(Checker *ck, CXType t, CXCursor where) {
+    TypeProblem p = type_problem(t);
+    report_type(ck, p, t, where);
+    return p != TYPE_OK;
+}
+
+/* Whether an operand of expression `c` has the forbidden type `p` already:
+ * then the operand, where the type comes from, is the place to report. */
+static bool operand_has_problem(CXCursor c, TypeProblem p) {
+    CXCursor kids[8];
+    int n = fe_children(c, kids, 8);
+    for (int i = 0; i < n && i < 8; i++)
+        if (clang_isExpression(clang_getCursorKind(kids[i])) && type_problem(clang_getCursorType(kids[i])) == p)
+            return true;
+    return false;
+}
+
+/* ---- declarations ---------------------------------------------------------- */
+
+typedef struct AnnotationSearch {
+    const char *text;
+    bool found;
+} AnnotationSearch;
+
+static enum CXChildVisitResult find_annotation(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    AnnotationSearch *s = data;
+    if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
+        CXString sp = clang_getCursorSpelling(c);
+        if (strcmp(clang_getCString(sp), s->text) == 0) s->found = true;
+        clang_disposeString(sp);
+    }
+    return CXChildVisit_Continue;
+}
+
+static bool has_annotation(CXCursor decl, const char *text) {
+    AnnotationSearch s = {text, false};
+    clang_visitChildren(decl, find_annotation, &s);
+    return s.found;
+}
+
+/* Whether `decl` (a variable) belongs to the amp code being checked. */
+static bool is_own_variable(Checker *ck, CXCursor decl) {
+    if (clang_getCursorKind(decl) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(decl)) return false;
+    if (!ck->in_kernel) return true; /* a helper sees only its own locals and parameters */
+    CXFile file;
+    unsigned line, col, off;
+    clang_getExpansionLocation(clang_getCursorLocation(decl), &file, &line, &col, &off);
+    return clang_File_isEqual(file, ck->fe->main_file) && off >= ck->begin && off < ck->end;
+}
+
+static void check_var_decl(Checker *ck, CXCursor c) {
+    char *name = fe_spelling(ck->fe, c);
+    CXType t = clang_getCursorType(c);
+    if (clang_getCanonicalType(t).kind == CXType_VariableArray) {
+        diag_error(ck->d, fe_loc(ck->fe, c), "variable-length array '%s' cannot be declared in amp code", name);
+        return;
+    }
+    if (check_type(ck, t, c)) return;
+    check_children(ck, c);
+}
+
+/* ---- writes ---------------------------------------------------------------- */
+
+/* The variable an assignment to `lhs` writes in place, or a null cursor
+ * when it writes through a pointer (into a view: allowed). */
+static CXCursor written_variable(CXCursor lhs) {
+    CXCursor c = strip_implicit(lhs);
+    CXCursor kids[2];
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_DeclRefExpr: return clang_getCursorReferenced(c);
+    case CXCursor_MemberRefExpr: /* s.m or v.x writes s / v; p->m writes memory */
+        if (fe_children(c, kids, 2) == 1 && clang_getCanonicalType(clang_getCursorType(kids[0])).kind != CXType_Pointer)
+            return written_variable(kids[0]);
+        break;
+    case CXCursor_ArraySubscriptExpr: {
+        if (fe_children(c, kids, 2) != 2) break;
+        /* the operand that is an array (before decay) or a vector is written in place */
+        for (int i = 0; i < 2; i++) {
+            CXCursor base = kids[i];
+            while (clang_getCursorKind(base) == CXCursor_ParenExpr && fe_children(base, &base, 1) == 1) {}
+            CXType bt = clang_getCanonicalType(clang_getCursorType(base));
+            if (bt.kind == CXType_Vector || bt.kind == CXType_ExtVector) return written_variable(base);
+            CXCursor inner[2];
+            if (clang_getCursorKind(base) == CXCursor_UnexposedExpr && fe_children(base, inner, 2) == 1) {
+                CXType it = clang_getCanonicalType(clang_getCursorType(inner[0]));
+                if (it.kind == CXType_ConstantArray || it.kind == CXType_VariableArray ||
+                    it.kind == CXType_IncompleteArray)
+                    return written_variable(inner[0]);
+            }
+        }
+        break;
+    }
+    default: break;
+    }
+    return clang_getNullCursor();
+}
+
+static bool is_write(CXCursor c, CXCursor *target) {
+    CXCursor kids[2];
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_CompoundAssignOperator:
+        if (fe_children(c, kids, 2) != 2) return false;
+        *target = kids[0];
+        return true;
+    case CXCursor_BinaryOperator:
+        if (clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign || fe_children(c, kids, 2) != 2) return false;
+        *target = kids[0];
+        return true;
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (op != CXUnaryOperator_PostInc && op != CXUnaryOperator_PostDec && op != CXUnaryOperator_PreInc &&
+            op != CXUnaryOperator_PreDec)
+            return false;
+        if (fe_children(c, kids, 2) != 1) return false;
+        *target = kids[0];
+        return true;
+    }
+    default: return false;
+    }
+}
+
+/* Scalars and structs from outside the amp code are copies: writing one
+ * would change nothing the program can see. Arrays are views: writable. */
+static void check_write(Checker *ck, CXCursor op, CXCursor target) {
+    CXCursor var = written_variable(target);
+    enum CXCursorKind k = clang_getCursorKind(var);
+    if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return;
+    if (is_own_variable(ck, var) || has_annotation(var, "camp_tile_static")) return;
+    CXType vt = clang_getCanonicalType(clang_getCursorType(var));
+    if (vt.kind == CXType_ConstantArray || vt.kind == CXType_VariableArray || vt.kind == CXType_IncompleteArray)
+        return;
+    char *name = fe_spelling(ck->fe, var);
+    if (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(var))
+        diag_error(ck->d, fe_loc(ck->fe, op),
+                   "cannot write static or global variable '%s' in amp code (kernels see a copy of its value)", name);
+    else
+        diag_error(ck->d, fe_loc(ck->fe, op),
+                   "cannot assign to captured variable '%s' (captures are by value and read-only in a kernel)", name);
+    diag_note(ck->d, fe_loc(ck->fe, var), "'%s' declared here", name);
+}
+
+/* ---- calls ----------------------------------------------------------------- */
+
+/* <math.h> functions: amp code may call them (C++ AMP's precise_math). */
+static bool is_math_function(const char *name) {
+    static const char *const names[] = {
+        "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "copysign", "cos",
+        "cosh", "erf", "erfc", "exp", "exp2", "expm1", "fabs", "fdim", "floor", "fma", "fmax", "fmin",
+        "fmod", "frexp", "hypot", "ilogb", "ldexp", "lgamma", "llrint", "llround", "log", "log10",
+        "log1p", "log2", "logb", "lrint", "lround", "modf", "nan", "nearbyint", "nextafter",
+        "pow", "remainder", "remquo", "rint", "round", "scalbln", "scalbn", "sin", "sinh", "sqrt", "tan",
+        "tanh", "tgamma", "trunc", "abs", "labs", "llabs",
+    };
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        size_t m = strlen(names[i]);
+        if (strncmp(name, names[i], m) == 0 && (n == m || (n == m + 1 && name[m] == 'f'))) return true;
+    }
+    return false;
+}
+
+static bool is_setjmp(const char *name) {
+    static const char *const names[] = {"setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp",
+                                        "_longjmp", "siglongjmp", "__builtin_setjmp", "__builtin_longjmp"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(name, names[i]) == 0) return true;
+    return false;
+}
+
+/* Whether `decl` is in the dialect's own headers: <camp.h> and those
+ * beside it (<camp_math.h>, camp_math/...). */
+static bool in_dialect_headers(const Frontend *fe, const char *dialect_dir, CXCursor decl) {
+    if (!dialect_dir) return false;
+    CXFile file;
+    clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
+    if (!file || clang_File_isEqual(file, fe->main_file)) return false;
+    CXString s = clang_getFileName(file);
+    const char *path = clang_getCString(s);
+    bool yes = path && strncmp(path, dialect_dir, strlen(dialect_dir)) == 0;
+    clang_disposeString(s);
+    return yes;
+}
+
+/* Calls lowering maps onto the device's own operations or the math
+ * library: C's <math.h> functions and the classification builtins its
+ * macros expand to, fast_math_*, and the dialect headers' functions. */
+static bool is_library_call(const Checker *ck, CXCursor decl, const char *name) {
+    if (in_dialect_headers(ck->fe, ck->dialect_dir, decl) || strncmp(name, "fast_math_", 10) == 0 ||
+        strncmp(name, "__builtin_", 10) == 0)
+        return true;
+    return is_math_function(name) && clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
+}
+
+static void check_call(Checker *ck, CXCursor call) {
+    Frontend *fe = ck->fe;
+    int nargs = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < nargs; i++) check_node(ck, clang_Cursor_getArgument(call, (unsigned)i));
+
+    /* the function called directly, through parentheses and _Generic (as
+     * camp.h's atomics are), else a call through a pointer */
+    CXCursor decl = fe_callee(call);
+    if (clang_getCursorKind(decl) != CXCursor_FunctionDecl) {
+        diag_error(ck->d, fe_loc(fe, call), "calls through function pointers are not allowed in amp code");
+        return;
+    }
+    char *name = fe_spelling(fe, decl);
+    SrcLoc at = fe_loc(fe, call);
+    if (is_setjmp(name)) {
+        diag_error(ck->d, at, "'%s' (setjmp/longjmp) is not allowed in amp code", name);
+        return;
+    }
+    if (strncmp(name, "__builtin_va_", 13) == 0) {
+        diag_error(ck->d, at, "variable arguments ('%s') are not allowed in amp code", name);
+        return;
+    }
+    if (fe_is_amp_function(decl)) {
+        CXCursor def = clang_getCursorDefinition(decl);
+        /* a defined variadic amp function is reported at its definition */
+        if (clang_Cursor_isNull(def) && clang_Cursor_isVariadic(decl)) {
+            diag_error(ck->d, at, "variadic function '%s' cannot be called from amp code", name);
+            diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here", name);
+        }
+        return;
+    }
+    if (is_library_call(ck, decl, name)) return;
+    diag_error(ck->d, at, "call to non-amp function '%s'", name);
+    diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from amp code", name);
+}
+
+/* ---- statements and expressions ------------------------------------------- */
+
+static void check_breakable(Checker *ck, CXCursor c) {
+    ck->breakable++;
+    check_children(ck, c);
+    ck->breakable--;
+}
+
+static void check_goto(Checker *ck, CXCursor c) {
+    CXCursor label = clang_getCursorReferenced(c);
+    if (ck->in_kernel && !clang_Cursor_isNull(label) && !is_own_variable(ck, label))
+        diag_error(ck->d, fe_loc(ck->fe, c), "'goto' out of a parallel_for_each body is not allowed");
+    else
+        diag_error(ck->d, fe_loc(ck->fe, c), "'goto' is not allowed in amp code");
+}
+
+/* An implicit conversion other than an array's decay: a forbidden type it
+ * yields comes from its operand or its context, reported there. */
+static bool is_implicit_conversion(CXCursor c) {
+    CXCursor kids[2];
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr || fe_children(c, kids, 2) != 1) return false;
+    enum CXTypeKind from = clang_getCanonicalType(clang_getCursorType(kids[0])).kind;
+    return from != CXType_ConstantArray && from != CXType_VariableArray && from != CXType_IncompleteArray;
+}
+
+/* The decay of an array from outside the amp code: an implicit view.
+ * If it holds pointers, the kernel's layout reports it, naming the array
+ * (layout.c), as it does for pointers in captured unions. */
+static bool is_captured_array_decay(Checker *ck, CXCursor c) {
+    CXCursor kids[2];
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr || fe_children(c, kids, 2) != 1) return false;
+    CXCursor ref = strip_implicit(kids[0]);
+    CXCursor var = clang_getCursorReferenced(ref);
+    return clang_getCursorKind(ref) == CXCursor_DeclRefExpr &&
+           (clang_getCursorKind(var) == CXCursor_VarDecl || clang_getCursorKind(var) == CXCursor_ParmDecl) &&
+           !is_own_variable(ck, var);
+}
+
+static void check_node(Checker *ck, CXCursor c) {
+    Frontend *fe = ck->fe;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    CXCursor target;
+    switch (k) {
+    case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt: check_goto(ck, c); return;
+    case CXCursor_AddrLabelExpr: diag_error(ck->d, fe_loc(fe, c), "'goto' is not allowed in amp code"); return;
+    case CXCursor_GCCAsmStmt: case CXCursor_MSAsmStmt:
+        diag_error(ck->d, fe_loc(fe, c), "inline assembly is not allowed in amp code");
+        return;
+    case CXCursor_ReturnStmt:
+        if (ck->in_kernel) {
+            diag_error(ck->d, fe_loc(fe, c),
+                       "'return' is not allowed in a parallel_for_each body (use 'continue' to end this thread)");
+            return;
+        }
+        break;
+    case CXCursor_BreakStmt:
+        if (ck->in_kernel && ck->breakable == 0)
+            diag_error(ck->d, fe_loc(fe, c),
+                       "'break' is not allowed in a parallel_for_each body (use 'continue' to end this thread)");
+        return;
+    case CXCursor_ForStmt:
+        if (fe_is_pfe_loop(c)) {
+            diag_error(ck->d, fe_loc(fe, c), "parallel_for_each cannot be nested in amp code");
+            return;
+        }
+        check_breakable(ck, c);
+        return;
+    case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt: check_breakable(ck, c); return;
+    case CXCursor_VarDecl: check_var_decl(ck, c); return;
+    case CXCursor_CallExpr:
+        if (check_type(ck, clang_getCursorType(c), c)) return;
+        check_call(ck, c);
+        return;
+    case CXCursor_DeclRefExpr:
+        if (clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_FunctionDecl) {
+            char *name = fe_spelling(fe, clang_getCursorReferenced(c));
+            diag_error(ck->d, fe_loc(fe, c),
+                       "function '%s' used as a value: function pointers are not allowed in amp code", name);
+            return;
+        }
+        break;
+    case CXCursor_TypeRef: case CXCursor_TypedefDecl: case CXCursor_StructDecl: case CXCursor_UnionDecl:
+    case CXCursor_EnumDecl: case CXCursor_AnnotateAttr:
+        return; /* names of types, not code */
+    default: break;
+    }
+    if (clang_isExpression(k)) {
+        TypeProblem p = is_implicit_conversion(c) ? TYPE_OK : type_problem(clang_getCursorType(c));
+        if (p == TYPE_POINTER_TO_POINTER && is_captured_array_decay(ck, c)) return;
+        if (p != TYPE_OK && !operand_has_problem(c, p)) {
+            report_type(ck, p, clang_getCursorType(c), c);
+            return;
+        }
+        if (is_write(c, &target)) check_write(ck, c, target);
+    }
+    check_children(ck, c);
+}
+
+/* ---- amp code: kernels and restrict(amp) functions -------------------------- */
+
+/* What the search for amp code carries. */
+typedef struct AmpCodeSearch {
+    Frontend *fe;
+    char *dialect_dir;
+} AmpCodeSearch;
+
+static void check_kernel(AmpCodeSearch *s, CXCursor loop) {
+    Frontend *fe = s->fe;
+    CXCursor idx, body;
+    CXFile file;
+    CXSourceRange r = clang_getCursorExtent(loop);
+    clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, NULL);
+    /* lowering reports a malformed expansion, and one outside the main file */
+    if (!fe_pfe_parts(loop, &idx, &body) || !clang_File_isEqual(file, fe->main_file)) return;
+    Checker ck = {.fe = fe, .d = fe->u->diag, .dialect_dir = s->dialect_dir, .in_kernel = true};
+    ck.begin = fe_offset(clang_getRangeStart(r), NULL);
+    ck.end = fe_offset(clang_getRangeEnd(r), NULL);
+    check_node(&ck, body);
+}
+
+static void check_amp_function(AmpCodeSearch *s, CXCursor def) {
+    Frontend *fe = s->fe;
+    Checker ck = {.fe = fe, .d = fe->u->diag, .dialect_dir = s->dialect_dir, .in_kernel = false};
+    char *name = fe_spelling(fe, def);
+    CXType ft = clang_getCursorType(def);
+    if (clang_isFunctionTypeVariadic(ft)) {
+        diag_error(ck.d, fe_loc(fe, def), "restrict(amp) function '%s' cannot be variadic", name);
+        return;
+    }
+    /* a bad signature: its uses in the body would only repeat the error */
+    bool signature_ok = !check_type(&ck, clang_getResultType(ft), def);
+    int n = clang_Cursor_getNumArguments(def);
+    for (int i = 0; i < n; i++) {
+        CXCursor param = clang_Cursor_getArgument(def, (unsigned)i);
+        signature_ok = !check_type(&ck, clang_getCursorType(param), param) && signature_ok;
+    }
+    CXCursor kids[64];
+    int nk = fe_children(def, kids, 64);
+    if (signature_ok && nk > 0 && nk <= 64 && clang_getCursorKind(kids[nk - 1]) == CXCursor_CompoundStmt)
+        check_node(&ck, kids[nk - 1]);
+}
+
+/* The dialect's library (restrict(amp) functions in camp_math/...) is the
+ * implementation's own code, which lowering maps or compiles: not the
+ * user's, not checked here. */
+static enum CXChildVisitResult find_amp_code(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    AmpCodeSearch *s = data;
+    CXSourceLocation where = clang_getCursorLocation(c);
+    if (clang_Location_isInSystemHeader(where) || in_dialect_headers(s->fe, s->dialect_dir, c)) return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_FunctionDecl) {
+        if (clang_isCursorDefinition(c) && fe_is_amp_function(c)) {
+            check_amp_function(s, c);
+            return CXChildVisit_Continue; /* its body is amp code, checked */
+        }
+        return CXChildVisit_Recurse;
+    }
+    if (fe_is_pfe_loop(c)) {
+        check_kernel(s, c);
+        return CXChildVisit_Continue;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Finds <camp.h> among the included files. */
+static void find_camp_h(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+    (void)stack, (void)depth;
+    AmpCodeSearch *s = data;
+    CXString name = clang_getFileName(included);
+    const char *path = clang_getCString(name);
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    if (!s->dialect_dir && slash && strcmp(slash + 1, "camp.h") == 0)
+        s->dialect_dir = arena_strndup(s->fe->a, path, (size_t)(slash - path) + 1);
+    clang_disposeString(name);
+}
+
+bool fe_check_restrictions(Frontend *fe) {
+    int before = fe->u->diag->errors;
+    AmpCodeSearch s = {fe, NULL};
+    clang_getInclusions(fe->tu, find_camp_h, &s);
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_amp_code, &s);
+    return fe->u->diag->errors == before;
+}

@@ -1,0 +1,61 @@
+/* fault_injection.c — environment knobs that make the device look worse
+ * than it is, so that tests can reach the run-time errors a real device
+ * gives only rarely (docs/diagnostics.md lists them):
+ *
+ *   CAMP_DEVICE_MASK_FEATURES=float64,int64,int16,int8
+ *                              the device lacks these kernel features
+ *   CAMP_TEST_FAIL_ALLOC=1     every device memory allocation fails with
+ *                              VK_ERROR_OUT_OF_DEVICE_MEMORY
+ *   CAMP_TEST_DEVICE_LOST=1    every queue submission fails with
+ *                              VK_ERROR_DEVICE_LOST
+ *
+ * Read whenever a device is opened. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool knob_set(const char *name) {
+    const char *value = getenv(name);
+    return value && *value && strcmp(value, "0") != 0;
+}
+
+static const struct {
+    const char *name;
+    uint32_t bit;
+} feature_names[] = {
+    {"int64", CAMP_FEATURE_INT64},
+    {"float64", CAMP_FEATURE_FLOAT64},
+    {"int16", CAMP_FEATURE_INT16},
+    {"int8", CAMP_FEATURE_INT8},
+};
+
+/* The feature bits named in a comma-separated list. */
+static camp_status parse_features(const char *list, uint32_t *bits) {
+    *bits = 0;
+    while (*list) {
+        size_t n = strcspn(list, ",");
+        bool known = n == 0;
+        for (size_t i = 0; i < sizeof feature_names / sizeof *feature_names && !known; i++)
+            if (strlen(feature_names[i].name) == n && strncmp(list, feature_names[i].name, n) == 0) {
+                *bits |= feature_names[i].bit;
+                known = true;
+            }
+        if (!known)
+            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                             "CAMP_DEVICE_MASK_FEATURES names an unknown feature '%.*s' (known: int64, float64, "
+                             "int16, int8)",
+                             (int)n, list);
+        list += n + (list[n] == ',');
+    }
+    return CAMP_OK;
+}
+
+camp_status camp_faults_init(void) {
+    camp_rt.faults = 0;
+    if (knob_set("CAMP_TEST_FAIL_ALLOC")) camp_rt.faults |= CAMP_FAULT_ALLOC;
+    if (knob_set("CAMP_TEST_DEVICE_LOST")) camp_rt.faults |= CAMP_FAULT_DEVICE_LOST;
+    const char *mask = getenv("CAMP_DEVICE_MASK_FEATURES");
+    camp_rt.masked_features = 0;
+    return mask ? parse_features(mask, &camp_rt.masked_features) : CAMP_OK;
+}
