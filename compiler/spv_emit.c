@@ -408,6 +408,11 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     k->spv_push_var = e->push_var;
     SPV_OP(&b->exec_modes, SpvOpExecutionMode, fn, SpvExecutionModeLocalSize, k->local_size[0], k->local_size[1],
            k->local_size[2]);
+    /* float subnormals kept (NVIDIA flushes them otherwise, and the float
+     * math functions are exact only with them); the runtime strips this mode
+     * on devices without shaderDenormPreserveFloat32 (runtime/spirv_patch.c) */
+    spv_capability(b, SpvCapabilityDenormPreserve);
+    SPV_OP(&b->exec_modes, SpvOpExecutionMode, fn, SpvExecutionModeDenormPreserve, 32);
     spv_name(b, fn, k->entry);
 }
 

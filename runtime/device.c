@@ -332,7 +332,11 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     if (!dev) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     dev->index = index;
     dev->physical = physical;
-    vkGetPhysicalDeviceProperties(physical, &dev->properties);
+    VkPhysicalDeviceVulkan12Properties props12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+    VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &props12};
+    vkGetPhysicalDeviceProperties2(physical, &props);
+    dev->properties = props.properties;
+    dev->denorm_preserve32 = props12.shaderDenormPreserveFloat32;
     vkGetPhysicalDeviceMemoryProperties(physical, &dev->memory);
     snprintf(dev->name, sizeof dev->name, "%s", dev->properties.deviceName);
     const char *why = camp_device_unsuitable(physical);

@@ -144,6 +144,7 @@ typedef struct camp_device {
     char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
     uint32_t features;       /* enum camp_feature bits the device has */
     bool push_constant8, push_constant16; /* storagePushConstant8/16 */
+    bool denorm_preserve32;  /* shaderDenormPreserveFloat32: else modules lose DenormPreserve */
     VkDevice device;
     uint32_t queue_family;
     VkQueue queue;           /* every accelerator view of the device submits here */

@@ -4,8 +4,29 @@
  * Kernels use no descriptor sets: their layout is a single push-constant
  * range [0, push_size). */
 #include "internal.h"
+#include "spirv_patch.h"
 
 #include <stdlib.h>
+
+/* The module as the device accepts it: without DenormPreserve where the
+ * device does not support it (runtime/spirv_patch.c). */
+static VkResult create_shader(camp_device *dev, const camp_module_info *module, VkShaderModule *shader) {
+    uint32_t *patched = NULL;
+    VkShaderModuleCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+        .codeSize = module->spirv_words * sizeof(uint32_t),
+        .pCode = module->spirv,
+    };
+    if (!dev->denorm_preserve32) {
+        patched = malloc(info.codeSize);
+        if (!patched) return VK_ERROR_OUT_OF_HOST_MEMORY;
+        info.codeSize = camp_spirv_strip_denorm_preserve(module->spirv, module->spirv_words, patched) * sizeof(uint32_t);
+        info.pCode = patched;
+    }
+    VkResult result = vkCreateShaderModule(dev->device, &info, NULL, shader);
+    free(patched);
+    return result;
+}
 
 static camp_status module_state(camp_device *dev, camp_module_info *module, camp_module_state **out) {
     /* By identity only: a module that went away is never dereferenced. */
@@ -23,12 +44,7 @@ static camp_status module_state(camp_device *dev, camp_module_info *module, camp
         free(state), free(layouts), free(pipelines);
         return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     }
-    VkShaderModuleCreateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-        .codeSize = module->spirv_words * sizeof(uint32_t),
-        .pCode = module->spirv,
-    };
-    VkResult result = vkCreateShaderModule(dev->device, &info, NULL, &state->shader);
+    VkResult result = create_shader(dev, module, &state->shader);
     if (result < 0) {
         free(state), free(layouts), free(pipelines);
         VK(result);

@@ -156,12 +156,19 @@ Fusing a*b + c into one fma, which C allows, is harmless: the library splits
 operands so that the products it relies on are exact either way (the host
 test passes with -ffp-contract=off and with -mfma -ffp-contract=fast).
 
-**Subnormals.** Vulkan lets a device flush float32 subnormals to zero, and
-64-bit ones too unless it reports `shaderDenormPreserveFloat64`. The float
+**Subnormals.** Vulkan lets a device flush float32 subnormals to zero (NVIDIA
+does), and 64-bit ones too unless it reports `shaderDenormPreserveFloat64`.
+campcc therefore declares the `DenormPreserve 32` execution mode in every
+kernel, and libcamp keeps it on devices that report
+`shaderDenormPreserveFloat32`; there the float functions are exact at
+subnormal arguments and results too. Devices without that property (lavapipe)
+may not be given the mode, so libcamp strips it from the module
+(runtime/spirv_patch.c) and the device's own behaviour applies: the float
 forms compute in double, so a float subnormal argument that reaches the
-library is handled exactly; on a device that flushes float32 subnormals,
+library is handled exactly; but on a device that flushes float32 subnormals,
 subnormal float arguments and results become +-0 in the float operations
-around the call. The double computations do not rely on subnormal
+around the call (the conversions to and from double), and float functions
+are then not within their bounds at subnormal arguments or results. The double computations do not rely on subnormal
 arithmetic except where an argument or the result is itself subnormal (the
 exact functions, fma, hypot, atan2, cbrt and erf scale tiny operands into
 the normal range first); on a device that flushes 64-bit subnormals those

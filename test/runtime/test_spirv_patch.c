@@ -1,0 +1,74 @@
+/* test_spirv_patch — camp_spirv_strip_denorm_preserve on a module that
+ * declares DenormPreserve (taken out, the rest still valid SPIR-V) and on one
+ * that does not (copied unchanged).
+ * usage: test_spirv_patch SPIRV-VAL OUTPUT.spv */
+#include "denorm_spv.h"
+#include "kernels_spv.h"
+#include "spirv_patch.h"
+
+#include <spirv/unified1/spirv.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+            failures++;                                                               \
+        }                                                                             \
+    } while (0)
+
+/* Instructions that name DenormPreserve: the capability and execution modes. */
+static int count_denorm_preserve(const uint32_t *words, size_t count) {
+    int n = 0;
+    for (size_t i = 5; i < count && words[i] >> 16; i += words[i] >> 16) {
+        uint32_t op = words[i] & 0xffffu;
+        n += (op == SpvOpCapability && words[i + 1] == SpvCapabilityDenormPreserve) ||
+             (op == SpvOpExecutionMode && words[i + 2] == SpvExecutionModeDenormPreserve);
+    }
+    return n;
+}
+
+static int validates(const char *spirv_val, const char *path, const uint32_t *words, size_t count) {
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(words, sizeof *words, count, f) != count || fclose(f) != 0) {
+        perror(path);
+        return 0;
+    }
+    char command[4096];
+    snprintf(command, sizeof command, "'%s' --target-env vulkan1.2 '%s'", spirv_val, path);
+    return system(command) == 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: test_spirv_patch SPIRV-VAL OUTPUT.spv\n");
+        return 2;
+    }
+    size_t n = sizeof test_denorm_spv / sizeof test_denorm_spv[0];
+    uint32_t *out = malloc(sizeof test_denorm_spv);
+    CHECK(count_denorm_preserve(test_denorm_spv, n) == 3);
+    size_t m = camp_spirv_strip_denorm_preserve(test_denorm_spv, n, out);
+    CHECK(m == n - 2 - 2 * 4); /* OpCapability: 2 words; each OpExecutionMode: 4 */
+    CHECK(count_denorm_preserve(out, m) == 0);
+    CHECK(validates(argv[1], argv[2], out, m));
+
+    size_t k = sizeof test_kernels_spv / sizeof test_kernels_spv[0];
+    uint32_t *same = malloc(sizeof test_kernels_spv);
+    CHECK(count_denorm_preserve(test_kernels_spv, k) == 0);
+    CHECK(camp_spirv_strip_denorm_preserve(test_kernels_spv, k, same) == k);
+    CHECK(memcmp(same, test_kernels_spv, sizeof test_kernels_spv) == 0);
+
+    /* a module cut inside `OpCapability DenormPreserve`: the cut instruction is copied as it is */
+    size_t cut = 5;
+    while (test_denorm_spv[cut + 1] != SpvCapabilityDenormPreserve) cut += test_denorm_spv[cut] >> 16;
+    CHECK(camp_spirv_strip_denorm_preserve(test_denorm_spv, cut + 1, out) == cut + 1);
+    CHECK(memcmp(out, test_denorm_spv, (cut + 1) * sizeof *out) == 0);
+    free(out);
+    free(same);
+    if (failures) fprintf(stderr, "%d checks failed\n", failures);
+    return failures != 0;
+}
