@@ -65,11 +65,13 @@ static inline void camp_dd_mul_d(double ah, double al, double b, double *rh, dou
     e += al * b;
     camp_dd_fast_two_sum(p, e, rh, rl);
 }
+/* The first quotient may be off by a few ulps (an inexact division): the
+ * remainder, ah - p exact by Sterbenz, corrects it all the same. */
 static inline void camp_dd_div(double ah, double al, double bh, double bl, double *rh, double *rl) restrict(cpu, amp) {
-    double q1 = ah / bh, p, e, r;
+    double q1 = CAMP_MATH_DIV(ah, bh), p, e, r;
     camp_dd_two_prod(q1, bh, &p, &e);
     r = (((ah - p) - e) + al) - q1 * bl;
-    camp_dd_fast_two_sum(q1, r / bh, rh, rl);
+    camp_dd_fast_two_sum(q1, CAMP_MATH_DIV(r, bh), rh, rl);
 }
 
 /* Round-to-odd sum (Boldo & Melquiond): a + b rounded to nearest, and if
@@ -101,12 +103,22 @@ static inline double camp_math_ldexp_dd(double hi, double lo, int e) restrict(cp
     b = hi < 0.0 ? -lo : lo;
     u = (a + grid) - grid; /* a rounded to the grid */
     d = a - u;             /* exact, |d| <= q/2; the value is u + d + b */
-    n = u / q;
+    n = camp_precise_ldexp(u, 1074 + e); /* u / q, exact */
     if (b > 0.5 * q - d || (b == 0.5 * q - d && camp_precise_trunc(0.5 * n) != 0.5 * n))
         u += q;
     else if (b < -0.5 * q - d || (b == -0.5 * q - d && camp_precise_trunc(0.5 * n) != 0.5 * n))
         u -= q;
     return camp_precise_ldexp(camp_precise_copysign(u, hi), e);
+}
+/* a / b for finite nonzero a and b within a hair of half an ulp, also where
+ * the quotient is subnormal or overflows, however inexact the division. */
+static inline double camp_math_div(double a, double b) restrict(cpu, amp) {
+    int ea, eb;
+    double qh, ql, ma = camp_precise_frexp(a, &ea), mb = camp_precise_frexp(b, &eb);
+    if (ea - eb < -1076)
+        return camp_precise_copysign(0.0, ma * mb); /* below half the least subnormal */
+    camp_dd_div(ma, 0.0, mb, 0.0, &qh, &ql);
+    return camp_math_ldexp_dd(qh, ql, ea - eb);
 }
 
 /* ---- sqrt: correctly rounded, digit by digit on the integer significand ---- */
@@ -151,7 +163,7 @@ static inline void camp_dd_sqrt(double ah, double al, double *rh, double *rl) re
     }
     s = camp_precise_sqrt(ah);
     camp_dd_two_prod(s, s, &p, &e);
-    camp_dd_fast_two_sum(s, (((ah - p) - e) + al) / (2.0 * s), rh, rl);
+    camp_dd_fast_two_sum(s, CAMP_MATH_DIV(((ah - p) - e) + al, 2.0 * s), rh, rl);
 }
 
 /* ---- fma -------------------------------------------------------------------- */
@@ -207,12 +219,12 @@ static inline double camp_precise_cbrt(double x) restrict(cpu, amp) {
     y = 0.7 + 0.3 * a;
     for (i = 0; i < 5; i++) {
         y3 = y * y * y;
-        y = y * (y3 + 2.0 * a) / (2.0 * y3 + a);
+        y = CAMP_MATH_DIV(y * (y3 + 2.0 * a), 2.0 * y3 + a);
     }
     camp_dd_two_prod(y, y, &ph, &pl);
     camp_dd_mul_d(ph, pl, y, &ch, &cl);
     camp_dd_add(a, 0.0, -ch, -cl, &rh, &rl);
-    y += (rh + rl) / (3.0 * y * y);
+    y += CAMP_MATH_DIV(rh + rl, 3.0 * y * y);
     return camp_precise_copysign(camp_precise_ldexp(y, k), x);
 }
 

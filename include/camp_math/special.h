@@ -32,7 +32,7 @@ static inline void camp_math_erf_series(double a, double *rh, double *rl) restri
 static inline double camp_math_erfc_fraction(double a) restrict(cpu, amp) {
     double fh = a, fl = 0.0, wh, wl, mh, ml;
     int n, k;
-    for (n = 20 + (int)(600.0 / (a * a)); n >= 1; n--) {
+    for (n = 20 + (int)CAMP_MATH_DIV(600.0, a * a); n >= 1; n--) {
         camp_dd_div(0.5 * n, 0.0, fh, fl, &fh, &fl);
         camp_dd_add_d(fh, fl, a, &fh, &fl);
     }
@@ -216,7 +216,7 @@ static inline double camp_precise_tgamma(double x) restrict(cpu, amp) {
     if (x < -185.0)
         r = 0.0;
     else if (camp_precise_fabs(x) < 0x1p-70)
-        return 1.0 / x; /* gamma(x) = 1/x - euler's constant: below half an ulp */
+        return camp_math_div(1.0, x); /* gamma(x) = 1/x - euler's constant: below half an ulp */
     else {
         camp_math_lgamma_dd(x, &rh, &rl);
         r = camp_math_exp_of_dd(rh, rl);

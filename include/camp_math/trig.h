@@ -204,7 +204,7 @@ static inline double camp_precise_atan2(double y, double x) restrict(cpu, amp) {
     if (ey - ex > 60)
         return camp_precise_copysign(CAMP_PIO2_HI, y); /* pi/2 -+ |x/y| rounds to it */
     if (ex - ey > 60) /* atan(y/x) rounds to y/x; pi - |y/x| to pi */
-        return x > 0.0 ? y / x : camp_precise_copysign(CAMP_PI_HI, y);
+        return x > 0.0 ? camp_math_div(y, x) : camp_precise_copysign(CAMP_PI_HI, y);
     ax = camp_precise_ldexp(ax, -ex);
     ay = camp_precise_ldexp(ay, -ex);
     camp_dd_div(ay, 0.0, ax, 0.0, &uh, &ul);
