@@ -290,6 +290,11 @@ static camp_status create_device(camp_device *dev) {
     dev->features &= ~camp_rt.masked_features; /* a test knob: fault_injection.c */
     dev->push_constant8 = has12.storagePushConstant8;
     dev->push_constant16 = has11.storagePushConstant16;
+    /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
+    VkPhysicalDeviceVulkan12Properties props12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+    VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &props12};
+    vkGetPhysicalDeviceProperties2(dev->physical, &props);
+    dev->denorm_preserve32 = props12.shaderDenormPreserveFloat32;
 
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {
@@ -332,11 +337,7 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     if (!dev) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     dev->index = index;
     dev->physical = physical;
-    VkPhysicalDeviceVulkan12Properties props12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
-    VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &props12};
-    vkGetPhysicalDeviceProperties2(physical, &props);
-    dev->properties = props.properties;
-    dev->denorm_preserve32 = props12.shaderDenormPreserveFloat32;
+    vkGetPhysicalDeviceProperties(physical, &dev->properties);
     vkGetPhysicalDeviceMemoryProperties(physical, &dev->memory);
     snprintf(dev->name, sizeof dev->name, "%s", dev->properties.deviceName);
     const char *why = camp_device_unsuitable(physical);
