@@ -155,6 +155,11 @@ SPIR-V's NoContraction decoration, which drivers treat as "exact".
 Fusing a*b + c into one fma, which C allows, is harmless: the library splits
 operands so that the products it relies on are exact either way (the host
 test passes with -ffp-contract=off and with -mfma -ffp-contract=fast).
+Division need not be correctly rounded either (Vulkan allows OpFDiv an error
+of 2.5 ulps): the library uses a quotient only as the first guess of a
+double-double quotient whose exact remainder corrects it, or where its error
+does not matter (test/math/sloppy_div.h makes every library division of the
+host test up to 2 ulps off, and the bounds still hold).
 
 **Subnormals.** Vulkan lets a device flush float32 subnormals to zero (NVIDIA
 does), and 64-bit ones too unless it reports `shaderDenormPreserveFloat64`.
