@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* ======================================================================
  * arena.c — compiler memory: one arena per translation unit
@@ -333,6 +334,7 @@ typedef struct Options {
     const char *const *clang_args; /* -I -D -U -std … for the parse */
     int nclang_args;
     int opt_level; /* -O: kernels are optimized from 1 up */
+    bool debug_lines; /* -g: OpLine for every statement in the SPIR-V */
 } Options;
 
 typedef struct Unit {
@@ -376,6 +378,10 @@ char *spv_disassemble(const uint32_t *words, size_t n); /* malloc'd, NULL on fai
 /* host_emit.c: the host C for the unit (original source with kernels
  * replaced by launches, plus the module tables). */
 void host_emit(Unit *u, StrBuf *out);
+
+/* dump_kernels.c: --dump-kernels, per kernel: source line, captures with
+ * kinds and push-constant offsets, workgroup size, capabilities. */
+void dump_kernels(const Unit *u, FILE *out);
 
 /* compile.c: the pipeline for one file. Returns false after errors. */
 bool compile_unit(Unit *u);

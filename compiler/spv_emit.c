@@ -457,6 +457,7 @@ bool spv_emit_module(Unit *u) {
 
     uint32_t features = module_features(b) | e.features;
     for (int i = 0; i < u->kernels.len; i++) ((Kernel *)u->kernels.items[i])->features = features;
+    em_finish_lines(&e);
     u->spirv = spv_finish(b, &u->spirv_words);
     wb_free(&e.vars);
     wb_free(&e.code);

@@ -46,6 +46,8 @@ typedef struct Spec {
     bool emitted;
 } Spec;
 
+typedef struct LineFile LineFile;
+
 typedef struct Emitter {
     Unit *u;
     SpvBuilder b;
@@ -68,6 +70,8 @@ typedef struct Emitter {
     bool exact_fp;      /* decorate float arithmetic NoContraction */
     uint32_t features;  /* enum camp_feature bits no capability shows */
     bool failed;
+    WordBuf strings;      /* -g: OpString of each source file */
+    LineFile *line_files;
 } Emitter;
 
 /* spv_emit.c */
@@ -107,6 +111,10 @@ uint32_t em_tile_static(Emitter *e, Var *v);  /* its Workgroup variable */
 
 /* spv_atomic.c */
 uint32_t em_atomic(Emitter *e, Expr *x);      /* EX_ATOMIC */
+
+/* spv_debug.c: -g source lines */
+void em_line(Emitter *e, SrcLoc loc);  /* an OpLine for code at loc, if -g */
+void em_finish_lines(Emitter *e);      /* puts the OpStrings in place */
 
 /* spv_stmt.c */
 void em_stmt(Emitter *e, Stmt *s);

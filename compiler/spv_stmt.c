@@ -135,6 +135,7 @@ static void emit_switch(Emitter *e, Stmt *s) {
 
 void em_stmt(Emitter *e, Stmt *s) {
     if (!s) return;
+    if (s->kind != ST_BLOCK) em_line(e, s->loc);
     switch (s->kind) {
     case ST_EMPTY: return;
     case ST_EXPR: em_discard(e, s->expr); return;

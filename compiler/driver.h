@@ -1,0 +1,85 @@
+/* driver.h — private to the driver (main.c, driver_*.c): campcc as a
+ * drop-in C compiler. The command line is sorted into what each step
+ * needs: every source input is compiled on its own (kernels through
+ * compile_unit, the rest straight by the host compiler), then the objects
+ * are linked in the user's order with libcamp added. */
+#ifndef CAMPCC_DRIVER_H
+#define CAMPCC_DRIVER_H
+
+#include "campcc.h"
+
+#include <limits.h>
+#include <stdio.h>
+
+/* What the command asks for, as clang reads its flags. */
+typedef enum Action {
+    ACT_LINK,       /* default: an executable or -shared library */
+    ACT_OBJECT,     /* -c */
+    ACT_ASSEMBLY,   /* -S: SPIR-V assembly for kernel files, host assembly otherwise */
+    ACT_SYNTAX,     /* -fsyntax-only */
+    ACT_PASSTHROUGH /* -E, -M, -MM, queries, no inputs: the host compiler alone */
+} Action;
+
+/* Make-style dependency output requested with -MD or -MMD. */
+typedef enum DepKind { DEPS_NONE, DEPS_ALL, DEPS_USER } DepKind;
+
+typedef struct Input {
+    const char *path; /* as given; "-" is standard input */
+    const char *lang; /* the -x in effect, or NULL to go by the extension */
+    bool is_source;   /* compiled (otherwise handed to the linker) */
+    const char *object; /* after compiling, in link mode: the temporary object */
+} Input;
+
+/* One word of the link command: a flag, or an input in its position. */
+typedef struct LinkItem {
+    const char *arg;
+    Input *input;
+} LinkItem;
+
+typedef struct Driver {
+    Action action;
+    bool verbose, link_runtime, dump_kernels, print_version;
+    const char *output;       /* -o */
+    const char *emit_spirv;   /* --emit-spirv= */
+    const char *emit_host;    /* --emit-host= */
+    const char *print_file;   /* -print-file-name= */
+    PtrVec kernel_sources;    /* --camp-sources=: only these get kernels (launcher mode) */
+    PtrVec inputs;            /* Input*, in order */
+    PtrVec link_items;        /* LinkItem*, in order */
+    PtrVec compile_args;      /* flags for every host compile step */
+    PtrVec clang_args;        /* the subset libclang needs to parse like the host compiler */
+    PtrVec passthrough_args;  /* the command line minus campcc's own flags */
+    DepKind deps;
+    const char *dep_file;     /* -MF */
+    PtrVec dep_args;          /* -MP, -MT T, -MQ T in order */
+    bool dep_target_given;    /* -MT or -MQ among them */
+    PtrVec host_cc;           /* the host compiler command words */
+    PtrVec temps;             /* files to remove at exit */
+    Options opts;
+    Diag diag;
+    Arena arena;
+    char include_dir[PATH_MAX], lib_dir[PATH_MAX];
+} Driver;
+
+/* driver_args.c: returns 0 to go on, -1 to exit successfully (--help),
+ * or an exit status. */
+int driver_parse_args(Driver *d, int argc, char **argv);
+void driver_usage(FILE *f);
+
+/* driver_files.c: files and processes. */
+bool driver_locate_self(Driver *d);
+bool driver_write_file(const char *path, const void *data, size_t n);
+char *driver_temp_file(Driver *d, const char *suffix);
+/* `base-of-path` with its extension replaced by `ext`, in the current directory. */
+char *driver_output_name(Driver *d, const char *path, const char *ext);
+/* Runs the host compiler with `args` after its own words; 0 on success. */
+int driver_run_host(Driver *d, const PtrVec *args);
+
+/* driver_compile.c: one source input to its object (or assembly, or
+ * nothing for -fsyntax-only), with the inspection outputs and depfile. */
+bool driver_compile_source(Driver *d, Input *in);
+
+/* driver_link.c: the link step and the runtime it adds. */
+int driver_link(Driver *d);
+
+#endif

@@ -1,0 +1,289 @@
+/* driver_args.c — campcc's command line, read the way clang reads it: each
+ * flag is sorted into the steps that need it (libclang's parse, each host
+ * compile, the link, the depfile), and inputs keep their place among the
+ * link flags. Flags campcc does not know go to the compile and link steps
+ * alike, as clang would take them in one command. */
+#include "driver.h"
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void driver_usage(FILE *f) {
+    fputs("usage: campcc [options] file... [-o output]\n"
+          "Compiles C AMP dialect sources: parallel_for_each bodies become SPIR-V\n"
+          "kernels run through Vulkan; everything else goes to the host compiler,\n"
+          "so campcc works as CC for Make, CMake and Meson projects.\n"
+          "\n"
+          "clang's options, as clang takes them:\n"
+          "  -o FILE -c -S -E -fsyntax-only -x LANG -   (- reads standard input)\n"
+          "  -I -D -U -include -isystem -iquote -idirafter -std=   (also for kernels)\n"
+          "  -M -MM -MD -MMD -MF -MT -MQ -MP   (depfiles list every header of the file)\n"
+          "  -l -L -Wl,... -shared -fPIC -g -W... and the rest go to the host compiler\n"
+          "  -O0..-O3       also for kernels: -O1 and up runs spirv-opt -O on them\n"
+          "  -v             also print the commands campcc runs\n"
+          "campcc's own:\n"
+          "  -S             on a file with kernels: their SPIR-V assembly (.spvasm)\n"
+          "  -g             also keep source lines in the SPIR-V (OpLine)\n"
+          "  --emit-spirv=FILE  write the kernels' SPIR-V module\n"
+          "  --emit-host=FILE   write the host C that replaces the kernels\n"
+          "  --dump-kernels     print each kernel's line, captures, workgroup, capabilities\n"
+          "  --no-camp-runtime  do not link libcamp\n"
+          "  --launcher CC      as a CMake compiler launcher: ignore CC, compile as campcc\n"
+          "  --camp-sources=F1,F2  only these files get kernels; others stay serial C\n"
+          "  -print-file-name=libcamp.so   where campcc's runtime and headers are\n"
+          "  --version --help\n"
+          "Environment:\n"
+          "  CAMP_HOST_CC   host compiler command (default " CAMP_DEFAULT_HOST_CC ")\n",
+          f);
+}
+
+/* Where a flag goes. */
+typedef enum Dest {
+    TO_PARSE,   /* libclang and every host compile: the preprocessor's view */
+    TO_COMPILE, /* host compiles only */
+    TO_LINK,    /* the link only, in place */
+    TO_BOTH,    /* compiles and link */
+} Dest;
+
+/* Flags whose value may be the next word. `attach`: the value may also be
+ * glued on (-Ifoo). */
+static const struct {
+    const char *name;
+    Dest dest;
+    bool attach;
+} valued_flags[] = {
+    {"-I", TO_PARSE, true},         {"-D", TO_PARSE, true},          {"-U", TO_PARSE, true},
+    {"-include", TO_PARSE, false},  {"-imacros", TO_PARSE, false},   {"-isystem", TO_PARSE, false},
+    {"-iquote", TO_PARSE, false},   {"-idirafter", TO_PARSE, false}, {"-isysroot", TO_PARSE, false},
+    {"-iprefix", TO_PARSE, false},  {"-iwithprefix", TO_PARSE, false},
+    {"-target", TO_BOTH, false},    {"-Xclang", TO_COMPILE, false},  {"-Xpreprocessor", TO_COMPILE, false},
+    {"-Xassembler", TO_COMPILE, false},
+    {"-L", TO_LINK, true},          {"-l", TO_LINK, true},           {"-Xlinker", TO_LINK, false},
+    {"-T", TO_LINK, false},         {"-u", TO_LINK, false},          {"-z", TO_LINK, false},
+};
+
+static const char *const link_only_flags[] = {
+    "-shared", "-static", "-rdynamic", "-pie", "-no-pie", "-nostdlib", "-nostartfiles", "-nodefaultlibs",
+    "-s", "-r", "-static-libgcc", "-shared-libgcc", "-static-pie",
+};
+static const char *const link_only_prefixes[] = {"-Wl,", "-fuse-ld=", "-rtlib=", "--ld-path=", "--unwindlib="};
+
+/* File extensions the host compiler compiles rather than links. */
+static const char *const source_extensions[] = {".c", ".i", ".s", ".S", ".cc", ".cp", ".cpp", ".cxx",
+                                                ".c++", ".C", ".m", ".mm", ".h"};
+
+static bool has_prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+static bool has_prefix_in(const char *s, const char *const *list, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (has_prefix(s, list[i])) return true;
+    return false;
+}
+
+static bool in_list(const char *s, const char *const *list, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(s, list[i])) return true;
+    return false;
+}
+#define IN_LIST(s, list) in_list((s), (list), sizeof(list) / sizeof *(list))
+
+static bool is_source_path(const char *path) {
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    return dot && (!slash || dot > slash) && IN_LIST(dot, source_extensions);
+}
+
+static void add(Driver *d, PtrVec *v, const char *arg) { vec_push(&d->arena, v, (void *)arg); }
+
+static void add_link(Driver *d, const char *arg, Input *in) {
+    LinkItem *it = arena_alloc(&d->arena, sizeof *it);
+    it->arg = arg;
+    it->input = in;
+    vec_push(&d->arena, &d->link_items, it);
+}
+
+static void route(Driver *d, Dest dest, const char *arg) {
+    if (dest == TO_PARSE) add(d, &d->clang_args, arg);
+    if (dest != TO_LINK) add(d, &d->compile_args, arg);
+    if (dest == TO_LINK || dest == TO_BOTH) add_link(d, arg, NULL);
+}
+
+/* -MD -MMD -MF -MT -MQ -MP and the preprocess-only -M -MM. Returns whether
+ * `arg` was one; *i moves past a separate value. */
+static bool dep_flag(Driver *d, int argc, char **argv, int *i, bool *missing) {
+    const char *arg = argv[*i];
+    if (!strcmp(arg, "-MD") || !strcmp(arg, "-MMD")) {
+        d->deps = arg[2] == 'M' ? DEPS_USER : DEPS_ALL;
+        return true;
+    }
+    if (!strcmp(arg, "-MP")) {
+        add(d, &d->dep_args, arg);
+        return true;
+    }
+    if (!strcmp(arg, "-M") || !strcmp(arg, "-MM")) {
+        d->action = ACT_PASSTHROUGH; /* they imply -E */
+        return true;
+    }
+    if (!has_prefix(arg, "-MF") && !has_prefix(arg, "-MT") && !has_prefix(arg, "-MQ")) return false;
+    const char *value = arg[3] ? arg + 3 : *i + 1 < argc ? argv[++*i] : NULL;
+    if (!value) {
+        *missing = true;
+        return true;
+    }
+    if (arg[2] == 'F') {
+        d->dep_file = value;
+    } else {
+        add(d, &d->dep_args, arena_printf(&d->arena, "-M%c", arg[2]));
+        add(d, &d->dep_args, value);
+        d->dep_target_given = true;
+    }
+    return true;
+}
+
+/* --camp-sources=a.c,b.c: their real paths, to compare with inputs'. */
+static void kernel_source_list(Driver *d, const char *list) {
+    char *copy = arena_strdup(&d->arena, list);
+    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+        char *real = realpath(tok, NULL);
+        add(d, &d->kernel_sources, arena_strdup(&d->arena, real ? real : tok));
+        free(real);
+    }
+    if (!d->kernel_sources.len) add(d, &d->kernel_sources, ""); /* an empty list selects nothing */
+}
+
+/* campcc's own flags, which the host compiler never sees. */
+static bool own_flag(Driver *d, int argc, char **argv, int *i) {
+    const char *arg = argv[*i];
+    if (!strcmp(arg, "--no-camp-runtime")) d->link_runtime = false;
+    else if (!strcmp(arg, "--dump-kernels")) d->dump_kernels = true;
+    else if (has_prefix(arg, "--emit-spirv=")) d->emit_spirv = arg + 13;
+    else if (has_prefix(arg, "--emit-host=")) d->emit_host = arg + 12;
+    else if (has_prefix(arg, "--camp-sources=")) kernel_source_list(d, arg + 15);
+    else if (!strcmp(arg, "--launcher")) {
+        if (*i + 1 < argc) ++*i; /* the build system's own compiler: campcc replaces it */
+    } else return false;
+    return true;
+}
+
+static int check_args(Driver *d) {
+    int nsources = 0;
+    for (int i = 0; i < d->inputs.len; i++) nsources += ((Input *)d->inputs.items[i])->is_source;
+    if (d->action == ACT_PASSTHROUGH || !d->inputs.len) return 0;
+    if (d->output && nsources > 1 && (d->action == ACT_OBJECT || d->action == ACT_ASSEMBLY)) {
+        diag_tool_error("cannot specify -o when generating multiple output files");
+        return 1;
+    }
+    if ((d->emit_spirv || d->emit_host) && nsources > 1) {
+        diag_tool_error("--emit-spirv and --emit-host take one source file, not %d", nsources);
+        return 1;
+    }
+    if (d->action != ACT_LINK && nsources < d->inputs.len && d->action != ACT_PASSTHROUGH) {
+        for (int i = 0; i < d->inputs.len; i++) {
+            Input *in = d->inputs.items[i];
+            if (!in->is_source)
+                fprintf(stderr, "campcc: warning: %s: linker input unused\n", in->path);
+        }
+    }
+    return 0;
+}
+
+/* One flag or input at argv[*i] (and its value words). Returns 0, -1 for
+ * --help, or an exit status. */
+static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang) {
+    const char *arg = argv[*i];
+    bool missing = false;
+    if (dep_flag(d, argc, argv, i, &missing)) {
+        if (!missing) return 0;
+        diag_tool_error("argument to '%s' is missing (expected 1 value)", arg);
+        return 1;
+    }
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-help")) {
+        driver_usage(stdout);
+        return -1;
+    }
+    if (arg[0] == '-' && (arg[1] == 'o' || arg[1] == 'x')) { /* -o FILE, -oFILE, -x LANG, -xLANG */
+        const char *value = arg[2] ? arg + 2 : *i + 1 < argc ? argv[++*i] : NULL;
+        if (!value) {
+            diag_tool_error("argument to '%s' is missing (expected 1 value)", arg);
+            return 1;
+        }
+        if (arg[1] == 'o') d->output = value;
+        else *lang = strcmp(value, "none") ? value : NULL;
+        return 0;
+    }
+    for (size_t j = 0; j < sizeof valued_flags / sizeof *valued_flags; j++) {
+        const char *name = valued_flags[j].name;
+        bool exact = !strcmp(arg, name), glued = valued_flags[j].attach && has_prefix(arg, name) && !exact;
+        if (!exact && !glued) continue;
+        if (glued) {
+            route(d, valued_flags[j].dest, arg);
+        } else if (*i + 1 < argc) {
+            route(d, valued_flags[j].dest, arg);
+            route(d, valued_flags[j].dest, argv[++*i]);
+        } else {
+            diag_tool_error("argument to '%s' is missing (expected 1 value)", arg);
+            return 1;
+        }
+        return 0;
+    }
+
+    if (arg[0] != '-' || !strcmp(arg, "-")) {
+        if (!strcmp(arg, "-") && !*lang && d->action != ACT_PASSTHROUGH) {
+            diag_tool_error("-E or -x required when input is from standard input");
+            return 1;
+        }
+        Input *in = arena_alloc(&d->arena, sizeof *in);
+        in->path = arg;
+        in->lang = *lang;
+        in->is_source = *lang || is_source_path(arg);
+        vec_push(&d->arena, &d->inputs, in);
+        add_link(d, NULL, in);
+    } else if (!strcmp(arg, "-c")) {
+        if (d->action != ACT_PASSTHROUGH) d->action = ACT_OBJECT;
+    } else if (!strcmp(arg, "-S")) {
+        if (d->action != ACT_PASSTHROUGH) d->action = ACT_ASSEMBLY;
+    } else if (!strcmp(arg, "-fsyntax-only")) {
+        if (d->action != ACT_PASSTHROUGH) d->action = ACT_SYNTAX;
+    } else if (!strcmp(arg, "-E") || !strcmp(arg, "-###") || !strcmp(arg, "--version") ||
+               has_prefix(arg, "-print-") || has_prefix(arg, "--print-") || has_prefix(arg, "-dump")) {
+        d->action = ACT_PASSTHROUGH; /* the host compiler answers (main.c adds to some) */
+        if (has_prefix(arg, "-print-file-name=")) d->print_file = arg + 17;
+        d->print_version |= !strcmp(arg, "--version");
+    } else if (!strcmp(arg, "-v")) {
+        d->verbose = true;
+        route(d, TO_BOTH, arg);
+    } else if (has_prefix(arg, "-std=") || !strcmp(arg, "-nostdinc")) {
+        route(d, TO_PARSE, arg);
+    } else if (has_prefix(arg, "--sysroot") || has_prefix(arg, "--target=") || !strcmp(arg, "-m32") ||
+               !strcmp(arg, "-m64") || !strcmp(arg, "-fsigned-char") || !strcmp(arg, "-funsigned-char")) {
+        route(d, TO_PARSE, arg); /* they change the target: libclang must agree */
+        add_link(d, arg, NULL);
+    } else if (has_prefix(arg, "-fdiagnostics-color")) {
+        d->diag.color = strcmp(arg, "-fdiagnostics-color=never") != 0;
+        route(d, TO_COMPILE, arg);
+    } else if (IN_LIST(arg, link_only_flags) || has_prefix_in(arg, link_only_prefixes,
+                                                             sizeof link_only_prefixes / sizeof *link_only_prefixes)) {
+        route(d, TO_LINK, arg);
+    } else if (has_prefix(arg, "-Wp,")) {
+        route(d, TO_PARSE, arg);
+    } else if (has_prefix(arg, "-W") || has_prefix(arg, "-pedantic") || !strcmp(arg, "-w")) {
+        route(d, TO_COMPILE, arg);
+    } else {
+        if (has_prefix(arg, "-g")) d->opts.debug_lines = strcmp(arg, "-g0") != 0;
+        if (arg[1] == 'O') d->opts.opt_level = arg[2] == '0' ? 0 : 1; /* -O, -O1..3, -Os: kernels too */
+        route(d, TO_BOTH, arg);
+    }
+    return 0;
+}
+
+int driver_parse_args(Driver *d, int argc, char **argv) {
+    d->link_runtime = true;
+    const char *lang = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (own_flag(d, argc, argv, &i)) continue;
+        int start = i, status = parse_one(d, argc, argv, &i, &lang);
+        if (status) return status;
+        for (int j = start; j <= i; j++) add(d, &d->passthrough_args, argv[j]);
+    }
+    return check_args(d);
+}

@@ -1,0 +1,206 @@
+/* driver_compile.c — one source input. A C file that mentions
+ * parallel_for_each goes through compile_unit(): its kernels become SPIR-V
+ * and the host compiler gets the rewritten host C. Everything else goes to
+ * the host compiler untouched, with the user's flags, as clang would run it.
+ * Depfiles always describe the user's file, never the rewritten one. */
+#include "driver.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static void add(Driver *d, PtrVec *v, const char *arg) { vec_push(&d->arena, v, (void *)arg); }
+
+static void add_all(Driver *d, PtrVec *v, const PtrVec *from) {
+    for (int i = 0; i < from->len; i++) add(d, v, from->items[i]);
+}
+
+/* Standard input, saved so that libclang and the host compiler can both read it. */
+static const char *save_stdin(Driver *d) {
+    char *path = driver_temp_file(d, ".c");
+    if (!path) return NULL;
+    StrBuf sb = {0};
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, stdin)) > 0) sb_append(&sb, buf, n);
+    bool ok = !ferror(stdin) && driver_write_file(path, sb.data ? sb.data : "", sb.len);
+    if (ferror(stdin)) diag_tool_error("cannot read standard input: %s", strerror(errno));
+    sb_free(&sb);
+    return ok ? path : NULL;
+}
+
+/* Whether `path` may hold kernels: parallel_for_each must be spelled in the
+ * file itself (frontend.c rejects it from other macros), so a file that never
+ * mentions it is plain C and skips libclang. Reports unreadable files. */
+static bool mentions_kernels(const char *path, bool *readable) {
+    FILE *f = fopen(path, "rb");
+    *readable = f != NULL;
+    if (!f) {
+        diag_tool_error("no such file or directory: '%s'", path);
+        return false;
+    }
+    static const char word[] = "parallel_for_each";
+    const size_t len = sizeof word - 1;
+    char buf[65536 + sizeof word];
+    size_t keep = 0, n;
+    bool found = false;
+    while (!found && (n = fread(buf + keep, 1, sizeof buf - keep, f)) > 0) {
+        n += keep;
+        for (size_t i = 0; i + len <= n && !found; i++) found = memcmp(buf + i, word, len) == 0;
+        keep = n < len ? n : len - 1;
+        memmove(buf, buf + n - keep, keep);
+    }
+    fclose(f);
+    return found;
+}
+
+static bool selected(Driver *d, const char *path) {
+    if (!d->kernel_sources.len) return true;
+    char *real = realpath(path, NULL);
+    bool yes = false;
+    for (int i = 0; real && i < d->kernel_sources.len && !yes; i++) yes = !strcmp(real, d->kernel_sources.items[i]);
+    free(real);
+    return yes;
+}
+
+/* --dump-kernels, --emit-spirv, --emit-host. */
+static bool inspect(Driver *d, Unit *u) {
+    if (d->dump_kernels) dump_kernels(u, stdout);
+    bool ok = true;
+    if (d->emit_spirv) ok = driver_write_file(d->emit_spirv, u->spirv, u->spirv_words * sizeof *u->spirv);
+    if (ok && d->emit_host) {
+        StrBuf host = {0};
+        host_emit(u, &host);
+        ok = driver_write_file(d->emit_host, host.data, host.len);
+        sb_free(&host);
+    }
+    return ok;
+}
+
+/* The depfile and its target when the user gave no -MF / -MT: clang's names. */
+static const char *dep_file(Driver *d, const Input *in) {
+    if (d->dep_file) return d->dep_file;
+    if (d->action == ACT_OBJECT && d->output) {
+        const char *dot = strrchr(d->output, '.'), *slash = strrchr(d->output, '/');
+        size_t n = dot && (!slash || dot > slash) ? (size_t)(dot - d->output) : strlen(d->output);
+        return arena_printf(&d->arena, "%.*s.d", (int)n, d->output);
+    }
+    return driver_output_name(d, in->path, ".d");
+}
+
+static void add_dep_flags(Driver *d, PtrVec *args, const Input *in, const char *object) {
+    add(d, args, "-MF");
+    add(d, args, dep_file(d, in));
+    add_all(d, args, &d->dep_args);
+    if (!d->dep_target_given) {
+        add(d, args, "-MT");
+        add(d, args, object ? object : driver_output_name(d, in->path, ".o"));
+    }
+}
+
+/* The depfile of a file whose kernels were rewritten: the host compiler
+ * preprocesses the user's file, which includes every header the kernels
+ * and the host part use. */
+static bool write_deps(Driver *d, const Input *in, const char *path, const char *object) {
+    PtrVec args = {0};
+    add_all(d, &args, &d->compile_args);
+    add(d, &args, arena_printf(&d->arena, "-I%s", d->include_dir));
+    add(d, &args, d->deps == DEPS_USER ? "-MM" : "-M");
+    add_dep_flags(d, &args, in, object);
+    if (in->lang) {
+        add(d, &args, "-x");
+        add(d, &args, in->lang);
+    }
+    add(d, &args, path);
+    return driver_run_host(d, &args) == 0;
+}
+
+/* What the host compiler writes for this input, or NULL. */
+static const char *host_output(Driver *d, Input *in) {
+    switch (d->action) {
+    case ACT_OBJECT: return d->output ? d->output : driver_output_name(d, in->path, ".o");
+    case ACT_ASSEMBLY: return d->output ? d->output : driver_output_name(d, in->path, ".s");
+    case ACT_LINK: return in->object = driver_temp_file(d, ".o");
+    case ACT_SYNTAX: case ACT_PASSTHROUGH: return NULL;
+    }
+    unreachable("action");
+}
+
+/* The host compiler on `src` (the user's file, or its rewritten host C)
+ * writing `out`. */
+static bool host_compile(Driver *d, Input *in, const char *src, const char *out, const char *quote_dir,
+                         bool rewritten) {
+    PtrVec args = {0};
+    add_all(d, &args, &d->compile_args);
+    add(d, &args, arena_printf(&d->arena, "-I%s", d->include_dir));
+    if (quote_dir) { /* the rewritten file lives in /tmp: keep "header.h" resolving */
+        add(d, &args, "-iquote");
+        add(d, &args, quote_dir);
+    }
+    add(d, &args, d->action == ACT_ASSEMBLY ? "-S" : d->action == ACT_SYNTAX ? "-fsyntax-only" : "-c");
+    if (d->deps && !rewritten) {
+        add(d, &args, d->deps == DEPS_USER ? "-MMD" : "-MD");
+        add_dep_flags(d, &args, in, d->action == ACT_OBJECT ? out : NULL);
+    }
+    if (in->lang && !rewritten) {
+        add(d, &args, "-x");
+        add(d, &args, in->lang);
+    }
+    add(d, &args, src);
+    if (out) {
+        add(d, &args, "-o");
+        add(d, &args, out);
+    }
+    if (driver_run_host(d, &args) == 0) return true;
+    if (out) remove(out); /* never a half-written output */
+    return false;
+}
+
+/* A file with kernels: SPIR-V assembly for -S, else the host compile of
+ * its rewritten host C. */
+static bool compile_kernels(Driver *d, Input *in, const char *path, const char *out) {
+    Unit u = {.diag = &d->diag, .opts = &d->opts, .path = path};
+    bool ok = compile_unit(&u) && inspect(d, &u);
+    if (ok && d->action == ACT_ASSEMBLY && u.kernels.len) {
+        char *text = spv_disassemble(u.spirv, u.spirv_words);
+        out = d->output ? d->output : driver_output_name(d, in->path, ".spvasm");
+        if (!text) diag_tool_error("cannot disassemble the module of '%s'", path);
+        ok = text && driver_write_file(out, text, strlen(text));
+        free(text);
+    } else if (ok && u.kernels.len == 0) {
+        ok = host_compile(d, in, path, out, NULL, false); /* the word was in a comment or string */
+    } else if (ok) {
+        StrBuf host = {0};
+        host_emit(&u, &host);
+        char *tmp = driver_temp_file(d, ".c");
+        ok = tmp && driver_write_file(tmp, host.data, host.len);
+        sb_free(&host);
+        const char *slash = strrchr(path, '/');
+        const char *dir = slash ? arena_strndup(&d->arena, path, (size_t)(slash - path)) : ".";
+        ok = ok && (!d->deps || write_deps(d, in, path, d->action == ACT_OBJECT ? out : NULL));
+        ok = ok && host_compile(d, in, tmp, out, dir, true);
+    }
+    free(u.spirv);
+    arena_free(&u.arena);
+    return ok;
+}
+
+bool driver_compile_source(Driver *d, Input *in) {
+    const char *path = in->path, *out = host_output(d, in);
+    if (d->action == ACT_LINK && !out) return false;
+    bool is_c = in->lang ? !strcmp(in->lang, "c") : ends_with(path, ".c");
+    if (!strcmp(path, "-")) {
+        if (!is_c) return host_compile(d, in, path, out, NULL, false); /* the host reads it */
+        if (!(path = save_stdin(d))) return false;
+    }
+    if (!is_c || !selected(d, path)) return host_compile(d, in, path, out, NULL, false);
+    bool readable, inspecting = d->dump_kernels || d->emit_spirv || d->emit_host;
+    bool kernels = mentions_kernels(path, &readable);
+    if (!readable) return false;
+    return kernels || inspecting ? compile_kernels(d, in, path, out) : host_compile(d, in, path, out, NULL, false);
+}

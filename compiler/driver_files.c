@@ -1,0 +1,115 @@
+/* driver_files.c — the driver's files and processes: where campcc's own
+ * headers and runtime are, temporary files, and running the host compiler
+ * ($CAMP_HOST_CC, default clang-19). */
+#include "driver.h"
+#include "config.h"
+
+#include <errno.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* From the build tree, the source include/ and build runtime/; installed,
+ * the prefix that holds our binary, so the tree can be moved. */
+bool driver_locate_self(Driver *d) {
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) {
+        diag_tool_error("cannot find the campcc executable: %s", strerror(errno));
+        return false;
+    }
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    *slash = 0;
+    if (strcmp(exe, CAMP_BUILD_ROOT "/compiler") == 0) {
+        strcpy(d->include_dir, CAMP_SOURCE_INCLUDE);
+        strcpy(d->lib_dir, CAMP_BUILD_ROOT "/runtime");
+        return true;
+    }
+    /* bindir is prefix/CAMP_BINDIR: climb one level per component */
+    int up = 1;
+    for (const char *p = CAMP_BINDIR; *p; p++) up += *p == '/';
+    for (int i = 0; i < up; i++) {
+        slash = strrchr(exe, '/');
+        if (!slash) break;
+        *slash = 0;
+    }
+    if (strlen(exe) + sizeof CAMP_INCLUDEDIR + sizeof CAMP_LIBDIR + 2 > sizeof d->lib_dir) {
+        diag_tool_error("the installation path '%s' is too long", exe);
+        return false;
+    }
+    sprintf(d->include_dir, "%s/%s", exe, CAMP_INCLUDEDIR);
+    sprintf(d->lib_dir, "%s/%s", exe, CAMP_LIBDIR);
+    return true;
+}
+
+char *driver_output_name(Driver *d, const char *path, const char *ext) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    return arena_printf(&d->arena, "%.*s%s", (int)n, base, ext);
+}
+
+bool driver_write_file(const char *path, const void *data, size_t n) {
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        diag_tool_error("cannot open '%s' for writing: %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = fwrite(data, 1, n, f) == n;
+    ok = fclose(f) == 0 && ok;
+    if (!ok) {
+        diag_tool_error("cannot write '%s': %s", path, strerror(errno));
+        remove(path);
+    }
+    return ok;
+}
+
+char *driver_temp_file(Driver *d, const char *suffix) {
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir) dir = "/tmp";
+    char *path = arena_printf(&d->arena, "%s/campcc-XXXXXX%s", dir, suffix);
+    int fd = mkstemps(path, (int)strlen(suffix));
+    if (fd < 0) {
+        diag_tool_error("cannot create a temporary file in '%s': %s", dir, strerror(errno));
+        return NULL;
+    }
+    close(fd);
+    vec_push(&d->arena, &d->temps, path);
+    return path;
+}
+
+int driver_run_host(Driver *d, const PtrVec *args) {
+    if (!d->host_cc.len) { /* CAMP_HOST_CC may carry flags */
+        const char *cc = getenv("CAMP_HOST_CC");
+        char *words = arena_strdup(&d->arena, cc && *cc ? cc : CAMP_DEFAULT_HOST_CC);
+        for (char *tok = strtok(words, " \t"); tok; tok = strtok(NULL, " \t")) vec_push(&d->arena, &d->host_cc, tok);
+    }
+    PtrVec argv = {0};
+    for (int i = 0; i < d->host_cc.len; i++) vec_push(&d->arena, &argv, d->host_cc.items[i]);
+    for (int i = 0; i < args->len; i++) vec_push(&d->arena, &argv, args->items[i]);
+    vec_push(&d->arena, &argv, NULL);
+    char **words = (char **)argv.items;
+    if (d->verbose) {
+        for (char **p = words; *p; p++) fprintf(stderr, " %s", *p);
+        fputc('\n', stderr);
+    }
+    fflush(stdout); /* our own output first, in order */
+    pid_t pid;
+    int err = posix_spawnp(&pid, words[0], NULL, NULL, words, environ);
+    if (err) {
+        diag_tool_error("cannot run the host compiler '%s': %s (set CAMP_HOST_CC)", words[0], strerror(err));
+        return 1;
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) return 1;
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    diag_tool_error("the host compiler '%s' was killed by signal %d", words[0], WTERMSIG(status));
+    return 1;
+}

@@ -1,0 +1,27 @@
+/* driver_link.c — the link step: the user's inputs and link flags in their
+ * order, each source replaced by its object, then libcamp (whose own
+ * dependency brings in the Vulkan loader) with an rpath to it, unless
+ * --no-camp-runtime. */
+#include "driver.h"
+
+#include <stdio.h>
+
+int driver_link(Driver *d) {
+    PtrVec args = {0};
+    for (int i = 0; i < d->link_items.len; i++) {
+        const LinkItem *it = d->link_items.items[i];
+        const char *word = !it->input ? it->arg : it->input->is_source ? it->input->object : it->input->path;
+        vec_push(&d->arena, &args, (void *)word);
+    }
+    const char *out = d->output ? d->output : "a.out";
+    vec_push(&d->arena, &args, "-o");
+    vec_push(&d->arena, &args, (void *)out);
+    if (d->link_runtime) {
+        vec_push(&d->arena, &args, arena_printf(&d->arena, "-L%s", d->lib_dir));
+        vec_push(&d->arena, &args, arena_printf(&d->arena, "-Wl,-rpath,%s", d->lib_dir));
+        vec_push(&d->arena, &args, "-lcamp");
+    }
+    int status = driver_run_host(d, &args);
+    if (status) remove(out); /* never a half-written output */
+    return status ? 1 : 0;
+}

@@ -1,0 +1,59 @@
+/* dump_kernels.c — `campcc --dump-kernels`: what the compiler decided for
+ * each kernel, in words: where it is, what it captures and where each
+ * capture sits in the push constants, its workgroup size, and what the
+ * device must support. */
+#include "campcc.h"
+
+#include "camp_abi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *access_name(uint32_t access) {
+    switch (access & (CAMP_ACCESS_READ | CAMP_ACCESS_WRITE)) {
+    case CAMP_ACCESS_READ: return "read";
+    case CAMP_ACCESS_WRITE: return "write";
+    case CAMP_ACCESS_READ | CAMP_ACCESS_WRITE: return "read-write";
+    default: return "unused";
+    }
+}
+
+/* The module's OpCapability operands, from its disassembly (SPIRV-Tools
+ * names them; the module needs them all, whichever kernel runs). */
+static void print_capabilities(const Unit *u, FILE *out) {
+    char *text = spv_disassemble(u->spirv, u->spirv_words);
+    fputs("  capabilities:", out);
+    for (const char *p = text; p && (p = strstr(p, "OpCapability ")); ) {
+        p += strlen("OpCapability ");
+        size_t n = strcspn(p, " \n");
+        fprintf(out, " %.*s", (int)n, p);
+        p += n;
+    }
+    fputs(text ? "\n" : " (cannot disassemble the module)\n", out);
+    free(text);
+}
+
+void dump_kernels(const Unit *u, FILE *out) {
+    for (int i = 0; i < u->kernels.len; i++) {
+        const Kernel *k = u->kernels.items[i];
+        fprintf(out, "%s:%u:%u: kernel %s: parallel_for_each of rank %d, index '%s'\n", k->loc.file, k->loc.line,
+                k->loc.col, k->entry, k->rank, k->idx->name);
+        fprintf(out, "  workgroup size: %u x %u x %u\n", k->local_size[0], k->local_size[1], k->local_size[2]);
+        fprintf(out, "  push constants: %u bytes (%u-byte header)\n", k->push_size, CAMP_PUSH_HEADER_SIZE);
+        for (int c = 0; c < k->captures.len; c++) {
+            const Var *v = k->captures.items[c];
+            if (v->capture == CAPTURE_VIEW)
+                fprintf(out, "  capture '%s': view of %s, %s, device address at push offset %u\n", v->name,
+                        v->type->name, access_name(v->access), v->push_offset);
+            else
+                fprintf(out, "  capture '%s': value %s, push offset %u\n", v->name, v->type->name, v->push_offset);
+        }
+        fprintf(out, "  device features:%s%s%s%s%s\n", k->features & CAMP_FEATURE_INT64 ? " shaderInt64" : "",
+                k->features & CAMP_FEATURE_FLOAT64 ? " shaderFloat64" : "",
+                k->features & CAMP_FEATURE_INT16 ? " shaderInt16" : "",
+                k->features & CAMP_FEATURE_INT8 ? " shaderInt8" : "",
+                k->features ? "" : " (only the Vulkan 1.2 baseline)");
+        print_capabilities(u, out);
+    }
+}
