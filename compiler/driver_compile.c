@@ -164,7 +164,15 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
 /* A file with kernels: SPIR-V assembly for -S, else the host compile of
  * its rewritten host C. */
 static bool compile_kernels(Driver *d, Input *in, const char *path, const char *out) {
-    Unit u = {.diag = &d->diag, .opts = &d->opts, .path = path};
+    Options opts = d->opts;
+    if (in->lang) { /* libclang too must read it as C, whatever its name */
+        const char **args = arena_alloc(&d->arena, sizeof *args * (size_t)(opts.nclang_args + 2));
+        memcpy(args, opts.clang_args, sizeof *args * (size_t)opts.nclang_args);
+        args[opts.nclang_args++] = "-x";
+        args[opts.nclang_args++] = in->lang;
+        opts.clang_args = args;
+    }
+    Unit u = {.diag = &d->diag, .opts = &opts, .path = path};
     bool ok = compile_unit(&u) && inspect(d, &u);
     if (ok && d->action == ACT_ASSEMBLY && u.kernels.len) {
         char *text = spv_disassemble(u.spirv, u.spirv_words);

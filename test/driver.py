@@ -1,0 +1,374 @@
+#!/usr/bin/env python3
+"""campcc's command line, one flag family per test (run by meson test).
+
+  driver.py --campcc C --include DIR --sample DIR NAME
+
+NAME is one of the functions below (`test_NAME`). Each runs in a fresh
+temporary directory holding a copy of the sample project DIR (samples/cmake:
+scale.c has a kernel, main.c is plain C, square.h is used only inside the
+kernel). Programs run with CAMP_VALIDATION=1 and must print DIR/expected.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SPIRV_MAGIC = b"\x03\x02\x23\x07"
+
+
+class Failed(Exception):
+    pass
+
+
+class Ctx:
+    def __init__(self, a, tmp):
+        self.campcc, self.include, self.tmp = a.campcc, a.include, tmp
+        self.expected = open(os.path.join(a.sample, "expected"), encoding="utf-8").read()
+        for f in os.listdir(a.sample):
+            if f.endswith((".c", ".h")):
+                shutil.copy(os.path.join(a.sample, f), tmp)
+
+    def run(self, args, rc=0, stdin=None, cmd=None, env=None):
+        """Runs campcc (or cmd) in tmp; checks the exit status; returns (stdout, stderr)."""
+        argv = (cmd or [self.campcc]) + args
+        p = subprocess.run(argv, cwd=self.tmp, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=300, env=env)
+        out, err = p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+        if (rc == "nonzero" and p.returncode == 0) or (rc != "nonzero" and p.returncode != rc):
+            raise Failed(f"{' '.join(argv)}: exit status {p.returncode}, want {rc}\n"
+                         f"--- stdout ---\n{out[-3000:]}\n--- stderr ---\n{err[-3000:]}")
+        return out, err
+
+    def path(self, name):
+        return os.path.join(self.tmp, name)
+
+    def read(self, name, mode="r"):
+        if not os.path.exists(self.path(name)):
+            raise Failed(f"campcc wrote no {name}; the directory holds {sorted(os.listdir(self.tmp))}")
+        with open(self.path(name), mode) as f:
+            return f.read()
+
+    def run_program(self, exe):
+        env = dict(os.environ, CAMP_VALIDATION="1")
+        out, _ = self.run([], cmd=[self.path(exe)], env=env)
+        expect(out == self.expected, f"{exe} printed\n{out}\nwant\n{self.expected}")
+
+    def has_spirv(self, name):
+        return SPIRV_MAGIC in self.read(name, "rb")
+
+
+def expect(cond, msg):
+    if not cond:
+        raise Failed(msg)
+
+
+def needed_libs(ctx, exe):
+    out, _ = ctx.run(["-d", ctx.path(exe)], cmd=["readelf"])
+    return re.findall(r"\(NEEDED\).*\[(.+?)\]", out)
+
+
+# ---- compiling and linking --------------------------------------------------------------
+
+def test_compile_then_link(ctx):
+    """-c, then the link as a separate step; -c without -o names the object after the source."""
+    ctx.run(["-c", "scale.c"])
+    expect(ctx.has_spirv("scale.o"), "scale.o (from -c without -o) embeds no SPIR-V module")
+    ctx.run(["-c", "main.c", "-o", "main-obj.o"])
+    expect(not ctx.has_spirv("main-obj.o"), "main.c has no kernel but its object holds SPIR-V")
+    ctx.run(["scale.o", "main-obj.o", "-o", "prog"])
+    ctx.run_program("prog")
+
+
+def test_multiple_inputs(ctx):
+    """Several sources in one command: linked together; with -c, one object each."""
+    ctx.run(["main.c", "scale.c", "-o", "prog"])
+    ctx.run_program("prog")
+    ctx.run(["-c", "main.c", "scale.c"])
+    expect(os.path.exists(ctx.path("main.o")) and ctx.has_spirv("scale.o"), "-c with two files: want main.o, scale.o")
+    _, err = ctx.run(["-c", "main.c", "scale.c", "-o", "both.o"], rc=1)
+    expect("cannot specify -o" in err and not os.path.exists(ctx.path("both.o")),
+           f"-c -o with two files: want clang's error and no output, got {err}")
+
+
+def test_archive_input(ctx):
+    """.o and .a inputs, -L and -l, in the user's order."""
+    ctx.run(["-c", "scale.c", "-o", "scale.o"])
+    ctx.run(["rcs", "libscale.a", "scale.o"], cmd=["ar"])
+    ctx.run(["main.c", "libscale.a", "-o", "prog-a"])
+    ctx.run_program("prog-a")
+    ctx.run(["main.c", "-L.", "-lscale", "-o", "prog-l"])
+    ctx.run_program("prog-l")
+
+
+def test_shared_library(ctx):
+    """-fPIC -shared, then a program linked against it with -Wl,-rpath."""
+    ctx.run(["-fPIC", "-shared", "scale.c", "-o", "libscale.so"])
+    expect(ctx.has_spirv("libscale.so"), "libscale.so embeds no SPIR-V module")
+    ctx.run(["main.c", "-L.", "-lscale", f"-Wl,-rpath,{ctx.tmp}", "-o", "prog"])
+    out, _ = ctx.run(["-d", ctx.path("prog")], cmd=["readelf"])
+    expect(ctx.tmp in out, f"-Wl,-rpath,{ctx.tmp} did not reach the linker:\n{out}")
+    ctx.run_program("prog")
+
+
+def test_stdin(ctx):
+    """`-x c -` reads the source from standard input, kernels included."""
+    src = open(ctx.path("scale.c"), "rb").read()
+    ctx.run(["-x", "c", "-", "-c", "-o", "scale-stdin.o", f"-I{ctx.tmp}"], stdin=src)
+    expect(ctx.has_spirv("scale-stdin.o"), "a kernel read from stdin gave an object without SPIR-V")
+    ctx.run(["main.c", "scale-stdin.o", "-o", "prog"])
+    ctx.run_program("prog")
+    _, err = ctx.run(["-c", "-"], rc=1, stdin=src)
+    expect("-x required" in err, f"`-` without -x: want clang's error, got {err}")
+
+
+def test_x_c(ctx):
+    """-x c compiles a file whatever its extension; -x none goes back to extensions."""
+    shutil.copy(ctx.path("scale.c"), ctx.path("scale.kernel"))
+    ctx.run(["-x", "c", "scale.kernel", "-x", "none", "main.c", "-o", "prog"])
+    ctx.run_program("prog")
+
+
+def test_no_camp_runtime(ctx):
+    """libcamp is linked by default; --no-camp-runtime leaves it out."""
+    ctx.run(["main.c", "scale.c", "-o", "with"])
+    expect(any("libcamp" in lib for lib in needed_libs(ctx, "with")), "the default link has no libcamp")
+    plain = ctx.path("plain.c")
+    with open(plain, "w") as f:
+        f.write("int main(void) { return 0; }\n")
+    ctx.run(["--no-camp-runtime", "plain.c", "-o", "without"])
+    libs = needed_libs(ctx, "without")
+    expect(not any("libcamp" in lib for lib in libs), f"--no-camp-runtime still links libcamp: {libs}")
+    _, err = ctx.run(["--no-camp-runtime", "main.c", "scale.c", "-o", "broken"], rc=1)
+    expect("camp_abi_launch" in err and not os.path.exists(ctx.path("broken")),
+           f"kernels without the runtime must fail to link on camp_abi_launch, got {err}")
+
+
+def test_verbose(ctx):
+    """-v prints the host compiler commands campcc runs."""
+    _, err = ctx.run(["-v", "-c", "scale.c", "-o", "s.o"])
+    expect(re.search(r"-iquote \S+ -c \S+campcc-\w+\.c -o s\.o", err),
+           f"-v shows no host compile of the rewritten file:\n{err[-2000:]}")
+
+
+# ---- preprocessing and dependencies ----------------------------------------------------
+
+def test_preprocess(ctx):
+    """-E preprocesses with camp.h found; `-E -dM -` as build systems probe."""
+    out, _ = ctx.run(["-E", "scale.c"])
+    expect("scale_squares" in out and "camp_pfe_loop_" in out, "-E output lacks the file's code")
+    out, _ = ctx.run(["-E", "-dM", "-x", "c", "-"], stdin=b"")
+    expect("#define __clang__ 1" in out, "-E -dM - does not answer like clang")
+
+
+def deps_of(text):
+    """{target: [prerequisites]} of a make rule file."""
+    rules = {}
+    for rule in text.replace("\\\n", " ").splitlines():
+        m = re.match(r"(\S+):(?:\s+(.*))?$", rule)
+        if m:
+            rules[m.group(1)] = (m.group(2) or "").split()
+    return rules
+
+
+def test_depfile_md(ctx):
+    """-MD: every header, system ones too, of kernel and plain files; target = object."""
+    os.mkdir(ctx.path("obj"))
+    for src in ("scale.c", "main.c"):
+        obj = f"obj/{src[:-2]}.o"
+        ctx.run(["-MD", "-c", src, "-o", obj])
+        rules = deps_of(ctx.read(f"obj/{src[:-2]}.d"))
+        expect(list(rules) == [obj], f"{src}: depfile targets {list(rules)}, want [{obj}]")
+        deps = rules[obj]
+        expect(deps[0] == src and "scale.h" in deps, f"{src}: depfile lists {deps}")
+        expect(any(d.startswith("/usr/") for d in deps), f"{src}: -MD lists no system header: {deps}")
+        expect(not any("campcc-" in d for d in deps), f"{src}: the depfile names a temporary file: {deps}")
+    deps = deps_of(ctx.read("obj/scale.d"))["obj/scale.o"]
+    expect("square.h" in deps, f"the header used only by the kernel is missing: {deps}")
+    expect(any(d.endswith("/camp.h") for d in deps), f"camp.h is missing: {deps}")
+
+
+def test_depfile_mmd(ctx):
+    """-MMD -MF -MT -MP: user headers only, the named file and target, phony rules."""
+    ctx.run(["-MMD", "-MF", "deps.txt", "-MT", "my-target", "-MP", "-c", "scale.c", "-o", "s.o"])
+    rules = deps_of(ctx.read("deps.txt"))
+    expect(rules.get("my-target", [None])[0] == "scale.c", f"-MT my-target: got {rules}")
+    expect("square.h" in rules["my-target"], f"square.h missing: {rules}")
+    expect(not any(d.startswith("/usr/") for d in rules["my-target"]), f"-MMD lists system headers: {rules}")
+    expect("square.h" in rules and rules["square.h"] == [], f"-MP: no phony rule for square.h: {rules}")
+    ctx.run(["-MMD", "-MQ", "a$b", "-c", "main.c", "-o", "m.o"])
+    expect("a$$b:" in ctx.read("m.d"), f"-MQ a$b must be quoted for make: {ctx.read('m.d')}")
+
+
+def test_depfile_m(ctx):
+    """-M and -MM print the rules instead of compiling."""
+    out, _ = ctx.run(["-M", "scale.c"])
+    deps = deps_of(out).get("scale.o", [])
+    expect("square.h" in deps and any(d.startswith("/usr/") for d in deps), f"-M printed {out}")
+    out, _ = ctx.run(["-MM", "scale.c"])
+    deps = deps_of(out).get("scale.o", [])
+    expect("square.h" in deps and not any(d.startswith("/usr/") for d in deps), f"-MM printed {out}")
+    expect(not os.path.exists(ctx.path("scale.o")), "-M wrote an object")
+
+
+def test_syntax_only(ctx):
+    """-fsyntax-only checks kernels and host code and writes nothing."""
+    ctx.run(["-fsyntax-only", "scale.c", "main.c"])
+    left = sorted(f for f in os.listdir(ctx.tmp) if not f.endswith((".c", ".h")) and f != "expected")
+    expect(not left, f"-fsyntax-only wrote {left}")
+    with open(ctx.path("bad.c"), "w") as f:
+        f.write("#include <camp.h>\nvoid g(int n) {\n  int a[4];\n"
+                "  parallel_for_each(i, extent(4)) { n = 1; a[i] = 0; }\n}\n")
+    _, err = ctx.run(["-fsyntax-only", "bad.c"], rc=1)
+    expect("bad.c:4:" in err and "error:" in err, f"a kernel error must be reported: {err}")
+
+
+# ---- inspection --------------------------------------------------------------------------
+
+def validate(ctx, spv):
+    ctx.run(["--target-env", "vulkan1.2", "--scalar-block-layout", spv], cmd=["spirv-val"])
+
+
+def test_spvasm(ctx):
+    """-S on a kernel file: SPIR-V assembly with the C names, which assembles and validates."""
+    ctx.run(["-S", "scale.c"])
+    asm = ctx.read("scale.spvasm")
+    for name in ("square", "x", "i", "camp_kernel_0"):
+        expect(re.search(rf'OpName %\w+ "{name}"', asm), f"no OpName \"{name}\" in scale.spvasm")
+    for name in ("work", "k"):
+        expect(re.search(rf'OpMemberName %\w+ \d+ "{name}"', asm), f"no OpMemberName \"{name}\" in scale.spvasm")
+    ctx.run(["--target-env", "vulkan1.2", ctx.path("scale.spvasm"), "-o", ctx.path("scale.spv")], cmd=["spirv-as"])
+    validate(ctx, ctx.path("scale.spv"))
+    ctx.run(["-S", "main.c", "-o", "main.s"])
+    expect(".globl\tmain" in ctx.read("main.s"), "-S on a plain file must give host assembly")
+
+
+def test_emit_spirv(ctx):
+    """--emit-spirv=FILE: the binary module, valid, alongside the normal output."""
+    ctx.run(["--emit-spirv=mod.spv", "-c", "scale.c", "-o", "s.o"])
+    expect(ctx.read("mod.spv", "rb")[:4] == SPIRV_MAGIC and ctx.has_spirv("s.o"), "bad module or object")
+    validate(ctx, ctx.path("mod.spv"))
+    out, _ = ctx.run([ctx.path("mod.spv")], cmd=["spirv-dis"])
+    expect(out.count("OpEntryPoint GLCompute") == 1, "want one entry point")
+
+
+def test_emit_host(ctx):
+    """--emit-host=FILE: host C that clang alone builds into the working program."""
+    ctx.run(["--emit-host=host.c", "-fsyntax-only", "scale.c"])
+    host = ctx.read("host.c")
+    expect("camp_abi_launch" in host and "parallel_for_each(" not in host, "the kernel was not replaced")
+    lib = os.path.dirname(ctx.run(["-print-file-name=libcamp.so"])[0].strip())
+    ctx.run(["-I", ctx.include, f"-I{ctx.tmp}", "host.c", "main.c", f"-L{lib}", f"-Wl,-rpath,{lib}", "-lcamp",
+             "-o", "prog"], cmd=["clang-19"])
+    ctx.run_program("prog")
+
+
+def test_dump_kernels(ctx):
+    """--dump-kernels: line, captures with kinds and push offsets, workgroup, capabilities."""
+    out, _ = ctx.run(["--dump-kernels", "-fsyntax-only", "scale.c"])
+    for want in ("scale.c:11:5: kernel camp_kernel_0: parallel_for_each of rank 1, index 'i'",
+                 "workgroup size: 64 x 1 x 1",
+                 "push constants: 36 bytes (24-byte header)",
+                 "capture 'work': view of float[8], read-write, device address at push offset 24",
+                 "capture 'k': value float, push offset 32",
+                 "capabilities: Shader PhysicalStorageBufferAddresses\n"):
+        expect(want in out, f"--dump-kernels lacks '{want.strip()}':\n{out}")
+    with open(ctx.path("wide.c"), "w") as f:
+        f.write("#include <camp.h>\nint main(void) {\n  long long a[4];\n  int b[4] = {1, 2, 3, 4};\n"
+                "  double d = 2;\n"
+                "  parallel_for_each(i, extent(2, 2)) { a[i[0] * 2 + i[1]] = (long long)(b[i[1]] * d); }\n"
+                "  return (int)a[3];\n}\n")
+    out, _ = ctx.run(["--dump-kernels", "-fsyntax-only", "wide.c"])
+    for want in ("wide.c:6:3: kernel camp_kernel_0: parallel_for_each of rank 2", "workgroup size: 16 x 4 x 1",
+                 "push constants: 48 bytes",
+                 "capture 'a': view of long long[4], read-write, device address at push offset 24",
+                 "capture 'b': view of int[4], read, device address at push offset 32",
+                 "capture 'd': value double, push offset 40",
+                 "device features: shaderInt64 shaderFloat64", "Int64 Float64"):
+        expect(want in out, f"--dump-kernels lacks '{want}':\n{out}")
+
+
+def test_debug_lines(ctx):
+    """-g: OpString naming the file and an OpLine for the kernel's statement; still valid."""
+    ctx.run(["-g", "--emit-spirv=g.spv", "-S", "scale.c", "-o", "g.spvasm"])
+    asm = ctx.read("g.spvasm")
+    m = re.search(r'(%\w+) = OpString "scale.c"', asm)
+    expect(m, "-g: no OpString for scale.c")
+    expect(re.search(rf"OpLine {m.group(1)} 12 \d+", asm), "-g: no OpLine for line 12, the kernel's statement")
+    validate(ctx, ctx.path("g.spv"))
+    ctx.run(["-S", "scale.c", "-o", "plain.spvasm"])
+    expect("OpLine" not in ctx.read("plain.spvasm"), "OpLine without -g")
+    ctx.run(["-g", "main.c", "scale.c", "-o", "prog"])
+    ctx.run_program("prog")
+
+
+# ---- queries -----------------------------------------------------------------------------
+
+def test_version(ctx):
+    """--version: the host compiler's lines (build systems parse them), then campcc's."""
+    out, _ = ctx.run(["--version"])
+    lines = out.splitlines()
+    expect("clang version" in lines[0], f"first line should be the host's: {lines[0]}")
+    expect(re.match(r"campcc \d+\.\d+\.\d+ ", lines[-1]), f"last line should be campcc's: {lines[-1]}")
+    out, _ = ctx.run(["-dumpversion"])
+    expect(re.match(r"\d+\.\d+", out), f"-dumpversion: {out}")
+
+
+def test_print_file_name(ctx):
+    """-print-file-name= answers for campcc's own files, else as the host compiler."""
+    lib, _ = ctx.run(["-print-file-name=libcamp.so"])
+    expect(os.path.isabs(lib.strip()) and os.path.exists(lib.strip()), f"libcamp.so: {lib}")
+    hdr, _ = ctx.run(["-print-file-name=camp.h"])
+    expect(os.path.samefile(hdr.strip(), os.path.join(ctx.include, "camp.h")), f"camp.h: {hdr}")
+    crt, _ = ctx.run(["-print-file-name=crtbegin.o"])
+    expect(os.path.exists(crt.strip()), f"crtbegin.o: the host's answer should be a path: {crt}")
+
+
+def test_no_inputs(ctx):
+    """No input: the host compiler's error; -Wl,--version reaches the linker (Meson's probe)."""
+    _, err = ctx.run([], rc="nonzero")
+    expect("no input files" in err, f"no inputs: {err}")
+    out, _ = ctx.run(["-Wl,--version"])
+    expect("GNU ld" in out or "LLD" in out, f"-Wl,--version: {out}")
+
+
+# ---- build-system launchers ---------------------------------------------------------------
+
+def test_launcher(ctx):
+    """--launcher CC (CMake's compiler launcher): campcc compiles in CC's place;
+    --camp-sources= limits kernels to the files named (others: serial C)."""
+    ctx.run(["--launcher", "/usr/bin/cc", "-c", "scale.c", "-o", "s.o"])
+    expect(ctx.has_spirv("s.o"), "--launcher: the kernel was not compiled")
+    ctx.run(["--camp-sources=" + ctx.path("main.c"), "--launcher", "cc", "-c", "scale.c", "-o", "serial.o"])
+    expect(not ctx.has_spirv("serial.o"), "--camp-sources without scale.c still compiled its kernel")
+    ctx.run(["main.c", "serial.o", "-o", "prog"])
+    ctx.run_program("prog") # the reference mode computes the same
+    ctx.run(["--camp-sources=scale.c,main.c", "--launcher", "cc", "-c", "scale.c", "-o", "k.o"])
+    expect(ctx.has_spirv("k.o"), "--camp-sources naming scale.c did not compile its kernel")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--campcc", required=True)
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--sample", required=True)
+    ap.add_argument("name")
+    a = ap.parse_args()
+    a.campcc, a.include, a.sample = map(os.path.abspath, (a.campcc, a.include, a.sample))
+    fn = globals().get("test_" + a.name.replace("-", "_"))
+    if not fn:
+        sys.exit(f"driver.py: no test '{a.name}'")
+    with tempfile.TemporaryDirectory(prefix="campcc-driver-") as tmp:
+        try:
+            fn(Ctx(a, tmp))
+        except Failed as e:
+            print(f"FAIL [{a.name}] {fn.__doc__.strip()}\n{e}", file=sys.stderr)
+            return 1
+    print(f"ok: {a.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
