@@ -177,12 +177,14 @@ static int check_args(Driver *d) {
         diag_tool_error("--emit-spirv and --emit-host take one source file, not %d", nsources);
         return 1;
     }
-    if (d->action != ACT_LINK && nsources < d->inputs.len && d->action != ACT_PASSTHROUGH) {
-        for (int i = 0; i < d->inputs.len; i++) {
-            Input *in = d->inputs.items[i];
-            if (!in->is_source)
-                fprintf(stderr, "campcc: warning: %s: linker input unused\n", in->path);
+    for (int i = 0; i < d->inputs.len; i++) {
+        const Input *in = d->inputs.items[i];
+        if (!strcmp(in->path, "-") && !in->lang) {
+            diag_tool_error("-E or -x required when input is from standard input");
+            return 1;
         }
+        if (!in->is_source && d->action != ACT_LINK)
+            fprintf(stderr, "campcc: warning: %s: 'linker' input unused\n", in->path);
     }
     return 0;
 }
@@ -228,10 +230,6 @@ static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang
     }
 
     if (arg[0] != '-' || !strcmp(arg, "-")) {
-        if (!strcmp(arg, "-") && !*lang && d->action != ACT_PASSTHROUGH) {
-            diag_tool_error("-E or -x required when input is from standard input");
-            return 1;
-        }
         Input *in = arena_alloc(&d->arena, sizeof *in);
         in->path = arg;
         in->lang = *lang;
