@@ -11,6 +11,7 @@ kernel). Programs run with CAMP_VALIDATION=1 and must print DIR/expected.
 import argparse
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -182,7 +183,7 @@ def test_depfile_md(ctx):
         rules = deps_of(ctx.read(f"obj/{src[:-2]}.d"))
         expect(list(rules) == [obj], f"{src}: depfile targets {list(rules)}, want [{obj}]")
         deps = rules[obj]
-        expect(deps[0] == src and "scale.h" in deps, f"{src}: depfile lists {deps}")
+        expect(src in deps and "scale.h" in deps, f"{src}: depfile lists {deps}")
         expect(any(d.startswith("/usr/") for d in deps), f"{src}: -MD lists no system header: {deps}")
         expect(not any("campcc-" in d for d in deps), f"{src}: the depfile names a temporary file: {deps}")
     deps = deps_of(ctx.read("obj/scale.d"))["obj/scale.o"]
@@ -260,8 +261,10 @@ def test_emit_host(ctx):
     host = ctx.read("host.c")
     expect("camp_abi_launch" in host and "parallel_for_each(" not in host, "the kernel was not replaced")
     lib = os.path.dirname(ctx.run(["-print-file-name=libcamp.so"])[0].strip())
+    # campcc's host compiler, with its sanitizer flags if any (libcamp may need them)
+    host_cc = shlex.split(os.environ.get("CAMP_HOST_CC") or "clang-19")
     ctx.run(["-I", ctx.include, f"-I{ctx.tmp}", "host.c", "main.c", f"-L{lib}", f"-Wl,-rpath,{lib}", "-lcamp",
-             "-o", "prog"], cmd=["clang-19"])
+             "-o", "prog"], cmd=host_cc)
     ctx.run_program("prog")
 
 
@@ -344,7 +347,7 @@ def test_launcher(ctx):
     ctx.run(["--camp-sources=" + ctx.path("main.c"), "--launcher", "cc", "-c", "scale.c", "-o", "serial.o"])
     expect(not ctx.has_spirv("serial.o"), "--camp-sources without scale.c still compiled its kernel")
     ctx.run(["main.c", "serial.o", "-o", "prog"])
-    ctx.run_program("prog") # the reference mode computes the same
+    ctx.run_program("prog")  # the reference mode computes the same
     ctx.run(["--camp-sources=scale.c,main.c", "--launcher", "cc", "-c", "scale.c", "-o", "k.o"])
     expect(ctx.has_spirv("k.o"), "--camp-sources naming scale.c did not compile its kernel")
 
