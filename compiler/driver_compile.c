@@ -68,12 +68,20 @@ static bool selected(Driver *d, const char *path) {
     return yes;
 }
 
-/* --dump-kernels, --emit-spirv, --emit-host. */
+/* --dump-kernels, --emit-spirv, --emit-host. A file without kernels has no
+ * module, and its host C is itself. */
 static bool inspect(Driver *d, Unit *u) {
+    if (d->dump_kernels && !u->kernels.len) printf("%s: no kernels\n", u->path);
     if (d->dump_kernels) dump_kernels(u, stdout);
+    if (d->emit_spirv && !u->kernels.len) {
+        diag_tool_error("'%s' has no kernels: there is no SPIR-V module to write to '%s'", u->path, d->emit_spirv);
+        return false;
+    }
     bool ok = true;
     if (d->emit_spirv) ok = driver_write_file(d->emit_spirv, u->spirv, u->spirv_words * sizeof *u->spirv);
-    if (ok && d->emit_host) {
+    if (ok && d->emit_host && !u->kernels.len) {
+        ok = driver_write_file(d->emit_host, u->source, u->source_len);
+    } else if (ok && d->emit_host) {
         StrBuf host = {0};
         host_emit(u, &host);
         ok = driver_write_file(d->emit_host, host.data, host.len);

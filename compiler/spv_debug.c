@@ -1,6 +1,6 @@
 /* spv_debug.c — `-g`: an OpLine before the code of every statement, naming
- * its file with an OpString, so GPU debuggers and profilers map the module
- * back to the C source. */
+ * its file with an OpString, and an OpSource for the unit, so GPU debuggers
+ * and profilers map the module back to the C source. */
 #include "spv_emit.h"
 
 #include <string.h>
@@ -29,7 +29,12 @@ void em_line(Emitter *e, SrcLoc loc) {
 }
 
 void em_finish_lines(Emitter *e) {
-    /* OpString must open the debug section, before every OpName */
+    if (!e->u->opts->debug_lines) return;
+    /* the module's source file, for tools that show it (no SourceLanguage says C) */
+    SPV_OP(&e->sources, SpvOpSource, SpvSourceLanguageUnknown, 0, file_string(e, e->u->path));
+    /* OpString, then OpSource, open the debug section, before every OpName */
+    wb_append(&e->strings, &e->sources);
+    wb_free(&e->sources);
     wb_append(&e->strings, &e->b.debug);
     WordBuf names = e->b.debug;
     e->b.debug = e->strings;

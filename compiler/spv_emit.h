@@ -71,6 +71,7 @@ typedef struct Emitter {
     uint32_t features;  /* enum camp_feature bits no capability shows */
     bool failed;
     WordBuf strings;      /* -g: OpString of each source file */
+    WordBuf sources;      /* -g: OpSource */
     LineFile *line_files;
 } Emitter;
 

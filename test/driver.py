@@ -132,6 +132,18 @@ def test_x_c(ctx):
     ctx.run_program("prog")
 
 
+def test_kernel_word_only(ctx):
+    """A file that only mentions parallel_for_each (comment, string) is plain C."""
+    with open(ctx.path("mention.c"), "w") as f:
+        f.write('#include <stdio.h>\n/* no parallel_for_each here */\n'
+                'int main(void) { puts("parallel_for_each"); return 0; }\n')
+    ctx.run(["-c", "mention.c"])
+    expect(not ctx.has_spirv("mention.o"), "an object without kernels holds SPIR-V")
+    ctx.run(["mention.o", "-o", "mention"])
+    out, _ = ctx.run([], cmd=[ctx.path("mention")])
+    expect(out == "parallel_for_each\n", f"mention printed {out}")
+
+
 def test_no_camp_runtime(ctx):
     """libcamp is linked by default; --no-camp-runtime leaves it out."""
     ctx.run(["main.c", "scale.c", "-o", "with"])
@@ -253,6 +265,9 @@ def test_emit_spirv(ctx):
     validate(ctx, ctx.path("mod.spv"))
     out, _ = ctx.run([ctx.path("mod.spv")], cmd=["spirv-dis"])
     expect(out.count("OpEntryPoint GLCompute") == 1, "want one entry point")
+    _, err = ctx.run(["--emit-spirv=none.spv", "-c", "main.c"], rc=1)
+    expect("has no kernels" in err and not os.path.exists(ctx.path("none.spv")),
+           f"--emit-spirv on a file without kernels: want an error and no file, got {err}")
 
 
 def test_emit_host(ctx):
@@ -266,6 +281,8 @@ def test_emit_host(ctx):
     ctx.run(["-I", ctx.include, f"-I{ctx.tmp}", "host.c", "main.c", f"-L{lib}", f"-Wl,-rpath,{lib}", "-lcamp",
              "-o", "prog"], cmd=host_cc)
     ctx.run_program("prog")
+    ctx.run(["--emit-host=plain.c", "-fsyntax-only", "main.c"])
+    expect(ctx.read("plain.c") == ctx.read("main.c"), "a file without kernels must be its own host C")
 
 
 def test_dump_kernels(ctx):
@@ -283,6 +300,8 @@ def test_dump_kernels(ctx):
                 "  double d = 2;\n"
                 "  parallel_for_each(i, extent(2, 2)) { a[i[0] * 2 + i[1]] = (long long)(b[i[1]] * d); }\n"
                 "  return (int)a[3];\n}\n")
+    out, _ = ctx.run(["--dump-kernels", "-fsyntax-only", "main.c"])
+    expect(out == "main.c: no kernels\n", f"--dump-kernels on a plain file: {out}")
     out, _ = ctx.run(["--dump-kernels", "-fsyntax-only", "wide.c"])
     for want in ("wide.c:6:3: kernel camp_kernel_0: parallel_for_each of rank 2", "workgroup size: 16 x 4 x 1",
                  "push constants: 48 bytes",
@@ -300,6 +319,9 @@ def test_debug_lines(ctx):
     m = re.search(r'(%\w+) = OpString "scale.c"', asm)
     expect(m, "-g: no OpString for scale.c")
     expect(re.search(rf"OpLine {m.group(1)} 12 \d+", asm), "-g: no OpLine for line 12, the kernel's statement")
+    expect(f"OpSource Unknown 0 {m.group(1)}" in asm, "-g: no OpSource naming scale.c")
+    h = re.search(r'(%\w+) = OpString "\S*square.h"', asm)
+    expect(h and re.search(rf"OpLine {h.group(1)} 5 \d+", asm), "-g: no OpLine in square.h's helper (line 5)")
     validate(ctx, ctx.path("g.spv"))
     ctx.run(["-S", "scale.c", "-o", "plain.spvasm"])
     expect("OpLine" not in ctx.read("plain.spvasm"), "OpLine without -g")
