@@ -54,7 +54,8 @@ typedef struct Driver {
     PtrVec dep_args;          /* -MP, -MT T, -MQ T in order */
     bool dep_target_given;    /* -MT or -MQ among them */
     PtrVec host_cc;           /* the host compiler command words */
-    PtrVec temps;             /* files to remove at exit */
+    char *temp_dir;           /* this run's private temporary directory, once made */
+    PtrVec temps;             /* files in it, to remove at exit */
     Options opts;
     Diag diag;
     Arena arena;
@@ -70,6 +71,7 @@ void driver_usage(FILE *f);
 bool driver_locate_self(Driver *d);
 bool driver_write_file(const char *path, const void *data, size_t n);
 char *driver_temp_file(Driver *d, const char *suffix);
+void driver_remove_temps(Driver *d);
 /* `base-of-path` with its extension replaced by `ext`, in the current directory. */
 char *driver_output_name(Driver *d, const char *path, const char *ext);
 /* Runs the host compiler with `args` after its own words; 0 on success. */

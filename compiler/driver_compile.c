@@ -140,13 +140,14 @@ static const char *host_output(Driver *d, Input *in) {
 }
 
 /* The host compiler on `src` (the user's file, or its rewritten host C)
- * writing `out`. */
+ * writing `out`; `quote_dir` for "header.h" when src is not where the
+ * user's file is. */
 static bool host_compile(Driver *d, Input *in, const char *src, const char *out, const char *quote_dir,
                          bool rewritten) {
     PtrVec args = {0};
     add_all(d, &args, &d->compile_args);
     add(d, &args, arena_printf(&d->arena, "-I%s", d->include_dir));
-    if (quote_dir) { /* the rewritten file lives in /tmp: keep "header.h" resolving */
+    if (quote_dir) {
         add(d, &args, "-iquote");
         add(d, &args, quote_dir);
     }
@@ -169,17 +170,29 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
     return false;
 }
 
-/* A file with kernels: SPIR-V assembly for -S, else the host compile of
- * its rewritten host C. */
-static bool compile_kernels(Driver *d, Input *in, const char *path, const char *out) {
+/* libclang's flags for this input: the driver's, and what the input's
+ * -x and a saved standard input need. */
+static Options unit_options(Driver *d, const Input *in, const char *stdin_quote) {
     Options opts = d->opts;
-    if (in->lang) { /* libclang too must read it as C, whatever its name */
-        const char **args = arena_alloc(&d->arena, sizeof *args * (size_t)(opts.nclang_args + 2));
-        memcpy(args, opts.clang_args, sizeof *args * (size_t)opts.nclang_args);
+    const char **args = arena_alloc(&d->arena, sizeof *args * (size_t)(opts.nclang_args + 4));
+    memcpy(args, opts.clang_args, sizeof *args * (size_t)opts.nclang_args);
+    if (in->lang) { /* read it as C, whatever its name */
         args[opts.nclang_args++] = "-x";
         args[opts.nclang_args++] = in->lang;
-        opts.clang_args = args;
     }
+    if (stdin_quote) {
+        args[opts.nclang_args++] = "-iquote";
+        args[opts.nclang_args++] = stdin_quote;
+    }
+    opts.clang_args = args;
+    return opts;
+}
+
+/* A file with kernels: SPIR-V assembly for -S, else the host compile of
+ * its rewritten host C. `stdin_quote`: where "header.h" is looked for when
+ * the source came from standard input. */
+static bool compile_kernels(Driver *d, Input *in, const char *path, const char *out, const char *stdin_quote) {
+    Options opts = unit_options(d, in, stdin_quote);
     Unit u = {.diag = &d->diag, .opts = &opts, .path = path};
     bool ok = compile_unit(&u) && inspect(d, &u);
     if (ok && d->action == ACT_ASSEMBLY && u.kernels.len) {
@@ -189,15 +202,17 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
         ok = text && driver_write_file(out, text, strlen(text));
         free(text);
     } else if (ok && u.kernels.len == 0) {
-        ok = host_compile(d, in, path, out, NULL, false); /* the word was in a comment or string */
+        ok = host_compile(d, in, path, out, stdin_quote, false); /* the word was in a comment or string */
     } else if (ok) {
         StrBuf host = {0};
         host_emit(&u, &host);
         char *tmp = driver_temp_file(d, ".c");
         ok = tmp && driver_write_file(tmp, host.data, host.len);
         sb_free(&host);
-        const char *slash = strrchr(path, '/');
-        const char *dir = slash ? arena_strndup(&d->arena, path, (size_t)(slash - path)) : ".";
+        /* the rewritten file lives in a temporary directory: "header.h" is
+         * looked for where the user's file is */
+        const char *slash = strrchr(path, '/'), *dir = stdin_quote;
+        if (!dir) dir = slash ? arena_strndup(&d->arena, path, (size_t)(slash - path)) : ".";
         ok = ok && (!d->deps || write_deps(d, in, path, d->action == ACT_OBJECT ? out : NULL));
         ok = ok && host_compile(d, in, tmp, out, dir, true);
     }
@@ -207,16 +222,18 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
 }
 
 bool driver_compile_source(Driver *d, Input *in) {
-    const char *path = in->path, *out = host_output(d, in);
+    const char *path = in->path, *out = host_output(d, in), *stdin_quote = NULL;
     if (d->action == ACT_LINK && !out) return false;
     bool is_c = in->lang ? !strcmp(in->lang, "c") : ends_with(path, ".c");
     if (!strcmp(path, "-")) {
         if (!is_c) return host_compile(d, in, path, out, NULL, false); /* the host reads it */
         if (!(path = save_stdin(d))) return false;
+        stdin_quote = "."; /* as clang does for standard input */
     }
-    if (!is_c || !selected(d, path)) return host_compile(d, in, path, out, NULL, false);
+    if (!is_c || !selected(d, path)) return host_compile(d, in, path, out, stdin_quote, false);
     bool readable, inspecting = d->dump_kernels || d->emit_spirv || d->emit_host;
     bool kernels = mentions_kernels(path, &readable);
     if (!readable) return false;
-    return kernels || inspecting ? compile_kernels(d, in, path, out) : host_compile(d, in, path, out, NULL, false);
+    if (kernels || inspecting) return compile_kernels(d, in, path, out, stdin_quote);
+    return host_compile(d, in, path, out, stdin_quote, false);
 }

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,18 +71,33 @@ bool driver_write_file(const char *path, const void *data, size_t n) {
     return ok;
 }
 
+/* Temporary files live in a directory of their own, so that a rewritten
+ * file's "header.h" can only come from where the user's file is. */
 char *driver_temp_file(Driver *d, const char *suffix) {
-    const char *dir = getenv("TMPDIR");
-    if (!dir || !*dir) dir = "/tmp";
-    char *path = arena_printf(&d->arena, "%s/campcc-XXXXXX%s", dir, suffix);
-    int fd = mkstemps(path, (int)strlen(suffix));
+    if (!d->temp_dir) {
+        const char *dir = getenv("TMPDIR");
+        if (!dir || !*dir) dir = "/tmp";
+        char *path = arena_printf(&d->arena, "%s/campcc-XXXXXX", dir);
+        if (!mkdtemp(path)) {
+            diag_tool_error("cannot create a temporary directory in '%s': %s", dir, strerror(errno));
+            return NULL;
+        }
+        d->temp_dir = path;
+    }
+    char *path = arena_printf(&d->arena, "%s/%d%s", d->temp_dir, d->temps.len, suffix);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
     if (fd < 0) {
-        diag_tool_error("cannot create a temporary file in '%s': %s", dir, strerror(errno));
+        diag_tool_error("cannot create the temporary file '%s': %s", path, strerror(errno));
         return NULL;
     }
     close(fd);
     vec_push(&d->arena, &d->temps, path);
     return path;
+}
+
+void driver_remove_temps(Driver *d) {
+    for (int i = 0; i < d->temps.len; i++) remove(d->temps.items[i]);
+    if (d->temp_dir) rmdir(d->temp_dir);
 }
 
 int driver_run_host(Driver *d, const PtrVec *args) {

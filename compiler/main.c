@@ -52,7 +52,7 @@ int main(int argc, char **argv) {
     int status = driver_parse_args(&d, argc, argv);
     if (status == 0) status = drive(&d);
     else if (status < 0) status = 0;
-    for (int i = 0; i < d.temps.len; i++) remove(d.temps.items[i]);
+    driver_remove_temps(&d);
     arena_free(&d.arena);
     return status;
 }
