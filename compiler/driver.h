@@ -27,6 +27,7 @@ typedef struct Input {
     const char *path; /* as given; "-" is standard input */
     const char *lang; /* the -x in effect, or NULL to go by the extension */
     bool is_source;   /* compiled (otherwise handed to the linker) */
+    const char *stdin_copy; /* "-": where standard input was saved */
     const char *object; /* after compiling, in link mode: the temporary object */
 } Input;
 
@@ -76,6 +77,8 @@ void driver_remove_temps(Driver *d);
 char *driver_output_name(Driver *d, const char *path, const char *ext);
 /* Runs the host compiler with `args` after its own words; 0 on success. */
 int driver_run_host(Driver *d, const PtrVec *args);
+/* The same with standard input read from `stdin_file`. */
+int driver_run_host_stdin(Driver *d, const PtrVec *args, const char *stdin_file);
 
 /* driver_compile.c: one source input to its object (or assembly, or
  * nothing for -fsyntax-only), with the inspection outputs and depfile. */

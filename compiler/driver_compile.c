@@ -20,8 +20,10 @@ static void add_all(Driver *d, PtrVec *v, const PtrVec *from) {
     for (int i = 0; i < from->len; i++) add(d, v, from->items[i]);
 }
 
-/* Standard input, saved so that libclang and the host compiler can both read it. */
-static const char *save_stdin(Driver *d) {
+/* Standard input, saved so that libclang and the host compiler can both
+ * read it; the host compiler reads the copy as its standard input, so that
+ * its depfiles and "header.h" lookups are clang's for `-`. */
+static const char *save_stdin(Driver *d, Input *in) {
     char *path = driver_temp_file(d, ".c");
     if (!path) return NULL;
     StrBuf sb = {0};
@@ -31,7 +33,14 @@ static const char *save_stdin(Driver *d) {
     bool ok = !ferror(stdin) && driver_write_file(path, sb.data ? sb.data : "", sb.len);
     if (ferror(stdin)) diag_tool_error("cannot read standard input: %s", strerror(errno));
     sb_free(&sb);
-    return ok ? path : NULL;
+    in->stdin_copy = ok ? path : NULL;
+    return in->stdin_copy;
+}
+
+/* The host compiler on the user's input: a saved standard input as `-`. */
+static bool run_on_input(Driver *d, const Input *in, PtrVec *args, const char *path) {
+    add(d, args, in->stdin_copy ? "-" : path);
+    return driver_run_host_stdin(d, args, in->stdin_copy) == 0;
 }
 
 /* Whether `path` may hold kernels: parallel_for_each must be spelled in the
@@ -59,6 +68,8 @@ static bool mentions_kernels(const char *path, bool *readable) {
     return found;
 }
 
+/* --camp-sources=: whether `path` is one of the files named (every file when
+ * there is no list). */
 static bool selected(Driver *d, const char *path) {
     if (!d->kernel_sources.len) return true;
     char *real = realpath(path, NULL);
@@ -124,8 +135,7 @@ static bool write_deps(Driver *d, const Input *in, const char *path, const char 
         add(d, &args, "-x");
         add(d, &args, in->lang);
     }
-    add(d, &args, path);
-    return driver_run_host(d, &args) == 0;
+    return run_on_input(d, in, &args, path);
 }
 
 /* What the host compiler writes for this input, or NULL. */
@@ -160,14 +170,19 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
         add(d, &args, "-x");
         add(d, &args, in->lang);
     }
-    add(d, &args, src);
     if (out) {
         add(d, &args, "-o");
         add(d, &args, out);
     }
-    if (driver_run_host(d, &args) == 0) return true;
-    if (out) remove(out); /* never a half-written output */
-    return false;
+    bool ok;
+    if (rewritten) {
+        add(d, &args, src);
+        ok = driver_run_host(d, &args) == 0;
+    } else {
+        ok = run_on_input(d, in, &args, src);
+    }
+    if (!ok && out) remove(out); /* never a half-written output */
+    return ok;
 }
 
 /* libclang's flags for this input: the driver's, and what the input's
@@ -202,7 +217,7 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
         ok = text && driver_write_file(out, text, strlen(text));
         free(text);
     } else if (ok && u.kernels.len == 0) {
-        ok = host_compile(d, in, path, out, stdin_quote, false); /* the word was in a comment or string */
+        ok = host_compile(d, in, path, out, NULL, false); /* the word was in a comment or string */
     } else if (ok) {
         StrBuf host = {0};
         host_emit(&u, &host);
@@ -227,13 +242,13 @@ bool driver_compile_source(Driver *d, Input *in) {
     bool is_c = in->lang ? !strcmp(in->lang, "c") : ends_with(path, ".c");
     if (!strcmp(path, "-")) {
         if (!is_c) return host_compile(d, in, path, out, NULL, false); /* the host reads it */
-        if (!(path = save_stdin(d))) return false;
-        stdin_quote = "."; /* as clang does for standard input */
+        if (!(path = save_stdin(d, in))) return false;
+        stdin_quote = "."; /* for libclang and the rewritten file, as clang does for `-` */
     }
-    if (!is_c || !selected(d, path)) return host_compile(d, in, path, out, stdin_quote, false);
+    if (!is_c || !selected(d, path)) return host_compile(d, in, path, out, NULL, false);
     bool readable, inspecting = d->dump_kernels || d->emit_spirv || d->emit_host;
     bool kernels = mentions_kernels(path, &readable);
     if (!readable) return false;
     if (kernels || inspecting) return compile_kernels(d, in, path, out, stdin_quote);
-    return host_compile(d, in, path, out, stdin_quote, false);
+    return host_compile(d, in, path, out, NULL, false);
 }

@@ -100,7 +100,9 @@ void driver_remove_temps(Driver *d) {
     if (d->temp_dir) rmdir(d->temp_dir);
 }
 
-int driver_run_host(Driver *d, const PtrVec *args) {
+int driver_run_host(Driver *d, const PtrVec *args) { return driver_run_host_stdin(d, args, NULL); }
+
+int driver_run_host_stdin(Driver *d, const PtrVec *args, const char *stdin_file) {
     if (!d->host_cc.len) { /* CAMP_HOST_CC may carry flags */
         const char *cc = getenv("CAMP_HOST_CC");
         char *words = arena_strdup(&d->arena, cc && *cc ? cc : CAMP_DEFAULT_HOST_CC);
@@ -116,8 +118,12 @@ int driver_run_host(Driver *d, const PtrVec *args) {
         fputc('\n', stderr);
     }
     fflush(stdout); /* our own output first, in order */
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    if (stdin_file) posix_spawn_file_actions_addopen(&actions, 0, stdin_file, O_RDONLY, 0);
     pid_t pid;
-    int err = posix_spawnp(&pid, words[0], NULL, NULL, words, environ);
+    int err = posix_spawnp(&pid, words[0], &actions, NULL, words, environ);
+    posix_spawn_file_actions_destroy(&actions);
     if (err) {
         diag_tool_error("cannot run the host compiler '%s': %s (set CAMP_HOST_CC)", words[0], strerror(err));
         return 1;

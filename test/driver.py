@@ -121,6 +121,10 @@ def test_stdin(ctx):
     expect(ctx.has_spirv("scale-stdin.o"), "a kernel read from stdin gave an object without SPIR-V")
     ctx.run(["main.c", "scale-stdin.o", "-o", "prog"])
     ctx.run_program("prog")
+    ctx.run(["-x", "c", "-", "-c", "-o", "s2.o", "-MMD", "-MF", "s2.d"], stdin=src)
+    deps = deps_of(ctx.read("s2.d")).get("s2.o")
+    expect(deps and "square.h" in deps and not any(re.search(r"campcc-\w{6}/", d) for d in deps),
+           f"-MMD on standard input: want its headers and no temporary file, got {deps}")
     _, err = ctx.run(["-c", "-"], rc=1, stdin=src)
     expect("-x required" in err, f"`-` without -x: want clang's error, got {err}")
 
@@ -173,7 +177,7 @@ def test_no_camp_runtime(ctx):
 def test_verbose(ctx):
     """-v prints the host compiler commands campcc runs."""
     _, err = ctx.run(["-v", "-c", "scale.c", "-o", "s.o"])
-    expect(re.search(r"-iquote \S+ -c \S+/campcc-\w+/\d+\.c -o s\.o", err),
+    expect(re.search(r"-iquote \S+ -c -o s\.o \S+/campcc-\w+/\d+\.c", err),
            f"-v shows no host compile of the rewritten file:\n{err[-2000:]}")
 
 
