@@ -357,6 +357,17 @@ def test_version(ctx):
     expect(re.match(r"\d+\.\d+", out), f"-dumpversion: {out}")
 
 
+def test_help(ctx):
+    """--help and the man page (packaging/campcc.1) both list every flag of campcc's own."""
+    out, _ = ctx.run(["--help"])
+    man_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "packaging", "campcc.1")
+    man = open(man_path, encoding="utf-8").read().replace("\\-", "-").replace("\\fB", "").replace("\\fR", "")
+    for flag in ("--emit-spirv=", "--emit-host=", "--dump-kernels", "--no-camp-runtime", "--launcher",
+                 "--camp-sources=", "-print-file-name=", "-MMD", "-g", "-S", "--version"):
+        expect(flag in out, f"--help does not mention {flag}")
+        expect(flag in man, f"campcc.1 does not mention {flag}")
+
+
 def test_print_file_name(ctx):
     """-print-file-name= answers for campcc's own files, else as the host compiler."""
     lib, _ = ctx.run(["-print-file-name=libcamp.so"])
