@@ -70,6 +70,11 @@ void driver_usage(FILE *f);
 
 /* driver_files.c: files and processes. */
 bool driver_locate_self(Driver *d);
+/* What every compile through campcc sees: camp.h's directory, and
+ * __CAMPCC__, which maps camp.h's data model onto libcamp (without it, the
+ * serial reference mode). Plain files get it too: they may create the views
+ * that another file's kernels use. */
+void driver_add_camp_flags(Driver *d, PtrVec *args);
 bool driver_write_file(const char *path, const void *data, size_t n);
 char *driver_temp_file(Driver *d, const char *suffix);
 void driver_remove_temps(Driver *d);

@@ -128,7 +128,7 @@ static void add_dep_flags(Driver *d, PtrVec *args, const Input *in, const char *
 static bool write_deps(Driver *d, const Input *in, const char *path, const char *object) {
     PtrVec args = {0};
     add_all(d, &args, &d->compile_args);
-    add(d, &args, arena_printf(&d->arena, "-I%s", d->include_dir));
+    driver_add_camp_flags(d, &args);
     add(d, &args, d->deps == DEPS_USER ? "-MM" : "-M");
     add_dep_flags(d, &args, in, object);
     if (in->lang) {
@@ -156,7 +156,7 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
                          bool rewritten) {
     PtrVec args = {0};
     add_all(d, &args, &d->compile_args);
-    add(d, &args, arena_printf(&d->arena, "-I%s", d->include_dir));
+    driver_add_camp_flags(d, &args);
     if (quote_dir) {
         add(d, &args, "-iquote");
         add(d, &args, quote_dir);

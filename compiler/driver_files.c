@@ -48,6 +48,11 @@ bool driver_locate_self(Driver *d) {
     return true;
 }
 
+void driver_add_camp_flags(Driver *d, PtrVec *args) {
+    vec_push(&d->arena, args, arena_printf(&d->arena, "-I%s", d->include_dir));
+    vec_push(&d->arena, args, "-D__CAMPCC__=1");
+}
+
 char *driver_output_name(Driver *d, const char *path, const char *ext) {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;

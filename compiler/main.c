@@ -9,7 +9,8 @@
 #include <unistd.h>
 
 /* -E, -M, --version, -print-*, no inputs: the host compiler's answer, with
- * camp.h findable; campcc answers for its own files and adds its version. */
+ * campcc's own flags for any input; campcc answers for its own files and
+ * adds its version. */
 static int passthrough(Driver *d) {
     if (d->print_file) {
         const char *dirs[] = {d->lib_dir, d->include_dir};
@@ -23,7 +24,7 @@ static int passthrough(Driver *d) {
     }
     PtrVec args = {0};
     for (int i = 0; i < d->passthrough_args.len; i++) vec_push(&d->arena, &args, d->passthrough_args.items[i]);
-    if (d->inputs.len) vec_push(&d->arena, &args, arena_printf(&d->arena, "-I%s", d->include_dir));
+    if (d->inputs.len) driver_add_camp_flags(d, &args);
     int status = driver_run_host(d, &args);
     /* after the host's lines, whose version is the one build systems parse */
     if (d->print_version && status == 0)
@@ -34,10 +35,10 @@ static int passthrough(Driver *d) {
 static int drive(Driver *d) {
     if (!driver_locate_self(d)) return 1;
     if (d->action == ACT_PASSTHROUGH || !d->inputs.len) return passthrough(d);
-    /* libclang sees the user's preprocessor flags, then camp.h's directory */
+    /* libclang sees the user's preprocessor flags, then campcc's own */
     PtrVec cargs = {0};
     for (int i = 0; i < d->clang_args.len; i++) vec_push(&d->arena, &cargs, d->clang_args.items[i]);
-    vec_push(&d->arena, &cargs, arena_printf(&d->arena, "-I%s", d->include_dir));
+    driver_add_camp_flags(d, &cargs);
     d->opts.clang_args = (const char *const *)cargs.items;
     d->opts.nclang_args = cargs.len;
     for (int i = 0; i < d->inputs.len; i++) {

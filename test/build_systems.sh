@@ -32,6 +32,11 @@ pc_dir=$(dirname "$(find "$prefix" -name camp.pc | head -n 1)")
 [ -f "$pc_dir/camp.pc" ] || fail "camp.pc is not installed under $prefix"
 [ -f "$(find "$prefix" -name campConfig.cmake | head -n 1)" ] || fail "campConfig.cmake is not installed"
 [ -f "$prefix/share/man/man1/campcc.1" ] || fail "the man page campcc.1 is not installed"
+pc_cflags=$(PKG_CONFIG_PATH="$pc_dir" pkg-config --cflags camp)
+case "$pc_cflags" in
+*"-I$pc_dir/"*"-D__CAMPCC__=1"*) ;;
+*) fail "camp.pc gives '$pc_cflags': want -I under $pc_dir (relocatable) and -D__CAMPCC__=1" ;;
+esac
 
 # Nothing from the build tree: the installed campcc. Where the project's own
 # compiler builds and links (the package helpers), it is campcc's host

@@ -75,9 +75,11 @@ def needed_libs(ctx, exe):
 
 def test_compile_then_link(ctx):
     """-c, then the link as a separate step; -c without -o names the object after the source."""
+    with open(ctx.path("campcc_only.h"), "w") as f:
+        f.write("#ifndef __CAMPCC__\n#error campcc must define __CAMPCC__ (camp.h's data model on libcamp)\n#endif\n")
     ctx.run(["-c", "scale.c"])
     expect(ctx.has_spirv("scale.o"), "scale.o (from -c without -o) embeds no SPIR-V module")
-    ctx.run(["-c", "main.c", "-o", "main-obj.o"])
+    ctx.run(["-c", "main.c", "-o", "main-obj.o", "-include", "campcc_only.h"])  # plain C gets __CAMPCC__ too
     expect(not ctx.has_spirv("main-obj.o"), "main.c has no kernel but its object holds SPIR-V")
     ctx.run(["scale.o", "main-obj.o", "-o", "prog"])
     ctx.run_program("prog")
@@ -188,7 +190,8 @@ def test_preprocess(ctx):
     out, _ = ctx.run(["-E", "scale.c"])
     expect("scale_squares" in out and "camp_pfe_loop_" in out, "-E output lacks the file's code")
     out, _ = ctx.run(["-E", "-dM", "-x", "c", "-"], stdin=b"")
-    expect("#define __clang__ 1" in out, "-E -dM - does not answer like clang")
+    expect("#define __clang__ 1" in out and "#define __CAMPCC__ 1" in out,
+           "-E -dM - must answer like clang, with campcc's __CAMPCC__")
 
 
 def deps_of(text):
@@ -309,8 +312,13 @@ def test_dump_kernels(ctx):
                  "push constants: 36 bytes (24-byte header)",
                  "capture 'work': view of float[8], read-write, device address at push offset 24",
                  "capture 'k': value float, push offset 32",
-                 "capabilities: Shader PhysicalStorageBufferAddresses\n"):
+                 "capabilities: Shader PhysicalStorageBufferAddresses"):
         expect(want in out, f"--dump-kernels lacks '{want.strip()}':\n{out}")
+    # the features the runtime checks follow from the module's capabilities
+    caps = re.search(r"capabilities:(.*)", out).group(1).split()
+    features = re.search(r"device features:(.*)", out).group(1)
+    for cap, feature in (("Int64", "shaderInt64"), ("Float64", "shaderFloat64")):
+        expect((cap in caps) == (feature in features), f"capabilities {caps} but device features {features}")
     with open(ctx.path("wide.c"), "w") as f:
         f.write("#include <camp.h>\nint main(void) {\n  long long a[4];\n  int b[4] = {1, 2, 3, 4};\n"
                 "  double d = 2;\n"
