@@ -193,6 +193,7 @@ static int check_args(Driver *d) {
  * --help, or an exit status. */
 static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang) {
     const char *arg = argv[*i];
+    DiagFlag flag;
     bool missing = false;
     if (dep_flag(d, argc, argv, i, &missing)) {
         if (!missing) return 0;
@@ -256,16 +257,16 @@ static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang
                !strcmp(arg, "-m64") || !strcmp(arg, "-fsigned-char") || !strcmp(arg, "-funsigned-char")) {
         route(d, TO_PARSE, arg); /* they change the target: libclang must agree */
         add_link(d, arg, NULL);
-    } else if (has_prefix(arg, "-fdiagnostics-color")) {
-        d->diag.color = strcmp(arg, "-fdiagnostics-color=never") != 0;
-        route(d, TO_COMPILE, arg);
     } else if (IN_LIST(arg, link_only_flags) || has_prefix_in(arg, link_only_prefixes,
                                                              sizeof link_only_prefixes / sizeof *link_only_prefixes)) {
         route(d, TO_LINK, arg);
     } else if (has_prefix(arg, "-Wp,")) {
         route(d, TO_PARSE, arg);
-    } else if (has_prefix(arg, "-W") || has_prefix(arg, "-pedantic") || !strcmp(arg, "-w")) {
+    } else if (has_prefix(arg, "-Wa,")) {
         route(d, TO_COMPILE, arg);
+    } else if ((flag = diag_flag(&d->diag, arg)) != DIAG_FLAG_NONE) {
+        /* warning flags reach libclang too: kernels' warnings are its */
+        route(d, flag == DIAG_FLAG_WARNING ? TO_PARSE : TO_COMPILE, arg);
     } else {
         if (has_prefix(arg, "-g")) d->opts.debug_lines = strcmp(arg, "-g0") != 0;
         if (arg[1] == 'O') d->opts.opt_level = arg[2] == '0' ? 0 : 1; /* -O, -O1..3, -Os: kernels too */
