@@ -6,16 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *type_name(VkPhysicalDeviceType type) {
-    switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
-    default: return "other";
-    }
-}
-
 static void describe(VkPhysicalDevice device, uint32_t index, camp_accelerator *out) {
     VkPhysicalDeviceIDProperties ids = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES};
     VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &ids};
@@ -32,7 +22,7 @@ static void describe(VkPhysicalDevice device, uint32_t index, camp_accelerator *
     char uuid[2 * VK_UUID_SIZE + 1];
     for (unsigned i = 0; i < VK_UUID_SIZE; i++) snprintf(uuid + 2 * i, 3, "%02x", ids.deviceUUID[i]);
     snprintf(out->device_path, sizeof out->device_path, "vulkan/%u/%s", index, uuid);
-    snprintf(out->device_type, sizeof out->device_type, "%s", type_name(p->deviceType));
+    snprintf(out->device_type, sizeof out->device_type, "%s", camp_device_type_name(p->deviceType));
     out->supports_cpu_shared_memory = camp_device_shares_memory(p->deviceType, &memory);
     /* Memory of its own: device-local heaps of a device that does not use
      * the host's memory. */

@@ -70,7 +70,7 @@ camp_status camp_instance_init(void) {
 
 /* ---- Physical device ----------------------------------------------------- */
 
-static const char *type_name(VkPhysicalDeviceType type) {
+const char *camp_device_type_name(VkPhysicalDeviceType type) {
     switch (type) {
     case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
     case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
@@ -358,7 +358,7 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     if (verbose && *verbose && strcmp(verbose, "0") != 0) {
         uint32_t v = dev->properties.apiVersion;
         fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u\n", index, dev->name,
-                type_name(dev->properties.deviceType), VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v),
+                camp_device_type_name(dev->properties.deviceType), VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v),
                 VK_API_VERSION_PATCH(v));
     }
     dev->next = camp_rt.devices;

@@ -254,6 +254,8 @@ camp_status camp_instance_init(void);
 const char *camp_device_unsuitable(VkPhysicalDevice device);
 /* The index of the device kernels run on, by CAMP_DEVICE or by type. */
 camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32_t *chosen);
+/* "discrete GPU", "integrated GPU", "virtual GPU", "CPU" or "other". */
+const char *camp_device_type_name(VkPhysicalDeviceType type);
 /* Whether a device type and its memory allow arrays the host can use. */
 bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDeviceMemoryProperties *memory);
 
