@@ -185,28 +185,6 @@ static bool operand_has_problem(CXCursor c, TypeProblem p) {
 
 /* ---- declarations ---------------------------------------------------------- */
 
-typedef struct AnnotationSearch {
-    const char *text;
-    bool found;
-} AnnotationSearch;
-
-static enum CXChildVisitResult find_annotation(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
-    AnnotationSearch *s = data;
-    if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
-        CXString sp = clang_getCursorSpelling(c);
-        if (strcmp(clang_getCString(sp), s->text) == 0) s->found = true;
-        clang_disposeString(sp);
-    }
-    return CXChildVisit_Continue;
-}
-
-static bool has_annotation(CXCursor decl, const char *text) {
-    AnnotationSearch s = {text, false};
-    clang_visitChildren(decl, find_annotation, &s);
-    return s.found;
-}
-
 /* Whether `decl` (a variable) belongs to the amp code being checked. */
 static bool is_own_variable(Checker *ck, CXCursor decl) {
     if (clang_getCursorKind(decl) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(decl)) return false;
@@ -294,7 +272,7 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
     CXCursor var = written_variable(target);
     enum CXCursorKind k = clang_getCursorKind(var);
     if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return;
-    if (is_own_variable(ck, var) || has_annotation(var, "camp_tile_static")) return;
+    if (is_own_variable(ck, var) || fe_is_tile_static(var)) return;
     CXType vt = clang_getCanonicalType(clang_getCursorType(var));
     if (vt.kind == CXType_ConstantArray || vt.kind == CXType_VariableArray || vt.kind == CXType_IncompleteArray)
         return;
