@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdio.h>
 
 /* ======================================================================
  * arena.c — compiler memory: one arena per translation unit
@@ -43,6 +44,20 @@ void sb_append(StrBuf *sb, const char *s, size_t n);
 void sb_puts(StrBuf *sb, const char *s);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_free(StrBuf *sb);
+
+/* files.c — reading a stream, writing a file, running a program */
+/* Appends all of f to sb; false on a read error. */
+bool sb_read_stream(StrBuf *sb, FILE *f);
+/* Writes data to path, reporting failures (a partial file is removed). */
+bool write_file(const char *path, const void *data, size_t n);
+typedef struct ProgramStatus {
+    int spawn_error; /* errno when it could not be run (or waited for) */
+    int exit_code;
+    int signal;      /* the signal that killed it, or 0 */
+} ProgramStatus;
+/* Runs argv (argv[0] looked up in PATH), standard input from stdin_file if
+ * not NULL, and waits for it. */
+ProgramStatus run_program(char *const *argv, const char *stdin_file);
 
 /* Our own bugs: never a silent wrong answer. */
 _Noreturn void unreachable_at(const char *file, int line, const char *what);

@@ -16,10 +16,7 @@ static bool read_source(Unit *u) {
         return false;
     }
     StrBuf sb = {0};
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) sb_append(&sb, buf, n);
-    bool ok = !ferror(f);
+    bool ok = sb_read_stream(&sb, f);
     if (!ok) diag_tool_error("cannot read '%s': %s", u->path, strerror(errno));
     fclose(f);
     u->source = arena_strndup(&u->arena, sb.data ? sb.data : "", sb.len);

@@ -75,7 +75,6 @@ bool driver_locate_self(Driver *d);
  * serial reference mode). Plain files get it too: they may create the views
  * that another file's kernels use. */
 void driver_add_camp_flags(Driver *d, PtrVec *args);
-bool driver_write_file(const char *path, const void *data, size_t n);
 char *driver_temp_file(Driver *d, const char *suffix);
 void driver_remove_temps(Driver *d);
 /* `base-of-path` with its extension replaced by `ext`, in the current directory. */

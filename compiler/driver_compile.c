@@ -27,11 +27,9 @@ static const char *save_stdin(Driver *d, Input *in) {
     char *path = driver_temp_file(d, ".c");
     if (!path) return NULL;
     StrBuf sb = {0};
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, stdin)) > 0) sb_append(&sb, buf, n);
-    bool ok = !ferror(stdin) && driver_write_file(path, sb.data ? sb.data : "", sb.len);
-    if (ferror(stdin)) diag_tool_error("cannot read standard input: %s", strerror(errno));
+    bool read = sb_read_stream(&sb, stdin);
+    bool ok = read && write_file(path, sb.data ? sb.data : "", sb.len);
+    if (!read) diag_tool_error("cannot read standard input: %s", strerror(errno));
     sb_free(&sb);
     in->stdin_copy = ok ? path : NULL;
     return in->stdin_copy;
@@ -89,13 +87,13 @@ static bool inspect(Driver *d, Unit *u) {
         return false;
     }
     bool ok = true;
-    if (d->emit_spirv) ok = driver_write_file(d->emit_spirv, u->spirv, u->spirv_words * sizeof *u->spirv);
+    if (d->emit_spirv) ok = write_file(d->emit_spirv, u->spirv, u->spirv_words * sizeof *u->spirv);
     if (ok && d->emit_host && !u->kernels.len) {
-        ok = driver_write_file(d->emit_host, u->source, u->source_len);
+        ok = write_file(d->emit_host, u->source, u->source_len);
     } else if (ok && d->emit_host) {
         StrBuf host = {0};
         host_emit(u, &host);
-        ok = driver_write_file(d->emit_host, host.data, host.len);
+        ok = write_file(d->emit_host, host.data, host.len);
         sb_free(&host);
     }
     return ok;
@@ -214,7 +212,7 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
         char *text = spv_disassemble(u.spirv, u.spirv_words);
         out = d->output ? d->output : driver_output_name(d, in->path, ".spvasm");
         if (!text) diag_tool_error("cannot disassemble the module of '%s'", path);
-        ok = text && driver_write_file(out, text, strlen(text));
+        ok = text && write_file(out, text, strlen(text));
         free(text);
     } else if (ok && u.kernels.len == 0) {
         ok = host_compile(d, in, path, out, NULL, false); /* the word was in a comment or string */
@@ -222,7 +220,7 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
         StrBuf host = {0};
         host_emit(&u, &host);
         char *tmp = driver_temp_file(d, ".c");
-        ok = tmp && driver_write_file(tmp, host.data, host.len);
+        ok = tmp && write_file(tmp, host.data, host.len);
         sb_free(&host);
         /* the rewritten file lives in a temporary directory: "header.h" is
          * looked for where the user's file is */

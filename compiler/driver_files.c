@@ -6,13 +6,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 /* From the build tree, the source include/ and build runtime/; installed,
  * the prefix that holds our binary, so the tree can be moved. */
@@ -59,21 +55,6 @@ char *driver_output_name(Driver *d, const char *path, const char *ext) {
     const char *dot = strrchr(base, '.');
     size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
     return arena_printf(&d->arena, "%.*s%s", (int)n, base, ext);
-}
-
-bool driver_write_file(const char *path, const void *data, size_t n) {
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        diag_tool_error("cannot open '%s' for writing: %s", path, strerror(errno));
-        return false;
-    }
-    bool ok = fwrite(data, 1, n, f) == n;
-    ok = fclose(f) == 0 && ok;
-    if (!ok) {
-        diag_tool_error("cannot write '%s': %s", path, strerror(errno));
-        remove(path);
-    }
-    return ok;
 }
 
 /* Temporary files live in a directory of their own, so that a rewritten
@@ -123,20 +104,12 @@ int driver_run_host_stdin(Driver *d, const PtrVec *args, const char *stdin_file)
         fputc('\n', stderr);
     }
     fflush(stdout); /* our own output first, in order */
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    if (stdin_file) posix_spawn_file_actions_addopen(&actions, 0, stdin_file, O_RDONLY, 0);
-    pid_t pid;
-    int err = posix_spawnp(&pid, words[0], &actions, NULL, words, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (err) {
-        diag_tool_error("cannot run the host compiler '%s': %s (set CAMP_HOST_CC)", words[0], strerror(err));
+    ProgramStatus st = run_program(words, stdin_file);
+    if (st.spawn_error) {
+        diag_tool_error("cannot run the host compiler '%s': %s (set CAMP_HOST_CC)", words[0], strerror(st.spawn_error));
         return 1;
     }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return 1;
-    if (WIFEXITED(status)) return WEXITSTATUS(status);
-    diag_tool_error("the host compiler '%s' was killed by signal %d", words[0], WTERMSIG(status));
+    if (!st.signal) return st.exit_code;
+    diag_tool_error("the host compiler '%s' was killed by signal %d", words[0], st.signal);
     return 1;
 }

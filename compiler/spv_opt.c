@@ -7,31 +7,18 @@
 #include "config.h"
 
 #include <errno.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
-
-static bool write_words(const char *path, const uint32_t *w, size_t n) {
-    FILE *f = fopen(path, "wb");
-    if (!f) return false;
-    bool ok = fwrite(w, sizeof *w, n, f) == n;
-    return fclose(f) == 0 && ok;
-}
 
 static uint32_t *read_words(const char *path, size_t *n) {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
     StrBuf sb = {0};
-    char buf[65536];
-    size_t k;
-    while ((k = fread(buf, 1, sizeof buf, f)) > 0) sb_append(&sb, buf, k);
+    bool ok = sb_read_stream(&sb, f);
     fclose(f);
-    if (sb.len % 4 || !sb.len) {
+    if (!ok || sb.len % 4 || !sb.len) {
         sb_free(&sb);
         return NULL;
     }
@@ -67,16 +54,12 @@ static bool run_optimizer(const char *in, const char *out) {
     argv[NPASSES + 3] = "-o";
     argv[NPASSES + 4] = out;
     argv[NPASSES + 5] = NULL;
-    pid_t pid;
-    int err = posix_spawn(&pid, argv[0], NULL, NULL, (char *const *)argv, environ);
-    if (err) {
-        diag_tool_error("cannot run the SPIR-V optimizer '%s': %s", argv[0], strerror(err));
+    ProgramStatus st = run_program((char *const *)argv, NULL);
+    if (st.spawn_error) {
+        diag_tool_error("cannot run the SPIR-V optimizer '%s': %s", argv[0], strerror(st.spawn_error));
         return false;
     }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return false;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    if (st.signal || st.exit_code) {
         fprintf(stderr, "campcc: internal error: the SPIR-V optimizer failed on the module for this file\n");
         return false;
     }
@@ -94,7 +77,7 @@ bool spv_optimize(Unit *u) {
     }
     close(fd);
     snprintf(out, sizeof out, "%s.opt", in);
-    bool ok = write_words(in, u->spirv, u->spirv_words) && run_optimizer(in, out);
+    bool ok = write_file(in, u->spirv, u->spirv_words * sizeof *u->spirv) && run_optimizer(in, out);
     size_t n = 0;
     uint32_t *words = ok ? read_words(out, &n) : NULL;
     remove(in);
