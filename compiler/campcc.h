@@ -11,7 +11,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdio.h>
 
 /* ======================================================================
  * arena.c — compiler memory: one arena per translation unit
