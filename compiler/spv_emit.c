@@ -28,31 +28,26 @@ void em_fail(Emitter *e, SrcLoc loc, const char *fmt, ...) {
 
 /* ---- pointer bases ---------------------------------------------------------------- */
 
-void em_add_root(Emitter *e, uint32_t id) {
-    if (e->nroots == e->caproots) {
-        e->caproots = e->caproots ? e->caproots * 2 : 64;
-        e->roots = realloc(e->roots, sizeof *e->roots * (size_t)e->caproots);
-        if (!e->roots) unreachable("out of memory");
+static void id_list_push(IdList *l, uint32_t id) {
+    if (l->len == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 64;
+        l->ids = realloc(l->ids, sizeof *l->ids * (size_t)l->cap);
+        if (!l->ids) unreachable("out of memory");
     }
-    e->roots[e->nroots++] = id;
+    l->ids[l->len++] = id;
 }
 
-bool em_is_root(Emitter *e, uint32_t id) {
-    for (int i = 0; i < e->nroots; i++)
-        if (e->roots[i] == id) return true;
-    for (int i = 0; i < e->nmodule_vars; i++)
-        if (e->module_vars[i] == id) return true;
+static bool id_list_has(const IdList *l, uint32_t id) {
+    for (int i = 0; i < l->len; i++)
+        if (l->ids[i] == id) return true;
     return false;
 }
 
-void em_add_module_var(Emitter *e, uint32_t id) {
-    if (e->nmodule_vars == e->capmodule_vars) {
-        e->capmodule_vars = e->capmodule_vars ? e->capmodule_vars * 2 : 16;
-        e->module_vars = realloc(e->module_vars, sizeof *e->module_vars * (size_t)e->capmodule_vars);
-        if (!e->module_vars) unreachable("out of memory");
-    }
-    e->module_vars[e->nmodule_vars++] = id;
-}
+void em_add_root(Emitter *e, uint32_t id) { id_list_push(&e->roots, id); }
+
+bool em_is_root(Emitter *e, uint32_t id) { return id_list_has(&e->roots, id) || id_list_has(&e->module_vars, id); }
+
+void em_add_module_var(Emitter *e, uint32_t id) { id_list_push(&e->module_vars, id); }
 
 /* ---- types ------------------------------------------------------------------------ */
 
@@ -174,7 +169,7 @@ static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_ty
     e->vars.n = 0;
     e->code.n = 0;
     e->nloops = 0;
-    e->nroots = 0;
+    e->roots.len = 0;
     e->block = em_label(e);
     e->terminated = false;
 }
@@ -443,12 +438,12 @@ bool spv_emit_module(Unit *u) {
     /* entry points last: their interfaces list every module variable */
     for (int i = 0; i < u->kernels.len && !e.failed; i++) {
         Kernel *k = u->kernels.items[i];
-        size_t n = 3 + (size_t)e.nmodule_vars;
+        size_t n = 3 + (size_t)e.module_vars.len;
         uint32_t *iface = arena_alloc(&u->arena, sizeof *iface * (n + (size_t)k->tile_statics.len));
         iface[0] = k->spv_push_var;
         iface[1] = e.builtin_workgroup;
         iface[2] = e.builtin_local;
-        for (int j = 0; j < e.nmodule_vars; j++) iface[3 + j] = e.module_vars[j];
+        for (int j = 0; j < e.module_vars.len; j++) iface[3 + j] = e.module_vars.ids[j];
         /* only the tile_static variables it reaches: they count against its shared memory */
         for (int j = 0; j < k->tile_statics.len; j++) iface[n++] = em_tile_static(&e, k->tile_statics.items[j]);
         uint32_t pre[2] = {SpvExecutionModelGLCompute, k->spv_fn};
@@ -461,8 +456,8 @@ bool spv_emit_module(Unit *u) {
     u->spirv = spv_finish(b, &u->spirv_words);
     wb_free(&e.vars);
     wb_free(&e.code);
-    free(e.roots);
-    free(e.module_vars);
+    free(e.roots.ids);
+    free(e.module_vars.ids);
     spv_builder_free(b);
     return !e.failed;
 }

@@ -30,6 +30,12 @@ typedef struct Ptr {
     uint32_t stride[2];
 } Ptr;
 
+/* A growable list of ids (malloc'd). */
+typedef struct IdList {
+    uint32_t *ids;
+    int len, cap;
+} IdList;
+
 /* break and continue targets; cont is 0 for a switch */
 typedef struct LoopTarget {
     uint32_t brk, cont;
@@ -62,10 +68,8 @@ typedef struct Emitter {
     uint32_t push_var;  /* the kernel's push-constant block */
     uint32_t builtin_workgroup, builtin_local;
     PtrVec specs;       /* Spec* */
-    uint32_t *roots;    /* ids that may serve as a pointer's base anywhere in the function */
-    int nroots, caproots;
-    uint32_t *module_vars; /* module-scope variables (constants): roots everywhere, entry point interfaces */
-    int nmodule_vars, capmodule_vars;
+    IdList roots;       /* ids that may serve as a pointer's base anywhere in the function */
+    IdList module_vars; /* module-scope variables (constants): roots everywhere, entry point interfaces */
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool exact_fp;      /* decorate float arithmetic NoContraction */
     uint32_t features;  /* enum camp_feature bits no capability shows */
