@@ -2,6 +2,7 @@
  * declares DenormPreserve (taken out, the rest still valid SPIR-V) and on one
  * that does not (copied unchanged).
  * usage: test_spirv_patch SPIRV-VAL OUTPUT.spv */
+#include "check.h"
 #include "denorm_spv.h"
 #include "kernels_spv.h"
 #include "spirv_patch.h"
@@ -10,16 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                               \
-        }                                                                             \
-    } while (0)
 
 /* Instructions that name DenormPreserve: the capability and execution modes. */
 static int count_denorm_preserve(const uint32_t *words, size_t count) {
@@ -69,6 +60,6 @@ int main(int argc, char **argv) {
     CHECK(memcmp(out, test_denorm_spv, (cut + 1) * sizeof *out) == 0);
     free(out);
     free(same);
-    if (failures) fprintf(stderr, "%d checks failed\n", failures);
-    return failures != 0;
+    if (test_failures) fprintf(stderr, "%d checks failed\n", test_failures);
+    return test_failures != 0;
 }

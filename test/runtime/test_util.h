@@ -1,25 +1,15 @@
 /* test_util.h — what the runtime tests share: the hand-written kernels of
- * kernels.spvasm as a camp_module_info, and a CHECK that counts failures. */
+ * kernels.spvasm as a camp_module_info, and CHECK (check.h). */
 #ifndef CAMP_TEST_UTIL_H
 #define CAMP_TEST_UTIL_H
 
 #define CAMP_RUNTIME_API_ONLY /* the dialect part of camp.h needs clang */
 #include "camp.h"
 #include "camp_abi.h"
+#include "check.h"
 #include "kernels_spv.h"
 
-#include <stdio.h>
 #include <string.h>
-
-static int test_failures;
-
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            test_failures++;                                                          \
-        }                                                                             \
-    } while (0)
 
 enum { KERNEL_VADD, KERNEL_FILL2D };
 
