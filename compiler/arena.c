@@ -124,3 +124,11 @@ _Noreturn void unreachable_at(const char *file, int line, const char *what) {
     fprintf(stderr, "campcc: internal error: %s (%s:%d); please report this bug\n", what, file, line);
     abort();
 }
+
+void *grow_array(void *items, int len, int *cap, size_t size, int first) {
+    if (len < *cap) return items;
+    *cap = *cap ? *cap * 2 : first;
+    items = realloc(items, size * (size_t)*cap);
+    if (!items) unreachable("out of memory");
+    return items;
+}

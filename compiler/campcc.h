@@ -27,6 +27,10 @@ char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void arena_free(Arena *a);
 
+/* A malloc'd array with room for one more element of `size` bytes: grown
+ * (to `first`, then doubled) when len reaches *cap. */
+void *grow_array(void *items, int len, int *cap, size_t size, int first);
+
 /* A growable array of pointers in an arena. */
 typedef struct PtrVec {
     void **items;

@@ -87,11 +87,7 @@ static Type *record_type(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
     ty->kind = TY_STRUCT;
     ty->is_const = false; /* shared by every use: qualifiers live on the uses */
     ty->is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
-    if (fe->nstructs == fe->capstructs) {
-        fe->capstructs = fe->capstructs ? fe->capstructs * 2 : 16;
-        fe->structs = realloc(fe->structs, sizeof *fe->structs * (size_t)fe->capstructs);
-        if (!fe->structs) unreachable("out of memory");
-    }
+    fe->structs = grow_array(fe->structs, fe->nstructs, &fe->capstructs, sizeof *fe->structs, 16);
     fe->structs[fe->nstructs++] = (StructBinding){decl, ty}; /* before the members: they may point back */
     FieldWalk w = {fe, ty, where, {0}, true};
     clang_Type_visitFields(ct, collect_field, &w);
@@ -197,11 +193,7 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
 /* ---- scopes --------------------------------------------------------------- */
 
 void fe_bind(Frontend *fe, CXCursor decl, Var *var) {
-    if (fe->nvars == fe->capvars) {
-        fe->capvars = fe->capvars ? fe->capvars * 2 : 32;
-        fe->vars = realloc(fe->vars, sizeof *fe->vars * (size_t)fe->capvars);
-        if (!fe->vars) unreachable("out of memory");
-    }
+    fe->vars = grow_array(fe->vars, fe->nvars, &fe->capvars, sizeof *fe->vars, 32);
     fe->vars[fe->nvars++] = (VarBinding){decl, var};
 }
 
@@ -244,11 +236,7 @@ Var *fe_module_const(Frontend *fe, CXCursor decl) {
                                                                           : fe_lower_expr(fe, init);
     fe->folding = saved;
     if (!v->init) return NULL;
-    if (fe->nconsts == fe->capconsts) {
-        fe->capconsts = fe->capconsts ? fe->capconsts * 2 : 16;
-        fe->consts = realloc(fe->consts, sizeof *fe->consts * (size_t)fe->capconsts);
-        if (!fe->consts) unreachable("out of memory");
-    }
+    fe->consts = grow_array(fe->consts, fe->nconsts, &fe->capconsts, sizeof *fe->consts, 16);
     fe->consts[fe->nconsts++] = (VarBinding){def, v};
     return v;
 }
@@ -384,11 +372,7 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     /* camp_math.h's double-double arithmetic needs each product and sum
      * rounded separately, as in its serial build */
     f->exact_fp = strstr(f->loc.file, "camp_math") != NULL;
-    if (fe->nfuncs == fe->capfuncs) {
-        fe->capfuncs = fe->capfuncs ? fe->capfuncs * 2 : 16;
-        fe->funcs = realloc(fe->funcs, sizeof *fe->funcs * (size_t)fe->capfuncs);
-        if (!fe->funcs) unreachable("out of memory");
-    }
+    fe->funcs = grow_array(fe->funcs, fe->nfuncs, &fe->capfuncs, sizeof *fe->funcs, 16);
     fe->funcs[fe->nfuncs++] = (FuncBinding){def, f};
     vec_push(fe->a, &fe->u->funcs, f);
 

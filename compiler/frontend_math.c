@@ -7,7 +7,6 @@
 
 #include <spirv/unified1/GLSL.std.450.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct FastMath {
@@ -43,11 +42,7 @@ static enum CXChildVisitResult collect_library(CXCursor c, CXCursor parent, CXCl
     CXString s = clang_getCursorSpelling(c);
     const char *name = clang_getCString(s);
     if (!strncmp(name, "camp_precise_", 13)) {
-        if (fe->nmath == fe->capmath) {
-            fe->capmath = fe->capmath ? fe->capmath * 2 : 128;
-            fe->math = realloc(fe->math, sizeof *fe->math * (size_t)fe->capmath);
-            if (!fe->math) unreachable("out of memory");
-        }
+        fe->math = grow_array(fe->math, fe->nmath, &fe->capmath, sizeof *fe->math, 128);
         fe->math[fe->nmath++] = (MathBinding){arena_strdup(fe->a, name + 13), c};
     }
     clang_disposeString(s);

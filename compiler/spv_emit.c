@@ -29,11 +29,7 @@ void em_fail(Emitter *e, SrcLoc loc, const char *fmt, ...) {
 /* ---- pointer bases ---------------------------------------------------------------- */
 
 static void id_list_push(IdList *l, uint32_t id) {
-    if (l->len == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 64;
-        l->ids = realloc(l->ids, sizeof *l->ids * (size_t)l->cap);
-        if (!l->ids) unreachable("out of memory");
-    }
+    l->ids = grow_array(l->ids, l->len, &l->cap, sizeof *l->ids, 64);
     l->ids[l->len++] = id;
 }
 
