@@ -112,6 +112,7 @@ Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handle
 int fe_children(CXCursor c, CXCursor *out, int max);
 Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c);
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what); /* reports; NULL */
+Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c); /* an lvalue's value (EX_LOAD), else e */
 /* The value of an integer constant expression; false if it is not one. */
 bool fe_eval_int(CXCursor c, long long *out);
 

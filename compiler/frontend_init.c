@@ -109,14 +109,12 @@ static void init_value(InitBuilder *b, Type *t, int *path, int depth, CXCursor c
         return;
     }
     if (expr_is_lvalue(e) && e->kind != EX_INIT) { /* the syntactic form may lack the load */
-        Expr *load = fe_new_expr(b->fe, e->type->kind == TY_ARRAY ? EX_DECAY : EX_LOAD, e->type, c);
-        load->lhs = e;
         if (e->type->kind == TY_ARRAY) {
             fe_unsupported(b->fe, c, "array initializer from an array");
             b->ok = false;
             return;
         }
-        e = load;
+        e = fe_load_if_lvalue(b->fe, e, c);
     }
     if (!type_equal(e->type, t)) {
         if (!type_is_arith(e->type) || !type_is_arith(t)) {

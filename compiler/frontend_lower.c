@@ -111,7 +111,7 @@ static int vector_accessor(Frontend *fe, CXCursor c, CXCursor sub, int n, uint8_
     return k;
 }
 
-static Expr *load_if_lvalue(Frontend *fe, Expr *e, CXCursor c) {
+Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c) {
     if (!is_lvalue(e)) return e;
     Expr *load = fe_new_expr(fe, EX_LOAD, e->type, c);
     load->lhs = e;
@@ -158,8 +158,8 @@ static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
         e->lhs = sub;
         return e;
     }
-    if (type_equal(sub->type, to)) return load_if_lvalue(fe, sub, c);
-    sub = load_if_lvalue(fe, sub, c);
+    if (type_equal(sub->type, to)) return fe_load_if_lvalue(fe, sub, c);
+    sub = fe_load_if_lvalue(fe, sub, c);
     Expr *e = fe_new_expr(fe, EX_CAST, to, c);
     e->lhs = sub;
     return e;
