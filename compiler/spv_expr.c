@@ -90,8 +90,6 @@ static uint32_t from_bool(Emitter *e, const Type *t, uint32_t b) {
 
 /* ---- conversions ---------------------------------------------------------------- */
 
-static uint32_t ptr_to_u64(Emitter *e, Ptr p, SrcLoc loc);
-
 static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Type *ts, uint32_t tt, SrcLoc loc) {
     if (ts->kind == TY_BOOL) return from_bool(e, ts, to_bool(e, fs, v, loc));
     bool fi = fs->kind == TY_INT || fs->kind == TY_BOOL, ti = ts->kind == TY_INT;
