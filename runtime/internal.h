@@ -39,7 +39,8 @@ typedef struct camp_failure {
 } camp_failure;
 
 /* A device buffer with its memory; `mapped` is non-NULL when the memory is
- * HOST_VISIBLE | HOST_COHERENT and stays mapped for the buffer's life. */
+ * HOST_VISIBLE | HOST_COHERENT (and, for CAMP_BUFFER_DEVICE, HOST_CACHED)
+ * and stays mapped for the buffer's life. */
 enum camp_buffer_kind {
     CAMP_BUFFER_DEVICE,  /* shader-visible through its device address */
     CAMP_BUFFER_STAGING, /* host-visible transfer source and destination */
