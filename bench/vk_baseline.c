@@ -10,7 +10,7 @@
  *   buffer, a fence on the last; time per kernel;
  *   round trip: a pre-recorded dispatch + copy to a host-cached staging
  *   buffer, submitted with a fence, waited for, the 16 KiB copied out and
- *   the fence reset; once polling the fence (as libcamp waits), once
+ *   the fence reset; once polling the fence (as libcamp polls), once
  *   blocking in vkWaitForFences; median, mean and min;
  *   floor: an empty command buffer submitted with a fence and polled: the
  *   driver's submission + signal latency without GPU work.
@@ -34,7 +34,8 @@
 enum { N = 4096, WORKGROUP = 64, WARM_UP_KERNELS = 200, WARM_UP_TRIPS = 100 };
 static const VkDeviceSize data_size = N * sizeof(float);
 
-/* libcamp's wait: poll the fence this long, then block. */
+/* libcamp's wait (on its timeline semaphore), here on a fence: poll this
+ * long, then block. */
 #define FENCE_SPIN_NS 1000000LL
 
 typedef struct {
@@ -408,8 +409,8 @@ static void submit(bench *b, VkCommandBuffer commands, VkFence fence) {
     VK(vkQueueSubmit(b->queue, 1, &info, fence));
 }
 
-/* WAIT_POLL waits as libcamp does: polls the fence, yielding the core (a
- * CPU device's threads may need it), for up to 1 ms, then blocks. */
+/* WAIT_POLL waits as libcamp does: polls, yielding the core (a CPU
+ * device's threads may need it), for up to 1 ms, then blocks. */
 static void wait_fence(bench *b, wait_kind kind) {
     if (kind == WAIT_POLL) {
         double give_up = now_us() + FENCE_SPIN_NS / 1e3;
