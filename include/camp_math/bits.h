@@ -96,8 +96,8 @@ static inline int camp_precise_fpclassify(double x) restrict(cpu, amp) {
     int e = camp_math_exponent_field(x);
     if (e == 2047)
         return camp_precise_isnan(x) ? FP_NAN : FP_INFINITE;
-    if (e == 0)
-        return x == 0.0 ? FP_ZERO : FP_SUBNORMAL;
+    if (e == 0) /* on the bits: a flushing comparison would call a subnormal zero */
+        return (camp_double_as_ulong(x) & CAMP_ABS_MASK) == 0 ? FP_ZERO : FP_SUBNORMAL;
     return FP_NORMAL;
 }
 static inline int camp_precise_fpclassifyf(float x) restrict(cpu, amp) {
@@ -105,7 +105,7 @@ static inline int camp_precise_fpclassifyf(float x) restrict(cpu, amp) {
     if (e == 0xffu)
         return camp_precise_isnanf(x) ? FP_NAN : FP_INFINITE;
     if (e == 0)
-        return x == 0.0f ? FP_ZERO : FP_SUBNORMAL;
+        return (camp_float_as_uint(x) & 0x7fffffffu) == 0 ? FP_ZERO : FP_SUBNORMAL;
     return FP_NORMAL;
 }
 

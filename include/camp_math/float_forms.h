@@ -6,17 +6,48 @@
  * (never more than 0.5 + 2^-28 float ulps). C++ AMP's precise_math needs
  * double support anyway. Functions whose result is exact in double (fmod,
  * remainder, ldexp, ...) are exact in float too; fma uses a round-to-odd
- * sum so that its double-to-float rounding is the only one. */
+ * sum so that its double-to-float rounding is the only one.
+ *
+ * Float subnormals: a device may flush them in every float operation,
+ * conversions to and from double included (NVIDIA does, DenormPreserve or
+ * not), so the forms here never convert, compare or compute with a float
+ * that may be subnormal: they widen through camp_math_float_to_double and
+ * narrow through camp_math_double_to_float, which handle float subnormals
+ * on their bits (they are normal doubles), and otherwise work on the bits. */
 #ifndef CAMP_MATH_FLOAT_FORMS_H
 #define CAMP_MATH_FLOAT_FORMS_H
 
+/* x as a double, exactly, whatever the device does with float subnormals. */
+static inline double camp_math_float_to_double(float x) restrict(cpu, amp) {
+    unsigned u = camp_float_as_uint(x);
+    double m;
+    if (u & 0x7f800000u)
+        return (double)x; /* normal, infinite or NaN */
+    m = (double)(u & 0x007fffffu) * 0x1p-149; /* zero or subnormal: exact, and a normal double */
+    return camp_ulong_as_double(camp_double_as_ulong(m) | (unsigned long long)(u >> 31) << 63);
+}
+/* x rounded to float (to nearest, ties to even), also where the result is
+ * subnormal on a device that flushes float subnormals: then the significand
+ * in units of 2^-149 is rounded in double and the bits assembled. */
+static inline float camp_math_double_to_float(double x) restrict(cpu, amp) {
+    double a = camp_precise_fabs(x), m;
+    unsigned sign = (unsigned)(camp_double_as_ulong(x) >> 32) & 0x80000000u;
+    if (!(a < 0x1p-126))
+        return (float)x; /* a normal float, an overflow, infinity or NaN */
+    m = a * 0x1p149;           /* exact: below 2^23 */
+    m = (m + 0x1p52) - 0x1p52; /* to an integer, ties to even: ulp(2^52) is 1 */
+    /* m == 2^23 is the least normal float: its bits are the same sum */
+    return camp_uint_as_float(sign | (unsigned)m);
+}
+
 #define CAMP_MATH_FLOAT_UNARY(name) \
     static inline float camp_precise_##name##f(float x) restrict(cpu, amp) { \
-        return (float)camp_precise_##name((double)x); \
+        return camp_math_double_to_float(camp_precise_##name(camp_math_float_to_double(x))); \
     }
 #define CAMP_MATH_FLOAT_BINARY(name) \
     static inline float camp_precise_##name##f(float x, float y) restrict(cpu, amp) { \
-        return (float)camp_precise_##name((double)x, (double)y); \
+        return camp_math_double_to_float( \
+            camp_precise_##name(camp_math_float_to_double(x), camp_math_float_to_double(y))); \
     }
 
 CAMP_MATH_FLOAT_UNARY(sqrt)
@@ -64,13 +95,13 @@ CAMP_MATH_FLOAT_BINARY(fdim)
 #undef CAMP_MATH_FLOAT_BINARY
 
 static inline float camp_precise_frexpf(float x, int *exponent) restrict(cpu, amp) {
-    return (float)camp_precise_frexp((double)x, exponent);
+    return camp_math_double_to_float(camp_precise_frexp(camp_math_float_to_double(x), exponent));
 }
 static inline float camp_precise_ldexpf(float x, int n) restrict(cpu, amp) {
     /* clamp so that the double intermediate cannot overflow or underflow
      * where the float result would not */
     n = n > 400 ? 400 : n < -400 ? -400 : n;
-    return (float)camp_precise_ldexp((double)x, n);
+    return camp_math_double_to_float(camp_precise_ldexp(camp_math_float_to_double(x), n));
 }
 static inline float camp_precise_scalbnf(float x, int n) restrict(cpu, amp) {
     return camp_precise_ldexpf(x, n);
@@ -78,39 +109,52 @@ static inline float camp_precise_scalbnf(float x, int n) restrict(cpu, amp) {
 static inline float camp_precise_scalblnf(float x, long n) restrict(cpu, amp) {
     return camp_precise_ldexpf(x, n > 1000 ? 1000 : n < -1000 ? -1000 : (int)n);
 }
-static inline long camp_precise_lroundf(float x) restrict(cpu, amp) { return camp_precise_lround((double)x); }
-static inline long long camp_precise_llroundf(float x) restrict(cpu, amp) { return camp_precise_llround((double)x); }
-static inline long camp_precise_lrintf(float x) restrict(cpu, amp) { return camp_precise_lrint((double)x); }
-static inline long long camp_precise_llrintf(float x) restrict(cpu, amp) { return camp_precise_llrint((double)x); }
+static inline long camp_precise_lroundf(float x) restrict(cpu, amp) {
+    return camp_precise_lround(camp_math_float_to_double(x));
+}
+static inline long long camp_precise_llroundf(float x) restrict(cpu, amp) {
+    return camp_precise_llround(camp_math_float_to_double(x));
+}
+static inline long camp_precise_lrintf(float x) restrict(cpu, amp) {
+    return camp_precise_lrint(camp_math_float_to_double(x));
+}
+static inline long long camp_precise_llrintf(float x) restrict(cpu, amp) {
+    return camp_precise_llrint(camp_math_float_to_double(x));
+}
 static inline int camp_precise_ilogbf(float x) restrict(cpu, amp) {
-    return camp_precise_ilogb((double)x);
+    return camp_precise_ilogb(camp_math_float_to_double(x));
 }
 static inline float camp_precise_modff(float x, float *integral) restrict(cpu, amp) {
-    double i, f = camp_precise_modf((double)x, &i);
-    *integral = (float)i;
-    return (float)f;
+    double i, f = camp_precise_modf(camp_math_float_to_double(x), &i);
+    *integral = camp_math_double_to_float(i);
+    return camp_math_double_to_float(f);
 }
 static inline float camp_precise_remquof(float x, float y, int *quotient) restrict(cpu, amp) {
-    return (float)camp_precise_remquo((double)x, (double)y, quotient);
+    return camp_math_double_to_float(
+        camp_precise_remquo(camp_math_float_to_double(x), camp_math_float_to_double(y), quotient));
 }
+/* Compared as doubles (a flushing float comparison would call two
+ * subnormals equal); the step is on the bits. */
 static inline float camp_precise_nextafterf(float x, float y) restrict(cpu, amp) {
     unsigned u = camp_float_as_uint(x);
+    double dx = camp_math_float_to_double(x), dy = camp_math_float_to_double(y);
     if (camp_precise_isnanf(x) || camp_precise_isnanf(y))
         return camp_precise_isnanf(x) ? x : y;
-    if (x == y)
+    if (dx == dy)
         return y;
-    if (x == 0.0f)
-        return camp_precise_copysignf(0x1p-149f, y);
-    u = ((x < y) == (x > 0.0f)) ? u + 1 : u - 1;
+    if (dx == 0.0) /* the least subnormal, with the sign of y */
+        return camp_uint_as_float(1u | (camp_float_as_uint(y) & 0x80000000u));
+    u = ((dx < dy) == (dx > 0.0)) ? u + 1 : u - 1;
     return camp_uint_as_float(u);
 }
 /* x*y is exact in double; the sum is rounded to odd so that the final
  * rounding to float is the only one that counts. */
 static inline float camp_precise_fmaf(float x, float y, float z) restrict(cpu, amp) {
-    double p = (double)x * (double)y;
-    if (!camp_precise_isfinite(p) || !camp_precise_isfinitef(z))
-        return (float)camp_precise_fma((double)x, (double)y, (double)z); /* special values */
-    return (float)camp_math_add_round_to_odd(p, (double)z);
+    double dx = camp_math_float_to_double(x), dy = camp_math_float_to_double(y);
+    double dz = camp_math_float_to_double(z), p = dx * dy;
+    if (!camp_precise_isfinite(p) || !camp_precise_isfinite(dz))
+        return camp_math_double_to_float(camp_precise_fma(dx, dy, dz)); /* special values */
+    return camp_math_double_to_float(camp_math_add_round_to_odd(p, dz));
 }
 
 #endif /* CAMP_MATH_FLOAT_FORMS_H */

@@ -7,12 +7,16 @@
  * agreement with glibc.
  *
  *   accuracy [--results FILE]   FILE: "name float_ulps double_ulps" lines
- *                               for gen_table.py (docs/math.md) */
+ *                               for gen_table.py (docs/math.md)
+ *
+ * Built with -DMATH_FLUSHED_SUBNORMALS=1, it checks the float forms only,
+ * with float subnormals flushed as on NVIDIA (flush.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "camp.h"
+#include "flush.h"
 #include "harness.h"
 
 /* camp_precise_<name>f and camp_precise_<name>, in math_functions' order */
@@ -34,21 +38,31 @@ typedef double (*d2)(double, double);
 typedef double (*d3)(double, double, double);
 
 static double x[MATH_MAX_ARGS], y[MATH_MAX_ARGS], z[MATH_MAX_ARGS], got[MATH_MAX_ARGS];
+static float xf[MATH_MAX_ARGS], yf[MATH_MAX_ARGS], zf[MATH_MAX_ARGS], gotf[MATH_MAX_ARGS];
 
-/* Max error of function i in one format over its whole argument set. */
+/* Max error of function i in one format over its whole argument set. The
+ * float form runs on floats alone (with subnormals flushed in the flushed
+ * build): the conversions from and to double are the harness's. */
 static math_worst measure(int i, int is_float) {
     const math_function *f = &math_functions[i];
     void (*fn)(void) = is_float ? precise[i].float_form : precise[i].double_form;
     int k, n = math_arguments(f, is_float, x, y, z);
-    for (k = 0; k < n; k++) {
-        if (is_float) {
-            float a = (float)x[k], b = (float)y[k], c = (float)z[k];
-            got[k] = f->kind == UNARY ? ((f1)fn)(a) : f->kind == BINARY ? ((f2)fn)(a, b) : ((f3)fn)(a, b, c);
-        } else {
+    if (is_float) {
+        for (k = 0; k < n; k++)
+            xf[k] = (float)x[k], yf[k] = (float)y[k], zf[k] = (float)z[k];
+        math_flush_subnormals(1);
+        for (k = 0; k < n; k++)
+            gotf[k] = f->kind == UNARY    ? ((f1)fn)(xf[k])
+                      : f->kind == BINARY ? ((f2)fn)(xf[k], yf[k])
+                                          : ((f3)fn)(xf[k], yf[k], zf[k]);
+        math_flush_subnormals(0);
+        for (k = 0; k < n; k++)
+            got[k] = gotf[k];
+    } else {
+        for (k = 0; k < n; k++)
             got[k] = f->kind == UNARY    ? ((d1)fn)(x[k])
                      : f->kind == BINARY ? ((d2)fn)(x[k], y[k])
                                          : ((d3)fn)(x[k], y[k], z[k]);
-        }
     }
     return math_compare(f, is_float, x, y, z, got, n);
 }
@@ -70,60 +84,113 @@ static void expect_int(const char *what, double arg, long result, long want) {
     }
 }
 
+/* The double forms against glibc; small: scaled into [2^-2, 2^62) (NAN
+ * where a is not), where lround and lrint are specified. */
+static void check_exact_double(double a, double b, int n, double small) {
+    int e1, e2, q1, q2;
+    double ip1, ip2;
+    expect_same("frexp", a, camp_precise_frexp(a, &e1), frexp(a, &e2));
+    if (isfinite(a))
+        expect_int("frexp exponent", a, e1, e2);
+    expect_same("ldexp", a, camp_precise_ldexp(a, n), ldexp(a, n));
+    expect_same("ldexp", a, camp_precise_ldexp(a, n / 40), ldexp(a, n / 40));
+    expect_same("modf", a, camp_precise_modf(a, &ip1), modf(a, &ip2));
+    expect_same("modf integral part", a, ip1, ip2);
+    expect_same("remquo", a, camp_precise_remquo(a, b, &q1), remquo(a, b, &q2));
+    if (!isnan(remquo(a, b, &q2)))
+        expect_int("remquo quotient bits", a, q1 & 7, q2 & 7);
+    expect_same("nextafter", a, camp_precise_nextafter(a, b), nextafter(a, b));
+    expect_same("scalbln", a, camp_precise_scalbln(a, n * 100L), scalbln(a, n * 100L));
+    if (!isnan(small)) {
+        expect_int("lround", small, camp_precise_lround(small), lround(small));
+        expect_int("llround", small, (long)camp_precise_llround(small), (long)llround(small));
+        expect_int("lrint", small, camp_precise_lrint(small), lrint(small));
+        expect_int("llrint", small, (long)camp_precise_llrint(small), (long)llrint(small));
+    }
+    expect_int("fpclassify", a, camp_precise_fpclassify(a), fpclassify(a));
+    expect_int("ilogb", a, camp_precise_ilogb(a), ilogb(a));
+    expect_int("isnan", a, camp_precise_isnan(a), isnan(a) != 0);
+    expect_int("isinf", a, camp_precise_isinf(a), isinf(a) != 0);
+    expect_int("isfinite", a, camp_precise_isfinite(a), isfinite(a) != 0);
+    expect_int("isnormal", a, camp_precise_isnormal(a), isnormal(a) != 0);
+    expect_int("signbit", a, camp_precise_signbit(a), signbit(a) != 0);
+}
+
+/* The float forms' results for one argument set, all computed at once so
+ * that they run with subnormals flushed in the flushed build. */
+typedef struct float_exact {
+    float frexp, ldexp, modf, modf_integral, remquo, nextafter, scalbln;
+    int frexp_exponent, remquo_quotient, fpclassify, ilogb, isnan, isinf, isfinite, isnormal, signbit;
+    long lround, llround, lrint, llrint;
+} float_exact;
+
+static float_exact float_exact_forms(float a, float b, int n, float small) {
+    float_exact r;
+    math_flush_subnormals(1);
+    r.frexp = camp_precise_frexpf(a, &r.frexp_exponent);
+    r.ldexp = camp_precise_ldexpf(a, n / 10);
+    r.modf = camp_precise_modff(a, &r.modf_integral);
+    r.remquo = camp_precise_remquof(a, b, &r.remquo_quotient);
+    r.nextafter = camp_precise_nextafterf(a, b);
+    r.scalbln = camp_precise_scalblnf(a, n * 100L);
+    r.lround = camp_precise_lroundf(small);
+    r.llround = (long)camp_precise_llroundf(small);
+    r.lrint = camp_precise_lrintf(small);
+    r.llrint = (long)camp_precise_llrintf(small);
+    r.fpclassify = camp_precise_fpclassifyf(a);
+    r.ilogb = camp_precise_ilogbf(a);
+    r.isnan = camp_precise_isnanf(a);
+    r.isinf = camp_precise_isinff(a);
+    r.isfinite = camp_precise_isfinitef(a);
+    r.isnormal = camp_precise_isnormalf(a);
+    r.signbit = camp_precise_signbitf(a);
+    math_flush_subnormals(0);
+    return r;
+}
+
+/* The float forms against glibc; small as for check_exact_double. */
+static void check_exact_float(float a, float b, int n, float small) {
+    float_exact r = float_exact_forms(a, b, n, small);
+    int e, q;
+    float ip;
+    expect_same("frexpf", a, r.frexp, frexpf(a, &e));
+    if (isfinite(a))
+        expect_int("frexpf exponent", a, r.frexp_exponent, e);
+    expect_same("ldexpf", a, r.ldexp, ldexpf(a, n / 10));
+    expect_same("modff", a, r.modf, modff(a, &ip));
+    expect_same("modff integral part", a, r.modf_integral, ip);
+    expect_same("remquof", a, r.remquo, remquof(a, b, &q));
+    if (!isnan(remquof(a, b, &q)))
+        expect_int("remquof quotient bits", a, r.remquo_quotient & 7, q & 7);
+    expect_same("nextafterf", a, r.nextafter, nextafterf(a, b));
+    expect_same("scalblnf", a, r.scalbln, scalblnf(a, n * 100L));
+    if (!isnan(small)) {
+        expect_int("lroundf", small, r.lround, lroundf(small));
+        expect_int("llroundf", small, r.llround, (long)llroundf(small));
+        expect_int("lrintf", small, r.lrint, lrintf(small));
+        expect_int("llrintf", small, r.llrint, (long)llrintf(small));
+    }
+    expect_int("fpclassifyf", a, r.fpclassify, fpclassify(a));
+    expect_int("ilogbf", a, r.ilogb, ilogbf(a));
+    expect_int("isnanf", a, r.isnan, isnan(a) != 0);
+    expect_int("isinff", a, r.isinf, isinf(a) != 0);
+    expect_int("isfinitef", a, r.isfinite, isfinite(a) != 0);
+    expect_int("isnormalf", a, r.isnormal, isnormal(a) != 0);
+    expect_int("signbitf", a, r.signbit, signbit(a) != 0);
+}
+
 static void check_exact(void) {
     uint64_t state = 12345;
-    int i, e1, e2, q1, q2, n;
+    int i, n;
     for (i = 0; i < MATH_EDGE_COUNT + MATH_RANDOM_ARGS; i++) {
         double a = i < MATH_EDGE_COUNT ? math_edge_values[i] : math_random_arg(DOM_ALL, 0, &state);
-        double b = math_random_arg(DOM_ALL, 0, &state), ip1, ip2;
-        float af = (float)a, bf = (float)b, fp1, fp2;
+        double b = math_random_arg(DOM_ALL, 0, &state), small = NAN;
         n = (int)(math_random_bits(&state) % 4400) - 2200;
-        expect_same("frexp", a, camp_precise_frexp(a, &e1), frexp(a, &e2));
-        if (isfinite(a))
-            expect_int("frexp exponent", a, e1, e2);
-        expect_same("frexpf", af, camp_precise_frexpf(af, &e1), frexpf(af, &e2));
-        if (isfinite(af))
-            expect_int("frexpf exponent", af, e1, e2);
-        expect_same("ldexp", a, camp_precise_ldexp(a, n), ldexp(a, n));
-        expect_same("ldexp", a, camp_precise_ldexp(a, n / 40), ldexp(a, n / 40));
-        expect_same("ldexpf", af, camp_precise_ldexpf(af, n / 10), ldexpf(af, n / 10));
-        expect_same("modf", a, camp_precise_modf(a, &ip1), modf(a, &ip2));
-        expect_same("modf integral part", a, ip1, ip2);
-        expect_same("modff", af, camp_precise_modff(af, &fp1), modff(af, &fp2));
-        expect_same("modff integral part", af, fp1, fp2);
-        expect_same("remquo", a, camp_precise_remquo(a, b, &q1), remquo(a, b, &q2));
-        if (!isnan(remquo(a, b, &q2)))
-            expect_int("remquo quotient bits", a, q1 & 7, q2 & 7);
-        expect_same("remquof", af, camp_precise_remquof(af, bf, &q1), remquof(af, bf, &q2));
-        expect_same("nextafter", a, camp_precise_nextafter(a, b), nextafter(a, b));
-        expect_same("nextafterf", af, camp_precise_nextafterf(af, bf), nextafterf(af, bf));
-        expect_same("scalbln", a, camp_precise_scalbln(a, n * 100L), scalbln(a, n * 100L));
-        expect_same("scalblnf", af, camp_precise_scalblnf(af, n * 100L), scalblnf(af, n * 100L));
-        if (a != 0 && fabs(a) < 0x1p62) { /* scaled to [2^-2, 2^62): elsewhere unspecified */
-            double small = ldexp(a, -ilogb(a) + (int)(math_random_bits(&state) % 64) - 2);
-            expect_int("lround", small, camp_precise_lround(small), lround(small));
-            expect_int("llround", small, (long)camp_precise_llround(small), (long)llround(small));
-            expect_int("lrint", small, camp_precise_lrint(small), lrint(small));
-            expect_int("llrint", small, (long)camp_precise_llrint(small), (long)llrint(small));
-            expect_int("lroundf", (float)small, camp_precise_lroundf((float)small), lroundf((float)small));
-            expect_int("lrintf", (float)small, camp_precise_lrintf((float)small), lrintf((float)small));
-            expect_int("llroundf", (float)small, (long)camp_precise_llroundf((float)small), (long)llroundf((float)small));
-            expect_int("llrintf", (float)small, (long)camp_precise_llrintf((float)small), (long)llrintf((float)small));
-        }
-        expect_int("fpclassify", a, camp_precise_fpclassify(a), fpclassify(a));
-        expect_int("fpclassifyf", af, camp_precise_fpclassifyf(af), fpclassify(af));
-        expect_int("ilogb", a, camp_precise_ilogb(a), ilogb(a));
-        expect_int("ilogbf", af, camp_precise_ilogbf(af), ilogbf(af));
-        expect_int("isnan", a, camp_precise_isnan(a), isnan(a) != 0);
-        expect_int("isinf", a, camp_precise_isinf(a), isinf(a) != 0);
-        expect_int("isfinite", a, camp_precise_isfinite(a), isfinite(a) != 0);
-        expect_int("isnormal", a, camp_precise_isnormal(a), isnormal(a) != 0);
-        expect_int("signbit", a, camp_precise_signbit(a), signbit(a) != 0);
-        expect_int("isnanf", af, camp_precise_isnanf(af), isnan(af) != 0);
-        expect_int("isinff", af, camp_precise_isinff(af), isinf(af) != 0);
-        expect_int("isfinitef", af, camp_precise_isfinitef(af), isfinite(af) != 0);
-        expect_int("isnormalf", af, camp_precise_isnormalf(af), isnormal(af) != 0);
-        expect_int("signbitf", af, camp_precise_signbitf(af), signbit(af) != 0);
+        if (a != 0 && fabs(a) < 0x1p62) /* scaled to [2^-2, 2^62): elsewhere unspecified */
+            small = ldexp(a, -ilogb(a) + (int)(math_random_bits(&state) % 64) - 2);
+        if (!MATH_FLUSHED_SUBNORMALS)
+            check_exact_double(a, b, n, small);
+        check_exact_float((float)a, (float)b, n, (float)small);
     }
 }
 
@@ -137,9 +204,13 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
+    if (!math_subnormal_mode_holds()) {
+        printf("FAIL the subnormal mode is not the build's (MATH_FLUSHED_SUBNORMALS=%d)\n", MATH_FLUSHED_SUBNORMALS);
+        failures++;
+    }
     for (i = 0; i < MATH_FUNCTION_COUNT; i++) {
-        double measured[2];
-        for (is_float = 1; is_float >= 0; is_float--) {
+        double measured[2] = {0.0, 0.0};
+        for (is_float = 1; is_float >= MATH_FLUSHED_SUBNORMALS; is_float--) {
             math_worst w = measure(i, is_float);
             measured[is_float] = w.error;
             failures += !math_report(&math_functions[i], is_float, w);
