@@ -103,7 +103,7 @@ static inline void camp_math_lgamma_taylor(double zh, double zl, int about, doub
 }
 /* lgamma(y) for y = yh + yl > 0, as a double-double. */
 static inline void camp_math_lgamma_positive(double yh, double yl, double *rh, double *rl) restrict(cpu, amp) {
-    double ph = 1.0, pl = 0.0, lh, ll, th, tl, rh2, rl2, zh, zl, sh = 0.0, sl = 0.0;
+    double ph = 1.0, pl = 0.0, lh, ll, qh, ql, th, tl, rh2, rl2, zh, zl, sh = 0.0, sl = 0.0;
     int k;
     if (camp_precise_fabs(yh - 1.0) < 0.2) {
         camp_dd_fast_two_sum(yh - 1.0, yl, &th, &tl);
@@ -134,12 +134,11 @@ static inline void camp_math_lgamma_positive(double yh, double yl, double *rh, d
     camp_dd_mul(sh, sl, rh2, rl2, &sh, &sl);
     camp_dd_add(th, tl, sh, sl, &th, &tl);
     camp_dd_add(th, tl, CAMP_LN_SQRT_2PI_HI, CAMP_LN_SQRT_2PI_LO, &th, &tl);
-    if (ph != 1.0 || pl != 0.0) {
-        camp_math_log_dd(ph, pl, &lh, &ll);
-        camp_dd_add(th, tl, -lh, -ll, &th, &tl);
-    }
-    *rh = th;
-    *rl = tl;
+    /* minus log(y (y+1) ... (y+n-1)), also where n is 0 (log 1 is exactly
+     * 0): NVIDIA's compiler lost the low word of this log when it was
+     * conditional, so the double-double goes through no branch. */
+    camp_math_log_dd(ph, pl, &qh, &ql);
+    camp_dd_add(th, tl, -qh, -ql, rh, rl);
 }
 /* |sin(pi x)| for finite x, not an integer, as a double-double: x mod 2 is exact. */
 static inline void camp_math_abs_sinpi(double x, double *rh, double *rl) restrict(cpu, amp) {
