@@ -161,32 +161,34 @@ double-double quotient whose exact remainder corrects it, or where its error
 does not matter (test/math/sloppy_div.h makes every library division of the
 host test up to 2 ulps off, and the bounds still hold).
 
-**Measured on NVIDIA (H200, driver 580), this session:** the float forms
-still lose subnormal arguments and results there (the NVIDIA float column:
-every failing function fails at a subnormal argument or result), so either
-the driver does not report `shaderDenormPreserveFloat32` and the mode is
-stripped, or it does not honour it for the conversions to double; not yet
-resolved. Double `tgamma` (26 ulp) and `lgamma` fail on NVIDIA only: the low
-word of one `camp_math_log_dd` call in `camp_math_lgamma_positive` comes out
-wrong there (right on the host and on lavapipe); not yet resolved.
+**Measured on NVIDIA (H200, driver 580), before the fixes below:** the
+float forms lost subnormal arguments and results there (the NVIDIA float
+column: every failing function fails at a subnormal argument or result),
+and double `tgamma` (26 ulp) and `lgamma` failed: the low word of the log of
+the recurrence's product in `camp_math_lgamma_positive` came out wrong
+there, in a branch (right on the host and on lavapipe). That log is now
+computed unconditionally; both changes still need measuring on NVIDIA.
 
-**Subnormals.** Vulkan lets a device flush float32 subnormals to zero (NVIDIA
-does), and 64-bit ones too unless it reports `shaderDenormPreserveFloat64`.
-campcc therefore declares the `DenormPreserve 32` execution mode in every
-kernel, and libcamp keeps it on devices that report
-`shaderDenormPreserveFloat32`; there the float functions are exact at
-subnormal arguments and results too. Devices without that property (lavapipe)
-may not be given the mode, so libcamp strips it from the module
-(runtime/spirv_patch.c) and the device's own behaviour applies: the float
-forms compute in double, so a float subnormal argument that reaches the
-library is handled exactly; but on a device that flushes float32 subnormals,
-subnormal float arguments and results become +-0 in the float operations
-around the call (the conversions to and from double), and float functions
-are then not within their bounds at subnormal arguments or results. The double computations do not rely on subnormal
-arithmetic except where an argument or the result is itself subnormal (the
-exact functions, fma, hypot, atan2, cbrt and erf scale tiny operands into
-the normal range first); on a device that flushes 64-bit subnormals those
-arguments and results become +-0.
+**Subnormals.** Vulkan lets a device flush float32 subnormals to zero, and
+64-bit ones too unless it reports `shaderDenormPreserveFloat64`. campcc
+declares the `DenormPreserve 32` execution mode in every kernel, and libcamp
+keeps it on devices that report `shaderDenormPreserveFloat32` (camp-info's
+`preserves_float_subnormals`) and strips it elsewhere (runtime/spirv_patch.c).
+The float forms do not depend on it: NVIDIA flushed float subnormals in the
+conversions to double whatever the mode, so a float form never converts,
+compares or computes with a float that may be subnormal. It widens a float through
+its bits (a subnormal's integer significand times 2^-149, exact and a normal
+double) and narrows a result below 2^-126 by rounding its significand in
+units of 2^-149 in double and assembling the float's bits; classification,
+`nextafterf` and the other exact float functions work on the bits or on the
+widened doubles. `test/math/flush.h` checks this on the host: a build of the
+accuracy test runs the float forms with x86's MXCSR FTZ and DAZ set, which
+flush every float and double operation, and asserts the same bounds (it
+reproduces NVIDIA's failures on the old float forms). The double computations
+do not rely on subnormal arithmetic except where an argument or the result is
+itself subnormal (the exact functions, fma, hypot, atan2, cbrt and erf scale
+tiny operands into the normal range first); on a device that flushes 64-bit
+subnormals those arguments and results become +-0.
 
 **Bounds.** The error of a result is |result - reference| in ulps of the
 result's format at the reference, the reference being glibc's long double
