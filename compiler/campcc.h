@@ -310,6 +310,7 @@ struct Stmt {
 /* A restrict(amp) function called from a kernel. */
 struct Func {
     const char *name;
+    const char *host_ref; /* how host C designates it: the name, cast to its type if overloadable */
     SrcLoc loc;
     Type *ret;
     Var **params;

@@ -346,6 +346,39 @@ bool fe_is_amp_function(CXCursor decl) {
 }
 
 /* The Func for a call to `decl`, lowering its body the first time. */
+/* A parameter declared as an array is a pointer to its element type (C
+ * adjusts it; libclang gives the type as written). */
+static Type *param_type(Frontend *fe, CXCursor param) {
+    CXType t = clang_getCursorType(param), ct = clang_getCanonicalType(t);
+    if (ct.kind != CXType_ConstantArray && ct.kind != CXType_IncompleteArray && ct.kind != CXType_VariableArray)
+        return fe_type(fe, t, param);
+    Type *ty = arena_alloc(fe->a, sizeof *ty);
+    ty->kind = TY_PTR;
+    ty->size = ty->align = (int)sizeof(uint64_t); /* a device address */
+    ty->base = fe_type(fe, clang_getArrayElementType(ct), param);
+    if (!ty->base) return NULL;
+    ty->name = arena_printf(fe->a, "%s *", ty->base->name);
+    if (ty->base->kind == TY_PTR) {
+        diag_error(fe->u->diag, fe_loc(fe, param), "pointers to pointers are not supported in amp code");
+        return NULL;
+    }
+    return ty;
+}
+
+/* An overloadable function (clang's attribute; camp_math.h's vector forms
+ * of sqrt, ...) shares its name with others: host C designates it by the
+ * name cast to its type, which picks the overload. C mangles only those. */
+static const char *host_ref(Frontend *fe, CXCursor def, const char *name) {
+    CXString mangled = clang_Cursor_getMangling(def);
+    bool overloaded = strcmp(clang_getCString(mangled), name) != 0;
+    clang_disposeString(mangled);
+    if (!overloaded) return name;
+    CXString type = clang_getTypeSpelling(clang_getCursorType(def));
+    const char *ref = arena_printf(fe->a, "(__typeof__(%s) *)%s", clang_getCString(type), name);
+    clang_disposeString(type);
+    return ref;
+}
+
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     Diag *d = fe->u->diag;
     char *name = fe_spelling(fe, decl);
@@ -368,6 +401,7 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
 
     Func *f = arena_alloc(fe->a, sizeof *f);
     f->name = name;
+    f->host_ref = host_ref(fe, def, name);
     f->loc = fe_loc(fe, def);
     /* camp_math.h's double-double arithmetic needs each product and sum
      * rounded separately, as in its serial build */
@@ -399,7 +433,7 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         Var *v = arena_alloc(fe->a, sizeof *v);
         v->name = fe_spelling(fe, p);
-        v->type = fe_type(fe, clang_getCursorType(p), p);
+        v->type = param_type(fe, p);
         v->loc = fe_loc(fe, p);
         v->kind = VAR_PARAM;
         f->params[i] = v;

@@ -90,15 +90,22 @@ static int parse_accessor(const char *name, int n, uint8_t comps[4]) {
 }
 
 /* `v.xy` reaches us as an unexposed expression over `v` whose extent goes
- * further: the accessor is the token after the dot. Returns the number of
- * components (comps filled), or 0 if c is not an accessor. */
+ * further: the accessor is the token after the dot. The tokens are read
+ * where they were written (the file location): in a macro's argument, such
+ * as `isnan(v.x)`, the expansion location of both ends is the macro's name.
+ * Returns the number of components (comps filled), or 0 if c is not an
+ * accessor. */
 static int vector_accessor(Frontend *fe, CXCursor c, CXCursor sub, int n, uint8_t comps[4]) {
-    unsigned end = fe_offset(clang_getRangeEnd(clang_getCursorExtent(c)), NULL);
-    unsigned sub_end = fe_offset(clang_getRangeEnd(clang_getCursorExtent(sub)), NULL);
-    if (end <= sub_end) return 0;
+    CXFile file, sub_file;
+    unsigned end, sub_end;
+    clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &file, NULL, NULL, &end);
+    clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(sub)), &sub_file, NULL, NULL, &sub_end);
+    if (!file || !sub_file || !clang_File_isEqual(file, sub_file) || end <= sub_end) return 0;
+    CXSourceRange after_sub = clang_getRange(clang_getLocationForOffset(fe->tu, file, sub_end),
+                                             clang_getLocationForOffset(fe->tu, file, end));
     CXToken *toks;
     unsigned nt;
-    clang_tokenize(fe->tu, clang_getCursorExtent(c), &toks, &nt);
+    clang_tokenize(fe->tu, after_sub, &toks, &nt);
     int k = 0;
     if (nt >= 2) {
         CXString dot = clang_getTokenSpelling(fe->tu, toks[nt - 2]);
@@ -133,6 +140,9 @@ static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
     if (clang_getCursorKind(kids[0]) == CXCursor_InitListExpr) return fe_lower_init(fe, kids[0], to);
     Expr *sub = fe_lower_expr(fe, kids[0]);
     if (!sub) return NULL;
+    /* a parameter declared `T p[n]` is a pointer (param_type), which
+     * libclang shows by its type as written */
+    if (to->kind == TY_ARRAY && sub->type->kind == TY_PTR) to = sub->type;
     if (sub->type->kind == TY_VECTOR) {
         uint8_t comps[4];
         int k = vector_accessor(fe, c, kids[0], sub->type->len, comps);

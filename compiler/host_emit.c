@@ -143,7 +143,7 @@ static void put_module(StrBuf *out, const Unit *u) {
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");
     for (int i = 0; i < u->funcs.len; i++) {
         const Func *f = u->funcs.items[i];
-        if (f->loc.file == u->path) sb_printf(out, "(void (*)(void))%s, ", f->name);
+        if (f->loc.file == u->path) sb_printf(out, "(void (*)(void))%s, ", f->host_ref);
     }
     sb_printf(out, "0};\nstatic camp_module_info camp_module_ = {CAMP_ABI_VERSION, camp_spirv_, %zu, camp_kernels_, "
                    "%d, 0};\n",

@@ -28,5 +28,6 @@
 #include "camp_math/special.h"
 #include "camp_math/float_forms.h"
 #include "camp_math/fast_math.h"
+#include "camp_math/vector_forms.h"
 
 #endif /* CAMP_MATH_H */
