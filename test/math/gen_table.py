@@ -91,7 +91,7 @@ def main():
         domain = f"x in [{xlo}, {xhi}]" + (f", y in [{ylo}, {yhi}]" if kind == "BINARY" else "")
         cells = [cell(fast_results[c], name, 0) for c, _ in COLUMNS]
         out.append(f"| `fast_math_{name}` | {instruction} | {escape(bound)} | {domain} | " + " | ".join(cells) + " |")
-    out += ["", TEMPLATE_TAIL.strip(), ""]
+    out += ["", TEMPLATE_VECTORS.strip(), "", TEMPLATE_TAIL.strip(), ""]
     args.output.write_text("\n".join(out))
 
 
@@ -225,6 +225,57 @@ because their results are exact or not a single value: `fast_math_fma`
 (Ldexp), `fast_math_modf` (Modf).
 
 ### Max relative error on the documented domain
+"""
+
+TEMPLATE_VECTORS = """
+## On short vectors: `sqrt(float4)`, `pow(v, 2.0f)`, `isnan(v)`
+
+The functions above take `float2`, `float3`, `float4`, `double2`, `double3`
+and `double4` too, element-wise (`include/camp_math/vector_forms.h`). They
+are clang `overloadable` functions of the generic `<math.h>` names beside
+`<math.h>`'s own (C keeps calling the scalar `sqrt(double)` for scalars, and
+`double (*)(double) = sqrt` still names it), so they need clang, as
+`camp.h`'s vectors do. Each lane is the precise scalar form
+(`camp_precise_sinf` on a float lane, `camp_precise_sin` on a double lane):
+bit for bit the scalar function's result, within the same bounds, and the
+same in kernels and in the serial reference mode (where scalar calls use
+the host's libm instead).
+
+- Unary and binary functions, `fma`: `sqrt cbrt exp exp2 expm1 log log2
+  log10 log1p logb pow sin cos tan asin acos atan atan2 sinh cosh tanh asinh
+  acosh atanh fabs floor ceil round trunc rint nearbyint fmod remainder fmin
+  fmax fdim copysign nextafter hypot fma erf erfc tgamma lgamma`, the result
+  of the arguments' type. A scalar beside a vector is splat
+  (`pow(v, 2.0f)`, `fma(a, b, 1.0f)`); vectors of different types or widths
+  do not mix: `pow(float4, double2)` is clang's "no matching function".
+- With an `intN` of the same width: `ldexp(v, k)` and `scalbn(v, k)` take
+  one (an `int` is splat), `frexp(v, &e)` and `remquo(x, y, &q)` store one,
+  `ilogb(v)` returns one; `modf(v, &ip)` stores a vector of the same type.
+- The classification macros `isnan isinf isfinite isnormal signbit` on a
+  vector give an `intN` lane mask, -1 where true and 0 where false, as
+  vector comparisons do (`double2` too gives `int2`: `camp.h` has no
+  vectors of 64-bit integers); `fpclassify(v)` gives each lane's `FP_*`
+  value. `vector_forms.h` redefines these macros as calls of overloadable
+  functions, which on `float`, `double` and `long double` are glibc's
+  builtins as before.
+- Only the generic names: `sqrtf(float4)` is an error (`sqrtf` takes a
+  float). No vector forms of `lround lrint llround llrint scalbln` (their
+  results are `long`) or of `nan`.
+- `fast_math_<name>` on `float2`, `float3`, `float4` for every function of
+  the table above and `fast_math_fma` and `fast_math_ldexp(v, intN)`: in
+  kernels one GLSL.std.450 instruction on the whole vector; in the serial
+  mode lane by lane through the scalar `fast_math_<name>`.
+  `fast_math_frexp` and `fast_math_modf` stay scalar (`frexp` and `modf`
+  on vectors are exact anyway).
+
+In kernels a vector call is a loop over the lanes around one call of the
+scalar form (a device compiler inlines every call: one copy of, say, the
+sin code per vector call, not one per lane). In the serial reference mode
+on x86-64 without AVX, clang warns (`-Wpsabi`) at calls that pass a
+`double3` or `double4` by value, these included: the warning is about
+linking with code built with AVX, harmless here (`-Wno-psabi` silences it).
+`test/math/vector_forms.c` checks the vector forms on lavapipe against the
+serial mode, bit for bit.
 """
 
 TEMPLATE_TAIL = """
