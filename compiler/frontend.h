@@ -87,6 +87,7 @@ Expr *fe_lower_init(Frontend *fe, CXCursor list, Type *t);
 
 /* frontend_lower.c */
 Expr *fe_lower_call_to(Frontend *fe, CXCursor call, CXCursor decl);
+Expr *fe_lower_call_with(Frontend *fe, CXCursor call, CXCursor decl, int first, int n);
 Expr *fe_lower_expr(Frontend *fe, CXCursor c);
 Stmt *fe_lower_stmt(Frontend *fe, CXCursor c);
 

@@ -395,18 +395,23 @@ static Expr *lower_subscript(Frontend *fe, CXCursor c) {
 
 /* A call of the amp function decl (its arguments from the call c). */
 Expr *fe_lower_call_to(Frontend *fe, CXCursor c, CXCursor decl) {
+    return fe_lower_call_with(fe, c, decl, 0, clang_Cursor_getNumArguments(c));
+}
+
+/* A call of the amp function decl with the n arguments of the call c from
+ * the first-th on. */
+Expr *fe_lower_call_with(Frontend *fe, CXCursor c, CXCursor decl, int first, int n) {
     Func *f = fe_amp_function(fe, c, decl);
     if (!f) return NULL;
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     if (!t || !f->ret) return NULL;
     Expr *e = fe_new_expr(fe, EX_CALL, f->ret, c);
     e->callee = f;
-    int n = clang_Cursor_getNumArguments(c);
     e->nargs = n;
     e->args = arena_alloc(fe->a, sizeof(Expr *) * (size_t)(n > 0 ? n : 1));
     bool ok = true;
     for (int i = 0; i < n; i++) {
-        e->args[i] = fe_lower_expr(fe, clang_Cursor_getArgument(c, (unsigned)i));
+        e->args[i] = fe_lower_expr(fe, clang_Cursor_getArgument(c, (unsigned)(first + i)));
         ok = ok && e->args[i];
     }
     if (fe->func) vec_push(fe->a, &fe->func->calls, e);

@@ -66,14 +66,14 @@ static bool find_precise(Frontend *fe, const char *name, CXCursor *out) {
  * on a float, …). */
 static bool precise_for(Frontend *fe, CXCursor call, const char *name, CXCursor *out) {
     char buf[96];
-    if (!strncmp(name, "__builtin_", 10)) { /* classification macros: by the argument's type */
+    if (!strncmp(name, "__builtin_", 10)) { /* classification macros: by the argument's type (the last) */
         name += 10;
-        bool is_float = clang_Cursor_getNumArguments(call) >= 1 &&
-                        clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, 0))).kind ==
-                            CXType_Float;
-        size_t n = strlen(name);
-        if (n && name[n - 1] == 'f' && strcmp(name, "isinf")) n--; /* __builtin_signbitf */
-        snprintf(buf, sizeof buf, "%.*s%s", (int)n, name, is_float ? "f" : "");
+        int n = clang_Cursor_getNumArguments(call);
+        bool is_float = n >= 1 && clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(
+                                      call, (unsigned)(n - 1)))).kind == CXType_Float;
+        size_t len = strlen(name);
+        if (len && name[len - 1] == 'f' && strcmp(name, "isinf")) len--; /* __builtin_signbitf */
+        snprintf(buf, sizeof buf, "%.*s%s", (int)len, name, is_float ? "f" : "");
         name = buf;
     }
     return find_precise(fe, name, out);
@@ -146,6 +146,11 @@ Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool 
         return NULL;
     }
     CXCursor def;
+    /* <math.h>'s fpclassify(x) is __builtin_fpclassify(FP_NAN, FP_INFINITE,
+     * FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x): camp_precise_fpclassify(x)
+     * returns those values */
+    if (!strcmp(name, "__builtin_fpclassify") && n == 6 && precise_for(fe, call, name, &def))
+        return fe_lower_call_with(fe, call, def, 5, 1);
     if (precise_for(fe, call, name, &def)) return fe_lower_call_to(fe, call, def);
     *handled = false;
     return NULL;

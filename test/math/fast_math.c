@@ -13,8 +13,12 @@
 #include "harness.h"
 #include "fast_harness.h"
 
-/* fast_math_<name>, in fast_functions' order */
-#define CAMP_FAST_MATH(name, kind, xl, xh, yl, yh, instruction, vulkan) (void (*)(void))fast_math_##name,
+/* fast_math_<name>, in fast_functions' order: the scalar one of the
+ * overloadable name (camp_math/vector_forms.h adds float vector forms) */
+#define SCALAR_FORM_UNARY float (*)(float)
+#define SCALAR_FORM_BINARY float (*)(float, float)
+#define CAMP_FAST_MATH(name, kind, xl, xh, yl, yh, instruction, vulkan) \
+    (void (*)(void))(SCALAR_FORM_##kind)fast_math_##name,
 static void (*const fast_forms[])(void) = {
 #include "fast_bounds.h"
 };

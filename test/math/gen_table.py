@@ -259,7 +259,10 @@ the host's libm instead).
   functions, which on `float`, `double` and `long double` are glibc's
   builtins as before.
 - Only the generic names: `sqrtf(float4)` is an error (`sqrtf` takes a
-  float). No vector forms of `lround lrint llround llrint scalbln` (their
+  float). A pointer to one of these functions needs its type to pick the
+  overload: `double (*f)(double) = sqrt` names `<math.h>`'s, but a cast of
+  `sqrt` (or of `fast_math_sin`) to another function pointer type is now
+  ambiguous: cast to the scalar function's type first. No vector forms of `lround lrint llround llrint scalbln` (their
   results are `long`) or of `nan`.
 - `fast_math_<name>` on `float2`, `float3`, `float4` for every function of
   the table above and `fast_math_fma` and `fast_math_ldexp(v, intN)`: in

@@ -7,12 +7,12 @@
  * In kernels: the exact functions, fma, the int vector forms and the
  * classification macros on every vector type; each other function on one
  * vector type (every one on every type makes pipelines that lavapipe takes
- * minutes to compile); scalar splats. Arguments include
- * +-0, subnormals, +-inf, NaN and large values, each lane its own. On the
- * host: every function on every type against its scalar form, lane by
- * lane. And fast_math on float2/3/4, whose lanes must equal the scalar
- * fast_math function's (on the device: one GLSL.std.450 instruction on the
- * vector against one per scalar). */
+ * minutes to compile); scalar splats; the classification macros on
+ * scalars. Arguments include +-0, subnormals, +-inf, NaN and large values,
+ * each lane its own. On the host: every function on every type against its
+ * scalar form, lane by lane. And fast_math on float2/3/4, whose lanes must
+ * equal the scalar fast_math function's (on the device: one GLSL.std.450
+ * instruction on the vector against one per scalar). */
 #include <camp.h>
 #include <stdio.h>
 #include <string.h>
@@ -233,12 +233,18 @@ int main(void) {
     ARRAYS(double2, int2);
     ARRAYS(double3, int3);
     ARRAYS(double4, int4);
-    parallel_for_each(i, extent(N)) apply_float2(float2_x[i], float2_y[i], float2_z[i], float2_k[i], float2_out[i], float2_iout[i]);
-    parallel_for_each(i, extent(N)) apply_float3(float3_x[i], float3_y[i], float3_z[i], float3_k[i], float3_out[i], float3_iout[i]);
-    parallel_for_each(i, extent(N)) apply_float4(float4_x[i], float4_y[i], float4_z[i], float4_k[i], float4_out[i], float4_iout[i]);
-    parallel_for_each(i, extent(N)) apply_double2(double2_x[i], double2_y[i], double2_z[i], double2_k[i], double2_out[i], double2_iout[i]);
-    parallel_for_each(i, extent(N)) apply_double3(double3_x[i], double3_y[i], double3_z[i], double3_k[i], double3_out[i], double3_iout[i]);
-    parallel_for_each(i, extent(N)) apply_double4(double4_x[i], double4_y[i], double4_z[i], double4_k[i], double4_out[i], double4_iout[i]);
+    parallel_for_each(i, extent(N))
+        apply_float2(float2_x[i], float2_y[i], float2_z[i], float2_k[i], float2_out[i], float2_iout[i]);
+    parallel_for_each(i, extent(N))
+        apply_float3(float3_x[i], float3_y[i], float3_z[i], float3_k[i], float3_out[i], float3_iout[i]);
+    parallel_for_each(i, extent(N))
+        apply_float4(float4_x[i], float4_y[i], float4_z[i], float4_k[i], float4_out[i], float4_iout[i]);
+    parallel_for_each(i, extent(N))
+        apply_double2(double2_x[i], double2_y[i], double2_z[i], double2_k[i], double2_out[i], double2_iout[i]);
+    parallel_for_each(i, extent(N))
+        apply_double3(double3_x[i], double3_y[i], double3_z[i], double3_k[i], double3_out[i], double3_iout[i]);
+    parallel_for_each(i, extent(N))
+        apply_double4(double4_x[i], double4_y[i], double4_z[i], double4_k[i], double4_out[i], double4_iout[i]);
     print_float2(float2_out, float2_iout);
     print_float3(float3_out, float3_iout);
     print_float4(float4_out, float4_iout);
@@ -252,6 +258,30 @@ int main(void) {
                      host_mismatches_float4(float4_x, float4_y) + host_mismatches_double2(double2_x, double2_y) +
                      host_mismatches_double3(double3_x, double3_y) + host_mismatches_double4(double4_x, double4_y);
     printf("host: lanes of a vector form that differ from the scalar form: %d\n", mismatches);
+
+    /* the classification macros on scalars, now calls of overloadable
+     * functions: float and double, every argument */
+    double scalar_d[NARGS];
+    float scalar_f[NARGS];
+    int classes[NARGS][12];
+    for (int i = 0; i < NARGS; i++) {
+        scalar_d[i] = args[i];
+        scalar_f[i] = (float)args[i];
+    }
+    parallel_for_each(i, extent(NARGS)) {
+        double d = scalar_d[i];
+        float f = scalar_f[i];
+        int *c = classes[i];
+        c[0] = isnan(d) != 0, c[1] = isinf(d), c[2] = isfinite(d) != 0, c[3] = isnormal(d) != 0;
+        c[4] = signbit(d) != 0, c[5] = fpclassify(d);
+        c[6] = isnan(f) != 0, c[7] = isinf(f), c[8] = isfinite(f) != 0, c[9] = isnormal(f) != 0;
+        c[10] = signbit(f) != 0, c[11] = fpclassify(f);
+    }
+    for (int i = 0; i < NARGS; i++) {
+        printf("scalar classification of %a: double", args[i]);
+        for (int j = 0; j < 12; j++) printf(j == 6 ? ", float %d" : " %d", classes[i][j]);
+        printf("\n");
+    }
 
     /* fast_math: u in (0, 1), lanes and threads apart */
     float2 u2[N];
