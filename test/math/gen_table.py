@@ -262,7 +262,8 @@ the host's libm instead).
   float). A pointer to one of these functions needs its type to pick the
   overload: `double (*f)(double) = sqrt` names `<math.h>`'s, but a cast of
   `sqrt` (or of `fast_math_sin`) to another function pointer type is now
-  ambiguous: cast to the scalar function's type first. No vector forms of `lround lrint llround llrint scalbln` (their
+  ambiguous: cast to the scalar function's type first. `<tgmath.h>`'s
+  macros take these names too: with it, call `(sqrt)(v)`. No vector forms of `lround lrint llround llrint scalbln` (their
   results are `long`) or of `nan`.
 - `fast_math_<name>` on `float2`, `float3`, `float4` for every function of
   the table above and `fast_math_fma` and `fast_math_ldexp(v, intN)`: in
