@@ -7,7 +7,7 @@
  * the precise scalar form, camp_precise_<name>f or camp_precise_<name>, so
  * a lane's result is bit for bit the scalar function's, in kernels and in
  * the serial reference mode alike. Only the generic names are overloaded:
- * `sqrtf(float4)` stays an error, like `sqrtf` of a double pointer. A
+ * `sqrtf(float4)` stays an error (sqrtf takes a float). A
  * scalar argument beside a vector is splat (`pow(v, 2.0f)`); vectors of
  * different types or widths do not mix (no overload matches).
  *
@@ -19,8 +19,9 @@
  * on scalars they are glibc's builtins as before. lround, lrint, llround,
  * llrint and scalbln have no vector forms (camp.h has no vectors of long).
  *
- * fast_math_<name> is overloaded for float2/3/4 too: in kernels campcc
- * makes each one GLSL.std.450 instruction on the whole vector. */
+ * fast_math_<name> is overloaded for float2/3/4 too (not frexp and modf):
+ * in kernels campcc makes each one GLSL.std.450 instruction on the whole
+ * vector. docs/math.md has the details. */
 #ifndef CAMP_MATH_VECTOR_FORMS_H
 #define CAMP_MATH_VECTOR_FORMS_H
 
@@ -226,6 +227,25 @@ CAMP_CLASSIFY_(isnormal, __builtin_isnormal(x), CAMP_LANE_MASK_)
 CAMP_CLASSIFY_(signbit, __builtin_signbit(x), CAMP_LANE_MASK_)
 CAMP_CLASSIFY_(fpclassify, __builtin_fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x),
                )
+
+#undef CAMP_CLASSIFY_
+#undef CAMP_CLASSIFY_VECTOR_
+#undef CAMP_EACH_LANE_
+#undef CAMP_FAST_VECTORS_
+#undef CAMP_FAST_VECTOR_TYPES_
+#undef CAMP_LANE_MASK_
+#undef CAMP_OVERLOADABLE_
+#undef CAMP_PRECISE_VECTORS_
+#undef CAMP_VECTOR_BINARY_
+#undef CAMP_VECTOR_FREXP_
+#undef CAMP_VECTOR_MODF_
+#undef CAMP_VECTOR_OUT_
+#undef CAMP_VECTOR_REMQUO_
+#undef CAMP_VECTOR_SCALE_
+#undef CAMP_VECTOR_TERNARY_
+#undef CAMP_VECTOR_TO_INT_
+#undef CAMP_VECTOR_TYPES_
+#undef CAMP_VECTOR_UNARY_
 
 #undef isnan
 #undef isinf
