@@ -608,11 +608,26 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
 
 /* libclang omits a for statement's empty parts; tell them apart by where
  * they start relative to the header's two semicolons. */
-static Stmt *lower_for(Frontend *fe, CXCursor c) {
-    CXCursor kids[4];
-    int n = fe_children(c, kids, 4);
-    if (n < 1 || n > 4) return (Stmt *)fe_unsupported(fe, c, NULL);
-    Stmt *s = new_stmt(fe, ST_FOR, c);
+/* Whether a cursor starts inside a macro's expansion. */
+static bool from_macro(CXCursor c) {
+    CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c));
+    unsigned spelled, expanded;
+    clang_getSpellingLocation(start, NULL, NULL, NULL, &spelled);
+    clang_getExpansionLocation(start, NULL, NULL, NULL, &expanded);
+    return spelled != expanded;
+}
+
+/* Which of init, condition and step the children before the body are:
+ * all three when there are three; else by where they stand against the
+ * header's semicolons, read from the source text (so not through a macro,
+ * where every child's offset is the macro's). *part is 0, 1 or 2 per child. */
+static bool for_parts(Frontend *fe, CXCursor c, CXCursor *kids, int n, int *part) {
+    if (n == 3) {
+        for (int i = 0; i < 3; i++) part[i] = i;
+        return true;
+    }
+    if (n == 0) return true;
+    if (from_macro(c)) return false;
     CXToken *toks;
     unsigned nt;
     clang_tokenize(fe->tu, clang_getCursorExtent(c), &toks, &nt);
@@ -628,13 +643,25 @@ static Stmt *lower_for(Frontend *fe, CXCursor c) {
         clang_disposeString(sp);
     }
     clang_disposeTokens(fe->tu, toks, nt);
-    if (found < 2) return (Stmt *)fe_unsupported(fe, c, "for statement written through macros");
+    if (found < 2) return false;
+    for (int i = 0; i < n; i++) {
+        unsigned off = fe_offset(clang_getRangeStart(clang_getCursorExtent(kids[i])), NULL);
+        part[i] = off < semi[0] ? 0 : off < semi[1] ? 1 : 2;
+    }
+    return true;
+}
 
+static Stmt *lower_for(Frontend *fe, CXCursor c) {
+    CXCursor kids[4];
+    int n = fe_children(c, kids, 4), part[3];
+    if (n < 1 || n > 4) return (Stmt *)fe_unsupported(fe, c, NULL);
+    if (!for_parts(fe, c, kids, n - 1, part))
+        return (Stmt *)fe_unsupported(fe, c, "a for statement without all three header parts written through a macro");
+    Stmt *s = new_stmt(fe, ST_FOR, c);
     int saved = fe->nvars;
     for (int i = 0; i < n - 1; i++) {
-        unsigned off = fe_offset(clang_getRangeStart(clang_getCursorExtent(kids[i])), NULL);
-        if (off < semi[0]) s->init = fe_lower_stmt(fe, kids[i]);
-        else if (off < semi[1]) s->expr = fe_lower_expr(fe, kids[i]);
+        if (part[i] == 0) s->init = fe_lower_stmt(fe, kids[i]);
+        else if (part[i] == 1) s->expr = fe_lower_expr(fe, kids[i]);
         else s->step = fe_lower_expr(fe, kids[i]);
     }
     fe->loop_depth++;

@@ -1,7 +1,8 @@
 /* Control flow in kernels: if / else if / else chains (with and without
  * braces, a dangling else), for loops with empty parts, while and do-while
  * (the do body runs at least once), nested loops with break and continue at
- * each level, loops counting down, and a loop whose exit depends on data. */
+ * each level, loops counting down, a loop whose exit depends on data, and
+ * for loops written by macros. */
 #include <camp.h>
 #include <stdio.h>
 #include "corpus_print.h"
@@ -10,6 +11,10 @@
 #pragma clang diagnostic ignored "-Wdangling-else"
 
 #define N 500
+/* for loops that a macro writes: the header's parts are found without the
+ * source text, which names only the macro's call. */
+#define SUM_BELOW(n, acc) for (int m_ = 0; m_ < (n); m_++) acc += m_;
+#define SUM_FROM(k, n, acc) for ((k) = 1; (k) < (n); (k) += 2) acc += (k);
 
 int main(void) {
     int in[N], chain[N], loops[N], nested[N], gcd[N];
@@ -50,7 +55,10 @@ int main(void) {
         } while (d < i % 20);
         int down = 0;
         for (int j = i % 9; j > 0; j--) down = down * 2 + j;
-        loops[i] = s * 100000 + w * 10000 + steps * 1000 + down;
+        int macro_sum = 0, odd;
+        SUM_BELOW(i % 11, macro_sum)
+        SUM_FROM(odd, i % 7, macro_sum)
+        loops[i] = s * 100000 + w * 10000 + steps * 1000 + down + macro_sum * 1000000;
     }
     /* Nested loops with break and continue at both levels. */
     parallel_for_each(i, extent(N)) {
