@@ -161,13 +161,15 @@ double-double quotient whose exact remainder corrects it, or where its error
 does not matter (test/math/sloppy_div.h makes every library division of the
 host test up to 2 ulps off, and the bounds still hold).
 
-**Measured on NVIDIA (H200, driver 580), before the fixes below:** the
-float forms lost subnormal arguments and results there (the NVIDIA float
-column: every failing function fails at a subnormal argument or result),
-and double `tgamma` (26 ulp) and `lgamma` failed: the low word of the log of
-the recurrence's product in `camp_math_lgamma_positive` came out wrong
-there, in a branch (right on the host and on lavapipe). That log is now
-computed unconditionally; both changes still need measuring on NVIDIA.
+**Measured on NVIDIA (H100, driver 580.159.04), the column above:** every
+float form is within its bound now (before the exact widening and
+narrowing below, every float function failed at a subnormal argument or
+result there). Two double functions still fail there, and only there:
+`tgamma` (26 ulp) and `lgamma` (413 ulp, at -2.5). The Stirling part of
+`camp_math_lgamma_positive` loses the low word of its double-double sum on
+NVIDIA when it runs as a function; the same steps written inline in a
+kernel, each intermediate stored to memory, give the host's bits exactly
+(diagnostic programs in the session notes). Not yet fixed.
 
 **Subnormals.** Vulkan lets a device flush float32 subnormals to zero, and
 64-bit ones too unless it reports `shaderDenormPreserveFloat64`. campcc
