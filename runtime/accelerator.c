@@ -32,12 +32,7 @@ static void describe(VkPhysicalDevice device, uint32_t index, camp_accelerator *
                 out->dedicated_memory += memory.memoryHeaps[h].size / 1024;
     out->supports_double_precision = features.shaderFloat64;
     out->supports_limited_double_precision = features.shaderFloat64;
-    if (p->apiVersion >= VK_API_VERSION_1_2) { /* kernels declare DenormPreserve 32: it holds where this does */
-        VkPhysicalDeviceVulkan12Properties v12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
-        VkPhysicalDeviceProperties2 more = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &v12};
-        vkGetPhysicalDeviceProperties2(device, &more);
-        out->preserves_float_subnormals = v12.shaderDenormPreserveFloat32;
-    }
+    out->preserves_float_subnormals = camp_device_preserves_float_subnormals(device);
     out->is_emulated = p->deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     out->is_usable = camp_device_unsuitable(device) == NULL;
     out->default_cpu_access_type =

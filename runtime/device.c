@@ -191,6 +191,16 @@ camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32
     return wanted && *wanted ? choose_by_env(wanted, devices, count, chosen) : choose_by_rank(devices, count, chosen);
 }
 
+bool camp_device_preserves_float_subnormals(VkPhysicalDevice device) {
+    VkPhysicalDeviceProperties basic;
+    vkGetPhysicalDeviceProperties(device, &basic);
+    if (basic.apiVersion < VK_API_VERSION_1_2) return false; /* no VkPhysicalDeviceVulkan12Properties */
+    VkPhysicalDeviceVulkan12Properties v12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+    VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &v12};
+    vkGetPhysicalDeviceProperties2(device, &properties);
+    return v12.shaderDenormPreserveFloat32;
+}
+
 bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDeviceMemoryProperties *memory) {
     /* A discrete GPU's mappable device memory (ReBAR) is across the bus:
      * slow for the host to read, so not "shared" in C++ AMP's sense. */
@@ -293,10 +303,7 @@ static camp_status create_device(camp_device *dev) {
     dev->push_constant8 = has12.storagePushConstant8;
     dev->push_constant16 = has11.storagePushConstant16;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
-    VkPhysicalDeviceVulkan12Properties props12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
-    VkPhysicalDeviceProperties2 props = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &props12};
-    vkGetPhysicalDeviceProperties2(dev->physical, &props);
-    dev->denorm_preserve32 = props12.shaderDenormPreserveFloat32;
+    dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
 
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {

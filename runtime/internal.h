@@ -260,6 +260,8 @@ camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32
 const char *camp_device_type_name(VkPhysicalDeviceType type);
 /* Whether a device type and its memory allow arrays the host can use. */
 bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDeviceMemoryProperties *memory);
+/* Whether the device keeps float32 subnormals where a kernel declares DenormPreserve 32. */
+bool camp_device_preserves_float_subnormals(VkPhysicalDevice device);
 
 /* ---- buffer.c ----------------------------------------------------------- */
 
