@@ -76,17 +76,16 @@ static camp_status batch_begin(camp_accelerator_view *q) {
     return CAMP_OK;
 }
 
-/* Waits until the view's timeline reaches `serial`: polls it for a while
- * first, because a blocking wait costs tens of microseconds of wake-up
- * latency on some drivers (63 µs against 18 µs on an H100), and most waits
- * (a kernel and a copy) are shorter than that. */
-static VkResult wait_for(camp_accelerator_view *q, uint64_t serial) {
+/* Waits until the view's timeline reaches `serial`, and says where it is
+ * (*reached): polls it for a while first, because a blocking wait costs tens
+ * of microseconds of wake-up latency on some drivers (63 µs against 18 µs
+ * on an H100), and most waits (a kernel and a copy) are shorter than that. */
+static VkResult wait_for(camp_accelerator_view *q, uint64_t serial, uint64_t *reached) {
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
     for (;;) {
-        uint64_t reached = 0;
-        VkResult result = vkGetSemaphoreCounterValue(q->dev->device, q->timeline, &reached);
-        if (result < 0 || reached >= serial) return result;
+        VkResult result = vkGetSemaphoreCounterValue(q->dev->device, q->timeline, reached);
+        if (result < 0 || *reached >= serial) return result;
         clock_gettime(CLOCK_MONOTONIC, &now);
         long long elapsed = (now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
         if (elapsed > CAMP_WAIT_SPIN_NS) break;
@@ -98,6 +97,7 @@ static VkResult wait_for(camp_accelerator_view *q, uint64_t serial) {
         .pSemaphores = &q->timeline,
         .pValues = &serial,
     };
+    *reached = serial;
     return vkWaitSemaphores(q->dev->device, &info, UINT64_MAX);
 }
 
@@ -106,8 +106,8 @@ static VkResult wait_for(camp_accelerator_view *q, uint64_t serial) {
 static camp_status reap(camp_accelerator_view *q, bool wait) {
     if (!q->inflight) return CAMP_OK;
     uint64_t reached = 0;
-    VkResult result = wait ? wait_for(q, q->inflight_last->serial) : VK_SUCCESS;
-    if (result >= 0) result = vkGetSemaphoreCounterValue(q->dev->device, q->timeline, &reached);
+    VkResult result = wait ? wait_for(q, q->inflight_last->serial, &reached)
+                           : vkGetSemaphoreCounterValue(q->dev->device, q->timeline, &reached);
     if (result == VK_ERROR_DEVICE_LOST)
         return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
     VK(result);
