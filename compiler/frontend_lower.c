@@ -606,8 +606,6 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
     return block->body.len == 1 ? block->body.items[0] : block;
 }
 
-/* libclang omits a for statement's empty parts; tell them apart by where
- * they start relative to the header's two semicolons. */
 /* Whether a cursor starts inside a macro's expansion. */
 static bool from_macro(CXCursor c) {
     CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c));
@@ -617,10 +615,11 @@ static bool from_macro(CXCursor c) {
     return spelled != expanded;
 }
 
-/* Which of init, condition and step the children before the body are:
- * all three when there are three; else by where they stand against the
- * header's semicolons, read from the source text (so not through a macro,
- * where every child's offset is the macro's). *part is 0, 1 or 2 per child. */
+/* Which of init, condition and step the children before the body are
+ * (libclang omits a for statement's empty parts): all three when there are
+ * three; else by where they start against the header's two semicolons, read
+ * from the source text (so not through a macro, where every child's offset
+ * is the macro's). *part is 0, 1 or 2 per child. */
 static bool for_parts(Frontend *fe, CXCursor c, CXCursor *kids, int n, int *part) {
     if (n == 3) {
         for (int i = 0; i < 3; i++) part[i] = i;
