@@ -526,6 +526,14 @@ static SpvOp arith_opcode(Op op, const Type *t) {
 
 static bool is_comparison(Op op) { return op >= OP_LT && op <= OP_NE; }
 
+/* r, a float operation's result: in the math library's functions it must
+ * round on its own and be neither fused nor reassociated with its operands
+ * or its users (NoContraction). */
+static uint32_t exact_fp_result(Emitter *e, const Type *t, uint32_t r) {
+    if (e->exact_fp && is_float(t)) spv_decorate(&e->b, r, SpvDecorationNoContraction, NULL, 0);
+    return r;
+}
+
 /* lhs op rhs on values of the arithmetic type t. */
 static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, SrcLoc loc) {
     if (op == OP_REM && is_signed(t)) {
@@ -539,9 +547,7 @@ static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, 
         em_error(e, loc, "operator");
         return a;
     }
-    uint32_t r = op2(e, opc, em_type(e, t), a, b);
-    if (e->exact_fp && is_float(t)) spv_decorate(&e->b, r, SpvDecorationNoContraction, NULL, 0);
-    return r;
+    return exact_fp_result(e, t, op2(e, opc, em_type(e, t), a, b));
 }
 
 /* && and ||: the right operand only when needed; a bool. */
@@ -917,7 +923,11 @@ static uint32_t unary(Emitter *e, Expr *x) {
     uint32_t t = em_type(e, x->type);
     switch (x->op) {
     case OP_PLUS: return em_expr(e, x->lhs);
-    case OP_NEG: return op1(e, is_float(x->type) ? SpvOpFNegate : SpvOpSNegate, t, em_expr(e, x->lhs));
+    case OP_NEG:
+        /* an FNegate left undecorated lets NVIDIA's compiler (580) fold it
+         * into the operation it negates and lose a double-double's low word */
+        if (is_float(x->type)) return exact_fp_result(e, x->type, op1(e, SpvOpFNegate, t, em_expr(e, x->lhs)));
+        return op1(e, SpvOpSNegate, t, em_expr(e, x->lhs));
     case OP_NOT: return op1(e, SpvOpNot, t, em_expr(e, x->lhs));
     case OP_LNOT:
         if (x->type->kind == TY_VECTOR) { /* per lane: -1 where zero */

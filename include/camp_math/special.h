@@ -134,9 +134,7 @@ static inline void camp_math_lgamma_positive(double yh, double yl, double *rh, d
     camp_dd_mul(sh, sl, rh2, rl2, &sh, &sl);
     camp_dd_add(th, tl, sh, sl, &th, &tl);
     camp_dd_add(th, tl, CAMP_LN_SQRT_2PI_HI, CAMP_LN_SQRT_2PI_LO, &th, &tl);
-    /* minus log(y (y+1) ... (y+n-1)), also where n is 0 (log 1 is exactly
-     * 0): NVIDIA's compiler lost the low word of this log when it was
-     * conditional, so the double-double goes through no branch. */
+    /* minus log(y (y+1) ... (y+n-1)); where n is 0, log 1 is exactly 0 */
     camp_math_log_dd(ph, pl, &qh, &ql);
     camp_dd_add(th, tl, -qh, -ql, rh, rl);
 }
