@@ -34,7 +34,7 @@ int main(void) {
         r[o + 19] = remainder(v, 0.7);
         r[o + 20] = sinh(v);
         r[o + 21] = asinh(v);
-        r[o + 22] = lgamma((double2)(v, 1.5)).y;
+        r[o + 22] = lgamma((double2){v, 1.5}).x;
         r[o + 23] = atanh(small[i]);
         rf[4 * i + 0] = lgammaf(xf[i]);
         rf[4 * i + 1] = powf(xf[i], 2.5f);
