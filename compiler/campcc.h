@@ -354,6 +354,7 @@ typedef struct Options {
     int nclang_args;
     int opt_level; /* -O: kernels are optimized from 1 up */
     bool debug_lines; /* -g: OpLine for every statement in the SPIR-V */
+    bool fp_exact;    /* -ffp-contract=off, -ffp-model=strict: every float operation rounds on its own */
 } Options;
 
 typedef struct Unit {

@@ -21,6 +21,8 @@ void driver_usage(FILE *f) {
           "  -M -MM -MD -MMD -MF -MT -MQ -MP   (depfiles list every header of the file)\n"
           "  -l -L -Wl,... -shared -fPIC -g -W... and the rest go to the host compiler\n"
           "  -O0..-O3       also for kernels: -O1 and up runs spirv-opt -O on them\n"
+          "  -ffp-contract=off, -ffp-model=strict   also for kernels: each float\n"
+          "                 operation rounds on its own, none fused or regrouped\n"
           "  -v             also print the commands campcc runs\n"
           "campcc's own:\n"
           "  -S             on a file with kernels: their SPIR-V assembly (.spvasm)\n"
@@ -270,6 +272,11 @@ static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang
     } else {
         if (has_prefix(arg, "-g")) d->opts.debug_lines = strcmp(arg, "-g0") != 0;
         if (arg[1] == 'O') d->opts.opt_level = arg[2] == '0' ? 0 : 1; /* -O, -O1..3, -Os: kernels too */
+        /* as clang reads them, the last one deciding: only "off" (also
+         * implied by the strict model) keeps a*b+c from being fused, and in
+         * SPIR-V the decoration that does so also forbids regrouping */
+        if (has_prefix(arg, "-ffp-contract=")) d->opts.fp_exact = !strcmp(arg + 14, "off");
+        if (has_prefix(arg, "-ffp-model=")) d->opts.fp_exact = !strcmp(arg + 11, "strict");
         route(d, TO_BOTH, arg);
     }
     return 0;

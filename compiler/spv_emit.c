@@ -219,7 +219,7 @@ static void emit_helper(Emitter *e, Spec *spec) {
     uint32_t fn_type = spv_type_function(&e->b, ret, params, (size_t)n);
     e->kernel = NULL;
     e->func = f;
-    e->exact_fp = f->exact_fp;
+    e->exact_fp = f->exact_fp || e->u->opts->fp_exact;
     begin_function(e, spec->id, ret, fn_type);
     uint32_t entry = e->block;
     uint32_t ids[32];
@@ -387,7 +387,7 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     uint32_t fn = spv_new_id(b), void_t = spv_type_void(b);
     e->kernel = k;
     e->func = NULL;
-    e->exact_fp = false;
+    e->exact_fp = e->u->opts->fp_exact;
     begin_function(e, fn, void_t, spv_type_function(b, void_t, NULL, 0));
     uint32_t entry = e->block;
     if (k->tiled) em_tiled_index(e, k);

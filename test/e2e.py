@@ -13,6 +13,7 @@
           reference program must stop with camp.h's message instead;
       (c) campcc -S SRC -o x.spvasm: one OpEntryPoint GLCompute per
           parallel_for_each; spirv-as and spirv-val (Vulkan 1.2) accept it.
+      A `// cflags: ...` line in SRC adds those flags to every build.
   e2e.py prebuilt EXE --expected FILE
       runs an executable built by meson (samples/) and compares its stdout.
   e2e.py device --campcc C SRC.c --expected FILE
@@ -112,12 +113,19 @@ def check_expected(out, expected, who):
                          + diff(want, out, "expected", who))
 
 
+def source_flags(src):
+    """The compiler flags a `// cflags: ...` line of SRC asks for (campcc's and the reference's)."""
+    m = re.search(r"^// cflags: (.*)$", open(src, encoding="utf-8").read(), flags=re.M)
+    return shlex.split(m.group(1)) if m else []
+
+
 def cmd_program(a):
     src = os.path.abspath(a.src)
+    flags = source_flags(src)
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
         # (a) campcc, then run on the accelerator.
-        run([a.campcc, src, "-o", exe], "campcc build")
+        run([a.campcc, *flags, src, "-o", exe], "campcc build")
         if not os.path.isfile(exe):
             raise StepFailed(f"[campcc build] exit status 0 but no output file {exe}")
         with open(exe, "rb") as f:
@@ -128,7 +136,7 @@ def cmd_program(a):
 
         # (b) the same source in the serial reference mode.
         ref = os.path.join(tmp, "ref")
-        run(host_cc() + ["-std=c17", "-I", a.include, src, "-o", ref, "-lm"], "reference build")
+        run(host_cc() + ["-std=c17", *flags, "-I", a.include, src, "-o", ref, "-lm"], "reference build")
         if a.tiled:
             rc, ref_out, ref_err = run([ref], "reference run", check=False)
             if rc == 0 or SERIAL_REFUSAL not in ref_err:
@@ -146,7 +154,7 @@ def cmd_program(a):
         # (b') with --optimized: built at -O2 (kernels through spirv-opt), the same output.
         if a.optimized:
             opt = os.path.join(tmp, "prog-O2")
-            run([a.campcc, "-O2", src, "-o", opt], "campcc -O2 build")
+            run([a.campcc, "-O2", *flags, src, "-o", opt], "campcc -O2 build")
             opt_out = run_on_vulkan(opt)
             if opt_out != ref_out:
                 raise StepFailed("[differential -O2] campcc -O2's program and the serial reference print "
@@ -155,7 +163,7 @@ def cmd_program(a):
         # (c) the kernel module as SPIR-V assembly, assembled and validated.
         asm = os.path.join(tmp, "prog.spvasm")
         spv = os.path.join(tmp, "prog.spv")
-        run([a.campcc, "-S", src, "-o", asm], "campcc -S")
+        run([a.campcc, "-S", *flags, src, "-o", asm], "campcc -S")
         if not os.path.isfile(asm):
             raise StepFailed(f"[campcc -S] exit status 0 but no output file {asm}")
         text = open(asm, encoding="utf-8", errors="replace").read()
