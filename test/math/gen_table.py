@@ -293,7 +293,7 @@ TEMPLATE_TAIL = """
     meson test -C build --suite math            # writes build/test/math/math-host.*
     cp build/test/math/math-host.precise test/math/results/host.precise
     cp build/test/math/math-host.fast test/math/results/host.fast
-    # on each device, with -Dmath_device_tests=true:
+    # on each device (the suite builds the program; on lavapipe it is math-accuracy-device):
     CAMP_DEVICE=<name> build/test/math/math_accuracy_device \\
         --results test/math/results/<lavapipe|nvidia>.precise \\
         --fast-results test/math/results/<lavapipe|nvidia>.fast
