@@ -382,6 +382,10 @@ static const char *host_ref(Frontend *fe, CXCursor def, const char *name) {
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     Diag *d = fe->u->diag;
     char *name = fe_spelling(fe, decl);
+    if (!strncmp(name, "__builtin_", 10)) { /* clang's builtins are declared nowhere to point at */
+        diag_error(d, fe_loc(fe, call), "'%s' is not supported in amp code", name);
+        return NULL;
+    }
     if (!fe_is_amp_function(decl)) {
         diag_error(d, fe_loc(fe, call), "call to non-amp function '%s'", name);
         diag_note(d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from a kernel", name);

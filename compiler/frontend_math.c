@@ -62,15 +62,26 @@ static bool find_precise(Frontend *fe, const char *name, CXCursor *out) {
     return false;
 }
 
+/* Whether a type-generic builtin's floating arguments are all float (clang
+ * has converted mixed ones to double; fpclassify's others are ints). */
+static bool float_arguments(CXCursor call) {
+    int n = clang_Cursor_getNumArguments(call);
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i))).kind;
+        if (k == CXType_Double || k == CXType_LongDouble) return false;
+        any |= k == CXType_Float;
+    }
+    return any;
+}
+
 /* The precise form of a C math name as called (`sinf`, `__builtin_isnan`
  * on a float, …). */
 static bool precise_for(Frontend *fe, CXCursor call, const char *name, CXCursor *out) {
     char buf[96];
-    if (!strncmp(name, "__builtin_", 10)) { /* classification macros: by the argument's type (the last) */
+    if (!strncmp(name, "__builtin_", 10)) { /* classification and comparison macros: by the arguments' type */
         name += 10;
-        int n = clang_Cursor_getNumArguments(call);
-        bool is_float = n >= 1 && clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(
-                                      call, (unsigned)(n - 1)))).kind == CXType_Float;
+        bool is_float = float_arguments(call);
         size_t len = strlen(name);
         if (len && name[len - 1] == 'f' && strcmp(name, "isinf")) len--; /* __builtin_signbitf */
         snprintf(buf, sizeof buf, "%.*s%s", (int)len, name, is_float ? "f" : "");

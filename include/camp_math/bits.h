@@ -109,6 +109,41 @@ static inline int camp_precise_fpclassifyf(float x) restrict(cpu, amp) {
     return FP_NORMAL;
 }
 
+/* ---- Comparison macros: isgreater, ..., isunordered ------------------------- */
+
+/* An integer that orders like x, -0 and +0 alike, for x not NaN: comparing
+ * these is exact also where a device flushes float subnormals. */
+static inline long long camp_math_order_key(double x) restrict(cpu, amp) {
+    unsigned long long u = camp_double_as_ulong(x);
+    long long magnitude = (long long)(u & CAMP_ABS_MASK);
+    return (u >> 63) ? -magnitude : magnitude;
+}
+static inline int camp_math_order_keyf(float x) restrict(cpu, amp) {
+    unsigned u = camp_float_as_uint(x);
+    int magnitude = (int)(u & 0x7fffffffu);
+    return (u >> 31) ? -magnitude : magnitude;
+}
+static inline int camp_precise_isunordered(double x, double y) restrict(cpu, amp) {
+    return camp_precise_isnan(x) || camp_precise_isnan(y);
+}
+static inline int camp_precise_isunorderedf(float x, float y) restrict(cpu, amp) {
+    return camp_precise_isnanf(x) || camp_precise_isnanf(y);
+}
+/* name(x, y): x op y, false where either is NaN, in double and float */
+#define CAMP_MATH_COMPARISON(name, op)                                                        \
+    static inline int camp_precise_##name(double x, double y) restrict(cpu, amp) {            \
+        return !camp_precise_isunordered(x, y) && camp_math_order_key(x) op camp_math_order_key(y); \
+    }                                                                                         \
+    static inline int camp_precise_##name##f(float x, float y) restrict(cpu, amp) {           \
+        return !camp_precise_isunorderedf(x, y) && camp_math_order_keyf(x) op camp_math_order_keyf(y); \
+    }
+CAMP_MATH_COMPARISON(isgreater, >)
+CAMP_MATH_COMPARISON(isgreaterequal, >=)
+CAMP_MATH_COMPARISON(isless, <)
+CAMP_MATH_COMPARISON(islessequal, <=)
+CAMP_MATH_COMPARISON(islessgreater, !=)
+#undef CAMP_MATH_COMPARISON
+
 /* ---- Sign manipulation ----------------------------------------------------- */
 
 static inline double camp_precise_fabs(double x) restrict(cpu, amp) {

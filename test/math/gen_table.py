@@ -116,7 +116,10 @@ log10 log1p pow sin cos tan asin acos atan atan2 sinh cosh tanh asinh acosh
 atanh fabs floor ceil round trunc rint nearbyint lround llround lrint llrint
 fmod remainder remquo fmin fmax fdim fma hypot copysign nextafter frexp ldexp
 scalbn scalbln ilogb logb modf erf erfc tgamma lgamma fpclassify isnan isinf
-isfinite isnormal signbit`, each in float and double form. Not provided:
+isfinite isnormal signbit`, each in float and double form, and the comparison
+macros `isgreater isgreaterequal isless islessequal islessgreater
+isunordered` (false with a NaN; on the bits, so exact also where a device
+flushes float subnormals; test `math-comparisons`). Not provided:
 `nan()` (it takes a string), `nexttoward` (long double), and the GNU
 extensions (`exp10`, `sincos`, `lgamma_r`).
 
