@@ -213,10 +213,16 @@ typedef enum ExprKind {
     EX_MEMBER,  /* member ival of struct lhs (lvalue if lhs is) */
     EX_SWIZZLE, /* components comps[0..type->len) of vector lhs (lvalue if lhs is, no repeats) */
     EX_INIT,    /* a braced initializer or compound literal: inits[] stored into a zeroed object */
-    EX_BUILTIN, /* GLSL.std.450 instruction ival (or a composition of them, <0) on args */
+    EX_BUILTIN, /* GLSL.std.450 instruction ival, or a BuiltinOther (<0), on args */
     EX_SYNC,    /* tile barrier and/or memory fence: ival is TileSync bits */
     EX_ATOMIC,  /* atomic `ival` (AtomicOp) on args[0] (an lvalue), args[1..] */
 } ExprKind;
+
+/* EX_BUILTIN's operations that are not one GLSL.std.450 instruction */
+typedef enum BuiltinOther {
+    BUILTIN_LOG10 = -1,     /* Log2, then OpFMul by log10(2) */
+    BUILTIN_BIT_COUNT = -2, /* OpBitCount */
+} BuiltinOther;
 
 /* One element of an initializer: the value for the sub-object at path. */
 typedef struct InitItem {

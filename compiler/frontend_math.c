@@ -9,27 +9,32 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct FastMath {
+typedef struct Instruction {
     const char *name;
-    int op;    /* GLSLstd450 */
+    int op;    /* GLSLstd450, or a BuiltinOther */
     int nargs;
-} FastMath;
+} Instruction;
 
-/* fast_math_log10 is Log2 scaled (FAST_LOG10); frexp and modf take
- * pointers, so they use the precise (exact) forms. */
-enum { FAST_LOG10 = -1 };
+/* frexp and modf take pointers, so they use the precise (exact) forms. */
 
-static const FastMath fast_math[] = {
+static const Instruction fast_math[] = {
     {"acos", GLSLstd450Acos, 1},   {"acosh", GLSLstd450Acosh, 1}, {"asin", GLSLstd450Asin, 1},
     {"asinh", GLSLstd450Asinh, 1}, {"atan", GLSLstd450Atan, 1},   {"atan2", GLSLstd450Atan2, 2},
     {"atanh", GLSLstd450Atanh, 1}, {"ceil", GLSLstd450Ceil, 1},   {"cos", GLSLstd450Cos, 1},
     {"cosh", GLSLstd450Cosh, 1},   {"exp", GLSLstd450Exp, 1},     {"exp2", GLSLstd450Exp2, 1},
     {"fabs", GLSLstd450FAbs, 1},   {"floor", GLSLstd450Floor, 1}, {"fma", GLSLstd450Fma, 3},
     {"fmax", GLSLstd450FMax, 2},   {"fmin", GLSLstd450FMin, 2},   {"ldexp", GLSLstd450Ldexp, 2},
-    {"log", GLSLstd450Log, 1},     {"log2", GLSLstd450Log2, 1},   {"log10", FAST_LOG10, 1},
+    {"log", GLSLstd450Log, 1},     {"log2", GLSLstd450Log2, 1},   {"log10", BUILTIN_LOG10, 1},
     {"pow", GLSLstd450Pow, 2},     {"round", GLSLstd450Round, 1}, {"rsqrt", GLSLstd450InverseSqrt, 1},
     {"sin", GLSLstd450Sin, 1},     {"sinh", GLSLstd450Sinh, 1},   {"sqrt", GLSLstd450Sqrt, 1},
     {"tan", GLSLstd450Tan, 1},     {"tanh", GLSLstd450Tanh, 1},   {"trunc", GLSLstd450Trunc, 1},
+};
+
+/* camp_bits.h's device instructions (the builtins are C over these) */
+static const Instruction bit_instructions[] = {
+    {"camp_bit_count", BUILTIN_BIT_COUNT, 1},
+    {"camp_find_msb", GLSLstd450FindUMsb, 1},
+    {"camp_find_lsb", GLSLstd450FindILsb, 1},
 };
 
 static const char *const bit_casts[] = {"camp_float_as_uint", "camp_uint_as_float", "camp_double_as_ulong",
@@ -41,9 +46,13 @@ static enum CXChildVisitResult collect_library(CXCursor c, CXCursor parent, CXCl
     if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) return CXChildVisit_Continue;
     CXString s = clang_getCursorSpelling(c);
     const char *name = clang_getCString(s);
-    if (!strncmp(name, "camp_precise_", 13)) {
+    /* camp_precise_sin serves sin; camp_builtin_clz serves __builtin_clz */
+    const char *serves = !strncmp(name, "camp_precise_", 13)   ? arena_strdup(fe->a, name + 13)
+                         : !strncmp(name, "camp_builtin_", 13) ? arena_printf(fe->a, "__builtin_%s", name + 13)
+                                                               : NULL;
+    if (serves) {
         fe->math = grow_array(fe->math, fe->nmath, &fe->capmath, sizeof *fe->math, 128);
-        fe->math[fe->nmath++] = (MathBinding){arena_strdup(fe->a, name + 13), c};
+        fe->math[fe->nmath++] = (MathBinding){serves, c};
     }
     clang_disposeString(s);
     return CXChildVisit_Continue;
@@ -125,11 +134,28 @@ static Expr *isinf_sign(Frontend *fe, CXCursor call) {
     return e;
 }
 
+#define ARRAY_LEN(a) (sizeof(a) / sizeof *(a))
+
+static const Instruction *find_instruction(const Instruction *table, size_t len, const char *name, int nargs) {
+    for (size_t i = 0; i < len; i++)
+        if (!strcmp(table[i].name, name) && table[i].nargs == nargs) return &table[i];
+    return NULL;
+}
+
+/* A call that is one device instruction (EX_BUILTIN) on its arguments. */
+static Expr *instruction_call(Frontend *fe, CXCursor call, const Instruction *op) {
+    Type *t = fe_type(fe, clang_getCursorType(call), call);
+    if (!t) return NULL;
+    Expr *e = fe_new_expr(fe, EX_BUILTIN, t, call);
+    e->ival = op->op;
+    return lower_args(fe, call, e, op->nargs);
+}
+
 Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool *handled) {
     *handled = true;
     int n = clang_Cursor_getNumArguments(call);
     if (!strcmp(name, "__builtin_isinf_sign")) return isinf_sign(fe, call);
-    for (size_t i = 0; i < sizeof bit_casts / sizeof *bit_casts; i++) {
+    for (size_t i = 0; i < ARRAY_LEN(bit_casts); i++) {
         if (strcmp(name, bit_casts[i]) || n != 1) continue;
         Type *t = fe_type(fe, clang_getCursorType(call), call);
         Expr *arg = fe_lower_expr(fe, clang_Cursor_getArgument(call, 0));
@@ -139,16 +165,11 @@ Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool 
         e->ival = 1; /* reinterpret the bits */
         return e;
     }
+    const Instruction *op = find_instruction(bit_instructions, ARRAY_LEN(bit_instructions), name, n);
+    if (op) return instruction_call(fe, call, op);
     if (!strncmp(name, "fast_math_", 10)) {
         const char *base = name + 10;
-        for (size_t i = 0; i < sizeof fast_math / sizeof *fast_math; i++) {
-            if (strcmp(base, fast_math[i].name) || n != fast_math[i].nargs) continue;
-            Type *t = fe_type(fe, clang_getCursorType(call), call);
-            if (!t) return NULL;
-            Expr *e = fe_new_expr(fe, EX_BUILTIN, t, call);
-            e->ival = fast_math[i].op;
-            return lower_args(fe, call, e, n);
-        }
+        if ((op = find_instruction(fast_math, ARRAY_LEN(fast_math), base, n))) return instruction_call(fe, call, op);
         char precise[96]; /* frexp, modf: exact, so the precise forms serve */
         snprintf(precise, sizeof precise, "%sf", base);
         CXCursor def;
@@ -157,6 +178,8 @@ Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool 
         return NULL;
     }
     CXCursor def;
+    if (!strncmp(name, "__builtin_", 10) && find_precise(fe, name, &def)) /* camp_bits.h */
+        return fe_lower_call_to(fe, call, def);
     /* <math.h>'s fpclassify(x) is __builtin_fpclassify(FP_NAN, FP_INFINITE,
      * FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x): camp_precise_fpclassify(x)
      * returns those values */

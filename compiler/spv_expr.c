@@ -904,15 +904,16 @@ static uint32_t call(Emitter *e, Expr *x) {
 /* ---- GLSL.std.450 ------------------------------------------------------------------- */
 
 static uint32_t builtin(Emitter *e, Expr *x) {
+    if (x->ival == BUILTIN_BIT_COUNT) return op1(e, SpvOpBitCount, em_type(e, x->type), em_expr(e, x->args[0]));
     if (!e->glsl) {
         e->glsl = spv_new_id(&e->b);
         uint32_t pre[1] = {e->glsl};
         spv_op_string(&e->b.imports, SpvOpExtInstImport, pre, 1, "GLSL.std.450", NULL, 0);
     }
-    uint32_t ops[8] = {em_type(e, x->type), spv_new_id(&e->b), e->glsl, x->ival < 0 ? GLSLstd450Log2 : (uint32_t)x->ival};
+    uint32_t ops[8] = {em_type(e, x->type), spv_new_id(&e->b), e->glsl, x->ival == BUILTIN_LOG10 ? GLSLstd450Log2 : (uint32_t)x->ival};
     for (int i = 0; i < x->nargs && i < 4; i++) ops[4 + i] = em_expr(e, x->args[i]);
     spv_op(&e->code, SpvOpExtInst, ops, 4 + (size_t)x->nargs);
-    if (x->ival >= 0) return ops[1];
+    if (x->ival != BUILTIN_LOG10) return ops[1];
     /* log10(x) = log2(x) · log10(2) */
     return op2(e, SpvOpFMul, ops[0], ops[1], const_scalar(e, x->type, 0.301029995663981195));
 }

@@ -265,6 +265,10 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
 
 #include "camp_math.h"
 
+/* ---- clang's bit builtins (popcount, clz, ctz, ffs, parity) in amp code -- */
+
+#include "camp_bits.h"
+
 #endif /* CAMP_RUNTIME_API_ONLY */
 
 /* ---- Runtime API (libcamp) ----------------------------------------------
