@@ -2,7 +2,7 @@
  * redirected to camp_math.h's camp_precise_<name> (C99 precision, written
  * in plain C, so it compiles like any helper); fast_math_<name> becomes a
  * GLSL.std.450 instruction; camp_float_as_uint and friends reinterpret
- * bits. */
+ * bits; clang's bit builtins go to camp_bits.h's camp_builtin_<name>. */
 #include "frontend.h"
 
 #include <spirv/unified1/GLSL.std.450.h>
@@ -62,7 +62,8 @@ void fe_find_math_library(Frontend *fe) {
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), collect_library, fe);
 }
 
-static bool find_precise(Frontend *fe, const char *name, CXCursor *out) {
+/* The library function that serves `name` (sin, __builtin_clz, ...). */
+static bool find_library(Frontend *fe, const char *name, CXCursor *out) {
     for (int i = 0; i < fe->nmath; i++)
         if (!strcmp(fe->math[i].name, name)) {
             *out = fe->math[i].decl;
@@ -96,7 +97,7 @@ static bool precise_for(Frontend *fe, CXCursor call, const char *name, CXCursor 
         snprintf(buf, sizeof buf, "%.*s%s", (int)len, name, is_float ? "f" : "");
         name = buf;
     }
-    return find_precise(fe, name, out);
+    return find_library(fe, name, out);
 }
 
 static Expr *lower_args(Frontend *fe, CXCursor call, Expr *e, int n) {
@@ -173,12 +174,12 @@ Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool 
         char precise[96]; /* frexp, modf: exact, so the precise forms serve */
         snprintf(precise, sizeof precise, "%sf", base);
         CXCursor def;
-        if (find_precise(fe, precise, &def)) return fe_lower_call_to(fe, call, def);
+        if (find_library(fe, precise, &def)) return fe_lower_call_to(fe, call, def);
         *handled = false;
         return NULL;
     }
     CXCursor def;
-    if (!strncmp(name, "__builtin_", 10) && find_precise(fe, name, &def)) /* camp_bits.h */
+    if (!strncmp(name, "__builtin_", 10) && find_library(fe, name, &def)) /* camp_bits.h */
         return fe_lower_call_to(fe, call, def);
     /* <math.h>'s fpclassify(x) is __builtin_fpclassify(FP_NAN, FP_INFINITE,
      * FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x): camp_precise_fpclassify(x)
