@@ -119,7 +119,9 @@ scalbn scalbln ilogb logb modf erf erfc tgamma lgamma fpclassify isnan isinf
 isfinite isnormal signbit`, each in float and double form, and the comparison
 macros `isgreater isgreaterequal isless islessequal islessgreater
 isunordered` (false with a NaN; on the bits, so exact also where a device
-flushes float subnormals; test `math-comparisons`). Not provided:
+flushes float subnormals; test `math-comparisons`; a float compared with a
+double is first converted in the kernel's own code, which such a device
+flushes when it is subnormal). Not provided:
 `nan()` (it takes a string), `nexttoward` (long double), and the GNU
 extensions (`exp10`, `sincos`, `lgamma_r`).
 
