@@ -51,8 +51,27 @@ void sb_free(StrBuf *sb);
 /* files.c — reading a stream, writing a file, running a program */
 /* Appends all of f to sb; false on a read error. */
 bool sb_read_stream(StrBuf *sb, FILE *f);
-/* Writes data to path, reporting failures (a partial file is removed). */
+/* Writes data to a temporary file of campcc's own, reporting failures. */
 bool write_file(const char *path, const void *data, size_t n);
+/* A file the user named (-o, --emit-*). A regular file, or a new one, is
+ * written under a temporary name beside it and renamed onto it only when
+ * complete, so a failure leaves the old file as it was; anything else
+ * (/dev/null, a FIFO, a terminal) is written in place and never removed. */
+typedef struct Output {
+    const char *path;  /* the name the user gave */
+    char *temp;        /* where it is being written, or NULL when in place */
+    bool executable;   /* a program or shared library: mode 0777 less umask */
+} Output;
+/* Where to write `o`, or NULL (reported) when it cannot be created. */
+const char *output_begin(Output *o, Arena *a, const char *path, bool executable);
+/* Publishes the output if `ok`, else removes only what campcc made; false
+ * (reported) when it cannot be renamed into place. */
+bool output_end(Output *o, bool ok);
+/* A new directory only campcc can use (mode 0700) in $TMPDIR or /tmp,
+ * listed for cleanup; NULL (reported) on failure. */
+char *make_temp_dir(Arena *a);
+/* write_file for an output: "-" is standard output. */
+bool write_output(Arena *a, const char *path, const void *data, size_t n);
 typedef struct ProgramStatus {
     int spawn_error; /* errno when it could not be run (or waited for) */
     int exit_code;
@@ -61,6 +80,16 @@ typedef struct ProgramStatus {
 /* Runs argv (argv[0] looked up in PATH), standard input from stdin_file if
  * not NULL, and waits for it. */
 ProgramStatus run_program(char *const *argv, const char *stdin_file);
+
+/* cleanup.c — temporary files and directories, and outputs being written,
+ * removed at exit and when a signal ends campcc. */
+void cleanup_install(void);          /* SIGINT, SIGTERM, SIGHUP, SIGQUIT */
+void cleanup_add(const char *path);  /* `path` must live until removed */
+void cleanup_forget(const char *path);
+void cleanup_remove(const char *path); /* forget it and remove it now */
+void cleanup_run(void);              /* remove everything still listed */
+/* The program run_program waits for, stopped first by a fatal signal. */
+void cleanup_set_child(int pid);
 
 /* Our own bugs: never a silent wrong answer. */
 _Noreturn void unreachable_at(const char *file, int line, const char *what);

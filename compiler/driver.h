@@ -56,7 +56,7 @@ typedef struct Driver {
     bool dep_target_given;    /* -MT or -MQ among them */
     PtrVec host_cc;           /* the host compiler command words */
     char *temp_dir;           /* this run's private temporary directory, once made */
-    PtrVec temps;             /* files in it, to remove at exit */
+    int ntemps;               /* files made in it (cleanup.c removes them) */
     Options opts;
     Diag diag;
     Arena arena;
@@ -76,7 +76,6 @@ bool driver_locate_self(Driver *d);
  * that another file's kernels use. */
 void driver_add_camp_flags(Driver *d, PtrVec *args);
 char *driver_temp_file(Driver *d, const char *suffix);
-void driver_remove_temps(Driver *d);
 /* `base-of-path` with its extension replaced by `ext`, in the current directory. */
 char *driver_output_name(Driver *d, const char *path, const char *ext);
 /* Runs the host compiler with `args` after its own words; 0 on success. */

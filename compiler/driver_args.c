@@ -253,7 +253,8 @@ static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang
     } else if (!strcmp(arg, "-v")) {
         d->verbose = true;
         route(d, TO_BOTH, arg);
-    } else if (has_prefix(arg, "-std=") || !strcmp(arg, "-nostdinc")) {
+    } else if (has_prefix(arg, "-std=") || !strcmp(arg, "-nostdinc") || has_prefix(arg, "-fbracket-depth=") ||
+               has_prefix(arg, "-fmax-tokens=")) { /* the parse's limits are the user's too */
         route(d, TO_PARSE, arg);
     } else if (has_prefix(arg, "--sysroot") || has_prefix(arg, "--target=") || !strcmp(arg, "-m32") ||
                !strcmp(arg, "-m64") || !strcmp(arg, "-fsigned-char") || !strcmp(arg, "-funsigned-char")) {

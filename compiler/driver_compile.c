@@ -87,13 +87,13 @@ static bool inspect(Driver *d, Unit *u) {
         return false;
     }
     bool ok = true;
-    if (d->emit_spirv) ok = write_file(d->emit_spirv, u->spirv, u->spirv_words * sizeof *u->spirv);
+    if (d->emit_spirv) ok = write_output(&d->arena, d->emit_spirv, u->spirv, u->spirv_words * sizeof *u->spirv);
     if (ok && d->emit_host && !u->kernels.len) {
-        ok = write_file(d->emit_host, u->source, u->source_len);
+        ok = write_output(&d->arena, d->emit_host, u->source, u->source_len);
     } else if (ok && d->emit_host) {
         StrBuf host = {0};
         host_emit(u, &host);
-        ok = write_file(d->emit_host, host.data, host.len);
+        ok = write_output(&d->arena, d->emit_host, host.data, host.len);
         sb_free(&host);
     }
     return ok;
@@ -149,9 +149,13 @@ static const char *host_output(Driver *d, Input *in) {
 
 /* The host compiler on `src` (the user's file, or its rewritten host C)
  * writing `out`; `quote_dir` for "header.h" when src is not where the
- * user's file is. */
+ * user's file is. An output the user named is published only if the host
+ * compiler succeeds; a link's objects are campcc's own temporary files. */
 static bool host_compile(Driver *d, Input *in, const char *src, const char *out, const char *quote_dir,
                          bool rewritten) {
+    Output o = {0};
+    const char *to = out;
+    if (out && d->action != ACT_LINK && !(to = output_begin(&o, &d->arena, out, false))) return false;
     PtrVec args = {0};
     add_all(d, &args, &d->compile_args);
     driver_add_camp_flags(d, &args);
@@ -170,7 +174,7 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
     }
     if (out) {
         add(d, &args, "-o");
-        add(d, &args, out);
+        add(d, &args, to);
     }
     bool ok;
     if (rewritten) {
@@ -179,8 +183,7 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
     } else {
         ok = run_on_input(d, in, &args, src);
     }
-    if (!ok && out) remove(out); /* never a half-written output */
-    return ok;
+    return output_end(&o, ok);
 }
 
 /* libclang's flags for this input: the driver's, and what the input's
@@ -212,7 +215,7 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
         char *text = spv_disassemble(u.spirv, u.spirv_words);
         out = d->output ? d->output : driver_output_name(d, in->path, ".spvasm");
         if (!text) diag_tool_error("cannot disassemble the module of '%s'", path);
-        ok = text && write_file(out, text, strlen(text));
+        ok = text && write_output(&d->arena, out, text, strlen(text));
         free(text);
     } else if (ok && u.kernels.len == 0) {
         ok = host_compile(d, in, path, out, NULL, false); /* the word was in a comment or string */

@@ -58,32 +58,19 @@ char *driver_output_name(Driver *d, const char *path, const char *ext) {
 }
 
 /* Temporary files live in a directory of their own, so that a rewritten
- * file's "header.h" can only come from where the user's file is. */
+ * file's "header.h" can only come from where the user's file is, and so
+ * that nobody else can create, or plant a link at, any name in it. */
 char *driver_temp_file(Driver *d, const char *suffix) {
-    if (!d->temp_dir) {
-        const char *dir = getenv("TMPDIR");
-        if (!dir || !*dir) dir = "/tmp";
-        char *path = arena_printf(&d->arena, "%s/campcc-XXXXXX", dir);
-        if (!mkdtemp(path)) {
-            diag_tool_error("cannot create a temporary directory in '%s': %s", dir, strerror(errno));
-            return NULL;
-        }
-        d->temp_dir = path;
-    }
-    char *path = arena_printf(&d->arena, "%s/%d%s", d->temp_dir, d->temps.len, suffix);
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (!d->temp_dir && !(d->temp_dir = make_temp_dir(&d->arena))) return NULL;
+    char *path = arena_printf(&d->arena, "%s/%d%s", d->temp_dir, d->ntemps++, suffix);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0) {
         diag_tool_error("cannot create the temporary file '%s': %s", path, strerror(errno));
         return NULL;
     }
     close(fd);
-    vec_push(&d->arena, &d->temps, path);
+    cleanup_add(path);
     return path;
-}
-
-void driver_remove_temps(Driver *d) {
-    for (int i = 0; i < d->temps.len; i++) remove(d->temps.items[i]);
-    if (d->temp_dir) rmdir(d->temp_dir);
 }
 
 int driver_run_host(Driver *d, const PtrVec *args) { return driver_run_host_stdin(d, args, NULL); }

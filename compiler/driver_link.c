@@ -13,7 +13,9 @@ int driver_link(Driver *d) {
         const char *word = !it->input ? it->arg : it->input->is_source ? it->input->object : it->input->path;
         vec_push(&d->arena, &args, (void *)word);
     }
-    const char *out = d->output ? d->output : "a.out";
+    Output o;
+    const char *out = output_begin(&o, &d->arena, d->output ? d->output : "a.out", true);
+    if (!out) return 1;
     vec_push(&d->arena, &args, "-o");
     vec_push(&d->arena, &args, (void *)out);
     if (d->link_runtime) {
@@ -21,7 +23,5 @@ int driver_link(Driver *d) {
         vec_push(&d->arena, &args, arena_printf(&d->arena, "-Wl,-rpath,%s", d->lib_dir));
         vec_push(&d->arena, &args, "-lcamp");
     }
-    int status = driver_run_host(d, &args);
-    if (status) remove(out); /* never a half-written output */
-    return status ? 1 : 0;
+    return output_end(&o, driver_run_host(d, &args) == 0) ? 0 : 1;
 }

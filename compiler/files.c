@@ -1,13 +1,18 @@
 /* files.c — what the compiler needs from the system: reading a stream,
- * writing a file (never leaving half of one), running a program. */
+ * writing a file (never leaving half of one, never replacing what the user
+ * did not ask campcc to write), running a program. */
 #include "campcc.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -18,19 +23,109 @@ bool sb_read_stream(StrBuf *sb, FILE *f) {
     return !ferror(f);
 }
 
+static bool write_all(int fd, const char *path, const void *data, size_t n) {
+    for (const char *p = data; n;) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0) {
+            diag_tool_error("cannot write '%s': %s", path, strerror(errno));
+            return false;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
 bool write_file(const char *path, const void *data, size_t n) {
-    FILE *f = fopen(path, "wb");
-    if (!f) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) {
         diag_tool_error("cannot open '%s' for writing: %s", path, strerror(errno));
         return false;
     }
-    bool ok = fwrite(data, 1, n, f) == n;
-    ok = fclose(f) == 0 && ok;
-    if (!ok) {
+    bool ok = write_all(fd, path, data, n);
+    if (close(fd) != 0 && ok) {
         diag_tool_error("cannot write '%s': %s", path, strerror(errno));
-        remove(path);
+        ok = false;
     }
     return ok;
+}
+
+/* mkdtemp or mkstemp on `templ`, listed for cleanup as soon as it exists
+ * (the signals wait meanwhile); false with errno on failure. */
+static bool make_unique(char *templ, bool dir) {
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
+    int fd = -1;
+    bool made = dir ? mkdtemp(templ) != NULL : (fd = mkstemp(templ)) >= 0;
+    int err = errno;
+    if (made) cleanup_add(templ);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (fd >= 0) close(fd);
+    errno = err;
+    return made;
+}
+
+char *make_temp_dir(Arena *a) {
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir) dir = "/tmp";
+    char *path = arena_printf(a, "%s/campcc-XXXXXX", dir);
+    if (make_unique(path, true)) return path;
+    diag_tool_error("cannot create a temporary directory in '%s': %s", dir, strerror(errno));
+    return NULL;
+}
+
+const char *output_begin(Output *o, Arena *a, const char *path, bool executable) {
+    *o = (Output){.path = path, .executable = executable};
+    struct stat st;
+    if (!strcmp(path, "-")) return path; /* standard output */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) return path; /* /dev/null, a FIFO: in place */
+    const char *slash = strrchr(path, '/');
+    o->temp = slash ? arena_printf(a, "%.*s.%s.campcc-XXXXXX", (int)(slash + 1 - path), path, slash + 1)
+                    : arena_printf(a, ".%s.campcc-XXXXXX", path);
+    if (make_unique(o->temp, false)) return o->temp;
+    diag_tool_error("cannot create '%s': %s", path, strerror(errno));
+    o->temp = NULL;
+    return NULL;
+}
+
+bool output_end(Output *o, bool ok) {
+    if (!o->temp) return ok;
+    if (ok) { /* mkstemp made it 0600; the host compiler may have replaced it */
+        mode_t mask = umask(0);
+        umask(mask);
+        if (chmod(o->temp, (o->executable ? 0777 : 0666) & ~mask) != 0 || rename(o->temp, o->path) != 0) {
+            diag_tool_error("cannot write '%s': %s", o->path, strerror(errno));
+            ok = false;
+        }
+    }
+    if (ok) cleanup_forget(o->temp);
+    else cleanup_remove(o->temp);
+    o->temp = NULL;
+    return ok;
+}
+
+bool write_output(Arena *a, const char *path, const void *data, size_t n) {
+    if (!strcmp(path, "-")) {
+        bool ok = fwrite(data, 1, n, stdout) == n && fflush(stdout) == 0;
+        if (!ok) diag_tool_error("cannot write to standard output: %s", strerror(errno));
+        return ok;
+    }
+    Output o;
+    const char *to = output_begin(&o, a, path, false);
+    if (!to) return false;
+    int fd = open(to, O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) {
+        diag_tool_error("cannot open '%s' for writing: %s", path, strerror(errno));
+        return output_end(&o, false);
+    }
+    bool ok = write_all(fd, path, data, n);
+    if (close(fd) != 0 && ok) {
+        diag_tool_error("cannot write '%s': %s", path, strerror(errno));
+        ok = false;
+    }
+    return output_end(&o, ok);
 }
 
 ProgramStatus run_program(char *const *argv, const char *stdin_file) {
@@ -38,16 +133,30 @@ ProgramStatus run_program(char *const *argv, const char *stdin_file) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     if (stdin_file) posix_spawn_file_actions_addopen(&actions, 0, stdin_file, O_RDONLY, 0);
+    /* Signals stay blocked until the child is known to the cleanup handler,
+     * which stops it first; the child starts with the mask campcc had. */
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setsigmask(&attr, &old);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
     pid_t pid;
-    st.spawn_error = posix_spawnp(&pid, argv[0], &actions, NULL, argv, environ);
+    st.spawn_error = posix_spawnp(&pid, argv[0], &actions, &attr, argv, environ);
+    posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&actions);
+    if (!st.spawn_error) cleanup_set_child(pid);
+    sigprocmask(SIG_SETMASK, &old, NULL);
     if (st.spawn_error) return st;
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) {
             st.spawn_error = errno;
-            return st;
+            break;
         }
+    cleanup_set_child(0);
+    if (st.spawn_error) return st;
     if (WIFEXITED(status)) st.exit_code = WEXITSTATUS(status);
     else st.signal = WTERMSIG(status);
     return st;

@@ -50,10 +50,11 @@ static int drive(Driver *d) {
 
 int main(int argc, char **argv) {
     Driver d = {0};
+    cleanup_install();
     int status = driver_parse_args(&d, argc, argv);
     if (status == 0) status = drive(&d);
     else if (status < 0) status = 0;
-    driver_remove_temps(&d);
+    cleanup_run();
     arena_free(&d.arena);
     return status;
 }

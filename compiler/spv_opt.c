@@ -1,16 +1,14 @@
 /* spv_opt.c — the SPIR-V optimizer at -O1 and above. The SPIRV-Tools C API
  * has no optimizer entry point (only its C++ API does), so the module goes
  * through the `spirv-opt` program that ships with SPIRV-Tools, via temporary
- * files that are always removed. */
+ * files in a private directory that are always removed. */
 #include "campcc.h"
 
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static uint32_t *read_words(const char *path, size_t *n) {
     FILE *f = fopen(path, "rb");
@@ -66,22 +64,23 @@ static bool run_optimizer(const char *in, const char *out) {
     return true;
 }
 
+/* The module goes in and out through a directory of campcc's own: no other
+ * user can create, or plant a link at, either name. */
 bool spv_optimize(Unit *u) {
-    const char *tmp = getenv("TMPDIR");
-    char in[4096], out[4100];
-    snprintf(in, sizeof in, "%s/campcc-opt-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    int fd = mkstemp(in);
-    if (fd < 0) {
-        diag_tool_error("cannot create a temporary file in '%s': %s", tmp && *tmp ? tmp : "/tmp", strerror(errno));
+    char *dir = make_temp_dir(&u->arena);
+    if (!dir) {
+        u->diag->errors++;
         return false;
     }
-    close(fd);
-    snprintf(out, sizeof out, "%s.opt", in);
+    char *in = arena_printf(&u->arena, "%s/module.spv", dir), *out = arena_printf(&u->arena, "%s/optimized.spv", dir);
+    cleanup_add(in);
+    cleanup_add(out);
     bool ok = write_file(in, u->spirv, u->spirv_words * sizeof *u->spirv) && run_optimizer(in, out);
     size_t n = 0;
     uint32_t *words = ok ? read_words(out, &n) : NULL;
-    remove(in);
-    remove(out);
+    cleanup_remove(out);
+    cleanup_remove(in);
+    cleanup_remove(dir);
     if (!words) {
         if (ok) diag_tool_error("cannot read the optimized SPIR-V module");
         u->diag->errors++;

@@ -13,9 +13,13 @@ import os
 import re
 import shlex
 import shutil
+import signal
+import stat
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 
 SPIRV_MAGIC = b"\x03\x02\x23\x07"
 
@@ -177,9 +181,9 @@ def test_no_camp_runtime(ctx):
 
 
 def test_verbose(ctx):
-    """-v prints the host compiler commands campcc runs."""
+    """-v prints the host compiler commands campcc runs (the object under its temporary name)."""
     _, err = ctx.run(["-v", "-c", "scale.c", "-o", "s.o"])
-    expect(re.search(r"-iquote \S+ -c -o s\.o \S+/campcc-\w+/\d+\.c", err),
+    expect(re.search(r"-iquote \S+ -c -o \.s\.o\.campcc-\w+ \S+/campcc-\w+/\d+\.c", err),
            f"-v shows no host compile of the rewritten file:\n{err[-2000:]}")
 
 
@@ -407,6 +411,176 @@ def test_launcher(ctx):
     ctx.run_program("prog")  # the reference mode computes the same
     ctx.run(["--camp-sources=scale.c,main.c", "--launcher", "cc", "-c", "scale.c", "-o", "k.o"])
     expect(ctx.has_spirv("k.o"), "--camp-sources naming scale.c did not compile its kernel")
+
+
+def test_parser_limits(ctx):
+    """-fbracket-depth= raises the limit for campcc's own parse of the kernels, as for clang's."""
+    depth = 300
+    with open(ctx.path("deep.c"), "w") as f:
+        f.write("#include <camp.h>\nvoid f(int *a) { parallel_for_each(i, extent(4)) { a[i] = "
+                + "(" * depth + "i" + ")" * depth + "; } }\n")
+    _, err = ctx.run(["-c", "deep.c", "-o", "deep.o"], rc=1)
+    expect("bracket nesting level exceeded" in err, f"no bracket-depth error without the flag:\n{err}")
+    ctx.run(["-fbracket-depth=512", "-c", "deep.c", "-o", "deep.o"])
+    expect(ctx.has_spirv("deep.o"), "the kernel was not compiled with -fbracket-depth=512")
+
+# ---- outputs and temporary files --------------------------------------------------------
+
+def snapshot(path):
+    """What must not change: the kind, inode, mode and (for a regular file) the bytes; None if gone."""
+    if not os.path.lexists(path):
+        return None
+    st = os.lstat(path)
+    data = open(path, "rb").read() if stat.S_ISREG(st.st_mode) else None
+    return (stat.S_IFMT(st.st_mode), st.st_ino, st.st_mode, st.st_rdev, data)
+
+
+def special_outputs(ctx):
+    """-o targets that are not campcc's to remove: name -> path (created in tmp)."""
+    os.mkdir(ctx.path("a_dir"))
+    os.mkfifo(ctx.path("a_fifo"))
+    with open(ctx.path("unrelated.o"), "wb") as f:
+        f.write(b"the user's own file\n")
+    targets = {"directory": "a_dir", "fifo": "a_fifo", "existing file": "unrelated.o"}
+    if os.geteuid() == 0:  # a character device like /dev/null (only root may make one)
+        os.mknod(ctx.path("a_null"), 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        targets["character device"] = "a_null"
+    else:
+        targets["character device"] = "/dev/null"
+    return targets
+
+
+def private_tmpdir(ctx):
+    """An empty TMPDIR for campcc alone, so that leftovers can be seen."""
+    d = ctx.path("tmpdir")
+    os.makedirs(d, exist_ok=True)
+    return d, dict(os.environ, TMPDIR=d)
+
+
+def leftovers(ctx, tmpdir):
+    """Temporary directories and half-written outputs campcc left behind."""
+    found = [os.path.join("tmpdir", f) for f in os.listdir(tmpdir)]
+    return found + [f for f in os.listdir(ctx.tmp) if ".campcc-" in f]
+
+
+def test_failed_output_untouched(ctx):
+    """A failing compile or link leaves whatever -o names exactly as it was, and no temporary file."""
+    tmpdir, env = private_tmpdir(ctx)
+    with open(ctx.path("broken.c"), "w") as f:
+        f.write("#include <camp.h>\nvoid f(float *a) { parallel_for_each(i, extent(4)) { a[i] = b; } }\n")
+    failing = {
+        "an unknown host flag (kernel file)": ["-c", "scale.c", "-fno-such-flag"],
+        "an unknown host flag (plain file)": ["-c", "main.c", "-fno-such-flag"],
+        "an error in a kernel": ["-c", "broken.c"],
+        "an undefined symbol at link time": ["scale.c"],
+    }
+    for target_kind, target in special_outputs(ctx).items():
+        for why, args in failing.items():
+            before = snapshot(ctx.path(target))
+            ctx.run(args + ["-o", target], rc=1, env=env)
+            expect(snapshot(ctx.path(target)) == before,
+                   f"campcc {' '.join(args)} -o {target} ({target_kind}) failed with {why} and changed it")
+    expect(not leftovers(ctx, tmpdir), f"failed compiles left {leftovers(ctx, tmpdir)}")
+
+
+def test_output_in_place(ctx):
+    """-o /dev/null (or another device) works and keeps the device; a regular output is replaced whole."""
+    tmpdir, env = private_tmpdir(ctx)
+    device = special_outputs(ctx)["character device"]
+    before = snapshot(ctx.path(device))
+    ctx.run(["-c", "scale.c", "-o", device], env=env)
+    ctx.run(["-S", "scale.c", "-o", device], env=env)
+    expect(snapshot(ctx.path(device)) == before, f"compiling into {device} changed it")
+    out, _ = ctx.run(["-S", "scale.c", "-o", "-"], env=env)
+    expect("OpEntryPoint" in out, "-S -o - wrote no SPIR-V assembly to standard output")
+    ctx.run(["-c", "scale.c", "-o", "unrelated.o"], env=env)
+    expect(ctx.has_spirv("unrelated.o"), "-o over an existing file did not replace it with the object")
+    os.chmod(ctx.path("unrelated.o"), 0o600)
+    ctx.run(["scale.c", "main.c", "-o", "prog"], env=env)
+    expect(os.stat(ctx.path("prog")).st_mode & 0o111, "the program is not executable")
+    ctx.run_program("prog")
+    expect(not leftovers(ctx, tmpdir), f"compiles left {leftovers(ctx, tmpdir)}")
+
+
+def test_interrupted_compile(ctx):
+    """SIGINT or SIGTERM at any step leaves no temporary directory and no output."""
+    tmpdir, env = private_tmpdir(ctx)
+    marker = ctx.path("host-cc-started")
+    slow_cc = ctx.path("slow-cc")
+    with open(slow_cc, "w") as f:  # a host compiler that says when it starts, then takes its time
+        f.write(f"#!/bin/sh\ntouch '{marker}'\nsleep 30 & wait $!\nexec clang-19 \"$@\"\n")
+    os.chmod(slow_cc, 0o755)
+    steps = {  # when to interrupt: a delay, or once the host compiler runs
+        "while parsing": (["-O2", "-c", "scale.c", "-o", "scale.o"], 0.05, False),
+        "while optimizing": (["-O2", "-c", "scale.c", "-o", "scale.o"], 0.3, False),
+        "in the host compile": (["-c", "scale.c", "-o", "scale.o"], None, True),
+        "in the link": (["scale.o", "main.c", "-o", "prog"], None, True),
+    }
+    ctx.run(["-c", "scale.c", "-o", "scale.o"], env=env)  # the link step's input
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        for step, (args, delay, slow) in steps.items():
+            if os.path.exists(marker):
+                os.remove(marker)
+            out = args[args.index("-o") + 1]
+            if out != "scale.o" and os.path.exists(ctx.path(out)):
+                os.remove(ctx.path(out))
+            before = snapshot(ctx.path("scale.o"))
+            run_env = dict(env, CAMP_HOST_CC=slow_cc) if slow else env
+            p = subprocess.Popen([ctx.campcc] + args, cwd=ctx.tmp, env=run_env,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if slow:
+                deadline = time.time() + 60
+                while not os.path.exists(marker) and time.time() < deadline and p.poll() is None:
+                    time.sleep(0.01)
+                expect(os.path.exists(marker), f"{step}: the host compiler never started")
+            else:
+                time.sleep(delay)
+            p.send_signal(sig)
+            rc = p.wait(timeout=60)
+            what = f"{signal.Signals(sig).name} {step} (campcc exited with {rc})"
+            expect(not leftovers(ctx, tmpdir), f"{what} left {leftovers(ctx, tmpdir)}")
+            if out == "scale.o":
+                expect(rc == 0 or snapshot(ctx.path("scale.o")) == before, f"{what} changed scale.o")
+            else:
+                expect(rc == 0 or not os.path.exists(ctx.path(out)), f"{what} left a partial {out}")
+            if slow:
+                expect(rc == -sig, f"{what}: campcc did not end by the signal")
+
+
+def test_optimizer_temp_files(ctx):
+    """-O2 creates only a private directory in TMPDIR: a link planted beside its files is never followed."""
+    tmpdir, env = private_tmpdir(ctx)
+    victim = ctx.path("victim")
+    with open(victim, "wb") as f:
+        f.write(b"not campcc's\n")
+    stop, seen = threading.Event(), []
+
+    def attacker():  # plants NAME.opt and NAME.spv links to the victim next to every new entry
+        while not stop.is_set():
+            for name in os.listdir(tmpdir):
+                path = os.path.join(tmpdir, name)
+                if name in seen or name.endswith((".opt", ".spv")):
+                    continue
+                seen.append(name)
+                try:
+                    seen.append((name, stat.S_IMODE(os.lstat(path).st_mode), os.path.isdir(path)))
+                    for suffix in (".opt", ".spv"):
+                        os.symlink(victim, path + suffix)
+                except OSError:
+                    pass
+    t = threading.Thread(target=attacker)
+    t.start()
+    try:
+        for _ in range(5):
+            ctx.run(["-O2", "-c", "scale.c", "-o", "scale.o"], env=env)
+    finally:
+        stop.set()
+        t.join()
+    expect(open(victim, "rb").read() == b"not campcc's\n", "campcc wrote through a link planted in TMPDIR")
+    entries = [e for e in seen if isinstance(e, tuple)]
+    expect(entries, "the watcher saw nothing: -O2 made no temporary directory")
+    for name, mode, is_dir in entries:
+        expect(is_dir and mode == 0o700, f"campcc created '{name}' in TMPDIR (mode {mode:o}), not a private directory")
 
 
 def main():
