@@ -77,7 +77,7 @@ static int put_held_pointers(StrBuf *out, Arena *a, const Type *t, const char *e
 /* The launch of kernel k, on one line, in place of its parallel_for_each. */
 static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
     sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
-    sb_printf(out, "const int32_t camp_extent_[%d] = {", k->rank);
+    sb_printf(out, "const camp_i32 camp_extent_[%d] = {", k->rank);
     for (int d = 0; d < k->rank; d++) {
         /* a tiled extent is padded or truncated here; the runtime checks
          * that the result is a whole number of tiles */
@@ -127,7 +127,7 @@ static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
 
 static void put_module(StrBuf *out, const Unit *u) {
     sb_puts(out, "\n/* campcc: the unit's SPIR-V module and kernels */\n");
-    sb_puts(out, "static const uint32_t camp_spirv_[] = {");
+    sb_puts(out, "static const camp_u32 camp_spirv_[] = {");
     for (size_t i = 0; i < u->spirv_words; i++)
         sb_printf(out, "%s0x%08x,", i % 8 ? " " : "\n    ", u->spirv[i]);
     sb_puts(out, "\n};\nstatic const camp_kernel_info camp_kernels_[] = {\n");

@@ -5,8 +5,13 @@
 #ifndef CAMP_ABI_H
 #define CAMP_ABI_H
 
-#include <stddef.h>
-#include <stdint.h>
+/* No system header: generated code includes this file before the user's
+ * first line, where any libc header would fix the feature-test macros
+ * (_GNU_SOURCE, _POSIX_C_SOURCE...) before the user's own #define. The
+ * compiler's predefined types are the ones <stdint.h> and <stddef.h> name. */
+typedef __INT32_TYPE__ camp_i32;
+typedef __UINT32_TYPE__ camp_u32;
+typedef __SIZE_TYPE__ camp_size;
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,8 +35,8 @@ enum camp_feature {
  * written by the runtime; the kernel's captures follow at the offsets the
  * compiler chose, written by the generated host code. */
 typedef struct camp_push_header {
-    int32_t size[3];          /* extent in GPU order: x = least significant; unused are 1 */
-    uint32_t group_offset[3]; /* workgroup offset of this dispatch (grids split over limits) */
+    camp_i32 size[3];          /* extent in GPU order: x = least significant; unused are 1 */
+    camp_u32 group_offset[3]; /* workgroup offset of this dispatch (grids split over limits) */
 } camp_push_header;
 
 #define CAMP_PUSH_HEADER_SIZE 24u
@@ -40,22 +45,22 @@ typedef struct camp_push_header {
 typedef struct camp_kernel_info {
     const char *entry;      /* SPIR-V entry point name */
     const char *file;       /* source file of the parallel_for_each */
-    uint32_t line, column;  /* its location */
-    uint32_t rank;          /* 1..3 */
-    uint32_t tiled;         /* 1 for a tiled domain */
-    uint32_t local_size[3]; /* workgroup size, x y z */
-    uint32_t push_size;     /* bytes of push constants, header included */
-    uint32_t features;      /* enum camp_feature bits */
-    uint32_t tile_static_bytes; /* Workgroup memory of its tile_static variables */
+    camp_u32 line, column;  /* its location */
+    camp_u32 rank;          /* 1..3 */
+    camp_u32 tiled;         /* 1 for a tiled domain */
+    camp_u32 local_size[3]; /* workgroup size, x y z */
+    camp_u32 push_size;     /* bytes of push constants, header included */
+    camp_u32 features;      /* enum camp_feature bits */
+    camp_u32 tile_static_bytes; /* Workgroup memory of its tile_static variables */
 } camp_kernel_info;
 
 /* One translation unit's SPIR-V module and its kernels. */
 typedef struct camp_module_info {
-    uint32_t abi_version; /* CAMP_ABI_VERSION of the compiler that made it */
-    const uint32_t *spirv;
-    size_t spirv_words;
+    camp_u32 abi_version; /* CAMP_ABI_VERSION of the compiler that made it */
+    const camp_u32 *spirv;
+    camp_size spirv_words;
     const camp_kernel_info *kernels;
-    uint32_t kernel_count;
+    camp_u32 kernel_count;
     void *runtime_state; /* owned by libcamp; NULL in generated code */
 } camp_module_info;
 
@@ -68,13 +73,13 @@ enum camp_access { CAMP_ACCESS_READ = 1u, CAMP_ACCESS_WRITE = 2u, CAMP_ACCESS_PO
  * unless it lies inside an explicit view (array_view, array_new), which then
  * provides it. A pointer (CAMP_ACCESS_POINTER, bytes 0) must lie inside an
  * explicit view, or inside an object of the same launch; NULL stays NULL.
- * Either way the runtime writes the device address (uint64_t) that
+ * Either way the runtime writes the device address (64 bits) that
  * corresponds to `host` at push_offset in the push constants. */
 typedef struct camp_launch_view {
     void *host;           /* first byte of the object, or the pointer's value */
-    size_t bytes;         /* the object's size; 0 for a pointer */
-    uint32_t push_offset; /* where its device address goes */
-    uint32_t access;      /* enum camp_access bits */
+    camp_size bytes;         /* the object's size; 0 for a pointer */
+    camp_u32 push_offset; /* where its device address goes */
+    camp_u32 access;      /* enum camp_access bits */
     const char *name;     /* the variable's name, for messages */
 } camp_launch_view;
 
@@ -86,8 +91,8 @@ typedef struct camp_launch_view {
  * (the call then waits for the kernel); explicit views follow their own lazy
  * rules, so in automatic queuing mode the call may return before the kernel
  * has run. */
-void camp_abi_launch(camp_module_info *module, uint32_t kernel, const int32_t *extent, void *push,
-                     const camp_launch_view *views, uint32_t view_count);
+void camp_abi_launch(camp_module_info *module, camp_u32 kernel, const camp_i32 *extent, void *push,
+                     const camp_launch_view *views, camp_u32 view_count);
 
 #ifdef __cplusplus
 }
