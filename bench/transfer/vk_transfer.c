@@ -10,8 +10,8 @@
  *         reps=<n> best_ms=<min>
  * and comment lines starting with '#'.
  * usage: vk_transfer [--quick] [--min SIZE] [--max SIZE] [--reps N]
- *                    [--threads N] [--chunk SIZE] [--queue transfer|compute]
- *                    [--require-all]
+ *                    [--threads N] [--chunk SIZE] [--dma-share PERCENT]
+ *                    [--queue transfer|compute] [--require-all]
  * (SIZE: bytes, or with a K, M or G suffix: KiB, MiB, GiB). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, sysconf */
 #include "host_threads.h"
@@ -40,6 +40,7 @@ typedef struct {
     size_t chunk;     /* of the pipelined paths */
     size_t min_slice; /* the least memcpy, fill or check work given to one thread */
     int reps;         /* timed repetitions (after one warm-up) */
+    int dma_share;    /* percent of vulkan-import-bar-h2d's bytes the DMA engine moves */
     int threads;
     bool transfer_queue, require_all;
 } options;
@@ -130,6 +131,21 @@ static double bar_write(bench *b, const path *p, size_t size) {
     return now_ms() - start;
 }
 
+/* (a) and (b) side by side, to see whether the bus carries more than either
+ * alone: the DMA engine copies the first opt.dma_share percent from the
+ * imported pages while the host threads write the rest through the BAR,
+ * both into the BAR buffer. */
+static double import_and_bar(bench *b, const path *p, size_t size) {
+    (void)p;
+    size_t dma_bytes = min_size(round_up(size / 100 * b->opt.dma_share, PAGE), size);
+    double start = now_ms();
+    uint64_t done = dma_bytes ? dma(b, b->commands[0], &b->imported, 0, &b->bar, 0, dma_bytes, H2D) : 0;
+    host_threads_copy(b->team, (char *)b->bar.map + dma_bytes, b->user + dma_bytes, size - dma_bytes,
+                      b->opt.min_slice);
+    if (done) xfer_wait(&b->device, done);
+    return now_ms() - start;
+}
+
 /* (c), (c'): memcpy over the host threads into the staging buffer, then
  * the DMA (or the DMA, then memcpy out), one after the other. */
 static double staging_sequential(bench *b, const path *p, size_t size) {
@@ -187,6 +203,7 @@ static const path paths[] = {
     {"vulkan-import-h2d", H2D, false, false, true, true, import_cached},
     {"vulkan-import-uncached-h2d", H2D, false, false, true, false, import_per_copy},
     {"vulkan-bar-h2d", H2D, false, true, false, false, bar_write},
+    {"vulkan-import-bar-h2d", H2D, false, true, true, true, import_and_bar},
     {"vulkan-staging-h2d", H2D, false, false, false, false, staging_sequential},
     {"vulkan-staging-pipelined-h2d", H2D, false, false, false, false, staging_pipelined},
     {"vulkan-dma-h2d", H2D, true, false, false, false, dma_alone},
@@ -217,6 +234,7 @@ static void report_transfer(const char *impl, size_t size, double *ms, int count
     printf("BENCH name=transfer size=%zu impl=%s ms=%.6f value=%.3f unit=GB/s reps=%d best_ms=%.6f best_value=%.3f",
            size, impl, median, size / median / 1e6, count, best, size / best / 1e6);
     if (strstr(impl, "pipelined")) printf(" chunk=%zu", b->opt.chunk);
+    if (strcmp(impl, "vulkan-import-bar-h2d") == 0) printf(" dma_share=%d", b->opt.dma_share);
     printf("\n");
     fflush(stdout);
 }
@@ -466,12 +484,13 @@ static void destroy_bench(bench *b) {
 static void usage(void) {
     fprintf(stderr,
             "usage: vk_transfer [--quick] [--min SIZE] [--max SIZE] [--reps N] [--threads N] [--chunk SIZE]\n"
-            "                   [--queue transfer|compute] [--require-all]\n"
+            "                   [--dma-share PERCENT] [--queue transfer|compute] [--require-all]\n"
             "  sizes go from --min (4K) by factors of 4 up to --max (1G); SIZE is bytes or has a K, M or G suffix\n"
             "  --quick: 4K to 256K, 16K chunks, work shared out down to 4K per thread (exercises every path)\n"
             "  --reps: timed repetitions per path and size, at least 6 (7)\n"
             "  --threads: host threads for memcpy (the number of cores, at most 16)\n"
             "  --chunk: chunk of the pipelined staging paths (8M)\n"
+            "  --dma-share: percent of vulkan-import-bar-h2d's bytes moved by DMA, the rest by BAR writes (50)\n"
             "  --queue: a transfer-only queue family if the device has one (default), or the compute queue\n"
             "  --require-all: fail if any path is skipped on this device\n");
     exit(2);
@@ -494,6 +513,7 @@ static options parse_options(int argc, char **argv) {
         .chunk = 8 * MIB,
         .min_slice = 256 * KIB,
         .reps = 7,
+        .dma_share = 50,
         .threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores,
         .transfer_queue = true,
     };
@@ -518,6 +538,8 @@ static options parse_options(int argc, char **argv) {
             opt.reps = atoi(value);
         else if (strcmp(arg, "--threads") == 0)
             opt.threads = atoi(value);
+        else if (strcmp(arg, "--dma-share") == 0)
+            opt.dma_share = atoi(value);
         else if (strcmp(arg, "--queue") == 0 && (strcmp(value, "transfer") == 0 || strcmp(value, "compute") == 0))
             opt.transfer_queue = strcmp(value, "transfer") == 0;
         else
@@ -527,7 +549,7 @@ static options parse_options(int argc, char **argv) {
         fprintf(stderr, "vk_transfer: sizes and the chunk must be multiples of 4K, --min at most --max\n");
         exit(2);
     }
-    if (opt.reps < 6 || opt.threads < 1) usage();
+    if (opt.reps < 6 || opt.threads < 1 || opt.dma_share < 0 || opt.dma_share > 100) usage();
     return opt;
 }
 
