@@ -20,24 +20,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <thread>
+#include <utility>
 #include <vector>
 
-namespace {
-
-constexpr size_t KIB = 1024, MIB = 1024 * KIB, GIB = 1024 * MIB, PAGE = 4096;
-constexpr size_t ALLOCATION_SIZE = 256 * MIB; // of the cudaMalloc measurement, at most
-constexpr size_t NO_MISMATCH = SIZE_MAX;
-
-void check_cuda(cudaError_t error, const char *call, int line) {
-    if (error == cudaSuccess) return;
-    std::fprintf(stderr, "cuda_transfer:%d: %s failed: %s\n", line, call, cudaGetErrorString(error));
-    std::exit(1);
-}
-#define CUDA(call) check_cuda((call), #call, __LINE__)
-
-double now_ms() {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+// The pattern and kernels stay outside the anonymous namespace below: some
+// nvcc versions mishandle __global__ functions inside one.
 
 // vk_transfer's pattern (pattern.c): word i of seed s, a bijection of
 // i + s * K, so every word differs between seeds and between positions.
@@ -56,6 +43,23 @@ __global__ void fill_kernel(uint32_t *words, size_t count, uint32_t seed) {
 __global__ void check_kernel(const uint32_t *words, size_t count, uint32_t seed, unsigned long long *first_bad) {
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count; i += (size_t)gridDim.x * blockDim.x)
         if (words[i] != pattern_word(i, seed)) atomicMin(first_bad, (unsigned long long)i);
+}
+
+namespace {
+
+constexpr size_t KIB = 1024, MIB = 1024 * KIB, GIB = 1024 * MIB, PAGE = 4096;
+constexpr size_t ALLOCATION_SIZE = 256 * MIB; // of the cudaMalloc measurement, at most
+constexpr size_t NO_MISMATCH = SIZE_MAX;
+
+void check_cuda(cudaError_t error, const char *call, int line) {
+    if (error == cudaSuccess) return;
+    std::fprintf(stderr, "cuda_transfer:%d: %s failed: %s\n", line, call, cudaGetErrorString(error));
+    std::exit(1);
+}
+#define CUDA(call) check_cuda((call), #call, __LINE__)
+
+double now_ms() {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 // Runs f(begin, end) over [0, words) on up to 16 host threads (fill and check
@@ -198,8 +202,10 @@ void measure(bench &b, const path &p, size_t size) {
 
 // What registering the program's pages costs (what a cache of
 // registrations saves): the first registration of the range at this size,
-// then registration and release, repeated.
+// then registration and release, repeated. The pages are written first, as
+// a program's would be, so that no registration pays for faulting them in.
 void measure_register(bench &b, size_t size) {
+    host_fill(b.user, size, ++b.seed);
     double start = now_ms();
     CUDA(cudaHostRegister(b.user, size, cudaHostRegisterDefault));
     std::vector<double> first{now_ms() - start};

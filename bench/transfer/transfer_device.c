@@ -303,12 +303,14 @@ VkResult xfer_buffer_import(xfer_device *d, void *host, VkDeviceSize size, xfer_
     VK(vkCreateBuffer(d->device, &info, NULL, &out->buffer));
     VkMemoryRequirements needs;
     vkGetBufferMemoryRequirements(d->device, out->buffer, &needs);
-    /* The program reads and writes the pages directly, so they must not
-     * need flushes. */
-    static const xfer_memory_choice coherent[] = {
-        {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0}};
-    out->type = xfer_memory_type(d, needs.memoryTypeBits & pointer.memoryTypeBits, coherent, 1);
-    if (out->type == UINT32_MAX) xfer_fail("no host-coherent memory type can import host pages");
+    /* Coherent where offered: the program reads and writes the pages
+     * directly, never through a mapping it could flush. */
+    static const xfer_memory_choice coherent_first[] = {
+        {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0},
+        {0, 0},
+    };
+    out->type = xfer_memory_type(d, needs.memoryTypeBits & pointer.memoryTypeBits, coherent_first, 2);
+    if (out->type == UINT32_MAX) xfer_fail("no memory type can import host pages into a buffer");
     if (needs.size > size) xfer_fail("an imported buffer needs more memory than the pages it imports");
     out->flags = d->memory.memoryTypes[out->type].propertyFlags;
     VkImportMemoryHostPointerInfoEXT import = {

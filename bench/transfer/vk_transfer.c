@@ -313,9 +313,12 @@ static void measure(bench *b, const path *p, size_t size) {
 
 /* What importing the program's pages costs (the pinning a cache of imports
  * saves): the first import of the range at this size (smaller prefixes of
- * it were imported before), then import and release, repeated. */
+ * it were imported before), then import and release, repeated. The pages
+ * are written first, as a program's would be, so that no import pays for
+ * faulting them in. */
 static void measure_import(bench *b, size_t size) {
     if (!b->device.host_import) return;
+    pattern_fill(b->team, b->user, size, ++b->seed, b->opt.min_slice);
     xfer_buffer imported;
     double start = now_ms();
     import_user(b, size, &imported);
