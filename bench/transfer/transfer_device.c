@@ -142,6 +142,7 @@ static void choose_queue_family(xfer_device *d, bool transfer_queue) {
             if (!fits || families[i].queueCount == 0) continue;
             d->queue_family = i;
             d->queue_flags = flags;
+            d->queue_count = families[i].queueCount < XFER_MAX_QUEUES ? families[i].queueCount : XFER_MAX_QUEUES;
             free(families);
             return;
         }
@@ -176,12 +177,12 @@ static void create_logical_device(xfer_device *d) {
         d->import_alignment = host.minImportedHostPointerAlignment;
     }
 
-    float priority = 1.0f;
+    const float priorities[XFER_MAX_QUEUES] = {1.0f, 1.0f, 1.0f, 1.0f};
     VkDeviceQueueCreateInfo queue = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
         .queueFamilyIndex = d->queue_family,
-        .queueCount = 1,
-        .pQueuePriorities = &priority,
+        .queueCount = d->queue_count,
+        .pQueuePriorities = priorities,
     };
     VkPhysicalDeviceVulkan12Features enabled12 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
@@ -197,7 +198,7 @@ static void create_logical_device(xfer_device *d) {
         .ppEnabledExtensionNames = &extension,
     };
     VK(vkCreateDevice(d->physical, &info, NULL, &d->device));
-    vkGetDeviceQueue(d->device, d->queue_family, 0, &d->queue);
+    for (uint32_t q = 0; q < d->queue_count; q++) vkGetDeviceQueue(d->device, d->queue_family, q, &d->queues[q].queue);
     if (d->host_import) {
         d->get_host_pointer_properties = (PFN_vkGetMemoryHostPointerPropertiesEXT)vkGetDeviceProcAddr(
             d->device, "vkGetMemoryHostPointerPropertiesEXT");
@@ -221,12 +222,13 @@ void xfer_device_create(xfer_device *d, bool transfer_queue) {
         .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE,
     };
     VkSemaphoreCreateInfo semaphore = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &timeline};
-    VK(vkCreateSemaphore(d->device, &semaphore, NULL, &d->timeline));
+    for (uint32_t q = 0; q < d->queue_count; q++)
+        VK(vkCreateSemaphore(d->device, &semaphore, NULL, &d->queues[q].timeline));
 }
 
 void xfer_device_destroy(xfer_device *d) {
     VK(vkDeviceWaitIdle(d->device));
-    vkDestroySemaphore(d->device, d->timeline, NULL);
+    for (uint32_t q = 0; q < d->queue_count; q++) vkDestroySemaphore(d->device, d->queues[q].timeline, NULL);
     vkDestroyCommandPool(d->device, d->pool, NULL);
     vkDestroyDevice(d->device, NULL);
     if (d->messenger) {
@@ -378,8 +380,9 @@ void xfer_record_copy(VkCommandBuffer commands, VkBuffer from, VkDeviceSize from
     VK(vkEndCommandBuffer(commands));
 }
 
-uint64_t xfer_submit(xfer_device *d, VkCommandBuffer commands) {
-    uint64_t value = ++d->signalled;
+xfer_ticket xfer_submit(xfer_device *d, uint32_t queue, VkCommandBuffer commands) {
+    xfer_queue *q = &d->queues[queue];
+    uint64_t value = ++q->signalled;
     VkTimelineSemaphoreSubmitInfo timeline = {
         .sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
         .signalSemaphoreValueCount = 1,
@@ -391,10 +394,10 @@ uint64_t xfer_submit(xfer_device *d, VkCommandBuffer commands) {
         .commandBufferCount = 1,
         .pCommandBuffers = &commands,
         .signalSemaphoreCount = 1,
-        .pSignalSemaphores = &d->timeline,
+        .pSignalSemaphores = &q->timeline,
     };
-    VK(vkQueueSubmit(d->queue, 1, &info, VK_NULL_HANDLE));
-    return value;
+    VK(vkQueueSubmit(q->queue, 1, &info, VK_NULL_HANDLE));
+    return (xfer_ticket){queue, value};
 }
 
 static long long now_ns(void) {
@@ -403,19 +406,20 @@ static long long now_ns(void) {
     return t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-void xfer_wait(xfer_device *d, uint64_t value) {
+void xfer_wait(xfer_device *d, xfer_ticket ticket) {
+    VkSemaphore timeline = d->queues[ticket.queue].timeline;
     long long give_up = now_ns() + POLL_NS;
     uint64_t reached;
     do {
-        VK(vkGetSemaphoreCounterValue(d->device, d->timeline, &reached));
-        if (reached >= value) return;
+        VK(vkGetSemaphoreCounterValue(d->device, timeline, &reached));
+        if (reached >= ticket.value) return;
         sched_yield();
     } while (now_ns() < give_up);
     VkSemaphoreWaitInfo wait = {
         .sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
         .semaphoreCount = 1,
-        .pSemaphores = &d->timeline,
-        .pValues = &value,
+        .pSemaphores = &timeline,
+        .pValues = &ticket.value,
     };
     VK(vkWaitSemaphores(d->device, &wait, UINT64_MAX));
 }

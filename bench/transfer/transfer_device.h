@@ -1,7 +1,8 @@
-/* transfer_device.h — the Vulkan side of vk_transfer: one device and one
- * queue, buffers (allocated, or imported from host pages through
- * VK_EXT_external_memory_host), one-copy command buffers, and submissions
- * that signal a timeline semaphore the host polls. */
+/* transfer_device.h — the Vulkan side of vk_transfer: one device, up to
+ * XFER_MAX_QUEUES queues of one family, buffers (allocated, or imported from
+ * host pages through VK_EXT_external_memory_host), one-copy command
+ * buffers, and submissions that signal a timeline semaphore (one per queue)
+ * the host polls. */
 #ifndef TRANSFER_DEVICE_H
 #define TRANSFER_DEVICE_H
 
@@ -9,6 +10,20 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+enum { XFER_MAX_QUEUES = 4 };
+
+typedef struct {
+    VkQueue queue;
+    VkSemaphore timeline;
+    uint64_t signalled; /* the last value a submission signals */
+} xfer_queue;
+
+/* What a submission signals when it completes. */
+typedef struct {
+    uint32_t queue;
+    uint64_t value;
+} xfer_ticket;
 
 typedef struct {
     VkBuffer buffer;
@@ -27,10 +42,9 @@ typedef struct {
     uint32_t queue_family;
     VkQueueFlags queue_flags;
     VkDevice device;
-    VkQueue queue;
+    xfer_queue queues[XFER_MAX_QUEUES];
+    uint32_t queue_count; /* as many as the family has, up to XFER_MAX_QUEUES */
     VkCommandPool pool;
-    VkSemaphore timeline;
-    uint64_t signalled; /* the last value a submission signals */
     bool host_import;   /* VK_EXT_external_memory_host is enabled */
     VkDeviceSize import_alignment;
     PFN_vkGetMemoryHostPointerPropertiesEXT get_host_pointer_properties;
@@ -76,11 +90,11 @@ VkCommandBuffer xfer_commands(xfer_device *d);
 void xfer_record_copy(VkCommandBuffer commands, VkBuffer from, VkDeviceSize from_offset, VkBuffer to,
                       VkDeviceSize to_offset, VkDeviceSize size, bool host_reads);
 
-/* Submits `commands`; returns the timeline value its completion signals. */
-uint64_t xfer_submit(xfer_device *d, VkCommandBuffer commands);
+/* Submits `commands` to queue `queue` (an index below queue_count). */
+xfer_ticket xfer_submit(xfer_device *d, uint32_t queue, VkCommandBuffer commands);
 
-/* Waits until the timeline reaches `value`: polls (yielding the core) for
- * up to 1 ms, as libcamp does, then blocks. */
-void xfer_wait(xfer_device *d, uint64_t value);
+/* Waits until the submission of `ticket` has completed: polls (yielding
+ * the core) for up to 1 ms, as libcamp does, then blocks. */
+void xfer_wait(xfer_device *d, xfer_ticket ticket);
 
 #endif

@@ -28,6 +28,7 @@
  * memcpy of the next, with two more in flight so a late wake-up on either
  * side does not stall the other. */
 enum { RING_SLOTS = 4, PAGE = 4096, MAX_THREADS = 16 };
+_Static_assert((int)RING_SLOTS >= (int)XFER_MAX_QUEUES, "a command buffer per queue comes from the ring's");
 #define KIB ((size_t)1024)
 #define MIB (1024 * KIB)
 #define GIB (1024 * MIB)
@@ -84,15 +85,22 @@ static size_t import_size(bench *b, size_t size) { return round_up(size, b->user
 
 /* ---- Copies ------------------------------------------------------------------ */
 
-/* Records and submits one copy between a host-side and a device-side
- * buffer; returns the timeline value of its completion. */
-static uint64_t dma(bench *b, VkCommandBuffer commands, const xfer_buffer *host, size_t host_offset,
-                    const xfer_buffer *device, size_t device_offset, size_t size, direction dir) {
+/* Records and submits to queue `queue` one copy between a host-side and a
+ * device-side buffer. */
+static xfer_ticket dma_on(bench *b, uint32_t queue, VkCommandBuffer commands, const xfer_buffer *host,
+                          size_t host_offset, const xfer_buffer *device, size_t device_offset, size_t size,
+                          direction dir) {
     if (dir == H2D)
         xfer_record_copy(commands, host->buffer, host_offset, device->buffer, device_offset, size, false);
     else
         xfer_record_copy(commands, device->buffer, device_offset, host->buffer, host_offset, size, true);
-    return xfer_submit(&b->device, commands);
+    return xfer_submit(&b->device, queue, commands);
+}
+
+/* The same on the first queue. */
+static xfer_ticket dma(bench *b, VkCommandBuffer commands, const xfer_buffer *host, size_t host_offset,
+                       const xfer_buffer *device, size_t device_offset, size_t size, direction dir) {
+    return dma_on(b, 0, commands, host, host_offset, device, device_offset, size, dir);
 }
 
 static void import_user(bench *b, size_t size, xfer_buffer *out) {
@@ -109,6 +117,21 @@ static void import_user(bench *b, size_t size, xfer_buffer *out) {
 static double import_cached(bench *b, const path *p, size_t size) {
     double start = now_ms();
     xfer_wait(&b->device, dma(b, b->commands[0], &b->imported, 0, &b->device_local, 0, size, p->dir));
+    return now_ms() - start;
+}
+
+/* (a), (a') split over the queue family's queues (up to XFER_MAX_QUEUES),
+ * one page-aligned part and one submission per queue, submitted together:
+ * whether several DMA engines move more than one. */
+static double import_queues(bench *b, const path *p, size_t size) {
+    uint32_t queues = b->device.queue_count, used = 0;
+    size_t part = round_up((size + queues - 1) / queues, PAGE);
+    xfer_ticket done[XFER_MAX_QUEUES];
+    double start = now_ms();
+    for (size_t offset = 0; offset < size; offset += part, used++)
+        done[used] = dma_on(b, used, b->commands[used], &b->imported, offset, &b->device_local, offset,
+                            min_size(part, size - offset), p->dir);
+    for (uint32_t q = 0; q < used; q++) xfer_wait(&b->device, done[q]);
     return now_ms() - start;
 }
 
@@ -139,10 +162,11 @@ static double import_and_bar(bench *b, const path *p, size_t size) {
     (void)p;
     size_t dma_bytes = min_size(round_up(size / 100 * b->opt.dma_share, PAGE), size);
     double start = now_ms();
-    uint64_t done = dma_bytes ? dma(b, b->commands[0], &b->imported, 0, &b->bar, 0, dma_bytes, H2D) : 0;
+    xfer_ticket done = {0};
+    if (dma_bytes) done = dma(b, b->commands[0], &b->imported, 0, &b->bar, 0, dma_bytes, H2D);
     host_threads_copy(b->team, (char *)b->bar.map + dma_bytes, b->user + dma_bytes, size - dma_bytes,
                       b->opt.min_slice);
-    if (done) xfer_wait(&b->device, done);
+    if (dma_bytes) xfer_wait(&b->device, done);
     return now_ms() - start;
 }
 
@@ -163,17 +187,18 @@ static double staging_sequential(bench *b, const path *p, size_t size) {
 static double staging_pipelined(bench *b, const path *p, size_t size) {
     xfer_device *d = &b->device;
     size_t chunk = b->opt.chunk, chunks = (size + chunk - 1) / chunk;
-    uint64_t done[RING_SLOTS] = {0}; /* the timeline value of each slot's latest copy */
+    xfer_ticket done[RING_SLOTS] = {{0}}; /* each slot's latest copy (value 0: none) */
     char *ring = b->staging.map;
     double start = now_ms();
     if (p->dir == H2D) {
         for (size_t k = 0; k < chunks; k++) {
             size_t slot = k % RING_SLOTS, offset = k * chunk, length = min_size(chunk, size - offset);
-            if (done[slot]) xfer_wait(d, done[slot]);
+            if (done[slot].value) xfer_wait(d, done[slot]);
             host_threads_copy(b->team, ring + slot * chunk, b->user + offset, length, b->opt.min_slice);
             done[slot] = dma(b, b->commands[slot], &b->staging, slot * chunk, &b->device_local, offset, length, H2D);
         }
-        xfer_wait(d, d->signalled);
+        /* A submission's signal also covers every earlier one to its queue. */
+        xfer_wait(d, done[(chunks - 1) % RING_SLOTS]);
     } else {
         for (size_t k = 0; k < chunks && k < RING_SLOTS; k++)
             done[k] = dma(b, b->commands[k], &b->staging, k * chunk, &b->device_local, k * chunk,
@@ -201,6 +226,7 @@ static double dma_alone(bench *b, const path *p, size_t size) {
 
 static const path paths[] = {
     {"vulkan-import-h2d", H2D, false, false, true, true, import_cached},
+    {"vulkan-import-queues-h2d", H2D, false, false, true, true, import_queues},
     {"vulkan-import-uncached-h2d", H2D, false, false, true, false, import_per_copy},
     {"vulkan-bar-h2d", H2D, false, true, false, false, bar_write},
     {"vulkan-import-bar-h2d", H2D, false, true, true, true, import_and_bar},
@@ -208,6 +234,7 @@ static const path paths[] = {
     {"vulkan-staging-pipelined-h2d", H2D, false, false, false, false, staging_pipelined},
     {"vulkan-dma-h2d", H2D, true, false, false, false, dma_alone},
     {"vulkan-import-d2h", D2H, false, false, true, true, import_cached},
+    {"vulkan-import-queues-d2h", D2H, false, false, true, true, import_queues},
     {"vulkan-import-uncached-d2h", D2H, false, false, true, false, import_per_copy},
     {"vulkan-staging-d2h", D2H, false, false, false, false, staging_sequential},
     {"vulkan-staging-pipelined-d2h", D2H, false, false, false, false, staging_pipelined},
@@ -234,6 +261,7 @@ static void report_transfer(const char *impl, size_t size, double *ms, int count
     printf("BENCH name=transfer size=%zu impl=%s ms=%.6f value=%.3f unit=GB/s reps=%d best_ms=%.6f best_value=%.3f",
            size, impl, median, size / median / 1e6, count, best, size / best / 1e6);
     if (strstr(impl, "pipelined")) printf(" chunk=%zu", b->opt.chunk);
+    if (strstr(impl, "queues")) printf(" queues=%u", b->device.queue_count);
     if (strcmp(impl, "vulkan-import-bar-h2d") == 0) printf(" dma_share=%d", b->opt.dma_share);
     printf("\n");
     fflush(stdout);
@@ -441,10 +469,11 @@ static void create_bench(bench *b) {
     printf("# vk_transfer: %s (Vulkan %u.%u, driver version 0x%x)\n", d->properties.deviceName,
            VK_API_VERSION_MAJOR(d->properties.apiVersion), VK_API_VERSION_MINOR(d->properties.apiVersion),
            (unsigned)d->properties.driverVersion);
-    printf("# queue family %u (%s), %d host threads (at least %zu bytes each), pipelined chunk %zu bytes x %d slots, "
+    printf("# queue family %u (%s, %u queues used), %d host threads (at least %zu bytes each), pipelined chunk %zu bytes x %d slots, "
            "%d timed repetitions after one warm-up\n",
            d->queue_family,
            d->queue_flags & (VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT) ? "with compute" : "transfer only",
+           d->queue_count,
            b->opt.threads, b->opt.min_slice, b->opt.chunk, RING_SLOTS, b->opt.reps);
 
     /* First, before this process allocates any device memory. */
