@@ -112,7 +112,7 @@ static void import_user(bench *b, size_t size, xfer_buffer *out) {
     }
 }
 
-/* (a), (a'): the DMA engine reads or writes the program's pages, imported
+/* Import: the DMA engine reads or writes the program's pages, imported
  * before the clock starts. */
 static double import_cached(bench *b, const path *p, size_t size) {
     double start = now_ms();
@@ -120,8 +120,8 @@ static double import_cached(bench *b, const path *p, size_t size) {
     return now_ms() - start;
 }
 
-/* (a), (a') split over the queue family's queues (up to XFER_MAX_QUEUES),
- * one page-aligned part and one submission per queue, submitted together:
+/* Import split over the queue family's queues (up to XFER_MAX_QUEUES), one
+ * page-aligned part and one submission per queue, submitted together:
  * whether several DMA engines move more than one. */
 static double import_queues(bench *b, const path *p, size_t size) {
     uint32_t queues = b->device.queue_count, used = 0;
@@ -135,7 +135,8 @@ static double import_queues(bench *b, const path *p, size_t size) {
     return now_ms() - start;
 }
 
-/* The same, importing the pages for this copy and releasing them after. */
+/* Import for this copy alone: the pages imported before it and released
+ * after it, both timed. */
 static double import_per_copy(bench *b, const path *p, size_t size) {
     double start = now_ms();
     xfer_buffer imported;
@@ -145,7 +146,7 @@ static double import_per_copy(bench *b, const path *p, size_t size) {
     return now_ms() - start;
 }
 
-/* (b): the host threads write straight into device-local host-visible
+/* BAR: the host threads write straight into device-local host-visible
  * memory (the resizable BAR); no submission. */
 static double bar_write(bench *b, const path *p, size_t size) {
     (void)p;
@@ -154,7 +155,7 @@ static double bar_write(bench *b, const path *p, size_t size) {
     return now_ms() - start;
 }
 
-/* (a) and (b) side by side, to see whether the bus carries more than either
+/* Import and BAR side by side, to see whether the bus carries more than either
  * alone: the DMA engine copies the first opt.dma_share percent from the
  * imported pages while the host threads write the rest through the BAR,
  * both into the BAR buffer. */
@@ -170,7 +171,7 @@ static double import_and_bar(bench *b, const path *p, size_t size) {
     return now_ms() - start;
 }
 
-/* (c), (c'): memcpy over the host threads into the staging buffer, then
+/* Staging: memcpy over the host threads into the staging buffer, then
  * the DMA (or the DMA, then memcpy out), one after the other. */
 static double staging_sequential(bench *b, const path *p, size_t size) {
     double start = now_ms();
@@ -180,7 +181,7 @@ static double staging_sequential(bench *b, const path *p, size_t size) {
     return now_ms() - start;
 }
 
-/* (c), (c') pipelined: chunks through RING_SLOTS staging slots, one
+/* Staging, pipelined: chunks through RING_SLOTS staging slots, one
  * submission per chunk; host->device copies chunk k + 1 into its slot while
  * the DMA moves chunk k, device->host copies chunk k out while the DMA
  * fills the next slots. */
