@@ -65,7 +65,7 @@ static inline bench_options bench_parse(int argc, char **argv, const char *name,
     }
     if (o.quick) o.size = quick_size, o.reps = 3, o.runs = 1;
     if (size_arg) o.size = size_arg;
-    if (reps_arg) o.reps = (int)(reps_arg < BENCH_MAX_REPS ? reps_arg : BENCH_MAX_REPS);
+    if (reps_arg) o.reps = (int)(reps_arg < BENCH_MAX_REPS ? reps_arg : (long long)BENCH_MAX_REPS);
     if (runs_arg) o.runs = (int)(runs_arg < 1000000 ? runs_arg : 1000000);
     return o;
 }
