@@ -6,16 +6,20 @@
 #define CAMP_BENCH_H
 #include <camp.h>
 #include <limits.h>
+#include <unistd.h>
 
 #include "../bench.h"
 
 /* Refuses a problem of `bytes` of device memory that does not fit the
- * default accelerator, or whose largest extent, `elements`, does not fit an
- * int (extents are int). */
+ * default accelerator (its dedicated memory, or the host's where it has
+ * none), or whose largest extent, `elements`, does not fit an int (extents
+ * are int). */
 static inline void camp_bench_require(const bench_options *o, double bytes, long long elements) {
     if (elements > INT_MAX) bench_refuse(o, "an extent holds at most INT_MAX elements");
     camp_accelerator acc = camp_get_default_accelerator();
-    bench_require_memory(o, bytes, (double)acc.dedicated_memory * 1024.0, acc.description);
+    double available = (double)acc.dedicated_memory * 1024.0;
+    if (available == 0) available = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    bench_require_memory(o, bytes, available, acc.description);
 }
 
 /* The end of a repetition: every kernel launched so far has run. */
