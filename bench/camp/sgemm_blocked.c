@@ -11,12 +11,13 @@
  * A thread (ty, tx) owns rows ty*4..ty*4+3 and 64+ty*4..64+ty*4+3 and the
  * same columns with tx, so that its tile_static reads and its global
  * writes are float4s, and neighbouring threads write neighbouring float4s.
- * n must be a multiple of 128. */
+ * n must be a multiple of 128. samples/tiled_sgemm.c holds the same kernel
+ * (a test keeps the two identical). */
 #include <camp.h>
 
 #include "sgemm_main.h"
 
-#define BLOCK 128 /* C block per tile: SGEMM_BLOCK */
+#define BLOCK 128 /* C block per tile */
 #define BK 8      /* k per step */
 #define SIDE 16   /* threads per tile side */
 
