@@ -1,0 +1,66 @@
+/* harness.h — the hand-written Vulkan twins' harness: plain Vulkan through
+ * the loader, no libcamp. Buffers are device-local memory addressed by
+ * buffer device address; a kernel is a GLSL compute shader (compiled to
+ * SPIR-V at build time) that takes those addresses and its scalars as push
+ * constants, as campcc's kernels do.
+ *
+ * Device: CAMP_DEVICE (an index) as for libcamp, else the first discrete
+ * GPU, else integrated, virtual, CPU. CAMP_VALIDATION=1 enables the Khronos
+ * validation layer with a messenger that makes every warning or error fatal,
+ * as libcamp does. */
+#ifndef VK_HARNESS_H
+#define VK_HARNESS_H
+#include <vulkan/vulkan.h>
+
+#include "../bench.h"
+
+typedef struct vkb vkb;
+
+typedef struct vkb_buffer {
+    VkBuffer buffer;
+    VkDeviceMemory memory;
+    VkDeviceSize size;
+    VkDeviceAddress address; /* what the kernels take */
+} vkb_buffer;
+
+typedef struct vkb_kernel {
+    VkPipeline pipeline;
+    VkPipelineLayout layout;
+    uint32_t push_size;
+} vkb_kernel;
+
+/* One dispatch of a repetition's sequence: the kernel, its push constants
+ * (kernel->push_size bytes) and its number of workgroups. */
+typedef struct vkb_dispatch {
+    const vkb_kernel *kernel;
+    const void *push;
+    uint32_t groups[3];
+} vkb_dispatch;
+
+/* Opens the device; refuses (bench_refuse) a problem of `bytes` of device
+ * memory that does not fit its largest device-local heap. */
+vkb *vkb_open(const bench_options *o, double bytes);
+void vkb_close(vkb *v);
+const char *vkb_device_name(const vkb *v);
+
+/* A device-local buffer of `bytes`, filled from `src` unless it is NULL. */
+vkb_buffer vkb_buffer_new(vkb *v, VkDeviceSize bytes, const void *src);
+/* Copies the whole buffer into `dst`. */
+void vkb_buffer_read(vkb *v, const vkb_buffer *b, void *dst);
+void vkb_buffer_free(vkb *v, vkb_buffer *b);
+
+/* The pipeline of NAME.spv (beside the executable), with `push_size` bytes
+ * of push constants; refuses a local size the device does not allow. */
+vkb_kernel vkb_kernel_load(vkb *v, const char *name, uint32_t push_size);
+void vkb_kernel_free(vkb *v, vkb_kernel *k);
+
+/* Refuses a dispatch of more workgroups than the device allows. */
+void vkb_require_groups(vkb *v, const uint32_t groups[3]);
+
+/* bench_measure of a repetition that records `runs` times the `count`
+ * dispatches of `sequence` into one command buffer, with a compute ->
+ * compute memory barrier before every dispatch but the first (libcamp puts
+ * one between kernels that share written memory, which all of these do),
+ * submits it and waits on a fence. Median ms per run of the sequence. */
+double vkb_measure(vkb *v, const bench_options *o, const vkb_dispatch *sequence, int count);
+#endif
