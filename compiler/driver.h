@@ -29,6 +29,7 @@ typedef struct Input {
     bool is_source;   /* compiled (otherwise handed to the linker) */
     const char *stdin_copy; /* "-": where standard input was saved */
     const char *object; /* after compiling, in link mode: the temporary object */
+    bool kernels_outlined; /* campcc looked for its kernels: none may remain for the host */
 } Input;
 
 /* One word of the link command: a flag, or an input in its position. */

@@ -163,6 +163,7 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
         add(d, &args, "-iquote");
         add(d, &args, quote_dir);
     }
+    if (in->kernels_outlined) add(d, &args, "-D__CAMPCC_HOST_COMPILE__=1"); /* camp.h: header kernels fail */
     add(d, &args, d->action == ACT_ASSEMBLY ? "-S" : d->action == ACT_SYNTAX ? "-fsyntax-only" : "-c");
     if (d->deps && !rewritten) {
         add(d, &args, d->deps == DEPS_USER ? "-MMD" : "-MD");
@@ -247,6 +248,7 @@ bool driver_compile_source(Driver *d, Input *in) {
         stdin_quote = "."; /* for libclang and the rewritten file, as clang does for `-` */
     }
     if (!is_c || !selected(d, path)) return host_compile(d, in, path, out, NULL, false);
+    in->kernels_outlined = true;
     bool readable, inspecting = d->dump_kernels || d->emit_spirv || d->emit_host;
     bool kernels = mentions_kernels(path, &readable);
     if (!readable) return false;

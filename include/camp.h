@@ -255,11 +255,24 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
              tiled_extent1: (tiled_index1){.global = 0}, tiled_extent2: (tiled_index2){.global = {0}}, \
              tiled_extent3: (tiled_index3){.global = {0}})
 
-#define parallel_for_each(IDX, DOMAIN) \
+#define CAMP_SERIAL_PFE_(IDX, DOMAIN) \
     for (camp_serial_loop camp_pfe_loop_ = CAMP_SERIAL_BEGIN_(DOMAIN); camp_serial_next_(&camp_pfe_loop_);) \
         for (__typeof__(CAMP_SERIAL_INDEX_(DOMAIN, camp_pfe_loop_)) IDX = \
                  CAMP_SERIAL_INDEX_(DOMAIN, camp_pfe_loop_); \
              camp_pfe_loop_.once; camp_pfe_loop_.once = 0)
+
+#ifdef __CAMPCC_HOST_COMPILE__
+/* campcc's host compile of a file whose kernels it has outlined: a
+ * parallel_for_each that still expands was written where campcc does not
+ * look for kernels (a header), and would run serially on the CPU. */
+#define parallel_for_each(IDX, DOMAIN) \
+    if (1) { \
+        _Static_assert(0, "parallel_for_each in a header: campcc compiles the kernels written in the .c " \
+                          "file itself; move this kernel there"); \
+    } else CAMP_SERIAL_PFE_(IDX, DOMAIN)
+#else
+#define parallel_for_each(IDX, DOMAIN) CAMP_SERIAL_PFE_(IDX, DOMAIN)
+#endif
 
 /* ---- Math: <math.h> with C99 precision in amp code, and fast_math ------- */
 

@@ -424,6 +424,23 @@ def test_parser_limits(ctx):
     ctx.run(["-fbracket-depth=512", "-c", "deep.c", "-o", "deep.o"])
     expect(ctx.has_spirv("deep.o"), "the kernel was not compiled with -fbracket-depth=512")
 
+def test_kernel_in_header(ctx):
+    """A parallel_for_each in a header is an error naming it, in a plain file and in a kernel file alike."""
+    with open(ctx.path("fill.h"), "w") as f:
+        f.write("static void fill(int n, int *p) {\n    parallel_for_each(t, extent(n)) { p[t] = t; }\n}\n")
+    with open(ctx.path("plain.c"), "w") as f:
+        f.write('#include <camp.h>\n#include "fill.h"\nint main(void) { int v[8]; fill(8, v); return v[7] != 7; }\n')
+    with open(ctx.path("both.c"), "w") as f:
+        f.write('#include <camp.h>\n#include "fill.h"\nint main(void) {\n    int v[8], w[2];\n    fill(8, v);\n'
+                '    parallel_for_each(i, extent(2)) { w[i] = i; }\n    return v[7] + w[1] != 8;\n}\n')
+    for src in ("plain.c", "both.c"):
+        _, err = ctx.run([src, "-o", "prog"], rc=1)
+        expect(re.search(r"fill\.h:2:5: error: .*parallel_for_each", err),
+               f"campcc {src}: no error at fill.h:2:5 for the kernel in the header:\n{err[-2000:]}")
+        expect(not os.path.exists(ctx.path("prog")), f"campcc {src} wrote a program that would run the kernel serially")
+    ctx.run(["plain.c", "-o", "serial"], cmd=["clang-19", "-I", ctx.include])  # the serial reference mode still builds
+
+
 # ---- outputs and temporary files --------------------------------------------------------
 
 def snapshot(path):
