@@ -101,26 +101,17 @@ def read_page(source, page):
     lines = open(os.path.join(source, page), encoding="utf-8").read().split("\n")
     blocks, problems, files = [], [], {}
     i = 0
-    blank_before = True
     while i < len(lines):
-        m = FENCE.match(lines[i])
-        if not m:
-            if lines[i].startswith("    ") and lines[i].strip() and blank_before and not in_list(lines, i):
+        if DIRECTIVE.match(lines[i]) and not (i + 1 < len(lines) and FENCE.match(lines[i + 1])):
+            problems.append(f"{page}:{i + 1}: a doc-test comment must be the line just above a fence")
+        if not FENCE.match(lines[i]):
+            if is_indented_code(lines, i):
                 problems.append(f"{page}:{i + 1}: an indented code block: fence it (```sh, ```c, ...) "
                                 "so that it gets a rule")
-            blank_before = not lines[i].strip()
             i += 1
             continue
-        indent, fence, kind = m.groups()
         start = i
-        body = []
-        i += 1
-        closing = re.compile(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}\s*$")
-        while i < len(lines) and not closing.match(lines[i]):
-            body.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i].lstrip())
-            i += 1
-        i += 1
-        blank_before = False
+        kind, text, i = fenced_block(lines, i)
         where = f"{page}:{start + 1}"
         d = DIRECTIVE.match(lines[start - 1]) if start > 0 else None
         try:
@@ -128,7 +119,7 @@ def read_page(source, page):
         except BlockFailed as e:
             problems.append(str(e))
             continue
-        block = Block(page, start + 1, kind, "\n".join(body) + "\n", keys, dict(files))
+        block = Block(page, start + 1, kind, text, keys, dict(files))
         if "file" in keys:
             files[keys["file"]] = block.text
         if "output" in keys:
@@ -139,6 +130,25 @@ def read_page(source, page):
                 previous.output = block
         blocks.append(block)
     return blocks, problems
+
+
+def fenced_block(lines, i):
+    """The block whose opening fence is line i: its kind, its text, and the line after it."""
+    indent, fence, kind = FENCE.match(lines[i]).groups()
+    closing = re.compile(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}\s*$")
+    body = []
+    i += 1
+    while i < len(lines) and not closing.match(lines[i]):
+        body.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i].lstrip())
+        i += 1
+    return kind, "\n".join(body) + "\n", i + 1
+
+
+def is_indented_code(lines, i):
+    """Whether line i starts an indented code block (not a list item's continuation)."""
+    if not lines[i].startswith("    ") or not lines[i].strip() or (i > 0 and lines[i - 1].strip()):
+        return False
+    return not in_list(lines, i)
 
 
 def in_list(lines, i):
