@@ -230,11 +230,13 @@ class Context:
             env["PREFIX"] = prefix
             env["PATH"] = os.path.join(prefix, "bin") + os.pathsep + env["PATH"]
             env.pop("LD_LIBRARY_PATH", None)
-            # Under CAMP_SANITIZE the installed libcamp needs the sanitizer
-            # runtime wherever the project's own compiler links it.
-            extra = " ".join(shlex.split(os.environ.get("CAMP_HOST_CC") or "clang-19")[1:])
-            if extra:
-                env["CFLAGS"] = env["LDFLAGS"] = extra
+            # Under CAMP_SANITIZE the installed libcamp needs clang's
+            # sanitizer runtime wherever the project's own compiler links it:
+            # that compiler is then campcc's host compiler, with its flags.
+            host = shlex.split(os.environ.get("CAMP_HOST_CC") or "clang-19")
+            if len(host) > 1:
+                env["CC"] = host[0]
+                env["CFLAGS"] = env["LDFLAGS"] = " ".join(host[1:])
         return env
 
 
