@@ -27,7 +27,8 @@ the line just above the fence, `<!-- doc-test: KEY[: VALUE]; ... -->`
             TOKENS. `ci: REASON`: CI runs it, not this test; the packages it
             installs must be ones .ci/run installs. `not run: REASON`.
   ```make, ```cmake, ```meson: `file: NAME` (or `not run: REASON`).
-  ```text, or no info string: output, messages, diagrams; not code.
+  ```text: output, messages, diagrams; not code. A block without a
+            language is a failure: say what it is.
 
 `file: NAME` (any code block) also puts the block, as NAME, into the
 directory of every `run` block after it on the same page. Every block
@@ -55,7 +56,6 @@ BODY_WRAPPER = re.compile(r"^body\((.*)\)$")
 WRAPPER_MARK = "/* doc block */"
 BODY_PRELUDE = ("#include <camp.h>\n#include <math.h>\n#include <stdio.h>\n"
                 "#include <stdlib.h>\n#include <string.h>\n")
-TEXT_KINDS = {"", "text"}
 FILE_KINDS = {"make", "cmake", "meson"}
 KEYS = {"not run", "ci", "run", "run each line", "file", "fragment", "expect-output",
         "expect-error", "output"}
@@ -391,8 +391,11 @@ def check_block(ctx, block):
             raise BlockFailed(f"a ```{block.kind} block needs <!-- doc-test: file: NAME --> "
                               "(used by a `run` block below it) or `not run: REASON`")
         return f"saved as {k['file']}"
-    if block.kind in TEXT_KINDS:
+    if block.kind == "text":
         return "text"
+    if not block.kind:
+        raise BlockFailed("a block without a language: ```text for output, messages and diagrams, "
+                          "else ```sh, ```c, ... with its rule")
     raise BlockFailed(f"no rule for ```{block.kind} blocks (c, sh, make, cmake, meson, text)")
 
 
