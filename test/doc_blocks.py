@@ -25,7 +25,8 @@ the line just above the fence, `<!-- doc-test: KEY[: VALUE]; ... -->`
             `run each line: ...`: each command in a fresh directory of its
             own. `expect-output: TOKENS`: stdout (of each command) ends with
             TOKENS. `ci: REASON`: CI runs it, not this test; the packages it
-            installs must be ones .ci/run installs. `not run: REASON`.
+            installs must be ones .ci/run installs. `not run: REASON`. (A
+            reason is the rest of the comment, semicolons and all.)
   ```make, ```cmake, ```meson: `file: NAME` (or `not run: REASON`).
   ```text: output, messages, diagrams; not code. A block without a
             language is a failure: say what it is.
@@ -57,6 +58,7 @@ WRAPPER_MARK = "/* doc block */"
 BODY_PRELUDE = ("#include <camp.h>\n#include <math.h>\n#include <stdio.h>\n"
                 "#include <stdlib.h>\n#include <string.h>\n")
 FILE_KINDS = {"make", "cmake", "meson"}
+REASON_KEYS = {"not run", "ci"}
 KEYS = {"not run", "ci", "run", "run each line", "file", "fragment", "expect-output",
         "expect-error", "output"}
 
@@ -83,15 +85,19 @@ class Block:
 
 
 def parse_directive(comment, where):
+    """`KEY[: VALUE]; ...` as a dict; a reason (`not run`, `ci`) is the rest of the comment."""
     keys = {}
-    for part in comment.split(";"):
-        part = part.strip()
-        if not part:
+    parts = comment.split(";")
+    for i, part in enumerate(parts):
+        if not part.strip():
             continue
         key, _, value = part.partition(":")
         key = key.strip()
         if key not in KEYS:
             raise BlockFailed(f"{where}: unknown doc-test key '{key}' (known: {', '.join(sorted(KEYS))})")
+        if key in REASON_KEYS:
+            keys[key] = ";".join([value] + parts[i + 1:]).strip()
+            break
         keys[key] = value.strip()
     return keys
 
