@@ -33,8 +33,9 @@ the line just above the fence, `<!-- doc-test: KEY[: VALUE]; ... -->`
 
 `file: NAME` (any code block) also puts the block, as NAME, into the
 directory of every `run` block after it on the same page. Every block
-needs a rule: a block whose kind is unknown or that says nothing needed
-is a failure, as is an indented code block (fence it and give it a kind).
+needs a rule: a block without the comment its language needs, or of a
+language without a rule, is a failure, as is an indented code block (fence
+it and give it a language).
 """
 import argparse
 import concurrent.futures
@@ -42,7 +43,6 @@ import glob
 import os
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -168,10 +168,9 @@ def in_list(lines, i):
 # ---- Running commands ---------------------------------------------------------
 
 
-def run(cmd, what, cwd=None, env=None, shell=False):
+def run(cmd, what, cwd=None, env=None):
     try:
-        p = subprocess.run(cmd, cwd=cwd, env=env, shell=shell, executable="/bin/bash" if shell else None,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+        p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         raise BlockFailed(f"{what}: timed out after {TIMEOUT} s")
     return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
