@@ -1,4 +1,4 @@
-/* add_arrays_function.c — the seed's kernel-function form: the body of the
+/* add_arrays_function.c — the C++ AMP overview's kernel-function form: the body of the
  * parallel_for_each is a call to a restrict(amp) function.
  *
  *   campcc add_arrays_function.c -o add_arrays_function     prints 7 9 11 13 15 */

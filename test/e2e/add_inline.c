@@ -1,4 +1,4 @@
-/* The seed's add-arrays with an inline body, over sizes around the workgroup
+/* The C++ AMP overview's add-arrays with an inline body, over sizes around the workgroup
  * sizes a compiler might pick, plus a captured scalar. */
 #include <camp.h>
 #include <stdio.h>

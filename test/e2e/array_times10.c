@@ -1,4 +1,4 @@
-/* The seed's array example: copy a vector into an accelerator array,
+/* The C++ AMP overview's array example: copy a vector into an accelerator array,
  * multiply every element by 10 in a kernel, copy it back. */
 #include <camp.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* Rank 1, 2 and 3 indexing of C arrays: the seed's index examples with the
+/* Rank 1, 2 and 3 indexing of C arrays: the C++ AMP overview's index examples with the
  * index chosen on the host (captured scalars), then every element. */
 #include <camp.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* fast_log10.c — the seed's math library example: the base-10 logarithm,
+/* fast_log10.c — the C++ AMP overview's math library example: the base-10 logarithm,
  * with fast_math, of each value in the compute domain.
  *
  *   campcc fast_log10.c -o fast_log10 && ./fast_log10    prints 0 1 1.77815 2 2.77815 3 */

@@ -295,14 +295,17 @@ serial mode, bit for bit.
 TEMPLATE_TAIL = """
 ## Regenerating this page
 
-    meson test -C build --suite math            # writes build/test/math/math-host.*
-    cp build/test/math/math-host.precise test/math/results/host.precise
-    cp build/test/math/math-host.fast test/math/results/host.fast
-    # on each device (the suite builds the program; on lavapipe it is math-accuracy-device):
-    CAMP_DEVICE=<name> build/test/math/math_accuracy_device \\
-        --results test/math/results/<lavapipe|nvidia>.precise \\
-        --fast-results test/math/results/<lavapipe|nvidia>.fast
-    python3 test/math/gen_table.py
+<!-- doc-test: not run: runs the math suite and measures a device, then rewrites this page -->
+```sh
+meson test -C build --suite math            # writes build/test/math/math-host.*
+cp build/test/math/math-host.precise test/math/results/host.precise
+cp build/test/math/math-host.fast test/math/results/host.fast
+# on each device (the suite builds the program; on lavapipe it is math-accuracy-device):
+CAMP_DEVICE=<name> build/test/math/math_accuracy_device \\
+    --results test/math/results/<lavapipe|nvidia>.precise \\
+    --fast-results test/math/results/<lavapipe|nvidia>.fast
+python3 test/math/gen_table.py
+```
 """
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-/* The seed's shared-memory example: query the default accelerator, then
+/* The C++ AMP overview's shared-memory example: query the default accelerator, then
  * arrays with different CPU access types. Where the accelerator shares
  * memory with the CPU (lavapipe does), the host reads and writes the
  * arrays in place; otherwise it copies. */
