@@ -78,7 +78,7 @@ bool fe_pfe_parts(CXCursor outer, CXCursor *idx_decl, CXCursor *body);
 /* Whether a function is marked restrict(amp) (or restrict(cpu, amp)). */
 bool fe_is_amp_function(CXCursor decl);
 
-/* restrictions.c: DIALECT.md §5 on every kernel body and restrict(amp)
+/* restrictions.c: docs/dialect.md §5 on every kernel body and restrict(amp)
  * function, before lowering. Returns false after reporting errors. */
 bool fe_check_restrictions(Frontend *fe);
 

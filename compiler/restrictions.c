@@ -1,4 +1,4 @@
-/* restrictions.c — DIALECT.md §5: what amp code may not contain, checked on
+/* restrictions.c — docs/dialect.md §5: what amp code may not contain, checked on
  * libclang's AST before anything is lowered, so that lowering only ever
  * sees code the dialect allows. Amp code is every parallel_for_each body
  * and every restrict(amp) function defined outside system headers (called
