@@ -121,6 +121,14 @@ typedef struct camp_region {
 #define CAMP_BUFFER_CACHE_SLOTS 8
 #define CAMP_BUFFER_CACHE_BYTES ((VkDeviceSize)256 << 20)
 
+/* A kernel's pipeline on a device, with the workgroup size it was made
+ * for (the launch divides the grid by it). */
+typedef struct camp_pipeline {
+    VkPipeline pipeline;
+    VkPipelineLayout layout;
+    uint32_t local_size[3];
+} camp_pipeline;
+
 /* Pipelines of one camp_module_info on one device, found by the module's
  * address (module->runtime_state is not used): the runtime never
  * dereferences a module outside a launch of it, so a module that went away
@@ -130,8 +138,7 @@ typedef struct camp_module_state {
     const uint32_t *spirv;
     uint32_t kernel_count;
     VkShaderModule shader;
-    VkPipelineLayout *layouts; /* one per kernel, VK_NULL_HANDLE until used */
-    VkPipeline *pipelines;
+    camp_pipeline *pipelines; /* one per kernel; pipeline VK_NULL_HANDLE until used */
     struct camp_module_state *next; /* every module's state, for shutdown */
 } camp_module_state;
 
@@ -367,10 +374,17 @@ void camp_views_release(camp_view_set *set, camp_accelerator_view *q);
 
 /* ---- pipeline.c --------------------------------------------------------- */
 
-/* The compute pipeline and layout of kernel `k`, created on first use. */
-camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, VkPipeline *pipeline,
-                              VkPipelineLayout *layout);
+/* The compute pipeline of kernel `k`, created on its first use, after
+ * checking that the device can run the kernel at the workgroup size chosen
+ * for it (workgroup.c). */
+camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, const camp_pipeline **out);
 void camp_pipelines_destroy(camp_device *dev);
+
+/* ---- workgroup.c ---------------------------------------------------------- */
+
+/* The workgroup size of `kernel` on dev: its own (a tile), or chosen for
+ * the device and the kernel's rank (or by CAMP_WORKGROUP_SIZE). */
+camp_status camp_workgroup_size(const camp_device *dev, const camp_kernel_info *kernel, uint32_t size[3]);
 
 /* ---- pipeline_cache.c ----------------------------------------------------- */
 
