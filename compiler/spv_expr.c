@@ -259,6 +259,69 @@ static Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Ty
     return p;
 }
 
+/* ---- elements of views: one address computation per access ------------------ */
+
+/* The view a pointer expression reads without side effects or variable-
+ * length rows: a captured array (decayed) or a captured pointer. */
+static Var *view_root(Expr *p) {
+    if ((p->kind == EX_DECAY || p->kind == EX_LOAD) && p->lhs->kind == EX_VAR) {
+        Var *v = p->lhs->var;
+        if (v->kind == VAR_CAPTURE && !v->vla_strides[0] &&
+            v->capture == (p->kind == EX_DECAY ? CAPTURE_VIEW : CAPTURE_POINTER))
+            return v;
+    }
+    return NULL;
+}
+
+/* Whether pointer type t steps over a sized element (not void, not a
+ * variable-length row). */
+static bool sized_steps(const Type *t) { return t->base->kind != TY_VOID && !(t->base->kind == TY_ARRAY && t->base->len < 0); }
+
+/* x = v[i0][i1]...[in] for a view v (1 to 3 levels): the element's address
+ * as the view's address plus one byte offset, where indexing level by
+ * level would add 64-bit addresses at each level. The offset, the same for
+ * every view indexed alike, is shared among them by spirv-opt; it is
+ * computed in 32 bits when the view is an object smaller than 2 GiB (an
+ * offset outside it would be undefined behaviour). */
+static bool view_element(Emitter *e, Expr *x, Ptr *out) {
+    Expr *levels[3];
+    int n = 0;
+    Expr *cur = x;
+    for (;;) {
+        if (cur->kind != EX_INDEX || cur->lhs->type->kind != TY_PTR || !sized_steps(cur->lhs->type) ||
+            cur->rhs->type->kind != TY_INT || n == 3)
+            return false;
+        levels[n++] = cur;
+        if (cur->lhs->kind == EX_DECAY && cur->lhs->lhs->kind == EX_INDEX) cur = cur->lhs->lhs;
+        else break;
+    }
+    Var *view = view_root(cur->lhs);
+    if (!view) return false;
+    bool narrow = view->capture == CAPTURE_VIEW && view->type->size <= INT32_MAX;
+    const Type *ot = narrow ? &int_type : &long_type;
+    uint32_t otype = em_type(e, ot), i64 = em_type(e, &long_type), u64 = em_type(e, &ulong_type);
+    Ptr base = em_ptr(e, cur->lhs);
+    uint32_t offset = 0;
+    for (int l = n - 1; l >= 0; l--) { /* the innermost index first, as levels would evaluate */
+        Expr *ix = levels[l];
+        const Type *it = ix->rhs->type;
+        uint32_t i = em_expr(e, ix->rhs);
+        if (narrow) {
+            i = offset_of(e, i, it);
+        } else {
+            if (it->size != 8) i = op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
+            if (!is_signed(it)) i = op1(e, SpvOpBitcast, i64, i);
+        }
+        uint32_t bytes = op2(e, SpvOpIMul, otype, i, const_int(e, ot, ix->lhs->type->base->size));
+        offset = offset ? op2(e, SpvOpIAdd, otype, offset, bytes) : bytes;
+    }
+    if (narrow) offset = op1(e, SpvOpSConvert, i64, offset);
+    uint32_t addr = op2(e, SpvOpIAdd, u64, op1(e, SpvOpConvertPtrToU, u64, base.value), op1(e, SpvOpBitcast, u64, offset));
+    Type ptr = {.kind = TY_PTR, .base = x->type, .size = 8, .align = 8};
+    *out = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = op1(e, SpvOpConvertUToPtr, em_type(e, &ptr), addr)};
+    return true;
+}
+
 static void check_var_ptr(Emitter *e, Var *v, SrcLoc loc) {
     if (!v->ptr_known && !e->failed)
         em_fail(e, loc, "pointer '%s' is used before it is assigned (campcc must see an assignment to it first, "
@@ -296,7 +359,9 @@ LValue em_lvalue(Emitter *e, Expr *x) {
         return (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
     }
     case EX_INDEX: {
-        Ptr p = em_ptr(e, x->lhs);
+        Ptr p;
+        if (view_element(e, x, &p)) return deref(e, p, x->type);
+        p = em_ptr(e, x->lhs);
         uint32_t i = em_expr(e, x->rhs);
         return deref(e, ptr_add(e, p, x->lhs->type, i, x->rhs->type, false), x->type);
     }
@@ -325,7 +390,9 @@ LValue em_lvalue(Emitter *e, Expr *x) {
 /* A pointer to the object an lvalue designates. */
 static Ptr address_of(Emitter *e, Expr *lv_expr) {
     if (lv_expr->kind == EX_INDEX) {
-        Ptr p = em_ptr(e, lv_expr->lhs);
+        Ptr p;
+        if (view_element(e, lv_expr, &p)) return p;
+        p = em_ptr(e, lv_expr->lhs);
         return ptr_add(e, p, lv_expr->lhs->type, em_expr(e, lv_expr->rhs), lv_expr->rhs->type, false);
     }
     if (lv_expr->kind == EX_DEREF) return em_ptr(e, lv_expr->lhs);
