@@ -220,6 +220,7 @@ static void emit_helper(Emitter *e, Spec *spec) {
     e->kernel = NULL;
     e->func = f;
     e->exact_fp = f->exact_fp || e->u->opts->fp_exact;
+    nonneg_scan(f->body, NULL, 0);
     begin_function(e, spec->id, ret, fn_type);
     uint32_t entry = e->block;
     uint32_t ids[32];
@@ -415,6 +416,7 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     e->func = NULL;
     e->exact_fp = e->u->opts->fp_exact;
     begin_function(e, fn, void_t, spv_type_function(b, void_t, NULL, 0));
+    nonneg_scan(k->body, k->tiled ? k->tile_index : &k->idx, k->tiled ? 5 : 1);
     uint32_t entry = e->block;
     if (k->tiled) {
         em_tiled_index(e, k);

@@ -1020,6 +1020,12 @@ static uint32_t binary(Emitter *e, Expr *x) {
     uint32_t a = em_expr(e, x->lhs), b = em_expr(e, x->rhs);
     if ((x->op == OP_SHL || x->op == OP_SHR) && scalar_of(x->lhs->type)->size != scalar_of(x->rhs->type)->size)
         b = convert(e, b, x->rhs->type, x->lhs->type, x->loc); /* SPIR-V shifts want equal widths */
+    if ((x->op == OP_DIV || x->op == OP_REM) && x->type->kind == TY_INT && x->type->is_signed &&
+        expr_nonneg(x->lhs) && expr_nonneg(x->rhs)) { /* as unsigned: nonneg.c */
+        uint32_t st = em_type(e, x->type), ut = spv_type_int(&e->b, (uint32_t)x->type->size * 8, false);
+        uint32_t q = op2(e, x->op == OP_DIV ? SpvOpUDiv : SpvOpUMod, ut, op1(e, SpvOpBitcast, ut, a), op1(e, SpvOpBitcast, ut, b));
+        return op1(e, SpvOpBitcast, st, q);
+    }
     return arith(e, x->op, x->type, a, b, x->loc);
 }
 
