@@ -322,9 +322,10 @@ static uint32_t builtin_input(Emitter *e, SpvBuiltIn which, const char *name) {
     return id;
 }
 
-/* The workgroup size of untiled kernels: specialization constants the
- * runtime sets for each pipeline (camp_abi.h's CAMP_SPEC_LOCAL_SIZE_*), so
- * the size fits the device and the kernel's rank. The WorkgroupSize
+/* The workgroup size of untiled kernels, and whether they check the
+ * extent: specialization constants the runtime sets for each pipeline
+ * (camp_abi.h's enum camp_spec_id), so the size fits the device and the
+ * kernel's rank. The WorkgroupSize
  * built-in they make up applies to every entry point of the module, so the
  * runtime specializes a tiled kernel's pipeline to its tile. Made once per
  * module, on the first untiled kernel. */
@@ -344,11 +345,17 @@ static void declare_workgroup_size(Emitter *e) {
            e->workgroup_size[2]);
     spv_decorate(b, composite, SpvDecorationBuiltIn, (const uint32_t[]){SpvBuiltInWorkgroupSize}, 1);
     spv_name(b, composite, "gl_WorkGroupSize");
+    e->bounds_check = spv_new_id(b);
+    SPV_OP(&b->globals, SpvOpSpecConstantTrue, spv_type_bool(b), e->bounds_check);
+    spv_decorate(b, e->bounds_check, SpvDecorationSpecId, (const uint32_t[]){CAMP_SPEC_BOUNDS_CHECK}, 1);
+    spv_name(b, e->bounds_check, "bounds_check");
 }
 
 /* The kernel's prologue: this thread's index, or return when it lies
- * outside the extent (the grid is rounded up to whole workgroups). Only
- * the rank's dimensions are computed: beyond it the runtime gives the
+ * outside the extent (the grid is rounded up to whole workgroups), unless
+ * the runtime specialized the check away for an extent of whole
+ * workgroups (a CPU device pays for the divergent return in every lane).
+ * Only the rank's dimensions are computed: beyond it the runtime gives the
  * workgroup and the grid a size of 1, so those ids are 0. */
 static void emit_index(Emitter *e, Kernel *k) {
     SpvBuilder *b = &e->b;
@@ -375,9 +382,11 @@ static void emit_index(Emitter *e, Kernel *k) {
             outside = out;
         }
     }
+    uint32_t checked = spv_new_id(b);
+    SPV_OP(&e->code, SpvOpLogicalAnd, bool_t, checked, e->bounds_check, outside);
     uint32_t done = em_label(e), inside = em_label(e);
     SPV_OP(&e->code, SpvOpSelectionMerge, inside, SpvSelectionControlMaskNone);
-    SPV_OP(&e->code, SpvOpBranchConditional, outside, done, inside);
+    SPV_OP(&e->code, SpvOpBranchConditional, checked, done, inside);
     e->terminated = true;
     em_begin_block(e, done);
     em_terminate(e, SpvOpReturn);

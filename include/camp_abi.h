@@ -58,8 +58,15 @@ typedef struct camp_kernel_info {
  * specialization constants (the module's WorkgroupSize built-in), which the
  * runtime sets for each pipeline; the module's other kernels are then
  * specialized to their own local_size. Beyond the kernel's rank, the size
- * and the grid are 1. */
-enum camp_spec_id { CAMP_SPEC_LOCAL_SIZE_X = 0, CAMP_SPEC_LOCAL_SIZE_Y = 1, CAMP_SPEC_LOCAL_SIZE_Z = 2 };
+ * and the grid are 1. Such a kernel checks its index against the extent
+ * unless CAMP_SPEC_BOUNDS_CHECK (a 32-bit bool) is false, which the runtime
+ * sets for an extent of whole workgroups. */
+enum camp_spec_id {
+    CAMP_SPEC_LOCAL_SIZE_X = 0,
+    CAMP_SPEC_LOCAL_SIZE_Y = 1,
+    CAMP_SPEC_LOCAL_SIZE_Z = 2,
+    CAMP_SPEC_BOUNDS_CHECK = 3,
+};
 
 /* One translation unit's SPIR-V module and its kernels. */
 typedef struct camp_module_info {

@@ -121,12 +121,15 @@ typedef struct camp_region {
 #define CAMP_BUFFER_CACHE_SLOTS 8
 #define CAMP_BUFFER_CACHE_BYTES ((VkDeviceSize)256 << 20)
 
-/* A kernel's pipeline on a device, with the workgroup size it was made
- * for (the launch divides the grid by it). */
+/* A kernel's pipelines on a device: its workgroup size, chosen once (the
+ * launch divides the grid by it), and a pipeline that checks the extent
+ * and one that does not, for extents of whole workgroups, each made on
+ * first use. */
 typedef struct camp_pipeline {
-    VkPipeline pipeline;
+    VkShaderModule shader;
     VkPipelineLayout layout;
-    uint32_t local_size[3];
+    uint32_t local_size[3]; /* 0 0 0 until chosen and checked against the device */
+    VkPipeline variant[2];  /* [1]: with the bounds check */
 } camp_pipeline;
 
 /* Pipelines of one camp_module_info on one device, found by the module's
@@ -374,10 +377,13 @@ void camp_views_release(camp_view_set *set, camp_accelerator_view *q);
 
 /* ---- pipeline.c --------------------------------------------------------- */
 
-/* The compute pipeline of kernel `k`, created on its first use, after
- * checking that the device can run the kernel at the workgroup size chosen
- * for it (workgroup.c). */
-camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, const camp_pipeline **out);
+/* The pipelines of kernel `k`, once the device is known to run the kernel
+ * at the workgroup size chosen for it (workgroup.c). */
+camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, camp_pipeline **out);
+/* One of them: with the kernel's bounds check or without it (for an
+ * extent of whole workgroups), made on first use. */
+camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
+                                  bool bounds_check, VkPipeline *out);
 void camp_pipelines_destroy(camp_device *dev);
 
 /* ---- workgroup.c ---------------------------------------------------------- */

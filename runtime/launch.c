@@ -75,6 +75,13 @@ static bool make_header(const camp_kernel_info *kernel, const int32_t *extent, c
     return !empty;
 }
 
+/* Whether the grid is exactly the extent: no thread to keep out of it. */
+static bool whole_workgroups(const camp_push_header *header, const uint32_t *local_size) {
+    for (int d = 0; d < 3; d++)
+        if ((uint32_t)header->size[d] % local_size[d]) return false;
+    return true;
+}
+
 /* Dispatches the whole grid in chunks of at most maxComputeWorkGroupCount
  * groups per dimension; each chunk's first group goes in group_offset. */
 static void record_dispatches(const camp_device *dev, VkCommandBuffer commands, const camp_pipeline *pipeline,
@@ -104,14 +111,14 @@ static void record_dispatches(const camp_device *dev, VkCommandBuffer commands, 
 
 /* Records the kernel with what its memory needs before it, on `q`; then
  * the copy back of written implicit views, which waits. */
-static camp_status record(camp_accelerator_view *q, const camp_pipeline *pipeline, camp_view_set *views,
-                          uint8_t *block, uint32_t block_size) {
+static camp_status record(camp_accelerator_view *q, const camp_pipeline *pipeline, VkPipeline variant,
+                          camp_view_set *views, uint8_t *block, uint32_t block_size) {
     VkCommandBuffer commands;
     CAMP_TRY(camp_queue_commands(q, &commands));
     CAMP_TRY(camp_views_record_before(views, q, commands));
-    if (q->bound != pipeline->pipeline) {
-        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline->pipeline);
-        q->bound = pipeline->pipeline;
+    if (q->bound != variant) {
+        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, variant);
+        q->bound = variant;
     }
     record_dispatches(q->dev, commands, pipeline, block, block_size);
     CAMP_TRY(camp_queue_recorded(q));
@@ -143,13 +150,16 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
     CAMP_TRY(camp_device_init());
     camp_accelerator_view *q = NULL;
     CAMP_TRY(launch_queue(&q));
-    const camp_pipeline *pipeline;
+    camp_pipeline *pipeline;
     CAMP_TRY(camp_pipeline_get(q->dev, module, k, &pipeline));
     CAMP_TRY(check_tiled_extent(kernel, extent));
 
     camp_push_header header;
     if (!make_header(kernel, extent, &header)) return CAMP_OK; /* nothing to run */
     memcpy(push, &header, sizeof header);
+    VkPipeline variant;
+    CAMP_TRY(camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(&header, pipeline->local_size),
+                                   &variant));
 
     camp_view_set set;
     camp_status status = camp_views_prepare(&set, q, views, view_count, push, kernel->push_size);
@@ -162,7 +172,7 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
     if (status == CAMP_OK) {
         memset(block, 0, block_size);
         memcpy(block, push, kernel->push_size);
-        status = record(q, pipeline, &set, block, block_size);
+        status = record(q, pipeline, variant, &set, block, block_size);
     }
     camp_views_release(&set, q);
     return status;

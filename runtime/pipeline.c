@@ -2,13 +2,16 @@
  * compute pipeline per kernel and device, created on the kernel's first
  * launch there (once the device is known to fit the kernel) and kept in
  * dev->modules until camp_shutdown. A pipeline is specialized to the
- * kernel's workgroup size (workgroup.c), which it keeps for the launches;
- * the driver's pipeline cache keys on the specialization too.
+ * kernel's workgroup size (workgroup.c), which it keeps for the launches,
+ * and an untiled kernel gets a second pipeline without its bounds check
+ * for extents of whole workgroups; the driver's pipeline cache keys on the
+ * specialization too.
  * Kernels use no descriptor sets: their layout is a single push-constant
  * range [0, push_size). */
 #include "internal.h"
 #include "spirv_patch.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 /* The module as the device accepts it: without DenormPreserve where the
@@ -123,59 +126,77 @@ static camp_status check_device_fits(const camp_device *dev, const camp_kernel_i
 
 /* ---- pipelines ------------------------------------------------------------- */
 
-/* Every pipeline is specialized to its workgroup size: the module's
- * WorkgroupSize built-in, if it has one, serves all its kernels. */
-static VkResult create_pipeline(camp_device *dev, VkShaderModule shader, const camp_kernel_info *kernel,
-                                camp_pipeline *p) {
-    VkPushConstantRange range = {
-        .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-        .offset = 0,
-        .size = camp_push_range_size(kernel),
+/* Every pipeline is specialized to its workgroup size (the module's
+ * WorkgroupSize built-in, if it has one, serves all its kernels) and to
+ * whether an untiled kernel checks its extent. */
+typedef struct specialization_values {
+    uint32_t local_size[3];
+    VkBool32 bounds_check;
+} specialization_values;
+
+static VkResult create_pipeline(camp_device *dev, const camp_kernel_info *kernel, const camp_pipeline *p,
+                                bool bounds_check, VkPipeline *out) {
+    specialization_values values = {{p->local_size[0], p->local_size[1], p->local_size[2]}, bounds_check};
+    const VkSpecializationMapEntry entries[] = {
+        {CAMP_SPEC_LOCAL_SIZE_X, 0, sizeof(uint32_t)},
+        {CAMP_SPEC_LOCAL_SIZE_Y, sizeof(uint32_t), sizeof(uint32_t)},
+        {CAMP_SPEC_LOCAL_SIZE_Z, 2 * sizeof(uint32_t), sizeof(uint32_t)},
+        {CAMP_SPEC_BOUNDS_CHECK, offsetof(specialization_values, bounds_check), sizeof(VkBool32)},
     };
-    VkPipelineLayoutCreateInfo layout_info = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-        .pushConstantRangeCount = 1,
-        .pPushConstantRanges = &range,
-    };
-    if (!p->layout) {
-        VkResult result = vkCreatePipelineLayout(dev->device, &layout_info, NULL, &p->layout);
-        if (result < 0) return result;
-    }
-    VkSpecializationMapEntry entries[3];
-    for (uint32_t d = 0; d < 3; d++)
-        entries[d] = (VkSpecializationMapEntry){CAMP_SPEC_LOCAL_SIZE_X + d, d * sizeof(uint32_t), sizeof(uint32_t)};
     VkSpecializationInfo specialization = {
-        .mapEntryCount = 3,
+        .mapEntryCount = sizeof entries / sizeof *entries,
         .pMapEntries = entries,
-        .dataSize = sizeof p->local_size,
-        .pData = p->local_size,
+        .dataSize = sizeof values,
+        .pData = &values,
     };
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage = {
             .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
             .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-            .module = shader,
+            .module = p->shader,
             .pName = kernel->entry,
             .pSpecializationInfo = &specialization,
         },
         .layout = p->layout,
     };
-    return vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, &p->pipeline);
+    return vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, out);
 }
 
-camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, const camp_pipeline **out) {
+camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, camp_pipeline **out) {
     camp_module_state *state = NULL;
     CAMP_TRY(module_state(dev, module, &state));
     camp_pipeline *p = &state->pipelines[k];
-    if (!p->pipeline) {
+    if (!p->local_size[0]) {
         const camp_kernel_info *kernel = &module->kernels[k];
-        CAMP_TRY(camp_workgroup_size(dev, kernel, p->local_size));
-        CAMP_TRY(check_device_fits(dev, kernel, p->local_size));
-        VK(create_pipeline(dev, state->shader, kernel, p));
-        dev->pipeline_cache_dirty = true;
+        uint32_t local_size[3];
+        CAMP_TRY(camp_workgroup_size(dev, kernel, local_size));
+        CAMP_TRY(check_device_fits(dev, kernel, local_size));
+        VkPushConstantRange range = {
+            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+            .offset = 0,
+            .size = camp_push_range_size(kernel),
+        };
+        VkPipelineLayoutCreateInfo layout_info = {
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+            .pushConstantRangeCount = 1,
+            .pPushConstantRanges = &range,
+        };
+        VK(vkCreatePipelineLayout(dev->device, &layout_info, NULL, &p->layout));
+        p->shader = state->shader;
+        for (int d = 0; d < 3; d++) p->local_size[d] = local_size[d];
     }
     *out = p;
+    return CAMP_OK;
+}
+
+camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
+                                  bool bounds_check, VkPipeline *out) {
+    if (!p->variant[bounds_check]) {
+        VK(create_pipeline(dev, kernel, p, bounds_check, &p->variant[bounds_check]));
+        dev->pipeline_cache_dirty = true;
+    }
+    *out = p->variant[bounds_check];
     return CAMP_OK;
 }
 
@@ -184,8 +205,10 @@ void camp_pipelines_destroy(camp_device *dev) {
     while (state) {
         camp_module_state *next = state->next;
         for (uint32_t k = 0; k < state->kernel_count; k++) {
-            if (state->pipelines[k].pipeline) vkDestroyPipeline(dev->device, state->pipelines[k].pipeline, NULL);
-            if (state->pipelines[k].layout) vkDestroyPipelineLayout(dev->device, state->pipelines[k].layout, NULL);
+            camp_pipeline *p = &state->pipelines[k];
+            for (int v = 0; v < 2; v++)
+                if (p->variant[v]) vkDestroyPipeline(dev->device, p->variant[v], NULL);
+            if (p->layout) vkDestroyPipelineLayout(dev->device, p->layout, NULL);
         }
         vkDestroyShaderModule(dev->device, state->shader, NULL);
         free(state->pipelines);

@@ -19,9 +19,11 @@
   e2e.py workgroups --campcc C SRC.c
       the untiled kernels' workgroup size is chosen at run time: the -O2
       module declares it as specialization constants (SpecId 0, 1, 2 making
-      up the WorkgroupSize built-in); the program (which checks its own
-      results) prints the same with every CAMP_WORKGROUP_SIZE of
-      WORKGROUP_SIZES as without it; a malformed value fails, naming it.
+      up the WorkgroupSize built-in, and 3 for the bounds check); the
+      program (which checks its own results) prints the same with every
+      CAMP_WORKGROUP_SIZE of WORKGROUP_SIZES as without it (extents that
+      are whole workgroups run without the check); a malformed value
+      fails, naming it.
   e2e.py device --campcc C SRC.c --expected FILE
       CAMP_DEVICE=0 runs like the default; CAMP_DEVICE naming no device
       makes the program fail (so kernels really go through libcamp).
@@ -207,6 +209,8 @@ def check_workgroup_spec_constants(text):
         raise StepFailed("[campcc -S] the WorkgroupSize built-in is not made of the specialization "
                          "constants 0, 1 and 2:\n" + "\n".join(l for l in text.splitlines()
                                                               if "Spec" in l or "WorkgroupSize" in l))
+    if not re.search(r"(%\S+) = OpSpecConstantTrue %bool", text) or "3" not in spec.values():
+        raise StepFailed("[campcc -S] no bounds-check specialization constant (SpecId 3, true by default)")
 
 
 def cmd_workgroups(a):
