@@ -30,10 +30,10 @@ int main(void) {
         out[i][6] = sum / 5 + sum % 5;
         out[i][7] = (col & 6) / 3 + (i > 500 ? i : 3) % 11;
     }
-    long long checksum = 0;
+    unsigned long long checksum = 0;
     for (int i = 0; i < N; i++)
-        for (int j = 0; j < 8; j++) checksum = checksum * 31 + out[i][j];
-    printf("checksum %lld; row 999: %d %d %d %d %d %d %d %d\n", checksum, out[N - 1][0], out[N - 1][1],
+        for (int j = 0; j < 8; j++) checksum = checksum * 31 + (unsigned)out[i][j];
+    printf("checksum %llu; row 999: %d %d %d %d %d %d %d %d\n", checksum, out[N - 1][0], out[N - 1][1],
            out[N - 1][2], out[N - 1][3], out[N - 1][4], out[N - 1][5], out[N - 1][6], out[N - 1][7]);
     printf("row 3: %d %d %d %d %d %d %d %d\n", out[3][0], out[3][1], out[3][2], out[3][3], out[3][4], out[3][5],
            out[3][6], out[3][7]);

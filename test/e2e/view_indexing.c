@@ -46,13 +46,13 @@ int main(int argc, char **argv) {
 
     double sum = 0;
     for (int i = 0; i < 3 * 4 * 5; i++) sum = sum * 0.5 + ((float *)h)[i];
-    long long ms = 0;
+    unsigned long long ms = 0;
     for (int r = 0; r < n; r++)
-        for (int c = 0; c <= n; c++) ms = ms * 3 + m[r][c];
+        for (int c = 0; c <= n; c++) ms = ms * 3 + (unsigned)m[r][c];
     double ps = 0, qs = 0;
     for (int i = 0; i < 3 * n * 4; i++) ps += pbuf[i] * (i % 5 + 1);
     for (int i = 0; i < 2 * n * n; i++) qs += qbuf[i] * (i % 3 + 1);
-    printf("h %.6f m %lld p %.3f q %.3f\n", sum, ms, ps, qs);
+    printf("h %.6f m %llu p %.3f q %.3f\n", sum, ms, ps, qs);
     printf("h[2][3][4] %g m[%d][%d] %d p[2][%d][3] %g q[1][2][3] %g\n", h[2][3][4], n - 1, n, m[n - 1][n],
            n - 1, p[2][n - 1][3], q[1][2][3]);
     array_view_release(pbuf);
