@@ -6,8 +6,9 @@
  * (NVIDIA's H100 reaches its memory bandwidth with 256, not with 64), and
  * neighbouring threads on neighbouring elements: the extent's last index
  * is the GPU's x, so x gets at least one subgroup's width and the next
- * index the rest. A CPU device runs a workgroup as one task, its threads
- * as SIMD lanes in a loop, so fewer, larger workgroups cost less there.
+ * index the rest. A CPU device (lavapipe) runs a workgroup as one task, its
+ * threads as SIMD lanes in a loop: 256 costs it less than 64 per dispatch,
+ * and more measured no better (docs/performance.md).
  *
  * CAMP_WORKGROUP_SIZE overrides the choice, for experiments: a list of
  * entries separated by commas, each either N (threads, for every rank,
@@ -18,8 +19,7 @@
 #include <stdlib.h>
 
 enum {
-    GPU_THREADS = 256,
-    CPU_THREADS = 256,
+    THREADS = 256,
     MIN_ROW = 32, /* x of rank 2 and 3: coalesced rows, at least one subgroup */
 };
 
@@ -93,8 +93,7 @@ camp_status camp_workgroup_size(const camp_device *dev, const camp_kernel_info *
     CAMP_TRY(override(kernel->rank, row, size, &found));
     if (found) return CAMP_OK; /* as asked: the launch checks it against the device */
 
-    bool cpu = dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-    uint32_t threads = cpu ? CPU_THREADS : GPU_THREADS;
+    uint32_t threads = THREADS;
     if (threads > limits->maxComputeWorkGroupInvocations) threads = limits->maxComputeWorkGroupInvocations;
     if (row > limits->maxComputeWorkGroupSize[0]) row = limits->maxComputeWorkGroupSize[0];
     shape(kernel->rank, threads, row, size);
