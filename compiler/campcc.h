@@ -220,6 +220,7 @@ typedef struct Var {
     int ptr_storage;       /* SpvStorageClass */
     uint32_t ptr_base, ptr_base_type;
     bool ptr_object;
+    bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
 } Var;
 
 typedef enum ExprKind {
@@ -411,6 +412,18 @@ bool frontend_run(Unit *u);
 
 /* check.c: language rules on the IR (recursion, …). */
 bool check_unit(Unit *u);
+
+/* ir_walk.c: calls fe on every expression (before its operands) and fs
+ * (if not NULL) on every statement of a body. */
+typedef void (*ExprVisit)(void *ctx, Expr *x);
+typedef void (*StmtVisit)(void *ctx, Stmt *st);
+void walk_expr(Expr *x, ExprVisit fn, void *ctx);
+void walk_stmt(Stmt *st, ExprVisit fe, StmtVisit fs, void *ctx);
+
+/* nonneg.c: which signed integers of a function are provably non-negative
+ * (Var.nonneg, set by nonneg_scan for its locals and index variables). */
+void nonneg_scan(Stmt *body, Var *const *index_vars, int nindex);
+bool expr_nonneg(const Expr *x);
 
 /* check_tile.c: tile_static and barriers only reached from tiled kernels,
  * each kernel's tile_static variables, no barrier where the threads of a

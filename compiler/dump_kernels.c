@@ -39,7 +39,10 @@ void dump_kernels(const Unit *u, FILE *out) {
         const Kernel *k = u->kernels.items[i];
         fprintf(out, "%s:%u:%u: kernel %s: parallel_for_each of rank %d, index '%s'\n", k->loc.file, k->loc.line,
                 k->loc.col, k->entry, k->rank, k->idx->name);
-        fprintf(out, "  workgroup size: %u x %u x %u\n", k->local_size[0], k->local_size[1], k->local_size[2]);
+        if (k->tiled)
+            fprintf(out, "  workgroup size: %u x %u x %u\n", k->local_size[0], k->local_size[1], k->local_size[2]);
+        else
+            fputs("  workgroup size: chosen for the device at launch\n", out);
         fprintf(out, "  push constants: %u bytes (%u-byte header)\n", k->push_size, CAMP_PUSH_HEADER_SIZE);
         for (int c = 0; c < k->captures.len; c++) {
             const Var *v = k->captures.items[c];

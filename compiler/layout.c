@@ -1,6 +1,6 @@
 /* layout.c — what the host and the runtime need to know about each kernel:
  * the push-constant layout of its captures, which views it may write (those
- * are copied back), and its workgroup size. */
+ * are copied back), and its workgroup size (a tiled kernel's). */
 #include "campcc.h"
 
 #include "camp_abi.h"
@@ -172,12 +172,10 @@ void layout_kernels(Unit *u) {
                        k->push_size);
         scan_stmt(k->body);
 
-        /* A tiled kernel's workgroup is its tile (frontend_tile.c); others
-         * get 64 threads, laid out along the fastest-varying index (the
-         * GPU's x) so neighbouring threads touch neighbouring elements. */
-        static const uint32_t sizes[4][3] = {{0}, {64, 1, 1}, {16, 4, 1}, {8, 4, 2}};
+        /* A tiled kernel's workgroup is its tile (frontend_tile.c); the
+         * runtime chooses the others' for the device (0 x 0 x 0 says so). */
         if (!k->tiled)
-            for (int d = 0; d < 3; d++) k->local_size[d] = sizes[k->rank][d];
+            for (int d = 0; d < 3; d++) k->local_size[d] = 0;
         k->tile_static_bytes = 0;
         for (int j = 0; j < k->tile_statics.len; j++)
             k->tile_static_bytes += (uint32_t)((Var *)k->tile_statics.items[j])->type->size;

@@ -220,6 +220,7 @@ static void emit_helper(Emitter *e, Spec *spec) {
     e->kernel = NULL;
     e->func = f;
     e->exact_fp = f->exact_fp || e->u->opts->fp_exact;
+    nonneg_scan(f->body, NULL, 0);
     begin_function(e, spec->id, ret, fn_type);
     uint32_t entry = e->block;
     uint32_t ids[32];
@@ -321,8 +322,41 @@ static uint32_t builtin_input(Emitter *e, SpvBuiltIn which, const char *name) {
     return id;
 }
 
+/* The workgroup size of untiled kernels, and whether they check the
+ * extent: specialization constants the runtime sets for each pipeline
+ * (camp_abi.h's enum camp_spec_id), so the size fits the device and the
+ * kernel's rank. The WorkgroupSize
+ * built-in they make up applies to every entry point of the module, so the
+ * runtime specializes a tiled kernel's pipeline to its tile. Made once per
+ * module, on the first untiled kernel. */
+static void declare_workgroup_size(Emitter *e) {
+    if (e->workgroup_size[0]) return;
+    SpvBuilder *b = &e->b;
+    uint32_t u32 = spv_type_int(b, 32, false), v3 = spv_type_vector(b, u32, 3);
+    static const uint32_t spec_ids[3] = {CAMP_SPEC_LOCAL_SIZE_X, CAMP_SPEC_LOCAL_SIZE_Y, CAMP_SPEC_LOCAL_SIZE_Z};
+    for (int d = 0; d < 3; d++) {
+        e->workgroup_size[d] = spv_new_id(b);
+        SPV_OP(&b->globals, SpvOpSpecConstant, u32, e->workgroup_size[d], 1);
+        spv_decorate(b, e->workgroup_size[d], SpvDecorationSpecId, &spec_ids[d], 1);
+        spv_name(b, e->workgroup_size[d], (const char *[]){"local_size_x", "local_size_y", "local_size_z"}[d]);
+    }
+    uint32_t composite = spv_new_id(b);
+    SPV_OP(&b->globals, SpvOpSpecConstantComposite, v3, composite, e->workgroup_size[0], e->workgroup_size[1],
+           e->workgroup_size[2]);
+    spv_decorate(b, composite, SpvDecorationBuiltIn, (const uint32_t[]){SpvBuiltInWorkgroupSize}, 1);
+    spv_name(b, composite, "gl_WorkGroupSize");
+    e->bounds_check = spv_new_id(b);
+    SPV_OP(&b->globals, SpvOpSpecConstantTrue, spv_type_bool(b), e->bounds_check);
+    spv_decorate(b, e->bounds_check, SpvDecorationSpecId, (const uint32_t[]){CAMP_SPEC_BOUNDS_CHECK}, 1);
+    spv_name(b, e->bounds_check, "bounds_check");
+}
+
 /* The kernel's prologue: this thread's index, or return when it lies
- * outside the extent (the grid is rounded up to whole workgroups). */
+ * outside the extent (the grid is rounded up to whole workgroups), unless
+ * the runtime specialized the check away for an extent of whole
+ * workgroups (a CPU device pays for the divergent return in every lane).
+ * Only the rank's dimensions are computed: beyond it the runtime gives the
+ * workgroup and the grid a size of 1, so those ids are 0. */
 static void emit_index(Emitter *e, Kernel *k) {
     SpvBuilder *b = &e->b;
     uint32_t u32 = spv_type_int(b, 32, false), v3 = spv_type_vector(b, u32, 3), bool_t = spv_type_bool(b);
@@ -330,12 +364,12 @@ static void emit_index(Emitter *e, Kernel *k) {
     SPV_OP(&e->code, SpvOpLoad, v3, wg, e->builtin_workgroup);
     SPV_OP(&e->code, SpvOpLoad, v3, lid, e->builtin_local);
     uint32_t g[3], outside = 0;
-    for (uint32_t d = 0; d < 3; d++) {
+    for (uint32_t d = 0; d < (uint32_t)k->rank; d++) {
         uint32_t w = spv_new_id(b), l = spv_new_id(b), t0 = spv_new_id(b), t1 = spv_new_id(b), gd = spv_new_id(b);
         SPV_OP(&e->code, SpvOpCompositeExtract, u32, w, wg, d);
         SPV_OP(&e->code, SpvOpCompositeExtract, u32, l, lid, d);
         SPV_OP(&e->code, SpvOpIAdd, u32, t0, w, em_push_member(e, 3 + d, u32));
-        SPV_OP(&e->code, SpvOpIMul, u32, t1, t0, spv_const_u32(b, k->local_size[d]));
+        SPV_OP(&e->code, SpvOpIMul, u32, t1, t0, e->workgroup_size[d]);
         SPV_OP(&e->code, SpvOpIAdd, u32, gd, t1, l);
         g[d] = gd;
         uint32_t out = spv_new_id(b);
@@ -348,9 +382,11 @@ static void emit_index(Emitter *e, Kernel *k) {
             outside = out;
         }
     }
+    uint32_t checked = spv_new_id(b);
+    SPV_OP(&e->code, SpvOpLogicalAnd, bool_t, checked, e->bounds_check, outside);
     uint32_t done = em_label(e), inside = em_label(e);
     SPV_OP(&e->code, SpvOpSelectionMerge, inside, SpvSelectionControlMaskNone);
-    SPV_OP(&e->code, SpvOpBranchConditional, outside, done, inside);
+    SPV_OP(&e->code, SpvOpBranchConditional, checked, done, inside);
     e->terminated = true;
     em_begin_block(e, done);
     em_terminate(e, SpvOpReturn);
@@ -359,7 +395,7 @@ static void emit_index(Emitter *e, Kernel *k) {
     /* index component 0 is the most significant: rank 2 is (y, x) */
     uint32_t idx_type = em_type(e, k->idx->type), value;
     uint32_t i32 = spv_type_int(b, 32, true);
-    for (int d = 0; d < 3; d++) {
+    for (int d = 0; d < k->rank; d++) {
         uint32_t s = spv_new_id(b);
         SPV_OP(&e->code, SpvOpBitcast, i32, s, g[d]);
         g[d] = s;
@@ -389,16 +425,23 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     e->func = NULL;
     e->exact_fp = e->u->opts->fp_exact;
     begin_function(e, fn, void_t, spv_type_function(b, void_t, NULL, 0));
+    nonneg_scan(k->body, k->tiled ? k->tile_index : &k->idx, k->tiled ? 5 : 1);
     uint32_t entry = e->block;
-    if (k->tiled) em_tiled_index(e, k);
-    else emit_index(e, k);
+    if (k->tiled) {
+        em_tiled_index(e, k);
+    } else {
+        declare_workgroup_size(e);
+        emit_index(e, k);
+    }
     em_stmt(e, k->body);
     end_function(e, entry, SpvOpReturn);
 
     k->spv_fn = fn;
     k->spv_push_var = e->push_var;
-    SPV_OP(&b->exec_modes, SpvOpExecutionMode, fn, SpvExecutionModeLocalSize, k->local_size[0], k->local_size[1],
-           k->local_size[2]);
+    /* an untiled kernel's size is the WorkgroupSize built-in's; SPIR-V still
+     * wants the mode, and 1 x 1 x 1 is a size every device takes */
+    const uint32_t *size = k->tiled ? k->local_size : (const uint32_t[3]){1, 1, 1};
+    SPV_OP(&b->exec_modes, SpvOpExecutionMode, fn, SpvExecutionModeLocalSize, size[0], size[1], size[2]);
     /* float subnormals kept (NVIDIA flushes them otherwise, and the float
      * math functions are exact only with them); the runtime strips this mode
      * on devices without shaderDenormPreserveFloat32 (runtime/spirv_patch.c) */

@@ -67,6 +67,8 @@ typedef struct Emitter {
     Func *func;
     uint32_t push_var;  /* the kernel's push-constant block */
     uint32_t builtin_workgroup, builtin_local;
+    uint32_t workgroup_size[3]; /* untiled kernels' specialization constants, once declared */
+    uint32_t bounds_check;      /* and theirs for the extent check */
     PtrVec specs;       /* Spec* */
     IdList roots;       /* ids that may serve as a pointer's base anywhere in the function */
     IdList module_vars; /* module-scope variables (constants): roots everywhere, entry point interfaces */

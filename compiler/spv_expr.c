@@ -247,8 +247,9 @@ static Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Ty
         uint32_t i64 = em_type(e, &long_type), u64 = em_type(e, &ulong_type);
         if (it->size != 8) i = op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
         if (!is_signed(it)) i = op1(e, SpvOpBitcast, i64, i);
+        /* a variable-length row's stride counts its innermost scalars (frontend.c) */
         const Type *to = ptr_type->base;
-        while (to->kind == TY_ARRAY && to->len < 0) to = to->base;
+        while (to->kind == TY_ARRAY && (to->len < 0 || p.stride[0])) to = to->base;
         uint32_t bytes = op2(e, SpvOpIMul, i64, i, const_int(e, &long_type, to->kind == TY_VOID ? 1 : to->size));
         if (p.stride[0]) bytes = op2(e, SpvOpIMul, i64, bytes, op1(e, SpvOpSConvert, i64, p.stride[0]));
         uint32_t addr = op2(e, SpvOpIAdd, u64, op1(e, SpvOpConvertPtrToU, u64, p.value), op1(e, SpvOpBitcast, u64, bytes));
@@ -257,6 +258,75 @@ static Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Ty
         p.value = op2(e, SpvOpIAdd, em_type(e, &int_type), p.value, offset_of(e, i, it));
     }
     return p;
+}
+
+/* ---- elements of views: one address computation per access ------------------ */
+
+/* The view a pointer expression reads without side effects: a captured
+ * array (decayed) or a captured pointer. */
+static Var *view_root(Expr *p) {
+    if ((p->kind == EX_DECAY || p->kind == EX_LOAD) && p->lhs->kind == EX_VAR) {
+        Var *v = p->lhs->var;
+        if (v->kind == VAR_CAPTURE && v->capture == (p->kind == EX_DECAY ? CAPTURE_VIEW : CAPTURE_POINTER)) return v;
+    }
+    return NULL;
+}
+
+static bool is_vla(const Type *t) { return t->kind == TY_ARRAY && t->len < 0; }
+
+/* x = v[i0][i1]...[in] for a view v (1 to 3 levels, ending in an element
+ * of fixed size): the element's address as the view's address plus one
+ * byte offset, where indexing level by level would add 64-bit addresses at
+ * each level. The offset, the same for every view indexed alike, is shared
+ * among them by spirv-opt; it is computed in 32 bits when the view is an
+ * object smaller than 2 GiB (an offset outside it would be undefined
+ * behaviour). A level that steps over variable-length rows multiplies by
+ * their size in scalars, which the view's hidden captures carry (Ptr.stride). */
+static bool view_element(Emitter *e, Expr *x, Ptr *out) {
+    Expr *levels[3];
+    int n = 0;
+    Expr *cur = x;
+    if (is_vla(x->type)) return false;
+    for (;;) {
+        if (cur->kind != EX_INDEX || cur->lhs->type->kind != TY_PTR || cur->lhs->type->base->kind == TY_VOID ||
+            cur->rhs->type->kind != TY_INT || n == 3)
+            return false;
+        levels[n++] = cur;
+        if (cur->lhs->kind == EX_DECAY && cur->lhs->lhs->kind == EX_INDEX) cur = cur->lhs->lhs;
+        else break;
+    }
+    Var *view = view_root(cur->lhs);
+    int vla_steps = 0, strides = view ? (view->vla_strides[0] != NULL) + (view->vla_strides[1] != NULL) : 0;
+    for (int l = 0; l < n; l++) vla_steps += is_vla(levels[l]->lhs->type->base);
+    if (!view || vla_steps > strides) return false;
+    bool narrow = view->capture == CAPTURE_VIEW && !view->vla_strides[0] && view->type->size <= INT32_MAX;
+    const Type *ot = narrow ? &int_type : &long_type;
+    uint32_t otype = em_type(e, ot), i64 = em_type(e, &long_type), u64 = em_type(e, &ulong_type);
+    Ptr base = em_ptr(e, cur->lhs);
+    uint32_t offset = 0;
+    int vla = 0; /* strides used */
+    for (int l = n - 1; l >= 0; l--) { /* the innermost index first, as levels would evaluate */
+        Expr *ix = levels[l];
+        const Type *it = ix->rhs->type, *step = ix->lhs->type->base;
+        uint32_t i = em_expr(e, ix->rhs);
+        if (narrow) {
+            i = offset_of(e, i, it);
+        } else {
+            if (it->size != 8) i = op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
+            if (!is_signed(it)) i = op1(e, SpvOpBitcast, i64, i);
+        }
+        if (is_vla(step)) { /* stride innermost scalars (frontend.c); never narrow */
+            i = op2(e, SpvOpIMul, otype, i, op1(e, SpvOpSConvert, otype, base.stride[vla++]));
+            while (step->kind == TY_ARRAY) step = step->base;
+        }
+        uint32_t bytes = op2(e, SpvOpIMul, otype, i, const_int(e, ot, step->size));
+        offset = offset ? op2(e, SpvOpIAdd, otype, offset, bytes) : bytes;
+    }
+    if (narrow) offset = op1(e, SpvOpSConvert, i64, offset);
+    uint32_t addr = op2(e, SpvOpIAdd, u64, op1(e, SpvOpConvertPtrToU, u64, base.value), op1(e, SpvOpBitcast, u64, offset));
+    Type ptr = {.kind = TY_PTR, .base = x->type, .size = 8, .align = 8};
+    *out = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = op1(e, SpvOpConvertUToPtr, em_type(e, &ptr), addr)};
+    return true;
 }
 
 static void check_var_ptr(Emitter *e, Var *v, SrcLoc loc) {
@@ -296,7 +366,9 @@ LValue em_lvalue(Emitter *e, Expr *x) {
         return (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
     }
     case EX_INDEX: {
-        Ptr p = em_ptr(e, x->lhs);
+        Ptr p;
+        if (view_element(e, x, &p)) return deref(e, p, x->type);
+        p = em_ptr(e, x->lhs);
         uint32_t i = em_expr(e, x->rhs);
         return deref(e, ptr_add(e, p, x->lhs->type, i, x->rhs->type, false), x->type);
     }
@@ -325,7 +397,9 @@ LValue em_lvalue(Emitter *e, Expr *x) {
 /* A pointer to the object an lvalue designates. */
 static Ptr address_of(Emitter *e, Expr *lv_expr) {
     if (lv_expr->kind == EX_INDEX) {
-        Ptr p = em_ptr(e, lv_expr->lhs);
+        Ptr p;
+        if (view_element(e, lv_expr, &p)) return p;
+        p = em_ptr(e, lv_expr->lhs);
         return ptr_add(e, p, lv_expr->lhs->type, em_expr(e, lv_expr->rhs), lv_expr->rhs->type, false);
     }
     if (lv_expr->kind == EX_DEREF) return em_ptr(e, lv_expr->lhs);
@@ -942,6 +1016,41 @@ static uint32_t unary(Emitter *e, Expr *x) {
     }
 }
 
+/* The value of a float or double constant expression (C evaluates it at
+ * translation time; spirv-opt leaves float divisions to each thread),
+ * rounded to its type at every step as the device would. */
+static bool float_constant(const Expr *x, double *v) {
+    if (x->type->kind != TY_FLOAT && x->type->kind != TY_INT) return false;
+    double a, b;
+    switch (x->kind) {
+    case EX_FLOAT: *v = x->fval; break;
+    case EX_INT: /* exact in a double, so converting it rounds once */
+        if (x->ival > (1ll << 53) || x->ival < -(1ll << 53)) return false;
+        *v = (double)x->ival;
+        break;
+    case EX_CAST:
+        if (x->type->kind != TY_FLOAT || !float_constant(x->lhs, v)) return false;
+        break;
+    case EX_UNARY:
+        if (x->op != OP_NEG || x->type->kind != TY_FLOAT || !float_constant(x->lhs, &a)) return false;
+        *v = -a;
+        break;
+    case EX_BINARY:
+        if (x->type->kind != TY_FLOAT || !float_constant(x->lhs, &a) || !float_constant(x->rhs, &b)) return false;
+        switch (x->op) {
+        case OP_ADD: *v = x->type->size == 4 ? (double)((float)a + (float)b) : a + b; break;
+        case OP_SUB: *v = x->type->size == 4 ? (double)((float)a - (float)b) : a - b; break;
+        case OP_MUL: *v = x->type->size == 4 ? (double)((float)a * (float)b) : a * b; break;
+        case OP_DIV: *v = x->type->size == 4 ? (double)((float)a / (float)b) : a / b; break;
+        default: return false;
+        }
+        break;
+    default: return false;
+    }
+    if (x->type->kind == TY_FLOAT && x->type->size == 4) *v = (float)*v;
+    return x->type->kind == TY_FLOAT || x->kind == EX_INT;
+}
+
 static uint32_t binary(Emitter *e, Expr *x) {
     if (x->op == OP_COMMA) {
         em_discard(e, x->lhs);
@@ -950,9 +1059,18 @@ static uint32_t binary(Emitter *e, Expr *x) {
     if (is_comparison(x->op) || x->op == OP_LAND || x->op == OP_LOR) return from_bool(e, x->type, em_cond(e, x));
     if (x->type->kind == TY_PTR) return em_ptr(e, x).value;
     if (x->op == OP_SUB && x->lhs->type->kind == TY_PTR) return ptr_diff(e, x);
+    double folded;
+    if (x->type->kind == TY_FLOAT && (x->type->size == 4 || x->type->size == 8) && float_constant(x, &folded))
+        return const_scalar(e, x->type, folded);
     uint32_t a = em_expr(e, x->lhs), b = em_expr(e, x->rhs);
     if ((x->op == OP_SHL || x->op == OP_SHR) && scalar_of(x->lhs->type)->size != scalar_of(x->rhs->type)->size)
         b = convert(e, b, x->rhs->type, x->lhs->type, x->loc); /* SPIR-V shifts want equal widths */
+    if ((x->op == OP_DIV || x->op == OP_REM) && x->type->kind == TY_INT && x->type->is_signed &&
+        expr_nonneg(x->lhs) && expr_nonneg(x->rhs)) { /* as unsigned: nonneg.c */
+        uint32_t st = em_type(e, x->type), ut = spv_type_int(&e->b, (uint32_t)x->type->size * 8, false);
+        uint32_t q = op2(e, x->op == OP_DIV ? SpvOpUDiv : SpvOpUMod, ut, op1(e, SpvOpBitcast, ut, a), op1(e, SpvOpBitcast, ut, b));
+        return op1(e, SpvOpBitcast, st, q);
+    }
     return arith(e, x->op, x->type, a, b, x->loc);
 }
 

@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 2u
+#define CAMP_ABI_VERSION 3u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -48,11 +48,25 @@ typedef struct camp_kernel_info {
     camp_u32 line, column;  /* its location */
     camp_u32 rank;          /* 1..3 */
     camp_u32 tiled;         /* 1 for a tiled domain */
-    camp_u32 local_size[3]; /* workgroup size, x y z */
+    camp_u32 local_size[3]; /* workgroup size, x y z; 0 0 0: chosen by the runtime (below) */
     camp_u32 push_size;     /* bytes of push constants, header included */
     camp_u32 features;      /* enum camp_feature bits */
     camp_u32 tile_static_bytes; /* Workgroup memory of its tile_static variables */
 } camp_kernel_info;
+
+/* A kernel whose local_size is 0 0 0 takes its workgroup size from these
+ * specialization constants (the module's WorkgroupSize built-in), which the
+ * runtime sets for each pipeline; the module's other kernels are then
+ * specialized to their own local_size. Beyond the kernel's rank, the size
+ * and the grid are 1. Such a kernel checks its index against the extent
+ * unless CAMP_SPEC_BOUNDS_CHECK (a 32-bit bool) is false, which the runtime
+ * sets for an extent of whole workgroups. */
+enum camp_spec_id {
+    CAMP_SPEC_LOCAL_SIZE_X = 0,
+    CAMP_SPEC_LOCAL_SIZE_Y = 1,
+    CAMP_SPEC_LOCAL_SIZE_Z = 2,
+    CAMP_SPEC_BOUNDS_CHECK = 3,
+};
 
 /* One translation unit's SPIR-V module and its kernels. */
 typedef struct camp_module_info {

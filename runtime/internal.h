@@ -121,6 +121,17 @@ typedef struct camp_region {
 #define CAMP_BUFFER_CACHE_SLOTS 8
 #define CAMP_BUFFER_CACHE_BYTES ((VkDeviceSize)256 << 20)
 
+/* A kernel's pipelines on a device: its workgroup size, chosen once (the
+ * launch divides the grid by it), and a pipeline that checks the extent
+ * and one that does not, for extents of whole workgroups, each made on
+ * first use. */
+typedef struct camp_pipeline {
+    VkShaderModule shader;
+    VkPipelineLayout layout;
+    uint32_t local_size[3]; /* 0 0 0 until chosen and checked against the device */
+    VkPipeline variant[2];  /* [1]: with the bounds check */
+} camp_pipeline;
+
 /* Pipelines of one camp_module_info on one device, found by the module's
  * address (module->runtime_state is not used): the runtime never
  * dereferences a module outside a launch of it, so a module that went away
@@ -130,8 +141,7 @@ typedef struct camp_module_state {
     const uint32_t *spirv;
     uint32_t kernel_count;
     VkShaderModule shader;
-    VkPipelineLayout *layouts; /* one per kernel, VK_NULL_HANDLE until used */
-    VkPipeline *pipelines;
+    camp_pipeline *pipelines; /* one per kernel; pipeline VK_NULL_HANDLE until used */
     struct camp_module_state *next; /* every module's state, for shutdown */
 } camp_module_state;
 
@@ -367,10 +377,20 @@ void camp_views_release(camp_view_set *set, camp_accelerator_view *q);
 
 /* ---- pipeline.c --------------------------------------------------------- */
 
-/* The compute pipeline and layout of kernel `k`, created on first use. */
-camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, VkPipeline *pipeline,
-                              VkPipelineLayout *layout);
+/* The pipelines of kernel `k`, once the device is known to run the kernel
+ * at the workgroup size chosen for it (workgroup.c). */
+camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, camp_pipeline **out);
+/* One of them: with the kernel's bounds check or without it (for an
+ * extent of whole workgroups), made on first use. */
+camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
+                                  bool bounds_check, VkPipeline *out);
 void camp_pipelines_destroy(camp_device *dev);
+
+/* ---- workgroup.c ---------------------------------------------------------- */
+
+/* The workgroup size of `kernel` on dev: its own (a tile), or chosen for
+ * the device and the kernel's rank (or by CAMP_WORKGROUP_SIZE). */
+camp_status camp_workgroup_size(const camp_device *dev, const camp_kernel_info *kernel, uint32_t size[3]);
 
 /* ---- pipeline_cache.c ----------------------------------------------------- */
 

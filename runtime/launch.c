@@ -1,6 +1,6 @@
-/* launch.c — camp_abi_launch: checks a kernel against the ABI and the
- * device, fills the push-constant header, prepares the kernel's memory
- * (views.c) and records the dispatches (split where the grid exceeds the
+/* launch.c — camp_abi_launch: checks a kernel against the ABI (and,
+ * through its pipeline, the device), fills the push-constant header,
+ * prepares the kernel's memory (views.c) and records the dispatches (split where the grid exceeds the
  * device's group-count limits) on the thread's accelerator view, which
  * submits them when its queuing mode says so. */
 #include "internal.h"
@@ -31,71 +31,18 @@ static camp_status check_kernel(const camp_kernel_info *kernel) {
     if (kernel->rank < 1 || kernel->rank > 3)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "kernel '%s' has rank %u (not 1, 2 or 3)",
                          kernel->entry, kernel->rank);
+    /* 0 0 0: the runtime chooses (camp_abi.h) */
+    bool chosen = !kernel->local_size[0] && !kernel->local_size[1] && !kernel->local_size[2];
     for (int d = 0; d < 3; d++)
-        if (kernel->local_size[d] == 0)
+        if (kernel->local_size[d] == 0 && !chosen)
             return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "kernel '%s' has a workgroup size of 0",
                              kernel->entry);
+    if (chosen && kernel->tiled)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "tiled kernel '%s' has no tile size", kernel->entry);
     if (kernel->push_size < CAMP_PUSH_HEADER_SIZE)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                          "kernel '%s' has %u bytes of push constants, less than the %u-byte header",
                          kernel->entry, kernel->push_size, CAMP_PUSH_HEADER_SIZE);
-    return CAMP_OK;
-}
-
-static const struct {
-    uint32_t bit;
-    const char *what;
-} feature_names[] = {
-    {CAMP_FEATURE_INT64, "64-bit integers (shaderInt64)"},
-    {CAMP_FEATURE_FLOAT64, "double precision (shaderFloat64)"},
-    {CAMP_FEATURE_INT16, "16-bit integers in memory (shaderInt16, storageBuffer16BitAccess)"},
-    {CAMP_FEATURE_INT8, "8-bit integers in memory (shaderInt8, storageBuffer8BitAccess)"},
-    {CAMP_FEATURE_ATOMIC_FLOAT_ADD,
-     "atomic float addition (VK_EXT_shader_atomic_float: shaderBufferFloat32AtomicAdd and "
-     "shaderSharedFloat32AtomicAdd)"},
-    {CAMP_FEATURE_ATOMIC_FLOAT,
-     "atomic float exchange (VK_EXT_shader_atomic_float: shaderBufferFloat32Atomics and "
-     "shaderSharedFloat32Atomics)"},
-};
-
-static camp_status check_device_fits(const camp_device *dev, const camp_kernel_info *kernel) {
-    uint32_t missing = kernel->features & ~dev->features;
-    for (size_t i = 0; i < sizeof feature_names / sizeof *feature_names; i++)
-        if (missing & feature_names[i].bit)
-            return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel needs %s, which the device '%s' does not support",
-                             feature_names[i].what, dev->name);
-    if (missing)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED,
-                         "the kernel needs features (bits 0x%x) unknown to this libcamp", missing);
-    const VkPhysicalDeviceLimits *limits = &dev->properties.limits;
-    if (camp_push_range_size(kernel) > limits->maxPushConstantsSize)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED,
-                         "the kernel's arguments take %u bytes of push constants; the device %s "
-                         "allows %u",
-                         kernel->push_size, dev->name, limits->maxPushConstantsSize);
-    uint64_t invocations = (uint64_t)kernel->local_size[0] * kernel->local_size[1] * kernel->local_size[2];
-    const char *group = kernel->tiled ? "tile" : "workgroup";
-    for (uint32_t d = 0; d < 3; d++)
-        if (kernel->local_size[d] > limits->maxComputeWorkGroupSize[d]) {
-            if (kernel->tiled && d < kernel->rank)
-                return camp_fail(CAMP_ERROR_UNSUPPORTED,
-                                 "the tile size %u of index component %u exceeds the device %s's limit of %u "
-                                 "(maxComputeWorkGroupSize)",
-                                 kernel->local_size[d], kernel->rank - 1 - d, dev->name,
-                                 limits->maxComputeWorkGroupSize[d]);
-            return camp_fail(CAMP_ERROR_UNSUPPORTED,
-                             "the kernel's workgroup size %u in dimension %c exceeds the device's %u",
-                             kernel->local_size[d], "xyz"[d], limits->maxComputeWorkGroupSize[d]);
-        }
-    if (invocations > limits->maxComputeWorkGroupInvocations)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel's %s has %llu threads; the device %s allows %u", group,
-                         (unsigned long long)invocations, dev->name,
-                         limits->maxComputeWorkGroupInvocations);
-    if (kernel->tile_static_bytes > limits->maxComputeSharedMemorySize)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED,
-                         "the kernel's tile_static variables take %u bytes; the device %s allows %u "
-                         "(maxComputeSharedMemorySize)",
-                         kernel->tile_static_bytes, dev->name, limits->maxComputeSharedMemorySize);
     return CAMP_OK;
 }
 
@@ -128,16 +75,24 @@ static bool make_header(const camp_kernel_info *kernel, const int32_t *extent, c
     return !empty;
 }
 
+/* Whether the grid is exactly the extent: no thread to keep out of it. */
+static bool whole_workgroups(const camp_push_header *header, const uint32_t *local_size) {
+    for (int d = 0; d < 3; d++)
+        if ((uint32_t)header->size[d] % local_size[d]) return false;
+    return true;
+}
+
 /* Dispatches the whole grid in chunks of at most maxComputeWorkGroupCount
  * groups per dimension; each chunk's first group goes in group_offset. */
-static void record_dispatches(const camp_device *dev, VkCommandBuffer commands, const camp_kernel_info *kernel, VkPipelineLayout layout,
+static void record_dispatches(const camp_device *dev, VkCommandBuffer commands, const camp_pipeline *pipeline,
                               uint8_t *block, uint32_t block_size) {
     camp_push_header header;
     memcpy(&header, block, sizeof header);
     const uint32_t *limit = dev->properties.limits.maxComputeWorkGroupCount;
+    const uint32_t *local = pipeline->local_size;
+    VkPipelineLayout layout = pipeline->layout;
     uint32_t groups[3];
-    for (int d = 0; d < 3; d++)
-        groups[d] = (uint32_t)(((uint64_t)header.size[d] + kernel->local_size[d] - 1) / kernel->local_size[d]);
+    for (int d = 0; d < 3; d++) groups[d] = (uint32_t)(((uint64_t)header.size[d] + local[d] - 1) / local[d]);
 
     for (uint32_t z = 0; z < groups[2]; z += limit[2])
         for (uint32_t y = 0; y < groups[1]; y += limit[1])
@@ -156,16 +111,16 @@ static void record_dispatches(const camp_device *dev, VkCommandBuffer commands, 
 
 /* Records the kernel with what its memory needs before it, on `q`; then
  * the copy back of written implicit views, which waits. */
-static camp_status record(camp_accelerator_view *q, const camp_kernel_info *kernel, VkPipeline pipeline,
-                          VkPipelineLayout layout, camp_view_set *views, uint8_t *block, uint32_t block_size) {
+static camp_status record(camp_accelerator_view *q, const camp_pipeline *pipeline, VkPipeline variant,
+                          camp_view_set *views, uint8_t *block, uint32_t block_size) {
     VkCommandBuffer commands;
     CAMP_TRY(camp_queue_commands(q, &commands));
     CAMP_TRY(camp_views_record_before(views, q, commands));
-    if (q->bound != pipeline) {
-        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-        q->bound = pipeline;
+    if (q->bound != variant) {
+        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, variant);
+        q->bound = variant;
     }
-    record_dispatches(q->dev, commands, kernel, layout, block, block_size);
+    record_dispatches(q->dev, commands, pipeline, block, block_size);
     CAMP_TRY(camp_queue_recorded(q));
     return camp_views_finish(views, q);
 }
@@ -195,16 +150,16 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
     CAMP_TRY(camp_device_init());
     camp_accelerator_view *q = NULL;
     CAMP_TRY(launch_queue(&q));
-    CAMP_TRY(check_device_fits(q->dev, kernel));
+    camp_pipeline *pipeline;
+    CAMP_TRY(camp_pipeline_get(q->dev, module, k, &pipeline));
     CAMP_TRY(check_tiled_extent(kernel, extent));
 
     camp_push_header header;
     if (!make_header(kernel, extent, &header)) return CAMP_OK; /* nothing to run */
     memcpy(push, &header, sizeof header);
-
-    VkPipeline pipeline;
-    VkPipelineLayout layout;
-    CAMP_TRY(camp_pipeline_get(q->dev, module, k, &pipeline, &layout));
+    VkPipeline variant;
+    CAMP_TRY(camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(&header, pipeline->local_size),
+                                   &variant));
 
     camp_view_set set;
     camp_status status = camp_views_prepare(&set, q, views, view_count, push, kernel->push_size);
@@ -217,7 +172,7 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
     if (status == CAMP_OK) {
         memset(block, 0, block_size);
         memcpy(block, push, kernel->push_size);
-        status = record(q, kernel, pipeline, layout, &set, block, block_size);
+        status = record(q, pipeline, variant, &set, block, block_size);
     }
     camp_views_release(&set, q);
     return status;

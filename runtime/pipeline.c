@@ -1,11 +1,17 @@
 /* pipeline.c — one VkShaderModule per camp_module_info and device, and one
  * compute pipeline per kernel and device, created on the kernel's first
- * launch there and kept in dev->modules until camp_shutdown.
+ * launch there (once the device is known to fit the kernel) and kept in
+ * dev->modules until camp_shutdown. A pipeline is specialized to the
+ * kernel's workgroup size (workgroup.c), which it keeps for the launches,
+ * and an untiled kernel gets a second pipeline without its bounds check
+ * for extents of whole workgroups; the driver's pipeline cache keys on the
+ * specialization too.
  * Kernels use no descriptor sets: their layout is a single push-constant
  * range [0, push_size). */
 #include "internal.h"
 #include "spirv_patch.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 /* The module as the device accepts it: without DenormPreserve where the
@@ -38,21 +44,19 @@ static camp_status module_state(camp_device *dev, camp_module_info *module, camp
     if (!module->spirv || module->spirv_words == 0)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel's module has no SPIR-V");
     camp_module_state *state = calloc(1, sizeof *state);
-    VkPipelineLayout *layouts = calloc(module->kernel_count, sizeof *layouts);
-    VkPipeline *pipelines = calloc(module->kernel_count, sizeof *pipelines);
-    if (!state || !layouts || !pipelines) {
-        free(state), free(layouts), free(pipelines);
+    camp_pipeline *pipelines = calloc(module->kernel_count, sizeof *pipelines);
+    if (!state || !pipelines) {
+        free(state), free(pipelines);
         return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     }
     VkResult result = create_shader(dev, module, &state->shader);
     if (result < 0) {
-        free(state), free(layouts), free(pipelines);
+        free(state), free(pipelines);
         VK(result);
     }
     state->module = module;
     state->spirv = module->spirv;
     state->kernel_count = module->kernel_count;
-    state->layouts = layouts;
     state->pipelines = pipelines;
     state->next = dev->modules;
     dev->modules = state;
@@ -60,42 +64,139 @@ static camp_status module_state(camp_device *dev, camp_module_info *module, camp
     return CAMP_OK;
 }
 
-camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, VkPipeline *pipeline,
-                              VkPipelineLayout *layout) {
-    camp_module_state *state = NULL;
-    CAMP_TRY(module_state(dev, module, &state));
-    if (state->pipelines[k]) {
-        *pipeline = state->pipelines[k];
-        *layout = state->layouts[k];
-        return CAMP_OK;
-    }
-    const camp_kernel_info *kernel = &module->kernels[k];
-    VkPushConstantRange range = {
-        .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-        .offset = 0,
-        .size = camp_push_range_size(kernel),
+/* ---- whether the device can run the kernel -------------------------------- */
+
+static const struct {
+    uint32_t bit;
+    const char *what;
+} feature_names[] = {
+    {CAMP_FEATURE_INT64, "64-bit integers (shaderInt64)"},
+    {CAMP_FEATURE_FLOAT64, "double precision (shaderFloat64)"},
+    {CAMP_FEATURE_INT16, "16-bit integers in memory (shaderInt16, storageBuffer16BitAccess)"},
+    {CAMP_FEATURE_INT8, "8-bit integers in memory (shaderInt8, storageBuffer8BitAccess)"},
+    {CAMP_FEATURE_ATOMIC_FLOAT_ADD,
+     "atomic float addition (VK_EXT_shader_atomic_float: shaderBufferFloat32AtomicAdd and "
+     "shaderSharedFloat32AtomicAdd)"},
+    {CAMP_FEATURE_ATOMIC_FLOAT,
+     "atomic float exchange (VK_EXT_shader_atomic_float: shaderBufferFloat32Atomics and "
+     "shaderSharedFloat32Atomics)"},
+};
+
+static camp_status check_device_fits(const camp_device *dev, const camp_kernel_info *kernel,
+                                     const uint32_t local_size[3]) {
+    uint32_t missing = kernel->features & ~dev->features;
+    for (size_t i = 0; i < sizeof feature_names / sizeof *feature_names; i++)
+        if (missing & feature_names[i].bit)
+            return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel needs %s, which the device '%s' does not support",
+                             feature_names[i].what, dev->name);
+    if (missing)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                         "the kernel needs features (bits 0x%x) unknown to this libcamp", missing);
+    const VkPhysicalDeviceLimits *limits = &dev->properties.limits;
+    if (camp_push_range_size(kernel) > limits->maxPushConstantsSize)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                         "the kernel's arguments take %u bytes of push constants; the device %s "
+                         "allows %u",
+                         kernel->push_size, dev->name, limits->maxPushConstantsSize);
+    uint64_t invocations = (uint64_t)local_size[0] * local_size[1] * local_size[2];
+    const char *group = kernel->tiled ? "tile" : "workgroup";
+    for (uint32_t d = 0; d < 3; d++)
+        if (local_size[d] > limits->maxComputeWorkGroupSize[d]) {
+            if (kernel->tiled && d < kernel->rank)
+                return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                                 "the tile size %u of index component %u exceeds the device %s's limit of %u "
+                                 "(maxComputeWorkGroupSize)",
+                                 local_size[d], kernel->rank - 1 - d, dev->name,
+                                 limits->maxComputeWorkGroupSize[d]);
+            return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                             "the kernel's workgroup size %u in dimension %c exceeds the device's %u",
+                             local_size[d], "xyz"[d], limits->maxComputeWorkGroupSize[d]);
+        }
+    if (invocations > limits->maxComputeWorkGroupInvocations)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel's %s has %llu threads; the device %s allows %u", group,
+                         (unsigned long long)invocations, dev->name,
+                         limits->maxComputeWorkGroupInvocations);
+    if (kernel->tile_static_bytes > limits->maxComputeSharedMemorySize)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                         "the kernel's tile_static variables take %u bytes; the device %s allows %u "
+                         "(maxComputeSharedMemorySize)",
+                         kernel->tile_static_bytes, dev->name, limits->maxComputeSharedMemorySize);
+    return CAMP_OK;
+}
+
+/* ---- pipelines ------------------------------------------------------------- */
+
+/* Every pipeline is specialized to its workgroup size (the module's
+ * WorkgroupSize built-in, if it has one, serves all its kernels) and to
+ * whether an untiled kernel checks its extent. */
+typedef struct specialization_values {
+    uint32_t local_size[3];
+    VkBool32 bounds_check;
+} specialization_values;
+
+static VkResult create_pipeline(camp_device *dev, const camp_kernel_info *kernel, const camp_pipeline *p,
+                                bool bounds_check, VkPipeline *out) {
+    specialization_values values = {{p->local_size[0], p->local_size[1], p->local_size[2]}, bounds_check};
+    const VkSpecializationMapEntry entries[] = {
+        {CAMP_SPEC_LOCAL_SIZE_X, 0, sizeof(uint32_t)},
+        {CAMP_SPEC_LOCAL_SIZE_Y, sizeof(uint32_t), sizeof(uint32_t)},
+        {CAMP_SPEC_LOCAL_SIZE_Z, 2 * sizeof(uint32_t), sizeof(uint32_t)},
+        {CAMP_SPEC_BOUNDS_CHECK, offsetof(specialization_values, bounds_check), sizeof(VkBool32)},
     };
-    VkPipelineLayoutCreateInfo layout_info = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-        .pushConstantRangeCount = 1,
-        .pPushConstantRanges = &range,
+    VkSpecializationInfo specialization = {
+        .mapEntryCount = sizeof entries / sizeof *entries,
+        .pMapEntries = entries,
+        .dataSize = sizeof values,
+        .pData = &values,
     };
-    if (!state->layouts[k])
-        VK(vkCreatePipelineLayout(dev->device, &layout_info, NULL, &state->layouts[k]));
     VkComputePipelineCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage = {
             .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
             .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-            .module = state->shader,
+            .module = p->shader,
             .pName = kernel->entry,
+            .pSpecializationInfo = &specialization,
         },
-        .layout = state->layouts[k],
+        .layout = p->layout,
     };
-    VK(vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, &state->pipelines[k]));
-    dev->pipeline_cache_dirty = true;
-    *pipeline = state->pipelines[k];
-    *layout = state->layouts[k];
+    return vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, out);
+}
+
+camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, camp_pipeline **out) {
+    camp_module_state *state = NULL;
+    CAMP_TRY(module_state(dev, module, &state));
+    camp_pipeline *p = &state->pipelines[k];
+    if (!p->local_size[0]) {
+        const camp_kernel_info *kernel = &module->kernels[k];
+        uint32_t local_size[3];
+        CAMP_TRY(camp_workgroup_size(dev, kernel, local_size));
+        CAMP_TRY(check_device_fits(dev, kernel, local_size));
+        VkPushConstantRange range = {
+            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+            .offset = 0,
+            .size = camp_push_range_size(kernel),
+        };
+        VkPipelineLayoutCreateInfo layout_info = {
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+            .pushConstantRangeCount = 1,
+            .pPushConstantRanges = &range,
+        };
+        VK(vkCreatePipelineLayout(dev->device, &layout_info, NULL, &p->layout));
+        p->shader = state->shader;
+        for (int d = 0; d < 3; d++) p->local_size[d] = local_size[d];
+    }
+    *out = p;
+    return CAMP_OK;
+}
+
+camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
+                                  bool bounds_check, VkPipeline *out) {
+    if (!p->variant[bounds_check]) {
+        VK(create_pipeline(dev, kernel, p, bounds_check, &p->variant[bounds_check]));
+        dev->pipeline_cache_dirty = true;
+    }
+    *out = p->variant[bounds_check];
     return CAMP_OK;
 }
 
@@ -104,11 +205,12 @@ void camp_pipelines_destroy(camp_device *dev) {
     while (state) {
         camp_module_state *next = state->next;
         for (uint32_t k = 0; k < state->kernel_count; k++) {
-            if (state->pipelines[k]) vkDestroyPipeline(dev->device, state->pipelines[k], NULL);
-            if (state->layouts[k]) vkDestroyPipelineLayout(dev->device, state->layouts[k], NULL);
+            camp_pipeline *p = &state->pipelines[k];
+            for (int v = 0; v < 2; v++)
+                if (p->variant[v]) vkDestroyPipeline(dev->device, p->variant[v], NULL);
+            if (p->layout) vkDestroyPipelineLayout(dev->device, p->layout, NULL);
         }
         vkDestroyShaderModule(dev->device, state->shader, NULL);
-        free(state->layouts);
         free(state->pipelines);
         free(state);
         state = next;

@@ -16,6 +16,14 @@
       A `// cflags: ...` line in SRC adds those flags to every build.
   e2e.py prebuilt EXE --expected FILE
       runs an executable built by meson (samples/) and compares its stdout.
+  e2e.py workgroups --campcc C SRC.c
+      the untiled kernels' workgroup size is chosen at run time: the -O2
+      module declares it as specialization constants (SpecId 0, 1, 2 making
+      up the WorkgroupSize built-in, and 3 for the bounds check); the
+      program (which checks its own results) prints the same with every
+      CAMP_WORKGROUP_SIZE of WORKGROUP_SIZES as without it (extents that
+      are whole workgroups run without the check); a malformed value
+      fails, naming it.
   e2e.py device --campcc C SRC.c --expected FILE
       CAMP_DEVICE=0 runs like the default; CAMP_DEVICE naming no device
       makes the program fail (so kernels really go through libcamp).
@@ -186,6 +194,47 @@ def cmd_prebuilt(a):
     sys.stdout.write(out)
 
 
+# thread counts and shapes a default would not choose: 1, odd, and sizes
+# larger than some of the extents
+WORKGROUP_SIZES = ["1", "7", "64", "1024", "5,3x7,2x3x5", "256,32x8,32x4x2", "1x64,64x1x1,1x1x64"]
+
+
+def check_workgroup_spec_constants(text):
+    spec = dict(re.findall(r"OpDecorate (%\S+) SpecId (\d+)", text))
+    m = re.search(r"OpDecorate (%\S+) BuiltIn WorkgroupSize", text)
+    if not m:
+        raise StepFailed("[campcc -S] the module has no WorkgroupSize built-in")
+    parts = re.search(re.escape(m.group(1)) + r" = OpSpecConstantComposite %\S+ (%\S+) (%\S+) (%\S+)", text)
+    if not parts or [spec.get(p) for p in parts.groups()] != ["0", "1", "2"]:
+        raise StepFailed("[campcc -S] the WorkgroupSize built-in is not made of the specialization "
+                         "constants 0, 1 and 2:\n" + "\n".join(l for l in text.splitlines()
+                                                              if "Spec" in l or "WorkgroupSize" in l))
+    if not re.search(r"(%\S+) = OpSpecConstantTrue %bool", text) or "3" not in spec.values():
+        raise StepFailed("[campcc -S] no bounds-check specialization constant (SpecId 3, true by default)")
+
+
+def cmd_workgroups(a):
+    src = os.path.abspath(a.src)
+    with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
+        asm = os.path.join(tmp, "prog.spvasm")
+        run([a.campcc, "-O2", "-S", src, "-o", asm], "campcc -O2 -S")
+        check_workgroup_spec_constants(open(asm, encoding="utf-8").read())
+        exe = os.path.join(tmp, "prog")
+        run([a.campcc, "-O2", src, "-o", exe], "campcc -O2 build")
+        want = run_on_vulkan(exe, "run with the default workgroup sizes")
+        for size in WORKGROUP_SIZES:
+            step = f"run with CAMP_WORKGROUP_SIZE={size}"
+            out = run_on_vulkan(exe, step, {"CAMP_WORKGROUP_SIZE": size})
+            if out != want:
+                raise StepFailed(f"[{step}] prints other results than the default sizes:\n"
+                                 + diff(want, out, "default", size))
+        step = "run with a malformed CAMP_WORKGROUP_SIZE"
+        rc, out, err = run([exe], step, env={"CAMP_WORKGROUP_SIZE": "32x0"}, check=False)
+        if rc == 0 or "CAMP_WORKGROUP_SIZE='32x0'" not in err:
+            raise StepFailed(f"[{step}] did not fail naming the value\n" + show(out, err))
+    print(f"same results with {len(WORKGROUP_SIZES)} workgroup size overrides:", want.strip().splitlines()[-1])
+
+
 def cmd_device(a):
     src = os.path.abspath(a.src)
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
@@ -220,13 +269,16 @@ def main():
     q = sub.add_parser("prebuilt")
     q.add_argument("--expected", required=True)
     q.add_argument("exe")
+    q = sub.add_parser("workgroups")
+    q.add_argument("--campcc", required=True)
+    q.add_argument("src")
     q = sub.add_parser("device")
     q.add_argument("--campcc", required=True)
     q.add_argument("--expected", required=True)
     q.add_argument("src")
     a = p.parse_args()
     try:
-        {"program": cmd_program, "prebuilt": cmd_prebuilt,
+        {"program": cmd_program, "prebuilt": cmd_prebuilt, "workgroups": cmd_workgroups,
          "device": cmd_device}[a.cmd](a)
     except StepFailed as e:
         print(f"FAIL {getattr(a, 'src', None) or a.exe}: {e}", file=sys.stderr)

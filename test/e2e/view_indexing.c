@@ -1,0 +1,63 @@
+/* Elements of views reached through 1 to 3 levels of indexing, which
+ * campcc computes as one offset from the view's address: fixed-size
+ * arrays (32-bit offsets), variable-length arrays and pointers to them
+ * (their row sizes from hidden captures, some levels variable and some
+ * fixed), indexes of other integer types, and offsets that step back a
+ * row inside the object. */
+#include <camp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+    (void)argv;
+    int n = 5 + argc; /* 6: not a constant to the compiler */
+    static float g[4][5][6], h[3][4][5];
+    int m[n][n + 1];
+    float *pbuf = malloc(sizeof(float) * 3 * n * 4), *qbuf = malloc(sizeof(float) * 2 * n * n);
+    float (*p)[n][4] = (float (*)[n][4])pbuf;
+    float (*q)[n][n] = (float (*)[n][n])qbuf;
+    for (int i = 0; i < 4 * 5 * 6; i++) ((float *)g)[i] = (float)i;
+    for (int i = 0; i < 3 * n * 4; i++) pbuf[i] = 0;
+    for (int i = 0; i < 2 * n * n; i++) qbuf[i] = (float)(i % 7);
+    array_view(pbuf, 3 * n * 4);
+    array_view(qbuf, 2 * n * n);
+
+    parallel_for_each(i, extent(3, 4, 5)) {
+        long z = i[0];
+        unsigned y = (unsigned)i[1];
+        short x = (short)i[2];
+        /* g[z][y + 1][x - 1] with x == 0 is the previous row's last element: still inside g */
+        float back = g[z][y + 1][x - 1] + g[z + 1][y][x];
+        h[z][y][x] = back * 0.5f + g[z][y][x + 1];
+    }
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c <= n; c++) m[r][c] = r - c;
+    parallel_for_each(i, extent(n, n + 1)) { m[i[0]][i[1]] = i[0] * 10 + i[1] * m[i[0]][i[1]]; }
+    parallel_for_each(i, extent(3, n, 4)) {
+        p[i[0]][i[1]][i[2]] = q[i[0] % 2][i[1]][(i[2] + i[1]) % n] + (float)(i[0] * 100 + i[1] * 10 + i[2]);
+    }
+    parallel_for_each(i, extent(3, n)) { /* a row of a variable-length array through a pointer variable */
+        float (*plane)[4] = p[i[0]];
+        plane[i[1]][i[0]] += 1000.0f;
+    }
+    parallel_for_each(i, extent(2, n, n)) { q[i[0]][i[1]][i[2]] = q[i[0]][i[1]][i[2]] * 2.0f - (float)i[2]; }
+    array_view_synchronize(pbuf);
+    array_view_synchronize(qbuf);
+
+    double sum = 0;
+    for (int i = 0; i < 3 * 4 * 5; i++) sum = sum * 0.5 + ((float *)h)[i];
+    unsigned long long ms = 0;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c <= n; c++) ms = ms * 3 + (unsigned)m[r][c];
+    double ps = 0, qs = 0;
+    for (int i = 0; i < 3 * n * 4; i++) ps += pbuf[i] * (i % 5 + 1);
+    for (int i = 0; i < 2 * n * n; i++) qs += qbuf[i] * (i % 3 + 1);
+    printf("h %.6f m %llu p %.3f q %.3f\n", sum, ms, ps, qs);
+    printf("h[2][3][4] %g m[%d][%d] %d p[2][%d][3] %g q[1][2][3] %g\n", h[2][3][4], n - 1, n, m[n - 1][n],
+           n - 1, p[2][n - 1][3], q[1][2][3]);
+    array_view_release(pbuf);
+    array_view_release(qbuf);
+    free(pbuf);
+    free(qbuf);
+    return 0;
+}
