@@ -183,7 +183,7 @@ def test_no_camp_runtime(ctx):
 def test_verbose(ctx):
     """-v prints the host compiler commands campcc runs (the object under its temporary name)."""
     _, err = ctx.run(["-v", "-c", "scale.c", "-o", "s.o"])
-    expect(re.search(r"-iquote \S+ -c -o \.s\.o\.campcc-\w+ \S+/campcc-\w+/\d+\.c", err),
+    expect(re.search(r"-iquote \S+ (-D\S+ )*-c -o \.s\.o\.campcc-\w+ \S+/campcc-\w+/\d+\.c", err),
            f"-v shows no host compile of the rewritten file:\n{err[-2000:]}")
 
 
