@@ -404,6 +404,25 @@ void camp_array_copy_in(void *array, const void *src, size_t bytes);
 void camp_array_copy_out(void *dst, const void *array, size_t bytes);
 void camp_array_delete(void *array);
 
+/* The calls the macros below make: element counts apart from element sizes,
+ * so that libcamp checks their product (a negative count, or one whose
+ * bytes overflow, is an error instead of a wrapped size), and the caller's
+ * source location, which a run-time error of the call names (camp_error's
+ * file and line). `file` may be NULL. */
+void camp_array_view_create_at(void *host, long long count, size_t element_size, const char *name,
+                               const char *file, unsigned line);
+void camp_array_view_synchronize_at(const void *host, const char *file, unsigned line);
+void camp_array_view_refresh_at(const void *host, const char *file, unsigned line);
+void camp_array_view_discard_data_at(const void *host, const char *file, unsigned line);
+void camp_array_view_release_at(const void *host, const char *file, unsigned line);
+void *camp_array_new_at(camp_accelerator_view *view, long long count, size_t element_size, const void *src,
+                        camp_access_type access, const char *file, unsigned line);
+void camp_array_copy_in_at(void *array, const void *src, long long count, size_t element_size, const char *file,
+                           unsigned line);
+void camp_array_copy_out_at(void *dst, const void *array, long long count, size_t element_size,
+                            const char *file, unsigned line);
+void camp_array_delete_at(void *array, const char *file, unsigned line);
+
 /* ---- Data model: explicit views, arrays, accelerator views ----------------
  * campcc defines __CAMPCC__ for the programs it compiles. Without it (the
  * serial reference mode) host memory is the only memory: views do nothing,
@@ -413,20 +432,23 @@ void camp_array_delete(void *array);
 
 /* `array_view(p, n)`: the n objects at p are available to kernels, lazily
  * copied (DIALECT.md §4); the other calls take any pointer into the view. */
-#define array_view(p, n) camp_array_view_create((void *)(p), (size_t)(n) * sizeof *(p), #p)
-#define array_view_synchronize(p) camp_array_view_synchronize(p)
-#define array_view_refresh(p) camp_array_view_refresh(p)
-#define array_view_discard_data(p) camp_array_view_discard_data(p)
-#define array_view_release(p) camp_array_view_release(p)
+#define array_view(p, n) \
+    camp_array_view_create_at((void *)(p), (long long)(n), sizeof *(p), #p, __FILE__, __LINE__)
+#define array_view_synchronize(p) camp_array_view_synchronize_at((p), __FILE__, __LINE__)
+#define array_view_refresh(p) camp_array_view_refresh_at((p), __FILE__, __LINE__)
+#define array_view_discard_data(p) camp_array_view_discard_data_at((p), __FILE__, __LINE__)
+#define array_view_release(p) camp_array_view_release_at((p), __FILE__, __LINE__)
 
 /* `T *p = array_new(T, n, src)`: n objects of type T on the default view's
  * accelerator, copied from src unless it is NULL. */
 #define array_new(T, n, src) array_new_on(NULL, T, n, src, CAMP_ACCESS_TYPE_AUTO)
 #define array_new_on(view, T, n, src, access) \
-    ((T *)camp_array_new((view), (size_t)(n) * sizeof(T), (src), (access)))
-#define array_copy_in(p, src, n) camp_array_copy_in((p), (src), (size_t)(n) * sizeof *(p))
-#define array_copy_out(dst, p, n) camp_array_copy_out((dst), (p), (size_t)(n) * sizeof *(p))
-#define array_delete(p) camp_array_delete(p)
+    ((T *)camp_array_new_at((view), (long long)(n), sizeof(T), (src), (access), __FILE__, __LINE__))
+#define array_copy_in(p, src, n) \
+    camp_array_copy_in_at((p), (src), (long long)(n), sizeof *(p), __FILE__, __LINE__)
+#define array_copy_out(dst, p, n) \
+    camp_array_copy_out_at((dst), (p), (long long)(n), sizeof *(p), __FILE__, __LINE__)
+#define array_delete(p) camp_array_delete_at((p), __FILE__, __LINE__)
 
 #else /* the serial reference mode */
 

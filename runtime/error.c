@@ -15,6 +15,10 @@ camp_status camp_fail(camp_status status, const char *fmt, ...) {
     f->status = status;
     f->file = kernel && kernel->file ? kernel->file : NULL;
     f->line = kernel ? kernel->line : 0;
+    if (!kernel && camp_rt.call_file) {
+        f->file = camp_rt.call_file;
+        f->line = camp_rt.call_line;
+    }
 
     int n = 0;
     if (f->file)
@@ -39,6 +43,23 @@ camp_error_handler camp_set_error_handler(camp_error_handler handler, void *user
     return previous;
 }
 
+void camp_lock_at(const char *file, unsigned line) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_rt.call_file = file;
+    camp_rt.call_line = line;
+}
+
+camp_status camp_checked_bytes(const char *call, long long count, size_t element_size, size_t *bytes) {
+    /* A count above LLONG_MAX arrives negative too: (long long) of it. */
+    if (count < 0)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: a negative element count (%lld)", call, count);
+    if (element_size && (unsigned long long)count > SIZE_MAX / element_size)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %lld elements of %zu bytes overflow the address space", call, count, element_size);
+    *bytes = (size_t)count * element_size;
+    return CAMP_OK;
+}
+
 void camp_unlock_and_report(camp_status status) {
     /* Copy what is needed while the lock is held: once released, another
      * thread's call may overwrite the context. */
@@ -46,6 +67,8 @@ void camp_unlock_and_report(camp_status status) {
     camp_error_handler handler = camp_rt.handler;
     void *user = camp_rt.handler_user;
     memset(&camp_rt.failure, 0, sizeof camp_rt.failure);
+    camp_rt.call_file = NULL;
+    camp_rt.call_line = 0;
     pthread_mutex_unlock(&camp_rt.lock);
 
     if (status == CAMP_OK) return;

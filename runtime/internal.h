@@ -162,6 +162,8 @@ typedef struct camp_runtime {
     pthread_mutex_t lock;
     camp_failure failure;
     const camp_kernel_info *kernel; /* being launched: error messages name it */
+    const char *call_file;   /* else the public call's source location, if known */
+    unsigned call_line;
 
     camp_error_handler handler;
     void *handler_user;
@@ -189,9 +191,14 @@ extern camp_runtime camp_rt;
 /* ---- error.c ------------------------------------------------------------ */
 
 /* Records the call's first failure: "camp error: <what>", prefixed with
- * "<file>:<line>: " while a kernel is being launched (camp_rt.kernel).
- * Returns `status`. */
+ * "<file>:<line>: " while a kernel is being launched (camp_rt.kernel) or
+ * when the call said where it was made (camp_lock_at). Returns `status`. */
 camp_status camp_fail(camp_status status, const char *fmt, ...) CAMP_PRINTF(2, 3);
+/* Takes the lock for a public call made at `file`:`line` (file may be NULL). */
+void camp_lock_at(const char *file, unsigned line);
+/* `count` elements of `element_size` bytes in *bytes, or an error naming
+ * `call` when the count is negative or the product overflows. */
+camp_status camp_checked_bytes(const char *call, long long count, size_t element_size, size_t *bytes);
 /* Releases the lock, then reports camp_rt.failure (handler, or print and
  * abort) if `status` is not CAMP_OK. Every public entry point ends here. */
 void camp_unlock_and_report(camp_status status);

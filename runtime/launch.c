@@ -114,6 +114,16 @@ static camp_status check_tiled_extent(const camp_kernel_info *kernel, const int3
     return CAMP_OK;
 }
 
+/* A negative extent is a mistake (a count that wrapped, a subtraction the
+ * wrong way round), not an empty launch: an empty one has a 0. */
+static camp_status check_extent_signs(const camp_kernel_info *kernel, const int32_t *extent) {
+    for (uint32_t d = 0; d < kernel->rank; d++)
+        if (extent[d] < 0)
+            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "a negative extent (%d, index component %u)",
+                             extent[d], d);
+    return CAMP_OK;
+}
+
 /* ---- Header and dispatch ------------------------------------------------ */
 
 /* The header's sizes in GPU order (x = the extent's last component); false
@@ -196,6 +206,7 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
     camp_accelerator_view *q = NULL;
     CAMP_TRY(launch_queue(&q));
     CAMP_TRY(check_device_fits(q->dev, kernel));
+    CAMP_TRY(check_extent_signs(kernel, extent));
     CAMP_TRY(check_tiled_extent(kernel, extent));
 
     camp_push_header header;
