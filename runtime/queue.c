@@ -18,6 +18,12 @@
  * long loop of kernels keeps the device busy and memory bounded. */
 #define CAMP_BATCH_MAX_COMMANDS 1024u
 
+/* Automatic mode lets at most this many batches wait for the device: the
+ * host, which records faster than a device runs small kernels, waits for
+ * the oldest rather than run ahead without bound (each batch holds its
+ * command buffer's memory and the buffers retired to it). */
+#define CAMP_BATCHES_IN_FLIGHT_MAX 4u
+
 /* How long a wait polls the semaphore before blocking. */
 #define CAMP_WAIT_SPIN_NS 1000000LL
 
@@ -121,6 +127,22 @@ static camp_status reap(camp_accelerator_view *q, bool wait) {
         q->spare = batch;
     }
     return CAMP_OK;
+}
+
+/* Waits for the oldest batches while more than CAMP_BATCHES_IN_FLIGHT_MAX
+ * are submitted and not done. */
+static camp_status bound_inflight(camp_accelerator_view *q) {
+    uint32_t count = 0;
+    for (camp_batch *b = q->inflight; b; b = b->next) count++;
+    if (count <= CAMP_BATCHES_IN_FLIGHT_MAX) return CAMP_OK;
+    camp_batch *oldest_kept = q->inflight;
+    for (uint32_t skip = count - CAMP_BATCHES_IN_FLIGHT_MAX; skip > 1; skip--) oldest_kept = oldest_kept->next;
+    uint64_t reached = 0;
+    VkResult result = wait_for(q, oldest_kept->serial, &reached);
+    if (result == VK_ERROR_DEVICE_LOST)
+        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+    VK(result);
+    return reap(q, false);
 }
 
 /* ---- Public to the runtime ------------------------------------------------ */
@@ -244,7 +266,8 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     if (q->inflight_last) q->inflight_last->next = batch;
     else q->inflight = batch;
     q->inflight_last = batch;
-    return reap(q, false);
+    CAMP_TRY(reap(q, false));
+    return bound_inflight(q);
 }
 
 camp_status camp_queue_finish(camp_accelerator_view *q) {
