@@ -359,6 +359,14 @@ typedef struct camp_accelerator {
 int camp_get_accelerators(camp_accelerator *list, int capacity);
 /* The default accelerator (opens it). */
 camp_accelerator camp_get_default_accelerator(void);
+/* How copies between host memory and the accelerator go: "map" (a memcpy
+ * through memory both sides see: integrated GPUs, CPU devices), "import"
+ * (the DMA engine reads and writes the program's own pages:
+ * VK_EXT_external_memory_host) or "staging" (through staging memory, in
+ * pipelined chunks). CAMP_COPY_PATH=map|import|staging chooses one the
+ * device allows (asking for one it does not allow is an error); NULL after
+ * an error. Does not open a device. */
+const char *camp_accelerator_copy_path(const camp_accelerator *accelerator);
 
 /* ---- Accelerator views (queues) --------------------------------------------
  * A view orders the kernels and copies given to it. AUTOMATIC (the default)

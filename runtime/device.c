@@ -312,18 +312,34 @@ static camp_status create_device(camp_device *dev) {
         .queueCount = 1,
         .pQueuePriorities = &priority,
     };
-    const char *extensions[] = {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME};
+    /* Copies from and to the program's own pages (transfer.c). */
+    dev->import_host = device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+    const char *extensions[2];
+    uint32_t extension_count = 0;
+    if (atomic_float) extensions[extension_count++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
+    if (dev->import_host) extensions[extension_count++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &on,
         .queueCreateInfoCount = 1,
         .pQueueCreateInfos = &queue,
-        .enabledExtensionCount = atomic_float ? 1 : 0,
+        .enabledExtensionCount = extension_count,
         .ppEnabledExtensionNames = extensions,
     };
     VK(vkCreateDevice(dev->physical, &info, NULL, &dev->device));
     vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
-    return CAMP_OK;
+    if (dev->import_host) {
+        VkPhysicalDeviceExternalMemoryHostPropertiesEXT host = {
+            .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
+        VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                                  .pNext = &host};
+        vkGetPhysicalDeviceProperties2(dev->physical, &properties);
+        dev->import_alignment = host.minImportedHostPointerAlignment;
+        dev->get_host_pointer_properties = (PFN_vkGetMemoryHostPointerPropertiesEXT)vkGetDeviceProcAddr(
+            dev->device, "vkGetMemoryHostPointerPropertiesEXT");
+        dev->import_host = dev->get_host_pointer_properties && dev->import_alignment;
+    }
+    return camp_copy_path_choose(dev);
 }
 
 /* Waits for the device and destroys it with everything on it. */
@@ -335,6 +351,8 @@ static void close_device(camp_device *dev) {
         camp_pipelines_destroy(dev);
         camp_pipeline_cache_save_and_destroy(dev);
         camp_buffer_cache_clear(dev);
+        camp_transfer_destroy(dev);
+        camp_memory_destroy(dev);
         vkDestroyDevice(dev->device, NULL);
     }
     free(dev);
@@ -394,8 +412,6 @@ camp_status camp_device_init(void) {
         return status;
     }
     snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.main->name);
-    const char *staging = getenv("CAMP_FORCE_STAGING");
-    camp_rt.force_staging = staging && *staging && strcmp(staging, "0") != 0;
     camp_rt.ready = true;
     /* Tear down before exit so that validation layers see every object
      * destroyed and report no leaks. */

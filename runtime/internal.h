@@ -38,6 +38,13 @@ typedef struct camp_failure {
     unsigned line;
 } camp_failure;
 
+/* How copies between host memory and device buffers go (transfer.c). */
+enum camp_copy_path {
+    CAMP_COPY_MAP,     /* memcpy through the device buffer's mapping (host-cached device memory) */
+    CAMP_COPY_IMPORT,  /* DMA from and to the program's pages, imported (VK_EXT_external_memory_host) */
+    CAMP_COPY_STAGING, /* memcpy into a staging ring, DMA from there, chunks pipelined */
+};
+
 /* A device buffer with its memory; `mapped` is non-NULL when the memory is
  * HOST_VISIBLE | HOST_COHERENT (and, for CAMP_BUFFER_DEVICE, HOST_CACHED)
  * and stays mapped for the buffer's life. */
@@ -48,13 +55,24 @@ enum camp_buffer_kind {
     CAMP_BUFFER_SHARED_WRITE, /* shader-visible and mapped, for host writes */
 };
 
+/* Device memory from suballoc.c: a range of a block, or memory of its own
+ * (block == NULL). `mapped` is the range's host address where the memory
+ * is host-visible. */
+typedef struct camp_allocation {
+    VkDeviceMemory memory;
+    VkDeviceSize offset, size;
+    uint32_t memory_type;
+    void *mapped;
+    struct camp_memory_block *block;
+    bool device_address; /* allocated with VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT */
+} camp_allocation;
+
 typedef struct camp_buffer {
     struct camp_device *owner;
     enum camp_buffer_kind kind;
     VkBuffer buffer;
-    VkDeviceMemory memory;
+    camp_allocation memory;
     VkDeviceSize size;
-    uint32_t memory_type;
     void *mapped;
     VkDeviceAddress address; /* 0 for staging buffers */
 } camp_buffer;
@@ -115,6 +133,7 @@ typedef struct camp_region {
     bool reserved;       /* ARRAY: `host` is a PROT_NONE reservation */
     size_t reserved_bytes;
     camp_usage usage;
+    struct camp_host_import *import; /* VIEW: its pages imported by transfer.c, or NULL */
 } camp_region;
 
 /* Free buffers kept for the next launches: few, and not too many bytes. */
@@ -153,7 +172,13 @@ typedef struct camp_device {
     VkPipelineCache pipeline_cache;
     bool pipeline_cache_dirty; /* pipelines were created since it was loaded */
     camp_accelerator_view *default_view;
+    enum camp_copy_path copy_path; /* how host memory reaches device buffers */
+    bool import_host;        /* VK_EXT_external_memory_host is enabled */
+    VkDeviceSize import_alignment; /* minImportedHostPointerAlignment */
+    PFN_vkGetMemoryHostPointerPropertiesEXT get_host_pointer_properties;
+    struct camp_transfer *transfer; /* transfer.c's staging ring and copy threads */
     camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
+    struct camp_memory_pools *pools; /* suballoc.c's */
     camp_module_state *modules;
     struct camp_device *next; /* every opened device */
 } camp_device;
@@ -170,7 +195,6 @@ typedef struct camp_runtime {
 
     bool ready;              /* the default device is open */
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
-    bool force_staging;      /* CAMP_FORCE_STAGING=1: never map device buffers */
     uint32_t faults;         /* enum camp_fault bits: failures injected for tests */
     uint32_t masked_features; /* enum camp_feature bits devices pretend to lack */
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* the default's, kept after shutdown */
@@ -280,6 +304,19 @@ void camp_buffer_release(camp_buffer *buffer);
 void camp_buffer_destroy(camp_buffer *buffer);
 void camp_buffer_cache_clear(camp_device *dev);
 
+/* ---- suballoc.c ---------------------------------------------------------- */
+
+/* Memory of type `type` for a buffer that needs `needs`: a range of a
+ * block, or (large) memory of its own, new or kept from an earlier free. */
+camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *needs, uint32_t type,
+                              bool device_address, camp_allocation *out);
+/* Gives the range back (its buffer must be destroyed first). */
+void camp_memory_free(camp_device *dev, camp_allocation *allocation);
+/* Frees kept memory and empty blocks (when the heap is full). */
+void camp_memory_trim(camp_device *dev);
+/* Frees everything (the device is closing). */
+void camp_memory_destroy(camp_device *dev);
+
 /* ---- queue.c ------------------------------------------------------------ */
 
 /* Creates a view of `dev` (the device's default view is one). */
@@ -309,6 +346,41 @@ bool camp_usage_busy(const camp_usage *u);
 camp_status camp_usage_wait(camp_usage *u);
 camp_status camp_queue_flush(camp_accelerator_view *q);
 camp_status camp_queue_finish(camp_accelerator_view *q);
+/* Waits until `q`'s batch `serial` is done (submitting it if still open),
+ * not for the batches after it. */
+camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial);
+
+/* ---- copy_threads.c ------------------------------------------------------ */
+
+struct camp_copy_threads;
+camp_status camp_copy_threads_start(struct camp_copy_threads **out);
+void camp_copy_threads_stop(struct camp_copy_threads *threads);
+/* memcpy, over the threads when it is large; NULL threads: plain memcpy. */
+void camp_parallel_memcpy(struct camp_copy_threads *threads, void *dst, const void *src, size_t bytes);
+
+/* ---- transfer.c: host <-> device copies ------------------------------------ */
+
+/* The copy path of a physical device: CAMP_COPY_PATH (map, import,
+ * staging; CAMP_FORCE_STAGING=1 is staging) where the device allows it, else
+ * the fastest it has. An error when the variable asks for what it lacks. */
+camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *out);
+const char *camp_copy_path_name(enum camp_copy_path path);
+/* Sets dev->copy_path (the device is created). */
+camp_status camp_copy_path_choose(camp_device *dev);
+/* `bytes` of host memory at `src` into `device` at `offset`, on `q`, whose
+ * last use is `usage`. `host_view` is the explicit view holding the host
+ * range, if any: its pages may be imported and kept imported. Returns with
+ * the copy recorded or submitted; the host memory may be reused at once. */
+camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
+                             const void *src, size_t bytes, struct camp_region *host_view);
+/* The reverse: returns when `dst` holds the bytes. */
+camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
+                              camp_usage *usage, void *dst, size_t bytes, struct camp_region *host_view);
+/* Ends a view's imported pages (the view is going, or moving device). */
+void camp_transfer_unimport(struct camp_region *region);
+/* A queue is going: the staging ring forgets it. */
+void camp_transfer_forget_queue(camp_accelerator_view *q);
+void camp_transfer_destroy(camp_device *dev);
 
 /* ---- regions.c: the table of explicit views and arrays ------------------ */
 

@@ -270,6 +270,17 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     return bound_inflight(q);
 }
 
+camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial) {
+    if (serial <= q->completed) return CAMP_OK;
+    if (q->open && serial >= q->open->serial) CAMP_TRY(camp_queue_flush(q));
+    uint64_t reached = 0;
+    VkResult result = wait_for(q, serial, &reached);
+    if (result == VK_ERROR_DEVICE_LOST)
+        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+    VK(result);
+    return reap(q, false);
+}
+
 camp_status camp_queue_finish(camp_accelerator_view *q) {
     CAMP_TRY(camp_queue_flush(q));
     /* Open the next batch while the device works: resetting and beginning a
@@ -320,10 +331,11 @@ camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_acc
     return CAMP_OK;
 }
 
-/* Forgets uses of `q` by regions: `q` is done and about to go. */
+/* Forgets uses of `q` by regions and staging: `q` is done and about to go. */
 static void forget_uses(camp_accelerator_view *q) {
     for (uint32_t i = 0; i < camp_rt.region_count; i++)
         if (camp_rt.regions[i]->usage.queue == q) memset(&camp_rt.regions[i]->usage, 0, sizeof(camp_usage));
+    camp_transfer_forget_queue(q);
 }
 
 static void queue_destroy(camp_accelerator_view *q) {
