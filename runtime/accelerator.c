@@ -60,7 +60,7 @@ static int enumerate(camp_accelerator *list, int capacity, camp_status *status) 
     if (camp_rt.ready) chosen = camp_rt.main->index;
     else if (count && camp_device_choose(devices, count, &chosen) != CAMP_OK) {
         /* No default (CAMP_DEVICE names none): still list them all. */
-        memset(&camp_rt.failure, 0, sizeof camp_rt.failure);
+        camp_failure_clear();
         chosen = UINT32_MAX;
     }
     for (uint32_t i = 0; i < count && (int)i < capacity; i++) {

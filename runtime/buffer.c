@@ -80,9 +80,11 @@ static camp_status allocate_memory(camp_buffer *buffer, const VkMemoryPropertyFl
             if (!(needs.memoryTypeBits & (1u << t)) || (tried & (1u << t))) continue;
             if ((has & wishes[w]) != wishes[w]) continue;
             tried |= 1u << t;
-            last = camp_memory_alloc(dev, &needs, t, shader_visible(buffer->kind), &buffer->memory);
-            if (last != CAMP_ERROR_OUT_OF_MEMORY) return last;
-            /* Keep the first failure's message, in case every type fails. */
+            camp_status status = camp_memory_alloc(dev, &needs, t, shader_visible(buffer->kind), &buffer->memory);
+            /* A full heap's message goes once another type serves. */
+            if (status == CAMP_OK && last != CAMP_OK) camp_failure_clear();
+            if (status != CAMP_ERROR_OUT_OF_MEMORY) return status;
+            last = status; /* the first failure's message is kept, in case every type fails */
         }
     if (!tried)
         return camp_fail(CAMP_ERROR_VULKAN, "no memory type fits a buffer of %llu bytes",
@@ -165,7 +167,7 @@ camp_status camp_buffer_acquire(camp_device *dev, enum camp_buffer_kind kind, Vk
         camp_buffer_destroy(out);
         camp_buffer_cache_clear(dev);
         camp_memory_trim(dev);
-        memset(&camp_rt.failure, 0, sizeof camp_rt.failure);
+        camp_failure_clear();
         status = buffer_create(dev, kind, wanted, out);
     }
     if (status != CAMP_OK) camp_buffer_destroy(out);

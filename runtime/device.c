@@ -305,12 +305,19 @@ static camp_status create_device(camp_device *dev) {
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
 
-    float priority = 1.0f;
+    uint32_t family_count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, NULL);
+    VkQueueFamilyProperties families[16];
+    if (family_count > 16) family_count = 16;
+    vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, families);
+    dev->queue_count = families[dev->queue_family].queueCount;
+    if (dev->queue_count > CAMP_DEVICE_QUEUES_MAX) dev->queue_count = CAMP_DEVICE_QUEUES_MAX;
+    const float priorities[CAMP_DEVICE_QUEUES_MAX] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
     VkDeviceQueueCreateInfo queue = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
         .queueFamilyIndex = dev->queue_family,
-        .queueCount = 1,
-        .pQueuePriorities = &priority,
+        .queueCount = dev->queue_count,
+        .pQueuePriorities = priorities,
     };
     /* Copies from and to the program's own pages (transfer.c). */
     dev->import_host = device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
@@ -327,7 +334,7 @@ static camp_status create_device(camp_device *dev) {
         .ppEnabledExtensionNames = extensions,
     };
     VK(vkCreateDevice(dev->physical, &info, NULL, &dev->device));
-    vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
+    for (uint32_t i = 0; i < dev->queue_count; i++) vkGetDeviceQueue(dev->device, dev->queue_family, i, &dev->queues[i]);
     if (dev->import_host) {
         VkPhysicalDeviceExternalMemoryHostPropertiesEXT host = {
             .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};

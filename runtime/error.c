@@ -7,17 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Thread_local camp_call_state camp_call;
+
 camp_status camp_fail(camp_status status, const char *fmt, ...) {
-    camp_failure *f = &camp_rt.failure;
-    const camp_kernel_info *kernel = camp_rt.kernel;
+    camp_failure *f = &camp_call.failure;
+    const camp_kernel_info *kernel = camp_call.kernel;
     /* Keep the first failure of a call: later ones are usually its echo. */
     if (f->status != CAMP_OK) return status;
     f->status = status;
     f->file = kernel && kernel->file ? kernel->file : NULL;
     f->line = kernel ? kernel->line : 0;
-    if (!kernel && camp_rt.call_file) {
-        f->file = camp_rt.call_file;
-        f->line = camp_rt.call_line;
+    if (!kernel && camp_call.file) {
+        f->file = camp_call.file;
+        f->line = camp_call.line;
     }
 
     int n = 0;
@@ -43,10 +45,12 @@ camp_error_handler camp_set_error_handler(camp_error_handler handler, void *user
     return previous;
 }
 
+void camp_failure_clear(void) { memset(&camp_call.failure, 0, sizeof camp_call.failure); }
+
 void camp_lock_at(const char *file, unsigned line) {
     pthread_mutex_lock(&camp_rt.lock);
-    camp_rt.call_file = file;
-    camp_rt.call_line = line;
+    camp_call.file = file;
+    camp_call.line = line;
 }
 
 camp_status camp_checked_bytes(const char *call, long long count, size_t element_size, size_t *bytes) {
@@ -61,14 +65,11 @@ camp_status camp_checked_bytes(const char *call, long long count, size_t element
 }
 
 void camp_unlock_and_report(camp_status status) {
-    /* Copy what is needed while the lock is held: once released, another
-     * thread's call may overwrite the context. */
-    camp_failure failure = camp_rt.failure;
+    /* The handler is read under the lock; the failure is this thread's. */
+    camp_failure failure = camp_call.failure;
     camp_error_handler handler = camp_rt.handler;
     void *user = camp_rt.handler_user;
-    memset(&camp_rt.failure, 0, sizeof camp_rt.failure);
-    camp_rt.call_file = NULL;
-    camp_rt.call_line = 0;
+    memset(&camp_call, 0, sizeof camp_call);
     pthread_mutex_unlock(&camp_rt.lock);
 
     if (status == CAMP_OK) return;

@@ -2,7 +2,9 @@
  * functions each file gives the others, under a banner per file.
  *
  * Threading: every function here runs with camp_rt.lock held (the public
- * entry points take it), so the context needs no other synchronisation.
+ * entry points take it), so the context needs no other synchronisation;
+ * waits for the device let it go (camp_queue_finish_releasing), and what
+ * a call keeps of its own (failure, kernel) is per thread (camp_call).
  * Errors: a failing function records what went wrong in camp_rt.failure
  * (camp_fail, VK()) and returns a camp_status; the public entry point
  * reports it after releasing the lock, so a handler may call libcamp. */
@@ -30,7 +32,7 @@
 #define CAMP_PRINTF(f, a)
 #endif
 
-/* The first error of the current call, reported when the lock is released. */
+/* The first error of the current call, reported when it returns. */
 typedef struct camp_failure {
     camp_status status;
     char message[1024];
@@ -102,7 +104,9 @@ typedef struct camp_batch {
  * commands; submitted batches wait in `inflight`, oldest first. */
 struct camp_accelerator_view {
     struct camp_device *dev;
+    VkQueue queue;           /* one of dev->queues */
     camp_queuing_mode mode;
+    uint32_t waiters;        /* threads waiting for it without the lock */
     VkCommandPool pool;
     VkSemaphore timeline;    /* a timeline semaphore: each batch signals its serial */
     camp_batch *open;        /* being recorded, or NULL */
@@ -136,6 +140,11 @@ typedef struct camp_region {
     struct camp_host_import *import; /* VIEW: its pages imported by transfer.c, or NULL */
 } camp_region;
 
+/* Vulkan queues opened per device at most: views created by the program
+ * submit to queues 1.. in turn (queue 0 is the default view's), so that
+ * threads on different views do not share one. */
+#define CAMP_DEVICE_QUEUES_MAX 8u
+
 /* Free buffers kept for the next launches: few, and not too many bytes. */
 #define CAMP_BUFFER_CACHE_SLOTS 8
 #define CAMP_BUFFER_CACHE_BYTES ((VkDeviceSize)256 << 20)
@@ -168,7 +177,9 @@ typedef struct camp_device {
     bool denorm_preserve32;  /* shaderDenormPreserveFloat32: else modules lose DenormPreserve */
     VkDevice device;
     uint32_t queue_family;
-    VkQueue queue;           /* every accelerator view of the device submits here */
+    VkQueue queues[CAMP_DEVICE_QUEUES_MAX]; /* of the compute family: views submit to one each */
+    uint32_t queue_count;
+    uint32_t views_made;     /* views created: the next one's queue, round robin */
     VkPipelineCache pipeline_cache;
     bool pipeline_cache_dirty; /* pipelines were created since it was loaded */
     camp_accelerator_view *default_view;
@@ -183,12 +194,20 @@ typedef struct camp_device {
     struct camp_device *next; /* every opened device */
 } camp_device;
 
-typedef struct camp_runtime {
-    pthread_mutex_t lock;
+/* The public call the thread is making: per thread, because the runtime
+ * lock is let go while the host waits for the device (camp_queue_finish_
+ * releasing), and another thread's call may fail meanwhile. */
+typedef struct camp_call_state {
     camp_failure failure;
     const camp_kernel_info *kernel; /* being launched: error messages name it */
-    const char *call_file;   /* else the public call's source location, if known */
-    unsigned call_line;
+    const char *file;        /* else the call's source location, if known */
+    unsigned line;
+} camp_call_state;
+
+extern _Thread_local camp_call_state camp_call;
+
+typedef struct camp_runtime {
+    pthread_mutex_t lock;
 
     camp_error_handler handler;
     void *handler_user;
@@ -215,15 +234,17 @@ extern camp_runtime camp_rt;
 /* ---- error.c ------------------------------------------------------------ */
 
 /* Records the call's first failure: "camp error: <what>", prefixed with
- * "<file>:<line>: " while a kernel is being launched (camp_rt.kernel) or
+ * "<file>:<line>: " while a kernel is being launched (camp_call.kernel) or
  * when the call said where it was made (camp_lock_at). Returns `status`. */
 camp_status camp_fail(camp_status status, const char *fmt, ...) CAMP_PRINTF(2, 3);
+/* Forgets a failure the call recovered from (it tried another way). */
+void camp_failure_clear(void);
 /* Takes the lock for a public call made at `file`:`line` (file may be NULL). */
 void camp_lock_at(const char *file, unsigned line);
 /* `count` elements of `element_size` bytes in *bytes, or an error naming
  * `call` when the count is negative or the product overflows. */
 camp_status camp_checked_bytes(const char *call, long long count, size_t element_size, size_t *bytes);
-/* Releases the lock, then reports camp_rt.failure (handler, or print and
+/* Releases the lock, then reports camp_call.failure (handler, or print and
  * abort) if `status` is not CAMP_OK. Every public entry point ends here. */
 void camp_unlock_and_report(camp_status status);
 
@@ -346,6 +367,11 @@ bool camp_usage_busy(const camp_usage *u);
 camp_status camp_usage_wait(camp_usage *u);
 camp_status camp_queue_flush(camp_accelerator_view *q);
 camp_status camp_queue_finish(camp_accelerator_view *q);
+/* camp_queue_finish, the host waiting with the runtime lock let go, so that
+ * other threads' calls go on meanwhile. Only where the caller uses nothing
+ * after it that another call could have changed: what the call owns (its
+ * staging buffers, the program's memory), never a recorded batch. */
+camp_status camp_queue_finish_releasing(camp_accelerator_view *q);
 /* Waits until `q`'s batch `serial` is done (submitting it if still open),
  * not for the batches after it. */
 camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial);

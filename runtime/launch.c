@@ -198,7 +198,7 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
                           const camp_launch_view *views, uint32_t view_count) {
     CAMP_TRY(check_module(module, k));
     const camp_kernel_info *kernel = &module->kernels[k];
-    camp_rt.kernel = kernel; /* from here on, errors name the kernel's line */
+    camp_call.kernel = kernel; /* from here on, errors name the kernel's line */
     CAMP_TRY(check_kernel(kernel));
     if (!extent || !push || (view_count && !views))
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with a null extent, push block or views");
@@ -238,6 +238,6 @@ void camp_abi_launch(camp_module_info *module, uint32_t kernel, const int32_t *e
                      const camp_launch_view *views, uint32_t view_count) {
     pthread_mutex_lock(&camp_rt.lock);
     camp_status status = launch(module, kernel, extent, push, views, view_count);
-    camp_rt.kernel = NULL;
+    camp_call.kernel = NULL;
     camp_unlock_and_report(status);
 }

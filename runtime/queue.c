@@ -169,7 +169,7 @@ void camp_queue_barrier(camp_accelerator_view *q) {
 bool camp_usage_busy(const camp_usage *u) { return u->queue && u->serial > u->queue->completed; }
 
 camp_status camp_usage_wait(camp_usage *u) {
-    if (camp_usage_busy(u)) CAMP_TRY(camp_queue_finish(u->queue));
+    if (camp_usage_busy(u)) CAMP_TRY(camp_queue_finish_releasing(u->queue));
     return CAMP_OK;
 }
 
@@ -251,7 +251,7 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     };
     if (result >= 0)
         result = CAMP_INJECT(CAMP_FAULT_DEVICE_LOST, VK_ERROR_DEVICE_LOST,
-                             vkQueueSubmit(q->dev->queue, 1, &submit, VK_NULL_HANDLE));
+                             vkQueueSubmit(q->queue, 1, &submit, VK_NULL_HANDLE));
     if (result < 0) {
         /* Never submitted: wait for the rest, then drop its work. */
         (void)reap(q, true);
@@ -275,6 +275,23 @@ camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial) {
     if (q->open && serial >= q->open->serial) CAMP_TRY(camp_queue_flush(q));
     uint64_t reached = 0;
     VkResult result = wait_for(q, serial, &reached);
+    if (result == VK_ERROR_DEVICE_LOST)
+        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+    VK(result);
+    return reap(q, false);
+}
+
+camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
+    CAMP_TRY(camp_queue_flush(q));
+    if (!q->open && q->inflight) CAMP_TRY(batch_begin(q));
+    if (!q->inflight) return CAMP_OK;
+    uint64_t serial = q->inflight_last->serial, reached = 0;
+    /* wait_for reads only what never changes (the device, the semaphore). */
+    q->waiters++;
+    pthread_mutex_unlock(&camp_rt.lock);
+    VkResult result = wait_for(q, serial, &reached);
+    pthread_mutex_lock(&camp_rt.lock);
+    q->waiters--;
     if (result == VK_ERROR_DEVICE_LOST)
         return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
     VK(result);
@@ -306,6 +323,9 @@ camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_acc
     camp_accelerator_view *q = calloc(1, sizeof *q);
     if (!q) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     q->dev = dev;
+    /* The default view (the first) has queue 0; the others share the rest. */
+    uint32_t made = dev->views_made++;
+    q->queue = made == 0 || dev->queue_count == 1 ? dev->queues[0] : dev->queues[1 + (made - 1) % (dev->queue_count - 1)];
     q->mode = mode;
     q->next_serial = 1;
     VkCommandPoolCreateInfo pool = {
@@ -340,6 +360,12 @@ static void forget_uses(camp_accelerator_view *q) {
 
 static void queue_destroy(camp_accelerator_view *q) {
     (void)camp_queue_finish(q); /* a lost device: destroy anyway */
+    /* Threads still waiting for it without the lock come back first. */
+    while (q->waiters) {
+        pthread_mutex_unlock(&camp_rt.lock);
+        sched_yield();
+        pthread_mutex_lock(&camp_rt.lock);
+    }
     (void)reap(q, true);
     if (q->open) {
         camp_batch *open = q->open;
@@ -439,7 +465,7 @@ void camp_accelerator_view_flush(camp_accelerator_view *view) {
 void camp_accelerator_view_wait(camp_accelerator_view *view) {
     pthread_mutex_lock(&camp_rt.lock);
     camp_status status = check_view(view, "camp_accelerator_view_wait");
-    if (status == CAMP_OK) status = camp_queue_finish(view);
+    if (status == CAMP_OK) status = camp_queue_finish_releasing(view);
     camp_unlock_and_report(status);
 }
 

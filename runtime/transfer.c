@@ -291,7 +291,7 @@ static camp_status small_out(camp_accelerator_view *q, camp_buffer *device, VkDe
     if (status == CAMP_OK) {
         record_copy(commands, device->buffer, offset, staging.buffer, 0, bytes);
         q->open_commands++;
-        status = camp_queue_finish(q);
+        status = camp_queue_finish_releasing(q); /* the staging buffer is this call's */
     }
     if (status == CAMP_OK) memcpy(dst, staging.mapped, bytes);
     camp_buffer_release(&staging); /* the queue is done with it, or never ran */
@@ -423,6 +423,7 @@ camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDe
     record_copy(commands, import->buffer, (VkDeviceSize)(first - import->start), device->buffer,
                 offset + (VkDeviceSize)(first - host), (VkDeviceSize)(last - first));
     q->open_commands++;
+    /* With the lock held: another call could end the import meanwhile. */
     return camp_queue_finish(q);
 }
 

@@ -243,7 +243,8 @@ camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
         VkBufferCopy region = {group->pad, group->pad, group->bytes};
         vkCmdCopyBuffer(commands, group->device.buffer, group->staging.buffer, 1, &region);
     }
-    CAMP_TRY(camp_queue_finish(q));
+    /* The group buffers are this launch's own: other calls may go on. */
+    CAMP_TRY(camp_queue_finish_releasing(q));
     /* Only the views the kernel may write: the bytes of read-only ones are
      * left alone even when they share a group with a written one, unless a
      * pointer into the group may have written anywhere in it. */
