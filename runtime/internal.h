@@ -443,6 +443,10 @@ typedef struct camp_view_group {
     bool written_through_pointer; /* a captured pointer into it may write */
 } camp_view_group;
 
+/* Launches with at most this many views need no heap memory for their
+ * bookkeeping (a round trip's host time counts every malloc). */
+#define CAMP_VIEWS_INLINE 8
+
 /* A launch's memory: implicit views grouped into fresh buffers, and the
  * explicit regions its views and pointers lie in. */
 typedef struct camp_view_set {
@@ -454,6 +458,10 @@ typedef struct camp_view_set {
     camp_region **region_of;  /* per view: its explicit region, or NULL */
     bool writes_back;         /* some implicit view is written: wait and copy back */
     camp_accelerator_view *queue;
+    /* The three arrays above, for launches of up to CAMP_VIEWS_INLINE views. */
+    camp_view_group groups_inline[CAMP_VIEWS_INLINE];
+    uint32_t group_of_inline[CAMP_VIEWS_INLINE];
+    camp_region *region_of_inline[CAMP_VIEWS_INLINE];
 } camp_view_set;
 
 /* Checks the views, resolves pointers and objects to regions or fresh group

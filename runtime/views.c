@@ -69,7 +69,8 @@ static camp_status object_region(const camp_launch_view *view, camp_region **out
 /* Sorts the launch's own objects by address and merges overlapping ones
  * into groups. */
 static camp_status make_groups(camp_view_set *set, const camp_launch_view *views, uint32_t count) {
-    sorted_view *sorted = calloc(count ? count : 1, sizeof *sorted);
+    sorted_view sorted_inline[CAMP_VIEWS_INLINE];
+    sorted_view *sorted = count <= CAMP_VIEWS_INLINE ? sorted_inline : calloc(count, sizeof *sorted);
     if (!sorted) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     uint32_t own = 0;
     for (uint32_t i = 0; i < count; i++)
@@ -91,7 +92,7 @@ static camp_status make_groups(camp_view_set *set, const camp_launch_view *views
         group->access |= view->access;
         set->group_of[sorted[s].index] = (uint32_t)(group - set->groups);
     }
-    free(sorted);
+    if (sorted != sorted_inline) free(sorted);
     return CAMP_OK;
 }
 
@@ -152,9 +153,15 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
     set->view_count = count;
     set->queue = q;
     for (uint32_t i = 0; i < count; i++) CAMP_TRY(check_view(&views[i], push_size));
-    set->groups = calloc(count ? count : 1, sizeof *set->groups);
-    set->group_of = calloc(count ? count : 1, sizeof *set->group_of);
-    set->region_of = calloc(count ? count : 1, sizeof *set->region_of);
+    if (count <= CAMP_VIEWS_INLINE) {
+        set->groups = set->groups_inline;
+        set->group_of = set->group_of_inline;
+        set->region_of = set->region_of_inline;
+    } else {
+        set->groups = calloc(count, sizeof *set->groups);
+        set->group_of = calloc(count, sizeof *set->group_of);
+        set->region_of = calloc(count, sizeof *set->region_of);
+    }
     if (!set->groups || !set->group_of || !set->region_of)
         return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     for (uint32_t i = 0; i < count; i++) {
@@ -212,7 +219,9 @@ camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *
         camp_queue_use(q, &group->usage, CAMP_ACCESS_WRITE);
         copied = true;
     }
-    kernel_use *uses = calloc(set->count + set->view_count + 1, sizeof *uses);
+    kernel_use uses_inline[2 * CAMP_VIEWS_INLINE];
+    uint32_t most = set->count + set->view_count;
+    kernel_use *uses = most <= 2 * CAMP_VIEWS_INLINE ? uses_inline : calloc(most, sizeof *uses);
     if (!uses) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     uint32_t n = kernel_uses(set, uses);
     bool barrier = copied;
@@ -226,7 +235,7 @@ camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *
         if (barrier) camp_queue_barrier(q);
         for (uint32_t u = 0; u < n; u++) camp_queue_use(q, uses[u].usage, uses[u].access);
     }
-    free(uses);
+    if (uses != uses_inline) free(uses);
     return status;
 }
 
@@ -270,8 +279,13 @@ void camp_views_release(camp_view_set *set, camp_accelerator_view *q) {
         camp_buffer_release(&group->device);
         camp_buffer_release(&group->staging);
     }
-    free(set->groups);
-    free(set->group_of);
-    free(set->region_of);
-    memset(set, 0, sizeof *set);
+    if (set->groups != set->groups_inline) {
+        free(set->groups);
+        free(set->group_of);
+        free(set->region_of);
+    }
+    set->groups = NULL;
+    set->group_of = NULL;
+    set->region_of = NULL;
+    set->count = 0;
 }
