@@ -431,6 +431,25 @@ void camp_array_copy_out_at(void *dst, const void *array, long long count, size_
                             const char *file, unsigned line);
 void camp_array_delete_at(void *array, const char *file, unsigned line);
 
+/* ---- Asynchronous copies (C++ AMP's copy_async, synchronize_async and
+ * completion_future) ----------------------------------------------------------
+ * Each returns at once with a future (NULL after a reported error); the
+ * copy runs on the accelerator's copy view, beside kernels on the other
+ * views. A copy in has read its source when the call returns; a copy out's
+ * destination (and a synchronized view's memory) holds the bytes once
+ * camp_future_wait returns or camp_future_poll says true. Every future
+ * must be waited exactly once: camp_future_wait frees it. */
+typedef struct camp_future camp_future;
+camp_future *camp_array_copy_in_async_at(void *array, const void *src, long long count, size_t element_size,
+                                         const char *file, unsigned line);
+camp_future *camp_array_copy_out_async_at(void *dst, const void *array, long long count, size_t element_size,
+                                          const char *file, unsigned line);
+camp_future *camp_array_view_synchronize_async_at(const void *host, const char *file, unsigned line);
+/* Waits until the copy is done, then frees the future. */
+void camp_future_wait(camp_future *future);
+/* Whether the copy is done, without waiting (the future stays valid). */
+bool camp_future_poll(camp_future *future);
+
 /* ---- Data model: explicit views, arrays, accelerator views ----------------
  * campcc defines __CAMPCC__ for the programs it compiles. Without it (the
  * serial reference mode) host memory is the only memory: views do nothing,
@@ -457,6 +476,13 @@ void camp_array_delete_at(void *array, const char *file, unsigned line);
 #define array_copy_out(dst, p, n) \
     camp_array_copy_out_at((dst), (p), (long long)(n), sizeof *(p), __FILE__, __LINE__)
 #define array_delete(p) camp_array_delete_at((p), __FILE__, __LINE__)
+#define array_copy_in_async(p, src, n) \
+    camp_array_copy_in_async_at((p), (src), (long long)(n), sizeof *(p), __FILE__, __LINE__)
+#define array_copy_out_async(dst, p, n) \
+    camp_array_copy_out_async_at((dst), (p), (long long)(n), sizeof *(p), __FILE__, __LINE__)
+#define array_view_synchronize_async(p) camp_array_view_synchronize_async_at((p), __FILE__, __LINE__)
+#define future_wait(f) camp_future_wait(f)
+#define future_poll(f) camp_future_poll(f)
 
 #else /* the serial reference mode */
 
@@ -479,6 +505,12 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
 #define array_copy_in(p, src, n) ((void)memcpy((p), (src), (size_t)(n) * sizeof *(p)))
 #define array_copy_out(dst, p, n) ((void)memcpy((dst), (p), (size_t)(n) * sizeof *(p)))
 #define array_delete(p) free(p)
+/* Copies are done when made: futures are NULL. */
+#define array_copy_in_async(p, src, n) (array_copy_in(p, src, n), (camp_future *)NULL)
+#define array_copy_out_async(dst, p, n) (array_copy_out(dst, p, n), (camp_future *)NULL)
+#define array_view_synchronize_async(p) ((void)(p), (camp_future *)NULL)
+#define future_wait(f) ((void)(f))
+#define future_poll(f) ((void)(f), true)
 
 #endif /* __CAMPCC__ */
 

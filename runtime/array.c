@@ -74,8 +74,7 @@ static camp_status create(camp_accelerator_view *view, size_t bytes, const void 
     return CAMP_OK;
 }
 
-/* The array holding [p, p + bytes), or an error naming `call`. */
-static camp_status find_array(const void *p, size_t bytes, const char *call, camp_region **out) {
+camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out) {
     camp_region *region = camp_region_find(p);
     if (!region || region->kind != CAMP_REGION_ARRAY)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s(%p): not an array made by array_new", call, p);
@@ -108,14 +107,14 @@ void *camp_array_new(camp_accelerator_view *view, size_t bytes, const void *src,
 
 static camp_status copy_in(void *array, const void *src, size_t bytes) {
     camp_region *region = NULL;
-    CAMP_TRY(find_array(array, bytes, "array_copy_in", &region));
+    CAMP_TRY(camp_array_find(array, bytes, "array_copy_in", &region));
     if (!src && bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_copy_in: a null source");
     return camp_region_write(region, (size_t)((char *)array - region->host), src, bytes);
 }
 
 static camp_status copy_out(void *dst, const void *array, size_t bytes) {
     camp_region *region = NULL;
-    CAMP_TRY(find_array(array, bytes, "array_copy_out", &region));
+    CAMP_TRY(camp_array_find(array, bytes, "array_copy_out", &region));
     if (!dst && bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_copy_out: a null destination");
     return camp_region_read(region, (size_t)((const char *)array - region->host), dst, bytes);
 }
@@ -151,7 +150,7 @@ void camp_array_copy_out(void *dst, const void *array, size_t bytes) {
 static camp_status delete(void *array) {
     camp_region *region = NULL;
     if (!array) return CAMP_OK;
-    CAMP_TRY(find_array(array, 0, "array_delete", &region));
+    CAMP_TRY(camp_array_find(array, 0, "array_delete", &region));
     if ((char *)array != region->host)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_delete(%p): not the start of an array", array);
     camp_region_remove(region);

@@ -447,6 +447,7 @@ camp_status camp_device_open(uint32_t index, camp_device **out) {
 }
 
 void camp_device_destroy(void) {
+    camp_futures_destroy();
     if (camp_rt.ready) camp_regions_destroy(); /* before the queues: busy buffers retire to them */
     while (camp_rt.devices) {
         camp_device *dev = camp_rt.devices;

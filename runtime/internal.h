@@ -188,6 +188,7 @@ typedef struct camp_device {
     VkDeviceSize import_alignment; /* minImportedHostPointerAlignment */
     PFN_vkGetMemoryHostPointerPropertiesEXT get_host_pointer_properties;
     struct camp_transfer *transfer; /* transfer.c's staging ring and copy threads */
+    camp_accelerator_view *copy_view; /* future.c's, for asynchronous copies; NULL until one */
     camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
     struct camp_memory_pools *pools; /* suballoc.c's */
     camp_module_state *modules;
@@ -224,6 +225,8 @@ typedef struct camp_runtime {
     camp_device *devices;    /* every opened device, main included */
 
     camp_accelerator_view *views; /* every view of every device */
+
+    struct camp_future *futures; /* every future not waited yet (future.c) */
 
     camp_region **regions;   /* sorted by host address, not overlapping */
     uint32_t region_count, region_capacity;
@@ -375,6 +378,10 @@ camp_status camp_queue_finish_releasing(camp_accelerator_view *q);
 /* Waits until `q`'s batch `serial` is done (submitting it if still open),
  * not for the batches after it. */
 camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial);
+/* The serial of the last batch submitted on `q` (0: none yet). */
+uint64_t camp_queue_last_submitted(const camp_accelerator_view *q);
+/* Whether `q`'s batch `serial` is done, without waiting. */
+camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *done);
 
 /* ---- copy_threads.c ------------------------------------------------------ */
 
@@ -428,6 +435,18 @@ camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size
 void camp_region_free(camp_region *region);
 /* Ends every region, without copying anything back. */
 void camp_regions_destroy(void);
+
+/* ---- array.c ------------------------------------------------------------ */
+
+/* The array holding [p, p + bytes), or an error naming `call`. */
+camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out);
+
+/* ---- future.c ------------------------------------------------------------- */
+
+/* Frees every future not waited yet (the runtime is going). */
+void camp_futures_destroy(void);
+/* A queue is going (finished): its futures are done. */
+void camp_futures_forget_queue(camp_accelerator_view *q);
 
 /* ---- views.c ------------------------------------------------------------ */
 

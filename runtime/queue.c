@@ -281,6 +281,17 @@ camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial) {
     return reap(q, false);
 }
 
+uint64_t camp_queue_last_submitted(const camp_accelerator_view *q) {
+    /* next_serial is the open batch's, or the next one's when none is open. */
+    return q->next_serial - 1;
+}
+
+camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *done) {
+    CAMP_TRY(reap(q, false));
+    *done = serial <= q->completed;
+    return CAMP_OK;
+}
+
 camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
     CAMP_TRY(camp_queue_flush(q));
     if (!q->open && q->inflight) CAMP_TRY(batch_begin(q));
@@ -356,6 +367,7 @@ static void forget_uses(camp_accelerator_view *q) {
     for (uint32_t i = 0; i < camp_rt.region_count; i++)
         if (camp_rt.regions[i]->usage.queue == q) memset(&camp_rt.regions[i]->usage, 0, sizeof(camp_usage));
     camp_transfer_forget_queue(q);
+    camp_futures_forget_queue(q);
 }
 
 static void queue_destroy(camp_accelerator_view *q) {
@@ -399,6 +411,7 @@ void camp_queues_destroy(camp_device *dev) {
         if (q->dev == dev) queue_destroy(q);
     }
     dev->default_view = NULL;
+    dev->copy_view = NULL;
 }
 
 /* ---- Public API ----------------------------------------------------------- */
