@@ -11,7 +11,13 @@
  *     view copied back);
  *   name=alloc: array_new + array_delete of 256 MB, the first pair and the
  *     median of the next ones;
- *   name=roundtrip: one tiny kernel + array_view_synchronize of 16 KiB.
+ *   name=roundtrip: one tiny kernel + array_view_synchronize of 16 KiB;
+ *   name=overlap: 1 GiB in 16 chunks through copy in, kernel, copy out:
+ *     the copies alone, the kernels alone (made as long as the copies),
+ *     the three serially, and pipelined with array_copy_in_async /
+ *     array_copy_out_async (chunk k+1 copied in and k-1 out while the
+ *     kernel works on chunk k); impl=campcc-ratio is pipelined /
+ *     max(copies, kernels).
  * Every copy is checked (a wrong byte ends the run with status 1).
  * usage: campcc_transfer [--quick] [--max-size BYTES]
  * (--quick: sizes up to 4 MiB, few repetitions: a smoke run for lavapipe) */
@@ -156,6 +162,92 @@ static void allocations(size_t bytes, int pairs) {
     free(t);
 }
 
+/* out = in, made `iters` times slower by a dependent chain of arithmetic
+ * that ends where it started (x * 1 + 0), so the result is checkable. */
+static void work(float *out, const float *in, int n, int iters) {
+    parallel_for_each(i, extent(n)) {
+        float x = in[i];
+        for (int k = 0; k < iters; k++) x = x * 1.0f + 0.0f;
+        out[i] = x;
+    }
+}
+
+/* Chunks of `chunk` floats: copy in, kernel, copy out. Serial: each step
+ * waits for the one before. Pipelined: chunk k+1's copy in and chunk k-1's
+ * copy out run while the kernel works on chunk k (two device buffers each
+ * way). Returns ms. */
+static double chunks_through(float *host_in, float *host_out, float **din, float **dout, int chunks, int chunk,
+                             int iters, bool pipelined) {
+    double t0 = now_ms();
+    if (!pipelined) {
+        for (int k = 0; k < chunks; k++) {
+            array_copy_in(din[0], host_in + (size_t)k * chunk, chunk);
+            work(dout[0], din[0], chunk, iters);
+            array_copy_out(host_out + (size_t)k * chunk, dout[0], chunk);
+        }
+        return now_ms() - t0;
+    }
+    camp_future *in[2] = {0}, *out[2] = {0};
+    in[0] = array_copy_in_async(din[0], host_in, chunk);
+    for (int k = 0; k < chunks; k++) {
+        int s = k % 2, t = 1 - s;
+        if (k + 1 < chunks) in[t] = array_copy_in_async(din[t], host_in + (size_t)(k + 1) * chunk, chunk);
+        future_wait(in[s]);
+        if (out[s]) future_wait(out[s]), out[s] = NULL; /* dout[s] free again */
+        work(dout[s], din[s], chunk, iters);
+        out[s] = array_copy_out_async(host_out + (size_t)k * chunk, dout[s], chunk);
+    }
+    for (int s = 0; s < 2; s++)
+        if (out[s]) future_wait(out[s]);
+    return now_ms() - t0;
+}
+
+/* The overlap benchmark: total time pipelined against the copies alone and
+ * the kernels alone (iters = 0 and a copy-free run), the kernel's cost set
+ * to about the copies' so that overlap matters most. */
+static void overlap(size_t total_bytes, int chunks) {
+    int chunk = (int)(total_bytes / sizeof(float) / (size_t)chunks);
+    float *host_in = malloc((size_t)chunk * chunks * sizeof *host_in);
+    float *host_out = malloc((size_t)chunk * chunks * sizeof *host_out);
+    for (size_t i = 0; i < (size_t)chunk * chunks; i++) host_in[i] = (float)(i % 1000);
+    float *din[2], *dout[2];
+    for (int s = 0; s < 2; s++) {
+        din[s] = array_new_on(NULL, float, chunk, NULL, CAMP_ACCESS_TYPE_NONE);
+        dout[s] = array_new_on(NULL, float, chunk, NULL, CAMP_ACCESS_TYPE_NONE);
+    }
+    chunks_through(host_in, host_out, din, dout, chunks, chunk, 0, false); /* warm up */
+    double copies = chunks_through(host_in, host_out, din, dout, chunks, chunk, 0, false);
+    /* Kernels alone, calibrated once to the copies' time. */
+    int iters = 64;
+    double kernels = 0;
+    for (int round = 0; round < 3; round++) {
+        double t0 = now_ms();
+        for (int k = 0; k < chunks; k++) work(dout[k % 2], din[k % 2], chunk, iters);
+        camp_accelerator_view_wait(camp_default_view());
+        kernels = now_ms() - t0;
+        if (round < 2 && kernels > 0) iters = (int)(iters * copies / kernels) + 1;
+    }
+    double serial = chunks_through(host_in, host_out, din, dout, chunks, chunk, iters, false);
+    double pipelined = chunks_through(host_in, host_out, din, dout, chunks, chunk, iters, true);
+    for (size_t i = 0; i < (size_t)chunk * chunks; i += 4093)
+        if (host_out[i] != host_in[i]) {
+            fprintf(stderr, "overlap: out[%zu] = %g, want %g\n", i, host_out[i], host_in[i]);
+            failures++;
+            break;
+        }
+    size_t bytes = (size_t)chunk * chunks * sizeof(float);
+    const char *impls[] = {"campcc-copies-only", "campcc-kernels-only", "campcc-serial", "campcc-pipelined"};
+    double ms[] = {copies, kernels, serial, pipelined};
+    for (int i = 0; i < 4; i++)
+        printf("BENCH name=overlap size=%zu impl=%s ms=%.4f value=%.3f unit=ms reps=1\n", bytes, impls[i], ms[i],
+               ms[i]);
+    double bound = copies > kernels ? copies : kernels;
+    printf("BENCH name=overlap size=%zu impl=campcc-ratio ms=%.4f value=%.3f unit=x-of-max(copies,kernels) reps=1\n",
+           bytes, pipelined, pipelined / bound);
+    for (int s = 0; s < 2; s++) array_delete(din[s]), array_delete(dout[s]);
+    free(host_in), free(host_out);
+}
+
 static void round_trips(int trips) {
     enum { N = 4096 };
     float *v = calloc(N, sizeof *v);
@@ -194,6 +286,7 @@ int main(int argc, char **argv) {
     transfers(max_size);
     allocations(quick ? (size_t)16 << 20 : (size_t)256 << 20, quick ? 3 : 20);
     round_trips(quick ? 50 : 2000);
+    overlap(quick ? (size_t)8 << 20 : (size_t)1 << 30, quick ? 4 : 16);
     printf("result check: %s\n", failures ? "WRONG" : "ok");
     return failures != 0;
 }
