@@ -435,16 +435,20 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
     const char *first = host, *last = host;
     if (import) imported_part(import, host, bytes, &first, &last);
     if (first == last) return staged_out(q, device, offset, usage, host, bytes);
+    /* The edges first: their waits let the lock go, which must not happen
+     * while the DMA writes into the import (another call could end it). */
+    CAMP_TRY(staged_out(q, device, offset, usage, host, (size_t)(first - host)));
+    CAMP_TRY(staged_out(q, device, offset + (VkDeviceSize)(last - host), usage, host + (last - host),
+                        (size_t)(host + bytes - last)));
+    import = view_import(device->owner, host_view); /* again: the lock may have gone */
+    if (!import) return staged_out(q, device, offset + (VkDeviceSize)(first - host), usage, host + (first - host),
+                                   (size_t)(last - first));
     VkCommandBuffer commands;
     CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ, &commands));
     record_copy(commands, device->buffer, offset + (VkDeviceSize)(first - host), import->buffer,
                 (VkDeviceSize)(first - import->start), (VkDeviceSize)(last - first));
     q->open_commands++;
-    /* The edges' copies wait for the queue, the middle's copy with them. */
-    CAMP_TRY(staged_out(q, device, offset, usage, host, (size_t)(first - host)));
-    CAMP_TRY(staged_out(q, device, offset + (VkDeviceSize)(last - host), usage, host + (last - host),
-                        (size_t)(host + bytes - last)));
-    return camp_queue_finish(q);
+    return camp_queue_finish(q); /* with the lock held, for the same reason */
 }
 
 void camp_transfer_forget_queue(camp_accelerator_view *q) {
