@@ -17,11 +17,15 @@
  *     the three serially, and pipelined with array_copy_in_async /
  *     array_copy_out_async (chunk k+1 copied in and k-1 out while the
  *     kernel works on chunk k); impl=campcc-ratio is pipelined /
- *     max(copies, kernels).
+ *     max(copies, kernels);
+ *   name=threads size=T: 1000 small kernels, each waited for, from each of
+ *     T host threads (1, 2, 4, 8) on accelerator views of their own, in
+ *     kernels per ms all together.
  * Every copy is checked (a wrong byte ends the run with status 1).
  * usage: campcc_transfer [--quick] [--max-size BYTES]
  * (--quick: sizes up to 4 MiB, few repetitions: a smoke run for lavapipe) */
 #include <camp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,6 +252,53 @@ static void overlap(size_t total_bytes, int chunks) {
     free(host_in), free(host_out);
 }
 
+/* One host thread's share of the threads benchmark: `launches` small
+ * kernels on a view of its own, each waited for. */
+typedef struct thread_work {
+    int launches;
+    bool right;
+} thread_work;
+
+static void *thread_main(void *arg) {
+    thread_work *w = arg;
+    enum { N = 4096 };
+    camp_accelerator_view *view = camp_accelerator_create_view(NULL, CAMP_QUEUING_MODE_AUTOMATIC);
+    float *v = calloc(N, sizeof *v);
+    array_view(v, N);
+    for (int l = 0; l < w->launches; l++) {
+        parallel_for_each_on(view, i, extent(N)) { v[i] = v[i] + 1.0f; }
+        camp_accelerator_view_wait(view);
+    }
+    array_view_release(v);
+    w->right = v[0] == (float)w->launches && v[N - 1] == (float)w->launches;
+    free(v);
+    camp_accelerator_view_destroy(view);
+    return NULL;
+}
+
+/* Independent small kernels from 1, 2, 4 and 8 host threads, each on its
+ * own accelerator view: kernels per millisecond, all threads together. */
+static void threads(int launches) {
+    for (int count = 1; count <= 8; count *= 2) {
+        pthread_t id[8];
+        thread_work work[8];
+        double t0 = now_ms();
+        for (int t = 0; t < count; t++) {
+            work[t] = (thread_work){launches, false};
+            pthread_create(&id[t], NULL, thread_main, &work[t]);
+        }
+        for (int t = 0; t < count; t++) pthread_join(id[t], NULL);
+        double ms = now_ms() - t0;
+        for (int t = 0; t < count; t++)
+            if (!work[t].right) {
+                fprintf(stderr, "threads: thread %d of %d computed wrong values\n", t, count);
+                failures++;
+            }
+        printf("BENCH name=threads size=%d impl=campcc-views ms=%.4f value=%.2f unit=kernels/ms reps=%d\n", count,
+               ms, count * launches / ms, launches);
+    }
+}
+
 static void round_trips(int trips) {
     enum { N = 4096 };
     float *v = calloc(N, sizeof *v);
@@ -286,6 +337,7 @@ int main(int argc, char **argv) {
     transfers(max_size);
     allocations(quick ? (size_t)16 << 20 : (size_t)256 << 20, quick ? 3 : 20);
     round_trips(quick ? 50 : 2000);
+    threads(quick ? 50 : 1000);
     overlap(quick ? (size_t)8 << 20 : (size_t)1 << 30, quick ? 4 : 16);
     printf("result check: %s\n", failures ? "WRONG" : "ok");
     return failures != 0;
