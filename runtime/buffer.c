@@ -30,6 +30,14 @@ static const VkMemoryPropertyFlags device_wishes[] = {
     HOST_MAPPABLE,
     0,
 };
+/* The bar copy path: device memory the host writes through its mapping
+ * (a discrete GPU's resizable BAR), else what device buffers take. */
+static const VkMemoryPropertyFlags bar_wishes[] = {
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | HOST_MAPPABLE,
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
+    HOST_MAPPABLE,
+    0,
+};
 static const VkMemoryPropertyFlags staging_wishes[] = {
     HOST_MAPPABLE | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
     HOST_MAPPABLE,
@@ -118,7 +126,10 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
 
     camp_status status;
     switch (kind) {
-    case CAMP_BUFFER_DEVICE: status = allocate_memory(out, device_wishes, COUNT(device_wishes)); break;
+    case CAMP_BUFFER_DEVICE:
+        status = dev->copy_path == CAMP_COPY_BAR ? allocate_memory(out, bar_wishes, COUNT(bar_wishes))
+                                                 : allocate_memory(out, device_wishes, COUNT(device_wishes));
+        break;
     case CAMP_BUFFER_STAGING: status = allocate_memory(out, staging_wishes, COUNT(staging_wishes)); break;
     case CAMP_BUFFER_SHARED_READ: status = allocate_memory(out, shared_read_wishes, COUNT(shared_read_wishes)); break;
     default: status = allocate_memory(out, shared_write_wishes, COUNT(shared_write_wishes)); break;
@@ -134,6 +145,8 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
      * mappable), are not used through their mapping. */
     if (kind == CAMP_BUFFER_DEVICE) map = host_reads_fast(has) && dev->copy_path == CAMP_COPY_MAP;
     if (map) out->mapped = out->memory.mapped;
+    if (kind == CAMP_BUFFER_DEVICE && dev->copy_path == CAMP_COPY_BAR && (has & HOST_MAPPABLE) == HOST_MAPPABLE)
+        out->write_mapped = out->memory.mapped;
     if (shader_visible(kind)) {
         VkBufferDeviceAddressInfo address = {
             .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,

@@ -32,7 +32,7 @@ int main(int argc, char **argv) {
     if (argc > 1) {
         printf("usage: camp-info\nLists the Vulkan accelerators campcc programs can use; CAMP_DEVICE "
                "(an index or a name substring) picks the one marked 'default'; CAMP_COPY_PATH "
-               "(map, import, staging) the copy path.\n");
+               "(map, import, staging, bar) the copy path.\n");
         return 0;
     }
     int count = camp_get_accelerators(NULL, 0);

@@ -45,6 +45,8 @@ enum camp_copy_path {
     CAMP_COPY_MAP,     /* memcpy through the device buffer's mapping (host-cached device memory) */
     CAMP_COPY_IMPORT,  /* DMA from and to the program's pages, imported (VK_EXT_external_memory_host) */
     CAMP_COPY_STAGING, /* memcpy into a staging ring, DMA from there, chunks pipelined */
+    CAMP_COPY_BAR,     /* in: memcpy over threads into device-local host-visible memory
+                        * (resizable BAR); out: as import where the device has it, else staging */
 };
 
 /* A device buffer with its memory; `mapped` is non-NULL when the memory is
@@ -76,6 +78,7 @@ typedef struct camp_buffer {
     camp_allocation memory;
     VkDeviceSize size;
     void *mapped;
+    void *write_mapped; /* DEVICE, copy path bar: the mapping host writes go through */
     VkDeviceAddress address; /* 0 for staging buffers */
 } camp_buffer;
 
@@ -394,7 +397,7 @@ void camp_parallel_memcpy(struct camp_copy_threads *threads, void *dst, const vo
 /* ---- transfer.c: host <-> device copies ------------------------------------ */
 
 /* The copy path of a physical device: CAMP_COPY_PATH (map, import,
- * staging; CAMP_FORCE_STAGING=1 is staging) where the device allows it, else
+ * staging, bar; CAMP_FORCE_STAGING=1 is staging) where the device allows it, else
  * the fastest it has. An error when the variable asks for what it lacks. */
 camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *out);
 const char *camp_copy_path_name(enum camp_copy_path path);

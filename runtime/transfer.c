@@ -15,6 +15,11 @@
  *   and copies out copy chunk k to the host while the DMA fills chunk k+1.
  *   Small copies use one staging buffer recorded into the open batch.
  *
+ * - bar (CAMP_COPY_PATH=bar): device buffers in device-local memory the
+ *   host can write (a resizable BAR); copies in are a memcpy over several
+ *   threads through the mapping, copies out as import (else staging),
+ *   since the host reads such memory slowly.
+ *
  * The path is the device's (camp_copy_path_choose): import where the
  * device has the extension, else staging; CAMP_COPY_PATH overrides it. */
 #include "internal.h"
@@ -64,6 +69,7 @@ const char *camp_copy_path_name(enum camp_copy_path path) {
     switch (path) {
     case CAMP_COPY_MAP: return "map";
     case CAMP_COPY_IMPORT: return "import";
+    case CAMP_COPY_BAR: return "bar";
     default: return "staging";
     }
 }
@@ -79,20 +85,21 @@ static bool has_device_extension(VkPhysicalDevice physical, const char *name) {
     return found;
 }
 
-/* Whether device buffers get memory the host reads through its caches
- * (buffer.c maps those and copies with memcpy). */
-static bool device_memory_host_cached(VkPhysicalDevice physical) {
+/* Whether the device has device-local memory with all of `flags`. */
+static bool device_memory_has(VkPhysicalDevice physical, VkMemoryPropertyFlags flags) {
     VkPhysicalDeviceMemoryProperties memory;
     vkGetPhysicalDeviceMemoryProperties(physical, &memory);
-    const VkMemoryPropertyFlags fast = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
+    flags |= VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
     for (uint32_t t = 0; t < memory.memoryTypeCount; t++)
-        if ((memory.memoryTypes[t].propertyFlags & fast) == fast) return true;
+        if ((memory.memoryTypes[t].propertyFlags & flags) == flags) return true;
     return false;
 }
 
 camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *out) {
-    bool can_map = device_memory_host_cached(physical);
+    const VkMemoryPropertyFlags mappable = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    /* map: buffer.c maps device memory the host reads through its caches. */
+    bool can_map = device_memory_has(physical, mappable | VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+    bool can_bar = device_memory_has(physical, mappable);
     bool can_import = has_device_extension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
     *out = can_map ? CAMP_COPY_MAP : can_import ? CAMP_COPY_IMPORT : CAMP_COPY_STAGING;
     const char *forced = getenv("CAMP_FORCE_STAGING");
@@ -102,12 +109,16 @@ camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *o
     if (strcmp(wanted, "staging") == 0) *out = CAMP_COPY_STAGING;
     else if (strcmp(wanted, "import") == 0 && can_import) *out = CAMP_COPY_IMPORT;
     else if (strcmp(wanted, "map") == 0 && can_map) *out = CAMP_COPY_MAP;
-    else if (strcmp(wanted, "import") == 0 || strcmp(wanted, "map") == 0)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED, "CAMP_COPY_PATH=%s: the device has no %s", wanted,
-                         strcmp(wanted, "import") == 0 ? "VK_EXT_external_memory_host"
-                                                       : "device memory the host reads through its caches");
+    else if (strcmp(wanted, "bar") == 0 && can_bar) *out = CAMP_COPY_BAR;
+    else if (strcmp(wanted, "import") == 0)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "CAMP_COPY_PATH=import: the device has no VK_EXT_external_memory_host");
+    else if (strcmp(wanted, "map") == 0)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                         "CAMP_COPY_PATH=map: the device has no device memory the host reads through its caches");
+    else if (strcmp(wanted, "bar") == 0)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "CAMP_COPY_PATH=bar: the device has no host-visible device memory");
     else
-        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "CAMP_COPY_PATH=%s: not map, import or staging", wanted);
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "CAMP_COPY_PATH=%s: not map, import, staging or bar", wanted);
     return CAMP_OK;
 }
 
@@ -400,15 +411,27 @@ static camp_status staged_out(camp_accelerator_view *q, camp_buffer *device, VkD
 /* The import to use for this copy, or NULL (staging). */
 static camp_status import_for(camp_device *dev, camp_region *host_view, size_t bytes, camp_host_import **out) {
     *out = NULL;
-    if (dev->copy_path != CAMP_COPY_IMPORT || !host_view || bytes < IMPORT_ABOVE) return CAMP_OK;
+    bool imports = dev->copy_path == CAMP_COPY_IMPORT || (dev->copy_path == CAMP_COPY_BAR && dev->import_host);
+    if (!imports || !host_view || bytes < IMPORT_ABOVE) return CAMP_OK;
     struct camp_transfer *t = NULL;
     CAMP_TRY(transfer_get(dev, &t));
     *out = view_import(dev, host_view);
     return CAMP_OK;
 }
 
+/* The bar path's copy in: a memcpy over the copy threads into the
+ * device's memory, once no command uses it. */
+static camp_status bar_in(camp_buffer *device, VkDeviceSize offset, camp_usage *usage, const void *src, size_t bytes) {
+    struct camp_transfer *t = NULL;
+    CAMP_TRY(transfer_get(device->owner, &t));
+    CAMP_TRY(camp_usage_wait(usage));
+    camp_parallel_memcpy(t->threads, (char *)device->write_mapped + offset, src, bytes);
+    return CAMP_OK;
+}
+
 camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
                              const void *src, size_t bytes, camp_region *host_view) {
+    if (device->write_mapped) return bar_in(device, offset, usage, src, bytes);
     camp_host_import *import = NULL;
     CAMP_TRY(import_for(device->owner, host_view, bytes, &import));
     const char *host = src, *first = host, *last = host;
