@@ -365,9 +365,8 @@ camp_accelerator camp_get_default_accelerator(void);
  * VK_EXT_external_memory_host) or "staging" (through staging memory, in
  * pipelined chunks) or "bar" (copies in written through the mapping of
  * device memory: CAMP_COPY_PATH=bar). CAMP_COPY_PATH=map|import|staging|bar
- * chooses one the
- * device allows (asking for one it does not allow is an error); NULL after
- * an error. Does not open a device. */
+ * chooses one the device allows (asking for one it does not allow is an
+ * error); NULL after an error. Does not open a device. */
 const char *camp_accelerator_copy_path(const camp_accelerator *accelerator);
 
 /* ---- Accelerator views (queues) --------------------------------------------
