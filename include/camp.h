@@ -362,7 +362,7 @@ camp_accelerator camp_get_default_accelerator(void);
 /* How copies between host memory and the accelerator go: "map" (a memcpy
  * through memory both sides see: integrated GPUs, CPU devices), "import"
  * (the DMA engine reads and writes the program's own pages:
- * VK_EXT_external_memory_host) or "staging" (through staging memory, in
+ * VK_EXT_external_memory_host), "staging" (through staging memory, in
  * pipelined chunks) or "bar" (copies in written through the mapping of
  * device memory: CAMP_COPY_PATH=bar). CAMP_COPY_PATH=map|import|staging|bar
  * chooses one the device allows (asking for one it does not allow is an
