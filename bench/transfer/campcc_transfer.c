@@ -22,8 +22,9 @@
  *     T host threads (1, 2, 4, 8) on accelerator views of their own, in
  *     kernels per ms all together.
  * Every copy is checked (a wrong byte ends the run with status 1).
- * usage: campcc_transfer [--quick] [--max-size BYTES]
- * (--quick: sizes up to 4 MiB, few repetitions: a smoke run for lavapipe) */
+ * usage: campcc_transfer [--quick] [--max-size BYTES] [--reps N]
+ * (--quick: sizes up to 4 MiB, few repetitions: a smoke run for lavapipe;
+ * --reps: repetitions of every transfer size) */
 #include <camp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -48,9 +49,11 @@ static double median(double *t, int n) {
 }
 
 static bool quick;
+static int reps_wanted; /* --reps: the same for every size */
 
 /* Repetitions: many for small sizes, at least 6 for the largest. */
 static int reps_for(size_t bytes) {
+    if (reps_wanted) return reps_wanted;
     if (quick) return 3;
     if (bytes <= ((size_t)1 << 20)) return 200;
     if (bytes <= ((size_t)16 << 20)) return 40;
@@ -326,8 +329,9 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0) quick = true;
         else if (strcmp(argv[i], "--max-size") == 0 && i + 1 < argc) max_size = strtoull(argv[++i], NULL, 0);
+        else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0) reps_wanted = atoi(argv[++i]);
         else {
-            fprintf(stderr, "usage: campcc_transfer [--quick] [--max-size BYTES]\n");
+            fprintf(stderr, "usage: campcc_transfer [--quick] [--max-size BYTES] [--reps N]\n");
             return 2;
         }
     }
