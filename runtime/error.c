@@ -65,11 +65,19 @@ camp_status camp_checked_bytes(const char *call, long long count, size_t element
 }
 
 void camp_unlock_and_report(camp_status status) {
+    camp_call.kernel = NULL;
+    camp_call.file = NULL;
+    camp_call.line = 0;
+    if (status == CAMP_OK && camp_call.failure.status == CAMP_OK) {
+        /* The common case: no kilobyte of message to copy and clear. */
+        pthread_mutex_unlock(&camp_rt.lock);
+        return;
+    }
     /* The handler is read under the lock; the failure is this thread's. */
     camp_failure failure = camp_call.failure;
     camp_error_handler handler = camp_rt.handler;
     void *user = camp_rt.handler_user;
-    memset(&camp_call, 0, sizeof camp_call);
+    camp_failure_clear();
     pthread_mutex_unlock(&camp_rt.lock);
 
     if (status == CAMP_OK) return;

@@ -11,6 +11,7 @@
  * device addresses keep the host addresses' alignment modulo 16. */
 #include "internal.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +85,7 @@ static camp_status make_groups(camp_view_set *set, const camp_launch_view *views
         const camp_launch_view *view = &views[sorted[s].index];
         if (!group || sorted[s].start >= group_end) {
             group = &set->groups[set->count++];
+            memset(group, 0, sizeof *group);
             group->host = (char *)sorted[s].start;
             group_end = sorted[s].start;
         }
@@ -148,7 +150,8 @@ static camp_status pointer_address(camp_view_set *set, const camp_launch_view *v
 
 camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, const camp_launch_view *views,
                                uint32_t count, void *push, uint32_t push_size) {
-    memset(set, 0, sizeof *set);
+    /* The inline arrays are cleared entry by entry as they are used. */
+    memset(set, 0, offsetof(camp_view_set, groups_inline));
     set->views = views;
     set->view_count = count;
     set->queue = q;
@@ -166,6 +169,7 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
         return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     for (uint32_t i = 0; i < count; i++) {
         set->group_of[i] = UINT32_MAX;
+        set->region_of[i] = NULL;
         if (!is_pointer(&views[i])) CAMP_TRY(object_region(&views[i], &set->region_of[i]));
     }
     CAMP_TRY(make_groups(set, views, count));
