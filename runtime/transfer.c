@@ -197,11 +197,17 @@ static bool import_pages(camp_device *dev, char *start, size_t bytes, camp_host_
     if (ok) vkGetBufferMemoryRequirements(dev->device, import->buffer, &needs);
     uint32_t types = needs.memoryTypeBits & pointer.memoryTypeBits;
     ok = ok && types && needs.size <= bytes;
-    uint32_t type = 0;
-    /* Host-coherent, so that neither side needs flushes; any such type. */
-    while (ok && !((types >> type) & 1u &&
-                   dev->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT))
-        if (++type == dev->memory.memoryTypeCount) ok = false;
+    /* Host-coherent where offered: the program reads and writes its pages
+     * directly, never through a mapping it could flush; else any type
+     * that imports them (x86 DMA snoops the caches either way). */
+    uint32_t type = UINT32_MAX;
+    for (uint32_t t = 0; ok && t < dev->memory.memoryTypeCount; t++) {
+        if (!((types >> t) & 1u)) continue;
+        bool coherent = dev->memory.memoryTypes[t].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+        if (type == UINT32_MAX || coherent) type = t;
+        if (coherent) break;
+    }
+    ok = ok && type != UINT32_MAX;
     if (ok) {
         VkImportMemoryHostPointerInfoEXT host = {
             .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
