@@ -97,6 +97,7 @@ typedef struct camp_usage {
  * is done with it. */
 typedef struct camp_batch {
     VkCommandBuffer commands;
+    uint32_t command_count;  /* commands recorded into it */
     uint64_t serial;
     camp_buffer *retired;
     uint32_t retired_count, retired_capacity;

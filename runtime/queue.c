@@ -18,11 +18,15 @@
  * long loop of kernels keeps the device busy and memory bounded. */
 #define CAMP_BATCH_MAX_COMMANDS 1024u
 
-/* Automatic mode lets at most this many batches wait for the device: the
- * host, which records faster than a device runs small kernels, waits for
- * the oldest rather than run ahead without bound (each batch holds its
- * command buffer's memory and the buffers retired to it). */
-#define CAMP_BATCHES_IN_FLIGHT_MAX 4u
+/* At most this many submitted commands wait for the device per view (four
+ * full batches in automatic mode): the host, which records faster than a
+ * device runs small kernels, waits for the oldest batches rather than run
+ * ahead without bound (each batch holds its command buffer's memory and
+ * the buffers retired to it). */
+#define CAMP_COMMANDS_IN_FLIGHT_MAX (4u * CAMP_BATCH_MAX_COMMANDS)
+/* And at most this many batches (immediate mode's hold one command each,
+ * but a command buffer's memory comes in chunks larger than a command). */
+#define CAMP_BATCHES_IN_FLIGHT_MAX 64u
 
 /* How long a wait polls the semaphore before blocking. */
 #define CAMP_WAIT_SPIN_NS 1000000LL
@@ -129,16 +133,21 @@ static camp_status reap(camp_accelerator_view *q, bool wait) {
     return CAMP_OK;
 }
 
-/* Waits for the oldest batches while more than CAMP_BATCHES_IN_FLIGHT_MAX
- * are submitted and not done. */
+/* Waits for the oldest batches while more than CAMP_COMMANDS_IN_FLIGHT_MAX
+ * commands or CAMP_BATCHES_IN_FLIGHT_MAX batches are submitted and not
+ * done. */
 static camp_status bound_inflight(camp_accelerator_view *q) {
-    uint32_t count = 0;
-    for (camp_batch *b = q->inflight; b; b = b->next) count++;
-    if (count <= CAMP_BATCHES_IN_FLIGHT_MAX) return CAMP_OK;
-    camp_batch *oldest_kept = q->inflight;
-    for (uint32_t skip = count - CAMP_BATCHES_IN_FLIGHT_MAX; skip > 1; skip--) oldest_kept = oldest_kept->next;
+    uint32_t commands = 0, batches = 0;
+    for (camp_batch *b = q->inflight; b; b = b->next) commands += b->command_count, batches++;
+    if (commands <= CAMP_COMMANDS_IN_FLIGHT_MAX && batches <= CAMP_BATCHES_IN_FLIGHT_MAX) return CAMP_OK;
+    camp_batch *last_to_wait = q->inflight; /* the newest of the oldest batches to finish */
+    commands -= last_to_wait->command_count, batches--;
+    while (commands > CAMP_COMMANDS_IN_FLIGHT_MAX || batches > CAMP_BATCHES_IN_FLIGHT_MAX) {
+        last_to_wait = last_to_wait->next;
+        commands -= last_to_wait->command_count, batches--;
+    }
     uint64_t reached = 0;
-    VkResult result = wait_for(q, oldest_kept->serial, &reached);
+    VkResult result = wait_for(q, last_to_wait->serial, &reached);
     if (result == VK_ERROR_DEVICE_LOST)
         return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
     VK(result);
@@ -227,6 +236,7 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     /* Nothing recorded (camp_queue_finish may have opened it early). */
     if (!batch || !q->open_commands) return reap(q, false);
     q->open = NULL;
+    batch->command_count = q->open_commands;
     /* Kernel and copy results must be visible to the host once the batch is done. */
     VkMemoryBarrier barrier = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
