@@ -27,8 +27,11 @@ static void launch_arrays(uint32_t *a, uint32_t *b, uint32_t *c) {
     launch_vadd(&test_module, N, a, b, c, N * sizeof *a);
 }
 
-/* Launches without a wait: growth from after a warm-up to the end. */
-static void launches_without_wait(int count) {
+/* Launches without a wait on a view of `mode`: growth from after a
+ * warm-up to the end. */
+static void launches_without_wait(camp_queuing_mode mode, int count) {
+    camp_accelerator_view *view = camp_accelerator_create_view(NULL, mode);
+    camp_set_current_view(view);
     uint32_t host[N];
     for (int i = 0; i < N; i++) host[i] = (uint32_t)i;
     uint32_t *a = camp_array_new(NULL, sizeof host, host, CAMP_ACCESS_TYPE_NONE);
@@ -42,10 +45,13 @@ static void launches_without_wait(int count) {
     int wrong = 0;
     for (int i = 0; i < N; i++) wrong += host[i] != 2u * (uint32_t)i;
     CHECK(wrong == 0);
-    fprintf(stderr, "%d launches without a wait: resident memory %+lld KiB\n", count,
+    fprintf(stderr, "%d launches without a wait (%s mode): resident memory %+lld KiB\n", count,
+            mode == CAMP_QUEUING_MODE_IMMEDIATE ? "immediate" : "automatic",
             ((long long)after - (long long)before) / 1024);
     CHECK(after < before + GROWTH_LIMIT);
     camp_array_delete(a), camp_array_delete(b), camp_array_delete(c);
+    camp_set_current_view(NULL);
+    camp_accelerator_view_destroy(view);
 }
 
 /* A view's whole life, many times over: first use by a kernel, synchronize,
@@ -99,7 +105,8 @@ int main(int argc, char **argv) {
     test_module_init();
     int launches = argc > 1 ? atoi(argv[1]) : 20000;
     int cycles = argc > 2 ? atoi(argv[2]) : 3000;
-    launches_without_wait(launches);
+    launches_without_wait(CAMP_QUEUING_MODE_AUTOMATIC, launches);
+    launches_without_wait(CAMP_QUEUING_MODE_IMMEDIATE, launches / 4);
     view_cycles(cycles);
     array_cycles(cycles / 10);
     if (test_failures) fprintf(stderr, "test_launch_memory: %d checks failed\n", test_failures);
