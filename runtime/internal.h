@@ -104,6 +104,10 @@ typedef struct camp_batch {
     struct camp_batch *next;
 } camp_batch;
 
+/* Other views a submission can wait for on the device; beyond this, a
+ * view's next submission is made after the host waited, without. */
+#define CAMP_QUEUE_WAITS_MAX 16u
+
 /* An accelerator view: a queue in C++ AMP's sense. Its open batch records
  * commands; submitted batches wait in `inflight`, oldest first. */
 struct camp_accelerator_view {
@@ -111,6 +115,12 @@ struct camp_accelerator_view {
     VkQueue queue;           /* one of dev->queues */
     camp_queuing_mode mode;
     uint32_t waiters;        /* threads waiting for it without the lock */
+    /* Other views' timelines its next submission waits for: memory they
+     * wrote, read or write next here (the host waited for it already; the
+     * semaphore wait makes it visible to this queue). */
+    VkSemaphore wait_timelines[CAMP_QUEUE_WAITS_MAX];
+    uint64_t wait_values[CAMP_QUEUE_WAITS_MAX];
+    uint32_t wait_count;
     VkCommandPool pool;
     VkSemaphore timeline;    /* a timeline semaphore: each batch signals its serial */
     camp_batch *open;        /* being recorded, or NULL */

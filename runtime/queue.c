@@ -154,6 +154,18 @@ static camp_status bound_inflight(camp_accelerator_view *q) {
     return reap(q, false);
 }
 
+/* The next submission of `q` waits for `timeline` to reach `value`. */
+static void add_wait(camp_accelerator_view *q, VkSemaphore timeline, uint64_t value) {
+    for (uint32_t i = 0; i < q->wait_count; i++)
+        if (q->wait_timelines[i] == timeline) {
+            if (q->wait_values[i] < value) q->wait_values[i] = value;
+            return;
+        }
+    if (q->wait_count == CAMP_QUEUE_WAITS_MAX) return;
+    q->wait_timelines[q->wait_count] = timeline;
+    q->wait_values[q->wait_count++] = value;
+}
+
 /* ---- Public to the runtime ------------------------------------------------ */
 
 camp_status camp_queue_commands(camp_accelerator_view *q, VkCommandBuffer *out) {
@@ -187,8 +199,11 @@ camp_status camp_queue_needs_barrier(camp_accelerator_view *q, const camp_usage 
     *needed = false;
     if (!camp_usage_busy(u)) return CAMP_OK;
     if (u->queue != q) {
-        /* Queues do not wait for each other on the device: the host does. */
+        /* The host waits for the other view (so that a later command there
+         * cannot race this one); this view's submission waits for its
+         * timeline too, which orders the memory between the two queues. */
         CAMP_TRY(camp_queue_finish(u->queue));
+        add_wait(q, u->queue->timeline, u->serial);
         return CAMP_OK;
     }
     if (!q->open || u->serial != q->open->serial) return CAMP_OK; /* batch_begin's barrier covers it */
@@ -246,14 +261,21 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     vkCmdPipelineBarrier(batch->commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
                          VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
     VkResult result = vkEndCommandBuffer(batch->commands);
-    VkTimelineSemaphoreSubmitInfo signal_value = {
+    VkPipelineStageFlags wait_stages[CAMP_QUEUE_WAITS_MAX];
+    for (uint32_t i = 0; i < q->wait_count; i++) wait_stages[i] = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+    VkTimelineSemaphoreSubmitInfo values = {
         .sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
+        .waitSemaphoreValueCount = q->wait_count,
+        .pWaitSemaphoreValues = q->wait_values,
         .signalSemaphoreValueCount = 1,
         .pSignalSemaphoreValues = &batch->serial,
     };
     VkSubmitInfo submit = {
         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-        .pNext = &signal_value,
+        .pNext = &values,
+        .waitSemaphoreCount = q->wait_count,
+        .pWaitSemaphores = q->wait_timelines,
+        .pWaitDstStageMask = wait_stages,
         .commandBufferCount = 1,
         .pCommandBuffers = &batch->commands,
         .signalSemaphoreCount = 1,
@@ -262,6 +284,7 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     if (result >= 0)
         result = CAMP_INJECT(CAMP_FAULT_DEVICE_LOST, VK_ERROR_DEVICE_LOST,
                              vkQueueSubmit(q->queue, 1, &submit, VK_NULL_HANDLE));
+    q->wait_count = 0;
     if (result < 0) {
         /* Never submitted: wait for the rest, then drop its work. */
         (void)reap(q, true);
@@ -378,6 +401,15 @@ static void forget_uses(camp_accelerator_view *q) {
         if (camp_rt.regions[i]->usage.queue == q) memset(&camp_rt.regions[i]->usage, 0, sizeof(camp_usage));
     camp_transfer_forget_queue(q);
     camp_futures_forget_queue(q);
+    /* Its timeline goes with it: no submission may wait for it. */
+    for (camp_accelerator_view *other = camp_rt.views; other; other = other->next)
+        for (uint32_t i = 0; i < other->wait_count;)
+            if (other->wait_timelines[i] == q->timeline) {
+                other->wait_timelines[i] = other->wait_timelines[--other->wait_count];
+                other->wait_values[i] = other->wait_values[other->wait_count];
+            } else {
+                i++;
+            }
 }
 
 static void queue_destroy(camp_accelerator_view *q) {
