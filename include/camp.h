@@ -359,6 +359,15 @@ typedef struct camp_accelerator {
 int camp_get_accelerators(camp_accelerator *list, int capacity);
 /* The default accelerator (opens it). */
 camp_accelerator camp_get_default_accelerator(void);
+/* How copies between host memory and the accelerator go: "map" (a memcpy
+ * through memory both sides see: integrated GPUs, CPU devices), "import"
+ * (the DMA engine reads and writes the program's own pages:
+ * VK_EXT_external_memory_host), "staging" (through staging memory, in
+ * pipelined chunks) or "bar" (copies in written through the mapping of
+ * device memory: CAMP_COPY_PATH=bar). CAMP_COPY_PATH=map|import|staging|bar
+ * chooses one the device allows (asking for one it does not allow is an
+ * error); NULL after an error. Does not open a device. */
+const char *camp_accelerator_copy_path(const camp_accelerator *accelerator);
 
 /* ---- Accelerator views (queues) --------------------------------------------
  * A view orders the kernels and copies given to it. AUTOMATIC (the default)
@@ -404,6 +413,44 @@ void camp_array_copy_in(void *array, const void *src, size_t bytes);
 void camp_array_copy_out(void *dst, const void *array, size_t bytes);
 void camp_array_delete(void *array);
 
+/* The calls the macros below make: element counts apart from element sizes,
+ * so that libcamp checks their product (a negative count, or one whose
+ * bytes overflow, is an error instead of a wrapped size), and the caller's
+ * source location, which a run-time error of the call names (camp_error's
+ * file and line). `file` may be NULL. */
+void camp_array_view_create_at(void *host, long long count, size_t element_size, const char *name,
+                               const char *file, unsigned line);
+void camp_array_view_synchronize_at(const void *host, const char *file, unsigned line);
+void camp_array_view_refresh_at(const void *host, const char *file, unsigned line);
+void camp_array_view_discard_data_at(const void *host, const char *file, unsigned line);
+void camp_array_view_release_at(const void *host, const char *file, unsigned line);
+void *camp_array_new_at(camp_accelerator_view *view, long long count, size_t element_size, const void *src,
+                        camp_access_type access, const char *file, unsigned line);
+void camp_array_copy_in_at(void *array, const void *src, long long count, size_t element_size, const char *file,
+                           unsigned line);
+void camp_array_copy_out_at(void *dst, const void *array, long long count, size_t element_size,
+                            const char *file, unsigned line);
+void camp_array_delete_at(void *array, const char *file, unsigned line);
+
+/* ---- Asynchronous copies (C++ AMP's copy_async, synchronize_async and
+ * completion_future) ----------------------------------------------------------
+ * Each returns at once with a future (NULL after a reported error); the
+ * copy runs on the accelerator's copy view, beside kernels on the other
+ * views. A copy in has read its source when the call returns; a copy out's
+ * destination (and a synchronized view's memory) holds the bytes once
+ * camp_future_wait returns or camp_future_poll says true. Every future
+ * must be waited exactly once: camp_future_wait frees it. */
+typedef struct camp_future camp_future;
+camp_future *camp_array_copy_in_async_at(void *array, const void *src, long long count, size_t element_size,
+                                         const char *file, unsigned line);
+camp_future *camp_array_copy_out_async_at(void *dst, const void *array, long long count, size_t element_size,
+                                          const char *file, unsigned line);
+camp_future *camp_array_view_synchronize_async_at(const void *host, const char *file, unsigned line);
+/* Waits until the copy is done, then frees the future. */
+void camp_future_wait(camp_future *future);
+/* Whether the copy is done, without waiting (the future stays valid). */
+bool camp_future_poll(camp_future *future);
+
 /* ---- Data model: explicit views, arrays, accelerator views ----------------
  * campcc defines __CAMPCC__ for the programs it compiles. Without it (the
  * serial reference mode) host memory is the only memory: views do nothing,
@@ -413,20 +460,30 @@ void camp_array_delete(void *array);
 
 /* `array_view(p, n)`: the n objects at p are available to kernels, lazily
  * copied (DIALECT.md §4); the other calls take any pointer into the view. */
-#define array_view(p, n) camp_array_view_create((void *)(p), (size_t)(n) * sizeof *(p), #p)
-#define array_view_synchronize(p) camp_array_view_synchronize(p)
-#define array_view_refresh(p) camp_array_view_refresh(p)
-#define array_view_discard_data(p) camp_array_view_discard_data(p)
-#define array_view_release(p) camp_array_view_release(p)
+#define array_view(p, n) \
+    camp_array_view_create_at((void *)(p), (long long)(n), sizeof *(p), #p, __FILE__, __LINE__)
+#define array_view_synchronize(p) camp_array_view_synchronize_at((p), __FILE__, __LINE__)
+#define array_view_refresh(p) camp_array_view_refresh_at((p), __FILE__, __LINE__)
+#define array_view_discard_data(p) camp_array_view_discard_data_at((p), __FILE__, __LINE__)
+#define array_view_release(p) camp_array_view_release_at((p), __FILE__, __LINE__)
 
 /* `T *p = array_new(T, n, src)`: n objects of type T on the default view's
  * accelerator, copied from src unless it is NULL. */
 #define array_new(T, n, src) array_new_on(NULL, T, n, src, CAMP_ACCESS_TYPE_AUTO)
 #define array_new_on(view, T, n, src, access) \
-    ((T *)camp_array_new((view), (size_t)(n) * sizeof(T), (src), (access)))
-#define array_copy_in(p, src, n) camp_array_copy_in((p), (src), (size_t)(n) * sizeof *(p))
-#define array_copy_out(dst, p, n) camp_array_copy_out((dst), (p), (size_t)(n) * sizeof *(p))
-#define array_delete(p) camp_array_delete(p)
+    ((T *)camp_array_new_at((view), (long long)(n), sizeof(T), (src), (access), __FILE__, __LINE__))
+#define array_copy_in(p, src, n) \
+    camp_array_copy_in_at((p), (src), (long long)(n), sizeof *(p), __FILE__, __LINE__)
+#define array_copy_out(dst, p, n) \
+    camp_array_copy_out_at((dst), (p), (long long)(n), sizeof *(p), __FILE__, __LINE__)
+#define array_delete(p) camp_array_delete_at((p), __FILE__, __LINE__)
+#define array_copy_in_async(p, src, n) \
+    camp_array_copy_in_async_at((p), (src), (long long)(n), sizeof *(p), __FILE__, __LINE__)
+#define array_copy_out_async(dst, p, n) \
+    camp_array_copy_out_async_at((dst), (p), (long long)(n), sizeof *(p), __FILE__, __LINE__)
+#define array_view_synchronize_async(p) camp_array_view_synchronize_async_at((p), __FILE__, __LINE__)
+#define future_wait(f) camp_future_wait(f)
+#define future_poll(f) camp_future_poll(f)
 
 #else /* the serial reference mode */
 
@@ -449,6 +506,12 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
 #define array_copy_in(p, src, n) ((void)memcpy((p), (src), (size_t)(n) * sizeof *(p)))
 #define array_copy_out(dst, p, n) ((void)memcpy((dst), (p), (size_t)(n) * sizeof *(p)))
 #define array_delete(p) free(p)
+/* Copies are done when made: futures are NULL. */
+#define array_copy_in_async(p, src, n) (array_copy_in(p, src, n), (camp_future *)NULL)
+#define array_copy_out_async(dst, p, n) (array_copy_out(dst, p, n), (camp_future *)NULL)
+#define array_view_synchronize_async(p) ((void)(p), (camp_future *)NULL)
+#define future_wait(f) ((void)(f))
+#define future_poll(f) ((void)(f), true)
 
 #endif /* __CAMPCC__ */
 

@@ -60,7 +60,7 @@ static int enumerate(camp_accelerator *list, int capacity, camp_status *status) 
     if (camp_rt.ready) chosen = camp_rt.main->index;
     else if (count && camp_device_choose(devices, count, &chosen) != CAMP_OK) {
         /* No default (CAMP_DEVICE names none): still list them all. */
-        memset(&camp_rt.failure, 0, sizeof camp_rt.failure);
+        camp_failure_clear();
         chosen = UINT32_MAX;
     }
     for (uint32_t i = 0; i < count && (int)i < capacity; i++) {
@@ -90,4 +90,30 @@ camp_accelerator camp_get_default_accelerator(void) {
     }
     camp_unlock_and_report(status);
     return accelerator;
+}
+
+static camp_status copy_path(const camp_accelerator *accelerator, const char **out) {
+    CAMP_TRY(camp_instance_init());
+    if (!accelerator) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "camp_accelerator_copy_path: a null accelerator");
+    uint32_t count = 0;
+    VK(vkEnumeratePhysicalDevices(camp_rt.instance, &count, NULL));
+    VkPhysicalDevice *devices = calloc(count ? count : 1, sizeof *devices);
+    if (!devices) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    VkResult result = vkEnumeratePhysicalDevices(camp_rt.instance, &count, devices);
+    enum camp_copy_path path = CAMP_COPY_STAGING;
+    camp_status status = result < 0 ? camp_vk_fail(result, "vkEnumeratePhysicalDevices", __FILE__, __LINE__)
+                         : accelerator->index >= count
+                             ? camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "there is no accelerator %u (there are %u)",
+                                         accelerator->index, count)
+                             : camp_copy_path_for(devices[accelerator->index], &path);
+    free(devices);
+    if (status == CAMP_OK) *out = camp_copy_path_name(path);
+    return status;
+}
+
+const char *camp_accelerator_copy_path(const camp_accelerator *accelerator) {
+    camp_lock_at(NULL, 0);
+    const char *path = NULL;
+    camp_unlock_and_report(copy_path(accelerator, &path));
+    return path;
 }

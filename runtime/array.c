@@ -74,8 +74,7 @@ static camp_status create(camp_accelerator_view *view, size_t bytes, const void 
     return CAMP_OK;
 }
 
-/* The array holding [p, p + bytes), or an error naming `call`. */
-static camp_status find_array(const void *p, size_t bytes, const char *call, camp_region **out) {
+camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out) {
     camp_region *region = camp_region_find(p);
     if (!region || region->kind != CAMP_REGION_ARRAY)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s(%p): not an array made by array_new", call, p);
@@ -88,40 +87,80 @@ static camp_status find_array(const void *p, size_t bytes, const char *call, cam
     return CAMP_OK;
 }
 
+void *camp_array_new_at(camp_accelerator_view *view, long long count, size_t element_size, const void *src,
+                        camp_access_type access, const char *file, unsigned line) {
+    camp_lock_at(file, line);
+    void *array = NULL;
+    size_t bytes = 0;
+    camp_status status = camp_checked_bytes("array_new", count, element_size, &bytes);
+    if (status == CAMP_OK) status = create(view, bytes, src, access, &array);
+    camp_unlock_and_report(status);
+    return array;
+}
+
 void *camp_array_new(camp_accelerator_view *view, size_t bytes, const void *src, camp_access_type access) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     void *array = NULL;
     camp_unlock_and_report(create(view, bytes, src, access, &array));
     return array;
 }
 
-void camp_array_copy_in(void *array, const void *src, size_t bytes) {
-    pthread_mutex_lock(&camp_rt.lock);
+static camp_status copy_in(void *array, const void *src, size_t bytes) {
     camp_region *region = NULL;
-    camp_status status = find_array(array, bytes, "array_copy_in", &region);
-    if (status == CAMP_OK)
-        status = camp_region_write(region, (size_t)((char *)array - region->host), src, bytes);
+    CAMP_TRY(camp_array_find(array, bytes, "array_copy_in", &region));
+    if (!src && bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_copy_in: a null source");
+    return camp_region_write(region, (size_t)((char *)array - region->host), src, bytes);
+}
+
+static camp_status copy_out(void *dst, const void *array, size_t bytes) {
+    camp_region *region = NULL;
+    CAMP_TRY(camp_array_find(array, bytes, "array_copy_out", &region));
+    if (!dst && bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_copy_out: a null destination");
+    return camp_region_read(region, (size_t)((const char *)array - region->host), dst, bytes);
+}
+
+void camp_array_copy_in_at(void *array, const void *src, long long count, size_t element_size, const char *file,
+                           unsigned line) {
+    camp_lock_at(file, line);
+    size_t bytes = 0;
+    camp_status status = camp_checked_bytes("array_copy_in", count, element_size, &bytes);
+    if (status == CAMP_OK) status = copy_in(array, src, bytes);
+    camp_unlock_and_report(status);
+}
+
+void camp_array_copy_in(void *array, const void *src, size_t bytes) {
+    camp_lock_at(NULL, 0);
+    camp_unlock_and_report(copy_in(array, src, bytes));
+}
+
+void camp_array_copy_out_at(void *dst, const void *array, long long count, size_t element_size,
+                            const char *file, unsigned line) {
+    camp_lock_at(file, line);
+    size_t bytes = 0;
+    camp_status status = camp_checked_bytes("array_copy_out", count, element_size, &bytes);
+    if (status == CAMP_OK) status = copy_out(dst, array, bytes);
     camp_unlock_and_report(status);
 }
 
 void camp_array_copy_out(void *dst, const void *array, size_t bytes) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_region *region = NULL;
-    camp_status status = find_array(array, bytes, "array_copy_out", &region);
-    if (status == CAMP_OK)
-        status = camp_region_read(region, (size_t)((const char *)array - region->host), dst, bytes);
-    camp_unlock_and_report(status);
+    camp_lock_at(NULL, 0);
+    camp_unlock_and_report(copy_out(dst, array, bytes));
 }
 
-void camp_array_delete(void *array) {
-    pthread_mutex_lock(&camp_rt.lock);
+static camp_status delete(void *array) {
     camp_region *region = NULL;
-    camp_status status = array ? find_array(array, 0, "array_delete", &region) : CAMP_OK;
-    if (status == CAMP_OK && region && (char *)array != region->host)
-        status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_delete(%p): not the start of an array", array);
-    if (status == CAMP_OK && region) {
-        camp_region_remove(region);
-        camp_region_free(region);
-    }
-    camp_unlock_and_report(status);
+    if (!array) return CAMP_OK;
+    CAMP_TRY(camp_array_find(array, 0, "array_delete", &region));
+    if ((char *)array != region->host)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_delete(%p): not the start of an array", array);
+    camp_region_remove(region);
+    camp_region_free(region);
+    return CAMP_OK;
 }
+
+void camp_array_delete_at(void *array, const char *file, unsigned line) {
+    camp_lock_at(file, line);
+    camp_unlock_and_report(delete(array));
+}
+
+void camp_array_delete(void *array) { camp_array_delete_at(array, NULL, 0); }

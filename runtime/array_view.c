@@ -72,52 +72,67 @@ static camp_status synchronize(camp_region *region) {
     return CAMP_OK;
 }
 
-void camp_array_view_create(void *host, size_t bytes, const char *name) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_unlock_and_report(create(host, bytes, name ? name : "(unnamed)"));
+/* Each call: its body, and the public entry points with and without the
+ * caller's source location. */
+static camp_status view_synchronize(const void *host) {
+    camp_region *region = NULL;
+    CAMP_TRY(find_view(host, "array_view_synchronize", &region));
+    return synchronize(region);
 }
 
-void camp_array_view_synchronize(const void *host) {
-    pthread_mutex_lock(&camp_rt.lock);
+static camp_status view_refresh(const void *host) {
     camp_region *region = NULL;
-    camp_status status = find_view(host, "array_view_synchronize", &region);
-    if (status == CAMP_OK) status = synchronize(region);
-    camp_unlock_and_report(status);
+    CAMP_TRY(find_view(host, "array_view_refresh", &region));
+    /* The host's bytes are the truth now: copied in at the next use. */
+    region->device_valid = false;
+    region->host_stale = false;
+    return CAMP_OK;
 }
 
-void camp_array_view_refresh(const void *host) {
-    pthread_mutex_lock(&camp_rt.lock);
+static camp_status view_discard_data(const void *host) {
     camp_region *region = NULL;
-    camp_status status = find_view(host, "array_view_refresh", &region);
-    if (status == CAMP_OK) {
-        /* The host's bytes are the truth now: copied in at the next use. */
-        region->device_valid = false;
-        region->host_stale = false;
-    }
-    camp_unlock_and_report(status);
+    CAMP_TRY(find_view(host, "array_view_discard_data", &region));
+    /* Neither side's bytes matter: no copy in before the next kernel, none
+     * back unless a kernel writes. */
+    region->device_valid = true;
+    region->host_stale = false;
+    return CAMP_OK;
 }
 
-void camp_array_view_discard_data(const void *host) {
-    pthread_mutex_lock(&camp_rt.lock);
+static camp_status view_release(const void *host) {
     camp_region *region = NULL;
-    camp_status status = find_view(host, "array_view_discard_data", &region);
-    if (status == CAMP_OK) {
-        /* Neither side's bytes matter: no copy in before the next kernel,
-         * none back unless a kernel writes. */
-        region->device_valid = true;
-        region->host_stale = false;
-    }
-    camp_unlock_and_report(status);
-}
-
-void camp_array_view_release(const void *host) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_region *region = NULL;
-    camp_status status = find_view(host, "array_view_release", &region);
-    if (status == CAMP_OK) status = synchronize(region);
-    if (status == CAMP_OK && --region->refs == 0) {
+    CAMP_TRY(find_view(host, "array_view_release", &region));
+    CAMP_TRY(synchronize(region));
+    if (--region->refs == 0) {
         camp_region_remove(region);
         camp_region_free(region);
     }
+    return CAMP_OK;
+}
+
+void camp_array_view_create_at(void *host, long long count, size_t element_size, const char *name,
+                               const char *file, unsigned line) {
+    camp_lock_at(file, line);
+    size_t bytes = 0;
+    name = name ? name : "(unnamed)";
+    camp_status status = camp_checked_bytes("array_view", count, element_size, &bytes);
+    if (status == CAMP_OK) status = create(host, bytes, name);
     camp_unlock_and_report(status);
 }
+
+void camp_array_view_create(void *host, size_t bytes, const char *name) {
+    camp_lock_at(NULL, 0);
+    camp_unlock_and_report(create(host, bytes, name ? name : "(unnamed)"));
+}
+
+#define ENTRY_POINTS(call, body)                                                       \
+    void camp_##call##_at(const void *host, const char *file, unsigned line) {         \
+        camp_lock_at(file, line);                                                      \
+        camp_unlock_and_report(body(host));                                            \
+    }                                                                                  \
+    void camp_##call(const void *host) { camp_##call##_at(host, NULL, 0); }
+
+ENTRY_POINTS(array_view_synchronize, view_synchronize)
+ENTRY_POINTS(array_view_refresh, view_refresh)
+ENTRY_POINTS(array_view_discard_data, view_discard_data)
+ENTRY_POINTS(array_view_release, view_release)

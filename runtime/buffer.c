@@ -30,6 +30,14 @@ static const VkMemoryPropertyFlags device_wishes[] = {
     HOST_MAPPABLE,
     0,
 };
+/* The bar copy path: device memory the host writes through its mapping
+ * (a discrete GPU's resizable BAR), else what device buffers take. */
+static const VkMemoryPropertyFlags bar_wishes[] = {
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | HOST_MAPPABLE,
+    VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
+    HOST_MAPPABLE,
+    0,
+};
 static const VkMemoryPropertyFlags staging_wishes[] = {
     HOST_MAPPABLE | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
     HOST_MAPPABLE,
@@ -61,27 +69,18 @@ void camp_buffer_destroy(camp_buffer *buffer) {
     camp_device *dev = buffer->owner;
     if (!dev || !dev->device) return;
     if (buffer->buffer) vkDestroyBuffer(dev->device, buffer->buffer, NULL);
-    if (buffer->memory) vkFreeMemory(dev->device, buffer->memory, NULL); /* unmaps too */
+    camp_memory_free(dev, &buffer->memory);
     buffer_clear(buffer);
 }
 
-/* Allocates memory for `buffer` of one of the types in `wishes` order; a
- * type whose heap is full is skipped for the next wish. */
+/* Memory for `buffer` of one of the types in `wishes` order; a type whose
+ * heap is full is skipped for the next wish. */
 static camp_status allocate_memory(camp_buffer *buffer, const VkMemoryPropertyFlags *wishes,
                                    size_t wish_count) {
     camp_device *dev = buffer->owner;
     VkMemoryRequirements needs;
     vkGetBufferMemoryRequirements(dev->device, buffer->buffer, &needs);
-    VkMemoryAllocateFlagsInfo flags = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
-        .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
-    };
-    VkMemoryAllocateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .pNext = shader_visible(buffer->kind) ? &flags : NULL,
-        .allocationSize = needs.size,
-    };
-    VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    camp_status last = CAMP_OK;
     uint32_t tried = 0; /* memory types already tried, as bits */
     for (size_t w = 0; w < wish_count; w++)
         for (uint32_t t = 0; t < dev->memory.memoryTypeCount; t++) {
@@ -89,20 +88,25 @@ static camp_status allocate_memory(camp_buffer *buffer, const VkMemoryPropertyFl
             if (!(needs.memoryTypeBits & (1u << t)) || (tried & (1u << t))) continue;
             if ((has & wishes[w]) != wishes[w]) continue;
             tried |= 1u << t;
-            info.memoryTypeIndex = t;
-            last = CAMP_INJECT(CAMP_FAULT_ALLOC, VK_ERROR_OUT_OF_DEVICE_MEMORY,
-                               vkAllocateMemory(dev->device, &info, NULL, &buffer->memory));
-            if (last == VK_SUCCESS) {
-                buffer->memory_type = t;
-                return CAMP_OK;
-            }
-            if (last != VK_ERROR_OUT_OF_DEVICE_MEMORY) VK(last);
+            camp_status status = camp_memory_alloc(dev, &needs, t, shader_visible(buffer->kind), &buffer->memory);
+            /* A full heap's message goes once another type serves. */
+            if (status == CAMP_OK && last != CAMP_OK) camp_failure_clear();
+            if (status != CAMP_ERROR_OUT_OF_MEMORY) return status;
+            last = status; /* the first failure's message is kept, in case every type fails */
         }
     if (!tried)
         return camp_fail(CAMP_ERROR_VULKAN, "no memory type fits a buffer of %llu bytes",
                          (unsigned long long)buffer->size);
-    VK(last);
-    return CAMP_OK;
+    return last;
+}
+
+/* The largest heap: no buffer can be larger (and sizes near SIZE_MAX
+ * must not reach the rounding below). */
+static VkDeviceSize largest_heap(const camp_device *dev) {
+    VkDeviceSize largest = 0;
+    for (uint32_t h = 0; h < dev->memory.memoryHeapCount; h++)
+        if (dev->memory.memoryHeaps[h].size > largest) largest = dev->memory.memoryHeaps[h].size;
+    return largest;
 }
 
 static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
@@ -122,21 +126,27 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
 
     camp_status status;
     switch (kind) {
-    case CAMP_BUFFER_DEVICE: status = allocate_memory(out, device_wishes, COUNT(device_wishes)); break;
+    case CAMP_BUFFER_DEVICE:
+        status = dev->copy_path == CAMP_COPY_BAR ? allocate_memory(out, bar_wishes, COUNT(bar_wishes))
+                                                 : allocate_memory(out, device_wishes, COUNT(device_wishes));
+        break;
     case CAMP_BUFFER_STAGING: status = allocate_memory(out, staging_wishes, COUNT(staging_wishes)); break;
     case CAMP_BUFFER_SHARED_READ: status = allocate_memory(out, shared_read_wishes, COUNT(shared_read_wishes)); break;
     default: status = allocate_memory(out, shared_write_wishes, COUNT(shared_write_wishes)); break;
     }
     if (status != CAMP_OK) return status;
-    VK(vkBindBufferMemory(dev->device, out->buffer, out->memory, 0));
+    VK(vkBindBufferMemory(dev->device, out->buffer, out->memory.memory, out->memory.offset));
 
-    VkMemoryPropertyFlags has = dev->memory.memoryTypes[out->memory_type].propertyFlags;
+    VkMemoryPropertyFlags has = dev->memory.memoryTypes[out->memory.memory_type].propertyFlags;
     bool map = (has & HOST_MAPPABLE) == HOST_MAPPABLE;
-    /* CAMP_FORCE_STAGING takes the discrete-GPU path (staging copies) on
-     * devices whose memory is all mappable, so that tests cover it. */
-    if (kind == CAMP_BUFFER_DEVICE) map = host_reads_fast(has) && !camp_rt.force_staging;
-    if (map)
-        VK(vkMapMemory(dev->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped));
+    /* Device buffers whose memory the host reads slowly, and every device
+     * buffer where the copy path is not a memcpy (CAMP_COPY_PATH, so that
+     * tests cover the discrete-GPU paths on devices whose memory is all
+     * mappable), are not used through their mapping. */
+    if (kind == CAMP_BUFFER_DEVICE) map = host_reads_fast(has) && dev->copy_path == CAMP_COPY_MAP;
+    if (map) out->mapped = out->memory.mapped;
+    if (kind == CAMP_BUFFER_DEVICE && dev->copy_path == CAMP_COPY_BAR && (has & HOST_MAPPABLE) == HOST_MAPPABLE)
+        out->write_mapped = out->memory.mapped;
     if (shader_visible(kind)) {
         VkBufferDeviceAddressInfo address = {
             .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
@@ -148,6 +158,9 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
 }
 
 camp_status camp_buffer_acquire(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
+    if (size > largest_heap(dev))
+        return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "%llu bytes are more than any memory heap of %s holds",
+                         (unsigned long long)size, dev->name);
     VkDeviceSize wanted = rounded_size(size);
     /* The smallest cached buffer that fits, and not more than twice too big. */
     int best = -1;
@@ -166,7 +179,8 @@ camp_status camp_buffer_acquire(camp_device *dev, enum camp_buffer_kind kind, Vk
         /* Free buffers may be what fills the heap: drop them and retry once. */
         camp_buffer_destroy(out);
         camp_buffer_cache_clear(dev);
-        memset(&camp_rt.failure, 0, sizeof camp_rt.failure);
+        camp_memory_trim(dev);
+        camp_failure_clear();
         status = buffer_create(dev, kind, wanted, out);
     }
     if (status != CAMP_OK) camp_buffer_destroy(out);

@@ -19,11 +19,20 @@ static const char *access_name(camp_access_type access) {
 
 static const char *yes_no(bool b) { return b ? "yes" : "no"; }
 
+/* An error of camp_accelerator_copy_path (CAMP_COPY_PATH asks for a path
+ * the device lacks) is shown in the list, not fatal. */
+static char copy_path_error[1024];
+static void keep_error(const camp_error *error, void *user) {
+    (void)user;
+    snprintf(copy_path_error, sizeof copy_path_error, "%s", error->message);
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     if (argc > 1) {
         printf("usage: camp-info\nLists the Vulkan accelerators campcc programs can use; CAMP_DEVICE "
-               "(an index or a name substring) picks the one marked 'default'.\n");
+               "(an index or a name substring) picks the one marked 'default'; CAMP_COPY_PATH "
+               "(map, import, staging, bar) the copy path.\n");
         return 0;
     }
     int count = camp_get_accelerators(NULL, 0);
@@ -43,6 +52,10 @@ int main(int argc, char **argv) {
         printf("  is_emulated                       %s\n", yes_no(a->is_emulated));
         printf("  default_cpu_access_type           %s\n", access_name(a->default_cpu_access_type));
         printf("  usable by campcc                  %s\n", yes_no(a->is_usable));
+        camp_error_handler previous = camp_set_error_handler(keep_error, NULL);
+        const char *path = camp_accelerator_copy_path(a);
+        camp_set_error_handler(previous, NULL);
+        printf("  copy_path                         %s\n", path ? path : copy_path_error);
     }
     free(list);
     if (count == 0) fprintf(stderr, "camp-info: no Vulkan accelerator found\n");

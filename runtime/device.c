@@ -305,25 +305,48 @@ static camp_status create_device(camp_device *dev) {
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
 
-    float priority = 1.0f;
+    uint32_t family_count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, NULL);
+    VkQueueFamilyProperties families[16];
+    if (family_count > 16) family_count = 16;
+    vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, families);
+    dev->queue_count = families[dev->queue_family].queueCount;
+    if (dev->queue_count > CAMP_DEVICE_QUEUES_MAX) dev->queue_count = CAMP_DEVICE_QUEUES_MAX;
+    const float priorities[CAMP_DEVICE_QUEUES_MAX] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
     VkDeviceQueueCreateInfo queue = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
         .queueFamilyIndex = dev->queue_family,
-        .queueCount = 1,
-        .pQueuePriorities = &priority,
+        .queueCount = dev->queue_count,
+        .pQueuePriorities = priorities,
     };
-    const char *extensions[] = {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME};
+    /* Copies from and to the program's own pages (transfer.c). */
+    dev->import_host = device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+    const char *extensions[2];
+    uint32_t extension_count = 0;
+    if (atomic_float) extensions[extension_count++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
+    if (dev->import_host) extensions[extension_count++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &on,
         .queueCreateInfoCount = 1,
         .pQueueCreateInfos = &queue,
-        .enabledExtensionCount = atomic_float ? 1 : 0,
+        .enabledExtensionCount = extension_count,
         .ppEnabledExtensionNames = extensions,
     };
     VK(vkCreateDevice(dev->physical, &info, NULL, &dev->device));
-    vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
-    return CAMP_OK;
+    for (uint32_t i = 0; i < dev->queue_count; i++) vkGetDeviceQueue(dev->device, dev->queue_family, i, &dev->queues[i]);
+    if (dev->import_host) {
+        VkPhysicalDeviceExternalMemoryHostPropertiesEXT host = {
+            .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
+        VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                                  .pNext = &host};
+        vkGetPhysicalDeviceProperties2(dev->physical, &properties);
+        dev->import_alignment = host.minImportedHostPointerAlignment;
+        dev->get_host_pointer_properties = (PFN_vkGetMemoryHostPointerPropertiesEXT)vkGetDeviceProcAddr(
+            dev->device, "vkGetMemoryHostPointerPropertiesEXT");
+        dev->import_host = dev->get_host_pointer_properties && dev->import_alignment;
+    }
+    return camp_copy_path_choose(dev);
 }
 
 /* Waits for the device and destroys it with everything on it. */
@@ -335,6 +358,8 @@ static void close_device(camp_device *dev) {
         camp_pipelines_destroy(dev);
         camp_pipeline_cache_save_and_destroy(dev);
         camp_buffer_cache_clear(dev);
+        camp_transfer_destroy(dev);
+        camp_memory_destroy(dev);
         vkDestroyDevice(dev->device, NULL);
     }
     free(dev);
@@ -394,8 +419,6 @@ camp_status camp_device_init(void) {
         return status;
     }
     snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.main->name);
-    const char *staging = getenv("CAMP_FORCE_STAGING");
-    camp_rt.force_staging = staging && *staging && strcmp(staging, "0") != 0;
     camp_rt.ready = true;
     /* Tear down before exit so that validation layers see every object
      * destroyed and report no leaks. */
@@ -424,6 +447,7 @@ camp_status camp_device_open(uint32_t index, camp_device **out) {
 }
 
 void camp_device_destroy(void) {
+    camp_futures_destroy();
     if (camp_rt.ready) camp_regions_destroy(); /* before the queues: busy buffers retire to them */
     while (camp_rt.devices) {
         camp_device *dev = camp_rt.devices;

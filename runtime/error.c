@@ -7,14 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Thread_local camp_call_state camp_call;
+
 camp_status camp_fail(camp_status status, const char *fmt, ...) {
-    camp_failure *f = &camp_rt.failure;
-    const camp_kernel_info *kernel = camp_rt.kernel;
+    camp_failure *f = &camp_call.failure;
+    const camp_kernel_info *kernel = camp_call.kernel;
     /* Keep the first failure of a call: later ones are usually its echo. */
     if (f->status != CAMP_OK) return status;
     f->status = status;
     f->file = kernel && kernel->file ? kernel->file : NULL;
     f->line = kernel ? kernel->line : 0;
+    if (!kernel && camp_call.file) {
+        f->file = camp_call.file;
+        f->line = camp_call.line;
+    }
 
     int n = 0;
     if (f->file)
@@ -39,13 +45,39 @@ camp_error_handler camp_set_error_handler(camp_error_handler handler, void *user
     return previous;
 }
 
+void camp_failure_clear(void) { memset(&camp_call.failure, 0, sizeof camp_call.failure); }
+
+void camp_lock_at(const char *file, unsigned line) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_call.file = file;
+    camp_call.line = line;
+}
+
+camp_status camp_checked_bytes(const char *call, long long count, size_t element_size, size_t *bytes) {
+    /* A count above LLONG_MAX arrives negative too: (long long) of it. */
+    if (count < 0)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: a negative element count (%lld)", call, count);
+    if (element_size && (unsigned long long)count > SIZE_MAX / element_size)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %lld elements of %zu bytes overflow the address space", call, count, element_size);
+    *bytes = (size_t)count * element_size;
+    return CAMP_OK;
+}
+
 void camp_unlock_and_report(camp_status status) {
-    /* Copy what is needed while the lock is held: once released, another
-     * thread's call may overwrite the context. */
-    camp_failure failure = camp_rt.failure;
+    camp_call.kernel = NULL;
+    camp_call.file = NULL;
+    camp_call.line = 0;
+    if (status == CAMP_OK && camp_call.failure.status == CAMP_OK) {
+        /* The common case: no kilobyte of message to copy and clear. */
+        pthread_mutex_unlock(&camp_rt.lock);
+        return;
+    }
+    /* The handler is read under the lock; the failure is this thread's. */
+    camp_failure failure = camp_call.failure;
     camp_error_handler handler = camp_rt.handler;
     void *user = camp_rt.handler_user;
-    memset(&camp_rt.failure, 0, sizeof camp_rt.failure);
+    camp_failure_clear();
     pthread_mutex_unlock(&camp_rt.lock);
 
     if (status == CAMP_OK) return;

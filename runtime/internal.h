@@ -2,7 +2,9 @@
  * functions each file gives the others, under a banner per file.
  *
  * Threading: every function here runs with camp_rt.lock held (the public
- * entry points take it), so the context needs no other synchronisation.
+ * entry points take it), so the context needs no other synchronisation;
+ * waits for the device let it go (camp_queue_finish_releasing), and what
+ * a call keeps of its own (failure, kernel) is per thread (camp_call).
  * Errors: a failing function records what went wrong in camp_rt.failure
  * (camp_fail, VK()) and returns a camp_status; the public entry point
  * reports it after releasing the lock, so a handler may call libcamp. */
@@ -30,13 +32,22 @@
 #define CAMP_PRINTF(f, a)
 #endif
 
-/* The first error of the current call, reported when the lock is released. */
+/* The first error of the current call, reported when it returns. */
 typedef struct camp_failure {
     camp_status status;
     char message[1024];
     const char *file; /* the kernel's source location, when known */
     unsigned line;
 } camp_failure;
+
+/* How copies between host memory and device buffers go (transfer.c). */
+enum camp_copy_path {
+    CAMP_COPY_MAP,     /* memcpy through the device buffer's mapping (host-cached device memory) */
+    CAMP_COPY_IMPORT,  /* DMA from and to the program's pages, imported (VK_EXT_external_memory_host) */
+    CAMP_COPY_STAGING, /* memcpy into a staging ring, DMA from there, chunks pipelined */
+    CAMP_COPY_BAR,     /* in: memcpy over threads into device-local host-visible memory
+                        * (resizable BAR); out: as import where the device has it, else staging */
+};
 
 /* A device buffer with its memory; `mapped` is non-NULL when the memory is
  * HOST_VISIBLE | HOST_COHERENT (and, for CAMP_BUFFER_DEVICE, HOST_CACHED)
@@ -48,14 +59,26 @@ enum camp_buffer_kind {
     CAMP_BUFFER_SHARED_WRITE, /* shader-visible and mapped, for host writes */
 };
 
+/* Device memory from suballoc.c: a range of a block, or memory of its own
+ * (block == NULL). `mapped` is the range's host address where the memory
+ * is host-visible. */
+typedef struct camp_allocation {
+    VkDeviceMemory memory;
+    VkDeviceSize offset, size;
+    uint32_t memory_type;
+    void *mapped;
+    struct camp_memory_block *block;
+    bool device_address; /* allocated with VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT */
+} camp_allocation;
+
 typedef struct camp_buffer {
     struct camp_device *owner;
     enum camp_buffer_kind kind;
     VkBuffer buffer;
-    VkDeviceMemory memory;
+    camp_allocation memory;
     VkDeviceSize size;
-    uint32_t memory_type;
     void *mapped;
+    void *write_mapped; /* DEVICE, copy path bar: the mapping host writes go through */
     VkDeviceAddress address; /* 0 for staging buffers */
 } camp_buffer;
 
@@ -74,17 +97,30 @@ typedef struct camp_usage {
  * is done with it. */
 typedef struct camp_batch {
     VkCommandBuffer commands;
+    uint32_t command_count;  /* commands recorded into it */
     uint64_t serial;
     camp_buffer *retired;
     uint32_t retired_count, retired_capacity;
     struct camp_batch *next;
 } camp_batch;
 
+/* Other views a submission can wait for on the device; beyond this, a
+ * view's next submission is made after the host waited, without. */
+#define CAMP_QUEUE_WAITS_MAX 16u
+
 /* An accelerator view: a queue in C++ AMP's sense. Its open batch records
  * commands; submitted batches wait in `inflight`, oldest first. */
 struct camp_accelerator_view {
     struct camp_device *dev;
+    VkQueue queue;           /* one of dev->queues */
     camp_queuing_mode mode;
+    uint32_t waiters;        /* threads waiting for it without the lock */
+    /* Other views' timelines its next submission waits for: memory they
+     * wrote, read or write next here (the host waited for it already; the
+     * semaphore wait makes it visible to this queue). */
+    VkSemaphore wait_timelines[CAMP_QUEUE_WAITS_MAX];
+    uint64_t wait_values[CAMP_QUEUE_WAITS_MAX];
+    uint32_t wait_count;
     VkCommandPool pool;
     VkSemaphore timeline;    /* a timeline semaphore: each batch signals its serial */
     camp_batch *open;        /* being recorded, or NULL */
@@ -115,7 +151,13 @@ typedef struct camp_region {
     bool reserved;       /* ARRAY: `host` is a PROT_NONE reservation */
     size_t reserved_bytes;
     camp_usage usage;
+    struct camp_host_import *import; /* VIEW: its pages imported by transfer.c, or NULL */
 } camp_region;
+
+/* Vulkan queues opened per device at most: views created by the program
+ * submit to queues 1.. in turn (queue 0 is the default view's), so that
+ * threads on different views do not share one. */
+#define CAMP_DEVICE_QUEUES_MAX 8u
 
 /* Free buffers kept for the next launches: few, and not too many bytes. */
 #define CAMP_BUFFER_CACHE_SLOTS 8
@@ -159,26 +201,44 @@ typedef struct camp_device {
     bool denorm_preserve32;  /* shaderDenormPreserveFloat32: else modules lose DenormPreserve */
     VkDevice device;
     uint32_t queue_family;
-    VkQueue queue;           /* every accelerator view of the device submits here */
+    VkQueue queues[CAMP_DEVICE_QUEUES_MAX]; /* of the compute family: views submit to one each */
+    uint32_t queue_count;
+    uint32_t views_made;     /* views created: the next one's queue, round robin */
     VkPipelineCache pipeline_cache;
     bool pipeline_cache_dirty; /* pipelines were created since it was loaded */
     camp_accelerator_view *default_view;
+    enum camp_copy_path copy_path; /* how host memory reaches device buffers */
+    bool import_host;        /* VK_EXT_external_memory_host is enabled */
+    VkDeviceSize import_alignment; /* minImportedHostPointerAlignment */
+    PFN_vkGetMemoryHostPointerPropertiesEXT get_host_pointer_properties;
+    struct camp_transfer *transfer; /* transfer.c's staging ring and copy threads */
+    camp_accelerator_view *copy_view; /* future.c's, for asynchronous copies; NULL until one */
     camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
+    struct camp_memory_pools *pools; /* suballoc.c's */
     camp_module_state *modules;
     struct camp_device *next; /* every opened device */
 } camp_device;
 
-typedef struct camp_runtime {
-    pthread_mutex_t lock;
+/* The public call the thread is making: per thread, because the runtime
+ * lock is let go while the host waits for the device (camp_queue_finish_
+ * releasing), and another thread's call may fail meanwhile. */
+typedef struct camp_call_state {
     camp_failure failure;
     const camp_kernel_info *kernel; /* being launched: error messages name it */
+    const char *file;        /* else the call's source location, if known */
+    unsigned line;
+} camp_call_state;
+
+extern _Thread_local camp_call_state camp_call;
+
+typedef struct camp_runtime {
+    pthread_mutex_t lock;
 
     camp_error_handler handler;
     void *handler_user;
 
     bool ready;              /* the default device is open */
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
-    bool force_staging;      /* CAMP_FORCE_STAGING=1: never map device buffers */
     uint32_t faults;         /* enum camp_fault bits: failures injected for tests */
     uint32_t masked_features; /* enum camp_feature bits devices pretend to lack */
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* the default's, kept after shutdown */
@@ -190,6 +250,8 @@ typedef struct camp_runtime {
 
     camp_accelerator_view *views; /* every view of every device */
 
+    struct camp_future *futures; /* every future not waited yet (future.c) */
+
     camp_region **regions;   /* sorted by host address, not overlapping */
     uint32_t region_count, region_capacity;
 } camp_runtime;
@@ -199,10 +261,17 @@ extern camp_runtime camp_rt;
 /* ---- error.c ------------------------------------------------------------ */
 
 /* Records the call's first failure: "camp error: <what>", prefixed with
- * "<file>:<line>: " while a kernel is being launched (camp_rt.kernel).
- * Returns `status`. */
+ * "<file>:<line>: " while a kernel is being launched (camp_call.kernel) or
+ * when the call said where it was made (camp_lock_at). Returns `status`. */
 camp_status camp_fail(camp_status status, const char *fmt, ...) CAMP_PRINTF(2, 3);
-/* Releases the lock, then reports camp_rt.failure (handler, or print and
+/* Forgets a failure the call recovered from (it tried another way). */
+void camp_failure_clear(void);
+/* Takes the lock for a public call made at `file`:`line` (file may be NULL). */
+void camp_lock_at(const char *file, unsigned line);
+/* `count` elements of `element_size` bytes in *bytes, or an error naming
+ * `call` when the count is negative or the product overflows. */
+camp_status camp_checked_bytes(const char *call, long long count, size_t element_size, size_t *bytes);
+/* Releases the lock, then reports camp_call.failure (handler, or print and
  * abort) if `status` is not CAMP_OK. Every public entry point ends here. */
 void camp_unlock_and_report(camp_status status);
 
@@ -283,6 +352,19 @@ void camp_buffer_release(camp_buffer *buffer);
 void camp_buffer_destroy(camp_buffer *buffer);
 void camp_buffer_cache_clear(camp_device *dev);
 
+/* ---- suballoc.c ---------------------------------------------------------- */
+
+/* Memory of type `type` for a buffer that needs `needs`: a range of a
+ * block, or (large) memory of its own, new or kept from an earlier free. */
+camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *needs, uint32_t type,
+                              bool device_address, camp_allocation *out);
+/* Gives the range back (its buffer must be destroyed first). */
+void camp_memory_free(camp_device *dev, camp_allocation *allocation);
+/* Frees kept memory and empty blocks (when the heap is full). */
+void camp_memory_trim(camp_device *dev);
+/* Frees everything (the device is closing). */
+void camp_memory_destroy(camp_device *dev);
+
 /* ---- queue.c ------------------------------------------------------------ */
 
 /* Creates a view of `dev` (the device's default view is one). */
@@ -312,6 +394,50 @@ bool camp_usage_busy(const camp_usage *u);
 camp_status camp_usage_wait(camp_usage *u);
 camp_status camp_queue_flush(camp_accelerator_view *q);
 camp_status camp_queue_finish(camp_accelerator_view *q);
+/* camp_queue_finish, the host waiting with the runtime lock let go, so that
+ * other threads' calls go on meanwhile. Only where the caller uses nothing
+ * after it that another call could have changed: what the call owns (its
+ * staging buffers, the program's memory), never a recorded batch. */
+camp_status camp_queue_finish_releasing(camp_accelerator_view *q);
+/* Waits until `q`'s batch `serial` is done (submitting it if still open),
+ * not for the batches after it. */
+camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial);
+/* The serial of the last batch submitted on `q` (0: none yet). */
+uint64_t camp_queue_last_submitted(const camp_accelerator_view *q);
+/* Whether `q`'s batch `serial` is done, without waiting. */
+camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *done);
+
+/* ---- copy_threads.c ------------------------------------------------------ */
+
+struct camp_copy_threads;
+camp_status camp_copy_threads_start(struct camp_copy_threads **out);
+void camp_copy_threads_stop(struct camp_copy_threads *threads);
+/* memcpy, over the threads when it is large; NULL threads: plain memcpy. */
+void camp_parallel_memcpy(struct camp_copy_threads *threads, void *dst, const void *src, size_t bytes);
+
+/* ---- transfer.c: host <-> device copies ------------------------------------ */
+
+/* The copy path of a physical device: CAMP_COPY_PATH (map, import,
+ * staging, bar; CAMP_FORCE_STAGING=1 is staging) where the device allows it, else
+ * the fastest it has. An error when the variable asks for what it lacks. */
+camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *out);
+const char *camp_copy_path_name(enum camp_copy_path path);
+/* Sets dev->copy_path (the device is created). */
+camp_status camp_copy_path_choose(camp_device *dev);
+/* `bytes` of host memory at `src` into `device` at `offset`, on `q`, whose
+ * last use is `usage`. `host_view` is the explicit view holding the host
+ * range, if any: its pages may be imported and kept imported. Returns with
+ * the copy recorded or submitted; the host memory may be reused at once. */
+camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
+                             const void *src, size_t bytes, struct camp_region *host_view);
+/* The reverse: returns when `dst` holds the bytes. */
+camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
+                              camp_usage *usage, void *dst, size_t bytes, struct camp_region *host_view);
+/* Ends a view's imported pages (the view is going, or moving device). */
+void camp_transfer_unimport(struct camp_region *region);
+/* A queue is going: the staging ring forgets it. */
+void camp_transfer_forget_queue(camp_accelerator_view *q);
+void camp_transfer_destroy(camp_device *dev);
 
 /* ---- regions.c: the table of explicit views and arrays ------------------ */
 
@@ -334,6 +460,18 @@ void camp_region_free(camp_region *region);
 /* Ends every region, without copying anything back. */
 void camp_regions_destroy(void);
 
+/* ---- array.c ------------------------------------------------------------ */
+
+/* The array holding [p, p + bytes), or an error naming `call`. */
+camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out);
+
+/* ---- future.c ------------------------------------------------------------- */
+
+/* Frees every future not waited yet (the runtime is going). */
+void camp_futures_destroy(void);
+/* A queue is going (finished): its futures are done. */
+void camp_futures_forget_queue(camp_accelerator_view *q);
+
 /* ---- views.c ------------------------------------------------------------ */
 
 /* Views whose host ranges overlap, and the device buffer they share. */
@@ -348,6 +486,10 @@ typedef struct camp_view_group {
     bool written_through_pointer; /* a captured pointer into it may write */
 } camp_view_group;
 
+/* Launches with at most this many views need no heap memory for their
+ * bookkeeping (a round trip's host time counts every malloc). */
+#define CAMP_VIEWS_INLINE 8
+
 /* A launch's memory: implicit views grouped into fresh buffers, and the
  * explicit regions its views and pointers lie in. */
 typedef struct camp_view_set {
@@ -359,6 +501,10 @@ typedef struct camp_view_set {
     camp_region **region_of;  /* per view: its explicit region, or NULL */
     bool writes_back;         /* some implicit view is written: wait and copy back */
     camp_accelerator_view *queue;
+    /* The three arrays above, for launches of up to CAMP_VIEWS_INLINE views. */
+    camp_view_group groups_inline[CAMP_VIEWS_INLINE];
+    uint32_t group_of_inline[CAMP_VIEWS_INLINE];
+    camp_region *region_of_inline[CAMP_VIEWS_INLINE];
 } camp_view_set;
 
 /* Checks the views, resolves pointers and objects to regions or fresh group

@@ -61,6 +61,16 @@ static camp_status check_tiled_extent(const camp_kernel_info *kernel, const int3
     return CAMP_OK;
 }
 
+/* A negative extent is a mistake (a count that wrapped, a subtraction the
+ * wrong way round), not an empty launch: an empty one has a 0. */
+static camp_status check_extent_signs(const camp_kernel_info *kernel, const int32_t *extent) {
+    for (uint32_t d = 0; d < kernel->rank; d++)
+        if (extent[d] < 0)
+            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "a negative extent (%d, index component %u)",
+                             extent[d], d);
+    return CAMP_OK;
+}
+
 /* ---- Header and dispatch ------------------------------------------------ */
 
 /* The header's sizes in GPU order (x = the extent's last component); false
@@ -143,7 +153,7 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
                           const camp_launch_view *views, uint32_t view_count) {
     CAMP_TRY(check_module(module, k));
     const camp_kernel_info *kernel = &module->kernels[k];
-    camp_rt.kernel = kernel; /* from here on, errors name the kernel's line */
+    camp_call.kernel = kernel; /* from here on, errors name the kernel's line */
     CAMP_TRY(check_kernel(kernel));
     if (!extent || !push || (view_count && !views))
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with a null extent, push block or views");
@@ -152,6 +162,7 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
     CAMP_TRY(launch_queue(&q));
     camp_pipeline *pipeline;
     CAMP_TRY(camp_pipeline_get(q->dev, module, k, &pipeline));
+    CAMP_TRY(check_extent_signs(kernel, extent));
     CAMP_TRY(check_tiled_extent(kernel, extent));
 
     camp_push_header header;
@@ -182,6 +193,6 @@ void camp_abi_launch(camp_module_info *module, uint32_t kernel, const int32_t *e
                      const camp_launch_view *views, uint32_t view_count) {
     pthread_mutex_lock(&camp_rt.lock);
     camp_status status = launch(module, kernel, extent, push, views, view_count);
-    camp_rt.kernel = NULL;
+    camp_call.kernel = NULL;
     camp_unlock_and_report(status);
 }

@@ -18,6 +18,16 @@
  * long loop of kernels keeps the device busy and memory bounded. */
 #define CAMP_BATCH_MAX_COMMANDS 1024u
 
+/* At most this many submitted commands wait for the device per view (four
+ * full batches in automatic mode): the host, which records faster than a
+ * device runs small kernels, waits for the oldest batches rather than run
+ * ahead without bound (each batch holds its command buffer's memory and
+ * the buffers retired to it). */
+#define CAMP_COMMANDS_IN_FLIGHT_MAX (4u * CAMP_BATCH_MAX_COMMANDS)
+/* And at most this many batches (immediate mode's hold one command each,
+ * but a command buffer's memory comes in chunks larger than a command). */
+#define CAMP_BATCHES_IN_FLIGHT_MAX 64u
+
 /* How long a wait polls the semaphore before blocking. */
 #define CAMP_WAIT_SPIN_NS 1000000LL
 
@@ -123,6 +133,39 @@ static camp_status reap(camp_accelerator_view *q, bool wait) {
     return CAMP_OK;
 }
 
+/* Waits for the oldest batches while more than CAMP_COMMANDS_IN_FLIGHT_MAX
+ * commands or CAMP_BATCHES_IN_FLIGHT_MAX batches are submitted and not
+ * done. */
+static camp_status bound_inflight(camp_accelerator_view *q) {
+    uint32_t commands = 0, batches = 0;
+    for (camp_batch *b = q->inflight; b; b = b->next) commands += b->command_count, batches++;
+    if (commands <= CAMP_COMMANDS_IN_FLIGHT_MAX && batches <= CAMP_BATCHES_IN_FLIGHT_MAX) return CAMP_OK;
+    camp_batch *last_to_wait = q->inflight; /* the newest of the oldest batches to finish */
+    commands -= last_to_wait->command_count, batches--;
+    while (commands > CAMP_COMMANDS_IN_FLIGHT_MAX || batches > CAMP_BATCHES_IN_FLIGHT_MAX) {
+        last_to_wait = last_to_wait->next;
+        commands -= last_to_wait->command_count, batches--;
+    }
+    uint64_t reached = 0;
+    VkResult result = wait_for(q, last_to_wait->serial, &reached);
+    if (result == VK_ERROR_DEVICE_LOST)
+        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+    VK(result);
+    return reap(q, false);
+}
+
+/* The next submission of `q` waits for `timeline` to reach `value`. */
+static void add_wait(camp_accelerator_view *q, VkSemaphore timeline, uint64_t value) {
+    for (uint32_t i = 0; i < q->wait_count; i++)
+        if (q->wait_timelines[i] == timeline) {
+            if (q->wait_values[i] < value) q->wait_values[i] = value;
+            return;
+        }
+    if (q->wait_count == CAMP_QUEUE_WAITS_MAX) return;
+    q->wait_timelines[q->wait_count] = timeline;
+    q->wait_values[q->wait_count++] = value;
+}
+
 /* ---- Public to the runtime ------------------------------------------------ */
 
 camp_status camp_queue_commands(camp_accelerator_view *q, VkCommandBuffer *out) {
@@ -147,7 +190,7 @@ void camp_queue_barrier(camp_accelerator_view *q) {
 bool camp_usage_busy(const camp_usage *u) { return u->queue && u->serial > u->queue->completed; }
 
 camp_status camp_usage_wait(camp_usage *u) {
-    if (camp_usage_busy(u)) CAMP_TRY(camp_queue_finish(u->queue));
+    if (camp_usage_busy(u)) CAMP_TRY(camp_queue_finish_releasing(u->queue));
     return CAMP_OK;
 }
 
@@ -156,8 +199,11 @@ camp_status camp_queue_needs_barrier(camp_accelerator_view *q, const camp_usage 
     *needed = false;
     if (!camp_usage_busy(u)) return CAMP_OK;
     if (u->queue != q) {
-        /* Queues do not wait for each other on the device: the host does. */
+        /* The host waits for the other view (so that a later command there
+         * cannot race this one); this view's submission waits for its
+         * timeline too, which orders the memory between the two queues. */
         CAMP_TRY(camp_queue_finish(u->queue));
+        add_wait(q, u->queue->timeline, u->serial);
         return CAMP_OK;
     }
     if (!q->open || u->serial != q->open->serial) return CAMP_OK; /* batch_begin's barrier covers it */
@@ -205,6 +251,7 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     /* Nothing recorded (camp_queue_finish may have opened it early). */
     if (!batch || !q->open_commands) return reap(q, false);
     q->open = NULL;
+    batch->command_count = q->open_commands;
     /* Kernel and copy results must be visible to the host once the batch is done. */
     VkMemoryBarrier barrier = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
@@ -214,14 +261,21 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     vkCmdPipelineBarrier(batch->commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
                          VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
     VkResult result = vkEndCommandBuffer(batch->commands);
-    VkTimelineSemaphoreSubmitInfo signal_value = {
+    VkPipelineStageFlags wait_stages[CAMP_QUEUE_WAITS_MAX];
+    for (uint32_t i = 0; i < q->wait_count; i++) wait_stages[i] = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+    VkTimelineSemaphoreSubmitInfo values = {
         .sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
+        .waitSemaphoreValueCount = q->wait_count,
+        .pWaitSemaphoreValues = q->wait_values,
         .signalSemaphoreValueCount = 1,
         .pSignalSemaphoreValues = &batch->serial,
     };
     VkSubmitInfo submit = {
         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-        .pNext = &signal_value,
+        .pNext = &values,
+        .waitSemaphoreCount = q->wait_count,
+        .pWaitSemaphores = q->wait_timelines,
+        .pWaitDstStageMask = wait_stages,
         .commandBufferCount = 1,
         .pCommandBuffers = &batch->commands,
         .signalSemaphoreCount = 1,
@@ -229,7 +283,8 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     };
     if (result >= 0)
         result = CAMP_INJECT(CAMP_FAULT_DEVICE_LOST, VK_ERROR_DEVICE_LOST,
-                             vkQueueSubmit(q->dev->queue, 1, &submit, VK_NULL_HANDLE));
+                             vkQueueSubmit(q->queue, 1, &submit, VK_NULL_HANDLE));
+    q->wait_count = 0;
     if (result < 0) {
         /* Never submitted: wait for the rest, then drop its work. */
         (void)reap(q, true);
@@ -244,6 +299,46 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     if (q->inflight_last) q->inflight_last->next = batch;
     else q->inflight = batch;
     q->inflight_last = batch;
+    CAMP_TRY(reap(q, false));
+    return bound_inflight(q);
+}
+
+camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial) {
+    if (serial <= q->completed) return CAMP_OK;
+    if (q->open && serial >= q->open->serial) CAMP_TRY(camp_queue_flush(q));
+    uint64_t reached = 0;
+    VkResult result = wait_for(q, serial, &reached);
+    if (result == VK_ERROR_DEVICE_LOST)
+        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+    VK(result);
+    return reap(q, false);
+}
+
+uint64_t camp_queue_last_submitted(const camp_accelerator_view *q) {
+    /* next_serial is the open batch's, or the next one's when none is open. */
+    return q->next_serial - 1;
+}
+
+camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *done) {
+    CAMP_TRY(reap(q, false));
+    *done = serial <= q->completed;
+    return CAMP_OK;
+}
+
+camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
+    CAMP_TRY(camp_queue_flush(q));
+    if (!q->open && q->inflight) CAMP_TRY(batch_begin(q));
+    if (!q->inflight) return CAMP_OK;
+    uint64_t serial = q->inflight_last->serial, reached = 0;
+    /* wait_for reads only what never changes (the device, the semaphore). */
+    q->waiters++;
+    pthread_mutex_unlock(&camp_rt.lock);
+    VkResult result = wait_for(q, serial, &reached);
+    pthread_mutex_lock(&camp_rt.lock);
+    q->waiters--;
+    if (result == VK_ERROR_DEVICE_LOST)
+        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+    VK(result);
     return reap(q, false);
 }
 
@@ -272,6 +367,9 @@ camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_acc
     camp_accelerator_view *q = calloc(1, sizeof *q);
     if (!q) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     q->dev = dev;
+    /* The default view (the first) has queue 0; the others share the rest. */
+    uint32_t made = dev->views_made++;
+    q->queue = made == 0 || dev->queue_count == 1 ? dev->queues[0] : dev->queues[1 + (made - 1) % (dev->queue_count - 1)];
     q->mode = mode;
     q->next_serial = 1;
     VkCommandPoolCreateInfo pool = {
@@ -297,14 +395,31 @@ camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_acc
     return CAMP_OK;
 }
 
-/* Forgets uses of `q` by regions: `q` is done and about to go. */
+/* Forgets uses of `q` by regions and staging: `q` is done and about to go. */
 static void forget_uses(camp_accelerator_view *q) {
     for (uint32_t i = 0; i < camp_rt.region_count; i++)
         if (camp_rt.regions[i]->usage.queue == q) memset(&camp_rt.regions[i]->usage, 0, sizeof(camp_usage));
+    camp_transfer_forget_queue(q);
+    camp_futures_forget_queue(q);
+    /* Its timeline goes with it: no submission may wait for it. */
+    for (camp_accelerator_view *other = camp_rt.views; other; other = other->next)
+        for (uint32_t i = 0; i < other->wait_count;)
+            if (other->wait_timelines[i] == q->timeline) {
+                other->wait_timelines[i] = other->wait_timelines[--other->wait_count];
+                other->wait_values[i] = other->wait_values[other->wait_count];
+            } else {
+                i++;
+            }
 }
 
 static void queue_destroy(camp_accelerator_view *q) {
     (void)camp_queue_finish(q); /* a lost device: destroy anyway */
+    /* Threads still waiting for it without the lock come back first. */
+    while (q->waiters) {
+        pthread_mutex_unlock(&camp_rt.lock);
+        sched_yield();
+        pthread_mutex_lock(&camp_rt.lock);
+    }
     (void)reap(q, true);
     if (q->open) {
         camp_batch *open = q->open;
@@ -338,6 +453,7 @@ void camp_queues_destroy(camp_device *dev) {
         if (q->dev == dev) queue_destroy(q);
     }
     dev->default_view = NULL;
+    dev->copy_view = NULL;
 }
 
 /* ---- Public API ----------------------------------------------------------- */
@@ -404,7 +520,7 @@ void camp_accelerator_view_flush(camp_accelerator_view *view) {
 void camp_accelerator_view_wait(camp_accelerator_view *view) {
     pthread_mutex_lock(&camp_rt.lock);
     camp_status status = check_view(view, "camp_accelerator_view_wait");
-    if (status == CAMP_OK) status = camp_queue_finish(view);
+    if (status == CAMP_OK) status = camp_queue_finish_releasing(view);
     camp_unlock_and_report(status);
 }
 

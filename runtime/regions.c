@@ -71,6 +71,14 @@ static camp_accelerator_view *copy_queue(const camp_region *region) {
     return q && q->dev == region->device.owner ? q : region->device.owner->default_view;
 }
 
+/* The explicit view holding all of [host, host + bytes), or NULL: its pages
+ * may be imported for the copy (transfer.c). */
+static camp_region *view_holding(const void *host, size_t bytes) {
+    camp_region *region = camp_region_find(host);
+    if (!region || region->kind != CAMP_REGION_VIEW) return NULL;
+    return bytes <= region->bytes - (size_t)((const char *)host - region->host) ? region : NULL;
+}
+
 camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
     if (!bytes) return CAMP_OK;
     if (region->device.mapped) {
@@ -78,24 +86,8 @@ camp_status camp_region_write(camp_region *region, size_t offset, const void *sr
         memcpy((char *)region->device.mapped + region->pad + offset, src, bytes);
         return CAMP_OK;
     }
-    camp_accelerator_view *q = copy_queue(region);
-    camp_buffer staging;
-    CAMP_TRY(camp_buffer_acquire(region->device.owner, CAMP_BUFFER_STAGING, bytes, &staging));
-    memcpy(staging.mapped, src, bytes);
-    VkCommandBuffer commands;
-    bool barrier = false;
-    camp_status status = camp_queue_needs_barrier(q, &region->usage, CAMP_ACCESS_WRITE, &barrier);
-    if (status == CAMP_OK) status = camp_queue_commands(q, &commands);
-    if (status != CAMP_OK) {
-        camp_buffer_release(&staging);
-        return status;
-    }
-    if (barrier) camp_queue_barrier(q);
-    VkBufferCopy region_copy = {0, region->pad + offset, bytes};
-    vkCmdCopyBuffer(commands, staging.buffer, region->device.buffer, 1, &region_copy);
-    camp_queue_use(q, &region->usage, CAMP_ACCESS_WRITE);
-    CAMP_TRY(camp_queue_retire(q, &staging));
-    return camp_queue_recorded(q);
+    return camp_transfer_in(copy_queue(region), &region->device, region->pad + offset, &region->usage, src, bytes,
+                            view_holding(src, bytes));
 }
 
 camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
@@ -105,24 +97,8 @@ camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size
         memcpy(dst, (char *)region->device.mapped + region->pad + offset, bytes);
         return CAMP_OK;
     }
-    camp_accelerator_view *q = copy_queue(region);
-    camp_buffer staging;
-    CAMP_TRY(camp_buffer_acquire(region->device.owner, CAMP_BUFFER_STAGING, bytes, &staging));
-    VkCommandBuffer commands;
-    bool barrier = false;
-    camp_status status = camp_queue_needs_barrier(q, &region->usage, CAMP_ACCESS_READ, &barrier);
-    if (status == CAMP_OK) status = camp_queue_commands(q, &commands);
-    if (status == CAMP_OK) {
-        if (barrier) camp_queue_barrier(q);
-        VkBufferCopy region_copy = {region->pad + offset, 0, bytes};
-        vkCmdCopyBuffer(commands, region->device.buffer, staging.buffer, 1, &region_copy);
-        camp_queue_use(q, &region->usage, CAMP_ACCESS_READ);
-        q->open_commands++;
-        status = camp_queue_finish(q);
-    }
-    if (status == CAMP_OK) memcpy(dst, staging.mapped, bytes);
-    camp_buffer_release(&staging); /* the queue is done with it, or never ran */
-    return status;
+    return camp_transfer_out(copy_queue(region), &region->device, region->pad + offset, &region->usage, dst, bytes,
+                             view_holding(dst, bytes));
 }
 
 /* ---- Use by kernels ------------------------------------------------------- */
@@ -177,6 +153,7 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, u
 
 void camp_region_free(camp_region *region) {
     drop_buffer(region);
+    camp_transfer_unimport(region);
     if (region->reserved) munmap(region->host, region->reserved_bytes);
     free(region);
 }

@@ -11,6 +11,7 @@
  * device addresses keep the host addresses' alignment modulo 16. */
 #include "internal.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,7 +70,8 @@ static camp_status object_region(const camp_launch_view *view, camp_region **out
 /* Sorts the launch's own objects by address and merges overlapping ones
  * into groups. */
 static camp_status make_groups(camp_view_set *set, const camp_launch_view *views, uint32_t count) {
-    sorted_view *sorted = calloc(count ? count : 1, sizeof *sorted);
+    sorted_view sorted_inline[CAMP_VIEWS_INLINE];
+    sorted_view *sorted = count <= CAMP_VIEWS_INLINE ? sorted_inline : calloc(count, sizeof *sorted);
     if (!sorted) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     uint32_t own = 0;
     for (uint32_t i = 0; i < count; i++)
@@ -83,6 +85,7 @@ static camp_status make_groups(camp_view_set *set, const camp_launch_view *views
         const camp_launch_view *view = &views[sorted[s].index];
         if (!group || sorted[s].start >= group_end) {
             group = &set->groups[set->count++];
+            memset(group, 0, sizeof *group);
             group->host = (char *)sorted[s].start;
             group_end = sorted[s].start;
         }
@@ -91,7 +94,7 @@ static camp_status make_groups(camp_view_set *set, const camp_launch_view *views
         group->access |= view->access;
         set->group_of[sorted[s].index] = (uint32_t)(group - set->groups);
     }
-    free(sorted);
+    if (sorted != sorted_inline) free(sorted);
     return CAMP_OK;
 }
 
@@ -147,18 +150,26 @@ static camp_status pointer_address(camp_view_set *set, const camp_launch_view *v
 
 camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, const camp_launch_view *views,
                                uint32_t count, void *push, uint32_t push_size) {
-    memset(set, 0, sizeof *set);
+    /* The inline arrays are cleared entry by entry as they are used. */
+    memset(set, 0, offsetof(camp_view_set, groups_inline));
     set->views = views;
     set->view_count = count;
     set->queue = q;
     for (uint32_t i = 0; i < count; i++) CAMP_TRY(check_view(&views[i], push_size));
-    set->groups = calloc(count ? count : 1, sizeof *set->groups);
-    set->group_of = calloc(count ? count : 1, sizeof *set->group_of);
-    set->region_of = calloc(count ? count : 1, sizeof *set->region_of);
+    if (count <= CAMP_VIEWS_INLINE) {
+        set->groups = set->groups_inline;
+        set->group_of = set->group_of_inline;
+        set->region_of = set->region_of_inline;
+    } else {
+        set->groups = calloc(count, sizeof *set->groups);
+        set->group_of = calloc(count, sizeof *set->group_of);
+        set->region_of = calloc(count, sizeof *set->region_of);
+    }
     if (!set->groups || !set->group_of || !set->region_of)
         return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     for (uint32_t i = 0; i < count; i++) {
         set->group_of[i] = UINT32_MAX;
+        set->region_of[i] = NULL;
         if (!is_pointer(&views[i])) CAMP_TRY(object_region(&views[i], &set->region_of[i]));
     }
     CAMP_TRY(make_groups(set, views, count));
@@ -212,7 +223,9 @@ camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *
         camp_queue_use(q, &group->usage, CAMP_ACCESS_WRITE);
         copied = true;
     }
-    kernel_use *uses = calloc(set->count + set->view_count + 1, sizeof *uses);
+    kernel_use uses_inline[2 * CAMP_VIEWS_INLINE];
+    uint32_t most = set->count + set->view_count;
+    kernel_use *uses = most <= 2 * CAMP_VIEWS_INLINE ? uses_inline : calloc(most, sizeof *uses);
     if (!uses) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     uint32_t n = kernel_uses(set, uses);
     bool barrier = copied;
@@ -226,7 +239,7 @@ camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *
         if (barrier) camp_queue_barrier(q);
         for (uint32_t u = 0; u < n; u++) camp_queue_use(q, uses[u].usage, uses[u].access);
     }
-    free(uses);
+    if (uses != uses_inline) free(uses);
     return status;
 }
 
@@ -243,7 +256,8 @@ camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
         VkBufferCopy region = {group->pad, group->pad, group->bytes};
         vkCmdCopyBuffer(commands, group->device.buffer, group->staging.buffer, 1, &region);
     }
-    CAMP_TRY(camp_queue_finish(q));
+    /* The group buffers are this launch's own: other calls may go on. */
+    CAMP_TRY(camp_queue_finish_releasing(q));
     /* Only the views the kernel may write: the bytes of read-only ones are
      * left alone even when they share a group with a written one, unless a
      * pointer into the group may have written anywhere in it. */
@@ -269,8 +283,13 @@ void camp_views_release(camp_view_set *set, camp_accelerator_view *q) {
         camp_buffer_release(&group->device);
         camp_buffer_release(&group->staging);
     }
-    free(set->groups);
-    free(set->group_of);
-    free(set->region_of);
-    memset(set, 0, sizeof *set);
+    if (set->groups != set->groups_inline) {
+        free(set->groups);
+        free(set->group_of);
+        free(set->region_of);
+    }
+    set->groups = NULL;
+    set->group_of = NULL;
+    set->region_of = NULL;
+    set->count = 0;
 }

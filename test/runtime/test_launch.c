@@ -1,7 +1,8 @@
 /* test_launch — kernels run by camp_abi_launch compute the right values:
  * small and odd 1-D extents, a grid larger than maxComputeWorkGroupCount
- * (split into several dispatches), an empty extent, views that alias the
- * same host memory, and 2-D extents (GPU x = the last extent component). */
+ * (split into several dispatches), an empty extent (and a negative one,
+ * an error), views that alias the same host memory, and 2-D extents (GPU
+ * x = the last extent component). */
 #include "test_util.h"
 
 #include <stdlib.h>
@@ -19,10 +20,19 @@ static void check_vadd(int n) {
     free(a), free(b), free(c);
 }
 
+static void count_error(const camp_error *e, void *user) {
+    if (e->status == CAMP_ERROR_INVALID_ARGUMENT) ++*(int *)user;
+}
+
+/* An empty extent runs nothing; a negative one is an error. */
 static void check_empty_extent(void) {
     uint32_t a[4] = {1, 2, 3, 4}, b[4] = {1, 1, 1, 1}, c[4] = {9, 9, 9, 9};
     launch_vadd(&test_module, 0, a, b, c, sizeof a);
+    int errors = 0;
+    camp_set_error_handler(count_error, &errors);
     launch_vadd(&test_module, -3, a, b, c, sizeof a);
+    camp_set_error_handler(NULL, NULL);
+    CHECK(errors == 1);
     for (int i = 0; i < 4; i++) CHECK(c[i] == 9);
 }
 

@@ -1,0 +1,196 @@
+/* future.c — asynchronous copies (C++ AMP's copy_async and
+ * array_view::synchronize_async, with completion_future): the call records
+ * the copy on the accelerator's copy view, an internal accelerator view on
+ * a Vulkan queue of its own where the device has one, submits it and
+ * returns a future at once; kernels on the other views run meanwhile.
+ * camp_future_wait waits for the copy (and, for a copy out, moves the bytes
+ * from staging memory to their destination), then frees the future;
+ * camp_future_poll says whether it is done without waiting.
+ *
+ * A copy in memcpys the source into staging memory before it returns (so
+ * the source may change at once); the DMA is what runs asynchronously.
+ * Copies go through staging, never through imported pages, which a later
+ * call could end while the DMA still used them. Where the host copies
+ * through a mapping (the map path), the copy is done when the call
+ * returns, and so is its future. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct camp_future {
+    camp_accelerator_view *queue; /* NULL: done when made */
+    uint64_t serial;              /* the queue's batch that completes it */
+    camp_buffer staging;          /* a copy out: the bytes, until they reach dst */
+    void *dst;
+    size_t bytes;
+    struct camp_future *next;     /* every live future, to check handles */
+};
+
+/* The copy view of `dev`: made at the first asynchronous copy. */
+static camp_status copy_view(camp_device *dev, camp_accelerator_view **out) {
+    if (!dev->copy_view) CAMP_TRY(camp_queue_create(dev, CAMP_QUEUING_MODE_IMMEDIATE, &dev->copy_view));
+    *out = dev->copy_view;
+    return CAMP_OK;
+}
+
+static camp_status future_new(camp_future **out) {
+    camp_future *f = calloc(1, sizeof *f);
+    if (!f) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    f->next = camp_rt.futures;
+    camp_rt.futures = f;
+    *out = f;
+    return CAMP_OK;
+}
+
+static void future_free(camp_future *f) {
+    for (camp_future **p = &camp_rt.futures; *p; p = &(*p)->next)
+        if (*p == f) {
+            *p = f->next;
+            break;
+        }
+    camp_buffer_release(&f->staging);
+    free(f);
+}
+
+/* The copy just recorded on `q` is submitted; `f` completes with it. */
+static camp_status submitted(camp_future *f, camp_accelerator_view *q) {
+    CAMP_TRY(camp_queue_flush(q));
+    f->queue = q;
+    f->serial = camp_queue_last_submitted(q);
+    return CAMP_OK;
+}
+
+static camp_status copy_in(camp_region *region, size_t offset, const void *src, size_t bytes, camp_future **out) {
+    camp_future *f = NULL;
+    CAMP_TRY(future_new(&f));
+    *out = f;
+    if (!bytes || region->device.mapped) return camp_region_write(region, offset, src, bytes);
+    camp_accelerator_view *q = NULL;
+    CAMP_TRY(copy_view(region->device.owner, &q));
+    CAMP_TRY(camp_transfer_in(q, &region->device, region->pad + offset, &region->usage, src, bytes, NULL));
+    return submitted(f, q);
+}
+
+static camp_status copy_out(camp_region *region, size_t offset, void *dst, size_t bytes, camp_future **out) {
+    camp_future *f = NULL;
+    CAMP_TRY(future_new(&f));
+    *out = f;
+    if (!bytes || region->device.mapped) return camp_region_read(region, offset, dst, bytes);
+    camp_accelerator_view *q = NULL;
+    CAMP_TRY(copy_view(region->device.owner, &q));
+    CAMP_TRY(camp_buffer_acquire(region->device.owner, CAMP_BUFFER_STAGING, bytes, &f->staging));
+    bool barrier = false;
+    CAMP_TRY(camp_queue_needs_barrier(q, &region->usage, CAMP_ACCESS_READ, &barrier));
+    VkCommandBuffer commands;
+    CAMP_TRY(camp_queue_commands(q, &commands));
+    if (barrier) camp_queue_barrier(q);
+    VkBufferCopy copy = {region->pad + offset, 0, bytes};
+    vkCmdCopyBuffer(commands, region->device.buffer, f->staging.buffer, 1, &copy);
+    camp_queue_use(q, &region->usage, CAMP_ACCESS_READ);
+    q->open_commands++;
+    f->dst = dst;
+    f->bytes = bytes;
+    return submitted(f, q);
+}
+
+/* A failed call gives no future: what it made is freed. */
+static camp_future *returned(camp_status status, camp_future *f) {
+    if (status != CAMP_OK && f) {
+        future_free(f);
+        f = NULL;
+    }
+    camp_unlock_and_report(status);
+    return f;
+}
+
+camp_future *camp_array_copy_in_async_at(void *array, const void *src, long long count, size_t element_size,
+                                         const char *file, unsigned line) {
+    camp_lock_at(file, line);
+    size_t bytes = 0;
+    camp_region *region = NULL;
+    camp_future *f = NULL;
+    camp_status status = camp_checked_bytes("array_copy_in_async", count, element_size, &bytes);
+    if (status == CAMP_OK) status = camp_array_find(array, bytes, "array_copy_in_async", &region);
+    if (status == CAMP_OK && !src && bytes)
+        status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_copy_in_async: a null source");
+    if (status == CAMP_OK) status = copy_in(region, (size_t)((char *)array - region->host), src, bytes, &f);
+    return returned(status, f);
+}
+
+camp_future *camp_array_copy_out_async_at(void *dst, const void *array, long long count, size_t element_size,
+                                          const char *file, unsigned line) {
+    camp_lock_at(file, line);
+    size_t bytes = 0;
+    camp_region *region = NULL;
+    camp_future *f = NULL;
+    camp_status status = camp_checked_bytes("array_copy_out_async", count, element_size, &bytes);
+    if (status == CAMP_OK) status = camp_array_find(array, bytes, "array_copy_out_async", &region);
+    if (status == CAMP_OK && !dst && bytes)
+        status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_copy_out_async: a null destination");
+    if (status == CAMP_OK) status = copy_out(region, (size_t)((const char *)array - region->host), dst, bytes, &f);
+    return returned(status, f);
+}
+
+camp_future *camp_array_view_synchronize_async_at(const void *host, const char *file, unsigned line) {
+    camp_lock_at(file, line);
+    camp_region *region = camp_region_find(host);
+    camp_future *f = NULL;
+    camp_status status = CAMP_OK;
+    if (!region || region->kind != CAMP_REGION_VIEW || (const char *)host == region->host + region->bytes)
+        status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                           "array_view_synchronize_async(%p): the pointer lies in no array_view", host);
+    else if (!region->host_stale)
+        status = future_new(&f); /* nothing to copy: done */
+    else {
+        status = copy_out(region, 0, region->host, region->bytes, &f);
+        /* The copy is recorded: a later kernel's writes make it stale again. */
+        if (status == CAMP_OK) region->host_stale = false;
+    }
+    return returned(status, f);
+}
+
+/* The live future `f`, or an error. */
+static camp_status find_future(const camp_future *f, const char *call) {
+    for (camp_future *g = camp_rt.futures; g; g = g->next)
+        if (g == f) return CAMP_OK;
+    return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s(%p): not a future, or one already waited", call,
+                     (const void *)f);
+}
+
+/* The bytes of a done copy out to their destination. */
+static void deliver(camp_future *f) {
+    if (f->staging.buffer && f->dst) {
+        memcpy(f->dst, f->staging.mapped, f->bytes);
+        f->dst = NULL;
+    }
+}
+
+void camp_future_wait(camp_future *f) {
+    camp_lock_at(NULL, 0);
+    camp_status status = find_future(f, "camp_future_wait");
+    if (status == CAMP_OK && f->queue) status = camp_queue_wait_serial(f->queue, f->serial);
+    if (status == CAMP_OK) deliver(f);
+    if (status == CAMP_OK || status == CAMP_ERROR_DEVICE_LOST) future_free(f);
+    camp_unlock_and_report(status);
+}
+
+bool camp_future_poll(camp_future *f) {
+    camp_lock_at(NULL, 0);
+    bool done = false;
+    camp_status status = find_future(f, "camp_future_poll");
+    if (status == CAMP_OK) status = f->queue ? camp_queue_reached(f->queue, f->serial, &done) : CAMP_OK;
+    if (status == CAMP_OK && !f->queue) done = true;
+    if (status == CAMP_OK && done) deliver(f);
+    camp_unlock_and_report(status);
+    return done;
+}
+
+void camp_futures_destroy(void) {
+    while (camp_rt.futures) future_free(camp_rt.futures);
+}
+
+void camp_futures_forget_queue(camp_accelerator_view *q) {
+    for (camp_future *f = camp_rt.futures; f; f = f->next)
+        if (f->queue == q) f->queue = NULL; /* q was finished before it goes */
+}

@@ -1,0 +1,331 @@
+/* suballoc.c — device memory for buffers without a vkAllocateMemory per
+ * buffer: small allocations are carved out of large blocks (one list of
+ * blocks per memory type and kind of allocation), large ones get memory of
+ * their own that is kept for reuse when freed, so that allocating and
+ * freeing in a loop costs microseconds after the first time.
+ *
+ * Every allocation backs a buffer (no images), so bufferImageGranularity
+ * does not separate neighbours; offsets still honour it with the buffer's
+ * own alignment, which costs little and stays right if images come. Memory
+ * of shader-visible buffers is allocated with VK_MEMORY_ALLOCATE_DEVICE_
+ * ADDRESS_BIT, and never shares a block with memory allocated without it.
+ * Host-visible memory is mapped once, for its whole life. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Blocks are this large; an allocation above a quarter of it is dedicated. */
+#define BLOCK_SIZE ((VkDeviceSize)64 << 20)
+#define DEDICATED_ABOVE (BLOCK_SIZE / 4)
+/* Freed dedicated allocations kept for reuse: at most this many, of at most
+ * this many bytes together (and an eighth of their heap). */
+#define KEPT_MAX 8
+#define KEPT_BYTES_MAX ((VkDeviceSize)2 << 30)
+
+typedef struct free_span {
+    VkDeviceSize offset, size;
+} free_span;
+
+typedef struct camp_memory_block {
+    VkDeviceMemory memory;
+    VkDeviceSize size, used;
+    void *mapped;
+    free_span *spans; /* free ranges, sorted by offset, never adjacent */
+    uint32_t span_count, span_capacity;
+    struct camp_memory_block *next;
+} camp_memory_block;
+
+/* The blocks of one memory type for one kind (device address or not). */
+typedef struct block_pool {
+    camp_memory_block *blocks;
+} block_pool;
+
+/* A freed dedicated allocation, kept. */
+typedef struct kept_memory {
+    VkDeviceMemory memory;
+    VkDeviceSize size;
+    uint32_t memory_type;
+    bool device_address;
+    void *mapped;
+} kept_memory;
+
+struct camp_memory_pools {
+    block_pool pools[VK_MAX_MEMORY_TYPES][2]; /* [type][device_address] */
+    kept_memory kept[KEPT_MAX];
+    uint32_t kept_count;
+};
+
+static VkDeviceSize align_up(VkDeviceSize value, VkDeviceSize alignment) {
+    return (value + alignment - 1) / alignment * alignment;
+}
+
+static bool host_visible(const camp_device *dev, uint32_t type) {
+    return dev->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
+}
+
+/* vkAllocateMemory (and vkMapMemory where host-visible). */
+static VkResult allocate(camp_device *dev, uint32_t type, VkDeviceSize size, bool device_address,
+                         VkDeviceMemory *memory, void **mapped) {
+    VkMemoryAllocateFlagsInfo flags = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+        .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
+    };
+    VkMemoryAllocateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .pNext = device_address ? &flags : NULL,
+        .allocationSize = size,
+        .memoryTypeIndex = type,
+    };
+    *mapped = NULL;
+    VkResult result = CAMP_INJECT(CAMP_FAULT_ALLOC, VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                                  vkAllocateMemory(dev->device, &info, NULL, memory));
+    if (result < 0) return result;
+    if (host_visible(dev, type)) {
+        result = vkMapMemory(dev->device, *memory, 0, VK_WHOLE_SIZE, 0, mapped);
+        if (result < 0) {
+            vkFreeMemory(dev->device, *memory, NULL);
+            *memory = VK_NULL_HANDLE;
+        }
+    }
+    return result;
+}
+
+static camp_status pools_get(camp_device *dev, struct camp_memory_pools **out) {
+    if (!dev->pools) {
+        dev->pools = calloc(1, sizeof *dev->pools);
+        if (!dev->pools) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    }
+    *out = dev->pools;
+    return CAMP_OK;
+}
+
+/* ---- Blocks ---------------------------------------------------------------- */
+
+/* Takes `size` bytes at `alignment` from the block's free spans, first fit. */
+static bool block_take(camp_memory_block *block, VkDeviceSize size, VkDeviceSize alignment, VkDeviceSize *offset) {
+    for (uint32_t i = 0; i < block->span_count; i++) {
+        free_span *span = &block->spans[i];
+        VkDeviceSize start = align_up(span->offset, alignment);
+        if (start + size > span->offset + span->size) continue;
+        VkDeviceSize end = start + size, span_end = span->offset + span->size;
+        if (start == span->offset && end == span_end) {
+            memmove(span, span + 1, (block->span_count - i - 1) * sizeof *span);
+            block->span_count--;
+        } else if (start == span->offset) {
+            span->offset = end;
+            span->size = span_end - end;
+        } else if (end == span_end) {
+            span->size = start - span->offset;
+        } else {
+            /* Split: the gap before `start` stays, a new span after `end`.
+             * Capacity was reserved by the caller (block_reserve). */
+            memmove(span + 2, span + 1, (block->span_count - i - 1) * sizeof *span);
+            block->span_count++;
+            span[1] = (free_span){end, span_end - end};
+            span->size = start - span->offset;
+        }
+        block->used += size;
+        *offset = start;
+        return true;
+    }
+    return false;
+}
+
+/* Room for one more span, which a split or a free may need. */
+static bool block_reserve(camp_memory_block *block) {
+    if (block->span_count < block->span_capacity) return true;
+    uint32_t capacity = block->span_capacity ? block->span_capacity * 2 : 8;
+    free_span *grown = realloc(block->spans, capacity * sizeof *grown);
+    if (!grown) return false;
+    block->spans = grown;
+    block->span_capacity = capacity;
+    return true;
+}
+
+/* Gives [offset, offset + size) back, merging it with its free neighbours. */
+static void block_give(camp_memory_block *block, VkDeviceSize offset, VkDeviceSize size) {
+    uint32_t i = 0;
+    while (i < block->span_count && block->spans[i].offset < offset) i++;
+    bool joins_before = i > 0 && block->spans[i - 1].offset + block->spans[i - 1].size == offset;
+    bool joins_after = i < block->span_count && offset + size == block->spans[i].offset;
+    if (joins_before && joins_after) {
+        block->spans[i - 1].size += size + block->spans[i].size;
+        memmove(&block->spans[i], &block->spans[i + 1], (block->span_count - i - 1) * sizeof *block->spans);
+        block->span_count--;
+    } else if (joins_before) {
+        block->spans[i - 1].size += size;
+    } else if (joins_after) {
+        block->spans[i].offset = offset;
+        block->spans[i].size += size;
+    } else {
+        memmove(&block->spans[i + 1], &block->spans[i], (block->span_count - i) * sizeof *block->spans);
+        block->spans[i] = (free_span){offset, size};
+        block->span_count++;
+    }
+    block->used -= size;
+}
+
+static void block_destroy(camp_device *dev, camp_memory_block *block) {
+    vkFreeMemory(dev->device, block->memory, NULL); /* unmaps too */
+    free(block->spans);
+    free(block);
+}
+
+static camp_status block_create(camp_device *dev, uint32_t type, bool device_address, camp_memory_block **out) {
+    camp_memory_block *block = calloc(1, sizeof *block);
+    if (!block || !block_reserve(block)) {
+        free(block);
+        return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    }
+    block->size = BLOCK_SIZE;
+    VkResult result = allocate(dev, type, BLOCK_SIZE, device_address, &block->memory, &block->mapped);
+    if (result < 0) {
+        free(block->spans);
+        free(block);
+        VK(result);
+    }
+    block->spans[0] = (free_span){0, BLOCK_SIZE};
+    block->span_count = 1;
+    *out = block;
+    return CAMP_OK;
+}
+
+/* ---- Dedicated allocations ------------------------------------------------- */
+
+static VkDeviceSize kept_bytes(const struct camp_memory_pools *pools) {
+    VkDeviceSize total = 0;
+    for (uint32_t i = 0; i < pools->kept_count; i++) total += pools->kept[i].size;
+    return total;
+}
+
+/* A kept allocation of the type and kind that fits `size` without wasting
+ * more than a quarter of itself. */
+static bool reuse_kept(struct camp_memory_pools *pools, uint32_t type, bool device_address, VkDeviceSize size,
+                       camp_allocation *out) {
+    int best = -1;
+    for (uint32_t i = 0; i < pools->kept_count; i++) {
+        const kept_memory *k = &pools->kept[i];
+        if (k->memory_type != type || k->device_address != device_address) continue;
+        if (k->size < size || k->size - size > k->size / 4) continue;
+        if (best < 0 || k->size < pools->kept[best].size) best = (int)i;
+    }
+    if (best < 0) return false;
+    kept_memory k = pools->kept[best];
+    pools->kept[best] = pools->kept[--pools->kept_count];
+    *out = (camp_allocation){k.memory, 0, k.size, type, k.mapped, NULL, device_address};
+    return true;
+}
+
+static void keep_or_free(camp_device *dev, camp_allocation *a) {
+    struct camp_memory_pools *pools = dev->pools;
+    VkDeviceSize heap = dev->memory.memoryHeaps[dev->memory.memoryTypes[a->memory_type].heapIndex].size;
+    VkDeviceSize limit = heap / 8 < KEPT_BYTES_MAX ? heap / 8 : KEPT_BYTES_MAX;
+    if (pools && pools->kept_count < KEPT_MAX && kept_bytes(pools) + a->size <= limit) {
+        pools->kept[pools->kept_count++] =
+            (kept_memory){a->memory, a->size, a->memory_type, a->device_address, a->mapped};
+        return;
+    }
+    vkFreeMemory(dev->device, a->memory, NULL);
+}
+
+/* ---- Public to the runtime --------------------------------------------------- */
+
+camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *needs, uint32_t type,
+                              bool device_address, camp_allocation *out) {
+    struct camp_memory_pools *pools = NULL;
+    CAMP_TRY(pools_get(dev, &pools));
+    memset(out, 0, sizeof *out);
+    VkDeviceSize alignment = needs->alignment ? needs->alignment : 1;
+    VkDeviceSize granularity = dev->properties.limits.bufferImageGranularity;
+    if (granularity > alignment && granularity <= 65536) alignment = granularity;
+    VkDeviceSize size = align_up(needs->size, alignment);
+
+    if (size > DEDICATED_ABOVE) {
+        if (reuse_kept(pools, type, device_address, size, out)) return CAMP_OK;
+        VkResult result = allocate(dev, type, size, device_address, &out->memory, &out->mapped);
+        VK(result);
+        *out = (camp_allocation){out->memory, 0, size, type, out->mapped, NULL, device_address};
+        return CAMP_OK;
+    }
+    block_pool *pool = &pools->pools[type][device_address];
+    for (camp_memory_block *block = pool->blocks; block; block = block->next) {
+        VkDeviceSize offset;
+        if (block->size - block->used < size || !block_reserve(block)) continue;
+        if (!block_take(block, size, alignment, &offset)) continue;
+        *out = (camp_allocation){block->memory, offset, size, type,
+                                 block->mapped ? (char *)block->mapped + offset : NULL, block, device_address};
+        return CAMP_OK;
+    }
+    camp_memory_block *block = NULL;
+    CAMP_TRY(block_create(dev, type, device_address, &block));
+    block->next = pool->blocks;
+    pool->blocks = block;
+    VkDeviceSize offset = 0;
+    block_take(block, size, alignment, &offset); /* a fresh block fits any size up to DEDICATED_ABOVE */
+    *out = (camp_allocation){block->memory, offset, size, type, block->mapped ? (char *)block->mapped + offset : NULL,
+                             block, device_address};
+    return CAMP_OK;
+}
+
+void camp_memory_free(camp_device *dev, camp_allocation *a) {
+    if (!a->memory) return;
+    camp_memory_block *block = a->block;
+    if (!block) {
+        keep_or_free(dev, a);
+    } else {
+        /* Without room for the span (no host memory), the range stays
+         * taken until the device closes: lost, never handed out twice. */
+        if (block_reserve(block)) block_give(block, a->offset, a->size);
+        if (block->used == 0) {
+            /* Keep one empty block per pool for the next allocations; free
+             * the others. */
+            block_pool *pool = &dev->pools->pools[a->memory_type][a->device_address];
+            bool another_empty = false;
+            for (camp_memory_block *b = pool->blocks; b; b = b->next) another_empty |= b != block && b->used == 0;
+            if (another_empty) {
+                for (camp_memory_block **p = &pool->blocks; *p; p = &(*p)->next)
+                    if (*p == block) {
+                        *p = block->next;
+                        break;
+                    }
+                block_destroy(dev, block);
+            }
+        }
+    }
+    memset(a, 0, sizeof *a);
+}
+
+void camp_memory_trim(camp_device *dev) {
+    struct camp_memory_pools *pools = dev->pools;
+    if (!pools) return;
+    for (uint32_t i = 0; i < pools->kept_count; i++) vkFreeMemory(dev->device, pools->kept[i].memory, NULL);
+    pools->kept_count = 0;
+    for (uint32_t t = 0; t < VK_MAX_MEMORY_TYPES; t++)
+        for (int d = 0; d < 2; d++)
+            for (camp_memory_block **p = &pools->pools[t][d].blocks; *p;) {
+                camp_memory_block *block = *p;
+                if (block->used) {
+                    p = &block->next;
+                    continue;
+                }
+                *p = block->next;
+                block_destroy(dev, block);
+            }
+}
+
+void camp_memory_destroy(camp_device *dev) {
+    struct camp_memory_pools *pools = dev->pools;
+    if (!pools) return;
+    camp_memory_trim(dev);
+    /* Blocks still in use belong to buffers destroyed with the device. */
+    for (uint32_t t = 0; t < VK_MAX_MEMORY_TYPES; t++)
+        for (int d = 0; d < 2; d++)
+            while (pools->pools[t][d].blocks) {
+                camp_memory_block *block = pools->pools[t][d].blocks;
+                pools->pools[t][d].blocks = block->next;
+                block_destroy(dev, block);
+            }
+    free(pools);
+    dev->pools = NULL;
+}

@@ -1,0 +1,498 @@
+/* transfer.c — copies between host memory and device buffers whose memory
+ * the host does not read through a mapping (discrete GPUs), by one of two
+ * paths (the third, a memcpy through the mapping, is regions.c's):
+ *
+ * - import (VK_EXT_external_memory_host): the DMA engine reads and writes
+ *   the program's own pages. The page-aligned middle of an explicit view is
+ *   imported once, at its first large copy, and stays imported until the
+ *   view is released (importing pins the pages: 13-20 ms for 256 MB on an
+ *   H100 host, more than the copy); its ragged edges go through staging.
+ *   Memory outside views is never imported: nothing says when the program
+ *   frees it, and pages imported before a free would silently stay the
+ *   copy's source after the address is reused.
+ * - staging: the bytes pass through a ring of staging chunks; copies in
+ *   memcpy chunk k+1 (over several threads) while the DMA moves chunk k,
+ *   and copies out copy chunk k to the host while the DMA fills chunk k+1.
+ *   Small copies use one staging buffer recorded into the open batch.
+ *
+ * - bar (CAMP_COPY_PATH=bar): device buffers in device-local memory the
+ *   host can write (a resizable BAR); copies in are a memcpy over several
+ *   threads through the mapping, copies out as import (else staging),
+ *   since the host reads such memory slowly.
+ *
+ * The path is the device's (camp_copy_path_choose): import where the
+ * device has the extension, else staging; CAMP_COPY_PATH overrides it. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Copies up to this size are one staging buffer in the open batch. */
+#define SMALL_COPY ((size_t)256 << 10)
+/* A view's pages are imported for copies of at least this many bytes. */
+#define IMPORT_ABOVE ((size_t)1 << 20)
+/* Imported bytes of all views together, at most. */
+#define IMPORTED_BYTES_MAX ((size_t)16 << 30)
+/* The staging ring: SLOTS chunks of at most CHUNK bytes. */
+#define RING_SLOTS 4u
+#define RING_CHUNK ((size_t)8 << 20)
+/* Pipelined copies use chunks of at least this size. */
+#define CHUNK_MIN ((size_t)256 << 10)
+
+/* A view's page-aligned middle, imported as a buffer. */
+typedef struct camp_host_import {
+    camp_device *dev;
+    char *start; /* aligned to minImportedHostPointerAlignment */
+    size_t bytes;
+    VkDeviceMemory memory;
+    VkBuffer buffer;
+} camp_host_import;
+
+/* The last use of a ring slot: done once `queue` reaches `serial`. */
+typedef struct ring_slot {
+    camp_accelerator_view *queue;
+    uint64_t serial;
+} ring_slot;
+
+struct camp_transfer {
+    camp_buffer ring; /* RING_SLOTS * RING_CHUNK bytes of staging memory */
+    ring_slot slots[RING_SLOTS];
+    uint32_t next_slot;
+    struct camp_copy_threads *threads;
+    size_t imported_bytes; /* of every view's import on this device */
+};
+
+/* ---- The path -------------------------------------------------------------- */
+
+const char *camp_copy_path_name(enum camp_copy_path path) {
+    switch (path) {
+    case CAMP_COPY_MAP: return "map";
+    case CAMP_COPY_IMPORT: return "import";
+    case CAMP_COPY_BAR: return "bar";
+    default: return "staging";
+    }
+}
+
+static bool has_device_extension(VkPhysicalDevice physical, const char *name) {
+    uint32_t count = 0;
+    if (vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL) < 0 || !count) return false;
+    VkExtensionProperties *list = calloc(count, sizeof *list);
+    bool found = false;
+    if (list && vkEnumerateDeviceExtensionProperties(physical, NULL, &count, list) >= 0)
+        for (uint32_t i = 0; i < count && !found; i++) found = strcmp(list[i].extensionName, name) == 0;
+    free(list);
+    return found;
+}
+
+/* Whether the device has device-local memory with all of `flags`. */
+static bool device_memory_has(VkPhysicalDevice physical, VkMemoryPropertyFlags flags) {
+    VkPhysicalDeviceMemoryProperties memory;
+    vkGetPhysicalDeviceMemoryProperties(physical, &memory);
+    flags |= VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+    for (uint32_t t = 0; t < memory.memoryTypeCount; t++)
+        if ((memory.memoryTypes[t].propertyFlags & flags) == flags) return true;
+    return false;
+}
+
+camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *out) {
+    const VkMemoryPropertyFlags mappable = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    /* map: buffer.c maps device memory the host reads through its caches. */
+    bool can_map = device_memory_has(physical, mappable | VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+    bool can_bar = device_memory_has(physical, mappable);
+    bool can_import = has_device_extension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+    *out = can_map ? CAMP_COPY_MAP : can_import ? CAMP_COPY_IMPORT : CAMP_COPY_STAGING;
+    const char *forced = getenv("CAMP_FORCE_STAGING");
+    if (forced && *forced && strcmp(forced, "0") != 0) *out = CAMP_COPY_STAGING;
+    const char *wanted = getenv("CAMP_COPY_PATH");
+    if (!wanted || !*wanted) return CAMP_OK;
+    if (strcmp(wanted, "staging") == 0) *out = CAMP_COPY_STAGING;
+    else if (strcmp(wanted, "import") == 0 && can_import) *out = CAMP_COPY_IMPORT;
+    else if (strcmp(wanted, "map") == 0 && can_map) *out = CAMP_COPY_MAP;
+    else if (strcmp(wanted, "bar") == 0 && can_bar) *out = CAMP_COPY_BAR;
+    else if (strcmp(wanted, "import") == 0)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "CAMP_COPY_PATH=import: the device has no VK_EXT_external_memory_host");
+    else if (strcmp(wanted, "map") == 0)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                         "CAMP_COPY_PATH=map: the device has no device memory the host reads through its caches");
+    else if (strcmp(wanted, "bar") == 0)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "CAMP_COPY_PATH=bar: the device has no host-visible device memory");
+    else
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "CAMP_COPY_PATH=%s: not map, import, staging or bar", wanted);
+    return CAMP_OK;
+}
+
+camp_status camp_copy_path_choose(camp_device *dev) {
+    CAMP_TRY(camp_copy_path_for(dev->physical, &dev->copy_path));
+    if (dev->copy_path == CAMP_COPY_IMPORT && !dev->import_host)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "VK_EXT_external_memory_host is listed but unusable on %s",
+                         dev->name);
+    return CAMP_OK;
+}
+
+static camp_status transfer_get(camp_device *dev, struct camp_transfer **out) {
+    if (!dev->transfer) {
+        struct camp_transfer *t = calloc(1, sizeof *t);
+        if (!t) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+        camp_status status = camp_copy_threads_start(&t->threads);
+        if (status != CAMP_OK) {
+            free(t);
+            return status;
+        }
+        dev->transfer = t;
+    }
+    *out = dev->transfer;
+    return CAMP_OK;
+}
+
+/* ---- Imports ------------------------------------------------------------------ */
+
+static void import_destroy(camp_host_import *import) {
+    camp_device *dev = import->dev;
+    if (import->buffer) vkDestroyBuffer(dev->device, import->buffer, NULL);
+    if (import->memory) vkFreeMemory(dev->device, import->memory, NULL);
+    if (dev->transfer) dev->transfer->imported_bytes -= import->bytes;
+    free(import);
+}
+
+void camp_transfer_unimport(camp_region *region) {
+    if (!region->import) return;
+    import_destroy(region->import);
+    region->import = NULL;
+}
+
+/* Frees other views' imports until `bytes` more fit under the limit. */
+static void make_room(camp_device *dev, size_t bytes, const camp_region *keep) {
+    for (uint32_t i = 0; i < camp_rt.region_count && dev->transfer->imported_bytes + bytes > IMPORTED_BYTES_MAX; i++) {
+        camp_region *r = camp_rt.regions[i];
+        if (r != keep && r->import && r->import->dev == dev) camp_transfer_unimport(r);
+    }
+}
+
+/* Imports [start, start + bytes) (aligned) as a transfer buffer. False when
+ * the device will not import these pages (memory mapped from a file, a
+ * driver's limits...): the copy then goes through staging. Nothing is
+ * recorded as a failure: staging is as right, only slower. */
+static bool import_pages(camp_device *dev, char *start, size_t bytes, camp_host_import **out) {
+    VkMemoryHostPointerPropertiesEXT pointer = {.sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
+    if (dev->get_host_pointer_properties(dev->device, VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT, start,
+                                         &pointer) < 0)
+        return false;
+    camp_host_import *import = calloc(1, sizeof *import);
+    if (!import) return false;
+    *import = (camp_host_import){.dev = dev, .start = start, .bytes = bytes};
+    VkExternalMemoryBufferCreateInfo external = {
+        .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
+        .handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT,
+    };
+    VkBufferCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+        .pNext = &external,
+        .size = bytes,
+        .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+    };
+    bool ok = vkCreateBuffer(dev->device, &info, NULL, &import->buffer) >= 0;
+    VkMemoryRequirements needs = {0};
+    if (ok) vkGetBufferMemoryRequirements(dev->device, import->buffer, &needs);
+    uint32_t types = needs.memoryTypeBits & pointer.memoryTypeBits;
+    ok = ok && types && needs.size <= bytes;
+    /* Host-coherent where offered: the program reads and writes its pages
+     * directly, never through a mapping it could flush; else any type
+     * that imports them (x86 DMA snoops the caches either way). */
+    uint32_t type = UINT32_MAX;
+    for (uint32_t t = 0; ok && t < dev->memory.memoryTypeCount; t++) {
+        if (!((types >> t) & 1u)) continue;
+        bool coherent = dev->memory.memoryTypes[t].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+        if (type == UINT32_MAX || coherent) type = t;
+        if (coherent) break;
+    }
+    ok = ok && type != UINT32_MAX;
+    if (ok) {
+        VkImportMemoryHostPointerInfoEXT host = {
+            .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
+            .handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT,
+            .pHostPointer = start,
+        };
+        VkMemoryAllocateInfo allocate = {
+            .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+            .pNext = &host,
+            .allocationSize = bytes,
+            .memoryTypeIndex = type,
+        };
+        ok = vkAllocateMemory(dev->device, &allocate, NULL, &import->memory) >= 0 &&
+             vkBindBufferMemory(dev->device, import->buffer, import->memory, 0) >= 0;
+    }
+    dev->transfer->imported_bytes += bytes; /* import_destroy takes it off */
+    if (!ok) {
+        import_destroy(import);
+        return false;
+    }
+    *out = import;
+    return true;
+}
+
+/* The view's import covering as much of [host, host + bytes) as its
+ * aligned middle holds, imported now if need be; NULL: none. */
+static camp_host_import *view_import(camp_device *dev, camp_region *view) {
+    if (view->import && view->import->dev == dev) return view->import;
+    camp_transfer_unimport(view);
+    uintptr_t align = (uintptr_t)dev->import_alignment;
+    uintptr_t start = ((uintptr_t)view->host + align - 1) / align * align;
+    uintptr_t end = ((uintptr_t)view->host + view->bytes) / align * align;
+    if (end <= start || end - start < IMPORT_ABOVE) return NULL;
+    make_room(dev, end - start, view);
+    if (dev->transfer->imported_bytes + (end - start) > IMPORTED_BYTES_MAX) return NULL;
+    camp_host_import *import = NULL;
+    if (import_pages(dev, (char *)start, end - start, &import)) view->import = import;
+    const char *verbose = getenv("CAMP_VERBOSE");
+    if (verbose && *verbose && strcmp(verbose, "0") != 0)
+        fprintf(stderr, "camp: view '%s': %zu bytes at %p %s\n", view->name, end - start, (void *)start,
+                view->import ? "imported" : "not importable: copied through staging");
+    return view->import;
+}
+
+/* The part of [host, host + bytes) the import holds, as [*first, *last). */
+static void imported_part(const camp_host_import *import, const char *host, size_t bytes, const char **first,
+                          const char **last) {
+    const char *end = host + bytes, *import_end = import->start + import->bytes;
+    *first = host > import->start ? host : import->start;
+    *last = end < import_end ? end : import_end;
+    if (*last < *first) *last = *first;
+}
+
+/* ---- Recording ------------------------------------------------------------ */
+
+/* The open batch of `q`, with a barrier first where `usage`'s last use
+ * needs one before an access `access`; the use noted. */
+static camp_status begin_copy(camp_accelerator_view *q, camp_usage *usage, uint32_t access, VkCommandBuffer *out) {
+    bool barrier = false;
+    CAMP_TRY(camp_queue_needs_barrier(q, usage, access, &barrier));
+    CAMP_TRY(camp_queue_commands(q, out));
+    if (barrier) camp_queue_barrier(q);
+    camp_queue_use(q, usage, access);
+    return CAMP_OK;
+}
+
+static void record_copy(VkCommandBuffer commands, VkBuffer from, VkDeviceSize from_offset, VkBuffer to,
+                        VkDeviceSize to_offset, VkDeviceSize bytes) {
+    if (!bytes) return;
+    VkBufferCopy region = {from_offset, to_offset, bytes};
+    vkCmdCopyBuffer(commands, from, to, 1, &region);
+}
+
+/* ---- Small copies: one staging buffer -------------------------------------------- */
+
+static camp_status small_in(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
+                            const void *src, size_t bytes) {
+    camp_buffer staging;
+    CAMP_TRY(camp_buffer_acquire(device->owner, CAMP_BUFFER_STAGING, bytes, &staging));
+    memcpy(staging.mapped, src, bytes);
+    VkCommandBuffer commands;
+    camp_status status = begin_copy(q, usage, CAMP_ACCESS_WRITE, &commands);
+    if (status != CAMP_OK) {
+        camp_buffer_release(&staging);
+        return status;
+    }
+    record_copy(commands, staging.buffer, 0, device->buffer, offset, bytes);
+    CAMP_TRY(camp_queue_retire(q, &staging));
+    return camp_queue_recorded(q);
+}
+
+static camp_status small_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
+                             void *dst, size_t bytes) {
+    camp_buffer staging;
+    CAMP_TRY(camp_buffer_acquire(device->owner, CAMP_BUFFER_STAGING, bytes, &staging));
+    VkCommandBuffer commands;
+    camp_status status = begin_copy(q, usage, CAMP_ACCESS_READ, &commands);
+    if (status == CAMP_OK) {
+        record_copy(commands, device->buffer, offset, staging.buffer, 0, bytes);
+        q->open_commands++;
+        status = camp_queue_finish_releasing(q); /* the staging buffer is this call's */
+    }
+    if (status == CAMP_OK) memcpy(dst, staging.mapped, bytes);
+    camp_buffer_release(&staging); /* the queue is done with it, or never ran */
+    return status;
+}
+
+/* ---- Pipelined copies: the staging ring ----------------------------------------- */
+
+static camp_status ring_get(camp_device *dev, struct camp_transfer **out) {
+    struct camp_transfer *t = NULL;
+    CAMP_TRY(transfer_get(dev, &t));
+    if (!t->ring.buffer) CAMP_TRY(camp_buffer_acquire(dev, CAMP_BUFFER_STAGING, RING_SLOTS * RING_CHUNK, &t->ring));
+    *out = t;
+    return CAMP_OK;
+}
+
+/* The next slot, once the device is done with its last use. */
+static camp_status slot_take(struct camp_transfer *t, uint32_t *out) {
+    uint32_t s = t->next_slot++ % RING_SLOTS;
+    ring_slot *slot = &t->slots[s];
+    if (slot->queue) CAMP_TRY(camp_queue_wait_serial(slot->queue, slot->serial));
+    slot->queue = NULL;
+    *out = s;
+    return CAMP_OK;
+}
+
+/* Chunks of a pipelined copy: at least four for the overlap, within limits. */
+static size_t chunk_size(size_t bytes) {
+    size_t chunk = bytes / RING_SLOTS;
+    if (chunk < CHUNK_MIN) chunk = CHUNK_MIN;
+    if (chunk > RING_CHUNK) chunk = RING_CHUNK;
+    return chunk;
+}
+
+/* Records a copy of `slot` into the open batch and submits it. */
+static camp_status slot_submit(struct camp_transfer *t, camp_accelerator_view *q, uint32_t s) {
+    t->slots[s] = (ring_slot){q, q->open->serial};
+    q->open_commands++;
+    return camp_queue_flush(q);
+}
+
+static camp_status ring_in(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
+                           const char *src, size_t bytes) {
+    struct camp_transfer *t = NULL;
+    CAMP_TRY(ring_get(device->owner, &t));
+    size_t chunk = chunk_size(bytes);
+    for (size_t done = 0; done < bytes; done += chunk) {
+        size_t n = bytes - done < chunk ? bytes - done : chunk;
+        uint32_t s;
+        CAMP_TRY(slot_take(t, &s));
+        /* The DMA of the chunks before this one runs meanwhile. */
+        camp_parallel_memcpy(t->threads, (char *)t->ring.mapped + s * RING_CHUNK, src + done, n);
+        VkCommandBuffer commands;
+        CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE, &commands));
+        record_copy(commands, t->ring.buffer, s * RING_CHUNK, device->buffer, offset + done, n);
+        CAMP_TRY(slot_submit(t, q, s));
+    }
+    return CAMP_OK;
+}
+
+static camp_status ring_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
+                            char *dst, size_t bytes) {
+    struct camp_transfer *t = NULL;
+    CAMP_TRY(ring_get(device->owner, &t));
+    size_t chunk = chunk_size(bytes);
+    size_t chunks = (bytes + chunk - 1) / chunk;
+    uint32_t slot_of[RING_SLOTS];
+    size_t submitted = 0;
+    for (size_t k = 0; k < chunks; k++) {
+        /* Keep the ring full: the DMA fills the next chunks while this one
+         * is copied to the host. */
+        for (; submitted < chunks && submitted < k + RING_SLOTS; submitted++) {
+            uint32_t s;
+            CAMP_TRY(slot_take(t, &s));
+            slot_of[submitted % RING_SLOTS] = s;
+            VkCommandBuffer commands;
+            CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ, &commands));
+            size_t from = submitted * chunk, n = bytes - from < chunk ? bytes - from : chunk;
+            record_copy(commands, device->buffer, offset + from, t->ring.buffer, s * RING_CHUNK, n);
+            CAMP_TRY(slot_submit(t, q, s));
+        }
+        uint32_t s = slot_of[k % RING_SLOTS];
+        CAMP_TRY(camp_queue_wait_serial(q, t->slots[s].serial));
+        size_t from = k * chunk, n = bytes - from < chunk ? bytes - from : chunk;
+        camp_parallel_memcpy(t->threads, dst + from, (char *)t->ring.mapped + s * RING_CHUNK, n);
+    }
+    return CAMP_OK;
+}
+
+static camp_status staged_in(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
+                             const char *src, size_t bytes) {
+    if (!bytes) return CAMP_OK;
+    return bytes <= SMALL_COPY ? small_in(q, device, offset, usage, src, bytes)
+                               : ring_in(q, device, offset, usage, src, bytes);
+}
+
+static camp_status staged_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
+                              char *dst, size_t bytes) {
+    if (!bytes) return CAMP_OK;
+    return bytes <= SMALL_COPY ? small_out(q, device, offset, usage, dst, bytes)
+                               : ring_out(q, device, offset, usage, dst, bytes);
+}
+
+/* ---- Public to the runtime ------------------------------------------------------ */
+
+/* The import to use for this copy, or NULL (staging). */
+static camp_status import_for(camp_device *dev, camp_region *host_view, size_t bytes, camp_host_import **out) {
+    *out = NULL;
+    bool imports = dev->copy_path == CAMP_COPY_IMPORT || (dev->copy_path == CAMP_COPY_BAR && dev->import_host);
+    if (!imports || !host_view || bytes < IMPORT_ABOVE) return CAMP_OK;
+    struct camp_transfer *t = NULL;
+    CAMP_TRY(transfer_get(dev, &t));
+    *out = view_import(dev, host_view);
+    return CAMP_OK;
+}
+
+/* The bar path's copy in: a memcpy over the copy threads into the
+ * device's memory, once no command uses it. */
+static camp_status bar_in(camp_buffer *device, VkDeviceSize offset, camp_usage *usage, const void *src, size_t bytes) {
+    struct camp_transfer *t = NULL;
+    CAMP_TRY(transfer_get(device->owner, &t));
+    CAMP_TRY(camp_usage_wait(usage));
+    camp_parallel_memcpy(t->threads, (char *)device->write_mapped + offset, src, bytes);
+    return CAMP_OK;
+}
+
+camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
+                             const void *src, size_t bytes, camp_region *host_view) {
+    if (device->write_mapped) return bar_in(device, offset, usage, src, bytes);
+    camp_host_import *import = NULL;
+    CAMP_TRY(import_for(device->owner, host_view, bytes, &import));
+    const char *host = src, *first = host, *last = host;
+    if (import) imported_part(import, host, bytes, &first, &last);
+    if (first == last) return staged_in(q, device, offset, usage, host, bytes);
+    /* The ragged edges through staging, the middle straight from the
+     * program's pages; the call returns once the DMA has read them. */
+    CAMP_TRY(staged_in(q, device, offset, usage, host, (size_t)(first - host)));
+    CAMP_TRY(staged_in(q, device, offset + (VkDeviceSize)(last - host), usage, last, (size_t)(host + bytes - last)));
+    VkCommandBuffer commands;
+    CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE, &commands));
+    record_copy(commands, import->buffer, (VkDeviceSize)(first - import->start), device->buffer,
+                offset + (VkDeviceSize)(first - host), (VkDeviceSize)(last - first));
+    q->open_commands++;
+    /* With the lock held: another call could end the import meanwhile. */
+    return camp_queue_finish(q);
+}
+
+camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
+                              camp_usage *usage, void *dst, size_t bytes, camp_region *host_view) {
+    camp_host_import *import = NULL;
+    CAMP_TRY(import_for(device->owner, host_view, bytes, &import));
+    char *host = dst;
+    const char *first = host, *last = host;
+    if (import) imported_part(import, host, bytes, &first, &last);
+    if (first == last) return staged_out(q, device, offset, usage, host, bytes);
+    /* The edges first: their waits let the lock go, which must not happen
+     * while the DMA writes into the import (another call could end it). */
+    CAMP_TRY(staged_out(q, device, offset, usage, host, (size_t)(first - host)));
+    CAMP_TRY(staged_out(q, device, offset + (VkDeviceSize)(last - host), usage, host + (last - host),
+                        (size_t)(host + bytes - last)));
+    import = view_import(device->owner, host_view); /* again: the lock may have gone */
+    if (!import) return staged_out(q, device, offset + (VkDeviceSize)(first - host), usage, host + (first - host),
+                                   (size_t)(last - first));
+    VkCommandBuffer commands;
+    CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ, &commands));
+    record_copy(commands, device->buffer, offset + (VkDeviceSize)(first - host), import->buffer,
+                (VkDeviceSize)(first - import->start), (VkDeviceSize)(last - first));
+    q->open_commands++;
+    return camp_queue_finish(q); /* with the lock held, for the same reason */
+}
+
+void camp_transfer_forget_queue(camp_accelerator_view *q) {
+    struct camp_transfer *t = q->dev->transfer;
+    if (!t) return;
+    for (uint32_t s = 0; s < RING_SLOTS; s++)
+        if (t->slots[s].queue == q) t->slots[s].queue = NULL;
+}
+
+void camp_transfer_destroy(camp_device *dev) {
+    struct camp_transfer *t = dev->transfer;
+    if (!t) return;
+    /* Views' imports go with their regions, before the devices close. */
+    camp_buffer_destroy(&t->ring);
+    camp_copy_threads_stop(t->threads);
+    free(t);
+    dev->transfer = NULL;
+}

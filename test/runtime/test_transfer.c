@@ -1,0 +1,119 @@
+/* test_transfer — host <-> device copies by every copy path (the meson test
+ * runs it with CAMP_COPY_PATH=map, import, staging and bar): array_copy_in/out of
+ * odd sizes from unaligned starts to unaligned ends, smaller than a page and
+ * larger than the staging ring; views whose first use and synchronize copy
+ * megabytes, used again after the host changed them (an import kept from
+ * the first copy must see the new bytes); and, on the import and bar paths,
+ * that a view copied many times is imported once (counted in CAMP_VERBOSE's
+ * lines, which the test reads back from its own stderr). */
+#define _POSIX_C_SOURCE 200809L /* setenv, dup2, fileno */
+#include "test_util.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+static uint32_t pattern(size_t i, uint32_t seed) { return (uint32_t)(i * 2654435761u) ^ seed; }
+
+/* array_copy_in of `bytes` from `src + skew`, then array_copy_out into a
+ * buffer at another skew, at an offset into the array. */
+static void check_array_copy(size_t bytes, size_t skew, size_t offset) {
+    unsigned char *src = malloc(bytes + 64), *dst = malloc(bytes + 64);
+    for (size_t i = 0; i < bytes + 64; i++) src[i] = (unsigned char)pattern(i, (uint32_t)bytes), dst[i] = 0xEE;
+    unsigned char *array = camp_array_new(NULL, offset + bytes, NULL, CAMP_ACCESS_TYPE_NONE);
+    camp_array_copy_in(array + offset, src + skew, bytes);
+    camp_array_copy_out(dst + 3, array + offset, bytes);
+    size_t wrong = 0;
+    for (size_t i = 0; i < bytes; i++) wrong += dst[3 + i] != src[skew + i];
+    if (wrong) fprintf(stderr, "copy of %zu bytes (skew %zu, offset %zu): %zu wrong\n", bytes, skew, offset, wrong);
+    CHECK(wrong == 0);
+    CHECK(dst[2] == 0xEE && dst[3 + bytes] == 0xEE); /* nothing written around it */
+    camp_array_delete(array);
+    free(src), free(dst);
+}
+
+/* c = a + b over views of n elements starting `skew` elements into their
+ * allocations, twice, the host changing `a` in between (refresh). */
+static void check_views(int n, int skew) {
+    uint32_t *a0 = malloc((n + skew) * sizeof *a0), *b0 = malloc((n + skew) * sizeof *b0);
+    uint32_t *c0 = malloc((n + skew) * sizeof *c0);
+    uint32_t *a = a0 + skew, *b = b0 + skew, *c = c0 + skew;
+    for (int i = 0; i < n; i++) a[i] = pattern((size_t)i, 1), b[i] = (uint32_t)i, c[i] = 0;
+    camp_array_view_create(a, n * sizeof *a, "a");
+    camp_array_view_create(b, n * sizeof *b, "b");
+    camp_array_view_create(c, n * sizeof *c, "c");
+    for (int round = 0; round < 3; round++) {
+        launch_vadd(&test_module, n, a, b, c, n * sizeof *a);
+        camp_array_view_synchronize(c);
+        int wrong = 0;
+        for (int i = 0; i < n; i++) wrong += c[i] != a[i] + b[i];
+        if (wrong) fprintf(stderr, "views of %d (skew %d), round %d: %d wrong\n", n, skew, round, wrong);
+        CHECK(wrong == 0);
+        for (int i = 0; i < n; i++) a[i] += 7;
+        camp_array_view_refresh(a);
+    }
+    camp_array_view_release(a), camp_array_view_release(b), camp_array_view_release(c);
+    free(a0), free(b0), free(c0);
+}
+
+/* array_copy_in/out whose host side lies in a view: the import path's
+ * cached pages, with the host changing them between copies. */
+static void check_copies_through_view(size_t n) {
+    uint32_t *host = malloc(n * sizeof *host), *back = malloc(n * sizeof *back);
+    camp_array_view_create(host, n * sizeof *host, "host");
+    camp_array_view_create(back, n * sizeof *back, "back");
+    uint32_t *array = camp_array_new(NULL, n * sizeof *host, NULL, CAMP_ACCESS_TYPE_NONE);
+    for (uint32_t round = 0; round < 4; round++) {
+        for (size_t i = 0; i < n; i++) host[i] = pattern(i, round);
+        camp_array_copy_in(array, host, n * sizeof *host);
+        camp_array_copy_out(back, array, n * sizeof *back);
+        size_t wrong = 0;
+        for (size_t i = 0; i < n; i++) wrong += back[i] != pattern(i, round);
+        CHECK(wrong == 0);
+    }
+    camp_array_delete(array);
+    camp_array_view_release(host), camp_array_view_release(back);
+    free(host), free(back);
+}
+
+/* Occurrences of `needle` in the file. */
+static int count_in(FILE *f, const char *needle) {
+    rewind(f);
+    char line[512];
+    int count = 0;
+    while (fgets(line, sizeof line, f)) count += strstr(line, needle) != NULL;
+    return count;
+}
+
+int main(void) {
+    test_module_init();
+    const char *path = getenv("CAMP_COPY_PATH");
+    bool import = path && strcmp(path, "import") == 0, bar = path && strcmp(path, "bar") == 0;
+    /* Keep CAMP_VERBOSE's lines to count imports; show them at the end. */
+    setenv("CAMP_VERBOSE", "1", 1);
+    FILE *log = tmpfile();
+    int saved_stderr = dup(2);
+    CHECK(log && saved_stderr >= 0);
+    fflush(stderr);
+    dup2(fileno(log), 2);
+
+    const size_t sizes[] = {1, 3, 4095, 4096, 4097, 65537, (1u << 20) + 13, (3u << 20) + 5, (37u << 20) + 3};
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) check_array_copy(sizes[s], s % 5, (s * 7) % 33);
+    check_views(1000, 1);
+    check_views((1 << 20) + 17, 3);
+    check_copies_through_view((size_t)(2 << 20) + 11);
+
+    fflush(stderr);
+    dup2(saved_stderr, 2);
+    int imports = count_in(log, "imported");
+    rewind(log);
+    char line[512];
+    while (fgets(line, sizeof line, log)) fputs(line, stderr);
+    fclose(log);
+    /* Imported once each, however often they were copied: import, the
+     * large views a, b, c and the view pair of the copies; bar, whose copies
+     * in write through a mapping, the two copied out (c, back). */
+    fprintf(stderr, "test_transfer (%s): %d imports\n", path ? path : "default", imports);
+    CHECK(imports == (import ? 5 : bar ? 2 : 0));
+    if (test_failures) fprintf(stderr, "test_transfer: %d checks failed\n", test_failures);
+    return test_failures != 0;
+}
