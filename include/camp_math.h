@@ -20,6 +20,7 @@
 #define CAMP_MATH_DIV(a, b) ((a) / (b))
 #endif
 
+#include "camp_bits.h" /* clz for the subnormals */
 #include "camp_math/constants.h"
 #include "camp_math/bits.h"
 #include "camp_math/dd.h"
