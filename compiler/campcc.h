@@ -353,6 +353,7 @@ struct Func {
     Stmt *body;
     PtrVec calls;   /* Expr* (EX_CALL) in body, for the recursion check */
     bool exact_fp;  /* every float operation rounds on its own (no fused multiply-add) */
+    bool library;   /* camp_math's: its loops are unrolled and, if large, it stays a called function */
     int visit; /* recursion check state */
 };
 
@@ -390,6 +391,7 @@ typedef struct Options {
     int opt_level; /* -O: kernels are optimized from 1 up */
     bool debug_lines; /* -g: OpLine for every statement in the SPIR-V */
     bool fp_exact;    /* -ffp-contract=off, -ffp-model=strict: every float operation rounds on its own */
+    bool inline_math; /* -fcamp-inline-math: the optimizer inlines the large library functions too */
 } Options;
 
 typedef struct Unit {
@@ -422,6 +424,13 @@ void layout_kernels(Unit *u);
 
 /* spv_emit.c: the whole module for all kernels into u->spirv. */
 bool spv_emit_module(Unit *u);
+
+/* spv_inline.c: before the optimizer, clears DontInline on the library
+ * functions small enough to inline (on all of them, and every Unroll hint,
+ * with -fcamp-inline-math); after it, NoContraction again on every float
+ * operation of the library functions kept. */
+void spv_choose_inlining(Unit *u);
+bool spv_restore_exact(Unit *u);
 
 /* spv_opt.c: the SPIR-V optimizer (spirv-opt -O). */
 bool spv_optimize(Unit *u);

@@ -34,8 +34,9 @@ static bool run_pipeline(Unit *u) {
     if (u->diag->errors) return false;
     if (u->kernels.len == 0) return true; /* host code only: no module (one without entry points is invalid) */
     if (!spv_emit_module(u)) return false;
+    spv_choose_inlining(u);
     if (!spv_validate(u)) return false;
-    if (u->opts->opt_level > 0 && (!spv_optimize(u) || !spv_validate(u))) return false;
+    if (u->opts->opt_level > 0 && (!spv_optimize(u) || !spv_restore_exact(u) || !spv_validate(u))) return false;
     return true;
 }
 

@@ -407,9 +407,10 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     f->name = name;
     f->host_ref = host_ref(fe, def, name);
     f->loc = fe_loc(fe, def);
+    f->library = strstr(f->loc.file, "camp_math") != NULL;
     /* camp_math.h's double-double arithmetic needs each product and sum
      * rounded separately, as in its serial build */
-    f->exact_fp = strstr(f->loc.file, "camp_math") != NULL;
+    f->exact_fp = f->library;
     fe->funcs = grow_array(fe->funcs, fe->nfuncs, &fe->capfuncs, sizeof *fe->funcs, 16);
     fe->funcs[fe->nfuncs++] = (FuncBinding){def, f};
     vec_push(fe->a, &fe->u->funcs, f);
