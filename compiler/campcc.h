@@ -403,6 +403,8 @@ typedef struct Unit {
     size_t source_len;
     PtrVec kernels;     /* Kernel* */
     PtrVec funcs;       /* Func* (all amp functions reached) */
+    bool host_uses_math; /* something outside camp_math.h refers to it */
+    bool uses_vector_math; /* the file needs camp_math.h's vector forms (frontend.c's parse) */
     uint32_t *spirv;    /* the module, after emission */
     size_t spirv_words;
 } Unit;
@@ -424,6 +426,16 @@ void layout_kernels(Unit *u);
 
 /* spv_emit.c: the whole module for all kernels into u->spirv. */
 bool spv_emit_module(Unit *u);
+
+/* time_report.c: -ftime-report's phases. time_phase_end adds the wall time
+ * since `start` (a time_now()) to `phase` when the report is on. */
+typedef enum TimePhase {
+    TIME_PARSE, TIME_FRONTEND, TIME_EMIT, TIME_VALIDATE, TIME_OPTIMIZE, TIME_HOST_EMIT, TIME_HOST, TIME_PHASES
+} TimePhase;
+double time_now(void);
+void time_report_enable(void);
+void time_phase_end(TimePhase phase, double start);
+void time_report_print(void);
 
 /* spv_inline.c: before the optimizer, clears DontInline on the library
  * functions small enough to inline (on all of them, and every Unroll hint,
