@@ -4,6 +4,7 @@
 #include "campcc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 bool camp_spirv_optimize(const uint32_t *words, size_t nwords, const char *const *flags, size_t nflags,
                          uint32_t **out, size_t *nout, char *error, size_t error_size);
@@ -26,12 +27,26 @@ static const char *const passes[] = {
     "--redundancy-elimination", "--eliminate-dead-branches", "--merge-blocks", "--simplify-instructions",
 };
 
+enum { NPASSES = sizeof passes / sizeof *passes, CCP_MAX_KERNELS = 64 };
+
+/* SPIRV-Tools 2023.1's --ccp goes over the values of every function so far
+ * after each function: quadratic in the kernels of a module (2,000 kernels:
+ * 8 of 15 s). A module with many kernels goes without it; the other passes
+ * still fold constants, and drivers propagate them anyway. */
+static size_t recipe(const Unit *u, const char **out) {
+    size_t kernels = (size_t)u->kernels.len, n = 0;
+    for (size_t i = 0; i < NPASSES; i++)
+        if (kernels <= CCP_MAX_KERNELS || strcmp(passes[i], "--ccp")) out[n++] = passes[i];
+    return n;
+}
+
 bool spv_optimize(Unit *u) {
     uint32_t *words = NULL;
     size_t n = 0;
     char error[512];
-    if (!camp_spirv_optimize(u->spirv, u->spirv_words, passes, sizeof passes / sizeof *passes, &words, &n, error,
-                             sizeof error)) {
+    const char *flags[NPASSES];
+    size_t nflags = recipe(u, flags);
+    if (!camp_spirv_optimize(u->spirv, u->spirv_words, flags, nflags, &words, &n, error, sizeof error)) {
         fprintf(stderr, "campcc: internal error: the SPIR-V optimizer failed on the module for '%s'%s%s\n", u->path,
                 error[0] ? ": " : "", error);
         u->diag->errors++;
