@@ -354,6 +354,7 @@ struct Func {
     Stmt *body;
     PtrVec calls;   /* Expr* (EX_CALL) in body, for the recursion check */
     bool exact_fp;  /* every float operation rounds on its own (no fused multiply-add) */
+    bool library;   /* camp_math's: its loops are unrolled and, if large, it stays a called function */
     int visit; /* recursion check state */
 };
 
@@ -391,6 +392,7 @@ typedef struct Options {
     int opt_level; /* -O: kernels are optimized from 1 up */
     bool debug_lines; /* -g: OpLine for every statement in the SPIR-V */
     bool fp_exact;    /* -ffp-contract=off, -ffp-model=strict: every float operation rounds on its own */
+    bool inline_math; /* -fcamp-inline-math: the optimizer inlines the large library functions too */
 } Options;
 
 typedef struct Unit {
@@ -402,6 +404,8 @@ typedef struct Unit {
     size_t source_len;
     PtrVec kernels;     /* Kernel* */
     PtrVec funcs;       /* Func* (all amp functions reached) */
+    bool host_uses_math; /* something outside camp_math.h refers to it */
+    bool uses_vector_math; /* the file needs camp_math.h's vector forms (frontend.c's parse) */
     uint32_t *spirv;    /* the module, after emission */
     size_t spirv_words;
 } Unit;
@@ -435,6 +439,23 @@ void layout_kernels(Unit *u);
 
 /* spv_emit.c: the whole module for all kernels into u->spirv. */
 bool spv_emit_module(Unit *u);
+
+/* time_report.c: -ftime-report's phases. time_phase_end adds the wall time
+ * since `start` (a time_now()) to `phase` when the report is on. */
+typedef enum TimePhase {
+    TIME_PARSE, TIME_FRONTEND, TIME_EMIT, TIME_VALIDATE, TIME_OPTIMIZE, TIME_HOST_EMIT, TIME_HOST, TIME_PHASES
+} TimePhase;
+double time_now(void);
+void time_report_enable(void);
+void time_phase_end(TimePhase phase, double start);
+void time_report_print(void);
+
+/* spv_inline.c: before the optimizer, clears DontInline on the library
+ * functions small enough to inline (on all of them, and every Unroll hint,
+ * with -fcamp-inline-math); after it, NoContraction again on every float
+ * operation of the library functions kept. */
+void spv_choose_inlining(Unit *u);
+bool spv_restore_exact(Unit *u);
 
 /* spv_opt.c: the SPIR-V optimizer (spirv-opt -O). */
 bool spv_optimize(Unit *u);

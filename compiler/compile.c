@@ -25,17 +25,36 @@ static bool read_source(Unit *u) {
     return ok;
 }
 
+/* The SPIR-V optimizer and what goes with it (spv_inline.c). */
+static bool optimize(Unit *u) {
+    double t = time_now();
+    bool ok = spv_optimize(u) && spv_restore_exact(u);
+    time_phase_end(TIME_OPTIMIZE, t);
+    return ok;
+}
+
+static bool validate(Unit *u) {
+    double t = time_now();
+    bool ok = spv_validate(u);
+    time_phase_end(TIME_VALIDATE, t);
+    return ok;
+}
+
 static bool run_pipeline(Unit *u) {
     if (!read_source(u)) return false;
-    if (!frontend_run(u)) return false;
-    if (!check_unit(u)) return false;
-    if (!check_tiles(u)) return false;
-    layout_kernels(u);
-    if (u->diag->errors) return false;
+    if (!frontend_run(u)) return false; /* times its parse as TIME_PARSE, the rest as TIME_FRONTEND */
+    double t = time_now();
+    bool checked = check_unit(u) && check_tiles(u);
+    if (checked) layout_kernels(u);
+    time_phase_end(TIME_FRONTEND, t);
+    if (!checked || u->diag->errors) return false;
     if (u->kernels.len == 0) return true; /* host code only: no module (one without entry points is invalid) */
-    if (!spv_emit_module(u)) return false;
-    if (!spv_validate(u)) return false;
-    if (u->opts->opt_level > 0 && (!spv_optimize(u) || !spv_validate(u))) return false;
+    t = time_now();
+    bool emitted = spv_emit_module(u);
+    if (emitted) spv_choose_inlining(u);
+    time_phase_end(TIME_EMIT, t);
+    if (!emitted || !validate(u)) return false;
+    if (u->opts->opt_level > 0 && (!optimize(u) || !validate(u))) return false;
     return true;
 }
 

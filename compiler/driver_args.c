@@ -30,6 +30,9 @@ void driver_usage(FILE *f) {
           "  --emit-spirv=FILE  write the kernels' SPIR-V module\n"
           "  --emit-host=FILE   write the host C that replaces the kernels\n"
           "  --dump-kernels     print each kernel's line, captures, workgroup, capabilities\n"
+          "  -ftime-report  print the wall time of each of campcc's phases\n"
+          "  -fcamp-inline-math  at -O1 and up, inline the large math functions too\n"
+          "                 (by default each stays one called function)\n"
           "  --no-camp-runtime  do not link libcamp\n"
           "  --launcher CC      as a CMake compiler launcher: ignore CC, compile as campcc\n"
           "  --camp-sources=F1,F2  only these files get kernels; others stay serial C\n"
@@ -158,6 +161,8 @@ static bool own_flag(Driver *d, int argc, char **argv, int *i) {
     const char *arg = argv[*i];
     if (!strcmp(arg, "--no-camp-runtime")) d->link_runtime = false;
     else if (!strcmp(arg, "--dump-kernels")) d->dump_kernels = true;
+    else if (!strcmp(arg, "-fcamp-inline-math")) d->opts.inline_math = true;
+    else if (!strcmp(arg, "-ftime-report")) time_report_enable();
     else if (has_prefix(arg, "--emit-spirv=")) d->emit_spirv = arg + 13;
     else if (has_prefix(arg, "--emit-host=")) d->emit_host = arg + 12;
     else if (has_prefix(arg, "--camp-sources=")) kernel_source_list(d, arg + 15);

@@ -222,7 +222,9 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
         ok = host_compile(d, in, path, out, NULL, false); /* the word was in a comment or string */
     } else if (ok) {
         StrBuf host = {0};
+        double t = time_now();
         host_emit(&u, &host);
+        time_phase_end(TIME_HOST_EMIT, t);
         char *tmp = driver_temp_file(d, ".c");
         ok = tmp && write_file(tmp, host.data, host.len);
         sb_free(&host);

@@ -91,7 +91,9 @@ int driver_run_host_stdin(Driver *d, const PtrVec *args, const char *stdin_file)
         fputc('\n', stderr);
     }
     fflush(stdout); /* our own output first, in order */
+    double t = time_now();
     ProgramStatus st = run_program(words, stdin_file);
+    time_phase_end(TIME_HOST, t);
     if (st.spawn_error) {
         diag_tool_error("cannot run the host compiler '%s': %s (set CAMP_HOST_CC)", words[0], strerror(st.spawn_error));
         return 1;

@@ -407,9 +407,10 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     f->name = name;
     f->host_ref = host_ref(fe, def, name);
     f->loc = fe_loc(fe, def);
+    f->library = strstr(f->loc.file, "camp_math") != NULL;
     /* camp_math.h's double-double arithmetic needs each product and sum
      * rounded separately, as in its serial build */
-    f->exact_fp = strstr(f->loc.file, "camp_math") != NULL;
+    f->exact_fp = f->library;
     fe->funcs = grow_array(fe->funcs, fe->nfuncs, &fe->capfuncs, sizeof *fe->funcs, 16);
     fe->funcs[fe->nfuncs++] = (FuncBinding){def, f};
     vec_push(fe->a, &fe->u->funcs, f);
@@ -744,12 +745,45 @@ static bool report_clang_diagnostics(Frontend *fe) {
     return !errors;
 }
 
+static bool has_errors(CXTranslationUnit tu) {
+    unsigned n = clang_getNumDiagnostics(tu);
+    bool errors = false;
+    for (unsigned i = 0; i < n && !errors; i++) {
+        CXDiagnostic dg = clang_getDiagnostic(tu, i);
+        errors = clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error;
+        clang_disposeDiagnostic(dg);
+    }
+    return errors;
+}
+
+/* The user's file as clang sees it. camp_math.h's vector forms (hundreds of
+ * overloads) are a third of the parse, and a file that uses none compiles
+ * without them: so the first parse leaves them out, and only a file with
+ * errors then (a vector math call, or a real error) is parsed again with
+ * them, whose diagnostics are the ones reported. A vector argument never
+ * converts to a scalar math parameter, so leaving them out cannot change
+ * the meaning of a file that compiles. */
+static enum CXErrorCode parse(Unit *u, CXIndex index, CXTranslationUnit *tu) {
+    int n = u->opts->nclang_args;
+    const char **args = arena_alloc(&u->arena, sizeof *args * (size_t)(n + 1));
+    memcpy(args, u->opts->clang_args, sizeof *args * (size_t)n);
+    args[n] = "-DCAMP_WITHOUT_VECTOR_MATH_=1";
+    const unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+    enum CXErrorCode err = clang_parseTranslationUnit2(index, u->path, args, n + 1, NULL, 0, flags, tu);
+    u->uses_vector_math = err != CXError_Success || has_errors(*tu);
+    if (!u->uses_vector_math) return err;
+    if (*tu) clang_disposeTranslationUnit(*tu);
+    *tu = NULL;
+    return clang_parseTranslationUnit2(index, u->path, u->opts->clang_args, n, NULL, 0, flags, tu);
+}
+
 bool frontend_run(Unit *u) {
     Frontend fe = {.u = u, .a = &u->arena};
+    double t = time_now();
     CXIndex index = clang_createIndex(0, 0);
-    enum CXErrorCode err = clang_parseTranslationUnit2(
-        index, u->path, u->opts->clang_args, u->opts->nclang_args, NULL, 0,
-        CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing, &fe.tu);
+    enum CXErrorCode err = parse(u, index, &fe.tu);
+    time_phase_end(TIME_PARSE, t);
+    t = time_now();
     bool ok = false;
     if (err != CXError_Success) {
         diag_tool_error("cannot parse '%s' (libclang error %d)", u->path, (int)err);
@@ -757,6 +791,7 @@ bool frontend_run(Unit *u) {
         fe.main_file = clang_getFile(fe.tu, u->path);
         if (report_clang_diagnostics(&fe)) {
             fe_find_math_library(&fe);
+            fe_find_host_math_use(&fe);
             if (fe_check_restrictions(&fe))
                 clang_visitChildren(clang_getTranslationUnitCursor(fe.tu), find_kernels, &fe);
         }
@@ -769,5 +804,6 @@ bool frontend_run(Unit *u) {
     free(fe.math);
     if (fe.tu) clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);
+    time_phase_end(TIME_FRONTEND, t);
     return ok;
 }

@@ -66,6 +66,8 @@ bool fe_is_amp_function(CXCursor decl);
 
 /* frontend_math.c: <math.h>, fast_math_* and bit casts in amp code. */
 void fe_find_math_library(Frontend *fe);
+/* Sets u->host_uses_math. */
+void fe_find_host_math_use(Frontend *fe);
 /* A call of a library name; *handled false if `name` is none of them. */
 Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
 /* The byte offset in its file of where `l` is expanded (and its line). */

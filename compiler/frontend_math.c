@@ -62,6 +62,41 @@ void fe_find_math_library(Frontend *fe) {
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), collect_library, fe);
 }
 
+/* ---- whether the host code needs the library --------------------------------------- */
+
+static bool in_library_file(CXSourceLocation loc) {
+    CXFile file;
+    clang_getExpansionLocation(loc, &file, NULL, NULL, NULL); /* macro-made names have no spelling file */
+    CXString name = clang_getFileName(file);
+    const char *path = clang_getCString(name);
+    bool library = path && strstr(path, "camp_math") != NULL;
+    clang_disposeString(name);
+    return library;
+}
+
+/* Stops at the first reference (a call, a macro, a type) from outside the
+ * library's own headers and the system's to a declaration in the library. */
+static enum CXChildVisitResult find_library_use(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    CXSourceLocation loc = clang_getCursorLocation(c);
+    if (clang_Location_isInSystemHeader(loc) || in_library_file(loc)) return CXChildVisit_Continue;
+    CXCursor ref = clang_getCursorReferenced(c);
+    if (!clang_Cursor_isNull(ref) && !clang_equalCursors(ref, c) && in_library_file(clang_getCursorLocation(ref))) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Kernels included (conservatively): a unit whose code uses nothing of
+ * camp_math.h has its host C compiled without it (host_emit.c), which
+ * spares the host compiler half its parse. */
+void fe_find_host_math_use(Frontend *fe) {
+    bool used = false;
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_library_use, &used);
+    fe->u->host_uses_math = used;
+}
+
 /* The library function that serves `name` (sin, __builtin_clz, ...). */
 static bool find_library(Frontend *fe, const char *name, CXCursor *out) {
     for (int i = 0; i < fe->nmath; i++)

@@ -151,6 +151,9 @@ static void put_module(StrBuf *out, const Unit *u) {
 }
 
 void host_emit(Unit *u, StrBuf *out) {
+    /* what the file does not use, the host compiler need not parse */
+    if (!u->host_uses_math) sb_puts(out, "#define CAMP_WITHOUT_MATH_LIBRARY_ 1\n");
+    else if (!u->uses_vector_math) sb_puts(out, "#define CAMP_WITHOUT_VECTOR_MATH_ 1\n");
     sb_puts(out, "#include <camp_abi.h>\nstatic camp_module_info camp_module_;\n#line 1 ");
     put_c_string(out, u->path);
     sb_puts(out, "\n");

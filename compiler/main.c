@@ -55,6 +55,7 @@ int main(int argc, char **argv) {
     if (status == 0) status = drive(&d);
     else if (status < 0) status = 0;
     cleanup_run();
+    time_report_print();
     arena_free(&d.arena);
     return status;
 }

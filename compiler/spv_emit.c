@@ -160,8 +160,8 @@ uint32_t em_local(Emitter *e, const Type *t, const char *name) {
 }
 
 /* Opens a function: OpFunction, parameters, its first label. */
-static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_type) {
-    SPV_OP(&e->b.functions, SpvOpFunction, ret, id, SpvFunctionControlMaskNone, fn_type);
+static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_type, SpvFunctionControlMask control) {
+    SPV_OP(&e->b.functions, SpvOpFunction, ret, id, control, fn_type);
     e->vars.n = 0;
     e->code.n = 0;
     e->nloops = 0;
@@ -221,7 +221,9 @@ static void emit_helper(Emitter *e, Spec *spec) {
     e->func = f;
     e->exact_fp = f->exact_fp || e->u->opts->fp_exact;
     nonneg_scan(f->body, NULL, 0);
-    begin_function(e, spec->id, ret, fn_type);
+    /* the library's functions stay called unless spv_opt finds them small */
+    SpvFunctionControlMask control = f->library ? SpvFunctionControlDontInlineMask : SpvFunctionControlMaskNone;
+    begin_function(e, spec->id, ret, fn_type, control);
     uint32_t entry = e->block;
     uint32_t ids[32];
     for (int i = 0; i < n; i++) {
@@ -424,7 +426,7 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     e->kernel = k;
     e->func = NULL;
     e->exact_fp = e->u->opts->fp_exact;
-    begin_function(e, fn, void_t, spv_type_function(b, void_t, NULL, 0));
+    begin_function(e, fn, void_t, spv_type_function(b, void_t, NULL, 0), SpvFunctionControlMaskNone);
     nonneg_scan(k->body, k->tiled ? k->tile_index : &k->idx, k->tiled ? 5 : 1);
     uint32_t entry = e->block;
     if (k->tiled) {

@@ -276,7 +276,11 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
 
 /* ---- Math: <math.h> with C99 precision in amp code, and fast_math ------- */
 
+#ifndef CAMP_WITHOUT_MATH_LIBRARY_
 #include "camp_math.h"
+#else
+#include <math.h> /* campcc's host C of a file that uses nothing of the library */
+#endif
 
 /* ---- clang's bit builtins (popcount, clz, ctz, ffs, parity) in amp code -- */
 

@@ -20,6 +20,7 @@
 #define CAMP_MATH_DIV(a, b) ((a) / (b))
 #endif
 
+#include "camp_bits.h" /* clz for the subnormals */
 #include "camp_math/constants.h"
 #include "camp_math/bits.h"
 #include "camp_math/dd.h"
@@ -28,6 +29,8 @@
 #include "camp_math/special.h"
 #include "camp_math/float_forms.h"
 #include "camp_math/fast_math.h"
+#ifndef CAMP_WITHOUT_VECTOR_MATH_ /* campcc's first parse of a file, and its host C if that one succeeded */
 #include "camp_math/vector_forms.h"
+#endif
 
 #endif /* CAMP_MATH_H */

@@ -336,33 +336,39 @@ static inline double camp_precise_nextafter(double x, double y) restrict(cpu, am
 
 /* ---- fmod, remainder, remquo --------------------------------------------------- */
 
+/* How far nonzero m < 2^52 shifts left to reach 2^52 <= m < 2^53: without a
+ * loop, which some drivers' compilers pay for dearly once inlined at every
+ * call (lavapipe's LLVM analyses each loop against all code before it). */
+static inline int camp_math_subnormal_shift(unsigned long long m) restrict(cpu, amp) {
+    return camp_builtin_clzll(m) - 11;
+}
 /* Integer significand and exponent of a finite nonzero |x|: |x| = m * 2^(e - 1075)
  * with 2^52 <= m < 2^53 (subnormals normalised). */
 static inline unsigned long long camp_math_significand(double x, int *e) restrict(cpu, amp) {
     unsigned long long m = camp_double_as_ulong(x) & CAMP_FRAC_MASK;
-    int field = camp_math_exponent_field(x);
+    int field = camp_math_exponent_field(x), shift;
     if (field != 0) {
         *e = field;
         return m | CAMP_HIDDEN_BIT;
     }
-    *e = 1;
-    while (m < CAMP_HIDDEN_BIT) {
-        m <<= 1;
-        *e -= 1;
-    }
-    return m;
+    shift = camp_math_subnormal_shift(m);
+    *e = 1 - shift;
+    return m << shift;
 }
 /* m * 2^(e - 1075) for m < 2^53, a multiple of 2^-1074: exact. */
 static inline double camp_math_from_significand(unsigned long long m, int e) restrict(cpu, amp) {
+    int shift;
     if (m == 0)
         return 0.0;
     if (e < 1) { /* below the subnormal exponent: the low bits are zero */
         m >>= 1 - e;
         e = 1;
     }
-    while (m < CAMP_HIDDEN_BIT && e > 1) {
-        m <<= 1;
-        e -= 1;
+    if (m < CAMP_HIDDEN_BIT && e > 1) { /* normalise as far as the exponent allows */
+        shift = camp_math_subnormal_shift(m);
+        shift = shift < e - 1 ? shift : e - 1;
+        m <<= shift;
+        e -= shift;
     }
     if (m < CAMP_HIDDEN_BIT)
         return camp_ulong_as_double(m); /* subnormal: e == 1 */
