@@ -1,4 +1,4 @@
-/* camp.h — the C AMP dialect (DIALECT.md) and the libcamp runtime API.
+/* camp.h — the C AMP dialect (docs/dialect.md) and the libcamp runtime API.
  *
  * A dialect file is valid C for clang once this header is included. Compiled
  * by campcc, each parallel_for_each body becomes a Vulkan compute kernel;
@@ -463,7 +463,7 @@ bool camp_future_poll(camp_future *future);
 #ifdef __CAMPCC__
 
 /* `array_view(p, n)`: the n objects at p are available to kernels, lazily
- * copied (DIALECT.md §4); the other calls take any pointer into the view. */
+ * copied (docs/dialect.md §4); the other calls take any pointer into the view. */
 #define array_view(p, n) \
     camp_array_view_create_at((void *)(p), (long long)(n), sizeof *(p), #p, __FILE__, __LINE__)
 #define array_view_synchronize(p) camp_array_view_synchronize_at((p), __FILE__, __LINE__)

@@ -1,4 +1,4 @@
-/* array_view.c — explicit views (DIALECT.md §4) with C++ AMP's lazy rules:
+/* array_view.c — explicit views (docs/dialect.md §4) with C++ AMP's lazy rules:
  * registering a view copies nothing; a kernel's first use copies the data
  * in; the data stays on the device across kernels; synchronize copies back
  * what kernels may have written; refresh says the host changed it;

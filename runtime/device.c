@@ -80,7 +80,7 @@ const char *camp_device_type_name(VkPhysicalDeviceType type) {
     }
 }
 
-/* Higher is better; the order of DIALECT.md §7. */
+/* Higher is better; the order of docs/dialect.md §7. */
 static int type_rank(VkPhysicalDeviceType type) {
     switch (type) {
     case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
