@@ -40,7 +40,7 @@ typedef struct LinkItem {
 
 typedef struct Driver {
     Action action;
-    bool verbose, link_runtime, dump_kernels, print_version;
+    bool verbose, link_runtime, dump_kernels, print_version, list_accelerators;
     const char *output;       /* -o */
     const char *emit_spirv;   /* --emit-spirv= */
     const char *emit_host;    /* --emit-host= */
@@ -61,7 +61,7 @@ typedef struct Driver {
     Options opts;
     Diag diag;
     Arena arena;
-    char include_dir[PATH_MAX], lib_dir[PATH_MAX];
+    char include_dir[PATH_MAX], lib_dir[PATH_MAX], camp_info[PATH_MAX];
 } Driver;
 
 /* driver_args.c: returns 0 to go on, -1 to exit successfully (--help),

@@ -34,6 +34,7 @@ void driver_usage(FILE *f) {
           "  -fcamp-inline-math  at -O1 and up, inline the large math functions too\n"
           "                 (by default each stays one called function)\n"
           "  --no-camp-runtime  do not link libcamp\n"
+          "  --list-accelerators  list the Vulkan accelerators kernels can run on (camp-info)\n"
           "  --launcher CC      as a CMake compiler launcher: ignore CC, compile as campcc\n"
           "  --camp-sources=F1,F2  only these files get kernels; others stay serial C\n"
           "  -print-file-name=libcamp.so   where campcc's runtime and headers are\n"
@@ -161,6 +162,7 @@ static bool own_flag(Driver *d, int argc, char **argv, int *i) {
     const char *arg = argv[*i];
     if (!strcmp(arg, "--no-camp-runtime")) d->link_runtime = false;
     else if (!strcmp(arg, "--dump-kernels")) d->dump_kernels = true;
+    else if (!strcmp(arg, "--list-accelerators")) d->list_accelerators = true;
     else if (!strcmp(arg, "-fcamp-inline-math")) d->opts.inline_math = true;
     else if (!strcmp(arg, "-ftime-report")) time_report_enable();
     else if (has_prefix(arg, "--emit-spirv=")) d->emit_spirv = arg + 13;

@@ -25,8 +25,14 @@ bool driver_locate_self(Driver *d) {
     if (strcmp(exe, CAMP_BUILD_ROOT "/compiler") == 0) {
         strcpy(d->include_dir, CAMP_SOURCE_INCLUDE);
         strcpy(d->lib_dir, CAMP_BUILD_ROOT "/runtime");
+        strcpy(d->camp_info, CAMP_BUILD_ROOT "/runtime/camp-info");
         return true;
     }
+    if (strlen(exe) + sizeof "/camp-info" > sizeof d->camp_info) {
+        diag_tool_error("the installation path '%s' is too long", exe);
+        return false;
+    }
+    sprintf(d->camp_info, "%s/camp-info", exe); /* installed beside campcc */
     /* bindir is prefix/CAMP_BINDIR: climb one level per component */
     int up = 1;
     for (const char *p = CAMP_BINDIR; *p; p++) up += *p == '/';

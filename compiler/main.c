@@ -4,6 +4,7 @@
 #include "driver.h"
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -32,8 +33,21 @@ static int passthrough(Driver *d) {
     return status;
 }
 
+/* --list-accelerators: camp-info's list, from the runtime campcc links. */
+static int list_accelerators(Driver *d) {
+    char *argv[] = {d->camp_info, NULL};
+    fflush(stdout);
+    ProgramStatus st = run_program(argv, NULL);
+    if (st.spawn_error) {
+        diag_tool_error("cannot run '%s': %s", d->camp_info, strerror(st.spawn_error));
+        return 1;
+    }
+    return st.signal ? 1 : st.exit_code;
+}
+
 static int drive(Driver *d) {
     if (!driver_locate_self(d)) return 1;
+    if (d->list_accelerators) return list_accelerators(d);
     if (d->action == ACT_PASSTHROUGH || !d->inputs.len) return passthrough(d);
     /* libclang sees the user's preprocessor flags, then campcc's own */
     PtrVec cargs = {0};

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *access_name(camp_access_type access) {
     switch (access) {
@@ -19,8 +20,9 @@ static const char *access_name(camp_access_type access) {
 
 static const char *yes_no(bool b) { return b ? "yes" : "no"; }
 
-/* An error of camp_accelerator_copy_path (CAMP_COPY_PATH asks for a path
- * the device lacks) is shown in the list, not fatal. */
+/* Errors are shown, not fatal: no Vulkan driver at all, or a
+ * camp_accelerator_copy_path that CAMP_COPY_PATH asks the device for a path
+ * it lacks (shown in the list). */
 static char copy_path_error[1024];
 static void keep_error(const camp_error *error, void *user) {
     (void)user;
@@ -35,7 +37,15 @@ int main(int argc, char **argv) {
                "(map, import, staging, bar) the copy path.\n");
         return 0;
     }
+    camp_error_handler previous = camp_set_error_handler(keep_error, NULL);
     int count = camp_get_accelerators(NULL, 0);
+    camp_set_error_handler(previous, NULL);
+    if (count == 0) {
+        const char *why = copy_path_error;
+        if (!strncmp(why, "camp error: ", 12)) why += 12;
+        fprintf(stderr, "camp-info: no Vulkan device%s%s\n", *why ? ": " : "", why);
+        return 1;
+    }
     camp_accelerator *list = calloc(count > 0 ? (size_t)count : 1, sizeof *list);
     if (!list) return 1;
     count = camp_get_accelerators(list, count);
@@ -52,12 +62,12 @@ int main(int argc, char **argv) {
         printf("  is_emulated                       %s\n", yes_no(a->is_emulated));
         printf("  default_cpu_access_type           %s\n", access_name(a->default_cpu_access_type));
         printf("  usable by campcc                  %s\n", yes_no(a->is_usable));
-        camp_error_handler previous = camp_set_error_handler(keep_error, NULL);
+        copy_path_error[0] = '\0';
+        previous = camp_set_error_handler(keep_error, NULL);
         const char *path = camp_accelerator_copy_path(a);
         camp_set_error_handler(previous, NULL);
         printf("  copy_path                         %s\n", path ? path : copy_path_error);
     }
     free(list);
-    if (count == 0) fprintf(stderr, "camp-info: no Vulkan accelerator found\n");
-    return count == 0;
+    return 0;
 }

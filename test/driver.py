@@ -441,6 +441,14 @@ def test_kernel_in_header(ctx):
     ctx.run(["plain.c", "-o", "serial"], cmd=["clang-19", "-I", ctx.include])  # the serial reference mode still builds
 
 
+def test_list_accelerators(ctx):
+    """--list-accelerators lists the Vulkan devices; with no driver it says so and exits 1 (no abort)."""
+    out, _ = ctx.run(["--list-accelerators"])
+    expect(re.search(r"^accelerator 0 \(default\): ", out, re.M), f"--list-accelerators listed no accelerator:\n{out}")
+    _, err = ctx.run(["--list-accelerators"], rc=1, env=dict(os.environ, VK_DRIVER_FILES="/nonexistent/icd.json",
+                                                              VK_ICD_FILENAMES="/nonexistent/icd.json"))
+    expect("no Vulkan device" in err, f"without a driver, no 'no Vulkan device' message:\n{err}")
+
 # ---- outputs and temporary files --------------------------------------------------------
 
 def snapshot(path):

@@ -44,4 +44,9 @@ CAMP_VALIDATION=1 ./add_arrays >"$tmp/out" 2>"$tmp/err" ||
 if ! diff -u "$src/samples/add_arrays.expected" "$tmp/out" >&2; then
     fail "add_arrays built by the installed campcc printed the wrong output"
 fi
+# camp-info, and campcc --list-accelerators through it, run from the prefix alone.
+"$prefix/bin/camp-info" >"$tmp/info" 2>&1 || { cat "$tmp/info" >&2; fail "the installed camp-info failed"; }
+grep -q '^accelerator 0' "$tmp/info" || { cat "$tmp/info" >&2; fail "the installed camp-info listed no accelerator"; }
+"$campcc" --list-accelerators >"$tmp/list" 2>&1 || { cat "$tmp/list" >&2; fail "campcc --list-accelerators failed"; }
+cmp -s "$tmp/info" "$tmp/list" || fail "campcc --list-accelerators does not print camp-info's list"
 echo "ok: installed campcc ($campcc) builds and runs add_arrays"
