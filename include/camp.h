@@ -64,9 +64,25 @@ typedef double double4 __attribute__((ext_vector_type(4)));
 
 #define CAMP_PICK3_(_1, _2, _3, NAME, ...) NAME
 #define extent(...) CAMP_PICK3_(__VA_ARGS__, camp_extent3_, camp_extent2_, camp_extent1_, _)(__VA_ARGS__)
-#define camp_extent1_(n) ((int)(n))
-#define camp_extent2_(r, c) ((int2){(int)(r), (int)(c)})
-#define camp_extent3_(d, r, c) ((int3){(int)(d), (int)(r), (int)(c)})
+/* An extent's size as the int that indices are; one of 2^31 or more is an
+ * error naming the line (with campcc through libcamp's error handler, and
+ * the launch runs nothing; in the serial reference mode a message and
+ * abort), not a size silently cut to its low bits. Negative sizes are
+ * reported by the launch. */
+#ifdef __CAMPCC__
+int camp_extent_size_at(long long size, const char *file, unsigned line);
+#else
+static inline int camp_extent_size_at(long long size, const char *file, unsigned line) {
+    if (size <= INT32_MAX) return (int)size;
+    fprintf(stderr, "%s:%u: camp error: an extent of %lld does not fit in int: at most %d threads along each "
+                    "dimension\n", file, line, size, INT32_MAX);
+    abort();
+}
+#endif
+#define CAMP_EXTENT_SIZE_(n) camp_extent_size_at((long long)(n), __FILE__, __LINE__)
+#define camp_extent1_(n) CAMP_EXTENT_SIZE_(n)
+#define camp_extent2_(r, c) ((int2){CAMP_EXTENT_SIZE_(r), CAMP_EXTENT_SIZE_(c)})
+#define camp_extent3_(d, r, c) ((int3){CAMP_EXTENT_SIZE_(d), CAMP_EXTENT_SIZE_(r), CAMP_EXTENT_SIZE_(c)})
 
 /* ---- Tiles ---------------------------------------------------------------- */
 

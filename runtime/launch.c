@@ -196,3 +196,12 @@ void camp_abi_launch(camp_module_info *module, uint32_t kernel, const int32_t *e
     camp_call.kernel = NULL;
     camp_unlock_and_report(status);
 }
+
+int camp_extent_size_at(long long size, const char *file, unsigned line) {
+    if (size <= INT32_MAX) return (int)size; /* a negative one: the launch reports it */
+    camp_lock_at(file, line);
+    camp_unlock_and_report(camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                                     "an extent of %lld does not fit in int: at most %d threads along each dimension",
+                                     size, INT32_MAX));
+    return 0;
+}
