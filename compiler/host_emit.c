@@ -48,7 +48,7 @@ static int put_held_pointers(StrBuf *out, Arena *a, const Type *t, const char *e
     case TY_PTR:
         if (out) {
             uint32_t access = CAMP_ACCESS_POINTER | CAMP_ACCESS_READ | (t->base->is_const ? 0 : CAMP_ACCESS_WRITE);
-            sb_printf(out, "{(void *)(%s), 0, %u, %u, ", expr, offset, access);
+            sb_printf(out, "{(const void *)(%s), 0, %u, %u, ", expr, offset, access);
             put_c_string(out, expr);
             sb_puts(out, "}, ");
         }
@@ -114,9 +114,9 @@ static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
             }
             /* a pointer's bytes are those of the explicit view it lies in */
             if (v->capture == CAPTURE_POINTER)
-                sb_printf(out, "{(void *)(%s), 0, %u, %u, ", v->name, v->push_offset, v->access);
+                sb_printf(out, "{(const void *)(%s), 0, %u, %u, ", v->name, v->push_offset, v->access);
             else
-                sb_printf(out, "{(void *)(%s), sizeof(%s), %u, %u, ", v->name, v->name, v->push_offset, v->access);
+                sb_printf(out, "{(const void *)(%s), sizeof(%s), %u, %u, ", v->name, v->name, v->push_offset, v->access);
             put_c_string(out, v->name);
             sb_puts(out, "}, ");
         }

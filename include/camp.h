@@ -28,7 +28,11 @@ extern "C" {
 /* `restrict(amp)` / `restrict(cpu, amp)` after a function's declarator.
  * Plain `restrict` (no parenthesis) stays C's pointer qualifier. */
 #if defined(__clang__)
+/* the dialect's own use of the keyword's name: not a warning under -pedantic */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wkeyword-macro"
 #define restrict(...) __attribute__((annotate("camp_restrict:" #__VA_ARGS__)))
+#pragma clang diagnostic pop
 #else
 #define restrict(...)
 #endif

@@ -90,7 +90,7 @@ enum camp_access { CAMP_ACCESS_READ = 1u, CAMP_ACCESS_WRITE = 2u, CAMP_ACCESS_PO
  * Either way the runtime writes the device address (64 bits) that
  * corresponds to `host` at push_offset in the push constants. */
 typedef struct camp_launch_view {
-    void *host;           /* first byte of the object, or the pointer's value */
+    const void *host;     /* first byte of the object, or the pointer's value */
     camp_size bytes;         /* the object's size; 0 for a pointer */
     camp_u32 push_offset; /* where its device address goes */
     camp_u32 access;      /* enum camp_access bits */

@@ -52,7 +52,7 @@ static bool is_pointer(const camp_launch_view *view) { return view->access & CAM
 static camp_status object_region(const camp_launch_view *view, camp_region **out) {
     *out = NULL;
     if (!view->bytes) return CAMP_OK;
-    char *host = view->host, *end = host + view->bytes;
+    const char *host = view->host, *end = host + view->bytes;
     camp_region *below = camp_region_below(end);
     if (!below || below->host + below->bytes <= host) return CAMP_OK; /* apart from every region */
     if (below->host <= host && end <= below->host + below->bytes) {
@@ -268,7 +268,8 @@ camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
         if (!(view->access & CAMP_ACCESS_WRITE) && !group->written_through_pointer) continue;
         const char *source = group->staging.buffer ? group->staging.mapped : group->device.mapped;
         size_t offset = (uintptr_t)view->host - (uintptr_t)group->host;
-        memcpy(view->host, source + group->pad + offset, view->bytes);
+        /* the object is the program's own, written by the kernel: const only in the ABI */
+        memcpy((void *)(uintptr_t)view->host, source + group->pad + offset, view->bytes);
     }
     return CAMP_OK;
 }

@@ -449,6 +449,21 @@ def test_list_accelerators(ctx):
                                                               VK_ICD_FILENAMES="/nonexistent/icd.json"))
     expect("no Vulkan device" in err, f"without a driver, no 'no Vulkan device' message:\n{err}")
 
+def test_strict_warnings(ctx):
+    """-pedantic -Wcast-qual -Wall -Wextra -Werror: no warning from camp.h or the generated host code."""
+    with open(ctx.path("consts.c"), "w") as f:
+        f.write("#include <camp.h>\n#include <stdio.h>\n"
+                "static int twice(int v) restrict(amp) { return 2 * v; }\n"
+                "int main(void) {\n    const int a[4] = {1, 2, 3, 4};\n    const int *p = a;\n    int b[4];\n"
+                "    parallel_for_each(i, extent(4)) { b[i] = twice(a[i]) + p[3 - i]; }\n"
+                '    printf("%d %d\\n", b[0], b[3]);\n    return 0;\n}\n')
+    flags = ["-std=c17", "-pedantic", "-Wall", "-Wextra", "-Wcast-qual", "-Werror"]
+    ctx.run(flags + ["consts.c", "-o", "consts"])
+    out, _ = ctx.run([], cmd=[ctx.path("consts")], env=dict(os.environ, CAMP_VALIDATION="1"))
+    expect(out == "6 9\n", f"consts printed {out!r}, want '6 9'")
+    ctx.run(flags + ["scale.c", "main.c", "-o", "prog"])
+    ctx.run(flags + ["consts.c", "-o", "serial"], cmd=["clang-19", "-I", ctx.include])  # the serial reference mode too
+
 # ---- outputs and temporary files --------------------------------------------------------
 
 def snapshot(path):
