@@ -53,6 +53,7 @@ bool driver_locate_self(Driver *d) {
 void driver_add_camp_flags(Driver *d, PtrVec *args) {
     vec_push(&d->arena, args, arena_printf(&d->arena, "-I%s", d->include_dir));
     vec_push(&d->arena, args, "-D__CAMPCC__=1");
+    vec_push(&d->arena, args, "-D__CAMPCC_VERSION__=\"" CAMP_VERSION "\"");
 }
 
 char *driver_output_name(Driver *d, const char *path, const char *ext) {

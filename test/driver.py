@@ -367,6 +367,9 @@ def test_version(ctx):
     expect(re.match(r"campcc \d+\.\d+\.\d+ ", lines[-1]), f"last line should be campcc's: {lines[-1]}")
     out, _ = ctx.run(["-dumpversion"])
     expect(re.match(r"\d+\.\d+", out), f"-dumpversion: {out}")
+    version = re.match(r"campcc (\S+) ", lines[-1]).group(1)
+    out, _ = ctx.run(["-E", "-x", "c", "-"], stdin=b"__CAMPCC__ __CAMPCC_VERSION__\n")
+    expect(f'1 "{version}"' in out, f"__CAMPCC__ and __CAMPCC_VERSION__ are not 1 and \"{version}\":\n{out[-500:]}")
 
 
 def test_help(ctx):
