@@ -590,9 +590,13 @@ void camp_profile_kernel_end(camp_accelerator_view *q, VkCommandBuffer commands,
 void camp_profile_batch_submitted(camp_batch *batch);
 void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch);
 void camp_profile_batch_free(camp_accelerator_view *q, camp_batch *batch);
-/* A host <-> device copy of `bytes` from begin (which returns its start) to end. */
-uint64_t camp_profile_copy_begin(enum camp_copy_direction direction, size_t bytes);
-void camp_profile_copy_end(enum camp_copy_direction direction, size_t bytes, uint64_t start);
+/* A host <-> device copy of `bytes` from begin to end: its time apart from
+ * the waits for the device in it, and those waits. */
+typedef struct camp_profile_span {
+    uint64_t start, waits_before; /* host time; the thread's time in waits until then */
+} camp_profile_span;
+camp_profile_span camp_profile_copy_begin(enum camp_copy_direction direction, size_t bytes);
+void camp_profile_copy_end(enum camp_copy_direction direction, size_t bytes, camp_profile_span span);
 /* The host waits for the device from begin to end (any thread, lock or not). */
 uint64_t camp_profile_wait_begin(void);
 void camp_profile_wait_end(uint64_t start);

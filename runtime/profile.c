@@ -33,10 +33,13 @@ typedef struct kernel_stats {
 static kernel_stats *kernels;
 static uint32_t kernel_count, kernel_capacity;
 
+/* Copies' host time apart from their waits for the device (for the
+ * data's last writer, or a DMA of the copy itself), which go in waited_ns. */
 static struct {
-    uint64_t count, bytes, ns;
+    uint64_t count, bytes, ns, waited_ns;
 } copies[2];
 static uint64_t waits, wait_ns;
+static _Thread_local uint64_t thread_wait_ns; /* the calling thread's waits so far */
 
 static PFN_vkSetDebugUtilsObjectNameEXT set_object_name;
 static PFN_vkCmdInsertDebugUtilsLabelEXT insert_label;
@@ -102,7 +105,9 @@ void camp_debug_name(const camp_device *dev, VkObjectType type, uint64_t handle,
 
 void camp_debug_label(const char *text) {
     if (!insert_label || !camp_rt.ready) return;
-    camp_accelerator_view *q = camp_queue_current();
+    camp_accelerator_view *q = camp_queue_current(), *live = camp_rt.views;
+    while (live && live != q) live = live->next;
+    if (!live) return; /* the thread's view was destroyed: its next launch says so */
     VkCommandBuffer commands;
     if (camp_queue_commands(q, &commands) != CAMP_OK) {
         camp_failure_clear(); /* a label is not worth an error */
@@ -199,21 +204,23 @@ static void begin_call_event(uint64_t now, const char *name, const char *detail)
     else camp_trace_begin(now, name, camp_call.file, camp_call.line, detail);
 }
 
-uint64_t camp_profile_copy_begin(enum camp_copy_direction direction, size_t bytes) {
+camp_profile_span camp_profile_copy_begin(enum camp_copy_direction direction, size_t bytes) {
     uint64_t now = camp_profile_now();
     char detail[32];
     snprintf(detail, sizeof detail, "%zu bytes", bytes);
     begin_call_event(now, direction == CAMP_COPY_IN ? "copy in" : "copy out", detail);
-    return now;
+    return (camp_profile_span){now, thread_wait_ns};
 }
 
-void camp_profile_copy_end(enum camp_copy_direction direction, size_t bytes, uint64_t start) {
+void camp_profile_copy_end(enum camp_copy_direction direction, size_t bytes, camp_profile_span span) {
     uint64_t now = camp_profile_now();
     camp_trace_end(now);
+    uint64_t waited = thread_wait_ns - span.waits_before;
     pthread_mutex_lock(&stats_lock);
     copies[direction].count++;
     copies[direction].bytes += bytes;
-    copies[direction].ns += now - start;
+    copies[direction].ns += now - span.start - waited;
+    copies[direction].waited_ns += waited;
     pthread_mutex_unlock(&stats_lock);
 }
 
@@ -226,6 +233,7 @@ uint64_t camp_profile_wait_begin(void) {
 void camp_profile_wait_end(uint64_t start) {
     uint64_t now = camp_profile_now();
     camp_trace_end(now);
+    thread_wait_ns += now - start;
     pthread_mutex_lock(&stats_lock);
     waits++;
     wait_ns += now - start;
@@ -378,7 +386,7 @@ static void print_kernel(const kernel_stats *s) {
     snprintf(where, sizeof where, "%s:%u", k->file ? k->file : "?", k->line);
     uint64_t mean = s->timed ? s->total_ns / s->timed : 0, min = s->timed ? s->min_ns : 0;
     if (mode == PROFILE_CSV)
-        fprintf(stderr, "kernel,%s,%s,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%llu,%.6f,%llu,,\n", where, k->entry,
+        fprintf(stderr, "kernel,%s,%s,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%llu,%.6f,%llu,,,\n", where, k->entry,
                 (unsigned long long)s->launches, (unsigned long long)s->timed, ms(s->total_ns), ms(mean), ms(min),
                 ms(s->max_ns), (unsigned long long)s->pipelines, ms(s->pipeline_ns),
                 (unsigned long long)s->cache_hits);
@@ -393,11 +401,12 @@ static void print_copies(enum camp_copy_direction d) {
     double seconds = (double)copies[d].ns / 1e9;
     double rate = seconds > 0 ? (double)copies[d].bytes / seconds / 1e9 : 0;
     if (mode == PROFILE_CSV)
-        fprintf(stderr, "copy,%s,,%llu,,%.6f,,,,,,,%llu,%.3f\n", name, (unsigned long long)copies[d].count,
-                ms(copies[d].ns), (unsigned long long)copies[d].bytes, rate);
+        fprintf(stderr, "copy,%s,,%llu,,%.6f,,,,,,,%llu,%.3f,%.6f\n", name, (unsigned long long)copies[d].count,
+                ms(copies[d].ns), (unsigned long long)copies[d].bytes, rate, ms(copies[d].waited_ns));
     else
-        fprintf(stderr, "copies %-14s %8llu copies %14llu bytes %12.3f ms %9.2f GB/s\n", name,
-                (unsigned long long)copies[d].count, (unsigned long long)copies[d].bytes, ms(copies[d].ns), rate);
+        fprintf(stderr, "copies %-14s %8llu copies %14llu bytes %12.3f ms %9.2f GB/s, and %.3f ms waiting in them\n",
+                name, (unsigned long long)copies[d].count, (unsigned long long)copies[d].bytes, ms(copies[d].ns),
+                rate, ms(copies[d].waited_ns));
 }
 
 void camp_profile_print(void) {
@@ -410,7 +419,7 @@ void camp_profile_print(void) {
     }
     if (mode == PROFILE_CSV)
         fprintf(stderr, "what,where,entry,launches,timed,total_ms,mean_ms,min_ms,max_ms,pipelines,pipeline_ms,"
-                        "cache_hits,bytes,gb_per_s\n");
+                        "cache_hits,bytes,gb_per_s,waited_ms\n");
     else
         fprintf(stderr,
                 "camp profile (device times of kernels; host times of copies, waits and pipeline creation)\n"
@@ -419,7 +428,7 @@ void camp_profile_print(void) {
     for (uint32_t i = 0; sorted && i < kernel_count; i++) print_kernel(&sorted[i]);
     print_copies(CAMP_COPY_IN);
     print_copies(CAMP_COPY_OUT);
-    if (mode == PROFILE_CSV) fprintf(stderr, "wait,host,,%llu,,%.6f,,,,,,,,\n", (unsigned long long)waits, ms(wait_ns));
+    if (mode == PROFILE_CSV) fprintf(stderr, "wait,host,,%llu,,%.6f,,,,,,,,,\n", (unsigned long long)waits, ms(wait_ns));
     else fprintf(stderr, "host blocked in waits %8llu waits %12.3f ms\n", (unsigned long long)waits, ms(wait_ns));
     pthread_mutex_unlock(&stats_lock);
     fflush(stderr);

@@ -102,18 +102,18 @@ static camp_status region_read(camp_region *region, size_t offset, void *dst, si
 camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
     if (!bytes) return CAMP_OK;
     if (!camp_profiling) return region_write(region, offset, src, bytes);
-    uint64_t start = camp_profile_copy_begin(CAMP_COPY_IN, bytes);
+    camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_IN, bytes);
     camp_status status = region_write(region, offset, src, bytes);
-    camp_profile_copy_end(CAMP_COPY_IN, bytes, start);
+    camp_profile_copy_end(CAMP_COPY_IN, bytes, span);
     return status;
 }
 
 camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
     if (!bytes) return CAMP_OK;
     if (!camp_profiling) return region_read(region, offset, dst, bytes);
-    uint64_t start = camp_profile_copy_begin(CAMP_COPY_OUT, bytes);
+    camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_OUT, bytes);
     camp_status status = region_read(region, offset, dst, bytes);
-    camp_profile_copy_end(CAMP_COPY_OUT, bytes, start);
+    camp_profile_copy_end(CAMP_COPY_OUT, bytes, span);
     return status;
 }
 

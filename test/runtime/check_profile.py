@@ -51,7 +51,7 @@ check([line.split()[0] for line in kernel_rows] ==
       "kernels sorted by total time")
 for direction in ("host to device", "device to host"):
     rows = [line.split() for line in last if line.startswith("copies " + direction)]
-    check(len(rows) == 1 and int(rows[0][4]) > 0, f"copies {direction} counted with bytes")
+    check(len(rows) == 1 and int(rows[0][4]) > 0 and int(rows[0][6]) > 0, f"copies {direction} counted with bytes")
 
 # ---- CAMP_PROFILE=csv: the same as CSV.
 r = run("run", CAMP_PROFILE="csv")
