@@ -294,8 +294,8 @@ uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer com
     }
     struct camp_profile_batch *p = batch->profile;
     if (p->used == TIMED_PER_BATCH) return UINT32_MAX;
-    if (p->used == 0) vkCmdResetQueryPool(commands, p->pool, 0, 2 * TIMED_PER_BATCH);
     uint32_t slot = p->used++;
+    vkCmdResetQueryPool(commands, p->pool, 2 * slot, 2); /* only those used: a reset may cost per query */
     p->kernel[slot] = kernel;
     vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, p->pool, 2 * slot);
     return slot;
