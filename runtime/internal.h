@@ -616,9 +616,12 @@ bool camp_trace_on(void);
 void camp_trace_begin(uint64_t now, const char *name, const char *file, unsigned line, const char *detail);
 void camp_trace_end(uint64_t now);
 void camp_trace_instant(uint64_t now, const char *name);
-/* A command that ran on view `q` from `start` for `duration` ns (host time). */
-void camp_trace_device(const camp_accelerator_view *q, const char *device_name, const char *name,
-                       const char *file, unsigned line, uint64_t start, uint64_t duration);
+/* An arrow begins here, inside the thread's launch span, to the kernel
+ * that camp_trace_device gives the same `flow`. */
+void camp_trace_flow(uint64_t now, uint64_t flow);
+/* `kernel` ran on view `q` from `start` for `duration` ns (host time). */
+void camp_trace_device(const camp_accelerator_view *q, const char *device_name, const camp_kernel_info *kernel,
+                       uint64_t flow, uint64_t start, uint64_t duration);
 /* Writes everything buffered and ends the JSON array (at exit, or before
  * an abort); later events are dropped. */
 void camp_trace_close(void);

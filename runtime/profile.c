@@ -269,6 +269,7 @@ struct camp_profile_batch {
     uint32_t used;
     uint64_t submitted; /* host time of the submission (the fallback calibration) */
     const camp_kernel_info *kernel[TIMED_PER_BATCH];
+    uint64_t flow[TIMED_PER_BATCH]; /* the trace's arrow from the launch to the kernel */
 };
 
 uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer commands) {
@@ -296,7 +297,10 @@ uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer com
     if (p->used == TIMED_PER_BATCH) return UINT32_MAX;
     uint32_t slot = p->used++;
     vkCmdResetQueryPool(commands, p->pool, 2 * slot, 2); /* only those used: a reset may cost per query */
+    static uint64_t flows; /* under camp_rt.lock, as launches are */
     p->kernel[slot] = kernel;
+    p->flow[slot] = ++flows;
+    camp_trace_flow(camp_profile_now(), p->flow[slot]);
     vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, p->pool, 2 * slot);
     return slot;
 }
@@ -361,7 +365,7 @@ void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch) {
         pthread_mutex_unlock(&stats_lock);
         double offset = ((double)(int64_t)(begin - anchor_tick)) * period;
         uint64_t start = (uint64_t)((double)anchor_host + offset);
-        camp_trace_device(q, dev->name, kernel->entry, kernel->file, kernel->line, start, ns);
+        camp_trace_device(q, dev->name, kernel, p->flow[i], start, ns);
     }
 }
 

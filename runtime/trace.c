@@ -2,7 +2,8 @@
  * (Perfetto and chrome://tracing open it). Process 1 holds a track per host
  * thread with the API calls as nested begin/end events, in the order they
  * happen; process 2 a track per accelerator view with the kernels as
- * complete events at their device times, mapped to host time by profile.c.
+ * complete events at their device times, mapped to host time by profile.c,
+ * each with a flow arrow from its launch.
  * Events are written as `{...},\n` into a buffer flushed in whole events, so
  * the file is always a JSON array missing only its end (which both viewers
  * accept); camp_trace_close (at exit, and before libcamp aborts on an
@@ -169,11 +170,21 @@ static uint32_t device_track(const camp_accelerator_view *q, const char *device_
     return i;
 }
 
-void camp_trace_device(const camp_accelerator_view *q, const char *device_name, const char *name,
-                       const char *file, unsigned line, uint64_t start, uint64_t duration) {
+void camp_trace_flow(uint64_t now, uint64_t flow) {
     if (trace_fd < 0) return;
-    char where[512];
-    escape(file, where, sizeof where);
+    pthread_mutex_lock(&trace_lock);
+    if (trace_fd >= 0)
+        emit("{\"ph\":\"s\",\"name\":\"launch\",\"cat\":\"launch\",\"id\":%llu,\"pid\":%d,\"tid\":%u,\"ts\":%.3f},\n",
+             (unsigned long long)flow, HOST_PID, host_track(), us(now));
+    pthread_mutex_unlock(&trace_lock);
+}
+
+void camp_trace_device(const camp_accelerator_view *q, const char *device_name, const camp_kernel_info *kernel,
+                       uint64_t flow, uint64_t start, uint64_t duration) {
+    if (trace_fd < 0) return;
+    char where[512], name[256];
+    escape(kernel->file, where, sizeof where);
+    escape(kernel->entry, name, sizeof name);
     pthread_mutex_lock(&trace_lock);
     if (trace_fd >= 0) {
         uint32_t track = device_track(q, device_name);
@@ -181,7 +192,11 @@ void camp_trace_device(const camp_accelerator_view *q, const char *device_name, 
         device_last[track] = start;
         emit("{\"ph\":\"X\",\"name\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f,\"dur\":%.3f,"
              "\"args\":{\"source\":\"%s:%u\"}},\n",
-             name, DEVICE_PID, track + 1, us(start), (double)duration / 1000.0, where, line);
+             name, DEVICE_PID, track + 1, us(start), (double)duration / 1000.0, where, kernel->line);
+        /* The arrow's end, bound to the enclosing slice: the kernel's. */
+        emit("{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"launch\",\"cat\":\"launch\",\"id\":%llu,\"pid\":%d,"
+             "\"tid\":%u,\"ts\":%.3f},\n",
+             (unsigned long long)flow, DEVICE_PID, track + 1, us(start));
     }
     pthread_mutex_unlock(&trace_lock);
 }

@@ -112,6 +112,9 @@ for where, launches in LAUNCHES.items():
     mine = [e for e in device if e["args"]["source"] == where]
     check(len(mine) == launches, f"trace: {launches} device events of {where} (got {len(mine)})")
     check(all(e["dur"] > 0 for e in mine), f"trace: positive device durations of {where}")
+starts = {e["id"] for e in events if e.get("ph") == "s" and e["pid"] == 1}
+ends = {e["id"] for e in events if e.get("ph") == "f" and e["pid"] == 2}
+check(len(starts) == len(device) and starts == ends, "trace: an arrow from each launch to its kernel")
 seen, stacks = host_tree(events, "trace")
 check(all(not s for s in stacks.values()), "trace: every host B has its E")
 launches = [(outer, source) for name, outer, source in seen if name == "launch"]
