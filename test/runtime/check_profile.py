@@ -3,15 +3,17 @@
 comes out: the table names both kernels by file:line with their launches
 and positive device times; the trace is JSON with one device event per
 launch, host events nested in order with the markers, and no track's
-timestamps running backwards; bad settings, unbalanced markers and an abort
-give warnings and still valid JSON. Usage: check_profile.py PROGRAM TMPDIR"""
+timestamps running backwards; camp-prof draws it as SVG; bad settings,
+unbalanced markers and an abort give warnings and still valid JSON.
+Usage: check_profile.py PROGRAM TMPDIR CAMP_PROF"""
 import csv
 import json
 import os
 import subprocess
 import sys
+import xml.etree.ElementTree as ElementTree
 
-program, tmpdir = sys.argv[1], sys.argv[2]
+program, tmpdir, camp_prof = sys.argv[1], sys.argv[2], sys.argv[3]
 failures = []
 
 
@@ -125,6 +127,15 @@ check([outer[-1:] for outer, _ in launches] == [("phase one",)] * 2 + [("phase t
 check(("between kernels", ("phase one",), None) in seen, "trace: the one-shot marker inside phase one")
 check(any(name in ("copy in", "copy out", "wait") and "launch" in outer for name, outer, _ in seen),
       "trace: copies and waits nested in launches")
+
+# ---- camp-prof: the trace as an SVG timeline, a rectangle per span.
+svg = os.path.join(tmpdir, "profile_timeline.svg")
+r = subprocess.run([sys.executable, camp_prof, trace, "-o", svg], capture_output=True, text=True)
+check(r.returncode == 0, f"camp-prof exits 0: {r.stderr}")
+rects = ElementTree.parse(svg).getroot().findall("{http://www.w3.org/2000/svg}rect")
+check(len([r for r in rects if r.get("class") == "device"]) == len(device), "camp-prof: a rectangle per kernel")
+host_spans = [e for e in events if e.get("ph") == "B"]
+check(len([r for r in rects if r.get("class") == "host"]) == len(host_spans), "camp-prof: a rectangle per host span")
 
 # ---- Bad settings: a warning, and the program runs.
 r = run("run", CAMP_TRACE="/nonexistent-directory/trace.json")
