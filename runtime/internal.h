@@ -608,8 +608,9 @@ void camp_debug_label(const char *text);
 
 /* ---- trace.c: CAMP_TRACE, Chrome trace-event JSON ------------------------- */
 
-/* Opens the trace file (a warning and no trace when it cannot). */
-void camp_trace_open(const char *path);
+/* Opens the trace file, %p in `pattern` the process id (a warning and no
+ * trace when it cannot). */
+void camp_trace_open(const char *pattern);
 bool camp_trace_on(void);
 /* Host events of the calling thread: a span `name` at file:line (file may
  * be NULL) with `detail` (may be NULL), ended by camp_trace_end. */

@@ -93,7 +93,17 @@ static uint32_t host_track(void) {
 
 /* ---- The file ----------------------------------------------------------------- */
 
-void camp_trace_open(const char *path) {
+/* `pattern` with its first %p replaced by the process id: programs that
+ * start other campcc programs give each its own file. */
+static void expand_path(const char *pattern, char *path, size_t size) {
+    const char *pid = strstr(pattern, "%p");
+    if (pid) snprintf(path, size, "%.*s%ld%s", (int)(pid - pattern), pattern, (long)getpid(), pid + 2);
+    else snprintf(path, size, "%s", pattern);
+}
+
+void camp_trace_open(const char *pattern) {
+    char path[4096];
+    expand_path(pattern, path, sizeof path);
     trace_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (trace_fd < 0) {
         fprintf(stderr, "camp warning: CAMP_TRACE=%s: cannot write the file (%s); no trace\n", path,

@@ -137,6 +137,15 @@ check(len([r for r in rects if r.get("class") == "device"]) == len(device), "cam
 host_spans = [e for e in events if e.get("ph") == "B"]
 check(len([r for r in rects if r.get("class") == "host"]) == len(host_spans), "camp-prof: a rectangle per host span")
 
+# ---- %p in CAMP_TRACE: the process id.
+r = subprocess.run(["sh", "-c", 'exec "$0" run', program], capture_output=True, text=True,
+                   env=dict(os.environ, CAMP_PROFILE="0", CAMP_TRACE=os.path.join(tmpdir, "profile_%p.json")))
+pid_traces = [n for n in os.listdir(tmpdir) if n.startswith("profile_") and n[8:-5].isdigit()]
+check(r.returncode == 0 and any(events_of(os.path.join(tmpdir, n)) for n in pid_traces),
+      "CAMP_TRACE=...%p...: a trace named by the process id")
+for n in pid_traces:
+    os.remove(os.path.join(tmpdir, n))
+
 # ---- Bad settings: a warning, and the program runs.
 r = run("run", CAMP_TRACE="/nonexistent-directory/trace.json")
 check(r.returncode == 0 and "CAMP_TRACE=/nonexistent-directory/trace.json: cannot write" in r.stderr,
