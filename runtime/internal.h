@@ -600,6 +600,8 @@ void camp_profile_copy_end(enum camp_copy_direction direction, size_t bytes, cam
 /* The host waits for the device from begin to end (any thread, lock or not). */
 uint64_t camp_profile_wait_begin(void);
 void camp_profile_wait_end(uint64_t start);
+/* The calling thread did `what` from `start` until now (nothing else traced meanwhile). */
+void camp_profile_host_span(const char *what, uint64_t start);
 /* A pipeline of `kernel` took [start, now) to create; cache_hit: 1, 0, or -1 when unknown. */
 void camp_profile_pipeline_created(const camp_device *dev, const camp_kernel_info *kernel, VkPipeline pipeline,
                                    uint64_t start, int cache_hit);

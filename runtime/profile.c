@@ -240,6 +240,11 @@ void camp_profile_wait_end(uint64_t start) {
     pthread_mutex_unlock(&stats_lock);
 }
 
+void camp_profile_host_span(const char *what, uint64_t start) {
+    camp_trace_begin(start, what, camp_call.file, camp_call.line, NULL);
+    camp_trace_end(camp_profile_now());
+}
+
 void camp_profile_pipeline_created(const camp_device *dev, const camp_kernel_info *kernel, VkPipeline pipeline,
                                    uint64_t start, int cache_hit) {
     char name[512];
