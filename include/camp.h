@@ -347,6 +347,20 @@ const char *camp_default_accelerator_name(void);
  * runtime resource. Runs at exit; later calls start the runtime again. */
 void camp_shutdown(void);
 
+/* ---- Profiling and markers (docs/profiling.md) ------------------------------
+ * CAMP_PROFILE=1 (or csv) prints a table of kernel, copy and wait times at
+ * exit; CAMP_TRACE=path.json writes a trace for Perfetto. Markers cost a
+ * lock when neither is on. */
+
+/* Prints the CAMP_PROFILE table now (kernels whose batches are done). */
+void camp_profile_print(void);
+/* Begins a named range on the calling thread's trace track (and a label in the device's commands). */
+void camp_marker_begin(const char *name);
+/* Ends the thread's innermost range begun by camp_marker_begin. */
+void camp_marker_end(void);
+/* A one-shot named event on the thread's trace track (and a label in the device's commands). */
+void camp_marker(const char *name);
+
 /* ---- Accelerators (C++ AMP's accelerator) ---------------------------------
  * Every Vulkan device, in the Vulkan loader's order. parallel_for_each runs
  * on the default one: CAMP_DEVICE (an index or a name substring), else the

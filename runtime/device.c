@@ -31,13 +31,18 @@ camp_status camp_instance_init(void) {
     VkResult listed = vkEnumerateInstanceExtensionProperties(NULL, &available_count, available);
     bool portability = listed >= 0 && has_extension(available, available_count,
                                                     VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
+    bool debug_utils_available = listed >= 0 && has_extension(available, available_count,
+                                                              VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
     free(available);
     VK(listed);
 
     const char *extensions[2];
     uint32_t extension_count = 0;
     if (portability) extensions[extension_count++] = VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME;
-    if (validation) extensions[extension_count++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    /* Validation messages, and names and labels for profiling tools (profile.c). */
+    bool tools = camp_profile_init();
+    bool debug_utils = validation || (tools && debug_utils_available);
+    if (debug_utils) extensions[extension_count++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     const char *layers[] = {camp_validation_layer_name()};
 
     VkDebugUtilsMessengerCreateInfoEXT messenger;
@@ -64,6 +69,7 @@ camp_status camp_instance_init(void) {
                          "no Vulkan 1.2 driver found (vkCreateInstance: VK_ERROR_INCOMPATIBLE_DRIVER); "
                          "install a GPU driver, or mesa-vulkan-drivers for the CPU device");
     VK(result);
+    camp_debug_utils_load(debug_utils);
     if (validation) CAMP_TRY(camp_validation_messenger_create());
     return CAMP_OK;
 }
@@ -321,8 +327,9 @@ static camp_status create_device(camp_device *dev) {
     };
     /* Copies from and to the program's own pages (transfer.c). */
     dev->import_host = device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
-    const char *extensions[2];
+    const char *extensions[4];
     uint32_t extension_count = 0;
+    camp_profile_device_extensions(dev, extensions, &extension_count);
     if (atomic_float) extensions[extension_count++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
     if (dev->import_host) extensions[extension_count++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
     VkDeviceCreateInfo info = {
@@ -335,6 +342,7 @@ static camp_status create_device(camp_device *dev) {
     };
     VK(vkCreateDevice(dev->physical, &info, NULL, &dev->device));
     for (uint32_t i = 0; i < dev->queue_count; i++) vkGetDeviceQueue(dev->device, dev->queue_family, i, &dev->queues[i]);
+    camp_profile_device_ready(dev);
     if (dev->import_host) {
         VkPhysicalDeviceExternalMemoryHostPropertiesEXT host = {
             .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
@@ -407,6 +415,7 @@ static void shutdown_at_exit(void) { camp_shutdown(); }
 
 camp_status camp_device_init(void) {
     if (camp_rt.ready) return CAMP_OK;
+    uint64_t start = camp_profiling ? camp_profile_now() : 0;
     VkPhysicalDevice *devices = NULL;
     uint32_t count = 0, chosen = 0;
     camp_status status = camp_instance_init();
@@ -420,6 +429,7 @@ camp_status camp_device_init(void) {
     }
     snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.main->name);
     camp_rt.ready = true;
+    if (camp_profiling) camp_profile_host_span("open the device", start);
     /* Tear down before exit so that validation layers see every object
      * destroyed and report no leaks. */
     if (!camp_rt.atexit_registered) {

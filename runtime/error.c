@@ -96,5 +96,6 @@ void camp_unlock_and_report(camp_status status) {
     }
     fprintf(stderr, "%s\n", failure.message);
     fflush(stderr);
+    camp_trace_close(); /* a trace to see what led here */
     abort();
 }

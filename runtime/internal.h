@@ -99,6 +99,7 @@ typedef struct camp_batch {
     VkCommandBuffer commands;
     uint32_t command_count;  /* commands recorded into it */
     uint64_t serial;
+    struct camp_profile_batch *profile; /* profile.c's timestamps, when profiling */
     camp_buffer *retired;
     uint32_t retired_count, retired_capacity;
     struct camp_batch *next;
@@ -216,6 +217,10 @@ typedef struct camp_device {
     camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
     struct camp_memory_pools *pools; /* suballoc.c's */
     camp_module_state *modules;
+    /* For profile.c, set only when profiling: */
+    uint32_t timestamp_bits;  /* the queue family's timestampValidBits (0: no timestamps) */
+    bool creation_feedback;   /* VK_EXT_pipeline_creation_feedback is enabled */
+    PFN_vkGetCalibratedTimestampsEXT get_calibrated_timestamps; /* NULL: no calibrated timestamps */
     struct camp_device *next; /* every opened device */
 } camp_device;
 
@@ -552,6 +557,77 @@ void camp_pipeline_cache_save_and_destroy(camp_device *dev);
 /* Bytes of push constants actually pushed: push_size rounded up to 4, as
  * Vulkan requires of push-constant ranges. */
 uint32_t camp_push_range_size(const camp_kernel_info *kernel);
+
+/* ---- profile.c: CAMP_PROFILE, device timestamps, debug names ------------- */
+
+/* Whether CAMP_PROFILE or CAMP_TRACE is on: every hook on a hot path is
+ * `if (camp_profiling)`, one predictable branch when it is off. */
+extern bool camp_profiling;
+
+enum camp_copy_direction { CAMP_COPY_IN, CAMP_COPY_OUT };
+
+/* Reads CAMP_PROFILE and CAMP_TRACE once (warning about values it does
+ * not know); true when names and labels are wanted (VK_EXT_debug_utils). */
+bool camp_profile_init(void);
+/* The instance was created with VK_EXT_debug_utils (or without). */
+void camp_debug_utils_load(bool enabled);
+/* Names a Vulkan object for validation messages and tools, when VK_EXT_debug_utils is on. */
+void camp_debug_name(const camp_device *dev, VkObjectType type, uint64_t handle, const char *name);
+/* Before vkCreateDevice: adds the extensions profiling uses that `dev`
+ * has (room for two more in `extensions`); after it, loads their functions. */
+void camp_profile_device_extensions(camp_device *dev, const char **extensions, uint32_t *count);
+void camp_profile_device_ready(camp_device *dev);
+/* CLOCK_MONOTONIC in nanoseconds. */
+uint64_t camp_profile_now(void);
+/* A launch of camp_call.kernel from here to camp_profile_launch_end. */
+void camp_profile_launch_begin(void);
+void camp_profile_launch_end(void);
+/* Around the kernel's dispatches in `commands` (q's open batch): device
+ * timestamps, read when the batch is done. Begin returns the slot to end. */
+uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer commands);
+void camp_profile_kernel_end(camp_accelerator_view *q, VkCommandBuffer commands, uint32_t slot);
+/* The batch was submitted / is done (its timestamps readable) / is freed. */
+void camp_profile_batch_submitted(camp_batch *batch);
+void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch);
+void camp_profile_batch_free(camp_accelerator_view *q, camp_batch *batch);
+/* A host <-> device copy of `bytes` from begin to end: its time apart from
+ * the waits for the device in it, and those waits. */
+typedef struct camp_profile_span {
+    uint64_t start, waits_before; /* host time; the thread's time in waits until then */
+} camp_profile_span;
+camp_profile_span camp_profile_copy_begin(enum camp_copy_direction direction, size_t bytes);
+void camp_profile_copy_end(enum camp_copy_direction direction, size_t bytes, camp_profile_span span);
+/* The host waits for the device from begin to end (any thread, lock or not). */
+uint64_t camp_profile_wait_begin(void);
+void camp_profile_wait_end(uint64_t start);
+/* The calling thread did `what` from `start` until now (nothing else traced meanwhile). */
+void camp_profile_host_span(const char *what, uint64_t start);
+/* A pipeline of `kernel` took [start, now) to create; cache_hit: 1, 0, or -1 when unknown. */
+void camp_profile_pipeline_created(const camp_device *dev, const camp_kernel_info *kernel, VkPipeline pipeline,
+                                   uint64_t start, int cache_hit);
+/* A label at this point of the current view's commands (markers). */
+void camp_debug_label(const char *text);
+
+/* ---- trace.c: CAMP_TRACE, Chrome trace-event JSON ------------------------- */
+
+/* Opens the trace file, %p in `pattern` the process id (a warning and no
+ * trace when it cannot). */
+void camp_trace_open(const char *pattern);
+bool camp_trace_on(void);
+/* Host events of the calling thread: a span `name` at file:line (file may
+ * be NULL) with `detail` (may be NULL), ended by camp_trace_end. */
+void camp_trace_begin(uint64_t now, const char *name, const char *file, unsigned line, const char *detail);
+void camp_trace_end(uint64_t now);
+void camp_trace_instant(uint64_t now, const char *name);
+/* An arrow begins here, inside the thread's launch span, to the kernel
+ * that camp_trace_device gives the same `flow`. */
+void camp_trace_flow(uint64_t now, uint64_t flow);
+/* `kernel` ran on view `q` from `start` for `duration` ns (host time). */
+void camp_trace_device(const camp_accelerator_view *q, const char *device_name, const camp_kernel_info *kernel,
+                       uint64_t flow, uint64_t start, uint64_t duration);
+/* Writes everything buffered and ends the JSON array (at exit, or before
+ * an abort); later events are dropped. */
+void camp_trace_close(void);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -130,7 +130,9 @@ static camp_status record(camp_accelerator_view *q, const camp_pipeline *pipelin
         vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, variant);
         q->bound = variant;
     }
+    uint32_t timed = camp_profiling ? camp_profile_kernel_begin(q, commands) : UINT32_MAX;
     record_dispatches(q->dev, commands, pipeline, block, block_size);
+    if (camp_profiling) camp_profile_kernel_end(q, commands, timed);
     CAMP_TRY(camp_queue_recorded(q));
     return camp_views_finish(views, q);
 }
@@ -149,11 +151,9 @@ static camp_status launch_queue(camp_accelerator_view **out) {
 
 /* ---- The launch --------------------------------------------------------- */
 
-static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *extent, void *push,
-                          const camp_launch_view *views, uint32_t view_count) {
-    CAMP_TRY(check_module(module, k));
+static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int32_t *extent, void *push,
+                                 const camp_launch_view *views, uint32_t view_count) {
     const camp_kernel_info *kernel = &module->kernels[k];
-    camp_call.kernel = kernel; /* from here on, errors name the kernel's line */
     CAMP_TRY(check_kernel(kernel));
     if (!extent || !push || (view_count && !views))
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with a null extent, push block or views");
@@ -186,6 +186,17 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
         status = record(q, pipeline, variant, &set, block, block_size);
     }
     camp_views_release(&set, q);
+    return status;
+}
+
+static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *extent, void *push,
+                          const camp_launch_view *views, uint32_t view_count) {
+    CAMP_TRY(check_module(module, k));
+    camp_call.kernel = &module->kernels[k]; /* from here on, errors name the kernel's line */
+    if (!camp_profiling) return launch_kernel(module, k, extent, push, views, view_count);
+    camp_profile_launch_begin();
+    camp_status status = launch_kernel(module, k, extent, push, views, view_count);
+    camp_profile_launch_end();
     return status;
 }
 

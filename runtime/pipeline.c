@@ -54,6 +54,9 @@ static camp_status module_state(camp_device *dev, camp_module_info *module, camp
         free(state), free(pipelines);
         VK(result);
     }
+    /* Named after the source file of its kernels, for tools. */
+    if (module->kernel_count && module->kernels[0].file)
+        camp_debug_name(dev, VK_OBJECT_TYPE_SHADER_MODULE, (uint64_t)state->shader, module->kernels[0].file);
     state->module = module;
     state->spirv = module->spirv;
     state->kernel_count = module->kernel_count;
@@ -160,7 +163,23 @@ static VkResult create_pipeline(camp_device *dev, const camp_kernel_info *kernel
         },
         .layout = p->layout,
     };
-    return vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, out);
+    /* Whether the pipeline cache had it, for the profile. */
+    VkPipelineCreationFeedbackEXT whole = {0}, stage = {0};
+    VkPipelineCreationFeedbackCreateInfoEXT feedback = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO_EXT,
+        .pPipelineCreationFeedback = &whole,
+        .pipelineStageCreationFeedbackCount = 1,
+        .pPipelineStageCreationFeedbacks = &stage,
+    };
+    if (dev->creation_feedback) info.pNext = &feedback;
+    uint64_t start = camp_profiling ? camp_profile_now() : 0;
+    VkResult result = vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, out);
+    if (result < 0) return result;
+    int cache_hit = !(whole.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT_EXT) ? -1
+                    : (whole.flags & VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT_EXT) ? 1
+                                                                                                            : 0;
+    camp_profile_pipeline_created(dev, kernel, *out, start, cache_hit);
+    return result;
 }
 
 camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, camp_pipeline **out) {

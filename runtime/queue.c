@@ -45,6 +45,7 @@ static void batch_release_retired(camp_batch *batch) {
 static void batch_destroy(camp_accelerator_view *q, camp_batch *batch) {
     batch_release_retired(batch);
     free(batch->retired);
+    if (batch->profile) camp_profile_batch_free(q, batch);
     if (batch->commands) vkFreeCommandBuffers(q->dev->device, q->pool, 1, &batch->commands);
     free(batch);
 }
@@ -90,7 +91,7 @@ static camp_status batch_begin(camp_accelerator_view *q) {
  * (*reached): polls it for a while first, because a blocking wait costs tens
  * of microseconds of wake-up latency on some drivers (63 µs against 18 µs
  * on an H100), and most waits (a kernel and a copy) are shorter than that. */
-static VkResult wait_for(camp_accelerator_view *q, uint64_t serial, uint64_t *reached) {
+static VkResult wait_for_device(camp_accelerator_view *q, uint64_t serial, uint64_t *reached) {
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
     for (;;) {
@@ -111,6 +112,15 @@ static VkResult wait_for(camp_accelerator_view *q, uint64_t serial, uint64_t *re
     return vkWaitSemaphores(q->dev->device, &info, UINT64_MAX);
 }
 
+/* wait_for_device, timed when profiling (profile.c). */
+static VkResult wait_for(camp_accelerator_view *q, uint64_t serial, uint64_t *reached) {
+    if (!camp_profiling) return wait_for_device(q, serial, reached);
+    uint64_t start = camp_profile_wait_begin();
+    VkResult result = wait_for_device(q, serial, reached);
+    camp_profile_wait_end(start);
+    return result;
+}
+
 /* Moves the done batches at the head of `inflight` to `spare`; with `wait`,
  * waits for all of them first. */
 static camp_status reap(camp_accelerator_view *q, bool wait) {
@@ -127,6 +137,7 @@ static camp_status reap(camp_accelerator_view *q, bool wait) {
         if (!q->inflight) q->inflight_last = NULL;
         q->completed = batch->serial;
         batch_release_retired(batch);
+        if (batch->profile) camp_profile_batch_done(q, batch);
         batch->next = q->spare;
         q->spare = batch;
     }
@@ -285,6 +296,7 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
         result = CAMP_INJECT(CAMP_FAULT_DEVICE_LOST, VK_ERROR_DEVICE_LOST,
                              vkQueueSubmit(q->queue, 1, &submit, VK_NULL_HANDLE));
     q->wait_count = 0;
+    if (camp_profiling) camp_profile_batch_submitted(batch);
     if (result < 0) {
         /* Never submitted: wait for the rest, then drop its work. */
         (void)reap(q, true);

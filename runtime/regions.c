@@ -79,8 +79,7 @@ static camp_region *view_holding(const void *host, size_t bytes) {
     return bytes <= region->bytes - (size_t)((const char *)host - region->host) ? region : NULL;
 }
 
-camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
-    if (!bytes) return CAMP_OK;
+static camp_status region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
     if (region->device.mapped) {
         CAMP_TRY(camp_usage_wait(&region->usage));
         memcpy((char *)region->device.mapped + region->pad + offset, src, bytes);
@@ -90,8 +89,7 @@ camp_status camp_region_write(camp_region *region, size_t offset, const void *sr
                             view_holding(src, bytes));
 }
 
-camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
-    if (!bytes) return CAMP_OK;
+static camp_status region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
     if (region->device.mapped) {
         CAMP_TRY(camp_usage_wait(&region->usage));
         memcpy(dst, (char *)region->device.mapped + region->pad + offset, bytes);
@@ -99,6 +97,24 @@ camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size
     }
     return camp_transfer_out(copy_queue(region), &region->device, region->pad + offset, &region->usage, dst, bytes,
                              view_holding(dst, bytes));
+}
+
+camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
+    if (!bytes) return CAMP_OK;
+    if (!camp_profiling) return region_write(region, offset, src, bytes);
+    camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_IN, bytes);
+    camp_status status = region_write(region, offset, src, bytes);
+    camp_profile_copy_end(CAMP_COPY_IN, bytes, span);
+    return status;
+}
+
+camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
+    if (!bytes) return CAMP_OK;
+    if (!camp_profiling) return region_read(region, offset, dst, bytes);
+    camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_OUT, bytes);
+    camp_status status = region_read(region, offset, dst, bytes);
+    camp_profile_copy_end(CAMP_COPY_OUT, bytes, span);
+    return status;
 }
 
 /* ---- Use by kernels ------------------------------------------------------- */

@@ -113,7 +113,11 @@ static camp_status fill_group(camp_device *dev, camp_view_group *group) {
         CAMP_TRY(camp_buffer_acquire(dev, CAMP_BUFFER_STAGING, size, &group->staging));
         destination = group->staging.mapped;
     }
-    if (group->bytes) memcpy(destination + group->pad, group->host, group->bytes);
+    if (!group->bytes) return CAMP_OK;
+    camp_profile_span span = {0, 0};
+    if (camp_profiling) span = camp_profile_copy_begin(CAMP_COPY_IN, group->bytes);
+    memcpy(destination + group->pad, group->host, group->bytes);
+    if (camp_profiling) camp_profile_copy_end(CAMP_COPY_IN, group->bytes, span);
     return CAMP_OK;
 }
 
@@ -268,8 +272,11 @@ camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
         if (!(view->access & CAMP_ACCESS_WRITE) && !group->written_through_pointer) continue;
         const char *source = group->staging.buffer ? group->staging.mapped : group->device.mapped;
         size_t offset = (uintptr_t)view->host - (uintptr_t)group->host;
+        camp_profile_span span = {0, 0};
+        if (camp_profiling) span = camp_profile_copy_begin(CAMP_COPY_OUT, view->bytes);
         /* the object is the program's own, written by the kernel: const only in the ABI */
         memcpy((void *)(uintptr_t)view->host, source + group->pad + offset, view->bytes);
+        if (camp_profiling) camp_profile_copy_end(CAMP_COPY_OUT, view->bytes, span);
     }
     return CAMP_OK;
 }

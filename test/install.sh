@@ -49,4 +49,8 @@ fi
 grep -q '^accelerator 0' "$tmp/info" || { cat "$tmp/info" >&2; fail "the installed camp-info listed no accelerator"; }
 "$campcc" --list-accelerators >"$tmp/list" 2>&1 || { cat "$tmp/list" >&2; fail "campcc --list-accelerators failed"; }
 cmp -s "$tmp/info" "$tmp/list" || fail "campcc --list-accelerators does not print camp-info's list"
+# camp-prof draws add_arrays' trace.
+CAMP_TRACE="$tmp/trace.json" ./add_arrays >/dev/null 2>&1 || fail "add_arrays with CAMP_TRACE failed"
+"$prefix/bin/camp-prof" "$tmp/trace.json" -o "$tmp/timeline.svg" || fail "the installed camp-prof failed"
+grep -q '<rect class="device"' "$tmp/timeline.svg" || fail "the installed camp-prof drew no kernel"
 echo "ok: installed campcc ($campcc) builds and runs add_arrays"

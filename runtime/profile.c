@@ -1,0 +1,445 @@
+/* profile.c — CAMP_PROFILE: where a program's time goes. Kernels are timed
+ * on the device by timestamp queries written around their dispatches (a
+ * query pool per batch, read once the batch is done); copies and waits are
+ * timed on the host; pipeline creation is timed around
+ * vkCreateComputePipelines, with the pipeline cache's hits from
+ * VK_EXT_pipeline_creation_feedback. The table goes to stderr at exit and
+ * on camp_profile_print(). CAMP_TRACE (trace.c) gets the same events with
+ * their times. Objects and markers get VK_EXT_debug_utils names and labels
+ * whenever the instance has the extension. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+bool camp_profiling;
+
+enum profile_mode { PROFILE_OFF, PROFILE_TABLE, PROFILE_CSV };
+static enum profile_mode mode;
+static bool initialised;
+
+/* Statistics are updated by waits made without camp_rt.lock: their own lock. */
+static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
+
+typedef struct kernel_stats {
+    const camp_kernel_info *kernel;
+    uint64_t launches, timed, total_ns, min_ns, max_ns;
+    uint64_t pipelines, pipeline_ns, cache_hits;
+} kernel_stats;
+
+static kernel_stats *kernels;
+static uint32_t kernel_count, kernel_capacity;
+
+/* Copies' host time apart from their waits for the device (for the
+ * data's last writer, or a DMA of the copy itself), which go in waited_ns. */
+static struct {
+    uint64_t count, bytes, ns, waited_ns;
+} copies[2];
+static uint64_t waits, wait_ns;
+static _Thread_local uint64_t thread_wait_ns; /* the calling thread's waits so far */
+
+static PFN_vkSetDebugUtilsObjectNameEXT set_object_name;
+static PFN_vkCmdInsertDebugUtilsLabelEXT insert_label;
+
+uint64_t camp_profile_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* ---- Settings --------------------------------------------------------------- */
+
+static void print_at_exit(void) {
+    camp_profile_print();
+    camp_trace_close();
+}
+
+bool camp_profile_init(void) {
+    if (initialised) return camp_profiling;
+    initialised = true;
+    const char *profile = getenv("CAMP_PROFILE");
+    if (profile && *profile && strcmp(profile, "0") != 0) {
+        if (strcmp(profile, "1") == 0) mode = PROFILE_TABLE;
+        else if (strcmp(profile, "csv") == 0) mode = PROFILE_CSV;
+        else
+            fprintf(stderr, "camp warning: CAMP_PROFILE=%s is not 1, csv or 0; profiling stays off\n", profile);
+    }
+    const char *trace = getenv("CAMP_TRACE");
+    if (trace && *trace) camp_trace_open(trace);
+    camp_profiling = mode != PROFILE_OFF || camp_trace_on();
+    /* Registered before the runtime's own camp_shutdown at exit, so it runs
+     * after it: every batch is done and read by then. */
+    if (camp_profiling) atexit(print_at_exit);
+    return camp_profiling;
+}
+
+#if defined(__GNUC__)
+/* At load, so that the program's first call is traced too. */
+__attribute__((constructor)) static void profile_at_load(void) { camp_profile_init(); }
+#endif
+
+/* ---- Debug names and labels ------------------------------------------------- */
+
+void camp_debug_utils_load(bool enabled) {
+    set_object_name = enabled ? (PFN_vkSetDebugUtilsObjectNameEXT)vkGetInstanceProcAddr(
+                                    camp_rt.instance, "vkSetDebugUtilsObjectNameEXT")
+                              : NULL;
+    insert_label = enabled ? (PFN_vkCmdInsertDebugUtilsLabelEXT)vkGetInstanceProcAddr(
+                                 camp_rt.instance, "vkCmdInsertDebugUtilsLabelEXT")
+                           : NULL;
+}
+
+void camp_debug_name(const camp_device *dev, VkObjectType type, uint64_t handle, const char *name) {
+    if (!set_object_name) return;
+    VkDebugUtilsObjectNameInfoEXT info = {
+        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT,
+        .objectType = type,
+        .objectHandle = handle,
+        .pObjectName = name,
+    };
+    (void)set_object_name(dev->device, &info); /* a name is only a help */
+}
+
+void camp_debug_label(const char *text) {
+    if (!insert_label || !camp_rt.ready) return;
+    camp_accelerator_view *q = camp_queue_current(), *live = camp_rt.views;
+    while (live && live != q) live = live->next;
+    if (!live) return; /* the thread's view was destroyed: its next launch says so */
+    VkCommandBuffer commands;
+    if (camp_queue_commands(q, &commands) != CAMP_OK) {
+        camp_failure_clear(); /* a label is not worth an error */
+        return;
+    }
+    VkDebugUtilsLabelEXT label = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT, .pLabelName = text};
+    insert_label(commands, &label);
+}
+
+/* ---- Device ----------------------------------------------------------------- */
+
+static bool device_has(VkPhysicalDevice physical, const char *name) {
+    uint32_t count = 0;
+    if (vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL) < 0) return false;
+    VkExtensionProperties *list = calloc(count ? count : 1, sizeof *list);
+    bool found = false;
+    if (list && vkEnumerateDeviceExtensionProperties(physical, NULL, &count, list) >= 0)
+        for (uint32_t i = 0; i < count && !found; i++) found = strcmp(list[i].extensionName, name) == 0;
+    free(list);
+    return found;
+}
+
+/* Whether the device can read its own clock and CLOCK_MONOTONIC together. */
+static bool calibrateable(VkPhysicalDevice physical) {
+    PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT domains_of =
+        (PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT)vkGetInstanceProcAddr(
+            camp_rt.instance, "vkGetPhysicalDeviceCalibrateableTimeDomainsEXT");
+    VkTimeDomainEXT domains[8];
+    uint32_t count = 8;
+    if (!domains_of || domains_of(physical, &count, domains) < 0) return false;
+    bool device = false, monotonic = false;
+    for (uint32_t i = 0; i < count; i++) {
+        device |= domains[i] == VK_TIME_DOMAIN_DEVICE_EXT;
+        monotonic |= domains[i] == VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT;
+    }
+    return device && monotonic;
+}
+
+void camp_profile_device_extensions(camp_device *dev, const char **extensions, uint32_t *count) {
+    if (!camp_profiling) return;
+    uint32_t family_count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, NULL);
+    VkQueueFamilyProperties *families = calloc(family_count ? family_count : 1, sizeof *families);
+    if (families) {
+        vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, families);
+        dev->timestamp_bits = families[dev->queue_family].timestampValidBits;
+        free(families);
+    }
+    if (!dev->timestamp_bits)
+        fprintf(stderr, "camp warning: the device %s has no timestamps: kernels are not timed\n", dev->name);
+    if (device_has(dev->physical, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) && calibrateable(dev->physical))
+        extensions[(*count)++] = VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;
+    dev->creation_feedback = device_has(dev->physical, VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME);
+    if (dev->creation_feedback) extensions[(*count)++] = VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME;
+}
+
+void camp_profile_device_ready(camp_device *dev) {
+    if (!camp_profiling) return;
+    dev->get_calibrated_timestamps =
+        (PFN_vkGetCalibratedTimestampsEXT)vkGetDeviceProcAddr(dev->device, "vkGetCalibratedTimestampsEXT");
+}
+
+/* ---- Statistics ------------------------------------------------------------- */
+
+/* The kernel's entry in the table (stats_lock held); NULL without memory. */
+static kernel_stats *stats_of(const camp_kernel_info *kernel) {
+    for (uint32_t i = 0; i < kernel_count; i++)
+        if (kernels[i].kernel == kernel) return &kernels[i];
+    if (kernel_count == kernel_capacity) {
+        uint32_t capacity = kernel_capacity ? kernel_capacity * 2 : 16;
+        kernel_stats *grown = realloc(kernels, capacity * sizeof *grown);
+        if (!grown) return NULL;
+        kernels = grown;
+        kernel_capacity = capacity;
+    }
+    kernel_stats *s = &kernels[kernel_count++];
+    memset(s, 0, sizeof *s);
+    s->kernel = kernel;
+    s->min_ns = UINT64_MAX;
+    return s;
+}
+
+void camp_profile_launch_begin(void) {
+    const camp_kernel_info *kernel = camp_call.kernel;
+    camp_trace_begin(camp_profile_now(), "launch", kernel->file, kernel->line, kernel->entry);
+}
+
+void camp_profile_launch_end(void) { camp_trace_end(camp_profile_now()); }
+
+/* A host event of the call: at the call's source line, else the kernel's being launched. */
+static void begin_call_event(uint64_t now, const char *name, const char *detail) {
+    const camp_kernel_info *kernel = camp_call.kernel;
+    if (!camp_call.file && kernel) camp_trace_begin(now, name, kernel->file, kernel->line, detail);
+    else camp_trace_begin(now, name, camp_call.file, camp_call.line, detail);
+}
+
+camp_profile_span camp_profile_copy_begin(enum camp_copy_direction direction, size_t bytes) {
+    uint64_t now = camp_profile_now();
+    char detail[32];
+    snprintf(detail, sizeof detail, "%zu bytes", bytes);
+    begin_call_event(now, direction == CAMP_COPY_IN ? "copy in" : "copy out", detail);
+    return (camp_profile_span){now, thread_wait_ns};
+}
+
+void camp_profile_copy_end(enum camp_copy_direction direction, size_t bytes, camp_profile_span span) {
+    uint64_t now = camp_profile_now();
+    camp_trace_end(now);
+    uint64_t waited = thread_wait_ns - span.waits_before;
+    pthread_mutex_lock(&stats_lock);
+    copies[direction].count++;
+    copies[direction].bytes += bytes;
+    copies[direction].ns += now - span.start - waited;
+    copies[direction].waited_ns += waited;
+    pthread_mutex_unlock(&stats_lock);
+}
+
+uint64_t camp_profile_wait_begin(void) {
+    uint64_t now = camp_profile_now();
+    begin_call_event(now, "wait", NULL);
+    return now;
+}
+
+void camp_profile_wait_end(uint64_t start) {
+    uint64_t now = camp_profile_now();
+    camp_trace_end(now);
+    thread_wait_ns += now - start;
+    pthread_mutex_lock(&stats_lock);
+    waits++;
+    wait_ns += now - start;
+    pthread_mutex_unlock(&stats_lock);
+}
+
+void camp_profile_host_span(const char *what, uint64_t start) {
+    camp_trace_begin(start, what, camp_call.file, camp_call.line, NULL);
+    camp_trace_end(camp_profile_now());
+}
+
+void camp_profile_pipeline_created(const camp_device *dev, const camp_kernel_info *kernel, VkPipeline pipeline,
+                                   uint64_t start, int cache_hit) {
+    char name[512];
+    snprintf(name, sizeof name, "%s:%u %s", kernel->file ? kernel->file : "?", kernel->line, kernel->entry);
+    camp_debug_name(dev, VK_OBJECT_TYPE_PIPELINE, (uint64_t)pipeline, name);
+    if (!camp_profiling) return;
+    uint64_t now = camp_profile_now();
+    camp_trace_begin(start, "create pipeline", kernel->file, kernel->line, cache_hit > 0 ? "cache hit" : NULL);
+    camp_trace_end(now);
+    pthread_mutex_lock(&stats_lock);
+    kernel_stats *s = stats_of(kernel);
+    if (s) {
+        s->pipelines++;
+        s->pipeline_ns += now - start;
+        s->cache_hits += cache_hit > 0;
+    }
+    pthread_mutex_unlock(&stats_lock);
+}
+
+/* ---- Device timestamps ------------------------------------------------------ */
+
+/* Kernels timed per batch; later ones in a fuller batch are counted untimed. */
+#define TIMED_PER_BATCH 256u
+
+struct camp_profile_batch {
+    VkQueryPool pool; /* two timestamps per timed kernel */
+    uint32_t used;
+    uint64_t submitted; /* host time of the submission (the fallback calibration) */
+    const camp_kernel_info *kernel[TIMED_PER_BATCH];
+    uint64_t flow[TIMED_PER_BATCH]; /* the trace's arrow from the launch to the kernel */
+};
+
+uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer commands) {
+    const camp_kernel_info *kernel = camp_call.kernel;
+    pthread_mutex_lock(&stats_lock);
+    kernel_stats *s = stats_of(kernel);
+    if (s) s->launches++;
+    pthread_mutex_unlock(&stats_lock);
+    camp_batch *batch = q->open;
+    if (!q->dev->timestamp_bits) return UINT32_MAX;
+    if (!batch->profile) {
+        struct camp_profile_batch *p = calloc(1, sizeof *p);
+        VkQueryPoolCreateInfo info = {
+            .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+            .queryType = VK_QUERY_TYPE_TIMESTAMP,
+            .queryCount = 2 * TIMED_PER_BATCH,
+        };
+        if (!p || vkCreateQueryPool(q->dev->device, &info, NULL, &p->pool) < 0) {
+            free(p);
+            return UINT32_MAX;
+        }
+        batch->profile = p;
+    }
+    struct camp_profile_batch *p = batch->profile;
+    if (p->used == TIMED_PER_BATCH) return UINT32_MAX;
+    uint32_t slot = p->used++;
+    vkCmdResetQueryPool(commands, p->pool, 2 * slot, 2); /* only those used: a reset may cost per query */
+    static uint64_t flows; /* under camp_rt.lock, as launches are */
+    p->kernel[slot] = kernel;
+    p->flow[slot] = ++flows;
+    camp_trace_flow(camp_profile_now(), p->flow[slot]);
+    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, p->pool, 2 * slot);
+    return slot;
+}
+
+void camp_profile_kernel_end(camp_accelerator_view *q, VkCommandBuffer commands, uint32_t slot) {
+    if (slot != UINT32_MAX)
+        vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, q->open->profile->pool, 2 * slot + 1);
+}
+
+void camp_profile_batch_submitted(camp_batch *batch) {
+    if (batch->profile) batch->profile->submitted = camp_profile_now();
+}
+
+/* A device tick and the host time it corresponds to: read together through
+ * VK_EXT_calibrated_timestamps, else the batch's first timestamp taken as
+ * its submission's host time (the device starts it no earlier; trace.c
+ * keeps each queue's events in order). */
+static void calibrate(const camp_device *dev, const struct camp_profile_batch *p, uint64_t first_tick,
+                      uint64_t *tick, uint64_t *host) {
+    if (dev->get_calibrated_timestamps) {
+        VkCalibratedTimestampInfoEXT info[2] = {
+            {.sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, .timeDomain = VK_TIME_DOMAIN_DEVICE_EXT},
+            {.sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, .timeDomain = VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT},
+        };
+        uint64_t values[2], deviation;
+        if (dev->get_calibrated_timestamps(dev->device, 2, info, values, &deviation) >= 0) {
+            *tick = values[0];
+            *host = values[1];
+            return;
+        }
+    }
+    *tick = first_tick;
+    *host = p->submitted;
+}
+
+void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch) {
+    struct camp_profile_batch *p = batch->profile;
+    uint32_t used = p->used;
+    p->used = 0;
+    if (!used) return;
+    const camp_device *dev = q->dev;
+    uint64_t ticks[2 * TIMED_PER_BATCH];
+    if (vkGetQueryPoolResults(dev->device, p->pool, 0, 2 * used, sizeof ticks, ticks, sizeof *ticks,
+                              VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
+        return;
+    uint64_t mask = dev->timestamp_bits >= 64 ? UINT64_MAX : (UINT64_C(1) << dev->timestamp_bits) - 1;
+    double period = dev->properties.limits.timestampPeriod; /* ns per tick */
+    uint64_t anchor_tick, anchor_host;
+    calibrate(dev, p, ticks[0] & mask, &anchor_tick, &anchor_host);
+    for (uint32_t i = 0; i < used; i++) {
+        uint64_t begin = ticks[2 * i] & mask, end = ticks[2 * i + 1] & mask;
+        uint64_t ns = end > begin ? (uint64_t)((double)(end - begin) * period) : 0;
+        const camp_kernel_info *kernel = p->kernel[i];
+        pthread_mutex_lock(&stats_lock);
+        kernel_stats *s = stats_of(kernel);
+        if (s) {
+            s->timed++;
+            s->total_ns += ns;
+            if (ns < s->min_ns) s->min_ns = ns;
+            if (ns > s->max_ns) s->max_ns = ns;
+        }
+        pthread_mutex_unlock(&stats_lock);
+        double offset = ((double)(int64_t)(begin - anchor_tick)) * period;
+        uint64_t start = (uint64_t)((double)anchor_host + offset);
+        camp_trace_device(q, dev->name, kernel, p->flow[i], start, ns);
+    }
+}
+
+void camp_profile_batch_free(camp_accelerator_view *q, camp_batch *batch) {
+    vkDestroyQueryPool(q->dev->device, batch->profile->pool, NULL);
+    free(batch->profile);
+    batch->profile = NULL;
+}
+
+/* ---- The table ---------------------------------------------------------------- */
+
+static int by_total(const void *a, const void *b) {
+    const kernel_stats *x = a, *y = b;
+    return x->total_ns < y->total_ns ? 1 : x->total_ns > y->total_ns ? -1 : 0;
+}
+
+static double ms(uint64_t ns) { return (double)ns / 1e6; }
+
+static void print_kernel(const kernel_stats *s) {
+    const camp_kernel_info *k = s->kernel;
+    char where[512];
+    snprintf(where, sizeof where, "%s:%u", k->file ? k->file : "?", k->line);
+    uint64_t mean = s->timed ? s->total_ns / s->timed : 0, min = s->timed ? s->min_ns : 0;
+    if (mode == PROFILE_CSV)
+        fprintf(stderr, "kernel,%s,%s,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%llu,%.6f,%llu,,,\n", where, k->entry,
+                (unsigned long long)s->launches, (unsigned long long)s->timed, ms(s->total_ns), ms(mean), ms(min),
+                ms(s->max_ns), (unsigned long long)s->pipelines, ms(s->pipeline_ns),
+                (unsigned long long)s->cache_hits);
+    else
+        fprintf(stderr, "%-32s %-16s %8llu %12.3f %10.3f %10.3f %10.3f %6llu %9.3f %5llu\n", where, k->entry,
+                (unsigned long long)s->launches, ms(s->total_ns), ms(mean), ms(min), ms(s->max_ns),
+                (unsigned long long)s->pipelines, ms(s->pipeline_ns), (unsigned long long)s->cache_hits);
+}
+
+static void print_copies(enum camp_copy_direction d) {
+    const char *name = d == CAMP_COPY_IN ? "host to device" : "device to host";
+    double seconds = (double)copies[d].ns / 1e9;
+    double rate = seconds > 0 ? (double)copies[d].bytes / seconds / 1e9 : 0;
+    if (mode == PROFILE_CSV)
+        fprintf(stderr, "copy,%s,,%llu,,%.6f,,,,,,,%llu,%.3f,%.6f\n", name, (unsigned long long)copies[d].count,
+                ms(copies[d].ns), (unsigned long long)copies[d].bytes, rate, ms(copies[d].waited_ns));
+    else
+        fprintf(stderr, "copies %-14s %8llu copies %14llu bytes %12.3f ms %9.2f GB/s, and %.3f ms waiting in them\n",
+                name, (unsigned long long)copies[d].count, (unsigned long long)copies[d].bytes, ms(copies[d].ns),
+                rate, ms(copies[d].waited_ns));
+}
+
+void camp_profile_print(void) {
+    if (mode == PROFILE_OFF) return;
+    pthread_mutex_lock(&stats_lock);
+    kernel_stats *sorted = malloc((kernel_count ? kernel_count : 1) * sizeof *sorted);
+    if (sorted) {
+        memcpy(sorted, kernels, kernel_count * sizeof *sorted);
+        qsort(sorted, kernel_count, sizeof *sorted, by_total);
+    }
+    if (mode == PROFILE_CSV)
+        fprintf(stderr, "what,where,entry,launches,timed,total_ms,mean_ms,min_ms,max_ms,pipelines,pipeline_ms,"
+                        "cache_hits,bytes,gb_per_s,waited_ms\n");
+    else
+        fprintf(stderr,
+                "camp profile (device times of kernels; host times of copies, waits and pipeline creation)\n"
+                "%-32s %-16s %8s %12s %10s %10s %10s %6s %9s %5s\n",
+                "kernel", "entry", "launches", "total ms", "mean ms", "min ms", "max ms", "pipes", "pipe ms", "hits");
+    for (uint32_t i = 0; sorted && i < kernel_count; i++) print_kernel(&sorted[i]);
+    print_copies(CAMP_COPY_IN);
+    print_copies(CAMP_COPY_OUT);
+    if (mode == PROFILE_CSV) fprintf(stderr, "wait,host,,%llu,,%.6f,,,,,,,,,\n", (unsigned long long)waits, ms(wait_ns));
+    else fprintf(stderr, "host blocked in waits %8llu waits %12.3f ms\n", (unsigned long long)waits, ms(wait_ns));
+    pthread_mutex_unlock(&stats_lock);
+    fflush(stderr);
+    free(sorted);
+}

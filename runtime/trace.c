@@ -1,0 +1,261 @@
+/* trace.c — CAMP_TRACE=path.json: the Chrome trace-event JSON format
+ * (Perfetto and chrome://tracing open it). Process 1 holds a track per host
+ * thread with the API calls as nested begin/end events, in the order they
+ * happen; process 2 a track per accelerator view with the kernels as
+ * complete events at their device times, mapped to host time by profile.c,
+ * each with a flow arrow from its launch.
+ * Events are written as `{...},\n` into a buffer flushed in whole events, so
+ * the file is always a JSON array missing only its end (which both viewers
+ * accept); camp_trace_close (at exit, and before libcamp aborts on an
+ * error) ends it. Also the user markers, which need no trace: they become
+ * VK_EXT_debug_utils labels too. */
+#define _POSIX_C_SOURCE 200809L
+#include "internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { HOST_PID = 1, DEVICE_PID = 2 };
+#define TRACE_BUFFER_BYTES 65536u
+#define DEVICE_TRACKS_MAX 64u
+
+static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
+static int trace_fd = -1;
+static uint64_t trace_start; /* host time of ts 0 */
+static char buffer[TRACE_BUFFER_BYTES];
+static size_t buffered;
+static uint32_t threads; /* host tracks made */
+static const camp_accelerator_view *device_tracks[DEVICE_TRACKS_MAX];
+static uint64_t device_last[DEVICE_TRACKS_MAX]; /* each track's last start: none runs backwards */
+static uint32_t device_track_count;
+static int open_markers; /* begun and not ended, over all threads */
+
+static _Thread_local uint32_t thread_track; /* 0: none yet */
+
+/* ---- Writing ------------------------------------------------------------------ */
+
+static void flush_locked(void) {
+    size_t done = 0;
+    while (done < buffered) {
+        ssize_t n = write(trace_fd, buffer + done, buffered - done);
+        if (n <= 0) break; /* a full disk: the trace ends short, the program goes on */
+        done += (size_t)n;
+    }
+    buffered = 0;
+}
+
+/* Appends one event (trace_lock held). */
+static void emit(const char *fmt, ...) CAMP_PRINTF(1, 2);
+static void emit(const char *fmt, ...) {
+    char event[2048];
+    va_list args;
+    va_start(args, fmt);
+    int n = vsnprintf(event, sizeof event, fmt, args);
+    va_end(args);
+    if (n < 0 || (size_t)n >= sizeof event) return; /* never a cut event */
+    if (buffered + (size_t)n > sizeof buffer) flush_locked();
+    memcpy(buffer + buffered, event, (size_t)n);
+    buffered += (size_t)n;
+}
+
+/* `text` as the inside of a JSON string. */
+static const char *escape(const char *text, char *out, size_t size) {
+    size_t o = 0;
+    for (const unsigned char *c = (const unsigned char *)(text ? text : ""); *c && o + 7 < size; c++) {
+        if (*c == '"' || *c == '\\') {
+            out[o++] = '\\';
+            out[o++] = (char)*c;
+        } else if (*c < 0x20) {
+            o += (size_t)snprintf(out + o, size - o, "\\u%04x", *c);
+        } else {
+            out[o++] = (char)*c;
+        }
+    }
+    out[o] = 0;
+    return out;
+}
+
+/* Microseconds since the trace began. */
+static double us(uint64_t ns) { return ns > trace_start ? (double)(ns - trace_start) / 1000.0 : 0.0; }
+
+static uint32_t host_track(void) {
+    if (!thread_track) {
+        thread_track = ++threads;
+        emit("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%u,\"args\":{\"name\":\"host thread %u\"}},\n",
+             HOST_PID, thread_track, thread_track);
+    }
+    return thread_track;
+}
+
+/* ---- The file ----------------------------------------------------------------- */
+
+/* `pattern` with its first %p replaced by the process id: programs that
+ * start other campcc programs give each its own file. */
+static void expand_path(const char *pattern, char *path, size_t size) {
+    const char *pid = strstr(pattern, "%p");
+    if (pid) snprintf(path, size, "%.*s%ld%s", (int)(pid - pattern), pattern, (long)getpid(), pid + 2);
+    else snprintf(path, size, "%s", pattern);
+}
+
+void camp_trace_open(const char *pattern) {
+    char path[4096];
+    expand_path(pattern, path, sizeof path);
+    trace_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (trace_fd < 0) {
+        fprintf(stderr, "camp warning: CAMP_TRACE=%s: cannot write the file (%s); no trace\n", path,
+                strerror(errno));
+        return;
+    }
+    trace_start = camp_profile_now();
+    emit("[\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"host\"}},\n", HOST_PID);
+    emit("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"device\"}},\n", DEVICE_PID);
+}
+
+bool camp_trace_on(void) { return trace_fd >= 0; }
+
+void camp_trace_close(void) {
+    pthread_mutex_lock(&trace_lock);
+    if (trace_fd >= 0) {
+        int open = __atomic_load_n(&open_markers, __ATOMIC_RELAXED);
+        if (open)
+            fprintf(stderr, "camp warning: %d camp_marker_begin without camp_marker_end when the trace ended\n",
+                    open);
+        /* The last event has no comma after it. */
+        emit("{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,\"args\":{\"sort_index\":0}}\n]\n", HOST_PID);
+        flush_locked();
+        close(trace_fd);
+        trace_fd = -1;
+    }
+    pthread_mutex_unlock(&trace_lock);
+}
+
+/* ---- Events ------------------------------------------------------------------- */
+
+void camp_trace_begin(uint64_t now, const char *name, const char *file, unsigned line, const char *detail) {
+    if (trace_fd < 0) return;
+    char title[256], where[512], what[256];
+    escape(name, title, sizeof title);
+    if (file) snprintf(where, sizeof where, "\"source\":\"%s:%u\"", escape(file, what, sizeof what), line);
+    else where[0] = 0;
+    escape(detail, what, sizeof what);
+    pthread_mutex_lock(&trace_lock);
+    if (trace_fd >= 0)
+        emit("{\"ph\":\"B\",\"name\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f,\"args\":{%s%s\"detail\":\"%s\"}},\n",
+             title, HOST_PID, host_track(), us(now), where, file ? "," : "", what);
+    pthread_mutex_unlock(&trace_lock);
+}
+
+void camp_trace_end(uint64_t now) {
+    if (trace_fd < 0) return;
+    pthread_mutex_lock(&trace_lock);
+    if (trace_fd >= 0) emit("{\"ph\":\"E\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f},\n", HOST_PID, host_track(), us(now));
+    pthread_mutex_unlock(&trace_lock);
+}
+
+void camp_trace_instant(uint64_t now, const char *name) {
+    if (trace_fd < 0) return;
+    char text[256];
+    escape(name, text, sizeof text);
+    pthread_mutex_lock(&trace_lock);
+    if (trace_fd >= 0)
+        emit("{\"ph\":\"i\",\"s\":\"t\",\"name\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f},\n", text, HOST_PID,
+             host_track(), us(now));
+    pthread_mutex_unlock(&trace_lock);
+}
+
+/* The track of view `q` (trace_lock held), made with its name on first use. */
+static uint32_t device_track(const camp_accelerator_view *q, const char *device_name) {
+    for (uint32_t i = 0; i < device_track_count; i++)
+        if (device_tracks[i] == q) return i;
+    if (device_track_count == DEVICE_TRACKS_MAX) return DEVICE_TRACKS_MAX - 1; /* shared beyond */
+    uint32_t i = device_track_count++;
+    device_tracks[i] = q;
+    char name[512];
+    emit("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%u,\"args\":{\"name\":\"%s view %u\"}},\n",
+         DEVICE_PID, i + 1, escape(device_name, name, sizeof name), i + 1);
+    return i;
+}
+
+void camp_trace_flow(uint64_t now, uint64_t flow) {
+    if (trace_fd < 0) return;
+    pthread_mutex_lock(&trace_lock);
+    if (trace_fd >= 0)
+        emit("{\"ph\":\"s\",\"name\":\"launch\",\"cat\":\"launch\",\"id\":%llu,\"pid\":%d,\"tid\":%u,\"ts\":%.3f},\n",
+             (unsigned long long)flow, HOST_PID, host_track(), us(now));
+    pthread_mutex_unlock(&trace_lock);
+}
+
+void camp_trace_device(const camp_accelerator_view *q, const char *device_name, const camp_kernel_info *kernel,
+                       uint64_t flow, uint64_t start, uint64_t duration) {
+    if (trace_fd < 0) return;
+    char where[512], name[256];
+    escape(kernel->file, where, sizeof where);
+    escape(kernel->entry, name, sizeof name);
+    pthread_mutex_lock(&trace_lock);
+    if (trace_fd >= 0) {
+        uint32_t track = device_track(q, device_name);
+        if (start < device_last[track]) start = device_last[track];
+        device_last[track] = start;
+        emit("{\"ph\":\"X\",\"name\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f,\"dur\":%.3f,"
+             "\"args\":{\"source\":\"%s:%u\"}},\n",
+             name, DEVICE_PID, track + 1, us(start), (double)duration / 1000.0, where, kernel->line);
+        /* The arrow's end, bound to the enclosing slice: the kernel's. */
+        emit("{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"launch\",\"cat\":\"launch\",\"id\":%llu,\"pid\":%d,"
+             "\"tid\":%u,\"ts\":%.3f},\n",
+             (unsigned long long)flow, DEVICE_PID, track + 1, us(start));
+    }
+    pthread_mutex_unlock(&trace_lock);
+}
+
+/* ---- Markers ------------------------------------------------------------------ */
+
+#define MARKER_DEPTH_MAX 32
+#define MARKER_NAME_MAX 128
+
+/* The calling thread's open markers, innermost last (their names, for the end labels). */
+static _Thread_local char marker_names[MARKER_DEPTH_MAX][MARKER_NAME_MAX];
+static _Thread_local int marker_depth;
+
+/* A debug label "<prefix><name>" in the current view's commands. */
+static void label(const char *prefix, const char *name) {
+    char text[MARKER_NAME_MAX + 8];
+    snprintf(text, sizeof text, "%s%s", prefix, name);
+    camp_debug_label(text);
+}
+
+void camp_marker_begin(const char *name) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_profile_init();
+    if (marker_depth < MARKER_DEPTH_MAX) snprintf(marker_names[marker_depth], MARKER_NAME_MAX, "%s", name ? name : "");
+    marker_depth++;
+    __atomic_add_fetch(&open_markers, 1, __ATOMIC_RELAXED);
+    camp_trace_begin(camp_profile_now(), name ? name : "", NULL, 0, "marker");
+    label("begin ", name ? name : "");
+    pthread_mutex_unlock(&camp_rt.lock);
+}
+
+void camp_marker_end(void) {
+    pthread_mutex_lock(&camp_rt.lock);
+    if (marker_depth == 0) {
+        pthread_mutex_unlock(&camp_rt.lock);
+        fprintf(stderr, "camp warning: camp_marker_end without a camp_marker_begin on this thread; ignored\n");
+        return;
+    }
+    marker_depth--;
+    __atomic_sub_fetch(&open_markers, 1, __ATOMIC_RELAXED);
+    camp_trace_end(camp_profile_now());
+    label("end ", marker_depth < MARKER_DEPTH_MAX ? marker_names[marker_depth] : "");
+    pthread_mutex_unlock(&camp_rt.lock);
+}
+
+void camp_marker(const char *name) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_profile_init();
+    camp_trace_instant(camp_profile_now(), name);
+    label("", name ? name : "");
+    pthread_mutex_unlock(&camp_rt.lock);
+}

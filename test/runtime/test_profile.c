@@ -1,0 +1,60 @@
+/* test_profile — the program check_profile.py runs under CAMP_PROFILE and
+ * CAMP_TRACE: two kernels (vadd.c:10 three times, fill2d.c:20 twice) with
+ * copies in and out, inside markers. Its argument picks a variation:
+ * "run" (the above, with camp_profile_print() once in the middle),
+ * "unbalanced" (markers ended once too often and one left open), "abort"
+ * (a kernel launch libcamp rejects with no error handler installed). */
+#include "test_util.h"
+
+#include <stdlib.h>
+
+enum { N = 4096, ROWS = 32, COLS = 48 };
+
+static void vadd_once(uint32_t scale) {
+    static uint32_t a[N], b[N], c[N];
+    for (uint32_t i = 0; i < N; i++) a[i] = i * scale, b[i] = 1;
+    launch_vadd(&test_module, N, a, b, c, sizeof a);
+    for (uint32_t i = 0; i < N; i++) CHECK(c[i] == i * scale + 1);
+}
+
+static void fill2d_once(void) {
+    static uint32_t m[ROWS * COLS];
+    fill2d_push push;
+    memset(&push, 0, sizeof push);
+    camp_launch_view view = {m, sizeof m, offsetof(fill2d_push, m), CAMP_ACCESS_WRITE, "m"};
+    int32_t extent[2] = {ROWS, COLS};
+    camp_abi_launch(&test_module, KERNEL_FILL2D, extent, &push, &view, 1);
+    CHECK(m[(ROWS - 1) * COLS + COLS - 1] == (uint32_t)((ROWS - 1) * 1000 + COLS - 1));
+}
+
+int main(int argc, char **argv) {
+    const char *variation = argc > 1 ? argv[1] : "run";
+    test_module_init();
+    if (strcmp(variation, "abort") == 0) {
+        vadd_once(2);
+        camp_marker_begin("doomed");
+        int32_t negative[1] = {-1};
+        vadd_push push;
+        memset(&push, 0, sizeof push);
+        camp_abi_launch(&test_module, KERNEL_VADD, negative, &push, NULL, 0); /* aborts */
+        return 1;
+    }
+    if (strcmp(variation, "unbalanced") == 0) {
+        camp_marker_end(); /* nothing begun */
+        camp_marker_begin("left open");
+        vadd_once(3);
+        return test_failures != 0;
+    }
+    camp_marker_begin("phase one");
+    vadd_once(2);
+    camp_marker("between kernels");
+    fill2d_once();
+    camp_marker_end();
+    camp_profile_print();
+    camp_marker_begin("phase two");
+    vadd_once(5);
+    vadd_once(7);
+    fill2d_once();
+    camp_marker_end();
+    return test_failures != 0;
+}
