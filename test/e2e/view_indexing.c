@@ -2,8 +2,7 @@
  * campcc computes as one offset from the view's address: fixed-size
  * arrays (32-bit offsets), variable-length arrays and pointers to them
  * (their row sizes from hidden captures, some levels variable and some
- * fixed), indexes of other integer types, and offsets that step back a
- * row inside the object. */
+ * fixed), indexes of other integer types, and an index computed as x - 1. */
 #include <camp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,8 +25,9 @@ int main(int argc, char **argv) {
         long z = i[0];
         unsigned y = (unsigned)i[1];
         short x = (short)i[2];
-        /* g[z][y + 1][x - 1] with x == 0 is the previous row's last element: still inside g */
-        float back = g[z][y + 1][x - 1] + g[z + 1][y][x];
+        /* a negative index into an inner row is undefined in C (UBSan's bounds check
+         * says so), so x == 0 reads the same element, the previous row's last, by name */
+        float back = (x > 0 ? g[z][y + 1][x - 1] : g[z][y][5]) + g[z + 1][y][x];
         h[z][y][x] = back * 0.5f + g[z][y][x + 1];
     }
     for (int r = 0; r < n; r++)
