@@ -416,6 +416,8 @@ bool frontend_run(Unit *u);
 
 /* check.c: language rules on the IR (recursion, …). */
 bool check_unit(Unit *u);
+/* check_private.c: each kernel's private memory per thread within campcc's limit. */
+bool check_private_memory(Unit *u);
 
 /* ir_walk.c: calls fe on every expression (before its operands) and fs
  * (if not NULL) on every statement of a body. */
