@@ -277,8 +277,10 @@ static bool is_vla(const Type *t) { return t->kind == TY_ARRAY && t->len < 0; }
 
 /* An index as a sum of terms (coefficient x leaf value, the leaves in the
  * offset's width) plus a constant. C's signed arithmetic at int's rank and
- * above does not overflow (undefined behaviour), so its + and -, and * by
- * a constant, distribute over the widening: (long)(y + 1) is (long)y + 1.
+ * above does not overflow (undefined behaviour), so adding or subtracting
+ * a constant distributes over the widening: (long)(y + 1) is (long)y + 1.
+ * Only constants are split off: a sum of variables stays one leaf, as C
+ * computes it.
  * Emitted as leaf terms first, in source order, then the constants, every
  * access of one point's neighbourhood — v[z][y][x - 1], v[z][y + 1][x] —
  * is one common offset plus a constant (or a row size), which NVIDIA's
@@ -309,17 +311,11 @@ static void linear_index(Emitter *e, Expr *x, long long scale, bool narrow, Line
         return;
     }
     bool no_wrap = t->kind == TY_INT && t->is_signed && t->size >= 4 && scale != LLONG_MIN;
-    if (no_wrap && x->kind == EX_BINARY && (x->op == OP_ADD || x->op == OP_SUB)) {
+    if (no_wrap && x->kind == EX_BINARY && (x->op == OP_ADD || x->op == OP_SUB) &&
+        (x->lhs->kind == EX_INT || x->rhs->kind == EX_INT)) {
         linear_index(e, x->lhs, scale, narrow, f);
         linear_index(e, x->rhs, x->op == OP_ADD ? scale : -scale, narrow, f);
         return;
-    }
-    if (no_wrap && x->kind == EX_BINARY && x->op == OP_MUL && (x->lhs->kind == EX_INT || x->rhs->kind == EX_INT)) {
-        Expr *k = x->rhs->kind == EX_INT ? x->rhs : x->lhs, *other = k == x->rhs ? x->lhs : x->rhs;
-        if (!__builtin_mul_overflow(scale, k->ival, &c)) {
-            linear_index(e, other, c, narrow, f);
-            return;
-        }
     }
     if (no_wrap && x->kind == EX_UNARY && (x->op == OP_NEG || x->op == OP_PLUS)) {
         linear_index(e, x->lhs, x->op == OP_NEG ? -scale : scale, narrow, f);
