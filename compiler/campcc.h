@@ -431,6 +431,11 @@ void walk_stmt(Stmt *st, ExprVisit fe, StmtVisit fs, void *ctx);
 void nonneg_scan(Stmt *body, Var *const *index_vars, int nindex);
 bool expr_nonneg(const Expr *x);
 
+/* fence.c: narrows the tile barriers of a tiled kernel's body before which
+ * no view can have been written to tile_static memory only (clears their
+ * SYNC_GLOBAL). */
+void fence_scan(Kernel *k);
+
 /* check_tile.c: tile_static and barriers only reached from tiled kernels,
  * each kernel's tile_static variables, no barrier where the threads of a
  * tile may diverge. */

@@ -428,6 +428,7 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     e->exact_fp = e->u->opts->fp_exact;
     begin_function(e, fn, void_t, spv_type_function(b, void_t, NULL, 0), SpvFunctionControlMaskNone);
     nonneg_scan(k->body, k->tiled ? k->tile_index : &k->idx, k->tiled ? 5 : 1);
+    fence_scan(k);
     uint32_t entry = e->block;
     if (k->tiled) {
         em_tiled_index(e, k);

@@ -5,6 +5,7 @@
 
 #include <spirv/unified1/GLSL.std.450.h>
 
+#include <limits.h>
 #include <stdlib.h>
 
 static uint32_t op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b) {
@@ -274,14 +275,81 @@ static Var *view_root(Expr *p) {
 
 static bool is_vla(const Type *t) { return t->kind == TY_ARRAY && t->len < 0; }
 
+/* An index as a sum of terms (coefficient x leaf value, the leaves in the
+ * offset's width) plus a constant. C's signed arithmetic at int's rank and
+ * above does not overflow (undefined behaviour), so adding or subtracting
+ * a constant distributes over the widening: (long)(y + 1) is (long)y + 1.
+ * Only constants are split off: a sum of variables stays one leaf, as C
+ * computes it.
+ * Emitted as leaf terms first, in source order, then the constants, every
+ * access of one point's neighbourhood — v[z][y][x - 1], v[z][y + 1][x] —
+ * is one common offset plus a constant (or a row size), which NVIDIA's
+ * compiler folds into the load's address; a wrapping 32-bit index
+ * computed first and widened after would hide that. */
+enum { MAX_INDEX_TERMS = 4 };
+typedef struct LinearIndex {
+    uint32_t leaf[MAX_INDEX_TERMS];
+    long long coef[MAX_INDEX_TERMS];
+    int n;
+    long long constant;
+} LinearIndex;
+
+/* Index value i of type it in the offset's width (32 bits when narrow). */
+static uint32_t widen_index(Emitter *e, uint32_t i, const Type *it, bool narrow) {
+    if (narrow) return offset_of(e, i, it);
+    uint32_t i64 = em_type(e, &long_type);
+    if (it->size != 8) i = op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
+    return is_signed(it) ? i : op1(e, SpvOpBitcast, i64, i);
+}
+
+static void linear_index(Emitter *e, Expr *x, long long scale, bool narrow, LinearIndex *f) {
+    const Type *t = x->type;
+    long long c;
+    if (x->kind == EX_INT && !__builtin_mul_overflow(x->ival, scale, &c) &&
+        !__builtin_add_overflow(f->constant, c, &c)) {
+        f->constant = c;
+        return;
+    }
+    bool no_wrap = t->kind == TY_INT && t->is_signed && t->size >= 4 && scale != LLONG_MIN;
+    if (no_wrap && x->kind == EX_BINARY && (x->op == OP_ADD || x->op == OP_SUB) &&
+        (x->lhs->kind == EX_INT || x->rhs->kind == EX_INT)) {
+        linear_index(e, x->lhs, scale, narrow, f);
+        linear_index(e, x->rhs, x->op == OP_ADD ? scale : -scale, narrow, f);
+        return;
+    }
+    if (no_wrap && x->kind == EX_UNARY && (x->op == OP_NEG || x->op == OP_PLUS)) {
+        linear_index(e, x->lhs, x->op == OP_NEG ? -scale : scale, narrow, f);
+        return;
+    }
+    if (no_wrap && x->kind == EX_CAST && x->lhs->type->kind == TY_INT && x->lhs->type->is_signed &&
+        x->lhs->type->size >= 4 && x->lhs->type->size <= t->size) { /* int -> long keeps the value */
+        linear_index(e, x->lhs, scale, narrow, f);
+        return;
+    }
+    uint32_t v = widen_index(e, em_expr(e, x), t, narrow);
+    if (f->n == MAX_INDEX_TERMS) { /* fold the last term into one leaf */
+        const Type *ot = narrow ? &int_type : &long_type;
+        uint32_t otype = em_type(e, ot), last = f->leaf[f->n - 1];
+        if (f->coef[f->n - 1] != 1) last = op2(e, SpvOpIMul, otype, last, const_int(e, ot, f->coef[f->n - 1]));
+        if (scale != 1) v = op2(e, SpvOpIMul, otype, v, const_int(e, ot, scale));
+        f->leaf[f->n - 1] = op2(e, SpvOpIAdd, otype, last, v);
+        f->coef[f->n - 1] = 1;
+        return;
+    }
+    f->leaf[f->n] = v;
+    f->coef[f->n++] = scale;
+}
+
 /* x = v[i0][i1]...[in] for a view v (1 to 3 levels, ending in an element
  * of fixed size): the element's address as the view's address plus one
  * byte offset, where indexing level by level would add 64-bit addresses at
- * each level. The offset, the same for every view indexed alike, is shared
- * among them by spirv-opt; it is computed in 32 bits when the view is an
- * object smaller than 2 GiB (an offset outside it would be undefined
- * behaviour). A level that steps over variable-length rows multiplies by
- * their size in scalars, which the view's hidden captures carry (Ptr.stride). */
+ * each level. Each index is a LinearIndex; the offset is the sum of every
+ * level's leaf terms times the level's step in bytes, then of the
+ * constant terms. It is computed in 32 bits when the view is an object
+ * smaller than 2 GiB (an offset outside it would be undefined behaviour;
+ * wrapping partial sums then still add up to it). A level that steps over
+ * variable-length rows multiplies by their size in scalars, which the
+ * view's hidden captures carry (Ptr.stride). */
 static bool view_element(Emitter *e, Expr *x, Ptr *out) {
     Expr *levels[3];
     int n = 0;
@@ -303,25 +371,34 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
     const Type *ot = narrow ? &int_type : &long_type;
     uint32_t otype = em_type(e, ot), i64 = em_type(e, &long_type), u64 = em_type(e, &ulong_type);
     Ptr base = em_ptr(e, cur->lhs);
-    uint32_t offset = 0;
+    LinearIndex index[3];
+    uint32_t rows[3] = {0}; /* per level over variable-length rows: their size in scalars */
+    long long step_size[3]; /* per level: the step in bytes, or the scalar's size over such rows */
     int vla = 0; /* strides used */
-    for (int l = n - 1; l >= 0; l--) { /* the innermost index first, as levels would evaluate */
-        Expr *ix = levels[l];
-        const Type *it = ix->rhs->type, *step = ix->lhs->type->base;
-        uint32_t i = em_expr(e, ix->rhs);
-        if (narrow) {
-            i = offset_of(e, i, it);
-        } else {
-            if (it->size != 8) i = op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
-            if (!is_signed(it)) i = op1(e, SpvOpBitcast, i64, i);
-        }
+    for (int l = n - 1; l >= 0; l--) { /* the outermost index first, as C evaluates them */
+        const Type *step = levels[l]->lhs->type->base;
+        index[l] = (LinearIndex){0};
+        linear_index(e, levels[l]->rhs, 1, narrow, &index[l]);
         if (is_vla(step)) { /* stride innermost scalars (frontend.c); never narrow */
-            i = op2(e, SpvOpIMul, otype, i, op1(e, SpvOpSConvert, otype, base.stride[vla++]));
             while (step->kind == TY_ARRAY) step = step->base;
+            rows[l] = op1(e, SpvOpSConvert, otype, base.stride[vla++]);
         }
-        uint32_t bytes = op2(e, SpvOpIMul, otype, i, const_int(e, ot, step->size));
-        offset = offset ? op2(e, SpvOpIAdd, otype, offset, bytes) : bytes;
+        step_size[l] = step->size;
     }
+    /* each term as leaf x rows x (coefficient x size): a 32 x 32-bit product first */
+    uint32_t offset = 0;
+    for (int pass = 0; pass < 2; pass++) /* the leaf terms, then the constants */
+        for (int l = n - 1; l >= 0; l--)
+            for (int t = 0; t < (pass ? 1 : index[l].n); t++) {
+                long long coef = pass ? index[l].constant : index[l].coef[t];
+                if (pass && coef == 0) continue;
+                uint32_t bytes = const_int(e, ot, (long long)((unsigned long long)coef * (unsigned long long)step_size[l]));
+                uint32_t term = pass ? 0 : index[l].leaf[t];
+                if (rows[l]) term = term ? op2(e, SpvOpIMul, otype, term, rows[l]) : rows[l];
+                term = term ? op2(e, SpvOpIMul, otype, term, bytes) : bytes;
+                offset = offset ? op2(e, SpvOpIAdd, otype, offset, term) : term;
+            }
+    if (!offset) offset = const_int(e, ot, 0);
     if (narrow) offset = op1(e, SpvOpSConvert, i64, offset);
     uint32_t addr = op2(e, SpvOpIAdd, u64, op1(e, SpvOpConvertPtrToU, u64, base.value), op1(e, SpvOpBitcast, u64, offset));
     Type ptr = {.kind = TY_PTR, .base = x->type, .size = 8, .align = 8};
