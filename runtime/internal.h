@@ -438,6 +438,8 @@ camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDe
 /* The reverse: returns when `dst` holds the bytes. */
 camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
                               camp_usage *usage, void *dst, size_t bytes, struct camp_region *host_view);
+/* memcpy over the device's copy threads (started if need be). */
+camp_status camp_transfer_memcpy(camp_device *dev, void *dst, const void *src, size_t bytes);
 /* Ends a view's imported pages (the view is going, or moving device). */
 void camp_transfer_unimport(struct camp_region *region);
 /* A queue is going: the staging ring forgets it. */

@@ -165,16 +165,18 @@ static camp_status bound_inflight(camp_accelerator_view *q) {
     return reap(q, false);
 }
 
-/* The next submission of `q` waits for `timeline` to reach `value`. */
-static void add_wait(camp_accelerator_view *q, VkSemaphore timeline, uint64_t value) {
+/* The next submission of `q` waits for `timeline` to reach `value`; false
+ * when it waits for CAMP_QUEUE_WAITS_MAX others already. */
+static bool add_wait(camp_accelerator_view *q, VkSemaphore timeline, uint64_t value) {
     for (uint32_t i = 0; i < q->wait_count; i++)
         if (q->wait_timelines[i] == timeline) {
             if (q->wait_values[i] < value) q->wait_values[i] = value;
-            return;
+            return true;
         }
-    if (q->wait_count == CAMP_QUEUE_WAITS_MAX) return;
+    if (q->wait_count == CAMP_QUEUE_WAITS_MAX) return false;
     q->wait_timelines[q->wait_count] = timeline;
     q->wait_values[q->wait_count++] = value;
+    return true;
 }
 
 /* ---- Public to the runtime ------------------------------------------------ */
@@ -210,11 +212,17 @@ camp_status camp_queue_needs_barrier(camp_accelerator_view *q, const camp_usage 
     *needed = false;
     if (!camp_usage_busy(u)) return CAMP_OK;
     if (u->queue != q) {
-        /* The host waits for the other view (so that a later command there
-         * cannot race this one); this view's submission waits for its
-         * timeline too, which orders the memory between the two queues. */
-        CAMP_TRY(camp_queue_finish(u->queue));
-        add_wait(q, u->queue->timeline, u->serial);
+        /* This view's next submission waits on the device for the other
+         * view's batch (submitted now if still open), which orders the
+         * memory between the two queues without stopping the host, so that
+         * copies on one queue overlap kernels on another. Every use of the
+         * memory waits for the one before it, so the uses form one chain
+         * and a later command on the other view cannot race this one. The
+         * host waits only when the submission waits for too many views. */
+        camp_accelerator_view *other = u->queue;
+        uint64_t serial = u->serial;
+        if (other->open && serial >= other->open->serial) CAMP_TRY(camp_queue_flush(other));
+        if (!add_wait(q, other->timeline, serial)) CAMP_TRY(camp_queue_wait_serial(other, serial));
         return CAMP_OK;
     }
     if (!q->open || u->serial != q->open->serial) return CAMP_OK; /* batch_begin's barrier covers it */

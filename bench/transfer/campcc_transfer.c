@@ -169,12 +169,18 @@ static void allocations(size_t bytes, int pairs) {
     free(t);
 }
 
+/* The chain's factor and term, 1 and 0, read at run time: a kernel with
+ * the constants written in was folded to a copy by the H100's driver (the
+ * "kernels alone" took 1 ms whatever the chain's length). */
+static volatile float chain_scale = 1.0f, chain_term = 0.0f;
+
 /* out = in, made `iters` times slower by a dependent chain of arithmetic
  * that ends where it started (x * 1 + 0), so the result is checkable. */
 static void work(float *out, const float *in, int n, int iters) {
+    float scale = chain_scale, term = chain_term;
     parallel_for_each(i, extent(n)) {
         float x = in[i];
-        for (int k = 0; k < iters; k++) x = x * 1.0f + 0.0f;
+        for (int k = 0; k < iters; k++) x = x * scale + term;
         out[i] = x;
     }
 }
