@@ -114,8 +114,9 @@ typedef struct camp_batch {
 struct camp_accelerator_view {
     struct camp_device *dev;
     VkQueue queue;           /* one of dev->queues */
+    pthread_mutex_t *submit_lock; /* its dev->submit_locks */
     camp_queuing_mode mode;
-    uint32_t waiters;        /* threads waiting for it without the lock */
+    uint32_t waiters;        /* threads submitting to or waiting for it without the lock */
     /* Other views' timelines its next submission waits for: memory they
      * wrote, read or write next here (the host waited for it already; the
      * semaphore wait makes it visible to this queue). */
@@ -203,6 +204,9 @@ typedef struct camp_device {
     VkDevice device;
     uint32_t queue_family;
     VkQueue queues[CAMP_DEVICE_QUEUES_MAX]; /* of the compute family: views submit to one each */
+    /* One per queue: submissions to it, which camp_queue_finish_releasing
+     * makes without the runtime lock (taken after it, never before). */
+    pthread_mutex_t submit_locks[CAMP_DEVICE_QUEUES_MAX];
     uint32_t queue_count;
     uint32_t views_made;     /* views created: the next one's queue, round robin */
     VkPipelineCache pipeline_cache;
