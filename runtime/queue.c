@@ -30,6 +30,11 @@
 
 /* How long a wait polls the semaphore before blocking. */
 #define CAMP_WAIT_SPIN_NS 1000000LL
+/* For this long at first a wait on a GPU polls without yielding the core:
+ * a yield is a system call, and a round trip noticed a microsecond late
+ * is a microsecond longer. A CPU device's own threads need the cores, so
+ * there every poll yields. */
+#define CAMP_WAIT_TIGHT_NS 50000LL
 
 /* The calling thread's current view (parallel_for_each_on sets it): per
  * thread by nature, so outside camp_rt. */
@@ -94,13 +99,14 @@ static camp_status batch_begin(camp_accelerator_view *q) {
 static VkResult wait_for_device(camp_accelerator_view *q, uint64_t serial, uint64_t *reached) {
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
+    long long tight = q->dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0 : CAMP_WAIT_TIGHT_NS;
     for (;;) {
         VkResult result = vkGetSemaphoreCounterValue(q->dev->device, q->timeline, reached);
         if (result < 0 || *reached >= serial) return result;
         clock_gettime(CLOCK_MONOTONIC, &now);
         long long elapsed = (now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
         if (elapsed > CAMP_WAIT_SPIN_NS) break;
-        sched_yield(); /* a CPU device's own threads may need this core */
+        if (elapsed >= tight) sched_yield();
     }
     VkSemaphoreWaitInfo info = {
         .sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
