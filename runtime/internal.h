@@ -421,8 +421,11 @@ camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *
 struct camp_copy_threads;
 camp_status camp_copy_threads_start(struct camp_copy_threads **out);
 void camp_copy_threads_stop(struct camp_copy_threads *threads);
-/* memcpy, over the threads when it is large; NULL threads: plain memcpy. */
-void camp_parallel_memcpy(struct camp_copy_threads *threads, void *dst, const void *src, size_t bytes);
+/* memcpy, over the threads when it is large; NULL threads: plain memcpy.
+ * `to_program`: the destination is the program's memory, not staging or
+ * device memory (copy_threads.c streams such copies past the caches). */
+void camp_parallel_memcpy(struct camp_copy_threads *threads, void *dst, const void *src, size_t bytes,
+                          bool to_program);
 
 /* ---- transfer.c: host <-> device copies ------------------------------------ */
 
@@ -442,7 +445,8 @@ camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDe
 /* The reverse: returns when `dst` holds the bytes. */
 camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
                               camp_usage *usage, void *dst, size_t bytes, struct camp_region *host_view);
-/* memcpy over the device's copy threads (started if need be). */
+/* memcpy out of staging memory into the program's, over the device's copy
+ * threads (started if need be). */
 camp_status camp_transfer_memcpy(camp_device *dev, void *dst, const void *src, size_t bytes);
 /* Ends a view's imported pages (the view is going, or moving device). */
 void camp_transfer_unimport(struct camp_region *region);

@@ -150,7 +150,7 @@ static camp_status transfer_get(camp_device *dev, struct camp_transfer **out) {
 camp_status camp_transfer_memcpy(camp_device *dev, void *dst, const void *src, size_t bytes) {
     struct camp_transfer *t = NULL;
     CAMP_TRY(transfer_get(dev, &t));
-    camp_parallel_memcpy(t->threads, dst, src, bytes);
+    camp_parallel_memcpy(t->threads, dst, src, bytes, true);
     return CAMP_OK;
 }
 
@@ -369,7 +369,7 @@ static camp_status ring_in(camp_accelerator_view *q, camp_buffer *device, VkDevi
         uint32_t s;
         CAMP_TRY(slot_take(t, &s));
         /* The DMA of the chunks before this one runs meanwhile. */
-        camp_parallel_memcpy(t->threads, (char *)t->ring.mapped + s * RING_CHUNK, src + done, n);
+        camp_parallel_memcpy(t->threads, (char *)t->ring.mapped + s * RING_CHUNK, src + done, n, false);
         VkCommandBuffer commands;
         CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE, &commands));
         record_copy(commands, t->ring.buffer, s * RING_CHUNK, device->buffer, offset + done, n);
@@ -402,7 +402,7 @@ static camp_status ring_out(camp_accelerator_view *q, camp_buffer *device, VkDev
         uint32_t s = slot_of[k % RING_SLOTS];
         CAMP_TRY(camp_queue_wait_serial(q, t->slots[s].serial));
         size_t from = k * chunk, n = bytes - from < chunk ? bytes - from : chunk;
-        camp_parallel_memcpy(t->threads, dst + from, (char *)t->ring.mapped + s * RING_CHUNK, n);
+        camp_parallel_memcpy(t->threads, dst + from, (char *)t->ring.mapped + s * RING_CHUNK, n, true);
     }
     return CAMP_OK;
 }
@@ -440,7 +440,7 @@ static camp_status bar_in(camp_buffer *device, VkDeviceSize offset, camp_usage *
     struct camp_transfer *t = NULL;
     CAMP_TRY(transfer_get(device->owner, &t));
     CAMP_TRY(camp_usage_wait(usage));
-    camp_parallel_memcpy(t->threads, (char *)device->write_mapped + offset, src, bytes);
+    camp_parallel_memcpy(t->threads, (char *)device->write_mapped + offset, src, bytes, false);
     return CAMP_OK;
 }
 
