@@ -401,32 +401,37 @@ camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *
 }
 
 camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
-    pending_submit p = {0};
-    bool submits = q->open && q->open_commands;
-    if (submits) batch_end(q, &p);
-    /* The next batch is begun while the device works (resetting and
-     * beginning a command buffer took 2-3 us of an H100 round trip). */
-    camp_status begun = !q->open && q->inflight ? batch_begin(q) : CAMP_OK;
-    if (!q->inflight) return begun;
+    if (q->open && q->open_commands) {
+        /* Submitted without the runtime lock, so that threads on other
+         * views record, submit and wait meanwhile; the queue's submit
+         * lock, taken first, keeps the view's batches in serial order.
+         * batch_submit reads only what no other call changes. */
+        pending_submit p;
+        batch_end(q, &p);
+        uint64_t serial = p.batch->serial;
+        pthread_mutex_lock(q->submit_lock);
+        q->waiters++;
+        pthread_mutex_unlock(&camp_rt.lock);
+        VkResult submitted = batch_submit(q, &p);
+        pthread_mutex_unlock(q->submit_lock);
+        pthread_mutex_lock(&camp_rt.lock);
+        q->waiters--;
+        if (submitted < 0) return submit_failed(q, serial, submitted);
+    }
+    /* Open the next batch while the device works: resetting and beginning
+     * a command buffer took 2-3 us of an H100 round trip, hidden here. */
+    if (!q->open && q->inflight) CAMP_TRY(batch_begin(q));
+    if (!q->inflight) return CAMP_OK;
     uint64_t serial = q->inflight_last->serial, reached = 0;
-    uint64_t submitted_serial = submits ? p.batch->serial : 0;
-    /* The submission and the wait without the runtime lock, so that
-     * threads on other views record, submit and wait meanwhile; the view's
-     * submit lock, taken first, keeps its batches in serial order.
-     * batch_submit and wait_for read only what no other call changes. */
-    if (submits) pthread_mutex_lock(q->submit_lock);
+    /* wait_for reads only what never changes (the device, the semaphore). */
     q->waiters++;
     pthread_mutex_unlock(&camp_rt.lock);
-    VkResult submitted = submits ? batch_submit(q, &p) : VK_SUCCESS;
-    if (submits) pthread_mutex_unlock(q->submit_lock);
-    VkResult result = submitted >= 0 ? wait_for(q, serial, &reached) : submitted;
+    VkResult result = wait_for(q, serial, &reached);
     pthread_mutex_lock(&camp_rt.lock);
     q->waiters--;
-    if (submitted < 0) return submit_failed(q, submitted_serial, submitted);
     if (result == VK_ERROR_DEVICE_LOST)
         return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
     VK(result);
-    CAMP_TRY(begun);
     return reap(q, false);
 }
 
