@@ -36,8 +36,11 @@
 #define IMPORT_ABOVE ((size_t)64 << 10)
 /* Imported bytes of all views together, at most. */
 #define IMPORTED_BYTES_MAX ((size_t)16 << 30)
-/* The staging ring: SLOTS chunks of at most CHUNK bytes. */
-#define RING_SLOTS 4u
+/* The staging ring: SLOTS chunks of at most CHUNK bytes. Eight: a copy in
+ * of 64 MB then fills the ring at memcpy speed while the DMA drains it,
+ * and returns with half its DMA still queued, which an asynchronous copy
+ * overlaps with whatever the host does next. */
+#define RING_SLOTS 8u
 #define RING_CHUNK ((size_t)8 << 20)
 /* Pipelined copies use chunks of at least this size. */
 #define CHUNK_MIN ((size_t)256 << 10)
@@ -344,9 +347,10 @@ static camp_status slot_take(struct camp_transfer *t, uint32_t *out) {
     return CAMP_OK;
 }
 
-/* Chunks of a pipelined copy: at least four for the overlap, within limits. */
+/* Chunks of a pipelined copy: at least four for the overlap (more cost a
+ * submission each), within limits. */
 static size_t chunk_size(size_t bytes) {
-    size_t chunk = bytes / RING_SLOTS;
+    size_t chunk = bytes / 4;
     if (chunk < CHUNK_MIN) chunk = CHUNK_MIN;
     if (chunk > RING_CHUNK) chunk = RING_CHUNK;
     return chunk;
