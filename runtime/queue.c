@@ -349,7 +349,6 @@ static camp_status submit_failed(camp_accelerator_view *q, uint64_t serial, VkRe
         };
         (void)vkSignalSemaphore(q->dev->device, &signal);
     }
-    (void)reap(q, false);
     for (camp_batch **b = &q->inflight, *previous = NULL; *b; previous = *b, b = &(*b)->next)
         if ((*b)->serial == serial) {
             camp_batch *batch = *b;
@@ -358,7 +357,9 @@ static camp_status submit_failed(camp_accelerator_view *q, uint64_t serial, VkRe
             batch_destroy(q, batch);
             break;
         }
-    if (q->completed < serial && !q->inflight) q->completed = serial;
+    (void)reap(q, false);
+    /* The batches before it are done (waited above), and it is gone. */
+    if (q->completed < serial && (!q->inflight || q->inflight->serial > serial)) q->completed = serial;
     if (result == VK_ERROR_DEVICE_LOST)
         return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
     VK(result);
