@@ -5,13 +5,25 @@
  * part too and returns when every part is done.
  *
  * CAMP_COPY_THREADS=N sets the number of threads (1: the caller alone);
- * the default is half the online CPUs, at most 8. */
+ * the default is one per online CPU, at most 16 (on the H100 host, 16
+ * threads moved 46-51 GB/s into staging memory against 38-41 with 8).
+ *
+ * On x86-64, copies out of staging memory into the program's are written
+ * with non-temporal stores: the bytes go to memory without first reading
+ * the destination's lines into the caches (a copy this large does not stay
+ * in them anyway), which leaves the host memory's bandwidth to the DMA that
+ * fills the staging memory meanwhile. Copies into staging memory keep
+ * memcpy: the DMA reads them next, from the caches where they still are.
+ * CAMP_COPY_STREAM=0 uses memcpy for every copy, =1 streams every copy. */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 #include "internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
 
 /* Below this, one memcpy: waking threads costs more than it saves. */
 #define PARALLEL_ABOVE ((size_t)1 << 20)
@@ -27,17 +39,52 @@ struct camp_copy_threads {
     uint64_t generation;   /* a new copy for the helpers */
     uint32_t pending;      /* helper parts not finished */
     bool stop;
+    int stream_knob; /* CAMP_COPY_STREAM: 0 or 1, else -1 (the caller says) */
+    bool stream;     /* the copy's parts are written with non-temporal stores */
     /* The copy: one part of `part` bytes per thread (the last shorter). */
     char *dst;
     const char *src;
     size_t bytes, part;
 };
 
+#if defined(__x86_64__)
+/* memcpy with non-temporal stores of 64 bytes at a time. */
+static void stream_copy(char *dst, const char *src, size_t bytes) {
+    size_t head = (16u - ((uintptr_t)dst & 15u)) & 15u;
+    if (head > bytes) head = bytes;
+    memcpy(dst, src, head);
+    dst += head, src += head, bytes -= head;
+    for (; bytes >= 64; dst += 64, src += 64, bytes -= 64) {
+        __m128i a = _mm_loadu_si128((const __m128i *)src), b = _mm_loadu_si128((const __m128i *)(src + 16));
+        __m128i c = _mm_loadu_si128((const __m128i *)(src + 32)), d = _mm_loadu_si128((const __m128i *)(src + 48));
+        _mm_stream_si128((__m128i *)dst, a);
+        _mm_stream_si128((__m128i *)(dst + 16), b);
+        _mm_stream_si128((__m128i *)(dst + 32), c);
+        _mm_stream_si128((__m128i *)(dst + 48), d);
+    }
+    _mm_sfence(); /* the stores are visible before the part is reported done */
+    memcpy(dst, src, bytes);
+}
+#endif
+
+/* A large copy's bytes, as the pool copies them. */
+static void copy_bytes(bool stream, char *dst, const char *src, size_t bytes) {
+#if defined(__x86_64__)
+    if (stream) {
+        stream_copy(dst, src, bytes);
+        return;
+    }
+#else
+    (void)stream;
+#endif
+    memcpy(dst, src, bytes);
+}
+
 static void copy_part(struct camp_copy_threads *t, uint32_t index) {
     size_t start = (size_t)index * t->part;
     if (start >= t->bytes) return;
     size_t n = t->bytes - start < t->part ? t->bytes - start : t->part;
-    memcpy(t->dst + start, t->src + start, n);
+    copy_bytes(t->stream, t->dst + start, t->src + start, n);
 }
 
 typedef struct helper_start {
@@ -66,8 +113,8 @@ static void *helper(void *arg) {
 
 static uint32_t threads_wanted(void) {
     const char *knob = getenv("CAMP_COPY_THREADS");
-    long n = knob && *knob ? strtol(knob, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN) / 2;
-    if (!knob && n > 8) n = 8;
+    long n = knob && *knob ? strtol(knob, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    if (!(knob && *knob) && n > 16) n = 16;
     if (n < 1) n = 1;
     if (n > MAX_THREADS + 1) n = MAX_THREADS + 1;
     return (uint32_t)n;
@@ -79,6 +126,8 @@ camp_status camp_copy_threads_start(struct camp_copy_threads **out) {
     pthread_mutex_init(&t->lock, NULL);
     pthread_cond_init(&t->work, NULL);
     pthread_cond_init(&t->done, NULL);
+    const char *stream = getenv("CAMP_COPY_STREAM");
+    t->stream_knob = stream && *stream ? strcmp(stream, "0") != 0 : -1;
     uint32_t wanted = threads_wanted() - 1;
     for (uint32_t i = 0; i < wanted; i++) {
         helper_start *start = malloc(sizeof *start);
@@ -107,9 +156,14 @@ void camp_copy_threads_stop(struct camp_copy_threads *t) {
     free(t);
 }
 
-void camp_parallel_memcpy(struct camp_copy_threads *t, void *dst, const void *src, size_t bytes) {
-    if (!t || !t->thread_count || bytes < PARALLEL_ABOVE) {
+void camp_parallel_memcpy(struct camp_copy_threads *t, void *dst, const void *src, size_t bytes, bool to_program) {
+    if (!t || bytes < PARALLEL_ABOVE) {
         memcpy(dst, src, bytes);
+        return;
+    }
+    bool stream = t->stream_knob >= 0 ? t->stream_knob : to_program;
+    if (!t->thread_count) {
+        copy_bytes(stream, dst, src, bytes);
         return;
     }
     uint32_t parts = t->thread_count + 1;
@@ -120,6 +174,7 @@ void camp_parallel_memcpy(struct camp_copy_threads *t, void *dst, const void *sr
     t->src = src;
     t->bytes = bytes;
     t->part = part;
+    t->stream = stream;
     t->pending = t->thread_count;
     t->generation++;
     pthread_cond_broadcast(&t->work);

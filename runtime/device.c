@@ -370,6 +370,7 @@ static void close_device(camp_device *dev) {
         camp_memory_destroy(dev);
         vkDestroyDevice(dev->device, NULL);
     }
+    for (uint32_t i = 0; i < CAMP_DEVICE_QUEUES_MAX; i++) pthread_mutex_destroy(&dev->submit_locks[i]);
     free(dev);
 }
 
@@ -377,6 +378,7 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     CAMP_TRY(camp_faults_init());
     camp_device *dev = calloc(1, sizeof *dev);
     if (!dev) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    for (uint32_t i = 0; i < CAMP_DEVICE_QUEUES_MAX; i++) pthread_mutex_init(&dev->submit_locks[i], NULL);
     dev->index = index;
     dev->physical = physical;
     vkGetPhysicalDeviceProperties(physical, &dev->properties);

@@ -114,8 +114,9 @@ typedef struct camp_batch {
 struct camp_accelerator_view {
     struct camp_device *dev;
     VkQueue queue;           /* one of dev->queues */
+    pthread_mutex_t *submit_lock; /* its dev->submit_locks */
     camp_queuing_mode mode;
-    uint32_t waiters;        /* threads waiting for it without the lock */
+    uint32_t waiters;        /* threads submitting to or waiting for it without the lock */
     /* Other views' timelines its next submission waits for: memory they
      * wrote, read or write next here (the host waited for it already; the
      * semaphore wait makes it visible to this queue). */
@@ -203,6 +204,9 @@ typedef struct camp_device {
     VkDevice device;
     uint32_t queue_family;
     VkQueue queues[CAMP_DEVICE_QUEUES_MAX]; /* of the compute family: views submit to one each */
+    /* One per queue: submissions to it, which camp_queue_finish_releasing
+     * makes without the runtime lock (taken after it, never before). */
+    pthread_mutex_t submit_locks[CAMP_DEVICE_QUEUES_MAX];
     uint32_t queue_count;
     uint32_t views_made;     /* views created: the next one's queue, round robin */
     VkPipelineCache pipeline_cache;
@@ -417,8 +421,11 @@ camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *
 struct camp_copy_threads;
 camp_status camp_copy_threads_start(struct camp_copy_threads **out);
 void camp_copy_threads_stop(struct camp_copy_threads *threads);
-/* memcpy, over the threads when it is large; NULL threads: plain memcpy. */
-void camp_parallel_memcpy(struct camp_copy_threads *threads, void *dst, const void *src, size_t bytes);
+/* memcpy, over the threads when it is large; NULL threads: plain memcpy.
+ * `to_program`: the destination is the program's memory, not staging or
+ * device memory (copy_threads.c streams such copies past the caches). */
+void camp_parallel_memcpy(struct camp_copy_threads *threads, void *dst, const void *src, size_t bytes,
+                          bool to_program);
 
 /* ---- transfer.c: host <-> device copies ------------------------------------ */
 
@@ -438,6 +445,9 @@ camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDe
 /* The reverse: returns when `dst` holds the bytes. */
 camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
                               camp_usage *usage, void *dst, size_t bytes, struct camp_region *host_view);
+/* memcpy out of staging memory into the program's, over the device's copy
+ * threads (started if need be). */
+camp_status camp_transfer_memcpy(camp_device *dev, void *dst, const void *src, size_t bytes);
 /* Ends a view's imported pages (the view is going, or moving device). */
 void camp_transfer_unimport(struct camp_region *region);
 /* A queue is going: the staging ring forgets it. */

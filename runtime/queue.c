@@ -30,6 +30,11 @@
 
 /* How long a wait polls the semaphore before blocking. */
 #define CAMP_WAIT_SPIN_NS 1000000LL
+/* For this long at first a wait on a GPU polls without yielding the core:
+ * a yield is a system call, and a round trip noticed a microsecond late
+ * is a microsecond longer. A CPU device's own threads need the cores, so
+ * there every poll yields. */
+#define CAMP_WAIT_TIGHT_NS 50000LL
 
 /* The calling thread's current view (parallel_for_each_on sets it): per
  * thread by nature, so outside camp_rt. */
@@ -94,13 +99,14 @@ static camp_status batch_begin(camp_accelerator_view *q) {
 static VkResult wait_for_device(camp_accelerator_view *q, uint64_t serial, uint64_t *reached) {
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
+    long long tight = q->dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0 : CAMP_WAIT_TIGHT_NS;
     for (;;) {
         VkResult result = vkGetSemaphoreCounterValue(q->dev->device, q->timeline, reached);
         if (result < 0 || *reached >= serial) return result;
         clock_gettime(CLOCK_MONOTONIC, &now);
         long long elapsed = (now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
         if (elapsed > CAMP_WAIT_SPIN_NS) break;
-        sched_yield(); /* a CPU device's own threads may need this core */
+        if (elapsed >= tight) sched_yield();
     }
     VkSemaphoreWaitInfo info = {
         .sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
@@ -165,16 +171,18 @@ static camp_status bound_inflight(camp_accelerator_view *q) {
     return reap(q, false);
 }
 
-/* The next submission of `q` waits for `timeline` to reach `value`. */
-static void add_wait(camp_accelerator_view *q, VkSemaphore timeline, uint64_t value) {
+/* The next submission of `q` waits for `timeline` to reach `value`; false
+ * when it waits for CAMP_QUEUE_WAITS_MAX others already. */
+static bool add_wait(camp_accelerator_view *q, VkSemaphore timeline, uint64_t value) {
     for (uint32_t i = 0; i < q->wait_count; i++)
         if (q->wait_timelines[i] == timeline) {
             if (q->wait_values[i] < value) q->wait_values[i] = value;
-            return;
+            return true;
         }
-    if (q->wait_count == CAMP_QUEUE_WAITS_MAX) return;
+    if (q->wait_count == CAMP_QUEUE_WAITS_MAX) return false;
     q->wait_timelines[q->wait_count] = timeline;
     q->wait_values[q->wait_count++] = value;
+    return true;
 }
 
 /* ---- Public to the runtime ------------------------------------------------ */
@@ -210,11 +218,17 @@ camp_status camp_queue_needs_barrier(camp_accelerator_view *q, const camp_usage 
     *needed = false;
     if (!camp_usage_busy(u)) return CAMP_OK;
     if (u->queue != q) {
-        /* The host waits for the other view (so that a later command there
-         * cannot race this one); this view's submission waits for its
-         * timeline too, which orders the memory between the two queues. */
-        CAMP_TRY(camp_queue_finish(u->queue));
-        add_wait(q, u->queue->timeline, u->serial);
+        /* This view's next submission waits on the device for the other
+         * view's batch (submitted now if still open), which orders the
+         * memory between the two queues without stopping the host, so that
+         * copies on one queue overlap kernels on another. Every use of the
+         * memory waits for the one before it, so the uses form one chain
+         * and a later command on the other view cannot race this one. The
+         * host waits only when the submission waits for too many views. */
+        camp_accelerator_view *other = u->queue;
+        uint64_t serial = u->serial;
+        if (other->open && serial >= other->open->serial) CAMP_TRY(camp_queue_flush(other));
+        if (!add_wait(q, other->timeline, serial)) CAMP_TRY(camp_queue_wait_serial(other, serial));
         return CAMP_OK;
     }
     if (!q->open || u->serial != q->open->serial) return CAMP_OK; /* batch_begin's barrier covers it */
@@ -257,10 +271,20 @@ camp_status camp_queue_retire(camp_accelerator_view *q, camp_buffer *buffer) {
     return CAMP_OK;
 }
 
-camp_status camp_queue_flush(camp_accelerator_view *q) {
+/* A batch ended and about to be submitted, with what its submission
+ * waits for (copied: other calls may add waits to the view meanwhile). */
+typedef struct pending_submit {
+    camp_batch *batch;
+    VkResult ended;
+    VkSemaphore wait_timelines[CAMP_QUEUE_WAITS_MAX];
+    uint64_t wait_values[CAMP_QUEUE_WAITS_MAX];
+    uint32_t wait_count;
+} pending_submit;
+
+/* Ends the open batch and puts it in flight, as if submitted: a wait for
+ * it from another thread then waits for its submission too. */
+static void batch_end(camp_accelerator_view *q, pending_submit *p) {
     camp_batch *batch = q->open;
-    /* Nothing recorded (camp_queue_finish may have opened it early). */
-    if (!batch || !q->open_commands) return reap(q, false);
     q->open = NULL;
     batch->command_count = q->open_commands;
     /* Kernel and copy results must be visible to the host once the batch is done. */
@@ -271,46 +295,86 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     };
     vkCmdPipelineBarrier(batch->commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
                          VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
-    VkResult result = vkEndCommandBuffer(batch->commands);
-    VkPipelineStageFlags wait_stages[CAMP_QUEUE_WAITS_MAX];
-    for (uint32_t i = 0; i < q->wait_count; i++) wait_stages[i] = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-    VkTimelineSemaphoreSubmitInfo values = {
-        .sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
-        .waitSemaphoreValueCount = q->wait_count,
-        .pWaitSemaphoreValues = q->wait_values,
-        .signalSemaphoreValueCount = 1,
-        .pSignalSemaphoreValues = &batch->serial,
-    };
-    VkSubmitInfo submit = {
-        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-        .pNext = &values,
-        .waitSemaphoreCount = q->wait_count,
-        .pWaitSemaphores = q->wait_timelines,
-        .pWaitDstStageMask = wait_stages,
-        .commandBufferCount = 1,
-        .pCommandBuffers = &batch->commands,
-        .signalSemaphoreCount = 1,
-        .pSignalSemaphores = &q->timeline,
-    };
-    if (result >= 0)
-        result = CAMP_INJECT(CAMP_FAULT_DEVICE_LOST, VK_ERROR_DEVICE_LOST,
-                             vkQueueSubmit(q->queue, 1, &submit, VK_NULL_HANDLE));
+    p->batch = batch;
+    p->ended = vkEndCommandBuffer(batch->commands);
+    p->wait_count = q->wait_count;
+    memcpy(p->wait_timelines, q->wait_timelines, q->wait_count * sizeof *q->wait_timelines);
+    memcpy(p->wait_values, q->wait_values, q->wait_count * sizeof *q->wait_values);
     q->wait_count = 0;
-    if (camp_profiling) camp_profile_batch_submitted(batch);
-    if (result < 0) {
-        /* Never submitted: wait for the rest, then drop its work. */
-        (void)reap(q, true);
-        q->completed = batch->serial;
-        batch_destroy(q, batch);
-        q->next_serial++;
-        if (result == VK_ERROR_DEVICE_LOST)
-            return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-        VK(result);
-    }
+    if (camp_profiling) camp_profile_batch_submitted(batch); /* under the lock, just before the submission */
     q->next_serial++;
     if (q->inflight_last) q->inflight_last->next = batch;
     else q->inflight = batch;
     q->inflight_last = batch;
+}
+
+/* Submits an ended batch; the caller holds q->submit_lock (so that the
+ * view's batches reach its queue in serial order), with or without the
+ * runtime lock. Touches nothing of the view another call may change. */
+static VkResult batch_submit(camp_accelerator_view *q, pending_submit *p) {
+    if (p->ended < 0) return p->ended;
+    VkPipelineStageFlags wait_stages[CAMP_QUEUE_WAITS_MAX];
+    for (uint32_t i = 0; i < p->wait_count; i++) wait_stages[i] = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+    VkTimelineSemaphoreSubmitInfo values = {
+        .sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
+        .waitSemaphoreValueCount = p->wait_count,
+        .pWaitSemaphoreValues = p->wait_values,
+        .signalSemaphoreValueCount = 1,
+        .pSignalSemaphoreValues = &p->batch->serial,
+    };
+    VkSubmitInfo submit = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .pNext = &values,
+        .waitSemaphoreCount = p->wait_count,
+        .pWaitSemaphores = p->wait_timelines,
+        .pWaitDstStageMask = wait_stages,
+        .commandBufferCount = 1,
+        .pCommandBuffers = &p->batch->commands,
+        .signalSemaphoreCount = 1,
+        .pSignalSemaphores = &q->timeline,
+    };
+    return CAMP_INJECT(CAMP_FAULT_DEVICE_LOST, VK_ERROR_DEVICE_LOST, vkQueueSubmit(q->queue, 1, &submit, VK_NULL_HANDLE));
+}
+
+/* A batch that was never submitted: its serial is signalled from the host
+ * once the batches before it are done (so that threads waiting for it
+ * return), and its work is dropped. */
+static camp_status submit_failed(camp_accelerator_view *q, uint64_t serial, VkResult result) {
+    uint64_t reached = 0;
+    if (wait_for(q, serial - 1, &reached) >= 0) {
+        VkSemaphoreSignalInfo signal = {
+            .sType = VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO,
+            .semaphore = q->timeline,
+            .value = serial,
+        };
+        (void)vkSignalSemaphore(q->dev->device, &signal);
+    }
+    for (camp_batch **b = &q->inflight, *previous = NULL; *b; previous = *b, b = &(*b)->next)
+        if ((*b)->serial == serial) {
+            camp_batch *batch = *b;
+            *b = batch->next;
+            if (q->inflight_last == batch) q->inflight_last = previous;
+            batch_destroy(q, batch);
+            break;
+        }
+    (void)reap(q, false);
+    /* The batches before it are done (waited above), and it is gone. */
+    if (q->completed < serial && (!q->inflight || q->inflight->serial > serial)) q->completed = serial;
+    if (result == VK_ERROR_DEVICE_LOST)
+        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+    VK(result);
+    return CAMP_OK;
+}
+
+camp_status camp_queue_flush(camp_accelerator_view *q) {
+    /* Nothing recorded (camp_queue_finish may have opened it early). */
+    if (!q->open || !q->open_commands) return reap(q, false);
+    pending_submit p;
+    batch_end(q, &p);
+    pthread_mutex_lock(q->submit_lock);
+    VkResult result = batch_submit(q, &p);
+    pthread_mutex_unlock(q->submit_lock);
+    if (result < 0) return submit_failed(q, p.batch->serial, result); /* never submitted: not reaped */
     CAMP_TRY(reap(q, false));
     return bound_inflight(q);
 }
@@ -338,7 +402,25 @@ camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *
 }
 
 camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
-    CAMP_TRY(camp_queue_flush(q));
+    if (q->open && q->open_commands) {
+        /* Submitted without the runtime lock, so that threads on other
+         * views record, submit and wait meanwhile; the queue's submit
+         * lock, taken first, keeps the view's batches in serial order.
+         * batch_submit reads only what no other call changes. */
+        pending_submit p;
+        batch_end(q, &p);
+        uint64_t serial = p.batch->serial;
+        pthread_mutex_lock(q->submit_lock);
+        q->waiters++;
+        pthread_mutex_unlock(&camp_rt.lock);
+        VkResult submitted = batch_submit(q, &p);
+        pthread_mutex_unlock(q->submit_lock);
+        pthread_mutex_lock(&camp_rt.lock);
+        q->waiters--;
+        if (submitted < 0) return submit_failed(q, serial, submitted);
+    }
+    /* Open the next batch while the device works: resetting and beginning
+     * a command buffer took 2-3 us of an H100 round trip, hidden here. */
     if (!q->open && q->inflight) CAMP_TRY(batch_begin(q));
     if (!q->inflight) return CAMP_OK;
     uint64_t serial = q->inflight_last->serial, reached = 0;
@@ -381,7 +463,9 @@ camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_acc
     q->dev = dev;
     /* The default view (the first) has queue 0; the others share the rest. */
     uint32_t made = dev->views_made++;
-    q->queue = made == 0 || dev->queue_count == 1 ? dev->queues[0] : dev->queues[1 + (made - 1) % (dev->queue_count - 1)];
+    uint32_t index = made == 0 || dev->queue_count == 1 ? 0 : 1 + (made - 1) % (dev->queue_count - 1);
+    q->queue = dev->queues[index];
+    q->submit_lock = &dev->submit_locks[index];
     q->mode = mode;
     q->next_serial = 1;
     VkCommandPoolCreateInfo pool = {
