@@ -288,13 +288,14 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
 
 /* ---- calls ----------------------------------------------------------------- */
 
-/* <math.h> functions: amp code may call them (C++ AMP's precise_math). */
+/* <math.h> functions and <stdlib.h>'s abs: amp code may call them (C++ AMP's
+ * precise_math); each has a camp_precise_ form in camp_math/. */
 static bool is_math_function(const char *name) {
     static const char *const names[] = {
         "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "copysign", "cos",
         "cosh", "erf", "erfc", "exp", "exp2", "expm1", "fabs", "fdim", "floor", "fma", "fmax", "fmin",
         "fmod", "frexp", "hypot", "ilogb", "ldexp", "lgamma", "llrint", "llround", "log", "log10",
-        "log1p", "log2", "logb", "lrint", "lround", "modf", "nan", "nearbyint", "nextafter",
+        "log1p", "log2", "logb", "lrint", "lround", "modf", "nearbyint", "nextafter",
         "pow", "remainder", "remquo", "rint", "round", "scalbln", "scalbn", "sin", "sinh", "sqrt", "tan",
         "tanh", "tgamma", "trunc", "abs", "labs", "llabs",
     };

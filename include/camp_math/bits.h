@@ -146,6 +146,17 @@ CAMP_MATH_COMPARISON(islessgreater, !=)
 
 /* ---- Sign manipulation ----------------------------------------------------- */
 
+/* <stdlib.h>'s abs, labs and llabs (C++ AMP's abs on integers); the most
+ * negative value is its own absolute value, as two's complement hardware
+ * gives it (C leaves it undefined). */
+static inline int camp_precise_abs(int x) restrict(cpu, amp) { return x < 0 ? (int)(0u - (unsigned)x) : x; }
+static inline long camp_precise_labs(long x) restrict(cpu, amp) {
+    return x < 0 ? (long)(0ul - (unsigned long)x) : x;
+}
+static inline long long camp_precise_llabs(long long x) restrict(cpu, amp) {
+    return x < 0 ? (long long)(0ull - (unsigned long long)x) : x;
+}
+
 static inline double camp_precise_fabs(double x) restrict(cpu, amp) {
     return camp_ulong_as_double(camp_double_as_ulong(x) & CAMP_ABS_MASK);
 }

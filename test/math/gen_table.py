@@ -121,7 +121,9 @@ macros `isgreater isgreaterequal isless islessequal islessgreater
 isunordered` (false with a NaN; on the bits, so exact also where a device
 flushes float subnormals; test `math-comparisons`; a float compared with a
 double is first converted in the kernel's own code, which such a device
-flushes when it is subnormal). Not provided:
+flushes when it is subnormal); and `<stdlib.h>`'s `abs labs llabs` (the
+most negative value is its own absolute value, as the hardware gives it).
+Not provided:
 `nan()` (it takes a string), `nexttoward` (long double), and the GNU
 extensions (`exp10`, `sincos`, `lgamma_r`).
 
