@@ -46,6 +46,7 @@ typedef struct Driver {
     const char *emit_host;    /* --emit-host= */
     const char *print_file;   /* -print-file-name= */
     PtrVec kernel_sources;    /* --camp-sources=: only these get kernels (launcher mode) */
+    const char *launcher_cc;  /* --launcher CC: the project's compiler, for the other sources */
     PtrVec inputs;            /* Input*, in order */
     PtrVec link_items;        /* LinkItem*, in order */
     PtrVec compile_args;      /* flags for every host compile step */
@@ -84,7 +85,10 @@ int driver_run_host(Driver *d, const PtrVec *args);
 /* The same with standard input read from `stdin_file`. */
 int driver_run_host_stdin(Driver *d, const PtrVec *args, const char *stdin_file);
 
-/* driver_compile.c: one source input to its object (or assembly, or
+/* driver_compile.c: whether `path` is one of --camp-sources= (every file
+ * when there is no list). */
+bool driver_selected(Driver *d, const char *path);
+/* One source input to its object (or assembly, or
  * nothing for -fsyntax-only), with the inspection outputs and depfile. */
 bool driver_compile_source(Driver *d, Input *in);
 

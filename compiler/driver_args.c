@@ -35,7 +35,8 @@ void driver_usage(FILE *f) {
           "                 (by default each stays one called function)\n"
           "  --no-camp-runtime  do not link libcamp\n"
           "  --list-accelerators  list the Vulkan accelerators kernels can run on (camp-info)\n"
-          "  --launcher CC      as a CMake compiler launcher: ignore CC, compile as campcc\n"
+          "  --launcher CC      as a CMake compiler launcher: compile as campcc (with\n"
+          "                     --camp-sources=, files not listed go to CC unchanged)\n"
           "  --camp-sources=F1,F2  only these files get kernels; others stay serial C\n"
           "  -print-file-name=libcamp.so   where campcc's runtime and headers are\n"
           "  --version --help\n"
@@ -169,7 +170,9 @@ static bool own_flag(Driver *d, int argc, char **argv, int *i) {
     else if (has_prefix(arg, "--emit-host=")) d->emit_host = arg + 12;
     else if (has_prefix(arg, "--camp-sources=")) kernel_source_list(d, arg + 15);
     else if (!strcmp(arg, "--launcher")) {
-        if (*i + 1 < argc) ++*i; /* the build system's own compiler: campcc replaces it */
+        /* the build system's own compiler: campcc replaces it, except for
+         * the commands that compile none of --camp-sources= (main.c) */
+        if (*i + 1 < argc) d->launcher_cc = argv[++*i];
     } else return false;
     return true;
 }

@@ -66,9 +66,7 @@ static bool mentions_kernels(const char *path, bool *readable) {
     return found;
 }
 
-/* --camp-sources=: whether `path` is one of the files named (every file when
- * there is no list). */
-static bool selected(Driver *d, const char *path) {
+bool driver_selected(Driver *d, const char *path) {
     if (!d->kernel_sources.len) return true;
     char *real = realpath(path, NULL);
     bool yes = false;
@@ -249,7 +247,7 @@ bool driver_compile_source(Driver *d, Input *in) {
         if (!(path = save_stdin(d, in))) return false;
         stdin_quote = "."; /* for libclang and the rewritten file, as clang does for `-` */
     }
-    if (!is_c || !selected(d, path)) return host_compile(d, in, path, out, NULL, false);
+    if (!is_c || !driver_selected(d, path)) return host_compile(d, in, path, out, NULL, false);
     in->kernels_outlined = true;
     bool readable, inspecting = d->dump_kernels || d->emit_spirv || d->emit_host;
     bool kernels = mentions_kernels(path, &readable);

@@ -33,19 +33,45 @@ static int passthrough(Driver *d) {
     return status;
 }
 
-/* --list-accelerators: camp-info's list, from the runtime campcc links. */
-static int list_accelerators(Driver *d) {
-    char *argv[] = {d->camp_info, NULL};
+/* Runs another program in campcc's place; its exit status, or 1. */
+static int run_instead(char *const *argv, const char *what) {
     fflush(stdout);
     ProgramStatus st = run_program(argv, NULL);
     if (st.spawn_error) {
-        diag_tool_error("cannot run '%s': %s", d->camp_info, strerror(st.spawn_error));
+        diag_tool_error("cannot run %s '%s': %s", what, argv[0], strerror(st.spawn_error));
         return 1;
     }
     return st.signal ? 1 : st.exit_code;
 }
 
+/* --list-accelerators: camp-info's list, from the runtime campcc links. */
+static int list_accelerators(Driver *d) {
+    char *argv[] = {d->camp_info, NULL};
+    return run_instead(argv, "camp-info");
+}
+
+/* As a launcher with --camp-sources=, a command that compiles none of those
+ * files belongs to the project's own compiler: it runs as it was, with the
+ * project's flags, which campcc's host compiler may not know. */
+static bool for_project_compiler(Driver *d) {
+    if (!d->launcher_cc || !d->kernel_sources.len) return false;
+    for (int i = 0; i < d->inputs.len; i++) {
+        const Input *in = d->inputs.items[i];
+        if (in->is_source && driver_selected(d, in->path)) return false;
+    }
+    return true;
+}
+
+static int run_project_compiler(Driver *d) {
+    PtrVec argv = {0};
+    vec_push(&d->arena, &argv, (void *)d->launcher_cc);
+    for (int i = 0; i < d->passthrough_args.len; i++) vec_push(&d->arena, &argv, d->passthrough_args.items[i]);
+    vec_push(&d->arena, &argv, NULL);
+    return run_instead((char *const *)argv.items, "the project's compiler");
+}
+
 static int drive(Driver *d) {
+    if (for_project_compiler(d)) return run_project_compiler(d);
     if (!driver_locate_self(d)) return 1;
     if (d->list_accelerators) return list_accelerators(d);
     if (d->action == ACT_PASSTHROUGH || !d->inputs.len) return passthrough(d);

@@ -405,11 +405,19 @@ def test_no_inputs(ctx):
 
 def test_launcher(ctx):
     """--launcher CC (CMake's compiler launcher): campcc compiles in CC's place;
-    --camp-sources= limits kernels to the files named (others: serial C)."""
+    --camp-sources= limits kernels to the files named, the others go to CC as they were."""
     ctx.run(["--launcher", "/usr/bin/cc", "-c", "scale.c", "-o", "s.o"])
     expect(ctx.has_spirv("s.o"), "--launcher: the kernel was not compiled")
-    ctx.run(["--camp-sources=" + ctx.path("main.c"), "--launcher", "cc", "-c", "scale.c", "-o", "serial.o"])
+    log, project_cc = ctx.path("project-cc.log"), ctx.path("project-cc")
+    with open(project_cc, "w") as f:  # the project's compiler: says what it was asked
+        f.write(f"#!/bin/sh\necho \"$@\" >> '{log}'\nexec clang-19 \"$@\"\n")
+    os.chmod(project_cc, 0o755)
+    ctx.run(["--camp-sources=" + ctx.path("main.c"), "--launcher", project_cc, "-I", ctx.include, "-c", "scale.c",
+             "-o", "serial.o"])
     expect(not ctx.has_spirv("serial.o"), "--camp-sources without scale.c still compiled its kernel")
+    asked = open(log).read() if os.path.exists(log) else ""
+    expect(asked.strip() == f"-I {ctx.include} -c scale.c -o serial.o",
+           f"the launcher's compiler was not given the command as it was: {asked!r}")
     ctx.run(["main.c", "serial.o", "-o", "prog"])
     ctx.run_program("prog")  # the reference mode computes the same
     ctx.run(["--camp-sources=scale.c,main.c", "--launcher", "cc", "-c", "scale.c", "-o", "k.o"])
