@@ -21,7 +21,8 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, readlink */
 #include <vulkan/vulkan.h>
 
-#include <ctype.h>
+#include "vk_choose.h"
+
 #include <limits.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -100,64 +101,11 @@ static void create_instance(bench *b) {
     VK(vkCreateInstance(&info, NULL, &b->instance));
 }
 
-/* libcamp's preference between device types: higher is better. */
-static int type_rank(VkPhysicalDeviceType type) {
-    switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
-    default: return 0;
-    }
-}
-
-static void choose_device(bench *b) {
-    uint32_t count = 0;
-    VK(vkEnumeratePhysicalDevices(b->instance, &count, NULL));
-    if (count == 0) fail("no Vulkan device");
-    VkPhysicalDevice *devices = calloc(count, sizeof *devices);
-    if (!devices) fail("out of host memory");
-    VK(vkEnumeratePhysicalDevices(b->instance, &count, devices));
-    uint32_t chosen = 0;
-    const char *wanted = getenv("CAMP_DEVICE");
-    if (wanted && *wanted) {
-        char *end;
-        unsigned long index = strtoul(wanted, &end, 10);
-        if (!isdigit((unsigned char)wanted[0]) || *end || index >= count)
-            fail("CAMP_DEVICE must be the index of a Vulkan device (see camp-info)");
-        chosen = (uint32_t)index;
-    } else {
-        int best = -1;
-        for (uint32_t i = 0; i < count; i++) {
-            VkPhysicalDeviceProperties properties;
-            vkGetPhysicalDeviceProperties(devices[i], &properties);
-            if (type_rank(properties.deviceType) > best) best = type_rank(properties.deviceType), chosen = i;
-        }
-    }
-    b->physical = devices[chosen];
-    free(devices);
+static void choose_device_and_family(bench *b) {
+    const char *why = NULL;
+    if (!(b->physical = vk_choose_device(b->instance, &why))) fail(why);
     vkGetPhysicalDeviceProperties(b->physical, &b->properties);
-    if (b->properties.apiVersion < VK_API_VERSION_1_2) fail("the device does not support Vulkan 1.2");
-}
-
-/* A compute-only family (often an async queue beside graphics) if there is
- * one, as libcamp chooses; else any family with compute. */
-static void choose_queue_family(bench *b) {
-    uint32_t count = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(b->physical, &count, NULL);
-    VkQueueFamilyProperties *families = calloc(count ? count : 1, sizeof *families);
-    if (!families) fail("out of host memory");
-    vkGetPhysicalDeviceQueueFamilyProperties(b->physical, &count, families);
-    for (int pass = 0; pass < 2; pass++)
-        for (uint32_t i = 0; i < count; i++) {
-            VkQueueFlags flags = families[i].queueFlags;
-            if (!(flags & VK_QUEUE_COMPUTE_BIT) || families[i].queueCount == 0) continue;
-            if (pass == 0 && (flags & VK_QUEUE_GRAPHICS_BIT)) continue;
-            b->queue_family = i;
-            free(families);
-            return;
-        }
-    fail("the device has no compute queue");
+    if ((b->queue_family = vk_choose_compute_family(b->physical)) == UINT32_MAX) fail("the device has no compute queue");
 }
 
 static void create_device(bench *b) {
@@ -513,8 +461,7 @@ static void print_spread(const char *what, spread s, int count) {
 
 static void create_bench(bench *b, const char *module_path) {
     create_instance(b);
-    choose_device(b);
-    choose_queue_family(b);
+    choose_device_and_family(b);
     create_device(b);
     create_buffers(b);
     create_pipeline(b, module_path);

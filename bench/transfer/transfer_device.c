@@ -1,8 +1,8 @@
 /* transfer_device.c — see transfer_device.h. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "transfer_device.h"
+#include "../vk_choose.h"
 
-#include <ctype.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,44 +86,11 @@ static void create_instance(xfer_device *d) {
 
 /* ---- Device and queue -------------------------------------------------------- */
 
-/* libcamp's preference between device types: higher is better. */
-static int type_rank(VkPhysicalDeviceType type) {
-    switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
-    default: return 0;
-    }
-}
-
 static void choose_device(xfer_device *d) {
-    uint32_t count = 0;
-    VK(vkEnumeratePhysicalDevices(d->instance, &count, NULL));
-    if (count == 0) xfer_fail("no Vulkan device");
-    VkPhysicalDevice *devices = allocate(count, sizeof *devices);
-    VK(vkEnumeratePhysicalDevices(d->instance, &count, devices));
-    uint32_t chosen = 0;
-    const char *wanted = getenv("CAMP_DEVICE");
-    if (wanted && *wanted) {
-        char *end;
-        unsigned long index = strtoul(wanted, &end, 10);
-        if (!isdigit((unsigned char)wanted[0]) || *end || index >= count)
-            xfer_fail("CAMP_DEVICE must be the index of a Vulkan device (see camp-info)");
-        chosen = (uint32_t)index;
-    } else {
-        int best = -1;
-        for (uint32_t i = 0; i < count; i++) {
-            VkPhysicalDeviceProperties properties;
-            vkGetPhysicalDeviceProperties(devices[i], &properties);
-            if (type_rank(properties.deviceType) > best) best = type_rank(properties.deviceType), chosen = i;
-        }
-    }
-    d->physical = devices[chosen];
-    free(devices);
+    const char *why = NULL;
+    if (!(d->physical = vk_choose_device(d->instance, &why))) xfer_fail(why);
     vkGetPhysicalDeviceProperties(d->physical, &d->properties);
     vkGetPhysicalDeviceMemoryProperties(d->physical, &d->memory);
-    if (d->properties.apiVersion < VK_API_VERSION_1_2) xfer_fail("the device does not support Vulkan 1.2");
 }
 
 /* Passes, best first: transfer-only (when asked), compute-only, any compute. */

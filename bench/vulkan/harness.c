@@ -1,8 +1,8 @@
 /* harness.c — the Vulkan twins' harness (harness.h). */
 #define _POSIX_C_SOURCE 200809L /* readlink */
 #include "harness.h"
+#include "../vk_choose.h"
 
-#include <ctype.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdint.h>
@@ -89,65 +89,12 @@ static void create_instance(vkb *v) {
     VK(create(v->instance, &messenger, NULL, &v->messenger));
 }
 
-/* libcamp's preference between device types: higher is better. */
-static int type_rank(VkPhysicalDeviceType type) {
-    switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
-    default: return 0;
-    }
-}
-
-static void choose_device(vkb *v) {
-    uint32_t count = 0;
-    VK(vkEnumeratePhysicalDevices(v->instance, &count, NULL));
-    if (count == 0) fail("no Vulkan device");
-    VkPhysicalDevice *devices = calloc(count, sizeof *devices);
-    if (!devices) fail("out of host memory");
-    VK(vkEnumeratePhysicalDevices(v->instance, &count, devices));
-    uint32_t chosen = 0;
-    const char *wanted = getenv("CAMP_DEVICE");
-    if (wanted && *wanted) {
-        char *end;
-        unsigned long index = strtoul(wanted, &end, 10);
-        if (!isdigit((unsigned char)wanted[0]) || *end || index >= count)
-            fail("CAMP_DEVICE must be the index of a Vulkan device (see camp-info)");
-        chosen = (uint32_t)index;
-    } else {
-        int best = -1;
-        for (uint32_t i = 0; i < count; i++) {
-            VkPhysicalDeviceProperties properties;
-            vkGetPhysicalDeviceProperties(devices[i], &properties);
-            if (type_rank(properties.deviceType) > best) best = type_rank(properties.deviceType), chosen = i;
-        }
-    }
-    v->physical = devices[chosen];
-    free(devices);
+static void choose_device_and_family(vkb *v) {
+    const char *why = NULL;
+    if (!(v->physical = vk_choose_device(v->instance, &why))) fail(why);
     vkGetPhysicalDeviceProperties(v->physical, &v->properties);
     vkGetPhysicalDeviceMemoryProperties(v->physical, &v->memory);
-    if (v->properties.apiVersion < VK_API_VERSION_1_2) fail("the device does not support Vulkan 1.2");
-}
-
-/* A compute-only family if there is one (as libcamp chooses), else any
- * family with compute. */
-static void choose_queue_family(vkb *v) {
-    uint32_t count = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(v->physical, &count, NULL);
-    VkQueueFamilyProperties *families = calloc(count ? count : 1, sizeof *families);
-    if (!families) fail("out of host memory");
-    vkGetPhysicalDeviceQueueFamilyProperties(v->physical, &count, families);
-    for (int pass = 0; pass < 2; pass++)
-        for (uint32_t i = 0; i < count; i++) {
-            VkQueueFlags flags = families[i].queueFlags;
-            if (!(flags & VK_QUEUE_COMPUTE_BIT) || families[i].queueCount == 0) continue;
-            if (pass == 0 && (flags & VK_QUEUE_GRAPHICS_BIT)) continue;
-            v->queue_family = i;
-            free(families);
-            return;
-        }
-    fail("the device has no compute queue");
+    if ((v->queue_family = vk_choose_compute_family(v->physical)) == UINT32_MAX) fail("the device has no compute queue");
 }
 
 static void create_device(vkb *v) {
@@ -205,9 +152,8 @@ vkb *vkb_open(const bench_options *o, double bytes) {
     if (!v) fail("out of host memory");
     v->options = o;
     create_instance(v);
-    choose_device(v);
+    choose_device_and_family(v);
     bench_require_memory(o, bytes, largest_device_heap(v), v->properties.deviceName);
-    choose_queue_family(v);
     create_device(v);
     return v;
 }
