@@ -70,6 +70,9 @@ bool output_end(Output *o, bool ok);
 /* A new directory only campcc can use (mode 0700) in $TMPDIR or /tmp,
  * listed for cleanup; NULL (reported) on failure. */
 char *make_temp_dir(Arena *a);
+/* Creates `path` (in such a directory) exclusively, listed for cleanup;
+ * false with errno on failure. */
+bool create_temp_file(char *path);
 /* write_file for an output: "-" is standard output. */
 bool write_output(Arena *a, const char *path, const void *data, size_t n);
 typedef struct ProgramStatus {

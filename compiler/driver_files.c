@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -70,14 +69,9 @@ char *driver_output_name(Driver *d, const char *path, const char *ext) {
 char *driver_temp_file(Driver *d, const char *suffix) {
     if (!d->temp_dir && !(d->temp_dir = make_temp_dir(&d->arena))) return NULL;
     char *path = arena_printf(&d->arena, "%s/%d%s", d->temp_dir, d->ntemps++, suffix);
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0) {
-        diag_tool_error("cannot create the temporary file '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    close(fd);
-    cleanup_add(path);
-    return path;
+    if (create_temp_file(path)) return path;
+    diag_tool_error("cannot create the temporary file '%s': %s", path, strerror(errno));
+    return NULL;
 }
 
 int driver_run_host(Driver *d, const PtrVec *args) { return driver_run_host_stdin(d, args, NULL); }

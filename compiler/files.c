@@ -51,27 +51,36 @@ bool write_file(const char *path, const void *data, size_t n) {
     return ok;
 }
 
-/* mkdtemp or mkstemp on `templ`, listed for cleanup as soon as it exists
- * (the signals wait meanwhile); false with errno on failure. */
-static bool make_unique(char *templ, bool dir) {
+/* How make_listed makes `path`. */
+typedef enum Making { MAKE_DIR_FROM_TEMPLATE, MAKE_FILE_FROM_TEMPLATE, MAKE_FILE_EXACTLY } Making;
+
+/* mkdtemp, mkstemp, or an exclusive create of `path` itself, listed for
+ * cleanup as soon as it exists (the signals wait meanwhile); false with
+ * errno on failure. */
+static bool make_listed(char *path, Making how) {
     sigset_t all, old;
     sigfillset(&all);
     sigprocmask(SIG_BLOCK, &all, &old);
     int fd = -1;
-    bool made = dir ? mkdtemp(templ) != NULL : (fd = mkstemp(templ)) >= 0;
+    bool made = how == MAKE_DIR_FROM_TEMPLATE ? mkdtemp(path) != NULL
+                : how == MAKE_FILE_FROM_TEMPLATE
+                    ? (fd = mkstemp(path)) >= 0
+                    : (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) >= 0;
     int err = errno;
-    if (made) cleanup_add(templ);
+    if (made) cleanup_add(path);
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (fd >= 0) close(fd);
     errno = err;
     return made;
 }
 
+bool create_temp_file(char *path) { return make_listed(path, MAKE_FILE_EXACTLY); }
+
 char *make_temp_dir(Arena *a) {
     const char *dir = getenv("TMPDIR");
     if (!dir || !*dir) dir = "/tmp";
     char *path = arena_printf(a, "%s/campcc-XXXXXX", dir);
-    if (make_unique(path, true)) return path;
+    if (make_listed(path, MAKE_DIR_FROM_TEMPLATE)) return path;
     diag_tool_error("cannot create a temporary directory in '%s': %s", dir, strerror(errno));
     return NULL;
 }
@@ -84,7 +93,7 @@ const char *output_begin(Output *o, Arena *a, const char *path, bool executable)
     const char *slash = strrchr(path, '/');
     o->temp = slash ? arena_printf(a, "%.*s.%s.campcc-XXXXXX", (int)(slash + 1 - path), path, slash + 1)
                     : arena_printf(a, ".%s.campcc-XXXXXX", path);
-    if (make_unique(o->temp, false)) return o->temp;
+    if (make_listed(o->temp, MAKE_FILE_FROM_TEMPLATE)) return o->temp;
     diag_tool_error("cannot create '%s': %s", path, strerror(errno));
     o->temp = NULL;
     return NULL;
