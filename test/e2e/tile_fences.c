@@ -1,5 +1,5 @@
 /* Tile barriers that must keep their fence on views and those that need
- * none (compiler/fence.c): threads of a tile pass values to each other
+ * none (compiler/ir/fence.c): threads of a tile pass values to each other
  * through a view across a barrier (which must publish the writes before
  * it), across loop iterations, and through a helper that writes; results
  * checked on the host. test/fences.py checks which barriers of this file
