@@ -13,7 +13,11 @@
  *   the fence reset; once polling the fence (as libcamp polls), once
  *   blocking in vkWaitForFences; median, mean and min;
  *   floor: an empty command buffer submitted with a fence and polled: the
- *   driver's submission + signal latency without GPU work.
+ *   driver's submission + signal latency without GPU work;
+ *   threads: 1, 2, 4 and 8 host threads, each submitting the one-kernel
+ *   command buffer to a queue of its own and polling a fence of its own
+ *   (libcamp's threads benchmark by hand): kernels per millisecond, all
+ *   threads together (after the result check: they add to one buffer).
  * Device: CAMP_DEVICE (an index) as for libcamp, else the same order as
  * libcamp (discrete > integrated > virtual > CPU, first of a kind).
  * usage: vk_baseline [kernels] [round_trips] [add_one.spv]
@@ -24,6 +28,7 @@
 #include "vk_choose.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -32,7 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { N = 4096, WORKGROUP = 64, WARM_UP_KERNELS = 200, WARM_UP_TRIPS = 100 };
+enum { N = 4096, WORKGROUP = 64, WARM_UP_KERNELS = 200, WARM_UP_TRIPS = 100, THREADS_MAX = 8 };
 static const VkDeviceSize data_size = N * sizeof(float);
 
 /* libcamp's wait (on its timeline semaphore), here on a fence: poll this
@@ -52,6 +57,8 @@ typedef struct {
     uint32_t queue_family;
     VkDevice device;
     VkQueue queue;
+    VkQueue queues[THREADS_MAX]; /* of the compute family: the threads' (queue 0 is `queue`) */
+    uint32_t queue_count;
     bench_buffer data;    /* the 4096 floats the kernel adds to */
     bench_buffer staging; /* where round trips copy them back */
     void *staging_map;
@@ -109,12 +116,19 @@ static void choose_device_and_family(bench *b) {
 }
 
 static void create_device(bench *b) {
-    float priority = 1.0f;
+    const float priorities[THREADS_MAX] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+    uint32_t family_count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(b->physical, &family_count, NULL);
+    VkQueueFamilyProperties families[32];
+    if (family_count > 32) family_count = 32;
+    vkGetPhysicalDeviceQueueFamilyProperties(b->physical, &family_count, families);
+    b->queue_count = families[b->queue_family].queueCount;
+    if (b->queue_count > THREADS_MAX) b->queue_count = THREADS_MAX;
     VkDeviceQueueCreateInfo queue = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
         .queueFamilyIndex = b->queue_family,
-        .queueCount = 1,
-        .pQueuePriorities = &priority,
+        .queueCount = b->queue_count,
+        .pQueuePriorities = priorities,
     };
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
@@ -122,7 +136,8 @@ static void create_device(bench *b) {
         .pQueueCreateInfos = &queue,
     };
     VK(vkCreateDevice(b->physical, &info, NULL, &b->device));
-    vkGetDeviceQueue(b->device, b->queue_family, 0, &b->queue);
+    for (uint32_t i = 0; i < b->queue_count; i++) vkGetDeviceQueue(b->device, b->queue_family, i, &b->queues[i]);
+    b->queue = b->queues[0];
 }
 
 /* ---- Buffers ----------------------------------------------------------------- */
@@ -359,19 +374,21 @@ static void submit(bench *b, VkCommandBuffer commands, VkFence fence) {
 
 /* WAIT_POLL waits as libcamp does: polls, yielding the core (a CPU
  * device's threads may need it), for up to 1 ms, then blocks. */
-static void wait_fence(bench *b, wait_kind kind) {
+static void wait_for(VkDevice device, VkFence fence, wait_kind kind) {
     if (kind == WAIT_POLL) {
         double give_up = now_us() + FENCE_SPIN_NS / 1e3;
         for (;;) {
-            VkResult status = vkGetFenceStatus(b->device, b->fence);
+            VkResult status = vkGetFenceStatus(device, fence);
             if (status == VK_SUCCESS) return;
             if (status != VK_NOT_READY) VK(status);
             if (now_us() > give_up) break;
             sched_yield();
         }
     }
-    VK(vkWaitForFences(b->device, 1, &b->fence, VK_TRUE, UINT64_MAX));
+    VK(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX));
 }
+
+static void wait_fence(bench *b, wait_kind kind) { wait_for(b->device, b->fence, kind); }
 
 static void submit_and_wait(bench *b, VkCommandBuffer commands) {
     submit(b, commands, b->fence);
@@ -451,6 +468,51 @@ static void record_round_trip(bench *b, VkCommandBuffer commands) {
     barrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
             VK_ACCESS_HOST_READ_BIT);
     VK(vkEndCommandBuffer(commands));
+}
+
+/* One host thread of the threads measurement: `launches` submissions of
+ * `commands` to `queue`, each waited for by polling `fence`. */
+typedef struct {
+    VkDevice device;
+    VkQueue queue;
+    VkCommandBuffer commands;
+    VkFence fence;
+    int launches;
+} thread_work;
+
+static void *thread_main(void *arg) {
+    thread_work *w = arg;
+    VkSubmitInfo info = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &w->commands};
+    for (int l = 0; l < w->launches; l++) {
+        VK(vkQueueSubmit(w->queue, 1, &info, w->fence));
+        wait_for(w->device, w->fence, WAIT_POLL);
+        VK(vkResetFences(w->device, 1, &w->fence));
+    }
+    return NULL;
+}
+
+/* Kernels per millisecond from 1, 2, 4 and 8 threads, each on queue
+ * (thread % queue_count); `commands` is a one-kernel simultaneous-use
+ * command buffer. */
+static void threads(bench *b, VkCommandBuffer commands, int launches) {
+    printf("threads: %u queues in the compute family used\n", b->queue_count);
+    for (int count = 1; count <= THREADS_MAX; count *= 2) {
+        pthread_t id[THREADS_MAX];
+        thread_work work[THREADS_MAX];
+        VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+        for (int t = 0; t < count; t++) {
+            work[t] = (thread_work){b->device, b->queues[(uint32_t)t % b->queue_count], commands, VK_NULL_HANDLE,
+                                    launches};
+            VK(vkCreateFence(b->device, &fence, NULL, &work[t].fence));
+        }
+        double start = now_us();
+        for (int t = 0; t < count; t++)
+            if (pthread_create(&id[t], NULL, thread_main, &work[t])) fail("cannot start a thread");
+        for (int t = 0; t < count; t++) pthread_join(id[t], NULL);
+        double ms = (now_us() - start) / 1e3;
+        for (int t = 0; t < count; t++) vkDestroyFence(b->device, work[t].fence, NULL);
+        printf("threads %d: %.2f kernels/ms (%d kernels each, %.3f ms)\n", count, count * launches / ms, launches, ms);
+    }
 }
 
 static void print_spread(const char *what, spread s, int count) {
@@ -548,6 +610,7 @@ int main(int argc, char **argv) {
     bool right = true;
     for (int i = 0; i < N; i++) right = right && host[i] == (float)expected;
     printf("result check: %s\n", right ? "ok" : "WRONG");
+    threads(&b, one_kernel, 1000);
     free(times);
     free(host);
     destroy_bench(&b);

@@ -109,6 +109,14 @@ static VkDeviceSize largest_heap(const camp_device *dev) {
     return largest;
 }
 
+void camp_buffer_sharing(const camp_device *dev, VkBufferCreateInfo *info) {
+    /* Concurrent: the copy queue's family and the kernels' use a buffer in
+     * turn, ordered by timeline semaphores, with no ownership transfers. */
+    info->sharingMode = dev->family_count > 1 ? VK_SHARING_MODE_CONCURRENT : VK_SHARING_MODE_EXCLUSIVE;
+    info->queueFamilyIndexCount = dev->family_count > 1 ? dev->family_count : 0;
+    info->pQueueFamilyIndices = dev->family_count > 1 ? dev->families : NULL;
+}
+
 static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
     buffer_clear(out);
     out->owner = dev;
@@ -118,8 +126,8 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
         .size = size,
         .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-        .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
     };
+    camp_buffer_sharing(dev, &info);
     if (shader_visible(kind))
         info.usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
     VK(vkCreateBuffer(dev->device, &info, NULL, &out->buffer));

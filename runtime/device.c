@@ -116,6 +116,19 @@ static bool find_compute_queue(VkPhysicalDevice device, uint32_t *family) {
     return false;
 }
 
+/* The family of asynchronous copies: a transfer-only one, whose queues feed
+ * the DMA engines beside the kernels (on an H100, copies on a compute queue
+ * ran one after another with the kernels they were meant to overlap), else
+ * the compute family. CAMP_COPY_QUEUE=compute keeps them there (to compare). */
+static uint32_t find_copy_family(const VkQueueFamilyProperties *families, uint32_t count, uint32_t compute) {
+    const char *choice = getenv("CAMP_COPY_QUEUE");
+    if (choice && !strcmp(choice, "compute")) return compute;
+    const VkQueueFlags runs = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT;
+    for (uint32_t i = 0; i < count; i++)
+        if ((families[i].queueFlags & runs) == VK_QUEUE_TRANSFER_BIT && families[i].queueCount > 0) return i;
+    return compute;
+}
+
 const char *camp_device_unsuitable(VkPhysicalDevice device) {
     VkPhysicalDeviceProperties properties;
     vkGetPhysicalDeviceProperties(device, &properties);
@@ -318,13 +331,24 @@ static camp_status create_device(camp_device *dev) {
     vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, families);
     dev->queue_count = families[dev->queue_family].queueCount;
     if (dev->queue_count > CAMP_DEVICE_QUEUES_MAX) dev->queue_count = CAMP_DEVICE_QUEUES_MAX;
+    dev->copy_family = find_copy_family(families, family_count, dev->queue_family);
+    dev->families[0] = dev->queue_family;
+    dev->families[1] = dev->copy_family;
+    dev->family_count = dev->copy_family == dev->queue_family ? 1 : 2;
+    dev->timestamp_bits = families[dev->queue_family].timestampValidBits;
+    dev->copy_timestamp_bits = families[dev->copy_family].timestampValidBits;
     const float priorities[CAMP_DEVICE_QUEUES_MAX] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
-    VkDeviceQueueCreateInfo queue = {
+    VkDeviceQueueCreateInfo queues[2] = {{
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
         .queueFamilyIndex = dev->queue_family,
         .queueCount = dev->queue_count,
         .pQueuePriorities = priorities,
-    };
+    }, {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+        .queueFamilyIndex = dev->copy_family,
+        .queueCount = 1,
+        .pQueuePriorities = priorities,
+    }};
     /* Copies from and to the program's own pages (transfer.c). */
     dev->import_host = device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
     const char *extensions[4];
@@ -335,13 +359,14 @@ static camp_status create_device(camp_device *dev) {
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &on,
-        .queueCreateInfoCount = 1,
-        .pQueueCreateInfos = &queue,
+        .queueCreateInfoCount = dev->family_count,
+        .pQueueCreateInfos = queues,
         .enabledExtensionCount = extension_count,
         .ppEnabledExtensionNames = extensions,
     };
     VK(vkCreateDevice(dev->physical, &info, NULL, &dev->device));
     for (uint32_t i = 0; i < dev->queue_count; i++) vkGetDeviceQueue(dev->device, dev->queue_family, i, &dev->queues[i]);
+    vkGetDeviceQueue(dev->device, dev->copy_family, 0, &dev->copy_queue);
     camp_profile_device_ready(dev);
     if (dev->import_host) {
         VkPhysicalDeviceExternalMemoryHostPropertiesEXT host = {
@@ -371,6 +396,7 @@ static void close_device(camp_device *dev) {
         vkDestroyDevice(dev->device, NULL);
     }
     for (uint32_t i = 0; i < CAMP_DEVICE_QUEUES_MAX; i++) pthread_mutex_destroy(&dev->submit_locks[i]);
+    pthread_mutex_destroy(&dev->copy_submit_lock);
     free(dev);
 }
 
@@ -379,6 +405,7 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     camp_device *dev = calloc(1, sizeof *dev);
     if (!dev) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     for (uint32_t i = 0; i < CAMP_DEVICE_QUEUES_MAX; i++) pthread_mutex_init(&dev->submit_locks[i], NULL);
+    pthread_mutex_init(&dev->copy_submit_lock, NULL);
     dev->index = index;
     dev->physical = physical;
     vkGetPhysicalDeviceProperties(physical, &dev->properties);

@@ -1,7 +1,8 @@
 /* future.c — asynchronous copies (C++ AMP's copy_async and
  * array_view::synchronize_async, with completion_future): the call records
  * the copy on the accelerator's copy view, an internal accelerator view on
- * a Vulkan queue of its own where the device has one, submits it and
+ * a Vulkan queue of its own (of a transfer-only family where the device has
+ * one: queue.c's camp_copy_view), submits it and
  * returns a future at once; kernels on the other views run meanwhile.
  * camp_future_wait waits for the copy (and, for a copy out, moves the bytes
  * from staging memory to their destination), then frees the future;
@@ -26,13 +27,6 @@ struct camp_future {
     size_t bytes;
     struct camp_future *next;     /* every live future, to check handles */
 };
-
-/* The copy view of `dev`: made at the first asynchronous copy. */
-static camp_status copy_view(camp_device *dev, camp_accelerator_view **out) {
-    if (!dev->copy_view) CAMP_TRY(camp_queue_create(dev, CAMP_QUEUING_MODE_IMMEDIATE, &dev->copy_view));
-    *out = dev->copy_view;
-    return CAMP_OK;
-}
 
 static camp_status future_new(camp_future **out) {
     camp_future *f = calloc(1, sizeof *f);
@@ -67,7 +61,7 @@ static camp_status copy_in(camp_region *region, size_t offset, const void *src, 
     *out = f;
     if (!bytes || region->device.mapped) return camp_region_write(region, offset, src, bytes);
     camp_accelerator_view *q = NULL;
-    CAMP_TRY(copy_view(region->device.owner, &q));
+    CAMP_TRY(camp_copy_view(region->device.owner, &q));
     CAMP_TRY(camp_transfer_in(q, &region->device, region->pad + offset, &region->usage, src, bytes, NULL));
     return submitted(f, q);
 }
@@ -78,7 +72,7 @@ static camp_status copy_out(camp_region *region, size_t offset, void *dst, size_
     *out = f;
     if (!bytes || region->device.mapped) return camp_region_read(region, offset, dst, bytes);
     camp_accelerator_view *q = NULL;
-    CAMP_TRY(copy_view(region->device.owner, &q));
+    CAMP_TRY(camp_copy_view(region->device.owner, &q));
     CAMP_TRY(camp_buffer_acquire(region->device.owner, CAMP_BUFFER_STAGING, bytes, &f->staging));
     bool barrier = false;
     CAMP_TRY(camp_queue_needs_barrier(q, &region->usage, CAMP_ACCESS_READ, &barrier));

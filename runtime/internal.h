@@ -113,8 +113,10 @@ typedef struct camp_batch {
  * commands; submitted batches wait in `inflight`, oldest first. */
 struct camp_accelerator_view {
     struct camp_device *dev;
-    VkQueue queue;           /* one of dev->queues */
-    pthread_mutex_t *submit_lock; /* its dev->submit_locks */
+    VkQueue queue;           /* one of dev->queues, or dev->copy_queue */
+    pthread_mutex_t *submit_lock; /* its dev->submit_locks, or dev->copy_submit_lock */
+    VkPipelineStageFlags stages; /* what its queue's family runs: barriers name only these */
+    uint32_t timestamp_bits; /* its family's timestampValidBits */
     camp_queuing_mode mode;
     uint32_t waiters;        /* threads submitting to or waiting for it without the lock */
     /* Other views' timelines its next submission waits for: memory they
@@ -209,6 +211,14 @@ typedef struct camp_device {
     pthread_mutex_t submit_locks[CAMP_DEVICE_QUEUES_MAX];
     uint32_t queue_count;
     uint32_t views_made;     /* views created: the next one's queue, round robin */
+    /* The copy view's queue: of a transfer-only family where the device has
+     * one (its DMA engines run beside kernels), else queue 0 of the compute
+     * family. Buffers are shared by the families listed in `families`. */
+    uint32_t copy_family;
+    VkQueue copy_queue;
+    pthread_mutex_t copy_submit_lock;
+    uint32_t families[2];
+    uint32_t family_count;   /* 2: buffers are VK_SHARING_MODE_CONCURRENT */
     VkPipelineCache pipeline_cache;
     bool pipeline_cache_dirty; /* pipelines were created since it was loaded */
     camp_accelerator_view *default_view;
@@ -222,7 +232,8 @@ typedef struct camp_device {
     struct camp_memory_pools *pools; /* suballoc.c's */
     camp_module_state *modules;
     /* For profile.c, set only when profiling: */
-    uint32_t timestamp_bits;  /* the queue family's timestampValidBits (0: no timestamps) */
+    uint32_t timestamp_bits;  /* the compute family's timestampValidBits (0: no timestamps) */
+    uint32_t copy_timestamp_bits; /* the copy family's */
     bool creation_feedback;   /* VK_EXT_pipeline_creation_feedback is enabled */
     PFN_vkGetCalibratedTimestampsEXT get_calibrated_timestamps; /* NULL: no calibrated timestamps */
     struct camp_device *next; /* every opened device */
@@ -355,6 +366,8 @@ bool camp_device_preserves_float_subnormals(VkPhysicalDevice device);
 
 /* A buffer of at least `size` bytes, from the cache or new. */
 camp_status camp_buffer_acquire(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out);
+/* Sets `info`'s sharing mode: shared by the device's queue families. */
+void camp_buffer_sharing(const camp_device *dev, VkBufferCreateInfo *info);
 /* Gives a buffer back to its device's cache, or destroys it when the cache
  * is full. */
 void camp_buffer_release(camp_buffer *buffer);
@@ -378,6 +391,8 @@ void camp_memory_destroy(camp_device *dev);
 
 /* Creates a view of `dev` (the device's default view is one). */
 camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out);
+/* The device's copy view (immediate mode, on dev->copy_queue): made at first use. */
+camp_status camp_copy_view(camp_device *dev, camp_accelerator_view **out);
 /* Destroys every view of `dev` (after waiting for them). */
 void camp_queues_destroy(camp_device *dev);
 /* The calling thread's view for the next launch. */

@@ -148,14 +148,6 @@ static bool calibrateable(VkPhysicalDevice physical) {
 
 void camp_profile_device_extensions(camp_device *dev, const char **extensions, uint32_t *count) {
     if (!camp_profiling) return;
-    uint32_t family_count = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, NULL);
-    VkQueueFamilyProperties *families = calloc(family_count ? family_count : 1, sizeof *families);
-    if (families) {
-        vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, families);
-        dev->timestamp_bits = families[dev->queue_family].timestampValidBits;
-        free(families);
-    }
     if (!dev->timestamp_bits)
         fprintf(stderr, "camp warning: the device %s has no timestamps: kernels are not timed\n", dev->name);
     if (device_has(dev->physical, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) && calibrateable(dev->physical))
@@ -284,7 +276,7 @@ uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer com
     if (s) s->launches++;
     pthread_mutex_unlock(&stats_lock);
     camp_batch *batch = q->open;
-    if (!q->dev->timestamp_bits) return UINT32_MAX;
+    if (!q->timestamp_bits) return UINT32_MAX;
     if (!batch->profile) {
         struct camp_profile_batch *p = calloc(1, sizeof *p);
         VkQueryPoolCreateInfo info = {
@@ -351,7 +343,7 @@ void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch) {
     if (vkGetQueryPoolResults(dev->device, p->pool, 0, 2 * used, sizeof ticks, ticks, sizeof *ticks,
                               VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
         return;
-    uint64_t mask = dev->timestamp_bits >= 64 ? UINT64_MAX : (UINT64_C(1) << dev->timestamp_bits) - 1;
+    uint64_t mask = q->timestamp_bits >= 64 ? UINT64_MAX : (UINT64_C(1) << q->timestamp_bits) - 1;
     double period = dev->properties.limits.timestampPeriod; /* ns per tick */
     uint64_t anchor_tick, anchor_host;
     calibrate(dev, p, ticks[0] & mask, &anchor_tick, &anchor_host);

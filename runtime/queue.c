@@ -196,7 +196,7 @@ camp_status camp_queue_commands(camp_accelerator_view *q, VkCommandBuffer *out) 
 void camp_queue_barrier(camp_accelerator_view *q) {
     const VkAccessFlags any = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
                               VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-    const VkPipelineStageFlags stages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+    const VkPipelineStageFlags stages = q->stages;
     VkMemoryBarrier barrier = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -293,8 +293,7 @@ static void batch_end(camp_accelerator_view *q, pending_submit *p) {
         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
         .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
     };
-    vkCmdPipelineBarrier(batch->commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-                         VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+    vkCmdPipelineBarrier(batch->commands, q->stages, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
     p->batch = batch;
     p->ended = vkEndCommandBuffer(batch->commands);
     p->wait_count = q->wait_count;
@@ -457,21 +456,23 @@ camp_accelerator_view *camp_queue_current(void) {
 
 /* ---- Creation and destruction ------------------------------------------- */
 
-camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out) {
+/* A view on `queue` of `family`, submitting under `submit_lock`. */
+static camp_status queue_create(camp_device *dev, camp_queuing_mode mode, uint32_t family, VkQueue queue,
+                                pthread_mutex_t *submit_lock, camp_accelerator_view **out) {
     camp_accelerator_view *q = calloc(1, sizeof *q);
     if (!q) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     q->dev = dev;
-    /* The default view (the first) has queue 0; the others share the rest. */
-    uint32_t made = dev->views_made++;
-    uint32_t index = made == 0 || dev->queue_count == 1 ? 0 : 1 + (made - 1) % (dev->queue_count - 1);
-    q->queue = dev->queues[index];
-    q->submit_lock = &dev->submit_locks[index];
+    q->queue = queue;
+    q->submit_lock = submit_lock;
+    bool copy_only = family != dev->queue_family;
+    q->stages = VK_PIPELINE_STAGE_TRANSFER_BIT | (copy_only ? 0 : VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+    q->timestamp_bits = copy_only ? dev->copy_timestamp_bits : dev->timestamp_bits;
     q->mode = mode;
     q->next_serial = 1;
     VkCommandPoolCreateInfo pool = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
         .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-        .queueFamilyIndex = dev->queue_family,
+        .queueFamilyIndex = family,
     };
     VkSemaphoreTypeCreateInfo timeline = {
         .sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
@@ -488,6 +489,23 @@ camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_acc
     q->next = camp_rt.views;
     camp_rt.views = q;
     *out = q;
+    return CAMP_OK;
+}
+
+camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out) {
+    /* The default view (the first) has queue 0; the others share the rest. */
+    uint32_t made = dev->views_made++;
+    uint32_t index = made == 0 || dev->queue_count == 1 ? 0 : 1 + (made - 1) % (dev->queue_count - 1);
+    return queue_create(dev, mode, dev->queue_family, dev->queues[index], &dev->submit_locks[index], out);
+}
+
+camp_status camp_copy_view(camp_device *dev, camp_accelerator_view **out) {
+    if (!dev->copy_view && dev->copy_family == dev->queue_family)
+        CAMP_TRY(camp_queue_create(dev, CAMP_QUEUING_MODE_IMMEDIATE, &dev->copy_view));
+    if (!dev->copy_view)
+        CAMP_TRY(queue_create(dev, CAMP_QUEUING_MODE_IMMEDIATE, dev->copy_family, dev->copy_queue,
+                              &dev->copy_submit_lock, &dev->copy_view));
+    *out = dev->copy_view;
     return CAMP_OK;
 }
 

@@ -202,8 +202,8 @@ static bool import_pages(camp_device *dev, char *start, size_t bytes, camp_host_
         .pNext = &external,
         .size = bytes,
         .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-        .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
     };
+    camp_buffer_sharing(dev, &info);
     bool ok = vkCreateBuffer(dev->device, &info, NULL, &import->buffer) >= 0;
     VkMemoryRequirements needs = {0};
     if (ok) vkGetBufferMemoryRequirements(dev->device, import->buffer, &needs);
