@@ -475,6 +475,7 @@ static void record_round_trip(bench *b, VkCommandBuffer commands) {
 typedef struct {
     VkDevice device;
     VkQueue queue;
+    VkCommandPool pool;
     VkCommandBuffer commands;
     VkFence fence;
     int launches;
@@ -492,25 +493,43 @@ static void *thread_main(void *arg) {
 }
 
 /* Kernels per millisecond from 1, 2, 4 and 8 threads, each on queue
- * (thread % queue_count); `commands` is a one-kernel simultaneous-use
- * command buffer. */
-static void threads(bench *b, VkCommandBuffer commands, int launches) {
+ * (thread % queue_count) with a one-kernel command buffer of its own. */
+static void threads(bench *b, int launches) {
     printf("threads: %u queues in the compute family used\n", b->queue_count);
     for (int count = 1; count <= THREADS_MAX; count *= 2) {
         pthread_t id[THREADS_MAX];
         thread_work work[THREADS_MAX];
         VkFenceCreateInfo fence = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+        VkCommandPoolCreateInfo pool = {
+            .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+            .queueFamilyIndex = b->queue_family,
+        };
         for (int t = 0; t < count; t++) {
-            work[t] = (thread_work){b->device, b->queues[(uint32_t)t % b->queue_count], commands, VK_NULL_HANDLE,
-                                    launches};
+            work[t] = (thread_work){.device = b->device, .queue = b->queues[(uint32_t)t % b->queue_count],
+                                    .launches = launches};
             VK(vkCreateFence(b->device, &fence, NULL, &work[t].fence));
+            VK(vkCreateCommandPool(b->device, &pool, NULL, &work[t].pool));
+            VkCommandBufferAllocateInfo allocate = {
+                .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                .commandPool = work[t].pool,
+                .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                .commandBufferCount = 1,
+            };
+            VK(vkAllocateCommandBuffers(b->device, &allocate, &work[t].commands));
+            begin(work[t].commands, 0);
+            bind(b, work[t].commands);
+            add_one(work[t].commands);
+            VK(vkEndCommandBuffer(work[t].commands));
         }
         double start = now_us();
         for (int t = 0; t < count; t++)
             if (pthread_create(&id[t], NULL, thread_main, &work[t])) fail("cannot start a thread");
         for (int t = 0; t < count; t++) pthread_join(id[t], NULL);
         double ms = (now_us() - start) / 1e3;
-        for (int t = 0; t < count; t++) vkDestroyFence(b->device, work[t].fence, NULL);
+        for (int t = 0; t < count; t++) {
+            vkDestroyFence(b->device, work[t].fence, NULL);
+            vkDestroyCommandPool(b->device, work[t].pool, NULL);
+        }
         printf("threads %d: %.2f kernels/ms (%d kernels each, %.3f ms)\n", count, count * launches / ms, launches, ms);
     }
 }
@@ -610,7 +629,7 @@ int main(int argc, char **argv) {
     bool right = true;
     for (int i = 0; i < N; i++) right = right && host[i] == (float)expected;
     printf("result check: %s\n", right ? "ok" : "WRONG");
-    threads(&b, one_kernel, 1000);
+    threads(&b, 1000);
     free(times);
     free(host);
     destroy_bench(&b);

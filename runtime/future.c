@@ -8,12 +8,14 @@
  * from staging memory to their destination), then frees the future;
  * camp_future_poll says whether it is done without waiting.
  *
- * A copy in memcpys the source into staging memory before it returns (so
- * the source may change at once); the DMA is what runs asynchronously.
- * Copies go through staging, never through imported pages, which a later
- * call could end while the DMA still used them. Where the host copies
- * through a mapping (the map path), the copy is done when the call
- * returns, and so is its future. */
+ * A copy in from memory outside views memcpys the source into staging
+ * memory before it returns (so the source may change at once); the DMA is
+ * what runs asynchronously. Memory inside an explicit view whose pages are
+ * imported (transfer.c) is read or written by the DMA itself, with no
+ * memcpy on the host: the view's memory must stay as it is until the
+ * future is waited, and releasing the view waits for the copy. Where the
+ * host copies through a mapping (the map path), the copy is done when the
+ * call returns, and so is its future. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -22,9 +24,7 @@
 struct camp_future {
     camp_accelerator_view *queue; /* NULL: done when made */
     uint64_t serial;              /* the queue's batch that completes it */
-    camp_buffer staging;          /* a copy out: the bytes, until they reach dst */
-    void *dst;
-    size_t bytes;
+    camp_copy_edge later[2];      /* a copy out: bytes in staging, until they reach the host */
     struct camp_future *next;     /* every live future, to check handles */
 };
 
@@ -43,7 +43,7 @@ static void future_free(camp_future *f) {
             *p = f->next;
             break;
         }
-    camp_buffer_release(&f->staging);
+    for (int e = 0; e < 2; e++) (void)camp_copy_edge_deliver(&f->later[e], false);
     free(f);
 }
 
@@ -62,7 +62,8 @@ static camp_status copy_in(camp_region *region, size_t offset, const void *src, 
     if (!bytes || region->device.mapped) return camp_region_write(region, offset, src, bytes);
     camp_accelerator_view *q = NULL;
     CAMP_TRY(camp_copy_view(region->device.owner, &q));
-    CAMP_TRY(camp_transfer_in(q, &region->device, region->pad + offset, &region->usage, src, bytes, NULL));
+    CAMP_TRY(camp_transfer_in(q, &region->device, region->pad + offset, &region->usage, src, bytes,
+                              camp_view_holding(src, bytes), false));
     return submitted(f, q);
 }
 
@@ -73,18 +74,8 @@ static camp_status copy_out(camp_region *region, size_t offset, void *dst, size_
     if (!bytes || region->device.mapped) return camp_region_read(region, offset, dst, bytes);
     camp_accelerator_view *q = NULL;
     CAMP_TRY(camp_copy_view(region->device.owner, &q));
-    CAMP_TRY(camp_buffer_acquire(region->device.owner, CAMP_BUFFER_STAGING, bytes, &f->staging));
-    bool barrier = false;
-    CAMP_TRY(camp_queue_needs_barrier(q, &region->usage, CAMP_ACCESS_READ, &barrier));
-    VkCommandBuffer commands;
-    CAMP_TRY(camp_queue_commands(q, &commands));
-    if (barrier) camp_queue_barrier(q);
-    VkBufferCopy copy = {region->pad + offset, 0, bytes};
-    vkCmdCopyBuffer(commands, region->device.buffer, f->staging.buffer, 1, &copy);
-    camp_queue_use(q, &region->usage, CAMP_ACCESS_READ);
-    q->open_commands++;
-    f->dst = dst;
-    f->bytes = bytes;
+    CAMP_TRY(camp_transfer_out(q, &region->device, region->pad + offset, &region->usage, dst, bytes,
+                               camp_view_holding(dst, bytes), f->later));
     return submitted(f, q);
 }
 
@@ -156,10 +147,7 @@ static camp_status find_future(const camp_future *f, const char *call) {
  * threads: one core's memcpy out of staging memory (4-6 GB/s) was what
  * made a pipeline of asynchronous copies slower than plain copies. */
 static camp_status deliver(camp_future *f) {
-    if (f->staging.buffer && f->dst) {
-        CAMP_TRY(camp_transfer_memcpy(f->staging.owner, f->dst, f->staging.mapped, f->bytes));
-        f->dst = NULL;
-    }
+    for (int e = 0; e < 2; e++) CAMP_TRY(camp_copy_edge_deliver(&f->later[e], true));
     return CAMP_OK;
 }
 

@@ -456,10 +456,23 @@ camp_status camp_copy_path_choose(camp_device *dev);
  * range, if any: its pages may be imported and kept imported. Returns with
  * the copy recorded or submitted; the host memory may be reused at once. */
 camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
-                             const void *src, size_t bytes, struct camp_region *host_view);
-/* The reverse: returns when `dst` holds the bytes. */
+                             const void *src, size_t bytes, struct camp_region *host_view, bool wait);
+/* Bytes on their way to the host: a staging buffer's, moved to `dst` once
+ * the copy's batch is done. */
+typedef struct camp_copy_edge {
+    camp_buffer staging;
+    char *dst;
+    size_t bytes;
+} camp_copy_edge;
+/* The reverse: returns when `dst` holds the bytes; or, given `later`,
+ * once the copy is submitted, with what is left to deliver after it is
+ * done in later[0] and later[1] (zeroed first by the caller). */
 camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
-                              camp_usage *usage, void *dst, size_t bytes, struct camp_region *host_view);
+                              camp_usage *usage, void *dst, size_t bytes, struct camp_region *host_view,
+                              camp_copy_edge later[2]);
+/* Moves a done edge's bytes to the host (`done`: the copy ran) and gives
+ * its staging buffer back. */
+camp_status camp_copy_edge_deliver(camp_copy_edge *edge, bool done);
 /* memcpy out of staging memory into the program's, over the device's copy
  * threads (started if need be). */
 camp_status camp_transfer_memcpy(camp_device *dev, void *dst, const void *src, size_t bytes);
@@ -473,6 +486,8 @@ void camp_transfer_destroy(camp_device *dev);
 
 /* The region holding `address` (one past its end counts, as in C), or NULL. */
 camp_region *camp_region_find(const void *address);
+/* The explicit view holding all of [host, host + bytes), or NULL. */
+camp_region *camp_view_holding(const void *host, size_t bytes);
 /* The region starting last before `end` (the one [x, end) would overlap
  * if any does), or NULL. */
 camp_region *camp_region_below(const void *end);

@@ -73,7 +73,7 @@ static camp_accelerator_view *copy_queue(const camp_region *region) {
 
 /* The explicit view holding all of [host, host + bytes), or NULL: its pages
  * may be imported for the copy (transfer.c). */
-static camp_region *view_holding(const void *host, size_t bytes) {
+camp_region *camp_view_holding(const void *host, size_t bytes) {
     camp_region *region = camp_region_find(host);
     if (!region || region->kind != CAMP_REGION_VIEW) return NULL;
     return bytes <= region->bytes - (size_t)((const char *)host - region->host) ? region : NULL;
@@ -86,7 +86,7 @@ static camp_status region_write(camp_region *region, size_t offset, const void *
         return CAMP_OK;
     }
     return camp_transfer_in(copy_queue(region), &region->device, region->pad + offset, &region->usage, src, bytes,
-                            view_holding(src, bytes));
+                            camp_view_holding(src, bytes), true);
 }
 
 static camp_status region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
@@ -96,7 +96,7 @@ static camp_status region_read(camp_region *region, size_t offset, void *dst, si
         return CAMP_OK;
     }
     return camp_transfer_out(copy_queue(region), &region->device, region->pad + offset, &region->usage, dst, bytes,
-                             view_holding(dst, bytes));
+                             camp_view_holding(dst, bytes), NULL);
 }
 
 camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {

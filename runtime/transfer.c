@@ -52,6 +52,10 @@ typedef struct camp_host_import {
     size_t bytes;
     VkDeviceMemory memory;
     VkBuffer buffer;
+    /* An asynchronous copy's use: the import lives until `queue` reaches
+     * `serial` (NULL: no copy pending). */
+    camp_accelerator_view *queue;
+    uint64_t serial;
 } camp_host_import;
 
 /* The last use of a ring slot: done once `queue` reaches `serial`. */
@@ -161,6 +165,8 @@ camp_status camp_transfer_memcpy(camp_device *dev, void *dst, const void *src, s
 
 static void import_destroy(camp_host_import *import) {
     camp_device *dev = import->dev;
+    /* A lost device: the copy will never run, the pages may go. */
+    if (import->queue) (void)camp_queue_wait_serial(import->queue, import->serial);
     if (import->buffer) vkDestroyBuffer(dev->device, import->buffer, NULL);
     if (import->memory) vkFreeMemory(dev->device, import->memory, NULL);
     if (dev->transfer) dev->transfer->imported_bytes -= import->bytes;
@@ -427,6 +433,14 @@ static camp_status staged_out(camp_accelerator_view *q, camp_buffer *device, VkD
 
 /* ---- Public to the runtime ------------------------------------------------------ */
 
+/* An asynchronous copy recorded on `q` uses `import`: its batch is
+ * submitted, and the import outlives it (import_destroy waits). */
+static camp_status import_busy(camp_host_import *import, camp_accelerator_view *q) {
+    import->queue = q;
+    import->serial = q->open->serial;
+    return camp_queue_flush(q);
+}
+
 /* The import to use for this copy, or NULL (staging). */
 static camp_status import_for(camp_device *dev, camp_region *host_view, size_t bytes, camp_host_import **out) {
     *out = NULL;
@@ -449,7 +463,7 @@ static camp_status bar_in(camp_buffer *device, VkDeviceSize offset, camp_usage *
 }
 
 camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
-                             const void *src, size_t bytes, camp_region *host_view) {
+                             const void *src, size_t bytes, camp_region *host_view, bool wait) {
     if (device->write_mapped) return bar_in(device, offset, usage, src, bytes);
     camp_host_import *import = NULL;
     CAMP_TRY(import_for(device->owner, host_view, bytes, &import));
@@ -457,7 +471,8 @@ camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDe
     if (import) imported_part(import, host, bytes, &first, &last);
     if (first == last) return staged_in(q, device, offset, usage, host, bytes);
     /* The ragged edges through staging, the middle straight from the
-     * program's pages; the call returns once the DMA has read them. */
+     * program's pages; the call returns once the DMA has read them, or
+     * (asynchronous) with the import kept until it has. */
     CAMP_TRY(staged_in(q, device, offset, usage, host, (size_t)(first - host)));
     CAMP_TRY(staged_in(q, device, offset + (VkDeviceSize)(last - host), usage, last, (size_t)(host + bytes - last)));
     VkCommandBuffer commands;
@@ -465,21 +480,17 @@ camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDe
     record_copy(commands, import->buffer, (VkDeviceSize)(first - import->start), device->buffer,
                 offset + (VkDeviceSize)(first - host), (VkDeviceSize)(last - first));
     q->open_commands++;
+    if (!wait) return import_busy(import, q);
     /* With the lock held: another call could end the import meanwhile. */
     return camp_queue_finish(q);
 }
 
-/* An edge of an imported copy out: recorded into the open batch with a
- * staging buffer of its own, moved to the host after the batch's wait. */
-typedef struct edge_out {
-    camp_buffer staging;
-    char *dst;
-    size_t bytes;
-} edge_out;
-
+/* An edge of an imported copy out (or an asynchronous copy out's whole
+ * range): recorded into the open batch with a staging buffer of its own,
+ * moved to the host after the batch's wait. */
 static camp_status edge_record(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
-                               char *dst, size_t bytes, edge_out *edge) {
-    *edge = (edge_out){.dst = dst, .bytes = bytes};
+                               char *dst, size_t bytes, camp_copy_edge *edge) {
+    *edge = (camp_copy_edge){.dst = dst, .bytes = bytes};
     if (!bytes) return CAMP_OK;
     CAMP_TRY(camp_buffer_acquire(device->owner, CAMP_BUFFER_STAGING, bytes, &edge->staging));
     VkCommandBuffer commands;
@@ -489,20 +500,27 @@ static camp_status edge_record(camp_accelerator_view *q, camp_buffer *device, Vk
     return CAMP_OK;
 }
 
-/* The edge's bytes to the host (`done`: the batch is), and its staging
- * buffer back; the queue no longer uses it, or never ran it. */
-static void edge_deliver(edge_out *edge, bool done) {
-    if (done && edge->bytes) memcpy(edge->dst, edge->staging.mapped, edge->bytes);
+camp_status camp_copy_edge_deliver(camp_copy_edge *edge, bool done) {
+    camp_status status = CAMP_OK;
+    if (done && edge->bytes && edge->staging.buffer)
+        status = camp_transfer_memcpy(edge->staging.owner, edge->dst, edge->staging.mapped, edge->bytes);
     camp_buffer_release(&edge->staging);
+    *edge = (camp_copy_edge){0};
+    return status;
 }
 
 camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
-                              camp_usage *usage, void *dst, size_t bytes, camp_region *host_view) {
+                              camp_usage *usage, void *dst, size_t bytes, camp_region *host_view,
+                              camp_copy_edge later[2]) {
     camp_host_import *import = NULL;
     CAMP_TRY(import_for(device->owner, host_view, bytes, &import));
     char *host = dst;
     const char *first = host, *last = host;
     if (import) imported_part(import, host, bytes, &first, &last);
+    if (first == last && later) {
+        CAMP_TRY(edge_record(q, device, offset, usage, host, bytes, &later[0]));
+        return camp_queue_flush(q);
+    }
     if (first == last) return staged_out(q, device, offset, usage, host, bytes);
     size_t head = (size_t)(first - host), tail = (size_t)(host + bytes - last);
     VkDeviceSize tail_offset = offset + (VkDeviceSize)(last - host);
@@ -518,13 +536,15 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
     }
     /* The edges, the middle straight into the program's pages, one
      * submission and one wait for the three, with the lock held: another
-     * call could end the import while the DMA writes into it. */
-    edge_out edges[2];
+     * call could end the import while the DMA writes into it. An
+     * asynchronous copy leaves the edges to the caller and keeps the
+     * import until the copy is done. */
+    camp_copy_edge own[2], *edges = later ? later : own;
     camp_status status = edge_record(q, device, offset, usage, host, head, &edges[0]);
     if (status == CAMP_OK)
         status = edge_record(q, device, tail_offset, usage, host + (last - host), tail, &edges[1]);
     else
-        edges[1] = (edge_out){0};
+        edges[1] = (camp_copy_edge){0};
     if (status == CAMP_OK) {
         VkCommandBuffer commands;
         status = begin_copy(q, usage, CAMP_ACCESS_READ, &commands);
@@ -534,9 +554,13 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
             q->open_commands++;
         }
     }
+    if (later) return status == CAMP_OK ? import_busy(import, q) : camp_queue_flush(q);
     if (status == CAMP_OK) status = camp_queue_finish(q);
     else (void)camp_queue_finish(q); /* the edges' buffers may be recorded: let the queue finish with them */
-    for (int e = 0; e < 2; e++) edge_deliver(&edges[e], status == CAMP_OK);
+    for (int e = 0; e < 2; e++) {
+        camp_status delivered = camp_copy_edge_deliver(&edges[e], status == CAMP_OK);
+        if (status == CAMP_OK) status = delivered;
+    }
     return status;
 }
 
@@ -545,6 +569,10 @@ void camp_transfer_forget_queue(camp_accelerator_view *q) {
     if (!t) return;
     for (uint32_t s = 0; s < RING_SLOTS; s++)
         if (t->slots[s].queue == q) t->slots[s].queue = NULL;
+    for (uint32_t i = 0; i < camp_rt.region_count; i++) {
+        camp_host_import *import = camp_rt.regions[i]->import;
+        if (import && import->queue == q) import->queue = NULL; /* q was finished before it goes */
+    }
 }
 
 void camp_transfer_destroy(camp_device *dev) {

@@ -3,7 +3,8 @@
  * sees the bytes the copy view wrote, a copy out and a view's
  * synchronize_async deliver at camp_future_wait or at the camp_future_poll
  * that says done, copies of many sizes overlap with kernels in a chunked
- * loop, a future outlives the array it copied, and waiting a future twice
+ * loop (from plain memory and from views), a future outlives the array it
+ * copied and a view it copied into, and waiting a future twice
  * is an error. Run by every copy path (the meson test). */
 #include "test_util.h"
 
@@ -17,11 +18,18 @@ enum { N = 300000, CHUNKS = 6 };
 
 /* c = a + b with a, b copied in asynchronously, c copied out asynchronously,
  * chunk after chunk: chunk k+1's copies in are issued before chunk k's
- * kernel. */
-static void chunked(void) {
+ * kernel. `in_views`: a, b and c inside explicit views, whose pages the
+ * import path's DMA reads and writes itself (ragged chunk edges through
+ * staging); c's view is released before the last copy out is waited. */
+static void chunked(bool in_views) {
     uint32_t *a = malloc(CHUNKS * N * sizeof *a), *b = malloc(CHUNKS * N * sizeof *b);
     uint32_t *c = malloc(CHUNKS * N * sizeof *c);
     for (size_t i = 0; i < (size_t)CHUNKS * N; i++) a[i] = (uint32_t)i, b[i] = 3u * (uint32_t)i, c[i] = 0;
+    if (in_views) {
+        camp_array_view_create(a, CHUNKS * N * sizeof *a, "a");
+        camp_array_view_create(b, CHUNKS * N * sizeof *b, "b");
+        camp_array_view_create(c, CHUNKS * N * sizeof *c, "c");
+    }
     uint32_t *da[2], *db[2], *dc[2];
     for (int s = 0; s < 2; s++) {
         da[s] = camp_array_new(NULL, N * sizeof *a, NULL, CAMP_ACCESS_TYPE_NONE);
@@ -43,11 +51,16 @@ static void chunked(void) {
         launch_vadd(&test_module, N, da[s], db[s], dc[s], N * sizeof *a);
         out[s] = camp_array_copy_out_async_at(c + (size_t)k * N, dc[s], N, sizeof *c, __FILE__, __LINE__);
     }
+    if (in_views) {
+        camp_array_view_release(a);
+        camp_array_view_release(b);
+        camp_array_view_release(c); /* waits for the copies out into c's pages */
+    }
     for (int s = 0; s < 2; s++)
         if (out[s]) camp_future_wait(out[s]);
     size_t wrong = 0;
     for (size_t i = 0; i < (size_t)CHUNKS * N; i++) wrong += c[i] != 4u * (uint32_t)i;
-    if (wrong) fprintf(stderr, "chunked: %zu wrong\n", wrong);
+    if (wrong) fprintf(stderr, "chunked%s: %zu wrong\n", in_views ? " (views)" : "", wrong);
     CHECK(wrong == 0);
     for (int s = 0; s < 2; s++) camp_array_delete(da[s]), camp_array_delete(db[s]), camp_array_delete(dc[s]);
     free(a), free(b), free(c);
@@ -102,7 +115,8 @@ int main(void) {
     camp_array_view_release(v);
     free(v);
 
-    chunked();
+    chunked(false);
+    chunked(true);
     if (test_failures) fprintf(stderr, "test_future: %d checks failed\n", test_failures);
     return test_failures != 0;
 }
