@@ -299,6 +299,7 @@ static camp_status create_device(camp_device *dev) {
         .storageBuffer8BitAccess = has12.storageBuffer8BitAccess,
         .uniformAndStorageBuffer8BitAccess = has12.uniformAndStorageBuffer8BitAccess,
         .storagePushConstant8 = has12.storagePushConstant8,
+        .hostQueryReset = has12.hostQueryReset, /* profile.c resets timestamps on the host */
     };
     VkPhysicalDeviceFeatures2 on = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
@@ -320,6 +321,7 @@ static camp_status create_device(camp_device *dev) {
         dev->features |= CAMP_FEATURE_ATOMIC_FLOAT;
     dev->features &= ~camp_rt.masked_features; /* a test knob: fault_injection.c */
     dev->push_constant8 = has12.storagePushConstant8;
+    dev->host_query_reset = has12.hostQueryReset;
     dev->push_constant16 = has11.storagePushConstant16;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);

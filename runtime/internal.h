@@ -234,6 +234,8 @@ typedef struct camp_device {
     /* For profile.c, set only when profiling: */
     uint32_t timestamp_bits;  /* the compute family's timestampValidBits (0: no timestamps) */
     uint32_t copy_timestamp_bits; /* the copy family's */
+    bool host_query_reset;    /* hostQueryReset: timestamps are reset by the host, not in batches */
+    uint64_t anchor_tick, anchor_host; /* a device tick and its host time, from the last calibration */
     bool creation_feedback;   /* VK_EXT_pipeline_creation_feedback is enabled */
     PFN_vkGetCalibratedTimestampsEXT get_calibrated_timestamps; /* NULL: no calibrated timestamps */
     struct camp_device *next; /* every opened device */

@@ -288,12 +288,15 @@ uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer com
             free(p);
             return UINT32_MAX;
         }
+        if (q->dev->host_query_reset) vkResetQueryPool(q->dev->device, p->pool, 0, info.queryCount);
         batch->profile = p;
     }
     struct camp_profile_batch *p = batch->profile;
     if (p->used == TIMED_PER_BATCH) return UINT32_MAX;
     uint32_t slot = p->used++;
-    vkCmdResetQueryPool(commands, p->pool, 2 * slot, 2); /* only those used: a reset may cost per query */
+    /* Else reset by the host when the batch is done: a reset in the batch
+     * costs the device time between kernels. */
+    if (!q->dev->host_query_reset) vkCmdResetQueryPool(commands, p->pool, 2 * slot, 2);
     static uint64_t flows; /* under camp_rt.lock, as launches are */
     p->kernel[slot] = kernel;
     p->flow[slot] = ++flows;
@@ -311,12 +314,22 @@ void camp_profile_batch_submitted(camp_batch *batch) {
     if (batch->profile) batch->profile->submitted = camp_profile_now();
 }
 
+/* Calibrations are this far apart at least: reading the two clocks together
+ * cost a round trip on an H100 several microseconds, and the clocks drift
+ * apart by far less than a microsecond in this time. */
+#define CALIBRATION_EVERY_NS 100000000ull
+
 /* A device tick and the host time it corresponds to: read together through
- * VK_EXT_calibrated_timestamps, else the batch's first timestamp taken as
- * its submission's host time (the device starts it no earlier; trace.c
- * keeps each queue's events in order). */
-static void calibrate(const camp_device *dev, const struct camp_profile_batch *p, uint64_t first_tick,
-                      uint64_t *tick, uint64_t *host) {
+ * VK_EXT_calibrated_timestamps (at most every CALIBRATION_EVERY_NS), else
+ * the batch's first timestamp taken as its submission's host time (the
+ * device starts it no earlier; trace.c keeps each queue's events in order). */
+static void calibrate(camp_device *dev, const struct camp_profile_batch *p, uint64_t first_tick, uint64_t *tick,
+                      uint64_t *host) {
+    if (dev->get_calibrated_timestamps && dev->anchor_host && p->submitted < dev->anchor_host + CALIBRATION_EVERY_NS) {
+        *tick = dev->anchor_tick;
+        *host = dev->anchor_host;
+        return;
+    }
     if (dev->get_calibrated_timestamps) {
         VkCalibratedTimestampInfoEXT info[2] = {
             {.sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, .timeDomain = VK_TIME_DOMAIN_DEVICE_EXT},
@@ -324,8 +337,8 @@ static void calibrate(const camp_device *dev, const struct camp_profile_batch *p
         };
         uint64_t values[2], deviation;
         if (dev->get_calibrated_timestamps(dev->device, 2, info, values, &deviation) >= 0) {
-            *tick = values[0];
-            *host = values[1];
+            *tick = dev->anchor_tick = values[0];
+            *host = dev->anchor_host = values[1];
             return;
         }
     }
@@ -338,11 +351,12 @@ void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch) {
     uint32_t used = p->used;
     p->used = 0;
     if (!used) return;
-    const camp_device *dev = q->dev;
+    camp_device *dev = q->dev;
     uint64_t ticks[2 * TIMED_PER_BATCH];
-    if (vkGetQueryPoolResults(dev->device, p->pool, 0, 2 * used, sizeof ticks, ticks, sizeof *ticks,
-                              VK_QUERY_RESULT_64_BIT) != VK_SUCCESS)
-        return;
+    VkResult read = vkGetQueryPoolResults(dev->device, p->pool, 0, 2 * used, sizeof ticks, ticks, sizeof *ticks,
+                                          VK_QUERY_RESULT_64_BIT);
+    if (dev->host_query_reset) vkResetQueryPool(dev->device, p->pool, 0, 2 * used);
+    if (read != VK_SUCCESS) return;
     uint64_t mask = q->timestamp_bits >= 64 ? UINT64_MAX : (UINT64_C(1) << q->timestamp_bits) - 1;
     double period = dev->properties.limits.timestampPeriod; /* ns per tick */
     uint64_t anchor_tick, anchor_host;
