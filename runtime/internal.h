@@ -236,6 +236,7 @@ typedef struct camp_device {
     uint32_t copy_timestamp_bits; /* the copy family's */
     bool host_query_reset;    /* hostQueryReset: timestamps are reset by the host, not in batches */
     uint64_t anchor_tick, anchor_host; /* a device tick and its host time, from the last calibration */
+    VkDeviceSize allocated_bytes; /* device memory allocated by suballoc.c (the trace's counter) */
     bool creation_feedback;   /* VK_EXT_pipeline_creation_feedback is enabled */
     PFN_vkGetCalibratedTimestampsEXT get_calibrated_timestamps; /* NULL: no calibrated timestamps */
     struct camp_device *next; /* every opened device */
@@ -472,6 +473,13 @@ typedef struct camp_copy_edge {
 camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
                               camp_usage *usage, void *dst, size_t bytes, struct camp_region *host_view,
                               camp_copy_edge later[2]);
+/* Which way a copy goes: host to device, or back. */
+enum camp_copy_direction { CAMP_COPY_IN, CAMP_COPY_OUT };
+/* Records a copy of `bytes` between buffers into the open batch of `q`
+ * (`commands`), timed on the device when profiling (the trace shows it on
+ * the view's track). */
+void camp_record_copy(camp_accelerator_view *q, VkCommandBuffer commands, enum camp_copy_direction direction,
+                      VkBuffer from, VkDeviceSize from_offset, VkBuffer to, VkDeviceSize to_offset, VkDeviceSize bytes);
 /* Moves a done edge's bytes to the host (`done`: the copy ran) and gives
  * its staging buffer back. */
 camp_status camp_copy_edge_deliver(camp_copy_edge *edge, bool done);
@@ -606,7 +614,6 @@ uint32_t camp_push_range_size(const camp_kernel_info *kernel);
  * `if (camp_profiling)`, one predictable branch when it is off. */
 extern bool camp_profiling;
 
-enum camp_copy_direction { CAMP_COPY_IN, CAMP_COPY_OUT };
 
 /* Reads CAMP_PROFILE and CAMP_TRACE once (warning about values it does
  * not know); true when names and labels are wanted (VK_EXT_debug_utils). */
@@ -627,7 +634,10 @@ void camp_profile_launch_end(void);
 /* Around the kernel's dispatches in `commands` (q's open batch): device
  * timestamps, read when the batch is done. Begin returns the slot to end. */
 uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer commands);
-void camp_profile_kernel_end(camp_accelerator_view *q, VkCommandBuffer commands, uint32_t slot);
+void camp_profile_timed_end(camp_accelerator_view *q, VkCommandBuffer commands, uint32_t slot);
+/* The same for a copy recorded on `q` (ended by camp_profile_timed_end). */
+uint32_t camp_profile_device_copy_begin(camp_accelerator_view *q, VkCommandBuffer commands,
+                                        enum camp_copy_direction direction, size_t bytes);
 /* The batch was submitted / is done (its timestamps readable) / is freed. */
 void camp_profile_batch_submitted(camp_batch *batch);
 void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch);
@@ -664,9 +674,13 @@ void camp_trace_instant(uint64_t now, const char *name);
 /* An arrow begins here, inside the thread's launch span, to the kernel
  * that camp_trace_device gives the same `flow`. */
 void camp_trace_flow(uint64_t now, uint64_t flow);
-/* `kernel` ran on view `q` from `start` for `duration` ns (host time). */
-void camp_trace_device(const camp_accelerator_view *q, const char *device_name, const camp_kernel_info *kernel,
-                       uint64_t flow, uint64_t start, uint64_t duration);
+/* `what` (a kernel's entry, from `file`:`line`; or a copy, file NULL) ran on
+ * view `q` from `start` for `duration` ns (host time); `flow` (0: none)
+ * ends camp_trace_flow's arrow. */
+void camp_trace_device(const camp_accelerator_view *q, const char *device_name, const char *what, const char *file,
+                       unsigned line, uint64_t flow, uint64_t start, uint64_t duration);
+/* A sample of the counter `name` (on the device process): `value` in `unit`. */
+void camp_trace_counter(const char *name, const char *unit, double value);
 /* Writes everything buffered and ends the JSON array (at exit, or before
  * an abort); later events are dropped. */
 void camp_trace_close(void);

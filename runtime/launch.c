@@ -132,7 +132,7 @@ static camp_status record(camp_accelerator_view *q, const camp_pipeline *pipelin
     }
     uint32_t timed = camp_profiling ? camp_profile_kernel_begin(q, commands) : UINT32_MAX;
     record_dispatches(q->dev, commands, pipeline, block, block_size);
-    if (camp_profiling) camp_profile_kernel_end(q, commands, timed);
+    if (camp_profiling) camp_profile_timed_end(q, commands, timed);
     CAMP_TRY(camp_queue_recorded(q));
     return camp_views_finish(views, q);
 }

@@ -258,23 +258,27 @@ void camp_profile_pipeline_created(const camp_device *dev, const camp_kernel_inf
 
 /* ---- Device timestamps ------------------------------------------------------ */
 
-/* Kernels timed per batch; later ones in a fuller batch are counted untimed. */
+/* Commands timed per batch; later ones in a fuller batch are counted untimed. */
 #define TIMED_PER_BATCH 256u
 
+/* A timed command: a kernel, or (kernel NULL) a copy. */
+typedef struct timed_command {
+    const camp_kernel_info *kernel;
+    uint64_t flow; /* the trace's arrow from the launch to the kernel */
+    enum camp_copy_direction direction;
+    size_t bytes;
+} timed_command;
+
 struct camp_profile_batch {
-    VkQueryPool pool; /* two timestamps per timed kernel */
+    VkQueryPool pool; /* two timestamps per timed command */
     uint32_t used;
     uint64_t submitted; /* host time of the submission (the fallback calibration) */
-    const camp_kernel_info *kernel[TIMED_PER_BATCH];
-    uint64_t flow[TIMED_PER_BATCH]; /* the trace's arrow from the launch to the kernel */
+    timed_command timed[TIMED_PER_BATCH];
 };
 
-uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer commands) {
-    const camp_kernel_info *kernel = camp_call.kernel;
-    pthread_mutex_lock(&stats_lock);
-    kernel_stats *s = stats_of(kernel);
-    if (s) s->launches++;
-    pthread_mutex_unlock(&stats_lock);
+/* A slot of the open batch's timestamps, its begin written; UINT32_MAX:
+ * untimed (no timestamps on the queue, no memory, or the batch is full). */
+static uint32_t timed_begin(camp_accelerator_view *q, VkCommandBuffer commands) {
     camp_batch *batch = q->open;
     if (!q->timestamp_bits) return UINT32_MAX;
     if (!batch->profile) {
@@ -297,15 +301,33 @@ uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer com
     /* Else reset by the host when the batch is done: a reset in the batch
      * costs the device time between kernels. */
     if (!q->dev->host_query_reset) vkCmdResetQueryPool(commands, p->pool, 2 * slot, 2);
-    static uint64_t flows; /* under camp_rt.lock, as launches are */
-    p->kernel[slot] = kernel;
-    p->flow[slot] = ++flows;
-    camp_trace_flow(camp_profile_now(), p->flow[slot]);
     vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, p->pool, 2 * slot);
     return slot;
 }
 
-void camp_profile_kernel_end(camp_accelerator_view *q, VkCommandBuffer commands, uint32_t slot) {
+uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer commands) {
+    const camp_kernel_info *kernel = camp_call.kernel;
+    pthread_mutex_lock(&stats_lock);
+    kernel_stats *s = stats_of(kernel);
+    if (s) s->launches++;
+    pthread_mutex_unlock(&stats_lock);
+    uint32_t slot = timed_begin(q, commands);
+    if (slot == UINT32_MAX) return slot;
+    struct camp_profile_batch *p = q->open->profile;
+    static uint64_t flows; /* under camp_rt.lock, as launches are */
+    p->timed[slot] = (timed_command){.kernel = kernel, .flow = ++flows};
+    camp_trace_flow(camp_profile_now(), p->timed[slot].flow);
+    return slot;
+}
+
+uint32_t camp_profile_device_copy_begin(camp_accelerator_view *q, VkCommandBuffer commands,
+                                        enum camp_copy_direction direction, size_t bytes) {
+    uint32_t slot = timed_begin(q, commands);
+    if (slot != UINT32_MAX) q->open->profile->timed[slot] = (timed_command){.direction = direction, .bytes = bytes};
+    return slot;
+}
+
+void camp_profile_timed_end(camp_accelerator_view *q, VkCommandBuffer commands, uint32_t slot) {
     if (slot != UINT32_MAX)
         vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, q->open->profile->pool, 2 * slot + 1);
 }
@@ -364,9 +386,17 @@ void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch) {
     for (uint32_t i = 0; i < used; i++) {
         uint64_t begin = ticks[2 * i] & mask, end = ticks[2 * i + 1] & mask;
         uint64_t ns = end > begin ? (uint64_t)((double)(end - begin) * period) : 0;
-        const camp_kernel_info *kernel = p->kernel[i];
+        const timed_command *c = &p->timed[i];
+        double offset = ((double)(int64_t)(begin - anchor_tick)) * period;
+        uint64_t start = (uint64_t)((double)anchor_host + offset);
+        if (!c->kernel) {
+            char name[64];
+            snprintf(name, sizeof name, "copy %s %zu bytes", c->direction == CAMP_COPY_IN ? "in" : "out", c->bytes);
+            camp_trace_device(q, dev->name, name, NULL, 0, 0, start, ns);
+            continue;
+        }
         pthread_mutex_lock(&stats_lock);
-        kernel_stats *s = stats_of(kernel);
+        kernel_stats *s = stats_of(c->kernel);
         if (s) {
             s->timed++;
             s->total_ns += ns;
@@ -374,9 +404,7 @@ void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch) {
             if (ns > s->max_ns) s->max_ns = ns;
         }
         pthread_mutex_unlock(&stats_lock);
-        double offset = ((double)(int64_t)(begin - anchor_tick)) * period;
-        uint64_t start = (uint64_t)((double)anchor_host + offset);
-        camp_trace_device(q, dev->name, kernel, p->flow[i], start, ns);
+        camp_trace_device(q, dev->name, c->kernel->entry, c->kernel->file, c->kernel->line, c->flow, start, ns);
     }
 }
 

@@ -64,6 +64,18 @@ static bool host_visible(const camp_device *dev, uint32_t type) {
     return dev->memory.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
 }
 
+/* `size` bytes of device memory were allocated (or freed): a sample of the
+ * trace's counter. */
+static void count_memory(camp_device *dev, VkDeviceSize size, bool allocated) {
+    dev->allocated_bytes = allocated ? dev->allocated_bytes + size : dev->allocated_bytes - size;
+    if (camp_profiling) camp_trace_counter("device memory", "MiB", (double)dev->allocated_bytes / (1 << 20));
+}
+
+static void memory_free(camp_device *dev, VkDeviceMemory memory, VkDeviceSize size) {
+    vkFreeMemory(dev->device, memory, NULL); /* unmaps too */
+    count_memory(dev, size, false);
+}
+
 /* vkAllocateMemory (and vkMapMemory where host-visible). */
 static VkResult allocate(camp_device *dev, uint32_t type, VkDeviceSize size, bool device_address,
                          VkDeviceMemory *memory, void **mapped) {
@@ -81,10 +93,11 @@ static VkResult allocate(camp_device *dev, uint32_t type, VkDeviceSize size, boo
     VkResult result = CAMP_INJECT(CAMP_FAULT_ALLOC, VK_ERROR_OUT_OF_DEVICE_MEMORY,
                                   vkAllocateMemory(dev->device, &info, NULL, memory));
     if (result < 0) return result;
+    count_memory(dev, size, true);
     if (host_visible(dev, type)) {
         result = vkMapMemory(dev->device, *memory, 0, VK_WHOLE_SIZE, 0, mapped);
         if (result < 0) {
-            vkFreeMemory(dev->device, *memory, NULL);
+            memory_free(dev, *memory, size);
             *memory = VK_NULL_HANDLE;
         }
     }
@@ -167,7 +180,7 @@ static void block_give(camp_memory_block *block, VkDeviceSize offset, VkDeviceSi
 }
 
 static void block_destroy(camp_device *dev, camp_memory_block *block) {
-    vkFreeMemory(dev->device, block->memory, NULL); /* unmaps too */
+    memory_free(dev, block->memory, block->size);
     free(block->spans);
     free(block);
 }
@@ -226,7 +239,7 @@ static void keep_or_free(camp_device *dev, camp_allocation *a) {
             (kept_memory){a->memory, a->size, a->memory_type, a->device_address, a->mapped};
         return;
     }
-    vkFreeMemory(dev->device, a->memory, NULL);
+    memory_free(dev, a->memory, a->size);
 }
 
 /* ---- Public to the runtime --------------------------------------------------- */
@@ -299,7 +312,7 @@ void camp_memory_free(camp_device *dev, camp_allocation *a) {
 void camp_memory_trim(camp_device *dev) {
     struct camp_memory_pools *pools = dev->pools;
     if (!pools) return;
-    for (uint32_t i = 0; i < pools->kept_count; i++) vkFreeMemory(dev->device, pools->kept[i].memory, NULL);
+    for (uint32_t i = 0; i < pools->kept_count; i++) memory_free(dev, pools->kept[i].memory, pools->kept[i].size);
     pools->kept_count = 0;
     for (uint32_t t = 0; t < VK_MAX_MEMORY_TYPES; t++)
         for (int d = 0; d < 2; d++)

@@ -189,25 +189,40 @@ void camp_trace_flow(uint64_t now, uint64_t flow) {
     pthread_mutex_unlock(&trace_lock);
 }
 
-void camp_trace_device(const camp_accelerator_view *q, const char *device_name, const camp_kernel_info *kernel,
-                       uint64_t flow, uint64_t start, uint64_t duration) {
+void camp_trace_device(const camp_accelerator_view *q, const char *device_name, const char *what, const char *file,
+                       unsigned line, uint64_t flow, uint64_t start, uint64_t duration) {
     if (trace_fd < 0) return;
     char where[512], name[256];
-    escape(kernel->file, where, sizeof where);
-    escape(kernel->entry, name, sizeof name);
+    escape(file ? file : "", where, sizeof where);
+    escape(what, name, sizeof name);
     pthread_mutex_lock(&trace_lock);
     if (trace_fd >= 0) {
         uint32_t track = device_track(q, device_name);
         if (start < device_last[track]) start = device_last[track];
         device_last[track] = start;
-        emit("{\"ph\":\"X\",\"name\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f,\"dur\":%.3f,"
-             "\"args\":{\"source\":\"%s:%u\"}},\n",
-             name, DEVICE_PID, track + 1, us(start), (double)duration / 1000.0, where, kernel->line);
+        if (file)
+            emit("{\"ph\":\"X\",\"name\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f,\"dur\":%.3f,"
+                 "\"args\":{\"source\":\"%s:%u\"}},\n",
+                 name, DEVICE_PID, track + 1, us(start), (double)duration / 1000.0, where, line);
+        else
+            emit("{\"ph\":\"X\",\"name\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f,\"dur\":%.3f},\n", name,
+                 DEVICE_PID, track + 1, us(start), (double)duration / 1000.0);
         /* The arrow's end, bound to the enclosing slice: the kernel's. */
-        emit("{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"launch\",\"cat\":\"launch\",\"id\":%llu,\"pid\":%d,"
-             "\"tid\":%u,\"ts\":%.3f},\n",
-             (unsigned long long)flow, DEVICE_PID, track + 1, us(start));
+        if (flow)
+            emit("{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"launch\",\"cat\":\"launch\",\"id\":%llu,\"pid\":%d,"
+                 "\"tid\":%u,\"ts\":%.3f},\n",
+                 (unsigned long long)flow, DEVICE_PID, track + 1, us(start));
     }
+    pthread_mutex_unlock(&trace_lock);
+}
+
+void camp_trace_counter(const char *name, const char *unit, double value) {
+    if (trace_fd < 0) return;
+    pthread_mutex_lock(&trace_lock);
+    /* The time read under the lock: a counter's samples stay in order. */
+    if (trace_fd >= 0)
+        emit("{\"ph\":\"C\",\"name\":\"%s\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"%s\":%.3f}},\n", name,
+             DEVICE_PID, us(camp_profile_now()), unit, value);
     pthread_mutex_unlock(&trace_lock);
 }
 

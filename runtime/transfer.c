@@ -292,11 +292,14 @@ static camp_status begin_copy(camp_accelerator_view *q, camp_usage *usage, uint3
     return CAMP_OK;
 }
 
-static void record_copy(VkCommandBuffer commands, VkBuffer from, VkDeviceSize from_offset, VkBuffer to,
-                        VkDeviceSize to_offset, VkDeviceSize bytes) {
+void camp_record_copy(camp_accelerator_view *q, VkCommandBuffer commands, enum camp_copy_direction direction,
+                      VkBuffer from, VkDeviceSize from_offset, VkBuffer to, VkDeviceSize to_offset,
+                      VkDeviceSize bytes) {
     if (!bytes) return;
+    uint32_t timed = camp_profiling ? camp_profile_device_copy_begin(q, commands, direction, bytes) : UINT32_MAX;
     VkBufferCopy region = {from_offset, to_offset, bytes};
     vkCmdCopyBuffer(commands, from, to, 1, &region);
+    if (camp_profiling) camp_profile_timed_end(q, commands, timed);
 }
 
 /* ---- Small copies: one staging buffer -------------------------------------------- */
@@ -312,7 +315,7 @@ static camp_status small_in(camp_accelerator_view *q, camp_buffer *device, VkDev
         camp_buffer_release(&staging);
         return status;
     }
-    record_copy(commands, staging.buffer, 0, device->buffer, offset, bytes);
+    camp_record_copy(q, commands, CAMP_COPY_IN, staging.buffer, 0, device->buffer, offset, bytes);
     CAMP_TRY(camp_queue_retire(q, &staging));
     return camp_queue_recorded(q);
 }
@@ -324,7 +327,7 @@ static camp_status small_out(camp_accelerator_view *q, camp_buffer *device, VkDe
     VkCommandBuffer commands;
     camp_status status = begin_copy(q, usage, CAMP_ACCESS_READ, &commands);
     if (status == CAMP_OK) {
-        record_copy(commands, device->buffer, offset, staging.buffer, 0, bytes);
+        camp_record_copy(q, commands, CAMP_COPY_OUT, device->buffer, offset, staging.buffer, 0, bytes);
         q->open_commands++;
         status = camp_queue_finish_releasing(q); /* the staging buffer is this call's */
     }
@@ -382,7 +385,7 @@ static camp_status ring_in(camp_accelerator_view *q, camp_buffer *device, VkDevi
         camp_parallel_memcpy(t->threads, (char *)t->ring.mapped + s * RING_CHUNK, src + done, n, false);
         VkCommandBuffer commands;
         CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE, &commands));
-        record_copy(commands, t->ring.buffer, s * RING_CHUNK, device->buffer, offset + done, n);
+        camp_record_copy(q, commands, CAMP_COPY_IN, t->ring.buffer, s * RING_CHUNK, device->buffer, offset + done, n);
         CAMP_TRY(slot_submit(t, q, s));
     }
     return CAMP_OK;
@@ -406,7 +409,7 @@ static camp_status ring_out(camp_accelerator_view *q, camp_buffer *device, VkDev
             VkCommandBuffer commands;
             CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ, &commands));
             size_t from = submitted * chunk, n = bytes - from < chunk ? bytes - from : chunk;
-            record_copy(commands, device->buffer, offset + from, t->ring.buffer, s * RING_CHUNK, n);
+            camp_record_copy(q, commands, CAMP_COPY_OUT, device->buffer, offset + from, t->ring.buffer, s * RING_CHUNK, n);
             CAMP_TRY(slot_submit(t, q, s));
         }
         uint32_t s = slot_of[k % RING_SLOTS];
@@ -477,7 +480,7 @@ camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDe
     CAMP_TRY(staged_in(q, device, offset + (VkDeviceSize)(last - host), usage, last, (size_t)(host + bytes - last)));
     VkCommandBuffer commands;
     CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE, &commands));
-    record_copy(commands, import->buffer, (VkDeviceSize)(first - import->start), device->buffer,
+    camp_record_copy(q, commands, CAMP_COPY_IN, import->buffer, (VkDeviceSize)(first - import->start), device->buffer,
                 offset + (VkDeviceSize)(first - host), (VkDeviceSize)(last - first));
     q->open_commands++;
     if (!wait) return import_busy(import, q);
@@ -495,7 +498,7 @@ static camp_status edge_record(camp_accelerator_view *q, camp_buffer *device, Vk
     CAMP_TRY(camp_buffer_acquire(device->owner, CAMP_BUFFER_STAGING, bytes, &edge->staging));
     VkCommandBuffer commands;
     CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ, &commands));
-    record_copy(commands, device->buffer, offset, edge->staging.buffer, 0, bytes);
+    camp_record_copy(q, commands, CAMP_COPY_OUT, device->buffer, offset, edge->staging.buffer, 0, bytes);
     q->open_commands++;
     return CAMP_OK;
 }
@@ -549,7 +552,7 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
         VkCommandBuffer commands;
         status = begin_copy(q, usage, CAMP_ACCESS_READ, &commands);
         if (status == CAMP_OK) {
-            record_copy(commands, device->buffer, offset + head, import->buffer,
+            camp_record_copy(q, commands, CAMP_COPY_OUT, device->buffer, offset + head, import->buffer,
                         (VkDeviceSize)(first - import->start), (VkDeviceSize)(last - first));
             q->open_commands++;
         }

@@ -222,8 +222,8 @@ camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *
     for (uint32_t g = 0; g < set->count; g++) {
         camp_view_group *group = &set->groups[g];
         if (!group->staging.buffer || !group->bytes) continue;
-        VkBufferCopy region = {group->pad, group->pad, group->bytes};
-        vkCmdCopyBuffer(commands, group->staging.buffer, group->device.buffer, 1, &region);
+        camp_record_copy(q, commands, CAMP_COPY_IN, group->staging.buffer, group->pad, group->device.buffer, group->pad,
+                         group->bytes);
         camp_queue_use(q, &group->usage, CAMP_ACCESS_WRITE);
         copied = true;
     }
@@ -257,8 +257,8 @@ camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
         if (!group->staging.buffer || !group->bytes || !(group->access & CAMP_ACCESS_WRITE)) continue;
         if (!barrier_done) camp_queue_barrier(q);
         barrier_done = true;
-        VkBufferCopy region = {group->pad, group->pad, group->bytes};
-        vkCmdCopyBuffer(commands, group->device.buffer, group->staging.buffer, 1, &region);
+        camp_record_copy(q, commands, CAMP_COPY_OUT, group->device.buffer, group->pad, group->staging.buffer, group->pad,
+                         group->bytes);
     }
     /* The group buffers are this launch's own: other calls may go on. */
     CAMP_TRY(camp_queue_finish_releasing(q));

@@ -128,6 +128,24 @@ check(("between kernels", ("phase one",), None) in seen, "trace: the one-shot ma
 check(any(name in ("copy in", "copy out", "wait") and "launch" in outer for name, outer, _ in seen),
       "trace: copies and waits nested in launches")
 
+# ---- Copies on the device tracks: those the DMA makes (here through staging
+# memory, as on a discrete GPU) are timed on the device like kernels, and
+# the memory the device allocated is a counter.
+copies_trace = os.path.join(tmpdir, "profile_copies.json")
+r = run("run", CAMP_TRACE=copies_trace, CAMP_COPY_PATH="staging")
+check(r.returncode == 0, f"staging trace run exits 0: {r.stderr}")
+copy_events = events_of(copies_trace)
+check_order(copy_events, "staging trace")
+on_device = [e for e in copy_events if e.get("ph") == "X" and e.get("pid") == 2]
+for direction in ("in", "out"):
+    mine = [e for e in on_device if e["name"].startswith(f"copy {direction} ") and e["name"].endswith(" bytes")]
+    check(mine and all(e["dur"] >= 0 for e in mine), f"staging trace: copies {direction} on a device track")
+check(len([e for e in on_device if "source" in e.get("args", {})]) == sum(LAUNCHES.values()),
+      "staging trace: the kernels still one device event per launch")
+memory = [e for e in copy_events if e.get("ph") == "C" and e.get("name") == "device memory"]
+check(memory and all(e["args"]["MiB"] >= 0 for e in memory) and max(e["args"]["MiB"] for e in memory) > 0,
+      "staging trace: a device memory counter")
+
 # ---- camp-prof: the trace as an SVG timeline, a rectangle per span.
 svg = os.path.join(tmpdir, "profile_timeline.svg")
 r = subprocess.run([sys.executable, camp_prof, trace, "-o", svg], capture_output=True, text=True)
