@@ -200,9 +200,12 @@ static void work(float *out, const float *in, int n, int iters) {
 /* Chunks of `chunk` floats: copy in, kernel, copy out. Serial: each step
  * waits for the one before. Pipelined: chunk k+1's copy in and chunk k-1's
  * copy out run while the kernel works on chunk k (two device buffers each
- * way): the kernel is submitted (flushed) before chunk k+1's copy in is
- * issued, since that copy's host part (a memcpy into staging memory, for
- * memory outside views) runs in the call. Returns ms. */
+ * way). The host's parts of the copies (for memory outside views, a
+ * memcpy into staging memory in the copy in's call, and out of it in the
+ * copy out's future_wait) run while the kernel works: the kernel is
+ * submitted (flushed) first, and chunk k-2's copy out is waited for only
+ * then (the kernel writing dout[s] waits on the device for that copy's
+ * read of it, not the host). Returns ms. */
 static double chunks_through(float *host_in, float *host_out, float **din, float **dout, int chunks, int chunk,
                              int iters, bool pipelined) {
     double t0 = now_ms();
@@ -219,10 +222,10 @@ static double chunks_through(float *host_in, float *host_out, float **din, float
     for (int k = 0; k < chunks; k++) {
         int s = k % 2, t = 1 - s;
         future_wait(in[s]);
-        if (out[s]) future_wait(out[s]), out[s] = NULL; /* dout[s] free again */
         work(dout[s], din[s], chunk, iters);
         camp_accelerator_view_flush(camp_default_view());
         if (k + 1 < chunks) in[t] = array_copy_in_async(din[t], host_in + (size_t)(k + 1) * chunk, chunk);
+        if (out[s]) future_wait(out[s]);
         out[s] = array_copy_out_async(host_out + (size_t)k * chunk, dout[s], chunk);
     }
     for (int s = 0; s < 2; s++)
