@@ -16,8 +16,9 @@
  *   driver's submission + signal latency without GPU work;
  *   threads: 1, 2, 4 and 8 host threads, each submitting the one-kernel
  *   command buffer to a queue of its own and polling a fence of its own
- *   (libcamp's threads benchmark by hand): kernels per millisecond, all
- *   threads together (after the result check: they add to one buffer).
+ *   (libcamp's threads benchmark by hand), then the same blocking in
+ *   vkWaitForFences: kernels per millisecond, all threads together (after
+ *   the result check: they add to one buffer).
  * Device: CAMP_DEVICE (an index) as for libcamp, else the same order as
  * libcamp (discrete > integrated > virtual > CPU, first of a kind).
  * usage: vk_baseline [kernels] [round_trips] [add_one.spv]
@@ -479,6 +480,7 @@ typedef struct {
     VkCommandBuffer commands;
     VkFence fence;
     int launches;
+    wait_kind wait;
 } thread_work;
 
 static void *thread_main(void *arg) {
@@ -486,16 +488,18 @@ static void *thread_main(void *arg) {
     VkSubmitInfo info = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &w->commands};
     for (int l = 0; l < w->launches; l++) {
         VK(vkQueueSubmit(w->queue, 1, &info, w->fence));
-        wait_for(w->device, w->fence, WAIT_POLL);
+        wait_for(w->device, w->fence, w->wait);
         VK(vkResetFences(w->device, 1, &w->fence));
     }
     return NULL;
 }
 
 /* Kernels per millisecond from 1, 2, 4 and 8 threads, each on queue
- * (thread % queue_count) with a one-kernel command buffer of its own. */
-static void threads(bench *b, int launches) {
-    printf("threads: %u queues in the compute family used\n", b->queue_count);
+ * (thread % queue_count) with a one-kernel command buffer of its own,
+ * waiting as `wait` says. */
+static void threads(bench *b, int launches, wait_kind wait) {
+    const char *how = wait == WAIT_POLL ? "fences polled" : "vkWaitForFences";
+    printf("threads (%s): %u queues in the compute family used\n", how, b->queue_count);
     for (int count = 1; count <= THREADS_MAX; count *= 2) {
         pthread_t id[THREADS_MAX];
         thread_work work[THREADS_MAX];
@@ -506,7 +510,7 @@ static void threads(bench *b, int launches) {
         };
         for (int t = 0; t < count; t++) {
             work[t] = (thread_work){.device = b->device, .queue = b->queues[(uint32_t)t % b->queue_count],
-                                    .launches = launches};
+                                    .launches = launches, .wait = wait};
             VK(vkCreateFence(b->device, &fence, NULL, &work[t].fence));
             VK(vkCreateCommandPool(b->device, &pool, NULL, &work[t].pool));
             VkCommandBufferAllocateInfo allocate = {
@@ -530,7 +534,8 @@ static void threads(bench *b, int launches) {
             vkDestroyFence(b->device, work[t].fence, NULL);
             vkDestroyCommandPool(b->device, work[t].pool, NULL);
         }
-        printf("threads %d: %.2f kernels/ms (%d kernels each, %.3f ms)\n", count, count * launches / ms, launches, ms);
+        printf("threads %d (%s): %.2f kernels/ms (%d kernels each, %.3f ms)\n", count, how, count * launches / ms,
+               launches, ms);
     }
 }
 
@@ -629,7 +634,8 @@ int main(int argc, char **argv) {
     bool right = true;
     for (int i = 0; i < N; i++) right = right && host[i] == (float)expected;
     printf("result check: %s\n", right ? "ok" : "WRONG");
-    threads(&b, 1000);
+    threads(&b, 1000, WAIT_POLL);
+    threads(&b, 1000, WAIT_BLOCK);
     free(times);
     free(host);
     destroy_bench(&b);

@@ -408,6 +408,7 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     if (!dev) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     for (uint32_t i = 0; i < CAMP_DEVICE_QUEUES_MAX; i++) pthread_mutex_init(&dev->submit_locks[i], NULL);
     pthread_mutex_init(&dev->copy_submit_lock, NULL);
+    dev->poll_ns = camp_wait_poll_ns();
     dev->index = index;
     dev->physical = physical;
     vkGetPhysicalDeviceProperties(physical, &dev->properties);

@@ -211,6 +211,7 @@ typedef struct camp_device {
     pthread_mutex_t submit_locks[CAMP_DEVICE_QUEUES_MAX];
     uint32_t queue_count;
     uint32_t views_made;     /* views created: the next one's queue, round robin */
+    long long poll_ns;       /* how long a wait polls before it blocks (queue.c) */
     /* The copy view's queue: of a transfer-only family where the device has
      * one (its DMA engines run beside kernels), else queue 0 of the compute
      * family. Buffers are shared by the families listed in `families`. */
@@ -394,6 +395,8 @@ void camp_memory_destroy(camp_device *dev);
 
 /* Creates a view of `dev` (the device's default view is one). */
 camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out);
+/* How long waits poll before they block: CAMP_WAIT_POLL_US, else 1 ms. */
+long long camp_wait_poll_ns(void);
 /* The device's copy view (immediate mode, on dev->copy_queue): made at first use. */
 camp_status camp_copy_view(camp_device *dev, camp_accelerator_view **out);
 /* Destroys every view of `dev` (after waiting for them). */

@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sched.h>
@@ -28,7 +29,8 @@
  * but a command buffer's memory comes in chunks larger than a command). */
 #define CAMP_BATCHES_IN_FLIGHT_MAX 64u
 
-/* How long a wait polls the semaphore before blocking. */
+/* How long a wait polls the semaphore before blocking, unless
+ * CAMP_WAIT_POLL_US says otherwise (0: block at once). */
 #define CAMP_WAIT_SPIN_NS 1000000LL
 /* For this long at first a wait on a GPU polls without yielding the core:
  * a yield is a system call, and a round trip noticed a microsecond late
@@ -105,7 +107,7 @@ static VkResult wait_for_device(camp_accelerator_view *q, uint64_t serial, uint6
         if (result < 0 || *reached >= serial) return result;
         clock_gettime(CLOCK_MONOTONIC, &now);
         long long elapsed = (now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
-        if (elapsed > CAMP_WAIT_SPIN_NS) break;
+        if (elapsed >= q->dev->poll_ns) break;
         if (elapsed >= tight) sched_yield();
     }
     VkSemaphoreWaitInfo info = {
@@ -116,6 +118,18 @@ static VkResult wait_for_device(camp_accelerator_view *q, uint64_t serial, uint6
     };
     *reached = serial;
     return vkWaitSemaphores(q->dev->device, &info, UINT64_MAX);
+}
+
+long long camp_wait_poll_ns(void) {
+    const char *knob = getenv("CAMP_WAIT_POLL_US");
+    char *end = NULL;
+    long long us = knob && *knob ? strtoll(knob, &end, 10) : -1;
+    if (knob && *knob && (*end || us < 0 || us > 10000000)) {
+        fprintf(stderr, "camp warning: CAMP_WAIT_POLL_US=%s is not a number of microseconds from 0 to 10000000: "
+                        "ignored\n", knob);
+        us = -1;
+    }
+    return us < 0 ? CAMP_WAIT_SPIN_NS : us * 1000;
 }
 
 /* wait_for_device, timed when profiling (profile.c). */
