@@ -212,6 +212,7 @@ typedef struct camp_device {
     uint32_t queue_count;
     uint32_t views_made;     /* views created: the next one's queue, round robin */
     long long poll_ns;       /* how long a wait polls before it blocks (queue.c) */
+    _Atomic uint32_t waiting; /* threads polling for it now (queue.c) */
     /* The copy view's queue: of a transfer-only family where the device has
      * one (its DMA engines run beside kernels), else queue 0 of the compute
      * family. Buffers are shared by the families listed in `families`. */
