@@ -33,11 +33,19 @@ static bool optimize(Unit *u) {
     return ok;
 }
 
-static bool validate(Unit *u) {
+static bool validate(Unit *u, bool (*validator)(Unit *)) {
     double t = time_now();
-    bool ok = spv_validate(u);
+    bool ok = validator(u);
     time_phase_end(TIME_VALIDATE, t);
     return ok;
+}
+
+/* Each kernel's own module (spv_split.c), which is what the program holds. */
+static bool split(Unit *u) {
+    double t = time_now();
+    bool ok = spv_split_kernels(u);
+    time_phase_end(TIME_EMIT, t);
+    return ok && validate(u, spv_validate_kernels);
 }
 
 static bool run_pipeline(Unit *u) {
@@ -53,9 +61,9 @@ static bool run_pipeline(Unit *u) {
     bool emitted = spv_emit_module(u);
     if (emitted) spv_choose_inlining(u);
     time_phase_end(TIME_EMIT, t);
-    if (!emitted || !validate(u)) return false;
-    if (u->opts->opt_level > 0 && (!optimize(u) || !validate(u))) return false;
-    return true;
+    if (!emitted || !validate(u, spv_validate)) return false;
+    if (u->opts->opt_level > 0 && (!optimize(u) || !validate(u, spv_validate))) return false;
+    return split(u);
 }
 
 /* Parsing and every pass recurse over the AST and the IR, as deep as the

@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 3u
+#define CAMP_ABI_VERSION 4u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -52,6 +52,10 @@ typedef struct camp_kernel_info {
     camp_u32 push_size;     /* bytes of push constants, header included */
     camp_u32 features;      /* enum camp_feature bits */
     camp_u32 tile_static_bytes; /* Workgroup memory of its tile_static variables */
+    /* Its own SPIR-V module: its entry point and only what it uses, so a
+     * device is asked only for what this kernel needs. */
+    const camp_u32 *spirv;
+    camp_size spirv_words;
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these
@@ -68,10 +72,10 @@ enum camp_spec_id {
     CAMP_SPEC_BOUNDS_CHECK = 3,
 };
 
-/* One translation unit's SPIR-V module and its kernels. */
+/* One translation unit's kernels. */
 typedef struct camp_module_info {
     camp_u32 abi_version; /* CAMP_ABI_VERSION of the compiler that made it */
-    const camp_u32 *spirv;
+    const camp_u32 *spirv; /* the kernels' modules, one after another */
     camp_size spirv_words;
     const camp_kernel_info *kernels;
     camp_u32 kernel_count;

@@ -170,7 +170,7 @@ typedef struct camp_region {
  * and one that does not, for extents of whole workgroups, each made on
  * first use. */
 typedef struct camp_pipeline {
-    VkShaderModule shader;
+    VkShaderModule shader;  /* of the kernel's own SPIR-V */
     VkPipelineLayout layout;
     uint32_t local_size[3]; /* 0 0 0 until chosen and checked against the device */
     VkPipeline variant[2];  /* [1]: with the bounds check */
@@ -184,7 +184,6 @@ typedef struct camp_module_state {
     const camp_module_info *module; /* identity only, with spirv */
     const uint32_t *spirv;
     uint32_t kernel_count;
-    VkShaderModule shader;
     camp_pipeline *pipelines; /* one per kernel; pipeline VK_NULL_HANDLE until used */
     struct camp_module_state *next; /* every module's state, for shutdown */
 } camp_module_state;
@@ -294,6 +293,9 @@ enum camp_fault {
 
 /* Reads the knobs into camp_rt.faults and camp_rt.masked_features. */
 camp_status camp_faults_init(void);
+/* Clears the features camp_rt.masked_features names in what a device
+ * reports, so that they are neither enabled nor found. */
+void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceVulkan12Features *v12);
 /* `result`, or the error fault `fault` injects in its place. */
 #define CAMP_INJECT(fault, error, result) ((camp_rt.faults & (fault)) ? (error) : (result))
 

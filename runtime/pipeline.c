@@ -1,7 +1,8 @@
-/* pipeline.c — one VkShaderModule per camp_module_info and device, and one
- * compute pipeline per kernel and device, created on the kernel's first
- * launch there (once the device is known to fit the kernel) and kept in
- * dev->modules until camp_shutdown. A pipeline is specialized to the
+/* pipeline.c — per kernel and device, a VkShaderModule of the kernel's own
+ * SPIR-V (camp_kernel_info.spirv: what it uses and nothing of the other
+ * kernels of its file) and its compute pipeline, created on the kernel's
+ * first launch there (once the device is known to fit the kernel) and kept
+ * in dev->modules until camp_shutdown. A pipeline is specialized to the
  * kernel's workgroup size (workgroup.c), which it keeps for the launches,
  * and an untiled kernel gets a second pipeline without its bounds check
  * for extents of whole workgroups; the driver's pipeline cache keys on the
@@ -16,17 +17,17 @@
 
 /* The module as the device accepts it: without DenormPreserve where the
  * device does not support it (runtime/spirv_patch.c). */
-static VkResult create_shader(camp_device *dev, const camp_module_info *module, VkShaderModule *shader) {
+static VkResult create_shader(camp_device *dev, const camp_kernel_info *kernel, VkShaderModule *shader) {
     uint32_t *patched = NULL;
     VkShaderModuleCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-        .codeSize = module->spirv_words * sizeof(uint32_t),
-        .pCode = module->spirv,
+        .codeSize = kernel->spirv_words * sizeof(uint32_t),
+        .pCode = kernel->spirv,
     };
     if (!dev->denorm_preserve32) {
         patched = malloc(info.codeSize);
         if (!patched) return VK_ERROR_OUT_OF_HOST_MEMORY;
-        info.codeSize = camp_spirv_strip_denorm_preserve(module->spirv, module->spirv_words, patched) * sizeof(uint32_t);
+        info.codeSize = camp_spirv_strip_denorm_preserve(kernel->spirv, kernel->spirv_words, patched) * sizeof(uint32_t);
         info.pCode = patched;
     }
     VkResult result = vkCreateShaderModule(dev->device, &info, NULL, shader);
@@ -41,22 +42,12 @@ static camp_status module_state(camp_device *dev, camp_module_info *module, camp
             *out = state;
             return CAMP_OK;
         }
-    if (!module->spirv || module->spirv_words == 0)
-        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel's module has no SPIR-V");
     camp_module_state *state = calloc(1, sizeof *state);
     camp_pipeline *pipelines = calloc(module->kernel_count, sizeof *pipelines);
     if (!state || !pipelines) {
         free(state), free(pipelines);
         return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     }
-    VkResult result = create_shader(dev, module, &state->shader);
-    if (result < 0) {
-        free(state), free(pipelines);
-        VK(result);
-    }
-    /* Named after the source file of its kernels, for tools. */
-    if (module->kernel_count && module->kernels[0].file)
-        camp_debug_name(dev, VK_OBJECT_TYPE_SHADER_MODULE, (uint64_t)state->shader, module->kernels[0].file);
     state->module = module;
     state->spirv = module->spirv;
     state->kernel_count = module->kernel_count;
@@ -191,6 +182,12 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
         uint32_t local_size[3];
         CAMP_TRY(camp_workgroup_size(dev, kernel, local_size));
         CAMP_TRY(check_device_fits(dev, kernel, local_size));
+        if (!kernel->spirv || !kernel->spirv_words)
+            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel has no SPIR-V");
+        if (!p->shader) {
+            VK(create_shader(dev, kernel, &p->shader));
+            camp_debug_name(dev, VK_OBJECT_TYPE_SHADER_MODULE, (uint64_t)p->shader, kernel->entry);
+        }
         VkPushConstantRange range = {
             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
             .offset = 0,
@@ -201,8 +198,7 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
             .pushConstantRangeCount = 1,
             .pPushConstantRanges = &range,
         };
-        VK(vkCreatePipelineLayout(dev->device, &layout_info, NULL, &p->layout));
-        p->shader = state->shader;
+        if (!p->layout) VK(vkCreatePipelineLayout(dev->device, &layout_info, NULL, &p->layout));
         for (int d = 0; d < 3; d++) p->local_size[d] = local_size[d];
     }
     *out = p;
@@ -228,8 +224,8 @@ void camp_pipelines_destroy(camp_device *dev) {
             for (int v = 0; v < 2; v++)
                 if (p->variant[v]) vkDestroyPipeline(dev->device, p->variant[v], NULL);
             if (p->layout) vkDestroyPipelineLayout(dev->device, p->layout, NULL);
+            if (p->shader) vkDestroyShaderModule(dev->device, p->shader, NULL);
         }
-        vkDestroyShaderModule(dev->device, state->shader, NULL);
         free(state->pipelines);
         free(state);
         state = next;

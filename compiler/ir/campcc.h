@@ -375,7 +375,8 @@ typedef struct Kernel {
     PtrVec tile_statics; /* Var*: the tile_static variables it reaches, helpers included */
     uint32_t local_size[3];
     uint32_t push_size;
-    uint32_t features; /* enum camp_feature bits */
+    uint32_t features; /* enum camp_feature bits, of its own module */
+    size_t spirv_offset, spirv_words; /* its own module, in Unit.kernel_spirv */
     uint32_t spv_fn, spv_push_var; /* its entry point function and push-constant variable */
     uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
@@ -411,6 +412,8 @@ typedef struct Unit {
     bool uses_vector_math; /* the file needs camp_math.h's vector forms (frontend.c's parse) */
     uint32_t *spirv;    /* the module, after emission */
     size_t spirv_words;
+    uint32_t *kernel_spirv; /* each kernel's own module, one after another (spv_split.c) */
+    size_t kernel_spirv_words;
 } Unit;
 
 /* frontend.c: parse with libclang, lower every kernel and the amp functions
@@ -470,8 +473,14 @@ bool spv_restore_exact(Unit *u);
 /* spv_opt.c: the SPIR-V optimizer (spirv-opt -O). */
 bool spv_optimize(Unit *u);
 
-/* spv_tools.c: SPIRV-Tools — validate, disassemble. */
+/* spv_split.c: each kernel's own module, cut from u->spirv into
+ * u->kernel_spirv, and the features it needs. */
+bool spv_split_kernels(Unit *u);
+
+/* spv_tools.c: SPIRV-Tools — validate (the unit's module, or each
+ * kernel's), disassemble. */
 bool spv_validate(Unit *u);
+bool spv_validate_kernels(Unit *u);
 char *spv_disassemble(const uint32_t *words, size_t n); /* malloc'd, NULL on failure */
 
 /* host_emit.c: the host C for the unit (original source with kernels

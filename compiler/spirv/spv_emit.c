@@ -453,14 +453,6 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     spv_name(b, fn, k->entry);
 }
 
-/* Features the runtime must find on the device, from the capabilities used. */
-static uint32_t module_features(SpvBuilder *b) {
-    uint32_t f = 0;
-    if (b->capability_set[SpvCapabilityInt64 / 64] & (1ull << (SpvCapabilityInt64 % 64))) f |= CAMP_FEATURE_INT64;
-    if (b->capability_set[SpvCapabilityFloat64 / 64] & (1ull << (SpvCapabilityFloat64 % 64))) f |= CAMP_FEATURE_FLOAT64;
-    return f;
-}
-
 bool spv_emit_module(Unit *u) {
     Emitter e = {.u = u};
     SpvBuilder *b = &e.b;
@@ -492,8 +484,6 @@ bool spv_emit_module(Unit *u) {
         spv_op_string(&b->entry_points, SpvOpEntryPoint, pre, 2, k->entry, iface, n);
     }
 
-    uint32_t features = module_features(b) | e.features;
-    for (int i = 0; i < u->kernels.len; i++) ((Kernel *)u->kernels.items[i])->features = features;
     em_finish_lines(&e);
     u->spirv = spv_finish(b, &u->spirv_words);
     wb_free(&e.vars);

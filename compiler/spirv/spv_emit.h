@@ -74,7 +74,7 @@ typedef struct Emitter {
     IdList module_vars; /* module-scope variables (constants): roots everywhere, entry point interfaces */
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool exact_fp;      /* decorate float arithmetic NoContraction */
-    uint32_t features;  /* enum camp_feature bits no capability shows */
+    uint32_t features;  /* enum camp_feature bits declared so far (an extension once) */
     bool failed;
     WordBuf strings;      /* -g: OpString of each source file */
     WordBuf sources;      /* -g: OpSource */
