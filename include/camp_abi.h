@@ -56,6 +56,13 @@ typedef struct camp_kernel_info {
      * device is asked only for what this kernel needs. */
     const camp_u32 *spirv;
     camp_size spirv_words;
+    /* A kernel that runs loops checks, on a device that ends loops after a
+     * budget of passes (lavapipe), that none was cut short: it writes
+     * report[0] = max(report[0], site + 1) (site 0: unknown) to the 2-word
+     * report whose address the runtime gives it, with report[1] = 2; NULL
+     * for a kernel without loops. loop_sites[site - 1] is "file:line". */
+    const char *const *loop_sites;
+    camp_u32 loop_site_count;
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these
@@ -70,6 +77,10 @@ enum camp_spec_id {
     CAMP_SPEC_LOCAL_SIZE_Y = 1,
     CAMP_SPEC_LOCAL_SIZE_Z = 2,
     CAMP_SPEC_BOUNDS_CHECK = 3,
+    /* The device address of a kernel's loop report (below), low and high
+     * 32 bits; 0 where the device runs loops as written. */
+    CAMP_SPEC_LOOP_REPORT_LO = 4,
+    CAMP_SPEC_LOOP_REPORT_HI = 5,
 };
 
 /* One translation unit's kernels. */

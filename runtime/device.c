@@ -310,6 +310,7 @@ static camp_status create_device(camp_device *dev) {
     dev->push_constant16 = has11.storagePushConstant16;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
+    dev->loop_budget = camp_loop_budget_applies(dev->physical);
 
     uint32_t family_count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, NULL);

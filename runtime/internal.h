@@ -174,6 +174,10 @@ typedef struct camp_pipeline {
     VkPipelineLayout layout;
     uint32_t local_size[3]; /* 0 0 0 until chosen and checked against the device */
     VkPipeline variant[2];  /* [1]: with the bounds check */
+    /* On a device with a loop budget (loop_limit.c), for a kernel with loops: */
+    camp_buffer loop_report;
+    const camp_kernel_info *loop_kernel; /* read only when it reported */
+    struct camp_pipeline *next_loop_checked;
 } camp_pipeline;
 
 /* Pipelines of one camp_module_info on one device, found by the module's
@@ -220,6 +224,8 @@ typedef struct camp_device {
     camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
     struct camp_memory_pools *pools; /* suballoc.c's */
     camp_module_state *modules;
+    bool loop_budget;         /* leaves loops after a budget of passes (lavapipe): loop_limit.c */
+    camp_pipeline *loop_checked; /* the pipelines with a loop report */
     /* For profile.c, set only when profiling: */
     uint32_t timestamp_bits;  /* the queue family's timestampValidBits (0: no timestamps) */
     bool creation_feedback;   /* VK_EXT_pipeline_creation_feedback is enabled */
@@ -554,6 +560,16 @@ void camp_pipelines_destroy(camp_device *dev);
 /* The workgroup size of `kernel` on dev: its own (a tile), or chosen for
  * the device and the kernel's rank (or by CAMP_WORKGROUP_SIZE). */
 camp_status camp_workgroup_size(const camp_device *dev, const camp_kernel_info *kernel, uint32_t size[3]);
+
+/* ---- loop_limit.c ----------------------------------------------------------- */
+
+/* Whether the device ends loops after a budget of passes (lavapipe). */
+bool camp_loop_budget_applies(VkPhysicalDevice physical);
+/* The report of a kernel with loops, on such a device (else nothing). */
+camp_status camp_loop_report_create(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p);
+/* A loop cut short by the budget in a kernel of the device: its error. */
+camp_status camp_loop_reports_check(camp_device *dev);
+void camp_loop_report_destroy(camp_pipeline *p);
 
 /* ---- pipeline_cache.c ----------------------------------------------------- */
 

@@ -121,21 +121,28 @@ static camp_status check_device_fits(const camp_device *dev, const camp_kernel_i
 /* ---- pipelines ------------------------------------------------------------- */
 
 /* Every pipeline is specialized to its workgroup size (the module's
- * WorkgroupSize built-in, if it has one, serves all its kernels) and to
- * whether an untiled kernel checks its extent. */
+ * WorkgroupSize built-in, if it has one, serves all its kernels), to
+ * whether an untiled kernel checks its extent, and to the address of its
+ * loop report (0 but on lavapipe: loop_limit.c). */
 typedef struct specialization_values {
     uint32_t local_size[3];
     VkBool32 bounds_check;
+    uint32_t loop_report[2];
 } specialization_values;
 
 static VkResult create_pipeline(camp_device *dev, const camp_kernel_info *kernel, const camp_pipeline *p,
                                 bool bounds_check, VkPipeline *out) {
-    specialization_values values = {{p->local_size[0], p->local_size[1], p->local_size[2]}, bounds_check};
+    VkDeviceAddress report = p->loop_report.address;
+    specialization_values values = {{p->local_size[0], p->local_size[1], p->local_size[2]},
+                                     bounds_check,
+                                     {(uint32_t)report, (uint32_t)(report >> 32)}};
     const VkSpecializationMapEntry entries[] = {
         {CAMP_SPEC_LOCAL_SIZE_X, 0, sizeof(uint32_t)},
         {CAMP_SPEC_LOCAL_SIZE_Y, sizeof(uint32_t), sizeof(uint32_t)},
         {CAMP_SPEC_LOCAL_SIZE_Z, 2 * sizeof(uint32_t), sizeof(uint32_t)},
         {CAMP_SPEC_BOUNDS_CHECK, offsetof(specialization_values, bounds_check), sizeof(VkBool32)},
+        {CAMP_SPEC_LOOP_REPORT_LO, offsetof(specialization_values, loop_report), sizeof(uint32_t)},
+        {CAMP_SPEC_LOOP_REPORT_HI, offsetof(specialization_values, loop_report) + sizeof(uint32_t), sizeof(uint32_t)},
     };
     VkSpecializationInfo specialization = {
         .mapEntryCount = sizeof entries / sizeof *entries,
@@ -199,6 +206,7 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
             .pPushConstantRanges = &range,
         };
         if (!p->layout) VK(vkCreatePipelineLayout(dev->device, &layout_info, NULL, &p->layout));
+        CAMP_TRY(camp_loop_report_create(dev, kernel, p));
         for (int d = 0; d < 3; d++) p->local_size[d] = local_size[d];
     }
     *out = p;
@@ -225,10 +233,12 @@ void camp_pipelines_destroy(camp_device *dev) {
                 if (p->variant[v]) vkDestroyPipeline(dev->device, p->variant[v], NULL);
             if (p->layout) vkDestroyPipelineLayout(dev->device, p->layout, NULL);
             if (p->shader) vkDestroyShaderModule(dev->device, p->shader, NULL);
+            camp_loop_report_destroy(p);
         }
         free(state->pipelines);
         free(state);
         state = next;
     }
     dev->modules = NULL;
+    dev->loop_checked = NULL;
 }

@@ -130,14 +130,27 @@ static void put_module(StrBuf *out, const Unit *u) {
     sb_puts(out, "static const camp_u32 camp_spirv_[] = {");
     for (size_t i = 0; i < u->kernel_spirv_words; i++)
         sb_printf(out, "%s0x%08x,", i % 8 ? " " : "\n    ", u->kernel_spirv[i]);
-    sb_puts(out, "\n};\nstatic const camp_kernel_info camp_kernels_[] = {\n");
+    sb_puts(out, "\n};\n");
+    /* the loops' sites, for the runtime's message about lavapipe's loop budget */
+    if (u->loop_sites.len) {
+        sb_puts(out, "static const char *const camp_loop_sites_[] = {");
+        for (int i = 0; i < u->loop_sites.len; i++) {
+            const SrcLoc *site = u->loop_sites.items[i];
+            put_c_string(out, site->file);
+            sb_printf(out, " \":%u\", ", site->line); /* "file" ":line": one string */
+        }
+        sb_puts(out, "};\n");
+    }
+    sb_puts(out, "static const camp_kernel_info camp_kernels_[] = {\n");
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
         sb_printf(out, "    {\"%s\", ", k->entry);
         put_c_string(out, k->loc.file);
-        sb_printf(out, ", %u, %u, %d, %d, {%u, %u, %u}, %u, 0x%xu, %u, camp_spirv_ + %zu, %zu},\n", k->loc.line,
+        sb_printf(out, ", %u, %u, %d, %d, {%u, %u, %u}, %u, 0x%xu, %u, camp_spirv_ + %zu, %zu, ", k->loc.line,
                   k->loc.col, k->rank, k->tiled, k->local_size[0], k->local_size[1], k->local_size[2], k->push_size,
                   k->features, k->tile_static_bytes, k->spirv_offset, k->spirv_words);
+        if (k->loop_check) sb_printf(out, "camp_loop_sites_, %d},\n", u->loop_sites.len);
+        else sb_puts(out, "0, 0},\n");
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");

@@ -377,6 +377,7 @@ typedef struct Kernel {
     uint32_t push_size;
     uint32_t features; /* enum camp_feature bits, of its own module */
     size_t spirv_offset, spirv_words; /* its own module, in Unit.kernel_spirv */
+    bool loop_check;  /* it runs a loop: checks lavapipe's loop budget (ir/loops.c) */
     uint32_t spv_fn, spv_push_var; /* its entry point function and push-constant variable */
     uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
@@ -414,6 +415,7 @@ typedef struct Unit {
     size_t spirv_words;
     uint32_t *kernel_spirv; /* each kernel's own module, one after another (spv_split.c) */
     size_t kernel_spirv_words;
+    PtrVec loop_sites;  /* SrcLoc*: the module's loops, numbered from 1 (spv_loop_limit.c) */
 } Unit;
 
 /* frontend.c: parse with libclang, lower every kernel and the amp functions
@@ -446,6 +448,9 @@ void fence_scan(Kernel *k);
  * each kernel's tile_static variables, no barrier where the threads of a
  * tile may diverge. */
 bool check_tiles(Unit *u);
+
+/* loops.c: Kernel.loop_check of each kernel. */
+void find_loop_checks(Unit *u);
 
 /* layout.c: push-constant layout, workgroup sizes, features. */
 void layout_kernels(Unit *u);

@@ -147,6 +147,7 @@ void em_branch(Emitter *e, uint32_t target) {
 
 void em_terminate(Emitter *e, SpvOp op) {
     if (e->terminated) return;
+    if (op == SpvOpReturn && !e->func) em_loop_check(e); /* a kernel's thread ends */
     spv_op(&e->code, op, NULL, 0);
     e->terminated = true;
 }
