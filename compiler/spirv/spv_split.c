@@ -345,10 +345,21 @@ static void cut_kernel(Cut *c, size_t entry, WordBuf *out, uint32_t *features) {
 
     Uses uses = find_uses(c);
     *features = features_of(&uses);
+    /* each once: the unit's module may repeat one (a builder's set holds only the small ones) */
+    uint32_t caps[64];
+    size_t ncaps = 0;
     for (size_t i = 0; i < m->ninsts && m->insts[i].opcode != SpvOpMemoryModel; i++) {
         const Inst *in = &m->insts[i];
-        if ((in->opcode == SpvOpCapability && capability_needed(m->words[in->at + 1], &uses)) ||
-            (in->opcode == SpvOpExtension && extension_needed((const char *)(m->words + in->at + 1), &uses)))
+        uint32_t cap = m->words[in->at + 1];
+        if (in->opcode == SpvOpCapability && capability_needed(cap, &uses)) {
+            bool seen = false;
+            for (size_t k = 0; k < ncaps && !seen; k++) seen = caps[k] == cap;
+            if (seen) continue;
+            if (ncaps == sizeof caps / sizeof *caps) unreachable("more capabilities than campcc declares");
+            caps[ncaps++] = cap;
+            keep(c, i, false);
+        }
+        if (in->opcode == SpvOpExtension && extension_needed((const char *)(m->words + in->at + 1), &uses))
             keep(c, i, false);
     }
     qsort(c->kept, c->nkept, sizeof *c->kept, by_position);
