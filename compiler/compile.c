@@ -33,19 +33,18 @@ static bool optimize(Unit *u) {
     return ok;
 }
 
-static bool validate(Unit *u, bool (*validator)(Unit *)) {
-    double t = time_now();
-    bool ok = validator(u);
-    time_phase_end(TIME_VALIDATE, t);
-    return ok;
-}
-
-/* Each kernel's own module (spv_split.c), which is what the program holds. */
-static bool split(Unit *u) {
+/* Each kernel's own module (spv_split.c), which is what the program
+ * holds, validated: each is small, where the unit's module of a file with
+ * thousands of kernels took the validator gigabytes. */
+static bool split_and_validate(Unit *u) {
     double t = time_now();
     bool ok = spv_split_kernels(u);
     time_phase_end(TIME_EMIT, t);
-    return ok && validate(u, spv_validate_kernels);
+    if (!ok) return false;
+    t = time_now();
+    ok = spv_validate_kernels(u);
+    time_phase_end(TIME_VALIDATE, t);
+    return ok;
 }
 
 static bool run_pipeline(Unit *u) {
@@ -64,9 +63,10 @@ static bool run_pipeline(Unit *u) {
     bool emitted = spv_emit_module(u);
     if (emitted) spv_choose_inlining(u);
     time_phase_end(TIME_EMIT, t);
-    if (!emitted || !validate(u, spv_validate)) return false;
-    if (u->opts->opt_level > 0 && (!optimize(u) || !validate(u, spv_validate))) return false;
-    return split(u);
+    if (!emitted || !split_and_validate(u)) return false;
+    /* the optimizer takes the unit's module: every function of it that
+     * matters is in a kernel's module, just validated */
+    return u->opts->opt_level == 0 || (optimize(u) && split_and_validate(u));
 }
 
 /* Parsing and every pass recurse over the AST and the IR, as deep as the

@@ -482,9 +482,7 @@ bool spv_optimize(Unit *u);
  * u->kernel_spirv, and the features it needs. */
 bool spv_split_kernels(Unit *u);
 
-/* spv_tools.c: SPIRV-Tools — validate (the unit's module, or each
- * kernel's), disassemble. */
-bool spv_validate(Unit *u);
+/* spv_tools.c: SPIRV-Tools — validate each kernel's module, disassemble. */
 bool spv_validate_kernels(Unit *u);
 char *spv_disassemble(const uint32_t *words, size_t n); /* malloc'd, NULL on failure */
 

@@ -1,4 +1,4 @@
-/* spv_tools.c — SPIRV-Tools through its C API: every module campcc makes is
+/* spv_tools.c — SPIRV-Tools through its C API: every kernel's module is
  * validated for Vulkan 1.2 before it is written anywhere; the parser serves
  * passes over the binary (spv_parse.h). */
 #include "campcc.h"
@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Validates one module; `what` names it in the message for a bad one. */
-static bool validate_words(Unit *u, spv_context ctx, const uint32_t *words, size_t n, const char *what) {
+/* Validates kernel k's module. */
+static bool validate_kernel(Unit *u, spv_context ctx, const Kernel *k) {
     spv_validator_options opts = spvValidatorOptionsCreate();
-    spv_const_binary_t bin = {words, n};
+    spv_const_binary_t bin = {u->kernel_spirv + k->spirv_offset, k->spirv_words};
     spv_diagnostic diag = NULL;
     /* Friendly names (OpName's, made unique) cost time quadratic in the ids
      * of one name: 5,000 kernels' "i" took 27 s. So only a module that
@@ -25,8 +25,8 @@ static bool validate_words(Unit *u, spv_context ctx, const uint32_t *words, size
         spvValidatorOptionsSetFriendlyNames(opts, true);
         spvValidateWithOptions(ctx, opts, &bin, &diag);
         /* Our bug, not the user's: say so, with the validator's words. */
-        fprintf(stderr, "campcc: internal error: the SPIR-V module for %s is invalid: %s\n", what,
-                diag && diag->error ? diag->error : "(no detail)");
+        fprintf(stderr, "campcc: internal error: the SPIR-V module for the kernel at %s:%u is invalid: %s\n",
+                k->loc.file, k->loc.line, diag && diag->error ? diag->error : "(no detail)");
         fprintf(stderr, "campcc: please report this bug with the source file\n");
         u->diag->errors++;
     }
@@ -35,21 +35,10 @@ static bool validate_words(Unit *u, spv_context ctx, const uint32_t *words, size
     return r == SPV_SUCCESS;
 }
 
-bool spv_validate(Unit *u) {
-    spv_context ctx = spvContextCreate(SPV_ENV_VULKAN_1_2);
-    bool ok = validate_words(u, ctx, u->spirv, u->spirv_words, arena_printf(&u->arena, "'%s'", u->path));
-    spvContextDestroy(ctx);
-    return ok;
-}
-
 bool spv_validate_kernels(Unit *u) {
     spv_context ctx = spvContextCreate(SPV_ENV_VULKAN_1_2);
     bool ok = true;
-    for (int i = 0; i < u->kernels.len && ok; i++) {
-        const Kernel *k = u->kernels.items[i];
-        ok = validate_words(u, ctx, u->kernel_spirv + k->spirv_offset, k->spirv_words,
-                            arena_printf(&u->arena, "the kernel at %s:%u", k->loc.file, k->loc.line));
-    }
+    for (int i = 0; i < u->kernels.len && ok; i++) ok = validate_kernel(u, ctx, u->kernels.items[i]);
     spvContextDestroy(ctx);
     return ok;
 }
