@@ -33,9 +33,16 @@ static bool optimize(Unit *u) {
     return ok;
 }
 
-static bool validate(Unit *u) {
+/* Each kernel's own module (spv_split.c), which is what the program
+ * holds, validated: each is small, where the unit's module of a file with
+ * thousands of kernels took the validator gigabytes. */
+static bool split_and_validate(Unit *u) {
     double t = time_now();
-    bool ok = spv_validate(u);
+    bool ok = spv_split_kernels(u);
+    time_phase_end(TIME_EMIT, t);
+    if (!ok) return false;
+    t = time_now();
+    ok = spv_validate_kernels(u);
     time_phase_end(TIME_VALIDATE, t);
     return ok;
 }
@@ -45,7 +52,10 @@ static bool run_pipeline(Unit *u) {
     if (!frontend_run(u)) return false; /* times its parse as TIME_PARSE, the rest as TIME_FRONTEND */
     double t = time_now();
     bool checked = check_unit(u) && check_tiles(u) && check_private_memory(u);
-    if (checked) layout_kernels(u);
+    if (checked) {
+        layout_kernels(u);
+        find_loop_checks(u);
+    }
     time_phase_end(TIME_FRONTEND, t);
     if (!checked || u->diag->errors) return false;
     if (u->kernels.len == 0) return true; /* host code only: no module (one without entry points is invalid) */
@@ -53,9 +63,10 @@ static bool run_pipeline(Unit *u) {
     bool emitted = spv_emit_module(u);
     if (emitted) spv_choose_inlining(u);
     time_phase_end(TIME_EMIT, t);
-    if (!emitted || !validate(u)) return false;
-    if (u->opts->opt_level > 0 && (!optimize(u) || !validate(u))) return false;
-    return true;
+    if (!emitted || !split_and_validate(u)) return false;
+    /* the optimizer takes the unit's module: every function of it that
+     * matters is in a kernel's module, just validated */
+    return u->opts->opt_level == 0 || (optimize(u) && split_and_validate(u));
 }
 
 /* Parsing and every pass recurse over the AST and the IR, as deep as the

@@ -60,6 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         sb_free(&host);
     }
     free(u.spirv);
+    free(u.kernel_spirv);
     arena_free(&u.arena);
     return 0;
 }

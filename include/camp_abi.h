@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 3u
+#define CAMP_ABI_VERSION 4u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -52,6 +52,17 @@ typedef struct camp_kernel_info {
     camp_u32 push_size;     /* bytes of push constants, header included */
     camp_u32 features;      /* enum camp_feature bits */
     camp_u32 tile_static_bytes; /* Workgroup memory of its tile_static variables */
+    /* Its own SPIR-V module: its entry point and only what it uses, so a
+     * device is asked only for what this kernel needs. */
+    const camp_u32 *spirv;
+    camp_size spirv_words;
+    /* A kernel that runs loops checks, on a device that ends loops after a
+     * budget of passes (lavapipe), that none was cut short: it writes
+     * report[0] = max(report[0], site + 1) (site 0: unknown) to the 2-word
+     * report whose address the runtime gives it, with report[1] = 2; NULL
+     * for a kernel without loops. loop_sites[site - 1] is "file:line". */
+    const char *const *loop_sites;
+    camp_u32 loop_site_count;
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these
@@ -66,12 +77,16 @@ enum camp_spec_id {
     CAMP_SPEC_LOCAL_SIZE_Y = 1,
     CAMP_SPEC_LOCAL_SIZE_Z = 2,
     CAMP_SPEC_BOUNDS_CHECK = 3,
+    /* The device address of a kernel's loop report (below), low and high
+     * 32 bits; 0 where the device runs loops as written. */
+    CAMP_SPEC_LOOP_REPORT_LO = 4,
+    CAMP_SPEC_LOOP_REPORT_HI = 5,
 };
 
-/* One translation unit's SPIR-V module and its kernels. */
+/* One translation unit's kernels. */
 typedef struct camp_module_info {
     camp_u32 abi_version; /* CAMP_ABI_VERSION of the compiler that made it */
-    const camp_u32 *spirv;
+    const camp_u32 *spirv; /* the kernels' modules, one after another */
     camp_size spirv_words;
     const camp_kernel_info *kernels;
     camp_u32 kernel_count;

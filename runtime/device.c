@@ -273,6 +273,7 @@ static camp_status create_device(camp_device *dev) {
                                               .pNext = &has11};
     VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
     vkGetPhysicalDeviceFeatures2(dev->physical, &has);
+    camp_faults_mask_features(&has.features, &has12); /* a test knob */
 
     /* Enable exactly what kernels may use and the device has; launches check
      * a kernel's needs against dev->features. */
@@ -319,12 +320,12 @@ static camp_status create_device(camp_device *dev) {
         dev->features |= CAMP_FEATURE_ATOMIC_FLOAT_ADD;
     if (has_atomic.shaderBufferFloat32Atomics && has_atomic.shaderSharedFloat32Atomics)
         dev->features |= CAMP_FEATURE_ATOMIC_FLOAT;
-    dev->features &= ~camp_rt.masked_features; /* a test knob: fault_injection.c */
     dev->push_constant8 = has12.storagePushConstant8;
     dev->host_query_reset = has12.hostQueryReset;
     dev->push_constant16 = has11.storagePushConstant16;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
+    dev->loop_budget = camp_loop_budget_applies(dev->physical);
 
     uint32_t family_count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, NULL);

@@ -3,7 +3,8 @@
  * gives only rarely (docs/diagnostics.md lists them):
  *
  *   CAMP_DEVICE_MASK_FEATURES=float64,int64,int16,int8
- *                              the device lacks these kernel features
+ *                              the device lacks these kernel features:
+ *                              they are neither reported nor enabled
  *   CAMP_TEST_FAIL_ALLOC=1     every device memory allocation fails with
  *                              VK_ERROR_OUT_OF_DEVICE_MEMORY
  *   CAMP_TEST_DEVICE_LOST=1    every queue submission fails with
@@ -58,4 +59,12 @@ camp_status camp_faults_init(void) {
     const char *mask = getenv("CAMP_DEVICE_MASK_FEATURES");
     camp_rt.masked_features = 0;
     return mask ? parse_features(mask, &camp_rt.masked_features) : CAMP_OK;
+}
+
+void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceVulkan12Features *v12) {
+    uint32_t masked = camp_rt.masked_features;
+    if (masked & CAMP_FEATURE_INT64) core->shaderInt64 = VK_FALSE;
+    if (masked & CAMP_FEATURE_FLOAT64) core->shaderFloat64 = VK_FALSE;
+    if (masked & CAMP_FEATURE_INT16) core->shaderInt16 = VK_FALSE;
+    if (masked & CAMP_FEATURE_INT8) v12->shaderInt8 = VK_FALSE;
 }

@@ -172,10 +172,14 @@ typedef struct camp_region {
  * and one that does not, for extents of whole workgroups, each made on
  * first use. */
 typedef struct camp_pipeline {
-    VkShaderModule shader;
+    VkShaderModule shader;  /* of the kernel's own SPIR-V */
     VkPipelineLayout layout;
     uint32_t local_size[3]; /* 0 0 0 until chosen and checked against the device */
     VkPipeline variant[2];  /* [1]: with the bounds check */
+    /* On a device with a loop budget (loop_limit.c), for a kernel with loops: */
+    camp_buffer loop_report;
+    const camp_kernel_info *loop_kernel; /* read only when it reported */
+    struct camp_pipeline *next_loop_checked;
 } camp_pipeline;
 
 /* Pipelines of one camp_module_info on one device, found by the module's
@@ -186,7 +190,6 @@ typedef struct camp_module_state {
     const camp_module_info *module; /* identity only, with spirv */
     const uint32_t *spirv;
     uint32_t kernel_count;
-    VkShaderModule shader;
     camp_pipeline *pipelines; /* one per kernel; pipeline VK_NULL_HANDLE until used */
     struct camp_module_state *next; /* every module's state, for shutdown */
 } camp_module_state;
@@ -233,6 +236,8 @@ typedef struct camp_device {
     camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
     struct camp_memory_pools *pools; /* suballoc.c's */
     camp_module_state *modules;
+    bool loop_budget;         /* leaves loops after a budget of passes (lavapipe): loop_limit.c */
+    camp_pipeline *loop_checked; /* the pipelines with a loop report */
     /* For profile.c, set only when profiling: */
     uint32_t timestamp_bits;  /* the compute family's timestampValidBits (0: no timestamps) */
     uint32_t copy_timestamp_bits; /* the copy family's */
@@ -310,6 +315,9 @@ enum camp_fault {
 
 /* Reads the knobs into camp_rt.faults and camp_rt.masked_features. */
 camp_status camp_faults_init(void);
+/* Clears the features camp_rt.masked_features names in what a device
+ * reports, so that they are neither enabled nor found. */
+void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceVulkan12Features *v12);
 /* `result`, or the error fault `fault` injects in its place. */
 #define CAMP_INJECT(fault, error, result) ((camp_rt.faults & (fault)) ? (error) : (result))
 
@@ -596,6 +604,16 @@ void camp_pipelines_destroy(camp_device *dev);
 /* The workgroup size of `kernel` on dev: its own (a tile), or chosen for
  * the device and the kernel's rank (or by CAMP_WORKGROUP_SIZE). */
 camp_status camp_workgroup_size(const camp_device *dev, const camp_kernel_info *kernel, uint32_t size[3]);
+
+/* ---- loop_limit.c ----------------------------------------------------------- */
+
+/* Whether the device ends loops after a budget of passes (lavapipe). */
+bool camp_loop_budget_applies(VkPhysicalDevice physical);
+/* The report of a kernel with loops, on such a device (else nothing). */
+camp_status camp_loop_report_create(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p);
+/* A loop cut short by the budget in a kernel of the device: its error. */
+camp_status camp_loop_reports_check(camp_device *dev);
+void camp_loop_report_destroy(camp_pipeline *p);
 
 /* ---- pipeline_cache.c ----------------------------------------------------- */
 

@@ -1,7 +1,8 @@
-/* pipeline.c — one VkShaderModule per camp_module_info and device, and one
- * compute pipeline per kernel and device, created on the kernel's first
- * launch there (once the device is known to fit the kernel) and kept in
- * dev->modules until camp_shutdown. A pipeline is specialized to the
+/* pipeline.c — per kernel and device, a VkShaderModule of the kernel's own
+ * SPIR-V (camp_kernel_info.spirv: what it uses and nothing of the other
+ * kernels of its file) and its compute pipeline, created on the kernel's
+ * first launch there (once the device is known to fit the kernel) and kept
+ * in dev->modules until camp_shutdown. A pipeline is specialized to the
  * kernel's workgroup size (workgroup.c), which it keeps for the launches,
  * and an untiled kernel gets a second pipeline without its bounds check
  * for extents of whole workgroups; the driver's pipeline cache keys on the
@@ -16,17 +17,17 @@
 
 /* The module as the device accepts it: without DenormPreserve where the
  * device does not support it (runtime/spirv_patch.c). */
-static VkResult create_shader(camp_device *dev, const camp_module_info *module, VkShaderModule *shader) {
+static VkResult create_shader(camp_device *dev, const camp_kernel_info *kernel, VkShaderModule *shader) {
     uint32_t *patched = NULL;
     VkShaderModuleCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-        .codeSize = module->spirv_words * sizeof(uint32_t),
-        .pCode = module->spirv,
+        .codeSize = kernel->spirv_words * sizeof(uint32_t),
+        .pCode = kernel->spirv,
     };
     if (!dev->denorm_preserve32) {
         patched = malloc(info.codeSize);
         if (!patched) return VK_ERROR_OUT_OF_HOST_MEMORY;
-        info.codeSize = camp_spirv_strip_denorm_preserve(module->spirv, module->spirv_words, patched) * sizeof(uint32_t);
+        info.codeSize = camp_spirv_strip_denorm_preserve(kernel->spirv, kernel->spirv_words, patched) * sizeof(uint32_t);
         info.pCode = patched;
     }
     VkResult result = vkCreateShaderModule(dev->device, &info, NULL, shader);
@@ -41,22 +42,12 @@ static camp_status module_state(camp_device *dev, camp_module_info *module, camp
             *out = state;
             return CAMP_OK;
         }
-    if (!module->spirv || module->spirv_words == 0)
-        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel's module has no SPIR-V");
     camp_module_state *state = calloc(1, sizeof *state);
     camp_pipeline *pipelines = calloc(module->kernel_count, sizeof *pipelines);
     if (!state || !pipelines) {
         free(state), free(pipelines);
         return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     }
-    VkResult result = create_shader(dev, module, &state->shader);
-    if (result < 0) {
-        free(state), free(pipelines);
-        VK(result);
-    }
-    /* Named after the source file of its kernels, for tools. */
-    if (module->kernel_count && module->kernels[0].file)
-        camp_debug_name(dev, VK_OBJECT_TYPE_SHADER_MODULE, (uint64_t)state->shader, module->kernels[0].file);
     state->module = module;
     state->spirv = module->spirv;
     state->kernel_count = module->kernel_count;
@@ -130,21 +121,28 @@ static camp_status check_device_fits(const camp_device *dev, const camp_kernel_i
 /* ---- pipelines ------------------------------------------------------------- */
 
 /* Every pipeline is specialized to its workgroup size (the module's
- * WorkgroupSize built-in, if it has one, serves all its kernels) and to
- * whether an untiled kernel checks its extent. */
+ * WorkgroupSize built-in, if it has one, serves all its kernels), to
+ * whether an untiled kernel checks its extent, and to the address of its
+ * loop report (0 but on lavapipe: loop_limit.c). */
 typedef struct specialization_values {
     uint32_t local_size[3];
     VkBool32 bounds_check;
+    uint32_t loop_report[2];
 } specialization_values;
 
 static VkResult create_pipeline(camp_device *dev, const camp_kernel_info *kernel, const camp_pipeline *p,
                                 bool bounds_check, VkPipeline *out) {
-    specialization_values values = {{p->local_size[0], p->local_size[1], p->local_size[2]}, bounds_check};
+    VkDeviceAddress report = p->loop_report.address;
+    specialization_values values = {{p->local_size[0], p->local_size[1], p->local_size[2]},
+                                     bounds_check,
+                                     {(uint32_t)report, (uint32_t)(report >> 32)}};
     const VkSpecializationMapEntry entries[] = {
         {CAMP_SPEC_LOCAL_SIZE_X, 0, sizeof(uint32_t)},
         {CAMP_SPEC_LOCAL_SIZE_Y, sizeof(uint32_t), sizeof(uint32_t)},
         {CAMP_SPEC_LOCAL_SIZE_Z, 2 * sizeof(uint32_t), sizeof(uint32_t)},
         {CAMP_SPEC_BOUNDS_CHECK, offsetof(specialization_values, bounds_check), sizeof(VkBool32)},
+        {CAMP_SPEC_LOOP_REPORT_LO, offsetof(specialization_values, loop_report), sizeof(uint32_t)},
+        {CAMP_SPEC_LOOP_REPORT_HI, offsetof(specialization_values, loop_report) + sizeof(uint32_t), sizeof(uint32_t)},
     };
     VkSpecializationInfo specialization = {
         .mapEntryCount = sizeof entries / sizeof *entries,
@@ -191,6 +189,12 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
         uint32_t local_size[3];
         CAMP_TRY(camp_workgroup_size(dev, kernel, local_size));
         CAMP_TRY(check_device_fits(dev, kernel, local_size));
+        if (!kernel->spirv || !kernel->spirv_words)
+            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel has no SPIR-V");
+        if (!p->shader) {
+            VK(create_shader(dev, kernel, &p->shader));
+            camp_debug_name(dev, VK_OBJECT_TYPE_SHADER_MODULE, (uint64_t)p->shader, kernel->entry);
+        }
         VkPushConstantRange range = {
             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
             .offset = 0,
@@ -201,8 +205,8 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
             .pushConstantRangeCount = 1,
             .pPushConstantRanges = &range,
         };
-        VK(vkCreatePipelineLayout(dev->device, &layout_info, NULL, &p->layout));
-        p->shader = state->shader;
+        if (!p->layout) VK(vkCreatePipelineLayout(dev->device, &layout_info, NULL, &p->layout));
+        CAMP_TRY(camp_loop_report_create(dev, kernel, p));
         for (int d = 0; d < 3; d++) p->local_size[d] = local_size[d];
     }
     *out = p;
@@ -228,11 +232,13 @@ void camp_pipelines_destroy(camp_device *dev) {
             for (int v = 0; v < 2; v++)
                 if (p->variant[v]) vkDestroyPipeline(dev->device, p->variant[v], NULL);
             if (p->layout) vkDestroyPipelineLayout(dev->device, p->layout, NULL);
+            if (p->shader) vkDestroyShaderModule(dev->device, p->shader, NULL);
+            camp_loop_report_destroy(p);
         }
-        vkDestroyShaderModule(dev->device, state->shader, NULL);
         free(state->pipelines);
         free(state);
         state = next;
     }
     dev->modules = NULL;
+    dev->loop_checked = NULL;
 }

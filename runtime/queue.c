@@ -180,7 +180,7 @@ static camp_status reap(camp_accelerator_view *q, bool wait) {
         batch->next = q->spare;
         q->spare = batch;
     }
-    return CAMP_OK;
+    return q->dev->loop_budget ? camp_loop_reports_check(q->dev) : CAMP_OK;
 }
 
 /* Waits for the oldest batches while more than CAMP_COMMANDS_IN_FLIGHT_MAX

@@ -234,6 +234,7 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
         ok = ok && host_compile(d, in, tmp, out, dir, true);
     }
     free(u.spirv);
+    free(u.kernel_spirv);
     arena_free(&u.arena);
     return ok;
 }

@@ -1,7 +1,7 @@
 /* host_emit.c — the host C for a unit: the user's source with each
  * parallel_for_each replaced by a call into libcamp's launch ABI, `#line`
  * directives so host diagnostics and debuggers point at the user's lines,
- * and the SPIR-V module with its kernel table appended. Edits are spliced
+ * and the kernels' SPIR-V modules with the kernel table appended. Edits are spliced
  * by byte offset here: libclang's CXRewriter can only print to stdout or
  * overwrite the user's own file. */
 #include "campcc.h"
@@ -126,18 +126,31 @@ static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
 }
 
 static void put_module(StrBuf *out, const Unit *u) {
-    sb_puts(out, "\n/* campcc: the unit's SPIR-V module and kernels */\n");
+    sb_puts(out, "\n/* campcc: the unit's kernels and their SPIR-V modules */\n");
     sb_puts(out, "static const camp_u32 camp_spirv_[] = {");
-    for (size_t i = 0; i < u->spirv_words; i++)
-        sb_printf(out, "%s0x%08x,", i % 8 ? " " : "\n    ", u->spirv[i]);
-    sb_puts(out, "\n};\nstatic const camp_kernel_info camp_kernels_[] = {\n");
+    for (size_t i = 0; i < u->kernel_spirv_words; i++)
+        sb_printf(out, "%s0x%08x,", i % 8 ? " " : "\n    ", u->kernel_spirv[i]);
+    sb_puts(out, "\n};\n");
+    /* the loops' sites, for the runtime's message about lavapipe's loop budget */
+    if (u->loop_sites.len) {
+        sb_puts(out, "static const char *const camp_loop_sites_[] = {");
+        for (int i = 0; i < u->loop_sites.len; i++) {
+            const SrcLoc *site = u->loop_sites.items[i];
+            put_c_string(out, site->file);
+            sb_printf(out, " \":%u\", ", site->line); /* "file" ":line": one string */
+        }
+        sb_puts(out, "};\n");
+    }
+    sb_puts(out, "static const camp_kernel_info camp_kernels_[] = {\n");
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
         sb_printf(out, "    {\"%s\", ", k->entry);
         put_c_string(out, k->loc.file);
-        sb_printf(out, ", %u, %u, %d, %d, {%u, %u, %u}, %u, 0x%xu, %u},\n", k->loc.line, k->loc.col, k->rank,
-                  k->tiled, k->local_size[0], k->local_size[1], k->local_size[2], k->push_size, k->features,
-                  k->tile_static_bytes);
+        sb_printf(out, ", %u, %u, %d, %d, {%u, %u, %u}, %u, 0x%xu, %u, camp_spirv_ + %zu, %zu, ", k->loc.line,
+                  k->loc.col, k->rank, k->tiled, k->local_size[0], k->local_size[1], k->local_size[2], k->push_size,
+                  k->features, k->tile_static_bytes, k->spirv_offset, k->spirv_words);
+        if (k->loop_check) sb_printf(out, "camp_loop_sites_, %d},\n", u->loop_sites.len);
+        else sb_puts(out, "0, 0},\n");
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");
@@ -147,7 +160,7 @@ static void put_module(StrBuf *out, const Unit *u) {
     }
     sb_printf(out, "0};\nstatic camp_module_info camp_module_ = {CAMP_ABI_VERSION, camp_spirv_, %zu, camp_kernels_, "
                    "%d, 0};\n",
-              u->spirv_words, u->kernels.len);
+              u->kernel_spirv_words, u->kernels.len);
 }
 
 void host_emit(Unit *u, StrBuf *out) {

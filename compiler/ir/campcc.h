@@ -375,7 +375,9 @@ typedef struct Kernel {
     PtrVec tile_statics; /* Var*: the tile_static variables it reaches, helpers included */
     uint32_t local_size[3];
     uint32_t push_size;
-    uint32_t features; /* enum camp_feature bits */
+    uint32_t features; /* enum camp_feature bits, of its own module */
+    size_t spirv_offset, spirv_words; /* its own module, in Unit.kernel_spirv */
+    bool loop_check;  /* it runs a loop: checks lavapipe's loop budget (ir/loops.c) */
     uint32_t spv_fn, spv_push_var; /* its entry point function and push-constant variable */
     uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
@@ -411,6 +413,9 @@ typedef struct Unit {
     bool uses_vector_math; /* the file needs camp_math.h's vector forms (frontend.c's parse) */
     uint32_t *spirv;    /* the module, after emission */
     size_t spirv_words;
+    uint32_t *kernel_spirv; /* each kernel's own module, one after another (spv_split.c) */
+    size_t kernel_spirv_words;
+    PtrVec loop_sites;  /* SrcLoc*: the module's loops, numbered from 1 (spv_loop_limit.c) */
 } Unit;
 
 /* frontend.c: parse with libclang, lower every kernel and the amp functions
@@ -444,6 +449,9 @@ void fence_scan(Kernel *k);
  * tile may diverge. */
 bool check_tiles(Unit *u);
 
+/* loops.c: Kernel.loop_check of each kernel. */
+void find_loop_checks(Unit *u);
+
 /* layout.c: push-constant layout, workgroup sizes, features. */
 void layout_kernels(Unit *u);
 
@@ -470,8 +478,12 @@ bool spv_restore_exact(Unit *u);
 /* spv_opt.c: the SPIR-V optimizer (spirv-opt -O). */
 bool spv_optimize(Unit *u);
 
-/* spv_tools.c: SPIRV-Tools — validate, disassemble. */
-bool spv_validate(Unit *u);
+/* spv_split.c: each kernel's own module, cut from u->spirv into
+ * u->kernel_spirv, and the features it needs. */
+bool spv_split_kernels(Unit *u);
+
+/* spv_tools.c: SPIRV-Tools — validate each kernel's module, disassemble. */
+bool spv_validate_kernels(Unit *u);
 char *spv_disassemble(const uint32_t *words, size_t n); /* malloc'd, NULL on failure */
 
 /* host_emit.c: the host C for the unit (original source with kernels

@@ -23,8 +23,9 @@ static SpvOp integer_opcode(AtomicOp op, bool is_signed) {
     unreachable("atomic op");
 }
 
-/* Float atomics need device features (VK_EXT_shader_atomic_float); the
- * runtime refuses kernels that use them on devices without. */
+/* Float atomics need device features (VK_EXT_shader_atomic_float): each
+ * kernel's module shows which it uses (spv_split.c), and the runtime
+ * refuses it on devices without. */
 static SpvOp float_opcode(Emitter *e, AtomicOp op, SrcLoc loc) {
     if (op == ATOMIC_ADD) {
         if (!(e->features & CAMP_FEATURE_ATOMIC_FLOAT_ADD)) {
@@ -34,10 +35,7 @@ static SpvOp float_opcode(Emitter *e, AtomicOp op, SrcLoc loc) {
         }
         return SpvOpAtomicFAddEXT;
     }
-    if (op == ATOMIC_EXCHANGE) {
-        e->features |= CAMP_FEATURE_ATOMIC_FLOAT;
-        return SpvOpAtomicExchange;
-    }
+    if (op == ATOMIC_EXCHANGE) return SpvOpAtomicExchange;
     em_error(e, loc, "float atomic other than add and exchange");
     return SpvOpNop;
 }

@@ -147,6 +147,7 @@ void em_branch(Emitter *e, uint32_t target) {
 
 void em_terminate(Emitter *e, SpvOp op) {
     if (e->terminated) return;
+    if (op == SpvOpReturn && !e->func) em_loop_check(e); /* a kernel's thread ends */
     spv_op(&e->code, op, NULL, 0);
     e->terminated = true;
 }
@@ -453,14 +454,6 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     spv_name(b, fn, k->entry);
 }
 
-/* Features the runtime must find on the device, from the capabilities used. */
-static uint32_t module_features(SpvBuilder *b) {
-    uint32_t f = 0;
-    if (b->capability_set[SpvCapabilityInt64 / 64] & (1ull << (SpvCapabilityInt64 % 64))) f |= CAMP_FEATURE_INT64;
-    if (b->capability_set[SpvCapabilityFloat64 / 64] & (1ull << (SpvCapabilityFloat64 % 64))) f |= CAMP_FEATURE_FLOAT64;
-    return f;
-}
-
 bool spv_emit_module(Unit *u) {
     Emitter e = {.u = u};
     SpvBuilder *b = &e.b;
@@ -492,8 +485,6 @@ bool spv_emit_module(Unit *u) {
         spv_op_string(&b->entry_points, SpvOpEntryPoint, pre, 2, k->entry, iface, n);
     }
 
-    uint32_t features = module_features(b) | e.features;
-    for (int i = 0; i < u->kernels.len; i++) ((Kernel *)u->kernels.items[i])->features = features;
     em_finish_lines(&e);
     u->spirv = spv_finish(b, &u->spirv_words);
     wb_free(&e.vars);

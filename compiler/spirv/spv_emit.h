@@ -74,7 +74,8 @@ typedef struct Emitter {
     IdList module_vars; /* module-scope variables (constants): roots everywhere, entry point interfaces */
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool exact_fp;      /* decorate float arithmetic NoContraction */
-    uint32_t features;  /* enum camp_feature bits no capability shows */
+    uint32_t features;  /* enum camp_feature bits declared so far (an extension once) */
+    uint32_t loop_passes, loop_site, loop_report[2]; /* spv_loop_limit.c's, once declared */
     bool failed;
     WordBuf strings;      /* -g: OpString of each source file */
     WordBuf sources;      /* -g: OpSource */
@@ -122,6 +123,10 @@ uint32_t em_atomic(Emitter *e, Expr *x);      /* EX_ATOMIC */
 /* spv_debug.c: -g source lines */
 void em_line(Emitter *e, SrcLoc loc);  /* an OpLine for code at loc, if -g */
 void em_finish_lines(Emitter *e);      /* puts the OpStrings in place */
+
+/* spv_loop_limit.c: lavapipe's loop budget */
+void em_loop_pass(Emitter *e, SrcLoc loc); /* in a loop's header: one more pass */
+void em_loop_check(Emitter *e);            /* before a kernel's thread returns */
 
 /* spv_stmt.c */
 void em_stmt(Emitter *e, Stmt *s);

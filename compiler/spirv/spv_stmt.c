@@ -34,6 +34,7 @@ static void emit_loop(Emitter *e, Stmt *s) {
     uint32_t header = em_label(e), body = em_label(e), cont = em_label(e), merge = em_label(e);
     em_branch(e, header);
     em_begin_block(e, header);
+    em_loop_pass(e, s->loc);
     /* The library's loops mostly count to a constant: at -O1 and up the
      * optimizer unrolls them (spv_inline.c says why). */
     bool unroll = e->func && e->func->library;

@@ -1,16 +1,18 @@
-/* spv_tools.c — SPIRV-Tools through its C API: every module campcc makes is
- * validated for Vulkan 1.2 before it is written anywhere. */
+/* spv_tools.c — SPIRV-Tools through its C API: every kernel's module is
+ * validated for Vulkan 1.2 before it is written anywhere; the parser serves
+ * passes over the binary (spv_parse.h). */
 #include "campcc.h"
+#include "spv_parse.h"
 
 #include <spirv-tools/libspirv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-bool spv_validate(Unit *u) {
-    spv_context ctx = spvContextCreate(SPV_ENV_VULKAN_1_2);
+/* Validates kernel k's module. */
+static bool validate_kernel(Unit *u, spv_context ctx, const Kernel *k) {
     spv_validator_options opts = spvValidatorOptionsCreate();
-    spv_const_binary_t bin = {u->spirv, u->spirv_words};
+    spv_const_binary_t bin = {u->kernel_spirv + k->spirv_offset, k->spirv_words};
     spv_diagnostic diag = NULL;
     /* Friendly names (OpName's, made unique) cost time quadratic in the ids
      * of one name: 5,000 kernels' "i" took 27 s. So only a module that
@@ -23,15 +25,22 @@ bool spv_validate(Unit *u) {
         spvValidatorOptionsSetFriendlyNames(opts, true);
         spvValidateWithOptions(ctx, opts, &bin, &diag);
         /* Our bug, not the user's: say so, with the validator's words. */
-        fprintf(stderr, "campcc: internal error: the SPIR-V module for '%s' is invalid: %s\n", u->path,
-                diag && diag->error ? diag->error : "(no detail)");
+        fprintf(stderr, "campcc: internal error: the SPIR-V module for the kernel at %s:%u is invalid: %s\n",
+                k->loc.file, k->loc.line, diag && diag->error ? diag->error : "(no detail)");
         fprintf(stderr, "campcc: please report this bug with the source file\n");
         u->diag->errors++;
     }
     spvDiagnosticDestroy(diag);
     spvValidatorOptionsDestroy(opts);
-    spvContextDestroy(ctx);
     return r == SPV_SUCCESS;
+}
+
+bool spv_validate_kernels(Unit *u) {
+    spv_context ctx = spvContextCreate(SPV_ENV_VULKAN_1_2);
+    bool ok = true;
+    for (int i = 0; i < u->kernels.len && ok; i++) ok = validate_kernel(u, ctx, u->kernels.items[i]);
+    spvContextDestroy(ctx);
+    return ok;
 }
 
 char *spv_disassemble(const uint32_t *words, size_t n) {
@@ -51,4 +60,33 @@ char *spv_disassemble(const uint32_t *words, size_t n) {
     spvDiagnosticDestroy(diag);
     spvContextDestroy(ctx);
     return out;
+}
+
+typedef struct ParseVisit {
+    void (*visit)(void *user, const SpvParsedInst *in);
+    void *user;
+} ParseVisit;
+
+static spv_result_t on_instruction(void *user, const spv_parsed_instruction_t *p) {
+    const ParseVisit *v = user;
+    uint16_t offsets[p->num_operands ? p->num_operands : 1];
+    uint32_t nids = 0;
+    for (uint16_t i = 0; i < p->num_operands; i++) {
+        spv_operand_type_t t = p->operands[i].type;
+        if (t == SPV_OPERAND_TYPE_ID || t == SPV_OPERAND_TYPE_TYPE_ID || t == SPV_OPERAND_TYPE_RESULT_ID ||
+            t == SPV_OPERAND_TYPE_MEMORY_SEMANTICS_ID || t == SPV_OPERAND_TYPE_SCOPE_ID ||
+            t == SPV_OPERAND_TYPE_OPTIONAL_ID)
+            offsets[nids++] = p->operands[i].offset;
+    }
+    SpvParsedInst in = {p->opcode, p->num_words, p->result_id, p->type_id, offsets, nids};
+    v->visit(v->user, &in);
+    return SPV_SUCCESS;
+}
+
+bool spv_parse(const uint32_t *words, size_t n, void (*visit)(void *user, const SpvParsedInst *in), void *user) {
+    ParseVisit v = {visit, user};
+    spv_context ctx = spvContextCreate(SPV_ENV_VULKAN_1_2);
+    spv_result_t r = spvBinaryParse(ctx, &v, words, n, NULL, on_instruction, NULL);
+    spvContextDestroy(ctx);
+    return r == SPV_SUCCESS;
 }

@@ -39,7 +39,14 @@ static camp_module_info test_module = {
     .kernel_count = 2,
 };
 
-static inline void test_module_init(void) { test_module.spirv_words = test_kernels_spv_words; }
+/* Both kernels are entry points of the one hand-written module. */
+static inline void test_module_init(void) {
+    test_module.spirv_words = test_kernels_spv_words;
+    for (int k = 0; k < 2; k++) {
+        test_kernels[k].spirv = test_kernels_spv;
+        test_kernels[k].spirv_words = test_kernels_spv_words;
+    }
+}
 
 /* c = a + b over n elements, as generated code would launch it. */
 static inline void launch_vadd(camp_module_info *module, int n, uint32_t *a, uint32_t *b, uint32_t *c,

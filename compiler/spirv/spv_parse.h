@@ -1,0 +1,22 @@
+/* spv_parse.h — a module's instructions as SPIRV-Tools' parser reads them
+ * (spv_tools.c: libspirv.h may be included by one C file only), for passes
+ * over campcc's own binary that must tell ids from literals. */
+#ifndef CAMPCC_SPV_PARSE_H
+#define CAMPCC_SPV_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct SpvParsedInst {
+    uint32_t opcode, nwords;
+    uint32_t result, type;       /* 0: none */
+    const uint16_t *id_offsets;  /* the words of its id operands (the result's too), from its first */
+    uint32_t nids;
+} SpvParsedInst;
+
+/* Calls `visit` on each instruction of the module in order; false if the
+ * module cannot be parsed. */
+bool spv_parse(const uint32_t *words, size_t n, void (*visit)(void *user, const SpvParsedInst *in), void *user);
+
+#endif

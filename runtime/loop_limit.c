@@ -1,0 +1,64 @@
+/* loop_limit.c — lavapipe's loop budget, reported rather than silent.
+ *
+ * Mesa's llvmpipe leaves every loop of a shader thread once the thread
+ * has run 65,535 loop passes in all, and the kernel goes on with wrong
+ * values. A kernel with loops checks, at each thread's end, whether that
+ * happened (campcc's spv_loop_limit.c), and if so writes the loop's site
+ * into a two-word report whose device address this file gives its
+ * pipeline through specialization constants (camp_abi.h), on lavapipe
+ * only: on other devices the address is 0 and the check compiles away.
+ * The reports are read whenever the host learns that batches completed
+ * (queue.c's reap), and a report becomes the error of that call. */
+#include "internal.h"
+
+#include <string.h>
+
+bool camp_loop_budget_applies(VkPhysicalDevice physical) {
+    VkPhysicalDeviceDriverProperties driver = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+    VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                              .pNext = &driver};
+    vkGetPhysicalDeviceProperties2(physical, &properties);
+    return driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
+}
+
+/* The report's words: the site + 1 of a loop cut short (0: none), and the
+ * trip count of the kernel's check, which it must read from memory. */
+enum { REPORT_SITE, REPORT_CHECK_PASSES, REPORT_WORDS };
+
+camp_status camp_loop_report_create(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p) {
+    if (!dev->loop_budget || !kernel->loop_sites || p->loop_report.buffer) return CAMP_OK;
+    CAMP_TRY(camp_buffer_acquire(dev, CAMP_BUFFER_SHARED_READ, REPORT_WORDS * sizeof(uint32_t), &p->loop_report));
+    if (!p->loop_report.mapped) {
+        camp_buffer_destroy(&p->loop_report);
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "the device %s has no memory the host can read", dev->name);
+    }
+    const uint32_t words[REPORT_WORDS] = {[REPORT_SITE] = 0, [REPORT_CHECK_PASSES] = 2};
+    memcpy(p->loop_report.mapped, words, sizeof words);
+    p->loop_kernel = kernel;
+    p->next_loop_checked = dev->loop_checked;
+    dev->loop_checked = p;
+    return CAMP_OK;
+}
+
+camp_status camp_loop_reports_check(camp_device *dev) {
+    for (camp_pipeline *p = dev->loop_checked; p; p = p->next_loop_checked) {
+        volatile uint32_t *words = p->loop_report.mapped;
+        uint32_t reported = words[REPORT_SITE];
+        if (!reported) continue;
+        words[REPORT_SITE] = 0;
+        const camp_kernel_info *kernel = p->loop_kernel;
+        const char *why = "which lavapipe cannot run: Mesa's llvmpipe leaves a thread's loops after 65,535 "
+                          "iterations in all, and the kernel's results are wrong; give each thread less to do "
+                          "(more threads, or several launches), or run it on a GPU";
+        if (reported - 1 >= 1 && reported - 1 <= kernel->loop_site_count)
+            return camp_fail(CAMP_ERROR_UNSUPPORTED, "loop at %s ran more than 65,535 iterations, %s",
+                             kernel->loop_sites[reported - 2], why);
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "the loops of the kernel at %s:%u ran more than 65,535 iterations, %s",
+                         kernel->file ? kernel->file : "?", kernel->line, why);
+    }
+    return CAMP_OK;
+}
+
+void camp_loop_report_destroy(camp_pipeline *p) {
+    if (p->loop_report.buffer) camp_buffer_destroy(&p->loop_report);
+}
