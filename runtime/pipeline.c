@@ -13,9 +13,11 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
-/* The module as the device accepts it: without DenormPreserve where the
- * device does not support it (runtime/spirv_patch.c). */
+/* The module as the device accepts it: without DenormPreserve, and without
+ * debug information, where the device does not support them
+ * (runtime/spirv_patch.c). */
 static VkResult create_shader(camp_device *dev, const camp_module_info *module, VkShaderModule *shader) {
     uint32_t *patched = NULL;
     VkShaderModuleCreateInfo info = {
@@ -23,10 +25,14 @@ static VkResult create_shader(camp_device *dev, const camp_module_info *module, 
         .codeSize = module->spirv_words * sizeof(uint32_t),
         .pCode = module->spirv,
     };
-    if (!dev->denorm_preserve32) {
+    if (!dev->denorm_preserve32 || !dev->non_semantic_info) {
         patched = malloc(info.codeSize);
         if (!patched) return VK_ERROR_OUT_OF_HOST_MEMORY;
-        info.codeSize = camp_spirv_strip_denorm_preserve(module->spirv, module->spirv_words, patched) * sizeof(uint32_t);
+        size_t n = module->spirv_words;
+        if (dev->denorm_preserve32) memcpy(patched, module->spirv, info.codeSize);
+        else n = camp_spirv_strip_denorm_preserve(module->spirv, n, patched);
+        if (!dev->non_semantic_info) n = camp_spirv_strip_non_semantic(patched, n);
+        info.codeSize = n * sizeof(uint32_t);
         info.pCode = patched;
     }
     VkResult result = vkCreateShaderModule(dev->device, &info, NULL, shader);
