@@ -396,6 +396,7 @@ typedef struct Options {
     bool debug_lines; /* -g: the C source in the SPIR-V for debuggers (spv_debug.c) */
     bool fp_exact;    /* -ffp-contract=off, -ffp-model=strict: every float operation rounds on its own */
     bool inline_math; /* -fcamp-inline-math: the optimizer inlines the large library functions too */
+    bool verbose;     /* -v: also print the in-process steps that stand for a command (the optimizer) */
 } Options;
 
 typedef struct Unit {
