@@ -168,7 +168,8 @@ void em_debug_begin_function(Emitter *e, uint32_t fn) {
     if (!d) return;
     SpvBuilder *b = &e->b;
     const char *name;
-    uint32_t types[16], ntypes = 0;
+    size_t ntypes = 0, nparams = e->kernel ? 0 : (size_t)e->func->nparams;
+    uint32_t *types = arena_alloc(&e->u->arena, sizeof *types * (2 + nparams)); /* flags, return type, parameters */
     types[ntypes++] = di_u32(e, NonSemanticShaderDebugInfo100FlagIsPublic);
     if (e->kernel) {
         name = e->kernel->entry;
@@ -178,7 +179,7 @@ void em_debug_begin_function(Emitter *e, uint32_t fn) {
         name = e->func->name;
         d->function_loc = e->func->loc;
         types[ntypes++] = di_type(e, e->func->ret);
-        for (int i = 0; i < e->func->nparams && ntypes < 16; i++) types[ntypes++] = di_type(e, e->func->params[i]->type);
+        for (size_t i = 0; i < nparams; i++) types[ntypes++] = di_type(e, e->func->params[i]->type);
     }
     if (!d->function_loc.file) d->function_loc = (SrcLoc){.file = e->u->path, .line = 1, .col = 1};
     uint32_t type = di_inst(e, &b->globals, NonSemanticShaderDebugInfo100DebugTypeFunction, types, ntypes);

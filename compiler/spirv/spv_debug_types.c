@@ -37,7 +37,7 @@ static uint32_t int_encoding(const Type *t) {
 static uint32_t composite(Emitter *e, const Type *t) {
     DebugInfo *d = e->debug;
     uint32_t source = di_file(e, e->u->path), zero = di_u32(e, 0), one = di_u32(e, 1);
-    uint32_t ops[9 + 256];
+    uint32_t *ops = arena_alloc(&e->u->arena, sizeof *ops * (9 + (size_t)t->nmembers));
     size_t n = 0;
     ops[n++] = di_string(e, type_name(t));
     ops[n++] = di_u32(e, t->is_union ? NonSemanticShaderDebugInfo100Union : NonSemanticShaderDebugInfo100Structure);
@@ -48,7 +48,7 @@ static uint32_t composite(Emitter *e, const Type *t) {
     ops[n++] = ops[0];
     ops[n++] = di_u32(e, (uint32_t)t->size * 8);
     ops[n++] = di_u32(e, NonSemanticShaderDebugInfo100FlagIsPublic);
-    for (int i = 0; i < t->nmembers && i < 256; i++) {
+    for (int i = 0; i < t->nmembers; i++) {
         const Member *m = &t->members[i];
         ops[n++] = DI(e, &e->b.globals, DebugTypeMember, di_string(e, m->name[0] ? m->name : "<anonymous>"),
                       di_type(e, m->type), source, one, zero, di_u32(e, m->offset * 8),
