@@ -1,9 +1,10 @@
 /* campcc_fuzz.c — libFuzzer harness: one input is one dialect source file,
  * compiled front to back as campcc compiles it (libclang parse, the §5
- * restrictions, lowering, checks, layout, SPIR-V emission and validation,
- * host C). Any crash, sanitizer report, timeout or abort() — our
- * unreachable() included — is a bug; diagnostics are the expected answer
- * to bad input. Run by fuzz/run (docs/fuzzing.md). */
+ * restrictions, lowering, checks, layout, SPIR-V emission, with -g's debug
+ * information for inputs of odd length, and validation, host C). Any
+ * crash, sanitizer report, timeout or abort() — our unreachable() included
+ * — is a bug; diagnostics are the expected answer to bad input. Run by
+ * fuzz/run (docs/fuzzing.md). */
 #include "campcc.h"
 #include "config.h"
 
@@ -52,6 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     static const char *const clang_args[] = {"-I" CAMP_SOURCE_INCLUDE};
     Options opts = {clang_args, 1};
+    opts.debug_lines = size % 2; /* -g on half the inputs: its debug information is validated too */
     Diag diag = {.color = DIAG_COLOR_NEVER};
     Unit u = {.diag = &diag, .opts = &opts, .path = input_path};
     if (compile_unit(&u)) {

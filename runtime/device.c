@@ -354,11 +354,15 @@ static camp_status create_device(camp_device *dev) {
     }};
     /* Copies from and to the program's own pages (transfer.c). */
     dev->import_host = device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
-    const char *extensions[4];
+    /* Modules compiled with -g carry debug information for tools (pipeline.c strips it without this) */
+    dev->non_semantic_info = !(camp_rt.faults & CAMP_FAULT_NO_NON_SEMANTIC_INFO) &&
+                             device_has_extension(dev->physical, VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);
+    const char *extensions[5];
     uint32_t extension_count = 0;
     camp_profile_device_extensions(dev, extensions, &extension_count);
     if (atomic_float) extensions[extension_count++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
     if (dev->import_host) extensions[extension_count++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
+    if (dev->non_semantic_info) extensions[extension_count++] = VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME;
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &on,

@@ -9,6 +9,9 @@
  *                              VK_ERROR_OUT_OF_DEVICE_MEMORY
  *   CAMP_TEST_DEVICE_LOST=1    every queue submission fails with
  *                              VK_ERROR_DEVICE_LOST
+ *   CAMP_TEST_NO_NON_SEMANTIC_INFO=1
+ *                              the device lacks VK_KHR_shader_non_semantic_info
+ *                              (modules lose -g's debug information)
  *
  * Read whenever a device is opened. */
 #include "internal.h"
@@ -56,6 +59,7 @@ camp_status camp_faults_init(void) {
     camp_rt.faults = 0;
     if (knob_set("CAMP_TEST_FAIL_ALLOC")) camp_rt.faults |= CAMP_FAULT_ALLOC;
     if (knob_set("CAMP_TEST_DEVICE_LOST")) camp_rt.faults |= CAMP_FAULT_DEVICE_LOST;
+    if (knob_set("CAMP_TEST_NO_NON_SEMANTIC_INFO")) camp_rt.faults |= CAMP_FAULT_NO_NON_SEMANTIC_INFO;
     const char *mask = getenv("CAMP_DEVICE_MASK_FEATURES");
     camp_rt.masked_features = 0;
     return mask ? parse_features(mask, &camp_rt.masked_features) : CAMP_OK;

@@ -206,6 +206,7 @@ typedef struct camp_device {
     uint32_t features;       /* enum camp_feature bits the device has */
     bool push_constant8, push_constant16; /* storagePushConstant8/16 */
     bool denorm_preserve32;  /* shaderDenormPreserveFloat32: else modules lose DenormPreserve */
+    bool non_semantic_info;  /* VK_KHR_shader_non_semantic_info is enabled: else modules lose -g's debug info */
     VkDevice device;
     uint32_t queue_family;
     VkQueue queues[CAMP_DEVICE_QUEUES_MAX]; /* of the compute family: views submit to one each */
@@ -311,6 +312,7 @@ void camp_unlock_and_report(camp_status status);
 enum camp_fault {
     CAMP_FAULT_ALLOC = 1u << 0,       /* device memory allocations fail */
     CAMP_FAULT_DEVICE_LOST = 1u << 1, /* queue submissions lose the device */
+    CAMP_FAULT_NO_NON_SEMANTIC_INFO = 1u << 2, /* the device lacks VK_KHR_shader_non_semantic_info */
 };
 
 /* Reads the knobs into camp_rt.faults and camp_rt.masked_features. */

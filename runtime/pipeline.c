@@ -14,9 +14,11 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
-/* The module as the device accepts it: without DenormPreserve where the
- * device does not support it (runtime/spirv_patch.c). */
+/* The module as the device accepts it: without DenormPreserve, and without
+ * debug information, where the device does not support them
+ * (runtime/spirv_patch.c). */
 static VkResult create_shader(camp_device *dev, const camp_kernel_info *kernel, VkShaderModule *shader) {
     uint32_t *patched = NULL;
     VkShaderModuleCreateInfo info = {
@@ -24,10 +26,14 @@ static VkResult create_shader(camp_device *dev, const camp_kernel_info *kernel, 
         .codeSize = kernel->spirv_words * sizeof(uint32_t),
         .pCode = kernel->spirv,
     };
-    if (!dev->denorm_preserve32) {
+    if (!dev->denorm_preserve32 || !dev->non_semantic_info) {
         patched = malloc(info.codeSize);
         if (!patched) return VK_ERROR_OUT_OF_HOST_MEMORY;
-        info.codeSize = camp_spirv_strip_denorm_preserve(kernel->spirv, kernel->spirv_words, patched) * sizeof(uint32_t);
+        size_t n = kernel->spirv_words;
+        if (dev->denorm_preserve32) memcpy(patched, kernel->spirv, info.codeSize);
+        else n = camp_spirv_strip_denorm_preserve(kernel->spirv, n, patched);
+        if (!dev->non_semantic_info) n = camp_spirv_strip_non_semantic(patched, n);
+        info.codeSize = n * sizeof(uint32_t);
         info.pCode = patched;
     }
     VkResult result = vkCreateShaderModule(dev->device, &info, NULL, shader);

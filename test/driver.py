@@ -9,6 +9,7 @@ scale.c has a kernel, main.c is plain C, square.h is used only inside the
 kernel). Programs run with CAMP_VALIDATION=1 and must print DIR/expected.
 """
 import argparse
+import json
 import os
 import re
 import shlex
@@ -181,10 +182,17 @@ def test_no_camp_runtime(ctx):
 
 
 def test_verbose(ctx):
-    """-v prints the host compiler commands campcc runs (the object under its temporary name)."""
+    """-v prints the host compiler commands campcc runs (the object under its temporary name), and at
+    -O1 and up the spirv-opt command that the in-process optimizer stands for."""
     _, err = ctx.run(["-v", "-c", "scale.c", "-o", "s.o"])
     expect(re.search(r"-iquote \S+ (-D\S+ )*-c -o \.s\.o\.campcc-\w+ \S+/campcc-\w+/\d+\.c", err),
            f"-v shows no host compile of the rewritten file:\n{err[-2000:]}")
+    expect("spirv-opt" not in err, f"-v at -O0 shows an optimizer step:\n{err[-2000:]}")
+    _, err = ctx.run(["-v", "-O2", "-c", "scale.c", "-o", "s.o"])
+    m = re.search(r"^ spirv-opt --target-env=vulkan1\.2 (--[\w-]+ )+scale\.c\.spv -o scale\.c\.spv ", err, re.M)
+    expect(m and "--eliminate-dead-code-aggressive" in m.group(0) and "--ssa-rewrite" in m.group(0),
+           f"-v -O2 shows no spirv-opt step:\n{err[-2000:]}")
+    expect(err.index(m.group(0)) < err.index("-iquote"), "-v shows the optimizer after the host compile")
 
 
 # ---- preprocessing and dependencies ----------------------------------------------------
@@ -357,6 +365,98 @@ def test_debug_lines(ctx):
     ctx.run_program("prog")
 
 
+def test_sysroot(ctx):
+    """--sysroot=DIR and --sysroot DIR: the value is no input; it reaches libclang's parse and the host."""
+    for flag in (["--sysroot=/"], ["--sysroot", "/"]):
+        _, err = ctx.run(flag + ["main.c", "scale.c", "-o", "prog"])
+        expect("input unused" not in err and "no such file" not in err, f"{flag}: {err}")
+        ctx.run_program("prog")
+        _, err = ctx.run(["-v"] + flag + ["-c", "scale.c", "-o", "s.o"])
+        expect(" ".join(flag) in err, f"{flag} does not reach the host compile:\n{err[-2000:]}")
+    for flag in (["--sysroot=/nonexistent"], ["--sysroot", "/nonexistent"]):  # libclang looks there too
+        _, err = ctx.run(flag + ["-fsyntax-only", "scale.c"], rc=1)
+        expect("file not found" in err, f"{flag}: libclang did not look in the sysroot:\n{err[-2000:]}")
+    _, err = ctx.run(["-c", "scale.c", "--sysroot"], rc=1)
+    expect("argument to '--sysroot' is missing" in err, f"--sysroot without a value: {err}")
+
+
+def cdb_entries(text):
+    """-MJ fragments assembled into compile_commands.json as for clang (sed '1s/^/[/; $s/,$/]/')."""
+    expect(text.endswith("},\n") and text.count("\n") == text.count("},\n"), f"not clang's -MJ lines:\n{text}")
+    return json.loads("[" + text[:-2] + "]")
+
+
+def clangd_check(ctx, source, extra=()):
+    """clangd --check on source with the directory's compile_commands.json: its count of errors."""
+    clangd = shutil.which("clangd")
+    expect(clangd, "no clangd on PATH (Debian: apt-get install clangd)")
+    done = subprocess.run([clangd] + list(extra) + [f"--check={source}"], cwd=ctx.tmp, capture_output=True,
+                          text=True, timeout=300)  # its exit status says only whether errors were found
+    err = done.stderr
+    m = re.search(r"All checks completed, (\d+) errors", err)
+    expect(m, f"clangd --check did not complete:\n{err[-3000:]}")
+    return int(m.group(1)), err
+
+
+def test_mj(ctx):
+    """-MJ FILE and -MJFILE: clang's compilation database entries, appended; with campcc's own include
+    directory and macros, so clangd indexes a kernel file with no setup; without them (a build system's
+    own compile_commands.json) clangd needs --query-driver."""
+    ctx.run(["-MJ", "scale.o.json", "-Wall", "-c", "scale.c", "-o", "scale.o"])
+    ctx.run(["-MJmain.o.json", "-DMAIN_FLAG=1", "-c", "main.c"])
+    ctx.run(["-MJ", "both.json", "main.c", "scale.c", "-o", "prog"])
+    ctx.run_program("prog")
+    scale, = cdb_entries(ctx.read("scale.o.json"))
+    main, = cdb_entries(ctx.read("main.o.json"))
+    both = cdb_entries(ctx.read("both.json"))
+    expect([e["file"] for e in both] == ["main.c", "scale.c"], f"both.json: {both}")
+    expect(scale["directory"] == ctx.tmp and scale["file"] == "scale.c" and scale["output"] == "scale.o",
+           f"scale.o.json: {scale}")
+    args = scale["arguments"]
+    expect(os.path.samefile(args[0], ctx.campcc) and args[1:5] == ["-xc", "scale.c", "-o", "scale.o"],
+           f"scale.o.json arguments: {args}")
+    expect("-Wall" in args and "-c" in args and f"-I{ctx.include}" in args and "-D__CAMPCC__=1" in args,
+           f"scale.o.json lacks the user's or campcc's flags: {args}")
+    expect(not any(a.startswith("-MJ") or a.endswith(".json") for a in args), f"-MJ in the entry: {args}")
+    expect("-DMAIN_FLAG=1" in main["arguments"] and main["output"] == "main.o", f"main.o.json: {main}")
+    ctx.run(["-MJ", "scale.o.json", "-c", "scale.c", "-o", "scale.o"])  # appended, as clang does
+    expect(len(cdb_entries(ctx.read("scale.o.json"))) == 2, "a second -MJ into one file does not append")
+    with open(ctx.path("compile_commands.json"), "w") as f:
+        json.dump([scale, main], f)
+    errors, err = clangd_check(ctx, "scale.c")
+    expect(errors == 0, f"clangd on campcc's -MJ entries: {errors} errors\n{err[-3000:]}")
+    with open(ctx.path("compile_commands.json"), "w") as f:  # as CMake or Meson write it for CC=campcc
+        json.dump([{"directory": ctx.tmp, "file": "scale.c", "command": f"{ctx.campcc} -c scale.c -o scale.o"}], f)
+    errors, _ = clangd_check(ctx, "scale.c")
+    expect(errors > 0, "clangd found camp.h without campcc's flags or --query-driver: the test proves nothing")
+    errors, err = clangd_check(ctx, "scale.c", [f"--query-driver={ctx.campcc}"])
+    expect(errors == 0, f"clangd --query-driver=campcc: {errors} errors\n{err[-3000:]}")
+    _, err = ctx.run(["-c", "scale.c", "-MJ"], rc=1)
+    expect("argument to '-MJ' is missing" in err, f"-MJ without a value: {err}")
+
+
+def test_spelling(ctx):
+    """Misspelled flags of campcc's own get clang's "did you mean" (one edit away), clang's own flags
+    the host compiler's; typos in the source get clang's corrections (libclang turns them off)."""
+    for wrong, meant in (("--no-camp-runtim", "--no-camp-runtime"), ("-dump-kernels", "--dump-kernels"),
+                         ("--emit-spirvv=m.spv", "--emit-spirv=m.spv"), ("--lancher", "--launcher"),
+                         ("-fcamp-inline-mat", "-fcamp-inline-math")):
+        _, err = ctx.run(["-c", "scale.c", "-o", "typo.o", wrong], rc=1)
+        expect(f"campcc: error: unknown argument '{wrong}'; did you mean '{meant}'?" in err, f"{wrong}: {err}")
+        expect(not os.path.exists(ctx.path("typo.o")), f"{wrong}: campcc compiled anyway")
+    _, err = ctx.run(["-c", "scale.c", "-o", "typo.o", "-fsyntax-onlyy"], rc=1)
+    expect("did you mean '-fsyntax-only'?" in err, f"clang's own flags: {err}")
+    with open(ctx.path("typo.c"), "w") as f:
+        f.write("#include <camp.h>\nint main(void) {\n    int value = 3, a[4];\n"
+                "    parallel_for_each(i, extent(4)) { a[i] = vaule + i; }\n    return a[0];\n}\n")
+    _, err = ctx.run(["-fsyntax-only", "typo.c"], rc=1)
+    expect("typo.c:4:46: error: use of undeclared identifier 'vaule'; did you mean 'value'?" in err,
+           f"no typo correction in a kernel:\n{err}")
+    _, err = ctx.run(["-fno-spell-checking", "-fsyntax-only", "typo.c"], rc=1)
+    expect("undeclared identifier 'vaule'" in err and "did you mean" not in err,
+           f"-fno-spell-checking is the user's to give:\n{err}")
+
+
 # ---- queries -----------------------------------------------------------------------------
 
 def test_version(ctx):
@@ -378,7 +478,7 @@ def test_help(ctx):
     man_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "packaging", "campcc.1")
     man = open(man_path, encoding="utf-8").read().replace("\\-", "-").replace("\\fB", "").replace("\\fR", "")
     for flag in ("--emit-spirv=", "--emit-host=", "--dump-kernels", "--no-camp-runtime", "--launcher",
-                 "--camp-sources=", "-print-file-name=", "-MMD", "-g", "-S", "--version"):
+                 "--camp-sources=", "-print-file-name=", "-MMD", "-MJ", "-g", "-S", "--version"):
         expect(flag in out, f"--help does not mention {flag}")
         expect(flag in man, f"campcc.1 does not mention {flag}")
 

@@ -56,6 +56,8 @@ typedef struct Driver {
     const char *dep_file;     /* -MF */
     PtrVec dep_args;          /* -MP, -MT T, -MQ T in order */
     bool dep_target_given;    /* -MT or -MQ among them */
+    const char *cdb_file;     /* -MJ: compilation database entries are appended to it */
+    PtrVec cdb_args;          /* the command line as a compile of one file sees it: no inputs, -o, -x, -M* */
     PtrVec host_cc;           /* the host compiler command words */
     char *temp_dir;           /* this run's private temporary directory, once made */
     int ntemps;               /* files made in it (cleanup.c removes them) */
@@ -91,6 +93,10 @@ bool driver_selected(Driver *d, const char *path);
 /* One source input to its object (or assembly, or
  * nothing for -fsyntax-only), with the inspection outputs and depfile. */
 bool driver_compile_source(Driver *d, Input *in);
+
+/* driver_cdb.c: -MJ's entry for a source input compiled to `out` (NULL:
+ * none); false (reported) when the file cannot be written. */
+bool driver_write_cdb_entry(Driver *d, const Input *in, const char *out);
 
 /* driver_link.c: the link step and the runtime it adds. */
 int driver_link(Driver *d);

@@ -19,14 +19,18 @@ void driver_usage(FILE *f) {
           "  -o FILE -c -S -E -fsyntax-only -x LANG -   (- reads standard input)\n"
           "  -I -D -U -include -isystem -iquote -idirafter -std=   (also for kernels)\n"
           "  -M -MM -MD -MMD -MF -MT -MQ -MP   (depfiles list every header of the file)\n"
+          "  -MJ FILE       append the file's compile_commands.json entry to FILE, with\n"
+          "                 campcc's own flags (clangd then sees the dialect as campcc does)\n"
           "  -l -L -Wl,... -shared -fPIC -g -W... and the rest go to the host compiler\n"
           "  -O0..-O3       also for kernels: -O1 and up runs spirv-opt -O on them\n"
           "  -ffp-contract=off, -ffp-model=strict   also for kernels: each float\n"
           "                 operation rounds on its own, none fused or regrouped\n"
-          "  -v             also print the commands campcc runs\n"
+          "  -v             also print the commands campcc runs, and the spirv-opt command\n"
+          "                 its in-process optimizer stands for\n"
           "campcc's own:\n"
           "  -S             on a file with kernels: their SPIR-V assembly (.spvasm)\n"
-          "  -g             also keep source lines in the SPIR-V (OpLine)\n"
+          "  -g             also put the C source in the SPIR-V for GPU debuggers: lines,\n"
+          "                 local variables, types (NonSemantic.Shader.DebugInfo.100)\n"
           "  --emit-spirv=FILE  write the kernels' SPIR-V module\n"
           "  --emit-host=FILE   write the host C that replaces the kernels\n"
           "  --dump-kernels     print each kernel's line, captures, workgroup, capabilities\n"
@@ -115,7 +119,7 @@ static void route(Driver *d, Dest dest, const char *arg) {
     if (dest == TO_LINK || dest == TO_BOTH) add_link(d, arg, NULL);
 }
 
-/* -MD -MMD -MF -MT -MQ -MP and the preprocess-only -M -MM. Returns whether
+/* -MD -MMD -MF -MT -MQ -MP, -MJ and the preprocess-only -M -MM. Returns whether
  * `arg` was one; *i moves past a separate value. */
 static bool dep_flag(Driver *d, int argc, char **argv, int *i, bool *missing) {
     const char *arg = argv[*i];
@@ -131,7 +135,8 @@ static bool dep_flag(Driver *d, int argc, char **argv, int *i, bool *missing) {
         d->action = ACT_PASSTHROUGH; /* they imply -E */
         return true;
     }
-    if (!has_prefix(arg, "-MF") && !has_prefix(arg, "-MT") && !has_prefix(arg, "-MQ")) return false;
+    if (!has_prefix(arg, "-MF") && !has_prefix(arg, "-MT") && !has_prefix(arg, "-MQ") && !has_prefix(arg, "-MJ"))
+        return false;
     const char *value = arg[3] ? arg + 3 : *i + 1 < argc ? argv[++*i] : NULL;
     if (!value) {
         *missing = true;
@@ -139,6 +144,8 @@ static bool dep_flag(Driver *d, int argc, char **argv, int *i, bool *missing) {
     }
     if (arg[2] == 'F') {
         d->dep_file = value;
+    } else if (arg[2] == 'J') {
+        d->cdb_file = value; /* driver_cdb.c */
     } else {
         add(d, &d->dep_args, arena_printf(&d->arena, "-M%c", arg[2]));
         add(d, &d->dep_args, value);
@@ -156,6 +163,47 @@ static void kernel_source_list(Driver *d, const char *list) {
         free(real);
     }
     if (!d->kernel_sources.len) add(d, &d->kernel_sources, ""); /* an empty list selects nothing */
+}
+
+/* campcc's own flags (own_flag), for the spelling suggestions. */
+static const char *const own_flags[] = {"--no-camp-runtime", "--dump-kernels",   "--list-accelerators",
+                                        "-fcamp-inline-math", "-ftime-report",    "--emit-spirv=",
+                                        "--emit-host=",      "--camp-sources=", "--launcher"};
+
+/* The Levenshtein distance of a and b[0..nb), or more than `limit` when it is. */
+static size_t edit_distance(const char *a, const char *b, size_t nb, size_t limit) {
+    size_t na = strlen(a);
+    if ((na > nb ? na - nb : nb - na) > limit || nb > 63) return limit + 1;
+    size_t row[64];
+    for (size_t j = 0; j <= nb; j++) row[j] = j;
+    for (size_t i = 1; i <= na; i++) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= nb; j++) {
+            size_t up = row[j];
+            size_t best = diagonal + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diagonal = up;
+        }
+    }
+    return row[nb];
+}
+
+/* The flag of campcc's own that `arg` misspells by one edit (clang's rule
+ * for its own options), with arg's value; NULL if none. A misspelling
+ * would otherwise go to the host compiler, which knows none of them. */
+static const char *misspelled_own_flag(Driver *d, const char *arg) {
+    const char *eq = strchr(arg, '=');
+    for (size_t i = 0; i < sizeof own_flags / sizeof *own_flags; i++) {
+        const char *name = own_flags[i];
+        bool joined = name[strlen(name) - 1] == '=';
+        size_t n = joined && eq ? (size_t)(eq - arg) + 1 : strlen(arg);
+        if (edit_distance(name, arg, n, 1) <= 1)
+            return arena_printf(&d->arena, "%s%s", name, joined && eq ? eq + 1 : "");
+    }
+    return NULL;
 }
 
 /* campcc's own flags, which the host compiler never sees. */
@@ -207,6 +255,11 @@ static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang
     const char *arg = argv[*i];
     DiagFlag flag;
     bool missing = false;
+    const char *meant = arg[0] == '-' ? misspelled_own_flag(d, arg) : NULL;
+    if (meant) {
+        diag_tool_error("unknown argument '%s'; did you mean '%s'?", arg, meant);
+        return 1;
+    }
     if (dep_flag(d, argc, argv, i, &missing)) {
         if (!missing) return 0;
         diag_tool_error("argument to '%s' is missing (expected 1 value)", arg);
@@ -261,15 +314,25 @@ static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang
         if (has_prefix(arg, "-print-file-name=")) d->print_file = arg + 17;
         d->print_version |= !strcmp(arg, "--version");
     } else if (!strcmp(arg, "-v")) {
-        d->verbose = true;
+        d->verbose = d->opts.verbose = true;
         route(d, TO_BOTH, arg);
     } else if (has_prefix(arg, "-std=") || !strcmp(arg, "-nostdinc") || has_prefix(arg, "-fbracket-depth=") ||
-               has_prefix(arg, "-fmax-tokens=")) { /* the parse's limits are the user's too */
+               has_prefix(arg, "-fmax-tokens=") || !strcmp(arg, "-fspell-checking") ||
+               !strcmp(arg, "-fno-spell-checking")) { /* the parse's limits and messages are the user's too */
         route(d, TO_PARSE, arg);
-    } else if (has_prefix(arg, "--sysroot") || has_prefix(arg, "--target=") || !strcmp(arg, "-m32") ||
+    } else if (has_prefix(arg, "--sysroot=") || has_prefix(arg, "--target=") || !strcmp(arg, "-m32") ||
                !strcmp(arg, "-m64") || !strcmp(arg, "-fsigned-char") || !strcmp(arg, "-funsigned-char")) {
         route(d, TO_PARSE, arg); /* they change the target: libclang must agree */
         add_link(d, arg, NULL);
+    } else if (!strcmp(arg, "--sysroot")) { /* --sysroot DIR, as clang also takes it */
+        if (*i + 1 >= argc) {
+            diag_tool_error("argument to '%s' is missing (expected 1 value)", arg);
+            return 1;
+        }
+        route(d, TO_PARSE, arg);
+        route(d, TO_PARSE, argv[++*i]);
+        add_link(d, arg, NULL);
+        add_link(d, argv[*i], NULL);
     } else if (IN_LIST(arg, link_only_flags) || has_prefix_in(arg, link_only_prefixes,
                                                              sizeof link_only_prefixes / sizeof *link_only_prefixes)) {
         route(d, TO_LINK, arg);
@@ -293,6 +356,14 @@ static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang
     return 0;
 }
 
+/* Whether the words of a flag (or an input) starting with `arg` belong in
+ * a compilation database entry: what clang writes for -MJ leaves out the
+ * inputs, -o, -x and the -M flags, and campcc's own flags never reach here. */
+static bool for_cdb(const char *arg) {
+    if (arg[0] != '-' || !strcmp(arg, "-")) return false;
+    return arg[1] != 'o' && arg[1] != 'x' && arg[1] != 'M';
+}
+
 int driver_parse_args(Driver *d, int argc, char **argv) {
     d->link_runtime = true;
     const char *lang = NULL;
@@ -301,6 +372,7 @@ int driver_parse_args(Driver *d, int argc, char **argv) {
         int start = i, status = parse_one(d, argc, argv, &i, &lang);
         if (status) return status;
         for (int j = start; j <= i; j++) add(d, &d->passthrough_args, argv[j]);
+        for (int j = start; j <= i && for_cdb(argv[start]); j++) add(d, &d->cdb_args, argv[j]);
     }
     return check_args(d);
 }

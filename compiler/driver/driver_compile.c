@@ -242,6 +242,7 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
 bool driver_compile_source(Driver *d, Input *in) {
     const char *path = in->path, *out = host_output(d, in), *stdin_quote = NULL;
     if (d->action == ACT_LINK && !out) return false;
+    if (d->cdb_file && !driver_write_cdb_entry(d, in, out)) return false;
     bool is_c = in->lang ? !strcmp(in->lang, "c") : ends_with(path, ".c");
     if (!strcmp(path, "-")) {
         if (!is_c) return host_compile(d, in, path, out, NULL, false); /* the host reads it */

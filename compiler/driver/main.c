@@ -75,8 +75,11 @@ static int drive(Driver *d) {
     if (!driver_locate_self(d)) return 1;
     if (d->list_accelerators) return list_accelerators(d);
     if (d->action == ACT_PASSTHROUGH || !d->inputs.len) return passthrough(d);
-    /* libclang sees the user's preprocessor flags, then campcc's own */
+    /* libclang sees the user's preprocessor flags, then campcc's own;
+     * libclang turns clang's typo corrections off ("did you mean"), unless
+     * asked, and a user's -fno-spell-checking comes after */
     PtrVec cargs = {0};
+    vec_push(&d->arena, &cargs, "-fspell-checking");
     for (int i = 0; i < d->clang_args.len; i++) vec_push(&d->arena, &cargs, d->clang_args.items[i]);
     driver_add_camp_flags(d, &cargs);
     d->opts.clang_args = (const char *const *)cargs.items;

@@ -395,9 +395,10 @@ typedef struct Options {
     const char *const *clang_args; /* -I -D -U -std … for the parse */
     int nclang_args;
     int opt_level; /* -O: kernels are optimized from 1 up */
-    bool debug_lines; /* -g: OpLine for every statement in the SPIR-V */
+    bool debug_lines; /* -g: the C source in the SPIR-V for debuggers (spv_debug.c) */
     bool fp_exact;    /* -ffp-contract=off, -ffp-model=strict: every float operation rounds on its own */
     bool inline_math; /* -fcamp-inline-math: the optimizer inlines the large library functions too */
+    bool verbose;     /* -v: also print the in-process steps that stand for a command (the optimizer) */
 } Options;
 
 typedef struct Unit {

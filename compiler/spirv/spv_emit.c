@@ -137,6 +137,7 @@ void em_begin_block(Emitter *e, uint32_t label) {
     SPV_OP(&e->code, SpvOpLabel, label);
     e->block = label;
     e->terminated = false;
+    em_debug_block(e);
 }
 
 void em_branch(Emitter *e, uint32_t target) {
@@ -169,12 +170,14 @@ static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_ty
     e->roots.len = 0;
     e->block = em_label(e);
     e->terminated = false;
+    em_debug_begin_function(e, id);
 }
 
 /* Closes it: the first block (its label, then every OpVariable, which SPIR-V
  * wants there) followed by the rest of the code. */
 static void end_function(Emitter *e, uint32_t entry, SpvOp fallthrough) {
     em_terminate(e, fallthrough);
+    em_debug_end_function(e);
     SPV_OP(&e->b.functions, SpvOpLabel, entry);
     wb_append(&e->b.functions, &e->vars);
     wb_append(&e->b.functions, &e->code);
@@ -411,6 +414,7 @@ static void emit_index(Emitter *e, Kernel *k) {
         else SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[2], g[1], g[0]);
     }
     k->idx->spv_id = em_local(e, k->idx->type, k->idx->name);
+    em_debug_local(e, k->idx, k->idx->spv_id, k->idx->type);
     em_store(e, (LValue){.ptr = k->idx->spv_id, .storage = SpvStorageClassFunction, .align = 0}, value);
 }
 

@@ -52,7 +52,7 @@ typedef struct Spec {
     bool emitted;
 } Spec;
 
-typedef struct LineFile LineFile;
+typedef struct DebugInfo DebugInfo;
 
 typedef struct Emitter {
     Unit *u;
@@ -77,9 +77,7 @@ typedef struct Emitter {
     uint32_t features;  /* enum camp_feature bits declared so far (an extension once) */
     uint32_t loop_passes, loop_site, loop_report[2]; /* spv_loop_limit.c's, once declared */
     bool failed;
-    WordBuf strings;      /* -g: OpString of each source file */
-    WordBuf sources;      /* -g: OpSource */
-    LineFile *line_files;
+    DebugInfo *debug;     /* -g: spv_debug.c's, made on first use */
 } Emitter;
 
 /* spv_emit.c */
@@ -120,8 +118,16 @@ uint32_t em_tile_static(Emitter *e, Var *v);  /* its Workgroup variable */
 /* spv_atomic.c */
 uint32_t em_atomic(Emitter *e, Expr *x);      /* EX_ATOMIC */
 
-/* spv_debug.c: -g source lines */
-void em_line(Emitter *e, SrcLoc loc);  /* an OpLine for code at loc, if -g */
+/* spv_debug.c, spv_debug_types.c: -g, the C source for debuggers; each does nothing without -g */
+void em_line(Emitter *e, SrcLoc loc);  /* OpLine and DebugLine for a statement at loc */
+void em_debug_block(Emitter *e);       /* a block of code begins (its DebugScope) */
+void em_debug_enter(Emitter *e, const Stmt *block); /* a { } block's lexical scope */
+void em_debug_leave(Emitter *e, const Stmt *block);
+void em_debug_begin_function(Emitter *e, uint32_t fn); /* e->kernel's or e->func's DebugFunction */
+void em_debug_end_function(Emitter *e); /* its first block's debug instructions and scopes into e->code */
+/* v's DebugLocalVariable, declared on its Function variable `id` holding a `stored` */
+void em_debug_local(Emitter *e, const Var *v, uint32_t id, const Type *stored);
+void em_debug_tile_static(Emitter *e, const Var *v, uint32_t id); /* its DebugGlobalVariable */
 void em_finish_lines(Emitter *e);      /* puts the OpStrings in place */
 
 /* spv_loop_limit.c: lavapipe's loop budget */

@@ -422,6 +422,7 @@ static uint32_t var_storage(Emitter *e, Var *v) {
         const Type *t = v->type;
         if (t->kind == TY_PTR) t = v->ptr_known && !is_psb(v->ptr_storage) ? &int_type : &ulong_type;
         v->spv_id = em_local(e, t, v->name);
+        em_debug_local(e, v, v->spv_id, t);
     }
     return v->spv_id;
 }

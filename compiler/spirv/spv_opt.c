@@ -40,12 +40,21 @@ static size_t recipe(const Unit *u, const char **out) {
     return n;
 }
 
+/* -v: the spirv-opt command that does what the in-process optimizer does,
+ * as -v shows the host compiler's commands. */
+static void print_command(const Unit *u, const char *const *flags, size_t nflags) {
+    fprintf(stderr, " spirv-opt --target-env=vulkan1.2");
+    for (size_t i = 0; i < nflags; i++) fprintf(stderr, " %s", flags[i]);
+    fprintf(stderr, " %s.spv -o %s.spv   (in campcc's process: SPIRV-Tools' optimizer)\n", u->path, u->path);
+}
+
 bool spv_optimize(Unit *u) {
     uint32_t *words = NULL;
     size_t n = 0;
     char error[512];
     const char *flags[NPASSES];
     size_t nflags = recipe(u, flags);
+    if (u->opts->verbose) print_command(u, flags, nflags);
     if (!camp_spirv_optimize(u->spirv, u->spirv_words, flags, nflags, &words, &n, error, sizeof error)) {
         fprintf(stderr, "campcc: internal error: the SPIR-V optimizer failed on the module for '%s'%s%s\n", u->path,
                 error[0] ? ": " : "", error);

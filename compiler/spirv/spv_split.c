@@ -17,6 +17,8 @@
 #include "spv_builder.h"
 #include "spv_parse.h"
 
+#include <spirv/unified1/NonSemanticShaderDebugInfo100.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,6 +205,41 @@ static void keep_builtin_constants(Cut *c) {
     close_over(c);
 }
 
+static const Inst *def_of_id(const Module *m, uint32_t id) {
+    return id && id < m->bound && m->def[id] ? &m->insts[m->def[id] - 1] : NULL;
+}
+
+/* Whether instruction in is an OpExtInst of -g's set (spv_debug.c). */
+static bool is_debug_info(const Module *m, const Inst *in) {
+    if (in->opcode != SpvOpExtInst) return false;
+    const Inst *set = def_of_id(m, m->words[in->at + 3]);
+    static const char name[] = "NonSemantic.Shader.DebugInfo.100";
+    return set && set->opcode == SpvOpExtInstImport && (set->nwords - 2) * 4 >= sizeof name &&
+           !memcmp(m->words + set->at + 2, name, sizeof name);
+}
+
+/* -g's debug information that nothing refers to, about what the kernel
+ * keeps: the DebugGlobalVariable of a kept tile_static variable, and each
+ * DebugSourceContinued after a kept DebugSource (the rest of its text,
+ * tied to it by place only). */
+static void keep_debug_info(Cut *c) {
+    const Module *m = c->m;
+    enum { VARIABLE_WORD = 5 + 7 }; /* DebugGlobalVariable's Variable operand */
+    for (size_t i = 0; i < m->ninsts && m->insts[i].opcode != SpvOpFunction; i++)
+        if (is_debug_info(m, &m->insts[i]) && m->words[m->insts[i].at + 4] == NonSemanticShaderDebugInfo100DebugGlobalVariable &&
+            reached(c, m->words[m->insts[i].at + VARIABLE_WORD]))
+            keep(c, i, true);
+    close_over(c);
+    bool source_kept = false;
+    for (size_t i = 0; i < m->ninsts && m->insts[i].opcode != SpvOpFunction; i++) {
+        if (!is_debug_info(m, &m->insts[i])) continue;
+        uint32_t inst = m->words[m->insts[i].at + 4];
+        if (inst == NonSemanticShaderDebugInfo100DebugSourceContinued && source_kept) keep(c, i, true);
+        else source_kept = inst == NonSemanticShaderDebugInfo100DebugSource && c->inst_kept[i] == c->stamp;
+    }
+    close_over(c);
+}
+
 /* ---- capabilities and features -------------------------------------------- */
 
 typedef struct Uses {
@@ -341,6 +378,7 @@ static void cut_kernel(Cut *c, size_t entry, WordBuf *out, uint32_t *features) {
     }
     close_over(c);
     keep_builtin_constants(c);
+    keep_debug_info(c);
     keep(c, entry, false); /* its interface lists the variables of every kernel */
 
     Uses uses = find_uses(c);

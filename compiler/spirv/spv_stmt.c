@@ -155,7 +155,9 @@ void em_stmt(Emitter *e, Stmt *s) {
         return;
     case ST_BLOCK:
         /* statements after a break, continue or return are dead: skip them */
+        em_debug_enter(e, s);
         for (int i = 0; i < s->body.len && !e->terminated; i++) em_stmt(e, s->body.items[i]);
+        em_debug_leave(e, s);
         return;
     case ST_IF: emit_if(e, s); return;
     case ST_SWITCH: emit_switch(e, s); return;

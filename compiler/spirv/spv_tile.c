@@ -59,6 +59,7 @@ void em_tiled_index(Emitter *e, Kernel *k) {
         Var *v = k->tile_index[m];
         uint32_t value = index_value(e, k, v->type, values[m]);
         v->spv_id = em_local(e, v->type, v->name);
+        em_debug_local(e, v, v->spv_id, v->type);
         em_store(e, (LValue){.ptr = v->spv_id, .storage = SpvStorageClassFunction}, value);
     }
 }
@@ -90,6 +91,7 @@ uint32_t em_tile_static(Emitter *e, Var *v) {
         SPV_OP(&b->globals, SpvOpVariable, em_pointer_type(e, SpvStorageClassWorkgroup, v->type), v->spv_id,
                SpvStorageClassWorkgroup);
         spv_name(b, v->spv_id, v->name);
+        em_debug_tile_static(e, v, v->spv_id);
     }
     if (!em_is_root(e, v->spv_id)) em_add_root(e, v->spv_id);
     return v->spv_id;

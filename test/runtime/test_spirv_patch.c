@@ -1,10 +1,12 @@
 /* test_spirv_patch — camp_spirv_strip_denorm_preserve on a module that
  * declares DenormPreserve (taken out, the rest still valid SPIR-V) and on one
- * that does not (copied unchanged).
+ * that does not (copied unchanged); camp_spirv_strip_non_semantic likewise
+ * on a module with debug information and one without.
  * usage: test_spirv_patch SPIRV-VAL OUTPUT.spv */
 #include "check.h"
 #include "denorm_spv.h"
 #include "kernels_spv.h"
+#include "non_semantic_spv.h"
 #include "spirv_patch.h"
 
 #include <spirv/unified1/spirv.h>
@@ -19,6 +21,17 @@ static int count_denorm_preserve(const uint32_t *words, size_t count) {
         uint32_t op = words[i] & 0xffffu;
         n += (op == SpvOpCapability && words[i + 1] == SpvCapabilityDenormPreserve) ||
              (op == SpvOpExecutionMode && words[i + 2] == SpvExecutionModeDenormPreserve);
+    }
+    return n;
+}
+
+/* Instructions that need VK_KHR_shader_non_semantic_info: the extension,
+ * the sets' imports and every OpExtInst (the module imports no other set). */
+static int count_non_semantic(const uint32_t *words, size_t count) {
+    int n = 0;
+    for (size_t i = 5; i < count && words[i] >> 16; i += words[i] >> 16) {
+        uint32_t op = words[i] & 0xffffu;
+        n += op == SpvOpExtension || op == SpvOpExtInstImport || op == SpvOpExtInst;
     }
     return n;
 }
@@ -60,6 +73,22 @@ int main(int argc, char **argv) {
     CHECK(memcmp(out, test_denorm_spv, (cut + 1) * sizeof *out) == 0);
     free(out);
     free(same);
+
+    size_t d = sizeof test_non_semantic_spv / sizeof test_non_semantic_spv[0];
+    uint32_t *debug = malloc(sizeof test_non_semantic_spv);
+    memcpy(debug, test_non_semantic_spv, sizeof test_non_semantic_spv);
+    CHECK(count_non_semantic(debug, d) == 1 + 2 + 12);
+    size_t left = camp_spirv_strip_non_semantic(debug, d);
+    CHECK(left < d);
+    CHECK(count_non_semantic(debug, left) == 0);
+    CHECK(debug[0] == test_non_semantic_spv[0] && debug[3] == test_non_semantic_spv[3]); /* the header stays */
+    CHECK(validates(argv[1], argv[2], debug, left));
+    free(debug);
+    uint32_t *plain = malloc(sizeof test_kernels_spv);
+    memcpy(plain, test_kernels_spv, sizeof test_kernels_spv);
+    CHECK(camp_spirv_strip_non_semantic(plain, k) == k);
+    CHECK(memcmp(plain, test_kernels_spv, sizeof test_kernels_spv) == 0);
+    free(plain);
     if (test_failures) fprintf(stderr, "%d checks failed\n", test_failures);
     return test_failures != 0;
 }
