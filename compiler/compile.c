@@ -45,7 +45,10 @@ static bool run_pipeline(Unit *u) {
     if (!frontend_run(u)) return false; /* times its parse as TIME_PARSE, the rest as TIME_FRONTEND */
     double t = time_now();
     bool checked = check_unit(u) && check_tiles(u) && check_private_memory(u);
-    if (checked) layout_kernels(u);
+    if (checked) {
+        report_scan(u);
+        layout_kernels(u);
+    }
     time_phase_end(TIME_FRONTEND, t);
     if (!checked || u->diag->errors) return false;
     if (u->kernels.len == 0) return true; /* host code only: no module (one without entry points is invalid) */

@@ -323,6 +323,7 @@ typedef enum camp_status {
     CAMP_ERROR_INVALID_ARGUMENT, /* a bad extent, view or call */
     CAMP_ERROR_ABI_MISMATCH,     /* code generated for another libcamp */
     CAMP_ERROR_VULKAN,           /* any other Vulkan failure */
+    CAMP_ERROR_ASSERTION,        /* an assert in a kernel failed (file and line: the assert's) */
 } camp_status;
 
 /* A run-time error: its kind, a message, and the kernel's source location. */

@@ -249,6 +249,7 @@ typedef enum ExprKind {
     EX_BUILTIN, /* GLSL.std.450 instruction ival, or a BuiltinOther (<0), on args */
     EX_SYNC,    /* tile barrier and/or memory fence: ival is TileSync bits */
     EX_ATOMIC,  /* atomic `ival` (AtomicOp) on args[0] (an lvalue), args[1..] */
+    EX_REPORT,  /* printf or a failed assert: site ival of Unit.reports, sending args (report.c) */
 } ExprKind;
 
 /* EX_BUILTIN's operations that are not one GLSL.std.450 instruction */
@@ -378,12 +379,32 @@ typedef struct Kernel {
     uint32_t features; /* enum camp_feature bits */
     uint32_t spv_fn, spv_push_var; /* its entry point function and push-constant variable */
     uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
+    bool reports;     /* reaches a printf or assert: the runtime passes it a report buffer */
+    uint32_t report_offset; /* where in the push constants (camp_abi.h), when it does */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
     unsigned begin_offset, end_offset;
     unsigned end_line;
     const char *domain_text; /* DOMAIN, as written */
     const char *view_text;   /* VIEW of parallel_for_each_on, as written; NULL for the default */
 } Kernel;
+
+/* ======================================================================
+ * report.c — printf and assert in amp code
+ * ====================================================================== */
+
+/* What the host prints or reports when a thread reaches a printf or a
+ * failed assert: the device sends only the values (camp_abi.h's
+ * camp_report_site, which host_emit.c writes from this). */
+typedef struct ReportSite {
+    int kind;         /* enum camp_report_kind */
+    const char *text; /* printf: the format (report_format.c); assert: "kernel F: Assertion 'x' failed" */
+    const char *values; /* one letter per value sent (camp_abi.h's CAMP_REPORT_VALUE_*) */
+    SrcLoc loc;       /* an assert's: the file and line it reports */
+} ReportSite;
+
+/* The value letter a printf argument of type t (a scalar, or a vector's
+ * element) is sent as, and the type it is converted to first. */
+char report_value_kind(const Type *t);
 
 /* ======================================================================
  * The translation unit being compiled
@@ -407,6 +428,7 @@ typedef struct Unit {
     size_t source_len;
     PtrVec kernels;     /* Kernel* */
     PtrVec funcs;       /* Func* (all amp functions reached) */
+    PtrVec reports;     /* ReportSite*: the printf and assert calls in amp code */
     bool host_uses_math; /* something outside camp_math.h refers to it */
     bool uses_vector_math; /* the file needs camp_math.h's vector forms (frontend.c's parse) */
     uint32_t *spirv;    /* the module, after emission */
@@ -443,6 +465,10 @@ void fence_scan(Kernel *k);
  * each kernel's tile_static variables, no barrier where the threads of a
  * tile may diverge. */
 bool check_tiles(Unit *u);
+
+/* report.c: marks the kernels that reach a printf or assert, directly or
+ * through the amp functions they call (Kernel.reports). */
+void report_scan(Unit *u);
 
 /* layout.c: push-constant layout, workgroup sizes, features. */
 void layout_kernels(Unit *u);

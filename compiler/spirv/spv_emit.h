@@ -79,6 +79,7 @@ typedef struct Emitter {
     WordBuf strings;      /* -g: OpString of each source file */
     WordBuf sources;      /* -g: OpSource */
     LineFile *line_files;
+    uint32_t report_vars[3]; /* spv_report.c's Private variables, once a kernel reports */
 } Emitter;
 
 /* spv_emit.c */
@@ -118,6 +119,14 @@ uint32_t em_tile_static(Emitter *e, Var *v);  /* its Workgroup variable */
 
 /* spv_atomic.c */
 uint32_t em_atomic(Emitter *e, Expr *x);      /* EX_ATOMIC */
+
+/* spv_report.c: printf and assert (EX_REPORT) */
+/* A reporting kernel's push-constant members after its captures (their
+ * types into `members`, how many returned), and their offsets. */
+int em_report_push_members(Emitter *e, const Kernel *k, uint32_t *members);
+void em_report_push_offsets(Emitter *e, const Kernel *k, uint32_t block, uint32_t first);
+void em_report_prologue(Emitter *e, Kernel *k); /* after the index */
+uint32_t em_report(Emitter *e, Expr *x);
 
 /* spv_debug.c: -g source lines */
 void em_line(Emitter *e, SrcLoc loc);  /* an OpLine for code at loc, if -g */
