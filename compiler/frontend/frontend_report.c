@@ -220,7 +220,8 @@ static void take_argument(FormatCheck *fc, const Conversion *c, const char *spec
     const Type *t = x->type, *scalar = t->kind == TY_VECTOR ? t->base : t;
     bool integer = scalar->kind == TY_INT || scalar->kind == TY_BOOL;
     const char *want = NULL;
-    if (c->vector && (t->kind != TY_VECTOR || t->len != c->vector)) want = "a vector of as many components";
+    if (c->vector && (t->kind != TY_VECTOR || t->len != c->vector))
+        want = arena_printf(fe->a, "a vector of %d components", c->vector);
     else if (!c->vector && t->kind == TY_VECTOR) want = "a scalar (a vector takes '%vN' before the conversion: '%v4f')";
     else if (is_int_conversion(c->conv) && !integer) want = "an integer";
     else if (is_float_conversion(c->conv) && scalar->kind != TY_FLOAT) want = "a floating-point value";
