@@ -113,8 +113,9 @@ enum camp_report_record_word {
 };
 
 enum camp_report_kind {
-    CAMP_REPORT_PRINTF = 1, /* text: the format, whose conversions take the values */
-    CAMP_REPORT_ASSERT = 2, /* text: what failed, at file:line; no values */
+    CAMP_REPORT_PRINTF = 1, /* a line to print */
+    CAMP_REPORT_ASSERT = 2, /* a failed assert at file:line; no values */
+    CAMP_REPORT_BOUNDS = 3, /* campcc -fcamp-check: an index out of bounds at file:line, the one value */
 };
 
 /* The letters of camp_report_site.values: how each value was sent. */
@@ -126,11 +127,12 @@ enum camp_report_kind {
 #define CAMP_REPORT_VALUE_DOUBLE 'd'  /* double's bits, low word first */
 #define CAMP_REPORT_VALUE_POINTER 'p' /* a device address, low word first */
 
-/* One printf or assert in amp code. A printf's format holds only
- * conversions of C's printf (flags, width and precision as digits, no
- * length modifier) and `%vN` before one for a vector of N components, each
- * taking the next value letters in turn; `%s` of string literals are
- * already in its text. */
+/* One printf, assert or index check in amp code. Its text is a format
+ * that takes the record's values: conversions of C's printf (flags, width
+ * and precision as digits, no length modifier), with `%vN` before one for
+ * a vector of N components, each taking the next value letters in turn;
+ * `%s` of string literals are already in the text. The failures' texts
+ * are followed by " at index {thread's index}" when reported. */
 typedef struct camp_report_site {
     camp_u32 kind;      /* enum camp_report_kind */
     const char *text;

@@ -249,14 +249,22 @@ static uint32_t sort_records(const struct camp_reports *r, uint32_t end, uint32_
     return total;
 }
 
-/* The first failed assert (in launch order) as the call's error, with how
- * many more failed. */
-static camp_status fail_assert(const camp_report_site *site, const camp_kernel_info *kernel, const uint32_t *record,
+/* The first failure (in launch order: a failed assert, an index out of
+ * bounds) as the call's error, with how many more there were. */
+static camp_status fail_report(const camp_report_site *site, const camp_kernel_info *kernel, const uint32_t *record,
                                uint32_t more) {
-    char index[48], others[96] = "";
+    char index[48], others[96] = "", *text = NULL;
+    size_t length = 0;
+    FILE *m = open_memstream(&text, &length);
+    if (!m) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    format_site(m, site, record);
+    fclose(m);
     format_index(index, sizeof index, kernel, record);
-    if (more) snprintf(others, sizeof others, " (and %u more failed assertions)", more);
-    return camp_fail_at(CAMP_ERROR_ASSERTION, site->file, site->line, "%s at index %s%s", site->text, index, others);
+    if (more) snprintf(others, sizeof others, " (and %u more failures)", more);
+    camp_status status = camp_fail_at(site->kind == CAMP_REPORT_ASSERT ? CAMP_ERROR_ASSERTION : CAMP_ERROR_OUT_OF_BOUNDS,
+                                      site->file, site->line, "%s at index %s%s", text, index, others);
+    free(text);
+    return status;
 }
 
 camp_status camp_reports_drain(camp_accelerator_view *q) {
@@ -277,7 +285,7 @@ camp_status camp_reports_drain(camp_accelerator_view *q) {
         if (site >= launch->module->report_count) continue; /* not this module's: never in order */
         const camp_report_site *s = &launch->module->reports[site];
         if (s->kind == CAMP_REPORT_PRINTF) print_record(r, s, launch->kernel, record);
-        else if (s->kind == CAMP_REPORT_ASSERT && failures++ == 0) failed_at = order[i];
+        else if (failures++ == 0) failed_at = order[i]; /* an assert, an index out of bounds */
     }
     fflush(stdout);
     uint32_t dropped = w[CAMP_REPORT_DROPPED_PRINTS], dropped_failures = w[CAMP_REPORT_DROPPED_FAILURES];
@@ -289,11 +297,11 @@ camp_status camp_reports_drain(camp_accelerator_view *q) {
     if (failures) {
         const uint32_t *record = records + failed_at;
         const camp_report_launch *launch = &r->launches[record[CAMP_RECORD_LAUNCH]];
-        status = fail_assert(&launch->module->reports[record[CAMP_RECORD_SITE]], launch->kernel, record,
+        status = fail_report(&launch->module->reports[record[CAMP_RECORD_SITE]], launch->kernel, record,
                              failures - 1 + dropped_failures);
     } else if (dropped_failures) {
-        status = camp_fail(CAMP_ERROR_ASSERTION, "%u assertions failed in kernels, but the report buffer was full "
-                                                 "(CAMP_PRINTF_BUFFER_SIZE sets its size)",
+        status = camp_fail(CAMP_ERROR_ASSERTION, "%u assertions or index checks failed in kernels, but the report "
+                                                 "buffer was full (CAMP_PRINTF_BUFFER_SIZE sets its size)",
                            dropped_failures);
     }
     free(order);

@@ -42,6 +42,16 @@ static char *string_literal(Frontend *fe, CXCursor arg) {
     return s;
 }
 
+/* Every site's text is a format (camp_abi.h): an expression's '%' doubled. */
+static const char *percent_escaped(Frontend *fe, const char *s) {
+    StrBuf sb = {0};
+    sb_puts(&sb, "");
+    for (; *s; s++) sb_puts(&sb, *s == '%' ? "%%" : (char[2]){*s, 0});
+    char *out = arena_strdup(fe->a, sb.data);
+    sb_free(&sb);
+    return out;
+}
+
 static int add_site(Frontend *fe, int kind, const char *text, const char *values, SrcLoc loc) {
     ReportSite *site = arena_alloc(fe->a, sizeof *site);
     *site = (ReportSite){kind, text, values, loc};
@@ -191,7 +201,7 @@ static void fold_string(FormatCheck *fc, const Conversion *c, const char *s) {
     char *out = arena_alloc(fc->fe->a, (size_t)n + 1);
     snprintf(out, (size_t)n + 1, spec.data, s);
     sb_free(&spec);
-    for (const char *q = out; *q; q++) sb_puts(&fc->text, *q == '%' ? "%%" : (char[2]){*q, 0});
+    sb_puts(&fc->text, percent_escaped(fc->fe, out));
 }
 
 /* The argument for conversion c: checked, then sent or folded. */
@@ -300,6 +310,7 @@ static Expr *lower_printf(Frontend *fe, CXCursor call) {
 
 /* ---- assert ----------------------------------------------------------------------- */
 
+
 /* __assert_fail(expression, file, line, function), as <assert.h> calls it.
  * The function is named as C's __func__ would (clang's __PRETTY_FUNCTION__,
  * which glibc passes, spells out the signature): the kernel's enclosing
@@ -315,7 +326,7 @@ static Expr *lower_assert_fail(Frontend *fe, CXCursor call) {
         return NULL;
     }
     const char *func = fe->func ? fe->func->name : fe->kernel_function;
-    const char *text = arena_printf(fe->a, "kernel %s: Assertion '%s' failed", func, expr);
+    const char *text = arena_printf(fe->a, "kernel %s: Assertion '%s' failed", func, percent_escaped(fe, expr));
     SrcLoc loc = {file, (unsigned)line, 0};
     return new_report(fe, call, add_site(fe, CAMP_REPORT_ASSERT, text, "", loc), NULL, 0);
 }

@@ -250,6 +250,8 @@ typedef enum ExprKind {
     EX_SYNC,    /* tile barrier and/or memory fence: ival is TileSync bits */
     EX_ATOMIC,  /* atomic `ival` (AtomicOp) on args[0] (an lvalue), args[1..] */
     EX_REPORT,  /* printf or a failed assert: site ival of Unit.reports, sending args (report.c) */
+    EX_BOUNDS,  /* -fcamp-check: index lhs, if below the length rhs (an EX_INT), else 0 after
+                 * reporting site ival (check_bounds.c) */
 } ExprKind;
 
 /* EX_BUILTIN's operations that are not one GLSL.std.450 instruction */
@@ -417,6 +419,7 @@ typedef struct Options {
     bool debug_lines; /* -g: OpLine for every statement in the SPIR-V */
     bool fp_exact;    /* -ffp-contract=off, -ffp-model=strict: every float operation rounds on its own */
     bool inline_math; /* -fcamp-inline-math: the optimizer inlines the large library functions too */
+    bool check;       /* -fcamp-check: every index into an array of known length is checked */
 } Options;
 
 typedef struct Unit {
@@ -465,6 +468,10 @@ void fence_scan(Kernel *k);
  * each kernel's tile_static variables, no barrier where the threads of a
  * tile may diverge. */
 bool check_tiles(Unit *u);
+
+/* check_bounds.c: -fcamp-check's checks of the indexes into arrays of
+ * known length (EX_BOUNDS around each), in kernels and amp functions. */
+void bounds_instrument(Unit *u);
 
 /* report.c: marks the kernels that reach a printf or assert, directly or
  * through the amp functions they call (Kernel.reports). */

@@ -29,7 +29,8 @@ static bool func_reports(ReportScan *s, Func *f);
 
 static void visit(void *ctx, Expr *x) {
     ReportScan *s = ctx;
-    if (x->kind == EX_REPORT || (x->kind == EX_CALL && func_reports(s, x->callee))) s->found = true;
+    if (x->kind == EX_REPORT || x->kind == EX_BOUNDS || (x->kind == EX_CALL && func_reports(s, x->callee)))
+        s->found = true;
 }
 
 static bool body_reports(ReportScan *s, Stmt *body) {

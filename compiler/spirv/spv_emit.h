@@ -127,6 +127,7 @@ int em_report_push_members(Emitter *e, const Kernel *k, uint32_t *members);
 void em_report_push_offsets(Emitter *e, const Kernel *k, uint32_t block, uint32_t first);
 void em_report_prologue(Emitter *e, Kernel *k); /* after the index */
 uint32_t em_report(Emitter *e, Expr *x);
+uint32_t em_bounds(Emitter *e, Expr *x); /* EX_BOUNDS */
 
 /* spv_debug.c: -g source lines */
 void em_line(Emitter *e, SrcLoc loc);  /* an OpLine for code at loc, if -g */

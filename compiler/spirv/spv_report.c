@@ -1,9 +1,10 @@
-/* spv_report.c — printf and assert on the device: a thread that reports
- * appends a record (camp_abi.h) to the launch's report buffer, whose
- * address and launch number a reporting kernel finds in its push
- * constants. The kernel's prologue copies them, with the thread's global
- * index, into Private variables, so that amp functions report too. A
- * record that does not fit is counted, never written past the end. */
+/* spv_report.c — printf, assert and -fcamp-check's index checks on the
+ * device: a thread that reports appends a record (camp_abi.h) to the
+ * launch's report buffer, whose address and launch number a reporting
+ * kernel finds in its push constants. The kernel's prologue copies them,
+ * with the thread's global index, into Private variables, so that amp
+ * functions report too. A record that does not fit is counted, never
+ * written past the end. */
 #include "spv_emit.h"
 
 #include "camp_abi.h"
@@ -201,20 +202,25 @@ static void append(Emitter *e, const Record *r, int kind) {
     em_begin_block(e, merge);
 }
 
+/* The record's header, once its values are in. */
+static void put_header(Emitter *e, Record *r, uint32_t site) {
+    if (!e->report_vars[0]) unreachable("a report in a kernel report_scan did not mark");
+    uint32_t u32 = u32_type(e), index = load_var(e, REPORT_INDEX);
+    r->words[CAMP_RECORD_WORDS] = spv_const_u32(&e->b, r->n);
+    r->words[CAMP_RECORD_SITE] = spv_const_u32(&e->b, site);
+    r->words[CAMP_RECORD_LAUNCH] = load_var(e, REPORT_LAUNCH);
+    for (uint32_t d = 0; d < 3; d++) {
+        r->words[CAMP_RECORD_INDEX + d] = spv_new_id(&e->b);
+        SPV_OP(&e->code, SpvOpCompositeExtract, u32, r->words[CAMP_RECORD_INDEX + d], index, d);
+    }
+}
+
 uint32_t em_report(Emitter *e, Expr *x) {
     const ReportSite *site = e->u->reports.items[x->ival];
-    if (!e->report_vars[0]) unreachable("a report in a kernel report_scan did not mark");
     Record r = {.n = CAMP_RECORD_VALUES};
     for (int i = 0; i < x->nargs; i++) put_value(e, &r, x->args[i]);
     if (e->failed) return 0;
-    uint32_t u32 = u32_type(e), index = load_var(e, REPORT_INDEX);
-    r.words[CAMP_RECORD_WORDS] = spv_const_u32(&e->b, r.n);
-    r.words[CAMP_RECORD_SITE] = spv_const_u32(&e->b, (uint32_t)x->ival);
-    r.words[CAMP_RECORD_LAUNCH] = load_var(e, REPORT_LAUNCH);
-    for (uint32_t d = 0; d < 3; d++) {
-        r.words[CAMP_RECORD_INDEX + d] = spv_new_id(&e->b);
-        SPV_OP(&e->code, SpvOpCompositeExtract, u32, r.words[CAMP_RECORD_INDEX + d], index, d);
-    }
+    put_header(e, &r, (uint32_t)x->ival);
     append(e, &r, site->kind);
     /* A failed assert ends its thread where that is safe: in an untiled
      * kernel's body. In a tiled kernel the tile's other threads may wait
@@ -222,4 +228,29 @@ uint32_t em_report(Emitter *e, Expr *x) {
      * thread goes on, its results already untrusted (docs/debugging.md). */
     if (site->kind == CAMP_REPORT_ASSERT && e->kernel && !e->kernel->tiled) em_terminate(e, SpvOpReturn);
     return 0;
+}
+
+/* -fcamp-check's index: itself where it is inside the array; else
+ * reported, and 0 (check_bounds.c). */
+uint32_t em_bounds(Emitter *e, Expr *x) {
+    SpvBuilder *b = &e->b;
+    uint32_t type = em_type(e, x->type), width = (uint32_t)x->type->size * 8;
+    uint32_t index = em_expr(e, x->lhs);
+    uint32_t length = spv_const_bits(b, type, (uint64_t)x->rhs->ival, width);
+    /* unsigned: a negative index is a huge one */
+    uint32_t inside = op2(e, SpvOpULessThan, spv_type_bool(b), index, length);
+    uint32_t report = em_label(e), merge = em_label(e);
+    SPV_OP(&e->code, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    SPV_OP(&e->code, SpvOpBranchConditional, inside, merge, report);
+    e->terminated = true;
+    em_begin_block(e, report);
+    Record r = {.n = CAMP_RECORD_VALUES};
+    put_scalar(e, &r, x->type, index);
+    put_header(e, &r, (uint32_t)x->ival);
+    append(e, &r, CAMP_REPORT_BOUNDS);
+    em_branch(e, merge);
+    em_begin_block(e, merge);
+    uint32_t result = spv_new_id(b);
+    SPV_OP(&e->code, SpvOpSelect, type, result, inside, index, spv_const_bits(b, type, 0, width));
+    return result;
 }

@@ -15,7 +15,7 @@ static int checked_half(int x) restrict(amp) {
 static void handle(const camp_error *e, void *user) {
     (void)user;
     printf("handled %s at line %u: %s\n", e->status == CAMP_ERROR_ASSERTION ? "assertion" : "OTHER", e->line,
-           strstr(e->message, "(and 1 more failed assertions)") ? "and 1 more" : "ALONE");
+           strstr(e->message, "(and 1 more failures)") ? "and 1 more" : "ALONE");
 }
 
 int main(int argc, char **argv) {
