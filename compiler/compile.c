@@ -53,6 +53,8 @@ static bool run_pipeline(Unit *u) {
     double t = time_now();
     bool checked = check_unit(u) && check_tiles(u) && check_private_memory(u);
     if (checked) {
+        if (u->opts->check) bounds_instrument(u);
+        report_scan(u);
         layout_kernels(u);
         find_loop_checks(u);
     }

@@ -323,6 +323,8 @@ typedef enum camp_status {
     CAMP_ERROR_INVALID_ARGUMENT, /* a bad extent, view or call */
     CAMP_ERROR_ABI_MISMATCH,     /* code generated for another libcamp */
     CAMP_ERROR_VULKAN,           /* any other Vulkan failure */
+    CAMP_ERROR_ASSERTION,        /* an assert in a kernel failed (file and line: the assert's) */
+    CAMP_ERROR_OUT_OF_BOUNDS,    /* campcc -fcamp-check: a kernel indexed an array out of its bounds */
 } camp_status;
 
 /* A run-time error: its kind, a message, and the kernel's source location. */

@@ -63,6 +63,7 @@ typedef struct camp_kernel_info {
      * for a kernel without loops. loop_sites[site - 1] is "file:line". */
     const char *const *loop_sites;
     camp_u32 loop_site_count;
+    camp_u32 report_offset; /* where its push constants take the report buffer (below); 0: it has none */
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these
@@ -91,7 +92,69 @@ typedef struct camp_module_info {
     const camp_kernel_info *kernels;
     camp_u32 kernel_count;
     void *runtime_state; /* owned by libcamp; NULL in generated code */
+    const struct camp_report_site *reports; /* its printf and assert calls, by site number */
+    camp_u32 report_count;
 } camp_module_info;
+
+/* ---- Reports: what kernels send the host (printf, failed asserts) ----
+ *
+ * A kernel that reaches a printf or an assert gets, at report_offset in
+ * its push constants, the device address of a report buffer (64 bits) and
+ * the number of its launch (32 bits), written by the runtime. A thread
+ * that reports appends a record to the buffer; the host prints or reports
+ * the records at its next wait for the kernel, launch by launch. */
+#define CAMP_REPORT_PUSH_SIZE 12u
+
+/* The buffer, in 32-bit words: a header, then records from
+ * CAMP_REPORT_RECORDS on. A thread reserves a record's words by adding to
+ * `used` atomically, and writes it only where it fits in `capacity` words;
+ * otherwise it counts the record dropped. */
+enum camp_report_buffer_word {
+    CAMP_REPORT_USED = 0,            /* words reserved (may exceed the capacity) */
+    CAMP_REPORT_CAPACITY = 1,        /* words for records */
+    CAMP_REPORT_DROPPED_PRINTS = 2,  /* printf records that did not fit */
+    CAMP_REPORT_DROPPED_FAILURES = 3, /* failure records (asserts) that did not fit */
+    CAMP_REPORT_RECORDS = 4,
+};
+
+/* A record: this header, then the values (one word each, two for the
+ * 64-bit letters) in the order of its site's `values`. */
+enum camp_report_record_word {
+    CAMP_RECORD_WORDS = 0,  /* the record's length in words, header included */
+    CAMP_RECORD_SITE = 1,   /* its camp_report_site, by number */
+    CAMP_RECORD_LAUNCH = 2, /* the launch's number from the push constants */
+    CAMP_RECORD_INDEX = 3,  /* 3 words: the thread's global index, x y z (x least significant) */
+    CAMP_RECORD_VALUES = 6,
+};
+
+enum camp_report_kind {
+    CAMP_REPORT_PRINTF = 1, /* a line to print */
+    CAMP_REPORT_ASSERT = 2, /* a failed assert at file:line; no values */
+    CAMP_REPORT_BOUNDS = 3, /* campcc -fcamp-check: an index out of bounds at file:line, the one value */
+};
+
+/* The letters of camp_report_site.values: how each value was sent. */
+#define CAMP_REPORT_VALUE_INT 'i'     /* int32 */
+#define CAMP_REPORT_VALUE_UINT 'u'    /* uint32 */
+#define CAMP_REPORT_VALUE_INT64 'l'   /* int64, low word first */
+#define CAMP_REPORT_VALUE_UINT64 'L'  /* uint64, low word first */
+#define CAMP_REPORT_VALUE_FLOAT 'f'   /* float's bits */
+#define CAMP_REPORT_VALUE_DOUBLE 'd'  /* double's bits, low word first */
+#define CAMP_REPORT_VALUE_POINTER 'p' /* a device address, low word first */
+
+/* One printf, assert or index check in amp code. Its text is a format
+ * that takes the record's values: conversions of C's printf (flags, width
+ * and precision as digits, no length modifier), with `%vN` before one for
+ * a vector of N components, each taking the next value letters in turn;
+ * `%s` of string literals are already in the text. The failures' texts
+ * are followed by " at index {thread's index}" when reported. */
+typedef struct camp_report_site {
+    camp_u32 kind;      /* enum camp_report_kind */
+    const char *text;
+    const char *values; /* one letter per value */
+    const char *file;   /* where it is */
+    camp_u32 line;
+} camp_report_site;
 
 /* What a kernel may do to a view; CAMP_ACCESS_POINTER marks a captured
  * pointer rather than an object. */

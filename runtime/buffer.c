@@ -51,6 +51,11 @@ static const VkMemoryPropertyFlags shared_read_wishes[] = {
 static const VkMemoryPropertyFlags shared_write_wishes[] = {
     VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | HOST_MAPPABLE,
 };
+/* Kernels' reports: few device writes, host reads at every wait. */
+static const VkMemoryPropertyFlags readback_wishes[] = {
+    HOST_MAPPABLE | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+    HOST_MAPPABLE,
+};
 
 #define COUNT(a) (sizeof(a) / sizeof *(a))
 
@@ -140,6 +145,7 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
         break;
     case CAMP_BUFFER_STAGING: status = allocate_memory(out, staging_wishes, COUNT(staging_wishes)); break;
     case CAMP_BUFFER_SHARED_READ: status = allocate_memory(out, shared_read_wishes, COUNT(shared_read_wishes)); break;
+    case CAMP_BUFFER_READBACK: status = allocate_memory(out, readback_wishes, COUNT(readback_wishes)); break;
     default: status = allocate_memory(out, shared_write_wishes, COUNT(shared_write_wishes)); break;
     }
     if (status != CAMP_OK) return status;

@@ -24,6 +24,7 @@ const char *camp_default_accelerator_name(void) {
 
 void camp_shutdown(void) {
     pthread_mutex_lock(&camp_rt.lock);
+    camp_status status = camp_reports_finish_all(); /* a kernel's failed assert, never waited for */
     camp_device_destroy();
-    camp_unlock_and_report(CAMP_OK);
+    camp_unlock_and_report(status);
 }

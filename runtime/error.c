@@ -9,18 +9,13 @@
 
 _Thread_local camp_call_state camp_call;
 
-camp_status camp_fail(camp_status status, const char *fmt, ...) {
+static camp_status fail_v(camp_status status, const char *file, unsigned line, const char *fmt, va_list args) {
     camp_failure *f = &camp_call.failure;
-    const camp_kernel_info *kernel = camp_call.kernel;
     /* Keep the first failure of a call: later ones are usually its echo. */
     if (f->status != CAMP_OK) return status;
     f->status = status;
-    f->file = kernel && kernel->file ? kernel->file : NULL;
-    f->line = kernel ? kernel->line : 0;
-    if (!kernel && camp_call.file) {
-        f->file = camp_call.file;
-        f->line = camp_call.line;
-    }
+    f->file = file;
+    f->line = line;
 
     int n = 0;
     if (f->file)
@@ -29,9 +24,29 @@ camp_status camp_fail(camp_status status, const char *fmt, ...) {
         n = snprintf(f->message, sizeof f->message, "camp error: ");
     if (n < 0 || (size_t)n >= sizeof f->message) n = 0;
 
+    vsnprintf(f->message + n, sizeof f->message - (size_t)n, fmt, args);
+    return status;
+}
+
+camp_status camp_fail(camp_status status, const char *fmt, ...) {
+    const camp_kernel_info *kernel = camp_call.kernel;
+    const char *file = kernel && kernel->file ? kernel->file : NULL;
+    unsigned line = kernel ? kernel->line : 0;
+    if (!kernel && camp_call.file) {
+        file = camp_call.file;
+        line = camp_call.line;
+    }
     va_list args;
     va_start(args, fmt);
-    vsnprintf(f->message + n, sizeof f->message - (size_t)n, fmt, args);
+    fail_v(status, file, line, fmt, args);
+    va_end(args);
+    return status;
+}
+
+camp_status camp_fail_at(camp_status status, const char *file, unsigned line, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    fail_v(status, file, line, fmt, args);
     va_end(args);
     return status;
 }

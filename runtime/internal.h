@@ -57,6 +57,7 @@ enum camp_buffer_kind {
     CAMP_BUFFER_STAGING, /* host-visible transfer source and destination */
     CAMP_BUFFER_SHARED_READ,  /* shader-visible and mapped, cached for host reads */
     CAMP_BUFFER_SHARED_WRITE, /* shader-visible and mapped, for host writes */
+    CAMP_BUFFER_READBACK,     /* shader-visible and mapped in memory the host reads fast (report.c) */
 };
 
 /* Device memory from suballoc.c: a range of a block, or memory of its own
@@ -136,6 +137,7 @@ struct camp_accelerator_view {
     uint64_t next_serial;    /* the open (or next) batch's serial */
     uint64_t completed;      /* every batch up to this serial is done */
     struct camp_accelerator_view *next; /* every view, for shutdown */
+    struct camp_reports *reports; /* report.c's buffer, once a kernel that reports ran here */
 };
 
 /* An explicit view (array_view) or an array (array_new): a host range, the
@@ -295,6 +297,8 @@ extern camp_runtime camp_rt;
  * "<file>:<line>: " while a kernel is being launched (camp_call.kernel) or
  * when the call said where it was made (camp_lock_at). Returns `status`. */
 camp_status camp_fail(camp_status status, const char *fmt, ...) CAMP_PRINTF(2, 3);
+/* The same, prefixed with `file`:`line` (what a kernel's assert names). */
+camp_status camp_fail_at(camp_status status, const char *file, unsigned line, const char *fmt, ...) CAMP_PRINTF(4, 5);
 /* Forgets a failure the call recovered from (it tried another way). */
 void camp_failure_clear(void);
 /* Takes the lock for a public call made at `file`:`line` (file may be NULL). */
@@ -631,6 +635,22 @@ void camp_pipeline_cache_save_and_destroy(camp_device *dev);
 /* Bytes of push constants actually pushed: push_size rounded up to 4, as
  * Vulkan requires of push-constant ranges. */
 uint32_t camp_push_range_size(const camp_kernel_info *kernel);
+
+/* ---- report.c: printf and assert in kernels ------------------------------ */
+
+/* A launch of `kernel` (report_offset != 0) on `q`: its report buffer's
+ * address and the launch's number into `push`. */
+camp_status camp_reports_launch(camp_accelerator_view *q, const camp_module_info *module,
+                                const camp_kernel_info *kernel, void *push);
+/* After a wait for `q`: once every launch with a number is done, prints
+ * their printf lines, launch by launch, and empties the buffer; the first
+ * failed assert is the error returned. */
+camp_status camp_reports_drain(camp_accelerator_view *q);
+/* `q` is going (finished). */
+void camp_reports_destroy(camp_accelerator_view *q);
+/* Waits for every view with launches not drained yet, and drains them
+ * (the runtime is going): the first error. */
+camp_status camp_reports_finish_all(void);
 
 /* ---- profile.c: CAMP_PROFILE, device timestamps, debug names ------------- */
 

@@ -218,6 +218,10 @@ static bool add_wait(camp_accelerator_view *q, VkSemaphore timeline, uint64_t va
     return true;
 }
 
+/* The end of a wait: what the view's kernels reported is printed, if any
+ * kernel that reports ran there. */
+static camp_status waited(camp_accelerator_view *q) { return q->reports ? camp_reports_drain(q) : CAMP_OK; }
+
 /* ---- Public to the runtime ------------------------------------------------ */
 
 camp_status camp_queue_commands(camp_accelerator_view *q, VkCommandBuffer *out) {
@@ -412,14 +416,15 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
 }
 
 camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial) {
-    if (serial <= q->completed) return CAMP_OK;
+    if (serial <= q->completed) return waited(q);
     if (q->open && serial >= q->open->serial) CAMP_TRY(camp_queue_flush(q));
     uint64_t reached = 0;
     VkResult result = wait_for(q, serial, &reached);
     if (result == VK_ERROR_DEVICE_LOST)
         return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
     VK(result);
-    return reap(q, false);
+    CAMP_TRY(reap(q, false));
+    return waited(q);
 }
 
 uint64_t camp_queue_last_submitted(const camp_accelerator_view *q) {
@@ -454,7 +459,7 @@ camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
     /* Open the next batch while the device works: resetting and beginning
      * a command buffer took 2-3 us of an H100 round trip, hidden here. */
     if (!q->open && q->inflight) CAMP_TRY(batch_begin(q));
-    if (!q->inflight) return CAMP_OK;
+    if (!q->inflight) return waited(q);
     uint64_t serial = q->inflight_last->serial, reached = 0;
     /* wait_for reads only what never changes (the device, the semaphore). */
     q->waiters++;
@@ -465,7 +470,8 @@ camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
     if (result == VK_ERROR_DEVICE_LOST)
         return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
     VK(result);
-    return reap(q, false);
+    CAMP_TRY(reap(q, false));
+    return waited(q);
 }
 
 camp_status camp_queue_finish(camp_accelerator_view *q) {
@@ -473,7 +479,8 @@ camp_status camp_queue_finish(camp_accelerator_view *q) {
     /* Open the next batch while the device works: resetting and beginning a
      * command buffer took 2-3 us of an H100 round trip, hidden here. */
     if (!q->open && q->inflight) CAMP_TRY(batch_begin(q));
-    return reap(q, true);
+    CAMP_TRY(reap(q, true));
+    return waited(q);
 }
 
 camp_status camp_queue_recorded(camp_accelerator_view *q) {
@@ -584,6 +591,7 @@ static void queue_destroy(camp_accelerator_view *q) {
         batch_destroy(q, batch);
     }
     forget_uses(q);
+    camp_reports_destroy(q);
     vkDestroyCommandPool(q->dev->device, q->pool, NULL);
     vkDestroySemaphore(q->dev->device, q->timeline, NULL);
     for (camp_accelerator_view **p = &camp_rt.views; *p; p = &(*p)->next)

@@ -14,6 +14,8 @@
       (c) campcc -S SRC -o x.spvasm: one OpEntryPoint GLCompute per
           parallel_for_each; spirv-as and spirv-val (Vulkan 1.2) accept it.
       A `// cflags: ...` line in SRC adds those flags to every build.
+      With --checked, campcc builds with -fcamp-check (docs/debugging.md):
+      a correct program reports no index out of bounds.
   e2e.py prebuilt EXE --expected FILE
       runs an executable built by meson (samples/) and compares its stdout.
   e2e.py workgroups --campcc C SRC.c
@@ -130,10 +132,11 @@ def source_flags(src):
 def cmd_program(a):
     src = os.path.abspath(a.src)
     flags = source_flags(src)
+    own = ["-fcamp-check"] if a.checked else []  # campcc's flags, which the reference compiler lacks
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
         # (a) campcc, then run on the accelerator.
-        run([a.campcc, *flags, src, "-o", exe], "campcc build")
+        run([a.campcc, *own, *flags, src, "-o", exe], "campcc build")
         if not os.path.isfile(exe):
             raise StepFailed(f"[campcc build] exit status 0 but no output file {exe}")
         with open(exe, "rb") as f:
@@ -162,7 +165,7 @@ def cmd_program(a):
         # (b') with --optimized: built at -O2 (kernels through spirv-opt), the same output.
         if a.optimized:
             opt = os.path.join(tmp, "prog-O2")
-            run([a.campcc, "-O2", *flags, src, "-o", opt], "campcc -O2 build")
+            run([a.campcc, "-O2", *own, *flags, src, "-o", opt], "campcc -O2 build")
             opt_out = run_on_vulkan(opt)
             if opt_out != ref_out:
                 raise StepFailed("[differential -O2] campcc -O2's program and the serial reference print "
@@ -171,7 +174,7 @@ def cmd_program(a):
         # (c) the kernel module as SPIR-V assembly, assembled and validated.
         asm = os.path.join(tmp, "prog.spvasm")
         spv = os.path.join(tmp, "prog.spv")
-        run([a.campcc, "-S", *flags, src, "-o", asm], "campcc -S")
+        run([a.campcc, "-S", *own, *flags, src, "-o", asm], "campcc -S")
         if not os.path.isfile(asm):
             raise StepFailed(f"[campcc -S] exit status 0 but no output file {asm}")
         text = open(asm, encoding="utf-8", errors="replace").read()
@@ -265,6 +268,7 @@ def main():
     q.add_argument("--expected")
     q.add_argument("--optimized", action="store_true", help="also build at -O2 and compare")
     q.add_argument("--tiled", action="store_true")
+    q.add_argument("--checked", action="store_true", help="campcc -fcamp-check")
     q.add_argument("src")
     q = sub.add_parser("prebuilt")
     q.add_argument("--expected", required=True)

@@ -17,6 +17,7 @@
   errors.py runtime --campcc C SRC.c
       SRC.c is a program that compiles and fails at run time. It holds
           // env: NAME=VALUE                  (the failure's knob, for the run)
+          // flags: -fcamp-check              (extra campcc flags)
           // expect-abort: LINE: substring    (no handler: stderr and abort())
           // expect-handled: substring        (a handler installed: stdout)
       Run with no argument it must print `SRC.c:LINE: camp error: ...` on
@@ -127,8 +128,11 @@ def cmd_program(a):
 
 def cmd_runtime(a):
     src = os.path.abspath(a.src)
-    env, abort, handled = dict(os.environ, CAMP_VALIDATION="1"), None, None
+    env, abort, handled, flags = dict(os.environ, CAMP_VALIDATION="1"), None, None, []
     for line in open(src, encoding="utf-8"):
+        m = FLAGS.search(line)
+        if m:
+            flags = shlex.split(m.group(1))
         m = re.search(r"//\s*env:\s*(\w+)=(\S*)", line)
         if m:
             env[m.group(1)] = m.group(2)
@@ -143,9 +147,9 @@ def cmd_runtime(a):
         return 1
     with tempfile.TemporaryDirectory(prefix="camp-rt-") as tmp:
         exe = os.path.join(tmp, "prog")
-        rc, _, stderr = run_campcc(a.campcc, [src, "-o", exe], tmp)
+        rc, _, stderr = run_campcc(a.campcc, [*flags, src, "-o", exe], tmp)
         if rc != 0:
-            report([a.campcc, src, "-o", exe], [f"campcc exit status {rc}, want 0"], stderr)
+            report([a.campcc, *flags, src, "-o", exe], [f"campcc exit status {rc}, want 0"], stderr)
             return 1
         problems = []
         p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, timeout=120)

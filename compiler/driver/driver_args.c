@@ -35,6 +35,8 @@ void driver_usage(FILE *f) {
           "  --emit-host=FILE   write the host C that replaces the kernels\n"
           "  --dump-kernels     print each kernel's line, captures, workgroup, capabilities\n"
           "  -ftime-report  print the wall time of each of campcc's phases\n"
+          "  -fcamp-check   check every index into an array of known length in kernels\n"
+          "                 (an index out of bounds is reported as a run-time error)\n"
           "  -fcamp-inline-math  at -O1 and up, inline the large math functions too\n"
           "                 (by default each stays one called function)\n"
           "  --no-camp-runtime  do not link libcamp\n"
@@ -213,6 +215,7 @@ static bool own_flag(Driver *d, int argc, char **argv, int *i) {
     else if (!strcmp(arg, "--dump-kernels")) d->dump_kernels = true;
     else if (!strcmp(arg, "--list-accelerators")) d->list_accelerators = true;
     else if (!strcmp(arg, "-fcamp-inline-math")) d->opts.inline_math = true;
+    else if (!strcmp(arg, "-fcamp-check")) d->opts.check = true;
     else if (!strcmp(arg, "-ftime-report")) time_report_enable();
     else if (has_prefix(arg, "--emit-spirv=")) d->emit_spirv = arg + 13;
     else if (has_prefix(arg, "--emit-host=")) d->emit_host = arg + 12;

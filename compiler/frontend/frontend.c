@@ -620,6 +620,7 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     }
 
     fe->kernel = k;
+    fe->kernel_function = fe_spelling(fe, clang_getCursorSemanticParent(idx_decl[0]));
     fe->func = NULL;
     fe->nvars = 0;
     fe->loop_depth = 0;

@@ -34,6 +34,7 @@ typedef struct Frontend {
     CXTranslationUnit tu;
     CXFile main_file;
     Kernel *kernel;      /* the kernel being lowered; NULL in helpers */
+    const char *kernel_function; /* the function the kernel is written in */
     Func *func;          /* the helper being lowered; NULL in kernels */
     VarBinding *vars;    /* declarations visible in the code being lowered */
     int nvars, capvars;
@@ -110,6 +111,15 @@ Stmt *fe_tile_static_decl(Frontend *fe, CXCursor decl);
 CXCursor fe_callee(CXCursor call);
 /* Barriers, fences and atomics; *handled false for other calls. */
 Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handled);
+
+/* frontend_report.c */
+/* printf and <assert.h>'s __assert_fail, declared by the system's headers. */
+bool fe_is_report_function(CXCursor decl, const char *name);
+/* A call of one of them → EX_REPORT; *handled false for other calls. */
+Expr *fe_report_call(Frontend *fe, CXCursor call, CXCursor decl, const char *name, bool *handled);
+/* An expansion of assert(c) → `if (c) ; else report`; *handled false for
+ * other expressions. */
+Stmt *fe_lower_assert(Frontend *fe, CXCursor c, bool *handled);
 
 /* The children of a cursor, in order (at most `max`). */
 int fe_children(CXCursor c, CXCursor *out, int max);

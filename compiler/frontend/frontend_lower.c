@@ -432,6 +432,9 @@ static Expr *lower_call(Frontend *fe, CXCursor c) {
     Expr *ie = fe_intrinsic_call(fe, c, decl, &intrinsic);
     if (intrinsic) return ie;
     char *name = fe_spelling(fe, decl);
+    bool report;
+    Expr *re = fe_report_call(fe, c, decl, name, &report);
+    if (report) return re;
     if (!strncmp(name, "camp_", 5) || !strncmp(name, "fast_math_", 10) || !fe_is_amp_function(decl)) {
         bool handled;
         Expr *e = fe_lower_library_call(fe, c, name, &handled);
@@ -788,6 +791,9 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
         return NULL;
     default:
         if (clang_isExpression(clang_getCursorKind(c))) {
+            bool is_assert;
+            s = fe_lower_assert(fe, c, &is_assert);
+            if (is_assert) return s;
             s = new_stmt(fe, ST_EXPR, c);
             s->expr = fe_lower_expr(fe, c);
             return s->expr ? s : NULL;

@@ -370,7 +370,7 @@ static void check_call(Checker *ck, CXCursor call) {
         }
         return;
     }
-    if (is_library_call(ck, decl, name)) return;
+    if (is_library_call(ck, decl, name) || fe_is_report_function(decl, name)) return;
     diag_error(ck->d, at, "call to non-amp function '%s'", name);
     diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from amp code", name);
 }

@@ -10,11 +10,14 @@
 
 #include <string.h>
 
+/* Any bytes (a printf's format holds what the user wrote): control
+ * characters in octal, '?' escaped against trigraphs. */
 static void put_c_string(StrBuf *out, const char *s) {
     sb_puts(out, "\"");
     for (; *s; s++) {
-        if (*s == '"' || *s == '\\') sb_append(out, "\\", 1);
-        if (*s == '\n') sb_puts(out, "\\n");
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\' || c == '?') sb_append(out, "\\", 1);
+        if (c < 0x20 || c == 0x7f) sb_printf(out, "\\%03o", c);
         else sb_append(out, s, 1);
     }
     sb_puts(out, "\"");
@@ -125,6 +128,23 @@ static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
     put_call_on_view(out, k, nviews);
 }
 
+/* The printf and assert sites of the module's kernels (camp_abi.h). */
+static void put_reports(StrBuf *out, const Unit *u) {
+    if (!u->reports.len) return;
+    sb_puts(out, "static const camp_report_site camp_reports_[] = {\n");
+    for (int i = 0; i < u->reports.len; i++) {
+        const ReportSite *r = u->reports.items[i];
+        sb_printf(out, "    {%d, ", r->kind);
+        put_c_string(out, r->text);
+        sb_puts(out, ", ");
+        put_c_string(out, r->values);
+        sb_puts(out, ", ");
+        put_c_string(out, r->loc.file);
+        sb_printf(out, ", %u},\n", r->loc.line);
+    }
+    sb_puts(out, "};\n");
+}
+
 static void put_module(StrBuf *out, const Unit *u) {
     sb_puts(out, "\n/* campcc: the unit's kernels and their SPIR-V modules */\n");
     sb_puts(out, "static const camp_u32 camp_spirv_[] = {");
@@ -149,8 +169,9 @@ static void put_module(StrBuf *out, const Unit *u) {
         sb_printf(out, ", %u, %u, %d, %d, {%u, %u, %u}, %u, 0x%xu, %u, camp_spirv_ + %zu, %zu, ", k->loc.line,
                   k->loc.col, k->rank, k->tiled, k->local_size[0], k->local_size[1], k->local_size[2], k->push_size,
                   k->features, k->tile_static_bytes, k->spirv_offset, k->spirv_words);
-        if (k->loop_check) sb_printf(out, "camp_loop_sites_, %d},\n", u->loop_sites.len);
-        else sb_puts(out, "0, 0},\n");
+        if (k->loop_check) sb_printf(out, "camp_loop_sites_, %d, ", u->loop_sites.len);
+        else sb_puts(out, "0, 0, ");
+        sb_printf(out, "%u},\n", k->report_offset);
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");
@@ -158,9 +179,11 @@ static void put_module(StrBuf *out, const Unit *u) {
         const Func *f = u->funcs.items[i];
         if (f->loc.file == u->path) sb_printf(out, "(void (*)(void))%s, ", f->host_ref);
     }
-    sb_printf(out, "0};\nstatic camp_module_info camp_module_ = {CAMP_ABI_VERSION, camp_spirv_, %zu, camp_kernels_, "
-                   "%d, 0};\n",
-              u->kernel_spirv_words, u->kernels.len);
+    sb_puts(out, "0};\n");
+    put_reports(out, u);
+    sb_printf(out, "static camp_module_info camp_module_ = {CAMP_ABI_VERSION, camp_spirv_, %zu, camp_kernels_, "
+                   "%d, 0, %s, %d};\n",
+              u->kernel_spirv_words, u->kernels.len, u->reports.len ? "camp_reports_" : "0", u->reports.len);
 }
 
 void host_emit(Unit *u, StrBuf *out) {

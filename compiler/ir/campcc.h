@@ -249,6 +249,9 @@ typedef enum ExprKind {
     EX_BUILTIN, /* GLSL.std.450 instruction ival, or a BuiltinOther (<0), on args */
     EX_SYNC,    /* tile barrier and/or memory fence: ival is TileSync bits */
     EX_ATOMIC,  /* atomic `ival` (AtomicOp) on args[0] (an lvalue), args[1..] */
+    EX_REPORT,  /* printf or a failed assert: site ival of Unit.reports, sending args (report.c) */
+    EX_BOUNDS,  /* -fcamp-check: index lhs, if below the length rhs (an EX_INT), else 0 after
+                 * reporting site ival (check_bounds.c) */
 } ExprKind;
 
 /* EX_BUILTIN's operations that are not one GLSL.std.450 instruction */
@@ -380,12 +383,32 @@ typedef struct Kernel {
     bool loop_check;  /* it runs a loop: checks lavapipe's loop budget (ir/loops.c) */
     uint32_t spv_fn, spv_push_var; /* its entry point function and push-constant variable */
     uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
+    bool reports;     /* reaches a printf or assert: the runtime passes it a report buffer */
+    uint32_t report_offset; /* where in the push constants (camp_abi.h), when it does */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
     unsigned begin_offset, end_offset;
     unsigned end_line;
     const char *domain_text; /* DOMAIN, as written */
     const char *view_text;   /* VIEW of parallel_for_each_on, as written; NULL for the default */
 } Kernel;
+
+/* ======================================================================
+ * report.c — printf and assert in amp code
+ * ====================================================================== */
+
+/* What the host prints or reports when a thread reaches a printf or a
+ * failed assert: the device sends only the values (camp_abi.h's
+ * camp_report_site, which host_emit.c writes from this). */
+typedef struct ReportSite {
+    int kind;         /* enum camp_report_kind */
+    const char *text; /* printf: the format (report_format.c); assert: "kernel F: Assertion 'x' failed" */
+    const char *values; /* one letter per value sent (camp_abi.h's CAMP_REPORT_VALUE_*) */
+    SrcLoc loc;       /* an assert's: the file and line it reports */
+} ReportSite;
+
+/* The value letter a printf argument of type t (a scalar, or a vector's
+ * element) is sent as, and the type it is converted to first. */
+char report_value_kind(const Type *t);
 
 /* ======================================================================
  * The translation unit being compiled
@@ -399,6 +422,7 @@ typedef struct Options {
     bool fp_exact;    /* -ffp-contract=off, -ffp-model=strict: every float operation rounds on its own */
     bool inline_math; /* -fcamp-inline-math: the optimizer inlines the large library functions too */
     bool verbose;     /* -v: also print the in-process steps that stand for a command (the optimizer) */
+    bool check;       /* -fcamp-check: every index into an array of known length is checked */
 } Options;
 
 typedef struct Unit {
@@ -410,6 +434,7 @@ typedef struct Unit {
     size_t source_len;
     PtrVec kernels;     /* Kernel* */
     PtrVec funcs;       /* Func* (all amp functions reached) */
+    PtrVec reports;     /* ReportSite*: the printf and assert calls in amp code */
     bool host_uses_math; /* something outside camp_math.h refers to it */
     bool uses_vector_math; /* the file needs camp_math.h's vector forms (frontend.c's parse) */
     uint32_t *spirv;    /* the module, after emission */
@@ -452,6 +477,13 @@ bool check_tiles(Unit *u);
 
 /* loops.c: Kernel.loop_check of each kernel. */
 void find_loop_checks(Unit *u);
+/* check_bounds.c: -fcamp-check's checks of the indexes into arrays of
+ * known length (EX_BOUNDS around each), in kernels and amp functions. */
+void bounds_instrument(Unit *u);
+
+/* report.c: marks the kernels that reach a printf or assert, directly or
+ * through the amp functions they call (Kernel.reports). */
+void report_scan(Unit *u);
 
 /* layout.c: push-constant layout, workgroup sizes, features. */
 void layout_kernels(Unit *u);

@@ -52,6 +52,9 @@ void dump_kernels(const Unit *u, FILE *out) {
             else
                 fprintf(out, "  capture '%s': value %s, push offset %u\n", v->name, v->type->name, v->push_offset);
         }
+        if (k->reports)
+            fprintf(out, "  printf or assert: report buffer's address and launch number at push offset %u\n",
+                    k->report_offset);
         fprintf(out, "  device features:%s%s%s%s%s\n", k->features & CAMP_FEATURE_INT64 ? " shaderInt64" : "",
                 k->features & CAMP_FEATURE_FLOAT64 ? " shaderFloat64" : "",
                 k->features & CAMP_FEATURE_INT16 ? " shaderInt16" : "",

@@ -163,6 +163,10 @@ void layout_kernels(Unit *u) {
             if (v->capture == CAPTURE_POINTER) v->access = CAMP_ACCESS_READ | CAMP_ACCESS_POINTER;
             check_held_pointers(u, k, v);
         }
+        if (k->reports) { /* the report buffer and launch number, written by the runtime */
+            k->report_offset = off = align_up(off, 8);
+            off += CAMP_REPORT_PUSH_SIZE;
+        }
         k->push_size = align_up(off, 4);
         /* 128 bytes is what every Vulkan device guarantees */
         if (k->push_size > 128)

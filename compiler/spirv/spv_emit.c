@@ -283,7 +283,7 @@ static bool holds_int_of_size(const Type *t, int bytes) {
 /* The push-constant block: the camp_push_header as six 32-bit members, then
  * one member per capture at the offsets layout.c chose. */
 static uint32_t push_block_type(Emitter *e, Kernel *k) {
-    uint32_t members[64];
+    uint32_t members[66]; /* the header, the captures, the report buffer's two */
     if (k->captures.len > 58) {
         em_error(e, k->loc, "kernel with more than 58 captured variables");
         return 0;
@@ -301,9 +301,11 @@ static uint32_t push_block_type(Emitter *e, Kernel *k) {
             if (holds_int_of_size(v->type, 2)) spv_capability(&e->b, SpvCapabilityStoragePushConstant16);
         }
     }
-    uint32_t id = spv_new_id(&e->b);
     uint32_t n = 6 + (uint32_t)k->captures.len;
-    uint32_t ops[65] = {id};
+    uint32_t nreport = (uint32_t)em_report_push_members(e, k, members + n);
+    uint32_t id = spv_new_id(&e->b);
+    n += nreport;
+    uint32_t ops[67] = {id};
     memcpy(ops + 1, members, n * sizeof *members);
     spv_op(&e->b.globals, SpvOpTypeStruct, ops, n + 1);
     spv_decorate(&e->b, id, SpvDecorationBlock, NULL, 0);
@@ -314,6 +316,7 @@ static uint32_t push_block_type(Emitter *e, Kernel *k) {
         uint32_t name_ops[2] = {id, 6 + (uint32_t)i};
         spv_op_string(&e->b.debug, SpvOpMemberName, name_ops, 2, v->name, NULL, 0);
     }
+    em_report_push_offsets(e, k, id, n - nreport);
     spv_name(&e->b, id, arena_printf(&e->u->arena, "%s_args", k->entry));
     return id;
 }
@@ -441,6 +444,7 @@ static void emit_kernel(Emitter *e, Kernel *k) {
         declare_workgroup_size(e);
         emit_index(e, k);
     }
+    em_report_prologue(e, k);
     em_stmt(e, k->body);
     end_function(e, entry, SpvOpReturn);
 

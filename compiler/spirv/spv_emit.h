@@ -78,6 +78,7 @@ typedef struct Emitter {
     uint32_t loop_passes, loop_site, loop_report[2]; /* spv_loop_limit.c's, once declared */
     bool failed;
     DebugInfo *debug;     /* -g: spv_debug.c's, made on first use */
+    uint32_t report_vars[3]; /* spv_report.c's Private variables, once a kernel reports */
 } Emitter;
 
 /* spv_emit.c */
@@ -128,6 +129,15 @@ void em_debug_end_function(Emitter *e); /* its first block's debug instructions 
 /* v's DebugLocalVariable, declared on its Function variable `id` holding a `stored` */
 void em_debug_local(Emitter *e, const Var *v, uint32_t id, const Type *stored);
 void em_debug_tile_static(Emitter *e, const Var *v, uint32_t id); /* its DebugGlobalVariable */
+/* spv_report.c: printf and assert (EX_REPORT) */
+/* A reporting kernel's push-constant members after its captures (their
+ * types into `members`, how many returned), and their offsets. */
+int em_report_push_members(Emitter *e, const Kernel *k, uint32_t *members);
+void em_report_push_offsets(Emitter *e, const Kernel *k, uint32_t block, uint32_t first);
+void em_report_prologue(Emitter *e, Kernel *k); /* after the index */
+uint32_t em_report(Emitter *e, Expr *x);
+uint32_t em_bounds(Emitter *e, Expr *x); /* EX_BOUNDS */
+
 void em_finish_lines(Emitter *e);      /* puts the OpStrings in place */
 
 /* spv_loop_limit.c: lavapipe's loop budget */

@@ -1,0 +1,115 @@
+/* check_bounds.c — -fcamp-check: every index into an array whose length
+ * the type says (a captured array, a local or tile_static array, an array
+ * member) is checked where the element is read or written. An index out
+ * of bounds is reported as a run-time error, like a failed assert, naming
+ * the array, the index and the thread (the report sites of report.c); the
+ * access then goes to element 0, so that a wrong index cannot write
+ * outside the array. `&a[n]` (an address, not an access) is not checked:
+ * C allows one past the end. Pointers carry no length: p[i] is not
+ * checked here. */
+#include "campcc.h"
+
+#include "camp_abi.h"
+
+typedef struct Instrument {
+    Unit *u;
+    const char *where; /* "kernel main" or "kernel helper_name", for messages */
+} Instrument;
+
+/* How the array is named in the message: `a`, `s.m`, `m[...]`. */
+static const char *array_name(Arena *a, const Expr *lv) {
+    switch (lv->kind) {
+    case EX_VAR: return lv->var->name;
+    case EX_MEMBER: {
+        const Member *m = &lv->lhs->type->members[lv->ival];
+        return arena_printf(a, "%s.%s", array_name(a, lv->lhs), m->name && *m->name ? m->name : "(anonymous)");
+    }
+    case EX_INDEX: return arena_printf(a, "%s[...]", lv->lhs->kind == EX_DECAY ? array_name(a, lv->lhs->lhs) : "(pointer)");
+    case EX_DEREF: return "(*pointer)";
+    default: return "(array)";
+    }
+}
+
+/* An index of at least 32 bits, as the device sends it. */
+static Expr *widened(Arena *a, Expr *index) {
+    if (index->type->size >= 4 && index->type->kind == TY_INT) return index;
+    Type *t = arena_alloc(a, sizeof *t);
+    *t = (Type){.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
+    Expr *cast = arena_alloc(a, sizeof *cast);
+    *cast = (Expr){.kind = EX_CAST, .type = t, .loc = index->loc, .lhs = index};
+    return cast;
+}
+
+static Expr *checked_index(Instrument *in, Expr *index, const Expr *array, SrcLoc loc) {
+    Arena *a = &in->u->arena;
+    Expr *value = widened(a, index);
+    ReportSite *site = arena_alloc(a, sizeof *site);
+    char letter = report_value_kind(value->type);
+    /* the runtime prints any value letter with %d (camp_abi.h: no length modifiers) */
+    site->kind = CAMP_REPORT_BOUNDS;
+    site->text = arena_printf(a, "%s: %s[%%d] is out of bounds (%s)", in->where, array_name(a, array),
+                              array->type->name ? array->type->name : "an array");
+    site->values = arena_strndup(a, &letter, 1);
+    site->loc = loc;
+    vec_push(a, &in->u->reports, site);
+    Expr *length = arena_alloc(a, sizeof *length);
+    *length = (Expr){.kind = EX_INT, .type = value->type, .loc = loc, .ival = array->type->len};
+    Expr *check = arena_alloc(a, sizeof *check);
+    *check = (Expr){.kind = EX_BOUNDS, .type = value->type, .loc = loc, .lhs = value, .rhs = length,
+                    .ival = in->u->reports.len - 1};
+    return check;
+}
+
+static void instrument_expr(Instrument *in, Expr *x, bool address_only);
+
+static void instrument_all(Instrument *in, Expr **xs, int n) {
+    for (int i = 0; i < n; i++) instrument_expr(in, xs[i], false);
+}
+
+static void instrument_expr(Instrument *in, Expr *x, bool address_only) {
+    if (!x) return;
+    if (x->kind == EX_INDEX && !address_only && x->lhs->kind == EX_DECAY && x->lhs->lhs->type->kind == TY_ARRAY &&
+        x->lhs->lhs->type->len > 0 && x->rhs->kind != EX_BOUNDS)
+        x->rhs = checked_index(in, x->rhs, x->lhs->lhs, x->loc);
+    /* the element of an address is not accessed, nor is the array an
+     * address's index selects in it (&m[i][j] checks neither) */
+    bool address = x->kind == EX_ADDR || (address_only && (x->kind == EX_INDEX || x->kind == EX_DECAY ||
+                                                           x->kind == EX_MEMBER || x->kind == EX_VELEM));
+    instrument_expr(in, x->lhs, address);
+    instrument_expr(in, x->rhs, false);
+    instrument_expr(in, x->cond, false);
+    instrument_all(in, x->args, x->nargs);
+    for (int i = 0; i < x->ninits; i++) instrument_expr(in, x->inits[i].value, false);
+}
+
+static void instrument_stmt(Instrument *in, Stmt *s) {
+    if (!s) return;
+    instrument_expr(in, s->expr, false);
+    instrument_expr(in, s->step, false);
+    instrument_stmt(in, s->init);
+    instrument_stmt(in, s->then);
+    instrument_stmt(in, s->els);
+    for (int i = 0; i < s->body.len; i++) {
+        if (s->kind != ST_SWITCH) {
+            instrument_stmt(in, s->body.items[i]);
+            continue;
+        }
+        SwitchCase *c = s->body.items[i];
+        for (int j = 0; j < c->body.len; j++) instrument_stmt(in, c->body.items[j]);
+    }
+}
+
+void bounds_instrument(Unit *u) {
+    Instrument in = {u, NULL};
+    for (int i = 0; i < u->kernels.len; i++) {
+        Kernel *k = u->kernels.items[i];
+        in.where = "kernel";
+        instrument_stmt(&in, k->body);
+    }
+    for (int i = 0; i < u->funcs.len; i++) {
+        Func *f = u->funcs.items[i];
+        if (f->library) continue; /* the math library's own indexes are right */
+        in.where = arena_printf(&u->arena, "kernel function %s", f->name);
+        instrument_stmt(&in, f->body);
+    }
+}
