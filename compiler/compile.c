@@ -44,7 +44,7 @@ static bool run_pipeline(Unit *u) {
     if (!read_source(u)) return false;
     if (!frontend_run(u)) return false; /* times its parse as TIME_PARSE, the rest as TIME_FRONTEND */
     double t = time_now();
-    bool checked = check_unit(u) && check_tiles(u) && check_private_memory(u);
+    bool checked = check_unit(u) && check_tiles(u) && check_private_memory(u) && ptr_storage_scan(u);
     if (checked) layout_kernels(u);
     time_phase_end(TIME_FRONTEND, t);
     if (!checked || u->diag->errors) return false;

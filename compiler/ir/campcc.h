@@ -200,6 +200,22 @@ typedef enum CaptureKind {
     CAPTURE_POINTER, /* pointer: its value is looked up in the explicit views at launch */
 } CaptureKind;
 
+/* What a pointer variable points into (ptr_storage.c). */
+typedef enum PtrSpace {
+    PTR_NOWHERE, /* never given a value other than null: held as an address */
+    PTR_VIEW,    /* views' memory: an address */
+    PTR_OBJECT,  /* one local, tile_static or constant object of its function: an element offset */
+    PTR_PARAM,   /* wherever parameter `param` of its function points: each call says */
+} PtrSpace;
+
+typedef struct PtrTarget {
+    PtrSpace space;
+    struct Var *root;     /* PTR_OBJECT: the variable pointed into, or NULL for */
+    struct Expr *literal; /* PTR_OBJECT: the compound literal pointed into */
+    bool whole;           /* PTR_OBJECT: at the object itself (&x), not at its elements */
+    int param;            /* PTR_PARAM */
+} PtrTarget;
+
 typedef struct Var {
     const char *name;
     Type *type;
@@ -216,13 +232,8 @@ typedef struct Var {
     const char *host_value; /* a hidden capture: the host C expression of its value */
     struct Expr *init;      /* VAR_CONST: its initializer, folded to constants */
     /* codegen, per emitted function */
-    uint32_t spv_id; /* the OpVariable (0 until a pointer variable is first stored) */
-    /* a pointer variable into memory other than views: what it points into
-     * (its variable holds only the element offset) */
-    bool ptr_known;
-    int ptr_storage;       /* SpvStorageClass */
-    uint32_t ptr_base, ptr_base_type;
-    bool ptr_object;
+    uint32_t spv_id; /* the OpVariable (0 until first used) */
+    PtrTarget points_into; /* a pointer variable (not a capture): ptr_storage.c */
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
 } Var;
 
@@ -443,6 +454,12 @@ void fence_scan(Kernel *k);
  * each kernel's tile_static variables, no barrier where the threads of a
  * tile may diverge. */
 bool check_tiles(Unit *u);
+
+/* ptr_storage.c: what each pointer variable of the kernels and the amp
+ * functions points into (Var.points_into), and that every use of it
+ * agrees (reported). Returns false after errors. */
+bool ptr_storage_scan(Unit *u);
+bool ptr_target_equal(const PtrTarget *a, const PtrTarget *b);
 
 /* layout.c: push-constant layout, workgroup sizes, features. */
 void layout_kernels(Unit *u);

@@ -33,16 +33,6 @@ static void id_list_push(IdList *l, uint32_t id) {
     l->ids[l->len++] = id;
 }
 
-static bool id_list_has(const IdList *l, uint32_t id) {
-    for (int i = 0; i < l->len; i++)
-        if (l->ids[i] == id) return true;
-    return false;
-}
-
-void em_add_root(Emitter *e, uint32_t id) { id_list_push(&e->roots, id); }
-
-bool em_is_root(Emitter *e, uint32_t id) { return id_list_has(&e->roots, id) || id_list_has(&e->module_vars, id); }
-
 void em_add_module_var(Emitter *e, uint32_t id) { id_list_push(&e->module_vars, id); }
 
 /* ---- types ------------------------------------------------------------------------ */
@@ -154,7 +144,6 @@ void em_terminate(Emitter *e, SpvOp op) {
 uint32_t em_local(Emitter *e, const Type *t, const char *name) {
     uint32_t id = spv_new_id(&e->b);
     SPV_OP(&e->vars, SpvOpVariable, em_pointer_type(e, SpvStorageClassFunction, t), id, SpvStorageClassFunction);
-    em_add_root(e, id);
     if (name) spv_name(&e->b, id, name);
     return id;
 }
@@ -165,7 +154,7 @@ static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_ty
     e->vars.n = 0;
     e->code.n = 0;
     e->nloops = 0;
-    e->roots.len = 0;
+    em_map_clear(&e->literals);
     e->block = em_label(e);
     e->terminated = false;
 }
@@ -230,23 +219,19 @@ static void emit_helper(Emitter *e, Spec *spec) {
         ids[i] = spv_new_id(&e->b);
         SPV_OP(&e->b.functions, SpvOpFunctionParameter, params[i], ids[i]);
     }
+    e->param_ptrs = calloc((size_t)f->nparams + 1, sizeof *e->param_ptrs);
+    if (!e->param_ptrs) unreachable("out of memory");
     for (int i = 0, j = 0; i < f->nparams; i++) {
         Var *v = f->params[i];
         v->spv_id = 0;
-        v->ptr_known = v->type->kind == TY_PTR;
-        v->ptr_storage = SpvStorageClassPhysicalStorageBuffer;
+        Ptr *target = &e->param_ptrs[i];
+        target->storage = SpvStorageClassPhysicalStorageBuffer;
         if (spec->key[2 * i]) {
             uint32_t shared = spec->key[2 * i] >> 8;
-            v->ptr_storage = (int)((spec->key[2 * i] & 0xff) >> 1);
-            v->ptr_object = spec->key[2 * i] & 1;
-            v->ptr_base_type = spec->key[2 * i + 1];
-            if (shared) {
-                v->ptr_base = f->params[shared - 1]->ptr_base;
-            } else {
-                v->ptr_base = ids[j];
-                em_add_root(e, ids[j]);
-                j++;
-            }
+            target->storage = (SpvStorageClass)((spec->key[2 * i] & 0xff) >> 1);
+            target->base_is_object = spec->key[2 * i] & 1;
+            target->base_type = spec->key[2 * i + 1];
+            target->base = shared ? e->param_ptrs[shared - 1].base : ids[j++];
         } else if (v->type->kind == TY_PTR) { /* C pointers may alias, unless declared restrict */
             spv_decorate(&e->b, ids[j], v->type->is_restrict ? SpvDecorationRestrict : SpvDecorationAliased, NULL, 0);
         }
@@ -256,6 +241,8 @@ static void emit_helper(Emitter *e, Spec *spec) {
     em_stmt(e, f->body);
     /* falling off the end of a non-void function is undefined in C */
     end_function(e, entry, f->ret->kind == TY_VOID ? SpvOpReturn : SpvOpUnreachable);
+    free(e->param_ptrs);
+    e->param_ptrs = NULL;
     spv_name(&e->b, spec->id, f->name);
 }
 
@@ -498,7 +485,7 @@ bool spv_emit_module(Unit *u) {
     u->spirv = spv_finish(b, &u->spirv_words);
     wb_free(&e.vars);
     wb_free(&e.code);
-    free(e.roots.ids);
+    em_map_free(&e.literals);
     free(e.module_vars.ids);
     spv_builder_free(b);
     return !e.failed;

@@ -36,6 +36,17 @@ typedef struct IdList {
     int len, cap;
 } IdList;
 
+/* IR node → SPIR-V id (spv_idmap.c); 0 is "none yet". */
+typedef struct IdMap {
+    const void **keys;
+    uint32_t *ids;
+    size_t len, cap; /* cap: 0 or a power of two */
+} IdMap;
+uint32_t em_map_get(const IdMap *m, const void *key);
+void em_map_set(IdMap *m, const void *key, uint32_t id);
+void em_map_clear(IdMap *m);
+void em_map_free(IdMap *m);
+
 /* break and continue targets; cont is 0 for a switch */
 typedef struct LoopTarget {
     uint32_t brk, cont;
@@ -70,8 +81,9 @@ typedef struct Emitter {
     uint32_t workgroup_size[3]; /* untiled kernels' specialization constants, once declared */
     uint32_t bounds_check;      /* and theirs for the extent check */
     PtrVec specs;       /* Spec* */
-    IdList roots;       /* ids that may serve as a pointer's base anywhere in the function */
-    IdList module_vars; /* module-scope variables (constants): roots everywhere, entry point interfaces */
+    Ptr *param_ptrs;    /* per parameter of the helper being emitted: what a pointer one points into */
+    IdMap literals;     /* the current function's compound literals: their variables */
+    IdList module_vars; /* module-scope variables (constants): entry point interfaces */
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool exact_fp;      /* decorate float arithmetic NoContraction */
     uint32_t features;  /* enum camp_feature bits no capability shows */
@@ -92,9 +104,7 @@ void em_error(Emitter *e, SrcLoc loc, const char *what);
 void em_fail(Emitter *e, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The pointer type to t in storage class sc (views' pointers get t's stride). */
 uint32_t em_pointer_type(Emitter *e, SpvStorageClass sc, const Type *t);
-void em_add_root(Emitter *e, uint32_t id);
 void em_add_module_var(Emitter *e, uint32_t id);
-bool em_is_root(Emitter *e, uint32_t id);
 /* The function to call for f with these pointer arguments. */
 Spec *em_spec(Emitter *e, Func *f, const uint32_t *key);
 

@@ -406,21 +406,41 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
     return true;
 }
 
-static void check_var_ptr(Emitter *e, Var *v, SrcLoc loc) {
-    if (!v->ptr_known && !e->failed)
-        em_fail(e, loc, "pointer '%s' is used before it is assigned (campcc must see an assignment to it first, "
-                        "in source order, to know what it points into)", v->name);
+/* The object a compound literal makes: one variable per function. */
+static uint32_t literal_storage(Emitter *e, Expr *x) {
+    uint32_t id = em_map_get(&e->literals, x);
+    if (!id) {
+        id = em_local(e, x->type, NULL);
+        em_map_set(&e->literals, x, id);
+    }
+    return id;
 }
 
-/* The Function variable of a local or parameter, made on first use for a
- * pointer (whose representation depends on what it points into). */
+/* What pointer variable v points into (ptr_storage.c decided): for memory
+ * other than views, the object its offset is into. */
+static Ptr var_target(Emitter *e, Var *v) {
+    const PtrTarget *t = &v->points_into;
+    if (t->space == PTR_PARAM) return e->param_ptrs[t->param];
+    if (t->space != PTR_OBJECT) return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer};
+    const Type *type = t->root ? t->root->type : t->literal->type;
+    LValue lv = t->root ? em_lvalue(e, &(Expr){.kind = EX_VAR, .type = t->root->type, .loc = t->root->loc, .var = t->root})
+                        : (LValue){.ptr = literal_storage(e, t->literal), .storage = SpvStorageClassFunction};
+    return (Ptr){.storage = lv.storage, .base = lv.ptr, .base_type = em_pointer_type(e, lv.storage, type),
+                 .base_is_object = t->whole};
+}
+
+/* The offset a null pointer into memory other than views holds (no
+ * element offset of a real pointer is this). */
+static uint32_t null_offset(Emitter *e) { return const_int(e, &int_type, INT_MIN); }
+
+/* The Function variable of a local or parameter, made on first use. */
 static uint32_t var_storage(Emitter *e, Var *v) {
     if (!v->spv_id) {
         /* An address lives in a variable as an integer: spirv-opt 2023.1's
          * ssa-rewrite miscompiles PhysicalStorageBuffer pointers stored in
          * Function variables (it forwards the pointer for a load through it). */
         const Type *t = v->type;
-        if (t->kind == TY_PTR) t = v->ptr_known && !is_psb(v->ptr_storage) ? &int_type : &ulong_type;
+        if (t->kind == TY_PTR) t = is_psb(var_target(e, v).storage) ? &ulong_type : &int_type;
         v->spv_id = em_local(e, t, v->name);
     }
     return v->spv_id;
@@ -439,7 +459,6 @@ LValue em_lvalue(Emitter *e, Expr *x) {
         }
         if (v->kind == VAR_CONST) return (LValue){.ptr = em_module_const(e, v), .storage = SpvStorageClassPrivate};
         if (v->kind == VAR_TILE_STATIC) return (LValue){.ptr = em_tile_static(e, v), .storage = SpvStorageClassWorkgroup};
-        if (v->type->kind == TY_PTR) check_var_ptr(e, v, x->loc);
         return (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
     }
     case EX_INDEX: {
@@ -458,8 +477,8 @@ LValue em_lvalue(Emitter *e, Expr *x) {
         if (x->lhs->type->is_union) break;
         return sub_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival));
     }
-    case EX_INIT: { /* a compound literal: a fresh object */
-        LValue lv = {.ptr = em_local(e, x->type, NULL), .storage = SpvStorageClassFunction};
+    case EX_INIT: { /* a compound literal: its object, initialized anew */
+        LValue lv = {.ptr = literal_storage(e, x), .storage = SpvStorageClassFunction};
         store_init(e, lv, x);
         return lv;
     }
@@ -513,44 +532,28 @@ static Ptr decay(Emitter *e, Expr *x) {
                  .base_type = em_pointer_type(e, lv.storage, arr->type)};
 }
 
-static Ptr var_ptr(Emitter *e, Var *v, SrcLoc loc) {
+static Ptr var_ptr(Emitter *e, Var *v) {
     LValue lv = {.ptr = var_storage(e, v), .storage = SpvStorageClassFunction};
-    check_var_ptr(e, v, loc);
-    if (!v->ptr_known || is_psb(v->ptr_storage))
-        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
-                     .value = op1(e, SpvOpConvertUToPtr, em_type(e, v->type), em_load(e, &ulong_type, lv))};
-    return (Ptr){.storage = v->ptr_storage, .value = em_load(e, &int_type, lv), .base = v->ptr_base,
-                 .base_type = v->ptr_base_type, .base_is_object = v->ptr_object};
+    Ptr p = var_target(e, v);
+    p.value = is_psb(p.storage) ? op1(e, SpvOpConvertUToPtr, em_type(e, v->type), em_load(e, &ulong_type, lv))
+                                : em_load(e, &int_type, lv);
+    return p;
 }
 
-/* Stores p into pointer variable v; the first store fixes what v points into. */
-static void store_var_ptr(Emitter *e, Var *v, Ptr p, SrcLoc loc) {
-    if (p.is_null && v->ptr_known && !is_psb(v->ptr_storage)) p.value = const_int(e, &int_type, 0);
-    else if (p.is_null && !v->ptr_known) return; /* nothing to point into yet */
-    if (!v->ptr_known) {
-        if (!is_psb(p.storage) && !em_is_root(e, p.base)) {
-            em_fail(e, loc, "pointer '%s' would point into a member or row of a local object; campcc can keep "
-                            "pointers only to whole local variables and arrays", v->name);
-            return;
-        }
-        v->ptr_known = true;
-        v->ptr_storage = p.storage;
-        v->ptr_base = p.base;
-        v->ptr_base_type = p.base_type;
-        v->ptr_object = p.base_is_object;
-    } else if (v->ptr_storage != (int)p.storage || (!is_psb(p.storage) && (v->ptr_base != p.base ||
-                                                                            v->ptr_object != p.base_is_object))) {
-        em_fail(e, loc, "pointer '%s' is assigned pointers into different memory (a view, a local array, "
-                        "tile_static memory); campcc needs each pointer variable to point into one of them",
-                v->name);
-        return;
-    }
-    uint32_t value = is_psb(p.storage) ? op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value) : p.value;
+/* Stores p into pointer variable v (ptr_storage.c made sure it points
+ * into what v does, or is null). */
+static void store_var_ptr(Emitter *e, Var *v, Ptr p) {
+    uint32_t value;
+    if (is_psb(var_target(e, v).storage))
+        value = p.is_null ? const_int(e, &ulong_type, 0) : op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
+    else
+        value = p.is_null ? null_offset(e) : p.value;
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
 }
 
 void em_store_param(Emitter *e, Var *v, uint32_t value) {
-    if (v->type->kind == TY_PTR && is_psb(v->ptr_storage)) value = op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), value);
+    if (v->type->kind == TY_PTR && is_psb(var_target(e, v).storage))
+        value = op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), value);
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
 }
 
@@ -561,7 +564,7 @@ static Ptr incdec_ptr(Emitter *e, Expr *x);
 Ptr em_ptr(Emitter *e, Expr *x) {
     switch (x->kind) {
     case EX_LOAD: {
-        if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) return var_ptr(e, x->lhs->var, x->loc);
+        if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) return var_ptr(e, x->lhs->var);
         Ptr p = {.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_expr(e, x)};
         if (x->lhs->kind == EX_VAR) load_vla_strides(e, x->lhs->var, &p); /* a captured pointer */
         return p;
@@ -580,9 +583,10 @@ Ptr em_ptr(Emitter *e, Expr *x) {
             }
             return p;
         }
-        if (x->lhs->kind == EX_INT && x->lhs->ival == 0) /* a null pointer constant */
-            return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
-                         .value = spv_const_null(&e->b, em_type(e, x->type)), .is_null = true};
+        if (x->lhs->kind == EX_INT && x->lhs->ival == 0) /* a null pointer constant (no OpConstantNull for
+                                                          * PhysicalStorageBuffer pointers) */
+            return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .is_null = true,
+                         .value = op1(e, SpvOpConvertUToPtr, em_type(e, x->type), const_int(e, &ulong_type, 0))};
         return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
                      .value = op1(e, SpvOpConvertUToPtr, em_type(e, x->type),
                                   convert(e, em_expr(e, x->lhs), x->lhs->type, &ulong_type, x->loc))};
@@ -616,27 +620,20 @@ Ptr em_ptr(Emitter *e, Expr *x) {
     }
 }
 
-static uint32_t ptr_to_u64(Emitter *e, Ptr p, SrcLoc loc) {
-    if (!is_psb(p.storage)) {
-        em_fail(e, loc, "a pointer into local or tile_static memory has no address to convert");
-        return const_int(e, &ulong_type, 0);
-    }
-    return op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
+/* A pointer as a comparable integer: its address, or its offset (null's
+ * is null_offset when the other side is an offset). */
+static uint32_t ptr_word(Emitter *e, Ptr p, bool address) {
+    if (address) return p.is_null ? const_int(e, &ulong_type, 0) : op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
+    return p.is_null ? null_offset(e) : p.value;
 }
 
-/* Two pointers as comparable integers: addresses, or offsets into one base. */
+/* Two pointers as comparable integers: addresses, or offsets into one base
+ * (ptr_storage.c made sure they are into the same memory, or null). */
 static void ptr_pair(Emitter *e, Expr *x, uint32_t *a, uint32_t *b, bool *is_address) {
     Ptr p = em_ptr(e, x->lhs), q = em_ptr(e, x->rhs);
-    *is_address = is_psb(p.storage) || is_psb(q.storage);
-    if (*is_address) {
-        *a = p.is_null ? const_int(e, &ulong_type, 0) : ptr_to_u64(e, p, x->loc);
-        *b = q.is_null ? const_int(e, &ulong_type, 0) : ptr_to_u64(e, q, x->loc);
-        return;
-    }
-    if (p.base != q.base && !e->failed)
-        em_fail(e, x->loc, "comparison of pointers into different local objects is not supported");
-    *a = p.value;
-    *b = q.value;
+    *is_address = is_psb(p.storage) && is_psb(q.storage);
+    *a = ptr_word(e, p, *is_address);
+    *b = ptr_word(e, q, *is_address);
 }
 
 /* p - q: the number of elements between them. */
@@ -736,8 +733,8 @@ uint32_t em_cond(Emitter *e, Expr *x) {
     if (x->kind == EX_UNARY && x->op == OP_LNOT) return op1(e, SpvOpLogicalNot, spv_type_bool(&e->b), em_cond(e, x->lhs));
     if (x->type->kind == TY_PTR) {
         Ptr p = em_ptr(e, x);
-        if (!is_psb(p.storage)) return spv_const_bool(&e->b, 1); /* into a local object: never null */
-        return op2(e, SpvOpINotEqual, spv_type_bool(&e->b), ptr_to_u64(e, p, x->loc), const_int(e, &ulong_type, 0));
+        if (!is_psb(p.storage)) return op2(e, SpvOpINotEqual, spv_type_bool(&e->b), p.value, null_offset(e));
+        return op2(e, SpvOpINotEqual, spv_type_bool(&e->b), ptr_word(e, p, true), const_int(e, &ulong_type, 0));
     }
     return to_bool(e, x->type, em_expr(e, x), x->loc);
 }
@@ -764,13 +761,16 @@ static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
     em_begin_block(e, merge);
     if (x->type->kind == TY_VOID) return 0;
     uint32_t type = em_type(e, x->type);
-    if (pa) {
-        if (pa->is_null) *pa = *pb, a = spv_const_null(&e->b, type);
-        if (pb->is_null) b = is_psb(pa->storage) ? spv_const_null(&e->b, type) : const_int(e, &int_type, 0);
-        if (pa->storage != pb->storage || (!is_psb(pa->storage) && (pa->base != pb->base)))
-            em_fail(e, x->loc, "the two sides of '?:' point into different memory; campcc needs them to point "
-                               "into the same view or local object");
-        if (!is_psb(pa->storage)) type = em_type(e, &int_type);
+    if (pa) { /* the same memory on both sides, or null (ptr_storage.c) */
+        Ptr side = pa->is_null ? *pb : *pa;
+        if (!is_psb(side.storage)) {
+            if (pa->is_null) a = null_offset(e);
+            if (pb->is_null) b = null_offset(e);
+            type = em_type(e, &int_type);
+        }
+        bool both_null = pa->is_null && pb->is_null;
+        *pa = side;
+        pa->is_null = both_null;
     }
     uint32_t r = spv_new_id(&e->b);
     SPV_OP(&e->code, SpvOpPhi, type, r, a, a_block, b, b_block);
@@ -912,14 +912,13 @@ static Ptr assign_ptr(Emitter *e, Expr *x) {
     if (x->op == OP_NONE) {
         p = em_ptr(e, x->rhs);
     } else {
-        Ptr old = in_var ? var_ptr(e, t->var, x->loc)
+        Ptr old = in_var ? var_ptr(e, t->var)
                          : (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, t->type, lv)};
         p = ptr_add(e, old, t->type, em_expr(e, x->rhs), x->rhs->type, x->op == OP_SUB);
     }
     if (in_var) {
-        store_var_ptr(e, t->var, p, x->loc);
+        store_var_ptr(e, t->var, p);
     } else {
-        if (!is_psb(p.storage)) em_fail(e, x->loc, "a pointer into local or tile_static memory cannot be stored in memory");
         em_store(e, lv, p.value);
     }
     return p;
@@ -954,13 +953,13 @@ static Ptr incdec_ptr(Emitter *e, Expr *x) {
     Expr *t = x->lhs;
     bool in_var = t->kind == EX_VAR;
     LValue lv = {0};
-    Ptr old = in_var ? var_ptr(e, t->var, x->loc) : (Ptr){0};
+    Ptr old = in_var ? var_ptr(e, t->var) : (Ptr){0};
     if (!in_var) {
         lv = em_lvalue(e, t);
         old = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, t->type, lv)};
     }
     Ptr nv = ptr_add(e, old, t->type, const_int(e, &int_type, x->op == OP_ADD ? 1 : -1), &int_type, false);
-    if (in_var) store_var_ptr(e, t->var, nv, x->loc);
+    if (in_var) store_var_ptr(e, t->var, nv);
     else em_store(e, lv, nv.value);
     return x->ival ? nv : old;
 }
@@ -999,9 +998,7 @@ static void store_init(Emitter *e, LValue lv, Expr *init) {
 
 void em_store_local(Emitter *e, Var *v, Expr *value) {
     if (v->type->kind == TY_PTR) {
-        v->spv_id = 0;
-        v->ptr_known = false;
-        store_var_ptr(e, v, em_ptr(e, value), value->loc);
+        store_var_ptr(e, v, em_ptr(e, value));
     } else if (value->kind == EX_INIT) {
         store_init(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0}, value);
     } else {
@@ -1028,11 +1025,6 @@ static uint32_t call(Emitter *e, Expr *x) {
         if (is_psb(p.storage)) {
             args[n++] = p.value;
             continue;
-        }
-        if (!em_is_root(e, p.base)) {
-            em_fail(e, x->args[i]->loc, "a pointer into a member or row of a local object cannot be passed to a "
-                                        "function; pass the whole array or variable");
-            return 0;
         }
         key[2 * i] = (uint32_t)p.storage << 1 | p.base_is_object;
         key[2 * i + 1] = p.base_type;
@@ -1169,7 +1161,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
     case EX_FLOAT: return const_scalar(e, x->type, x->fval);
     case EX_LOAD:
         if (x->type->kind == TY_PTR && x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) {
-            Ptr p = var_ptr(e, x->lhs->var, x->loc);
+            Ptr p = var_ptr(e, x->lhs->var);
             if (!is_psb(p.storage) && !e->failed)
                 em_fail(e, x->loc, "a pointer into local or tile_static memory cannot be used here");
             return p.value;

@@ -147,9 +147,8 @@ void em_stmt(Emitter *e, Stmt *s) {
             em_tile_static(e, s->var);
             return;
         }
-        /* made on first use: a pointer's representation depends on what it points into */
+        /* its variable in this function: made on first use */
         s->var->spv_id = 0;
-        s->var->ptr_known = false;
         if (s->expr) em_store_local(e, s->var, s->expr);
         return;
     case ST_BLOCK:

@@ -91,6 +91,5 @@ uint32_t em_tile_static(Emitter *e, Var *v) {
                SpvStorageClassWorkgroup);
         spv_name(b, v->spv_id, v->name);
     }
-    if (!em_is_root(e, v->spv_id)) em_add_root(e, v->spv_id);
     return v->spv_id;
 }
