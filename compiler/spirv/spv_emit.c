@@ -49,23 +49,27 @@ static bool holds_pointer(const Type *t) {
     }
 }
 
+int em_union_word(const Type *u) {
+    int w = 8;
+    while (u->size % w) w /= 2;
+    return w;
+}
+
 /* A struct at the host's layout (Offset per member), so views and push
- * constants read what the host wrote. A union is stored as an unsigned
- * integer of its size; its members are reinterpreted on access. */
+ * constants read what the host wrote. A union is stored as unsigned words
+ * (em_union_word): one, or an array of them; its members are reinterpreted
+ * on access (spv_expr.c). */
 static uint32_t struct_type(Emitter *e, Type *t) {
     if (t->spv_id) return t->spv_id;
     if (t->is_union) {
-        if (t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8) {
-            em_fail(e, (SrcLoc){0}, "union '%s' is %d bytes; campcc supports unions of 1, 2, 4 or 8 bytes", t->name,
-                    t->size);
-            return spv_type_int(&e->b, 32, false);
-        }
         for (int i = 0; i < t->nmembers; i++)
             if (holds_pointer(t->members[i].type)) {
                 em_fail(e, (SrcLoc){0}, "union '%s' holds a pointer, which amp code cannot reinterpret", t->name);
                 return spv_type_int(&e->b, 32, false);
             }
-        t->spv_id = spv_type_int(&e->b, (uint32_t)t->size * 8, false);
+        int w = em_union_word(t);
+        uint32_t word = spv_type_int(&e->b, (uint32_t)w * 8, false);
+        t->spv_id = w == t->size ? word : spv_type_array(&e->b, word, (uint32_t)(t->size / w), (uint32_t)w);
         return t->spv_id;
     }
     uint32_t ops[257];
@@ -255,7 +259,7 @@ static bool holds_int_of_size(const Type *t, int bytes) {
     case TY_BOOL: case TY_INT: return t->size == bytes;
     case TY_ARRAY: case TY_VECTOR: return holds_int_of_size(t->base, bytes);
     case TY_STRUCT:
-        if (t->is_union) return t->size == bytes;
+        if (t->is_union) return em_union_word(t) == bytes;
         for (int i = 0; i < t->nmembers; i++)
             if (holds_int_of_size(t->members[i].type, bytes)) return true;
         return false;

@@ -13,6 +13,10 @@ typedef struct LValue {
     /* a row of a variable-length array in a view: ptr points at its first
      * innermost element; its own rows are stride[0] elements apart */
     uint32_t stride[2];
+    /* a part of a union (target_lvalue): ptr is the union; the part is at
+     * byte union_off plus the int union_index (or 0) */
+    int union_off;
+    uint32_t union_index;
 } LValue;
 
 /* A pointer value. Into views (PhysicalStorageBuffer) it is a real
@@ -104,6 +108,9 @@ void em_error(Emitter *e, SrcLoc loc, const char *what);
 void em_fail(Emitter *e, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The pointer type to t in storage class sc (views' pointers get t's stride). */
 uint32_t em_pointer_type(Emitter *e, SpvStorageClass sc, const Type *t);
+/* The bytes of the unsigned words a union is held in: its size if 1, 2, 4
+ * or 8, else the largest of those dividing it. */
+int em_union_word(const Type *u);
 void em_add_module_var(Emitter *e, uint32_t id);
 /* The function to call for f with these pointer arguments. */
 Spec *em_spec(Emitter *e, Func *f, const uint32_t *key);

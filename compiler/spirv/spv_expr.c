@@ -779,23 +779,43 @@ static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
 
 /* ---- unions ------------------------------------------------------------------------ */
 
-/* A union is an unsigned integer of its size; a member is its bytes from
- * the lowest (the host is little-endian, as are Vulkan devices),
- * reinterpreted: each scalar inside the member is a bit field of it. */
-/* Whether x is (a part of) a member of a union: then *root is the union
- * and *off the byte offset of x in it. */
-static bool union_access(const Expr *x, Expr **root, int *off) {
-    int o = 0;
+/* A union is held as unsigned words (em_union_word): one integer of its
+ * size, or an array of them. A member is its bytes from the lowest (the
+ * host is little-endian, as are Vulkan devices), reinterpreted: each
+ * scalar inside it is a bit field of the word that holds it (a scalar is
+ * aligned to its size, so it never straddles two words). */
+
+/* Whether x is (a part of) a member of a union, through members, vector
+ * components and array elements: then *root is the union. */
+static bool union_access(const Expr *x, Expr **root) {
     for (;;) {
         if (x->kind == EX_MEMBER && x->lhs->type->is_union) {
             *root = x->lhs;
-            *off = o;
             return true;
         }
-        if (x->kind == EX_MEMBER) o += (int)x->lhs->type->members[x->ival].offset;
-        else if (x->kind == EX_VELEM && !x->rhs) o += (int)x->ival * x->type->size;
+        if (x->kind == EX_MEMBER || x->kind == EX_VELEM) x = x->lhs;
+        else if (x->kind == EX_INDEX && x->lhs->kind == EX_DECAY) x = x->lhs->lhs;
         else return false;
-        x = x->lhs;
+    }
+}
+
+/* The byte offset of union part x in its union: *off, plus the int *dyn
+ * (or 0) for the indices that are not constants. */
+static void union_offset(Emitter *e, Expr *x, int *off, uint32_t *dyn) {
+    uint32_t i32 = em_type(e, &int_type);
+    *off = 0;
+    *dyn = 0;
+    while (!(x->kind == EX_MEMBER && x->lhs->type->is_union)) {
+        Expr *index = x->kind == EX_INDEX || x->kind == EX_VELEM ? x->rhs : NULL;
+        if (x->kind == EX_MEMBER) *off += (int)x->lhs->type->members[x->ival].offset;
+        else if (!index) *off += (int)x->ival * x->type->size;
+        else if (index->kind == EX_INT) *off += (int)index->ival * x->type->size;
+        else {
+            uint32_t bytes = op2(e, SpvOpIMul, i32, offset_of(e, em_expr(e, index), index->type),
+                                 const_int(e, &int_type, x->type->size));
+            *dyn = *dyn ? op2(e, SpvOpIAdd, i32, *dyn, bytes) : bytes;
+        }
+        x = x->kind == EX_INDEX ? x->lhs->lhs : x->lhs;
     }
 }
 
@@ -813,48 +833,96 @@ static const Type *part(const Type *t, int i, int *off) {
     return t->base;
 }
 
-/* The member of type m at byte `off` of the union bits (of type u). */
-static uint32_t union_get(Emitter *e, const Type *u, uint32_t bits, int off, const Type *m) {
-    uint32_t ut = em_type(e, u), mt = em_type(e, m);
+static const Type *word_type(int bytes) {
+    static const Type words[4] = {
+        {.kind = TY_INT, .size = 1, .align = 1, .name = "unsigned char"},
+        {.kind = TY_INT, .size = 2, .align = 2, .name = "unsigned short"},
+        {.kind = TY_INT, .size = 4, .align = 4, .name = "unsigned"},
+        {.kind = TY_INT, .size = 8, .align = 8, .name = "unsigned long"},
+    };
+    return &words[bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3];
+}
+
+/* The word of union lv (of type u) holding byte off + dyn, and in *shift
+ * that byte's bit position in it (0 when it is the lowest). */
+static LValue union_word(Emitter *e, LValue lv, const Type *u, int off, uint32_t dyn, uint32_t *shift) {
+    int w = em_union_word(u);
+    const Type *wt = word_type(w);
+    if (!dyn) {
+        *shift = off % w ? const_int(e, wt, off % w * 8) : 0;
+        return w == u->size ? lv : sub_lvalue(e, lv, wt, spv_const_u32(&e->b, (uint32_t)(off / w)));
+    }
+    uint32_t i32 = em_type(e, &int_type), at = off ? op2(e, SpvOpIAdd, i32, dyn, const_int(e, &int_type, off)) : dyn;
+    uint32_t bit = op2(e, SpvOpShiftLeftLogical, i32, op2(e, SpvOpBitwiseAnd, i32, at, const_int(e, &int_type, w - 1)),
+                       const_int(e, &int_type, 3));
+    *shift = op1(e, w == 4 ? SpvOpBitcast : SpvOpUConvert, em_type(e, wt), bit); /* in the word's width */
+    if (w == u->size) return lv;
+    int log2w = w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : 3;
+    return sub_lvalue(e, lv, wt, op2(e, SpvOpShiftRightArithmetic, i32, at, const_int(e, &int_type, log2w)));
+}
+
+/* The member of type m at byte off + dyn of union lv (of type u). */
+static uint32_t union_get(Emitter *e, LValue lv, const Type *u, int off, uint32_t dyn, const Type *m) {
+    uint32_t mt = em_type(e, m);
     int n = part_count(m);
     if (n) {
-        uint32_t parts[64], r = spv_new_id(&e->b);
+        uint32_t *ops = malloc(sizeof *ops * (2 + (size_t)n)), r = spv_new_id(&e->b);
+        if (!ops) unreachable("out of memory");
+        ops[0] = mt;
+        ops[1] = r;
         for (int i = 0; i < n; i++) {
             int o = off;
             const Type *pt = part(m, i, &o);
-            parts[i] = union_get(e, u, bits, o, pt);
+            ops[2 + i] = union_get(e, lv, u, o, dyn, pt);
         }
-        uint32_t ops[66] = {mt, r};
-        for (int i = 0; i < n; i++) ops[2 + i] = parts[i];
         spv_op(&e->code, SpvOpCompositeConstruct, ops, 2 + (size_t)n);
+        free(ops);
         return r;
     }
-    uint32_t nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
-    if (off) bits = op2(e, SpvOpShiftRightLogical, ut, bits, const_int(e, u, off * 8));
-    if (m->size < u->size) bits = op1(e, SpvOpUConvert, nt, bits);
+    const Type *wt = word_type(em_union_word(u));
+    uint32_t shift, nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
+    LValue word = union_word(e, lv, u, off, dyn, &shift);
+    uint32_t bits = em_load(e, wt, word);
+    if (shift) bits = op2(e, SpvOpShiftRightLogical, em_type(e, wt), bits, shift);
+    if (m->size < wt->size) bits = op1(e, SpvOpUConvert, nt, bits);
     return nt == mt ? bits : op1(e, SpvOpBitcast, mt, bits);
 }
 
-/* The union bits `old` with the member of type m at byte `off` set to v. */
-static uint32_t union_set(Emitter *e, const Type *u, uint32_t old, int off, const Type *m, uint32_t v) {
-    uint32_t ut = em_type(e, u);
+/* Sets the member of type m at byte off + dyn of union lv (of type u) to v. */
+static void union_set(Emitter *e, LValue lv, const Type *u, int off, uint32_t dyn, const Type *m, uint32_t v) {
     int n = part_count(m);
     for (int i = 0; i < n; i++) {
         int o = off;
         const Type *pt = part(m, i, &o);
         uint32_t pv = spv_new_id(&e->b);
         SPV_OP(&e->code, SpvOpCompositeExtract, em_type(e, pt), pv, v, (uint32_t)i);
-        old = union_set(e, u, old, o, pt, pv);
+        union_set(e, lv, u, o, dyn, pt, pv);
     }
-    if (n) return old;
-    uint32_t nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
+    if (n) return;
+    const Type *wt = word_type(em_union_word(u));
+    uint32_t wtid = em_type(e, wt), shift, nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
+    LValue word = union_word(e, lv, u, off, dyn, &shift);
     uint32_t bits = em_type(e, m) == nt ? v : op1(e, SpvOpBitcast, nt, v);
-    if (m->size == u->size) return bits;
-    bits = op1(e, SpvOpUConvert, ut, bits);
-    if (off) bits = op2(e, SpvOpShiftLeftLogical, ut, bits, const_int(e, u, off * 8));
-    uint64_t field = ((1ull << (m->size * 8)) - 1) << (off * 8);
-    uint32_t kept = op2(e, SpvOpBitwiseAnd, ut, old, const_int(e, u, (long long)~field));
-    return op2(e, SpvOpBitwiseOr, ut, kept, bits);
+    if (m->size == wt->size) {
+        em_store(e, word, bits);
+        return;
+    }
+    bits = op1(e, SpvOpUConvert, wtid, bits);
+    uint32_t field = const_int(e, wt, (long long)((1ull << (m->size * 8)) - 1));
+    if (shift) {
+        bits = op2(e, SpvOpShiftLeftLogical, wtid, bits, shift);
+        field = op2(e, SpvOpShiftLeftLogical, wtid, field, shift);
+    }
+    uint32_t kept = op2(e, SpvOpBitwiseAnd, wtid, em_load(e, wt, word), op1(e, SpvOpNot, wtid, field));
+    em_store(e, word, op2(e, SpvOpBitwiseOr, wtid, kept, bits));
+}
+
+/* The union an access goes through, as an object (a value is put in one). */
+static LValue union_object(Emitter *e, Expr *u) {
+    if (expr_is_lvalue(u)) return em_lvalue(e, u);
+    LValue lv = {.ptr = em_local(e, u->type, NULL), .storage = SpvStorageClassFunction};
+    em_store(e, lv, em_expr(e, u));
+    return lv;
 }
 
 /* ---- assignment -------------------------------------------------------------------- */
@@ -863,8 +931,11 @@ static uint32_t union_set(Emitter *e, const Type *u, uint32_t old, int off, cons
  * swizzle `v.xy` or a union member works on the object it selects from. */
 static LValue target_lvalue(Emitter *e, Expr *t) {
     Expr *u;
-    int off;
-    if (union_access(t, &u, &off)) return em_lvalue(e, u);
+    if (union_access(t, &u)) {
+        LValue lv = union_object(e, u);
+        union_offset(e, t, &lv.union_off, &lv.union_index);
+        return lv;
+    }
     return em_lvalue(e, t->kind == EX_SWIZZLE ? t->lhs : t);
 }
 
@@ -877,8 +948,7 @@ static uint32_t shuffle(Emitter *e, const Type *t, uint32_t a, uint32_t b, const
 
 static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
     Expr *u;
-    int off;
-    if (union_access(t, &u, &off)) return union_get(e, u->type, em_load(e, u->type, lv), off, t->type);
+    if (union_access(t, &u)) return union_get(e, lv, u->type, lv.union_off, lv.union_index, t->type);
     if (t->kind != EX_SWIZZLE) return em_load(e, t->type, lv);
     uint32_t vec = em_load(e, t->lhs->type, lv), lanes[4];
     for (int i = 0; i < t->type->len; i++) lanes[i] = t->comps[i];
@@ -887,12 +957,11 @@ static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
 
 static void target_store(Emitter *e, Expr *t, LValue lv, uint32_t v) {
     Expr *u;
-    int off;
-    if (union_access(t, &u, &off)) {
-        const Type *ut = u->type;
-        bool whole = t->type->size == ut->size && !part_count(t->type);
-        v = union_set(e, ut, whole ? 0 : em_load(e, ut, lv), off, t->type, v);
-    } else if (t->kind == EX_SWIZZLE) {
+    if (union_access(t, &u)) {
+        union_set(e, lv, u->type, lv.union_off, lv.union_index, t->type, v);
+        return;
+    }
+    if (t->kind == EX_SWIZZLE) {
         const Type *vt = t->lhs->type;
         uint32_t old = em_load(e, vt, lv), lanes[4];
         for (int i = 0; i < vt->len; i++) lanes[i] = (uint32_t)i;
@@ -978,6 +1047,22 @@ static uint32_t incdec(Emitter *e, Expr *x) {
 
 /* ---- initializers ------------------------------------------------------------------- */
 
+/* The initializer `value` of the part of type t at byte `off` of union lv
+ * (of type u). */
+static void store_union_init(Emitter *e, LValue lv, const Type *u, int off, const Type *t, Expr *value) {
+    if (value->kind != EX_INIT) {
+        union_set(e, lv, u, off, 0, t, em_expr(e, value));
+        return;
+    }
+    for (int i = 0; i < value->ninits; i++) {
+        InitItem *it = &value->inits[i];
+        int o = off;
+        const Type *pt = t;
+        for (int d = 0; d < it->depth; d++) pt = part(pt, it->path[d], &o);
+        store_union_init(e, lv, u, o, pt, it->value);
+    }
+}
+
 /* An initializer into the object lv: zero, then each value at its path. */
 static void store_init(Emitter *e, LValue lv, Expr *init) {
     em_store(e, lv, spv_const_null(&e->b, em_type(e, init->type)));
@@ -985,9 +1070,17 @@ static void store_init(Emitter *e, LValue lv, Expr *init) {
         InitItem *it = &init->inits[i];
         LValue at = lv;
         const Type *t = init->type;
-        for (int d = 0; d < it->depth; d++) {
+        int d = 0;
+        for (; d < it->depth && !t->is_union; d++) {
             t = t->kind == TY_STRUCT ? t->members[it->path[d]].type : t->base;
             at = sub_lvalue(e, at, t, spv_const_u32(&e->b, (uint32_t)it->path[d]));
+        }
+        if (t->is_union && d < it->depth) { /* the rest of the path is inside the union's words */
+            const Type *u = t;
+            int off = 0;
+            for (; d < it->depth; d++) t = t->is_union ? t->members[it->path[d]].type : part(t, it->path[d], &off);
+            store_union_init(e, at, u, off, t, it->value);
+            continue;
         }
         uint32_t v = it->value->kind == EX_INIT ? 0 : t->kind == TY_PTR ? em_ptr(e, it->value).value
                                                                          : em_expr(e, it->value);
@@ -1167,7 +1260,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
             return p.value;
         }
         if (x->lhs->kind == EX_SWIZZLE) return em_expr(e, x->lhs);
-        if (union_access(x->lhs, &(Expr *){0}, &(int){0})) return target_load(e, x->lhs, target_lvalue(e, x->lhs));
+        if (union_access(x->lhs, &(Expr *){0})) return target_load(e, x->lhs, target_lvalue(e, x->lhs));
         return em_load(e, x->type, em_lvalue(e, x->lhs));
     case EX_CAST: {
         uint32_t v = em_expr(e, x->lhs);
@@ -1176,10 +1269,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
         return convert(e, v, x->lhs->type, x->type, x->loc);
     }
     case EX_VELEM: case EX_MEMBER: {
-        if (expr_is_lvalue(x)) return target_load(e, x, target_lvalue(e, x));
-        Expr *u;
-        int off;
-        if (union_access(x, &u, &off)) return union_get(e, u->type, em_expr(e, u), off, x->type);
+        if (expr_is_lvalue(x) || union_access(x, &(Expr *){0})) return target_load(e, x, target_lvalue(e, x));
         uint32_t v = em_expr(e, x->lhs), r = spv_new_id(&e->b);
         if (x->rhs) /* v[i] */
             SPV_OP(&e->code, SpvOpVectorExtractDynamic, em_type(e, x->type), r, v, em_expr(e, x->rhs));
