@@ -1,5 +1,6 @@
 /* compile.c — the pipeline for one translation unit, in one place:
- * parse → find and lower kernels → check → layout → SPIR-V → validate.
+ * parse → find and lower kernels → check → analyses (pointer storage,
+ * non-negative integers, fences, layout) → SPIR-V → validate.
  * The host C is written afterwards by the driver (host_emit). */
 #include "campcc.h"
 
@@ -40,12 +41,34 @@ static bool validate(Unit *u) {
     return ok;
 }
 
+static void dump_after(Unit *u, IrStage stage) {
+    if (u->opts->dump_ir == stage) dump_ir(u, stage, stdout);
+}
+
+/* The analyses the emitter reads, each followed by its --dump-ir point. */
+static void analyze(Unit *u) {
+    for (int i = 0; i < u->funcs.len; i++) {
+        Func *f = u->funcs.items[i];
+        if (f->body) nonneg_scan(f->body, NULL, 0);
+    }
+    for (int i = 0; i < u->kernels.len; i++) {
+        Kernel *k = u->kernels.items[i];
+        nonneg_scan(k->body, k->tiled ? k->tile_index : &k->idx, k->tiled ? 5 : 1);
+    }
+    dump_after(u, IR_AFTER_NONNEG);
+    for (int i = 0; i < u->kernels.len; i++) fence_scan(u->kernels.items[i]);
+    dump_after(u, IR_AFTER_FENCES);
+    layout_kernels(u);
+    dump_after(u, IR_AFTER_LAYOUT);
+}
+
 static bool run_pipeline(Unit *u) {
     if (!read_source(u)) return false;
     if (!frontend_run(u)) return false; /* times its parse as TIME_PARSE, the rest as TIME_FRONTEND */
+    dump_after(u, IR_AFTER_LOWERING);
     double t = time_now();
     bool checked = check_unit(u) && check_tiles(u) && check_private_memory(u) && ptr_storage_scan(u);
-    if (checked) layout_kernels(u);
+    if (checked) dump_after(u, IR_AFTER_PTR_STORAGE), analyze(u);
     time_phase_end(TIME_FRONTEND, t);
     if (!checked || u->diag->errors) return false;
     if (u->kernels.len == 0) return true; /* host code only: no module (one without entry points is invalid) */

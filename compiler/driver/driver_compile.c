@@ -249,7 +249,7 @@ bool driver_compile_source(Driver *d, Input *in) {
     }
     if (!is_c || !driver_selected(d, path)) return host_compile(d, in, path, out, NULL, false);
     in->kernels_outlined = true;
-    bool readable, inspecting = d->dump_kernels || d->emit_spirv || d->emit_host;
+    bool readable, inspecting = d->dump_kernels || d->opts.dump_ir || d->emit_spirv || d->emit_host;
     bool kernels = mentions_kernels(path, &readable);
     if (!readable) return false;
     if (kernels || inspecting) return compile_kernels(d, in, path, out, stdin_quote);

@@ -400,6 +400,18 @@ typedef struct Kernel {
  * The translation unit being compiled
  * ====================================================================== */
 
+/* The points of the pipeline where --dump-ir=STAGE prints the IR: after
+ * lowering, then after each analysis, in the order compile.c runs them. */
+typedef enum IrStage {
+    IR_NO_DUMP,
+    IR_AFTER_LOWERING,
+    IR_AFTER_PTR_STORAGE,
+    IR_AFTER_NONNEG,
+    IR_AFTER_FENCES,
+    IR_AFTER_LAYOUT,
+    IR_STAGES
+} IrStage;
+
 typedef struct Options {
     const char *const *clang_args; /* -I -D -U -std … for the parse */
     int nclang_args;
@@ -407,6 +419,7 @@ typedef struct Options {
     bool debug_lines; /* -g: OpLine for every statement in the SPIR-V */
     bool fp_exact;    /* -ffp-contract=off, -ffp-model=strict: every float operation rounds on its own */
     bool inline_math; /* -fcamp-inline-math: the optimizer inlines the large library functions too */
+    IrStage dump_ir;  /* --dump-ir[=STAGE]: print the IR there, on standard output */
 } Options;
 
 typedef struct Unit {
@@ -498,6 +511,11 @@ void host_emit(Unit *u, StrBuf *out);
 /* dump_kernels.c: --dump-kernels, per kernel: source line, captures with
  * kinds and push-constant offsets, workgroup size, capabilities. */
 void dump_kernels(const Unit *u, FILE *out);
+
+/* dump_ir.c: --dump-ir, the IR as text with what the analyses up to
+ * `stage` decided. */
+void dump_ir(const Unit *u, IrStage stage, FILE *out);
+IrStage ir_stage_named(const char *name); /* IR_NO_DUMP if no stage has that name */
 
 /* compile.c: the pipeline for one file. Returns false after errors. */
 bool compile_unit(Unit *u);

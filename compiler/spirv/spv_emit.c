@@ -213,7 +213,6 @@ static void emit_helper(Emitter *e, Spec *spec) {
     e->kernel = NULL;
     e->func = f;
     e->exact_fp = f->exact_fp || e->u->opts->fp_exact;
-    nonneg_scan(f->body, NULL, 0);
     /* the library's functions stay called unless spv_opt finds them small */
     SpvFunctionControlMask control = f->library ? SpvFunctionControlDontInlineMask : SpvFunctionControlMaskNone;
     begin_function(e, spec->id, ret, fn_type, control);
@@ -418,8 +417,6 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     e->func = NULL;
     e->exact_fp = e->u->opts->fp_exact;
     begin_function(e, fn, void_t, spv_type_function(b, void_t, NULL, 0), SpvFunctionControlMaskNone);
-    nonneg_scan(k->body, k->tiled ? k->tile_index : &k->idx, k->tiled ? 5 : 1);
-    fence_scan(k);
     uint32_t entry = e->block;
     if (k->tiled) {
         em_tiled_index(e, k);
