@@ -113,6 +113,8 @@ Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handle
 
 /* The children of a cursor, in order (at most `max`). */
 int fe_children(CXCursor c, CXCursor *out, int max);
+/* All of c's children, however many (*n), in the arena. */
+CXCursor *fe_all_children(Arena *a, CXCursor c, int *n);
 Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c);
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what); /* reports; NULL */
 Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c); /* an lvalue's value (EX_LOAD), else e */

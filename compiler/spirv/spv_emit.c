@@ -72,15 +72,13 @@ static uint32_t struct_type(Emitter *e, Type *t) {
         t->spv_id = w == t->size ? word : spv_type_array(&e->b, word, (uint32_t)(t->size / w), (uint32_t)w);
         return t->spv_id;
     }
-    uint32_t ops[257];
-    if (t->nmembers > 256) {
-        em_fail(e, (SrcLoc){0}, "struct '%s' has more than 256 members", t->name);
-        return spv_type_int(&e->b, 32, false);
-    }
+    uint32_t *ops = malloc(sizeof *ops * (1 + (size_t)t->nmembers));
+    if (!ops) unreachable("out of memory");
     for (int i = 0; i < t->nmembers; i++) ops[1 + i] = em_type(e, t->members[i].type);
     uint32_t id = spv_new_id(&e->b);
     ops[0] = id;
     spv_op(&e->b.globals, SpvOpTypeStruct, ops, 1 + (size_t)t->nmembers);
+    free(ops);
     for (int i = 0; i < t->nmembers; i++) {
         spv_member_decorate(&e->b, id, (uint32_t)i, SpvDecorationOffset, t->members[i].offset);
         uint32_t name_ops[2] = {id, (uint32_t)i};
@@ -175,14 +173,18 @@ static void end_function(Emitter *e, uint32_t entry, SpvOp fallthrough) {
 
 /* ---- helpers ---------------------------------------------------------------------- */
 
+size_t em_spec_key_size(const Func *f) { return sizeof(uint32_t) * 2 * ((size_t)f->nparams + 1); }
+
 Spec *em_spec(Emitter *e, Func *f, const uint32_t *key) {
+    size_t size = em_spec_key_size(f);
     for (int i = 0; i < e->specs.len; i++) {
         Spec *s = e->specs.items[i];
-        if (s->func == f && !memcmp(s->key, key, sizeof s->key)) return s;
+        if (s->func == f && !memcmp(s->key, key, size)) return s;
     }
     Spec *s = arena_alloc(&e->u->arena, sizeof *s);
     s->func = f;
-    memcpy(s->key, key, sizeof s->key);
+    s->key = arena_alloc(&e->u->arena, size);
+    memcpy(s->key, key, size);
     s->id = spv_new_id(&e->b);
     vec_push(&e->u->arena, &e->specs, s);
     return s;
@@ -191,12 +193,10 @@ Spec *em_spec(Emitter *e, Func *f, const uint32_t *key) {
 static void emit_helper(Emitter *e, Spec *spec) {
     Func *f = spec->func;
     uint32_t ret = em_type(e, f->ret);
-    uint32_t params[32];
+    /* a pointer parameter into private memory may become two */
+    uint32_t *params = malloc(sizeof *params * (2 * (size_t)f->nparams + 1)), *ids = malloc(sizeof *ids * (2 * (size_t)f->nparams + 1));
+    if (!params || !ids) unreachable("out of memory");
     int n = 0;
-    if (f->nparams > 14) { /* spv_type_function's limit */
-        em_error(e, f->loc, "function with more than 14 parameters");
-        return;
-    }
     for (int i = 0; i < f->nparams; i++) {
         if (spec->key[2 * i]) { /* (base, offset), or the offset alone when another parameter has the base */
             if (!(spec->key[2 * i] >> 8)) params[n++] = spec->key[2 * i + 1];
@@ -204,10 +204,6 @@ static void emit_helper(Emitter *e, Spec *spec) {
         } else {
             params[n++] = em_type(e, f->params[i]->type);
         }
-    }
-    if (n > 14) {
-        em_error(e, f->loc, "function with this many pointer parameters into local memory");
-        return;
     }
     uint32_t fn_type = spv_type_function(&e->b, ret, params, (size_t)n);
     e->kernel = NULL;
@@ -217,7 +213,6 @@ static void emit_helper(Emitter *e, Spec *spec) {
     SpvFunctionControlMask control = f->library ? SpvFunctionControlDontInlineMask : SpvFunctionControlMaskNone;
     begin_function(e, spec->id, ret, fn_type, control);
     uint32_t entry = e->block;
-    uint32_t ids[32];
     for (int i = 0; i < n; i++) {
         ids[i] = spv_new_id(&e->b);
         SPV_OP(&e->b.functions, SpvOpFunctionParameter, params[i], ids[i]);
@@ -246,6 +241,8 @@ static void emit_helper(Emitter *e, Spec *spec) {
     end_function(e, entry, f->ret->kind == TY_VOID ? SpvOpReturn : SpvOpUnreachable);
     free(e->param_ptrs);
     e->param_ptrs = NULL;
+    free(params);
+    free(ids);
     spv_name(&e->b, spec->id, f->name);
 }
 
@@ -269,11 +266,9 @@ static bool holds_int_of_size(const Type *t, int bytes) {
 /* The push-constant block: the camp_push_header as six 32-bit members, then
  * one member per capture at the offsets layout.c chose. */
 static uint32_t push_block_type(Emitter *e, Kernel *k) {
-    uint32_t members[64];
-    if (k->captures.len > 58) {
-        em_error(e, k->loc, "kernel with more than 58 captured variables");
-        return 0;
-    }
+    uint32_t n = 6 + (uint32_t)k->captures.len;
+    uint32_t *ops = malloc(sizeof *ops * (n + 1)), *members = ops + 1;
+    if (!ops) unreachable("out of memory");
     uint32_t i32 = spv_type_int(&e->b, 32, false);
     for (int i = 0; i < 6; i++) members[i] = i32;
     for (int i = 0; i < k->captures.len; i++) {
@@ -288,10 +283,9 @@ static uint32_t push_block_type(Emitter *e, Kernel *k) {
         }
     }
     uint32_t id = spv_new_id(&e->b);
-    uint32_t n = 6 + (uint32_t)k->captures.len;
-    uint32_t ops[65] = {id};
-    memcpy(ops + 1, members, n * sizeof *members);
+    ops[0] = id;
     spv_op(&e->b.globals, SpvOpTypeStruct, ops, n + 1);
+    free(ops);
     spv_decorate(&e->b, id, SpvDecorationBlock, NULL, 0);
     for (uint32_t m = 0; m < 6; m++) spv_member_decorate(&e->b, id, m, SpvDecorationOffset, m * 4);
     for (int i = 0; i < k->captures.len; i++) {
@@ -406,7 +400,6 @@ static void emit_index(Emitter *e, Kernel *k) {
 static void emit_kernel(Emitter *e, Kernel *k) {
     SpvBuilder *b = &e->b;
     uint32_t block = push_block_type(e, k);
-    if (!block) return;
     e->push_var = spv_new_id(b);
     SPV_OP(&b->globals, SpvOpVariable, spv_type_pointer(b, SpvStorageClassPushConstant, block, 0), e->push_var,
            SpvStorageClassPushConstant);
@@ -444,8 +437,8 @@ static void emit_kernel(Emitter *e, Kernel *k) {
 /* Features the runtime must find on the device, from the capabilities used. */
 static uint32_t module_features(SpvBuilder *b) {
     uint32_t f = 0;
-    if (b->capability_set[SpvCapabilityInt64 / 64] & (1ull << (SpvCapabilityInt64 % 64))) f |= CAMP_FEATURE_INT64;
-    if (b->capability_set[SpvCapabilityFloat64 / 64] & (1ull << (SpvCapabilityFloat64 % 64))) f |= CAMP_FEATURE_FLOAT64;
+    if (spv_has_capability(b, SpvCapabilityInt64)) f |= CAMP_FEATURE_INT64;
+    if (spv_has_capability(b, SpvCapabilityFloat64)) f |= CAMP_FEATURE_FLOAT64;
     return f;
 }
 
@@ -487,6 +480,7 @@ bool spv_emit_module(Unit *u) {
     wb_free(&e.vars);
     wb_free(&e.code);
     em_map_free(&e.literals);
+    free(e.loops);
     free(e.module_vars.ids);
     spv_builder_free(b);
     return !e.failed;

@@ -61,8 +61,8 @@ typedef struct LoopTarget {
  * its own function. */
 typedef struct Spec {
     Func *func;
-    uint32_t key[32]; /* per parameter: (storage class << 1 | base is the object, with bits 8+ the
-                       * 1-based parameter whose base it shares), base type; or 0, 0 */
+    uint32_t *key; /* 2 words per parameter: (storage class << 1 | base is the object, with bits 8+ the
+                    * 1-based parameter whose base it shares), base type; or 0, 0 */
     uint32_t id;
     bool emitted;
 } Spec;
@@ -76,8 +76,8 @@ typedef struct Emitter {
     WordBuf code;       /* the current function's other instructions */
     uint32_t block;     /* label of the current block */
     bool terminated;    /* the current block has its terminator */
-    LoopTarget loops[64];
-    int nloops;
+    LoopTarget *loops; /* the enclosing loops and switches, innermost last */
+    int nloops, cap_loops;
     Kernel *kernel;     /* the kernel being emitted, or NULL in a helper */
     Func *func;
     uint32_t push_var;  /* the kernel's push-constant block */
@@ -112,8 +112,10 @@ uint32_t em_pointer_type(Emitter *e, SpvStorageClass sc, const Type *t);
  * or 8, else the largest of those dividing it. */
 int em_union_word(const Type *u);
 void em_add_module_var(Emitter *e, uint32_t id);
-/* The function to call for f with these pointer arguments. */
+/* The function to call for f with these pointer arguments (a Spec key). */
 Spec *em_spec(Emitter *e, Func *f, const uint32_t *key);
+/* The words of a Spec key of f: 2 per parameter. */
+size_t em_spec_key_size(const Func *f);
 
 /* spv_expr.c */
 uint32_t em_expr(Emitter *e, Expr *x);         /* rvalue; 0 for void */

@@ -1103,12 +1103,12 @@ void em_store_local(Emitter *e, Var *v, Expr *value) {
 
 static uint32_t call(Emitter *e, Expr *x) {
     Func *f = x->callee;
-    uint32_t args[40], key[32] = {0}, bases[16] = {0};
+    /* the operands of OpFunctionCall: type, result, function, then the
+     * arguments (a pointer into private memory passes base and offset) */
+    uint32_t *ops = malloc(sizeof *ops * (3 + 2 * (size_t)x->nargs)), *args = ops + 3;
+    uint32_t *key = calloc(1, em_spec_key_size(f)), *bases = calloc((size_t)x->nargs + 1, sizeof *bases);
+    if (!ops || !key || !bases) unreachable("out of memory");
     int n = 0;
-    if (x->nargs > 16) {
-        em_error(e, x->loc, "call with more than 16 arguments");
-        return 0;
-    }
     for (int i = 0; i < x->nargs; i++) {
         if (f->params[i]->type->kind != TY_PTR) {
             args[n++] = em_expr(e, x->args[i]);
@@ -1131,9 +1131,14 @@ static uint32_t call(Emitter *e, Expr *x) {
         args[n++] = p.value;
     }
     Spec *s = em_spec(e, f, key);
-    uint32_t r = spv_new_id(&e->b), ops[44] = {em_type(e, f->ret), r, s->id};
-    for (int i = 0; i < n; i++) ops[3 + i] = args[i];
+    uint32_t r = spv_new_id(&e->b);
+    ops[0] = em_type(e, f->ret);
+    ops[1] = r;
+    ops[2] = s->id;
     spv_op(&e->code, SpvOpFunctionCall, ops, 3 + (size_t)n);
+    free(ops);
+    free(key);
+    free(bases);
     return x->type->kind == TY_VOID ? 0 : r;
 }
 
