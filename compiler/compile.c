@@ -67,7 +67,8 @@ static bool run_pipeline(Unit *u) {
     if (!frontend_run(u)) return false; /* times its parse as TIME_PARSE, the rest as TIME_FRONTEND */
     dump_after(u, IR_AFTER_LOWERING);
     double t = time_now();
-    bool checked = check_unit(u) && check_tiles(u) && check_private_memory(u) && ptr_storage_scan(u);
+    bool checked = check_unit(u) && check_tiles(u) && check_private_memory(u);
+    if (checked) checked = check_emittable(u) & ptr_storage_scan(u); /* both report */
     if (checked) dump_after(u, IR_AFTER_PTR_STORAGE), analyze(u);
     time_phase_end(TIME_FRONTEND, t);
     if (!checked || u->diag->errors) return false;

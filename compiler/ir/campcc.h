@@ -445,6 +445,9 @@ bool frontend_run(Unit *u);
 bool check_unit(Unit *u);
 /* check_private.c: each kernel's private memory per thread within campcc's limit. */
 bool check_private_memory(Unit *u);
+/* check_emit.c: unions holding pointers, constant unions, constants not
+ * made of constants: what the SPIR-V module cannot express. */
+bool check_emittable(Unit *u);
 
 /* ir_walk.c: calls fe on every expression (before its operands) and fs
  * (if not NULL) on every statement of a body. */

@@ -24,7 +24,12 @@
 /* A pointer expression's value: a target, or null, or an address inside a
  * part of a local object (a member or row), which may be used at once but
  * not kept. */
-typedef enum SrcKind { SRC_NULL, SRC_TARGET, SRC_PART } SrcKind;
+typedef enum SrcKind {
+    SRC_NULL,
+    SRC_TARGET,
+    SRC_PART,
+    SRC_UNION, /* into a union's member: refused where it is made (check_expr) */
+} SrcKind;
 typedef struct Src {
     SrcKind kind;
     PtrTarget t; /* SRC_TARGET; SRC_PART: the object (or view) it is part of */
@@ -82,12 +87,13 @@ static Src lvalue_src(const Frame *f, const Expr *x) {
     case EX_INIT: return target_src((PtrTarget){.space = PTR_OBJECT, .literal = (Expr *)x, .whole = true});
     case EX_INDEX: case EX_DEREF: {
         Src p = expr_src(f, x->lhs);
-        if (p.kind == SRC_TARGET && p.t.space == PTR_VIEW) return p;
+        if ((p.kind == SRC_TARGET && p.t.space == PTR_VIEW) || p.kind == SRC_UNION) return p;
         return (Src){.kind = SRC_PART, .t = p.t};
     }
     case EX_MEMBER: case EX_VELEM: case EX_SWIZZLE: {
+        if (x->kind == EX_MEMBER && x->lhs->type->is_union) return (Src){.kind = SRC_UNION};
         Src whole = lvalue_src(f, x->lhs);
-        if (whole.kind == SRC_TARGET && whole.t.space == PTR_VIEW) return whole;
+        if ((whole.kind == SRC_TARGET && whole.t.space == PTR_VIEW) || whole.kind == SRC_UNION) return whole;
         return (Src){.kind = SRC_PART, .t = whole.t};
     }
     default: return (Src){.kind = SRC_PART, .t = {.space = PTR_NOWHERE}};
@@ -185,6 +191,7 @@ typedef struct Checker {
 typedef struct CheckFrame {
     Frame f;
     Checker *c;
+    const Expr *indexed; /* the array operand of the last EX_INDEX seen (the walk is preorder) */
 } CheckFrame;
 
 static bool first_report(Checker *c, const void *node) {
@@ -195,15 +202,18 @@ static bool first_report(Checker *c, const void *node) {
     return true;
 }
 
-/* A target that is an address in SPIR-V: a view's, or null's. */
-static bool is_address(Src s) { return s.kind == SRC_NULL || (s.kind == SRC_TARGET && s.t.space == PTR_VIEW); }
+/* A target that is an address in SPIR-V: a view's, or null's (or one
+ * already refused). */
+static bool is_address(Src s) {
+    return s.kind == SRC_NULL || s.kind == SRC_UNION || (s.kind == SRC_TARGET && s.t.space == PTR_VIEW);
+}
 
 static void check_func(Checker *c, Func *fn, const PtrTarget *binding);
 
 static void check_var_value(CheckFrame *cf, Var *v, const Expr *value, SrcLoc loc, const void *node) {
     if (v->type->kind != TY_PTR || v->kind == VAR_CAPTURE) return;
     Src s = expr_src(&cf->f, value);
-    if (s.kind == SRC_NULL) return;
+    if (s.kind == SRC_NULL || s.kind == SRC_UNION) return;
     Diag *d = cf->c->u->diag;
     if (s.kind == SRC_PART) {
         if (first_report(cf->c, node))
@@ -231,8 +241,8 @@ static void check_call(CheckFrame *cf, Expr *x) {
     for (int i = 0; i < x->nargs && i < g->nparams; i++) {
         if (g->params[i]->type->kind != TY_PTR) continue;
         Src s = expr_src(&cf->f, x->args[i]);
-        if (s.kind == SRC_PART) {
-            if (first_report(cf->c, x->args[i]))
+        if (s.kind == SRC_PART || s.kind == SRC_UNION) {
+            if (s.kind == SRC_PART && first_report(cf->c, x->args[i]))
                 diag_error(cf->c->u->diag, x->args[i]->loc, "a pointer into a member or row of a local object cannot "
                                                             "be passed to a function; pass the whole array or variable");
             ok = false;
@@ -254,10 +264,40 @@ static void check_compare(CheckFrame *cf, const Expr *x) {
     }
 }
 
+/* Whether lvalue x is (a part of) a member of a union: a union is held as
+ * words, with no object for a pointer to point at. */
+static bool in_union(const Expr *x) {
+    for (;;) {
+        if (x->kind == EX_MEMBER && x->lhs->type->is_union) return true;
+        if (x->kind == EX_MEMBER || x->kind == EX_VELEM || x->kind == EX_SWIZZLE) x = x->lhs;
+        else if (x->kind == EX_INDEX && x->lhs->kind == EX_DECAY) x = x->lhs->lhs;
+        else return false;
+    }
+}
+
+/* Atomics work on memory the threads share: views and tile_static. */
+static bool shared_memory(Src s) {
+    if (s.kind == SRC_NULL || s.t.space == PTR_VIEW) return true;
+    return s.t.space == PTR_OBJECT && s.t.root && s.t.root->kind == VAR_TILE_STATIC;
+}
+
 static void check_expr(void *ctx, Expr *x) {
     CheckFrame *cf = ctx;
     Diag *d = cf->c->u->diag;
+    /* an element of a union's array member is read in place; any other
+     * pointer into a union has nothing to point at */
+    if (x->kind == EX_INDEX && x->lhs->kind == EX_DECAY) cf->indexed = x->lhs;
+    if (((x->kind == EX_ADDR || (x->kind == EX_DECAY && x != cf->indexed)) && in_union(x->lhs)) ||
+        (x->kind == EX_ATOMIC && in_union(x->args[0]))) {
+        if (first_report(cf->c, x)) diag_error(d, x->loc, "a pointer to a member of a union is not supported in amp code");
+        return;
+    }
     switch (x->kind) {
+    case EX_ATOMIC:
+        if (!shared_memory(lvalue_src(&cf->f, x->args[0])) && first_report(cf->c, x))
+            diag_error(d, x->loc, "atomic operation on memory of one thread: camp_atomic_* work on views, arrays "
+                                  "and tile_static memory");
+        break;
     case EX_ASSIGN:
         if (x->type->kind != TY_PTR || x->op != OP_NONE) break;
         if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) check_var_value(cf, x->lhs->var, x->rhs, x->loc, x);
@@ -271,6 +311,9 @@ static void check_expr(void *ctx, Expr *x) {
         if (x->type->kind == TY_PTR && x->lhs->type->kind == TY_PTR && !type_equal(x->lhs->type->base, x->type->base) &&
             !is_address(expr_src(&cf->f, x->lhs)) && first_report(cf->c, x))
             diag_error(d, x->loc, "cast of a pointer into local or tile_static memory to another pointer type is not supported");
+        if (x->type->kind == TY_INT && x->lhs->type->kind == TY_PTR &&
+            !is_address(expr_src(&cf->f, x->lhs)) && first_report(cf->c, x))
+            diag_error(d, x->loc, "a pointer into local or tile_static memory has no address to convert");
         break;
     case EX_COND: {
         if (x->type->kind != TY_PTR) break;

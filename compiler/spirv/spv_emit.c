@@ -11,18 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-void em_error(Emitter *e, SrcLoc loc, const char *what) {
-    diag_error(e->u->diag, loc, "unsupported construct '%s' in amp code", what);
-    e->failed = true;
-}
-
-void em_fail(Emitter *e, SrcLoc loc, const char *fmt, ...) {
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    diag_error(e->u->diag, loc, "%s", msg);
+/* What amp code may not contain, or SPIR-V cannot express, is reported by
+ * the frontend, the checks and the analyses (ir/) before the emitter runs:
+ * meeting it here is campcc's own bug, reported as such (with the place in
+ * the user's code it was emitting). */
+void em_internal(Emitter *e, SrcLoc loc, const char *what) {
+    diag_error(e->u->diag, loc, "internal error: campcc cannot emit %s here; please report this bug", what);
     e->failed = true;
 }
 
@@ -63,8 +57,8 @@ static uint32_t struct_type(Emitter *e, Type *t) {
     if (t->spv_id) return t->spv_id;
     if (t->is_union) {
         for (int i = 0; i < t->nmembers; i++)
-            if (holds_pointer(t->members[i].type)) {
-                em_fail(e, (SrcLoc){0}, "union '%s' holds a pointer, which amp code cannot reinterpret", t->name);
+            if (holds_pointer(t->members[i].type)) { /* check_emit.c */
+                em_internal(e, (SrcLoc){0}, "a union holding a pointer");
                 return spv_type_int(&e->b, 32, false);
             }
         int w = em_union_word(t);
@@ -108,7 +102,7 @@ uint32_t em_type(Emitter *e, const Type *t) {
     }
     case TY_ARRAY:
         if (t->len < 0) {
-            em_error(e, (SrcLoc){0}, "variable-length array type");
+            em_internal(e, (SrcLoc){0}, "variable-length array type");
             return spv_type_int(b, 32, false);
         }
         return spv_type_array(b, em_type(e, t->base), (uint32_t)t->len, (uint32_t)t->base->size);

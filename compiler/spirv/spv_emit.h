@@ -104,8 +104,8 @@ void em_begin_block(Emitter *e, uint32_t label);
 void em_branch(Emitter *e, uint32_t target);   /* unless already terminated */
 void em_terminate(Emitter *e, SpvOp op);       /* OpReturn, OpUnreachable */
 uint32_t em_local(Emitter *e, const Type *t, const char *name); /* a Function variable */
-void em_error(Emitter *e, SrcLoc loc, const char *what);
-void em_fail(Emitter *e, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A construct campcc's checks should have refused: an internal error. */
+void em_internal(Emitter *e, SrcLoc loc, const char *what);
 /* The pointer type to t in storage class sc (views' pointers get t's stride). */
 uint32_t em_pointer_type(Emitter *e, SpvStorageClass sc, const Type *t);
 /* The bytes of the unsigned words a union is held in: its size if 1, 2, 4

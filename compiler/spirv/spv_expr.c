@@ -77,7 +77,7 @@ static uint32_t to_bool(Emitter *e, const Type *t, uint32_t v, SrcLoc loc) {
     uint32_t b = spv_type_bool(&e->b);
     if (t->kind == TY_FLOAT) return op2(e, SpvOpFUnordNotEqual, b, v, const_scalar(e, t, 0));
     if (t->kind == TY_INT || t->kind == TY_BOOL) return op2(e, SpvOpINotEqual, b, v, const_int(e, t, 0));
-    em_error(e, loc, "condition of this type");
+    em_internal(e, loc, "condition of this type");
     return spv_const_bool(&e->b, 0);
 }
 
@@ -106,7 +106,7 @@ static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Typ
     if (fi && ts->kind == TY_FLOAT) return op1(e, is_signed(fs) ? SpvOpConvertSToF : SpvOpConvertUToF, tt, v);
     if (fs->kind == TY_FLOAT && ti) return op1(e, is_signed(ts) ? SpvOpConvertFToS : SpvOpConvertFToU, tt, v);
     if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT) return fs->size == ts->size ? v : op1(e, SpvOpFConvert, tt, v);
-    em_error(e, loc, "conversion");
+    em_internal(e, loc, "conversion");
     return v;
 }
 
@@ -124,7 +124,7 @@ static uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to
     }
     if (from->kind == TY_STRUCT || to->kind == TY_STRUCT || from->kind == TY_ARRAY || from->kind == TY_VECTOR ||
         from->kind == TY_PTR || to->kind == TY_PTR) {
-        em_error(e, loc, "conversion");
+        em_internal(e, loc, "conversion");
         return v;
     }
     return convert_scalar(e, v, from, to, tt, loc);
@@ -168,14 +168,14 @@ static uint32_t const_leaf(Emitter *e, const Type *t, Expr *x) {
     if (x->kind == EX_INIT) return const_tree(e, t, x->inits, x->ninits, 0);
     if (x->kind == EX_INT && type_is_arith(t)) return t->kind == TY_FLOAT ? const_scalar(e, t, (double)x->ival) : const_int(e, t, t->kind == TY_BOOL ? x->ival != 0 : x->ival);
     if (x->kind == EX_FLOAT && type_is_arith(t)) return t->kind == TY_FLOAT ? const_scalar(e, t, x->fval) : const_int(e, t, (long long)x->fval);
-    em_fail(e, x->loc, "initializer of a constant used in amp code is not a constant");
+    em_internal(e, x->loc, "an initializer that is not a constant (check_emit.c)");
     return spv_const_null(&e->b, em_type(e, t));
 }
 
 uint32_t em_module_const(Emitter *e, Var *v) {
     if (v->spv_id) return v->spv_id;
-    if (v->type->kind == TY_STRUCT && v->type->is_union) {
-        em_fail(e, v->loc, "a constant union cannot be used in amp code");
+    if (v->type->kind == TY_STRUCT && v->type->is_union) { /* check_emit.c */
+        em_internal(e, v->loc, "a constant union");
         return 0;
     }
     uint32_t init = const_leaf(e, v->type, v->init);
@@ -484,7 +484,7 @@ LValue em_lvalue(Emitter *e, Expr *x) {
     }
     default: break;
     }
-    em_error(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression used as an lvalue");
+    em_internal(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression used as an lvalue");
     return (LValue){0};
 }
 
@@ -577,9 +577,8 @@ Ptr em_ptr(Emitter *e, Expr *x) {
             if (is_psb(p.storage)) {
                 uint32_t tt = em_type(e, x->type);
                 if (em_type(e, x->lhs->type) != tt) p.value = op1(e, SpvOpBitcast, tt, p.value);
-            } else if (!type_equal(x->lhs->type->base, x->type->base) && !e->failed) {
-                em_fail(e, x->loc, "cast of a pointer into local or tile_static memory to another pointer type "
-                                   "is not supported");
+            } else if (!type_equal(x->lhs->type->base, x->type->base) && !e->failed) { /* ptr_storage.c */
+                em_internal(e, x->loc, "a cast of a pointer into private memory");
             }
             return p;
         }
@@ -615,7 +614,7 @@ Ptr em_ptr(Emitter *e, Expr *x) {
         __attribute__((fallthrough)); /* a pointer-typed lvalue read as a value */
     default:
         if (expr_is_lvalue(x)) return em_ptr(e, &(Expr){.kind = EX_LOAD, .type = x->type, .loc = x->loc, .lhs = x});
-        em_error(e, x->loc, "pointer expression");
+        em_internal(e, x->loc, "pointer expression");
         return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = 0};
     }
 }
@@ -692,7 +691,7 @@ static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, 
     }
     SpvOp opc = arith_opcode(op, t);
     if (opc == SpvOpNop) {
-        em_error(e, loc, "operator");
+        em_internal(e, loc, "operator");
         return a;
     }
     return exact_fp_result(e, t, op2(e, opc, em_type(e, t), a, b));
@@ -1179,7 +1178,7 @@ static uint32_t unary(Emitter *e, Expr *x) {
                                              const_scalar(e, lt, 0)));
         }
         return from_bool(e, x->type, em_cond(e, x));
-    default: em_error(e, x->loc, "unary operator"); return 0;
+    default: em_internal(e, x->loc, "unary operator"); return 0;
     }
 }
 
@@ -1251,7 +1250,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
         !((x->kind == EX_MEMBER || x->kind == EX_VELEM || x->kind == EX_INIT) && !expr_is_lvalue(x))) {
         Ptr p = em_ptr(e, x);
         if (!is_psb(p.storage) && !e->failed)
-            em_fail(e, x->loc, "a pointer into local or tile_static memory cannot be used here");
+            em_internal(e, x->loc, "a pointer into private memory as a value"); /* ptr_storage.c */
         return p.value;
     }
     switch (x->kind) {
@@ -1261,13 +1260,17 @@ uint32_t em_expr(Emitter *e, Expr *x) {
         if (x->type->kind == TY_PTR && x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) {
             Ptr p = var_ptr(e, x->lhs->var);
             if (!is_psb(p.storage) && !e->failed)
-                em_fail(e, x->loc, "a pointer into local or tile_static memory cannot be used here");
+                em_internal(e, x->loc, "a pointer into private memory as a value"); /* ptr_storage.c */
             return p.value;
         }
         if (x->lhs->kind == EX_SWIZZLE) return em_expr(e, x->lhs);
         if (union_access(x->lhs, &(Expr *){0})) return target_load(e, x->lhs, target_lvalue(e, x->lhs));
         return em_load(e, x->type, em_lvalue(e, x->lhs));
     case EX_CAST: {
+        if (x->lhs->type->kind == TY_PTR && x->type->kind == TY_VOID) return em_discard(e, x->lhs), 0;
+        if (x->lhs->type->kind == TY_PTR && x->type->kind == TY_BOOL) return from_bool(e, x->type, em_cond(e, x->lhs));
+        if (x->lhs->type->kind == TY_PTR) /* a view's address (ptr_storage.c refused the others) */
+            return convert(e, ptr_word(e, em_ptr(e, x->lhs), true), &ulong_type, x->type, x->loc);
         uint32_t v = em_expr(e, x->lhs);
         if (x->ival) /* a C cast between vector types reinterprets the bits */
             return em_type(e, x->lhs->type) == em_type(e, x->type) ? v : op1(e, SpvOpBitcast, em_type(e, x->type), v);
@@ -1301,6 +1304,6 @@ uint32_t em_expr(Emitter *e, Expr *x) {
     case EX_ATOMIC: return em_atomic(e, x);
     case EX_VAR: case EX_INDEX: case EX_DEREF: break; /* lvalues reach here only through EX_LOAD */
     }
-    em_error(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression");
+    em_internal(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression");
     return 0;
 }

@@ -2,9 +2,12 @@
  * assignment comes after a use in the source (in a loop): pointers into
  * views and into local arrays compared with NULL and 0, null stored in a
  * pointer variable and tested with `if (p)`, `?:` with a null side, null
- * passed to a helper that tests it. */
+ * passed to a helper that tests it; pointers into views converted to
+ * integers and to _Bool. */
 #include <camp.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define N 64
@@ -14,7 +17,7 @@ static int value_or(const int *p, int fallback) restrict(amp) {
 }
 
 int main(void) {
-    int a[N], from_view[N], from_local[N], from_helper[N], later[N];
+    int a[N], from_view[N], from_local[N], from_helper[N], later[N], as_integer[N];
     for (int i = 0; i < N; i++) a[i] = 3 * i - 7;
 
     parallel_for_each(i, extent(N)) {
@@ -49,6 +52,11 @@ int main(void) {
         }
         later[i] = sum + *p;
     }
+    parallel_for_each(i, extent(N)) {
+        int *p = i % 5 ? &a[i] : NULL;
+        uintptr_t step = (uintptr_t)&a[i + 1 < N ? i + 1 : i] - (uintptr_t)&a[i];
+        as_integer[i] = (int)step + (int)((uintptr_t)p % sizeof(int)) + 10 * (bool)p + 100 * ((long)p == 0);
+    }
 
     long long checksum = 0;
     for (int i = 0; i < N; i++) {
@@ -56,8 +64,9 @@ int main(void) {
         checksum = checksum * 31 + from_local[i];
         checksum = checksum * 31 + from_helper[i];
         checksum = checksum * 31 + later[i];
+        checksum = checksum * 31 + as_integer[i];
     }
-    printf("%d %d %d %d\n", from_view[3], from_local[5], from_helper[5], later[7]);
+    printf("%d %d %d %d %d %d\n", from_view[3], from_local[5], from_helper[5], later[7], as_integer[0], as_integer[1]);
     printf("checksum %lld\n", checksum);
     return 0;
 }
