@@ -174,7 +174,6 @@ struct Type {
     bool is_union;
     Member *members;
     int nmembers;
-    uint32_t spv_id; /* its SPIR-V type, once emitted */
 };
 
 bool type_is_arith(const Type *t);   /* int, bool, float */
@@ -231,8 +230,6 @@ typedef struct Var {
     struct Var *vla_strides[2];
     const char *host_value; /* a hidden capture: the host C expression of its value */
     struct Expr *init;      /* VAR_CONST: its initializer, folded to constants */
-    /* codegen, per emitted function */
-    uint32_t spv_id; /* the OpVariable (0 until first used) */
     PtrTarget points_into; /* a pointer variable (not a capture): ptr_storage.c */
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
 } Var;
@@ -369,7 +366,6 @@ struct Func {
     PtrVec calls;   /* Expr* (EX_CALL) in body, for the recursion check */
     bool exact_fp;  /* every float operation rounds on its own (no fused multiply-add) */
     bool library;   /* camp_math's: its loops are unrolled and, if large, it stays a called function */
-    int visit; /* recursion check state */
 };
 
 /* One parallel_for_each. */
@@ -387,7 +383,6 @@ typedef struct Kernel {
     uint32_t local_size[3];
     uint32_t push_size;
     uint32_t features; /* enum camp_feature bits */
-    uint32_t spv_fn, spv_push_var; /* its entry point function and push-constant variable */
     uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
     unsigned begin_offset, end_offset;

@@ -53,8 +53,9 @@ int em_union_word(const Type *u) {
  * constants read what the host wrote. A union is stored as unsigned words
  * (em_union_word): one, or an array of them; its members are reinterpreted
  * on access (spv_expr.c). */
-static uint32_t struct_type(Emitter *e, Type *t) {
-    if (t->spv_id) return t->spv_id;
+static uint32_t struct_type(Emitter *e, const Type *t) {
+    uint32_t known = em_map_get(&e->types, t);
+    if (known) return known;
     if (t->is_union) {
         for (int i = 0; i < t->nmembers; i++)
             if (holds_pointer(t->members[i].type)) { /* check_emit.c */
@@ -63,8 +64,9 @@ static uint32_t struct_type(Emitter *e, Type *t) {
             }
         int w = em_union_word(t);
         uint32_t word = spv_type_int(&e->b, (uint32_t)w * 8, false);
-        t->spv_id = w == t->size ? word : spv_type_array(&e->b, word, (uint32_t)(t->size / w), (uint32_t)w);
-        return t->spv_id;
+        uint32_t id = w == t->size ? word : spv_type_array(&e->b, word, (uint32_t)(t->size / w), (uint32_t)w);
+        em_map_set(&e->types, t, id);
+        return id;
     }
     uint32_t *ops = malloc(sizeof *ops * (1 + (size_t)t->nmembers));
     if (!ops) unreachable("out of memory");
@@ -79,7 +81,7 @@ static uint32_t struct_type(Emitter *e, Type *t) {
         if (t->members[i].name[0]) spv_op_string(&e->b.debug, SpvOpMemberName, name_ops, 2, t->members[i].name, NULL, 0);
     }
     spv_name(&e->b, id, t->name);
-    t->spv_id = id;
+    em_map_set(&e->types, t, id);
     return id;
 }
 
@@ -106,7 +108,7 @@ uint32_t em_type(Emitter *e, const Type *t) {
             return spv_type_int(b, 32, false);
         }
         return spv_type_array(b, em_type(e, t->base), (uint32_t)t->len, (uint32_t)t->base->size);
-    case TY_STRUCT: return struct_type(e, (Type *)t);
+    case TY_STRUCT: return struct_type(e, t);
     }
     unreachable("type kind");
 }
@@ -150,6 +152,7 @@ static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_ty
     e->vars.n = 0;
     e->code.n = 0;
     e->nloops = 0;
+    em_map_clear(&e->locals);
     em_map_clear(&e->literals);
     e->block = em_label(e);
     e->terminated = false;
@@ -215,7 +218,6 @@ static void emit_helper(Emitter *e, Spec *spec) {
     if (!e->param_ptrs) unreachable("out of memory");
     for (int i = 0, j = 0; i < f->nparams; i++) {
         Var *v = f->params[i];
-        v->spv_id = 0;
         Ptr *target = &e->param_ptrs[i];
         target->storage = SpvStorageClassPhysicalStorageBuffer;
         if (spec->key[2 * i]) {
@@ -387,8 +389,9 @@ static void emit_index(Emitter *e, Kernel *k) {
         if (k->rank == 2) SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[1], g[0]);
         else SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[2], g[1], g[0]);
     }
-    k->idx->spv_id = em_local(e, k->idx->type, k->idx->name);
-    em_store(e, (LValue){.ptr = k->idx->spv_id, .storage = SpvStorageClassFunction, .align = 0}, value);
+    uint32_t idx = em_local(e, k->idx->type, k->idx->name);
+    em_map_set(&e->locals, k->idx, idx);
+    em_store(e, (LValue){.ptr = idx, .storage = SpvStorageClassFunction, .align = 0}, value);
 }
 
 static void emit_kernel(Emitter *e, Kernel *k) {
@@ -414,8 +417,8 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     em_stmt(e, k->body);
     end_function(e, entry, SpvOpReturn);
 
-    k->spv_fn = fn;
-    k->spv_push_var = e->push_var;
+    em_map_set(&e->kernel_fns, k, fn);
+    em_map_set(&e->kernel_args, k, e->push_var);
     /* an untiled kernel's size is the WorkgroupSize built-in's; SPIR-V still
      * wants the mode, and 1 x 1 x 1 is a size every device takes */
     const uint32_t *size = k->tiled ? k->local_size : (const uint32_t[3]){1, 1, 1};
@@ -457,13 +460,13 @@ bool spv_emit_module(Unit *u) {
         Kernel *k = u->kernels.items[i];
         size_t n = 3 + (size_t)e.module_vars.len;
         uint32_t *iface = arena_alloc(&u->arena, sizeof *iface * (n + (size_t)k->tile_statics.len));
-        iface[0] = k->spv_push_var;
+        iface[0] = em_map_get(&e.kernel_args, k);
         iface[1] = e.builtin_workgroup;
         iface[2] = e.builtin_local;
         for (int j = 0; j < e.module_vars.len; j++) iface[3 + j] = e.module_vars.ids[j];
         /* only the tile_static variables it reaches: they count against its shared memory */
         for (int j = 0; j < k->tile_statics.len; j++) iface[n++] = em_tile_static(&e, k->tile_statics.items[j]);
-        uint32_t pre[2] = {SpvExecutionModelGLCompute, k->spv_fn};
+        uint32_t pre[2] = {SpvExecutionModelGLCompute, em_map_get(&e.kernel_fns, k)};
         spv_op_string(&b->entry_points, SpvOpEntryPoint, pre, 2, k->entry, iface, n);
     }
 
@@ -473,7 +476,8 @@ bool spv_emit_module(Unit *u) {
     u->spirv = spv_finish(b, &u->spirv_words);
     wb_free(&e.vars);
     wb_free(&e.code);
-    em_map_free(&e.literals);
+    IdMap *maps[] = {&e.types, &e.globals, &e.locals, &e.literals, &e.kernel_fns, &e.kernel_args};
+    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) em_map_free(maps[i]);
     free(e.loops);
     free(e.module_vars.ids);
     spv_builder_free(b);

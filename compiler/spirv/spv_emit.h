@@ -86,7 +86,12 @@ typedef struct Emitter {
     uint32_t bounds_check;      /* and theirs for the extent check */
     PtrVec specs;       /* Spec* */
     Ptr *param_ptrs;    /* per parameter of the helper being emitted: what a pointer one points into */
+    /* the ids of IR nodes (spv_idmap.c), off the IR so that it can be emitted again */
+    IdMap types;        /* struct and union types */
+    IdMap globals;      /* module constants and tile_static variables: their variables */
+    IdMap locals;       /* the current function's locals, parameters and index variables */
     IdMap literals;     /* the current function's compound literals: their variables */
+    IdMap kernel_fns, kernel_args; /* each kernel's entry point function and push-constant variable */
     IdList module_vars; /* module-scope variables (constants): entry point interfaces */
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool exact_fp;      /* decorate float arithmetic NoContraction */

@@ -173,18 +173,20 @@ static uint32_t const_leaf(Emitter *e, const Type *t, Expr *x) {
 }
 
 uint32_t em_module_const(Emitter *e, Var *v) {
-    if (v->spv_id) return v->spv_id;
+    uint32_t id = em_map_get(&e->globals, v);
+    if (id) return id;
     if (v->type->kind == TY_STRUCT && v->type->is_union) { /* check_emit.c */
         em_internal(e, v->loc, "a constant union");
         return 0;
     }
     uint32_t init = const_leaf(e, v->type, v->init);
-    v->spv_id = spv_new_id(&e->b);
-    SPV_OP(&e->b.globals, SpvOpVariable, em_pointer_type(e, SpvStorageClassPrivate, v->type), v->spv_id,
+    id = spv_new_id(&e->b);
+    SPV_OP(&e->b.globals, SpvOpVariable, em_pointer_type(e, SpvStorageClassPrivate, v->type), id,
            SpvStorageClassPrivate, init);
-    spv_name(&e->b, v->spv_id, v->name);
-    em_add_module_var(e, v->spv_id);
-    return v->spv_id;
+    spv_name(&e->b, id, v->name);
+    em_add_module_var(e, id);
+    em_map_set(&e->globals, v, id);
+    return id;
 }
 
 /* ---- lvalues ---------------------------------------------------------------------- */
@@ -435,15 +437,17 @@ static uint32_t null_offset(Emitter *e) { return const_int(e, &int_type, INT_MIN
 
 /* The Function variable of a local or parameter, made on first use. */
 static uint32_t var_storage(Emitter *e, Var *v) {
-    if (!v->spv_id) {
+    uint32_t id = em_map_get(&e->locals, v);
+    if (!id) {
         /* An address lives in a variable as an integer: spirv-opt 2023.1's
          * ssa-rewrite miscompiles PhysicalStorageBuffer pointers stored in
          * Function variables (it forwards the pointer for a load through it). */
         const Type *t = v->type;
         if (t->kind == TY_PTR) t = is_psb(var_target(e, v).storage) ? &ulong_type : &int_type;
-        v->spv_id = em_local(e, t, v->name);
+        id = em_local(e, t, v->name);
+        em_map_set(&e->locals, v, id);
     }
-    return v->spv_id;
+    return id;
 }
 
 LValue em_lvalue(Emitter *e, Expr *x) {

@@ -145,8 +145,8 @@ void em_stmt(Emitter *e, Stmt *s) {
             em_tile_static(e, s->var);
             return;
         }
-        /* its variable in this function: made on first use */
-        s->var->spv_id = 0;
+        /* its variable in this function: made on first use from here */
+        em_map_set(&e->locals, s->var, 0);
         if (s->expr) em_store_local(e, s->var, s->expr);
         return;
     case ST_BLOCK:
