@@ -1,7 +1,7 @@
 /* compile.c — the pipeline for one translation unit, in one place:
  * parse → find and lower kernels → check → analyses (pointer storage,
- * non-negative integers, fences, layout) → SPIR-V → validate.
- * The host C is written afterwards by the driver (host_emit). */
+ * non-negative integers, fences, layout) → SPIR-V → validate (→ optimize
+ * → validate) → host C. */
 #include "campcc.h"
 
 #include <errno.h>
@@ -79,6 +79,9 @@ static bool run_pipeline(Unit *u) {
     time_phase_end(TIME_EMIT, t);
     if (!emitted || !validate(u)) return false;
     if (u->opts->opt_level > 0 && (!optimize(u) || !validate(u))) return false;
+    t = time_now();
+    host_emit(u, &u->host);
+    time_phase_end(TIME_HOST_EMIT, t);
     return true;
 }
 

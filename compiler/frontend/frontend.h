@@ -62,7 +62,6 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
  * constant; NULL (no error) if decl is not one. */
 Var *fe_module_const(Frontend *fe, CXCursor decl);
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
-bool fe_is_amp_function(CXCursor decl);
 
 /* frontend_math.c: <math.h>, fast_math_* and bit casts in amp code. */
 void fe_find_math_library(Frontend *fe);

@@ -1,8 +1,11 @@
-/* campcc.h — the compiler's one internal interface.
+/* campcc.h — the compiler's one internal interface: the IR, the unit, and
+ * each stage's entry points.
  *
  * The pipeline (compile.c) is: parse (libclang) → find kernels and lower them
- * to the kernel IR below → check → SPIR-V emission → host C emission. Only
- * frontend*.c see libclang; only spv_*.c see SPIR-V. */
+ * to the kernel IR below → checks → analyses → SPIR-V emission → host C
+ * emission. Only frontend/ sees libclang; only spirv/ sees SPIR-V; the
+ * emitter keeps its ids in its own tables, never in the IR
+ * (docs/compiler.md). */
 #ifndef CAMPCC_H
 #define CAMPCC_H
 
@@ -430,6 +433,7 @@ typedef struct Unit {
     bool uses_vector_math; /* the file needs camp_math.h's vector forms (frontend.c's parse) */
     uint32_t *spirv;    /* the module, after emission */
     size_t spirv_words;
+    StrBuf host;        /* the host C (kernels replaced by launches), when there are kernels */
 } Unit;
 
 /* frontend.c: parse with libclang, lower every kernel and the amp functions
@@ -515,7 +519,8 @@ void dump_kernels(const Unit *u, FILE *out);
 void dump_ir(const Unit *u, IrStage stage, FILE *out);
 IrStage ir_stage_named(const char *name); /* IR_NO_DUMP if no stage has that name */
 
-/* compile.c: the pipeline for one file. Returns false after errors. */
+/* compile.c: the pipeline for one file, to u->spirv and u->host. Returns
+ * false after errors. */
 bool compile_unit(Unit *u);
 
 #endif /* CAMPCC_H */
