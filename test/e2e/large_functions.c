@@ -42,9 +42,9 @@ int main(void) {
         nested[i] = acc;
     }
 
-    long long checksum = 0;
+    unsigned long long checksum = 0; /* wraps, as unsigned arithmetic may */
     for (int i = 0; i < N; i++) checksum = ((checksum * 31 + res[i]) * 31 + block[i]) * 31 + nested[i];
     printf("%d %d %d\n", res[3], block[3], nested[3]);
-    printf("checksum %lld\n", checksum);
+    printf("checksum %llu\n", checksum);
     return 0;
 }

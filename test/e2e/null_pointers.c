@@ -58,7 +58,7 @@ int main(void) {
         as_integer[i] = (int)step + (int)((uintptr_t)p % sizeof(int)) + 10 * (bool)p + 100 * ((long)p == 0);
     }
 
-    long long checksum = 0;
+    unsigned long long checksum = 0; /* wraps, as unsigned arithmetic may */
     for (int i = 0; i < N; i++) {
         checksum = checksum * 31 + from_view[i];
         checksum = checksum * 31 + from_local[i];
@@ -67,6 +67,6 @@ int main(void) {
         checksum = checksum * 31 + as_integer[i];
     }
     printf("%d %d %d %d %d %d\n", from_view[3], from_local[5], from_helper[5], later[7], as_integer[0], as_integer[1]);
-    printf("checksum %lld\n", checksum);
+    printf("checksum %llu\n", checksum);
     return 0;
 }

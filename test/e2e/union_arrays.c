@@ -61,7 +61,7 @@ int main(void) {
         out_twelve[i] = (int)(u.n[0] + u.n[1] % 1000 + u.n[2] % 1000) + (int)u.p.y[1];
     }
 
-    long long checksum = 0;
+    unsigned long long checksum = 0; /* wraps, as unsigned arithmetic may */
     for (int i = 0; i < N; i++) {
         checksum = checksum * 31 + out_q[i];
         checksum = checksum * 31 + out_six[i];
@@ -71,6 +71,6 @@ int main(void) {
         for (int k = 0; k < 4; k++) checksum = checksum * 7 + q[i].n[k];
     }
     printf("%d %d %d %d %d\n", out_q[5], out_six[5], out_three[5], out_eight[5], out_twelve[5]);
-    printf("checksum %lld\n", checksum);
+    printf("checksum %llu\n", checksum);
     return 0;
 }
