@@ -474,7 +474,6 @@ bool check_tiles(Unit *u);
  * functions points into (Var.points_into), and that every use of it
  * agrees (reported). Returns false after errors. */
 bool ptr_storage_scan(Unit *u);
-bool ptr_target_equal(const PtrTarget *a, const PtrTarget *b);
 
 /* layout.c: push-constant layout, workgroup sizes, features. */
 void layout_kernels(Unit *u);

@@ -38,14 +38,11 @@ typedef struct Src {
 /* A function being analysed: with `binding` (NULL in step 1) its
  * parameters' targets are what one call passes. */
 typedef struct Frame {
-    Unit *u;
-    Var **params;
-    int nparams;
     const PtrTarget *binding;
     bool changed; /* step 1: a variable got its target */
 } Frame;
 
-bool ptr_target_equal(const PtrTarget *a, const PtrTarget *b) {
+static bool ptr_target_equal(const PtrTarget *a, const PtrTarget *b) {
     if (a->space != b->space) return false;
     if (a->space == PTR_OBJECT) return a->root == b->root && a->literal == b->literal && a->whole == b->whole;
     if (a->space == PTR_PARAM) return a->param == b->param;
@@ -162,8 +159,8 @@ static void forget_decl(void *ctx, Stmt *st) {
 
 static void ignore_expr(void *ctx, Expr *x) { (void)ctx, (void)x; }
 
-static void infer_targets(Unit *u, Stmt *body, Var **params, int nparams) {
-    Frame f = {.u = u, .params = params, .nparams = nparams};
+static void infer_targets(Stmt *body, Var **params, int nparams) {
+    Frame f = {0};
     walk_stmt(body, ignore_expr, forget_decl, NULL);
     for (int i = 0; i < nparams; i++)
         params[i]->points_into = (PtrTarget){.space = params[i]->type->kind == TY_PTR ? PTR_PARAM : PTR_NOWHERE, .param = i};
@@ -342,8 +339,8 @@ static void check_stmt(void *ctx, Stmt *st) {
         diag_error(cf->c->u->diag, st->expr->loc, "a pointer into local or tile_static memory cannot be used here");
 }
 
-static void check_body(Checker *c, Stmt *body, Var **params, int nparams, const PtrTarget *binding) {
-    CheckFrame cf = {.f = {.u = c->u, .params = params, .nparams = nparams, .binding = binding}, .c = c};
+static void check_body(Checker *c, Stmt *body, const PtrTarget *binding) {
+    CheckFrame cf = {.f = {.binding = binding}, .c = c};
     walk_stmt(body, check_expr, check_stmt, &cf);
 }
 
@@ -359,21 +356,21 @@ static void check_func(Checker *c, Func *fn, const PtrTarget *binding) {
     d->func = fn;
     d->binding = arena_alloc(&c->u->arena, sizeof *d->binding * ((size_t)fn->nparams + 1));
     memcpy(d->binding, binding, sizeof *d->binding * (size_t)fn->nparams);
-    check_body(c, fn->body, fn->params, fn->nparams, d->binding);
+    check_body(c, fn->body, d->binding);
 }
 
 bool ptr_storage_scan(Unit *u) {
     int errors = u->diag->errors;
     for (int i = 0; i < u->funcs.len; i++) {
         Func *fn = u->funcs.items[i];
-        if (fn->body) infer_targets(u, fn->body, fn->params, fn->nparams);
+        if (fn->body) infer_targets(fn->body, fn->params, fn->nparams);
     }
     for (int i = 0; i < u->kernels.len; i++) {
         Kernel *k = u->kernels.items[i];
-        infer_targets(u, k->body, NULL, 0);
+        infer_targets(k->body, NULL, 0);
     }
     Checker c = {.u = u};
-    for (int i = 0; i < u->kernels.len; i++) check_body(&c, ((Kernel *)u->kernels.items[i])->body, NULL, 0, NULL);
+    for (int i = 0; i < u->kernels.len; i++) check_body(&c, ((Kernel *)u->kernels.items[i])->body, NULL);
     free(c.done);
     free(c.reported);
     return u->diag->errors == errors;

@@ -4,6 +4,7 @@
 #include "spv_emit.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static size_t slot_of(const IdMap *m, const void *key) {
     uintptr_t h = (uintptr_t)key;
@@ -43,7 +44,7 @@ void em_map_set(IdMap *m, const void *key, uint32_t id) {
 }
 
 void em_map_clear(IdMap *m) {
-    for (size_t i = 0; i < m->cap && m->len; i++) m->keys[i] = NULL;
+    if (m->len) memset(m->keys, 0, sizeof *m->keys * m->cap);
     m->len = 0;
 }
 
