@@ -1,6 +1,7 @@
 /* compile.c — the pipeline for one translation unit, in one place:
- * parse → find and lower kernels → check → layout → SPIR-V → validate.
- * The host C is written afterwards by the driver (host_emit). */
+ * parse → find and lower kernels → check → analyses (pointer storage,
+ * non-negative integers, fences, layout) → SPIR-V → validate (→ optimize
+ * → validate) → host C. */
 #include "campcc.h"
 
 #include <errno.h>
@@ -47,17 +48,38 @@ static bool split_and_validate(Unit *u) {
     return ok;
 }
 
+static void dump_after(Unit *u, IrStage stage) {
+    if (u->opts->dump_ir == stage) dump_ir(u, stage, stdout);
+}
+
+/* The analyses the emitter reads, each followed by its --dump-ir point. */
+static void analyze(Unit *u) {
+    if (u->opts->check) bounds_instrument(u);
+    report_scan(u);
+    for (int i = 0; i < u->funcs.len; i++) {
+        Func *f = u->funcs.items[i];
+        if (f->body) nonneg_scan(f->body, NULL, 0);
+    }
+    for (int i = 0; i < u->kernels.len; i++) {
+        Kernel *k = u->kernels.items[i];
+        nonneg_scan(k->body, k->tiled ? k->tile_index : &k->idx, k->tiled ? 5 : 1);
+    }
+    dump_after(u, IR_AFTER_NONNEG);
+    for (int i = 0; i < u->kernels.len; i++) fence_scan(u->kernels.items[i]);
+    dump_after(u, IR_AFTER_FENCES);
+    layout_kernels(u);
+    find_loop_checks(u);
+    dump_after(u, IR_AFTER_LAYOUT);
+}
+
 static bool run_pipeline(Unit *u) {
     if (!read_source(u)) return false;
     if (!frontend_run(u)) return false; /* times its parse as TIME_PARSE, the rest as TIME_FRONTEND */
+    dump_after(u, IR_AFTER_LOWERING);
     double t = time_now();
     bool checked = check_unit(u) && check_tiles(u) && check_private_memory(u);
-    if (checked) {
-        if (u->opts->check) bounds_instrument(u);
-        report_scan(u);
-        layout_kernels(u);
-        find_loop_checks(u);
-    }
+    if (checked) checked = check_emittable(u) & ptr_storage_scan(u); /* both report */
+    if (checked) dump_after(u, IR_AFTER_PTR_STORAGE), analyze(u);
     time_phase_end(TIME_FRONTEND, t);
     if (!checked || u->diag->errors) return false;
     if (u->kernels.len == 0) return true; /* host code only: no module (one without entry points is invalid) */
@@ -68,7 +90,11 @@ static bool run_pipeline(Unit *u) {
     if (!emitted || !split_and_validate(u)) return false;
     /* the optimizer takes the unit's module: every function of it that
      * matters is in a kernel's module, just validated */
-    return u->opts->opt_level == 0 || (optimize(u) && split_and_validate(u));
+    if (u->opts->opt_level > 0 && !(optimize(u) && split_and_validate(u))) return false;
+    t = time_now();
+    host_emit(u, &u->host);
+    time_phase_end(TIME_HOST_EMIT, t);
+    return true;
 }
 
 /* Parsing and every pass recurse over the AST and the IR, as deep as the

@@ -6,6 +6,9 @@
  * camp_find_msb (GLSL.std.450 FindUMsb) and camp_find_lsb (FindILsb), whose
  * bodies here serve the host. As in C, clz and ctz of 0 are undefined
  * (here: 32 or 64, and -1). The serial reference mode calls clang's own. */
+/* restrict(cpu, amp): camp.h, which includes this header in its turn (then
+ * this include does nothing) */
+#include "camp.h"
 #ifndef CAMP_BITS_H
 #define CAMP_BITS_H
 

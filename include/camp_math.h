@@ -6,6 +6,9 @@
  * plain C over integers and doubles (no libm), so the serial reference mode
  * runs the very same code. fast_math_<name>(float) are C++ AMP's fast_math.
  * Error bounds, measured: docs/math.md. Included by camp.h. */
+/* restrict(cpu, amp) and the vector types: camp.h, which includes this
+ * header in its turn (then this include does nothing) */
+#include "camp.h"
 #ifndef CAMP_MATH_H
 #define CAMP_MATH_H
 

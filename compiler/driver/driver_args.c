@@ -34,6 +34,8 @@ void driver_usage(FILE *f) {
           "  --emit-spirv=FILE  write the kernels' SPIR-V module\n"
           "  --emit-host=FILE   write the host C that replaces the kernels\n"
           "  --dump-kernels     print each kernel's line, captures, workgroup, capabilities\n"
+          "  --dump-ir[=STAGE]  print the kernel IR after STAGE: lowering, ptr-storage, nonneg,\n"
+          "                     fences, layout (the default: what SPIR-V emission reads)\n"
           "  -ftime-report  print the wall time of each of campcc's phases\n"
           "  -fcamp-check   check every index into an array of known length in kernels\n"
           "                 (an index out of bounds is reported as a run-time error)\n"
@@ -213,6 +215,8 @@ static bool own_flag(Driver *d, int argc, char **argv, int *i) {
     const char *arg = argv[*i];
     if (!strcmp(arg, "--no-camp-runtime")) d->link_runtime = false;
     else if (!strcmp(arg, "--dump-kernels")) d->dump_kernels = true;
+    else if (!strcmp(arg, "--dump-ir")) d->opts.dump_ir = IR_AFTER_LAYOUT;
+    else if (has_prefix(arg, "--dump-ir=") && ir_stage_named(arg + 10)) d->opts.dump_ir = ir_stage_named(arg + 10);
     else if (!strcmp(arg, "--list-accelerators")) d->list_accelerators = true;
     else if (!strcmp(arg, "-fcamp-inline-math")) d->opts.inline_math = true;
     else if (!strcmp(arg, "-fcamp-check")) d->opts.check = true;
@@ -271,6 +275,10 @@ static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang
     if (!strcmp(arg, "--help") || !strcmp(arg, "-help")) {
         driver_usage(stdout);
         return -1;
+    }
+    if (has_prefix(arg, "--dump-ir=")) { /* own_flag took every known stage */
+        diag_tool_error("unknown stage in '%s' (lowering, ptr-storage, nonneg, fences, layout)", arg);
+        return 1;
     }
     if (arg[0] == '-' && (arg[1] == 'o' || arg[1] == 'x')) { /* -o FILE, -oFILE, -x LANG, -xLANG */
         const char *value = arg[2] ? arg + 2 : *i + 1 < argc ? argv[++*i] : NULL;

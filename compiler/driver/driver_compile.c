@@ -89,10 +89,7 @@ static bool inspect(Driver *d, Unit *u) {
     if (ok && d->emit_host && !u->kernels.len) {
         ok = write_output(&d->arena, d->emit_host, u->source, u->source_len);
     } else if (ok && d->emit_host) {
-        StrBuf host = {0};
-        host_emit(u, &host);
-        ok = write_output(&d->arena, d->emit_host, host.data, host.len);
-        sb_free(&host);
+        ok = write_output(&d->arena, d->emit_host, u->host.data, u->host.len);
     }
     return ok;
 }
@@ -219,13 +216,8 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
     } else if (ok && u.kernels.len == 0) {
         ok = host_compile(d, in, path, out, NULL, false); /* the word was in a comment or string */
     } else if (ok) {
-        StrBuf host = {0};
-        double t = time_now();
-        host_emit(&u, &host);
-        time_phase_end(TIME_HOST_EMIT, t);
         char *tmp = driver_temp_file(d, ".c");
-        ok = tmp && write_file(tmp, host.data, host.len);
-        sb_free(&host);
+        ok = tmp && write_file(tmp, u.host.data, u.host.len);
         /* the rewritten file lives in a temporary directory: "header.h" is
          * looked for where the user's file is */
         const char *slash = strrchr(path, '/'), *dir = stdin_quote;
@@ -233,6 +225,7 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
         ok = ok && (!d->deps || write_deps(d, in, path, d->action == ACT_OBJECT ? out : NULL));
         ok = ok && host_compile(d, in, tmp, out, dir, true);
     }
+    sb_free(&u.host);
     free(u.spirv);
     free(u.kernel_spirv);
     arena_free(&u.arena);
@@ -251,7 +244,7 @@ bool driver_compile_source(Driver *d, Input *in) {
     }
     if (!is_c || !driver_selected(d, path)) return host_compile(d, in, path, out, NULL, false);
     in->kernels_outlined = true;
-    bool readable, inspecting = d->dump_kernels || d->emit_spirv || d->emit_host;
+    bool readable, inspecting = d->dump_kernels || d->opts.dump_ir || d->emit_spirv || d->emit_host;
     bool kernels = mentions_kernels(path, &readable);
     if (!readable) return false;
     if (kernels || inspecting) return compile_kernels(d, in, path, out, stdin_quote);

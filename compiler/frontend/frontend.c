@@ -56,6 +56,13 @@ int fe_children(CXCursor c, CXCursor *out, int max) {
     return l.n;
 }
 
+CXCursor *fe_all_children(Arena *a, CXCursor c, int *n) {
+    *n = fe_children(c, NULL, 0);
+    CXCursor *kids = arena_alloc(a, sizeof *kids * (size_t)(*n + 1));
+    fe_children(c, kids, *n);
+    return kids;
+}
+
 /* ---- types -------------------------------------------------------------- */
 
 typedef struct FieldWalk {
@@ -444,9 +451,9 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
         f->params[i] = v;
         fe_bind(fe, p, v);
     }
-    CXCursor kids[64];
-    int nk = fe_children(def, kids, 64);
-    if (nk > 0 && nk <= 64 && clang_getCursorKind(kids[nk - 1]) == CXCursor_CompoundStmt)
+    int nk;
+    CXCursor *kids = fe_all_children(fe->a, def, &nk); /* the parameters, attributes, then the body */
+    if (nk > 0 && clang_getCursorKind(kids[nk - 1]) == CXCursor_CompoundStmt)
         f->body = fe_lower_stmt(fe, kids[nk - 1]);
     else
         diag_error(d, f->loc, "cannot find the body of amp function '%s'", name);

@@ -63,7 +63,6 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
  * constant; NULL (no error) if decl is not one. */
 Var *fe_module_const(Frontend *fe, CXCursor decl);
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
-bool fe_is_amp_function(CXCursor decl);
 
 /* frontend_math.c: <math.h>, fast_math_* and bit casts in amp code. */
 void fe_find_math_library(Frontend *fe);
@@ -123,6 +122,8 @@ Stmt *fe_lower_assert(Frontend *fe, CXCursor c, bool *handled);
 
 /* The children of a cursor, in order (at most `max`). */
 int fe_children(CXCursor c, CXCursor *out, int max);
+/* All of c's children, however many (*n), in the arena. */
+CXCursor *fe_all_children(Arena *a, CXCursor c, int *n);
 Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c);
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what); /* reports; NULL */
 Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c); /* an lvalue's value (EX_LOAD), else e */

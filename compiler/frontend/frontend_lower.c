@@ -545,12 +545,8 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
 
 static Stmt *lower_block(Frontend *fe, CXCursor c) {
     Stmt *s = new_stmt(fe, ST_BLOCK, c);
-    CXCursor kids[512];
-    int n = fe_children(c, kids, 512);
-    if (n > 512) {
-        fe_unsupported(fe, c, "block with more than 512 statements");
-        return NULL;
-    }
+    int n;
+    CXCursor *kids = fe_all_children(fe->a, c, &n);
     int saved = fe->nvars; /* declarations end with the block */
     for (int i = 0; i < n; i++) {
         Stmt *k = fe_lower_stmt(fe, kids[i]);
@@ -682,13 +678,9 @@ static Stmt *lower_switch(Frontend *fe, CXCursor c) {
     if (fe_children(c, kids, 3) != 2) return (Stmt *)fe_unsupported(fe, c, "switch statement");
     Stmt *s = new_stmt(fe, ST_SWITCH, c);
     s->expr = fe_lower_expr(fe, kids[0]);
-    CXCursor items[1024];
     int n = 1;
-    items[0] = kids[1];
-    if (clang_getCursorKind(kids[1]) == CXCursor_CompoundStmt) {
-        n = fe_children(kids[1], items, 1024);
-        if (n > 1024) return (Stmt *)fe_unsupported(fe, c, "switch with more than 1024 statements");
-    }
+    CXCursor *items = &kids[1];
+    if (clang_getCursorKind(kids[1]) == CXCursor_CompoundStmt) items = fe_all_children(fe->a, kids[1], &n);
     int saved = fe->nvars;
     fe->break_depth++;
     SwitchCase *cur = NULL;

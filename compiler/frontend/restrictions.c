@@ -511,9 +511,9 @@ static void check_amp_function(AmpCodeSearch *s, CXCursor def) {
         CXCursor param = clang_Cursor_getArgument(def, (unsigned)i);
         signature_ok = !check_type(&ck, clang_getCursorType(param), param) && signature_ok;
     }
-    CXCursor kids[64];
-    int nk = fe_children(def, kids, 64);
-    if (signature_ok && nk > 0 && nk <= 64 && clang_getCursorKind(kids[nk - 1]) == CXCursor_CompoundStmt)
+    int nk;
+    CXCursor *kids = fe_all_children(fe->a, def, &nk);
+    if (signature_ok && nk > 0 && clang_getCursorKind(kids[nk - 1]) == CXCursor_CompoundStmt)
         check_node(&ck, kids[nk - 1]);
 }
 

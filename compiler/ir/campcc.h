@@ -1,8 +1,11 @@
-/* campcc.h — the compiler's one internal interface.
+/* campcc.h — the compiler's one internal interface: the IR, the unit, and
+ * each stage's entry points.
  *
  * The pipeline (compile.c) is: parse (libclang) → find kernels and lower them
- * to the kernel IR below → check → SPIR-V emission → host C emission. Only
- * frontend*.c see libclang; only spv_*.c see SPIR-V. */
+ * to the kernel IR below → checks → analyses → SPIR-V emission → host C
+ * emission. Only frontend/ sees libclang; only spirv/ sees SPIR-V; the
+ * emitter keeps its ids in its own tables, never in the IR
+ * (docs/compiler.md). */
 #ifndef CAMPCC_H
 #define CAMPCC_H
 
@@ -174,7 +177,6 @@ struct Type {
     bool is_union;
     Member *members;
     int nmembers;
-    uint32_t spv_id; /* its SPIR-V type, once emitted */
 };
 
 bool type_is_arith(const Type *t);   /* int, bool, float */
@@ -200,6 +202,22 @@ typedef enum CaptureKind {
     CAPTURE_POINTER, /* pointer: its value is looked up in the explicit views at launch */
 } CaptureKind;
 
+/* What a pointer variable points into (ptr_storage.c). */
+typedef enum PtrSpace {
+    PTR_NOWHERE, /* never given a value other than null: held as an address */
+    PTR_VIEW,    /* views' memory: an address */
+    PTR_OBJECT,  /* one local, tile_static or constant object of its function: an element offset */
+    PTR_PARAM,   /* wherever parameter `param` of its function points: each call says */
+} PtrSpace;
+
+typedef struct PtrTarget {
+    PtrSpace space;
+    struct Var *root;     /* PTR_OBJECT: the variable pointed into, or NULL for */
+    struct Expr *literal; /* PTR_OBJECT: the compound literal pointed into */
+    bool whole;           /* PTR_OBJECT: at the object itself (&x), not at its elements */
+    int param;            /* PTR_PARAM */
+} PtrTarget;
+
 typedef struct Var {
     const char *name;
     Type *type;
@@ -215,14 +233,7 @@ typedef struct Var {
     struct Var *vla_strides[2];
     const char *host_value; /* a hidden capture: the host C expression of its value */
     struct Expr *init;      /* VAR_CONST: its initializer, folded to constants */
-    /* codegen, per emitted function */
-    uint32_t spv_id; /* the OpVariable (0 until a pointer variable is first stored) */
-    /* a pointer variable into memory other than views: what it points into
-     * (its variable holds only the element offset) */
-    bool ptr_known;
-    int ptr_storage;       /* SpvStorageClass */
-    uint32_t ptr_base, ptr_base_type;
-    bool ptr_object;
+    PtrTarget points_into; /* a pointer variable (not a capture): ptr_storage.c */
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
 } Var;
 
@@ -361,7 +372,6 @@ struct Func {
     PtrVec calls;   /* Expr* (EX_CALL) in body, for the recursion check */
     bool exact_fp;  /* every float operation rounds on its own (no fused multiply-add) */
     bool library;   /* camp_math's: its loops are unrolled and, if large, it stays a called function */
-    int visit; /* recursion check state */
 };
 
 /* One parallel_for_each. */
@@ -381,7 +391,6 @@ typedef struct Kernel {
     uint32_t features; /* enum camp_feature bits, of its own module */
     size_t spirv_offset, spirv_words; /* its own module, in Unit.kernel_spirv */
     bool loop_check;  /* it runs a loop: checks lavapipe's loop budget (ir/loops.c) */
-    uint32_t spv_fn, spv_push_var; /* its entry point function and push-constant variable */
     uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
     bool reports;     /* reaches a printf or assert: the runtime passes it a report buffer */
     uint32_t report_offset; /* where in the push constants (camp_abi.h), when it does */
@@ -414,6 +423,18 @@ char report_value_kind(const Type *t);
  * The translation unit being compiled
  * ====================================================================== */
 
+/* The points of the pipeline where --dump-ir=STAGE prints the IR: after
+ * lowering, then after each analysis, in the order compile.c runs them. */
+typedef enum IrStage {
+    IR_NO_DUMP,
+    IR_AFTER_LOWERING,
+    IR_AFTER_PTR_STORAGE,
+    IR_AFTER_NONNEG,
+    IR_AFTER_FENCES,
+    IR_AFTER_LAYOUT,
+    IR_STAGES
+} IrStage;
+
 typedef struct Options {
     const char *const *clang_args; /* -I -D -U -std … for the parse */
     int nclang_args;
@@ -423,6 +444,7 @@ typedef struct Options {
     bool inline_math; /* -fcamp-inline-math: the optimizer inlines the large library functions too */
     bool verbose;     /* -v: also print the in-process steps that stand for a command (the optimizer) */
     bool check;       /* -fcamp-check: every index into an array of known length is checked */
+    IrStage dump_ir;  /* --dump-ir[=STAGE]: print the IR there, on standard output */
 } Options;
 
 typedef struct Unit {
@@ -442,6 +464,7 @@ typedef struct Unit {
     uint32_t *kernel_spirv; /* each kernel's own module, one after another (spv_split.c) */
     size_t kernel_spirv_words;
     PtrVec loop_sites;  /* SrcLoc*: the module's loops, numbered from 1 (spv_loop_limit.c) */
+    StrBuf host;        /* the host C (kernels replaced by launches), when there are kernels */
 } Unit;
 
 /* frontend.c: parse with libclang, lower every kernel and the amp functions
@@ -452,6 +475,9 @@ bool frontend_run(Unit *u);
 bool check_unit(Unit *u);
 /* check_private.c: each kernel's private memory per thread within campcc's limit. */
 bool check_private_memory(Unit *u);
+/* check_emit.c: unions holding pointers, constant unions, constants not
+ * made of constants: what the SPIR-V module cannot express. */
+bool check_emittable(Unit *u);
 
 /* ir_walk.c: calls fe on every expression (before its operands) and fs
  * (if not NULL) on every statement of a body. */
@@ -484,6 +510,11 @@ void bounds_instrument(Unit *u);
 /* report.c: marks the kernels that reach a printf or assert, directly or
  * through the amp functions they call (Kernel.reports). */
 void report_scan(Unit *u);
+
+/* ptr_storage.c: what each pointer variable of the kernels and the amp
+ * functions points into (Var.points_into), and that every use of it
+ * agrees (reported). Returns false after errors. */
+bool ptr_storage_scan(Unit *u);
 
 /* layout.c: push-constant layout, workgroup sizes, features. */
 void layout_kernels(Unit *u);
@@ -527,7 +558,13 @@ void host_emit(Unit *u, StrBuf *out);
  * kinds and push-constant offsets, workgroup size, capabilities. */
 void dump_kernels(const Unit *u, FILE *out);
 
-/* compile.c: the pipeline for one file. Returns false after errors. */
+/* dump_ir.c: --dump-ir, the IR as text with what the analyses up to
+ * `stage` decided. */
+void dump_ir(const Unit *u, IrStage stage, FILE *out);
+IrStage ir_stage_named(const char *name); /* IR_NO_DUMP if no stage has that name */
+
+/* compile.c: the pipeline for one file, to u->spirv and u->host. Returns
+ * false after errors. */
 bool compile_unit(Unit *u);
 
 #endif /* CAMPCC_H */

@@ -6,11 +6,20 @@
 enum { UNSEEN, ON_PATH, DONE };
 
 /* The calls on the depth-first path: path[i] is a call made by the
- * function entered at depth i. */
+ * function entered at depth i; and each function's state (by its index in
+ * u->funcs). */
 typedef struct CallPath {
+    Unit *u;
     Expr **calls;
     int len;
+    unsigned char *state;
 } CallPath;
+
+static unsigned char *state_of(CallPath *path, const Func *f) {
+    for (int i = 0; i < path->u->funcs.len; i++)
+        if (path->u->funcs.items[i] == f) return &path->state[i];
+    unreachable("a callee that is not among the unit's functions");
+}
 
 static void report_cycle(Unit *u, const CallPath *path, Func *first) {
     int start = path->len - 1;
@@ -33,28 +42,29 @@ static void report_cycle(Unit *u, const CallPath *path, Func *first) {
 
 /* Depth-first search; a callee already on the path closes a cycle. */
 static bool visit(Unit *u, Func *f, CallPath *path) {
-    f->visit = ON_PATH;
+    *state_of(path, f) = ON_PATH;
     for (int i = 0; i < f->calls.len; i++) {
         Expr *call = f->calls.items[i];
         Func *g = call->callee;
         path->calls[path->len++] = call;
-        if (g->visit == ON_PATH) {
+        if (*state_of(path, g) == ON_PATH) {
             report_cycle(u, path, g);
             return false;
         }
-        if (g->visit == UNSEEN && !visit(u, g, path)) return false;
+        if (*state_of(path, g) == UNSEEN && !visit(u, g, path)) return false;
         path->len--;
     }
-    f->visit = DONE;
+    *state_of(path, f) = DONE;
     return true;
 }
 
 bool check_unit(Unit *u) {
     /* a path visits each function at most once */
-    CallPath path = {arena_alloc(&u->arena, sizeof(Expr *) * (size_t)(u->funcs.len + 1)), 0};
+    CallPath path = {u, arena_alloc(&u->arena, sizeof(Expr *) * (size_t)(u->funcs.len + 1)), 0,
+                     arena_alloc(&u->arena, (size_t)u->funcs.len + 1)};
     for (int i = 0; i < u->funcs.len; i++) {
         Func *f = u->funcs.items[i];
-        if (f->visit == UNSEEN && !visit(u, f, &path)) return false;
+        if (path.state[i] == UNSEEN && !visit(u, f, &path)) return false;
     }
     return u->diag->errors == 0;
 }

@@ -36,7 +36,7 @@ static SpvOp float_opcode(Emitter *e, AtomicOp op, SrcLoc loc) {
         return SpvOpAtomicFAddEXT;
     }
     if (op == ATOMIC_EXCHANGE) return SpvOpAtomicExchange;
-    em_error(e, loc, "float atomic other than add and exchange");
+    em_internal(e, loc, "float atomic other than add and exchange");
     return SpvOpNop;
 }
 
@@ -46,10 +46,7 @@ uint32_t em_atomic(Emitter *e, Expr *x) {
     const Type *t = x->args[0]->type;
     LValue lv = em_lvalue(e, x->args[0]);
     if (lv.storage != SpvStorageClassPhysicalStorageBuffer && lv.storage != SpvStorageClassWorkgroup) {
-        diag_error(e->u->diag, x->loc,
-                   "atomic operation on memory of one thread: camp_atomic_* work on views, arrays and tile_static "
-                   "memory");
-        e->failed = true;
+        em_internal(e, x->loc, "an atomic on private memory"); /* ptr_storage.c */
         return 0;
     }
     uint32_t scope = spv_const_u32(b, lv.storage == SpvStorageClassWorkgroup ? SpvScopeWorkgroup : SpvScopeDevice);

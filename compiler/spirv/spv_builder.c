@@ -60,14 +60,6 @@ void spv_op_string(WordBuf *w, SpvOp op, const uint32_t *pre, size_t npre, const
     for (size_t i = 0; i < npost; i++) wb_push(w, post[i]);
 }
 
-void spv_capability(SpvBuilder *b, SpvCapability cap) {
-    if ((unsigned)cap < 256) {
-        uint64_t bit = 1ull << (cap % 64);
-        if (b->capability_set[cap / 64] & bit) return;
-        b->capability_set[cap / 64] |= bit;
-    }
-    SPV_OP(&b->capabilities, SpvOpCapability, cap);
-}
 
 void spv_name(SpvBuilder *b, uint32_t id, const char *name) {
     spv_op_string(&b->debug, SpvOpName, &id, 1, name, NULL, 0);
@@ -127,19 +119,33 @@ static void cons_add(SpvBuilder *b, const uint32_t *key, size_t n, uint32_t id) 
     b->ncons++;
 }
 
-/* A type `op %id operands…`, keyed by op and operands. */
+/* Capabilities are in the table too, keyed {OpCapability, cap} (a
+ * declared one maps to 1). */
+bool spv_has_capability(SpvBuilder *b, SpvCapability cap) {
+    return cons_find(b, (const uint32_t[]){SpvOpCapability, cap}, 2) != 0;
+}
+
+void spv_capability(SpvBuilder *b, SpvCapability cap) {
+    if (spv_has_capability(b, cap)) return;
+    cons_add(b, (const uint32_t[]){SpvOpCapability, cap}, 2, 1);
+    SPV_OP(&b->capabilities, SpvOpCapability, cap);
+}
+
+/* A type `op %id operands…`, keyed by op and operands (the key is the
+ * instruction with op in place of the id). */
 static uint32_t cons_type(SpvBuilder *b, SpvOp op, const uint32_t *operands, size_t n) {
-    uint32_t key[16];
-    if (n + 1 > 16) unreachable("type with too many operands");
+    uint32_t small[16], *key = n + 1 <= 16 ? small : malloc(sizeof *key * (n + 1));
+    if (!key) unreachable("out of memory");
     key[0] = op;
     copy_words(key + 1, operands, n);
     uint32_t id = cons_find(b, key, n + 1);
-    if (id) return id;
-    id = spv_new_id(b);
-    uint32_t ops[16] = {id};
-    copy_words(ops + 1, operands, n);
-    spv_op(&b->globals, op, ops, n + 1);
-    cons_add(b, key, n + 1, id);
+    if (!id) {
+        id = spv_new_id(b);
+        cons_add(b, key, n + 1, id);
+        key[0] = id;
+        spv_op(&b->globals, op, key, n + 1);
+    }
+    if (key != small) free(key);
     return id;
 }
 
@@ -187,10 +193,13 @@ uint32_t spv_type_pointer(SpvBuilder *b, SpvStorageClass sc, uint32_t pointee, u
 }
 
 uint32_t spv_type_function(SpvBuilder *b, uint32_t ret, const uint32_t *params, size_t n) {
-    uint32_t ops[16] = {ret};
-    if (n + 1 > 15) unreachable("function with too many parameters");
+    uint32_t *ops = malloc(sizeof *ops * (n + 1));
+    if (!ops) unreachable("out of memory");
+    ops[0] = ret;
     copy_words(ops + 1, params, n);
-    return cons_type(b, SpvOpTypeFunction, ops, n + 1);
+    uint32_t id = cons_type(b, SpvOpTypeFunction, ops, n + 1);
+    free(ops);
+    return id;
 }
 
 uint32_t spv_const_bits(SpvBuilder *b, uint32_t type, uint64_t bits, uint32_t width) {

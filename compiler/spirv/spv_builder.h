@@ -22,8 +22,7 @@ typedef struct SpvBuilder {
     WordBuf capabilities, extensions, imports, memory_model, entry_points, exec_modes, debug, annotations,
         globals, functions;
     ConsEntry **cons; /* hash table of type/constant keys → ids */
-    size_t ncons, capcons;
-    uint64_t capability_set[4]; /* capabilities < 256 already declared */
+    size_t ncons, capcons; /* (and the capabilities declared) */
 } SpvBuilder;
 
 void wb_push(WordBuf *b, uint32_t word);
@@ -39,7 +38,8 @@ void spv_op(WordBuf *w, SpvOp op, const uint32_t *operands, size_t n);
 void spv_op_string(WordBuf *w, SpvOp op, const uint32_t *pre, size_t npre, const char *s, const uint32_t *post,
                    size_t npost);
 
-void spv_capability(SpvBuilder *b, SpvCapability cap);
+void spv_capability(SpvBuilder *b, SpvCapability cap); /* once */
+bool spv_has_capability(SpvBuilder *b, SpvCapability cap);
 void spv_name(SpvBuilder *b, uint32_t id, const char *name);
 void spv_decorate(SpvBuilder *b, uint32_t id, SpvDecoration dec, const uint32_t *extra, size_t n);
 void spv_member_decorate(SpvBuilder *b, uint32_t id, uint32_t member, SpvDecoration dec, uint32_t value);

@@ -11,18 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-void em_error(Emitter *e, SrcLoc loc, const char *what) {
-    diag_error(e->u->diag, loc, "unsupported construct '%s' in amp code", what);
-    e->failed = true;
-}
-
-void em_fail(Emitter *e, SrcLoc loc, const char *fmt, ...) {
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    diag_error(e->u->diag, loc, "%s", msg);
+/* What amp code may not contain, or SPIR-V cannot express, is reported by
+ * the frontend, the checks and the analyses (ir/) before the emitter runs:
+ * meeting it here is campcc's own bug, reported as such (with the place in
+ * the user's code it was emitting). */
+void em_internal(Emitter *e, SrcLoc loc, const char *what) {
+    diag_error(e->u->diag, loc, "internal error: campcc cannot emit %s here; please report this bug", what);
     e->failed = true;
 }
 
@@ -32,16 +26,6 @@ static void id_list_push(IdList *l, uint32_t id) {
     l->ids = grow_array(l->ids, l->len, &l->cap, sizeof *l->ids, 64);
     l->ids[l->len++] = id;
 }
-
-static bool id_list_has(const IdList *l, uint32_t id) {
-    for (int i = 0; i < l->len; i++)
-        if (l->ids[i] == id) return true;
-    return false;
-}
-
-void em_add_root(Emitter *e, uint32_t id) { id_list_push(&e->roots, id); }
-
-bool em_is_root(Emitter *e, uint32_t id) { return id_list_has(&e->roots, id) || id_list_has(&e->module_vars, id); }
 
 void em_add_module_var(Emitter *e, uint32_t id) { id_list_push(&e->module_vars, id); }
 
@@ -59,41 +43,45 @@ static bool holds_pointer(const Type *t) {
     }
 }
 
+int em_union_word(const Type *u) {
+    int w = 8;
+    while (u->size % w) w /= 2;
+    return w;
+}
+
 /* A struct at the host's layout (Offset per member), so views and push
- * constants read what the host wrote. A union is stored as an unsigned
- * integer of its size; its members are reinterpreted on access. */
-static uint32_t struct_type(Emitter *e, Type *t) {
-    if (t->spv_id) return t->spv_id;
+ * constants read what the host wrote. A union is stored as unsigned words
+ * (em_union_word): one, or an array of them; its members are reinterpreted
+ * on access (spv_expr.c). */
+static uint32_t struct_type(Emitter *e, const Type *t) {
+    uint32_t known = em_map_get(&e->types, t);
+    if (known) return known;
     if (t->is_union) {
-        if (t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8) {
-            em_fail(e, (SrcLoc){0}, "union '%s' is %d bytes; campcc supports unions of 1, 2, 4 or 8 bytes", t->name,
-                    t->size);
-            return spv_type_int(&e->b, 32, false);
-        }
         for (int i = 0; i < t->nmembers; i++)
-            if (holds_pointer(t->members[i].type)) {
-                em_fail(e, (SrcLoc){0}, "union '%s' holds a pointer, which amp code cannot reinterpret", t->name);
+            if (holds_pointer(t->members[i].type)) { /* check_emit.c */
+                em_internal(e, (SrcLoc){0}, "a union holding a pointer");
                 return spv_type_int(&e->b, 32, false);
             }
-        t->spv_id = spv_type_int(&e->b, (uint32_t)t->size * 8, false);
-        return t->spv_id;
+        int w = em_union_word(t);
+        uint32_t word = spv_type_int(&e->b, (uint32_t)w * 8, false);
+        uint32_t id = w == t->size ? word : spv_type_array(&e->b, word, (uint32_t)(t->size / w), (uint32_t)w);
+        em_map_set(&e->types, t, id);
+        return id;
     }
-    uint32_t ops[257];
-    if (t->nmembers > 256) {
-        em_fail(e, (SrcLoc){0}, "struct '%s' has more than 256 members", t->name);
-        return spv_type_int(&e->b, 32, false);
-    }
+    uint32_t *ops = malloc(sizeof *ops * (1 + (size_t)t->nmembers));
+    if (!ops) unreachable("out of memory");
     for (int i = 0; i < t->nmembers; i++) ops[1 + i] = em_type(e, t->members[i].type);
     uint32_t id = spv_new_id(&e->b);
     ops[0] = id;
     spv_op(&e->b.globals, SpvOpTypeStruct, ops, 1 + (size_t)t->nmembers);
+    free(ops);
     for (int i = 0; i < t->nmembers; i++) {
         spv_member_decorate(&e->b, id, (uint32_t)i, SpvDecorationOffset, t->members[i].offset);
         uint32_t name_ops[2] = {id, (uint32_t)i};
         if (t->members[i].name[0]) spv_op_string(&e->b.debug, SpvOpMemberName, name_ops, 2, t->members[i].name, NULL, 0);
     }
     spv_name(&e->b, id, t->name);
-    t->spv_id = id;
+    em_map_set(&e->types, t, id);
     return id;
 }
 
@@ -116,11 +104,11 @@ uint32_t em_type(Emitter *e, const Type *t) {
     }
     case TY_ARRAY:
         if (t->len < 0) {
-            em_error(e, (SrcLoc){0}, "variable-length array type");
+            em_internal(e, (SrcLoc){0}, "variable-length array type");
             return spv_type_int(b, 32, false);
         }
         return spv_type_array(b, em_type(e, t->base), (uint32_t)t->len, (uint32_t)t->base->size);
-    case TY_STRUCT: return struct_type(e, (Type *)t);
+    case TY_STRUCT: return struct_type(e, t);
     }
     unreachable("type kind");
 }
@@ -156,7 +144,6 @@ void em_terminate(Emitter *e, SpvOp op) {
 uint32_t em_local(Emitter *e, const Type *t, const char *name) {
     uint32_t id = spv_new_id(&e->b);
     SPV_OP(&e->vars, SpvOpVariable, em_pointer_type(e, SpvStorageClassFunction, t), id, SpvStorageClassFunction);
-    em_add_root(e, id);
     if (name) spv_name(&e->b, id, name);
     return id;
 }
@@ -167,7 +154,8 @@ static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_ty
     e->vars.n = 0;
     e->code.n = 0;
     e->nloops = 0;
-    e->roots.len = 0;
+    em_map_clear(&e->locals);
+    em_map_clear(&e->literals);
     e->block = em_label(e);
     e->terminated = false;
     em_debug_begin_function(e, id);
@@ -186,14 +174,18 @@ static void end_function(Emitter *e, uint32_t entry, SpvOp fallthrough) {
 
 /* ---- helpers ---------------------------------------------------------------------- */
 
+size_t em_spec_key_size(const Func *f) { return sizeof(uint32_t) * 2 * ((size_t)f->nparams + 1); }
+
 Spec *em_spec(Emitter *e, Func *f, const uint32_t *key) {
+    size_t size = em_spec_key_size(f);
     for (int i = 0; i < e->specs.len; i++) {
         Spec *s = e->specs.items[i];
-        if (s->func == f && !memcmp(s->key, key, sizeof s->key)) return s;
+        if (s->func == f && !memcmp(s->key, key, size)) return s;
     }
     Spec *s = arena_alloc(&e->u->arena, sizeof *s);
     s->func = f;
-    memcpy(s->key, key, sizeof s->key);
+    s->key = arena_alloc(&e->u->arena, size);
+    memcpy(s->key, key, size);
     s->id = spv_new_id(&e->b);
     vec_push(&e->u->arena, &e->specs, s);
     return s;
@@ -202,12 +194,10 @@ Spec *em_spec(Emitter *e, Func *f, const uint32_t *key) {
 static void emit_helper(Emitter *e, Spec *spec) {
     Func *f = spec->func;
     uint32_t ret = em_type(e, f->ret);
-    uint32_t params[32];
+    /* a pointer parameter into private memory may become two */
+    uint32_t *params = malloc(sizeof *params * (2 * (size_t)f->nparams + 1)), *ids = malloc(sizeof *ids * (2 * (size_t)f->nparams + 1));
+    if (!params || !ids) unreachable("out of memory");
     int n = 0;
-    if (f->nparams > 14) { /* spv_type_function's limit */
-        em_error(e, f->loc, "function with more than 14 parameters");
-        return;
-    }
     for (int i = 0; i < f->nparams; i++) {
         if (spec->key[2 * i]) { /* (base, offset), or the offset alone when another parameter has the base */
             if (!(spec->key[2 * i] >> 8)) params[n++] = spec->key[2 * i + 1];
@@ -216,41 +206,30 @@ static void emit_helper(Emitter *e, Spec *spec) {
             params[n++] = em_type(e, f->params[i]->type);
         }
     }
-    if (n > 14) {
-        em_error(e, f->loc, "function with this many pointer parameters into local memory");
-        return;
-    }
     uint32_t fn_type = spv_type_function(&e->b, ret, params, (size_t)n);
     e->kernel = NULL;
     e->func = f;
     e->exact_fp = f->exact_fp || e->u->opts->fp_exact;
-    nonneg_scan(f->body, NULL, 0);
     /* the library's functions stay called unless spv_opt finds them small */
     SpvFunctionControlMask control = f->library ? SpvFunctionControlDontInlineMask : SpvFunctionControlMaskNone;
     begin_function(e, spec->id, ret, fn_type, control);
     uint32_t entry = e->block;
-    uint32_t ids[32];
     for (int i = 0; i < n; i++) {
         ids[i] = spv_new_id(&e->b);
         SPV_OP(&e->b.functions, SpvOpFunctionParameter, params[i], ids[i]);
     }
+    e->param_ptrs = calloc((size_t)f->nparams + 1, sizeof *e->param_ptrs);
+    if (!e->param_ptrs) unreachable("out of memory");
     for (int i = 0, j = 0; i < f->nparams; i++) {
         Var *v = f->params[i];
-        v->spv_id = 0;
-        v->ptr_known = v->type->kind == TY_PTR;
-        v->ptr_storage = SpvStorageClassPhysicalStorageBuffer;
+        Ptr *target = &e->param_ptrs[i];
+        target->storage = SpvStorageClassPhysicalStorageBuffer;
         if (spec->key[2 * i]) {
             uint32_t shared = spec->key[2 * i] >> 8;
-            v->ptr_storage = (int)((spec->key[2 * i] & 0xff) >> 1);
-            v->ptr_object = spec->key[2 * i] & 1;
-            v->ptr_base_type = spec->key[2 * i + 1];
-            if (shared) {
-                v->ptr_base = f->params[shared - 1]->ptr_base;
-            } else {
-                v->ptr_base = ids[j];
-                em_add_root(e, ids[j]);
-                j++;
-            }
+            target->storage = (SpvStorageClass)((spec->key[2 * i] & 0xff) >> 1);
+            target->base_is_object = spec->key[2 * i] & 1;
+            target->base_type = spec->key[2 * i + 1];
+            target->base = shared ? e->param_ptrs[shared - 1].base : ids[j++];
         } else if (v->type->kind == TY_PTR) { /* C pointers may alias, unless declared restrict */
             spv_decorate(&e->b, ids[j], v->type->is_restrict ? SpvDecorationRestrict : SpvDecorationAliased, NULL, 0);
         }
@@ -260,6 +239,10 @@ static void emit_helper(Emitter *e, Spec *spec) {
     em_stmt(e, f->body);
     /* falling off the end of a non-void function is undefined in C */
     end_function(e, entry, f->ret->kind == TY_VOID ? SpvOpReturn : SpvOpUnreachable);
+    free(e->param_ptrs);
+    e->param_ptrs = NULL;
+    free(params);
+    free(ids);
     spv_name(&e->b, spec->id, f->name);
 }
 
@@ -272,7 +255,7 @@ static bool holds_int_of_size(const Type *t, int bytes) {
     case TY_BOOL: case TY_INT: return t->size == bytes;
     case TY_ARRAY: case TY_VECTOR: return holds_int_of_size(t->base, bytes);
     case TY_STRUCT:
-        if (t->is_union) return t->size == bytes;
+        if (t->is_union) return em_union_word(t) == bytes;
         for (int i = 0; i < t->nmembers; i++)
             if (holds_int_of_size(t->members[i].type, bytes)) return true;
         return false;
@@ -283,11 +266,10 @@ static bool holds_int_of_size(const Type *t, int bytes) {
 /* The push-constant block: the camp_push_header as six 32-bit members, then
  * one member per capture at the offsets layout.c chose. */
 static uint32_t push_block_type(Emitter *e, Kernel *k) {
-    uint32_t members[66]; /* the header, the captures, the report buffer's two */
-    if (k->captures.len > 58) {
-        em_error(e, k->loc, "kernel with more than 58 captured variables");
-        return 0;
-    }
+    uint32_t n = 6 + (uint32_t)k->captures.len;
+    /* the header, the captures, the report buffer's two */
+    uint32_t *ops = malloc(sizeof *ops * (n + 3)), *members = ops + 1;
+    if (!ops) unreachable("out of memory");
     uint32_t i32 = spv_type_int(&e->b, 32, false);
     for (int i = 0; i < 6; i++) members[i] = i32;
     for (int i = 0; i < k->captures.len; i++) {
@@ -301,13 +283,12 @@ static uint32_t push_block_type(Emitter *e, Kernel *k) {
             if (holds_int_of_size(v->type, 2)) spv_capability(&e->b, SpvCapabilityStoragePushConstant16);
         }
     }
-    uint32_t n = 6 + (uint32_t)k->captures.len;
     uint32_t nreport = (uint32_t)em_report_push_members(e, k, members + n);
-    uint32_t id = spv_new_id(&e->b);
     n += nreport;
-    uint32_t ops[67] = {id};
-    memcpy(ops + 1, members, n * sizeof *members);
+    uint32_t id = spv_new_id(&e->b);
+    ops[0] = id;
     spv_op(&e->b.globals, SpvOpTypeStruct, ops, n + 1);
+    free(ops);
     spv_decorate(&e->b, id, SpvDecorationBlock, NULL, 0);
     for (uint32_t m = 0; m < 6; m++) spv_member_decorate(&e->b, id, m, SpvDecorationOffset, m * 4);
     for (int i = 0; i < k->captures.len; i++) {
@@ -416,15 +397,15 @@ static void emit_index(Emitter *e, Kernel *k) {
         if (k->rank == 2) SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[1], g[0]);
         else SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[2], g[1], g[0]);
     }
-    k->idx->spv_id = em_local(e, k->idx->type, k->idx->name);
-    em_debug_local(e, k->idx, k->idx->spv_id, k->idx->type);
-    em_store(e, (LValue){.ptr = k->idx->spv_id, .storage = SpvStorageClassFunction, .align = 0}, value);
+    uint32_t idx = em_local(e, k->idx->type, k->idx->name);
+    em_map_set(&e->locals, k->idx, idx);
+    em_debug_local(e, k->idx, idx, k->idx->type);
+    em_store(e, (LValue){.ptr = idx, .storage = SpvStorageClassFunction, .align = 0}, value);
 }
 
 static void emit_kernel(Emitter *e, Kernel *k) {
     SpvBuilder *b = &e->b;
     uint32_t block = push_block_type(e, k);
-    if (!block) return;
     e->push_var = spv_new_id(b);
     SPV_OP(&b->globals, SpvOpVariable, spv_type_pointer(b, SpvStorageClassPushConstant, block, 0), e->push_var,
            SpvStorageClassPushConstant);
@@ -435,8 +416,6 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     e->func = NULL;
     e->exact_fp = e->u->opts->fp_exact;
     begin_function(e, fn, void_t, spv_type_function(b, void_t, NULL, 0), SpvFunctionControlMaskNone);
-    nonneg_scan(k->body, k->tiled ? k->tile_index : &k->idx, k->tiled ? 5 : 1);
-    fence_scan(k);
     uint32_t entry = e->block;
     if (k->tiled) {
         em_tiled_index(e, k);
@@ -448,8 +427,8 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     em_stmt(e, k->body);
     end_function(e, entry, SpvOpReturn);
 
-    k->spv_fn = fn;
-    k->spv_push_var = e->push_var;
+    em_map_set(&e->kernel_fns, k, fn);
+    em_map_set(&e->kernel_args, k, e->push_var);
     /* an untiled kernel's size is the WorkgroupSize built-in's; SPIR-V still
      * wants the mode, and 1 x 1 x 1 is a size every device takes */
     const uint32_t *size = k->tiled ? k->local_size : (const uint32_t[3]){1, 1, 1};
@@ -483,13 +462,13 @@ bool spv_emit_module(Unit *u) {
         Kernel *k = u->kernels.items[i];
         size_t n = 3 + (size_t)e.module_vars.len;
         uint32_t *iface = arena_alloc(&u->arena, sizeof *iface * (n + (size_t)k->tile_statics.len));
-        iface[0] = k->spv_push_var;
+        iface[0] = em_map_get(&e.kernel_args, k);
         iface[1] = e.builtin_workgroup;
         iface[2] = e.builtin_local;
         for (int j = 0; j < e.module_vars.len; j++) iface[3 + j] = e.module_vars.ids[j];
         /* only the tile_static variables it reaches: they count against its shared memory */
         for (int j = 0; j < k->tile_statics.len; j++) iface[n++] = em_tile_static(&e, k->tile_statics.items[j]);
-        uint32_t pre[2] = {SpvExecutionModelGLCompute, k->spv_fn};
+        uint32_t pre[2] = {SpvExecutionModelGLCompute, em_map_get(&e.kernel_fns, k)};
         spv_op_string(&b->entry_points, SpvOpEntryPoint, pre, 2, k->entry, iface, n);
     }
 
@@ -497,7 +476,9 @@ bool spv_emit_module(Unit *u) {
     u->spirv = spv_finish(b, &u->spirv_words);
     wb_free(&e.vars);
     wb_free(&e.code);
-    free(e.roots.ids);
+    IdMap *maps[] = {&e.types, &e.globals, &e.locals, &e.literals, &e.kernel_fns, &e.kernel_args};
+    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) em_map_free(maps[i]);
+    free(e.loops);
     free(e.module_vars.ids);
     spv_builder_free(b);
     return !e.failed;

@@ -13,6 +13,10 @@ typedef struct LValue {
     /* a row of a variable-length array in a view: ptr points at its first
      * innermost element; its own rows are stride[0] elements apart */
     uint32_t stride[2];
+    /* a part of a union (target_lvalue): ptr is the union; the part is at
+     * byte union_off plus the int union_index (or 0) */
+    int union_off;
+    uint32_t union_index;
 } LValue;
 
 /* A pointer value. Into views (PhysicalStorageBuffer) it is a real
@@ -36,6 +40,17 @@ typedef struct IdList {
     int len, cap;
 } IdList;
 
+/* IR node → SPIR-V id (spv_idmap.c); 0 is "none yet". */
+typedef struct IdMap {
+    const void **keys;
+    uint32_t *ids;
+    size_t len, cap; /* cap: 0 or a power of two */
+} IdMap;
+uint32_t em_map_get(const IdMap *m, const void *key);
+void em_map_set(IdMap *m, const void *key, uint32_t id);
+void em_map_clear(IdMap *m);
+void em_map_free(IdMap *m);
+
 /* break and continue targets; cont is 0 for a switch */
 typedef struct LoopTarget {
     uint32_t brk, cont;
@@ -46,8 +61,8 @@ typedef struct LoopTarget {
  * its own function. */
 typedef struct Spec {
     Func *func;
-    uint32_t key[32]; /* per parameter: (storage class << 1 | base is the object, with bits 8+ the
-                       * 1-based parameter whose base it shares), base type; or 0, 0 */
+    uint32_t *key; /* 2 words per parameter: (storage class << 1 | base is the object, with bits 8+ the
+                    * 1-based parameter whose base it shares), base type; or 0, 0 */
     uint32_t id;
     bool emitted;
 } Spec;
@@ -61,8 +76,8 @@ typedef struct Emitter {
     WordBuf code;       /* the current function's other instructions */
     uint32_t block;     /* label of the current block */
     bool terminated;    /* the current block has its terminator */
-    LoopTarget loops[64];
-    int nloops;
+    LoopTarget *loops; /* the enclosing loops and switches, innermost last */
+    int nloops, cap_loops;
     Kernel *kernel;     /* the kernel being emitted, or NULL in a helper */
     Func *func;
     uint32_t push_var;  /* the kernel's push-constant block */
@@ -70,8 +85,14 @@ typedef struct Emitter {
     uint32_t workgroup_size[3]; /* untiled kernels' specialization constants, once declared */
     uint32_t bounds_check;      /* and theirs for the extent check */
     PtrVec specs;       /* Spec* */
-    IdList roots;       /* ids that may serve as a pointer's base anywhere in the function */
-    IdList module_vars; /* module-scope variables (constants): roots everywhere, entry point interfaces */
+    Ptr *param_ptrs;    /* per parameter of the helper being emitted: what a pointer one points into */
+    /* the ids of IR nodes (spv_idmap.c), off the IR so that it can be emitted again */
+    IdMap types;        /* struct and union types */
+    IdMap globals;      /* module constants and tile_static variables: their variables */
+    IdMap locals;       /* the current function's locals, parameters and index variables */
+    IdMap literals;     /* the current function's compound literals: their variables */
+    IdMap kernel_fns, kernel_args; /* each kernel's entry point function and push-constant variable */
+    IdList module_vars; /* module-scope variables (constants): entry point interfaces */
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool exact_fp;      /* decorate float arithmetic NoContraction */
     uint32_t features;  /* enum camp_feature bits declared so far (an extension once) */
@@ -88,15 +109,18 @@ void em_begin_block(Emitter *e, uint32_t label);
 void em_branch(Emitter *e, uint32_t target);   /* unless already terminated */
 void em_terminate(Emitter *e, SpvOp op);       /* OpReturn, OpUnreachable */
 uint32_t em_local(Emitter *e, const Type *t, const char *name); /* a Function variable */
-void em_error(Emitter *e, SrcLoc loc, const char *what);
-void em_fail(Emitter *e, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A construct campcc's checks should have refused: an internal error. */
+void em_internal(Emitter *e, SrcLoc loc, const char *what);
 /* The pointer type to t in storage class sc (views' pointers get t's stride). */
 uint32_t em_pointer_type(Emitter *e, SpvStorageClass sc, const Type *t);
-void em_add_root(Emitter *e, uint32_t id);
+/* The bytes of the unsigned words a union is held in: its size if 1, 2, 4
+ * or 8, else the largest of those dividing it. */
+int em_union_word(const Type *u);
 void em_add_module_var(Emitter *e, uint32_t id);
-bool em_is_root(Emitter *e, uint32_t id);
-/* The function to call for f with these pointer arguments. */
+/* The function to call for f with these pointer arguments (a Spec key). */
 Spec *em_spec(Emitter *e, Func *f, const uint32_t *key);
+/* The words of a Spec key of f: 2 per parameter. */
+size_t em_spec_key_size(const Func *f);
 
 /* spv_expr.c */
 uint32_t em_expr(Emitter *e, Expr *x);         /* rvalue; 0 for void */

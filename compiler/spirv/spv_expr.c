@@ -77,7 +77,7 @@ static uint32_t to_bool(Emitter *e, const Type *t, uint32_t v, SrcLoc loc) {
     uint32_t b = spv_type_bool(&e->b);
     if (t->kind == TY_FLOAT) return op2(e, SpvOpFUnordNotEqual, b, v, const_scalar(e, t, 0));
     if (t->kind == TY_INT || t->kind == TY_BOOL) return op2(e, SpvOpINotEqual, b, v, const_int(e, t, 0));
-    em_error(e, loc, "condition of this type");
+    em_internal(e, loc, "condition of this type");
     return spv_const_bool(&e->b, 0);
 }
 
@@ -106,7 +106,7 @@ static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Typ
     if (fi && ts->kind == TY_FLOAT) return op1(e, is_signed(fs) ? SpvOpConvertSToF : SpvOpConvertUToF, tt, v);
     if (fs->kind == TY_FLOAT && ti) return op1(e, is_signed(ts) ? SpvOpConvertFToS : SpvOpConvertFToU, tt, v);
     if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT) return fs->size == ts->size ? v : op1(e, SpvOpFConvert, tt, v);
-    em_error(e, loc, "conversion");
+    em_internal(e, loc, "conversion");
     return v;
 }
 
@@ -124,7 +124,7 @@ static uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to
     }
     if (from->kind == TY_STRUCT || to->kind == TY_STRUCT || from->kind == TY_ARRAY || from->kind == TY_VECTOR ||
         from->kind == TY_PTR || to->kind == TY_PTR) {
-        em_error(e, loc, "conversion");
+        em_internal(e, loc, "conversion");
         return v;
     }
     return convert_scalar(e, v, from, to, tt, loc);
@@ -168,23 +168,25 @@ static uint32_t const_leaf(Emitter *e, const Type *t, Expr *x) {
     if (x->kind == EX_INIT) return const_tree(e, t, x->inits, x->ninits, 0);
     if (x->kind == EX_INT && type_is_arith(t)) return t->kind == TY_FLOAT ? const_scalar(e, t, (double)x->ival) : const_int(e, t, t->kind == TY_BOOL ? x->ival != 0 : x->ival);
     if (x->kind == EX_FLOAT && type_is_arith(t)) return t->kind == TY_FLOAT ? const_scalar(e, t, x->fval) : const_int(e, t, (long long)x->fval);
-    em_fail(e, x->loc, "initializer of a constant used in amp code is not a constant");
+    em_internal(e, x->loc, "an initializer that is not a constant (check_emit.c)");
     return spv_const_null(&e->b, em_type(e, t));
 }
 
 uint32_t em_module_const(Emitter *e, Var *v) {
-    if (v->spv_id) return v->spv_id;
-    if (v->type->kind == TY_STRUCT && v->type->is_union) {
-        em_fail(e, v->loc, "a constant union cannot be used in amp code");
+    uint32_t id = em_map_get(&e->globals, v);
+    if (id) return id;
+    if (v->type->kind == TY_STRUCT && v->type->is_union) { /* check_emit.c */
+        em_internal(e, v->loc, "a constant union");
         return 0;
     }
     uint32_t init = const_leaf(e, v->type, v->init);
-    v->spv_id = spv_new_id(&e->b);
-    SPV_OP(&e->b.globals, SpvOpVariable, em_pointer_type(e, SpvStorageClassPrivate, v->type), v->spv_id,
+    id = spv_new_id(&e->b);
+    SPV_OP(&e->b.globals, SpvOpVariable, em_pointer_type(e, SpvStorageClassPrivate, v->type), id,
            SpvStorageClassPrivate, init);
-    spv_name(&e->b, v->spv_id, v->name);
-    em_add_module_var(e, v->spv_id);
-    return v->spv_id;
+    spv_name(&e->b, id, v->name);
+    em_add_module_var(e, id);
+    em_map_set(&e->globals, v, id);
+    return id;
 }
 
 /* ---- lvalues ---------------------------------------------------------------------- */
@@ -406,25 +408,47 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
     return true;
 }
 
-static void check_var_ptr(Emitter *e, Var *v, SrcLoc loc) {
-    if (!v->ptr_known && !e->failed)
-        em_fail(e, loc, "pointer '%s' is used before it is assigned (campcc must see an assignment to it first, "
-                        "in source order, to know what it points into)", v->name);
+/* The object a compound literal makes: one variable per function. */
+static uint32_t literal_storage(Emitter *e, Expr *x) {
+    uint32_t id = em_map_get(&e->literals, x);
+    if (!id) {
+        id = em_local(e, x->type, NULL);
+        em_map_set(&e->literals, x, id);
+    }
+    return id;
 }
 
-/* The Function variable of a local or parameter, made on first use for a
- * pointer (whose representation depends on what it points into). */
+/* What pointer variable v points into (ptr_storage.c decided): for memory
+ * other than views, the object its offset is into. */
+static Ptr var_target(Emitter *e, Var *v) {
+    const PtrTarget *t = &v->points_into;
+    if (t->space == PTR_PARAM) return e->param_ptrs[t->param];
+    if (t->space != PTR_OBJECT) return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer};
+    const Type *type = t->root ? t->root->type : t->literal->type;
+    LValue lv = t->root ? em_lvalue(e, &(Expr){.kind = EX_VAR, .type = t->root->type, .loc = t->root->loc, .var = t->root})
+                        : (LValue){.ptr = literal_storage(e, t->literal), .storage = SpvStorageClassFunction};
+    return (Ptr){.storage = lv.storage, .base = lv.ptr, .base_type = em_pointer_type(e, lv.storage, type),
+                 .base_is_object = t->whole};
+}
+
+/* The offset a null pointer into memory other than views holds (no
+ * element offset of a real pointer is this). */
+static uint32_t null_offset(Emitter *e) { return const_int(e, &int_type, INT_MIN); }
+
+/* The Function variable of a local or parameter, made on first use. */
 static uint32_t var_storage(Emitter *e, Var *v) {
-    if (!v->spv_id) {
+    uint32_t id = em_map_get(&e->locals, v);
+    if (!id) {
         /* An address lives in a variable as an integer: spirv-opt 2023.1's
          * ssa-rewrite miscompiles PhysicalStorageBuffer pointers stored in
          * Function variables (it forwards the pointer for a load through it). */
         const Type *t = v->type;
-        if (t->kind == TY_PTR) t = v->ptr_known && !is_psb(v->ptr_storage) ? &int_type : &ulong_type;
-        v->spv_id = em_local(e, t, v->name);
-        em_debug_local(e, v, v->spv_id, t);
+        if (t->kind == TY_PTR) t = is_psb(var_target(e, v).storage) ? &ulong_type : &int_type;
+        id = em_local(e, t, v->name);
+        em_map_set(&e->locals, v, id);
+        em_debug_local(e, v, id, t);
     }
-    return v->spv_id;
+    return id;
 }
 
 LValue em_lvalue(Emitter *e, Expr *x) {
@@ -440,7 +464,6 @@ LValue em_lvalue(Emitter *e, Expr *x) {
         }
         if (v->kind == VAR_CONST) return (LValue){.ptr = em_module_const(e, v), .storage = SpvStorageClassPrivate};
         if (v->kind == VAR_TILE_STATIC) return (LValue){.ptr = em_tile_static(e, v), .storage = SpvStorageClassWorkgroup};
-        if (v->type->kind == TY_PTR) check_var_ptr(e, v, x->loc);
         return (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
     }
     case EX_INDEX: {
@@ -459,14 +482,14 @@ LValue em_lvalue(Emitter *e, Expr *x) {
         if (x->lhs->type->is_union) break;
         return sub_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival));
     }
-    case EX_INIT: { /* a compound literal: a fresh object */
-        LValue lv = {.ptr = em_local(e, x->type, NULL), .storage = SpvStorageClassFunction};
+    case EX_INIT: { /* a compound literal: its object, initialized anew */
+        LValue lv = {.ptr = literal_storage(e, x), .storage = SpvStorageClassFunction};
         store_init(e, lv, x);
         return lv;
     }
     default: break;
     }
-    em_error(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression used as an lvalue");
+    em_internal(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression used as an lvalue");
     return (LValue){0};
 }
 
@@ -514,44 +537,28 @@ static Ptr decay(Emitter *e, Expr *x) {
                  .base_type = em_pointer_type(e, lv.storage, arr->type)};
 }
 
-static Ptr var_ptr(Emitter *e, Var *v, SrcLoc loc) {
+static Ptr var_ptr(Emitter *e, Var *v) {
     LValue lv = {.ptr = var_storage(e, v), .storage = SpvStorageClassFunction};
-    check_var_ptr(e, v, loc);
-    if (!v->ptr_known || is_psb(v->ptr_storage))
-        return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
-                     .value = op1(e, SpvOpConvertUToPtr, em_type(e, v->type), em_load(e, &ulong_type, lv))};
-    return (Ptr){.storage = v->ptr_storage, .value = em_load(e, &int_type, lv), .base = v->ptr_base,
-                 .base_type = v->ptr_base_type, .base_is_object = v->ptr_object};
+    Ptr p = var_target(e, v);
+    p.value = is_psb(p.storage) ? op1(e, SpvOpConvertUToPtr, em_type(e, v->type), em_load(e, &ulong_type, lv))
+                                : em_load(e, &int_type, lv);
+    return p;
 }
 
-/* Stores p into pointer variable v; the first store fixes what v points into. */
-static void store_var_ptr(Emitter *e, Var *v, Ptr p, SrcLoc loc) {
-    if (p.is_null && v->ptr_known && !is_psb(v->ptr_storage)) p.value = const_int(e, &int_type, 0);
-    else if (p.is_null && !v->ptr_known) return; /* nothing to point into yet */
-    if (!v->ptr_known) {
-        if (!is_psb(p.storage) && !em_is_root(e, p.base)) {
-            em_fail(e, loc, "pointer '%s' would point into a member or row of a local object; campcc can keep "
-                            "pointers only to whole local variables and arrays", v->name);
-            return;
-        }
-        v->ptr_known = true;
-        v->ptr_storage = p.storage;
-        v->ptr_base = p.base;
-        v->ptr_base_type = p.base_type;
-        v->ptr_object = p.base_is_object;
-    } else if (v->ptr_storage != (int)p.storage || (!is_psb(p.storage) && (v->ptr_base != p.base ||
-                                                                            v->ptr_object != p.base_is_object))) {
-        em_fail(e, loc, "pointer '%s' is assigned pointers into different memory (a view, a local array, "
-                        "tile_static memory); campcc needs each pointer variable to point into one of them",
-                v->name);
-        return;
-    }
-    uint32_t value = is_psb(p.storage) ? op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value) : p.value;
+/* Stores p into pointer variable v (ptr_storage.c made sure it points
+ * into what v does, or is null). */
+static void store_var_ptr(Emitter *e, Var *v, Ptr p) {
+    uint32_t value;
+    if (is_psb(var_target(e, v).storage))
+        value = p.is_null ? const_int(e, &ulong_type, 0) : op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
+    else
+        value = p.is_null ? null_offset(e) : p.value;
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
 }
 
 void em_store_param(Emitter *e, Var *v, uint32_t value) {
-    if (v->type->kind == TY_PTR && is_psb(v->ptr_storage)) value = op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), value);
+    if (v->type->kind == TY_PTR && is_psb(var_target(e, v).storage))
+        value = op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), value);
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
 }
 
@@ -562,7 +569,7 @@ static Ptr incdec_ptr(Emitter *e, Expr *x);
 Ptr em_ptr(Emitter *e, Expr *x) {
     switch (x->kind) {
     case EX_LOAD: {
-        if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) return var_ptr(e, x->lhs->var, x->loc);
+        if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) return var_ptr(e, x->lhs->var);
         Ptr p = {.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_expr(e, x)};
         if (x->lhs->kind == EX_VAR) load_vla_strides(e, x->lhs->var, &p); /* a captured pointer */
         return p;
@@ -575,15 +582,15 @@ Ptr em_ptr(Emitter *e, Expr *x) {
             if (is_psb(p.storage)) {
                 uint32_t tt = em_type(e, x->type);
                 if (em_type(e, x->lhs->type) != tt) p.value = op1(e, SpvOpBitcast, tt, p.value);
-            } else if (!type_equal(x->lhs->type->base, x->type->base) && !e->failed) {
-                em_fail(e, x->loc, "cast of a pointer into local or tile_static memory to another pointer type "
-                                   "is not supported");
+            } else if (!type_equal(x->lhs->type->base, x->type->base) && !e->failed) { /* ptr_storage.c */
+                em_internal(e, x->loc, "a cast of a pointer into private memory");
             }
             return p;
         }
-        if (x->lhs->kind == EX_INT && x->lhs->ival == 0) /* a null pointer constant */
-            return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
-                         .value = spv_const_null(&e->b, em_type(e, x->type)), .is_null = true};
+        if (x->lhs->kind == EX_INT && x->lhs->ival == 0) /* a null pointer constant (no OpConstantNull for
+                                                          * PhysicalStorageBuffer pointers) */
+            return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .is_null = true,
+                         .value = op1(e, SpvOpConvertUToPtr, em_type(e, x->type), const_int(e, &ulong_type, 0))};
         return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
                      .value = op1(e, SpvOpConvertUToPtr, em_type(e, x->type),
                                   convert(e, em_expr(e, x->lhs), x->lhs->type, &ulong_type, x->loc))};
@@ -612,32 +619,25 @@ Ptr em_ptr(Emitter *e, Expr *x) {
         __attribute__((fallthrough)); /* a pointer-typed lvalue read as a value */
     default:
         if (expr_is_lvalue(x)) return em_ptr(e, &(Expr){.kind = EX_LOAD, .type = x->type, .loc = x->loc, .lhs = x});
-        em_error(e, x->loc, "pointer expression");
+        em_internal(e, x->loc, "pointer expression");
         return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = 0};
     }
 }
 
-static uint32_t ptr_to_u64(Emitter *e, Ptr p, SrcLoc loc) {
-    if (!is_psb(p.storage)) {
-        em_fail(e, loc, "a pointer into local or tile_static memory has no address to convert");
-        return const_int(e, &ulong_type, 0);
-    }
-    return op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
+/* A pointer as a comparable integer: its address, or its offset (null's
+ * is null_offset when the other side is an offset). */
+static uint32_t ptr_word(Emitter *e, Ptr p, bool address) {
+    if (address) return p.is_null ? const_int(e, &ulong_type, 0) : op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
+    return p.is_null ? null_offset(e) : p.value;
 }
 
-/* Two pointers as comparable integers: addresses, or offsets into one base. */
+/* Two pointers as comparable integers: addresses, or offsets into one base
+ * (ptr_storage.c made sure they are into the same memory, or null). */
 static void ptr_pair(Emitter *e, Expr *x, uint32_t *a, uint32_t *b, bool *is_address) {
     Ptr p = em_ptr(e, x->lhs), q = em_ptr(e, x->rhs);
-    *is_address = is_psb(p.storage) || is_psb(q.storage);
-    if (*is_address) {
-        *a = p.is_null ? const_int(e, &ulong_type, 0) : ptr_to_u64(e, p, x->loc);
-        *b = q.is_null ? const_int(e, &ulong_type, 0) : ptr_to_u64(e, q, x->loc);
-        return;
-    }
-    if (p.base != q.base && !e->failed)
-        em_fail(e, x->loc, "comparison of pointers into different local objects is not supported");
-    *a = p.value;
-    *b = q.value;
+    *is_address = is_psb(p.storage) && is_psb(q.storage);
+    *a = ptr_word(e, p, *is_address);
+    *b = ptr_word(e, q, *is_address);
 }
 
 /* p - q: the number of elements between them. */
@@ -696,7 +696,7 @@ static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, 
     }
     SpvOp opc = arith_opcode(op, t);
     if (opc == SpvOpNop) {
-        em_error(e, loc, "operator");
+        em_internal(e, loc, "operator");
         return a;
     }
     return exact_fp_result(e, t, op2(e, opc, em_type(e, t), a, b));
@@ -737,8 +737,8 @@ uint32_t em_cond(Emitter *e, Expr *x) {
     if (x->kind == EX_UNARY && x->op == OP_LNOT) return op1(e, SpvOpLogicalNot, spv_type_bool(&e->b), em_cond(e, x->lhs));
     if (x->type->kind == TY_PTR) {
         Ptr p = em_ptr(e, x);
-        if (!is_psb(p.storage)) return spv_const_bool(&e->b, 1); /* into a local object: never null */
-        return op2(e, SpvOpINotEqual, spv_type_bool(&e->b), ptr_to_u64(e, p, x->loc), const_int(e, &ulong_type, 0));
+        if (!is_psb(p.storage)) return op2(e, SpvOpINotEqual, spv_type_bool(&e->b), p.value, null_offset(e));
+        return op2(e, SpvOpINotEqual, spv_type_bool(&e->b), ptr_word(e, p, true), const_int(e, &ulong_type, 0));
     }
     return to_bool(e, x->type, em_expr(e, x), x->loc);
 }
@@ -765,13 +765,16 @@ static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
     em_begin_block(e, merge);
     if (x->type->kind == TY_VOID) return 0;
     uint32_t type = em_type(e, x->type);
-    if (pa) {
-        if (pa->is_null) *pa = *pb, a = spv_const_null(&e->b, type);
-        if (pb->is_null) b = is_psb(pa->storage) ? spv_const_null(&e->b, type) : const_int(e, &int_type, 0);
-        if (pa->storage != pb->storage || (!is_psb(pa->storage) && (pa->base != pb->base)))
-            em_fail(e, x->loc, "the two sides of '?:' point into different memory; campcc needs them to point "
-                               "into the same view or local object");
-        if (!is_psb(pa->storage)) type = em_type(e, &int_type);
+    if (pa) { /* the same memory on both sides, or null (ptr_storage.c) */
+        Ptr side = pa->is_null ? *pb : *pa;
+        if (!is_psb(side.storage)) {
+            if (pa->is_null) a = null_offset(e);
+            if (pb->is_null) b = null_offset(e);
+            type = em_type(e, &int_type);
+        }
+        bool both_null = pa->is_null && pb->is_null;
+        *pa = side;
+        pa->is_null = both_null;
     }
     uint32_t r = spv_new_id(&e->b);
     SPV_OP(&e->code, SpvOpPhi, type, r, a, a_block, b, b_block);
@@ -780,23 +783,43 @@ static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
 
 /* ---- unions ------------------------------------------------------------------------ */
 
-/* A union is an unsigned integer of its size; a member is its bytes from
- * the lowest (the host is little-endian, as are Vulkan devices),
- * reinterpreted: each scalar inside the member is a bit field of it. */
-/* Whether x is (a part of) a member of a union: then *root is the union
- * and *off the byte offset of x in it. */
-static bool union_access(const Expr *x, Expr **root, int *off) {
-    int o = 0;
+/* A union is held as unsigned words (em_union_word): one integer of its
+ * size, or an array of them. A member is its bytes from the lowest (the
+ * host is little-endian, as are Vulkan devices), reinterpreted: each
+ * scalar inside it is a bit field of the word that holds it (a scalar is
+ * aligned to its size, so it never straddles two words). */
+
+/* Whether x is (a part of) a member of a union, through members, vector
+ * components and array elements: then *root is the union. */
+static bool union_access(const Expr *x, Expr **root) {
     for (;;) {
         if (x->kind == EX_MEMBER && x->lhs->type->is_union) {
             *root = x->lhs;
-            *off = o;
             return true;
         }
-        if (x->kind == EX_MEMBER) o += (int)x->lhs->type->members[x->ival].offset;
-        else if (x->kind == EX_VELEM && !x->rhs) o += (int)x->ival * x->type->size;
+        if (x->kind == EX_MEMBER || x->kind == EX_VELEM) x = x->lhs;
+        else if (x->kind == EX_INDEX && x->lhs->kind == EX_DECAY) x = x->lhs->lhs;
         else return false;
-        x = x->lhs;
+    }
+}
+
+/* The byte offset of union part x in its union: *off, plus the int *dyn
+ * (or 0) for the indices that are not constants. */
+static void union_offset(Emitter *e, Expr *x, int *off, uint32_t *dyn) {
+    uint32_t i32 = em_type(e, &int_type);
+    *off = 0;
+    *dyn = 0;
+    while (!(x->kind == EX_MEMBER && x->lhs->type->is_union)) {
+        Expr *index = x->kind == EX_INDEX || x->kind == EX_VELEM ? x->rhs : NULL;
+        if (x->kind == EX_MEMBER) *off += (int)x->lhs->type->members[x->ival].offset;
+        else if (!index) *off += (int)x->ival * x->type->size;
+        else if (index->kind == EX_INT) *off += (int)index->ival * x->type->size;
+        else {
+            uint32_t bytes = op2(e, SpvOpIMul, i32, offset_of(e, em_expr(e, index), index->type),
+                                 const_int(e, &int_type, x->type->size));
+            *dyn = *dyn ? op2(e, SpvOpIAdd, i32, *dyn, bytes) : bytes;
+        }
+        x = x->kind == EX_INDEX ? x->lhs->lhs : x->lhs;
     }
 }
 
@@ -814,48 +837,96 @@ static const Type *part(const Type *t, int i, int *off) {
     return t->base;
 }
 
-/* The member of type m at byte `off` of the union bits (of type u). */
-static uint32_t union_get(Emitter *e, const Type *u, uint32_t bits, int off, const Type *m) {
-    uint32_t ut = em_type(e, u), mt = em_type(e, m);
+static const Type *word_type(int bytes) {
+    static const Type words[4] = {
+        {.kind = TY_INT, .size = 1, .align = 1, .name = "unsigned char"},
+        {.kind = TY_INT, .size = 2, .align = 2, .name = "unsigned short"},
+        {.kind = TY_INT, .size = 4, .align = 4, .name = "unsigned"},
+        {.kind = TY_INT, .size = 8, .align = 8, .name = "unsigned long"},
+    };
+    return &words[bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3];
+}
+
+/* The word of union lv (of type u) holding byte off + dyn, and in *shift
+ * that byte's bit position in it (0 when it is the lowest). */
+static LValue union_word(Emitter *e, LValue lv, const Type *u, int off, uint32_t dyn, uint32_t *shift) {
+    int w = em_union_word(u);
+    const Type *wt = word_type(w);
+    if (!dyn) {
+        *shift = off % w ? const_int(e, wt, off % w * 8) : 0;
+        return w == u->size ? lv : sub_lvalue(e, lv, wt, spv_const_u32(&e->b, (uint32_t)(off / w)));
+    }
+    uint32_t i32 = em_type(e, &int_type), at = off ? op2(e, SpvOpIAdd, i32, dyn, const_int(e, &int_type, off)) : dyn;
+    uint32_t bit = op2(e, SpvOpShiftLeftLogical, i32, op2(e, SpvOpBitwiseAnd, i32, at, const_int(e, &int_type, w - 1)),
+                       const_int(e, &int_type, 3));
+    *shift = op1(e, w == 4 ? SpvOpBitcast : SpvOpUConvert, em_type(e, wt), bit); /* in the word's width */
+    if (w == u->size) return lv;
+    int log2w = w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : 3;
+    return sub_lvalue(e, lv, wt, op2(e, SpvOpShiftRightArithmetic, i32, at, const_int(e, &int_type, log2w)));
+}
+
+/* The member of type m at byte off + dyn of union lv (of type u). */
+static uint32_t union_get(Emitter *e, LValue lv, const Type *u, int off, uint32_t dyn, const Type *m) {
+    uint32_t mt = em_type(e, m);
     int n = part_count(m);
     if (n) {
-        uint32_t parts[64], r = spv_new_id(&e->b);
+        uint32_t *ops = malloc(sizeof *ops * (2 + (size_t)n)), r = spv_new_id(&e->b);
+        if (!ops) unreachable("out of memory");
+        ops[0] = mt;
+        ops[1] = r;
         for (int i = 0; i < n; i++) {
             int o = off;
             const Type *pt = part(m, i, &o);
-            parts[i] = union_get(e, u, bits, o, pt);
+            ops[2 + i] = union_get(e, lv, u, o, dyn, pt);
         }
-        uint32_t ops[66] = {mt, r};
-        for (int i = 0; i < n; i++) ops[2 + i] = parts[i];
         spv_op(&e->code, SpvOpCompositeConstruct, ops, 2 + (size_t)n);
+        free(ops);
         return r;
     }
-    uint32_t nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
-    if (off) bits = op2(e, SpvOpShiftRightLogical, ut, bits, const_int(e, u, off * 8));
-    if (m->size < u->size) bits = op1(e, SpvOpUConvert, nt, bits);
+    const Type *wt = word_type(em_union_word(u));
+    uint32_t shift, nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
+    LValue word = union_word(e, lv, u, off, dyn, &shift);
+    uint32_t bits = em_load(e, wt, word);
+    if (shift) bits = op2(e, SpvOpShiftRightLogical, em_type(e, wt), bits, shift);
+    if (m->size < wt->size) bits = op1(e, SpvOpUConvert, nt, bits);
     return nt == mt ? bits : op1(e, SpvOpBitcast, mt, bits);
 }
 
-/* The union bits `old` with the member of type m at byte `off` set to v. */
-static uint32_t union_set(Emitter *e, const Type *u, uint32_t old, int off, const Type *m, uint32_t v) {
-    uint32_t ut = em_type(e, u);
+/* Sets the member of type m at byte off + dyn of union lv (of type u) to v. */
+static void union_set(Emitter *e, LValue lv, const Type *u, int off, uint32_t dyn, const Type *m, uint32_t v) {
     int n = part_count(m);
     for (int i = 0; i < n; i++) {
         int o = off;
         const Type *pt = part(m, i, &o);
         uint32_t pv = spv_new_id(&e->b);
         SPV_OP(&e->code, SpvOpCompositeExtract, em_type(e, pt), pv, v, (uint32_t)i);
-        old = union_set(e, u, old, o, pt, pv);
+        union_set(e, lv, u, o, dyn, pt, pv);
     }
-    if (n) return old;
-    uint32_t nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
+    if (n) return;
+    const Type *wt = word_type(em_union_word(u));
+    uint32_t wtid = em_type(e, wt), shift, nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
+    LValue word = union_word(e, lv, u, off, dyn, &shift);
     uint32_t bits = em_type(e, m) == nt ? v : op1(e, SpvOpBitcast, nt, v);
-    if (m->size == u->size) return bits;
-    bits = op1(e, SpvOpUConvert, ut, bits);
-    if (off) bits = op2(e, SpvOpShiftLeftLogical, ut, bits, const_int(e, u, off * 8));
-    uint64_t field = ((1ull << (m->size * 8)) - 1) << (off * 8);
-    uint32_t kept = op2(e, SpvOpBitwiseAnd, ut, old, const_int(e, u, (long long)~field));
-    return op2(e, SpvOpBitwiseOr, ut, kept, bits);
+    if (m->size == wt->size) {
+        em_store(e, word, bits);
+        return;
+    }
+    bits = op1(e, SpvOpUConvert, wtid, bits);
+    uint32_t field = const_int(e, wt, (long long)((1ull << (m->size * 8)) - 1));
+    if (shift) {
+        bits = op2(e, SpvOpShiftLeftLogical, wtid, bits, shift);
+        field = op2(e, SpvOpShiftLeftLogical, wtid, field, shift);
+    }
+    uint32_t kept = op2(e, SpvOpBitwiseAnd, wtid, em_load(e, wt, word), op1(e, SpvOpNot, wtid, field));
+    em_store(e, word, op2(e, SpvOpBitwiseOr, wtid, kept, bits));
+}
+
+/* The union an access goes through, as an object (a value is put in one). */
+static LValue union_object(Emitter *e, Expr *u) {
+    if (expr_is_lvalue(u)) return em_lvalue(e, u);
+    LValue lv = {.ptr = em_local(e, u->type, NULL), .storage = SpvStorageClassFunction};
+    em_store(e, lv, em_expr(e, u));
+    return lv;
 }
 
 /* ---- assignment -------------------------------------------------------------------- */
@@ -864,8 +935,11 @@ static uint32_t union_set(Emitter *e, const Type *u, uint32_t old, int off, cons
  * swizzle `v.xy` or a union member works on the object it selects from. */
 static LValue target_lvalue(Emitter *e, Expr *t) {
     Expr *u;
-    int off;
-    if (union_access(t, &u, &off)) return em_lvalue(e, u);
+    if (union_access(t, &u)) {
+        LValue lv = union_object(e, u);
+        union_offset(e, t, &lv.union_off, &lv.union_index);
+        return lv;
+    }
     return em_lvalue(e, t->kind == EX_SWIZZLE ? t->lhs : t);
 }
 
@@ -878,8 +952,7 @@ static uint32_t shuffle(Emitter *e, const Type *t, uint32_t a, uint32_t b, const
 
 static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
     Expr *u;
-    int off;
-    if (union_access(t, &u, &off)) return union_get(e, u->type, em_load(e, u->type, lv), off, t->type);
+    if (union_access(t, &u)) return union_get(e, lv, u->type, lv.union_off, lv.union_index, t->type);
     if (t->kind != EX_SWIZZLE) return em_load(e, t->type, lv);
     uint32_t vec = em_load(e, t->lhs->type, lv), lanes[4];
     for (int i = 0; i < t->type->len; i++) lanes[i] = t->comps[i];
@@ -888,12 +961,11 @@ static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
 
 static void target_store(Emitter *e, Expr *t, LValue lv, uint32_t v) {
     Expr *u;
-    int off;
-    if (union_access(t, &u, &off)) {
-        const Type *ut = u->type;
-        bool whole = t->type->size == ut->size && !part_count(t->type);
-        v = union_set(e, ut, whole ? 0 : em_load(e, ut, lv), off, t->type, v);
-    } else if (t->kind == EX_SWIZZLE) {
+    if (union_access(t, &u)) {
+        union_set(e, lv, u->type, lv.union_off, lv.union_index, t->type, v);
+        return;
+    }
+    if (t->kind == EX_SWIZZLE) {
         const Type *vt = t->lhs->type;
         uint32_t old = em_load(e, vt, lv), lanes[4];
         for (int i = 0; i < vt->len; i++) lanes[i] = (uint32_t)i;
@@ -913,14 +985,13 @@ static Ptr assign_ptr(Emitter *e, Expr *x) {
     if (x->op == OP_NONE) {
         p = em_ptr(e, x->rhs);
     } else {
-        Ptr old = in_var ? var_ptr(e, t->var, x->loc)
+        Ptr old = in_var ? var_ptr(e, t->var)
                          : (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, t->type, lv)};
         p = ptr_add(e, old, t->type, em_expr(e, x->rhs), x->rhs->type, x->op == OP_SUB);
     }
     if (in_var) {
-        store_var_ptr(e, t->var, p, x->loc);
+        store_var_ptr(e, t->var, p);
     } else {
-        if (!is_psb(p.storage)) em_fail(e, x->loc, "a pointer into local or tile_static memory cannot be stored in memory");
         em_store(e, lv, p.value);
     }
     return p;
@@ -955,13 +1026,13 @@ static Ptr incdec_ptr(Emitter *e, Expr *x) {
     Expr *t = x->lhs;
     bool in_var = t->kind == EX_VAR;
     LValue lv = {0};
-    Ptr old = in_var ? var_ptr(e, t->var, x->loc) : (Ptr){0};
+    Ptr old = in_var ? var_ptr(e, t->var) : (Ptr){0};
     if (!in_var) {
         lv = em_lvalue(e, t);
         old = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, t->type, lv)};
     }
     Ptr nv = ptr_add(e, old, t->type, const_int(e, &int_type, x->op == OP_ADD ? 1 : -1), &int_type, false);
-    if (in_var) store_var_ptr(e, t->var, nv, x->loc);
+    if (in_var) store_var_ptr(e, t->var, nv);
     else em_store(e, lv, nv.value);
     return x->ival ? nv : old;
 }
@@ -980,6 +1051,22 @@ static uint32_t incdec(Emitter *e, Expr *x) {
 
 /* ---- initializers ------------------------------------------------------------------- */
 
+/* The initializer `value` of the part of type t at byte `off` of union lv
+ * (of type u). */
+static void store_union_init(Emitter *e, LValue lv, const Type *u, int off, const Type *t, Expr *value) {
+    if (value->kind != EX_INIT) {
+        union_set(e, lv, u, off, 0, t, em_expr(e, value));
+        return;
+    }
+    for (int i = 0; i < value->ninits; i++) {
+        InitItem *it = &value->inits[i];
+        int o = off;
+        const Type *pt = t;
+        for (int d = 0; d < it->depth; d++) pt = part(pt, it->path[d], &o);
+        store_union_init(e, lv, u, o, pt, it->value);
+    }
+}
+
 /* An initializer into the object lv: zero, then each value at its path. */
 static void store_init(Emitter *e, LValue lv, Expr *init) {
     em_store(e, lv, spv_const_null(&e->b, em_type(e, init->type)));
@@ -987,9 +1074,17 @@ static void store_init(Emitter *e, LValue lv, Expr *init) {
         InitItem *it = &init->inits[i];
         LValue at = lv;
         const Type *t = init->type;
-        for (int d = 0; d < it->depth; d++) {
+        int d = 0;
+        for (; d < it->depth && !t->is_union; d++) {
             t = t->kind == TY_STRUCT ? t->members[it->path[d]].type : t->base;
             at = sub_lvalue(e, at, t, spv_const_u32(&e->b, (uint32_t)it->path[d]));
+        }
+        if (t->is_union && d < it->depth) { /* the rest of the path is inside the union's words */
+            const Type *u = t;
+            int off = 0;
+            for (; d < it->depth; d++) t = t->is_union ? t->members[it->path[d]].type : part(t, it->path[d], &off);
+            store_union_init(e, at, u, off, t, it->value);
+            continue;
         }
         uint32_t v = it->value->kind == EX_INIT ? 0 : t->kind == TY_PTR ? em_ptr(e, it->value).value
                                                                          : em_expr(e, it->value);
@@ -1000,9 +1095,7 @@ static void store_init(Emitter *e, LValue lv, Expr *init) {
 
 void em_store_local(Emitter *e, Var *v, Expr *value) {
     if (v->type->kind == TY_PTR) {
-        v->spv_id = 0;
-        v->ptr_known = false;
-        store_var_ptr(e, v, em_ptr(e, value), value->loc);
+        store_var_ptr(e, v, em_ptr(e, value));
     } else if (value->kind == EX_INIT) {
         store_init(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0}, value);
     } else {
@@ -1014,12 +1107,12 @@ void em_store_local(Emitter *e, Var *v, Expr *value) {
 
 static uint32_t call(Emitter *e, Expr *x) {
     Func *f = x->callee;
-    uint32_t args[40], key[32] = {0}, bases[16] = {0};
+    /* the operands of OpFunctionCall: type, result, function, then the
+     * arguments (a pointer into private memory passes base and offset) */
+    uint32_t *ops = malloc(sizeof *ops * (3 + 2 * (size_t)x->nargs)), *args = ops + 3;
+    uint32_t *key = calloc(1, em_spec_key_size(f)), *bases = calloc((size_t)x->nargs + 1, sizeof *bases);
+    if (!ops || !key || !bases) unreachable("out of memory");
     int n = 0;
-    if (x->nargs > 16) {
-        em_error(e, x->loc, "call with more than 16 arguments");
-        return 0;
-    }
     for (int i = 0; i < x->nargs; i++) {
         if (f->params[i]->type->kind != TY_PTR) {
             args[n++] = em_expr(e, x->args[i]);
@@ -1029,11 +1122,6 @@ static uint32_t call(Emitter *e, Expr *x) {
         if (is_psb(p.storage)) {
             args[n++] = p.value;
             continue;
-        }
-        if (!em_is_root(e, p.base)) {
-            em_fail(e, x->args[i]->loc, "a pointer into a member or row of a local object cannot be passed to a "
-                                        "function; pass the whole array or variable");
-            return 0;
         }
         key[2 * i] = (uint32_t)p.storage << 1 | p.base_is_object;
         key[2 * i + 1] = p.base_type;
@@ -1047,9 +1135,14 @@ static uint32_t call(Emitter *e, Expr *x) {
         args[n++] = p.value;
     }
     Spec *s = em_spec(e, f, key);
-    uint32_t r = spv_new_id(&e->b), ops[44] = {em_type(e, f->ret), r, s->id};
-    for (int i = 0; i < n; i++) ops[3 + i] = args[i];
+    uint32_t r = spv_new_id(&e->b);
+    ops[0] = em_type(e, f->ret);
+    ops[1] = r;
+    ops[2] = s->id;
     spv_op(&e->code, SpvOpFunctionCall, ops, 3 + (size_t)n);
+    free(ops);
+    free(key);
+    free(bases);
     return x->type->kind == TY_VOID ? 0 : r;
 }
 
@@ -1090,7 +1183,7 @@ static uint32_t unary(Emitter *e, Expr *x) {
                                              const_scalar(e, lt, 0)));
         }
         return from_bool(e, x->type, em_cond(e, x));
-    default: em_error(e, x->loc, "unary operator"); return 0;
+    default: em_internal(e, x->loc, "unary operator"); return 0;
     }
 }
 
@@ -1162,7 +1255,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
         !((x->kind == EX_MEMBER || x->kind == EX_VELEM || x->kind == EX_INIT) && !expr_is_lvalue(x))) {
         Ptr p = em_ptr(e, x);
         if (!is_psb(p.storage) && !e->failed)
-            em_fail(e, x->loc, "a pointer into local or tile_static memory cannot be used here");
+            em_internal(e, x->loc, "a pointer into private memory as a value"); /* ptr_storage.c */
         return p.value;
     }
     switch (x->kind) {
@@ -1170,25 +1263,26 @@ uint32_t em_expr(Emitter *e, Expr *x) {
     case EX_FLOAT: return const_scalar(e, x->type, x->fval);
     case EX_LOAD:
         if (x->type->kind == TY_PTR && x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) {
-            Ptr p = var_ptr(e, x->lhs->var, x->loc);
+            Ptr p = var_ptr(e, x->lhs->var);
             if (!is_psb(p.storage) && !e->failed)
-                em_fail(e, x->loc, "a pointer into local or tile_static memory cannot be used here");
+                em_internal(e, x->loc, "a pointer into private memory as a value"); /* ptr_storage.c */
             return p.value;
         }
         if (x->lhs->kind == EX_SWIZZLE) return em_expr(e, x->lhs);
-        if (union_access(x->lhs, &(Expr *){0}, &(int){0})) return target_load(e, x->lhs, target_lvalue(e, x->lhs));
+        if (union_access(x->lhs, &(Expr *){0})) return target_load(e, x->lhs, target_lvalue(e, x->lhs));
         return em_load(e, x->type, em_lvalue(e, x->lhs));
     case EX_CAST: {
+        if (x->lhs->type->kind == TY_PTR && x->type->kind == TY_VOID) return em_discard(e, x->lhs), 0;
+        if (x->lhs->type->kind == TY_PTR && x->type->kind == TY_BOOL) return from_bool(e, x->type, em_cond(e, x->lhs));
+        if (x->lhs->type->kind == TY_PTR) /* a view's address (ptr_storage.c refused the others) */
+            return convert(e, ptr_word(e, em_ptr(e, x->lhs), true), &ulong_type, x->type, x->loc);
         uint32_t v = em_expr(e, x->lhs);
         if (x->ival) /* a C cast between vector types reinterprets the bits */
             return em_type(e, x->lhs->type) == em_type(e, x->type) ? v : op1(e, SpvOpBitcast, em_type(e, x->type), v);
         return convert(e, v, x->lhs->type, x->type, x->loc);
     }
     case EX_VELEM: case EX_MEMBER: {
-        if (expr_is_lvalue(x)) return target_load(e, x, target_lvalue(e, x));
-        Expr *u;
-        int off;
-        if (union_access(x, &u, &off)) return union_get(e, u->type, em_expr(e, u), off, x->type);
+        if (expr_is_lvalue(x) || union_access(x, &(Expr *){0})) return target_load(e, x, target_lvalue(e, x));
         uint32_t v = em_expr(e, x->lhs), r = spv_new_id(&e->b);
         if (x->rhs) /* v[i] */
             SPV_OP(&e->code, SpvOpVectorExtractDynamic, em_type(e, x->type), r, v, em_expr(e, x->rhs));
@@ -1217,6 +1311,6 @@ uint32_t em_expr(Emitter *e, Expr *x) {
     case EX_BOUNDS: return em_bounds(e, x);
     case EX_VAR: case EX_INDEX: case EX_DEREF: break; /* lvalues reach here only through EX_LOAD */
     }
-    em_error(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression");
+    em_internal(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression");
     return 0;
 }

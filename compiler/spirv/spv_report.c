@@ -138,8 +138,7 @@ static void put_value(Emitter *e, Record *r, Expr *x) {
     if (t->kind == TY_PTR) {
         Ptr p = em_ptr(e, x);
         if (p.storage != SpvStorageClassPhysicalStorageBuffer) {
-            em_fail(e, x->loc, "'%%p' of a pointer into local or tile_static memory: only views and arrays have "
-                               "device addresses");
+            em_internal(e, x->loc, "'%p' of a pointer without a device address (ptr_storage.c checks)");
             return;
         }
         put_scalar(e, r, t, p.value);

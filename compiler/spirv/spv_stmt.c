@@ -24,12 +24,14 @@ static void emit_if(Emitter *e, Stmt *s) {
     if (then_ends && else_ends) em_terminate(e, SpvOpUnreachable); /* both arms left: nothing follows */
 }
 
+/* Enters a loop (cont its continue target) or a switch (cont 0). */
+static void em_push_loop(Emitter *e, uint32_t brk, uint32_t cont) {
+    e->loops = grow_array(e->loops, e->nloops, &e->cap_loops, sizeof *e->loops, 16);
+    e->loops[e->nloops++] = (LoopTarget){brk, cont};
+}
+
 /* while, for and do: header → (condition) → body → continue → header. */
 static void emit_loop(Emitter *e, Stmt *s) {
-    if (e->nloops == 64) {
-        em_error(e, s->loc, "loops nested more than 64 deep");
-        return;
-    }
     if (s->init) em_stmt(e, s->init);
     uint32_t header = em_label(e), body = em_label(e), cont = em_label(e), merge = em_label(e);
     em_branch(e, header);
@@ -50,7 +52,7 @@ static void emit_loop(Emitter *e, Stmt *s) {
         e->terminated = true;
     }
     em_begin_block(e, body);
-    e->loops[e->nloops++] = (LoopTarget){merge, cont};
+    em_push_loop(e, merge, cont);
     em_stmt(e, s->then);
     e->nloops--;
     em_branch(e, cont);
@@ -73,10 +75,6 @@ static void emit_loop(Emitter *e, Stmt *s) {
  * own default never taken. */
 static void emit_switch(Emitter *e, Stmt *s) {
     int n = s->body.len;
-    if (e->nloops == 64 || n > 1024) {
-        em_error(e, s->loc, n > 1024 ? "switch with more than 1024 case groups" : "loops nested more than 64 deep");
-        return;
-    }
     uint32_t x = em_expr(e, s->expr), merge = em_label(e);
     const Type *t = s->expr->type;
     uint32_t type = em_type(e, t), bool_t = spv_type_bool(&e->b);
@@ -126,7 +124,7 @@ static void emit_switch(Emitter *e, Stmt *s) {
     SPV_OP(&e->code, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
     spv_op(&e->code, SpvOpSwitch, ops, k);
     e->terminated = true;
-    e->loops[e->nloops++] = (LoopTarget){merge, 0};
+    em_push_loop(e, merge, 0);
     for (int i = 0; i < n; i++) {
         SwitchCase *c = s->body.items[i];
         em_begin_block(e, labels[i]);
@@ -148,9 +146,8 @@ void em_stmt(Emitter *e, Stmt *s) {
             em_tile_static(e, s->var);
             return;
         }
-        /* made on first use: a pointer's representation depends on what it points into */
-        s->var->spv_id = 0;
-        s->var->ptr_known = false;
+        /* its variable in this function: made on first use from here */
+        em_map_set(&e->locals, s->var, 0);
         if (s->expr) em_store_local(e, s->var, s->expr);
         return;
     case ST_BLOCK:

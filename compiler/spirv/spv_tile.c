@@ -58,9 +58,10 @@ void em_tiled_index(Emitter *e, Kernel *k) {
     for (int m = 0; m < 5; m++) {
         Var *v = k->tile_index[m];
         uint32_t value = index_value(e, k, v->type, values[m]);
-        v->spv_id = em_local(e, v->type, v->name);
-        em_debug_local(e, v, v->spv_id, v->type);
-        em_store(e, (LValue){.ptr = v->spv_id, .storage = SpvStorageClassFunction}, value);
+        uint32_t id = em_local(e, v->type, v->name);
+        em_map_set(&e->locals, v, id);
+        em_debug_local(e, v, id, v->type);
+        em_store(e, (LValue){.ptr = id, .storage = SpvStorageClassFunction}, value);
     }
 }
 
@@ -86,13 +87,14 @@ uint32_t em_sync(Emitter *e, Expr *x) {
  * it is. Any function may point into it. */
 uint32_t em_tile_static(Emitter *e, Var *v) {
     SpvBuilder *b = &e->b;
-    if (!v->spv_id) {
-        v->spv_id = spv_new_id(b);
-        SPV_OP(&b->globals, SpvOpVariable, em_pointer_type(e, SpvStorageClassWorkgroup, v->type), v->spv_id,
+    uint32_t id = em_map_get(&e->globals, v);
+    if (!id) {
+        id = spv_new_id(b);
+        SPV_OP(&b->globals, SpvOpVariable, em_pointer_type(e, SpvStorageClassWorkgroup, v->type), id,
                SpvStorageClassWorkgroup);
-        spv_name(b, v->spv_id, v->name);
-        em_debug_tile_static(e, v, v->spv_id);
+        spv_name(b, id, v->name);
+        em_map_set(&e->globals, v, id);
+        em_debug_tile_static(e, v, id);
     }
-    if (!em_is_root(e, v->spv_id)) em_add_root(e, v->spv_id);
-    return v->spv_id;
+    return id;
 }

@@ -1,0 +1,384 @@
+/* ptr_storage.c — what every pointer variable points into, decided before
+ * any code is emitted.
+ *
+ * SPIR-V has addresses only for views' memory (PhysicalStorageBuffer); a
+ * pointer into a local array, a tile_static variable or a module constant
+ * is an element offset into that one object, so each pointer variable must
+ * point into one kind of memory, known for the whole function. The pass:
+ *
+ * 1. Per function, each pointer variable gets the target of the first
+ *    non-null value assigned to it (Var.points_into), repeated until no
+ *    variable changes, so an assignment that comes later in the source than
+ *    a use still counts. In a helper a target may be "wherever parameter i
+ *    points" (PTR_PARAM): each call binds it.
+ * 2. From every kernel, each function is checked once per binding of its
+ *    pointer parameters (what the call's arguments point into): every
+ *    value a variable is given, every pointer stored to memory, compared,
+ *    converted or passed must agree with what the variable points into.
+ *    The errors are located here; the emitter only reads the targets. */
+#include "campcc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A pointer expression's value: a target, or null, or an address inside a
+ * part of a local object (a member or row), which may be used at once but
+ * not kept. */
+typedef enum SrcKind {
+    SRC_NULL,
+    SRC_TARGET,
+    SRC_PART,
+    SRC_UNION, /* into a union's member: refused where it is made (check_expr) */
+} SrcKind;
+typedef struct Src {
+    SrcKind kind;
+    PtrTarget t; /* SRC_TARGET; SRC_PART: the object (or view) it is part of */
+} Src;
+
+/* A function being analysed: with `binding` (NULL in step 1) its
+ * parameters' targets are what one call passes. */
+typedef struct Frame {
+    const PtrTarget *binding;
+    bool changed; /* step 1: a variable got its target */
+} Frame;
+
+static bool ptr_target_equal(const PtrTarget *a, const PtrTarget *b) {
+    if (a->space != b->space) return false;
+    if (a->space == PTR_OBJECT) return a->root == b->root && a->literal == b->literal && a->whole == b->whole;
+    if (a->space == PTR_PARAM) return a->param == b->param;
+    return true;
+}
+
+static PtrTarget view_target(void) { return (PtrTarget){.space = PTR_VIEW}; }
+
+static Src target_src(PtrTarget t) { return (Src){.kind = SRC_TARGET, .t = t}; }
+
+static PtrTarget resolve(const Frame *f, PtrTarget t) {
+    return t.space == PTR_PARAM && f->binding ? f->binding[t.param] : t;
+}
+
+static bool is_null_constant(const Expr *x) {
+    while (x->kind == EX_CAST && x->lhs->type->kind == TY_PTR) x = x->lhs;
+    return x->kind == EX_CAST && x->lhs->kind == EX_INT && x->lhs->ival == 0;
+}
+
+/* Where a pointer variable points: its target, or (never given a non-null
+ * value, or not yet known) nothing. */
+static Src var_src(const Frame *f, const Var *v) {
+    if (v->points_into.space == PTR_NOWHERE) return (Src){.kind = SRC_NULL};
+    return target_src(resolve(f, v->points_into));
+}
+
+static Src expr_src(const Frame *f, const Expr *x);
+
+/* The memory an lvalue designates: a whole variable or compound literal
+ * (SRC_TARGET, whole), or a part of something. */
+static Src lvalue_src(const Frame *f, const Expr *x) {
+    switch (x->kind) {
+    case EX_VAR: {
+        Var *v = x->var;
+        if (v->kind == VAR_CAPTURE)
+            return v->capture == CAPTURE_VIEW ? target_src(view_target()) : (Src){.kind = SRC_PART, .t = {.space = PTR_NOWHERE}};
+        return target_src((PtrTarget){.space = PTR_OBJECT, .root = v, .whole = true});
+    }
+    case EX_INIT: return target_src((PtrTarget){.space = PTR_OBJECT, .literal = (Expr *)x, .whole = true});
+    case EX_INDEX: case EX_DEREF: {
+        Src p = expr_src(f, x->lhs);
+        if ((p.kind == SRC_TARGET && p.t.space == PTR_VIEW) || p.kind == SRC_UNION) return p;
+        return (Src){.kind = SRC_PART, .t = p.t};
+    }
+    case EX_MEMBER: case EX_VELEM: case EX_SWIZZLE: {
+        if (x->kind == EX_MEMBER && x->lhs->type->is_union) return (Src){.kind = SRC_UNION};
+        Src whole = lvalue_src(f, x->lhs);
+        if ((whole.kind == SRC_TARGET && whole.t.space == PTR_VIEW) || whole.kind == SRC_UNION) return whole;
+        return (Src){.kind = SRC_PART, .t = whole.t};
+    }
+    default: return (Src){.kind = SRC_PART, .t = {.space = PTR_NOWHERE}};
+    }
+}
+
+/* Mirrors the emitter's em_ptr (spv_expr.c): which memory the value of the
+ * pointer expression x points into. */
+static Src expr_src(const Frame *f, const Expr *x) {
+    switch (x->kind) {
+    case EX_LOAD:
+        if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) return var_src(f, x->lhs->var);
+        return target_src(view_target()); /* a captured pointer, or one read from memory */
+    case EX_DECAY: {
+        Src s = lvalue_src(f, x->lhs);
+        s.t.whole = false; /* at its elements */
+        return s;
+    }
+    case EX_ADDR:
+        if (x->lhs->kind == EX_INDEX || x->lhs->kind == EX_DEREF) return expr_src(f, x->lhs->lhs);
+        return lvalue_src(f, x->lhs);
+    case EX_CAST:
+        if (x->lhs->type->kind == TY_PTR) return expr_src(f, x->lhs);
+        if (is_null_constant(x)) return (Src){.kind = SRC_NULL};
+        return target_src(view_target()); /* an integer made an address */
+    case EX_BINARY:
+        if (x->op == OP_COMMA) return expr_src(f, x->rhs);
+        return expr_src(f, x->lhs->type->kind == TY_PTR ? x->lhs : x->rhs);
+    case EX_ASSIGN:
+        if (x->op == OP_NONE) return expr_src(f, x->rhs);
+        __attribute__((fallthrough));
+    case EX_INCDEC:
+        if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) return var_src(f, x->lhs->var);
+        return target_src(view_target());
+    case EX_COND: {
+        Src a = expr_src(f, x->lhs);
+        return a.kind == SRC_NULL ? expr_src(f, x->rhs) : a;
+    }
+    case EX_VAR: return x->var->kind == VAR_CAPTURE ? target_src(view_target()) : var_src(f, x->var);
+    default: return target_src(view_target()); /* an address made by a call, or read from memory */
+    }
+}
+
+/* ---- step 1: each variable's target ------------------------------------------- */
+
+static void learn(Frame *f, Var *v, const Expr *value) {
+    if (v->type->kind != TY_PTR || v->kind == VAR_CAPTURE || v->points_into.space != PTR_NOWHERE) return;
+    Src s = expr_src(f, value);
+    if (s.kind != SRC_TARGET) return;
+    v->points_into = s.t;
+    f->changed = true;
+}
+
+static void learn_expr(void *ctx, Expr *x) {
+    if (x->kind == EX_ASSIGN && x->op == OP_NONE && x->lhs->kind == EX_VAR) learn(ctx, x->lhs->var, x->rhs);
+}
+
+static void learn_stmt(void *ctx, Stmt *st) {
+    if (st->kind == ST_DECL && st->expr) learn(ctx, st->var, st->expr);
+}
+
+static void forget_decl(void *ctx, Stmt *st) {
+    (void)ctx;
+    if (st->kind == ST_DECL) st->var->points_into = (PtrTarget){0};
+}
+
+static void ignore_expr(void *ctx, Expr *x) { (void)ctx, (void)x; }
+
+static void infer_targets(Stmt *body, Var **params, int nparams) {
+    Frame f = {0};
+    walk_stmt(body, ignore_expr, forget_decl, NULL);
+    for (int i = 0; i < nparams; i++)
+        params[i]->points_into = (PtrTarget){.space = params[i]->type->kind == TY_PTR ? PTR_PARAM : PTR_NOWHERE, .param = i};
+    do {
+        f.changed = false;
+        walk_stmt(body, learn_expr, learn_stmt, &f);
+    } while (f.changed);
+}
+
+/* ---- step 2: every use agrees, per binding ------------------------------------- */
+
+typedef struct Checked {
+    Func *func;
+    PtrTarget *binding;
+} Checked;
+
+typedef struct Checker {
+    Unit *u;
+    Checked *done; /* each function once per binding */
+    int ndone, cap_done;
+    const void **reported; /* the nodes already reported (a helper is checked per binding) */
+    int nreported, cap_reported;
+} Checker;
+
+typedef struct CheckFrame {
+    Frame f;
+    Checker *c;
+    const Expr *indexed; /* the array operand of the last EX_INDEX seen (the walk is preorder) */
+} CheckFrame;
+
+static bool first_report(Checker *c, const void *node) {
+    for (int i = 0; i < c->nreported; i++)
+        if (c->reported[i] == node) return false;
+    c->reported = grow_array(c->reported, c->nreported, &c->cap_reported, sizeof *c->reported, 16);
+    c->reported[c->nreported++] = node;
+    return true;
+}
+
+/* A target that is an address in SPIR-V: a view's, or null's (or one
+ * already refused). */
+static bool is_address(Src s) {
+    return s.kind == SRC_NULL || s.kind == SRC_UNION || (s.kind == SRC_TARGET && s.t.space == PTR_VIEW);
+}
+
+static void check_func(Checker *c, Func *fn, const PtrTarget *binding);
+
+static void check_var_value(CheckFrame *cf, Var *v, const Expr *value, SrcLoc loc, const void *node) {
+    if (v->type->kind != TY_PTR || v->kind == VAR_CAPTURE) return;
+    Src s = expr_src(&cf->f, value);
+    if (s.kind == SRC_NULL || s.kind == SRC_UNION) return;
+    Diag *d = cf->c->u->diag;
+    if (s.kind == SRC_PART) {
+        if (first_report(cf->c, node))
+            diag_error(d, loc, "pointer '%s' would point into a member or row of a local object; campcc can keep "
+                               "pointers only to whole local variables and arrays", v->name);
+        return;
+    }
+    Src held = var_src(&cf->f, v);
+    if (held.kind == SRC_TARGET && !ptr_target_equal(&held.t, &s.t) && first_report(cf->c, node))
+        diag_error(d, loc, "pointer '%s' is assigned pointers into different memory (a view, a local array, "
+                           "tile_static memory); campcc needs each pointer variable to point into one of them",
+                   v->name);
+}
+
+static void check_stored(CheckFrame *cf, const Expr *value) {
+    if (!is_address(expr_src(&cf->f, value)) && first_report(cf->c, value))
+        diag_error(cf->c->u->diag, value->loc, "a pointer into local or tile_static memory cannot be stored in memory");
+}
+
+static void check_call(CheckFrame *cf, Expr *x) {
+    Func *g = x->callee;
+    PtrTarget *binding = calloc((size_t)g->nparams + 1, sizeof *binding);
+    if (!binding) unreachable("out of memory");
+    bool ok = true;
+    for (int i = 0; i < x->nargs && i < g->nparams; i++) {
+        if (g->params[i]->type->kind != TY_PTR) continue;
+        Src s = expr_src(&cf->f, x->args[i]);
+        if (s.kind == SRC_PART || s.kind == SRC_UNION) {
+            if (s.kind == SRC_PART && first_report(cf->c, x->args[i]))
+                diag_error(cf->c->u->diag, x->args[i]->loc, "a pointer into a member or row of a local object cannot "
+                                                            "be passed to a function; pass the whole array or variable");
+            ok = false;
+        }
+        binding[i] = s.kind == SRC_TARGET ? s.t : view_target(); /* null: an address */
+    }
+    if (ok) check_func(cf->c, g, binding);
+    free(binding);
+}
+
+static void check_compare(CheckFrame *cf, const Expr *x) {
+    Src a = expr_src(&cf->f, x->lhs), b = expr_src(&cf->f, x->rhs);
+    if (a.kind == SRC_NULL || b.kind == SRC_NULL || (is_address(a) && is_address(b))) return;
+    Diag *d = cf->c->u->diag;
+    if (is_address(a) || is_address(b)) {
+        if (first_report(cf->c, x)) diag_error(d, x->loc, "a pointer into local or tile_static memory has no address to convert");
+    } else if (!ptr_target_equal(&a.t, &b.t) && a.t.space != PTR_NOWHERE && first_report(cf->c, x)) {
+        diag_error(d, x->loc, "comparison of pointers into different local objects is not supported");
+    }
+}
+
+/* Whether lvalue x is (a part of) a member of a union: a union is held as
+ * words, with no object for a pointer to point at. */
+static bool in_union(const Expr *x) {
+    for (;;) {
+        if (x->kind == EX_MEMBER && x->lhs->type->is_union) return true;
+        if (x->kind == EX_MEMBER || x->kind == EX_VELEM || x->kind == EX_SWIZZLE) x = x->lhs;
+        else if (x->kind == EX_INDEX && x->lhs->kind == EX_DECAY) x = x->lhs->lhs;
+        else return false;
+    }
+}
+
+/* Atomics work on memory the threads share: views and tile_static. */
+static bool shared_memory(Src s) {
+    if (s.kind == SRC_NULL || s.t.space == PTR_VIEW) return true;
+    return s.t.space == PTR_OBJECT && s.t.root && s.t.root->kind == VAR_TILE_STATIC;
+}
+
+static void check_expr(void *ctx, Expr *x) {
+    CheckFrame *cf = ctx;
+    Diag *d = cf->c->u->diag;
+    /* an element of a union's array member is read in place; any other
+     * pointer into a union has nothing to point at */
+    if (x->kind == EX_INDEX && x->lhs->kind == EX_DECAY) cf->indexed = x->lhs;
+    if (((x->kind == EX_ADDR || (x->kind == EX_DECAY && x != cf->indexed)) && in_union(x->lhs)) ||
+        (x->kind == EX_ATOMIC && in_union(x->args[0]))) {
+        if (first_report(cf->c, x)) diag_error(d, x->loc, "a pointer to a member of a union is not supported in amp code");
+        return;
+    }
+    switch (x->kind) {
+    case EX_ATOMIC:
+        if (!shared_memory(lvalue_src(&cf->f, x->args[0])) && first_report(cf->c, x))
+            diag_error(d, x->loc, "atomic operation on memory of one thread: camp_atomic_* work on views, arrays "
+                                  "and tile_static memory");
+        break;
+    case EX_ASSIGN:
+        if (x->type->kind != TY_PTR || x->op != OP_NONE) break;
+        if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) check_var_value(cf, x->lhs->var, x->rhs, x->loc, x);
+        else check_stored(cf, x->rhs);
+        break;
+    case EX_INIT:
+        for (int i = 0; i < x->ninits; i++)
+            if (x->inits[i].value->type->kind == TY_PTR) check_stored(cf, x->inits[i].value);
+        break;
+    case EX_CAST:
+        if (x->type->kind == TY_PTR && x->lhs->type->kind == TY_PTR && !type_equal(x->lhs->type->base, x->type->base) &&
+            !is_address(expr_src(&cf->f, x->lhs)) && first_report(cf->c, x))
+            diag_error(d, x->loc, "cast of a pointer into local or tile_static memory to another pointer type is not supported");
+        if (x->type->kind == TY_INT && x->lhs->type->kind == TY_PTR &&
+            !is_address(expr_src(&cf->f, x->lhs)) && first_report(cf->c, x))
+            diag_error(d, x->loc, "a pointer into local or tile_static memory has no address to convert");
+        break;
+    case EX_COND: {
+        if (x->type->kind != TY_PTR) break;
+        Src a = expr_src(&cf->f, x->lhs), b = expr_src(&cf->f, x->rhs);
+        if (a.kind != SRC_NULL && b.kind != SRC_NULL && !(is_address(a) && is_address(b)) &&
+            (a.kind != b.kind || !ptr_target_equal(&a.t, &b.t)) && first_report(cf->c, x))
+            diag_error(d, x->loc, "the two sides of '?:' point into different memory; campcc needs them to point "
+                                  "into the same view or local object");
+        break;
+    }
+    case EX_BINARY:
+        if (x->lhs->type->kind == TY_PTR && x->rhs->type->kind == TY_PTR &&
+            ((x->op >= OP_LT && x->op <= OP_NE) || x->op == OP_SUB))
+            check_compare(cf, x);
+        break;
+    case EX_CALL: check_call(cf, x); break;
+    case EX_REPORT: /* printf's %p sends an address */
+        for (int i = 0; i < x->nargs; i++)
+            if (x->args[i]->type->kind == TY_PTR && !is_address(expr_src(&cf->f, x->args[i])) &&
+                first_report(cf->c, x->args[i]))
+                diag_error(d, x->args[i]->loc, "'%%p' of a pointer into local or tile_static memory: only views and "
+                                               "arrays have device addresses");
+        break;
+    default: break;
+    }
+}
+
+static void check_stmt(void *ctx, Stmt *st) {
+    CheckFrame *cf = ctx;
+    if (st->kind == ST_DECL && st->expr) check_var_value(cf, st->var, st->expr, st->expr->loc, st);
+    if (st->kind == ST_RETURN && st->expr && st->expr->type->kind == TY_PTR && !is_address(expr_src(&cf->f, st->expr)) &&
+        first_report(cf->c, st))
+        diag_error(cf->c->u->diag, st->expr->loc, "a pointer into local or tile_static memory cannot be used here");
+}
+
+static void check_body(Checker *c, Stmt *body, const PtrTarget *binding) {
+    CheckFrame cf = {.f = {.binding = binding}, .c = c};
+    walk_stmt(body, check_expr, check_stmt, &cf);
+}
+
+static void check_func(Checker *c, Func *fn, const PtrTarget *binding) {
+    for (int i = 0; i < c->ndone; i++) {
+        if (c->done[i].func != fn) continue;
+        bool same = true;
+        for (int j = 0; j < fn->nparams && same; j++) same = ptr_target_equal(&c->done[i].binding[j], &binding[j]);
+        if (same) return;
+    }
+    c->done = grow_array(c->done, c->ndone, &c->cap_done, sizeof *c->done, 16);
+    Checked *d = &c->done[c->ndone++];
+    d->func = fn;
+    d->binding = arena_alloc(&c->u->arena, sizeof *d->binding * ((size_t)fn->nparams + 1));
+    memcpy(d->binding, binding, sizeof *d->binding * (size_t)fn->nparams);
+    check_body(c, fn->body, d->binding);
+}
+
+bool ptr_storage_scan(Unit *u) {
+    int errors = u->diag->errors;
+    for (int i = 0; i < u->funcs.len; i++) {
+        Func *fn = u->funcs.items[i];
+        if (fn->body) infer_targets(fn->body, fn->params, fn->nparams);
+    }
+    for (int i = 0; i < u->kernels.len; i++) {
+        Kernel *k = u->kernels.items[i];
+        infer_targets(k->body, NULL, 0);
+    }
+    Checker c = {.u = u};
+    for (int i = 0; i < u->kernels.len; i++) check_body(&c, ((Kernel *)u->kernels.items[i])->body, NULL);
+    free(c.done);
+    free(c.reported);
+    return u->diag->errors == errors;
+}

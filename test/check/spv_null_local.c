@@ -1,0 +1,16 @@
+// A null pointer into a local array is the offset INT_MIN.
+// RUN: -S %s -o -
+// CHECK: %int_n2147483648 = OpConstant %int -2147483648
+// CHECK: OpINotEqual %bool {{%[0-9]+}} %int_n2147483648
+#include <camp.h>
+#include <stddef.h>
+
+int main(void) {
+    int v[8] = {0};
+    parallel_for_each(i, extent(8)) {
+        int a[2] = {i, 1};
+        int *p = i ? a : NULL;
+        v[i] = p ? *p : 0;
+    }
+    return v[0];
+}

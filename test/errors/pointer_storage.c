@@ -1,0 +1,43 @@
+// What a pointer into private memory cannot do (SPIR-V has no addresses
+// there): each use that disagrees with what the pointer points into is
+// reported where it is, before any code is emitted, also in a helper
+// checked for the call that passes a local array.
+#include <camp.h>
+
+typedef struct pair { int x[2]; int *p; } pair;
+
+static int sum2(const int *p) restrict(amp) { return p[0] + p[1]; }
+
+static int pick(int *p, int *q) restrict(amp) {
+    int *r = p;
+    r = q;
+    return *r;
+}
+
+int main(void) {
+    int v[16] = {0};
+    parallel_for_each(i, extent(16)) {
+        int a[4] = {i, 1, 2, 3}, b[4] = {0}, m[2][2] = {{0}};
+        int *p = a;
+        p = b;
+        int *row = m[1];
+        pair s = {{1, 2}, a};
+        int *c = i ? a : &v[i];
+        int d = &a[1] < &b[2];
+        int e = &a[0] == &v[0];
+        int f = sum2(m[0]) + sum2(s.x);
+        long *g = (long *)a;
+        v[i] = *p + *row + s.x[0] + *c + d + e + f + (int)*g + pick(a, &v[i]);
+    }
+    return 0;
+}
+// expect-error: 22:9: pointer 'p' is assigned pointers into different memory
+// expect-error: 23:20: pointer 'row' would point into a member or row of a local object
+// expect-error: 24:27: a pointer into local or tile_static memory cannot be stored in memory
+// expect-error: 25:18: the two sides of '?:' point into different memory
+// expect-error: 26:17: comparison of pointers into different local objects is not supported
+// expect-error: 27:17: a pointer into local or tile_static memory has no address to convert
+// expect-error: 28:22: a pointer into a member or row of a local object cannot be passed to a function
+// expect-error: 28:37: a pointer into a member or row of a local object cannot be passed to a function
+// expect-error: 29:19: cast of a pointer into local or tile_static memory to another pointer type is not supported
+// expect-error: 13:5: pointer 'r' is assigned pointers into different memory
