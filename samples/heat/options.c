@@ -5,11 +5,13 @@
 
 #include "heat.h"
 
-static bool positive(const char *text, int *value) {
+enum { MAX_SIZE = 46340, MAX_STEPS = 1000000000 }; /* MAX_SIZE^2 cells fit in an int index */
+
+static bool positive(const char *text, long max, int *value) {
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
-    if (errno || *end || end == text || v <= 0 || v > 46340) return false; /* SIZE^2 cells fit in int */
+    if (errno || *end || end == text || v <= 0 || v > max) return false;
     *value = (int)v;
     return true;
 }
@@ -21,8 +23,8 @@ int heat_options_parse(int argc, char **argv, bool accelerators, heat_options *o
     int opt;
     opterr = 0;
     while ((opt = getopt(argc, argv, accelerators ? ":n:s:a:x" : ":n:s:x")) != -1) {
-        if (opt == 'n' && positive(optarg, &o->size)) continue;
-        if (opt == 's' && positive(optarg, &o->steps)) continue;
+        if (opt == 'n' && positive(optarg, MAX_SIZE, &o->size)) continue;
+        if (opt == 's' && positive(optarg, MAX_STEPS, &o->steps)) continue;
         if (opt == 'a') {
             o->accelerators = optarg;
             continue;
@@ -33,8 +35,9 @@ int heat_options_parse(int argc, char **argv, bool accelerators, heat_options *o
         }
         const char *what = opt == '?' ? "unknown option -%c\n"
                            : opt == ':' ? "-%c wants a value\n"
-                                        : "-%c wants a number from 1 to 46340\n";
-        int at = snprintf(error, size, what, opt == '?' || opt == ':' ? optopt : opt);
+                                        : "-%c wants a number from 1 to %ld\n";
+        int at = snprintf(error, size, what, opt == '?' || opt == ':' ? optopt : opt,
+                          opt == 'n' ? (long)MAX_SIZE : (long)MAX_STEPS);
         snprintf(error + at, size - (size_t)at, usage, argv[0]);
         return 1;
     }
