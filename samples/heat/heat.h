@@ -30,6 +30,8 @@ typedef struct heat_strip {
     float *u, *next; /* rows x cols: this step's values and the next step's */
     float *edges;    /* 2 x cols: the next step's first and last rows, for the neighbours */
     float *ghosts;   /* 2 x cols: the rows above and below the strip */
+    camp_future *ghost_copies[2]; /* copies into `ghosts` not yet waited for */
+    int ghost_copies_pending;
 } heat_strip;
 
 /* The strip of rows [first, first + rows) of a grid of `cols` columns,
@@ -45,11 +47,12 @@ void heat_strip_delete(heat_strip *s);
  * rows between. Both are submitted before they return. */
 camp_future *heat_strip_edges(heat_strip *s, float *out);
 void heat_strip_interior(heat_strip *s);
-/* Starts copying the new ghost rows in (`above`, `below`: cols floats, or
- * NULL to keep that ghost row) and makes the next step's values current.
- * The kernels of the next step wait for the copy on the device. Returns
- * up to two futures in `futures` and their number. */
-int heat_strip_finish_step(heat_strip *s, const float *above, const float *below, camp_future *futures[2]);
+/* Starts copying the new ghost rows in (`above`, `below`: cols floats,
+ * free for reuse when it returns, or NULL to keep that ghost row) and makes
+ * the next step's values current. The next step's edge kernel waits for
+ * the copies on the device, not the host: heat_strip_edges waits for
+ * their futures only once that kernel is submitted. */
+void heat_strip_finish_step(heat_strip *s, const float *above, const float *below);
 /* The strip's current values into `out` (rows x cols floats). */
 void heat_strip_copy_out(const heat_strip *s, float *out);
 

@@ -14,7 +14,7 @@ static float *row_of(float value, int cols) {
 }
 
 heat_strip heat_strip_new(camp_accelerator_view *view, int first, int rows, int total_rows, int cols) {
-    heat_strip s = {view, rows, cols, NULL, NULL, NULL, NULL};
+    heat_strip s = {view, rows, cols, NULL, NULL, NULL, NULL, {NULL, NULL}, 0};
     /* Device-only arrays (no host access): the copies below are what
      * moves between accelerators, as on a discrete GPU. */
     s.u = array_new_on(view, float, (long long)rows * cols, NULL, CAMP_ACCESS_TYPE_NONE);
@@ -35,7 +35,15 @@ heat_strip heat_strip_new(camp_accelerator_view *view, int first, int rows, int 
     return s;
 }
 
+/* Every future is waited for exactly once: the ghost rows' copies when the
+ * kernel that needs them has been submitted, or when the strip ends. */
+static void wait_ghost_copies(heat_strip *s) {
+    for (int i = 0; i < s->ghost_copies_pending; i++) future_wait(s->ghost_copies[i]);
+    s->ghost_copies_pending = 0;
+}
+
 void heat_strip_delete(heat_strip *s) {
+    wait_ghost_copies(s);
     array_delete(s->u);
     array_delete(s->next);
     array_delete(s->edges);
@@ -60,6 +68,7 @@ camp_future *heat_strip_edges(heat_strip *s, float *out) {
         edges[idx.x * cols + c] = value;
     }
     camp_accelerator_view_flush(s->view);
+    wait_ghost_copies(s);
     return array_copy_out_async(out, s->edges, 2 * cols);
 }
 
@@ -77,14 +86,12 @@ void heat_strip_interior(heat_strip *s) {
     camp_accelerator_view_flush(s->view);
 }
 
-int heat_strip_finish_step(heat_strip *s, const float *above, const float *below, camp_future *futures[2]) {
-    int n = 0;
-    if (above) futures[n++] = array_copy_in_async(s->ghosts, above, s->cols);
-    if (below) futures[n++] = array_copy_in_async(s->ghosts + s->cols, below, s->cols);
+void heat_strip_finish_step(heat_strip *s, const float *above, const float *below) {
+    if (above) s->ghost_copies[s->ghost_copies_pending++] = array_copy_in_async(s->ghosts, above, s->cols);
+    if (below) s->ghost_copies[s->ghost_copies_pending++] = array_copy_in_async(s->ghosts + s->cols, below, s->cols);
     float *t = s->u;
     s->u = s->next;
     s->next = t;
-    return n;
 }
 
 void heat_strip_copy_out(const heat_strip *s, float *out) {

@@ -55,7 +55,8 @@ def main():
             r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=TIMEOUT)
         except subprocess.TimeoutExpired as e:
             sys.exit(f"FAIL: {' '.join(cmd)} still ran after {TIMEOUT}s (a rank hangs)\n{e.stderr or ''}")
-    report = f"command: {' '.join(cmd)}\nexit status {r.returncode}\n--- stdout ---\n{r.stdout}--- stderr ---\n{r.stderr}"
+    report = (f"command: {' '.join(cmd)}\nexit status {r.returncode}\n"
+              f"--- stdout ---\n{r.stdout}--- stderr ---\n{r.stderr}")
     if "camp: vulkan validation" in r.stderr:
         sys.exit("FAIL: Vulkan validation reported a problem\n" + report)
     if a.fails_with is not None:
