@@ -67,9 +67,8 @@ typedef struct camp_kernel_info {
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these
- * specialization constants (the module's WorkgroupSize built-in), which the
- * runtime sets for each pipeline; the module's other kernels are then
- * specialized to their own local_size. Beyond the kernel's rank, the size
+ * specialization constants (its module's WorkgroupSize built-in), which the
+ * runtime sets for its pipeline. Beyond the kernel's rank, the size
  * and the grid are 1. Such a kernel checks its index against the extent
  * unless CAMP_SPEC_BOUNDS_CHECK (a 32-bit bool) is false, which the runtime
  * sets for an extent of whole workgroups. */
