@@ -267,14 +267,29 @@ typedef struct timed_command {
     uint64_t flow; /* the trace's arrow from the launch to the kernel */
     enum camp_copy_direction direction;
     size_t bytes;
+    uint32_t begin_query, end_query; /* its timestamps in the pool */
 } timed_command;
 
 struct camp_profile_batch {
-    VkQueryPool pool; /* two timestamps per timed command */
-    uint32_t used;
+    VkQueryPool pool; /* at most two timestamps per timed command */
+    uint32_t used;    /* timed commands */
+    uint32_t queries; /* timestamps written */
+    /* The last timed command's end timestamp (UINT32_MAX: none yet), and
+     * the view's open_commands then: a timed command right after it begins
+     * at that timestamp instead of writing one of its own (each timestamp
+     * cost a tiny kernel a quarter of a microsecond on an H100). */
+    uint32_t chain_end, chain_commands;
     uint64_t submitted; /* host time of the submission (the fallback calibration) */
     timed_command timed[TIMED_PER_BATCH];
 };
+
+/* The next timestamp of the batch's pool, reset first unless the host
+ * resets them when the batch is done. */
+static uint32_t next_query(camp_accelerator_view *q, struct camp_profile_batch *p, VkCommandBuffer commands) {
+    uint32_t query = p->queries++;
+    if (!q->dev->host_query_reset) vkCmdResetQueryPool(commands, p->pool, query, 1);
+    return query;
+}
 
 /* A slot of the open batch's timestamps, its begin written; UINT32_MAX:
  * untimed (no timestamps on the queue, no memory, or the batch is full). */
@@ -293,15 +308,19 @@ static uint32_t timed_begin(camp_accelerator_view *q, VkCommandBuffer commands) 
             return UINT32_MAX;
         }
         if (q->dev->host_query_reset) vkResetQueryPool(q->dev->device, p->pool, 0, info.queryCount);
+        p->chain_end = UINT32_MAX;
         batch->profile = p;
     }
     struct camp_profile_batch *p = batch->profile;
     if (p->used == TIMED_PER_BATCH) return UINT32_MAX;
     uint32_t slot = p->used++;
-    /* Else reset by the host when the batch is done: a reset in the batch
-     * costs the device time between kernels. */
-    if (!q->dev->host_query_reset) vkCmdResetQueryPool(commands, p->pool, 2 * slot, 2);
-    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, p->pool, 2 * slot);
+    timed_command *t = &p->timed[slot];
+    if (p->chain_end != UINT32_MAX && q->open_commands == p->chain_commands + 1) {
+        t->begin_query = p->chain_end;
+        return slot;
+    }
+    t->begin_query = next_query(q, p, commands);
+    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, p->pool, t->begin_query);
     return slot;
 }
 
@@ -315,7 +334,8 @@ uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer com
     if (slot == UINT32_MAX) return slot;
     struct camp_profile_batch *p = q->open->profile;
     static uint64_t flows; /* under camp_rt.lock, as launches are */
-    p->timed[slot] = (timed_command){.kernel = kernel, .flow = ++flows};
+    p->timed[slot].kernel = kernel;
+    p->timed[slot].flow = ++flows;
     camp_trace_flow(camp_profile_now(), p->timed[slot].flow);
     return slot;
 }
@@ -323,13 +343,24 @@ uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer com
 uint32_t camp_profile_device_copy_begin(camp_accelerator_view *q, VkCommandBuffer commands,
                                         enum camp_copy_direction direction, size_t bytes) {
     uint32_t slot = timed_begin(q, commands);
-    if (slot != UINT32_MAX) q->open->profile->timed[slot] = (timed_command){.direction = direction, .bytes = bytes};
+    if (slot != UINT32_MAX) {
+        timed_command *t = &q->open->profile->timed[slot];
+        t->kernel = NULL;
+        t->flow = 0;
+        t->direction = direction;
+        t->bytes = bytes;
+    }
     return slot;
 }
 
 void camp_profile_timed_end(camp_accelerator_view *q, VkCommandBuffer commands, uint32_t slot) {
-    if (slot != UINT32_MAX)
-        vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, q->open->profile->pool, 2 * slot + 1);
+    if (slot == UINT32_MAX) return;
+    struct camp_profile_batch *p = q->open->profile;
+    timed_command *t = &p->timed[slot];
+    t->end_query = next_query(q, p, commands);
+    vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, p->pool, t->end_query);
+    p->chain_end = t->end_query;
+    p->chain_commands = q->open_commands;
 }
 
 void camp_profile_batch_submitted(camp_batch *batch) {
@@ -370,23 +401,24 @@ static void calibrate(camp_device *dev, const struct camp_profile_batch *p, uint
 
 void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch) {
     struct camp_profile_batch *p = batch->profile;
-    uint32_t used = p->used;
-    p->used = 0;
+    uint32_t used = p->used, queries = p->queries;
+    p->used = p->queries = 0;
+    p->chain_end = UINT32_MAX;
     if (!used) return;
     camp_device *dev = q->dev;
     uint64_t ticks[2 * TIMED_PER_BATCH];
-    VkResult read = vkGetQueryPoolResults(dev->device, p->pool, 0, 2 * used, sizeof ticks, ticks, sizeof *ticks,
+    VkResult read = vkGetQueryPoolResults(dev->device, p->pool, 0, queries, sizeof ticks, ticks, sizeof *ticks,
                                           VK_QUERY_RESULT_64_BIT);
-    if (dev->host_query_reset) vkResetQueryPool(dev->device, p->pool, 0, 2 * used);
+    if (dev->host_query_reset) vkResetQueryPool(dev->device, p->pool, 0, queries);
     if (read != VK_SUCCESS) return;
     uint64_t mask = q->timestamp_bits >= 64 ? UINT64_MAX : (UINT64_C(1) << q->timestamp_bits) - 1;
     double period = dev->properties.limits.timestampPeriod; /* ns per tick */
     uint64_t anchor_tick, anchor_host;
     calibrate(dev, p, ticks[0] & mask, &anchor_tick, &anchor_host);
     for (uint32_t i = 0; i < used; i++) {
-        uint64_t begin = ticks[2 * i] & mask, end = ticks[2 * i + 1] & mask;
-        uint64_t ns = end > begin ? (uint64_t)((double)(end - begin) * period) : 0;
         const timed_command *c = &p->timed[i];
+        uint64_t begin = ticks[c->begin_query] & mask, end = ticks[c->end_query] & mask;
+        uint64_t ns = end > begin ? (uint64_t)((double)(end - begin) * period) : 0;
         double offset = ((double)(int64_t)(begin - anchor_tick)) * period;
         uint64_t start = (uint64_t)((double)anchor_host + offset);
         if (!c->kernel) {
