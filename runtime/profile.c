@@ -184,10 +184,13 @@ static kernel_stats *stats_of(const camp_kernel_info *kernel) {
 
 void camp_profile_launch_begin(void) {
     const camp_kernel_info *kernel = camp_call.kernel;
-    camp_trace_begin(camp_profile_now(), "launch", kernel->file, kernel->line, kernel->entry);
+    /* Only for the trace: the clock costs a system call on some hosts. */
+    if (camp_trace_on()) camp_trace_begin(camp_profile_now(), "launch", kernel->file, kernel->line, kernel->entry);
 }
 
-void camp_profile_launch_end(void) { camp_trace_end(camp_profile_now()); }
+void camp_profile_launch_end(void) {
+    if (camp_trace_on()) camp_trace_end(camp_profile_now());
+}
 
 /* A host event of the call: at the call's source line, else the kernel's being launched. */
 static void begin_call_event(uint64_t now, const char *name, const char *detail) {
@@ -351,7 +354,7 @@ uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer com
     static uint64_t flows; /* under camp_rt.lock, as launches are */
     p->timed[slot].kernel = kernel;
     p->timed[slot].flow = ++flows;
-    camp_trace_flow(camp_profile_now(), p->timed[slot].flow);
+    if (camp_trace_on()) camp_trace_flow(camp_profile_now(), p->timed[slot].flow);
     return slot;
 }
 
