@@ -327,27 +327,12 @@ static uint32_t timed_begin(camp_accelerator_view *q, VkCommandBuffer commands) 
     return slot;
 }
 
-/* Without a trace, a batch's launches after its first TIMED_ALL are timed
- * one in TIMED_EVERY: a timestamp cost the NVIDIA driver about half a
- * microsecond of host time, as much as recording a tiny kernel, and the
- * table's means and extremes are over the launches timed (its `timed`
- * column). The trace shows every launch. */
-#define TIMED_ALL 32u
-#define TIMED_EVERY 8u
-
-static bool sampled_out(const camp_accelerator_view *q) {
-    static uint32_t launches; /* under camp_rt.lock, as launches are */
-    const struct camp_profile_batch *p = q->open->profile;
-    return !camp_trace_on() && p && p->used >= TIMED_ALL && ++launches % TIMED_EVERY != 0;
-}
-
 uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer commands) {
     const camp_kernel_info *kernel = camp_call.kernel;
     pthread_mutex_lock(&stats_lock);
     kernel_stats *s = stats_of(kernel);
     if (s) s->launches++;
     pthread_mutex_unlock(&stats_lock);
-    if (sampled_out(q)) return UINT32_MAX;
     uint32_t slot = timed_begin(q, commands);
     if (slot == UINT32_MAX) return slot;
     struct camp_profile_batch *p = q->open->profile;
