@@ -249,8 +249,20 @@ static uint32_t sort_records(const struct camp_reports *r, uint32_t end, uint32_
     return total;
 }
 
-/* The first failure (in launch order: a failed assert, an index out of
- * bounds) as the call's error, with how many more there were. */
+/* Whether failure record a is reported before b: the earlier launch's,
+ * then the lower thread index (z, y, x), then the lower site; threads of
+ * one launch write their records in whatever order the device ran them,
+ * and the message must not change from run to run. */
+static bool reported_before(const uint32_t *a, const uint32_t *b) {
+    if (a[CAMP_RECORD_LAUNCH] != b[CAMP_RECORD_LAUNCH]) return a[CAMP_RECORD_LAUNCH] < b[CAMP_RECORD_LAUNCH];
+    for (int d = 2; d >= 0; d--)
+        if (a[CAMP_RECORD_INDEX + d] != b[CAMP_RECORD_INDEX + d])
+            return a[CAMP_RECORD_INDEX + d] < b[CAMP_RECORD_INDEX + d];
+    return a[CAMP_RECORD_SITE] < b[CAMP_RECORD_SITE];
+}
+
+/* The failure to report (a failed assert, an index out of bounds: see
+ * reported_before) as the call's error, with how many more there were. */
 static camp_status fail_report(const camp_report_site *site, const camp_kernel_info *kernel, const uint32_t *record,
                                uint32_t more) {
     char index[48], others[96] = "", *text = NULL;
@@ -285,7 +297,7 @@ camp_status camp_reports_drain(camp_accelerator_view *q) {
         if (site >= launch->module->report_count) continue; /* not this module's: never in order */
         const camp_report_site *s = &launch->module->reports[site];
         if (s->kind == CAMP_REPORT_PRINTF) print_record(r, s, launch->kernel, record);
-        else if (failures++ == 0) failed_at = order[i]; /* an assert, an index out of bounds */
+        else if (failures++ == 0 || reported_before(record, records + failed_at)) failed_at = order[i];
     }
     fflush(stdout);
     uint32_t dropped = w[CAMP_REPORT_DROPPED_PRINTS], dropped_failures = w[CAMP_REPORT_DROPPED_FAILURES];
