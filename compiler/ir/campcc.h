@@ -182,6 +182,7 @@ struct Type {
 bool type_is_arith(const Type *t);   /* int, bool, float */
 bool type_is_integer(const Type *t); /* int, bool */
 bool type_equal(const Type *a, const Type *b); /* same layout and kind, qualifiers ignored */
+bool type_holds_pointer(const Type *t); /* a pointer, or an array or struct with one inside */
 
 /* ======================================================================
  * Kernel IR: variables, expressions, statements, functions, kernels

@@ -17,23 +17,11 @@ static bool first_time(EmitCheck *c, const void *what) {
     return true;
 }
 
-static bool holds_pointer(const Type *t) {
-    switch (t->kind) {
-    case TY_PTR: return true;
-    case TY_ARRAY: return holds_pointer(t->base);
-    case TY_STRUCT:
-        for (int i = 0; i < t->nmembers; i++)
-            if (holds_pointer(t->members[i].type)) return true;
-        return false;
-    default: return false;
-    }
-}
-
 /* The first union inside t that holds a pointer, or NULL. */
 static const Type *union_with_pointer(const Type *t) {
     if (t->kind == TY_ARRAY) return union_with_pointer(t->base);
     if (t->kind != TY_STRUCT) return NULL;
-    if (t->is_union && holds_pointer(t)) return t;
+    if (t->is_union && type_holds_pointer(t)) return t;
     for (int i = 0; i < t->nmembers; i++) {
         const Type *u = union_with_pointer(t->members[i].type);
         if (u) return u;

@@ -27,3 +27,15 @@ bool expr_is_lvalue(const Expr *e) {
     default: return false;
     }
 }
+
+bool type_holds_pointer(const Type *t) {
+    switch (t->kind) {
+    case TY_PTR: return true;
+    case TY_ARRAY: return type_holds_pointer(t->base);
+    case TY_STRUCT:
+        for (int i = 0; i < t->nmembers; i++)
+            if (type_holds_pointer(t->members[i].type)) return true;
+        return false;
+    default: return false;
+    }
+}

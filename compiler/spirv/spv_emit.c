@@ -31,18 +31,6 @@ void em_add_module_var(Emitter *e, uint32_t id) { id_list_push(&e->module_vars, 
 
 /* ---- types ------------------------------------------------------------------------ */
 
-static bool holds_pointer(const Type *t) {
-    switch (t->kind) {
-    case TY_PTR: return true;
-    case TY_ARRAY: return holds_pointer(t->base);
-    case TY_STRUCT:
-        for (int i = 0; i < t->nmembers; i++)
-            if (holds_pointer(t->members[i].type)) return true;
-        return false;
-    default: return false;
-    }
-}
-
 int em_union_word(const Type *u) {
     int w = 8;
     while (u->size % w) w /= 2;
@@ -58,7 +46,7 @@ static uint32_t struct_type(Emitter *e, const Type *t) {
     if (known) return known;
     if (t->is_union) {
         for (int i = 0; i < t->nmembers; i++)
-            if (holds_pointer(t->members[i].type)) { /* check_emit.c */
+            if (type_holds_pointer(t->members[i].type)) { /* check_emit.c */
                 em_internal(e, (SrcLoc){0}, "a union holding a pointer");
                 return spv_type_int(&e->b, 32, false);
             }
