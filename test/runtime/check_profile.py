@@ -68,6 +68,19 @@ for where, launches in LAUNCHES.items():
           f"csv: {where} with {launches} launches and positive time")
 check(any(row["what"] == "copy" and int(row["bytes"]) > 0 for row in rows), "csv: copies with bytes")
 
+# ---- Many tiny kernels back to back in one batch: after the batch's first
+# ones, launches are sampled; the total is the mean times the launches.
+r = run("many", CAMP_PROFILE="csv")
+check(r.returncode == 0, f"many: exits 0: {r.stderr}")
+rows = list(csv.DictReader(r.stderr[r.stderr.rfind(header):].splitlines()))
+row = next((row for row in rows if row["what"] == "kernel" and row["where"] == "fill2d.c:20"), None)
+check(row is not None, "many: a row for fill2d.c:20")
+if row:
+    launches, timed = int(row["launches"]), int(row["timed"])
+    check(launches == 1000 and 16 <= timed < launches // 4, f"many: 1000 launches, some sampled ({row})")
+    total, mean = float(row["total_ms"]), float(row["mean_ms"])
+    check(mean > 0 and abs(total - mean * launches) <= 0.01 * total, f"many: total = mean x launches ({row})")
+
 
 # ---- CAMP_TRACE: JSON, device events, nesting, markers, order.
 def events_of(path):

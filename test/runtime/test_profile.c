@@ -2,13 +2,15 @@
  * CAMP_TRACE: two kernels (vadd.c:10 three times, fill2d.c:20 twice) with
  * copies in and out, inside markers. Its argument picks a variation:
  * "run" (the above, with camp_profile_print() once in the middle),
+ * "many" (fill2d.c:20 launched MANY times back to back on an array, one
+ * batch: most launches are not timed, only sampled),
  * "unbalanced" (markers ended once too often and one left open), "abort"
  * (a kernel launch libcamp rejects with no error handler installed). */
 #include "test_util.h"
 
 #include <stdlib.h>
 
-enum { N = 4096, ROWS = 32, COLS = 48 };
+enum { N = 4096, ROWS = 32, COLS = 48, MANY = 1000 };
 
 static void vadd_once(uint32_t scale) {
     static uint32_t a[N], b[N], c[N];
@@ -17,13 +19,17 @@ static void vadd_once(uint32_t scale) {
     for (uint32_t i = 0; i < N; i++) CHECK(c[i] == i * scale + 1);
 }
 
-static void fill2d_once(void) {
-    static uint32_t m[ROWS * COLS];
+static void fill2d_into(uint32_t *m) {
     fill2d_push push;
     memset(&push, 0, sizeof push);
-    camp_launch_view view = {m, sizeof m, offsetof(fill2d_push, m), CAMP_ACCESS_WRITE, "m"};
+    camp_launch_view view = {m, ROWS * COLS * sizeof *m, offsetof(fill2d_push, m), CAMP_ACCESS_WRITE, "m"};
     int32_t extent[2] = {ROWS, COLS};
     camp_abi_launch(&test_module, KERNEL_FILL2D, extent, &push, &view, 1);
+}
+
+static void fill2d_once(void) {
+    static uint32_t m[ROWS * COLS];
+    fill2d_into(m);
     CHECK(m[(ROWS - 1) * COLS + COLS - 1] == (uint32_t)((ROWS - 1) * 1000 + COLS - 1));
 }
 
@@ -38,6 +44,15 @@ int main(int argc, char **argv) {
         memset(&push, 0, sizeof push);
         camp_abi_launch(&test_module, KERNEL_VADD, negative, &push, NULL, 0); /* aborts */
         return 1;
+    }
+    if (strcmp(variation, "many") == 0) {
+        uint32_t *m = camp_array_new(NULL, ROWS * COLS * sizeof *m, NULL, CAMP_ACCESS_TYPE_NONE);
+        for (int i = 0; i < MANY; i++) fill2d_into(m);
+        uint32_t last = 0;
+        camp_array_copy_out(&last, m + (ROWS - 1) * COLS + COLS - 1, sizeof last);
+        CHECK(last == (uint32_t)((ROWS - 1) * 1000 + COLS - 1));
+        camp_array_delete(m);
+        return test_failures != 0;
     }
     if (strcmp(variation, "unbalanced") == 0) {
         camp_marker_end(); /* nothing begun */
