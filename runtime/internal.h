@@ -126,6 +126,7 @@ struct camp_accelerator_view {
     VkSemaphore wait_timelines[CAMP_QUEUE_WAITS_MAX];
     uint64_t wait_values[CAMP_QUEUE_WAITS_MAX];
     uint32_t wait_count;
+    bool waited_for;         /* another view's submission waited for its timeline */
     VkCommandPool pool;
     VkSemaphore timeline;    /* a timeline semaphore: each batch signals its serial */
     camp_batch *open;        /* being recorded, or NULL */

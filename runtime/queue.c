@@ -265,7 +265,8 @@ camp_status camp_queue_needs_barrier(camp_accelerator_view *q, const camp_usage 
         camp_accelerator_view *other = u->queue;
         uint64_t serial = u->serial;
         if (other->open && serial >= other->open->serial) CAMP_TRY(camp_queue_flush(other));
-        if (!add_wait(q, other->timeline, serial)) CAMP_TRY(camp_queue_wait_serial(other, serial));
+        if (add_wait(q, other->timeline, serial)) other->waited_for = true;
+        else CAMP_TRY(camp_queue_wait_serial(other, serial));
         return CAMP_OK;
     }
     if (!q->open || u->serial != q->open->serial) return CAMP_OK; /* batch_begin's barrier covers it */
@@ -566,6 +567,25 @@ static void forget_uses(camp_accelerator_view *q) {
             }
 }
 
+/* Waits until every queue of the device has finished with every
+ * submission, each queue under its submit lock. A view's own timeline
+ * reaching its last serial is not enough before destroying that timeline
+ * where other views' submissions waited for it: lavapipe's queue thread,
+ * still handling such a submission after the wait was satisfied, crashed
+ * on the destroyed semaphore. */
+static void device_idle(camp_device *dev) {
+    for (uint32_t i = 0; i < dev->queue_count; i++) {
+        pthread_mutex_lock(&dev->submit_locks[i]);
+        (void)vkQueueWaitIdle(dev->queues[i]); /* a lost device: destroy anyway */
+        pthread_mutex_unlock(&dev->submit_locks[i]);
+    }
+    if (dev->copy_family != dev->queue_family) {
+        pthread_mutex_lock(&dev->copy_submit_lock);
+        (void)vkQueueWaitIdle(dev->copy_queue);
+        pthread_mutex_unlock(&dev->copy_submit_lock);
+    }
+}
+
 static void queue_destroy(camp_accelerator_view *q) {
     (void)camp_queue_finish(q); /* a lost device: destroy anyway */
     /* Threads still waiting for it without the lock come back first. */
@@ -575,6 +595,7 @@ static void queue_destroy(camp_accelerator_view *q) {
         pthread_mutex_lock(&camp_rt.lock);
     }
     (void)reap(q, true);
+    if (q->waited_for) device_idle(q->dev);
     if (q->open) {
         camp_batch *open = q->open;
         q->open = NULL;
