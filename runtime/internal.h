@@ -101,6 +101,7 @@ typedef struct camp_batch {
     uint32_t command_count;  /* commands recorded into it */
     uint64_t serial;
     struct camp_profile_batch *profile; /* profile.c's timestamps, when profiling */
+    size_t copy_bytes;       /* bytes its copies move, while profiling: the trace's copies in flight */
     camp_buffer *retired;
     uint32_t retired_count, retired_capacity;
     struct camp_batch *next;
@@ -687,6 +688,8 @@ uint32_t camp_profile_device_copy_begin(camp_accelerator_view *q, VkCommandBuffe
 void camp_profile_batch_submitted(camp_batch *batch);
 void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch);
 void camp_profile_batch_free(camp_accelerator_view *q, camp_batch *batch);
+/* The batch's copies are done (or will never run): no longer in flight. */
+void camp_profile_copies_done(camp_batch *batch);
 /* A host <-> device copy of `bytes` from begin to end: its time apart from
  * the waits for the device in it, and those waits. */
 typedef struct camp_profile_span {

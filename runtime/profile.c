@@ -363,8 +363,26 @@ uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer com
     return slot;
 }
 
+/* Bytes of the copies recorded for the device and not done yet (under
+ * stats_lock, which also keeps the counter's samples in order). */
+static int64_t copies_in_flight;
+
+static void count_in_flight(int64_t delta) {
+    pthread_mutex_lock(&stats_lock);
+    copies_in_flight += delta;
+    camp_trace_counter("copies in flight", "MiB", (double)copies_in_flight / (1 << 20));
+    pthread_mutex_unlock(&stats_lock);
+}
+
+void camp_profile_copies_done(camp_batch *batch) {
+    count_in_flight(-(int64_t)batch->copy_bytes);
+    batch->copy_bytes = 0;
+}
+
 uint32_t camp_profile_device_copy_begin(camp_accelerator_view *q, VkCommandBuffer commands,
                                         enum camp_copy_direction direction, size_t bytes) {
+    q->open->copy_bytes += bytes;
+    count_in_flight((int64_t)bytes);
     uint32_t slot = timed_begin(q, commands);
     if (slot != UINT32_MAX) {
         timed_command *t = &q->open->profile->timed[slot];

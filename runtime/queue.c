@@ -58,6 +58,7 @@ static void batch_release_retired(camp_batch *batch) {
 static void batch_destroy(camp_accelerator_view *q, camp_batch *batch) {
     batch_release_retired(batch);
     free(batch->retired);
+    if (batch->copy_bytes) camp_profile_copies_done(batch);
     if (batch->profile) camp_profile_batch_free(q, batch);
     if (batch->commands) vkFreeCommandBuffers(q->dev->device, q->pool, 1, &batch->commands);
     free(batch);
@@ -177,6 +178,7 @@ static camp_status reap(camp_accelerator_view *q, bool wait) {
         q->completed = batch->serial;
         batch_release_retired(batch);
         if (batch->profile) camp_profile_batch_done(q, batch);
+        if (batch->copy_bytes) camp_profile_copies_done(batch);
         batch->next = q->spare;
         q->spare = batch;
     }

@@ -158,6 +158,9 @@ check(len([e for e in on_device if "source" in e.get("args", {})]) == sum(LAUNCH
 memory = [e for e in copy_events if e.get("ph") == "C" and e.get("name") == "device memory"]
 check(memory and all(e["args"]["MiB"] >= 0 for e in memory) and max(e["args"]["MiB"] for e in memory) > 0,
       "staging trace: a device memory counter")
+flight = [e["args"]["MiB"] for e in copy_events if e.get("ph") == "C" and e.get("name") == "copies in flight"]
+check(flight and min(flight) >= 0 and max(flight) > 0 and flight[-1] == 0,
+      f"staging trace: a copies-in-flight counter, back to 0 at the end ({flight[:8]}...)")
 
 # ---- camp-prof: the trace as an SVG timeline, a rectangle per span.
 svg = os.path.join(tmpdir, "profile_timeline.svg")
