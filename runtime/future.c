@@ -79,6 +79,22 @@ static camp_status copy_out(camp_region *region, size_t offset, void *dst, size_
     return submitted(f, q);
 }
 
+/* copy_in or copy_out (`direction`), counted and traced as a copy of the
+ * program's when profiling: its host part (a memcpy into staging,
+ * recording, the submission); the device's part is on the copy view's
+ * track, and a copy out's bytes reach the program in camp_future_wait. */
+static camp_status profiled(enum camp_copy_direction direction, camp_region *region, size_t offset, void *host,
+                            size_t bytes, camp_future **out) {
+    if (!camp_profiling)
+        return direction == CAMP_COPY_IN ? copy_in(region, offset, host, bytes, out)
+                                         : copy_out(region, offset, host, bytes, out);
+    camp_profile_span span = camp_profile_copy_begin(direction, bytes);
+    camp_status status = direction == CAMP_COPY_IN ? copy_in(region, offset, host, bytes, out)
+                                                   : copy_out(region, offset, host, bytes, out);
+    camp_profile_copy_end(direction, bytes, span);
+    return status;
+}
+
 /* A failed call gives no future: what it made is freed. */
 static camp_future *returned(camp_status status, camp_future *f) {
     if (status != CAMP_OK && f) {
@@ -99,7 +115,8 @@ camp_future *camp_array_copy_in_async_at(void *array, const void *src, long long
     if (status == CAMP_OK) status = camp_array_find(array, bytes, "array_copy_in_async", &region);
     if (status == CAMP_OK && !src && bytes)
         status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_copy_in_async: a null source");
-    if (status == CAMP_OK) status = copy_in(region, (size_t)((char *)array - region->host), src, bytes, &f);
+    if (status == CAMP_OK)
+        status = profiled(CAMP_COPY_IN, region, (size_t)((char *)array - region->host), (void *)src, bytes, &f);
     return returned(status, f);
 }
 
@@ -113,7 +130,8 @@ camp_future *camp_array_copy_out_async_at(void *dst, const void *array, long lon
     if (status == CAMP_OK) status = camp_array_find(array, bytes, "array_copy_out_async", &region);
     if (status == CAMP_OK && !dst && bytes)
         status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_copy_out_async: a null destination");
-    if (status == CAMP_OK) status = copy_out(region, (size_t)((const char *)array - region->host), dst, bytes, &f);
+    if (status == CAMP_OK)
+        status = profiled(CAMP_COPY_OUT, region, (size_t)((const char *)array - region->host), dst, bytes, &f);
     return returned(status, f);
 }
 
@@ -128,7 +146,7 @@ camp_future *camp_array_view_synchronize_async_at(const void *host, const char *
     else if (!region->host_stale)
         status = future_new(&f); /* nothing to copy: done */
     else {
-        status = copy_out(region, 0, region->host, region->bytes, &f);
+        status = profiled(CAMP_COPY_OUT, region, 0, region->host, region->bytes, &f);
         /* The copy is recorded: a later kernel's writes make it stale again. */
         if (status == CAMP_OK) region->host_stale = false;
     }
@@ -147,8 +165,12 @@ static camp_status find_future(const camp_future *f, const char *call) {
  * threads: one core's memcpy out of staging memory (4-6 GB/s) was what
  * made a pipeline of asynchronous copies slower than plain copies. */
 static camp_status deliver(camp_future *f) {
-    for (int e = 0; e < 2; e++) CAMP_TRY(camp_copy_edge_deliver(&f->later[e], true));
-    return CAMP_OK;
+    bool traced = camp_profiling && (f->later[0].bytes || f->later[1].bytes);
+    uint64_t start = traced ? camp_profile_now() : 0;
+    camp_status status = CAMP_OK;
+    for (int e = 0; e < 2 && status == CAMP_OK; e++) status = camp_copy_edge_deliver(&f->later[e], true);
+    if (traced) camp_profile_host_span("deliver copy out", start);
+    return status;
 }
 
 void camp_future_wait(camp_future *f) {

@@ -158,6 +158,11 @@ check(len([e for e in on_device if "source" in e.get("args", {})]) == sum(LAUNCH
 memory = [e for e in copy_events if e.get("ph") == "C" and e.get("name") == "device memory"]
 check(memory and all(e["args"]["MiB"] >= 0 for e in memory) and max(e["args"]["MiB"] for e in memory) > 0,
       "staging trace: a device memory counter")
+seen, _ = host_tree(copy_events, "staging trace")
+for name, source in (("copy in", "async.c:30"), ("copy out", "async.c:31")):
+    check(any(n == name and src == source for n, _, src in seen),
+          f"staging trace: the asynchronous {name} at {source} on the host track")
+check(any(n == "deliver copy out" for n, _, _ in seen), "staging trace: the copy out delivered in its wait")
 flight = [e["args"]["MiB"] for e in copy_events if e.get("ph") == "C" and e.get("name") == "copies in flight"]
 check(flight and min(flight) >= 0 and max(flight) > 0 and flight[-1] == 0,
       f"staging trace: a copies-in-flight counter, back to 0 at the end ({flight[:8]}...)")

@@ -1,7 +1,8 @@
 /* test_profile — the program check_profile.py runs under CAMP_PROFILE and
  * CAMP_TRACE: two kernels (vadd.c:10 three times, fill2d.c:20 twice) with
  * copies in and out, inside markers. Its argument picks a variation:
- * "run" (the above, with camp_profile_print() once in the middle),
+ * "run" (the above, with camp_profile_print() once in the middle, then
+ * an asynchronous copy in and out of an array, async.c:30 and :31),
  * "many" (fill2d.c:20 launched MANY times back to back on an array, one
  * batch: most launches are not timed, only sampled),
  * "unbalanced" (markers ended once too often and one left open), "abort"
@@ -71,5 +72,14 @@ int main(int argc, char **argv) {
     vadd_once(7);
     fill2d_once();
     camp_marker_end();
+    /* Asynchronous copies: host spans of their own; a copy out's bytes
+     * are delivered in the wait. */
+    static uint32_t in[N], back[N];
+    for (uint32_t i = 0; i < N; i++) in[i] = 3 * i;
+    uint32_t *array = camp_array_new(NULL, sizeof in, NULL, CAMP_ACCESS_TYPE_NONE);
+    camp_future_wait(camp_array_copy_in_async_at(array, in, N, sizeof *in, "async.c", 30));
+    camp_future_wait(camp_array_copy_out_async_at(back, array, N, sizeof *back, "async.c", 31));
+    CHECK(memcmp(in, back, sizeof in) == 0);
+    camp_array_delete(array);
     return test_failures != 0;
 }
