@@ -245,7 +245,7 @@ typedef enum ExprKind {
     EX_LOAD,    /* rvalue of lvalue lhs */
     EX_DECAY,   /* array lvalue lhs → pointer to its first element */
     EX_CAST,    /* convert lhs to type */
-    EX_INDEX,   /* lvalue lhs[rhs]: lhs a pointer, rhs an integer */
+    EX_INDEX,   /* lvalue lhs[rhs]: lhs a pointer, rhs an integer; ival as EX_DEREF's */
     EX_VELEM,   /* lvalue component ival of vector lvalue lhs */
     EX_UNARY,   /* op lhs: - ~ ! + */
     EX_BINARY,  /* lhs op rhs, arithmetic / comparison / logical / comma */
@@ -254,7 +254,8 @@ typedef enum ExprKind {
     EX_COND,    /* cond ? lhs : rhs */
     EX_CALL,    /* callee(args) */
     EX_ADDR,    /* &lhs */
-    EX_DEREF,   /* lvalue *lhs */
+    EX_DEREF,   /* lvalue *lhs; ival: -fcamp-check's report site + 1 where the pointer is checked
+                 * against the launch's views (check_pointers.c), else 0 */
     EX_MEMBER,  /* member ival of struct lhs (lvalue if lhs is) */
     EX_SWIZZLE, /* components comps[0..type->len) of vector lhs (lvalue if lhs is, no repeats) */
     EX_INIT,    /* a braced initializer or compound literal: inits[] stored into a zeroed object */
@@ -395,6 +396,7 @@ typedef struct Kernel {
     uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
     bool reports;     /* reaches a printf or assert: the runtime passes it a report buffer */
     uint32_t report_offset; /* where in the push constants (camp_abi.h), when it does */
+    uint32_t view_table_offset; /* -fcamp-check: where the runtime puts its launch's view table (camp_abi.h) */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
     unsigned begin_offset, end_offset;
     unsigned end_line;
@@ -508,6 +510,9 @@ void find_loop_checks(Unit *u);
  * known length (EX_BOUNDS around each), in kernels and amp functions. */
 void bounds_instrument(Unit *u);
 
+/* check_pointers.c: -fcamp-check's report site for an access through a
+ * pointer, in the access's ival (EX_DEREF). */
+void pointer_check_mark(Unit *u, const char *where, Expr *access);
 /* report.c: marks the kernels that reach a printf or assert, directly or
  * through the amp functions they call (Kernel.reports). */
 void report_scan(Unit *u);

@@ -255,8 +255,8 @@ static bool holds_int_of_size(const Type *t, int bytes) {
  * one member per capture at the offsets layout.c chose. */
 static uint32_t push_block_type(Emitter *e, Kernel *k) {
     uint32_t n = 6 + (uint32_t)k->captures.len;
-    /* the header, the captures, the report buffer's two */
-    uint32_t *ops = malloc(sizeof *ops * (n + 3)), *members = ops + 1;
+    /* the header, the captures, the report buffer's two and the view table */
+    uint32_t *ops = malloc(sizeof *ops * (n + 4)), *members = ops + 1;
     if (!ops) unreachable("out of memory");
     uint32_t i32 = spv_type_int(&e->b, 32, false);
     for (int i = 0; i < 6; i++) members[i] = i32;
