@@ -133,6 +133,7 @@ enum camp_report_kind {
     CAMP_REPORT_BOUNDS = 3, /* campcc -fcamp-check: an index out of bounds at file:line, the one value */
     CAMP_REPORT_POINTER = 4, /* -fcamp-check: an access through a pointer outside the launch's views; the
                               * last value is the address ('p'), which the text does not print */
+    CAMP_REPORT_RACE = 5,    /* -fcamp-check: a data race on tile_static memory at file:line */
 };
 
 /* ---- -fcamp-check's view table ----

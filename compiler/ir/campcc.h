@@ -236,6 +236,7 @@ typedef struct Var {
     struct Expr *init;      /* VAR_CONST: its initializer, folded to constants */
     PtrTarget points_into; /* a pointer variable (not a capture): ptr_storage.c */
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
+    bool race_shadow; /* -fcamp-check: a tile_static variable's shadow (check_races.c) */
 } Var;
 
 typedef enum ExprKind {
@@ -265,6 +266,9 @@ typedef enum ExprKind {
     EX_REPORT,  /* printf or a failed assert: site ival of Unit.reports, sending args (report.c) */
     EX_BOUNDS,  /* -fcamp-check: index lhs, if below the length rhs (an EX_INT), else 0 after
                  * reporting site ival (check_bounds.c) */
+    EX_RACE,    /* -fcamp-check: element lhs of a tile_static variable is about to be read (rhs
+                 * NULL) or written (rhs an EX_INT): checks and records it in the shadow arrays
+                 * args[0] (writers) and args[1] (readers); sites ival, ival + 1 (check_races.c) */
 } ExprKind;
 
 /* EX_BUILTIN's operations that are not one GLSL.std.450 instruction */
@@ -510,6 +514,9 @@ void find_loop_checks(Unit *u);
  * known length (EX_BOUNDS around each), in kernels and amp functions. */
 void bounds_instrument(Unit *u);
 
+/* check_races.c: -fcamp-check's race checks of tile_static elements
+ * (EX_RACE before each read and write), and their shadow variables. */
+void races_instrument(Unit *u);
 /* check_pointers.c: -fcamp-check's report site for an access through a
  * pointer, in the access's ival (EX_DEREF). */
 void pointer_check_mark(Unit *u, const char *where, Expr *access);

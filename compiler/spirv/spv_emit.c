@@ -412,6 +412,7 @@ static void emit_kernel(Emitter *e, Kernel *k) {
         emit_index(e, k);
     }
     em_report_prologue(e, k);
+    if (k->tiled) em_race_prologue(e, k);
     em_stmt(e, k->body);
     end_function(e, entry, SpvOpReturn);
 

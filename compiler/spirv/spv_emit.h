@@ -100,6 +100,7 @@ typedef struct Emitter {
     bool failed;
     DebugInfo *debug;     /* -g: spv_debug.c's, made on first use */
     uint32_t report_vars[4]; /* spv_report.c's Private variables, once a kernel reports */
+    uint32_t race_vars[2];   /* spv_race.c's Private variables, once used */
 } Emitter;
 
 /* spv_emit.c */
@@ -168,6 +169,10 @@ uint32_t em_report_view_table(Emitter *e); /* the launch's view table (-fcamp-ch
  * (EX_INDEX with its index value, or EX_DEREF): p, or a scratch address
  * where it lies outside every view of the launch (reported). */
 Ptr em_check_pointer(Emitter *e, Expr *access, Ptr p, uint32_t index);
+/* spv_race.c: -fcamp-check's tile_static race checks */
+void em_race_prologue(Emitter *e, Kernel *k); /* zeroes the kernel's shadows: after the report prologue */
+void em_race_barrier(Emitter *e);             /* after each barrier: a new epoch */
+uint32_t em_race(Emitter *e, Expr *x);        /* EX_RACE */
 
 void em_finish_lines(Emitter *e);      /* puts the OpStrings in place */
 
