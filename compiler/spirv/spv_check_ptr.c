@@ -4,10 +4,13 @@
  * view starting at or below the address by a binary search of a fixed
  * number of steps — no loop, since lavapipe's loop budget counts every
  * loop pass of a thread (spv_loop_limit.c) — then tests that the access's
- * bytes end inside it. An access outside is reported with the pointer's
- * index and address, and goes to the table's scratch bytes instead, so
- * that it cannot write over memory it does not own (check_pointers.c
- * made the sites). */
+ * bytes end inside it. Each check keeps the last view it found in a
+ * Private variable of its own, and searches only when the address is not
+ * in it: a GPU skips the search in the common case, an access that stays
+ * in one view (lavapipe executes it with its lanes masked off). An access
+ * outside every view is reported with the pointer's index and address,
+ * and goes to the table's scratch bytes instead, so that it cannot write
+ * over memory it does not own (check_pointers.c made the sites). */
 #include "spv_emit.h"
 
 #include "camp_abi.h"
@@ -50,15 +53,37 @@ static uint32_t view_word(Emitter *e, uint32_t v, bool end) {
     return op2(e, SpvOpIAdd, u64, op2(e, SpvOpIMul, u64, v, u64_const(e, 2)), u64_const(e, COUNT_WORD + 1 + end));
 }
 
-Ptr em_check_pointer(Emitter *e, Expr *access, Ptr p, uint32_t index) {
-    if (p.storage != SpvStorageClassPhysicalStorageBuffer) return p; /* an offset into a local or tile_static array */
+/* The check's last view: first and end address (0 and 0: none yet). */
+static uint32_t view_cache(Emitter *e, Expr *access) {
+    uint32_t id = em_map_get(&e->view_caches, access);
+    if (id) return id;
     SpvBuilder *b = &e->b;
-    uint32_t u64 = em_type(e, &u64_type), bool_t = spv_type_bool(b);
-    uint32_t address = spv_new_id(b);
-    SPV_OP(&e->code, SpvOpConvertPtrToU, u64, address, p.value);
-    uint32_t table = em_report_view_table(e);
+    uint32_t pair = spv_type_vector(b, em_type(e, &u64_type), 2);
+    id = spv_new_id(b);
+    SPV_OP(&b->globals, SpvOpVariable, spv_type_pointer(b, SpvStorageClassPrivate, pair, 0), id,
+           SpvStorageClassPrivate, spv_const_null(b, pair));
+    spv_name(b, id, "view_cache");
+    em_add_module_var(e, id);
+    em_map_set(&e->view_caches, access, id);
+    return id;
+}
+
+/* Whether [address, last) lies in the cached view. */
+static uint32_t in_cached(Emitter *e, uint32_t cache, uint32_t address, uint32_t last) {
+    uint32_t u64 = em_type(e, &u64_type), bool_t = spv_type_bool(&e->b);
+    uint32_t pair = spv_new_id(&e->b), first = spv_new_id(&e->b), end = spv_new_id(&e->b);
+    SPV_OP(&e->code, SpvOpLoad, spv_type_vector(&e->b, u64, 2), pair, cache);
+    SPV_OP(&e->code, SpvOpCompositeExtract, u64, first, pair, 0);
+    SPV_OP(&e->code, SpvOpCompositeExtract, u64, end, pair, 1);
+    return op2(e, SpvOpLogicalAnd, bool_t, op2(e, SpvOpULessThanEqual, bool_t, first, address),
+               op2(e, SpvOpULessThanEqual, bool_t, last, end));
+}
+
+/* The search: the last view whose first address is at most `address`
+ * (view 0 if none) into the cache. */
+static void search(Emitter *e, uint32_t cache, uint32_t table, uint32_t address) {
+    uint32_t u64 = em_type(e, &u64_type), bool_t = spv_type_bool(&e->b);
     uint32_t count = table_word(e, table, u64_const(e, COUNT_WORD));
-    /* the last view whose first address is at most `address` (view 0 if none) */
     uint32_t view = u64_const(e, 0);
     for (int step = 1 << (SEARCH_STEPS - 1); step; step >>= 1) {
         uint32_t next = op2(e, SpvOpIAdd, u64, view, u64_const(e, (uint64_t)step));
@@ -67,31 +92,60 @@ Ptr em_check_pointer(Emitter *e, Expr *access, Ptr p, uint32_t index) {
         uint32_t below = op2(e, SpvOpLogicalAnd, bool_t, exists, op2(e, SpvOpULessThanEqual, bool_t, first, address));
         view = select_value(e, u64, below, next, view);
     }
-    uint32_t first = table_word(e, table, view_word(e, view, false));
-    uint32_t end = table_word(e, table, view_word(e, view, true));
-    uint32_t last = op2(e, SpvOpIAdd, u64, address, u64_const(e, (uint64_t)access->type->size));
-    uint32_t inside = op2(e, SpvOpLogicalAnd, bool_t, op2(e, SpvOpULessThanEqual, bool_t, first, address),
-                          op2(e, SpvOpULessThanEqual, bool_t, last, end));
+    uint32_t pair = spv_new_id(&e->b);
+    SPV_OP(&e->code, SpvOpCompositeConstruct, spv_type_vector(&e->b, u64, 2), pair,
+           table_word(e, table, view_word(e, view, false)), table_word(e, table, view_word(e, view, true)));
+    SPV_OP(&e->code, SpvOpStore, cache, pair);
+}
 
-    uint32_t report = em_label(e), merge = em_label(e);
+/* If not `cond`, the blocks emit() makes, then on. */
+static void unless(Emitter *e, uint32_t cond, void (*emit)(Emitter *, void *), void *ctx) {
+    uint32_t then = em_label(e), merge = em_label(e);
     SPV_OP(&e->code, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
-    SPV_OP(&e->code, SpvOpBranchConditional, inside, merge, report);
+    SPV_OP(&e->code, SpvOpBranchConditional, cond, merge, then);
     e->terminated = true;
-    em_begin_block(e, report);
-    const Type *types[2] = {access->kind == EX_INDEX ? access->rhs->type : NULL, &u64_type};
-    uint32_t values[2] = {index, address};
-    int first_value = access->kind == EX_INDEX ? 0 : 1;
-    em_report_failure(e, (uint32_t)access->ival - 1, CAMP_REPORT_POINTER, types + first_value, values + first_value,
-                      2 - first_value);
+    em_begin_block(e, then);
+    emit(e, ctx);
     em_branch(e, merge);
     em_begin_block(e, merge);
+}
+
+typedef struct Check {
+    Expr *access;
+    uint32_t cache, table, address, index;
+} Check;
+
+static void emit_search(Emitter *e, void *ctx) {
+    Check *c = ctx;
+    search(e, c->cache, c->table, c->address);
+}
+
+static void emit_report(Emitter *e, void *ctx) {
+    Check *c = ctx;
+    const Type *types[2] = {c->access->kind == EX_INDEX ? c->access->rhs->type : NULL, &u64_type};
+    uint32_t values[2] = {c->index, c->address};
+    int first = c->access->kind == EX_INDEX ? 0 : 1;
+    em_report_failure(e, (uint32_t)c->access->ival - 1, CAMP_REPORT_POINTER, types + first, values + first, 2 - first);
+}
+
+Ptr em_check_pointer(Emitter *e, Expr *access, Ptr p, uint32_t index) {
+    if (p.storage != SpvStorageClassPhysicalStorageBuffer) return p; /* an offset into a local or tile_static array */
+    SpvBuilder *b = &e->b;
+    uint32_t u64 = em_type(e, &u64_type);
+    Check c = {.access = access, .cache = view_cache(e, access), .table = em_report_view_table(e),
+               .address = spv_new_id(b), .index = index};
+    SPV_OP(&e->code, SpvOpConvertPtrToU, u64, c.address, p.value);
+    uint32_t last = op2(e, SpvOpIAdd, u64, c.address, u64_const(e, (uint64_t)access->type->size));
+    unless(e, in_cached(e, c.cache, c.address, last), emit_search, &c);
+    uint32_t inside = in_cached(e, c.cache, c.address, last);
+    unless(e, inside, emit_report, &c);
     /* the scratch bytes hold any access but a larger object's, which goes where it pointed */
     if ((uint64_t)access->type->size <= CAMP_VIEW_TABLE_SCRATCH) {
         uint32_t scratch = spv_new_id(b);
-        SPV_OP(&e->code, SpvOpConvertPtrToU, u64, scratch, table);
+        SPV_OP(&e->code, SpvOpConvertPtrToU, u64, scratch, c.table);
         p.value = spv_new_id(b);
         SPV_OP(&e->code, SpvOpConvertUToPtr, em_type(e, access->lhs->type), p.value,
-               select_value(e, u64, inside, address, scratch));
+               select_value(e, u64, inside, c.address, scratch));
     }
     return p;
 }

@@ -465,7 +465,7 @@ bool spv_emit_module(Unit *u) {
     u->spirv = spv_finish(b, &u->spirv_words);
     wb_free(&e.vars);
     wb_free(&e.code);
-    IdMap *maps[] = {&e.types, &e.globals, &e.locals, &e.literals, &e.kernel_fns, &e.kernel_args};
+    IdMap *maps[] = {&e.types, &e.globals, &e.locals, &e.literals, &e.kernel_fns, &e.kernel_args, &e.view_caches};
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) em_map_free(maps[i]);
     free(e.loops);
     free(e.module_vars.ids);

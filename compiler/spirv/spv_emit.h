@@ -92,6 +92,7 @@ typedef struct Emitter {
     IdMap locals;       /* the current function's locals, parameters and index variables */
     IdMap literals;     /* the current function's compound literals: their variables */
     IdMap kernel_fns, kernel_args; /* each kernel's entry point function and push-constant variable */
+    IdMap view_caches;  /* -fcamp-check: each pointer check's last view, a Private variable (spv_check_ptr.c) */
     IdList module_vars; /* module-scope variables (constants): entry point interfaces */
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool exact_fp;      /* decorate float arithmetic NoContraction */
