@@ -141,11 +141,16 @@ enum camp_report_kind {
  * A kernel of a checked module that reports gets, at view_table_offset in
  * its push constants, the device address (64 bits) of its launch's view
  * table, in 64-bit words: CAMP_VIEW_TABLE_SCRATCH bytes where a refused
- * access goes instead, the number of views (at least 1), then each view's
- * first and end address, sorted by the first. Every access through a
- * pointer must lie inside one of them. */
+ * access goes instead; the number of views (at least 1); per capture
+ * slot ((push offset - CAMP_PUSH_HEADER_SIZE) / 8, for the captures whose
+ * address the runtime writes), the first and end address of the view that
+ * address lies in (0 0: none); then each view's first and end address,
+ * sorted by the first. Every access through a pointer must lie inside the
+ * view of the capture it comes from where the compiler knows it, else
+ * inside one of the views. */
 #define CAMP_VIEW_TABLE_SCRATCH 256u
-#define CAMP_VIEW_TABLE_MAX 128u /* views of one launch: the kernel's search takes 7 steps */
+#define CAMP_VIEW_TABLE_SLOTS 16u /* push constants of 128 bytes hold at most 13 addresses */
+#define CAMP_VIEW_TABLE_MAX 32u /* views of one launch (push constants hold 13 addresses): a search of 5 steps */
 
 /* The letters of camp_report_site.values: how each value was sent. */
 #define CAMP_REPORT_VALUE_INT 'i'     /* int32 */

@@ -655,9 +655,10 @@ camp_status camp_reports_finish_all(void);
 /* ---- view_table.c: -fcamp-check's views of a launch ------------------- */
 
 typedef struct camp_view_table camp_view_table;
-/* The table of the launch's views (camp_abi.h) and its device address. */
-camp_status camp_view_table_make(camp_device *dev, const camp_view_set *set, camp_view_table **out,
-                                 uint64_t *address);
+/* The table of the launch's views (camp_abi.h; `push` holds their
+ * addresses) and its device address. */
+camp_status camp_view_table_make(camp_device *dev, const camp_view_set *set, const void *push,
+                                 camp_view_table **out, uint64_t *address);
 /* Once the launch is done. */
 void camp_view_table_free(camp_view_table *t);
 /* Where `address` lies, as ": N bytes past the end of array_view 'a' (32 bytes)". */

@@ -101,7 +101,7 @@ camp_status camp_reports_launch(camp_accelerator_view *q, const camp_module_info
     camp_view_table *table = NULL;
     if (kernel->view_table_offset) {
         uint64_t table_address;
-        CAMP_TRY(camp_view_table_make(q->dev, views, &table, &table_address));
+        CAMP_TRY(camp_view_table_make(q->dev, views, push, &table, &table_address));
         memcpy((char *)push + kernel->view_table_offset, &table_address, sizeof table_address);
     }
     uint32_t number = r->count++;

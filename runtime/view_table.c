@@ -1,7 +1,7 @@
 /* view_table.c — campcc -fcamp-check's view table: the device address
  * ranges of the memory a launch's kernel may reach through pointers (its
  * implicit views' group buffers and the explicit regions its views and
- * pointers lie in), sorted, in a buffer whose address the kernel gets in
+ * pointers lie in), sorted, and the one each capture's address lies in, in a buffer whose address the kernel gets in
  * its push constants (camp_abi.h). Every access through a pointer is
  * checked against it on the device; an access outside is reported with its
  * address, which the host here explains by the nearest view. Each buffer
@@ -68,8 +68,24 @@ static void collect(camp_view_table *t, const camp_view_set *set) {
     }
 }
 
-camp_status camp_view_table_make(camp_device *dev, const camp_view_set *set, camp_view_table **out,
-                                 uint64_t *address) {
+/* Each capture slot's view: the one its address (in `push`) lies in, or
+ * ends at (a pointer one past the end). */
+static void fill_slots(const camp_view_table *t, const camp_view_set *set, const void *push, uint64_t *slots) {
+    for (uint32_t i = 0; i < set->view_count; i++) {
+        uint32_t slot = (set->views[i].push_offset - CAMP_PUSH_HEADER_SIZE) / 8;
+        if ((set->views[i].push_offset - CAMP_PUSH_HEADER_SIZE) % 8 || slot >= CAMP_VIEW_TABLE_SLOTS) continue;
+        uint64_t address;
+        memcpy(&address, (const char *)push + set->views[i].push_offset, sizeof address);
+        for (uint32_t v = 0; v < t->count; v++)
+            if (t->views[v].first <= address && address <= t->views[v].end) {
+                slots[2 * slot] = t->views[v].first;
+                slots[2 * slot + 1] = t->views[v].end;
+            }
+    }
+}
+
+camp_status camp_view_table_make(camp_device *dev, const camp_view_set *set, const void *push,
+                                 camp_view_table **out, uint64_t *address) {
     camp_view_table *t = calloc(1, sizeof *t);
     uint32_t most = set->count + set->view_count;
     if (t) t->views = calloc(most ? most : 1, sizeof *t->views);
@@ -84,9 +100,9 @@ camp_status camp_view_table_make(camp_device *dev, const camp_view_set *set, cam
                          CAMP_VIEW_TABLE_MAX);
     }
     qsort(t->views, t->count, sizeof *t->views, by_first);
-    /* the scratch bytes, the count, and at least one view (an empty one if none) */
+    /* the scratch bytes, the count, the slots, and at least one view (an empty one if none) */
     uint32_t entries = t->count ? t->count : 1;
-    size_t bytes = CAMP_VIEW_TABLE_SCRATCH + 8 + 16 * (size_t)entries;
+    size_t bytes = CAMP_VIEW_TABLE_SCRATCH + 8 + 16 * ((size_t)CAMP_VIEW_TABLE_SLOTS + entries);
     camp_status status = camp_buffer_acquire(dev, CAMP_BUFFER_READBACK, bytes, &t->buffer);
     if (status != CAMP_OK) {
         camp_view_table_free(t);
@@ -95,9 +111,11 @@ camp_status camp_view_table_make(camp_device *dev, const camp_view_set *set, cam
     uint64_t *words = (uint64_t *)((char *)t->buffer.mapped + CAMP_VIEW_TABLE_SCRATCH);
     memset(t->buffer.mapped, 0, bytes);
     words[0] = entries;
+    fill_slots(t, set, push, words + 1);
+    uint64_t *views = words + 1 + 2 * CAMP_VIEW_TABLE_SLOTS;
     for (uint32_t i = 0; i < t->count; i++) {
-        words[1 + 2 * i] = t->views[i].first;
-        words[2 + 2 * i] = t->views[i].end;
+        views[2 * i] = t->views[i].first;
+        views[2 * i + 1] = t->views[i].end;
     }
     *out = t;
     *address = t->buffer.address;

@@ -420,6 +420,7 @@ typedef struct ReportSite {
     const char *text; /* printf: the format (report_format.c); assert: "kernel F: Assertion 'x' failed" */
     const char *values; /* one letter per value sent (camp_abi.h's CAMP_REPORT_VALUE_*) */
     SrcLoc loc;       /* an assert's: the file and line it reports */
+    const struct Var *view_root; /* a pointer check's: the capture the pointer comes from, or NULL */
 } ReportSite;
 
 /* The value letter a printf argument of type t (a scalar, or a vector's

@@ -62,6 +62,17 @@ static Expr *checked_index(Instrument *in, Expr *index, const Expr *array, SrcLo
 
 static void instrument_expr(Instrument *in, Expr *x, bool address_only);
 
+/* Whether lvalue lv lies in memory reached through a pointer, rather than
+ * in an array or struct a variable names. */
+static bool through_pointer(const Expr *lv) {
+    switch (lv->kind) {
+    case EX_DEREF: return true;
+    case EX_INDEX: return lv->lhs->kind != EX_DECAY || through_pointer(lv->lhs->lhs);
+    case EX_MEMBER: case EX_VELEM: return through_pointer(lv->lhs);
+    default: return false;
+    }
+}
+
 static void instrument_all(Instrument *in, Expr **xs, int n) {
     for (int i = 0; i < n; i++) instrument_expr(in, xs[i], false);
 }
@@ -72,7 +83,10 @@ static void instrument_expr(Instrument *in, Expr *x, bool address_only) {
                          x->lhs->lhs->type->len > 0;
     if (array_element && !address_only && x->rhs->kind != EX_BOUNDS)
         x->rhs = checked_index(in, x->rhs, x->lhs->lhs, x->loc);
-    else if ((x->kind == EX_INDEX || x->kind == EX_DEREF) && !array_element && !address_only && !x->ival)
+    /* an element reached through a pointer; not an array, which is only
+     * decayed or addressed (its elements are checked) */
+    if ((x->kind == EX_INDEX || x->kind == EX_DEREF) && x->type->kind != TY_ARRAY && !address_only && !x->ival &&
+        through_pointer(x))
         pointer_check_mark(in->u, in->where, x);
     /* the element of an address is not accessed, nor is the array an
      * address's index selects in it (&m[i][j] checks neither) */

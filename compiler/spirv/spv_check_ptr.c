@@ -4,7 +4,9 @@
  * view starting at or below the address by a binary search of a fixed
  * number of steps — no loop, since lavapipe's loop budget counts every
  * loop pass of a thread (spv_loop_limit.c) — then tests that the access's
- * bytes end inside it. Each check keeps the last view it found in a
+ * bytes end inside it. A pointer computed from a capture is checked
+ * against that capture's view alone, which the table holds by the
+ * capture's slot: two loads and two comparisons. Any other check keeps the last view it found in a
  * Private variable of its own, and searches only when the address is not
  * in it: a GPU skips the search in the common case, an access that stays
  * in one view (lavapipe executes it with its lanes masked off). An access
@@ -19,8 +21,10 @@ static const Type u64_type = {.kind = TY_INT, .size = 8, .align = 8, .name = "un
 
 enum {
     SCRATCH_WORDS = CAMP_VIEW_TABLE_SCRATCH / 8,
-    COUNT_WORD = SCRATCH_WORDS, /* then each view's first and end address */
-    SEARCH_STEPS = 7,           /* 2^7 = CAMP_VIEW_TABLE_MAX views */
+    COUNT_WORD = SCRATCH_WORDS,
+    SLOT_WORDS = COUNT_WORD + 1, /* then each capture slot's view, then each view's first and end address */
+    VIEW_WORDS = SLOT_WORDS + 2 * CAMP_VIEW_TABLE_SLOTS,
+    SEARCH_STEPS = 5,           /* 2^5 = CAMP_VIEW_TABLE_MAX views */
 };
 _Static_assert(1u << SEARCH_STEPS == CAMP_VIEW_TABLE_MAX, "the search covers the table");
 
@@ -50,7 +54,7 @@ static uint32_t table_word(Emitter *e, uint32_t table, uint32_t word) {
 /* The word of view v's first (end: its end) address. */
 static uint32_t view_word(Emitter *e, uint32_t v, bool end) {
     uint32_t u64 = em_type(e, &u64_type);
-    return op2(e, SpvOpIAdd, u64, op2(e, SpvOpIMul, u64, v, u64_const(e, 2)), u64_const(e, COUNT_WORD + 1 + end));
+    return op2(e, SpvOpIAdd, u64, op2(e, SpvOpIMul, u64, v, u64_const(e, 2)), u64_const(e, VIEW_WORDS + end));
 }
 
 /* The check's last view: first and end address (0 and 0: none yet). */
@@ -132,12 +136,23 @@ Ptr em_check_pointer(Emitter *e, Expr *access, Ptr p, uint32_t index) {
     if (p.storage != SpvStorageClassPhysicalStorageBuffer) return p; /* an offset into a local or tile_static array */
     SpvBuilder *b = &e->b;
     uint32_t u64 = em_type(e, &u64_type);
-    Check c = {.access = access, .cache = view_cache(e, access), .table = em_report_view_table(e),
+    Check c = {.access = access, .table = em_report_view_table(e),
                .address = spv_new_id(b), .index = index};
     SPV_OP(&e->code, SpvOpConvertPtrToU, u64, c.address, p.value);
     uint32_t last = op2(e, SpvOpIAdd, u64, c.address, u64_const(e, (uint64_t)access->type->size));
-    unless(e, in_cached(e, c.cache, c.address, last), emit_search, &c);
-    uint32_t inside = in_cached(e, c.cache, c.address, last);
+    const ReportSite *site = e->u->reports.items[access->ival - 1];
+    uint32_t inside;
+    if (site->view_root) {
+        uint32_t slot = (site->view_root->push_offset - CAMP_PUSH_HEADER_SIZE) / 8, bool_t = spv_type_bool(b);
+        uint32_t first = table_word(e, c.table, u64_const(e, SLOT_WORDS + 2 * slot));
+        uint32_t end = table_word(e, c.table, u64_const(e, SLOT_WORDS + 2 * slot + 1));
+        inside = op2(e, SpvOpLogicalAnd, bool_t, op2(e, SpvOpULessThanEqual, bool_t, first, c.address),
+                     op2(e, SpvOpULessThanEqual, bool_t, last, end));
+    } else {
+        c.cache = view_cache(e, access);
+        unless(e, in_cached(e, c.cache, c.address, last), emit_search, &c);
+        inside = in_cached(e, c.cache, c.address, last);
+    }
     unless(e, inside, emit_report, &c);
     /* the scratch bytes hold any access but a larger object's, which goes where it pointed */
     if ((uint64_t)access->type->size <= CAMP_VIEW_TABLE_SCRATCH) {
