@@ -3,12 +3,12 @@
  * arrays reached through pointers) gets a report site; the emitter checks
  * the element's bytes against the launch's views, which the runtime gives
  * the kernel as a table (camp_abi.h), and reports an access outside every
- * one with the pointer, its index and the thread. A pointer made from a
- * capture by arithmetic is checked against that capture's view alone (the
- * table has it by the capture's slot); others are looked up. The host's message then
- * says where the address lies: how far past the end (or before the start)
- * of which view. Pointers into local and tile_static arrays hold element
- * offsets, not addresses: the emitter leaves them unchecked. */
+ * one with the pointer, its index and the thread; the host's message then
+ * says where the address lies (how far past the end, or before the start,
+ * of which view). A pointer computed from a capture is checked against
+ * that capture's view alone (the site's view_root); others are looked up.
+ * Pointers into local and tile_static arrays hold element offsets, not
+ * addresses: the emitter leaves them unchecked. */
 #include "campcc.h"
 
 #include "camp_abi.h"

@@ -1,18 +1,18 @@
 /* spv_check_ptr.c — -fcamp-check: an access through a pointer must lie
- * inside one of the launch's views. The runtime gives the kernel a table
- * of their address ranges, sorted (camp_abi.h); the check finds the last
- * view starting at or below the address by a binary search of a fixed
- * number of steps — no loop, since lavapipe's loop budget counts every
- * loop pass of a thread (spv_loop_limit.c) — then tests that the access's
- * bytes end inside it. A pointer computed from a capture is checked
- * against that capture's view alone, which the table holds by the
- * capture's slot: two loads and two comparisons. Any other check keeps the last view it found in a
- * Private variable of its own, and searches only when the address is not
- * in it: a GPU skips the search in the common case, an access that stays
- * in one view (lavapipe executes it with its lanes masked off). An access
- * outside every view is reported with the pointer's index and address,
- * and goes to the table's scratch bytes instead, so that it cannot write
- * over memory it does not own (check_pointers.c made the sites). */
+ * inside one of the launch's views (check_pointers.c made the sites). The
+ * runtime gives the kernel a table of their address ranges (camp_abi.h).
+ * A pointer computed from a capture is checked against that capture's
+ * view alone, which the table holds by the capture's slot: two loads and
+ * two comparisons. Any other check keeps the last view it found in a
+ * Private variable of its own, and only when the address is not in it
+ * searches the sorted views for the last one starting at or below the
+ * address: a binary search of a fixed number of steps, no loop, since
+ * lavapipe's loop budget counts every loop pass of a thread
+ * (spv_loop_limit.c). A GPU skips the search in the common case, an
+ * access that stays in one view; lavapipe runs it with its lanes masked
+ * off. An access outside is reported with the pointer's index and
+ * address, and goes to the table's scratch bytes instead, so that it
+ * cannot write over memory it does not own. */
 #include "spv_emit.h"
 
 #include "camp_abi.h"
