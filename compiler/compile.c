@@ -54,7 +54,7 @@ static void dump_after(Unit *u, IrStage stage) {
 
 /* The analyses the emitter reads, each followed by its --dump-ir point. */
 static void analyze(Unit *u) {
-    if (u->opts->check) bounds_instrument(u);
+    if (u->opts->check) bounds_instrument(u), races_instrument(u);
     report_scan(u);
     for (int i = 0; i < u->funcs.len; i++) {
         Func *f = u->funcs.items[i];

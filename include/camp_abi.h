@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 4u
+#define CAMP_ABI_VERSION 5u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -64,6 +64,7 @@ typedef struct camp_kernel_info {
     const char *const *loop_sites;
     camp_u32 loop_site_count;
     camp_u32 report_offset; /* where its push constants take the report buffer (below); 0: it has none */
+    camp_u32 view_table_offset; /* campcc -fcamp-check: where they take the launch's view table (below); 0: none */
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these
@@ -130,7 +131,26 @@ enum camp_report_kind {
     CAMP_REPORT_PRINTF = 1, /* a line to print */
     CAMP_REPORT_ASSERT = 2, /* a failed assert at file:line; no values */
     CAMP_REPORT_BOUNDS = 3, /* campcc -fcamp-check: an index out of bounds at file:line, the one value */
+    CAMP_REPORT_POINTER = 4, /* -fcamp-check: an access through a pointer outside the launch's views; the
+                              * last value is the address ('p'), which the text does not print */
+    CAMP_REPORT_RACE = 5,    /* -fcamp-check: a data race on tile_static memory at file:line */
 };
+
+/* ---- -fcamp-check's view table ----
+ *
+ * A kernel of a checked module that reports gets, at view_table_offset in
+ * its push constants, the device address (64 bits) of its launch's view
+ * table, in 64-bit words: CAMP_VIEW_TABLE_SCRATCH bytes where a refused
+ * access goes instead; the number of views (at least 1); per capture
+ * slot ((push offset - CAMP_PUSH_HEADER_SIZE) / 8, for the captures whose
+ * address the runtime writes), the first and end address of the view that
+ * address lies in (0 0: none); then each view's first and end address,
+ * sorted by the first. Every access through a pointer must lie inside the
+ * view of the capture it comes from where the compiler knows it, else
+ * inside one of the views. */
+#define CAMP_VIEW_TABLE_SCRATCH 256u
+#define CAMP_VIEW_TABLE_SLOTS 16u /* push constants of 128 bytes hold at most 13 addresses */
+#define CAMP_VIEW_TABLE_MAX 32u /* views of one launch (push constants hold 13 addresses): a search of 5 steps */
 
 /* The letters of camp_report_site.values: how each value was sent. */
 #define CAMP_REPORT_VALUE_INT 'i'     /* int32 */

@@ -171,11 +171,25 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
     return CAMP_OK;
 }
 
+/* Bytes past the end of a shader-visible buffer's `size` that no other
+ * buffer uses: a kernel's write a little past a view's end (a grid rounded
+ * up, an off-by-one) lands there instead of in another buffer, or, on
+ * lavapipe, whose device memory is host memory, past the end of its
+ * mapping (SIGBUS) or into the host's heap; and -fcamp-check finds such an
+ * access in no view (view_table.c). A 64th of the size, from 256 bytes to
+ * 64 KiB: docs/security.md. */
+static VkDeviceSize guard_bytes(VkDeviceSize size) {
+    VkDeviceSize guard = size / 64;
+    return guard < 256 ? 256 : guard > ((VkDeviceSize)64 << 10) ? (VkDeviceSize)64 << 10 : guard;
+}
+
 camp_status camp_buffer_acquire(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
     if (size > largest_heap(dev))
         return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "%llu bytes are more than any memory heap of %s holds",
                          (unsigned long long)size, dev->name);
     VkDeviceSize wanted = rounded_size(size);
+    /* the rounding's slack serves as the guard where it is large enough */
+    if (shader_visible(kind) && wanted - size < guard_bytes(size)) wanted = (size + guard_bytes(size) + 255) / 256 * 256;
     /* The smallest cached buffer that fits, and not more than twice too big. */
     int best = -1;
     for (int i = 0; i < CAMP_BUFFER_CACHE_SLOTS; i++) {

@@ -643,7 +643,7 @@ uint32_t camp_push_range_size(const camp_kernel_info *kernel);
 /* A launch of `kernel` (report_offset != 0) on `q`: its report buffer's
  * address and the launch's number into `push`. */
 camp_status camp_reports_launch(camp_accelerator_view *q, const camp_module_info *module,
-                                const camp_kernel_info *kernel, void *push);
+                                const camp_kernel_info *kernel, const camp_view_set *views, void *push);
 /* After a wait for `q`: once every launch with a number is done, prints
  * their printf lines, launch by launch, and empties the buffer; the first
  * failed assert is the error returned. */
@@ -653,6 +653,18 @@ void camp_reports_destroy(camp_accelerator_view *q);
 /* Waits for every view with launches not drained yet, and drains them
  * (the runtime is going): the first error. */
 camp_status camp_reports_finish_all(void);
+
+/* ---- view_table.c: -fcamp-check's views of a launch ------------------- */
+
+typedef struct camp_view_table camp_view_table;
+/* The table of the launch's views (camp_abi.h; `push` holds their
+ * addresses) and its device address. */
+camp_status camp_view_table_make(camp_device *dev, const camp_view_set *set, const void *push,
+                                 camp_view_table **out, uint64_t *address);
+/* Once the launch is done. */
+void camp_view_table_free(camp_view_table *t);
+/* Where `address` lies, as ": N bytes past the end of array_view 'a' (32 bytes)". */
+void camp_view_table_describe(const camp_view_table *t, uint64_t address, char *out, size_t size);
 
 /* ---- profile.c: CAMP_PROFILE, device timestamps, debug names ------------- */
 

@@ -47,6 +47,10 @@ static camp_status check_kernel(const camp_kernel_info *kernel) {
     if (report && (report < CAMP_PUSH_HEADER_SIZE || report % 8 || report > kernel->push_size - CAMP_REPORT_PUSH_SIZE))
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "kernel '%s' has its report buffer at byte %u of %u",
                          kernel->entry, report, kernel->push_size);
+    uint32_t table = kernel->view_table_offset;
+    if (table && (!report || table < CAMP_PUSH_HEADER_SIZE || table % 8 || table > kernel->push_size - 8))
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "kernel '%s' has its view table at byte %u of %u",
+                         kernel->entry, table, kernel->push_size);
     return CAMP_OK;
 }
 
@@ -178,7 +182,7 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
 
     camp_view_set set;
     camp_status status = camp_views_prepare(&set, q, views, view_count, push, kernel->push_size);
-    if (status == CAMP_OK && kernel->report_offset) status = camp_reports_launch(q, module, kernel, push);
+    if (status == CAMP_OK && kernel->report_offset) status = camp_reports_launch(q, module, kernel, &set, push);
     /* Vulkan pushes whole words: pad the caller's block with zeros. */
     uint32_t block_size = camp_push_range_size(kernel);
     uint8_t block[256];

@@ -23,6 +23,7 @@ typedef struct camp_report_launch {
     const camp_module_info *module;
     const camp_kernel_info *kernel;
     uint64_t serial; /* its batch on the view */
+    camp_view_table *views; /* -fcamp-check: the views its pointers were checked against, or NULL */
 } camp_report_launch;
 
 struct camp_reports {
@@ -68,9 +69,18 @@ static camp_status reports_create(camp_accelerator_view *q) {
     return CAMP_OK;
 }
 
+/* The launches' view tables, once they are done. */
+static void free_tables(struct camp_reports *r) {
+    for (uint32_t l = 0; l < r->count; l++) {
+        camp_view_table_free(r->launches[l].views);
+        r->launches[l].views = NULL;
+    }
+}
+
 void camp_reports_destroy(camp_accelerator_view *q) {
     struct camp_reports *r = q->reports;
     if (!r) return;
+    free_tables(r);
     camp_buffer_destroy(&r->buffer);
     free(r->launches);
     free(r);
@@ -78,7 +88,7 @@ void camp_reports_destroy(camp_accelerator_view *q) {
 }
 
 camp_status camp_reports_launch(camp_accelerator_view *q, const camp_module_info *module,
-                                const camp_kernel_info *kernel, void *push) {
+                                const camp_kernel_info *kernel, const camp_view_set *views, void *push) {
     if (!q->reports) CAMP_TRY(reports_create(q));
     struct camp_reports *r = q->reports;
     if (r->count == r->allocated) {
@@ -88,8 +98,14 @@ camp_status camp_reports_launch(camp_accelerator_view *q, const camp_module_info
         r->launches = grown;
         r->allocated = allocated;
     }
+    camp_view_table *table = NULL;
+    if (kernel->view_table_offset) {
+        uint64_t table_address;
+        CAMP_TRY(camp_view_table_make(q->dev, views, push, &table, &table_address));
+        memcpy((char *)push + kernel->view_table_offset, &table_address, sizeof table_address);
+    }
     uint32_t number = r->count++;
-    r->launches[number] = (camp_report_launch){module, kernel, q->next_serial};
+    r->launches[number] = (camp_report_launch){module, kernel, q->next_serial, table};
     uint64_t address = r->buffer.address;
     memcpy((char *)push + kernel->report_offset, &address, sizeof address);
     memcpy((char *)push + kernel->report_offset + 8, &number, sizeof number);
@@ -263,18 +279,28 @@ static bool reported_before(const uint32_t *a, const uint32_t *b) {
 
 /* The failure to report (a failed assert, an index out of bounds: see
  * reported_before) as the call's error, with how many more there were. */
-static camp_status fail_report(const camp_report_site *site, const camp_kernel_info *kernel, const uint32_t *record,
+static camp_status fail_report(const camp_report_site *site, const camp_report_launch *launch, const uint32_t *record,
                                uint32_t more) {
+    const camp_kernel_info *kernel = launch->kernel;
     char index[48], others[96] = "", *text = NULL;
     size_t length = 0;
     FILE *m = open_memstream(&text, &length);
     if (!m) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     format_site(m, site, record);
+    /* where a pointer's address lies: its record's last value */
+    uint32_t words = record[CAMP_RECORD_WORDS];
+    if (site->kind == CAMP_REPORT_POINTER && launch->views && words >= CAMP_RECORD_VALUES + 2) {
+        char where[256];
+        camp_view_table_describe(launch->views, record[words - 2] | (uint64_t)record[words - 1] << 32, where,
+                                 sizeof where);
+        fputs(where, m);
+    }
     fclose(m);
     format_index(index, sizeof index, kernel, record);
     if (more) snprintf(others, sizeof others, " (and %u more failures)", more);
-    camp_status status = camp_fail_at(site->kind == CAMP_REPORT_ASSERT ? CAMP_ERROR_ASSERTION : CAMP_ERROR_OUT_OF_BOUNDS,
-                                      site->file, site->line, "%s at index %s%s", text, index, others);
+    camp_status kind = site->kind == CAMP_REPORT_ASSERT ? CAMP_ERROR_ASSERTION
+                       : site->kind == CAMP_REPORT_RACE ? CAMP_ERROR_DATA_RACE : CAMP_ERROR_OUT_OF_BOUNDS;
+    camp_status status = camp_fail_at(kind, site->file, site->line, "%s at index %s%s", text, index, others);
     free(text);
     return status;
 }
@@ -309,7 +335,7 @@ camp_status camp_reports_drain(camp_accelerator_view *q) {
     if (failures) {
         const uint32_t *record = records + failed_at;
         const camp_report_launch *launch = &r->launches[record[CAMP_RECORD_LAUNCH]];
-        status = fail_report(&launch->module->reports[record[CAMP_RECORD_SITE]], launch->kernel, record,
+        status = fail_report(&launch->module->reports[record[CAMP_RECORD_SITE]], launch, record,
                              failures - 1 + dropped_failures);
     } else if (dropped_failures) {
         status = camp_fail(CAMP_ERROR_ASSERTION, "%u assertions or index checks failed in kernels, but the report "
@@ -320,6 +346,7 @@ camp_status camp_reports_drain(camp_accelerator_view *q) {
     /* empty for the next launches: the device sees these writes at its next submission */
     memset(w + CAMP_REPORT_RECORDS, 0, (size_t)end * sizeof *w);
     w[CAMP_REPORT_USED] = w[CAMP_REPORT_DROPPED_PRINTS] = w[CAMP_REPORT_DROPPED_FAILURES] = 0;
+    free_tables(r);
     r->count = 0;
     return status;
 }

@@ -54,7 +54,7 @@ static const char *percent_escaped(Frontend *fe, const char *s) {
 
 static int add_site(Frontend *fe, int kind, const char *text, const char *values, SrcLoc loc) {
     ReportSite *site = arena_alloc(fe->a, sizeof *site);
-    *site = (ReportSite){kind, text, values, loc};
+    *site = (ReportSite){.kind = kind, .text = text, .values = values, .loc = loc};
     vec_push(fe->a, &fe->u->reports, site);
     return fe->u->reports.len - 1;
 }

@@ -171,7 +171,7 @@ static void put_module(StrBuf *out, const Unit *u) {
                   k->features, k->tile_static_bytes, k->spirv_offset, k->spirv_words);
         if (k->loop_check) sb_printf(out, "camp_loop_sites_, %d, ", u->loop_sites.len);
         else sb_puts(out, "0, 0, ");
-        sb_printf(out, "%u},\n", k->report_offset);
+        sb_printf(out, "%u, %u},\n", k->report_offset, k->view_table_offset);
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");

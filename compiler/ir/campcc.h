@@ -236,6 +236,7 @@ typedef struct Var {
     struct Expr *init;      /* VAR_CONST: its initializer, folded to constants */
     PtrTarget points_into; /* a pointer variable (not a capture): ptr_storage.c */
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
+    bool race_shadow; /* -fcamp-check: a tile_static variable's shadow (check_races.c) */
 } Var;
 
 typedef enum ExprKind {
@@ -245,7 +246,7 @@ typedef enum ExprKind {
     EX_LOAD,    /* rvalue of lvalue lhs */
     EX_DECAY,   /* array lvalue lhs → pointer to its first element */
     EX_CAST,    /* convert lhs to type */
-    EX_INDEX,   /* lvalue lhs[rhs]: lhs a pointer, rhs an integer */
+    EX_INDEX,   /* lvalue lhs[rhs]: lhs a pointer, rhs an integer; ival as EX_DEREF's */
     EX_VELEM,   /* lvalue component ival of vector lvalue lhs */
     EX_UNARY,   /* op lhs: - ~ ! + */
     EX_BINARY,  /* lhs op rhs, arithmetic / comparison / logical / comma */
@@ -254,7 +255,8 @@ typedef enum ExprKind {
     EX_COND,    /* cond ? lhs : rhs */
     EX_CALL,    /* callee(args) */
     EX_ADDR,    /* &lhs */
-    EX_DEREF,   /* lvalue *lhs */
+    EX_DEREF,   /* lvalue *lhs; ival: -fcamp-check's report site + 1 where the pointer is checked
+                 * against the launch's views (check_pointers.c), else 0 */
     EX_MEMBER,  /* member ival of struct lhs (lvalue if lhs is) */
     EX_SWIZZLE, /* components comps[0..type->len) of vector lhs (lvalue if lhs is, no repeats) */
     EX_INIT,    /* a braced initializer or compound literal: inits[] stored into a zeroed object */
@@ -264,6 +266,9 @@ typedef enum ExprKind {
     EX_REPORT,  /* printf or a failed assert: site ival of Unit.reports, sending args (report.c) */
     EX_BOUNDS,  /* -fcamp-check: index lhs, if below the length rhs (an EX_INT), else 0 after
                  * reporting site ival (check_bounds.c) */
+    EX_RACE,    /* -fcamp-check: element lhs of a tile_static variable is about to be read (rhs
+                 * NULL) or written (rhs an EX_INT): checks and records it in the shadow arrays
+                 * args[0] (writers) and args[1] (readers); sites ival, ival + 1 (check_races.c) */
 } ExprKind;
 
 /* EX_BUILTIN's operations that are not one GLSL.std.450 instruction */
@@ -395,6 +400,7 @@ typedef struct Kernel {
     uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
     bool reports;     /* reaches a printf or assert: the runtime passes it a report buffer */
     uint32_t report_offset; /* where in the push constants (camp_abi.h), when it does */
+    uint32_t view_table_offset; /* -fcamp-check: where the runtime puts its launch's view table (camp_abi.h) */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
     unsigned begin_offset, end_offset;
     unsigned end_line;
@@ -414,6 +420,7 @@ typedef struct ReportSite {
     const char *text; /* printf: the format (report_format.c); assert: "kernel F: Assertion 'x' failed" */
     const char *values; /* one letter per value sent (camp_abi.h's CAMP_REPORT_VALUE_*) */
     SrcLoc loc;       /* an assert's: the file and line it reports */
+    const struct Var *view_root; /* a pointer check's: the capture the pointer comes from, or NULL */
 } ReportSite;
 
 /* The value letter a printf argument of type t (a scalar, or a vector's
@@ -508,6 +515,12 @@ void find_loop_checks(Unit *u);
  * known length (EX_BOUNDS around each), in kernels and amp functions. */
 void bounds_instrument(Unit *u);
 
+/* check_races.c: -fcamp-check's race checks of tile_static elements
+ * (EX_RACE before each read and write), and their shadow variables. */
+void races_instrument(Unit *u);
+/* check_pointers.c: -fcamp-check's report site for an access through a
+ * pointer, in the access's ival (EX_DEREF). */
+void pointer_check_mark(Unit *u, const char *where, Expr *access);
 /* report.c: marks the kernels that reach a printf or assert, directly or
  * through the amp functions they call (Kernel.reports). */
 void report_scan(Unit *u);

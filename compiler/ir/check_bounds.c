@@ -5,8 +5,8 @@
  * the array, the index and the thread (the report sites of report.c); the
  * access then goes to element 0, so that a wrong index cannot write
  * outside the array. `&a[n]` (an address, not an access) is not checked:
- * C allows one past the end. Pointers carry no length: p[i] is not
- * checked here. */
+ * C allows one past the end. Pointers carry no length: p[i] and *p are
+ * checked against the launch's views instead (check_pointers.c). */
 #include "campcc.h"
 
 #include "camp_abi.h"
@@ -62,15 +62,32 @@ static Expr *checked_index(Instrument *in, Expr *index, const Expr *array, SrcLo
 
 static void instrument_expr(Instrument *in, Expr *x, bool address_only);
 
+/* Whether lvalue lv lies in memory reached through a pointer, rather than
+ * in an array or struct a variable names. */
+static bool through_pointer(const Expr *lv) {
+    switch (lv->kind) {
+    case EX_DEREF: return true;
+    case EX_INDEX: return lv->lhs->kind != EX_DECAY || through_pointer(lv->lhs->lhs);
+    case EX_MEMBER: case EX_VELEM: return through_pointer(lv->lhs);
+    default: return false;
+    }
+}
+
 static void instrument_all(Instrument *in, Expr **xs, int n) {
     for (int i = 0; i < n; i++) instrument_expr(in, xs[i], false);
 }
 
 static void instrument_expr(Instrument *in, Expr *x, bool address_only) {
     if (!x) return;
-    if (x->kind == EX_INDEX && !address_only && x->lhs->kind == EX_DECAY && x->lhs->lhs->type->kind == TY_ARRAY &&
-        x->lhs->lhs->type->len > 0 && x->rhs->kind != EX_BOUNDS)
+    bool array_element = x->kind == EX_INDEX && x->lhs->kind == EX_DECAY && x->lhs->lhs->type->kind == TY_ARRAY &&
+                         x->lhs->lhs->type->len > 0;
+    if (array_element && !address_only && x->rhs->kind != EX_BOUNDS)
         x->rhs = checked_index(in, x->rhs, x->lhs->lhs, x->loc);
+    /* an element reached through a pointer; not an array, which is only
+     * decayed or addressed (its elements are checked) */
+    if ((x->kind == EX_INDEX || x->kind == EX_DEREF) && x->type->kind != TY_ARRAY && !address_only && !x->ival &&
+        through_pointer(x))
+        pointer_check_mark(in->u, in->where, x);
     /* the element of an address is not accessed, nor is the array an
      * address's index selects in it (&m[i][j] checks neither) */
     bool address = x->kind == EX_ADDR || (address_only && (x->kind == EX_INDEX || x->kind == EX_DECAY ||

@@ -56,7 +56,8 @@ static const char *const expr_names[] = {
     [EX_CAST] = "cast", [EX_INDEX] = "index", [EX_VELEM] = "elem", [EX_UNARY] = "unary", [EX_BINARY] = "binary",
     [EX_ASSIGN] = "assign", [EX_INCDEC] = "incdec", [EX_COND] = "?:", [EX_CALL] = "call", [EX_ADDR] = "addr",
     [EX_DEREF] = "deref", [EX_MEMBER] = "member", [EX_SWIZZLE] = "swizzle", [EX_INIT] = "init",
-    [EX_BUILTIN] = "builtin", [EX_SYNC] = "sync", [EX_ATOMIC] = "atomic",
+    [EX_BUILTIN] = "builtin", [EX_SYNC] = "sync", [EX_ATOMIC] = "atomic", [EX_REPORT] = "report",
+    [EX_BOUNDS] = "bounds", [EX_RACE] = "race",
 };
 
 static void print_expr(Dumper *d, const Expr *x) {
@@ -79,7 +80,9 @@ static void print_expr(Dumper *d, const Expr *x) {
         fputs(" ", out);
         for (int i = 0; i < x->type->len; i++) fputc("xyzw"[x->comps[i] & 3], out);
         break;
-    case EX_BUILTIN: case EX_SYNC: case EX_ATOMIC: fprintf(out, " %lld", x->ival); break;
+    case EX_BUILTIN: case EX_SYNC: case EX_ATOMIC: case EX_REPORT: case EX_BOUNDS: fprintf(out, " %lld", x->ival); break;
+    case EX_RACE: fprintf(out, " %s %lld", x->rhs ? "write" : "read", x->ival); break;
+    case EX_INDEX: case EX_DEREF: if (x->ival) fprintf(out, " checked %lld", x->ival - 1); break;
     case EX_INIT: fputs(" ", out), print_type(d, x->type); break;
     default: break;
     }

@@ -167,6 +167,10 @@ void layout_kernels(Unit *u) {
             k->report_offset = off = align_up(off, 8);
             off += CAMP_REPORT_PUSH_SIZE;
         }
+        if (k->reports && u->opts->check) { /* the view table that pointers are checked against */
+            k->view_table_offset = off = align_up(off, 8);
+            off += 8;
+        }
         k->push_size = align_up(off, 4);
         /* 128 bytes is what every Vulkan device guarantees */
         if (k->push_size > 128)

@@ -29,7 +29,8 @@ static bool func_reports(ReportScan *s, Func *f);
 
 static void visit(void *ctx, Expr *x) {
     ReportScan *s = ctx;
-    if (x->kind == EX_REPORT || x->kind == EX_BOUNDS || (x->kind == EX_CALL && func_reports(s, x->callee)))
+    if (x->kind == EX_REPORT || x->kind == EX_BOUNDS || x->kind == EX_RACE || ((x->kind == EX_INDEX || x->kind == EX_DEREF) && x->ival) ||
+        (x->kind == EX_CALL && func_reports(s, x->callee)))
         s->found = true;
 }
 

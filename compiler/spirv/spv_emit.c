@@ -255,8 +255,8 @@ static bool holds_int_of_size(const Type *t, int bytes) {
  * one member per capture at the offsets layout.c chose. */
 static uint32_t push_block_type(Emitter *e, Kernel *k) {
     uint32_t n = 6 + (uint32_t)k->captures.len;
-    /* the header, the captures, the report buffer's two */
-    uint32_t *ops = malloc(sizeof *ops * (n + 3)), *members = ops + 1;
+    /* the header, the captures, the report buffer's two and the view table */
+    uint32_t *ops = malloc(sizeof *ops * (n + 4)), *members = ops + 1;
     if (!ops) unreachable("out of memory");
     uint32_t i32 = spv_type_int(&e->b, 32, false);
     for (int i = 0; i < 6; i++) members[i] = i32;
@@ -412,6 +412,7 @@ static void emit_kernel(Emitter *e, Kernel *k) {
         emit_index(e, k);
     }
     em_report_prologue(e, k);
+    if (k->tiled) em_race_prologue(e, k);
     em_stmt(e, k->body);
     end_function(e, entry, SpvOpReturn);
 
@@ -464,7 +465,7 @@ bool spv_emit_module(Unit *u) {
     u->spirv = spv_finish(b, &u->spirv_words);
     wb_free(&e.vars);
     wb_free(&e.code);
-    IdMap *maps[] = {&e.types, &e.globals, &e.locals, &e.literals, &e.kernel_fns, &e.kernel_args};
+    IdMap *maps[] = {&e.types, &e.globals, &e.locals, &e.literals, &e.kernel_fns, &e.kernel_args, &e.view_caches};
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) em_map_free(maps[i]);
     free(e.loops);
     free(e.module_vars.ids);

@@ -92,6 +92,7 @@ typedef struct Emitter {
     IdMap locals;       /* the current function's locals, parameters and index variables */
     IdMap literals;     /* the current function's compound literals: their variables */
     IdMap kernel_fns, kernel_args; /* each kernel's entry point function and push-constant variable */
+    IdMap view_caches;  /* -fcamp-check: each pointer check's last view, a Private variable (spv_check_ptr.c) */
     IdList module_vars; /* module-scope variables (constants): entry point interfaces */
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool exact_fp;      /* decorate float arithmetic NoContraction */
@@ -99,7 +100,8 @@ typedef struct Emitter {
     uint32_t loop_passes, loop_site, loop_report[2]; /* spv_loop_limit.c's, once declared */
     bool failed;
     DebugInfo *debug;     /* -g: spv_debug.c's, made on first use */
-    uint32_t report_vars[3]; /* spv_report.c's Private variables, once a kernel reports */
+    uint32_t report_vars[4]; /* spv_report.c's Private variables, once a kernel reports */
+    uint32_t race_vars[2];   /* spv_race.c's Private variables, once used */
 } Emitter;
 
 /* spv_emit.c */
@@ -161,6 +163,17 @@ void em_report_push_offsets(Emitter *e, const Kernel *k, uint32_t block, uint32_
 void em_report_prologue(Emitter *e, Kernel *k); /* after the index */
 uint32_t em_report(Emitter *e, Expr *x);
 uint32_t em_bounds(Emitter *e, Expr *x); /* EX_BOUNDS */
+/* A failure record of site `site` with the scalar values[i] of types[i]. */
+void em_report_failure(Emitter *e, uint32_t site, int kind, const Type *const *types, const uint32_t *values, int n);
+uint32_t em_report_view_table(Emitter *e); /* the launch's view table (-fcamp-check), a pointer to 64-bit words */
+/* spv_check_ptr.c: -fcamp-check's check of an access through pointer p
+ * (EX_INDEX with its index value, or EX_DEREF): p, or a scratch address
+ * where it lies outside every view of the launch (reported). */
+Ptr em_check_pointer(Emitter *e, Expr *access, Ptr p, uint32_t index);
+/* spv_race.c: -fcamp-check's tile_static race checks */
+void em_race_prologue(Emitter *e, Kernel *k); /* zeroes the kernel's shadows: after the report prologue */
+void em_race_barrier(Emitter *e);             /* after each barrier: a new epoch */
+uint32_t em_race(Emitter *e, Expr *x);        /* EX_RACE */
 
 void em_finish_lines(Emitter *e);      /* puts the OpStrings in place */
 

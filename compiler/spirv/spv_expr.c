@@ -468,12 +468,16 @@ LValue em_lvalue(Emitter *e, Expr *x) {
     }
     case EX_INDEX: {
         Ptr p;
-        if (view_element(e, x, &p)) return deref(e, p, x->type);
+        if (!x->ival && view_element(e, x, &p)) return deref(e, p, x->type);
         p = em_ptr(e, x->lhs);
         uint32_t i = em_expr(e, x->rhs);
-        return deref(e, ptr_add(e, p, x->lhs->type, i, x->rhs->type, false), x->type);
+        p = ptr_add(e, p, x->lhs->type, i, x->rhs->type, false);
+        return deref(e, x->ival ? em_check_pointer(e, x, p, i) : p, x->type);
     }
-    case EX_DEREF: return deref(e, em_ptr(e, x->lhs), x->type);
+    case EX_DEREF: {
+        Ptr p = em_ptr(e, x->lhs);
+        return deref(e, x->ival ? em_check_pointer(e, x, p, 0) : p, x->type);
+    }
     case EX_VELEM: {
         LValue vec = em_lvalue(e, x->lhs);
         return sub_lvalue(e, vec, x->type, x->rhs ? em_expr(e, x->rhs) : spv_const_u32(&e->b, (uint32_t)x->ival));
@@ -1309,6 +1313,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
     case EX_ATOMIC: return em_atomic(e, x);
     case EX_REPORT: return em_report(e, x);
     case EX_BOUNDS: return em_bounds(e, x);
+    case EX_RACE: return em_race(e, x);
     case EX_VAR: case EX_INDEX: case EX_DEREF: break; /* lvalues reach here only through EX_LOAD */
     }
     em_internal(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression");

@@ -9,7 +9,7 @@
 
 #include "camp_abi.h"
 
-enum { REPORT_BUFFER, REPORT_LAUNCH, REPORT_INDEX };
+enum { REPORT_BUFFER, REPORT_LAUNCH, REPORT_INDEX, REPORT_VIEWS };
 
 static uint32_t u32_type(Emitter *e) { return spv_type_int(&e->b, 32, false); }
 
@@ -18,19 +18,28 @@ static uint32_t buffer_type(Emitter *e) {
     return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, u32_type(e), 4);
 }
 
+static const Type u64_type = {.kind = TY_INT, .size = 8, .align = 8, .name = "unsigned long"};
+
+/* The view table as 64-bit words. */
+static uint32_t table_type(Emitter *e) {
+    return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, em_type(e, &u64_type), 8);
+}
+
 static uint32_t var_type(Emitter *e, int which) {
     switch (which) {
     case REPORT_BUFFER: return buffer_type(e);
     case REPORT_LAUNCH: return u32_type(e);
+    case REPORT_VIEWS: return table_type(e);
     default: return spv_type_vector(&e->b, u32_type(e), 3);
     }
 }
 
-/* The Private variables, made on the first reporting kernel. */
+/* The Private variables, made on the first reporting kernel (the view
+ * table's in checked modules only). */
 static void declare_vars(Emitter *e) {
     if (e->report_vars[0]) return;
-    static const char *const names[] = {"report_buffer", "report_launch", "report_index"};
-    for (int i = 0; i < 3; i++) {
+    static const char *const names[] = {"report_buffer", "report_launch", "report_index", "view_table"};
+    for (int i = 0; i < (e->u->opts->check ? 4 : 3); i++) {
         uint32_t id = spv_new_id(&e->b);
         SPV_OP(&e->b.globals, SpvOpVariable, spv_type_pointer(&e->b, SpvStorageClassPrivate, var_type(e, i), 0), id,
                SpvStorageClassPrivate);
@@ -39,6 +48,8 @@ static void declare_vars(Emitter *e) {
         e->report_vars[i] = id;
     }
     spv_decorate(&e->b, e->report_vars[REPORT_BUFFER], SpvDecorationAliasedPointer, NULL, 0);
+    if (e->report_vars[REPORT_VIEWS])
+        spv_decorate(&e->b, e->report_vars[REPORT_VIEWS], SpvDecorationAliasedPointer, NULL, 0);
 }
 
 static uint32_t load_var(Emitter *e, int which) {
@@ -59,13 +70,16 @@ int em_report_push_members(Emitter *e, const Kernel *k, uint32_t *members) {
     if (!k->reports) return 0;
     members[0] = buffer_type(e);
     members[1] = u32_type(e);
-    return 2;
+    if (!k->view_table_offset) return 2;
+    members[2] = table_type(e);
+    return 3;
 }
 
 void em_report_push_offsets(Emitter *e, const Kernel *k, uint32_t block, uint32_t first) {
     if (!k->reports) return;
     spv_member_decorate(&e->b, block, first, SpvDecorationOffset, k->report_offset);
     spv_member_decorate(&e->b, block, first + 1, SpvDecorationOffset, k->report_offset + 8);
+    if (k->view_table_offset) spv_member_decorate(&e->b, block, first + 2, SpvDecorationOffset, k->view_table_offset);
 }
 
 /* The thread's index in the whole grid, x y z: the dispatch's workgroup
@@ -96,6 +110,13 @@ void em_report_prologue(Emitter *e, Kernel *k) {
     uint32_t values[3] = {em_push_member(e, member, buffer_type(e)), em_push_member(e, member + 1, u32_type(e)),
                           global_index(e, k)};
     for (int i = 0; i < 3; i++) SPV_OP(&e->code, SpvOpStore, e->report_vars[i], values[i]);
+    if (k->view_table_offset)
+        SPV_OP(&e->code, SpvOpStore, e->report_vars[REPORT_VIEWS], em_push_member(e, member + 2, table_type(e)));
+}
+
+uint32_t em_report_view_table(Emitter *e) {
+    if (!e->report_vars[REPORT_VIEWS]) unreachable("a pointer check outside a checked module");
+    return load_var(e, REPORT_VIEWS);
 }
 
 /* ---- a report ------------------------------------------------------------------------ */
@@ -227,6 +248,13 @@ uint32_t em_report(Emitter *e, Expr *x) {
      * thread goes on, its results already untrusted (docs/debugging.md). */
     if (site->kind == CAMP_REPORT_ASSERT && e->kernel && !e->kernel->tiled) em_terminate(e, SpvOpReturn);
     return 0;
+}
+
+void em_report_failure(Emitter *e, uint32_t site, int kind, const Type *const *types, const uint32_t *values, int n) {
+    Record r = {.n = CAMP_RECORD_VALUES};
+    for (int i = 0; i < n; i++) put_scalar(e, &r, types[i], values[i]);
+    put_header(e, &r, site);
+    append(e, &r, kind);
 }
 
 /* -fcamp-check's index: itself where it is inside the array; else

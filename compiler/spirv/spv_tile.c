@@ -77,6 +77,7 @@ uint32_t em_sync(Emitter *e, Expr *x) {
     uint32_t scope = spv_const_u32(b, SpvScopeWorkgroup), sem = spv_const_u32(b, semantics);
     if (x->ival & SYNC_BARRIER) SPV_OP(&e->code, SpvOpControlBarrier, scope, scope, sem);
     else SPV_OP(&e->code, SpvOpMemoryBarrier, scope, sem);
+    if ((x->ival & SYNC_BARRIER) && e->u->opts->check) em_race_barrier(e); /* tile_static race checks */
     return 0;
 }
 

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""bench/checked_cost.py — what campcc -fcamp-check costs on the kernel suite.
+
+    bench/checked_cost.py [--build-dir DIR] [--quick] [--reps N] [--rounds N] [--only NAME,...]
+
+Builds each program of the kernel suite (bench/camp/NAME.c) as bench/run's
+build does (campcc -O2) and again with -fcamp-check, into DIR/bench/checked
+(DIR: build/ beside bench/, or $CAMP_BUILD_DIR), then runs the two one
+after the other, --rounds times (default 2), and prints one row per kernel
+and size: each round's median ms unchecked and checked, and the slowdown
+(the checked rounds' best over the unchecked rounds' best). Every program
+checks its results, so a false report of the checked mode fails the run
+(exit status 1, naming the program).
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+SOURCE = Path(__file__).resolve().parent
+KERNELS = ["saxpy", "matrix_add", "stencil7", "transpose", "reduction", "histogram",
+           "sgemm_tiled", "sgemm_blocked", "nbody"]
+BENCH = re.compile(r"^BENCH name=(\S+) size=(\S+) impl=campcc ms=(\S+)")
+
+
+def build(campcc, kernel, out, checked):
+    exe = out / f"camp_{kernel}{'_checked' if checked else ''}"
+    cmd = [str(campcc), "-O2"] + (["-fcamp-check"] if checked else []) + \
+          [str(SOURCE / "camp" / f"{kernel}.c"), "-o", str(exe), "-lm"]
+    subprocess.run(cmd, check=True)
+    return exe
+
+
+def run(exe, extra):
+    p = subprocess.run([str(exe)] + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        sys.exit(f"checked_cost: {exe.name} failed (exit status {p.returncode}):\n{p.stderr.strip()}")
+    times = {}
+    for line in p.stdout.splitlines():
+        m = BENCH.match(line)
+        if m:
+            times[(m.group(1), m.group(2))] = float(m.group(3))
+    return times
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build-dir", default=os.environ.get("CAMP_BUILD_DIR") or str(SOURCE.parent / "build"))
+    ap.add_argument("--quick", action="store_true", help="small sizes: the programs' smoke test")
+    ap.add_argument("--reps", type=int)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--only", help="comma-separated kernels")
+    a = ap.parse_args()
+    kernels = a.only.split(",") if a.only else KERNELS
+    unknown = [k for k in kernels if k not in KERNELS]
+    if unknown:
+        ap.error(f"unknown kernel(s) {', '.join(unknown)}; the kernels: {', '.join(KERNELS)}")
+    build_dir = Path(a.build_dir)
+    out = build_dir / "bench" / "checked"
+    out.mkdir(parents=True, exist_ok=True)
+    extra = (["--quick"] if a.quick else []) + (["--reps", str(a.reps)] if a.reps else [])
+    campcc = build_dir / "compiler" / "campcc"
+    print(f"{'kernel':14} {'size':8} {'unchecked ms (rounds)':28} {'checked ms (rounds)':28} slowdown")
+    for k in kernels:
+        plain_exe, checked_exe = build(campcc, k, out, False), build(campcc, k, out, True)
+        plain, checked = {}, {}
+        for _ in range(a.rounds):
+            for key, ms in run(plain_exe, extra).items():
+                plain.setdefault(key, []).append(ms)
+            for key, ms in run(checked_exe, extra).items():
+                checked.setdefault(key, []).append(ms)
+        for key in plain:
+            p, c = plain[key], checked.get(key, [])
+            if not c:
+                sys.exit(f"checked_cost: {checked_exe.name} printed no time for {key[0]} {key[1]}")
+            rounds = lambda ms: " / ".join(f"{x:.4g}" for x in ms)
+            print(f"{key[0]:14} {key[1]:8} {rounds(p):28} {rounds(c):28} {min(c) / min(p):.2f}x", flush=True)
+
+
+if __name__ == "__main__":
+    main()
