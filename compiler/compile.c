@@ -26,11 +26,16 @@ static bool read_source(Unit *u) {
     return ok;
 }
 
-/* The SPIR-V optimizer and what goes with it (spv_inline.c). */
+/* The SPIR-V optimizer on each kernel's module (spv_opt.c), which is
+ * validated again; on the file's module too when it is shown. */
 static bool optimize(Unit *u) {
     double t = time_now();
-    bool ok = spv_optimize(u) && spv_restore_exact(u);
+    bool ok = spv_optimize_kernels(u) && (!u->opts->show_module || spv_optimize_unit_module(u));
     time_phase_end(TIME_OPTIMIZE, t);
+    if (!ok) return false;
+    t = time_now();
+    ok = spv_validate_kernels(u);
+    time_phase_end(TIME_VALIDATE, t);
     return ok;
 }
 
@@ -88,9 +93,7 @@ static bool run_pipeline(Unit *u) {
     if (emitted) spv_choose_inlining(u);
     time_phase_end(TIME_EMIT, t);
     if (!emitted || !split_and_validate(u)) return false;
-    /* the optimizer takes the unit's module: every function of it that
-     * matters is in a kernel's module, just validated */
-    if (u->opts->opt_level > 0 && !(optimize(u) && split_and_validate(u))) return false;
+    if (u->opts->opt_level > 0 && !optimize(u)) return false;
     t = time_now();
     host_emit(u, &u->host);
     time_phase_end(TIME_HOST_EMIT, t);

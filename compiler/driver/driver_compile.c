@@ -205,6 +205,7 @@ static Options unit_options(Driver *d, const Input *in, const char *stdin_quote)
  * the source came from standard input. */
 static bool compile_kernels(Driver *d, Input *in, const char *path, const char *out, const char *stdin_quote) {
     Options opts = unit_options(d, in, stdin_quote);
+    opts.show_module = d->action == ACT_ASSEMBLY || d->emit_spirv || d->dump_kernels;
     Unit u = {.diag = &d->diag, .opts = &opts, .path = path};
     bool ok = compile_unit(&u) && inspect(d, &u);
     if (ok && d->action == ACT_ASSEMBLY && u.kernels.len) {

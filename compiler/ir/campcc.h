@@ -453,6 +453,11 @@ typedef struct Options {
     bool verbose;     /* -v: also print the in-process steps that stand for a command (the optimizer) */
     bool check;       /* -fcamp-check: every index into an array of known length is checked */
     IrStage dump_ir;  /* --dump-ir[=STAGE]: print the IR there, on standard output */
+    bool show_module; /* -S, --emit-spirv, --dump-kernels: the file's module is output (optimized too at -O1+) */
+    /* The fuzzing harness only: precompiled headers of the usual includes
+     * that every parse takes first (-include-pch), [0] for frontend.c's
+     * first parse (without the vector math), [1] for its second. */
+    const char *prelude_pch[2];
 } Options;
 
 typedef struct Unit {
@@ -551,14 +556,20 @@ void time_report_print(void);
  * with -fcamp-inline-math); after it, NoContraction again on every float
  * operation of the library functions kept. */
 void spv_choose_inlining(Unit *u);
-bool spv_restore_exact(Unit *u);
+bool spv_restore_exact(Unit *u, uint32_t **words, size_t *nwords); /* on the malloc'd module *words */
 
-/* spv_opt.c: the SPIR-V optimizer (spirv-opt -O). */
-bool spv_optimize(Unit *u);
+/* spv_opt.c: the SPIR-V optimizer (spirv-opt -O), on each kernel's module
+ * in u->kernel_spirv (cut again after), or on the file's, u->spirv. */
+bool spv_optimize_kernels(Unit *u);
+bool spv_optimize_unit_module(Unit *u);
 
 /* spv_split.c: each kernel's own module, cut from u->spirv into
- * u->kernel_spirv, and the features it needs. */
+ * u->kernel_spirv, and the features it needs; spv_recut_kernel cuts kernel
+ * k's module again from `words` (a module holding k's entry point),
+ * appending it to `out` (k's offset is into `out`). */
+struct WordBuf; /* spv_builder.h */
 bool spv_split_kernels(Unit *u);
+bool spv_recut_kernel(Unit *u, Kernel *k, const uint32_t *words, size_t n, struct WordBuf *out);
 
 /* spv_tools.c: SPIRV-Tools — validate each kernel's module, disassemble. */
 bool spv_validate_kernels(Unit *u);

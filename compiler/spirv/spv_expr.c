@@ -723,6 +723,24 @@ static uint32_t logical(Emitter *e, Expr *x) {
     return r;
 }
 
+/* && and || of vectors: per lane, -1 where true; both operands are
+ * evaluated, as clang does for vectors. */
+static uint32_t vector_logical(Emitter *e, Expr *x) {
+    uint32_t lanes[2];
+    Expr *side[2] = {x->lhs, x->rhs};
+    for (int k = 0; k < 2; k++) {
+        const Type *t = side[k]->type;
+        uint32_t v = em_expr(e, side[k]);
+        if (t->kind != TY_VECTOR) {
+            em_internal(e, x->loc, "logical operator of a vector and a scalar");
+            return 0;
+        }
+        lanes[k] = op2(e, is_float(t) ? SpvOpFUnordNotEqual : SpvOpINotEqual, bool_type(e, t), v, const_scalar(e, t, 0));
+    }
+    SpvOp op = x->op == OP_LAND ? SpvOpLogicalAnd : SpvOpLogicalOr;
+    return from_bool(e, x->type, op2(e, op, bool_type(e, x->type), lanes[0], lanes[1]));
+}
+
 /* A comparison as a bool (or a vector of bools). */
 static uint32_t compare(Emitter *e, Expr *x) {
     if (x->lhs->type->kind == TY_PTR || x->rhs->type->kind == TY_PTR) {
@@ -1231,6 +1249,7 @@ static uint32_t binary(Emitter *e, Expr *x) {
         em_discard(e, x->lhs);
         return em_expr(e, x->rhs);
     }
+    if ((x->op == OP_LAND || x->op == OP_LOR) && x->type->kind == TY_VECTOR) return vector_logical(e, x);
     if (is_comparison(x->op) || x->op == OP_LAND || x->op == OP_LOR) return from_bool(e, x->type, em_cond(e, x));
     if (x->type->kind == TY_PTR) return em_ptr(e, x).value;
     if (x->op == OP_SUB && x->lhs->type->kind == TY_PTR) return ptr_diff(e, x);

@@ -144,9 +144,9 @@ static bool is_annotation(uint32_t op) {
            op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
 }
 
-bool spv_restore_exact(Unit *u) {
-    uint32_t *w = u->spirv;
-    size_t n = u->spirv_words;
+bool spv_restore_exact(Unit *u, uint32_t **words, size_t *nwords) {
+    uint32_t *w = *words;
+    size_t n = *nwords;
     if (n <= HEADER_WORDS) return true;
     uint32_t bound = w[3];
     bool *decorated = calloc(bound ? bound : 1, sizeof *decorated);
@@ -181,9 +181,9 @@ bool spv_restore_exact(Unit *u) {
                 d[2] = SpvDecorationNoContraction;
             }
             memcpy(out + annotations + 3 * nmissing, w + annotations, sizeof *w * (n - annotations));
-            free(u->spirv);
-            u->spirv = out;
-            u->spirv_words = n + 3 * nmissing;
+            free(*words);
+            *words = out;
+            *nwords = n + 3 * nmissing;
         }
     }
     free(missing);

@@ -1,7 +1,14 @@
 /* spv_opt.c — the SPIR-V optimizer at -O1 and above: SPIRV-Tools' own, in
  * campcc's process (the C API has no optimizer, so spv_opt_shim.cpp wraps
- * the C++ one); no program is run and no file written. */
+ * the C++ one); no program is run and no file written.
+ *
+ * It runs on each kernel's module (spv_split.c), not on the file's: the
+ * optimizer's memory and its passes that go over every function grow with
+ * the module, so 5,000 kernels in one module took 1.75 GB and a minute,
+ * where one kernel's module costs what that kernel costs. The file's module
+ * is optimized as a whole only when it is shown (-S, --emit-spirv). */
 #include "campcc.h"
+#include "spv_builder.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -31,10 +38,11 @@ enum { NPASSES = sizeof passes / sizeof *passes, CCP_MAX_KERNELS = 64 };
 
 /* SPIRV-Tools 2023.1's --ccp goes over the values of every function so far
  * after each function: quadratic in the kernels of a module (2,000 kernels:
- * 8 of 15 s). A module with many kernels goes without it; the other passes
- * still fold constants, and drivers propagate them anyway. */
-static size_t recipe(const Unit *u, const char **out) {
-    size_t kernels = (size_t)u->kernels.len, n = 0;
+ * 8 of 15 s). A module with many kernels (only ever the file's, when it is
+ * shown) goes without it; the other passes still fold constants, and
+ * drivers propagate them anyway. */
+static size_t recipe(size_t kernels, const char **out) {
+    size_t n = 0;
     for (size_t i = 0; i < NPASSES; i++)
         if (kernels <= CCP_MAX_KERNELS || strcmp(passes[i], "--ccp")) out[n++] = passes[i];
     return n;
@@ -42,27 +50,66 @@ static size_t recipe(const Unit *u, const char **out) {
 
 /* -v: the spirv-opt command that does what the in-process optimizer does,
  * as -v shows the host compiler's commands. */
-static void print_command(const Unit *u, const char *const *flags, size_t nflags) {
+static void print_command(const Unit *u, size_t kernels, const char *which) {
+    const char *flags[NPASSES];
+    size_t nflags = recipe(kernels, flags);
     fprintf(stderr, " spirv-opt --target-env=vulkan1.2");
     for (size_t i = 0; i < nflags; i++) fprintf(stderr, " %s", flags[i]);
-    fprintf(stderr, " %s.spv -o %s.spv   (in campcc's process: SPIRV-Tools' optimizer)\n", u->path, u->path);
+    fprintf(stderr, " %s.spv -o %s.spv   (in campcc's process: SPIRV-Tools' optimizer, on %s)\n", u->path, u->path,
+            which);
 }
 
-bool spv_optimize(Unit *u) {
-    uint32_t *words = NULL;
-    size_t n = 0;
-    char error[512];
+/* Optimizes the module *words of *n words, kernel k's (NULL: the file's),
+ * and marks the math library's float operations exact again
+ * (spv_inline.c); on success *words is the new module. */
+static bool optimize_module(Unit *u, uint32_t **words, size_t *n, const Kernel *k) {
     const char *flags[NPASSES];
-    size_t nflags = recipe(u, flags);
-    if (u->opts->verbose) print_command(u, flags, nflags);
-    if (!camp_spirv_optimize(u->spirv, u->spirv_words, flags, nflags, &words, &n, error, sizeof error)) {
-        fprintf(stderr, "campcc: internal error: the SPIR-V optimizer failed on the module for '%s'%s%s\n", u->path,
-                error[0] ? ": " : "", error);
+    size_t nflags = recipe(k ? 1 : (size_t)u->kernels.len, flags);
+    uint32_t *out = NULL;
+    size_t nout = 0;
+    char error[512];
+    if (!camp_spirv_optimize(*words, *n, flags, nflags, &out, &nout, error, sizeof error)) {
+        if (k)
+            fprintf(stderr, "campcc: internal error: the SPIR-V optimizer failed on the module of the kernel at %s:%u",
+                    k->loc.file, k->loc.line);
+        else
+            fprintf(stderr, "campcc: internal error: the SPIR-V optimizer failed on the module for '%s'", u->path);
+        fprintf(stderr, "%s%s\n", error[0] ? ": " : "", error);
         u->diag->errors++;
         return false;
     }
-    free(u->spirv);
-    u->spirv = words;
-    u->spirv_words = n;
+    free(*words);
+    *words = out;
+    *n = nout;
+    return spv_restore_exact(u, words, n);
+}
+
+bool spv_optimize_unit_module(Unit *u) {
+    if (u->opts->verbose) print_command(u, (size_t)u->kernels.len, "the file's module, which -S shows");
+    return optimize_module(u, &u->spirv, &u->spirv_words, NULL);
+}
+
+bool spv_optimize_kernels(Unit *u) {
+    if (u->opts->verbose) print_command(u, 1, "each kernel's module");
+    WordBuf out = {0};
+    bool ok = true;
+    for (int i = 0; i < u->kernels.len && ok; i++) {
+        Kernel *k = u->kernels.items[i];
+        size_t n = k->spirv_words;
+        uint32_t *words = malloc(sizeof *words * (n ? n : 1));
+        if (!words) unreachable("out of memory");
+        memcpy(words, u->kernel_spirv + k->spirv_offset, sizeof *words * n);
+        /* cut again: the optimizer may have dropped a use of what the
+         * kernel's features and capabilities came from */
+        ok = optimize_module(u, &words, &n, k) && spv_recut_kernel(u, k, words, n, &out);
+        free(words);
+    }
+    if (!ok) {
+        wb_free(&out);
+        return false;
+    }
+    free(u->kernel_spirv);
+    u->kernel_spirv = out.w;
+    u->kernel_spirv_words = out.n;
     return true;
 }

@@ -429,10 +429,11 @@ static bool find_entry(const Module *m, size_t k, const char *name, size_t *entr
     return false;
 }
 
-bool spv_split_kernels(Unit *u) {
+/* Cuts the modules of the `count` kernels from words[0 .. n), appending
+ * them to `out`. */
+static bool split(const uint32_t *words, size_t n, Kernel **kernels, int count, WordBuf *out) {
     Module m = {0};
-    WordBuf out = {0};
-    bool ok = parse(&m, u->spirv, u->spirv_words);
+    bool ok = parse(&m, words, n);
     if (ok) {
         Cut c = {
             .m = &m,
@@ -441,22 +442,31 @@ bool spv_split_kernels(Unit *u) {
             .new_id = zeroed(m.bound, sizeof *c.new_id),
             .new_id_stamp = zeroed(m.bound, sizeof *c.new_id_stamp),
         };
-        for (int k = 0; ok && k < u->kernels.len; k++) {
-            Kernel *kernel = u->kernels.items[k];
+        for (int k = 0; ok && k < count; k++) {
+            Kernel *kernel = kernels[k];
             size_t entry;
             ok = find_entry(&m, (size_t)k, kernel->entry, &entry);
             if (!ok) break;
             c.stamp = (uint32_t)k + 1;
-            kernel->spirv_offset = out.n;
-            cut_kernel(&c, entry, &out, &kernel->features);
-            kernel->spirv_words = out.n - kernel->spirv_offset;
+            kernel->spirv_offset = out->n;
+            cut_kernel(&c, entry, out, &kernel->features);
+            kernel->spirv_words = out->n - kernel->spirv_offset;
         }
         free(c.inst_kept), free(c.id_reached), free(c.new_id), free(c.new_id_stamp), free(c.kept), free(c.work);
     }
     module_free(&m);
-    if (!ok) {
-        fprintf(stderr, "campcc: internal error: cannot split the SPIR-V module for '%s' into its kernels\n", u->path);
-        u->diag->errors++;
+    return ok;
+}
+
+static void split_failed(Unit *u) {
+    fprintf(stderr, "campcc: internal error: cannot split the SPIR-V module for '%s' into its kernels\n", u->path);
+    u->diag->errors++;
+}
+
+bool spv_split_kernels(Unit *u) {
+    WordBuf out = {0};
+    if (!split(u->spirv, u->spirv_words, (Kernel **)u->kernels.items, u->kernels.len, &out)) {
+        split_failed(u);
         wb_free(&out);
         return false;
     }
@@ -464,4 +474,10 @@ bool spv_split_kernels(Unit *u) {
     u->kernel_spirv = out.w;
     u->kernel_spirv_words = out.n;
     return true;
+}
+
+bool spv_recut_kernel(Unit *u, Kernel *k, const uint32_t *words, size_t n, WordBuf *out) {
+    bool ok = split(words, n, &k, 1, out);
+    if (!ok) split_failed(u);
+    return ok;
 }

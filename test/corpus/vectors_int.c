@@ -1,6 +1,6 @@
 /* Integer short vectors in kernels: int2/int3/int4 and uint2/uint3/uint4
  * arrays in views, element-wise + - * / % & | ^ << >> ~ and unary minus,
- * scalar broadcast, comparisons (each lane -1 or 0), !, component access by
+ * scalar broadcast, comparisons (each lane -1 or 0), !, && and ||, component access by
  * .x/.y/.z/.w and by constant and variable subscripts, vector literals,
  * unsigned lane wrap-around. */
 #include <camp.h>
@@ -29,12 +29,13 @@ int main(void) {
         int4 x = a[i], y = b[i];
         arith[i] = (x + y) * 2 - x / y + x % y - (-y) + (x & 0xff) + (x | y) - (x ^ 3);
     }
-    /* Comparisons and ! give -1 (true) or 0 per lane. */
+    /* Comparisons, !, && and || give -1 (true) or 0 per lane. */
     parallel_for_each(i, extent(N)) {
         int4 lt = a[i] < b[i];
         int4 eq = a[i] == (int4){0, 9, 0, 1};
         int4 not = !a[i];
-        cmp[i] = lt * 100 + eq * 10 + not + (a[i] >= b[i]) * 1000;
+        int4 either = a[i] || (int4){0, 9, 0, 1}, both = (a[i] & 3) && (b[i] > 0); /* per lane, -1 or 0 */
+        cmp[i] = lt * 100 + eq * 10 + not + (a[i] >= b[i]) * 1000 + either * 10000 + both * 100000;
     }
     /* int3 and int2: components, subscripts (constant and variable), literals. */
     parallel_for_each(i, extent(N)) {
