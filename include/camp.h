@@ -460,6 +460,9 @@ void camp_array_delete(void *array);
  * file and line). `file` may be NULL. */
 void camp_array_view_create_at(void *host, long long count, size_t element_size, const char *name,
                                const char *file, unsigned line);
+/* A read-only view (array_view of a pointer to const): kernels may not write it. */
+void camp_array_view_create_read_only_at(const void *host, long long count, size_t element_size, const char *name,
+                                         const char *file, unsigned line);
 void camp_array_view_synchronize_at(const void *host, const char *file, unsigned line);
 void camp_array_view_refresh_at(const void *host, const char *file, unsigned line);
 void camp_array_view_discard_data_at(const void *host, const char *file, unsigned line);
@@ -499,9 +502,15 @@ bool camp_future_poll(camp_future *future);
 #ifdef __CAMPCC__
 
 /* `array_view(p, n)`: the n objects at p are available to kernels, lazily
- * copied (docs/dialect.md §4); the other calls take any pointer into the view. */
+ * copied (docs/dialect.md §4); the other calls take any pointer into the view.
+ * Over a pointer to const it is read-only (C++ AMP's array_view<const T>):
+ * never copied back, and a kernel that writes it through another pointer
+ * fails. Const-ness is seen by adding const to the pointee's type. */
+#define CAMP_POINTS_TO_CONST_(p) __builtin_types_compatible_p(__typeof__(*(p)) *, const __typeof__(*(p)) *)
 #define array_view(p, n) \
-    camp_array_view_create_at((void *)(p), (long long)(n), sizeof *(p), #p, __FILE__, __LINE__)
+    (CAMP_POINTS_TO_CONST_(p) \
+         ? camp_array_view_create_read_only_at((const void *)(p), (long long)(n), sizeof *(p), #p, __FILE__, __LINE__) \
+         : camp_array_view_create_at((void *)(p), (long long)(n), sizeof *(p), #p, __FILE__, __LINE__))
 #define array_view_synchronize(p) camp_array_view_synchronize_at((p), __FILE__, __LINE__)
 #define array_view_refresh(p) camp_array_view_refresh_at((p), __FILE__, __LINE__)
 #define array_view_discard_data(p) camp_array_view_discard_data_at((p), __FILE__, __LINE__)

@@ -145,7 +145,15 @@ static camp_status move_to(camp_region *region, camp_device *dev) {
     return CAMP_OK;
 }
 
-camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, uint32_t access) {
+camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, const camp_launch_view *view) {
+    uint32_t access = view->access;
+    if ((access & CAMP_ACCESS_WRITE) && region->read_only)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "the kernel may write '%s' (%p), which lies in the read-only view '%s' [%p, %p) (an "
+                         "array_view of a pointer to const); write through a view of a pointer to non-const, or "
+                         "make '%s' a pointer to const",
+                         view->name ? view->name : "(unnamed)", view->host, region->name, (void *)region->host,
+                         (void *)(region->host + region->bytes), view->name ? view->name : "(unnamed)");
     if (region->device.buffer && region->device.owner != q->dev) CAMP_TRY(move_to(region, q->dev));
     if (!region->device.buffer) {
         region->pad = (uintptr_t)region->host % REGION_ALIGNMENT;
@@ -161,7 +169,10 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, u
         CAMP_TRY(camp_region_write(region, 0, region->host, region->bytes));
         region->device_valid = true;
     }
-    if (access & CAMP_ACCESS_WRITE) region->host_stale = true;
+    if (access & CAMP_ACCESS_WRITE) {
+        region->host_stale = true;
+        region->writes++;
+    }
     return CAMP_OK;
 }
 
