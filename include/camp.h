@@ -467,6 +467,9 @@ void camp_array_view_synchronize_at(const void *host, const char *file, unsigned
 void camp_array_view_refresh_at(const void *host, const char *file, unsigned line);
 void camp_array_view_discard_data_at(const void *host, const char *file, unsigned line);
 void camp_array_view_release_at(const void *host, const char *file, unsigned line);
+void *camp_array_view_new_at(long long count, size_t element_size, const char *name, const char *file,
+                             unsigned line);
+void camp_array_view_delete_at(const void *host, const char *file, unsigned line);
 void *camp_array_new_at(camp_accelerator_view *view, long long count, size_t element_size, const void *src,
                         camp_access_type access, const char *file, unsigned line);
 void camp_array_copy_in_at(void *array, const void *src, long long count, size_t element_size, const char *file,
@@ -515,6 +518,15 @@ bool camp_future_poll(camp_future *future);
 #define array_view_refresh(p) camp_array_view_refresh_at((p), __FILE__, __LINE__)
 #define array_view_discard_data(p) camp_array_view_discard_data_at((p), __FILE__, __LINE__)
 #define array_view_release(p) camp_array_view_release_at((p), __FILE__, __LINE__)
+/* `T *p = array_view_new(T, n)`: a view of n objects with no data of the
+ * program's (C++ AMP's array_view<T, N>(extent)): libcamp's host memory,
+ * nothing copied in, kernels' writes there at array_view_synchronize;
+ * `array_view_delete(p)` ends it and frees the memory. T may be an array
+ * type: `float (*m)[cols] = array_view_new(float[cols], rows)`. */
+#define array_view_new(T, n) \
+    ((__typeof__(T) *)camp_array_view_new_at((long long)(n), sizeof(T), "array_view_new(" #T ", " #n ")", \
+                                             __FILE__, __LINE__))
+#define array_view_delete(p) camp_array_view_delete_at((p), __FILE__, __LINE__)
 
 /* `T *p = array_new(T, n, src)`: n objects of type T on the default view's
  * accelerator, copied from src unless it is NULL. */
@@ -541,6 +553,16 @@ bool camp_future_poll(camp_future *future);
 #define array_view_refresh(p) ((void)(p))
 #define array_view_discard_data(p) ((void)(p))
 #define array_view_release(p) ((void)(p))
+static inline void *camp_reference_zeroed_(size_t bytes) {
+    void *p = calloc(1, bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "camp: out of host memory\n");
+        abort();
+    }
+    return p;
+}
+#define array_view_new(T, n) ((__typeof__(T) *)camp_reference_zeroed_((size_t)(n) * sizeof(T)))
+#define array_view_delete(p) free((void *)(p))
 static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
     void *p = malloc(bytes ? bytes : 1);
     if (!p) {

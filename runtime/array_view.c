@@ -107,6 +107,11 @@ static camp_status view_discard_data(const void *host) {
 static camp_status view_release(const void *host) {
     camp_region *region = NULL;
     CAMP_TRY(find_view(host, "array_view_release", &region));
+    if (region->owns_host && region->refs == 1)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "array_view_release(%p): the view '%s' was made by array_view_new, which owns its "
+                         "memory; end it with array_view_delete",
+                         host, region->name);
     CAMP_TRY(synchronize(region));
     if (--region->refs == 0) {
         camp_region_remove(region);

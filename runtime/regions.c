@@ -182,6 +182,7 @@ void camp_region_free(camp_region *region) {
     drop_buffer(region);
     camp_transfer_unimport(region);
     if (region->reserved) munmap(region->host, region->reserved_bytes);
+    if (region->owns_host) free(region->host);
     free(region);
 }
 
