@@ -470,6 +470,23 @@ void camp_array_view_release_at(const void *host, const char *file, unsigned lin
 void *camp_array_view_new_at(long long count, size_t element_size, const char *name, const char *file,
                              unsigned line);
 void camp_array_view_delete_at(const void *host, const char *file, unsigned line);
+/* A section of the view holding `host`: `rank` dimensions of origin[d] and
+ * extent[d] elements, stride[d] bytes apart (most significant first); its
+ * first element's address, which names it in the calls after it. */
+void *camp_array_view_section_at(const void *host, unsigned rank, const long long *origin, const long long *extent,
+                                 const size_t *stride, const char *name, const char *file, unsigned line);
+void camp_array_view_section_synchronize_at(const void *section, const char *file, unsigned line);
+void camp_array_view_section_refresh_at(const void *section, const char *file, unsigned line);
+void camp_array_view_section_discard_data_at(const void *section, const char *file, unsigned line);
+void camp_array_view_section_release_at(const void *section, const char *file, unsigned line);
+/* `host`, once `count` elements of `element_size` bytes fit in its view (or
+ * array) from there on; NULL after a reported error. */
+void *camp_array_view_view_as_at(const void *host, long long count, size_t element_size, const char *name,
+                                 const char *file, unsigned line);
+/* `host`, once the bytes from there to its view's (or array's) end are a
+ * whole number of `element_size` and `host` is aligned to `alignment`. */
+void *camp_array_view_reinterpret_as_at(const void *host, size_t element_size, size_t alignment, const char *name,
+                                        const char *file, unsigned line);
 void *camp_array_new_at(camp_accelerator_view *view, long long count, size_t element_size, const void *src,
                         camp_access_type access, const char *file, unsigned line);
 void camp_array_copy_in_at(void *array, const void *src, long long count, size_t element_size, const char *file,
@@ -546,6 +563,22 @@ bool camp_future_poll(camp_future *future);
 #define future_wait(f) camp_future_wait(f)
 #define future_poll(f) camp_future_poll(f)
 
+/* The hooks of the sections, view_as and reinterpret_as below. */
+#define CAMP_SECTION_(p, rank, origin, extent, stride, first) \
+    ((__typeof__(&*(p)))camp_array_view_section_at((p), rank, (const long long[])origin, (const long long[])extent, \
+                                                   (const size_t[])stride, "array_view_section(" #p ", ...)", \
+                                                   __FILE__, __LINE__))
+#define array_view_section_synchronize(s) camp_array_view_section_synchronize_at((s), __FILE__, __LINE__)
+#define array_view_section_refresh(s) camp_array_view_section_refresh_at((s), __FILE__, __LINE__)
+#define array_view_section_discard_data(s) camp_array_view_section_discard_data_at((s), __FILE__, __LINE__)
+#define array_view_section_release(s) camp_array_view_section_release_at((s), __FILE__, __LINE__)
+#define CAMP_VIEW_AS_(T, p, count, text) \
+    ((T)camp_array_view_view_as_at((p), (long long)(count), sizeof *(p), "array_view_view_as(" text ")", __FILE__, \
+                                   __LINE__))
+#define array_view_reinterpret_as(p, T) \
+    ((__typeof__(T) *)camp_array_view_reinterpret_as_at((p), sizeof(T), _Alignof(T), \
+                                                        "array_view_reinterpret_as(" #p ", " #T ")", __FILE__, __LINE__))
+
 #else /* the serial reference mode */
 
 #define array_view(p, n) ((void)(p), (void)(n))
@@ -584,7 +617,46 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
 #define future_wait(f) ((void)(f))
 #define future_poll(f) ((void)(f), true)
 
+/* Sections, view_as and reinterpret_as are the pointers they give. */
+#define CAMP_SECTION_(p, rank, origin, extent, stride, first) ((__typeof__(&*(p)))(first))
+#define array_view_section_synchronize(s) ((void)(s))
+#define array_view_section_refresh(s) ((void)(s))
+#define array_view_section_discard_data(s) ((void)(s))
+#define array_view_section_release(s) ((void)(s))
+#define CAMP_VIEW_AS_(T, p, count, text) ((void)(count), (T)(p))
+#define array_view_reinterpret_as(p, T) ((__typeof__(T) *)(p))
+
 #endif /* __CAMPCC__ */
+
+/* Sections (C++ AMP's array_view::section): the block of the view at p
+ * from an origin, of an extent, as a pointer of p's type to its first
+ * element, which kernels index relative to it. The rank goes by the count
+ * of numbers, as extent(...)'s does: (p, i, n); (m, row, col, rows, cols);
+ * (g, plane, row, col, planes, rows, cols). The section calls copy only the
+ * section's bytes; release ends it (after synchronizing it). */
+#define array_view_section(...) \
+    CAMP_PICK_SECTION_(__VA_ARGS__, camp_section3_, _, camp_section2_, _, camp_section1_, _, _)(__VA_ARGS__)
+#define CAMP_PICK_SECTION_(_1, _2, _3, _4, _5, _6, _7, NAME, ...) NAME
+#define CAMP_ARGS_(...) {__VA_ARGS__}
+#define camp_section1_(p, i, n) \
+    CAMP_SECTION_(p, 1, CAMP_ARGS_(i), CAMP_ARGS_(n), CAMP_ARGS_(sizeof *(p)), &*(p) + (i))
+#define camp_section2_(p, r, c, rows, cols) \
+    CAMP_SECTION_(p, 2, CAMP_ARGS_(r, c), CAMP_ARGS_(rows, cols), CAMP_ARGS_(sizeof *(p), sizeof **(p)), &(p)[r][c])
+#define camp_section3_(p, d, r, c, planes, rows, cols) \
+    CAMP_SECTION_(p, 3, CAMP_ARGS_(d, r, c), CAMP_ARGS_(planes, rows, cols), \
+                  CAMP_ARGS_(sizeof *(p), sizeof **(p), sizeof ***(p)), &(p)[d][r][c])
+/* view_as (reshape) of a rank-1 view from p: (p, n), (p, rows, cols) as a
+ * pointer to rows of cols, (p, planes, rows, cols); an error if the view
+ * has fewer elements from p on. reinterpret_as(p, T): p as a pointer to T;
+ * an error unless the view's bytes from p on are a whole number of T. */
+#define array_view_view_as(...) \
+    CAMP_PICK4_(__VA_ARGS__, camp_view_as3_, camp_view_as2_, camp_view_as1_, _)(__VA_ARGS__)
+#define camp_view_as1_(p, n) CAMP_VIEW_AS_(__typeof__(&*(p)), p, (n), #p ", " #n)
+#define camp_view_as2_(p, rows, cols) \
+    CAMP_VIEW_AS_(__typeof__(*(p)) (*)[cols], p, (long long)(rows) * (cols), #p ", " #rows ", " #cols)
+#define camp_view_as3_(p, planes, rows, cols) \
+    CAMP_VIEW_AS_(__typeof__(*(p)) (*)[rows][cols], p, (long long)(planes) * (rows) * (cols), \
+                  #p ", " #planes ", " #rows ", " #cols)
 
 /* `parallel_for_each_on(view, idx, domain) body`: parallel_for_each on that
  * accelerator view (a camp_accelerator_view *). campcc replaces the whole

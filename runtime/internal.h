@@ -538,6 +538,11 @@ void camp_region_free(camp_region *region);
 /* Ends every region, without copying anything back. */
 void camp_regions_destroy(void);
 
+/* ---- array_view_section.c ------------------------------------------------ */
+
+/* Frees the region's sections (it is going). */
+void camp_sections_free(camp_region *region);
+
 /* ---- array.c ------------------------------------------------------------ */
 
 /* The array holding [p, p + bytes), or an error naming `call`. */

@@ -183,6 +183,7 @@ void camp_region_free(camp_region *region) {
     camp_transfer_unimport(region);
     if (region->reserved) munmap(region->host, region->reserved_bytes);
     if (region->owns_host) free(region->host);
+    camp_sections_free(region);
     free(region);
 }
 
