@@ -66,8 +66,17 @@ typedef double double4 __attribute__((ext_vector_type(4)));
  * An extent of rank N has the type of an index of rank N: int, int2, int3.
  * Component 0 is the most significant (row); component N-1 is the GPU's x. */
 
-#define CAMP_PICK3_(_1, _2, _3, NAME, ...) NAME
-#define extent(...) CAMP_PICK3_(__VA_ARGS__, camp_extent3_, camp_extent2_, camp_extent1_, _)(__VA_ARGS__)
+#define extent(...) \
+    CAMP_PICK8_(__VA_ARGS__, camp_extent_rank_over_4_, camp_extent_rank_over_4_, camp_extent_rank_over_4_, \
+                camp_extent_rank_over_4_, camp_extent4_, camp_extent3_, camp_extent2_, camp_extent1_, _)(__VA_ARGS__)
+#define CAMP_PICK8_(_1, _2, _3, _4, _5, _6, _7, _8, NAME, ...) NAME
+/* C++ AMP's extent<N> takes any N; flattening 5 or more dimensions onto the
+ * GPU's 3 is left to the program (docs/dialect.md §3). */
+#define camp_extent_rank_over_4_(...) \
+    ((struct { \
+        _Static_assert(0, "extent(...) takes 1 to 4 sizes (ranks above 4: index a flat extent)"); \
+        int rank; \
+    }){0}.rank)
 /* An extent's size as the int that indices are; one of 2^31 or more is an
  * error naming the line (with campcc through libcamp's error handler, and
  * the launch runs nothing; in the serial reference mode a message and
@@ -83,10 +92,16 @@ static inline int camp_extent_size_at(long long size, const char *file, unsigned
     abort();
 }
 #endif
+/* The macro of a rank, chosen by the count of arguments. */
+#define CAMP_PICK4_(_1, _2, _3, _4, NAME, ...) NAME
 #define CAMP_EXTENT_SIZE_(n) camp_extent_size_at((long long)(n), __FILE__, __LINE__)
 #define camp_extent1_(n) CAMP_EXTENT_SIZE_(n)
 #define camp_extent2_(r, c) ((int2){CAMP_EXTENT_SIZE_(r), CAMP_EXTENT_SIZE_(c)})
 #define camp_extent3_(d, r, c) ((int3){CAMP_EXTENT_SIZE_(d), CAMP_EXTENT_SIZE_(r), CAMP_EXTENT_SIZE_(c)})
+/* Rank 4, untiled kernels only: an int4 index (campcc runs its two most
+ * significant components as one GPU dimension). */
+#define camp_extent4_(a, d, r, c) \
+    ((int4){CAMP_EXTENT_SIZE_(a), CAMP_EXTENT_SIZE_(d), CAMP_EXTENT_SIZE_(r), CAMP_EXTENT_SIZE_(c)})
 
 /* ---- Tiles ---------------------------------------------------------------- */
 
@@ -114,7 +129,6 @@ typedef struct tiled_index3 {
 } tiled_index3;
 
 #define tile(...) CAMP_PICK4_(__VA_ARGS__, camp_tile3_, camp_tile2_, camp_tile1_, _)(__VA_ARGS__)
-#define CAMP_PICK4_(_1, _2, _3, _4, NAME, ...) NAME
 #define camp_tile1_(e, t0) ((tiled_extent1){(e), (t0), CAMP_TILE_EXACT})
 #define camp_tile2_(e, t0, t1) ((tiled_extent2){(e), (int2){(t0), (t1)}, CAMP_TILE_EXACT})
 #define camp_tile3_(e, t0, t1, t2) ((tiled_extent3){(e), (int3){(t0), (t1), (t2)}, CAMP_TILE_EXACT})
@@ -233,19 +247,20 @@ static inline float camp_atomic_exchange_float_(float *p, float v) {
 
 typedef struct camp_serial_loop {
     long long next, count; /* linear position and number of points */
-    int shape[3];          /* extent, most significant first; unused are 1 */
-    int index[3];          /* the current point */
+    int shape[4];          /* extent, most significant first; unused are 1 */
+    int index[4];          /* the current point */
     int once;              /* runs the inner one-iteration loop */
 } camp_serial_loop;
 
-static inline camp_serial_loop camp_serial_begin3_(int d, int r, int c) {
-    camp_serial_loop l = {0, 0, {d, r, c}, {0, 0, 0}, 0};
-    l.count = (d > 0 && r > 0 && c > 0) ? (long long)d * r * c : 0;
+static inline camp_serial_loop camp_serial_begin4_(int a, int d, int r, int c) {
+    camp_serial_loop l = {0, 0, {a, d, r, c}, {0, 0, 0, 0}, 0};
+    l.count = (a > 0 && d > 0 && r > 0 && c > 0) ? (long long)a * d * r * c : 0;
     return l;
 }
-static inline camp_serial_loop camp_serial_begin1_(int e) { return camp_serial_begin3_(1, 1, e); }
-static inline camp_serial_loop camp_serial_begin2_(int2 e) { return camp_serial_begin3_(1, e.x, e.y); }
-static inline camp_serial_loop camp_serial_begin3v_(int3 e) { return camp_serial_begin3_(e.x, e.y, e.z); }
+static inline camp_serial_loop camp_serial_begin1_(int e) { return camp_serial_begin4_(1, 1, 1, e); }
+static inline camp_serial_loop camp_serial_begin2_(int2 e) { return camp_serial_begin4_(1, 1, e.x, e.y); }
+static inline camp_serial_loop camp_serial_begin3v_(int3 e) { return camp_serial_begin4_(1, e.x, e.y, e.z); }
+static inline camp_serial_loop camp_serial_begin4v_(int4 e) { return camp_serial_begin4_(e.x, e.y, e.z, e.w); }
 static inline camp_serial_loop camp_serial_tiled_(void) {
     fprintf(stderr, "camp: tiled parallel_for_each needs campcc; the serial reference mode "
                     "runs only non-tiled kernels\n");
@@ -258,20 +273,24 @@ static inline camp_serial_loop camp_serial_tiled3_(tiled_extent3 t) { (void)t; r
 static inline int camp_serial_next_(camp_serial_loop *l) {
     if (l->next >= l->count) return 0;
     long long i = l->next++;
-    l->index[2] = (int)(i % l->shape[2]);
-    l->index[1] = (int)(i / l->shape[2] % l->shape[1]);
-    l->index[0] = (int)(i / ((long long)l->shape[2] * l->shape[1]));
+    for (int d = 3; d > 0; d--) {
+        l->index[d] = (int)(i % l->shape[d]);
+        i /= l->shape[d];
+    }
+    l->index[0] = (int)i;
     l->once = 1;
     return 1;
 }
 
 #define CAMP_SERIAL_BEGIN_(D) \
     _Generic((D), int: camp_serial_begin1_, int2: camp_serial_begin2_, int3: camp_serial_begin3v_, \
+             int4: camp_serial_begin4v_, \
              tiled_extent1: camp_serial_tiled1_, tiled_extent2: camp_serial_tiled2_, \
              tiled_extent3: camp_serial_tiled3_)(D)
 #define CAMP_SERIAL_INDEX_(D, L) \
-    _Generic((D), int: (L).index[2], int2: (int2){(L).index[1], (L).index[2]}, \
-             int3: (int3){(L).index[0], (L).index[1], (L).index[2]}, \
+    _Generic((D), int: (L).index[3], int2: (int2){(L).index[2], (L).index[3]}, \
+             int3: (int3){(L).index[1], (L).index[2], (L).index[3]}, \
+             int4: (int4){(L).index[0], (L).index[1], (L).index[2], (L).index[3]}, \
              tiled_extent1: (tiled_index1){.global = 0}, tiled_extent2: (tiled_index2){.global = {0}}, \
              tiled_extent3: (tiled_index3){.global = {0}})
 
