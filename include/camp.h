@@ -528,7 +528,12 @@ camp_future *camp_array_copy_in_async_at(void *array, const void *src, long long
 camp_future *camp_array_copy_out_async_at(void *dst, const void *array, long long count, size_t element_size,
                                           const char *file, unsigned line);
 camp_future *camp_array_view_synchronize_async_at(const void *host, const char *file, unsigned line);
-/* Waits until the copy is done, then frees the future. */
+/* C++ AMP's accelerator_view::create_marker: a future done when all the
+ * work given to `view` (NULL: the calling thread's current view) before
+ * the call is; what the view has recorded is submitted now (as by
+ * camp_accelerator_view_flush). */
+camp_future *camp_accelerator_view_create_marker(camp_accelerator_view *view);
+/* Waits until the copy (or the marker's work) is done, then frees the future. */
 void camp_future_wait(camp_future *future);
 /* Whether the copy is done, without waiting (the future stays valid). */
 bool camp_future_poll(camp_future *future);
