@@ -570,10 +570,11 @@ bool camp_future_poll(camp_future *future);
 #define array_view_delete(p) camp_array_view_delete_at((p), __FILE__, __LINE__)
 
 /* `T *p = array_new(T, n, src)`: n objects of type T on the default view's
- * accelerator, copied from src unless it is NULL. */
+ * accelerator, copied from src unless it is NULL. T may be an array type:
+ * `float (*a)[cols] = array_new(float[cols], rows, src)`. */
 #define array_new(T, n, src) array_new_on(NULL, T, n, src, CAMP_ACCESS_TYPE_AUTO)
 #define array_new_on(view, T, n, src, access) \
-    ((T *)camp_array_new_at((view), (long long)(n), sizeof(T), (src), (access), __FILE__, __LINE__))
+    ((__typeof__(T) *)camp_array_new_at((view), (long long)(n), sizeof(T), (src), (access), __FILE__, __LINE__))
 #define array_copy_in(p, src, n) \
     camp_array_copy_in_at((p), (src), (long long)(n), sizeof *(p), __FILE__, __LINE__)
 #define array_copy_out(dst, p, n) \
@@ -629,7 +630,7 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
     if (src) memcpy(p, src, bytes);
     return p;
 }
-#define array_new(T, n, src) ((T *)camp_reference_array_new_((size_t)(n) * sizeof(T), (src)))
+#define array_new(T, n, src) ((__typeof__(T) *)camp_reference_array_new_((size_t)(n) * sizeof(T), (src)))
 #define array_new_on(view, T, n, src, access) ((void)(view), (void)(access), array_new(T, n, src))
 #define array_copy_in(p, src, n) ((void)memcpy((p), (src), (size_t)(n) * sizeof *(p)))
 #define array_copy_out(dst, p, n) ((void)memcpy((dst), (p), (size_t)(n) * sizeof *(p)))
