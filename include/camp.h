@@ -513,6 +513,16 @@ void camp_array_copy_in_at(void *array, const void *src, long long count, size_t
 void camp_array_copy_out_at(void *dst, const void *array, long long count, size_t element_size,
                             const char *file, unsigned line);
 void camp_array_delete_at(void *array, const char *file, unsigned line);
+/* A staging array (C++ AMP's array(extent, cpu_av, gpu_av)): host-visible
+ * memory of the accelerator of `view` (NULL: the default one), which the
+ * host uses in place and array_copy moves to and from its arrays by DMA;
+ * kernels do not use it. Ended by array_delete. */
+void *camp_array_new_staging_at(camp_accelerator_view *view, long long count, size_t element_size, const void *src,
+                                const char *file, unsigned line);
+/* Copies count elements between two arrays of one accelerator (C++ AMP's
+ * copy(array, array)); with a staging array, returns once the copy is done. */
+void camp_array_copy_at(void *dst, const void *src, long long count, size_t element_size, const char *file,
+                        unsigned line);
 
 /* ---- Asynchronous copies (C++ AMP's copy_async, synchronize_async and
  * completion_future) ----------------------------------------------------------
@@ -580,6 +590,12 @@ bool camp_future_poll(camp_future *future);
 #define array_copy_out(dst, p, n) \
     camp_array_copy_out_at((dst), (p), (long long)(n), sizeof *(p), __FILE__, __LINE__)
 #define array_delete(p) camp_array_delete_at((p), __FILE__, __LINE__)
+/* `T *s = array_new_staging(view, T, n, src)`: a staging array for copies
+ * to and from arrays of view's accelerator; `array_copy(dst, src, n)`
+ * copies between two arrays of one accelerator. */
+#define array_new_staging(view, T, n, src) \
+    ((__typeof__(T) *)camp_array_new_staging_at((view), (long long)(n), sizeof(T), (src), __FILE__, __LINE__))
+#define array_copy(dst, src, n) camp_array_copy_at((dst), (src), (long long)(n), sizeof *(dst), __FILE__, __LINE__)
 #define array_copy_in_async(p, src, n) \
     camp_array_copy_in_async_at((p), (src), (long long)(n), sizeof *(p), __FILE__, __LINE__)
 #define array_copy_out_async(dst, p, n) \
@@ -635,6 +651,8 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
 #define array_copy_in(p, src, n) ((void)memcpy((p), (src), (size_t)(n) * sizeof *(p)))
 #define array_copy_out(dst, p, n) ((void)memcpy((dst), (p), (size_t)(n) * sizeof *(p)))
 #define array_delete(p) free(p)
+#define array_new_staging(view, T, n, src) ((void)(view), array_new(T, n, src))
+#define array_copy(dst, src, n) ((void)memmove((dst), (src), (size_t)(n) * sizeof *(dst)))
 /* Copies are done when made: futures are NULL. */
 #define array_copy_in_async(p, src, n) (array_copy_in(p, src, n), (camp_future *)NULL)
 #define array_copy_out_async(dst, p, n) (array_copy_out(dst, p, n), (camp_future *)NULL)

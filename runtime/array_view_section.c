@@ -132,25 +132,65 @@ static camp_status find_section(const void *host, const char *call, camp_region 
     return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s(%p): no live array_view_section starts there", call, host);
 }
 
+/* The rows of a section between the device buffer and staging memory
+ * where they lie packed, in one command: only the section's bytes cross
+ * the bus, and a copy back waits once. */
+static camp_status staged_rows(camp_region *region, const camp_section *s, enum camp_copy_direction direction) {
+    size_t rows = s->extent[0] * s->extent[1], begin = section_begin(region, s);
+    camp_buffer staging;
+    CAMP_TRY(camp_buffer_acquire(region->device.owner, CAMP_BUFFER_STAGING, rows * s->run, &staging));
+    VkBufferCopy *copies = malloc(rows * sizeof *copies);
+    if (!copies) {
+        camp_buffer_release(&staging);
+        return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < s->extent[0]; i++)
+        for (size_t j = 0; j < s->extent[1]; j++, n++) {
+            size_t at = begin + i * s->stride[0] + j * s->stride[1];
+            VkDeviceSize device = region->pad + at, packed = n * s->run;
+            copies[n] = direction == CAMP_COPY_OUT ? (VkBufferCopy){device, packed, s->run}
+                                                   : (VkBufferCopy){packed, device, s->run};
+            if (direction == CAMP_COPY_IN) memcpy((char *)staging.mapped + packed, region->host + at, s->run);
+        }
+    camp_accelerator_view *q = camp_region_queue(region);
+    uint32_t access = direction == CAMP_COPY_OUT ? CAMP_ACCESS_READ : CAMP_ACCESS_WRITE;
+    bool barrier = false;
+    VkCommandBuffer commands = VK_NULL_HANDLE;
+    camp_status status = camp_queue_needs_barrier(q, &region->usage, access, &barrier);
+    if (status == CAMP_OK) status = camp_queue_commands(q, &commands);
+    if (status == CAMP_OK) {
+        if (barrier) camp_queue_barrier(q);
+        camp_queue_use(q, &region->usage, access);
+        uint32_t timed = camp_profiling ? camp_profile_device_copy_begin(q, commands, direction, rows * s->run)
+                                        : UINT32_MAX;
+        VkBuffer from = direction == CAMP_COPY_OUT ? region->device.buffer : staging.buffer;
+        VkBuffer to = direction == CAMP_COPY_OUT ? staging.buffer : region->device.buffer;
+        vkCmdCopyBuffer(commands, from, to, (uint32_t)rows, copies);
+        if (camp_profiling) camp_profile_timed_end(q, commands, timed);
+    }
+    if (status == CAMP_OK && direction == CAMP_COPY_IN) {
+        free(copies);
+        status = camp_queue_retire(q, &staging); /* given back once the copy has run */
+        if (status != CAMP_OK) camp_buffer_release(&staging);
+        return status == CAMP_OK ? camp_queue_recorded(q) : status;
+    }
+    if (status == CAMP_OK) {
+        q->open_commands++;
+        status = camp_queue_finish_releasing(q); /* the staging buffer is this call's */
+    }
+    for (size_t r = 0; r < rows && status == CAMP_OK; r++)
+        memcpy(region->host + (copies[r].srcOffset - region->pad), (char *)staging.mapped + copies[r].dstOffset,
+               s->run);
+    free(copies);
+    camp_buffer_release(&staging);
+    return status;
+}
+
 static camp_status synchronize(camp_region *region, camp_section *s) {
     if (!region->host_stale || s->synced_writes == region->writes) return CAMP_OK;
-    if (region->device.mapped || one_run(s)) {
-        CAMP_TRY(each_run(region, s, read_run));
-    } else {
-        /* one copy of the block's whole span, then its rows out of it: a
-         * staged copy per row would wait for the device each time */
-        size_t begin = section_begin(region, s), bytes = section_end(region, s) - begin;
-        char *span = malloc(bytes);
-        if (!span) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-        camp_status status = camp_region_read(region, begin, span, bytes);
-        for (size_t i = 0; i < s->extent[0] && status == CAMP_OK; i++)
-            for (size_t j = 0; j < s->extent[1]; j++) {
-                size_t at = i * s->stride[0] + j * s->stride[1];
-                memcpy(s->host + at, span + at, s->run);
-            }
-        free(span);
-        CAMP_TRY(status);
-    }
+    if (region->device.mapped || one_run(s)) CAMP_TRY(each_run(region, s, read_run));
+    else CAMP_TRY(staged_rows(region, s, CAMP_COPY_OUT));
     s->synced_writes = region->writes;
     if (one_run(s) && s->host == region->host && s->run == region->bytes) region->host_stale = false;
     return CAMP_OK;
@@ -168,7 +208,10 @@ static camp_status section_refresh(const void *host) {
     camp_section *s = NULL;
     CAMP_TRY(find_section(host, "array_view_section_refresh", &region, &s));
     /* A device copy that is not current gets everything at the next kernel. */
-    if (region->device.buffer && region->device_valid) CAMP_TRY(each_run(region, s, write_run));
+    if (region->device.buffer && region->device_valid) {
+        if (region->device.mapped || one_run(s)) CAMP_TRY(each_run(region, s, write_run));
+        else CAMP_TRY(staged_rows(region, s, CAMP_COPY_IN));
+    }
     s->synced_writes = region->writes;
     return CAMP_OK;
 }

@@ -159,6 +159,7 @@ typedef struct camp_region {
     uint64_t writes;     /* VIEW: kernels that may have written it so far (sections' synchronize) */
     struct camp_section *sections; /* VIEW: its live array_view_section's (array_view_section.c) */
     bool reserved;       /* ARRAY: `host` is a PROT_NONE reservation */
+    bool staging_array;  /* ARRAY: array_new_staging's: host-visible, for copies only (array_staging.c) */
     size_t reserved_bytes;
     camp_usage usage;
     struct camp_host_import *import; /* VIEW: its pages imported by transfer.c, or NULL */
@@ -529,6 +530,9 @@ void camp_region_remove(camp_region *region);
  * notes a use by `q` through `view` (its access: enum camp_access); a write
  * into a read-only view is an error naming the view. */
 camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, const camp_launch_view *view);
+/* The view copies of the region go through: its last user, if that is on
+ * the buffer's device, else that device's default view. */
+camp_accelerator_view *camp_region_queue(const camp_region *region);
 /* Host <-> device copies of part of a region ([offset, offset + bytes)). */
 camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes);
 camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes);
