@@ -413,6 +413,11 @@ typedef struct camp_accelerator {
     camp_access_type default_cpu_access_type; /* READ_WRITE with shared memory, else NONE */
 } camp_accelerator;
 
+/* C++ AMP's set_default_cpu_access_type: what CAMP_ACCESS_TYPE_AUTO means
+ * for arrays made on `accelerator` from now on (AUTO: its own default
+ * again); false after a reported error (a host access type on an
+ * accelerator without supports_cpu_shared_memory). */
+bool camp_accelerator_set_default_cpu_access_type(const camp_accelerator *accelerator, camp_access_type type);
 /* Fills up to `capacity` entries of `list` (may be NULL when 0) and returns
  * how many accelerators there are. Does not open a device. */
 int camp_get_accelerators(camp_accelerator *list, int capacity);

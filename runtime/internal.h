@@ -547,6 +547,12 @@ void camp_regions_destroy(void);
 /* Frees the region's sections (it is going). */
 void camp_sections_free(camp_region *region);
 
+/* ---- cpu_access.c ---------------------------------------------------------- */
+
+/* What CAMP_ACCESS_TYPE_AUTO means on accelerator `index`: the program's
+ * choice, else READ_WRITE where it shares memory with the host, else NONE. */
+camp_access_type camp_default_cpu_access(uint32_t index, bool shares_memory);
+
 /* ---- array.c ------------------------------------------------------------ */
 
 /* The array holding [p, p + bytes), or an error naming `call`. */
