@@ -683,8 +683,16 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
  * (g, plane, row, col, planes, rows, cols). The section calls copy only the
  * section's bytes; release ends it (after synchronizing it). */
 #define array_view_section(...) \
-    CAMP_PICK_SECTION_(__VA_ARGS__, camp_section3_, _, camp_section2_, _, camp_section1_, _, _)(__VA_ARGS__)
-#define CAMP_PICK_SECTION_(_1, _2, _3, _4, _5, _6, _7, NAME, ...) NAME
+    CAMP_PICK_SECTION_(__VA_ARGS__, camp_section_arity_, camp_section_arity_, camp_section_arity_, camp_section3_, \
+                       camp_section_arity_, camp_section2_, camp_section_arity_, camp_section1_, camp_section_arity_, \
+                       camp_section_arity_)(__VA_ARGS__)
+#define camp_section_arity_(...) \
+    ((struct { \
+        _Static_assert(0, "array_view_section takes (p, i, n), (m, row, col, rows, cols) or " \
+                          "(g, plane, row, col, planes, rows, cols)"); \
+        int rank; \
+    }){0}.rank)
+#define CAMP_PICK_SECTION_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, NAME, ...) NAME
 #define CAMP_ARGS_(...) {__VA_ARGS__}
 #define camp_section1_(p, i, n) \
     CAMP_SECTION_(p, 1, CAMP_ARGS_(i), CAMP_ARGS_(n), CAMP_ARGS_(sizeof *(p)), &*(p) + (i))
