@@ -623,7 +623,8 @@ bool camp_future_poll(camp_future *future);
                                    __LINE__))
 #define array_view_reinterpret_as(p, T) \
     ((__typeof__(T) *)camp_array_view_reinterpret_as_at((p), sizeof(T), _Alignof(T), \
-                                                        "array_view_reinterpret_as(" #p ", " #T ")", __FILE__, __LINE__))
+                                                        "array_view_reinterpret_as(" #p ", " #T ")", __FILE__, \
+                                                        __LINE__))
 
 #else /* the serial reference mode */
 

@@ -18,7 +18,6 @@
  * `stride[0]` and `stride[1]` bytes apart (rank 1: one run). */
 typedef struct camp_section {
     char *host;       /* its first byte */
-    const char *name; /* as written, for messages */
     size_t extent[2];
     size_t stride[2];
     size_t run;
@@ -39,7 +38,8 @@ static camp_status each_run(camp_region *region, const camp_section *s,
                             camp_status (*copy)(camp_region *, size_t, size_t)) {
     size_t begin = section_begin(region, s);
     for (size_t i = 0; i < s->extent[0]; i++)
-        for (size_t j = 0; j < s->extent[1]; j++) CAMP_TRY(copy(region, begin + i * s->stride[0] + j * s->stride[1], s->run));
+        for (size_t j = 0; j < s->extent[1]; j++)
+            CAMP_TRY(copy(region, begin + i * s->stride[0] + j * s->stride[1], s->run));
     return CAMP_OK;
 }
 
@@ -102,7 +102,6 @@ static camp_status section_new(const void *host, uint32_t rank, const long long 
         s.stride[d + 3 - rank] = stride[d];
     }
     s.host = region->host + first;
-    s.name = name;
     if (first >= region->bytes || section_end(region, &s) > region->bytes)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                          "%s is outside its view: its bytes [%zu, %zu) from the start of the view '%s' are not all "

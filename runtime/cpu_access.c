@@ -19,7 +19,8 @@ camp_access_type camp_default_cpu_access(uint32_t index, bool shares_memory) {
 
 static camp_status set_default(const camp_accelerator *accelerator, camp_access_type type) {
     if (!accelerator)
-        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "camp_accelerator_set_default_cpu_access_type: a null accelerator");
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "camp_accelerator_set_default_cpu_access_type: a null accelerator");
     if ((unsigned)type > CAMP_ACCESS_TYPE_AUTO)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "camp_accelerator_set_default_cpu_access_type: unknown access "
                                                       "type %d", (int)type);
