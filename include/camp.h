@@ -66,8 +66,17 @@ typedef double double4 __attribute__((ext_vector_type(4)));
  * An extent of rank N has the type of an index of rank N: int, int2, int3.
  * Component 0 is the most significant (row); component N-1 is the GPU's x. */
 
-#define CAMP_PICK3_(_1, _2, _3, NAME, ...) NAME
-#define extent(...) CAMP_PICK3_(__VA_ARGS__, camp_extent3_, camp_extent2_, camp_extent1_, _)(__VA_ARGS__)
+#define extent(...) \
+    CAMP_PICK8_(__VA_ARGS__, camp_extent_rank_over_4_, camp_extent_rank_over_4_, camp_extent_rank_over_4_, \
+                camp_extent_rank_over_4_, camp_extent4_, camp_extent3_, camp_extent2_, camp_extent1_, _)(__VA_ARGS__)
+#define CAMP_PICK8_(_1, _2, _3, _4, _5, _6, _7, _8, NAME, ...) NAME
+/* C++ AMP's extent<N> takes any N; flattening 5 or more dimensions onto the
+ * GPU's 3 is left to the program (docs/dialect.md §3). */
+#define camp_extent_rank_over_4_(...) \
+    ((struct { \
+        _Static_assert(0, "extent(...) takes 1 to 4 sizes (ranks above 4: index a flat extent)"); \
+        int rank; \
+    }){0}.rank)
 /* An extent's size as the int that indices are; one of 2^31 or more is an
  * error naming the line (with campcc through libcamp's error handler, and
  * the launch runs nothing; in the serial reference mode a message and
@@ -83,10 +92,16 @@ static inline int camp_extent_size_at(long long size, const char *file, unsigned
     abort();
 }
 #endif
+/* The macro of a rank, chosen by the count of arguments. */
+#define CAMP_PICK4_(_1, _2, _3, _4, NAME, ...) NAME
 #define CAMP_EXTENT_SIZE_(n) camp_extent_size_at((long long)(n), __FILE__, __LINE__)
 #define camp_extent1_(n) CAMP_EXTENT_SIZE_(n)
 #define camp_extent2_(r, c) ((int2){CAMP_EXTENT_SIZE_(r), CAMP_EXTENT_SIZE_(c)})
 #define camp_extent3_(d, r, c) ((int3){CAMP_EXTENT_SIZE_(d), CAMP_EXTENT_SIZE_(r), CAMP_EXTENT_SIZE_(c)})
+/* Rank 4, untiled kernels only: an int4 index (campcc runs its two most
+ * significant components as one GPU dimension). */
+#define camp_extent4_(a, d, r, c) \
+    ((int4){CAMP_EXTENT_SIZE_(a), CAMP_EXTENT_SIZE_(d), CAMP_EXTENT_SIZE_(r), CAMP_EXTENT_SIZE_(c)})
 
 /* ---- Tiles ---------------------------------------------------------------- */
 
@@ -114,7 +129,6 @@ typedef struct tiled_index3 {
 } tiled_index3;
 
 #define tile(...) CAMP_PICK4_(__VA_ARGS__, camp_tile3_, camp_tile2_, camp_tile1_, _)(__VA_ARGS__)
-#define CAMP_PICK4_(_1, _2, _3, _4, NAME, ...) NAME
 #define camp_tile1_(e, t0) ((tiled_extent1){(e), (t0), CAMP_TILE_EXACT})
 #define camp_tile2_(e, t0, t1) ((tiled_extent2){(e), (int2){(t0), (t1)}, CAMP_TILE_EXACT})
 #define camp_tile3_(e, t0, t1, t2) ((tiled_extent3){(e), (int3){(t0), (t1), (t2)}, CAMP_TILE_EXACT})
@@ -233,19 +247,20 @@ static inline float camp_atomic_exchange_float_(float *p, float v) {
 
 typedef struct camp_serial_loop {
     long long next, count; /* linear position and number of points */
-    int shape[3];          /* extent, most significant first; unused are 1 */
-    int index[3];          /* the current point */
+    int shape[4];          /* extent, most significant first; unused are 1 */
+    int index[4];          /* the current point */
     int once;              /* runs the inner one-iteration loop */
 } camp_serial_loop;
 
-static inline camp_serial_loop camp_serial_begin3_(int d, int r, int c) {
-    camp_serial_loop l = {0, 0, {d, r, c}, {0, 0, 0}, 0};
-    l.count = (d > 0 && r > 0 && c > 0) ? (long long)d * r * c : 0;
+static inline camp_serial_loop camp_serial_begin4_(int a, int d, int r, int c) {
+    camp_serial_loop l = {0, 0, {a, d, r, c}, {0, 0, 0, 0}, 0};
+    l.count = (a > 0 && d > 0 && r > 0 && c > 0) ? (long long)a * d * r * c : 0;
     return l;
 }
-static inline camp_serial_loop camp_serial_begin1_(int e) { return camp_serial_begin3_(1, 1, e); }
-static inline camp_serial_loop camp_serial_begin2_(int2 e) { return camp_serial_begin3_(1, e.x, e.y); }
-static inline camp_serial_loop camp_serial_begin3v_(int3 e) { return camp_serial_begin3_(e.x, e.y, e.z); }
+static inline camp_serial_loop camp_serial_begin1_(int e) { return camp_serial_begin4_(1, 1, 1, e); }
+static inline camp_serial_loop camp_serial_begin2_(int2 e) { return camp_serial_begin4_(1, 1, e.x, e.y); }
+static inline camp_serial_loop camp_serial_begin3v_(int3 e) { return camp_serial_begin4_(1, e.x, e.y, e.z); }
+static inline camp_serial_loop camp_serial_begin4v_(int4 e) { return camp_serial_begin4_(e.x, e.y, e.z, e.w); }
 static inline camp_serial_loop camp_serial_tiled_(void) {
     fprintf(stderr, "camp: tiled parallel_for_each needs campcc; the serial reference mode "
                     "runs only non-tiled kernels\n");
@@ -258,20 +273,24 @@ static inline camp_serial_loop camp_serial_tiled3_(tiled_extent3 t) { (void)t; r
 static inline int camp_serial_next_(camp_serial_loop *l) {
     if (l->next >= l->count) return 0;
     long long i = l->next++;
-    l->index[2] = (int)(i % l->shape[2]);
-    l->index[1] = (int)(i / l->shape[2] % l->shape[1]);
-    l->index[0] = (int)(i / ((long long)l->shape[2] * l->shape[1]));
+    for (int d = 3; d > 0; d--) {
+        l->index[d] = (int)(i % l->shape[d]);
+        i /= l->shape[d];
+    }
+    l->index[0] = (int)i;
     l->once = 1;
     return 1;
 }
 
 #define CAMP_SERIAL_BEGIN_(D) \
     _Generic((D), int: camp_serial_begin1_, int2: camp_serial_begin2_, int3: camp_serial_begin3v_, \
+             int4: camp_serial_begin4v_, \
              tiled_extent1: camp_serial_tiled1_, tiled_extent2: camp_serial_tiled2_, \
              tiled_extent3: camp_serial_tiled3_)(D)
 #define CAMP_SERIAL_INDEX_(D, L) \
-    _Generic((D), int: (L).index[2], int2: (int2){(L).index[1], (L).index[2]}, \
-             int3: (int3){(L).index[0], (L).index[1], (L).index[2]}, \
+    _Generic((D), int: (L).index[3], int2: (int2){(L).index[2], (L).index[3]}, \
+             int3: (int3){(L).index[1], (L).index[2], (L).index[3]}, \
+             int4: (int4){(L).index[0], (L).index[1], (L).index[2], (L).index[3]}, \
              tiled_extent1: (tiled_index1){.global = 0}, tiled_extent2: (tiled_index2){.global = {0}}, \
              tiled_extent3: (tiled_index3){.global = {0}})
 
@@ -395,6 +414,11 @@ typedef struct camp_accelerator {
     camp_access_type default_cpu_access_type; /* READ_WRITE with shared memory, else NONE */
 } camp_accelerator;
 
+/* C++ AMP's set_default_cpu_access_type: what CAMP_ACCESS_TYPE_AUTO means
+ * for arrays made on `accelerator` from now on (AUTO: its own default
+ * again); false after a reported error (a host access type on an
+ * accelerator without supports_cpu_shared_memory). */
+bool camp_accelerator_set_default_cpu_access_type(const camp_accelerator *accelerator, camp_access_type type);
 /* Fills up to `capacity` entries of `list` (may be NULL when 0) and returns
  * how many accelerators there are. Does not open a device. */
 int camp_get_accelerators(camp_accelerator *list, int capacity);
@@ -461,10 +485,33 @@ void camp_array_delete(void *array);
  * file and line). `file` may be NULL. */
 void camp_array_view_create_at(void *host, long long count, size_t element_size, const char *name,
                                const char *file, unsigned line);
+/* A read-only view (array_view of a pointer to const): kernels may not write it. */
+void camp_array_view_create_read_only_at(const void *host, long long count, size_t element_size, const char *name,
+                                         const char *file, unsigned line);
 void camp_array_view_synchronize_at(const void *host, const char *file, unsigned line);
 void camp_array_view_refresh_at(const void *host, const char *file, unsigned line);
 void camp_array_view_discard_data_at(const void *host, const char *file, unsigned line);
 void camp_array_view_release_at(const void *host, const char *file, unsigned line);
+void *camp_array_view_new_at(long long count, size_t element_size, const char *name, const char *file,
+                             unsigned line);
+void camp_array_view_delete_at(const void *host, const char *file, unsigned line);
+/* A section of the view holding `host`: `rank` dimensions of origin[d] and
+ * extent[d] elements, stride[d] bytes apart (most significant first); its
+ * first element's address, which names it in the calls after it. */
+void *camp_array_view_section_at(const void *host, unsigned rank, const long long *origin, const long long *extent,
+                                 const size_t *stride, const char *name, const char *file, unsigned line);
+void camp_array_view_section_synchronize_at(const void *section, const char *file, unsigned line);
+void camp_array_view_section_refresh_at(const void *section, const char *file, unsigned line);
+void camp_array_view_section_discard_data_at(const void *section, const char *file, unsigned line);
+void camp_array_view_section_release_at(const void *section, const char *file, unsigned line);
+/* `host`, once `count` elements of `element_size` bytes fit in its view (or
+ * array) from there on; NULL after a reported error. */
+void *camp_array_view_view_as_at(const void *host, long long count, size_t element_size, const char *name,
+                                 const char *file, unsigned line);
+/* `host`, once the bytes from there to its view's (or array's) end are a
+ * whole number of `element_size` and `host` is aligned to `alignment`. */
+void *camp_array_view_reinterpret_as_at(const void *host, size_t element_size, size_t alignment, const char *name,
+                                        const char *file, unsigned line);
 void *camp_array_new_at(camp_accelerator_view *view, long long count, size_t element_size, const void *src,
                         camp_access_type access, const char *file, unsigned line);
 void camp_array_copy_in_at(void *array, const void *src, long long count, size_t element_size, const char *file,
@@ -472,6 +519,16 @@ void camp_array_copy_in_at(void *array, const void *src, long long count, size_t
 void camp_array_copy_out_at(void *dst, const void *array, long long count, size_t element_size,
                             const char *file, unsigned line);
 void camp_array_delete_at(void *array, const char *file, unsigned line);
+/* A staging array (C++ AMP's array(extent, cpu_av, gpu_av)): host-visible
+ * memory of the accelerator of `view` (NULL: the default one), which the
+ * host uses in place and array_copy moves to and from its arrays by DMA;
+ * kernels do not use it. Ended by array_delete. */
+void *camp_array_new_staging_at(camp_accelerator_view *view, long long count, size_t element_size, const void *src,
+                                const char *file, unsigned line);
+/* Copies count elements between two arrays of one accelerator (C++ AMP's
+ * copy(array, array)); with a staging array, returns once the copy is done. */
+void camp_array_copy_at(void *dst, const void *src, long long count, size_t element_size, const char *file,
+                        unsigned line);
 
 /* ---- Asynchronous copies (C++ AMP's copy_async, synchronize_async and
  * completion_future) ----------------------------------------------------------
@@ -487,7 +544,12 @@ camp_future *camp_array_copy_in_async_at(void *array, const void *src, long long
 camp_future *camp_array_copy_out_async_at(void *dst, const void *array, long long count, size_t element_size,
                                           const char *file, unsigned line);
 camp_future *camp_array_view_synchronize_async_at(const void *host, const char *file, unsigned line);
-/* Waits until the copy is done, then frees the future. */
+/* C++ AMP's accelerator_view::create_marker: a future done when all the
+ * work given to `view` (NULL: the calling thread's current view) before
+ * the call is; what the view has recorded is submitted now (as by
+ * camp_accelerator_view_flush). */
+camp_future *camp_accelerator_view_create_marker(camp_accelerator_view *view);
+/* Waits until the copy (or the marker's work) is done, then frees the future. */
 void camp_future_wait(camp_future *future);
 /* Whether the copy is done, without waiting (the future stays valid). */
 bool camp_future_poll(camp_future *future);
@@ -500,24 +562,46 @@ bool camp_future_poll(camp_future *future);
 #ifdef __CAMPCC__
 
 /* `array_view(p, n)`: the n objects at p are available to kernels, lazily
- * copied (docs/dialect.md §4); the other calls take any pointer into the view. */
+ * copied (docs/dialect.md §4); the other calls take any pointer into the view.
+ * Over a pointer to const it is read-only (C++ AMP's array_view<const T>):
+ * never copied back, and a kernel that writes it through another pointer
+ * fails. Const-ness is seen by adding const to the pointee's type. */
+#define CAMP_POINTS_TO_CONST_(p) __builtin_types_compatible_p(__typeof__(*(p)) *, const __typeof__(*(p)) *)
 #define array_view(p, n) \
-    camp_array_view_create_at((void *)(p), (long long)(n), sizeof *(p), #p, __FILE__, __LINE__)
+    (CAMP_POINTS_TO_CONST_(p) \
+         ? camp_array_view_create_read_only_at((const void *)(p), (long long)(n), sizeof *(p), #p, __FILE__, __LINE__) \
+         : camp_array_view_create_at((void *)(p), (long long)(n), sizeof *(p), #p, __FILE__, __LINE__))
 #define array_view_synchronize(p) camp_array_view_synchronize_at((p), __FILE__, __LINE__)
 #define array_view_refresh(p) camp_array_view_refresh_at((p), __FILE__, __LINE__)
 #define array_view_discard_data(p) camp_array_view_discard_data_at((p), __FILE__, __LINE__)
 #define array_view_release(p) camp_array_view_release_at((p), __FILE__, __LINE__)
+/* `T *p = array_view_new(T, n)`: a view of n objects with no data of the
+ * program's (C++ AMP's array_view<T, N>(extent)): libcamp's host memory,
+ * nothing copied in, kernels' writes there at array_view_synchronize;
+ * `array_view_delete(p)` ends it and frees the memory. T may be an array
+ * type: `float (*m)[cols] = array_view_new(float[cols], rows)`. */
+#define array_view_new(T, n) \
+    ((__typeof__(T) *)camp_array_view_new_at((long long)(n), sizeof(T), "array_view_new(" #T ", " #n ")", \
+                                             __FILE__, __LINE__))
+#define array_view_delete(p) camp_array_view_delete_at((p), __FILE__, __LINE__)
 
 /* `T *p = array_new(T, n, src)`: n objects of type T on the default view's
- * accelerator, copied from src unless it is NULL. */
+ * accelerator, copied from src unless it is NULL. T may be an array type:
+ * `float (*a)[cols] = array_new(float[cols], rows, src)`. */
 #define array_new(T, n, src) array_new_on(NULL, T, n, src, CAMP_ACCESS_TYPE_AUTO)
 #define array_new_on(view, T, n, src, access) \
-    ((T *)camp_array_new_at((view), (long long)(n), sizeof(T), (src), (access), __FILE__, __LINE__))
+    ((__typeof__(T) *)camp_array_new_at((view), (long long)(n), sizeof(T), (src), (access), __FILE__, __LINE__))
 #define array_copy_in(p, src, n) \
     camp_array_copy_in_at((p), (src), (long long)(n), sizeof *(p), __FILE__, __LINE__)
 #define array_copy_out(dst, p, n) \
     camp_array_copy_out_at((dst), (p), (long long)(n), sizeof *(p), __FILE__, __LINE__)
 #define array_delete(p) camp_array_delete_at((p), __FILE__, __LINE__)
+/* `T *s = array_new_staging(view, T, n, src)`: a staging array for copies
+ * to and from arrays of view's accelerator; `array_copy(dst, src, n)`
+ * copies between two arrays of one accelerator. */
+#define array_new_staging(view, T, n, src) \
+    ((__typeof__(T) *)camp_array_new_staging_at((view), (long long)(n), sizeof(T), (src), __FILE__, __LINE__))
+#define array_copy(dst, src, n) camp_array_copy_at((dst), (src), (long long)(n), sizeof *(dst), __FILE__, __LINE__)
 #define array_copy_in_async(p, src, n) \
     camp_array_copy_in_async_at((p), (src), (long long)(n), sizeof *(p), __FILE__, __LINE__)
 #define array_copy_out_async(dst, p, n) \
@@ -526,6 +610,23 @@ bool camp_future_poll(camp_future *future);
 #define future_wait(f) camp_future_wait(f)
 #define future_poll(f) camp_future_poll(f)
 
+/* The hooks of the sections, view_as and reinterpret_as below. */
+#define CAMP_SECTION_(p, rank, origin, extent, stride, first) \
+    ((__typeof__(&*(p)))camp_array_view_section_at((p), rank, (const long long[])origin, (const long long[])extent, \
+                                                   (const size_t[])stride, "array_view_section(" #p ", ...)", \
+                                                   __FILE__, __LINE__))
+#define array_view_section_synchronize(s) camp_array_view_section_synchronize_at((s), __FILE__, __LINE__)
+#define array_view_section_refresh(s) camp_array_view_section_refresh_at((s), __FILE__, __LINE__)
+#define array_view_section_discard_data(s) camp_array_view_section_discard_data_at((s), __FILE__, __LINE__)
+#define array_view_section_release(s) camp_array_view_section_release_at((s), __FILE__, __LINE__)
+#define CAMP_VIEW_AS_(T, p, count, text) \
+    ((T)camp_array_view_view_as_at((p), (long long)(count), sizeof *(p), "array_view_view_as(" text ")", __FILE__, \
+                                   __LINE__))
+#define array_view_reinterpret_as(p, T) \
+    ((__typeof__(T) *)camp_array_view_reinterpret_as_at((p), sizeof(T), _Alignof(T), \
+                                                        "array_view_reinterpret_as(" #p ", " #T ")", __FILE__, \
+                                                        __LINE__))
+
 #else /* the serial reference mode */
 
 #define array_view(p, n) ((void)(p), (void)(n))
@@ -533,6 +634,16 @@ bool camp_future_poll(camp_future *future);
 #define array_view_refresh(p) ((void)(p))
 #define array_view_discard_data(p) ((void)(p))
 #define array_view_release(p) ((void)(p))
+static inline void *camp_reference_zeroed_(size_t bytes) {
+    void *p = calloc(1, bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "camp: out of host memory\n");
+        abort();
+    }
+    return p;
+}
+#define array_view_new(T, n) ((__typeof__(T) *)camp_reference_zeroed_((size_t)(n) * sizeof(T)))
+#define array_view_delete(p) free((void *)(p))
 static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
     void *p = malloc(bytes ? bytes : 1);
     if (!p) {
@@ -542,11 +653,13 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
     if (src) memcpy(p, src, bytes);
     return p;
 }
-#define array_new(T, n, src) ((T *)camp_reference_array_new_((size_t)(n) * sizeof(T), (src)))
+#define array_new(T, n, src) ((__typeof__(T) *)camp_reference_array_new_((size_t)(n) * sizeof(T), (src)))
 #define array_new_on(view, T, n, src, access) ((void)(view), (void)(access), array_new(T, n, src))
 #define array_copy_in(p, src, n) ((void)memcpy((p), (src), (size_t)(n) * sizeof *(p)))
 #define array_copy_out(dst, p, n) ((void)memcpy((dst), (p), (size_t)(n) * sizeof *(p)))
 #define array_delete(p) free(p)
+#define array_new_staging(view, T, n, src) ((void)(view), array_new(T, n, src))
+#define array_copy(dst, src, n) ((void)memmove((dst), (src), (size_t)(n) * sizeof *(dst)))
 /* Copies are done when made: futures are NULL. */
 #define array_copy_in_async(p, src, n) (array_copy_in(p, src, n), (camp_future *)NULL)
 #define array_copy_out_async(dst, p, n) (array_copy_out(dst, p, n), (camp_future *)NULL)
@@ -554,7 +667,54 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
 #define future_wait(f) ((void)(f))
 #define future_poll(f) ((void)(f), true)
 
+/* Sections, view_as and reinterpret_as are the pointers they give. */
+#define CAMP_SECTION_(p, rank, origin, extent, stride, first) ((__typeof__(&*(p)))(first))
+#define array_view_section_synchronize(s) ((void)(s))
+#define array_view_section_refresh(s) ((void)(s))
+#define array_view_section_discard_data(s) ((void)(s))
+#define array_view_section_release(s) ((void)(s))
+#define CAMP_VIEW_AS_(T, p, count, text) ((void)(count), (T)(p))
+#define array_view_reinterpret_as(p, T) ((__typeof__(T) *)(p))
+
 #endif /* __CAMPCC__ */
+
+/* Sections (C++ AMP's array_view::section): the block of the view at p
+ * from an origin, of an extent, as a pointer of p's type to its first
+ * element, which kernels index relative to it. The rank goes by the count
+ * of numbers, as extent(...)'s does: (p, i, n); (m, row, col, rows, cols);
+ * (g, plane, row, col, planes, rows, cols). The section calls copy only the
+ * section's bytes; release ends it (after synchronizing it). */
+#define array_view_section(...) \
+    CAMP_PICK_SECTION_(__VA_ARGS__, camp_section_arity_, camp_section_arity_, camp_section_arity_, camp_section3_, \
+                       camp_section_arity_, camp_section2_, camp_section_arity_, camp_section1_, camp_section_arity_, \
+                       camp_section_arity_)(__VA_ARGS__)
+#define camp_section_arity_(...) \
+    ((struct { \
+        _Static_assert(0, "array_view_section takes (p, i, n), (m, row, col, rows, cols) or " \
+                          "(g, plane, row, col, planes, rows, cols)"); \
+        int rank; \
+    }){0}.rank)
+#define CAMP_PICK_SECTION_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, NAME, ...) NAME
+#define CAMP_ARGS_(...) {__VA_ARGS__}
+#define camp_section1_(p, i, n) \
+    CAMP_SECTION_(p, 1, CAMP_ARGS_(i), CAMP_ARGS_(n), CAMP_ARGS_(sizeof *(p)), &*(p) + (i))
+#define camp_section2_(p, r, c, rows, cols) \
+    CAMP_SECTION_(p, 2, CAMP_ARGS_(r, c), CAMP_ARGS_(rows, cols), CAMP_ARGS_(sizeof *(p), sizeof **(p)), &(p)[r][c])
+#define camp_section3_(p, d, r, c, planes, rows, cols) \
+    CAMP_SECTION_(p, 3, CAMP_ARGS_(d, r, c), CAMP_ARGS_(planes, rows, cols), \
+                  CAMP_ARGS_(sizeof *(p), sizeof **(p), sizeof ***(p)), &(p)[d][r][c])
+/* view_as (reshape) of a rank-1 view from p: (p, n), (p, rows, cols) as a
+ * pointer to rows of cols, (p, planes, rows, cols); an error if the view
+ * has fewer elements from p on. reinterpret_as(p, T): p as a pointer to T;
+ * an error unless the view's bytes from p on are a whole number of T. */
+#define array_view_view_as(...) \
+    CAMP_PICK4_(__VA_ARGS__, camp_view_as3_, camp_view_as2_, camp_view_as1_, _)(__VA_ARGS__)
+#define camp_view_as1_(p, n) CAMP_VIEW_AS_(__typeof__(&*(p)), p, (n), #p ", " #n)
+#define camp_view_as2_(p, rows, cols) \
+    CAMP_VIEW_AS_(__typeof__(*(p)) (*)[cols], p, (long long)(rows) * (cols), #p ", " #rows ", " #cols)
+#define camp_view_as3_(p, planes, rows, cols) \
+    CAMP_VIEW_AS_(__typeof__(*(p)) (*)[rows][cols], p, (long long)(planes) * (rows) * (cols), \
+                  #p ", " #planes ", " #rows ", " #cols)
 
 /* `parallel_for_each_on(view, idx, domain) body`: parallel_for_each on that
  * accelerator view (a camp_accelerator_view *). campcc replaces the whole

@@ -35,8 +35,7 @@ static void describe(VkPhysicalDevice device, uint32_t index, camp_accelerator *
     out->preserves_float_subnormals = camp_device_preserves_float_subnormals(device);
     out->is_emulated = p->deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     out->is_usable = camp_device_unsuitable(device) == NULL;
-    out->default_cpu_access_type =
-        out->supports_cpu_shared_memory ? CAMP_ACCESS_TYPE_READ_WRITE : CAMP_ACCESS_TYPE_NONE;
+    out->default_cpu_access_type = camp_default_cpu_access(index, out->supports_cpu_shared_memory);
 }
 
 /* Describes the devices into `list` (up to capacity); the count, or -1. */

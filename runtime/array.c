@@ -30,7 +30,7 @@ static camp_status create(camp_accelerator_view *view, size_t bytes, const void 
     if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new: an empty array");
     if ((unsigned)access > CAMP_ACCESS_TYPE_AUTO)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new: unknown access type %d", (int)access);
-    if (access == CAMP_ACCESS_TYPE_AUTO) access = shares_memory(dev) ? CAMP_ACCESS_TYPE_READ_WRITE : CAMP_ACCESS_TYPE_NONE;
+    if (access == CAMP_ACCESS_TYPE_AUTO) access = camp_default_cpu_access(dev->index, shares_memory(dev));
     bool shared = access != CAMP_ACCESS_TYPE_NONE;
     if (shared && !shares_memory(dev))
         return camp_fail(CAMP_ERROR_UNSUPPORTED,

@@ -3,6 +3,8 @@
  * in; the data stays on the device across kernels; synchronize copies back
  * what kernels may have written; refresh says the host changed it;
  * discard_data says its current contents do not matter; release ends it.
+ * A view of a pointer to const is read-only (C++ AMP's array_view<const T>):
+ * kernels may not write it, so it is never copied back.
  * A view inside an existing one shares it (and refreshes it unless kernel
  * writes wait to be synchronized); partial overlaps are refused. */
 #include "internal.h"
@@ -10,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static camp_status create(char *host, size_t bytes, const char *name) {
+static camp_status create(char *host, size_t bytes, const char *name, bool read_only) {
     if (!host) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_view(%s, ...): a null pointer", name);
     if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_view(%s, ...): an empty view", name);
     if ((uintptr_t)host + bytes < (uintptr_t)host)
@@ -34,6 +36,8 @@ static camp_status create(char *host, size_t bytes, const char *name) {
         /* A new view says "here is the host's data": unless kernel writes
          * wait to be synchronized, the next kernel copies it in again. */
         if (!outer->host_stale) outer->device_valid = false;
+        /* read-only while every view of it is */
+        if (!read_only) outer->read_only = false;
         outer->refs++;
         return CAMP_OK;
     }
@@ -51,6 +55,7 @@ static camp_status create(char *host, size_t bytes, const char *name) {
     region->bytes = bytes;
     region->name = name;
     region->refs = 1;
+    region->read_only = read_only;
     camp_status status = camp_region_insert(region);
     if (status != CAMP_OK) free(region);
     return status;
@@ -102,6 +107,11 @@ static camp_status view_discard_data(const void *host) {
 static camp_status view_release(const void *host) {
     camp_region *region = NULL;
     CAMP_TRY(find_view(host, "array_view_release", &region));
+    if (region->owns_host && region->refs == 1)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "array_view_release(%p): the view '%s' was made by array_view_new, which owns its "
+                         "memory; end it with array_view_delete",
+                         host, region->name);
     CAMP_TRY(synchronize(region));
     if (--region->refs == 0) {
         camp_region_remove(region);
@@ -110,19 +120,30 @@ static camp_status view_release(const void *host) {
     return CAMP_OK;
 }
 
-void camp_array_view_create_at(void *host, long long count, size_t element_size, const char *name,
-                               const char *file, unsigned line) {
+static void create_at(const void *host, long long count, size_t element_size, const char *name, bool read_only,
+                      const char *file, unsigned line) {
     camp_lock_at(file, line);
     size_t bytes = 0;
     name = name ? name : "(unnamed)";
     camp_status status = camp_checked_bytes("array_view", count, element_size, &bytes);
-    if (status == CAMP_OK) status = create(host, bytes, name);
+    /* a read-only view's bytes are never written: const only in the table */
+    if (status == CAMP_OK) status = create((char *)(uintptr_t)host, bytes, name, read_only);
     camp_unlock_and_report(status);
+}
+
+void camp_array_view_create_at(void *host, long long count, size_t element_size, const char *name,
+                               const char *file, unsigned line) {
+    create_at(host, count, element_size, name, false, file, line);
+}
+
+void camp_array_view_create_read_only_at(const void *host, long long count, size_t element_size, const char *name,
+                                         const char *file, unsigned line) {
+    create_at(host, count, element_size, name, true, file, line);
 }
 
 void camp_array_view_create(void *host, size_t bytes, const char *name) {
     camp_lock_at(NULL, 0);
-    camp_unlock_and_report(create(host, bytes, name ? name : "(unnamed)"));
+    camp_unlock_and_report(create(host, bytes, name ? name : "(unnamed)", false));
 }
 
 #define ENTRY_POINTS(call, body)                                                       \

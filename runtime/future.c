@@ -15,7 +15,8 @@
  * memcpy on the host: the view's memory must stay as it is until the
  * future is waited, and releasing the view waits for the copy. Where the
  * host copies through a mapping (the map path), the copy is done when the
- * call returns, and so is its future. */
+ * call returns, and so is its future. A marker's future is done when the
+ * work its accelerator view had when it was made is. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -150,6 +151,36 @@ camp_future *camp_array_view_synchronize_async_at(const void *host, const char *
         /* The copy is recorded: a later kernel's writes make it stale again. */
         if (status == CAMP_OK) region->host_stale = false;
     }
+    return returned(status, f);
+}
+
+/* A marker (C++ AMP's accelerator_view::create_marker): done when the
+ * view's work so far is, which is submitted now, so that polling it sees
+ * it finish; a view that has run nothing gives one done at once. */
+static camp_status marker(camp_accelerator_view *view, camp_future **out) {
+    CAMP_TRY(camp_device_init());
+    camp_accelerator_view *q = view ? view : camp_queue_current();
+    bool live = false;
+    for (camp_accelerator_view *v = camp_rt.views; v; v = v->next) live |= v == q;
+    if (!live)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "camp_accelerator_view_create_marker(%p): not a live "
+                                                      "accelerator view", (void *)view);
+    camp_future *f = NULL;
+    CAMP_TRY(future_new(&f));
+    *out = f;
+    CAMP_TRY(camp_queue_flush(q));
+    uint64_t serial = camp_queue_last_submitted(q);
+    if (serial) {
+        f->queue = q;
+        f->serial = serial;
+    }
+    return CAMP_OK;
+}
+
+camp_future *camp_accelerator_view_create_marker(camp_accelerator_view *view) {
+    camp_lock_at(NULL, 0);
+    camp_future *f = NULL;
+    camp_status status = marker(view, &f);
     return returned(status, f);
 }
 

@@ -156,7 +156,12 @@ typedef struct camp_region {
     camp_buffer device;  /* VIEW: allocated at first kernel use */
     bool device_valid;   /* the device buffer holds the current data */
     bool host_stale;     /* VIEW: kernels may have written since the host copy */
+    bool read_only;      /* VIEW: made by array_view of pointers to const only: kernels may not write it */
+    bool owns_host;      /* VIEW: array_view_new's; `host` is libcamp's memory, freed by array_view_delete */
+    uint64_t writes;     /* VIEW: kernels that may have written it so far (sections' synchronize) */
+    struct camp_section *sections; /* VIEW: its live array_view_section's (array_view_section.c) */
     bool reserved;       /* ARRAY: `host` is a PROT_NONE reservation */
+    bool staging_array;  /* ARRAY: array_new_staging's: host-visible, for copies only (array_staging.c) */
     size_t reserved_bytes;
     camp_usage usage;
     struct camp_host_import *import; /* VIEW: its pages imported by transfer.c, or NULL */
@@ -524,8 +529,12 @@ camp_region *camp_region_below(const void *end);
 camp_status camp_region_insert(camp_region *region);
 void camp_region_remove(camp_region *region);
 /* Makes the region's device buffer hold its data (copying in as needed) and
- * notes a use by `q` with `access` (enum camp_access). */
-camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, uint32_t access);
+ * notes a use by `q` through `view` (its access: enum camp_access); a write
+ * into a read-only view is an error naming the view. */
+camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, const camp_launch_view *view);
+/* The view copies of the region go through: its last user, if that is on
+ * the buffer's device, else that device's default view. */
+camp_accelerator_view *camp_region_queue(const camp_region *region);
 /* Host <-> device copies of part of a region ([offset, offset + bytes)). */
 camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes);
 camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes);
@@ -534,6 +543,17 @@ camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size
 void camp_region_free(camp_region *region);
 /* Ends every region, without copying anything back. */
 void camp_regions_destroy(void);
+
+/* ---- array_view_section.c ------------------------------------------------ */
+
+/* Frees the region's sections (it is going). */
+void camp_sections_free(camp_region *region);
+
+/* ---- cpu_access.c ---------------------------------------------------------- */
+
+/* What CAMP_ACCESS_TYPE_AUTO means on accelerator `index`: the program's
+ * choice, else READ_WRITE where it shares memory with the host, else NONE. */
+camp_access_type camp_default_cpu_access(uint32_t index, bool shares_memory);
 
 /* ---- array.c ------------------------------------------------------------ */
 

@@ -64,9 +64,7 @@ void camp_region_remove(camp_region *region) {
  * Through the buffer's mapping when it has one (after waiting for the device
  * to stop using it), else through a staging buffer and a recorded copy. */
 
-/* The queue copies of the region go through: its last user, if that is on
- * the buffer's device, else that device's default view. */
-static camp_accelerator_view *copy_queue(const camp_region *region) {
+camp_accelerator_view *camp_region_queue(const camp_region *region) {
     camp_accelerator_view *q = region->usage.queue;
     return q && q->dev == region->device.owner ? q : region->device.owner->default_view;
 }
@@ -85,7 +83,7 @@ static camp_status region_write(camp_region *region, size_t offset, const void *
         memcpy((char *)region->device.mapped + region->pad + offset, src, bytes);
         return CAMP_OK;
     }
-    return camp_transfer_in(copy_queue(region), &region->device, region->pad + offset, &region->usage, src, bytes,
+    return camp_transfer_in(camp_region_queue(region), &region->device, region->pad + offset, &region->usage, src, bytes,
                             camp_view_holding(src, bytes), true);
 }
 
@@ -95,7 +93,7 @@ static camp_status region_read(camp_region *region, size_t offset, void *dst, si
         memcpy(dst, (char *)region->device.mapped + region->pad + offset, bytes);
         return CAMP_OK;
     }
-    return camp_transfer_out(copy_queue(region), &region->device, region->pad + offset, &region->usage, dst, bytes,
+    return camp_transfer_out(camp_region_queue(region), &region->device, region->pad + offset, &region->usage, dst, bytes,
                              camp_view_holding(dst, bytes), NULL);
 }
 
@@ -145,7 +143,20 @@ static camp_status move_to(camp_region *region, camp_device *dev) {
     return CAMP_OK;
 }
 
-camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, uint32_t access) {
+camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, const camp_launch_view *view) {
+    uint32_t access = view->access;
+    if (region->staging_array)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "the kernel uses '%s' (%p), which lies in a staging array: staging arrays are for copies "
+                         "(array_copy into an array of the accelerator, array_copy_in and array_copy_out)",
+                         view->name ? view->name : "(unnamed)", view->host);
+    if ((access & CAMP_ACCESS_WRITE) && region->read_only)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "the kernel may write '%s' (%p), which lies in the read-only view '%s' [%p, %p) (an "
+                         "array_view of a pointer to const); write through a view of a pointer to non-const, or "
+                         "make '%s' a pointer to const",
+                         view->name ? view->name : "(unnamed)", view->host, region->name, (void *)region->host,
+                         (void *)(region->host + region->bytes), view->name ? view->name : "(unnamed)");
     if (region->device.buffer && region->device.owner != q->dev) CAMP_TRY(move_to(region, q->dev));
     if (!region->device.buffer) {
         region->pad = (uintptr_t)region->host % REGION_ALIGNMENT;
@@ -161,7 +172,10 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, u
         CAMP_TRY(camp_region_write(region, 0, region->host, region->bytes));
         region->device_valid = true;
     }
-    if (access & CAMP_ACCESS_WRITE) region->host_stale = true;
+    if (access & CAMP_ACCESS_WRITE) {
+        region->host_stale = true;
+        region->writes++;
+    }
     return CAMP_OK;
 }
 
@@ -171,6 +185,8 @@ void camp_region_free(camp_region *region) {
     drop_buffer(region);
     camp_transfer_unimport(region);
     if (region->reserved) munmap(region->host, region->reserved_bytes);
+    if (region->owns_host) free(region->host);
+    camp_sections_free(region);
     free(region);
 }
 

@@ -132,7 +132,7 @@ static camp_status pointer_address(camp_view_set *set, const camp_launch_view *v
     if (!p) return CAMP_OK; /* NULL stays NULL: kernels may test it */
     camp_region *region = camp_region_find(view->host);
     if (region) {
-        CAMP_TRY(camp_region_prepare(region, set->queue, view->access));
+        CAMP_TRY(camp_region_prepare(region, set->queue, view));
         *address = region_address(region, view->host);
         return CAMP_OK;
     }
@@ -183,7 +183,7 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
         if (is_pointer(&views[i])) {
             CAMP_TRY(pointer_address(set, &views[i], &address));
         } else if (set->region_of[i]) {
-            CAMP_TRY(camp_region_prepare(set->region_of[i], q, views[i].access));
+            CAMP_TRY(camp_region_prepare(set->region_of[i], q, &views[i]));
             address = region_address(set->region_of[i], views[i].host);
         } else {
             const camp_view_group *group = &set->groups[set->group_of[i]];

@@ -563,7 +563,7 @@ static int index_rank(CXType t, bool *tiled) {
     if (ct.kind == CXType_Int) return 1;
     if (ct.kind == CXType_ExtVector && clang_getCanonicalType(clang_getElementType(ct)).kind == CXType_Int) {
         long long n = clang_getNumElements(ct);
-        return n == 2 || n == 3 ? (int)n : 0;
+        return n >= 2 && n <= 4 ? (int)n : 0;
     }
     if (ct.kind == CXType_Record) {
         CXString s = clang_getTypeSpelling(ct);
@@ -633,6 +633,14 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     fe->loop_depth = 0;
     fe->break_depth = 0;
     fe_bind(fe, idx_decl[0], idx);
+    if (k->rank == 4) {
+        /* the size of index component 1, by which the GPU's z splits into
+         * components 0 and 1 (spv_emit.c), from the launch's extent */
+        static Type int_type = {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
+        k->folded_extent = new_capture(fe, arena_printf(fe->a, "%s.extent1", idx->name), &int_type, idx->loc);
+        k->folded_extent->capture = CAPTURE_VALUE;
+        k->folded_extent->host_value = "camp_domain_[1]";
+    }
     k->body = fe_lower_stmt(fe, body);
     fe->kernel = NULL;
 }

@@ -77,9 +77,18 @@ static int put_held_pointers(StrBuf *out, Arena *a, const Type *t, const char *e
     }
 }
 
-/* The launch of kernel k, on one line, in place of its parallel_for_each. */
-static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
-    sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
+/* The launch's extent, camp_extent_, from the domain camp_domain_. A rank-4
+ * extent runs as rank 3, its components 0 and 1 as one (the kernel splits
+ * them again): their product, an error naming the line where it does not
+ * fit an int (a negative one the launch reports). */
+static void put_extent(StrBuf *out, const Kernel *k) {
+    if (k->rank == 4) {
+        sb_puts(out, "const camp_i32 camp_extent_[3] = {camp_extent_size_at(camp_domain_[0] < 0 || "
+                     "camp_domain_[1] < 0 ? -1LL : (long long)camp_domain_[0] * camp_domain_[1], ");
+        put_c_string(out, k->loc.file);
+        sb_printf(out, ", %u), camp_domain_[2], camp_domain_[3]}; ", k->loc.line);
+        return;
+    }
     sb_printf(out, "const camp_i32 camp_extent_[%d] = {", k->rank);
     for (int d = 0; d < k->rank; d++) {
         /* a tiled extent is padded or truncated here; the runtime checks
@@ -92,6 +101,12 @@ static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
             sb_printf(out, "camp_domain_%s, ", sub);
     }
     sb_puts(out, "}; ");
+}
+
+/* The launch of kernel k, on one line, in place of its parallel_for_each. */
+static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
+    sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
+    put_extent(out, k);
     sb_printf(out, "_Alignas(8) unsigned char camp_push_[%u] = {0}; ", k->push_size);
     int nviews = 0;
     for (int i = 0; i < k->captures.len; i++) {
@@ -167,8 +182,8 @@ static void put_module(StrBuf *out, const Unit *u) {
         sb_printf(out, "    {\"%s\", ", k->entry);
         put_c_string(out, k->loc.file);
         sb_printf(out, ", %u, %u, %d, %d, {%u, %u, %u}, %u, 0x%xu, %u, camp_spirv_ + %zu, %zu, ", k->loc.line,
-                  k->loc.col, k->rank, k->tiled, k->local_size[0], k->local_size[1], k->local_size[2], k->push_size,
-                  k->features, k->tile_static_bytes, k->spirv_offset, k->spirv_words);
+                  k->loc.col, k->rank < 4 ? k->rank : 3 /* put_extent */, k->tiled, k->local_size[0], k->local_size[1],
+                  k->local_size[2], k->push_size, k->features, k->tile_static_bytes, k->spirv_offset, k->spirv_words);
         if (k->loop_check) sb_printf(out, "camp_loop_sites_, %d, ", u->loop_sites.len);
         else sb_puts(out, "0, 0, ");
         sb_printf(out, "%u, %u},\n", k->report_offset, k->view_table_offset);

@@ -385,7 +385,8 @@ typedef struct Kernel {
     int index;        /* position in the module: entry point camp_kernel_<index> */
     const char *entry;
     SrcLoc loc;       /* the parallel_for_each */
-    int rank;         /* 1..3 */
+    int rank;         /* 1..4 (4: untiled, run as rank 3 with components 0 and 1 as one) */
+    Var *folded_extent; /* rank 4: the hidden capture of index component 1's size */
     bool tiled;
     Var *idx;         /* the index; when tiled, used only through its members: */
     Var *tile_index[5]; /* tiled: t.global, t.local, t.tile, t.tile_origin, t.tile_extent */

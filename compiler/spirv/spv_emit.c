@@ -334,15 +334,18 @@ static void declare_workgroup_size(Emitter *e) {
  * the runtime specialized the check away for an extent of whole
  * workgroups (a CPU device pays for the divergent return in every lane).
  * Only the rank's dimensions are computed: beyond it the runtime gives the
- * workgroup and the grid a size of 1, so those ids are 0. */
+ * workgroup and the grid a size of 1, so those ids are 0. A rank-4 kernel
+ * runs as rank 3 (host_emit.c), the GPU's z covering index components 0
+ * and 1 together: z / size1 and z % size1. */
 static void emit_index(Emitter *e, Kernel *k) {
     SpvBuilder *b = &e->b;
     uint32_t u32 = spv_type_int(b, 32, false), v3 = spv_type_vector(b, u32, 3), bool_t = spv_type_bool(b);
     uint32_t wg = spv_new_id(b), lid = spv_new_id(b);
     SPV_OP(&e->code, SpvOpLoad, v3, wg, e->builtin_workgroup);
     SPV_OP(&e->code, SpvOpLoad, v3, lid, e->builtin_local);
-    uint32_t g[3], outside = 0;
-    for (uint32_t d = 0; d < (uint32_t)k->rank; d++) {
+    uint32_t g[4], outside = 0;
+    uint32_t gpu_rank = k->rank < 3 ? (uint32_t)k->rank : 3;
+    for (uint32_t d = 0; d < gpu_rank; d++) {
         uint32_t w = spv_new_id(b), l = spv_new_id(b), t0 = spv_new_id(b), t1 = spv_new_id(b), gd = spv_new_id(b);
         SPV_OP(&e->code, SpvOpCompositeExtract, u32, w, wg, d);
         SPV_OP(&e->code, SpvOpCompositeExtract, u32, l, lid, d);
@@ -373,6 +376,14 @@ static void emit_index(Emitter *e, Kernel *k) {
     /* index component 0 is the most significant: rank 2 is (y, x) */
     uint32_t idx_type = em_type(e, k->idx->type), value;
     uint32_t i32 = spv_type_int(b, 32, true);
+    if (k->rank == 4) {
+        uint32_t size1 = spv_new_id(b), z = g[2];
+        SPV_OP(&e->code, SpvOpBitcast, u32, size1, em_push_member(e, 6 + (uint32_t)k->folded_extent->member, i32));
+        g[2] = spv_new_id(b);
+        g[3] = spv_new_id(b);
+        SPV_OP(&e->code, SpvOpUMod, u32, g[2], z, size1);
+        SPV_OP(&e->code, SpvOpUDiv, u32, g[3], z, size1);
+    }
     for (int d = 0; d < k->rank; d++) {
         uint32_t s = spv_new_id(b);
         SPV_OP(&e->code, SpvOpBitcast, i32, s, g[d]);
@@ -383,7 +394,8 @@ static void emit_index(Emitter *e, Kernel *k) {
     } else {
         value = spv_new_id(b);
         if (k->rank == 2) SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[1], g[0]);
-        else SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[2], g[1], g[0]);
+        else if (k->rank == 3) SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[2], g[1], g[0]);
+        else SPV_OP(&e->code, SpvOpCompositeConstruct, idx_type, value, g[3], g[2], g[1], g[0]);
     }
     uint32_t idx = em_local(e, k->idx->type, k->idx->name);
     em_map_set(&e->locals, k->idx, idx);

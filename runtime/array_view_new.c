@@ -1,0 +1,73 @@
+/* array_view_new.c — views created from an extent alone (C++ AMP's
+ * array_view<T, N>(extent)): accelerator scratch with no data of the
+ * program's. libcamp allocates the host memory the view is named by;
+ * nothing is copied in (its contents are undefined until written, C++
+ * AMP's discard_data), kernels' writes appear there at
+ * array_view_synchronize, and array_view_delete ends the view and frees
+ * the memory. Otherwise it is an explicit view like any other
+ * (array_view.c). */
+#include "internal.h"
+
+#include <stdlib.h>
+
+static camp_status view_new(size_t bytes, const char *name, void **out) {
+    if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: an empty view", name);
+    camp_region *region = calloc(1, sizeof *region);
+    /* zeroed, so that the host never reads uninitialized memory; the
+     * device's copy is not, until a kernel writes it */
+    char *host = calloc(1, bytes);
+    if (!region || !host) {
+        free(region);
+        free(host);
+        return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "%s: out of host memory", name);
+    }
+    region->kind = CAMP_REGION_VIEW;
+    region->host = host;
+    region->bytes = bytes;
+    region->name = name;
+    region->refs = 1;
+    region->owns_host = true;
+    region->device_valid = true; /* nothing to copy in */
+    camp_status status = camp_region_insert(region);
+    if (status != CAMP_OK) {
+        free(host);
+        free(region);
+        return status;
+    }
+    *out = host;
+    return CAMP_OK;
+}
+
+static camp_status view_delete(const void *host) {
+    camp_region *region = camp_region_find(host);
+    if (!region || region->kind != CAMP_REGION_VIEW || !region->owns_host || region->host != host)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "array_view_delete(%p): not the pointer array_view_new returned (end other views with "
+                         "array_view_release)",
+                         host);
+    if (region->refs > 1)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "array_view_delete(%s): %u views or sections nested in it are live; release them first",
+                         region->name, region->refs - 1);
+    /* its data goes with it: nothing is copied back */
+    camp_region_remove(region);
+    camp_region_free(region);
+    return CAMP_OK;
+}
+
+void *camp_array_view_new_at(long long count, size_t element_size, const char *name, const char *file,
+                             unsigned line) {
+    camp_lock_at(file, line);
+    size_t bytes = 0;
+    void *host = NULL;
+    name = name ? name : "array_view_new";
+    camp_status status = camp_checked_bytes(name, count, element_size, &bytes);
+    if (status == CAMP_OK) status = view_new(bytes, name, &host);
+    camp_unlock_and_report(status);
+    return host;
+}
+
+void camp_array_view_delete_at(const void *host, const char *file, unsigned line) {
+    camp_lock_at(file, line);
+    camp_unlock_and_report(view_delete(host));
+}
