@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 4u
+#define CAMP_ABI_VERSION 5u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -29,6 +29,7 @@ enum camp_feature {
     /* VK_EXT_shader_atomic_float, buffer and shared variants of each: */
     CAMP_FEATURE_ATOMIC_FLOAT_ADD = 1u << 4, /* shader{Buffer,Shared}Float32AtomicAdd */
     CAMP_FEATURE_ATOMIC_FLOAT = 1u << 5,     /* shader{Buffer,Shared}Float32Atomics (exchange) */
+    CAMP_FEATURE_STORAGE_IMAGE = 1u << 6,    /* shaderStorageImageWriteWithoutFormat: textures written */
 };
 
 /* Every kernel's push constants start with this header (scalar layout),
@@ -64,6 +65,11 @@ typedef struct camp_kernel_info {
     const char *const *loop_sites;
     camp_u32 loop_site_count;
     camp_u32 report_offset; /* where its push constants take the report buffer (below); 0: it has none */
+    /* Its textures' bindings 0..texture_count-1 in descriptor set 0 (camp_launch_texture):
+     * texture_access[b] is CAMP_ACCESS_READ for a sampled image the kernel
+     * reads, CAMP_ACCESS_WRITE for a storage image it writes. */
+    camp_u32 texture_count;
+    const camp_u32 *texture_access;
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these
@@ -174,6 +180,15 @@ typedef struct camp_launch_view {
     const char *name;     /* the variable's name, for messages */
 } camp_launch_view;
 
+/* A texture a kernel uses: the image of `texture` (a camp_texture *) at
+ * `binding` of the kernel's descriptor set 0, for its kernel_info's access. */
+typedef struct camp_launch_texture {
+    const void *texture;
+    camp_u32 binding;
+    camp_u32 access; /* enum camp_access: READ or WRITE, as texture_access[binding] */
+    const char *name;
+} camp_launch_texture;
+
 /* Runs kernel `kernel` of `module` over `extent` (rank components, most
  * significant first) on the calling thread's current accelerator view
  * (camp_set_current_view). `push` holds push_size bytes: the header is
@@ -184,6 +199,10 @@ typedef struct camp_launch_view {
  * has run. */
 void camp_abi_launch(camp_module_info *module, camp_u32 kernel, const camp_i32 *extent, void *push,
                      const camp_launch_view *views, camp_u32 view_count);
+/* The same for a kernel that uses textures (its texture_count of them). */
+void camp_abi_launch_textures(camp_module_info *module, camp_u32 kernel, const camp_i32 *extent, void *push,
+                              const camp_launch_view *views, camp_u32 view_count,
+                              const camp_launch_texture *textures, camp_u32 texture_count);
 
 #ifdef __cplusplus
 }

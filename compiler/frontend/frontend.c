@@ -298,6 +298,10 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         diag_error(d, fe_loc(fe, ref), "use of global variable '%s' in amp code is not supported yet", name);
         return NULL;
     }
+    if (fe_is_texture_type(fe, clang_getCursorType(decl))) {
+        fe_texture_capture_error(fe, ref, name);
+        return NULL;
+    }
     Type *t = fe_type(fe, clang_getCursorType(decl), ref);
     if (!t) return NULL;
     Var *v = arena_alloc(fe->a, sizeof *v);

@@ -120,6 +120,14 @@ Expr *fe_report_call(Frontend *fe, CXCursor call, CXCursor decl, const char *nam
  * other expressions. */
 Stmt *fe_lower_assert(Frontend *fe, CXCursor c, bool *handled);
 
+/* frontend_texture.c */
+/* Whether t is a texture or write-only texture view handle (camp_texture.h). */
+bool fe_is_texture_type(Frontend *fe, CXType t);
+/* texture_get and texture_set in a kernel → EX_TEXTURE; *handled false for other calls. */
+Expr *fe_texture_call(Frontend *fe, CXCursor call, CXCursor decl, const char *name, bool *handled);
+/* Reports a texture handle used otherwise in amp code. */
+void fe_texture_capture_error(Frontend *fe, CXCursor ref, const char *name);
+
 /* The children of a cursor, in order (at most `max`). */
 int fe_children(CXCursor c, CXCursor *out, int max);
 /* All of c's children, however many (*n), in the arena. */

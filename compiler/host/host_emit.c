@@ -35,8 +35,12 @@ static void put_line_directive(StrBuf *out, unsigned line, const char *path) {
 static void put_call_on_view(StrBuf *out, const Kernel *k, int nviews) {
     if (k->view_text)
         sb_printf(out, "camp_accelerator_view *const camp_previous_view_ = camp_set_current_view(%s); ", k->view_text);
-    sb_printf(out, "camp_abi_launch(&camp_module_, %d, camp_extent_, camp_push_, %s, %d); ", k->index,
-              nviews ? "camp_views_" : "0", nviews);
+    if (k->texture_bindings)
+        sb_printf(out, "camp_abi_launch_textures(&camp_module_, %d, camp_extent_, camp_push_, %s, %d, camp_textures_, %d); ",
+                  k->index, nviews ? "camp_views_" : "0", nviews, k->texture_bindings);
+    else
+        sb_printf(out, "camp_abi_launch(&camp_module_, %d, camp_extent_, camp_push_, %s, %d); ", k->index,
+                  nviews ? "camp_views_" : "0", nviews);
     if (k->view_text) sb_puts(out, "camp_set_current_view(camp_previous_view_); ");
     sb_puts(out, "}");
 }
@@ -75,6 +79,25 @@ static int put_held_pointers(StrBuf *out, Arena *a, const Type *t, const char *e
     }
     default: return 0;
     }
+}
+
+/* The textures of kernel k: each handle's camp_texture at its bindings,
+ * read (a sampled image) and written (a storage image). */
+static void put_textures(StrBuf *out, const Kernel *k) {
+    if (!k->texture_bindings) return;
+    sb_puts(out, "const camp_launch_texture camp_textures_[] = {");
+    for (int i = 0; i < k->textures.len; i++) {
+        const Var *v = k->textures.items[i];
+        const int bindings[2] = {v->texture->read_binding, v->texture->write_binding};
+        for (int b = 0; b < 2; b++) {
+            if (bindings[b] < 0) continue;
+            sb_printf(out, "{(const void *)(%s).camp_texture_, %d, %u, ", v->name, bindings[b],
+                      b ? CAMP_ACCESS_WRITE : CAMP_ACCESS_READ);
+            put_c_string(out, v->name);
+            sb_puts(out, "}, ");
+        }
+    }
+    sb_puts(out, "}; ");
 }
 
 /* The launch of kernel k, on one line, in place of its parallel_for_each. */
@@ -125,7 +148,25 @@ static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
         }
         sb_puts(out, "}; ");
     }
+    put_textures(out, k);
     put_call_on_view(out, k, nviews);
+}
+
+/* Per kernel with textures: what each binding is (camp_kernel_info.texture_access). */
+static void put_texture_access(StrBuf *out, const Unit *u) {
+    for (int i = 0; i < u->kernels.len; i++) {
+        const Kernel *k = u->kernels.items[i];
+        if (!k->texture_bindings) continue;
+        unsigned access[16] = {0};
+        for (int t = 0; t < k->textures.len; t++) {
+            const TextureInfo *info = ((const Var *)k->textures.items[t])->texture;
+            if (info->read_binding >= 0) access[info->read_binding] = CAMP_ACCESS_READ;
+            if (info->write_binding >= 0) access[info->write_binding] = CAMP_ACCESS_WRITE;
+        }
+        sb_printf(out, "static const camp_u32 camp_texture_access_%d_[] = {", k->index);
+        for (int b = 0; b < k->texture_bindings; b++) sb_printf(out, "%u, ", access[b]);
+        sb_puts(out, "};\n");
+    }
 }
 
 /* The printf and assert sites of the module's kernels (camp_abi.h). */
@@ -161,6 +202,7 @@ static void put_module(StrBuf *out, const Unit *u) {
         }
         sb_puts(out, "};\n");
     }
+    put_texture_access(out, u);
     sb_puts(out, "static const camp_kernel_info camp_kernels_[] = {\n");
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
@@ -171,7 +213,9 @@ static void put_module(StrBuf *out, const Unit *u) {
                   k->features, k->tile_static_bytes, k->spirv_offset, k->spirv_words);
         if (k->loop_check) sb_printf(out, "camp_loop_sites_, %d, ", u->loop_sites.len);
         else sb_puts(out, "0, 0, ");
-        sb_printf(out, "%u},\n", k->report_offset);
+        sb_printf(out, "%u, %d, ", k->report_offset, k->texture_bindings);
+        if (k->texture_bindings) sb_printf(out, "camp_texture_access_%d_},\n", k->index);
+        else sb_puts(out, "0},\n");
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");

@@ -195,7 +195,19 @@ typedef enum VarKind {
     VAR_CAPTURE, /* declared outside the kernel, used inside */
     VAR_CONST,   /* a const global or static const local: a module constant */
     VAR_TILE_STATIC, /* tile_static: one per tile, Workgroup storage */
+    VAR_TEXTURE, /* a texture or write-only texture view of the host: an image (Var.texture) */
 } VarKind;
+
+/* A texture a kernel uses (camp_texture.h's handles), named only by
+ * EX_TEXTURE: read through a sampled image and written through a storage
+ * image, each at a binding of the kernel's descriptor set. */
+typedef struct TextureInfo {
+    struct Type *element; /* int, uint2, float4, ... (norm and unorm are float) */
+    int rank;             /* 1..3 */
+    bool writeonly;       /* a writeonly_texture_view */
+    uint32_t access;      /* enum camp_access: READ and/or WRITE, what the kernel does */
+    int read_binding, write_binding; /* -1: not read, not written */
+} TextureInfo;
 
 typedef enum CaptureKind {
     CAPTURE_VALUE, /* scalar: copied into push constants */
@@ -236,6 +248,7 @@ typedef struct Var {
     struct Expr *init;      /* VAR_CONST: its initializer, folded to constants */
     PtrTarget points_into; /* a pointer variable (not a capture): ptr_storage.c */
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
+    TextureInfo *texture; /* VAR_TEXTURE */
 } Var;
 
 typedef enum ExprKind {
@@ -264,6 +277,7 @@ typedef enum ExprKind {
     EX_REPORT,  /* printf or a failed assert: site ival of Unit.reports, sending args (report.c) */
     EX_BOUNDS,  /* -fcamp-check: index lhs, if below the length rhs (an EX_INT), else 0 after
                  * reporting site ival (check_bounds.c) */
+    EX_TEXTURE, /* texture var: ival 0 reads the element at index args[0]; ival 1 writes args[1] there */
 } ExprKind;
 
 /* EX_BUILTIN's operations that are not one GLSL.std.450 instruction */
@@ -387,6 +401,8 @@ typedef struct Kernel {
     Stmt *body;
     PtrVec captures;  /* Var*, in push-constant order */
     PtrVec tile_statics; /* Var*: the tile_static variables it reaches, helpers included */
+    PtrVec textures;  /* Var* (VAR_TEXTURE): the textures it uses */
+    int texture_bindings; /* their bindings, numbered from 0 in the order of first use */
     uint32_t local_size[3];
     uint32_t push_size;
     uint32_t features; /* enum camp_feature bits, of its own module */

@@ -56,7 +56,8 @@ static const char *const expr_names[] = {
     [EX_CAST] = "cast", [EX_INDEX] = "index", [EX_VELEM] = "elem", [EX_UNARY] = "unary", [EX_BINARY] = "binary",
     [EX_ASSIGN] = "assign", [EX_INCDEC] = "incdec", [EX_COND] = "?:", [EX_CALL] = "call", [EX_ADDR] = "addr",
     [EX_DEREF] = "deref", [EX_MEMBER] = "member", [EX_SWIZZLE] = "swizzle", [EX_INIT] = "init",
-    [EX_BUILTIN] = "builtin", [EX_SYNC] = "sync", [EX_ATOMIC] = "atomic",
+    [EX_BUILTIN] = "builtin", [EX_SYNC] = "sync", [EX_ATOMIC] = "atomic", [EX_REPORT] = "report",
+    [EX_BOUNDS] = "bounds", [EX_TEXTURE] = "texture",
 };
 
 static void print_expr(Dumper *d, const Expr *x) {
@@ -81,6 +82,7 @@ static void print_expr(Dumper *d, const Expr *x) {
         break;
     case EX_BUILTIN: case EX_SYNC: case EX_ATOMIC: fprintf(out, " %lld", x->ival); break;
     case EX_INIT: fputs(" ", out), print_type(d, x->type); break;
+    case EX_TEXTURE: fprintf(out, " %s %s", x->ival ? "set" : "get", x->var->name); break;
     default: break;
     }
     const Expr *operands[3] = {x->cond, x->lhs, x->rhs};
