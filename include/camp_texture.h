@@ -239,7 +239,7 @@ CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_ACCESSORS_)
 #define CAMP_TEXTURE_SET_CASE_(name, R) writeonly_texture_view_##name##_##R: camp_texture_set_##name##_##R##_
 #define CAMP_TEXTURE_SET_CASES_(name, T, S, kind, channels) \
     , CAMP_TEXTURE_SET_CASE_(name, 1), CAMP_TEXTURE_SET_CASE_(name, 2), CAMP_TEXTURE_SET_CASE_(name, 3)
-#define texture_set(v, idx, value) _Generic((v) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_SET_CASES_))((v), (idx), (value))
+#define texture_set(v, idx, ...) _Generic((v) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_SET_CASES_))((v), (idx), (__VA_ARGS__))
 
 /* `writeonly_texture_view(t)`: C++ AMP's writeonly_texture_view<T, N>(t),
  * valid as long as the texture. */

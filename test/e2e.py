@@ -14,6 +14,7 @@
       (c) campcc -S SRC -o x.spvasm: one OpEntryPoint GLCompute per
           parallel_for_each; spirv-as and spirv-val (Vulkan 1.2) accept it.
       A `// cflags: ...` line in SRC adds those flags to every build.
+      With --libcamp DIR, the reference links DIR's libcamp (texture_load_png).
       With --checked, campcc builds with -fcamp-check (docs/debugging.md):
       a correct program reports no index out of bounds.
   e2e.py prebuilt EXE --expected FILE
@@ -147,7 +148,8 @@ def cmd_program(a):
 
         # (b) the same source in the serial reference mode.
         ref = os.path.join(tmp, "ref")
-        run(host_cc() + ["-std=c17", *flags, "-I", a.include, src, "-o", ref, "-lm"], "reference build")
+        libcamp = ["-L", a.libcamp, "-Wl,-rpath," + a.libcamp, "-lcamp"] if a.libcamp else []
+        run(host_cc() + ["-std=c17", *flags, "-I", a.include, src, "-o", ref, *libcamp, "-lm"], "reference build")
         if a.tiled:
             rc, ref_out, ref_err = run([ref], "reference run", check=False)
             if rc == 0 or SERIAL_REFUSAL not in ref_err:
@@ -269,6 +271,7 @@ def main():
     q.add_argument("--optimized", action="store_true", help="also build at -O2 and compare")
     q.add_argument("--tiled", action="store_true")
     q.add_argument("--checked", action="store_true", help="campcc -fcamp-check")
+    q.add_argument("--libcamp", help="the reference build links libcamp from this directory (PNG files)")
     q.add_argument("src")
     q = sub.add_parser("prebuilt")
     q.add_argument("--expected", required=True)
