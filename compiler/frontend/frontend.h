@@ -125,8 +125,8 @@ Stmt *fe_lower_assert(Frontend *fe, CXCursor c, bool *handled);
 bool fe_is_texture_type(Frontend *fe, CXType t);
 /* texture_get and texture_set in a kernel → EX_TEXTURE; *handled false for other calls. */
 Expr *fe_texture_call(Frontend *fe, CXCursor call, CXCursor decl, const char *name, bool *handled);
-/* Reports a texture handle used otherwise in amp code. */
-void fe_texture_capture_error(Frontend *fe, CXCursor ref, const char *name);
+/* Reports a texture handle (`what`) used otherwise in amp code. */
+void fe_texture_value_error(Frontend *fe, CXCursor where, const char *what);
 
 /* The children of a cursor, in order (at most `max`). */
 int fe_children(CXCursor c, CXCursor *out, int max);

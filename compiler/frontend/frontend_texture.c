@@ -125,9 +125,10 @@ Expr *fe_texture_call(Frontend *fe, CXCursor call, CXCursor decl, const char *na
     return e;
 }
 
-void fe_texture_capture_error(Frontend *fe, CXCursor ref, const char *name) {
-    diag_error(fe->u->diag, fe_loc(fe, ref),
-               "texture '%s' used as a value in a kernel: kernels read a texture with texture_get(%s, idx) and "
-               "write a writeonly_texture_view with texture_set(%s, idx, value)",
-               name, name, name);
+void fe_texture_value_error(Frontend *fe, CXCursor where, const char *what) {
+    diag_error(fe->u->diag, fe_loc(fe, where),
+               "%s used as a value in amp code: a kernel reads a texture only with texture_get(t, idx) and writes "
+               "a writeonly_texture_view only with texture_set(v, idx, value), t and v variables of the enclosing "
+               "function",
+               what);
 }
