@@ -12,6 +12,8 @@
 #ifndef CAMP_TEXTURE_H
 #define CAMP_TEXTURE_H
 
+#include "camp.h" /* (which includes this file at its end) */
+
 /* ---- The runtime's calls (libcamp; the serial mode uses the PNG ones) ---- */
 
 /* What a texture's scalar elements are. */
