@@ -137,7 +137,8 @@ def cmd_program(a):
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
         # (a) campcc, then run on the accelerator.
-        run([a.campcc, *own, *flags, src, "-o", exe], "campcc build")
+        # -lm as the reference build has it: programs may call <math.h> on the host
+        run([a.campcc, *own, *flags, src, "-o", exe, "-lm"], "campcc build")
         if not os.path.isfile(exe):
             raise StepFailed(f"[campcc build] exit status 0 but no output file {exe}")
         with open(exe, "rb") as f:
@@ -167,7 +168,7 @@ def cmd_program(a):
         # (b') with --optimized: built at -O2 (kernels through spirv-opt), the same output.
         if a.optimized:
             opt = os.path.join(tmp, "prog-O2")
-            run([a.campcc, "-O2", *own, *flags, src, "-o", opt], "campcc -O2 build")
+            run([a.campcc, "-O2", *own, *flags, src, "-o", opt, "-lm"], "campcc -O2 build")
             opt_out = run_on_vulkan(opt)
             if opt_out != ref_out:
                 raise StepFailed("[differential -O2] campcc -O2's program and the serial reference print "
