@@ -67,7 +67,8 @@ typedef struct camp_kernel_info {
     camp_u32 report_offset; /* where its push constants take the report buffer (below); 0: it has none */
     /* Its textures' bindings 0..texture_count-1 in descriptor set 0 (camp_launch_texture):
      * texture_access[b] is CAMP_ACCESS_READ for a sampled image the kernel
-     * reads, CAMP_ACCESS_WRITE for a storage image it writes. */
+     * reads, CAMP_ACCESS_WRITE for a storage image it writes,
+     * CAMP_ACCESS_SAMPLE for a combined image sampler it samples. */
     camp_u32 texture_count;
     const camp_u32 *texture_access;
 } camp_kernel_info;
@@ -163,7 +164,7 @@ typedef struct camp_report_site {
 
 /* What a kernel may do to a view; CAMP_ACCESS_POINTER marks a captured
  * pointer rather than an object. */
-enum camp_access { CAMP_ACCESS_READ = 1u, CAMP_ACCESS_WRITE = 2u, CAMP_ACCESS_POINTER = 4u };
+enum camp_access { CAMP_ACCESS_READ = 1u, CAMP_ACCESS_WRITE = 2u, CAMP_ACCESS_POINTER = 4u, CAMP_ACCESS_SAMPLE = 8u };
 
 /* Memory a kernel uses. An object (an array with a complete type) is an
  * implicit view: copied in before the kernel, and back after it if written,
@@ -185,8 +186,9 @@ typedef struct camp_launch_view {
 typedef struct camp_launch_texture {
     const void *texture;
     camp_u32 binding;
-    camp_u32 access; /* enum camp_access: READ or WRITE, as texture_access[binding] */
+    camp_u32 access; /* enum camp_access: READ, WRITE or SAMPLE, as texture_access[binding] */
     const char *name;
+    const void *sampler; /* SAMPLE: the camp_sampler */
 } camp_launch_texture;
 
 /* Runs kernel `kernel` of `module` over `extent` (rank components, most

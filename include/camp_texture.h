@@ -391,4 +391,7 @@ static inline bool camp_texture_save_png_at(texture_unorm4_2 t, const char *path
 #define texture_bytes(t) camp_texture_bytes((t).camp_texture_)
 
 #endif /* CAMP_RUNTIME_API_ONLY */
+
+/* Samplers and texture_view: sampling */
+#include "camp_sampling.h"
 #endif /* CAMP_TEXTURE_H */

@@ -251,6 +251,7 @@ typedef struct camp_device {
     bool creation_feedback;   /* VK_EXT_pipeline_creation_feedback is enabled */
     PFN_vkGetCalibratedTimestampsEXT get_calibrated_timestamps; /* NULL: no calibrated timestamps */
     struct camp_texture *textures; /* texture.c's, not deleted yet */
+    struct camp_sampler_entry *samplers; /* texture.c's VkSamplers, one per camp_sampler used */
     PFN_vkCmdPushDescriptorSetKHR push_descriptor; /* VK_KHR_push_descriptor: textures' bindings; NULL without */
     struct camp_device *next; /* every opened device */
 } camp_device;
@@ -313,7 +314,7 @@ camp_status camp_textures_record_before(camp_accelerator_view *q, VkCommandBuffe
                                         const camp_texture_binding *bindings, uint32_t count);
 /* The kernel's descriptor set layout (VK_NULL_HANDLE without textures). */
 camp_status camp_textures_set_layout(camp_device *dev, const camp_kernel_info *kernel, VkDescriptorSetLayout *out);
-/* Destroys the textures not deleted (the device is closing). */
+/* Destroys the textures not deleted and the samplers (the device is closing). */
 void camp_textures_destroy(camp_device *dev);
 /* ---- error.c ------------------------------------------------------------ */
 

@@ -22,9 +22,17 @@ struct camp_texture {
     int extent[3]; /* most significant first; 1 beyond the rank */
     unsigned bits;
     size_t bytes;
+    VkFormatFeatureFlags features; /* its format's, optimal tiling */
     camp_usage usage;
     struct camp_texture *next; /* the device's textures, for shutdown */
 };
+
+/* A camp_sampler's VkSampler on a device, made on first use. */
+typedef struct camp_sampler_entry {
+    camp_sampler key;
+    VkSampler sampler;
+    struct camp_sampler_entry *next;
+} camp_sampler_entry;
 
 /* ---- Formats ---------------------------------------------------------------- */
 
@@ -74,14 +82,15 @@ static camp_status find_format(camp_texel_kind kind, int channels, unsigned bits
 
 /* What a texture's image must allow: sampled (kernels read it), storage
  * (they write it, without a format in the shader) and copies. */
-static camp_status check_format(camp_device *dev, VkFormat format, const char *name) {
+static camp_status check_format(camp_device *dev, VkFormat format, const char *name, VkFormatFeatureFlags *features) {
     VkFormatProperties3 three = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
     bool has_three = dev->properties.apiVersion >= VK_API_VERSION_1_3;
     VkFormatProperties2 props = {.sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, .pNext = has_three ? &three : NULL};
     vkGetPhysicalDeviceFormatProperties2(dev->physical, format, &props);
     VkFormatFeatureFlags need = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT |
                                 VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
-    bool ok = (props.formatProperties.optimalTilingFeatures & need) == need;
+    *features = props.formatProperties.optimalTilingFeatures;
+    bool ok = (*features & need) == need;
     if (ok && has_three)
         ok = three.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
     if (!ok)
@@ -335,11 +344,13 @@ static camp_status create(camp_accelerator_view *view, camp_texel_kind kind, int
     const char *name;
     CAMP_TRY(find_format(kind, channels, bits, &format, &name));
     CAMP_TRY(check_extent(dev, rank, extent));
-    CAMP_TRY(check_format(dev, format, name));
+    VkFormatFeatureFlags features;
+    CAMP_TRY(check_format(dev, format, name, &features));
     camp_texture *t = calloc(1, sizeof *t);
     if (!t) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     *t = (camp_texture){.dev = dev, .view = view, .format = format, .format_name = name, .kind = kind,
                         .rank = rank, .channels = channels, .extent = {1, 1, 1}, .bits = bits};
+    t->features = features;
     t->bytes = (size_t)channels * bits / 8;
     for (int d = 0; d < rank; d++) t->extent[d] = extent[d], t->bytes *= (size_t)extent[d];
     camp_status status = make_image(dev, t);
@@ -387,6 +398,84 @@ void camp_textures_destroy(camp_device *dev) {
         destroy(dev->textures);
         dev->textures = next;
     }
+    while (dev->samplers) {
+        camp_sampler_entry *next = dev->samplers->next;
+        vkDestroySampler(dev->device, dev->samplers->sampler, NULL);
+        free(dev->samplers);
+        dev->samplers = next;
+    }
+}
+
+/* ---- Samplers -------------------------------------------------------------------- */
+
+/* The border colours every Vulkan device has (others need VK_EXT_custom_border_color). */
+static camp_status border_colour(const camp_sampler *s, VkBorderColor *out) {
+    static const struct {
+        float rgba[4];
+        VkBorderColor colour;
+    } colours[] = {
+        {{0, 0, 0, 0}, VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK},
+        {{0, 0, 0, 1}, VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK},
+        {{1, 1, 1, 1}, VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE},
+    };
+    for (size_t i = 0; i < sizeof colours / sizeof *colours; i++)
+        if (!memcmp(colours[i].rgba, s->border, sizeof s->border)) {
+            *out = colours[i].colour;
+            return CAMP_OK;
+        }
+    return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                     "a sampler's border colour (%g, %g, %g, %g): the border colours are (0, 0, 0, 0), (0, 0, 0, 1) "
+                     "and (1, 1, 1, 1)",
+                     s->border[0], s->border[1], s->border[2], s->border[3]);
+}
+
+static camp_status find_sampler(camp_device *dev, const camp_sampler *s, VkSampler *out) {
+    if ((unsigned)s->filter > CAMP_FILTER_LINEAR || (unsigned)s->address > CAMP_ADDRESS_BORDER)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "a sampler with filter mode %d and address mode %d",
+                         (int)s->filter, (int)s->address);
+    camp_sampler key = *s;
+    if (key.address != CAMP_ADDRESS_BORDER) memset(key.border, 0, sizeof key.border); /* unused */
+    for (camp_sampler_entry *e = dev->samplers; e; e = e->next)
+        if (!memcmp(&e->key, &key, sizeof key)) {
+            *out = e->sampler;
+            return CAMP_OK;
+        }
+    static const VkSamplerAddressMode modes[] = {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
+                                                 VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                                                 VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER};
+    VkFilter filter = key.filter == CAMP_FILTER_LINEAR ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+    VkSamplerCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = filter,
+        .minFilter = filter,
+        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+        .addressModeU = modes[key.address],
+        .addressModeV = modes[key.address],
+        .addressModeW = modes[key.address],
+        .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
+    };
+    if (key.address == CAMP_ADDRESS_BORDER) CAMP_TRY(border_colour(&key, &info.borderColor));
+    camp_sampler_entry *e = calloc(1, sizeof *e);
+    if (!e) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    VkResult r = vkCreateSampler(dev->device, &info, NULL, &e->sampler);
+    if (r < 0) {
+        free(e);
+        VK(r);
+    }
+    e->key = key;
+    e->next = dev->samplers;
+    dev->samplers = e;
+    *out = e->sampler;
+    return CAMP_OK;
+}
+
+/* How a binding uses the image's memory. */
+static uint32_t memory_access(uint32_t access) { return access == CAMP_ACCESS_WRITE ? CAMP_ACCESS_WRITE : CAMP_ACCESS_READ; }
+
+static VkDescriptorType descriptor_type(uint32_t access) {
+    return access == CAMP_ACCESS_WRITE    ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+           : access == CAMP_ACCESS_SAMPLE ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+                                          : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
 }
 
 /* ---- Launches ------------------------------------------------------------------- */
@@ -415,6 +504,13 @@ camp_status camp_textures_prepare(camp_accelerator_view *q, const camp_kernel_in
             .usage = &t->usage,
             .access = textures[i].access,
         };
+        if (textures[i].access != CAMP_ACCESS_SAMPLE) continue;
+        const camp_sampler *s = textures[i].sampler;
+        if (!s) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "texture '%s' sampled without a sampler", name);
+        if (s->filter == CAMP_FILTER_LINEAR && !(t->features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT))
+            return camp_fail(CAMP_ERROR_UNSUPPORTED, "texture '%s': %s cannot filter %s linearly", name, t->dev->name,
+                             t->format_name);
+        CAMP_TRY(find_sampler(t->dev, s, &out[textures[i].binding].image.sampler));
     }
     return CAMP_OK;
 }
@@ -425,19 +521,18 @@ camp_status camp_textures_record_before(camp_accelerator_view *q, VkCommandBuffe
     bool barrier = false;
     for (uint32_t i = 0; i < count; i++) {
         bool needed = false;
-        CAMP_TRY(camp_queue_needs_barrier(q, bindings[i].usage, bindings[i].access, &needed));
+        CAMP_TRY(camp_queue_needs_barrier(q, bindings[i].usage, memory_access(bindings[i].access), &needed));
         barrier |= needed;
     }
     if (barrier) camp_queue_barrier(q);
     VkWriteDescriptorSet writes[CAMP_TEXTURES_MAX];
     for (uint32_t i = 0; i < count; i++) {
-        camp_queue_use(q, bindings[i].usage, bindings[i].access);
+        camp_queue_use(q, bindings[i].usage, memory_access(bindings[i].access));
         writes[i] = (VkWriteDescriptorSet){
             .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
             .dstBinding = i,
             .descriptorCount = 1,
-            .descriptorType = bindings[i].access == CAMP_ACCESS_WRITE ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
-                                                                      : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE,
+            .descriptorType = descriptor_type(bindings[i].access),
             .pImageInfo = &bindings[i].image,
         };
     }
@@ -461,8 +556,7 @@ camp_status camp_textures_set_layout(camp_device *dev, const camp_kernel_info *k
     for (uint32_t i = 0; i < count; i++)
         bindings[i] = (VkDescriptorSetLayoutBinding){
             .binding = i,
-            .descriptorType = kernel->texture_access[i] == CAMP_ACCESS_WRITE ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
-                                                                             : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE,
+            .descriptorType = descriptor_type(kernel->texture_access[i]),
             .descriptorCount = 1,
             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
         };

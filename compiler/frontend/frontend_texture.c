@@ -12,7 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char get_prefix[] = "camp_texture_get_", set_prefix[] = "camp_texture_set_";
+/* The functions camp_texture.h's and camp_sampling.h's macros reach: the prefix of their names. */
+static const struct {
+    const char *prefix;
+    TextureOp op;
+    const char *call; /* as the program wrote it */
+} texture_calls[] = {
+    {"camp_texture_get_", TEXTURE_GET, "texture_get"},
+    {"camp_texture_set_", TEXTURE_SET, "texture_set"},
+    {"camp_texture_sample_", TEXTURE_SAMPLE, "texture_sample"},
+    {"camp_texture_gather_", TEXTURE_GATHER, "texture_gather"},
+};
 
 /* The struct's name when t is a texture handle type, else NULL. */
 static char *handle_name(Frontend *fe, CXType t) {
@@ -38,14 +48,19 @@ static CXCursor strip(CXCursor c) {
     return c;
 }
 
-/* The kernel's image for the handle variable `decl`, made on first use. */
-static Var *texture_var(Frontend *fe, CXCursor decl, const char *handle, Type *element) {
+/* The kernel's image for the handle variable `decl` (with the sampler
+ * variable `sampler`, or NULL for the calls that take none), made on first use. */
+static Var *texture_var(Frontend *fe, CXCursor decl, const char *handle, Type *element, CXCursor *sampler) {
     Kernel *k = fe->kernel;
-    SrcLoc loc = fe_loc(fe, decl);
-    char *name = fe_spelling(fe, decl);
+    SrcLoc loc = fe_loc(fe, decl), sampler_loc = sampler ? fe_loc(fe, *sampler) : (SrcLoc){0};
+    char *name = fe_spelling(fe, decl), *sampler_name = sampler ? fe_spelling(fe, *sampler) : NULL;
     for (int i = 0; i < k->textures.len; i++) {
         Var *v = k->textures.items[i];
-        if (!strcmp(v->name, name) && v->loc.line == loc.line && v->loc.col == loc.col && !strcmp(v->loc.file, loc.file))
+        const TextureInfo *t = v->texture;
+        if (!strcmp(v->name, name) && v->loc.line == loc.line && v->loc.col == loc.col &&
+            !strcmp(v->loc.file, loc.file) && !t->sampler == !sampler_name &&
+            (!sampler_name || (!strcmp(t->sampler, sampler_name) && t->sampler_loc.line == sampler_loc.line &&
+                               t->sampler_loc.col == sampler_loc.col && !strcmp(t->sampler_loc.file, sampler_loc.file))))
             return v;
     }
     Var *v = arena_alloc(fe->a, sizeof *v);
@@ -55,73 +70,110 @@ static Var *texture_var(Frontend *fe, CXCursor decl, const char *handle, Type *e
     v->type = element;
     v->texture = arena_alloc(fe->a, sizeof *v->texture);
     v->texture->element = element;
-    v->texture->writeonly = !strncmp(handle, "writeonly_", 10);
     v->texture->rank = handle[strlen(handle) - 1] - '0';
-    v->texture->read_binding = v->texture->write_binding = -1;
+    v->texture->read_binding = v->texture->write_binding = v->texture->sample_binding = -1;
+    v->texture->sampler = sampler_name;
+    v->texture->sampler_loc = sampler_loc;
     vec_push(fe->a, &k->textures, v);
     return v;
 }
 
-/* The handle argument: a variable of the enclosing function (or a global),
- * named directly. */
-static Var *handle_arg(Frontend *fe, CXCursor call, Type *element) {
-    CXCursor arg = strip(clang_Cursor_getArgument(call, 0));
+/* The declaration a handle or sampler argument names: a variable of the
+ * enclosing function (or a global), named directly; else null. */
+static CXCursor outer_variable(Frontend *fe, CXCursor arg) {
     CXCursor decl = clang_getCursorReferenced(arg);
-    char *handle = handle_name(fe, clang_getCursorType(arg));
-    if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr || clang_getCursorKind(decl) != CXCursor_VarDecl || !handle ||
-        fe_lookup(fe, decl)) {
-        diag_error(fe->u->diag, fe_loc(fe, arg),
-                   "a texture in a kernel must be a variable of the enclosing function, named directly in "
-                   "texture_get or texture_set");
-        return NULL;
-    }
-    return texture_var(fe, decl, handle, element);
+    if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr || clang_getCursorKind(decl) != CXCursor_VarDecl ||
+        fe_lookup(fe, decl))
+        return clang_getNullCursor();
+    return decl;
 }
 
-Expr *fe_texture_call(Frontend *fe, CXCursor call, CXCursor decl, const char *name, bool *handled) {
-    bool get = !strncmp(name, get_prefix, sizeof get_prefix - 1);
-    *handled = get || !strncmp(name, set_prefix, sizeof set_prefix - 1);
-    if (!*handled) return NULL;
-    if (!fe->kernel) {
-        diag_error(fe->u->diag, fe_loc(fe, call),
-                   "'%s' in an amp function: textures are read and written in kernel bodies only", get ? "texture_get" : "texture_set");
+/* The handle argument, and for sampling its sampler. */
+static Var *handle_arg(Frontend *fe, CXCursor call, Type *element, TextureOp op) {
+    CXCursor arg = strip(clang_Cursor_getArgument(call, 0));
+    CXCursor decl = outer_variable(fe, arg);
+    char *handle = handle_name(fe, clang_getCursorType(arg));
+    if (clang_Cursor_isNull(decl) || !handle) {
+        diag_error(fe->u->diag, fe_loc(fe, arg),
+                   "a texture in a kernel must be a variable of the enclosing function, named directly in "
+                   "texture_get, texture_set, texture_sample or texture_gather_*");
         return NULL;
     }
-    CXType ft = clang_getCursorType(decl);
-    Type *element = fe_type(fe, get ? clang_getResultType(ft) : clang_getArgType(ft, 2), call);
-    Type *result = fe_type(fe, clang_getCursorType(call), call);
-    if (!element || !result) return NULL;
-    Var *v = handle_arg(fe, call, element);
-    if (!v) return NULL;
-    int *binding = get ? &v->texture->read_binding : &v->texture->write_binding;
+    if (op != TEXTURE_SAMPLE && op != TEXTURE_GATHER) return texture_var(fe, decl, handle, element, NULL);
+    CXCursor sampler_arg = strip(clang_Cursor_getArgument(call, 1));
+    CXCursor sampler = outer_variable(fe, sampler_arg);
+    if (clang_Cursor_isNull(sampler)) {
+        diag_error(fe->u->diag, fe_loc(fe, sampler_arg),
+                   "the sampler of texture_sample or texture_gather_* in a kernel must be a camp_sampler variable "
+                   "of the enclosing function, named directly");
+        return NULL;
+    }
+    return texture_var(fe, decl, handle, element, &sampler);
+}
+
+/* The binding of v for op, numbered on first use. */
+static bool bind(Frontend *fe, CXCursor call, Var *v, TextureOp op) {
+    TextureInfo *t = v->texture;
+    int *binding = op == TEXTURE_GET ? &t->read_binding : op == TEXTURE_SET ? &t->write_binding : &t->sample_binding;
     if (*binding < 0) {
         if (fe->kernel->texture_bindings == 16) {
-            diag_error(fe->u->diag, fe_loc(fe, call), "a kernel reads and writes textures through at most 16 bindings");
-            return NULL;
+            diag_error(fe->u->diag, fe_loc(fe, call), "a kernel reads, writes and samples textures through at most 16 "
+                                                      "bindings");
+            return false;
         }
         *binding = fe->kernel->texture_bindings++;
     }
-    v->texture->access |= get ? CAMP_ACCESS_READ : CAMP_ACCESS_WRITE;
+    t->access |= op == TEXTURE_GET ? CAMP_ACCESS_READ : op == TEXTURE_SET ? CAMP_ACCESS_WRITE : CAMP_ACCESS_SAMPLE;
+    return true;
+}
+
+Expr *fe_texture_call(Frontend *fe, CXCursor call, CXCursor decl, const char *name, bool *handled) {
+    int which = -1;
+    for (int i = 0; i < (int)(sizeof texture_calls / sizeof *texture_calls) && which < 0; i++)
+        if (!strncmp(name, texture_calls[i].prefix, strlen(texture_calls[i].prefix))) which = i;
+    *handled = which >= 0;
+    if (!*handled) return NULL;
+    TextureOp op = texture_calls[which].op;
+    if (!fe->kernel) {
+        diag_error(fe->u->diag, fe_loc(fe, call), "'%s' in an amp function: textures are used in kernel bodies only",
+                   texture_calls[which].call);
+        return NULL;
+    }
+    CXType ft = clang_getCursorType(decl);
+    Type *element = fe_type(fe, op == TEXTURE_SET ? clang_getArgType(ft, 2) : clang_getResultType(ft), call);
+    Type *result = fe_type(fe, clang_getCursorType(call), call);
+    if (!element || !result) return NULL;
+    Var *v = handle_arg(fe, call, element, op);
+    if (!v || !bind(fe, call, v, op)) return NULL;
     Expr *e = fe_new_expr(fe, EX_TEXTURE, result, call);
     e->var = v;
-    e->ival = !get;
-    e->nargs = get ? 1 : 2;
+    e->ival = op;
+    /* the index or coordinate; the value, or the gathered component */
+    int coordinate = op == TEXTURE_SAMPLE || op == TEXTURE_GATHER ? 2 : 1;
+    e->nargs = op == TEXTURE_GET || op == TEXTURE_SAMPLE ? 1 : 2;
     e->args = arena_alloc(fe->a, sizeof(Expr *) * 2);
+    Type *want[2] = {fe_type(fe, clang_getArgType(ft, (unsigned)coordinate), call), element};
+    if (!want[0]) return NULL;
     for (int i = 0; i < e->nargs; i++) {
-        e->args[i] = fe_lower_expr(fe, clang_Cursor_getArgument(call, (unsigned)(i + 1)));
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)(coordinate + i));
+        if (op == TEXTURE_GATHER && i == 1) {
+            long long component = 0;
+            if (!fe_eval_int(arg, &component)) unreachable("texture_gather_*'s component is a constant of camp_sampling.h");
+            e->args[1] = fe_new_expr(fe, EX_INT, fe_type(fe, clang_getArgType(ft, 3), call), arg);
+            if (!e->args[1]->type) return NULL;
+            e->args[1]->ival = component;
+            continue;
+        }
+        e->args[i] = fe_lower_expr(fe, arg);
         if (!e->args[i]) return NULL;
         e->args[i] = fe_load_if_lvalue(fe, e->args[i], call);
-    }
-    /* the index as the function's parameter: int, int2 or int3 */
-    Type *index = fe_type(fe, clang_getArgType(ft, 1), call);
-    if (!index) return NULL;
-    Type *want[2] = {index, element};
-    for (int i = 0; i < e->nargs; i++)
+        /* as the function's parameter: the index type, the element type */
         if (!type_equal(e->args[i]->type, want[i])) {
             Expr *cast = fe_new_expr(fe, EX_CAST, want[i], call);
             cast->lhs = e->args[i];
             e->args[i] = cast;
         }
+    }
     return e;
 }
 

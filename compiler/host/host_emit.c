@@ -81,19 +81,26 @@ static int put_held_pointers(StrBuf *out, Arena *a, const Type *t, const char *e
     }
 }
 
-/* The textures of kernel k: each handle's camp_texture at its bindings,
- * read (a sampled image) and written (a storage image). */
+/* A texture's bindings: read (a sampled image), written (a storage image),
+ * sampled (a combined image sampler), and their camp_access. */
+static const unsigned texture_binding_access[3] = {CAMP_ACCESS_READ, CAMP_ACCESS_WRITE, CAMP_ACCESS_SAMPLE};
+static void texture_bindings(const TextureInfo *t, int bindings[3]) {
+    bindings[0] = t->read_binding, bindings[1] = t->write_binding, bindings[2] = t->sample_binding;
+}
+
+/* The textures of kernel k: each handle's camp_texture at its bindings. */
 static void put_textures(StrBuf *out, const Kernel *k) {
     if (!k->texture_bindings) return;
     sb_puts(out, "const camp_launch_texture camp_textures_[] = {");
     for (int i = 0; i < k->textures.len; i++) {
         const Var *v = k->textures.items[i];
-        const int bindings[2] = {v->texture->read_binding, v->texture->write_binding};
-        for (int b = 0; b < 2; b++) {
+        int bindings[3];
+        texture_bindings(v->texture, bindings);
+        for (int b = 0; b < 3; b++) {
             if (bindings[b] < 0) continue;
-            sb_printf(out, "{(const void *)(%s).camp_texture_, %d, %u, ", v->name, bindings[b],
-                      b ? CAMP_ACCESS_WRITE : CAMP_ACCESS_READ);
+            sb_printf(out, "{(const void *)(%s).camp_texture_, %d, %u, ", v->name, bindings[b], texture_binding_access[b]);
             put_c_string(out, v->name);
+            if (b == 2) sb_printf(out, ", &(%s)", v->texture->sampler);
             sb_puts(out, "}, ");
         }
     }
@@ -159,9 +166,10 @@ static void put_texture_access(StrBuf *out, const Unit *u) {
         if (!k->texture_bindings) continue;
         unsigned access[16] = {0};
         for (int t = 0; t < k->textures.len; t++) {
-            const TextureInfo *info = ((const Var *)k->textures.items[t])->texture;
-            if (info->read_binding >= 0) access[info->read_binding] = CAMP_ACCESS_READ;
-            if (info->write_binding >= 0) access[info->write_binding] = CAMP_ACCESS_WRITE;
+            int bindings[3];
+            texture_bindings(((const Var *)k->textures.items[t])->texture, bindings);
+            for (int b = 0; b < 3; b++)
+                if (bindings[b] >= 0) access[bindings[b]] = texture_binding_access[b];
         }
         sb_printf(out, "static const camp_u32 camp_texture_access_%d_[] = {", k->index);
         for (int b = 0; b < k->texture_bindings; b++) sb_printf(out, "%u, ", access[b]);

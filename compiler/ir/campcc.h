@@ -199,14 +199,17 @@ typedef enum VarKind {
 } VarKind;
 
 /* A texture a kernel uses (camp_texture.h's handles), named only by
- * EX_TEXTURE: read through a sampled image and written through a storage
- * image, each at a binding of the kernel's descriptor set. */
+ * EX_TEXTURE: read through a sampled image, written through a storage
+ * image, sampled (a texture_view with one sampler: one Var per pair)
+ * through a combined image sampler, each at a binding of the kernel's
+ * descriptor set. */
 typedef struct TextureInfo {
     struct Type *element; /* int, uint2, float4, ... (norm and unorm are float) */
     int rank;             /* 1..3 */
-    bool writeonly;       /* a writeonly_texture_view */
-    uint32_t access;      /* enum camp_access: READ and/or WRITE, what the kernel does */
-    int read_binding, write_binding; /* -1: not read, not written */
+    uint32_t access;      /* enum camp_access: READ, WRITE, SAMPLE: what the kernel does */
+    int read_binding, write_binding, sample_binding; /* -1: not read, written, sampled */
+    const char *sampler;  /* a sampled view's sampler: the variable's name */
+    SrcLoc sampler_loc;   /* where that variable is declared */
 } TextureInfo;
 
 typedef enum CaptureKind {
@@ -277,8 +280,12 @@ typedef enum ExprKind {
     EX_REPORT,  /* printf or a failed assert: site ival of Unit.reports, sending args (report.c) */
     EX_BOUNDS,  /* -fcamp-check: index lhs, if below the length rhs (an EX_INT), else 0 after
                  * reporting site ival (check_bounds.c) */
-    EX_TEXTURE, /* texture var: ival 0 reads the element at index args[0]; ival 1 writes args[1] there */
+    EX_TEXTURE, /* texture var (TextureOp ival): reads or writes at index args[0] the value args[1], samples or
+                 * gathers component args[1] (an EX_INT) at coordinate args[0] */
 } ExprKind;
+
+/* What an EX_TEXTURE does. */
+typedef enum TextureOp { TEXTURE_GET, TEXTURE_SET, TEXTURE_SAMPLE, TEXTURE_GATHER } TextureOp;
 
 /* EX_BUILTIN's operations that are not one GLSL.std.450 instruction */
 typedef enum BuiltinOther {

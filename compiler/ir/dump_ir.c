@@ -82,7 +82,10 @@ static void print_expr(Dumper *d, const Expr *x) {
         break;
     case EX_BUILTIN: case EX_SYNC: case EX_ATOMIC: fprintf(out, " %lld", x->ival); break;
     case EX_INIT: fputs(" ", out), print_type(d, x->type); break;
-    case EX_TEXTURE: fprintf(out, " %s %s", x->ival ? "set" : "get", x->var->name); break;
+    case EX_TEXTURE:
+        fprintf(out, " %s %s", (const char *[]){"get", "set", "sample", "gather"}[x->ival], x->var->name);
+        if (x->var->texture->sampler) fprintf(out, " %s", x->var->texture->sampler);
+        break;
     default: break;
     }
     const Expr *operands[3] = {x->cond, x->lhs, x->rhs};
