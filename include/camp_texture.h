@@ -381,6 +381,27 @@ static inline bool camp_texture_save_png_at(texture_unorm4_2 t, const char *path
 }
 #define texture_save_png(t, path) camp_texture_save_png_at((t), (path), __FILE__, __LINE__)
 
+/* `texture_extent(t)`: C++ AMP's t.extent, an int, int2 or int3 of its rank. */
+static inline int camp_texture_extent1_(const camp_texture *t) {
+    int e[3];
+    camp_texture_extent(t, e);
+    return e[0];
+}
+static inline int2 camp_texture_extent2_(const camp_texture *t) {
+    int e[3];
+    camp_texture_extent(t, e);
+    return (int2){e[0], e[1]};
+}
+static inline int3 camp_texture_extent3_(const camp_texture *t) {
+    int e[3];
+    camp_texture_extent(t, e);
+    return (int3){e[0], e[1], e[2]};
+}
+#define CAMP_TEXTURE_EXTENT_CASES_(name, T, S, kind, channels)                                             \
+    , texture_##name##_1: camp_texture_extent1_, texture_##name##_2: camp_texture_extent2_,               \
+    texture_##name##_3: camp_texture_extent3_
+#define texture_extent(t) _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_EXTENT_CASES_))((t).camp_texture_)
+
 /* C++ AMP's copy(src, bytes, texture), copy(texture, dst, bytes), copy(texture, texture). */
 #define texture_copy_in(t, src, bytes) camp_texture_copy_in_at((t).camp_texture_, (src), (bytes), __FILE__, __LINE__)
 #define texture_copy_out(dst, t, bytes) camp_texture_copy_out_at((dst), (t).camp_texture_, (bytes), __FILE__, __LINE__)
