@@ -193,6 +193,20 @@ static void print_capture(Dumper *d, const Var *v) {
     fputs("\n", d->out);
 }
 
+/* A texture's bindings: read (sampled image), written (storage image), sampled. */
+static void print_texture(Dumper *d, const Var *v) {
+    const TextureInfo *t = v->texture;
+    fprintf(d->out, "  texture %s: ", v->name);
+    print_type(d, t->element);
+    fprintf(d->out, ", rank %d ;", t->rank);
+    const int bindings[3] = {t->read_binding, t->write_binding, t->sample_binding};
+    static const char *const uses[3] = {"read", "written", "sampled"};
+    for (int b = 0; b < 3; b++)
+        if (bindings[b] >= 0) fprintf(d->out, " %s at binding %d", uses[b], bindings[b]);
+    if (t->sampler) fprintf(d->out, " with sampler %s", t->sampler);
+    fputs("\n", d->out);
+}
+
 void dump_ir(const Unit *u, IrStage stage, FILE *out) {
     Dumper d = {out, stage};
     fprintf(out, "; campcc IR of %s after %s\n", u->path, stage_names[stage]);
@@ -217,6 +231,7 @@ void dump_ir(const Unit *u, IrStage stage, FILE *out) {
                     k->local_size[1], k->local_size[2]);
         fputs("\n", out);
         for (int c = 0; c < k->captures.len; c++) print_capture(&d, k->captures.items[c]);
+        for (int t = 0; t < k->textures.len; t++) print_texture(&d, k->textures.items[t]);
         print_stmt(&d, k->body, 1);
     }
 }
