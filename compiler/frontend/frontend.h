@@ -106,6 +106,8 @@ bool fe_is_tile_static(CXCursor decl);
 Stmt *fe_tile_static_decl(Frontend *fe, CXCursor decl);
 
 /* frontend_intrinsic.c */
+/* c without the parentheses and implicit conversions around it. */
+CXCursor fe_strip(CXCursor c);
 /* The function a call reaches, through a _Generic selection too. */
 CXCursor fe_callee(CXCursor call);
 /* Barriers, fences and atomics; *handled false for other calls. */

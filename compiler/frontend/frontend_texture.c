@@ -9,7 +9,6 @@
 
 #include "camp_abi.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* The functions camp_texture.h's and camp_sampling.h's macros reach: the prefix of their names. */
@@ -40,12 +39,9 @@ static char *handle_name(Frontend *fe, CXType t) {
 
 bool fe_is_texture_type(Frontend *fe, CXType t) { return handle_name(fe, t) != NULL; }
 
-static CXCursor strip(CXCursor c) {
-    CXCursor kid[2];
-    while ((clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
-           fe_children(c, kid, 2) == 1)
-        c = kid[0];
-    return c;
+/* Whether two declarations are the same variable: their name and place. */
+static bool same_variable(const char *a, SrcLoc at_a, const char *b, SrcLoc at_b) {
+    return !strcmp(a, b) && at_a.line == at_b.line && at_a.col == at_b.col && !strcmp(at_a.file, at_b.file);
 }
 
 /* The kernel's image for the handle variable `decl` (with the sampler
@@ -57,10 +53,8 @@ static Var *texture_var(Frontend *fe, CXCursor decl, const char *handle, Type *e
     for (int i = 0; i < k->textures.len; i++) {
         Var *v = k->textures.items[i];
         const TextureInfo *t = v->texture;
-        if (!strcmp(v->name, name) && v->loc.line == loc.line && v->loc.col == loc.col &&
-            !strcmp(v->loc.file, loc.file) && !t->sampler == !sampler_name &&
-            (!sampler_name || (!strcmp(t->sampler, sampler_name) && t->sampler_loc.line == sampler_loc.line &&
-                               t->sampler_loc.col == sampler_loc.col && !strcmp(t->sampler_loc.file, sampler_loc.file))))
+        if (same_variable(v->name, v->loc, name, loc) && !t->sampler == !sampler_name &&
+            (!sampler_name || same_variable(t->sampler, t->sampler_loc, sampler_name, sampler_loc)))
             return v;
     }
     Var *v = arena_alloc(fe->a, sizeof *v);
@@ -90,7 +84,7 @@ static CXCursor outer_variable(Frontend *fe, CXCursor arg) {
 
 /* The handle argument, and for sampling its sampler. */
 static Var *handle_arg(Frontend *fe, CXCursor call, Type *element, TextureOp op) {
-    CXCursor arg = strip(clang_Cursor_getArgument(call, 0));
+    CXCursor arg = fe_strip(clang_Cursor_getArgument(call, 0));
     CXCursor decl = outer_variable(fe, arg);
     char *handle = handle_name(fe, clang_getCursorType(arg));
     if (clang_Cursor_isNull(decl) || !handle) {
@@ -100,7 +94,7 @@ static Var *handle_arg(Frontend *fe, CXCursor call, Type *element, TextureOp op)
         return NULL;
     }
     if (op != TEXTURE_SAMPLE && op != TEXTURE_GATHER) return texture_var(fe, decl, handle, element, NULL);
-    CXCursor sampler_arg = strip(clang_Cursor_getArgument(call, 1));
+    CXCursor sampler_arg = fe_strip(clang_Cursor_getArgument(call, 1));
     CXCursor sampler = outer_variable(fe, sampler_arg);
     if (clang_Cursor_isNull(sampler)) {
         diag_error(fe->u->diag, fe_loc(fe, sampler_arg),
