@@ -105,6 +105,23 @@ static Var *handle_arg(Frontend *fe, CXCursor call, Type *element, TextureOp op)
     return texture_var(fe, decl, handle, element, &sampler);
 }
 
+/* The components of an index or coordinate type: 1 for a scalar. */
+static int components(CXType t) {
+    CXType ct = clang_getCanonicalType(t);
+    return ct.kind == CXType_ExtVector || ct.kind == CXType_Vector ? (int)clang_getNumElements(ct) : 1;
+}
+
+/* C converts a scalar to an int2 or float2 by copying it into every
+ * component: an index (or coordinate) of another rank than the texture's
+ * must be refused here. */
+static bool check_rank(Frontend *fe, CXCursor call, int position, const char *what, CXType param) {
+    CXCursor arg = fe_strip(clang_Cursor_getArgument(call, (unsigned)position));
+    int want = components(param), have = components(clang_getCursorType(arg));
+    if (want == have) return true;
+    diag_error(fe->u->diag, fe_loc(fe, arg), "%s of rank %d for a texture of rank %d", what, have, want);
+    return false;
+}
+
 /* The binding of v for op, numbered on first use. */
 static bool bind(Frontend *fe, CXCursor call, Var *v, TextureOp op) {
     TextureInfo *t = v->texture;
@@ -147,7 +164,9 @@ Expr *fe_texture_call(Frontend *fe, CXCursor call, CXCursor decl, const char *na
     e->nargs = op == TEXTURE_GET || op == TEXTURE_SAMPLE ? 1 : 2;
     e->args = arena_alloc(fe->a, sizeof(Expr *) * 2);
     Type *want[2] = {fe_type(fe, clang_getArgType(ft, (unsigned)coordinate), call), element};
-    if (!want[0]) return NULL;
+    if (!want[0] || !check_rank(fe, call, coordinate, coordinate == 1 ? "an index" : "a coordinate",
+                                clang_getArgType(ft, (unsigned)coordinate)))
+        return NULL;
     for (int i = 0; i < e->nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)(coordinate + i));
         if (op == TEXTURE_GATHER && i == 1) {
