@@ -27,14 +27,15 @@ typedef enum camp_address_mode {
 typedef struct camp_sampler {
     camp_filter_mode filter;
     camp_address_mode address;
-    float border[4]; /* CAMP_ADDRESS_BORDER's colour: (0,0,0,0), (0,0,0,1) or (1,1,1,1) */
+    float border[4]; /* CAMP_ADDRESS_BORDER's colour, RGBA */
 } camp_sampler;
 
 #ifndef CAMP_RUNTIME_API_ONLY
 
 /* `camp_sampler s = sampler(CAMP_FILTER_LINEAR, CAMP_ADDRESS_CLAMP)`; the
  * border colour (transparent black unless given) for CAMP_ADDRESS_BORDER:
- * `sampler_border(CAMP_FILTER_POINT, 0, 0, 0, 1)`. */
+ * `sampler_border(CAMP_FILTER_POINT, 0, 0, 0, 1)`. Colours other than
+ * (0,0,0,0), (0,0,0,1) and (1,1,1,1) need VK_EXT_custom_border_color. */
 #define sampler(filter, address) ((camp_sampler){(filter), (address), {0, 0, 0, 0}})
 #define sampler_border(filter, r, g, b, a) ((camp_sampler){(filter), CAMP_ADDRESS_BORDER, {(r), (g), (b), (a)}})
 

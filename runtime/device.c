@@ -267,8 +267,13 @@ static camp_status create_device(camp_device *dev) {
     bool atomic_float = device_has_extension(dev->physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
     VkPhysicalDeviceShaderAtomicFloatFeaturesEXT has_atomic = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+    /* Samplers' border colours beyond Vulkan's three (texture.c) */
+    bool custom_border = device_has_extension(dev->physical, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
+    VkPhysicalDeviceCustomBorderColorFeaturesEXT has_border = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+        .pNext = atomic_float ? &has_atomic : NULL};
     VkPhysicalDeviceVulkan11Features has11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
-                                              .pNext = atomic_float ? &has_atomic : NULL};
+                                              .pNext = custom_border ? (void *)&has_border : has_border.pNext};
     VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                               .pNext = &has11};
     VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
@@ -284,9 +289,16 @@ static camp_status create_device(camp_device *dev) {
         .shaderSharedFloat32Atomics = has_atomic.shaderSharedFloat32Atomics,
         .shaderSharedFloat32AtomicAdd = has_atomic.shaderSharedFloat32AtomicAdd,
     };
+    custom_border = custom_border && has_border.customBorderColors && has_border.customBorderColorWithoutFormat;
+    VkPhysicalDeviceCustomBorderColorFeaturesEXT on_border = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+        .pNext = atomic_float ? &on_atomic : NULL,
+        .customBorderColors = VK_TRUE,
+        .customBorderColorWithoutFormat = VK_TRUE,
+    };
     VkPhysicalDeviceVulkan11Features on11 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
-        .pNext = atomic_float ? &on_atomic : NULL,
+        .pNext = custom_border ? (void *)&on_border : on_border.pNext,
         .storageBuffer16BitAccess = has11.storageBuffer16BitAccess,
         .storagePushConstant16 = has11.storagePushConstant16,
     };
@@ -361,13 +373,15 @@ static camp_status create_device(camp_device *dev) {
                              device_has_extension(dev->physical, VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);
     /* Textures' bindings (texture.c) */
     bool push_descriptor = device_has_extension(dev->physical, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
-    const char *extensions[6];
+    const char *extensions[7];
     uint32_t extension_count = 0;
     camp_profile_device_extensions(dev, extensions, &extension_count);
     if (atomic_float) extensions[extension_count++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
     if (dev->import_host) extensions[extension_count++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
     if (dev->non_semantic_info) extensions[extension_count++] = VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME;
     if (push_descriptor) extensions[extension_count++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
+    if (custom_border) extensions[extension_count++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
+    dev->custom_border_colours = custom_border;
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &on,

@@ -253,6 +253,8 @@ typedef struct camp_device {
     struct camp_texture *textures; /* texture.c's, not deleted yet */
     struct camp_sampler_entry *samplers; /* texture.c's VkSamplers, one per camp_sampler used */
     PFN_vkCmdPushDescriptorSetKHR push_descriptor; /* VK_KHR_push_descriptor: textures' bindings; NULL without */
+    bool custom_border_colours; /* VK_EXT_custom_border_color (without a format): any sampler border colour */
+    uint32_t custom_border_samplers; /* samplers made with one (at most maxCustomBorderColorSamplers) */
     struct camp_device *next; /* every opened device */
 } camp_device;
 

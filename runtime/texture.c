@@ -404,12 +404,15 @@ void camp_textures_destroy(camp_device *dev) {
         free(dev->samplers);
         dev->samplers = next;
     }
+    dev->custom_border_samplers = 0;
 }
 
 /* ---- Samplers -------------------------------------------------------------------- */
 
-/* The border colours every Vulkan device has (others need VK_EXT_custom_border_color). */
-static camp_status border_colour(const camp_sampler *s, VkBorderColor *out) {
+/* The border colours every Vulkan device has; others are custom colours
+ * (VK_EXT_custom_border_color, set in *custom), where the device has them. */
+static camp_status border_colour(camp_device *dev, const camp_sampler *s, VkBorderColor *out,
+                                 VkSamplerCustomBorderColorCreateInfoEXT *custom) {
     static const struct {
         float rgba[4];
         VkBorderColor colour;
@@ -423,10 +426,25 @@ static camp_status border_colour(const camp_sampler *s, VkBorderColor *out) {
             *out = colours[i].colour;
             return CAMP_OK;
         }
-    return camp_fail(CAMP_ERROR_UNSUPPORTED,
-                     "a sampler's border colour (%g, %g, %g, %g): the border colours are (0, 0, 0, 0), (0, 0, 0, 1) "
-                     "and (1, 1, 1, 1)",
-                     s->border[0], s->border[1], s->border[2], s->border[3]);
+    if (!dev->custom_border_colours)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                         "a sampler's border colour (%g, %g, %g, %g): %s lacks VK_EXT_custom_border_color, and its "
+                         "border colours are (0, 0, 0, 0), (0, 0, 0, 1) and (1, 1, 1, 1)",
+                         s->border[0], s->border[1], s->border[2], s->border[3], dev->name);
+    VkPhysicalDeviceCustomBorderColorPropertiesEXT limit = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT};
+    VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &limit};
+    vkGetPhysicalDeviceProperties2(dev->physical, &properties);
+    if (dev->custom_border_samplers >= limit.maxCustomBorderColorSamplers)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "more than %u samplers with border colours of their own on %s",
+                         limit.maxCustomBorderColorSamplers, dev->name);
+    *out = VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+    *custom = (VkSamplerCustomBorderColorCreateInfoEXT){
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT,
+        .customBorderColor.float32 = {s->border[0], s->border[1], s->border[2], s->border[3]},
+        .format = VK_FORMAT_UNDEFINED,
+    };
+    return CAMP_OK;
 }
 
 static camp_status find_sampler(camp_device *dev, const camp_sampler *s, VkSampler *out) {
@@ -454,7 +472,9 @@ static camp_status find_sampler(camp_device *dev, const camp_sampler *s, VkSampl
         .addressModeW = modes[key.address],
         .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
     };
-    if (key.address == CAMP_ADDRESS_BORDER) CAMP_TRY(border_colour(&key, &info.borderColor));
+    VkSamplerCustomBorderColorCreateInfoEXT custom = {0};
+    if (key.address == CAMP_ADDRESS_BORDER) CAMP_TRY(border_colour(dev, &key, &info.borderColor, &custom));
+    if (custom.sType) info.pNext = &custom;
     camp_sampler_entry *e = calloc(1, sizeof *e);
     if (!e) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     VkResult r = vkCreateSampler(dev->device, &info, NULL, &e->sampler);
@@ -463,6 +483,7 @@ static camp_status find_sampler(camp_device *dev, const camp_sampler *s, VkSampl
         VK(r);
     }
     e->key = key;
+    dev->custom_border_samplers += custom.sType != 0;
     e->next = dev->samplers;
     dev->samplers = e;
     *out = e->sampler;

@@ -1,5 +1,6 @@
 // Sampling: texture_sample with each filter (point, linear) and address
-// mode (wrap, mirror, clamp, border) on a rank-2 unorm4 texture, at
+// mode (wrap, mirror, clamp, border: one of Vulkan's colours and one of
+// the program's own) on a rank-2 unorm4 texture, at
 // coordinates inside and outside [0, 1]; texture_gather_* on it; linear and
 // point sampling of rank-1 and rank-3 float textures. Each result is checked
 // against a CPU reference of Vulkan's sampling rules within a tolerance: the
@@ -71,7 +72,7 @@ static int rank2(void) {
         sampler(CAMP_FILTER_POINT, CAMP_ADDRESS_WRAP),    sampler(CAMP_FILTER_LINEAR, CAMP_ADDRESS_WRAP),
         sampler(CAMP_FILTER_POINT, CAMP_ADDRESS_MIRROR),  sampler(CAMP_FILTER_LINEAR, CAMP_ADDRESS_MIRROR),
         sampler(CAMP_FILTER_POINT, CAMP_ADDRESS_CLAMP),   sampler(CAMP_FILTER_LINEAR, CAMP_ADDRESS_CLAMP),
-        sampler_border(CAMP_FILTER_POINT, 0, 0, 0, 1),    sampler_border(CAMP_FILTER_LINEAR, 1, 1, 1, 1),
+        sampler_border(CAMP_FILTER_POINT, 0, 0, 0, 1),    sampler_border(CAMP_FILTER_LINEAR, 0.25f, 0.5f, 0.75f, 1),
     };
     camp_sampler point_wrap = samplers[0], linear_wrap = samplers[1], point_mirror = samplers[2],
                  linear_mirror = samplers[3], point_clamp = samplers[4], linear_clamp = samplers[5],
