@@ -29,6 +29,7 @@ enum camp_feature {
     /* VK_EXT_shader_atomic_float, buffer and shared variants of each: */
     CAMP_FEATURE_ATOMIC_FLOAT_ADD = 1u << 4, /* shader{Buffer,Shared}Float32AtomicAdd */
     CAMP_FEATURE_ATOMIC_FLOAT = 1u << 5,     /* shader{Buffer,Shared}Float32Atomics (exchange) */
+    CAMP_FEATURE_STORAGE_IMAGE = 1u << 6,    /* shaderStorageImageWriteWithoutFormat: textures written */
 };
 
 /* Every kernel's push constants start with this header (scalar layout),
@@ -65,6 +66,12 @@ typedef struct camp_kernel_info {
     camp_u32 loop_site_count;
     camp_u32 report_offset; /* where its push constants take the report buffer (below); 0: it has none */
     camp_u32 view_table_offset; /* campcc -fcamp-check: where they take the launch's view table (below); 0: none */
+    /* Its textures' bindings 0..texture_count-1 in descriptor set 0 (camp_launch_texture):
+     * texture_access[b] is CAMP_ACCESS_READ for a sampled image the kernel
+     * reads, CAMP_ACCESS_WRITE for a storage image it writes,
+     * CAMP_ACCESS_SAMPLE for a combined image sampler it samples. */
+    camp_u32 texture_count;
+    const camp_u32 *texture_access;
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these
@@ -177,7 +184,7 @@ typedef struct camp_report_site {
 
 /* What a kernel may do to a view; CAMP_ACCESS_POINTER marks a captured
  * pointer rather than an object. */
-enum camp_access { CAMP_ACCESS_READ = 1u, CAMP_ACCESS_WRITE = 2u, CAMP_ACCESS_POINTER = 4u };
+enum camp_access { CAMP_ACCESS_READ = 1u, CAMP_ACCESS_WRITE = 2u, CAMP_ACCESS_POINTER = 4u, CAMP_ACCESS_SAMPLE = 8u };
 
 /* Memory a kernel uses. An object (an array with a complete type) is an
  * implicit view: copied in before the kernel, and back after it if written,
@@ -194,6 +201,16 @@ typedef struct camp_launch_view {
     const char *name;     /* the variable's name, for messages */
 } camp_launch_view;
 
+/* A texture a kernel uses: the image of `texture` (a camp_texture *) at
+ * `binding` of the kernel's descriptor set 0, for its kernel_info's access. */
+typedef struct camp_launch_texture {
+    const void *texture;
+    camp_u32 binding;
+    camp_u32 access; /* enum camp_access: READ, WRITE or SAMPLE, as texture_access[binding] */
+    const char *name;
+    const void *sampler; /* SAMPLE: the camp_sampler */
+} camp_launch_texture;
+
 /* Runs kernel `kernel` of `module` over `extent` (rank components, most
  * significant first) on the calling thread's current accelerator view
  * (camp_set_current_view). `push` holds push_size bytes: the header is
@@ -204,6 +221,10 @@ typedef struct camp_launch_view {
  * has run. */
 void camp_abi_launch(camp_module_info *module, camp_u32 kernel, const camp_i32 *extent, void *push,
                      const camp_launch_view *views, camp_u32 view_count);
+/* The same for a kernel that uses textures (its texture_count of them). */
+void camp_abi_launch_textures(camp_module_info *module, camp_u32 kernel, const camp_i32 *extent, void *push,
+                              const camp_launch_view *views, camp_u32 view_count,
+                              const camp_launch_texture *textures, camp_u32 texture_count);
 
 #ifdef __cplusplus
 }

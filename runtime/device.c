@@ -267,8 +267,13 @@ static camp_status create_device(camp_device *dev) {
     bool atomic_float = device_has_extension(dev->physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
     VkPhysicalDeviceShaderAtomicFloatFeaturesEXT has_atomic = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+    /* Samplers' border colours beyond Vulkan's three (texture.c) */
+    bool custom_border = device_has_extension(dev->physical, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
+    VkPhysicalDeviceCustomBorderColorFeaturesEXT has_border = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+        .pNext = atomic_float ? &has_atomic : NULL};
     VkPhysicalDeviceVulkan11Features has11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
-                                              .pNext = atomic_float ? &has_atomic : NULL};
+                                              .pNext = custom_border ? (void *)&has_border : has_border.pNext};
     VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                               .pNext = &has11};
     VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
@@ -284,9 +289,16 @@ static camp_status create_device(camp_device *dev) {
         .shaderSharedFloat32Atomics = has_atomic.shaderSharedFloat32Atomics,
         .shaderSharedFloat32AtomicAdd = has_atomic.shaderSharedFloat32AtomicAdd,
     };
+    custom_border = custom_border && has_border.customBorderColors && has_border.customBorderColorWithoutFormat;
+    VkPhysicalDeviceCustomBorderColorFeaturesEXT on_border = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+        .pNext = atomic_float ? &on_atomic : NULL,
+        .customBorderColors = VK_TRUE,
+        .customBorderColorWithoutFormat = VK_TRUE,
+    };
     VkPhysicalDeviceVulkan11Features on11 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
-        .pNext = atomic_float ? &on_atomic : NULL,
+        .pNext = custom_border ? (void *)&on_border : on_border.pNext,
         .storageBuffer16BitAccess = has11.storageBuffer16BitAccess,
         .storagePushConstant16 = has11.storagePushConstant16,
     };
@@ -309,6 +321,7 @@ static camp_status create_device(camp_device *dev) {
             .shaderInt64 = has.features.shaderInt64,
             .shaderFloat64 = has.features.shaderFloat64,
             .shaderInt16 = has.features.shaderInt16,
+            .shaderStorageImageWriteWithoutFormat = has.features.shaderStorageImageWriteWithoutFormat,
         },
     };
     dev->features = 0;
@@ -320,6 +333,7 @@ static camp_status create_device(camp_device *dev) {
         dev->features |= CAMP_FEATURE_ATOMIC_FLOAT_ADD;
     if (has_atomic.shaderBufferFloat32Atomics && has_atomic.shaderSharedFloat32Atomics)
         dev->features |= CAMP_FEATURE_ATOMIC_FLOAT;
+    if (has.features.shaderStorageImageWriteWithoutFormat) dev->features |= CAMP_FEATURE_STORAGE_IMAGE;
     dev->push_constant8 = has12.storagePushConstant8;
     dev->host_query_reset = has12.hostQueryReset;
     dev->push_constant16 = has11.storagePushConstant16;
@@ -357,12 +371,17 @@ static camp_status create_device(camp_device *dev) {
     /* Modules compiled with -g carry debug information for tools (pipeline.c strips it without this) */
     dev->non_semantic_info = !(camp_rt.faults & CAMP_FAULT_NO_NON_SEMANTIC_INFO) &&
                              device_has_extension(dev->physical, VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);
-    const char *extensions[5];
+    /* Textures' bindings (texture.c) */
+    bool push_descriptor = device_has_extension(dev->physical, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+    const char *extensions[7];
     uint32_t extension_count = 0;
     camp_profile_device_extensions(dev, extensions, &extension_count);
     if (atomic_float) extensions[extension_count++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
     if (dev->import_host) extensions[extension_count++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
     if (dev->non_semantic_info) extensions[extension_count++] = VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME;
+    if (push_descriptor) extensions[extension_count++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
+    if (custom_border) extensions[extension_count++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
+    dev->custom_border_colours = custom_border;
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &on,
@@ -374,6 +393,8 @@ static camp_status create_device(camp_device *dev) {
     VK(vkCreateDevice(dev->physical, &info, NULL, &dev->device));
     for (uint32_t i = 0; i < dev->queue_count; i++) vkGetDeviceQueue(dev->device, dev->queue_family, i, &dev->queues[i]);
     vkGetDeviceQueue(dev->device, dev->copy_family, 0, &dev->copy_queue);
+    if (push_descriptor)
+        dev->push_descriptor = (PFN_vkCmdPushDescriptorSetKHR)vkGetDeviceProcAddr(dev->device, "vkCmdPushDescriptorSetKHR");
     camp_profile_device_ready(dev);
     if (dev->import_host) {
         VkPhysicalDeviceExternalMemoryHostPropertiesEXT host = {
@@ -395,6 +416,7 @@ static void close_device(camp_device *dev) {
         /* Nothing useful can be done about a lost device here: destroy anyway. */
         camp_queues_destroy(dev);
         (void)vkDeviceWaitIdle(dev->device);
+        camp_textures_destroy(dev);
         camp_pipelines_destroy(dev);
         camp_pipeline_cache_save_and_destroy(dev);
         camp_buffer_cache_clear(dev);

@@ -183,6 +183,7 @@ typedef struct camp_region {
 typedef struct camp_pipeline {
     VkShaderModule shader;  /* of the kernel's own SPIR-V */
     VkPipelineLayout layout;
+    VkDescriptorSetLayout set_layout; /* its textures' (texture.c), or VK_NULL_HANDLE */
     uint32_t local_size[3]; /* 0 0 0 until chosen and checked against the device */
     VkPipeline variant[2];  /* [1]: with the bounds check */
     /* On a device with a loop budget (loop_limit.c), for a kernel with loops: */
@@ -256,6 +257,11 @@ typedef struct camp_device {
     VkDeviceSize allocated_bytes; /* device memory allocated by suballoc.c (the trace's counter) */
     bool creation_feedback;   /* VK_EXT_pipeline_creation_feedback is enabled */
     PFN_vkGetCalibratedTimestampsEXT get_calibrated_timestamps; /* NULL: no calibrated timestamps */
+    struct camp_texture *textures; /* texture.c's, not deleted yet */
+    struct camp_sampler_entry *samplers; /* texture.c's VkSamplers, one per camp_sampler used */
+    PFN_vkCmdPushDescriptorSetKHR push_descriptor; /* VK_KHR_push_descriptor: textures' bindings; NULL without */
+    bool custom_border_colours; /* VK_EXT_custom_border_color (without a format): any sampler border colour */
+    uint32_t custom_border_samplers; /* samplers made with one (at most maxCustomBorderColorSamplers) */
     struct camp_device *next; /* every opened device */
 } camp_device;
 
@@ -298,6 +304,27 @@ typedef struct camp_runtime {
 
 extern camp_runtime camp_rt;
 
+/* ---- texture.c ------------------------------------------------------------ */
+/* Textures one kernel may use: its push descriptors' bindings. */
+#define CAMP_TEXTURES_MAX 16u
+/* A launch's texture: its image at its binding, and how the kernel uses it. */
+typedef struct camp_texture_binding {
+    VkDescriptorImageInfo image;
+    camp_usage *usage;
+    uint32_t access;
+} camp_texture_binding;
+/* Checks the launch's textures against the kernel and the view's device;
+ * out[binding] for each. */
+camp_status camp_textures_prepare(camp_accelerator_view *q, const camp_kernel_info *kernel,
+                                  const camp_launch_texture *textures, uint32_t count, camp_texture_binding *out);
+/* Just before the dispatch: the barrier their last uses need, their use
+ * noted, their images pushed as the descriptors of set 0. */
+camp_status camp_textures_record_before(camp_accelerator_view *q, VkCommandBuffer commands, VkPipelineLayout layout,
+                                        const camp_texture_binding *bindings, uint32_t count);
+/* The kernel's descriptor set layout (VK_NULL_HANDLE without textures). */
+camp_status camp_textures_set_layout(camp_device *dev, const camp_kernel_info *kernel, VkDescriptorSetLayout *out);
+/* Destroys the textures not deleted and the samplers (the device is closing). */
+void camp_textures_destroy(camp_device *dev);
 /* ---- error.c ------------------------------------------------------------ */
 
 /* Records the call's first failure: "camp error: <what>", prefixed with

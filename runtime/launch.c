@@ -130,7 +130,8 @@ static void record_dispatches(const camp_device *dev, VkCommandBuffer commands, 
 /* Records the kernel with what its memory needs before it, on `q`; then
  * the copy back of written implicit views, which waits. */
 static camp_status record(camp_accelerator_view *q, const camp_pipeline *pipeline, VkPipeline variant,
-                          camp_view_set *views, uint8_t *block, uint32_t block_size) {
+                          camp_view_set *views, const camp_texture_binding *textures, uint32_t texture_count,
+                          uint8_t *block, uint32_t block_size) {
     VkCommandBuffer commands;
     CAMP_TRY(camp_queue_commands(q, &commands));
     CAMP_TRY(camp_views_record_before(views, q, commands));
@@ -138,6 +139,7 @@ static camp_status record(camp_accelerator_view *q, const camp_pipeline *pipelin
         vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, variant);
         q->bound = variant;
     }
+    CAMP_TRY(camp_textures_record_before(q, commands, pipeline->layout, textures, texture_count));
     uint32_t timed = camp_profiling ? camp_profile_kernel_begin(q, commands) : UINT32_MAX;
     record_dispatches(q->dev, commands, pipeline, block, block_size);
     if (camp_profiling) camp_profile_timed_end(q, commands, timed);
@@ -160,7 +162,8 @@ static camp_status launch_queue(camp_accelerator_view **out) {
 /* ---- The launch --------------------------------------------------------- */
 
 static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int32_t *extent, void *push,
-                                 const camp_launch_view *views, uint32_t view_count) {
+                                 const camp_launch_view *views, uint32_t view_count,
+                                 const camp_launch_texture *textures, uint32_t texture_count) {
     const camp_kernel_info *kernel = &module->kernels[k];
     CAMP_TRY(check_kernel(kernel));
     if (!extent || !push || (view_count && !views))
@@ -180,6 +183,8 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
     CAMP_TRY(camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(&header, pipeline->local_size),
                                    &variant));
 
+    camp_texture_binding bindings[CAMP_TEXTURES_MAX];
+    CAMP_TRY(camp_textures_prepare(q, kernel, textures, texture_count, bindings));
     camp_view_set set;
     camp_status status = camp_views_prepare(&set, q, views, view_count, push, kernel->push_size);
     if (status == CAMP_OK && kernel->report_offset) status = camp_reports_launch(q, module, kernel, &set, push);
@@ -192,29 +197,37 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
     if (status == CAMP_OK) {
         memset(block, 0, block_size);
         memcpy(block, push, kernel->push_size);
-        status = record(q, pipeline, variant, &set, block, block_size);
+        status = record(q, pipeline, variant, &set, bindings, texture_count, block, block_size);
     }
     camp_views_release(&set, q);
     return status;
 }
 
 static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *extent, void *push,
-                          const camp_launch_view *views, uint32_t view_count) {
+                          const camp_launch_view *views, uint32_t view_count, const camp_launch_texture *textures,
+                          uint32_t texture_count) {
     CAMP_TRY(check_module(module, k));
     camp_call.kernel = &module->kernels[k]; /* from here on, errors name the kernel's line */
-    if (!camp_profiling) return launch_kernel(module, k, extent, push, views, view_count);
+    if (texture_count && !textures) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with null textures");
+    if (!camp_profiling) return launch_kernel(module, k, extent, push, views, view_count, textures, texture_count);
     camp_profile_launch_begin();
-    camp_status status = launch_kernel(module, k, extent, push, views, view_count);
+    camp_status status = launch_kernel(module, k, extent, push, views, view_count, textures, texture_count);
     camp_profile_launch_end();
     return status;
 }
 
-void camp_abi_launch(camp_module_info *module, uint32_t kernel, const int32_t *extent, void *push,
-                     const camp_launch_view *views, uint32_t view_count) {
+void camp_abi_launch_textures(camp_module_info *module, uint32_t kernel, const int32_t *extent, void *push,
+                              const camp_launch_view *views, uint32_t view_count,
+                              const camp_launch_texture *textures, uint32_t texture_count) {
     pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = launch(module, kernel, extent, push, views, view_count);
+    camp_status status = launch(module, kernel, extent, push, views, view_count, textures, texture_count);
     camp_call.kernel = NULL;
     camp_unlock_and_report(status);
+}
+
+void camp_abi_launch(camp_module_info *module, uint32_t kernel, const int32_t *extent, void *push,
+                     const camp_launch_view *views, uint32_t view_count) {
+    camp_abi_launch_textures(module, kernel, extent, push, views, view_count, NULL, 0);
 }
 
 int camp_extent_size_at(long long size, const char *file, unsigned line) {

@@ -7,8 +7,8 @@
  * and an untiled kernel gets a second pipeline without its bounds check
  * for extents of whole workgroups; the driver's pipeline cache keys on the
  * specialization too.
- * Kernels use no descriptor sets: their layout is a single push-constant
- * range [0, push_size). */
+ * A kernel's layout is a single push-constant range [0, push_size), and,
+ * for a kernel with textures, their push descriptor set (texture.c). */
 #include "internal.h"
 #include "spirv_patch.h"
 
@@ -80,6 +80,8 @@ static const struct {
     {CAMP_FEATURE_ATOMIC_FLOAT,
      "atomic float exchange (VK_EXT_shader_atomic_float: shaderBufferFloat32Atomics and "
      "shaderSharedFloat32Atomics)"},
+    {CAMP_FEATURE_STORAGE_IMAGE,
+     "texture writes (shaderStorageImageWriteWithoutFormat)"},
 };
 
 static camp_status check_device_fits(const camp_device *dev, const camp_kernel_info *kernel,
@@ -206,8 +208,11 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
             .offset = 0,
             .size = camp_push_range_size(kernel),
         };
+        if (!p->set_layout) CAMP_TRY(camp_textures_set_layout(dev, kernel, &p->set_layout));
         VkPipelineLayoutCreateInfo layout_info = {
             .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+            .setLayoutCount = p->set_layout ? 1 : 0,
+            .pSetLayouts = &p->set_layout,
             .pushConstantRangeCount = 1,
             .pPushConstantRanges = &range,
         };
@@ -238,6 +243,7 @@ void camp_pipelines_destroy(camp_device *dev) {
             for (int v = 0; v < 2; v++)
                 if (p->variant[v]) vkDestroyPipeline(dev->device, p->variant[v], NULL);
             if (p->layout) vkDestroyPipelineLayout(dev->device, p->layout, NULL);
+            if (p->set_layout) vkDestroyDescriptorSetLayout(dev->device, p->set_layout, NULL);
             if (p->shader) vkDestroyShaderModule(dev->device, p->shader, NULL);
             camp_loop_report_destroy(p);
         }

@@ -14,6 +14,7 @@
       (c) campcc -S SRC -o x.spvasm: one OpEntryPoint GLCompute per
           parallel_for_each; spirv-as and spirv-val (Vulkan 1.2) accept it.
       A `// cflags: ...` line in SRC adds those flags to every build.
+      With --libcamp DIR, the reference links DIR's libcamp (texture_load_png).
       With --checked, campcc builds with -fcamp-check (docs/debugging.md):
       a correct program reports no index out of bounds.
   e2e.py prebuilt EXE --expected FILE
@@ -136,7 +137,8 @@ def cmd_program(a):
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
         # (a) campcc, then run on the accelerator.
-        run([a.campcc, *own, *flags, src, "-o", exe], "campcc build")
+        # -lm as the reference build has it: programs may call <math.h> on the host
+        run([a.campcc, *own, *flags, src, "-o", exe, "-lm"], "campcc build")
         if not os.path.isfile(exe):
             raise StepFailed(f"[campcc build] exit status 0 but no output file {exe}")
         with open(exe, "rb") as f:
@@ -147,7 +149,8 @@ def cmd_program(a):
 
         # (b) the same source in the serial reference mode.
         ref = os.path.join(tmp, "ref")
-        run(host_cc() + ["-std=c17", *flags, "-I", a.include, src, "-o", ref, "-lm"], "reference build")
+        libcamp = ["-L", a.libcamp, "-Wl,-rpath," + a.libcamp, "-lcamp"] if a.libcamp else []
+        run(host_cc() + ["-std=c17", *flags, "-I", a.include, src, "-o", ref, *libcamp, "-lm"], "reference build")
         if a.tiled:
             rc, ref_out, ref_err = run([ref], "reference run", check=False)
             if rc == 0 or SERIAL_REFUSAL not in ref_err:
@@ -165,7 +168,7 @@ def cmd_program(a):
         # (b') with --optimized: built at -O2 (kernels through spirv-opt), the same output.
         if a.optimized:
             opt = os.path.join(tmp, "prog-O2")
-            run([a.campcc, "-O2", *own, *flags, src, "-o", opt], "campcc -O2 build")
+            run([a.campcc, "-O2", *own, *flags, src, "-o", opt, "-lm"], "campcc -O2 build")
             opt_out = run_on_vulkan(opt)
             if opt_out != ref_out:
                 raise StepFailed("[differential -O2] campcc -O2's program and the serial reference print "
@@ -269,6 +272,7 @@ def main():
     q.add_argument("--optimized", action="store_true", help="also build at -O2 and compare")
     q.add_argument("--tiled", action="store_true")
     q.add_argument("--checked", action="store_true", help="campcc -fcamp-check")
+    q.add_argument("--libcamp", help="the reference build links libcamp from this directory (PNG files)")
     q.add_argument("src")
     q = sub.add_parser("prebuilt")
     q.add_argument("--expected", required=True)

@@ -13,7 +13,7 @@ import sys
 
 # folder: the lists of test/meson.build naming its .c files
 FOLDERS = {
-    "e2e": ["e2e_tests", "tiled_tests"],
+    "e2e": ["e2e_tests", "tiled_tests", "libcamp_tests"],
     "corpus": ["corpus_tests"],
     "errors": ["error_tests"],
     "rterrors": ["runtime_failure_tests"],

@@ -311,6 +311,108 @@ void vkb_buffer_free(vkb *v, vkb_buffer *b) {
     *b = (vkb_buffer){0};
 }
 
+/* ---- Images ------------------------------------------------------------------------ */
+
+static void image_layout(VkCommandBuffer commands, VkImage image, VkImageLayout from, VkImageLayout to,
+                         VkPipelineStageFlags src_stage, VkAccessFlags src, VkPipelineStageFlags dst_stage,
+                         VkAccessFlags dst) {
+    VkImageMemoryBarrier barrier = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+        .srcAccessMask = src,
+        .dstAccessMask = dst,
+        .oldLayout = from,
+        .newLayout = to,
+        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .image = image,
+        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+    };
+    vkCmdPipelineBarrier(commands, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &barrier);
+}
+
+static VkBufferImageCopy whole(const vkb_image *image) {
+    return (VkBufferImageCopy){.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                               .imageExtent = {image->width, image->height, 1}};
+}
+
+vkb_image vkb_image_new(vkb *v, uint32_t width, uint32_t height, VkFormat format, uint32_t texel_bytes,
+                        const void *src) {
+    vkb_image image = {.width = width, .height = height, .texel_bytes = texel_bytes};
+    VkImageCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+        .imageType = VK_IMAGE_TYPE_2D,
+        .format = format,
+        .extent = {width, height, 1},
+        .mipLevels = 1,
+        .arrayLayers = 1,
+        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .tiling = VK_IMAGE_TILING_OPTIMAL,
+        .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+        .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+    };
+    VK(vkCreateImage(v->device, &info, NULL, &image.image));
+    VkMemoryRequirements needs;
+    vkGetImageMemoryRequirements(v->device, image.image, &needs);
+    image.memory = allocate(v, needs, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, false);
+    VK(vkBindImageMemory(v->device, image.image, image.memory, 0));
+    VkImageViewCreateInfo view = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+        .image = image.image,
+        .viewType = VK_IMAGE_VIEW_TYPE_2D,
+        .format = format,
+        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+    };
+    VK(vkCreateImageView(v->device, &view, NULL, &image.view));
+    VkDeviceSize bytes = (VkDeviceSize)width * height * texel_bytes;
+    void *map = NULL;
+    vkb_buffer staging = {0};
+    if (src) {
+        staging = staging_new(v, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &map);
+        memcpy(map, src, bytes);
+    }
+    begin(v);
+    if (src) {
+        image_layout(v->commands, image.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                     VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+        VkBufferImageCopy region = whole(&image);
+        vkCmdCopyBufferToImage(v->commands, staging.buffer, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    }
+    image_layout(v->commands, image.image, src ? VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED,
+                 VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_TRANSFER_BIT, src ? VK_ACCESS_TRANSFER_WRITE_BIT : 0,
+                 VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    submit_and_wait(v);
+    if (src) vkb_buffer_free(v, &staging);
+    return image;
+}
+
+void vkb_image_read(vkb *v, const vkb_image *image, void *dst) {
+    VkDeviceSize bytes = (VkDeviceSize)image->width * image->height * image->texel_bytes;
+    void *map;
+    vkb_buffer staging = staging_new(v, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &map);
+    begin(v);
+    image_layout(v->commands, image->image, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                 VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                 VK_ACCESS_TRANSFER_READ_BIT);
+    VkBufferImageCopy region = whole(image);
+    vkCmdCopyImageToBuffer(v->commands, image->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging.buffer, 1, &region);
+    image_layout(v->commands, image->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL,
+                 VK_PIPELINE_STAGE_TRANSFER_BIT, 0, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                 VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    barrier(v->commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+            VK_ACCESS_HOST_READ_BIT);
+    submit_and_wait(v);
+    memcpy(dst, map, bytes);
+    vkb_buffer_free(v, &staging);
+}
+
+void vkb_image_free(vkb *v, vkb_image *image) {
+    vkDestroyImageView(v->device, image->view, NULL);
+    vkDestroyImage(v->device, image->image, NULL);
+    vkFreeMemory(v->device, image->memory, NULL);
+    *image = (vkb_image){0};
+}
+
 /* ---- Kernels ---------------------------------------------------------------------------- */
 
 /* NAME.spv beside this executable, as 32-bit words (the caller frees them). */
@@ -364,7 +466,8 @@ static void local_size(const uint32_t *words, size_t count, uint32_t size[3]) {
     fail("the module has no LocalSize execution mode");
 }
 
-vkb_kernel vkb_kernel_load(vkb *v, const char *name, uint32_t push_size) {
+/* The pipeline of NAME.spv with `set_layout` (or none) and push constants. */
+static vkb_kernel kernel_load(vkb *v, const char *name, uint32_t push_size, VkDescriptorSetLayout set_layout) {
     size_t bytes;
     uint32_t *words = load_module(name, &bytes);
     uint32_t size[3];
@@ -385,10 +488,12 @@ vkb_kernel vkb_kernel_load(vkb *v, const char *name, uint32_t push_size) {
     VkShaderModule module;
     VK(vkCreateShaderModule(v->device, &module_info, NULL, &module));
     free(words);
-    vkb_kernel k = {.push_size = push_size};
+    vkb_kernel k = {.push_size = push_size, .set_layout = set_layout};
     VkPushConstantRange range = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .size = push_size};
     VkPipelineLayoutCreateInfo layout = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+        .setLayoutCount = set_layout ? 1 : 0,
+        .pSetLayouts = &k.set_layout,
         .pushConstantRangeCount = 1,
         .pPushConstantRanges = &range,
     };
@@ -406,9 +511,54 @@ vkb_kernel vkb_kernel_load(vkb *v, const char *name, uint32_t push_size) {
     return k;
 }
 
+vkb_kernel vkb_kernel_load(vkb *v, const char *name, uint32_t push_size) {
+    return kernel_load(v, name, push_size, VK_NULL_HANDLE);
+}
+
+vkb_kernel vkb_kernel_load_images(vkb *v, const char *name, uint32_t push_size, const vkb_image *images,
+                                  const bool *storage, uint32_t count) {
+    enum { MOST = 8 };
+    if (count > MOST) fail("too many images for one kernel");
+    VkDescriptorSetLayoutBinding bindings[MOST];
+    VkDescriptorImageInfo infos[MOST];
+    VkWriteDescriptorSet writes[MOST];
+    uint32_t storage_count = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        VkDescriptorType type = storage[i] ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+        storage_count += storage[i];
+        bindings[i] = (VkDescriptorSetLayoutBinding){i, type, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+        infos[i] = (VkDescriptorImageInfo){.imageView = images[i].view, .imageLayout = VK_IMAGE_LAYOUT_GENERAL};
+        writes[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                           .dstBinding = i,
+                                           .descriptorCount = 1,
+                                           .descriptorType = type,
+                                           .pImageInfo = &infos[i]};
+    }
+    VkDescriptorSetLayoutCreateInfo layout_info = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = count, .pBindings = bindings};
+    VkDescriptorSetLayout set_layout;
+    VK(vkCreateDescriptorSetLayout(v->device, &layout_info, NULL, &set_layout));
+    vkb_kernel k = kernel_load(v, name, push_size, set_layout);
+    VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, storage_count ? storage_count : 1},
+                                     {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, count - storage_count ? count - storage_count : 1}};
+    VkDescriptorPoolCreateInfo pool_info = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = sizes};
+    VK(vkCreateDescriptorPool(v->device, &pool_info, NULL, &k.pool));
+    VkDescriptorSetAllocateInfo allocate_info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                                 .descriptorPool = k.pool,
+                                                 .descriptorSetCount = 1,
+                                                 .pSetLayouts = &k.set_layout};
+    VK(vkAllocateDescriptorSets(v->device, &allocate_info, &k.set));
+    for (uint32_t i = 0; i < count; i++) writes[i].dstSet = k.set;
+    vkUpdateDescriptorSets(v->device, count, writes, 0, NULL);
+    return k;
+}
+
 void vkb_kernel_free(vkb *v, vkb_kernel *k) {
     vkDestroyPipeline(v->device, k->pipeline, NULL);
     vkDestroyPipelineLayout(v->device, k->layout, NULL);
+    if (k->pool) vkDestroyDescriptorPool(v->device, k->pool, NULL);
+    if (k->set_layout) vkDestroyDescriptorSetLayout(v->device, k->set_layout, NULL);
 }
 
 void vkb_require_groups(vkb *v, const uint32_t groups[3]) {
@@ -441,6 +591,9 @@ static void repetition(void *context) {
                 barrier(v->commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
             vkCmdBindPipeline(v->commands, VK_PIPELINE_BIND_POINT_COMPUTE, dispatch->kernel->pipeline);
+            if (dispatch->kernel->set)
+                vkCmdBindDescriptorSets(v->commands, VK_PIPELINE_BIND_POINT_COMPUTE, dispatch->kernel->layout, 0, 1,
+                                        &dispatch->kernel->set, 0, NULL);
             vkCmdPushConstants(v->commands, dispatch->kernel->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
                                dispatch->kernel->push_size, dispatch->push);
             vkCmdDispatch(v->commands, dispatch->groups[0], dispatch->groups[1], dispatch->groups[2]);

@@ -23,10 +23,23 @@ typedef struct vkb_buffer {
     VkDeviceAddress address; /* what the kernels take */
 } vkb_buffer;
 
+/* A 2-D image kept in the GENERAL layout, read by kernels as a sampled
+ * image and written as a storage image (texture_blur's twin). */
+typedef struct vkb_image {
+    VkImage image;
+    VkDeviceMemory memory;
+    VkImageView view;
+    uint32_t width, height, texel_bytes;
+} vkb_image;
+
 typedef struct vkb_kernel {
     VkPipeline pipeline;
     VkPipelineLayout layout;
     uint32_t push_size;
+    /* vkb_kernel_load_images's: its images' descriptor set, bound at each dispatch */
+    VkDescriptorSetLayout set_layout;
+    VkDescriptorPool pool;
+    VkDescriptorSet set;
 } vkb_kernel;
 
 /* One dispatch of a repetition's sequence: the kernel, its push constants
@@ -45,6 +58,14 @@ const char *vkb_device_name(const vkb *v);
 
 /* A device-local buffer of `bytes`, filled from `src` unless it is NULL. */
 vkb_buffer vkb_buffer_new(vkb *v, VkDeviceSize bytes, const void *src);
+/* A width x height image of `format` (texel_bytes each) in device-local
+ * memory, filled from `src` (rows of packed texels) unless it is NULL. */
+vkb_image vkb_image_new(vkb *v, uint32_t width, uint32_t height, VkFormat format, uint32_t texel_bytes,
+                        const void *src);
+/* Copies the whole image into `dst`. */
+void vkb_image_read(vkb *v, const vkb_image *image, void *dst);
+void vkb_image_free(vkb *v, vkb_image *image);
+
 /* Copies the whole buffer into `dst`. */
 void vkb_buffer_read(vkb *v, const vkb_buffer *b, void *dst);
 void vkb_buffer_free(vkb *v, vkb_buffer *b);
@@ -52,6 +73,10 @@ void vkb_buffer_free(vkb *v, vkb_buffer *b);
 /* The pipeline of NAME.spv (beside the executable), with `push_size` bytes
  * of push constants; refuses a local size the device does not allow. */
 vkb_kernel vkb_kernel_load(vkb *v, const char *name, uint32_t push_size);
+/* The same, with `count` images in descriptor set 0 at bindings 0..count-1,
+ * each a sampled image (`storage` false) or a storage image. */
+vkb_kernel vkb_kernel_load_images(vkb *v, const char *name, uint32_t push_size, const vkb_image *images,
+                                  const bool *storage, uint32_t count);
 void vkb_kernel_free(vkb *v, vkb_kernel *k);
 
 /* Refuses a dispatch of more workgroups than the device allows. */

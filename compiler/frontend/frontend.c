@@ -154,7 +154,12 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
     }
     case CXType_Float: case CXType_Double:
         ty->kind = TY_FLOAT; break;
-    case CXType_Record: return record_type(fe, ct, ty, where);
+    case CXType_Record:
+        if (fe_is_texture_type(fe, ct)) {
+            fe_texture_value_error(fe, where, arena_printf(fe->a, "texture type '%s'", ty->name));
+            return NULL;
+        }
+        return record_type(fe, ct, ty, where);
     case CXType_Pointer: {
         CXType pt = clang_getPointeeType(ct);
         if (clang_getCanonicalType(pt).kind == CXType_FunctionProto ||
@@ -296,6 +301,10 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     char *name = fe_spelling(fe, decl);
     if (!fe->kernel) {
         diag_error(d, fe_loc(fe, ref), "use of global variable '%s' in amp code is not supported yet", name);
+        return NULL;
+    }
+    if (fe_is_texture_type(fe, clang_getCursorType(decl))) {
+        fe_texture_value_error(fe, ref, arena_printf(fe->a, "texture '%s'", name));
         return NULL;
     }
     Type *t = fe_type(fe, clang_getCursorType(decl), ref);

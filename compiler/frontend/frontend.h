@@ -106,6 +106,8 @@ bool fe_is_tile_static(CXCursor decl);
 Stmt *fe_tile_static_decl(Frontend *fe, CXCursor decl);
 
 /* frontend_intrinsic.c */
+/* c without the parentheses and implicit conversions around it. */
+CXCursor fe_strip(CXCursor c);
 /* The function a call reaches, through a _Generic selection too. */
 CXCursor fe_callee(CXCursor call);
 /* Barriers, fences and atomics; *handled false for other calls. */
@@ -119,6 +121,14 @@ Expr *fe_report_call(Frontend *fe, CXCursor call, CXCursor decl, const char *nam
 /* An expansion of assert(c) → `if (c) ; else report`; *handled false for
  * other expressions. */
 Stmt *fe_lower_assert(Frontend *fe, CXCursor c, bool *handled);
+
+/* frontend_texture.c */
+/* Whether t is a texture or write-only texture view handle (camp_texture.h). */
+bool fe_is_texture_type(Frontend *fe, CXType t);
+/* texture_get and texture_set in a kernel → EX_TEXTURE; *handled false for other calls. */
+Expr *fe_texture_call(Frontend *fe, CXCursor call, CXCursor decl, const char *name, bool *handled);
+/* Reports a texture handle (`what`) used otherwise in amp code. */
+void fe_texture_value_error(Frontend *fe, CXCursor where, const char *what);
 
 /* The children of a cursor, in order (at most `max`). */
 int fe_children(CXCursor c, CXCursor *out, int max);

@@ -9,7 +9,7 @@
 
 /* ---- which function a call reaches ------------------------------------------ */
 
-static CXCursor strip(CXCursor c) {
+CXCursor fe_strip(CXCursor c) {
     CXCursor kid[2];
     while ((clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
            fe_children(c, kid, 2) == 1)
@@ -20,14 +20,14 @@ static CXCursor strip(CXCursor c) {
 /* `_Generic(x, T1: f1, T2: f2)(args)`: libclang does not say which
  * association was chosen, but the selection has the chosen one's type. */
 static CXCursor generic_callee(CXCursor call) {
-    CXCursor kids[1], assoc[16];
+    CXCursor kids[1], assoc[64]; /* camp_texture.h's have 45 associations */
     if (fe_children(call, kids, 1) < 1) return clang_getNullCursor();
-    CXCursor sel = strip(kids[0]);
+    CXCursor sel = fe_strip(kids[0]);
     if (clang_getCursorKind(sel) != CXCursor_GenericSelectionExpr) return clang_getNullCursor();
     CXType want = clang_getCanonicalType(clang_getCursorType(sel));
-    int n = fe_children(sel, assoc, 16);
-    for (int i = 1; i < n && i < 16; i++) { /* assoc[0] is the controlling expression */
-        CXCursor a = strip(assoc[i]);
+    int n = fe_children(sel, assoc, 64);
+    for (int i = 1; i < n && i < 64; i++) { /* assoc[0] is the controlling expression */
+        CXCursor a = fe_strip(assoc[i]);
         if (clang_getCursorKind(a) == CXCursor_DeclRefExpr &&
             clang_equalTypes(clang_getCanonicalType(clang_getCursorType(a)), want))
             return clang_getCursorReferenced(a);
@@ -106,7 +106,7 @@ static int atomic_index(const char *name) {
 /* A pointer argument as the lvalue it points to: `&x` is x itself (a
  * local, a tile_static scalar, an element), anything else is *p. */
 static Expr *pointee_lvalue(Frontend *fe, CXCursor arg) {
-    CXCursor c = strip(arg), kid[2];
+    CXCursor c = fe_strip(arg), kid[2];
     if (clang_getCursorKind(c) == CXCursor_UnaryOperator &&
         clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf && fe_children(c, kid, 2) == 1)
         return fe_lower_expr(fe, kid[0]);

@@ -435,6 +435,9 @@ static Expr *lower_call(Frontend *fe, CXCursor c) {
     bool report;
     Expr *re = fe_report_call(fe, c, decl, name, &report);
     if (report) return re;
+    bool texture;
+    Expr *te = fe_texture_call(fe, c, decl, name, &texture);
+    if (texture) return te;
     if (!strncmp(name, "camp_", 5) || !strncmp(name, "fast_math_", 10) || !fe_is_amp_function(decl)) {
         bool handled;
         Expr *e = fe_lower_library_call(fe, c, name, &handled);

@@ -35,8 +35,12 @@ static void put_line_directive(StrBuf *out, unsigned line, const char *path) {
 static void put_call_on_view(StrBuf *out, const Kernel *k, int nviews) {
     if (k->view_text)
         sb_printf(out, "camp_accelerator_view *const camp_previous_view_ = camp_set_current_view(%s); ", k->view_text);
-    sb_printf(out, "camp_abi_launch(&camp_module_, %d, camp_extent_, camp_push_, %s, %d); ", k->index,
-              nviews ? "camp_views_" : "0", nviews);
+    if (k->texture_bindings)
+        sb_printf(out, "camp_abi_launch_textures(&camp_module_, %d, camp_extent_, camp_push_, %s, %d, camp_textures_, %d); ",
+                  k->index, nviews ? "camp_views_" : "0", nviews, k->texture_bindings);
+    else
+        sb_printf(out, "camp_abi_launch(&camp_module_, %d, camp_extent_, camp_push_, %s, %d); ", k->index,
+                  nviews ? "camp_views_" : "0", nviews);
     if (k->view_text) sb_puts(out, "camp_set_current_view(camp_previous_view_); ");
     sb_puts(out, "}");
 }
@@ -75,6 +79,32 @@ static int put_held_pointers(StrBuf *out, Arena *a, const Type *t, const char *e
     }
     default: return 0;
     }
+}
+
+/* A texture's bindings: read (a sampled image), written (a storage image),
+ * sampled (a combined image sampler), and their camp_access. */
+static const unsigned texture_binding_access[3] = {CAMP_ACCESS_READ, CAMP_ACCESS_WRITE, CAMP_ACCESS_SAMPLE};
+static void texture_bindings(const TextureInfo *t, int bindings[3]) {
+    bindings[0] = t->read_binding, bindings[1] = t->write_binding, bindings[2] = t->sample_binding;
+}
+
+/* The textures of kernel k: each handle's camp_texture at its bindings. */
+static void put_textures(StrBuf *out, const Kernel *k) {
+    if (!k->texture_bindings) return;
+    sb_puts(out, "const camp_launch_texture camp_textures_[] = {");
+    for (int i = 0; i < k->textures.len; i++) {
+        const Var *v = k->textures.items[i];
+        int bindings[3];
+        texture_bindings(v->texture, bindings);
+        for (int b = 0; b < 3; b++) {
+            if (bindings[b] < 0) continue;
+            sb_printf(out, "{(const void *)(%s).camp_texture_, %d, %u, ", v->name, bindings[b], texture_binding_access[b]);
+            put_c_string(out, v->name);
+            if (b == 2) sb_printf(out, ", &(%s)", v->texture->sampler);
+            sb_puts(out, "}, ");
+        }
+    }
+    sb_puts(out, "}; ");
 }
 
 /* The launch's extent, camp_extent_, from the domain camp_domain_. A rank-4
@@ -140,7 +170,26 @@ static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
         }
         sb_puts(out, "}; ");
     }
+    put_textures(out, k);
     put_call_on_view(out, k, nviews);
+}
+
+/* Per kernel with textures: what each binding is (camp_kernel_info.texture_access). */
+static void put_texture_access(StrBuf *out, const Unit *u) {
+    for (int i = 0; i < u->kernels.len; i++) {
+        const Kernel *k = u->kernels.items[i];
+        if (!k->texture_bindings) continue;
+        unsigned access[16] = {0};
+        for (int t = 0; t < k->textures.len; t++) {
+            int bindings[3];
+            texture_bindings(((const Var *)k->textures.items[t])->texture, bindings);
+            for (int b = 0; b < 3; b++)
+                if (bindings[b] >= 0) access[bindings[b]] = texture_binding_access[b];
+        }
+        sb_printf(out, "static const camp_u32 camp_texture_access_%d_[] = {", k->index);
+        for (int b = 0; b < k->texture_bindings; b++) sb_printf(out, "%u, ", access[b]);
+        sb_puts(out, "};\n");
+    }
 }
 
 /* The printf and assert sites of the module's kernels (camp_abi.h). */
@@ -176,6 +225,7 @@ static void put_module(StrBuf *out, const Unit *u) {
         }
         sb_puts(out, "};\n");
     }
+    put_texture_access(out, u);
     sb_puts(out, "static const camp_kernel_info camp_kernels_[] = {\n");
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
@@ -186,7 +236,9 @@ static void put_module(StrBuf *out, const Unit *u) {
                   k->local_size[2], k->push_size, k->features, k->tile_static_bytes, k->spirv_offset, k->spirv_words);
         if (k->loop_check) sb_printf(out, "camp_loop_sites_, %d, ", u->loop_sites.len);
         else sb_puts(out, "0, 0, ");
-        sb_printf(out, "%u, %u},\n", k->report_offset, k->view_table_offset);
+        sb_printf(out, "%u, %u, %d, ", k->report_offset, k->view_table_offset, k->texture_bindings);
+        if (k->texture_bindings) sb_printf(out, "camp_texture_access_%d_},\n", k->index);
+        else sb_puts(out, "0},\n");
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");

@@ -195,7 +195,22 @@ typedef enum VarKind {
     VAR_CAPTURE, /* declared outside the kernel, used inside */
     VAR_CONST,   /* a const global or static const local: a module constant */
     VAR_TILE_STATIC, /* tile_static: one per tile, Workgroup storage */
+    VAR_TEXTURE, /* a texture or write-only texture view of the host: an image (Var.texture) */
 } VarKind;
+
+/* A texture a kernel uses (camp_texture.h's handles), named only by
+ * EX_TEXTURE: read through a sampled image, written through a storage
+ * image, sampled (a texture_view with one sampler: one Var per pair)
+ * through a combined image sampler, each at a binding of the kernel's
+ * descriptor set. */
+typedef struct TextureInfo {
+    struct Type *element; /* int, uint2, float4, ... (norm and unorm are float) */
+    int rank;             /* 1..3 */
+    uint32_t access;      /* enum camp_access: READ, WRITE, SAMPLE: what the kernel does */
+    int read_binding, write_binding, sample_binding; /* -1: not read, written, sampled */
+    const char *sampler;  /* a sampled view's sampler: the variable's name */
+    SrcLoc sampler_loc;   /* where that variable is declared */
+} TextureInfo;
 
 typedef enum CaptureKind {
     CAPTURE_VALUE, /* scalar: copied into push constants */
@@ -237,6 +252,7 @@ typedef struct Var {
     PtrTarget points_into; /* a pointer variable (not a capture): ptr_storage.c */
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
     bool race_shadow; /* -fcamp-check: a tile_static variable's shadow (check_races.c) */
+    TextureInfo *texture; /* VAR_TEXTURE */
 } Var;
 
 typedef enum ExprKind {
@@ -269,7 +285,12 @@ typedef enum ExprKind {
     EX_RACE,    /* -fcamp-check: element lhs of a tile_static variable is about to be read (rhs
                  * NULL) or written (rhs an EX_INT): checks and records it in the shadow arrays
                  * args[0] (writers) and args[1] (readers); sites ival, ival + 1 (check_races.c) */
+    EX_TEXTURE, /* texture var (TextureOp ival): reads or writes at index args[0] the value args[1], samples or
+                 * gathers component args[1] (an EX_INT) at coordinate args[0] */
 } ExprKind;
+
+/* What an EX_TEXTURE does. */
+typedef enum TextureOp { TEXTURE_GET, TEXTURE_SET, TEXTURE_SAMPLE, TEXTURE_GATHER } TextureOp;
 
 /* EX_BUILTIN's operations that are not one GLSL.std.450 instruction */
 typedef enum BuiltinOther {
@@ -393,6 +414,8 @@ typedef struct Kernel {
     Stmt *body;
     PtrVec captures;  /* Var*, in push-constant order */
     PtrVec tile_statics; /* Var*: the tile_static variables it reaches, helpers included */
+    PtrVec textures;  /* Var* (VAR_TEXTURE): the textures it uses */
+    int texture_bindings; /* their bindings, numbered from 0 in the order of first use */
     uint32_t local_size[3];
     uint32_t push_size;
     uint32_t features; /* enum camp_feature bits, of its own module */

@@ -57,7 +57,7 @@ static const char *const expr_names[] = {
     [EX_ASSIGN] = "assign", [EX_INCDEC] = "incdec", [EX_COND] = "?:", [EX_CALL] = "call", [EX_ADDR] = "addr",
     [EX_DEREF] = "deref", [EX_MEMBER] = "member", [EX_SWIZZLE] = "swizzle", [EX_INIT] = "init",
     [EX_BUILTIN] = "builtin", [EX_SYNC] = "sync", [EX_ATOMIC] = "atomic", [EX_REPORT] = "report",
-    [EX_BOUNDS] = "bounds", [EX_RACE] = "race",
+    [EX_BOUNDS] = "bounds", [EX_RACE] = "race", [EX_TEXTURE] = "texture",
 };
 
 static void print_expr(Dumper *d, const Expr *x) {
@@ -84,6 +84,10 @@ static void print_expr(Dumper *d, const Expr *x) {
     case EX_RACE: fprintf(out, " %s %lld", x->rhs ? "write" : "read", x->ival); break;
     case EX_INDEX: case EX_DEREF: if (x->ival) fprintf(out, " checked %lld", x->ival - 1); break;
     case EX_INIT: fputs(" ", out), print_type(d, x->type); break;
+    case EX_TEXTURE:
+        fprintf(out, " %s %s", (const char *[]){"get", "set", "sample", "gather"}[x->ival], x->var->name);
+        if (x->var->texture->sampler) fprintf(out, " %s", x->var->texture->sampler);
+        break;
     default: break;
     }
     const Expr *operands[3] = {x->cond, x->lhs, x->rhs};
@@ -191,6 +195,20 @@ static void print_capture(Dumper *d, const Var *v) {
     fputs("\n", d->out);
 }
 
+/* A texture's bindings: read (sampled image), written (storage image), sampled. */
+static void print_texture(Dumper *d, const Var *v) {
+    const TextureInfo *t = v->texture;
+    fprintf(d->out, "  texture %s: ", v->name);
+    print_type(d, t->element);
+    fprintf(d->out, ", rank %d ;", t->rank);
+    const int bindings[3] = {t->read_binding, t->write_binding, t->sample_binding};
+    static const char *const uses[3] = {"read", "written", "sampled"};
+    for (int b = 0; b < 3; b++)
+        if (bindings[b] >= 0) fprintf(d->out, " %s at binding %d", uses[b], bindings[b]);
+    if (t->sampler) fprintf(d->out, " with sampler %s", t->sampler);
+    fputs("\n", d->out);
+}
+
 void dump_ir(const Unit *u, IrStage stage, FILE *out) {
     Dumper d = {out, stage};
     fprintf(out, "; campcc IR of %s after %s\n", u->path, stage_names[stage]);
@@ -215,6 +233,7 @@ void dump_ir(const Unit *u, IrStage stage, FILE *out) {
                     k->local_size[1], k->local_size[2]);
         fputs("\n", out);
         for (int c = 0; c < k->captures.len; c++) print_capture(&d, k->captures.items[c]);
+        for (int t = 0; t < k->textures.len; t++) print_texture(&d, k->textures.items[t]);
         print_stmt(&d, k->body, 1);
     }
 }

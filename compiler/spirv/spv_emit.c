@@ -462,13 +462,15 @@ bool spv_emit_module(Unit *u) {
     for (int i = 0; i < u->kernels.len && !e.failed; i++) {
         Kernel *k = u->kernels.items[i];
         size_t n = 3 + (size_t)e.module_vars.len;
-        uint32_t *iface = arena_alloc(&u->arena, sizeof *iface * (n + (size_t)k->tile_statics.len));
+        uint32_t *iface = arena_alloc(&u->arena, sizeof *iface * (n + (size_t)k->tile_statics.len +
+                                                                  (size_t)k->texture_bindings));
         iface[0] = em_map_get(&e.kernel_args, k);
         iface[1] = e.builtin_workgroup;
         iface[2] = e.builtin_local;
         for (int j = 0; j < e.module_vars.len; j++) iface[3 + j] = e.module_vars.ids[j];
         /* only the tile_static variables it reaches: they count against its shared memory */
         for (int j = 0; j < k->tile_statics.len; j++) iface[n++] = em_tile_static(&e, k->tile_statics.items[j]);
+        for (int j = 0; j < k->textures.len; j++) n += (size_t)em_texture_vars(&e, k->textures.items[j], iface + n);
         uint32_t pre[2] = {SpvExecutionModelGLCompute, em_map_get(&e.kernel_fns, k)};
         spv_op_string(&b->entry_points, SpvOpEntryPoint, pre, 2, k->entry, iface, n);
     }

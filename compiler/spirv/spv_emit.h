@@ -181,6 +181,11 @@ void em_finish_lines(Emitter *e);      /* puts the OpStrings in place */
 void em_loop_pass(Emitter *e, SrcLoc loc); /* in a loop's header: one more pass */
 void em_loop_check(Emitter *e);            /* before a kernel's thread returns */
 
+/* spv_texture.c: textures (EX_TEXTURE), storage images of the kernel */
+uint32_t em_texture(Emitter *e, Expr *x);
+/* Texture v's UniformConstant variables (its read and write bindings) into out; how many. */
+int em_texture_vars(Emitter *e, Var *v, uint32_t *out);
+
 /* spv_stmt.c */
 void em_stmt(Emitter *e, Stmt *s);
 

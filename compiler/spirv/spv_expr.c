@@ -1333,6 +1333,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
     case EX_REPORT: return em_report(e, x);
     case EX_BOUNDS: return em_bounds(e, x);
     case EX_RACE: return em_race(e, x);
+    case EX_TEXTURE: return em_texture(e, x);
     case EX_VAR: case EX_INDEX: case EX_DEREF: break; /* lvalues reach here only through EX_LOAD */
     }
     em_internal(e, x->loc, x->kind == EX_MEMBER ? "union member access" : "expression");

@@ -247,6 +247,8 @@ typedef struct Uses {
     bool push8, push16;      /* 8-/16-bit integers in the push constants */
     bool atomic_float_add;   /* OpAtomicFAddEXT */
     bool atomic_float;       /* a float OpAtomicExchange */
+    bool image;              /* OpTypeImage: textures */
+    bool storage_image;      /* a storage image: textures written (without a format) */
 } Uses;
 
 static const Inst *def_of(const Module *m, uint32_t id) {
@@ -291,6 +293,7 @@ static Uses find_uses(const Cut *c) {
             }
             break;
         case SpvOpAtomicFAddEXT: u.atomic_float_add = true; break;
+        case SpvOpTypeImage: u.image = true, u.storage_image |= w[7] == 2; break;
         case SpvOpAtomicExchange: u.atomic_float |= type && type->opcode == SpvOpTypeFloat; break;
         default: break;
         }
@@ -312,6 +315,8 @@ static bool capability_needed(SpvCapability cap, const Uses *u) {
     case SpvCapabilityStoragePushConstant8: return u->push8;
     case SpvCapabilityStoragePushConstant16: return u->push16;
     case SpvCapabilityAtomicFloat32AddEXT: return u->atomic_float_add;
+    case SpvCapabilityImage1D: case SpvCapabilitySampled1D: return u->image;
+    case SpvCapabilityStorageImageWriteWithoutFormat: return u->storage_image;
     default: return true;
     }
 }
@@ -324,7 +329,8 @@ static bool extension_needed(const char *name, const Uses *u) {
 static uint32_t features_of(const Uses *u) {
     return (u->int64 ? CAMP_FEATURE_INT64 : 0) | (u->float64 ? CAMP_FEATURE_FLOAT64 : 0) |
            (u->int16 ? CAMP_FEATURE_INT16 : 0) | (u->int8 ? CAMP_FEATURE_INT8 : 0) |
-           (u->atomic_float_add ? CAMP_FEATURE_ATOMIC_FLOAT_ADD : 0) | (u->atomic_float ? CAMP_FEATURE_ATOMIC_FLOAT : 0);
+           (u->atomic_float_add ? CAMP_FEATURE_ATOMIC_FLOAT_ADD : 0) | (u->atomic_float ? CAMP_FEATURE_ATOMIC_FLOAT : 0) |
+           (u->storage_image ? CAMP_FEATURE_STORAGE_IMAGE : 0);
 }
 
 /* ---- writing the kernel's module ------------------------------------------ */
