@@ -35,7 +35,10 @@ static camp_status create(char *host, size_t bytes, const char *name, bool read_
                              name, outer->name);
         /* A new view says "here is the host's data": unless kernel writes
          * wait to be synchronized, the next kernel copies it in again. */
-        if (!outer->host_stale) outer->device_valid = false;
+        if (!outer->host_stale) {
+            outer->device_valid = false;
+            outer->skip_begin = outer->skip_end = 0;
+        }
         /* read-only while every view of it is */
         if (!read_only) outer->read_only = false;
         outer->refs++;
@@ -91,6 +94,7 @@ static camp_status view_refresh(const void *host) {
     /* The host's bytes are the truth now: copied in at the next use. */
     region->device_valid = false;
     region->host_stale = false;
+    region->skip_begin = region->skip_end = 0; /* a discarded section's data counts again */
     return CAMP_OK;
 }
 

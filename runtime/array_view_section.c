@@ -210,6 +210,8 @@ static camp_status section_refresh(const void *host) {
     if (region->device.buffer && region->device_valid) {
         if (region->device.mapped || one_run(s)) CAMP_TRY(each_run(region, s, write_run));
         else CAMP_TRY(staged_rows(region, s, CAMP_COPY_IN));
+    } else if (section_begin(region, s) < region->skip_end && region->skip_begin < section_end(region, s)) {
+        region->skip_begin = region->skip_end = 0; /* its bytes count again */
     }
     s->synced_writes = region->writes;
     return CAMP_OK;
@@ -219,9 +221,14 @@ static camp_status section_discard_data(const void *host) {
     camp_region *region = NULL;
     camp_section *s = NULL;
     CAMP_TRY(find_section(host, "array_view_section_discard_data", &region, &s));
-    /* Its kernel writes need not come back; a copy in of the view still
-     * carries it (the rest of the view needs one). */
+    /* Its kernel writes need not come back; nor need its bytes go in where
+     * the view's next use copies it in: a section of one run is left out
+     * of that copy (the latest such section; the rows of a block go in). */
     s->synced_writes = region->writes;
+    if (!region->device_valid && one_run(s)) {
+        region->skip_begin = section_begin(region, s);
+        region->skip_end = section_end(region, s);
+    }
     return CAMP_OK;
 }
 

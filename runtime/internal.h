@@ -159,6 +159,7 @@ typedef struct camp_region {
     bool read_only;      /* VIEW: made by array_view of pointers to const only: kernels may not write it */
     bool owns_host;      /* VIEW: array_view_new's; `host` is libcamp's memory, freed by array_view_delete */
     uint64_t writes;     /* VIEW: kernels that may have written it so far (sections' synchronize) */
+    size_t skip_begin, skip_end; /* VIEW: bytes its next copy in leaves out (a discarded section); equal: none */
     struct camp_section *sections; /* VIEW: its live array_view_section's (array_view_section.c) */
     bool reserved;       /* ARRAY: `host` is a PROT_NONE reservation */
     bool staging_array;  /* ARRAY: array_new_staging's: host-visible, for copies only (array_staging.c) */

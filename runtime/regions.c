@@ -169,7 +169,11 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, c
             memset(&region->usage, 0, sizeof region->usage);
             region->usage.queue = q;
         }
-        CAMP_TRY(camp_region_write(region, 0, region->host, region->bytes));
+        /* all but a section whose data was discarded */
+        CAMP_TRY(camp_region_write(region, 0, region->host, region->skip_begin));
+        CAMP_TRY(camp_region_write(region, region->skip_end, region->host + region->skip_end,
+                                   region->bytes - region->skip_end));
+        region->skip_begin = region->skip_end = 0;
         region->device_valid = true;
     }
     if (access & CAMP_ACCESS_WRITE) {
