@@ -7,8 +7,9 @@
  * says where the address lies (how far past the end, or before the start,
  * of which view). A pointer computed from a capture is checked against
  * that capture's view alone (the site's view_root); others are looked up.
- * Pointers into local and tile_static arrays hold element offsets, not
- * addresses: the emitter leaves them unchecked. */
+ * A pointer into a local or tile_static array holds an element offset,
+ * not an address: the emitter checks it against the array's length and
+ * reports through the next site. */
 #include "campcc.h"
 
 #include "camp_abi.h"
@@ -65,16 +66,25 @@ void pointer_check_mark(Unit *u, const char *where, Expr *access) {
     site->loc = access->loc;
     site->view_root = pointer_root(access->lhs);
     const char *name = pointer_name(a, access->lhs);
+    /* where the pointer turns out to hold an offset into a local or
+     * tile_static array: the offset, and the array's length */
+    ReportSite *offset = arena_alloc(a, sizeof *offset);
+    offset->kind = CAMP_REPORT_BOUNDS;
+    offset->loc = access->loc;
     if (access->kind == EX_INDEX) {
         /* the index as it was written, then the address (camp_abi.h) */
-        char values[3] = {report_value_kind(access->rhs->type), CAMP_REPORT_VALUE_POINTER, 0};
+        char letter = report_value_kind(access->rhs->type);
         site->text = arena_printf(a, "%s: %s[%%d] is outside every view", where, name);
-        site->values = arena_strndup(a, values, 2);
+        site->values = arena_printf(a, "%c%c", letter, CAMP_REPORT_VALUE_POINTER);
+        offset->text = arena_printf(a, "%s: %s[%%d] is out of bounds: element %%d of an array of %%d", where, name);
+        offset->values = arena_printf(a, "%c%c%c", letter, CAMP_REPORT_VALUE_INT, CAMP_REPORT_VALUE_INT);
     } else {
-        char values[2] = {CAMP_REPORT_VALUE_POINTER, 0};
         site->text = arena_printf(a, "%s: *%s is outside every view", where, name);
-        site->values = arena_strndup(a, values, 1);
+        site->values = arena_printf(a, "%c", CAMP_REPORT_VALUE_POINTER);
+        offset->text = arena_printf(a, "%s: *%s is out of bounds: element %%d of an array of %%d", where, name);
+        offset->values = arena_printf(a, "%c%c", CAMP_REPORT_VALUE_INT, CAMP_REPORT_VALUE_INT);
     }
     vec_push(a, &u->reports, site);
-    access->ival = u->reports.len; /* the site + 1 */
+    access->ival = u->reports.len; /* the site + 1; the offset's site is the next */
+    vec_push(a, &u->reports, offset);
 }

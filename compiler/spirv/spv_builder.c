@@ -181,6 +181,20 @@ uint32_t spv_type_array(SpvBuilder *b, uint32_t elem, uint32_t len, uint32_t str
     return id;
 }
 
+/* The type entry made for id, or NULL. */
+static const ConsEntry *cons_of_id(const SpvBuilder *b, uint32_t id) {
+    for (size_t i = 0; i < b->capcons; i++)
+        if (b->cons[i] && b->cons[i]->id == id) return b->cons[i];
+    return NULL;
+}
+
+uint32_t spv_pointee_array_length(const SpvBuilder *b, uint32_t pointer_type) {
+    const ConsEntry *p = cons_of_id(b, pointer_type);
+    if (!p || p->key[0] != SpvOpTypePointer) return 0;
+    const ConsEntry *a = cons_of_id(b, p->key[2]);
+    return a && a->key[0] == SpvOpTypeArray ? a->key[2] : 0;
+}
+
 uint32_t spv_type_pointer(SpvBuilder *b, SpvStorageClass sc, uint32_t pointee, uint32_t stride) {
     uint32_t key[3] = {SpvOpTypePointer, sc, pointee};
     uint32_t id = cons_find(b, key, 3);

@@ -56,6 +56,9 @@ uint32_t spv_type_array(SpvBuilder *b, uint32_t elem, uint32_t len, uint32_t str
 /* A pointer; PhysicalStorageBuffer pointers get ArrayStride `stride` for OpPtrAccessChain. */
 uint32_t spv_type_pointer(SpvBuilder *b, SpvStorageClass sc, uint32_t pointee, uint32_t stride);
 uint32_t spv_type_function(SpvBuilder *b, uint32_t ret, const uint32_t *params, size_t n);
+/* The length of the array a pointer type points to; 0 if not an array
+ * (a linear search: for -fcamp-check's checks). */
+uint32_t spv_pointee_array_length(const SpvBuilder *b, uint32_t pointer_type);
 
 /* Constants: hash-consed. */
 uint32_t spv_const_bits(SpvBuilder *b, uint32_t type, uint64_t bits, uint32_t width);

@@ -12,7 +12,9 @@
  * access that stays in one view; lavapipe runs it with its lanes masked
  * off. An access outside is reported with the pointer's index and
  * address, and goes to the table's scratch bytes instead, so that it
- * cannot write over memory it does not own. */
+ * cannot write over memory it does not own. A pointer into a local or
+ * tile_static array holds an element offset: it is checked against the
+ * array's length, as an index is. */
 #include "spv_emit.h"
 
 #include "camp_abi.h"
@@ -132,8 +134,36 @@ static void emit_report(Emitter *e, void *ctx) {
     em_report_failure(e, (uint32_t)c->access->ival - 1, CAMP_REPORT_POINTER, types + first, values + first, 2 - first);
 }
 
+static const Type int_type = {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
+
+typedef struct OffsetCheck {
+    Expr *access;
+    uint32_t index, offset, length;
+} OffsetCheck;
+
+static void emit_offset_report(Emitter *e, void *ctx) {
+    OffsetCheck *c = ctx;
+    const Type *types[3] = {c->access->kind == EX_INDEX ? c->access->rhs->type : NULL, &int_type, &int_type};
+    uint32_t values[3] = {c->index, c->offset, c->length};
+    int first = c->access->kind == EX_INDEX ? 0 : 1;
+    em_report_failure(e, (uint32_t)c->access->ival, CAMP_REPORT_BOUNDS, types + first, values + first, 3 - first);
+}
+
+/* A pointer into a local or tile_static array: an element offset, which
+ * must be below the array's length (else reported, and element 0 used). */
+static Ptr check_offset(Emitter *e, Expr *access, Ptr p, uint32_t index) {
+    uint32_t length = p.base_is_object || p.stride[0] ? 0 : spv_pointee_array_length(&e->b, p.base_type);
+    if (!length) return p; /* a whole object, or a variable-length row */
+    uint32_t i32 = em_type(e, &int_type), inside = spv_new_id(&e->b);
+    OffsetCheck c = {access, index, p.value, spv_const_bits(&e->b, i32, length, 32)};
+    SPV_OP(&e->code, SpvOpULessThan, spv_type_bool(&e->b), inside, p.value, c.length);
+    unless(e, inside, emit_offset_report, &c);
+    p.value = select_value(e, i32, inside, p.value, spv_const_bits(&e->b, i32, 0, 32));
+    return p;
+}
+
 Ptr em_check_pointer(Emitter *e, Expr *access, Ptr p, uint32_t index) {
-    if (p.storage != SpvStorageClassPhysicalStorageBuffer) return p; /* an offset into a local or tile_static array */
+    if (p.storage != SpvStorageClassPhysicalStorageBuffer) return check_offset(e, access, p, index);
     SpvBuilder *b = &e->b;
     uint32_t u64 = em_type(e, &u64_type);
     Check c = {.access = access, .table = em_report_view_table(e),
