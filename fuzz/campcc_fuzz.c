@@ -1,21 +1,28 @@
 /* campcc_fuzz.c — libFuzzer harness: one input is one dialect source file,
  * compiled front to back as campcc compiles it (libclang parse, the §5
- * restrictions, lowering, checks, layout, SPIR-V emission, with -g's debug
- * information for inputs of odd length, and validation, host C). Any
+ * restrictions, lowering, checks, layout, SPIR-V emission and validation,
+ * the optimizer and validation again, host C), with -g's debug information
+ * for inputs of odd length and -O1 for an eighth of each. The usual headers
+ * come precompiled (prelude_pch.c); the rest is campcc's own code. Any
  * crash, sanitizer report, timeout or abort() — our unreachable() included
- * — is a bug; diagnostics are the expected answer to bad input. Run by
+ * — is a bug, and so is an error after SPIR-V emission (the emitter's, the
+ * validator's, the optimizer's: all internal errors); diagnostics before it
+ * are the expected answer to bad input. Run by
  * fuzz/run (docs/fuzzing.md). */
 #include "campcc.h"
 #include "config.h"
+#include "prelude_pch.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-/* An input that starts with '@' is the body of a kernel, given a prelude:
- * mutations then stay inside amp code, where byte-level changes to whole
- * programs rarely reach past the parse. Seeds: fuzz/seeds/. */
+/* An input that starts with '@' is the body of a kernel, and one that
+ * starts with '$' the body of a tiled kernel (tiles of 4, tile_static
+ * arrays ts and tf), given a prelude: mutations then stay inside amp code,
+ * where changes to whole programs rarely reach past the parse. Both have
+ * the index i and the same captures. Seeds: fuzz/seeds/. */
 static const char kernel_prelude[] =
     "#include <camp.h>\n"
     "#include <math.h>\n"
@@ -24,27 +31,46 @@ static const char kernel_prelude[] =
     "float scale(float v, float by) restrict(cpu, amp) { return v * by; }\n"
     "int main(void) {\n"
     "    int a[16] = {0}; float f[16] = {0}; double d[16] = {0}; unsigned u[16] = {0};\n"
-    "    struct pt p[16] = {{0}}; int m[4][4] = {{0}}; int n = 16; float s = 2.0f; int2 v2 = {1, 2};\n"
-    "    parallel_for_each(i, extent(16)) {\n";
+    "    struct pt p[16] = {{0}}; int m[4][4] = {{0}}; int n = 16; float s = 2.0f; int2 v2 = {1, 2};\n";
+static const char untiled_kernel[] = "    parallel_for_each(i, extent(16)) {\n";
+static const char tiled_kernel[] = "    parallel_for_each(t, tile(extent(16), 4)) {\n"
+                                   "    tile_static int ts[4]; tile_static float tf[4]; int i = t.global;\n";
 static const char kernel_postlude[] = "\n    }\n    return a[0] + (int)f[0] + (int)d[0] + (int)u[0] + p[0].x + m[0][0] + n + (int)s + v2.x;\n}\n";
 
 /* libclang reads a file: each input is written to this one. */
 static char input_path[4096];
 
+static const char *prelude_pch[2];
+
+/* How far inputs get: the share that reaches SPIR-V emission is what
+ * the seeds and the dictionary are for. Printed at exit (fuzz/run shows it). */
+static unsigned long inputs, emitted;
+
 static void remove_input(void) { remove(input_path); }
+
+static void print_reach(void) {
+    printf("fuzz-reach: %lu inputs, %lu reached SPIR-V emission (%.1f%%)\n", inputs, emitted,
+           inputs ? 100.0 * (double)emitted / (double)inputs : 0.0);
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
     const char *dir = getenv("TMPDIR");
     snprintf(input_path, sizeof input_path, "%s/campcc-fuzz-%d.c", dir && *dir ? dir : "/tmp", (int)getpid());
     atexit(remove_input);
+    if (!prelude_pch_make(CAMP_SOURCE_INCLUDE, prelude_pch)) {
+        fprintf(stderr, "campcc-fuzz: cannot precompile the usual headers\n");
+        abort();
+    }
+    atexit(print_reach);
     return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    bool body = size > 0 && data[0] == '@';
+    bool tiled = size > 0 && data[0] == '$', body = tiled || (size > 0 && data[0] == '@');
     FILE *f = fopen(input_path, "wb");
-    bool written = f && (!body || fputs(kernel_prelude, f) >= 0) &&
+    const char *kernel = tiled ? tiled_kernel : untiled_kernel;
+    bool written = f && (!body || (fputs(kernel_prelude, f) >= 0 && fputs(kernel, f) >= 0)) &&
                    fwrite(data + body, 1, size - body, f) == size - body &&
                    (!body || fputs(kernel_postlude, f) >= 0);
     if (!f || fclose(f) != 0 || !written) {
@@ -52,11 +78,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         abort(); /* the harness cannot work: say so rather than test nothing */
     }
     static const char *const clang_args[] = {"-I" CAMP_SOURCE_INCLUDE};
-    Options opts = {clang_args, 1};
+    Options opts = {.clang_args = clang_args, .nclang_args = 1};
     opts.debug_lines = size % 2; /* -g on half the inputs: its debug information is validated too */
+    /* the optimizer on an eighth (its output is validated as well): it
+     * costs more than all the rest of an input that uses the math library */
+    opts.opt_level = (size >> 1) % 8 == 0;
+    opts.show_module = (size >> 3) % 2; /* and on the file's module, as for -S, on half of those */
+    opts.prelude_pch[0] = prelude_pch[0], opts.prelude_pch[1] = prelude_pch[1];
     Diag diag = {.color = DIAG_COLOR_NEVER};
     Unit u = {.diag = &diag, .opts = &opts, .path = input_path};
-    compile_unit(&u); /* to the module and the host C */
+    bool ok = compile_unit(&u); /* to the module and the host C */
+    inputs++;
+    emitted += u.spirv != NULL;
+    if (u.spirv && !ok) {
+        fprintf(stderr, "campcc-fuzz: an internal error after SPIR-V emission (-close_fd_mask=0 shows it)\n");
+        abort();
+    }
     sb_free(&u.host);
     free(u.spirv);
     free(u.kernel_spirv);

@@ -781,6 +781,17 @@ static bool has_errors(CXTranslationUnit tu) {
     return errors;
 }
 
+/* One parse of the user's file, with or without camp_math.h's vector forms. */
+static enum CXErrorCode parse_once(Unit *u, CXIndex index, bool vector_math, CXTranslationUnit *tu) {
+    int n = u->opts->nclang_args;
+    const char **args = arena_alloc(&u->arena, sizeof *args * (size_t)(n + 3));
+    memcpy(args, u->opts->clang_args, sizeof *args * (size_t)n);
+    if (!vector_math) args[n++] = "-DCAMP_WITHOUT_VECTOR_MATH_=1";
+    if (u->opts->prelude_pch[vector_math]) args[n++] = "-include-pch", args[n++] = u->opts->prelude_pch[vector_math];
+    const unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+    return clang_parseTranslationUnit2(index, u->path, args, n, NULL, 0, flags, tu);
+}
+
 /* The user's file as clang sees it. camp_math.h's vector forms (hundreds of
  * overloads) are a third of the parse, and a file that uses none compiles
  * without them: so the first parse leaves them out, and only a file with
@@ -789,17 +800,12 @@ static bool has_errors(CXTranslationUnit tu) {
  * converts to a scalar math parameter, so leaving them out cannot change
  * the meaning of a file that compiles. */
 static enum CXErrorCode parse(Unit *u, CXIndex index, CXTranslationUnit *tu) {
-    int n = u->opts->nclang_args;
-    const char **args = arena_alloc(&u->arena, sizeof *args * (size_t)(n + 1));
-    memcpy(args, u->opts->clang_args, sizeof *args * (size_t)n);
-    args[n] = "-DCAMP_WITHOUT_VECTOR_MATH_=1";
-    const unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
-    enum CXErrorCode err = clang_parseTranslationUnit2(index, u->path, args, n + 1, NULL, 0, flags, tu);
+    enum CXErrorCode err = parse_once(u, index, false, tu);
     u->uses_vector_math = err != CXError_Success || has_errors(*tu);
     if (!u->uses_vector_math) return err;
     if (*tu) clang_disposeTranslationUnit(*tu);
     *tu = NULL;
-    return clang_parseTranslationUnit2(index, u->path, u->opts->clang_args, n, NULL, 0, flags, tu);
+    return parse_once(u, index, true, tu);
 }
 
 bool frontend_run(Unit *u) {

@@ -540,11 +540,9 @@ static enum CXChildVisitResult find_amp_code(CXCursor c, CXCursor parent, CXClie
     return CXChildVisit_Recurse;
 }
 
-/* Finds <camp.h> among the included files. */
-static void find_camp_h(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data) {
-    (void)stack, (void)depth;
-    AmpCodeSearch *s = data;
-    CXString name = clang_getFileName(included);
+/* Takes `file`'s directory as the dialect's if it is camp.h. */
+static void note_if_camp_h(AmpCodeSearch *s, CXFile file) {
+    CXString name = clang_getFileName(file);
     const char *path = clang_getCString(name);
     const char *slash = path ? strrchr(path, '/') : NULL;
     if (!s->dialect_dir && slash && strcmp(slash + 1, "camp.h") == 0)
@@ -552,10 +550,28 @@ static void find_camp_h(CXFile included, CXSourceLocation *stack, unsigned depth
     clang_disposeString(name);
 }
 
+/* Finds <camp.h> among the included files. */
+static void find_camp_h(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+    (void)stack, (void)depth;
+    note_if_camp_h(data, included);
+}
+
+/* The files of a precompiled header (-include-pch) are not among the
+ * inclusions libclang lists: then <camp.h> is found by its declarations. */
+static enum CXChildVisitResult find_camp_h_decl(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    AmpCodeSearch *s = data;
+    CXFile file;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+    if (file) note_if_camp_h(s, file);
+    return s->dialect_dir ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
 bool fe_check_restrictions(Frontend *fe) {
     int before = fe->u->diag->errors;
     AmpCodeSearch s = {fe, NULL};
     clang_getInclusions(fe->tu, find_camp_h, &s);
+    if (!s.dialect_dir) clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_camp_h_decl, &s);
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_amp_code, &s);
     return fe->u->diag->errors == before;
 }

@@ -247,7 +247,9 @@ uint32_t em_report(Emitter *e, Expr *x) {
      * for it at a barrier, and an amp function cannot end its caller: the
      * thread goes on, its results already untrusted (docs/debugging.md). */
     if (site->kind == CAMP_REPORT_ASSERT && e->kernel && !e->kernel->tiled) em_terminate(e, SpvOpReturn);
-    return 0;
+    /* printf's value, where it is used: 0, OpenCL C's success (the line is
+     * formatted, and its characters counted, only on the host later) */
+    return x->type->kind == TY_VOID ? 0 : spv_const_null(&e->b, em_type(e, x->type));
 }
 
 void em_report_failure(Emitter *e, uint32_t site, int kind, const Type *const *types, const uint32_t *values, int n) {

@@ -1,6 +1,7 @@
 // What only the device's printf prints: vectors (%vN before the
 // conversion, components joined by ','), and text with
-// characters a C string must escape. One thread prints, so the output is
+// characters a C string must escape; printf's own value (0 on the
+// device, the count in the serial mode). One thread prints, so the output is
 // exact (test/reports/printf_vectors.expected). The host's printf knows
 // no %v: clang's -Wformat would warn (docs/debugging.md).
 #include <camp.h>
@@ -19,6 +20,8 @@ int main(void) {
             printf("v %v2d|%+5v2d|u %v3x|%#v3o\n", v[0], v[0], u[0], u[0]);
             printf("d %.1v2e\n", d[0]);
             printf("tab\there, quote \" backslash \\ and ?\?= stay|%5s|%-3c|\n", "ok", 'z');
+            int r = printf("printf's value:"); /* 0 in amp code: the count is the host's to know */
+            printf(" %d\n", r);
         }
     }
     return 0;
