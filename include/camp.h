@@ -725,7 +725,7 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
         parallel_for_each(IDX, DOMAIN)
 #endif /* CAMP_RUNTIME_API_ONLY */
 
-/* The graphics library: norm, unorm, textures (docs/textures.md). */
+/* The graphics library: norm, unorm, textures (docs/graphics.md). */
 #include "camp_texture.h"
 
 #ifdef __cplusplus

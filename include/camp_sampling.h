@@ -1,4 +1,4 @@
-/* camp_sampling.h — sampling textures (docs/textures.md): samplers, the
+/* camp_sampling.h — sampling textures (docs/graphics.md): samplers, the
  * read-only texture_view_T_N of a float, norm or unorm texture, and
  * texture_sample / texture_gather_* on normalised coordinates. Included by
  * camp_texture.h; programs include <camp.h>.

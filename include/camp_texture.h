@@ -1,4 +1,4 @@
-/* camp_texture.h — the graphics library (docs/textures.md): norm and unorm,
+/* camp_texture.h — the graphics library (docs/graphics.md): norm and unorm,
  * textures on the accelerator's images, write-only texture views, and PNG
  * files. Included by camp.h; programs include <camp.h>.
  *
