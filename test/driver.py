@@ -435,6 +435,33 @@ def test_mj(ctx):
     expect("argument to '-MJ' is missing" in err, f"-MJ without a value: {err}")
 
 
+def test_many_kernels(ctx):
+    """A file of 128 kernels or more is host-compiled with clang's SLP vectorizer limited to regions of
+    1,000 instructions (its launches are one long straight run: -O2 grew with their square); fewer are not;
+    a host compiler that is not clang is not given the option."""
+    def kernels(name, n):
+        with open(ctx.path(name), "w") as f:
+            f.write("#include <camp.h>\nint main(void) {\n    float a[8] = {0};\n")
+            for k in range(n):
+                f.write(f"    parallel_for_each(i, extent(8)) {{ a[i] += {k}.0f; }}\n")
+            f.write("    return a[0] != %d.0f;\n}\n" % (n * (n - 1) // 2))
+    kernels("many.c", 128)
+    kernels("few.c", 127)
+    flag = "-mllvm -slp-schedule-budget=1000"
+    _, err = ctx.run(["-v", "-c", "many.c", "-o", "many.o"])
+    expect(flag in err, f"-v shows no SLP limit for 128 kernels:\n{err[-1500:]}")
+    _, err = ctx.run(["-v", "-c", "few.c", "-o", "few.o"])
+    expect(flag not in err, "an SLP limit for 127 kernels")
+    wrapper = ctx.path("host-cc")
+    with open(wrapper, "w") as f:  # a host compiler by another name
+        f.write("#!/bin/sh\nexec clang-19 \"$@\"\n")
+    os.chmod(wrapper, 0o755)
+    _, err = ctx.run(["-v", "-c", "many.c", "-o", "many.o"], env=dict(os.environ, CAMP_HOST_CC=wrapper))
+    expect(flag not in err, "an SLP limit (clang's option) given to a host compiler that is not clang")
+    ctx.run(["many.o", "-o", "many"])
+    ctx.run([], cmd=[ctx.path("many")], env=dict(os.environ, CAMP_VALIDATION="1"))
+
+
 def test_spelling(ctx):
     """Misspelled flags of campcc's own get clang's "did you mean" (one edit away), clang's own flags
     the host compiler's; typos in the source get clang's corrections (libclang turns them off)."""

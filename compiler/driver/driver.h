@@ -30,6 +30,7 @@ typedef struct Input {
     const char *stdin_copy; /* "-": where standard input was saved */
     const char *object; /* after compiling, in link mode: the temporary object */
     bool kernels_outlined; /* campcc looked for its kernels: none may remain for the host */
+    int kernel_count;      /* kernels found in it: many ask the host compiler for a limit */
 } Input;
 
 /* One word of the link command: a flag, or an input in its position. */
@@ -83,6 +84,8 @@ char *driver_temp_file(Driver *d, const char *suffix);
 /* `base-of-path` with its extension replaced by `ext`, in the current directory. */
 char *driver_output_name(Driver *d, const char *path, const char *ext);
 /* Runs the host compiler with `args` after its own words; 0 on success. */
+/* Whether the host compiler ($CAMP_HOST_CC's first word, or the default) is clang. */
+bool driver_host_is_clang(void);
 int driver_run_host(Driver *d, const PtrVec *args);
 /* The same with standard input read from `stdin_file`. */
 int driver_run_host_stdin(Driver *d, const PtrVec *args, const char *stdin_file);

@@ -142,6 +142,15 @@ static const char *host_output(Driver *d, Input *in) {
     unreachable("action");
 }
 
+/* A file with this many kernels gets clang's SLP vectorizer limited to
+ * regions of 1,000 instructions in its host compile: the launches of a
+ * function's kernels are one straight run of stores and calls, and with
+ * clang's default budget (100,000) -O2 took 11 s for 1,000 launches in one
+ * function, 65 s for 2,000 and about 21 minutes for 5,000; with the limit
+ * 1.9, 5.5 s and ... (docs/performance.md). Other code is vectorized as
+ * before; only clang has the option. */
+#define MANY_KERNELS 128
+
 /* The host compiler on `src` (the user's file, or its rewritten host C)
  * writing `out`; `quote_dir` for "header.h" when src is not where the
  * user's file is. An output the user named is published only if the host
@@ -159,6 +168,10 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
         add(d, &args, quote_dir);
     }
     if (in->kernels_outlined) add(d, &args, "-D__CAMPCC_HOST_COMPILE__=1"); /* camp.h: header kernels fail */
+    if (rewritten && in->kernel_count >= MANY_KERNELS && driver_host_is_clang()) {
+        add(d, &args, "-mllvm");
+        add(d, &args, "-slp-schedule-budget=1000");
+    }
     add(d, &args, d->action == ACT_ASSEMBLY ? "-S" : d->action == ACT_SYNTAX ? "-fsyntax-only" : "-c");
     if (d->deps && !rewritten) {
         add(d, &args, d->deps == DEPS_USER ? "-MMD" : "-MD");
@@ -217,6 +230,7 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
     } else if (ok && u.kernels.len == 0) {
         ok = host_compile(d, in, path, out, NULL, false); /* the word was in a comment or string */
     } else if (ok) {
+        in->kernel_count = u.kernels.len;
         char *tmp = driver_temp_file(d, ".c");
         ok = tmp && write_file(tmp, u.host.data, u.host.len);
         /* the rewritten file lives in a temporary directory: "header.h" is

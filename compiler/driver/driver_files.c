@@ -74,6 +74,18 @@ char *driver_temp_file(Driver *d, const char *suffix) {
     return NULL;
 }
 
+/* Whether the host compiler is clang ($CAMP_HOST_CC's first word, or the default). */
+bool driver_host_is_clang(void) {
+    const char *cc = getenv("CAMP_HOST_CC");
+    if (!cc || !*cc) cc = CAMP_DEFAULT_HOST_CC;
+    while (*cc == ' ' || *cc == '\t') cc++;
+    size_t len = strcspn(cc, " \t");
+    const char *base = cc;
+    for (const char *c = cc; c < cc + len; c++)
+        if (*c == '/') base = c + 1;
+    return !strncmp(base, "clang", 5);
+}
+
 int driver_run_host(Driver *d, const PtrVec *args) { return driver_run_host_stdin(d, args, NULL); }
 
 int driver_run_host_stdin(Driver *d, const PtrVec *args, const char *stdin_file) {
