@@ -147,7 +147,7 @@ static const char *host_output(Driver *d, Input *in) {
  * function's kernels are one straight run of stores and calls, and with
  * clang's default budget (100,000) -O2 took 11 s for 1,000 launches in one
  * function, 65 s for 2,000 and about 21 minutes for 5,000; with the limit
- * 1.9 s, 5.5 s and about 4 minutes (docs/performance.md). Smaller regions
+ * 2.0 s, 5.5 s and about 4 minutes (docs/performance.md). Smaller regions
  * are vectorized as before; only clang has the option. */
 #define MANY_KERNELS 128
 
