@@ -16,16 +16,38 @@ static bool shares_memory(const camp_device *dev) {
     return camp_device_shares_memory(dev->properties.deviceType, &dev->memory);
 }
 
+camp_status camp_array_region_new(const char *name, size_t bytes, camp_region **out) {
+    camp_region *region = calloc(1, sizeof *region);
+    if (!region) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    region->kind = CAMP_REGION_ARRAY;
+    region->bytes = bytes;
+    region->name = name;
+    region->refs = 1;
+    region->device_valid = true;
+    *out = region;
+    return CAMP_OK;
+}
+
+camp_status camp_array_publish(camp_region *region, camp_accelerator_view *view, const void *src, camp_status status,
+                               void **out) {
+    if (status == CAMP_OK) {
+        /* Copies go through the view the array was made on. */
+        region->usage.queue = view;
+        if (src) status = camp_region_write(region, 0, src, region->bytes);
+    }
+    if (status == CAMP_OK) status = camp_region_insert(region);
+    if (status != CAMP_OK) {
+        camp_region_free(region);
+        return status;
+    }
+    *out = region->host;
+    return CAMP_OK;
+}
+
 static camp_status create(camp_accelerator_view *view, size_t bytes, const void *src, camp_access_type access,
                           void **out) {
     CAMP_TRY(camp_device_init());
-    if (view) {
-        bool live = false;
-        for (camp_accelerator_view *q = camp_rt.views; q; q = q->next) live |= q == view;
-        if (!live) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new_on: not a live accelerator view");
-    } else {
-        view = camp_rt.main->default_view;
-    }
+    CAMP_TRY(camp_view_or_default(view, "array_new_on", &view));
     camp_device *dev = view->dev;
     if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new: an empty array");
     if ((unsigned)access > CAMP_ACCESS_TYPE_AUTO)
@@ -38,13 +60,8 @@ static camp_status create(camp_accelerator_view *view, size_t bytes, const void 
                          "supports_cpu_shared_memory, and %s has none",
                          dev->name);
 
-    camp_region *region = calloc(1, sizeof *region);
-    if (!region) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    region->kind = CAMP_REGION_ARRAY;
-    region->bytes = bytes;
-    region->name = "array_new";
-    region->refs = 1;
-    region->device_valid = true;
+    camp_region *region = NULL;
+    CAMP_TRY(camp_array_region_new("array_new", bytes, &region));
     enum camp_buffer_kind kind = !shared ? CAMP_BUFFER_DEVICE
                                  : access & CAMP_ACCESS_TYPE_READ ? CAMP_BUFFER_SHARED_READ
                                                                   : CAMP_BUFFER_SHARED_WRITE;
@@ -60,18 +77,7 @@ static camp_status create(camp_accelerator_view *view, size_t bytes, const void 
                                region->reserved_bytes);
         else region->host = key, region->reserved = true;
     }
-    if (status == CAMP_OK) {
-        /* Copies go through the view the array was made on. */
-        region->usage.queue = view;
-        if (src) status = camp_region_write(region, 0, src, bytes);
-    }
-    if (status == CAMP_OK) status = camp_region_insert(region);
-    if (status != CAMP_OK) {
-        camp_region_free(region);
-        return status;
-    }
-    *out = region->host;
-    return CAMP_OK;
+    return camp_array_publish(region, view, src, status, out);
 }
 
 camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out) {

@@ -8,39 +8,16 @@
  * memory, which kernels would read across the bus. */
 #include "internal.h"
 
-#include <stdlib.h>
-
 static camp_status staging_new(camp_accelerator_view *view, size_t bytes, const void *src, void **out) {
     CAMP_TRY(camp_device_init());
-    if (view) {
-        bool live = false;
-        for (camp_accelerator_view *q = camp_rt.views; q; q = q->next) live |= q == view;
-        if (!live) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new_staging: not a live accelerator view");
-    } else {
-        view = camp_rt.main->default_view;
-    }
+    CAMP_TRY(camp_view_or_default(view, "array_new_staging", &view));
     if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new_staging: an empty array");
-    camp_region *region = calloc(1, sizeof *region);
-    if (!region) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    region->kind = CAMP_REGION_ARRAY;
+    camp_region *region = NULL;
+    CAMP_TRY(camp_array_region_new("array_new_staging", bytes, &region));
     region->staging_array = true;
-    region->bytes = bytes;
-    region->name = "array_new_staging";
-    region->refs = 1;
-    region->device_valid = true;
     camp_status status = camp_buffer_acquire(view->dev, CAMP_BUFFER_STAGING, bytes, &region->device);
-    if (status == CAMP_OK) {
-        region->host = region->device.mapped;
-        region->usage.queue = view; /* its copies go through the view it was made on */
-        if (src) status = camp_region_write(region, 0, src, bytes);
-    }
-    if (status == CAMP_OK) status = camp_region_insert(region);
-    if (status != CAMP_OK) {
-        camp_region_free(region);
-        return status;
-    }
-    *out = region->host;
-    return CAMP_OK;
+    if (status == CAMP_OK) region->host = region->device.mapped;
+    return camp_array_publish(region, view, src, status, out);
 }
 
 static camp_status copy_arrays(void *dst, const void *src, size_t bytes) {

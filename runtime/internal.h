@@ -447,6 +447,9 @@ void camp_memory_destroy(camp_device *dev);
 camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out);
 /* How long waits poll before they block: CAMP_WAIT_POLL_US, else 1 ms. */
 long long camp_wait_poll_ns(void);
+/* `view` if it is a live view (else an error naming `call`), or the default view when NULL;
+ * the runtime is initialised. */
+camp_status camp_view_or_default(camp_accelerator_view *view, const char *call, camp_accelerator_view **out);
 /* The device's copy view (immediate mode, on dev->copy_queue): made at first use. */
 camp_status camp_copy_view(camp_device *dev, camp_accelerator_view **out);
 /* Destroys every view of `dev` (after waiting for them). */
@@ -586,6 +589,12 @@ camp_access_type camp_default_cpu_access(uint32_t index, bool shares_memory);
 /* ---- array.c ------------------------------------------------------------ */
 
 /* The array holding [p, p + bytes), or an error naming `call`. */
+/* A new array region named `name` of `bytes`, its memory still to get (array.c). */
+camp_status camp_array_region_new(const char *name, size_t bytes, camp_region **out);
+/* Ends making an array whose memory came with `status`: bound to `view`,
+ * filled from `src` if any, listed; *out its host pointer. Frees it on failure. */
+camp_status camp_array_publish(camp_region *region, camp_accelerator_view *view, const void *src, camp_status status,
+                               void **out);
 camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out);
 
 /* ---- future.c ------------------------------------------------------------- */

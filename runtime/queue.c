@@ -649,6 +649,13 @@ static camp_status check_view(const camp_accelerator_view *view, const char *cal
     return CAMP_OK;
 }
 
+camp_status camp_view_or_default(camp_accelerator_view *view, const char *call, camp_accelerator_view **out) {
+    if (view && !is_view(view))
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: not a live accelerator view", call);
+    *out = view ? view : camp_rt.main->default_view;
+    return CAMP_OK;
+}
+
 camp_accelerator_view *camp_default_view(void) {
     pthread_mutex_lock(&camp_rt.lock);
     camp_status status = camp_device_init();
