@@ -101,7 +101,7 @@ typedef struct camp_batch {
     uint32_t command_count;  /* commands recorded into it */
     uint64_t serial;
     struct camp_profile_batch *profile; /* profile.c's timestamps, when profiling */
-    size_t copy_bytes;       /* bytes its copies move, while profiling: the trace's copies in flight */
+    size_t copy_bytes;       /* bytes its copies move, while tracing: the trace's copies in flight */
     camp_buffer *retired;
     uint32_t retired_count, retired_capacity;
     struct camp_batch *next;

@@ -381,8 +381,10 @@ void camp_profile_copies_done(camp_batch *batch) {
 
 uint32_t camp_profile_device_copy_begin(camp_accelerator_view *q, VkCommandBuffer commands,
                                         enum camp_copy_direction direction, size_t bytes) {
-    q->open->copy_bytes += bytes;
-    count_in_flight((int64_t)bytes);
+    if (camp_trace_on()) { /* the counter is the trace's alone */
+        q->open->copy_bytes += bytes;
+        count_in_flight((int64_t)bytes);
+    }
     uint32_t slot = timed_begin(q, commands);
     if (slot != UINT32_MAX) {
         timed_command *t = &q->open->profile->timed[slot];
