@@ -101,6 +101,11 @@ const char *output_begin(Output *o, Arena *a, const char *path, bool executable)
 
 bool output_end(Output *o, bool ok) {
     if (!o->temp) return ok;
+    /* A signal between the rename and the forget would leave a finished
+     * output behind a campcc that failed: they happen with signals waiting. */
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
     if (ok) { /* mkstemp made it 0600; the host compiler may have replaced it */
         mode_t mask = umask(0);
         umask(mask);
@@ -111,6 +116,7 @@ bool output_end(Output *o, bool ok) {
     }
     if (ok) cleanup_forget(o->temp);
     else cleanup_remove(o->temp);
+    sigprocmask(SIG_SETMASK, &old, NULL);
     o->temp = NULL;
     return ok;
 }
