@@ -31,6 +31,7 @@
 #include "camp_math/trig.h"
 #include "camp_math/special.h"
 #include "camp_math/float_forms.h"
+#include "camp_math/amp_extras.h"
 #include "camp_math/fast_math.h"
 #ifndef CAMP_WITHOUT_VECTOR_MATH_ /* campcc's first parse of a file, and its host C if that one succeeded */
 #include "camp_math/vector_forms.h"
