@@ -296,6 +296,7 @@ typedef enum TextureOp { TEXTURE_GET, TEXTURE_SET, TEXTURE_SAMPLE, TEXTURE_GATHE
 typedef enum BuiltinOther {
     BUILTIN_LOG10 = -1,     /* Log2, then OpFMul by log10(2) */
     BUILTIN_BIT_COUNT = -2, /* OpBitCount */
+    BUILTIN_BIT_REVERSE = -3, /* OpBitReverse */
 } BuiltinOther;
 
 /* One element of an initializer: the value for the sub-object at path. */
