@@ -20,7 +20,7 @@ CAMP_DIRECT3D(mad_float, "mad(float, float, float)", "Fma", "fused or not, as th
 CAMP_DIRECT3D(mad_double, "mad(double, double, double)", "Fma", "fused or not, as the device chooses")
 CAMP_DIRECT3D(mad_int, "mad(int, int, int), mad(unsigned, ...)", "OpIMul, OpIAdd", "wraps around")
 CAMP_DIRECT3D(radians, "float", "OpFMul by pi/180", "one correctly rounded product")
-CAMP_DIRECT3D(rcp, "float", "OpFDiv", "Vulkan: within 2.5 ulp for abs(x) in [2^-126, 2^126]; +-0, +-inf, NaN as IEEE where the device gives them")
+CAMP_DIRECT3D(rcp, "float", "OpFDiv", "Vulkan: within 2.5 ulp for abs(x) in [2^-126, 2^126]; the test asks IEEE results at +-0, +-inf and NaN, which Vulkan does not promise")
 CAMP_DIRECT3D(reversebits, "unsigned", "OpBitReverse", "")
 CAMP_DIRECT3D(saturate, "float", "NClamp(x, 0, 1)", "saturate(NaN) = 0; saturate(-0) = +-0")
 CAMP_DIRECT3D(sign_int, "sign(int)", "SSign", "")
