@@ -178,40 +178,34 @@ static void mismatch(verdict *v, const char *fmt, double a, double b, double c, 
     }
 }
 
-/* The exact float functions: the host form's result, or, where an argument
- * or the result is subnormal, the result with subnormals flushed. */
-#define FLOAT_EXACT(label, result, expr, any_zero, fmt, a, b, c)                                          \
-    do {                                                                                                  \
-        verdict *v = begin(label);                                                                        \
-        for (int i = 0; i < NF; i++) {                                                                    \
-            float want = (expr), got = result[i];                                                         \
-            float x = flush(fx[i]), y = flush(fy[i]), z = flush(fz[i]), s = flush(sx[i]);                \
-            (void)x, (void)y, (void)z, (void)s;                                                           \
-            if (!same_float(got, want, any_zero) && !same_float(got, flush(expr##_FLUSHED), any_zero))   \
-                mismatch(v, fmt, a, b, c, got, want);                                                     \
-        }                                                                                                 \
-    } while (0)
+/* An exact float function's result: the host form's, or, where an argument
+ * or the result is subnormal, the host form's on the arguments with
+ * subnormals flushed, flushed too (any_zero: a zero of either sign). */
+static void expect_float(verdict *v, float got, float want, float want_flushed, int any_zero, double a, double b,
+                         double c) {
+    if (!same_float(got, want, any_zero) && !same_float(got, flush(want_flushed), any_zero))
+        mismatch(v, "%a, %a, %a", a, b, c, got, want);
+}
 
 static void compare_floats(void) {
-    verdict *v;
-    /* each expression twice: on the arguments, and on the flushed x, y, z */
-#define CLAMP_EXPR direct3d_clamp(fx[i], lo[i], hi[i])
-#define CLAMP_EXPR_FLUSHED direct3d_clamp(x, lo[i], hi[i])
-    FLOAT_EXACT("clamp_float", clampf_r, CLAMP_EXPR, 1, "%a, %a, %a", fx[i], lo[i], hi[i]);
-#define SATURATE_EXPR direct3d_saturate(fx[i])
-#define SATURATE_EXPR_FLUSHED direct3d_saturate(x)
-    FLOAT_EXACT("saturate", saturate_r, SATURATE_EXPR, 1, "%a%.0s%.0s", fx[i], 0.0, 0.0);
-#define RADIANS_EXPR direct3d_radians(fx[i])
-#define RADIANS_EXPR_FLUSHED direct3d_radians(x)
-    FLOAT_EXACT("radians", radians_r, RADIANS_EXPR, 0, "%a%.0s%.0s", fx[i], 0.0, 0.0);
-#define STEP_EXPR direct3d_step(fy[i], fx[i])
-#define STEP_EXPR_FLUSHED direct3d_step(y, x)
-    FLOAT_EXACT("step", step_r, STEP_EXPR, 0, "%a, %a%.0s", fy[i], fx[i], 0.0);
-
+    verdict *v = begin("clamp_float");
+    for (int i = 0; i < NF; i++)
+        expect_float(v, clampf_r[i], direct3d_clamp(fx[i], lo[i], hi[i]), direct3d_clamp(flush(fx[i]), lo[i], hi[i]),
+                     1, fx[i], lo[i], hi[i]);
+    v = begin("saturate");
+    for (int i = 0; i < NF; i++)
+        expect_float(v, saturate_r[i], direct3d_saturate(fx[i]), direct3d_saturate(flush(fx[i])), 1, fx[i], 0, 0);
+    v = begin("radians");
+    for (int i = 0; i < NF; i++)
+        expect_float(v, radians_r[i], direct3d_radians(fx[i]), direct3d_radians(flush(fx[i])), 0, fx[i], 0, 0);
+    v = begin("step");
+    for (int i = 0; i < NF; i++)
+        expect_float(v, step_r[i], direct3d_step(fy[i], fx[i]), direct3d_step(flush(fy[i]), flush(fx[i])), 0, fy[i],
+                     fx[i], 0);
     v = begin("sign_float");
     for (int i = 0; i < NF; i++)
         if (signf_r[i] != direct3d_sign(fx[i]) && signf_r[i] != direct3d_sign(flush(fx[i])))
-            mismatch(v, "%a%.0s%.0s", fx[i], 0.0, 0.0, signf_r[i], direct3d_sign(fx[i]));
+            mismatch(v, "%a, %a, %a", fx[i], 0, 0, signf_r[i], direct3d_sign(fx[i]));
 
     /* mad: fused or unfused (two statements: C contracts only within one) */
     int fused = 0, unfused = 0;
@@ -252,9 +246,9 @@ static void compare_floats(void) {
             double ulp = ldexp(1.0, ilogb(exact) - 23), err = fabs((double)rcp_r[i] - exact) / ulp;
             worst = err > worst ? err : worst;
             if (!(err <= 2.5))
-                mismatch(v, "%a%.0s%.0s", fx[i], 0.0, 0.0, rcp_r[i], exact);
+                mismatch(v, "%a, %a, %a", fx[i], 0, 0, rcp_r[i], exact);
         } else if ((a == 0.0 || isinf(fx[i]) || isnan(fx[i])) && !same_float(rcp_r[i], 1.0f / fx[i], 0)) {
-            mismatch(v, "%a%.0s%.0s", fx[i], 0.0, 0.0, rcp_r[i], 1.0f / fx[i]);
+            mismatch(v, "%a, %a, %a", fx[i], 0, 0, rcp_r[i], 1.0f / fx[i]);
         }
     }
     snprintf(v->measured, sizeof v->measured, "%.3g ulp", worst);
