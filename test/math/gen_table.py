@@ -146,7 +146,8 @@ on the host and `math-out-pointers` in kernels, which also checks `frexp`,
 `modf` and `remquo` storing into locals and view elements). These names
 are macros for their `camp_precise_` forms on the host as well (glibc 2.36
 has none of them but `exp10`, and only for `_GNU_SOURCE`), so a program
-cannot define functions of those names.
+cannot define functions of those names; they take scalars only (no vector
+forms).
 
 Not provided: `nan()` (it takes a string), `nexttoward` (long double),
 `lgamma_r` and the other GNU extensions, and C++ AMP's `tanpi`, `erfinv`,
