@@ -4,7 +4,8 @@
  * camp_precise_<name> (double) and camp_precise_<name>f (float) are the
  * implementations campcc calls for <math.h> names in amp code; they are
  * plain C over integers and doubles (no libm), so the serial reference mode
- * runs the very same code. fast_math_<name>(float) are C++ AMP's fast_math.
+ * runs the very same code. fast_math_<name>(float) are C++ AMP's fast_math,
+ * direct3d_<name> its concurrency::direct3d intrinsics.
  * Error bounds, measured: docs/math.md. Included by camp.h. */
 /* restrict(cpu, amp) and the vector types: camp.h, which includes this
  * header in its turn (then this include does nothing) */
@@ -31,6 +32,8 @@
 #include "camp_math/trig.h"
 #include "camp_math/special.h"
 #include "camp_math/float_forms.h"
+#include "camp_math/amp_extras.h"
+#include "camp_math/direct3d.h"
 #include "camp_math/fast_math.h"
 #ifndef CAMP_WITHOUT_VECTOR_MATH_ /* campcc's first parse of a file, and its host C if that one succeeded */
 #include "camp_math/vector_forms.h"

@@ -30,11 +30,23 @@ static const Instruction fast_math[] = {
     {"tan", GLSLstd450Tan, 1},     {"tanh", GLSLstd450Tanh, 1},   {"trunc", GLSLstd450Trunc, 1},
 };
 
-/* camp_bits.h's device instructions (the builtins are C over these) */
+/* camp_bits.h's device instructions (the builtins are C over these), and
+ * camp_math/direct3d.h's (the direct3d_* intrinsics) */
 static const Instruction bit_instructions[] = {
     {"camp_bit_count", BUILTIN_BIT_COUNT, 1},
     {"camp_find_msb", GLSLstd450FindUMsb, 1},
     {"camp_find_lsb", GLSLstd450FindILsb, 1},
+    {"camp_d3d_nclamp", GLSLstd450NClamp, 3},
+    {"camp_d3d_sclamp", GLSLstd450SClamp, 3},
+    {"camp_d3d_smax", GLSLstd450SMax, 2},
+    {"camp_d3d_smin", GLSLstd450SMin, 2},
+    {"camp_d3d_umax", GLSLstd450UMax, 2},
+    {"camp_d3d_umin", GLSLstd450UMin, 2},
+    {"camp_d3d_fmaf", GLSLstd450Fma, 3},
+    {"camp_d3d_fma", GLSLstd450Fma, 3},
+    {"camp_d3d_find_smsb", GLSLstd450FindSMsb, 1},
+    {"camp_d3d_ssign", GLSLstd450SSign, 1},
+    {"camp_d3d_bit_reverse", BUILTIN_BIT_REVERSE, 1},
 };
 
 static const char *const bit_casts[] = {"camp_float_as_uint", "camp_uint_as_float", "camp_double_as_ulong",

@@ -294,8 +294,9 @@ typedef enum TextureOp { TEXTURE_GET, TEXTURE_SET, TEXTURE_SAMPLE, TEXTURE_GATHE
 
 /* EX_BUILTIN's operations that are not one GLSL.std.450 instruction */
 typedef enum BuiltinOther {
-    BUILTIN_LOG10 = -1,     /* Log2, then OpFMul by log10(2) */
-    BUILTIN_BIT_COUNT = -2, /* OpBitCount */
+    BUILTIN_LOG10 = -1,       /* Log2, then OpFMul by log10(2) */
+    BUILTIN_BIT_COUNT = -2,   /* OpBitCount */
+    BUILTIN_BIT_REVERSE = -3, /* OpBitReverse */
 } BuiltinOther;
 
 /* One element of an initializer: the value for the sub-object at path. */

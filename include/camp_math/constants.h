@@ -15,6 +15,9 @@
 /* 1/ln 10 */
 #define CAMP_INV_LN10_HI 0x1.bcb7b1526e50ep-2
 #define CAMP_INV_LN10_LO 0x1.95355baaafad3p-57
+/* ln 10 (exp10) */
+#define CAMP_LN10_HI 0x1.26bb1bbb55516p+1
+#define CAMP_LN10_LO -0x1.f48ad494ea3e9p-53
 /* log10(2) */
 #define CAMP_LOG10_2_HI 0x1.34413509f79ffp-2
 #define CAMP_LOG10_2_LO -0x1.9dc1da994fd21p-59

@@ -4,7 +4,8 @@
  * functions; fails if a measured error exceeds its bound. Also checks the
  * functions with integer or pointer results (frexp, ldexp, scalbln, modf,
  * remquo, ilogb, lround, lrint, nextafter, classification) for exact
- * agreement with glibc.
+ * agreement with glibc, and sincos for agreement with sin and cos, bit for
+ * bit.
  *
  *   accuracy [--results FILE]   FILE: "name float_ulps double_ulps" lines
  *                               for gen_table.py (docs/math.md)
@@ -100,6 +101,9 @@ static void check_exact_double(double a, double b, int n, double small) {
     if (!isnan(remquo(a, b, &q2)))
         expect_int("remquo quotient bits", a, q1 & 7, q2 & 7);
     expect_same("nextafter", a, camp_precise_nextafter(a, b), nextafter(a, b));
+    camp_precise_sincos(a, &ip1, &ip2);
+    expect_same("sincos's sin against sin", a, ip1, camp_precise_sin(a));
+    expect_same("sincos's cos against cos", a, ip2, camp_precise_cos(a));
     expect_same("scalbln", a, camp_precise_scalbln(a, n * 100L), scalbln(a, n * 100L));
     if (!isnan(small)) {
         expect_int("lround", small, camp_precise_lround(small), lround(small));
@@ -119,7 +123,7 @@ static void check_exact_double(double a, double b, int n, double small) {
 /* The float forms' results for one argument set, all computed at once so
  * that they run with subnormals flushed in the flushed build. */
 typedef struct float_exact {
-    float frexp, ldexp, modf, modf_integral, remquo, nextafter, scalbln;
+    float frexp, ldexp, modf, modf_integral, remquo, nextafter, scalbln, sincos_sin, sincos_cos, sin, cos;
     int frexp_exponent, remquo_quotient, fpclassify, ilogb, isnan, isinf, isfinite, isnormal, signbit;
     long lround, llround, lrint, llrint;
 } float_exact;
@@ -133,6 +137,9 @@ static float_exact float_exact_forms(float a, float b, int n, float small) {
     r.remquo = camp_precise_remquof(a, b, &r.remquo_quotient);
     r.nextafter = camp_precise_nextafterf(a, b);
     r.scalbln = camp_precise_scalblnf(a, n * 100L);
+    camp_precise_sincosf(a, &r.sincos_sin, &r.sincos_cos);
+    r.sin = camp_precise_sinf(a);
+    r.cos = camp_precise_cosf(a);
     r.lround = camp_precise_lroundf(small);
     r.llround = (long)camp_precise_llroundf(small);
     r.lrint = camp_precise_lrintf(small);
@@ -164,6 +171,8 @@ static void check_exact_float(float a, float b, int n, float small) {
         expect_int("remquof quotient bits", a, r.remquo_quotient & 7, q & 7);
     expect_same("nextafterf", a, r.nextafter, nextafterf(a, b));
     expect_same("scalblnf", a, r.scalbln, scalblnf(a, n * 100L));
+    expect_same("sincosf's sin against sinf", a, r.sincos_sin, r.sin);
+    expect_same("sincosf's cos against cosf", a, r.sincos_cos, r.cos);
     if (!isnan(small)) {
         expect_int("lroundf", small, r.lround, lroundf(small));
         expect_int("llroundf", small, r.llround, (long)llroundf(small));

@@ -58,6 +58,7 @@ chain("CAMP_LN2_PART", ln2, 42, 3, "ln 2 = PART_1 + PART_2 + PART_3; k*PART_1, k
 pair("CAMP_LN2", ln2, "ln 2 as a double-double")
 pair("CAMP_INV_LN2", 1 / ln2, "1/ln 2")
 pair("CAMP_INV_LN10", 1 / mp.log(10), "1/ln 10")
+pair("CAMP_LN10", mp.log(10), "ln 10 (exp10)")
 pair("CAMP_LOG10_2", mp.log10(2), "log10(2)")
 chain("CAMP_PIO2_PART", pi / 2, 33, 4, "pi/2 = sum of parts; n*PART_1..3 exact for |n| < 2^20")
 pair("CAMP_PIO2", pi / 2, "pi/2")

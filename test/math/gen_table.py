@@ -8,10 +8,12 @@ DIR (default test/math/results) holds one pair of files per column:
   host.precise / host.fast          the host tests (build/test/math/math-host.*)
   lavapipe.precise / lavapipe.fast  the device test on lavapipe
   nvidia.precise / nvidia.fast      the device test on an NVIDIA GPU
+  host.direct3d / lavapipe.direct3d / nvidia.direct3d  the direct3d test
 (".precise": "name float_ulps double_ulps" lines, ".fast": "name
 relative_error" lines, as math_accuracy, math_fast and the device test write
-them with --results / --fast-results). A missing file shows as "not measured
-yet": no number here is typed in by hand.
+them with --results / --fast-results; ".direct3d": "name measurement" lines
+from direct3d.c's --results). A missing file shows as "not measured yet": no
+number here is typed in by hand.
 """
 import argparse
 import re
@@ -63,9 +65,11 @@ def main():
 
     precise = parse("bounds.h", "CAMP_MATH_FUNCTION")
     fast = parse("fast_bounds.h", "CAMP_FAST_MATH")
+    direct3d = parse("direct3d_functions.h", "CAMP_DIRECT3D")
     vulkan = {row[0]: (row[6], row[7]) for row in fast}
     precise_results = {c: results(args.results, c, "precise") for c, _ in COLUMNS}
     fast_results = {c: results(args.results, c, "fast") for c, _ in COLUMNS}
+    direct3d_results = {c: results(args.results, c, "direct3d") for c, _ in COLUMNS}
 
     out = [TEMPLATE_HEAD.strip(), ""]
     heads = " | ".join(f"{title} float | {title} double" for _, title in COLUMNS)
@@ -91,6 +95,15 @@ def main():
         domain = f"x in [{xlo}, {xhi}]" + (f", y in [{ylo}, {yhi}]" if kind == "BINARY" else "")
         cells = [cell(fast_results[c], name, 0) for c, _ in COLUMNS]
         out.append(f"| `fast_math_{name}` | {instruction} | {escape(bound)} | {domain} | " + " | ".join(cells) + " |")
+    out += ["", TEMPLATE_DIRECT3D.strip(), ""]
+    out.append(f"| function | C++ AMP | in kernels | edge cases | {heads} |")
+    out.append("|" + " --- |" * (4 + len(COLUMNS)))
+    for name, forms, instruction, edges in direct3d:
+        function = re.sub(r"_(float|double|int)$", "", name)  # clamp_float: direct3d_clamp
+        cells = [" ".join(direct3d_results[c][name]) if direct3d_results[c] and name in direct3d_results[c]
+                 else NOT_MEASURED for c, _ in COLUMNS]
+        out.append(f"| `direct3d_{function}` | {forms} | {instruction} | {escape(edges) or '-'} | "
+                   + " | ".join(cells) + " |")
     out += ["", TEMPLATE_VECTORS.strip(), "", TEMPLATE_TAIL.strip(), ""]
     args.output.write_text("\n".join(out))
 
@@ -123,9 +136,22 @@ flushes float subnormals; test `math-comparisons`; a float compared with a
 double is first converted in the kernel's own code, which such a device
 flushes when it is subnormal); and `<stdlib.h>`'s `abs labs llabs` (the
 most negative value is its own absolute value, as the hardware gives it).
-Not provided:
-`nan()` (it takes a string), `nexttoward` (long double), and the GNU
-extensions (`exp10`, `sincos`, `lgamma_r`).
+
+C++ AMP's `precise_math` functions that C17's `<math.h>` lacks are there
+too (`include/camp_math/amp_extras.h`): `sinpi cospi rsqrt rcbrt exp10` and
+their float forms (`sinpif`, ...), in the table below, and
+`sincos(x, &s, &c)` and `sincosf`, which store `sin`'s and `cos`'s very
+results, bit for bit, from one argument reduction (tests `math-accuracy`
+on the host and `math-out-pointers` in kernels, which also checks `frexp`,
+`modf` and `remquo` storing into locals and view elements). These names
+are macros for their `camp_precise_` forms on the host as well (glibc 2.36
+has none of them but `exp10`, and only for `_GNU_SOURCE`), so a program
+cannot define functions of those names; they take scalars only (no vector
+forms).
+
+Not provided: `nan()` (it takes a string), `nexttoward` (long double),
+`lgamma_r` and the other GNU extensions, and C++ AMP's `tanpi`, `erfinv`,
+`erfcinv`, `phi`, `probit` and `scalb`.
 
 How:
 
@@ -138,6 +164,14 @@ How:
   Payne-Hanek (a 1280-bit table of 2/pi, 32-bit limbs). lgamma uses Taylor
   series about its zeros (1, 2 and the first four below -2), the
   recurrence and Stirling's series elsewhere, reflection below 0.
+- **sinpi and cospi** reduce x itself, exactly: x = k/2 + r with
+  k = rint(2x) and |r| <= 1/4, no product by pi before the reduction (its
+  rounding is what makes `sin(M_PI * x)` drift as x grows), then sin or cos
+  of the double-double pi r. Integers give +-0 with x's sign (sinpi),
+  half-integers +0 (cospi), as C23 and IEEE 754 ask. **rsqrt and rcbrt**:
+  the argument scaled by an even (a multiple of three) power of two, then
+  one Newton step from 1/sqrt (1/cbrt) with its residual in double-double.
+  **exp10**: e^(x ln 10) with x ln 10 as a double-double.
 - **Float functions** evaluate the double form and round once: the double
   result is within about a double ulp, so the float result is correctly
   rounded but for rare double-rounding ties. C++ AMP's `precise_math` needs
@@ -179,7 +213,18 @@ low word of a double-double wherever the library subtracts one (lgamma was
 413 ulp off, tgamma 26, asin/acos/atan2 and cbrt about 0.95). The test
 `math-exact-fp` (test/math/exact_fp.py) checks in the SPIR-V that every
 float operation of the library carries the decoration, at -O0 and after
--O2's inlining, and that user code does not.
+-O2's optimizer, and that user code does not.
+
+**Called, not inlined.** At -O1 and up the large functions (sin, exp, pow,
+erf, ... and their large helpers) stay one called SPIR-V function each,
+marked `DontInline`, with their constant-count loops unrolled; the small
+ones (fabs, copysign, the double-double primitives, the float forms'
+conversions) are inlined. `-fcamp-inline-math` inlines every call instead,
+as campcc did before: on the H100 a kernel bound by `powf`/`expf`/`sinf`
+runs 1.85× faster that way (NVIDIA keeps the calls), at the cost of
+slower pipeline creation there and on lavapipe;
+[performance.md](performance.md#math-functions-in-kernels) has the
+measurements.
 
 **Subnormals.** Vulkan lets a device flush float32 subnormals to zero, and
 64-bit ones too unless it reports `shaderDenormPreserveFloat64`. campcc
@@ -204,7 +249,9 @@ subnormals those arguments and results become +-0.
 
 **Bounds.** The error of a result is |result - reference| in ulps of the
 result's format at the reference, the reference being glibc's long double
-function (64-bit significand, itself good to about 2^-11 double ulps); a
+function (64-bit significand, itself good to about 2^-11 double ulps; for
+sinpi, cospi, rsqrt and rcbrt, which glibc lacks, `test/math/references.h`
+builds it from sinl, cosl, sqrtl and cbrtl after an exact reduction); a
 correctly rounded result measures at most 0.5. The tests fail above the
 bound (plus 1/1024 for the reference's own error). Arguments: edge values
 (+-0, subnormals, +-inf, NaN, extremes, values near poles, zeros and
@@ -237,6 +284,38 @@ because their results are exact or not a single value: `fast_math_fma`
 (Ldexp), `fast_math_modf` (Modf).
 
 ### Max relative error on the documented domain
+"""
+
+TEMPLATE_DIRECT3D = """
+## direct3d: `direct3d_<name>`
+
+C++ AMP's `concurrency::direct3d` intrinsics (HLSL's) are
+`direct3d_<name>` (`include/camp_math/direct3d.h`, which `camp.h`
+includes): the prefix keeps them apart from a program's own `clamp`, `sign`
+or `step`. Where C++ AMP overloads one (`clamp`, `mad`, `sign`), so does
+the header, with clang's `overloadable`; give the arguments one type
+(`direct3d_clamp(x, 0.0f, 1.0f)`: with `0` and `1` no overload is the best
+match). In kernels each is what the "in kernels" column says (one
+GLSL.std.450 instruction unless the name starts with Op); on the host and in
+the serial mode each is C with the same semantics, HLSL's where HLSL
+defines them: NaN loses in `clamp` and `saturate` (Direct3D's min and max),
+`step(y, x)` is `x >= y ? 1 : 0`. `step` and `sign(float)` are comparisons
+rather than GLSL.std.450's Step and FSign, whose results at NaN differ or are
+left open. `direct3d_noise` is not provided (HLSL deprecated it; Vulkan has
+no noise instruction).
+
+Measured by `test/math/direct3d.c`: each function on edge values (+-0,
++-1, subnormals, +-inf, NaN, INT_MIN, INT_MAX, 0 and all ones) and 2000
+random arguments in kernels, against its host form. "exact": bit for bit (a
+zero's sign may differ where the table says so; on a device that flushes
+float subnormals a subnormal argument or result may count as zero, which
+Vulkan allows); `mad`: every result is the fused or the unfused one, and
+which the device gave; `rcp`: the largest error in ulps of 1/x for |x| in
+[2^-126, 2^126] (Vulkan's bound for a division: 2.5); `smoothstep`: the
+largest absolute error against the formula evaluated exactly. The test
+fails on any other result, rcp beyond 2.5 ulps or smoothstep beyond 2^-19.
+
+### Measured against the host forms
 """
 
 TEMPLATE_VECTORS = """
@@ -302,10 +381,14 @@ TEMPLATE_TAIL = """
 meson test -C build --suite math            # writes build/test/math/math-host.*
 cp build/test/math/math-host.precise test/math/results/host.precise
 cp build/test/math/math-host.fast test/math/results/host.fast
-# on each device (the suite builds the program; on lavapipe it is math-accuracy-device):
+cp build/test/math/math-host.direct3d test/math/results/host.direct3d
+# on each device (the suite builds the programs; on lavapipe they are
+# math-accuracy-device and math-direct3d-device):
 CAMP_DEVICE=<name> build/test/math/math_accuracy_device \\
     --results test/math/results/<lavapipe|nvidia>.precise \\
     --fast-results test/math/results/<lavapipe|nvidia>.fast
+CAMP_DEVICE=<name> build/test/math/math_direct3d \\
+    --results test/math/results/<lavapipe|nvidia>.direct3d
 python3 test/math/gen_table.py
 ```
 """

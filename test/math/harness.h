@@ -33,6 +33,7 @@ enum math_domain {
     DOM_POSITIVE,     /* (0, max] */
     DOM_EXP,          /* [-750, 710] */
     DOM_EXP2,         /* [-1080, 1030] */
+    DOM_EXP10,        /* [-330, 315] */
     DOM_LOG1P,        /* (-1, max] */
     DOM_POW_BASE,     /* (0, 100], random sign */
     DOM_POW_EXPONENT, /* [-800, 800], a third of them integers */
@@ -64,6 +65,7 @@ static inline void math_domain_range(enum math_domain d, double max, double *lo,
     case DOM_POSITIVE: *lo = 0.0; *hi = max; break;
     case DOM_EXP: *lo = -750.0; *hi = 710.0; break;
     case DOM_EXP2: *lo = -1080.0; *hi = 1030.0; break;
+    case DOM_EXP10: *lo = -330.0; *hi = 315.0; break;
     case DOM_LOG1P: *lo = -1.0; *hi = max; break;
     case DOM_POW_BASE: *lo = -100.0; *hi = 100.0; break;
     case DOM_POW_EXPONENT: *lo = -800.0; *hi = 800.0; break;
@@ -167,6 +169,8 @@ typedef struct math_function {
     double float_bound, double_bound;
     void (*reference)(void); /* glibc's long double function, cast */
 } math_function;
+
+#include "references.h" /* the references glibc lacks */
 
 typedef long double (*math_ref1)(long double);
 typedef long double (*math_ref2)(long double, long double);
