@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 5u
+#define CAMP_ABI_VERSION 6u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -72,6 +72,9 @@ typedef struct camp_kernel_info {
      * CAMP_ACCESS_SAMPLE for a combined image sampler it samples. */
     camp_u32 texture_count;
     const camp_u32 *texture_access;
+    /* What the launch's arguments are (camp_abi_launch), in their order. */
+    const struct camp_kernel_param *params;
+    camp_u32 param_count;
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these
@@ -182,49 +185,54 @@ typedef struct camp_report_site {
     camp_u32 line;
 } camp_report_site;
 
-/* What a kernel may do to a view; CAMP_ACCESS_POINTER marks a captured
+/* What a kernel may do to a view; CAMP_ACCESS_POINTER marks, in the runtime, a
  * pointer rather than an object. */
 enum camp_access { CAMP_ACCESS_READ = 1u, CAMP_ACCESS_WRITE = 2u, CAMP_ACCESS_POINTER = 4u, CAMP_ACCESS_SAMPLE = 8u };
 
-/* Memory a kernel uses. An object (an array with a complete type) is an
- * implicit view: copied in before the kernel, and back after it if written,
- * unless it lies inside an explicit view (array_view, array_new), which then
- * provides it. A pointer (CAMP_ACCESS_POINTER, bytes 0) must lie inside an
- * explicit view, or inside an object of the same launch; NULL stays NULL.
- * Either way the runtime writes the device address (64 bits) that
- * corresponds to `host` at push_offset in the push constants. */
-typedef struct camp_launch_view {
-    const void *host;     /* first byte of the object, or the pointer's value */
-    camp_size bytes;         /* the object's size; 0 for a pointer */
-    camp_u32 push_offset; /* where its device address goes */
-    camp_u32 access;      /* enum camp_access bits */
-    const char *name;     /* the variable's name, for messages */
-} camp_launch_view;
+/* A kernel's parameters: the variables it captures, each described here,
+ * once, and given at each launch by the few arguments (camp_launch_arg)
+ * its kind takes, so that the code at a launch site is a call and little
+ * more (a file of thousands of launches compiles in time linear in them).
+ *
+ * Memory a kernel uses is an object or a pointer. An object (an array with
+ * a complete type) is an implicit view: copied in before the kernel, and
+ * back after it if written, unless it lies inside an explicit view
+ * (array_view, array_new), which then provides it. A pointer must lie
+ * inside an explicit view, or inside an object of the same launch; NULL
+ * stays NULL. Either way the runtime writes the device address (64 bits)
+ * that corresponds to the host address at push_offset. */
+enum camp_param_kind {
+    CAMP_PARAM_VALUE = 1,        /* 1 argument, the value's address: `bytes` bytes go to push_offset */
+    CAMP_PARAM_OBJECT = 2,       /* 2 arguments: the object's address, then its size in bytes */
+    CAMP_PARAM_POINTER = 3,      /* 1 argument: the pointer */
+    CAMP_PARAM_HELD_POINTER = 4, /* none: a pointer inside an earlier VALUE, at push_offset */
+    CAMP_PARAM_TEXTURE = 5,      /* 1 argument, the camp_texture *; with CAMP_ACCESS_SAMPLE a 2nd, the camp_sampler * */
+};
 
-/* A texture a kernel uses: the image of `texture` (a camp_texture *) at
- * `binding` of the kernel's descriptor set 0, for its kernel_info's access. */
-typedef struct camp_launch_texture {
-    const void *texture;
-    camp_u32 binding;
-    camp_u32 access; /* enum camp_access: READ, WRITE or SAMPLE, as texture_access[binding] */
-    const char *name;
-    const void *sampler; /* SAMPLE: the camp_sampler */
-} camp_launch_texture;
+typedef struct camp_kernel_param {
+    camp_u32 kind;        /* enum camp_param_kind */
+    camp_u32 push_offset; /* a VALUE's bytes, or where a device address goes (not textures) */
+    camp_u32 access;      /* enum camp_access: objects and pointers any of READ/WRITE; textures one of
+                           * READ, WRITE, SAMPLE, as texture_access[binding] */
+    camp_u32 bytes;       /* a VALUE's size */
+    camp_u32 binding;     /* a TEXTURE's binding in descriptor set 0 */
+    const char *name;     /* the variable's name (an expression for a held pointer), for messages */
+} camp_kernel_param;
+
+typedef union camp_launch_arg {
+    const void *address;
+    camp_size bytes;
+} camp_launch_arg;
 
 /* Runs kernel `kernel` of `module` over `extent` (rank components, most
  * significant first) on the calling thread's current accelerator view
- * (camp_set_current_view). `push` holds push_size bytes: the header is
- * filled here, the captures by the caller. Implicit views are copied in
- * before the kernel and those with CAMP_ACCESS_WRITE copied back after it
- * (the call then waits for the kernel); explicit views follow their own lazy
- * rules, so in automatic queuing mode the call may return before the kernel
- * has run. */
-void camp_abi_launch(camp_module_info *module, camp_u32 kernel, const camp_i32 *extent, void *push,
-                     const camp_launch_view *views, camp_u32 view_count);
-/* The same for a kernel that uses textures (its texture_count of them). */
-void camp_abi_launch_textures(camp_module_info *module, camp_u32 kernel, const camp_i32 *extent, void *push,
-                              const camp_launch_view *views, camp_u32 view_count,
-                              const camp_launch_texture *textures, camp_u32 texture_count);
+ * (camp_set_current_view), with `args` for its params. Implicit views are
+ * copied in before the kernel and those written copied back after it (the
+ * call then waits for the kernel); explicit views follow their own lazy
+ * rules, so in automatic queuing mode the call may return before the
+ * kernel has run. */
+void camp_abi_launch(camp_module_info *module, camp_u32 kernel, const camp_i32 *extent,
+                     const camp_launch_arg *args);
 
 #ifdef __cplusplus
 }

@@ -32,6 +32,30 @@
 #define CAMP_PRINTF(f, a)
 #endif
 
+/* ---- launch.c: a launch's memory, unpacked from its arguments ---------- */
+/* A kernel's push constants, header included, at most (campcc keeps to
+ * 128, Vulkan's minimum maxPushConstantsSize; the pipeline checks the device). */
+#define CAMP_PUSH_MAX 256u
+/* An object or a pointer of the launch (camp_abi.h, camp_kernel_param): at
+ * `host`, `bytes` of it (0 for a pointer, CAMP_ACCESS_POINTER in access). */
+typedef struct camp_launch_view {
+    const void *host;     /* first byte of the object, or the pointer's value */
+    size_t bytes;         /* the object's size; 0 for a pointer */
+    uint32_t push_offset; /* where its device address goes */
+    uint32_t access;      /* enum camp_access bits */
+    const char *name;     /* the variable's name, for messages */
+} camp_launch_view;
+
+/* A texture of the launch: the image of `texture` (a camp_texture *) at
+ * `binding` of the kernel's descriptor set 0, for its kernel_info's access. */
+typedef struct camp_launch_texture {
+    const void *texture;
+    uint32_t binding;
+    uint32_t access; /* enum camp_access: READ, WRITE or SAMPLE, as texture_access[binding] */
+    const char *name;
+    const void *sampler; /* SAMPLE: the camp_sampler */
+} camp_launch_texture;
+
 /* The first error of the current call, reported when it returns. */
 typedef struct camp_failure {
     camp_status status;

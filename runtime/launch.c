@@ -39,6 +39,9 @@ static camp_status check_kernel(const camp_kernel_info *kernel) {
                              kernel->entry);
     if (chosen && kernel->tiled)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "tiled kernel '%s' has no tile size", kernel->entry);
+    if (kernel->push_size > CAMP_PUSH_MAX)
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "kernel '%s' has %u bytes of push constants; libcamp supports at most %u",
+                         kernel->entry, kernel->push_size, CAMP_PUSH_MAX);
     if (kernel->push_size < CAMP_PUSH_HEADER_SIZE)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                          "kernel '%s' has %u bytes of push constants, less than the %u-byte header",
@@ -159,15 +162,82 @@ static camp_status launch_queue(camp_accelerator_view **out) {
                      (void *)q);
 }
 
+/* ---- Arguments ---------------------------------------------------------- */
+
+/* A launch's push constants, views and textures, from its arguments. */
+typedef struct launch_memory {
+    uint8_t push[CAMP_PUSH_MAX];
+    camp_launch_view views[(CAMP_PUSH_MAX - CAMP_PUSH_HEADER_SIZE) / 8]; /* each takes 8 bytes of push */
+    camp_launch_texture textures[CAMP_TEXTURES_MAX];
+    uint32_t view_count, texture_count;
+} launch_memory;
+
+static camp_status param_fits(const camp_kernel_info *kernel, const camp_kernel_param *p, uint32_t bytes) {
+    if (p->push_offset < CAMP_PUSH_HEADER_SIZE || bytes > kernel->push_size - p->push_offset)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "'%s' would lie at bytes %u-%u of the kernel's %u-byte arguments",
+                         p->name, p->push_offset, p->push_offset + bytes, kernel->push_size);
+    return CAMP_OK;
+}
+
+static camp_status add_view(launch_memory *m, const camp_kernel_param *p, const void *host, size_t bytes,
+                            uint32_t access) {
+    if (m->view_count == sizeof m->views / sizeof *m->views)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel has more views than its arguments can hold");
+    m->views[m->view_count++] = (camp_launch_view){host, bytes, p->push_offset, access, p->name};
+    return CAMP_OK;
+}
+
+/* Each param takes the arguments its kind says (camp_abi.h), in order. */
+static camp_status unpack_args(const camp_kernel_info *kernel, const camp_launch_arg *args, launch_memory *m) {
+    if (kernel->param_count && (!kernel->params || !args))
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with null params or arguments");
+    memset(m->push, 0, camp_push_range_size(kernel));
+    m->view_count = m->texture_count = 0;
+    for (uint32_t i = 0; i < kernel->param_count; i++) {
+        const camp_kernel_param *p = &kernel->params[i];
+        const void *held;
+        switch (p->kind) {
+        case CAMP_PARAM_VALUE:
+            CAMP_TRY(param_fits(kernel, p, p->bytes));
+            memcpy(m->push + p->push_offset, (args++)->address, p->bytes);
+            break;
+        case CAMP_PARAM_OBJECT:
+            CAMP_TRY(add_view(m, p, args[0].address, args[1].bytes, p->access & ~CAMP_ACCESS_POINTER));
+            args += 2;
+            break;
+        case CAMP_PARAM_POINTER:
+            CAMP_TRY(add_view(m, p, (args++)->address, 0, p->access | CAMP_ACCESS_POINTER));
+            break;
+        case CAMP_PARAM_HELD_POINTER: /* its value was copied with the VALUE that holds it */
+            CAMP_TRY(param_fits(kernel, p, sizeof held));
+            memcpy(&held, m->push + p->push_offset, sizeof held);
+            CAMP_TRY(add_view(m, p, held, 0, p->access | CAMP_ACCESS_POINTER));
+            break;
+        case CAMP_PARAM_TEXTURE:
+            if (m->texture_count == CAMP_TEXTURES_MAX)
+                return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel has more than %u texture bindings",
+                                 CAMP_TEXTURES_MAX);
+            m->textures[m->texture_count++] = (camp_launch_texture){
+                args[0].address, p->binding, p->access, p->name,
+                p->access == CAMP_ACCESS_SAMPLE ? args[1].address : NULL};
+            args += p->access == CAMP_ACCESS_SAMPLE ? 2 : 1;
+            break;
+        default:
+            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "param %u ('%s') of unknown kind %u", i, p->name, p->kind);
+        }
+    }
+    return CAMP_OK;
+}
+
 /* ---- The launch --------------------------------------------------------- */
 
-static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int32_t *extent, void *push,
-                                 const camp_launch_view *views, uint32_t view_count,
-                                 const camp_launch_texture *textures, uint32_t texture_count) {
+static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int32_t *extent,
+                                 const camp_launch_arg *args) {
     const camp_kernel_info *kernel = &module->kernels[k];
     CAMP_TRY(check_kernel(kernel));
-    if (!extent || !push || (view_count && !views))
-        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with a null extent, push block or views");
+    if (!extent) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with a null extent");
+    launch_memory m;
+    CAMP_TRY(unpack_args(kernel, args, &m));
     CAMP_TRY(camp_device_init());
     camp_accelerator_view *q = NULL;
     CAMP_TRY(launch_queue(&q));
@@ -178,56 +248,37 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
 
     camp_push_header header;
     if (!make_header(kernel, extent, &header)) return CAMP_OK; /* nothing to run */
-    memcpy(push, &header, sizeof header);
+    memcpy(m.push, &header, sizeof header);
     VkPipeline variant;
     CAMP_TRY(camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(&header, pipeline->local_size),
                                    &variant));
 
     camp_texture_binding bindings[CAMP_TEXTURES_MAX];
-    CAMP_TRY(camp_textures_prepare(q, kernel, textures, texture_count, bindings));
+    CAMP_TRY(camp_textures_prepare(q, kernel, m.textures, m.texture_count, bindings));
     camp_view_set set;
-    camp_status status = camp_views_prepare(&set, q, views, view_count, push, kernel->push_size);
-    if (status == CAMP_OK && kernel->report_offset) status = camp_reports_launch(q, module, kernel, &set, push);
-    /* Vulkan pushes whole words: pad the caller's block with zeros. */
-    uint32_t block_size = camp_push_range_size(kernel);
-    uint8_t block[256];
-    if (status == CAMP_OK && block_size > sizeof block)
-        status = camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel has %u bytes of arguments; at most %zu are supported",
-                           kernel->push_size, sizeof block);
-    if (status == CAMP_OK) {
-        memset(block, 0, block_size);
-        memcpy(block, push, kernel->push_size);
-        status = record(q, pipeline, variant, &set, bindings, texture_count, block, block_size);
-    }
+    camp_status status = camp_views_prepare(&set, q, m.views, m.view_count, m.push, kernel->push_size);
+    if (status == CAMP_OK && kernel->report_offset) status = camp_reports_launch(q, module, kernel, &set, m.push);
+    if (status == CAMP_OK) /* Vulkan pushes whole words: the block's tail is zeros */
+        status = record(q, pipeline, variant, &set, bindings, m.texture_count, m.push, camp_push_range_size(kernel));
     camp_views_release(&set, q);
     return status;
 }
 
-static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *extent, void *push,
-                          const camp_launch_view *views, uint32_t view_count, const camp_launch_texture *textures,
-                          uint32_t texture_count) {
+static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *extent, const camp_launch_arg *args) {
     CAMP_TRY(check_module(module, k));
     camp_call.kernel = &module->kernels[k]; /* from here on, errors name the kernel's line */
-    if (texture_count && !textures) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with null textures");
-    if (!camp_profiling) return launch_kernel(module, k, extent, push, views, view_count, textures, texture_count);
+    if (!camp_profiling) return launch_kernel(module, k, extent, args);
     camp_profile_launch_begin();
-    camp_status status = launch_kernel(module, k, extent, push, views, view_count, textures, texture_count);
+    camp_status status = launch_kernel(module, k, extent, args);
     camp_profile_launch_end();
     return status;
 }
 
-void camp_abi_launch_textures(camp_module_info *module, uint32_t kernel, const int32_t *extent, void *push,
-                              const camp_launch_view *views, uint32_t view_count,
-                              const camp_launch_texture *textures, uint32_t texture_count) {
+void camp_abi_launch(camp_module_info *module, uint32_t kernel, const int32_t *extent, const camp_launch_arg *args) {
     pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = launch(module, kernel, extent, push, views, view_count, textures, texture_count);
+    camp_status status = launch(module, kernel, extent, args);
     camp_call.kernel = NULL;
     camp_unlock_and_report(status);
-}
-
-void camp_abi_launch(camp_module_info *module, uint32_t kernel, const int32_t *extent, void *push,
-                     const camp_launch_view *views, uint32_t view_count) {
-    camp_abi_launch_textures(module, kernel, extent, push, views, view_count, NULL, 0);
 }
 
 int camp_extent_size_at(long long size, const char *file, unsigned line) {

@@ -29,55 +29,56 @@ static void put_line_directive(StrBuf *out, unsigned line, const char *path) {
     sb_puts(out, "\n");
 }
 
-/* The launch ABI call; for parallel_for_each_on, with the thread's current
- * view set to VIEW around it (camp.h's macro did that in the expansion
- * this replaces). */
-static void put_call_on_view(StrBuf *out, const Kernel *k, int nviews) {
-    if (k->view_text)
-        sb_printf(out, "camp_accelerator_view *const camp_previous_view_ = camp_set_current_view(%s); ", k->view_text);
-    if (k->texture_bindings)
-        sb_printf(out, "camp_abi_launch_textures(&camp_module_, %d, camp_extent_, camp_push_, %s, %d, camp_textures_, %d); ",
-                  k->index, nviews ? "camp_views_" : "0", nviews, k->texture_bindings);
-    else
-        sb_printf(out, "camp_abi_launch(&camp_module_, %d, camp_extent_, camp_push_, %s, %d); ", k->index,
-                  nviews ? "camp_views_" : "0", nviews);
-    if (k->view_text) sb_puts(out, "camp_set_current_view(camp_previous_view_); ");
-    sb_puts(out, "}");
+/* A kernel's params (camp_abi.h): each capture's, then each texture
+ * binding's, in one order for the table in the module (`table`, a
+ * camp_kernel_param each) and the arguments at the launch (`args`, the
+ * camp_launch_args its kind takes); either may be NULL. */
+typedef struct ParamOut {
+    StrBuf *table, *args;
+    Arena *arena;
+    int count; /* params so far */
+} ParamOut;
+
+static void put_param(ParamOut *o, const char *kind, uint32_t offset, uint32_t access, uint32_t bytes, int binding,
+                      const char *name) {
+    o->count++;
+    if (!o->table) return;
+    sb_printf(o->table, "{%s, %u, %u, %u, %d, ", kind, offset, access, bytes, binding);
+    put_c_string(o->table, name);
+    sb_puts(o->table, "}, ");
+}
+
+static void put_arg(ParamOut *o, const char *fmt, const char *expr) {
+    if (!o->args) return;
+    sb_puts(o->args, "{");
+    sb_printf(o->args, fmt, expr);
+    sb_puts(o->args, "}, ");
 }
 
 /* The pointers a struct capture holds (layout.c refuses those in unions),
  * each a launch view like a captured pointer, at its offset in the
- * struct's copy in the push constants: the runtime overwrites the host
- * address there with the device address. Written when `out` is not NULL;
- * returns how many. */
-static int put_held_pointers(StrBuf *out, Arena *a, const Type *t, const char *expr, uint32_t offset) {
+ * struct's copy in the push constants: the runtime reads the host address
+ * there and overwrites it with the device address. */
+static void put_held_pointers(ParamOut *o, const Type *t, const char *expr, uint32_t offset) {
     switch (t->kind) {
     case TY_PTR:
-        if (out) {
-            uint32_t access = CAMP_ACCESS_POINTER | CAMP_ACCESS_READ | (t->base->is_const ? 0 : CAMP_ACCESS_WRITE);
-            sb_printf(out, "{(const void *)(%s), 0, %u, %u, ", expr, offset, access);
-            put_c_string(out, expr);
-            sb_puts(out, "}, ");
-        }
-        return 1;
-    case TY_ARRAY: {
-        int n = 0;
+        put_param(o, "CAMP_PARAM_HELD_POINTER", offset, CAMP_ACCESS_READ | (t->base->is_const ? 0 : CAMP_ACCESS_WRITE),
+                  0, 0, expr);
+        return;
+    case TY_ARRAY:
         for (int i = 0; i < t->len; i++)
-            n += put_held_pointers(out, a, t->base, arena_printf(a, "%s[%d]", expr, i),
-                                   offset + (uint32_t)(i * t->base->size));
-        return n;
-    }
-    case TY_STRUCT: {
-        int n = 0;
+            put_held_pointers(o, t->base, arena_printf(o->arena, "%s[%d]", expr, i),
+                              offset + (uint32_t)(i * t->base->size));
+        return;
+    case TY_STRUCT:
         for (int m = 0; m < t->nmembers && !t->is_union; m++) {
             const Member *mb = &t->members[m];
             /* an anonymous member's members are named through the parent */
-            const char *inner = mb->name && *mb->name ? arena_printf(a, "%s.%s", expr, mb->name) : expr;
-            n += put_held_pointers(out, a, mb->type, inner, offset + mb->offset);
+            const char *inner = mb->name && *mb->name ? arena_printf(o->arena, "%s.%s", expr, mb->name) : expr;
+            put_held_pointers(o, mb->type, inner, offset + mb->offset);
         }
-        return n;
-    }
-    default: return 0;
+        return;
+    default: return;
     }
 }
 
@@ -88,23 +89,39 @@ static void texture_bindings(const TextureInfo *t, int bindings[3]) {
     bindings[0] = t->read_binding, bindings[1] = t->write_binding, bindings[2] = t->sample_binding;
 }
 
-/* The textures of kernel k: each handle's camp_texture at its bindings. */
-static void put_textures(StrBuf *out, const Kernel *k) {
-    if (!k->texture_bindings) return;
-    sb_puts(out, "const camp_launch_texture camp_textures_[] = {");
+/* Every capture takes an argument; a texture, one per binding. */
+static bool has_params(const Kernel *k) { return k->captures.len || k->texture_bindings; }
+
+static void put_params(ParamOut *o, const Kernel *k) {
+    for (int i = 0; i < k->captures.len; i++) {
+        const Var *v = k->captures.items[i];
+        if (v->capture == CAPTURE_VALUE && v->host_value) {
+            put_param(o, "CAMP_PARAM_VALUE", v->push_offset, 0, sizeof(int32_t), 0, v->name);
+            put_arg(o, "&(int){%s}", v->host_value);
+        } else if (v->capture == CAPTURE_VALUE) {
+            put_param(o, "CAMP_PARAM_VALUE", v->push_offset, 0, (uint32_t)v->type->size, 0, v->name);
+            put_arg(o, "&(%s)", v->name);
+            put_held_pointers(o, v->type, v->name, v->push_offset);
+        } else if (v->capture == CAPTURE_POINTER) { /* its bytes are those of the explicit view it lies in */
+            put_param(o, "CAMP_PARAM_POINTER", v->push_offset, v->access, 0, 0, v->name);
+            put_arg(o, "(const void *)(%s)", v->name);
+        } else {
+            put_param(o, "CAMP_PARAM_OBJECT", v->push_offset, v->access, 0, 0, v->name);
+            put_arg(o, "(const void *)(%s)", v->name);
+            put_arg(o, ".bytes = sizeof(%s)", v->name);
+        }
+    }
     for (int i = 0; i < k->textures.len; i++) {
         const Var *v = k->textures.items[i];
         int bindings[3];
         texture_bindings(v->texture, bindings);
         for (int b = 0; b < 3; b++) {
             if (bindings[b] < 0) continue;
-            sb_printf(out, "{(const void *)(%s).camp_texture_, %d, %u, ", v->name, bindings[b], texture_binding_access[b]);
-            put_c_string(out, v->name);
-            if (b == 2) sb_printf(out, ", &(%s)", v->texture->sampler);
-            sb_puts(out, "}, ");
+            put_param(o, "CAMP_PARAM_TEXTURE", 0, texture_binding_access[b], 0, bindings[b], v->name);
+            put_arg(o, "(const void *)(%s).camp_texture_", v->name);
+            if (b == 2) put_arg(o, "&(%s)", v->texture->sampler);
         }
     }
-    sb_puts(out, "}; ");
 }
 
 /* The launch's extent, camp_extent_, from the domain camp_domain_. A rank-4
@@ -133,45 +150,36 @@ static void put_extent(StrBuf *out, const Kernel *k) {
     sb_puts(out, "}; ");
 }
 
-/* The launch of kernel k, on one line, in place of its parallel_for_each. */
+/* The launch of kernel k, on one line, in place of its parallel_for_each:
+ * the extent, then the call with the captures' arguments; for
+ * parallel_for_each_on, with the thread's current view set to VIEW around
+ * it (camp.h's macro did that in the expansion this replaces). */
 static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
     sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
     put_extent(out, k);
-    sb_printf(out, "_Alignas(8) unsigned char camp_push_[%u] = {0}; ", k->push_size);
-    int nviews = 0;
-    for (int i = 0; i < k->captures.len; i++) {
-        const Var *v = k->captures.items[i];
-        if (v->capture == CAPTURE_VALUE && v->host_value)
-            sb_printf(out, "__builtin_memcpy(camp_push_ + %u, &(int){%s}, sizeof(int)); ", v->push_offset,
-                      v->host_value);
-        else if (v->capture == CAPTURE_VALUE) {
-            sb_printf(out, "__builtin_memcpy(camp_push_ + %u, &(%s), sizeof(%s)); ", v->push_offset, v->name,
-                      v->name);
-            nviews += put_held_pointers(NULL, a, v->type, v->name, v->push_offset);
-        } else {
-            nviews++;
-        }
+    if (k->view_text)
+        sb_printf(out, "camp_accelerator_view *const camp_previous_view_ = camp_set_current_view(%s); ", k->view_text);
+    sb_printf(out, "camp_abi_launch(&camp_module_, %d, camp_extent_, ", k->index);
+    if (has_params(k)) {
+        sb_puts(out, "(const camp_launch_arg[]){");
+        put_params(&(ParamOut){.args = out, .arena = a}, k);
+        sb_puts(out, "}); ");
+    } else {
+        sb_puts(out, "0); ");
     }
-    if (nviews) {
-        sb_puts(out, "const camp_launch_view camp_views_[] = {");
-        for (int i = 0; i < k->captures.len; i++) {
-            const Var *v = k->captures.items[i];
-            if (v->capture == CAPTURE_VALUE) {
-                if (!v->host_value) put_held_pointers(out, a, v->type, v->name, v->push_offset);
-                continue;
-            }
-            /* a pointer's bytes are those of the explicit view it lies in */
-            if (v->capture == CAPTURE_POINTER)
-                sb_printf(out, "{(const void *)(%s), 0, %u, %u, ", v->name, v->push_offset, v->access);
-            else
-                sb_printf(out, "{(const void *)(%s), sizeof(%s), %u, %u, ", v->name, v->name, v->push_offset, v->access);
-            put_c_string(out, v->name);
-            sb_puts(out, "}, ");
-        }
-        sb_puts(out, "}; ");
+    if (k->view_text) sb_puts(out, "camp_set_current_view(camp_previous_view_); ");
+    sb_puts(out, "}");
+}
+
+/* Per kernel: its params (camp_kernel_info.params). */
+static void put_param_tables(StrBuf *out, Unit *u) {
+    for (int i = 0; i < u->kernels.len; i++) {
+        const Kernel *k = u->kernels.items[i];
+        if (!has_params(k)) continue;
+        sb_printf(out, "static const camp_kernel_param camp_params_%d_[] = {", k->index);
+        put_params(&(ParamOut){.table = out, .arena = &u->arena}, k);
+        sb_puts(out, "};\n");
     }
-    put_textures(out, k);
-    put_call_on_view(out, k, nviews);
 }
 
 /* Per kernel with textures: what each binding is (camp_kernel_info.texture_access). */
@@ -209,7 +217,7 @@ static void put_reports(StrBuf *out, const Unit *u) {
     sb_puts(out, "};\n");
 }
 
-static void put_module(StrBuf *out, const Unit *u) {
+static void put_module(StrBuf *out, Unit *u) {
     sb_puts(out, "\n/* campcc: the unit's kernels and their SPIR-V modules */\n");
     sb_puts(out, "static const camp_u32 camp_spirv_[] = {");
     for (size_t i = 0; i < u->kernel_spirv_words; i++)
@@ -226,6 +234,7 @@ static void put_module(StrBuf *out, const Unit *u) {
         sb_puts(out, "};\n");
     }
     put_texture_access(out, u);
+    put_param_tables(out, u);
     sb_puts(out, "static const camp_kernel_info camp_kernels_[] = {\n");
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
@@ -237,8 +246,12 @@ static void put_module(StrBuf *out, const Unit *u) {
         if (k->loop_check) sb_printf(out, "camp_loop_sites_, %d, ", u->loop_sites.len);
         else sb_puts(out, "0, 0, ");
         sb_printf(out, "%u, %u, %d, ", k->report_offset, k->view_table_offset, k->texture_bindings);
-        if (k->texture_bindings) sb_printf(out, "camp_texture_access_%d_},\n", k->index);
-        else sb_puts(out, "0},\n");
+        if (k->texture_bindings) sb_printf(out, "camp_texture_access_%d_, ", k->index);
+        else sb_puts(out, "0, ");
+        ParamOut params = {.arena = &u->arena};
+        put_params(&params, k);
+        if (params.count) sb_printf(out, "camp_params_%d_, %d},\n", k->index, params.count);
+        else sb_puts(out, "0, 0},\n");
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");

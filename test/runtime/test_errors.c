@@ -116,19 +116,29 @@ int main(void) {
 
     /* A view whose address would land outside the push block. */
     kernels[KERNEL_VADD].push_size = test_kernels[KERNEL_VADD].push_size;
-    vadd_push push;
-    memset(&push, 0, sizeof push);
-    camp_launch_view bad = {c, sizeof c, sizeof push - 4, CAMP_ACCESS_WRITE, "c"};
-    int32_t extent[1] = {100};
+    camp_kernel_param bad[3];
+    memcpy(bad, vadd_params, sizeof bad);
+    bad[2].push_offset = sizeof(vadd_push) - 4;
+    kernels[KERNEL_VADD].params = bad;
     seen.calls = 0;
-    camp_abi_launch(&module, KERNEL_VADD, extent, &push, &bad, 1);
+    launch_vadd(&module, 100, a, b, c, sizeof a);
     CHECK(seen.calls == 1 && seen.status == CAMP_ERROR_INVALID_ARGUMENT);
     CHECK(strstr(seen.message, "'c'") != NULL);
     CHECK(c_untouched());
 
-    /* A kernel index past the module's kernels. */
+    /* A value that would not fit in the push block. */
+    bad[2] = (camp_kernel_param){CAMP_PARAM_VALUE, sizeof(vadd_push) - 4, 0, 8, 0, "v"};
     seen.calls = 0;
-    camp_abi_launch(&module, 7, extent, &push, NULL, 0);
+    launch_vadd(&module, 100, a, b, c, sizeof a);
+    CHECK(seen.calls == 1 && seen.status == CAMP_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(seen.message, "'v'") != NULL);
+    CHECK(c_untouched());
+    kernels[KERNEL_VADD].params = vadd_params;
+
+    /* A kernel index past the module's kernels. */
+    int32_t extent[1] = {100};
+    seen.calls = 0;
+    camp_abi_launch(&module, 7, extent, NULL);
     CHECK(seen.calls == 1 && seen.status == CAMP_ERROR_INVALID_ARGUMENT);
 
     /* Still usable after all that. */

@@ -57,12 +57,7 @@ static void check_fill2d(int rows, int cols) {
     size_t n = (size_t)rows * cols;
     uint32_t *m = malloc(n * sizeof *m);
     for (size_t i = 0; i < n; i++) m[i] = 0xdeadbeef;
-    fill2d_push push;
-    memset(&push, 0, sizeof push);
-    camp_launch_view view = {m, n * sizeof *m, offsetof(fill2d_push, m), CAMP_ACCESS_WRITE, "m"};
-    int32_t extent[2] = {rows, cols};
-    camp_abi_launch(&test_module, KERNEL_FILL2D, extent, &push, &view, 1);
-    CHECK(push.header.size[0] == cols && push.header.size[1] == rows && push.header.size[2] == 1);
+    launch_fill2d(rows, cols, m);
     int wrong = 0;
     for (int r = 0; r < rows; r++)
         for (int c = 0; c < cols; c++)

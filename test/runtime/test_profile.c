@@ -21,11 +21,7 @@ static void vadd_once(uint32_t scale) {
 }
 
 static void fill2d_into(uint32_t *m) {
-    fill2d_push push;
-    memset(&push, 0, sizeof push);
-    camp_launch_view view = {m, ROWS * COLS * sizeof *m, offsetof(fill2d_push, m), CAMP_ACCESS_WRITE, "m"};
-    int32_t extent[2] = {ROWS, COLS};
-    camp_abi_launch(&test_module, KERNEL_FILL2D, extent, &push, &view, 1);
+    launch_fill2d(ROWS, COLS, m);
 }
 
 static void fill2d_once(void) {
@@ -41,9 +37,9 @@ int main(int argc, char **argv) {
         vadd_once(2);
         camp_marker_begin("doomed");
         int32_t negative[1] = {-1};
-        vadd_push push;
-        memset(&push, 0, sizeof push);
-        camp_abi_launch(&test_module, KERNEL_VADD, negative, &push, NULL, 0); /* aborts */
+        static uint32_t x[1];
+        const camp_launch_arg args[] = {{x}, {.bytes = sizeof x}, {x}, {.bytes = sizeof x}, {x}, {.bytes = sizeof x}};
+        camp_abi_launch(&test_module, KERNEL_VADD, negative, args); /* aborts */
         return 1;
     }
     if (strcmp(variation, "many") == 0) {

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "kernels_spv.h"
 
+#include <stddef.h>
 #include <string.h>
 
 enum { KERNEL_VADD, KERNEL_FILL2D };
@@ -24,11 +25,23 @@ typedef struct fill2d_push {
     uint64_t m;
 } fill2d_push;
 
+/* Their captures: three arrays, and one. */
+static const camp_kernel_param vadd_params[] = {
+    {CAMP_PARAM_OBJECT, offsetof(vadd_push, a), CAMP_ACCESS_READ, 0, 0, "a"},
+    {CAMP_PARAM_OBJECT, offsetof(vadd_push, b), CAMP_ACCESS_READ, 0, 0, "b"},
+    {CAMP_PARAM_OBJECT, offsetof(vadd_push, c), CAMP_ACCESS_WRITE, 0, 0, "c"},
+};
+static const camp_kernel_param fill2d_params[] = {
+    {CAMP_PARAM_OBJECT, offsetof(fill2d_push, m), CAMP_ACCESS_WRITE, 0, 0, "m"},
+};
+
 static camp_kernel_info test_kernels[] = {
     [KERNEL_VADD] = {.entry = "vadd", .file = "vadd.c", .line = 10, .column = 5, .rank = 1,
-                     .local_size = {64, 1, 1}, .push_size = sizeof(vadd_push)},
+                     .local_size = {64, 1, 1}, .push_size = sizeof(vadd_push), .params = vadd_params,
+                     .param_count = 3},
     [KERNEL_FILL2D] = {.entry = "fill2d", .file = "fill2d.c", .line = 20, .column = 5, .rank = 2,
-                       .local_size = {8, 8, 1}, .push_size = sizeof(fill2d_push)},
+                       .local_size = {8, 8, 1}, .push_size = sizeof(fill2d_push), .params = fill2d_params,
+                       .param_count = 1},
 };
 
 static camp_module_info test_module = {
@@ -51,15 +64,16 @@ static inline void test_module_init(void) {
 /* c = a + b over n elements, as generated code would launch it. */
 static inline void launch_vadd(camp_module_info *module, int n, uint32_t *a, uint32_t *b, uint32_t *c,
                                size_t bytes_each) {
-    vadd_push push;
-    memset(&push, 0, sizeof push);
-    camp_launch_view views[3] = {
-        {a, bytes_each, offsetof(vadd_push, a), CAMP_ACCESS_READ, "a"},
-        {b, bytes_each, offsetof(vadd_push, b), CAMP_ACCESS_READ, "b"},
-        {c, bytes_each, offsetof(vadd_push, c), CAMP_ACCESS_WRITE, "c"},
-    };
+    const camp_launch_arg args[] = {{a}, {.bytes = bytes_each}, {b}, {.bytes = bytes_each}, {c}, {.bytes = bytes_each}};
     int32_t extent[1] = {n};
-    camp_abi_launch(module, KERNEL_VADD, extent, &push, views, 3);
+    camp_abi_launch(module, KERNEL_VADD, extent, args);
+}
+
+/* m[r][c] = r * 1000 + c over rows x cols. */
+static inline void launch_fill2d(int rows, int cols, uint32_t *m) {
+    const camp_launch_arg args[] = {{m}, {.bytes = (size_t)rows * cols * sizeof *m}};
+    int32_t extent[2] = {rows, cols};
+    camp_abi_launch(&test_module, KERNEL_FILL2D, extent, args);
 }
 
 #endif /* CAMP_TEST_UTIL_H */
