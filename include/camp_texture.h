@@ -47,6 +47,12 @@ camp_texture *camp_texture_new_at(camp_accelerator_view *view, camp_texel_kind k
 void camp_texture_copy_in_at(camp_texture *texture, const void *src, size_t bytes, const char *file, unsigned line);
 void camp_texture_copy_out_at(void *dst, const camp_texture *texture, size_t bytes, const char *file, unsigned line);
 void camp_texture_copy_at(camp_texture *dst, const camp_texture *src, const char *file, unsigned line);
+/* The same copies in or out, returning at once with a future (camp.h): a copy
+ * out's bytes are in `dst` when camp_future_wait returns; NULL after an error. */
+camp_future *camp_texture_copy_in_async_at(camp_texture *texture, const void *src, size_t bytes, const char *file,
+                                           unsigned line);
+camp_future *camp_texture_copy_out_async_at(void *dst, const camp_texture *texture, size_t bytes, const char *file,
+                                            unsigned line);
 void camp_texture_delete_at(camp_texture *texture, const char *file, unsigned line);
 /* Its extent (most significant first; 1 beyond its rank), and the bytes of its data. */
 void camp_texture_extent(const camp_texture *texture, int extent[3]);
@@ -324,6 +330,16 @@ static inline void camp_texture_copy_out_at(void *dst, const camp_texture *t, si
     }
     memcpy(dst, t->data, bytes);
 }
+static inline camp_future *camp_texture_copy_in_async_at(camp_texture *t, const void *src, size_t bytes,
+                                                         const char *file, unsigned line) {
+    camp_texture_copy_in_at(t, src, bytes, file, line);
+    return NULL;
+}
+static inline camp_future *camp_texture_copy_out_async_at(void *dst, const camp_texture *t, size_t bytes,
+                                                          const char *file, unsigned line) {
+    camp_texture_copy_out_at(dst, t, bytes, file, line);
+    return NULL;
+}
 static inline void camp_texture_copy_at(camp_texture *dst, const camp_texture *src, const char *file, unsigned line) {
     if (memcmp(dst->extent, src->extent, sizeof dst->extent) || dst->kind != src->kind || dst->bits != src->bits ||
         dst->channels != src->channels) {
@@ -406,6 +422,11 @@ static inline int3 camp_texture_extent3_(const camp_texture *t) {
 #define texture_copy_in(t, src, bytes) camp_texture_copy_in_at((t).camp_texture_, (src), (bytes), __FILE__, __LINE__)
 #define texture_copy_out(dst, t, bytes) camp_texture_copy_out_at((dst), (t).camp_texture_, (bytes), __FILE__, __LINE__)
 #define texture_copy(dst, src) camp_texture_copy_at((dst).camp_texture_, (src).camp_texture_, __FILE__, __LINE__)
+/* C++ AMP's copy_async(src, bytes, texture), copy_async(texture, dst, bytes): a camp_future *. */
+#define texture_copy_in_async(t, src, bytes) \
+    camp_texture_copy_in_async_at((t).camp_texture_, (src), (bytes), __FILE__, __LINE__)
+#define texture_copy_out_async(dst, t, bytes) \
+    camp_texture_copy_out_async_at((dst), (t).camp_texture_, (bytes), __FILE__, __LINE__)
 /* Frees the texture (its write-only views end with it). */
 #define texture_delete(t) camp_texture_delete_at((t).camp_texture_, __FILE__, __LINE__)
 /* The bytes of its texels: what texture_copy_in and texture_copy_out take. */

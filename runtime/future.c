@@ -96,6 +96,23 @@ static camp_status profiled(enum camp_copy_direction direction, camp_region *reg
     return status;
 }
 
+camp_status camp_future_after(camp_accelerator_view *q, const camp_copy_edge *later, camp_future **out) {
+    camp_future *f = NULL;
+    camp_status status = future_new(&f);
+    if (status != CAMP_OK) {
+        camp_copy_edge unused = later ? *later : (camp_copy_edge){0};
+        (void)camp_copy_edge_deliver(&unused, false); /* its staging goes back */
+        return status;
+    }
+    *out = f;
+    if (later) f->later[0] = *later;
+    return submitted(f, q);
+}
+
+void camp_future_discard(camp_future *f) {
+    if (f) future_free(f);
+}
+
 /* A failed call gives no future: what it made is freed. */
 static camp_future *returned(camp_status status, camp_future *f) {
     if (status != CAMP_OK && f) {

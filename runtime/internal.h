@@ -623,6 +623,11 @@ camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_
 
 /* ---- future.c ------------------------------------------------------------- */
 
+/* A future for the copy just recorded on `q`, which it submits; `later`
+ * (NULL: none) is delivered when the future is waited. */
+camp_status camp_future_after(camp_accelerator_view *q, const camp_copy_edge *later, camp_future **out);
+/* A future of a call that failed, freed (NULL: none). */
+void camp_future_discard(camp_future *f);
 /* Frees every future not waited yet (the runtime is going). */
 void camp_futures_destroy(void);
 /* A queue is going (finished): its futures are done. */

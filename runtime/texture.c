@@ -276,24 +276,44 @@ static camp_status copy_in(camp_texture *t, const void *src) {
     return camp_queue_recorded(t->view);
 }
 
+/* The texture into staging memory (acquired here), recorded on its view. */
+static camp_status record_out(camp_texture *t, camp_buffer *staging) {
+    CAMP_TRY(camp_buffer_acquire(t->dev, CAMP_BUFFER_STAGING, t->bytes, staging));
+    VkCommandBuffer commands;
+    camp_status status = begin_use(t, CAMP_ACCESS_READ, &commands);
+    if (status != CAMP_OK) {
+        camp_buffer_release(staging);
+        return status;
+    }
+    VkBufferImageCopy region = whole_image(t);
+    const VkImageLayout layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    transfer_layouts(t->view, commands, &t, &layout, 1, true);
+    vkCmdCopyImageToBuffer(commands, t->image, layout, staging->buffer, 1, &region);
+    transfer_layouts(t->view, commands, &t, &layout, 1, false);
+    t->view->open_commands++;
+    return CAMP_OK;
+}
+
 static camp_status copy_out(void *dst, camp_texture *t) {
     if (!dst) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "texture_copy_out: a null destination");
     camp_buffer staging;
-    CAMP_TRY(camp_buffer_acquire(t->dev, CAMP_BUFFER_STAGING, t->bytes, &staging));
-    VkCommandBuffer commands;
-    camp_status status = begin_use(t, CAMP_ACCESS_READ, &commands);
-    if (status == CAMP_OK) {
-        VkBufferImageCopy region = whole_image(t);
-        const VkImageLayout layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-        transfer_layouts(t->view, commands, &t, &layout, 1, true);
-        vkCmdCopyImageToBuffer(commands, t->image, layout, staging.buffer, 1, &region);
-        transfer_layouts(t->view, commands, &t, &layout, 1, false);
-        t->view->open_commands++;
-        status = camp_queue_finish(t->view);
-    }
+    CAMP_TRY(record_out(t, &staging));
+    camp_status status = camp_queue_finish(t->view);
     if (status == CAMP_OK) memcpy(dst, staging.mapped, t->bytes);
     camp_buffer_release(&staging); /* the queue is done with it, or never ran */
     return status;
+}
+
+/* copy_in or copy_out, the latter's bytes delivered when the future is waited. */
+static camp_status copy_async(void *dst, camp_texture *t, const void *src, camp_future **out) {
+    if (src) {
+        CAMP_TRY(copy_in(t, src));
+        return camp_future_after(t->view, NULL, out);
+    }
+    if (!dst) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "texture_copy_out_async: a null destination");
+    camp_buffer staging;
+    CAMP_TRY(record_out(t, &staging));
+    return camp_future_after(t->view, &(camp_copy_edge){staging, dst, t->bytes}, out);
 }
 
 static camp_status copy_between(camp_texture *dst, camp_texture *src) {
@@ -611,6 +631,34 @@ void camp_texture_copy_out_at(void *dst, const camp_texture *texture, size_t byt
     if (status == CAMP_OK) status = check_bytes("texture_copy_out", t, bytes);
     if (status == CAMP_OK) status = copy_out(dst, t);
     camp_unlock_and_report(status);
+}
+
+/* The async copies: in when `src` is given, else out to `dst`. */
+static camp_future *texture_copy_async(const char *call, void *dst, const camp_texture *texture, const void *src,
+                                       size_t bytes, const char *file, unsigned line) {
+    camp_lock_at(file, line);
+    camp_texture *t = NULL;
+    camp_future *f = NULL;
+    camp_status status = find(texture, call, &t);
+    if (status == CAMP_OK) status = check_bytes(call, t, bytes);
+    if (status == CAMP_OK && !src && !dst) status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: a null pointer", call);
+    if (status == CAMP_OK) status = copy_async(dst, t, src, &f);
+    if (status != CAMP_OK) {
+        camp_future_discard(f);
+        f = NULL;
+    }
+    camp_unlock_and_report(status);
+    return f;
+}
+
+camp_future *camp_texture_copy_in_async_at(camp_texture *texture, const void *src, size_t bytes, const char *file,
+                                           unsigned line) {
+    return texture_copy_async("texture_copy_in_async", NULL, texture, src, bytes, file, line);
+}
+
+camp_future *camp_texture_copy_out_async_at(void *dst, const camp_texture *texture, size_t bytes, const char *file,
+                                            unsigned line) {
+    return texture_copy_async("texture_copy_out_async", dst, texture, NULL, bytes, file, line);
 }
 
 void camp_texture_copy_at(camp_texture *dst, const camp_texture *src, const char *file, unsigned line) {
