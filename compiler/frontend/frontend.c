@@ -654,9 +654,26 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     fe->kernel = NULL;
 }
 
+/* Whether a cursor at the top of the unit may hold a kernel: not a macro
+ * or a type (C allows no statement outside a function), nor anything in
+ * the dialect's headers, which have none. Most of a unit is those. */
+static bool may_hold_kernels(Frontend *fe, CXCursor c) {
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_MacroDefinition:
+    case CXCursor_MacroExpansion:
+    case CXCursor_InclusionDirective:
+    case CXCursor_TypedefDecl:
+    case CXCursor_StructDecl:
+    case CXCursor_UnionDecl:
+    case CXCursor_EnumDecl: return false;
+    default: return !fe_in_dialect_headers(fe, c);
+    }
+}
+
 static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
     Frontend *fe = data;
+    if (clang_getCursorKind(parent) == CXCursor_TranslationUnit && !may_hold_kernels(fe, c))
+        return CXChildVisit_Continue;
     if (fe_is_pfe_loop(c)) {
         lower_kernel(fe, c);
         return CXChildVisit_Continue; /* the body is the kernel's */
@@ -666,10 +683,15 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClien
 
 /* ---- the translation unit ----------------------------------------------------- */
 
-/* The byte ranges of the parallel_for_each statements of the main file. */
+/* The byte ranges of the parallel_for_each statements of the main file
+ * (what is in other files is not searched: the headers' code is most of a
+ * unit's). */
 static enum CXChildVisitResult find_kernel_ranges(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Frontend *fe = data;
+    CXFile file;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+    if (!clang_File_isEqual(file, fe->main_file)) return CXChildVisit_Continue;
     if (!fe_is_pfe_loop(c)) return CXChildVisit_Recurse;
     CXSourceRange r = clang_getCursorExtent(c);
     unsigned *range = arena_alloc(fe->a, 2 * sizeof *range);
@@ -821,6 +843,7 @@ bool frontend_run(Unit *u) {
     } else {
         fe.main_file = clang_getFile(fe.tu, u->path);
         if (report_clang_diagnostics(&fe)) {
+            fe_find_dialect_dir(&fe);
             fe_find_math_library(&fe);
             fe_find_host_math_use(&fe);
             if (fe_check_restrictions(&fe))

@@ -50,6 +50,7 @@ typedef struct Frontend {
     int loop_depth;      /* loops around the statement being lowered */
     int break_depth;     /* loops and switches around it */
     PtrVec kernel_ranges; /* unsigned[2]: byte ranges of the parallel_for_each statements */
+    const char *dialect_dir; /* where <camp.h> is, with a final '/'; NULL if not included */
 } Frontend;
 
 /* frontend.c */
@@ -79,6 +80,11 @@ bool fe_is_pfe_loop(CXCursor c);
 bool fe_pfe_parts(CXCursor outer, CXCursor *idx_decl, CXCursor *body);
 /* Whether a function is marked restrict(amp) (or restrict(cpu, amp)). */
 bool fe_is_amp_function(CXCursor decl);
+
+/* dialect_headers.c: sets fe->dialect_dir; then whether a cursor is in
+ * the dialect's own headers (<camp.h> and those beside it). */
+void fe_find_dialect_dir(Frontend *fe);
+bool fe_in_dialect_headers(const Frontend *fe, CXCursor c);
 
 /* restrictions.c: docs/dialect.md §5 on every kernel body and restrict(amp)
  * function, before lowering. Returns false after reporting errors. */

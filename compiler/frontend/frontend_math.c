@@ -55,13 +55,15 @@ static const char *const bit_casts[] = {"camp_float_as_uint", "camp_uint_as_floa
 static enum CXChildVisitResult collect_library(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Frontend *fe = data;
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) return CXChildVisit_Continue;
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl) return CXChildVisit_Continue;
     CXString s = clang_getCursorSpelling(c);
     const char *name = clang_getCString(s);
-    /* camp_precise_sin serves sin; camp_builtin_clz serves __builtin_clz */
-    const char *serves = !strncmp(name, "camp_precise_", 13)   ? arena_strdup(fe->a, name + 13)
-                         : !strncmp(name, "camp_builtin_", 13) ? arena_printf(fe->a, "__builtin_%s", name + 13)
-                                                               : NULL;
+    /* camp_precise_sin serves sin; camp_builtin_clz serves __builtin_clz (the
+     * name first: whether a declaration is a definition can read its body) */
+    bool precise = !strncmp(name, "camp_precise_", 13), builtin = !strncmp(name, "camp_builtin_", 13);
+    const char *serves = !(precise || builtin) || !clang_isCursorDefinition(c) ? NULL
+                         : precise ? arena_strdup(fe->a, name + 13)
+                                   : arena_printf(fe->a, "__builtin_%s", name + 13);
     if (serves) {
         fe->math = grow_array(fe->math, fe->nmath, &fe->capmath, sizeof *fe->math, 128);
         fe->math[fe->nmath++] = (MathBinding){serves, c};
@@ -86,15 +88,18 @@ static bool in_library_file(CXSourceLocation loc) {
     return library;
 }
 
-/* Stops at the first reference (a call, a macro, a type) from outside the
- * library's own headers and the system's to a declaration in the library. */
+/* Stops at the first reference (a call, a macro, a type) from the user's
+ * code to a declaration in the library: not from the system's headers nor
+ * the dialect's (none of which refers to the library outside it). */
 static enum CXChildVisitResult find_library_use(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
+    Frontend *fe = data;
     CXSourceLocation loc = clang_getCursorLocation(c);
-    if (clang_Location_isInSystemHeader(loc) || in_library_file(loc)) return CXChildVisit_Continue;
+    if (clang_Location_isInSystemHeader(loc) || fe_in_dialect_headers(fe, c) || in_library_file(loc))
+        return CXChildVisit_Continue;
     CXCursor ref = clang_getCursorReferenced(c);
     if (!clang_Cursor_isNull(ref) && !clang_equalCursors(ref, c) && in_library_file(clang_getCursorLocation(ref))) {
-        *(bool *)data = true;
+        fe->u->host_uses_math = true;
         return CXChildVisit_Break;
     }
     return CXChildVisit_Recurse;
@@ -104,9 +109,8 @@ static enum CXChildVisitResult find_library_use(CXCursor c, CXCursor parent, CXC
  * camp_math.h has its host C compiled without it (host_emit.c), which
  * spares the host compiler half its parse. */
 void fe_find_host_math_use(Frontend *fe) {
-    bool used = false;
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_library_use, &used);
-    fe->u->host_uses_math = used;
+    fe->u->host_uses_math = false;
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_library_use, fe);
 }
 
 /* The library function that serves `name` (sin, __builtin_clz, ...). */

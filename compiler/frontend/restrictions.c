@@ -14,7 +14,6 @@
 typedef struct Checker {
     Frontend *fe;
     Diag *d;
-    const char *dialect_dir; /* where <camp.h> is, with a final '/'; NULL if not included */
     bool in_kernel;
     /* kernels: the byte range of the whole parallel_for_each (index
      * included) in the main file; declarations in it are the kernel's own */
@@ -315,25 +314,11 @@ static bool is_setjmp(const char *name) {
     return false;
 }
 
-/* Whether `decl` is in the dialect's own headers: <camp.h> and those
- * beside it (<camp_math.h>, camp_math/...). */
-static bool in_dialect_headers(const Frontend *fe, const char *dialect_dir, CXCursor decl) {
-    if (!dialect_dir) return false;
-    CXFile file;
-    clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
-    if (!file || clang_File_isEqual(file, fe->main_file)) return false;
-    CXString s = clang_getFileName(file);
-    const char *path = clang_getCString(s);
-    bool yes = path && strncmp(path, dialect_dir, strlen(dialect_dir)) == 0;
-    clang_disposeString(s);
-    return yes;
-}
-
 /* Calls lowering maps onto the device's own operations or the math
  * library: C's <math.h> functions and the classification builtins its
  * macros expand to, fast_math_*, and the dialect headers' functions. */
 static bool is_library_call(const Checker *ck, CXCursor decl, const char *name) {
-    if (in_dialect_headers(ck->fe, ck->dialect_dir, decl) || strncmp(name, "fast_math_", 10) == 0 ||
+    if (fe_in_dialect_headers(ck->fe, decl) || strncmp(name, "fast_math_", 10) == 0 ||
         strncmp(name, "__builtin_", 10) == 0)
         return true;
     return is_math_function(name) && clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
@@ -475,29 +460,21 @@ static void check_node(Checker *ck, CXCursor c) {
 
 /* ---- amp code: kernels and restrict(amp) functions -------------------------- */
 
-/* What the search for amp code carries. */
-typedef struct AmpCodeSearch {
-    Frontend *fe;
-    char *dialect_dir;
-} AmpCodeSearch;
-
-static void check_kernel(AmpCodeSearch *s, CXCursor loop) {
-    Frontend *fe = s->fe;
+static void check_kernel(Frontend *fe, CXCursor loop) {
     CXCursor idx, body;
     CXFile file;
     CXSourceRange r = clang_getCursorExtent(loop);
     clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, NULL);
     /* lowering reports a malformed expansion, and one outside the main file */
     if (!fe_pfe_parts(loop, &idx, &body) || !clang_File_isEqual(file, fe->main_file)) return;
-    Checker ck = {.fe = fe, .d = fe->u->diag, .dialect_dir = s->dialect_dir, .in_kernel = true};
+    Checker ck = {.fe = fe, .d = fe->u->diag, .in_kernel = true};
     ck.begin = fe_offset(clang_getRangeStart(r), NULL);
     ck.end = fe_offset(clang_getRangeEnd(r), NULL);
     check_node(&ck, body);
 }
 
-static void check_amp_function(AmpCodeSearch *s, CXCursor def) {
-    Frontend *fe = s->fe;
-    Checker ck = {.fe = fe, .d = fe->u->diag, .dialect_dir = s->dialect_dir, .in_kernel = false};
+static void check_amp_function(Frontend *fe, CXCursor def) {
+    Checker ck = {.fe = fe, .d = fe->u->diag, .in_kernel = false};
     char *name = fe_spelling(fe, def);
     CXType ft = clang_getCursorType(def);
     if (clang_isFunctionTypeVariadic(ft)) {
@@ -522,56 +499,26 @@ static void check_amp_function(AmpCodeSearch *s, CXCursor def) {
  * user's, not checked here. */
 static enum CXChildVisitResult find_amp_code(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
-    AmpCodeSearch *s = data;
+    Frontend *fe = data;
     CXSourceLocation where = clang_getCursorLocation(c);
-    if (clang_Location_isInSystemHeader(where) || in_dialect_headers(s->fe, s->dialect_dir, c)) return CXChildVisit_Continue;
+    if (clang_Location_isInSystemHeader(where) || fe_in_dialect_headers(fe, c)) return CXChildVisit_Continue;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_FunctionDecl) {
         if (clang_isCursorDefinition(c) && fe_is_amp_function(c)) {
-            check_amp_function(s, c);
+            check_amp_function(fe, c);
             return CXChildVisit_Continue; /* its body is amp code, checked */
         }
         return CXChildVisit_Recurse;
     }
     if (fe_is_pfe_loop(c)) {
-        check_kernel(s, c);
+        check_kernel(fe, c);
         return CXChildVisit_Continue;
     }
     return CXChildVisit_Recurse;
 }
 
-/* Takes `file`'s directory as the dialect's if it is camp.h. */
-static void note_if_camp_h(AmpCodeSearch *s, CXFile file) {
-    CXString name = clang_getFileName(file);
-    const char *path = clang_getCString(name);
-    const char *slash = path ? strrchr(path, '/') : NULL;
-    if (!s->dialect_dir && slash && strcmp(slash + 1, "camp.h") == 0)
-        s->dialect_dir = arena_strndup(s->fe->a, path, (size_t)(slash - path) + 1);
-    clang_disposeString(name);
-}
-
-/* Finds <camp.h> among the included files. */
-static void find_camp_h(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data) {
-    (void)stack, (void)depth;
-    note_if_camp_h(data, included);
-}
-
-/* The files of a precompiled header (-include-pch) are not among the
- * inclusions libclang lists: then <camp.h> is found by its declarations. */
-static enum CXChildVisitResult find_camp_h_decl(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
-    AmpCodeSearch *s = data;
-    CXFile file;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
-    if (file) note_if_camp_h(s, file);
-    return s->dialect_dir ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
 bool fe_check_restrictions(Frontend *fe) {
     int before = fe->u->diag->errors;
-    AmpCodeSearch s = {fe, NULL};
-    clang_getInclusions(fe->tu, find_camp_h, &s);
-    if (!s.dialect_dir) clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_camp_h_decl, &s);
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_amp_code, &s);
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_amp_code, fe);
     return fe->u->diag->errors == before;
 }

@@ -1,0 +1,52 @@
+/* dialect_headers.c — where the dialect's own headers are: <camp.h> and
+ * those beside it (<camp_math.h>, camp_math/..., <camp_bits.h>, ...). Their
+ * code is the implementation's: the restrictions do not check it, and the
+ * searches of the translation unit for kernels skip it rather than walk the
+ * math library's thousands of statements each time (found once, here). */
+#include "frontend.h"
+
+#include <string.h>
+
+/* Takes `file`'s directory as the dialect's if it is camp.h. */
+static void note_if_camp_h(Frontend *fe, CXFile file) {
+    CXString name = clang_getFileName(file);
+    const char *path = clang_getCString(name);
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    if (!fe->dialect_dir && slash && strcmp(slash + 1, "camp.h") == 0)
+        fe->dialect_dir = arena_strndup(fe->a, path, (size_t)(slash - path) + 1);
+    clang_disposeString(name);
+}
+
+/* Finds <camp.h> among the included files. */
+static void find_camp_h(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+    (void)stack, (void)depth;
+    note_if_camp_h(data, included);
+}
+
+/* The files of a precompiled header (-include-pch) are not among the
+ * inclusions libclang lists: then <camp.h> is found by its declarations. */
+static enum CXChildVisitResult find_camp_h_decl(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Frontend *fe = data;
+    CXFile file;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+    if (file) note_if_camp_h(fe, file);
+    return fe->dialect_dir ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+void fe_find_dialect_dir(Frontend *fe) {
+    clang_getInclusions(fe->tu, find_camp_h, fe);
+    if (!fe->dialect_dir) clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_camp_h_decl, fe);
+}
+
+bool fe_in_dialect_headers(const Frontend *fe, CXCursor c) {
+    if (!fe->dialect_dir) return false;
+    CXFile file;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+    if (!file || clang_File_isEqual(file, fe->main_file)) return false;
+    CXString s = clang_getFileName(file);
+    const char *path = clang_getCString(s);
+    bool yes = path && strncmp(path, fe->dialect_dir, strlen(fe->dialect_dir)) == 0;
+    clang_disposeString(s);
+    return yes;
+}
