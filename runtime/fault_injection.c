@@ -32,6 +32,7 @@ static const struct {
     {"float64", CAMP_FEATURE_FLOAT64},
     {"int16", CAMP_FEATURE_INT16},
     {"int8", CAMP_FEATURE_INT8},
+    {"float16", CAMP_FEATURE_FLOAT16},
 };
 
 /* The feature bits named in a comma-separated list. */
@@ -48,7 +49,7 @@ static camp_status parse_features(const char *list, uint32_t *bits) {
         if (!known)
             return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                              "CAMP_DEVICE_MASK_FEATURES names an unknown feature '%.*s' (known: int64, float64, "
-                             "int16, int8)",
+                             "int16, int8, float16)",
                              (int)n, list);
         list += n + (list[n] == ',');
     }
@@ -71,4 +72,5 @@ void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceV
     if (masked & CAMP_FEATURE_FLOAT64) core->shaderFloat64 = VK_FALSE;
     if (masked & CAMP_FEATURE_INT16) core->shaderInt16 = VK_FALSE;
     if (masked & CAMP_FEATURE_INT8) v12->shaderInt8 = VK_FALSE;
+    if (masked & CAMP_FEATURE_FLOAT16) v12->shaderFloat16 = VK_FALSE;
 }
