@@ -2,7 +2,8 @@
  * that wraps in the lane type, shifts and bitwise operations, division,
  * swizzles read and written, comparisons giving -1/0 lanes, lane
  * conversions between vector types (truncating, sign- and zero-extending,
- * to float), and arrays of them in views (char3 takes 4 bytes, short3 8).
+ * to float), arrays of them in views (char3 takes 4 bytes, short3 8) and a
+ * captured char4.
  * Each result is checked against the same computation done lane by lane by
  * the CPU on C's scalars; the program prints them too. */
 #include <camp.h>
@@ -34,14 +35,18 @@ int main(void) {
         us4[i] = (ushort4){(unsigned short)(i * 401), (unsigned short)(65535 - i), (unsigned short)(i * i * 3),
                            (unsigned short)(60000 + i)};
     }
-    /* lane arithmetic, in the lane type */
+    /* lane arithmetic, in the lane type; a captured char4 (8-bit push constants) */
+    char4 bias = {1, 2, 3, 4};
     parallel_for_each(i, extent(N)) {
-        c4_out[i] = c4[i] * (signed char)3 + c4[i].wzyx - (char4){1, 2, 3, 4};
+        c4_out[i] = c4[i] * (char)3 + c4[i].wzyx - bias;
         uchar3 u = (u3[i] << 1) ^ u3[i].zxy;
         u.y += 200;
         u3_out[i] = u;
         s2_out[i] = s2[i] * s2[i].yx + (short)30000;
         us4_out[i] = us4[i] / (ushort4){1, 2, 3, 7} + us4[i] % (unsigned short)10 - (us4[i] >> 3);
+    }
+    /* lane writes, unary operators */
+    parallel_for_each(i, extent(N)) {
         c2[i] = c4[i].xz;
         c2[i].y = -c2[i].y;
         s3[i] = (short3){s2[i].x, s2[i].y, (short)~s2[i].x} & (short)0x7ff0;
