@@ -291,7 +291,7 @@ static camp_status create_device(camp_device *dev) {
                                               .pNext = &has11};
     VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
     vkGetPhysicalDeviceFeatures2(dev->physical, &has);
-    camp_faults_mask_features(&has.features, &has12); /* a test knob */
+    camp_faults_mask_features(&has.features, &has11, &has12); /* a test knob */
 
     /* Enable exactly what kernels may use and the device has; launches check
      * a kernel's needs against dev->features. */
@@ -350,9 +350,9 @@ static camp_status create_device(camp_device *dev) {
     if (has_atomic.shaderBufferFloat32Atomics && has_atomic.shaderSharedFloat32Atomics)
         dev->features |= CAMP_FEATURE_ATOMIC_FLOAT;
     if (has.features.shaderStorageImageWriteWithoutFormat) dev->features |= CAMP_FEATURE_STORAGE_IMAGE;
-    dev->push_constant8 = has12.storagePushConstant8;
+    if (has12.storagePushConstant8) dev->features |= CAMP_FEATURE_PUSH_CONSTANT8;
+    if (has11.storagePushConstant16) dev->features |= CAMP_FEATURE_PUSH_CONSTANT16;
     dev->host_query_reset = has12.hostQueryReset;
-    dev->push_constant16 = has11.storagePushConstant16;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
     dev->loop_budget = camp_loop_budget_applies(dev->physical);

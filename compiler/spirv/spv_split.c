@@ -331,7 +331,8 @@ static uint32_t features_of(const Uses *u) {
     return (u->int64 ? CAMP_FEATURE_INT64 : 0) | (u->float64 ? CAMP_FEATURE_FLOAT64 : 0) |
            (u->int16 ? CAMP_FEATURE_INT16 : 0) | (u->int8 ? CAMP_FEATURE_INT8 : 0) |
            (u->atomic_float_add ? CAMP_FEATURE_ATOMIC_FLOAT_ADD : 0) | (u->atomic_float ? CAMP_FEATURE_ATOMIC_FLOAT : 0) |
-           (u->storage_image ? CAMP_FEATURE_STORAGE_IMAGE : 0) | (u->float16 ? CAMP_FEATURE_FLOAT16 : 0);
+           (u->storage_image ? CAMP_FEATURE_STORAGE_IMAGE : 0) | (u->float16 ? CAMP_FEATURE_FLOAT16 : 0) |
+           (u->push8 ? CAMP_FEATURE_PUSH_CONSTANT8 : 0) | (u->push16 ? CAMP_FEATURE_PUSH_CONSTANT16 : 0);
 }
 
 /* Drops the kernel's `OpExecutionMode RoundingModeRTE 16` (spv_emit.c gives

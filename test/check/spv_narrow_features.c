@@ -1,6 +1,7 @@
 // Each kernel needs the narrow-type features of what it uses, and only
 // those: half needs shaderFloat16 (with 16-bit storage and half rounding to
-// nearest even), char vectors shaderInt8, ushort vectors shaderInt16.
+// nearest even), char vectors shaderInt8, ushort vectors shaderInt16, and
+// a captured char or half storagePushConstant8 or 16.
 // RUN: --dump-kernels %s -o /dev/null
 // CHECK: kernel camp_kernel_0
 // CHECK: device features: shaderInt64{{$}}
@@ -10,6 +11,10 @@
 // CHECK: device features: shaderInt64 shaderInt8{{$}}
 // CHECK: kernel camp_kernel_3
 // CHECK: device features: shaderInt64 shaderInt16{{$}}
+// CHECK: kernel camp_kernel_4
+// CHECK: device features: shaderInt64 shaderInt8 storagePushConstant8{{$}}
+// CHECK: kernel camp_kernel_5
+// CHECK: device features: shaderInt64 shaderFloat16 storagePushConstant16{{$}}
 #include <camp.h>
 
 int main(void) {
@@ -21,5 +26,9 @@ int main(void) {
     parallel_for_each(i, extent(8)) { h[i] = h[i] * (half)2; }
     parallel_for_each(i, extent(8)) { c[i] = c[i].wzyx + (char)1; }
     parallel_for_each(i, extent(8)) { s[i] = s[i] * (unsigned short)3; }
+    char k = 2;
+    half scale = (half)0.5f;
+    parallel_for_each(i, extent(8)) { f[i] = (float)k; }
+    parallel_for_each(i, extent(8)) { f[i] = (float)scale; }
     return (int)f[0];
 }
