@@ -4,8 +4,9 @@
  * (clang and gcc on x86-64 both do this by default: "excess precision",
  * C23 Annex H). Each lone operation gives the same half either way (float
  * has more than twice half's precision); `a * b + c` does not, so the IR
- * says it. Assignments, casts, arguments, returns, comparisons and the arms
- * of ?: round as before, as on the host. */
+ * says it; `l op= r` with a half r is computed in float from l's value,
+ * whatever l's type. Assignments, casts, arguments, returns, comparisons and
+ * the arms of ?: round as before, as on the host. */
 #include "campcc.h"
 
 static bool is_half(const Type *t) {
@@ -53,9 +54,11 @@ static void visit(void *ctx, Expr *x) {
         Expr *chain = arena_alloc(a, sizeof *chain);
         *chain = *x;
         *x = (Expr){.kind = EX_CAST, .type = x->type, .loc = x->loc, .lhs = promote(a, chain)};
-    } else if (x->kind == EX_ASSIGN && is_half(x->lhs->type) &&
+    } else if (x->kind == EX_ASSIGN && is_half(x->rhs->type) &&
                (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL || x->op == OP_DIV)) {
-        x->rhs = promote(a, x->rhs); /* h op= r: computed in r's type (spv_expr.c), rounded on the store */
+        /* l op= r computes in r's type (spv_expr.c), half here: in float
+         * instead, the old l converted to float directly (an int too) */
+        x->rhs = promote(a, x->rhs);
     }
 }
 
