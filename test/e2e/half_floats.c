@@ -67,7 +67,8 @@ int main(void) {
     /* a + b, a - b, a * b, b / 0.25 (a float division on the device, which
      * Vulkan lets be 2.5 ulp off: by a power of two it is exact) */
     half basic[N][4];
-    half chained[N][3]; /* a * a - 1 in a helper, h += and *=, -b * scale + a */
+    /* a * a - 1 in a helper, h += and *=, -b * scale + a, a cast ending a chain */
+    half chained[N][4];
     int ints[N][2]; /* (int)(b * 10); an int += a half */
     float widened[N];
     half from_int[N];
@@ -87,6 +88,7 @@ int main(void) {
         h *= scale;
         chained[i][1] = h;
         chained[i][2] = -b[i] * scale + a[i];
+        chained[i][3] = (half)(a[i] * a[i]) - (half)1;
         ints[i][0] = (int)(b[i] * (half)10);
         int n = 2049 + 2 * i; /* odd: no half holds it */
         n += b[i] * (half)0.25f; /* in float from n itself, as on the host, not from a half of n */
@@ -105,19 +107,21 @@ int main(void) {
         h *= scale;
         expect_bits("h += a * a; h *= scale", i, chained[i][1], h);
         expect_bits("-b * scale + a", i, chained[i][2], -b[i] * scale + a[i]);
+        expect_bits("(half)(a * a) - 1", i, chained[i][3], (half)(a[i] * a[i]) - (half)1);
         int n = 2049 + 2 * i;
         n += b[i] * (half)0.25f;
         if ((ints[i][0] != (int)(b[i] * (half)10) || ints[i][1] != n) && failures++ < 10)
             printf("ints[%d]: %d %d\n", i, ints[i][0], ints[i][1]);
         if (widened[i] != (float)a[i] * 1024.0f && failures++ < 10) printf("widened[%d]: %a\n", i, (double)widened[i]);
         expect_bits("from_int", i, from_int[i], (half)(2040 + i));
-        printf("%d: %a %a %a %a %a %a %a %d %d %a %a\n", i, (double)basic[i][0], (double)basic[i][1],
+        printf("%d: %a %a %a %a %a %a %a %a %d %d %a %a\n", i, (double)basic[i][0], (double)basic[i][1],
                (double)basic[i][2], (double)basic[i][3], (double)chained[i][0], (double)chained[i][1],
-               (double)chained[i][2], ints[i][0], ints[i][1], (double)widened[i], (double)from_int[i]);
+               (double)chained[i][2], (double)chained[i][3], ints[i][0], ints[i][1], (double)widened[i],
+               (double)from_int[i]);
     }
     /* 1.0029296875^2 - 1 in float is 0x1.809p-8, rounded once: 0x1.808p-8 (twice: 0x1.8p-8) */
-    if (bits_of(chained[1][0]) != 0x1e02 && failures++ < 10)
-        printf("chain[1]: 0x%04x, expected 0x1e02\n", bits_of(chained[1][0]));
+    if ((bits_of(chained[1][0]) != 0x1e02 || bits_of(chained[1][3]) != 0x1e00) && failures++ < 10)
+        printf("chain[1]: 0x%04x 0x%04x, expected 0x1e02 0x1e00\n", bits_of(chained[1][0]), bits_of(chained[1][3]));
 
     /* vectors: half2..4 in views, swizzles and lane writes, lane conversions */
     half2 v2[N];
