@@ -80,6 +80,7 @@ static void analyze(Unit *u) {
 static bool run_pipeline(Unit *u) {
     if (!read_source(u)) return false;
     if (!frontend_run(u)) return false; /* times its parse as TIME_PARSE, the rest as TIME_FRONTEND */
+    half_precision(u);
     dump_after(u, IR_AFTER_LOWERING);
     double t = time_now();
     bool checked = check_unit(u) && check_tiles(u) && check_private_memory(u);

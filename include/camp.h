@@ -61,6 +61,29 @@ typedef float float4 __attribute__((ext_vector_type(4)));
 typedef double double2 __attribute__((ext_vector_type(2)));
 typedef double double3 __attribute__((ext_vector_type(3)));
 typedef double double4 __attribute__((ext_vector_type(4)));
+/* 8- and 16-bit lanes and half (IEEE binary16): a kernel using them needs the
+ * device's 8-bit, 16-bit or half features (docs/dialect.md §3.1). Their
+ * arithmetic stays in the lane type (char and short lanes wrap, unlike C's
+ * scalars, which promote to int). char lanes are plain char (signed on
+ * x86-64), the lane type of comparisons of char and uchar vectors. */
+typedef char char2 __attribute__((ext_vector_type(2)));
+typedef char char3 __attribute__((ext_vector_type(3)));
+typedef char char4 __attribute__((ext_vector_type(4)));
+typedef unsigned char uchar2 __attribute__((ext_vector_type(2)));
+typedef unsigned char uchar3 __attribute__((ext_vector_type(3)));
+typedef unsigned char uchar4 __attribute__((ext_vector_type(4)));
+typedef short short2 __attribute__((ext_vector_type(2)));
+typedef short short3 __attribute__((ext_vector_type(3)));
+typedef short short4 __attribute__((ext_vector_type(4)));
+typedef unsigned short ushort2 __attribute__((ext_vector_type(2)));
+typedef unsigned short ushort3 __attribute__((ext_vector_type(3)));
+typedef unsigned short ushort4 __attribute__((ext_vector_type(4)));
+#ifdef __FLT16_MAX__ /* a compiler with _Float16 on this target (clang 15 and later on x86-64) */
+typedef _Float16 half;
+typedef _Float16 half2 __attribute__((ext_vector_type(2)));
+typedef _Float16 half3 __attribute__((ext_vector_type(3)));
+typedef _Float16 half4 __attribute__((ext_vector_type(4)));
+#endif
 
 /* ---- Extents and indices -------------------------------------------------
  * An extent of rank N has the type of an index of rank N: int, int2, int3.

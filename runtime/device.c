@@ -210,14 +210,27 @@ camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32
     return wanted && *wanted ? choose_by_env(wanted, devices, count, chosen) : choose_by_rank(devices, count, chosen);
 }
 
-bool camp_device_preserves_float_subnormals(VkPhysicalDevice device) {
+/* The device's Vulkan 1.2 properties; false on a device older than 1.2. */
+static bool vulkan12_properties(VkPhysicalDevice device, VkPhysicalDeviceVulkan12Properties *v12) {
     VkPhysicalDeviceProperties basic;
     vkGetPhysicalDeviceProperties(device, &basic);
-    if (basic.apiVersion < VK_API_VERSION_1_2) return false; /* no VkPhysicalDeviceVulkan12Properties */
-    VkPhysicalDeviceVulkan12Properties v12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
-    VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &v12};
+    if (basic.apiVersion < VK_API_VERSION_1_2) return false;
+    *v12 = (VkPhysicalDeviceVulkan12Properties){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+    VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = v12};
     vkGetPhysicalDeviceProperties2(device, &properties);
-    return v12.shaderDenormPreserveFloat32;
+    return true;
+}
+
+bool camp_device_preserves_float_subnormals(VkPhysicalDevice device) {
+    VkPhysicalDeviceVulkan12Properties v12;
+    return vulkan12_properties(device, &v12) && v12.shaderDenormPreserveFloat32;
+}
+
+/* Kernels with half declare RoundingModeRTE 16 (conversions to half round to
+ * nearest even, as the host's do); a device without it cannot run them. */
+static bool rounds_half_to_even(VkPhysicalDevice device) {
+    VkPhysicalDeviceVulkan12Properties v12;
+    return vulkan12_properties(device, &v12) && v12.shaderRoundingModeRTEFloat16;
 }
 
 bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDeviceMemoryProperties *memory) {
@@ -278,7 +291,7 @@ static camp_status create_device(camp_device *dev) {
                                               .pNext = &has11};
     VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
     vkGetPhysicalDeviceFeatures2(dev->physical, &has);
-    camp_faults_mask_features(&has.features, &has12); /* a test knob */
+    camp_faults_mask_features(&has.features, &has11, &has12); /* a test knob */
 
     /* Enable exactly what kernels may use and the device has; launches check
      * a kernel's needs against dev->features. */
@@ -309,6 +322,7 @@ static camp_status create_device(camp_device *dev) {
         .scalarBlockLayout = VK_TRUE,
         .timelineSemaphore = VK_TRUE,
         .shaderInt8 = has12.shaderInt8,
+        .shaderFloat16 = has12.shaderFloat16,
         .storageBuffer8BitAccess = has12.storageBuffer8BitAccess,
         .uniformAndStorageBuffer8BitAccess = has12.uniformAndStorageBuffer8BitAccess,
         .storagePushConstant8 = has12.storagePushConstant8,
@@ -329,14 +343,16 @@ static camp_status create_device(camp_device *dev) {
     if (has.features.shaderFloat64) dev->features |= CAMP_FEATURE_FLOAT64;
     if (has.features.shaderInt16 && has11.storageBuffer16BitAccess) dev->features |= CAMP_FEATURE_INT16;
     if (has12.shaderInt8 && has12.storageBuffer8BitAccess) dev->features |= CAMP_FEATURE_INT8;
+    if (has12.shaderFloat16 && has11.storageBuffer16BitAccess && rounds_half_to_even(dev->physical))
+        dev->features |= CAMP_FEATURE_FLOAT16;
     if (has_atomic.shaderBufferFloat32AtomicAdd && has_atomic.shaderSharedFloat32AtomicAdd)
         dev->features |= CAMP_FEATURE_ATOMIC_FLOAT_ADD;
     if (has_atomic.shaderBufferFloat32Atomics && has_atomic.shaderSharedFloat32Atomics)
         dev->features |= CAMP_FEATURE_ATOMIC_FLOAT;
     if (has.features.shaderStorageImageWriteWithoutFormat) dev->features |= CAMP_FEATURE_STORAGE_IMAGE;
-    dev->push_constant8 = has12.storagePushConstant8;
+    if (has12.storagePushConstant8) dev->features |= CAMP_FEATURE_PUSH_CONSTANT8;
+    if (has11.storagePushConstant16) dev->features |= CAMP_FEATURE_PUSH_CONSTANT16;
     dev->host_query_reset = has12.hostQueryReset;
-    dev->push_constant16 = has11.storagePushConstant16;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
     dev->loop_budget = camp_loop_budget_applies(dev->physical);

@@ -32,6 +32,9 @@ static const struct {
     {"float64", CAMP_FEATURE_FLOAT64},
     {"int16", CAMP_FEATURE_INT16},
     {"int8", CAMP_FEATURE_INT8},
+    {"float16", CAMP_FEATURE_FLOAT16},
+    {"push_constant8", CAMP_FEATURE_PUSH_CONSTANT8},
+    {"push_constant16", CAMP_FEATURE_PUSH_CONSTANT16},
 };
 
 /* The feature bits named in a comma-separated list. */
@@ -48,7 +51,7 @@ static camp_status parse_features(const char *list, uint32_t *bits) {
         if (!known)
             return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                              "CAMP_DEVICE_MASK_FEATURES names an unknown feature '%.*s' (known: int64, float64, "
-                             "int16, int8)",
+                             "int16, int8, float16, push_constant8, push_constant16)",
                              (int)n, list);
         list += n + (list[n] == ',');
     }
@@ -65,10 +68,14 @@ camp_status camp_faults_init(void) {
     return mask ? parse_features(mask, &camp_rt.masked_features) : CAMP_OK;
 }
 
-void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceVulkan12Features *v12) {
+void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceVulkan11Features *v11,
+                               VkPhysicalDeviceVulkan12Features *v12) {
     uint32_t masked = camp_rt.masked_features;
     if (masked & CAMP_FEATURE_INT64) core->shaderInt64 = VK_FALSE;
     if (masked & CAMP_FEATURE_FLOAT64) core->shaderFloat64 = VK_FALSE;
     if (masked & CAMP_FEATURE_INT16) core->shaderInt16 = VK_FALSE;
     if (masked & CAMP_FEATURE_INT8) v12->shaderInt8 = VK_FALSE;
+    if (masked & CAMP_FEATURE_FLOAT16) v12->shaderFloat16 = VK_FALSE;
+    if (masked & CAMP_FEATURE_PUSH_CONSTANT8) v12->storagePushConstant8 = VK_FALSE;
+    if (masked & CAMP_FEATURE_PUSH_CONSTANT16) v11->storagePushConstant16 = VK_FALSE;
 }

@@ -239,7 +239,6 @@ typedef struct camp_device {
     VkPhysicalDeviceMemoryProperties memory;
     char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
     uint32_t features;       /* enum camp_feature bits the device has */
-    bool push_constant8, push_constant16; /* storagePushConstant8/16 */
     bool denorm_preserve32;  /* shaderDenormPreserveFloat32: else modules lose DenormPreserve */
     bool non_semantic_info;  /* VK_KHR_shader_non_semantic_info is enabled: else modules lose -g's debug info */
     VkDevice device;
@@ -382,7 +381,8 @@ enum camp_fault {
 camp_status camp_faults_init(void);
 /* Clears the features camp_rt.masked_features names in what a device
  * reports, so that they are neither enabled nor found. */
-void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceVulkan12Features *v12);
+void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceVulkan11Features *v11,
+                               VkPhysicalDeviceVulkan12Features *v12);
 /* `result`, or the error fault `fault` injects in its place. */
 #define CAMP_INJECT(fault, error, result) ((camp_rt.faults & (fault)) ? (error) : (result))
 

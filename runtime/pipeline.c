@@ -74,6 +74,10 @@ static const struct {
     {CAMP_FEATURE_FLOAT64, "double precision (shaderFloat64)"},
     {CAMP_FEATURE_INT16, "16-bit integers in memory (shaderInt16, storageBuffer16BitAccess)"},
     {CAMP_FEATURE_INT8, "8-bit integers in memory (shaderInt8, storageBuffer8BitAccess)"},
+    {CAMP_FEATURE_FLOAT16,
+     "half-precision floats (shaderFloat16, storageBuffer16BitAccess, shaderRoundingModeRTEFloat16)"},
+    {CAMP_FEATURE_PUSH_CONSTANT8, "8-bit values among its captures (storagePushConstant8)"},
+    {CAMP_FEATURE_PUSH_CONSTANT16, "16-bit values among its captures (storagePushConstant16)"},
     {CAMP_FEATURE_ATOMIC_FLOAT_ADD,
      "atomic float addition (VK_EXT_shader_atomic_float: shaderBufferFloat32AtomicAdd and "
      "shaderSharedFloat32AtomicAdd)"},

@@ -152,7 +152,7 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
         if (base) { base->name = ty->name; }
         return base;
     }
-    case CXType_Float: case CXType_Double:
+    case CXType_Float16: case CXType_Float: case CXType_Double: /* _Float16: half (docs/dialect.md §3.1) */
         ty->kind = TY_FLOAT; break;
     case CXType_Record:
         if (fe_is_texture_type(fe, ct)) {

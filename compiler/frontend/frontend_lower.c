@@ -453,10 +453,13 @@ static Expr *lower_cast(Frontend *fe, CXCursor c) {
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     Expr *sub = fe_lower_expr(fe, kids[n - 1]);
     if (!t || !sub) return NULL;
-    if (type_equal(t, sub->type) && t->kind != TY_VOID) return sub;
+    /* `(half)(a * b)` stays: it rounds, ending a chain of half arithmetic (ir/half_precision.c) */
+    const Type *scalar = t->kind == TY_VECTOR ? t->base : t;
+    bool same = type_equal(t, sub->type), to_half = scalar->kind == TY_FLOAT && scalar->size == 2;
+    if (same && t->kind != TY_VOID && !to_half) return sub;
     Expr *e = fe_new_expr(fe, EX_CAST, t, c);
     e->lhs = sub;
-    e->ival = t->kind == TY_VECTOR && sub->type->kind == TY_VECTOR; /* C: reinterpret the bits */
+    e->ival = t->kind == TY_VECTOR && sub->type->kind == TY_VECTOR && !same; /* C: reinterpret the bits */
     return e;
 }
 

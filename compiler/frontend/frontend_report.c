@@ -81,7 +81,14 @@ static Type *sent_type(Frontend *fe, Type *t) {
                     .align = base->size * t->len, .name = "vector"};
         return v;
     }
-    if ((t->kind == TY_INT && (t->size == 4 || t->size == 8)) || t->kind == TY_FLOAT || t->kind == TY_PTR) return t;
+    if ((t->kind == TY_INT && (t->size == 4 || t->size == 8)) || (t->kind == TY_FLOAT && t->size > 2) ||
+        t->kind == TY_PTR)
+        return t;
+    if (t->kind == TY_FLOAT) { /* half (which C passes unpromoted: clang warns), as float */
+        Type *f = arena_alloc(fe->a, sizeof *f);
+        *f = (Type){.kind = TY_FLOAT, .size = 4, .align = 4, .name = "float"};
+        return f;
+    }
     Type *i = arena_alloc(fe->a, sizeof *i); /* a narrower integer or a bool, promoted */
     *i = (Type){.kind = TY_INT, .size = 4, .align = 4, .is_signed = t->kind == TY_INT && t->is_signed,
                 .name = t->kind == TY_INT && t->is_signed ? "int" : "unsigned int"};

@@ -554,6 +554,9 @@ void pointer_check_mark(Unit *u, const char *where, Expr *access);
 /* report.c: marks the kernels that reach a printf or assert, directly or
  * through the amp functions they call (Kernel.reports). */
 void report_scan(Unit *u);
+/* half_precision.c: chains of half arithmetic computed in float and rounded
+ * once, as the host computes them. */
+void half_precision(Unit *u);
 
 /* ptr_storage.c: what each pointer variable of the kernels and the amp
  * functions points into (Var.points_into), and that every use of it

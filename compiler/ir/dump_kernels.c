@@ -55,10 +55,13 @@ void dump_kernels(const Unit *u, FILE *out) {
         if (k->reports)
             fprintf(out, "  printf or assert: report buffer's address and launch number at push offset %u\n",
                     k->report_offset);
-        fprintf(out, "  device features:%s%s%s%s%s\n", k->features & CAMP_FEATURE_INT64 ? " shaderInt64" : "",
+        fprintf(out, "  device features:%s%s%s%s%s%s%s%s\n", k->features & CAMP_FEATURE_INT64 ? " shaderInt64" : "",
                 k->features & CAMP_FEATURE_FLOAT64 ? " shaderFloat64" : "",
                 k->features & CAMP_FEATURE_INT16 ? " shaderInt16" : "",
                 k->features & CAMP_FEATURE_INT8 ? " shaderInt8" : "",
+                k->features & CAMP_FEATURE_FLOAT16 ? " shaderFloat16" : "",
+                k->features & CAMP_FEATURE_PUSH_CONSTANT8 ? " storagePushConstant8" : "",
+                k->features & CAMP_FEATURE_PUSH_CONSTANT16 ? " storagePushConstant16" : "",
                 k->features ? "" : " (only the Vulkan 1.2 baseline)");
         print_capabilities(u, out);
     }

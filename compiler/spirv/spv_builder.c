@@ -162,6 +162,7 @@ uint32_t spv_type_int(SpvBuilder *b, uint32_t width, bool is_signed) {
 
 uint32_t spv_type_float(SpvBuilder *b, uint32_t width) {
     if (width == 64) spv_capability(b, SpvCapabilityFloat64);
+    if (width == 16) spv_capability(b, SpvCapabilityFloat16), spv_capability(b, SpvCapabilityStorageBuffer16BitAccess);
     return cons_type(b, SpvOpTypeFloat, &width, 1);
 }
 

@@ -236,16 +236,16 @@ static void emit_helper(Emitter *e, Spec *spec) {
 
 /* ---- kernels ---------------------------------------------------------------------- */
 
-/* Whether t holds integers of `bytes` bytes (which push constants can
+/* Whether t holds scalars of `bytes` bytes (which push constants can
  * carry only with the StoragePushConstant8/16 capabilities). */
-static bool holds_int_of_size(const Type *t, int bytes) {
+static bool holds_scalar_of_size(const Type *t, int bytes) {
     switch (t->kind) {
-    case TY_BOOL: case TY_INT: return t->size == bytes;
-    case TY_ARRAY: case TY_VECTOR: return holds_int_of_size(t->base, bytes);
+    case TY_BOOL: case TY_INT: case TY_FLOAT: return t->size == bytes;
+    case TY_ARRAY: case TY_VECTOR: return holds_scalar_of_size(t->base, bytes);
     case TY_STRUCT:
         if (t->is_union) return em_union_word(t) == bytes;
         for (int i = 0; i < t->nmembers; i++)
-            if (holds_int_of_size(t->members[i].type, bytes)) return true;
+            if (holds_scalar_of_size(t->members[i].type, bytes)) return true;
         return false;
     default: return false;
     }
@@ -267,8 +267,8 @@ static uint32_t push_block_type(Emitter *e, Kernel *k) {
             members[6 + i] = em_type(e, &ptr); /* the array, decayed */
         } else {
             members[6 + i] = em_type(e, v->type);
-            if (holds_int_of_size(v->type, 1)) spv_capability(&e->b, SpvCapabilityStoragePushConstant8);
-            if (holds_int_of_size(v->type, 2)) spv_capability(&e->b, SpvCapabilityStoragePushConstant16);
+            if (holds_scalar_of_size(v->type, 1)) spv_capability(&e->b, SpvCapabilityStoragePushConstant8);
+            if (holds_scalar_of_size(v->type, 2)) spv_capability(&e->b, SpvCapabilityStoragePushConstant16);
         }
     }
     uint32_t nreport = (uint32_t)em_report_push_members(e, k, members + n);
@@ -457,6 +457,15 @@ bool spv_emit_module(Unit *u) {
         Spec *s = e.specs.items[i];
         if (!s->emitted) emit_helper(&e, s);
         s->emitted = true;
+    }
+    /* conversions to half round to nearest even, as the host's do (Vulkan
+     * leaves the rounding to the device otherwise); spv_split.c keeps the mode
+     * in the modules of the kernels that use half */
+    if (spv_has_capability(b, SpvCapabilityFloat16)) {
+        spv_capability(b, SpvCapabilityRoundingModeRTE);
+        for (int i = 0; i < u->kernels.len && !e.failed; i++)
+            SPV_OP(&b->exec_modes, SpvOpExecutionMode, em_map_get(&e.kernel_fns, u->kernels.items[i]),
+                   SpvExecutionModeRoundingModeRTE, 16);
     }
     /* entry points last: their interfaces list every module variable */
     for (int i = 0; i < u->kernels.len && !e.failed; i++) {

@@ -54,7 +54,12 @@ static uint32_t const_scalar(Emitter *e, const Type *t, double v) {
     const Type *s = scalar_of(t);
     if (s->kind != TY_FLOAT) return const_int(e, t, (long long)v);
     uint32_t part;
-    if (s->size == 4) {
+    if (s->size == 2) {
+        _Float16 h = (_Float16)v; /* one rounding, to nearest even, as the host's cast */
+        uint16_t bits;
+        __builtin_memcpy(&bits, &h, 2);
+        part = spv_const_bits(&e->b, em_type(e, s), bits, 16);
+    } else if (s->size == 4) {
         float f = (float)v;
         uint32_t bits;
         __builtin_memcpy(&bits, &f, 4);
@@ -91,14 +96,17 @@ static uint32_t from_bool(Emitter *e, const Type *t, uint32_t b) {
 
 /* ---- conversions ---------------------------------------------------------------- */
 
-static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Type *ts, uint32_t tt, SrcLoc loc) {
+/* Converts v from fs to ts, lane by lane when lanes > 0 (tt: the vector type). */
+static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Type *ts, uint32_t tt, uint32_t lanes,
+                               SrcLoc loc) {
     if (ts->kind == TY_BOOL) return from_bool(e, ts, to_bool(e, fs, v, loc));
     bool fi = fs->kind == TY_INT || fs->kind == TY_BOOL, ti = ts->kind == TY_INT;
     if (fi && ti) {
         if (fs->size != ts->size) {
             /* widen by the source's signedness; OpUConvert must produce an unsigned type */
             bool sext = is_signed(fs) && ts->size > fs->size;
-            v = op1(e, sext ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, (uint32_t)ts->size * 8, sext), v);
+            uint32_t wt = spv_type_int(&e->b, (uint32_t)ts->size * 8, sext);
+            v = op1(e, sext ? SpvOpSConvert : SpvOpUConvert, lanes ? spv_type_vector(&e->b, wt, lanes) : wt, v);
             return sext == is_signed(ts) ? v : op1(e, SpvOpBitcast, tt, v);
         }
         return is_signed(fs) == is_signed(ts) ? v : op1(e, SpvOpBitcast, tt, v);
@@ -114,9 +122,9 @@ static uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to
     if (to->kind == TY_VOID) return 0;
     uint32_t tt = em_type(e, to);
     if (from->kind == TY_VECTOR && to->kind == TY_VECTOR) /* lane by lane (__builtin_convertvector) */
-        return em_type(e, from) == tt ? v : convert_scalar(e, v, from->base, to->base, tt, loc);
+        return em_type(e, from) == tt ? v : convert_scalar(e, v, from->base, to->base, tt, (uint32_t)to->len, loc);
     if (to->kind == TY_VECTOR) { /* a scalar operand of a vector operation: every lane */
-        uint32_t s = convert_scalar(e, v, from, to->base, em_type(e, to->base), loc);
+        uint32_t s = convert_scalar(e, v, from, to->base, em_type(e, to->base), 0, loc);
         uint32_t r = spv_new_id(&e->b);
         uint32_t ops[6] = {tt, r, s, s, s, s};
         spv_op(&e->code, SpvOpCompositeConstruct, ops, 2 + (size_t)to->len);
@@ -127,7 +135,7 @@ static uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to
         em_internal(e, loc, "conversion");
         return v;
     }
-    return convert_scalar(e, v, from, to, tt, loc);
+    return convert_scalar(e, v, from, to, tt, 0, loc);
 }
 
 /* ---- module constants ------------------------------------------------------------ */
@@ -1242,6 +1250,7 @@ static bool float_constant(const Expr *x, double *v) {
     default: return false;
     }
     if (x->type->kind == TY_FLOAT && x->type->size == 4) *v = (float)*v;
+    if (x->type->kind == TY_FLOAT && x->type->size == 2) *v = (double)(_Float16)*v;
     return x->type->kind == TY_FLOAT || x->kind == EX_INT;
 }
 

@@ -244,7 +244,7 @@ static void keep_debug_info(Cut *c) {
 
 typedef struct Uses {
     bool int64, int16, int8, float64, float16;
-    bool push8, push16;      /* 8-/16-bit integers in the push constants */
+    bool push8, push16;      /* 8-/16-bit scalars in the push constants */
     bool atomic_float_add;   /* OpAtomicFAddEXT */
     bool atomic_float;       /* a float OpAtomicExchange */
     bool image;              /* OpTypeImage: textures */
@@ -255,14 +255,14 @@ static const Inst *def_of(const Module *m, uint32_t id) {
     return id && id < m->bound && m->def[id] ? &m->insts[m->def[id] - 1] : NULL;
 }
 
-/* The widths of the integers a push-constant type holds in place (pointers
- * lead elsewhere): bit 8 and bit 16 of the result. */
+/* The widths of the narrow scalars a push-constant type holds in place
+ * (pointers lead elsewhere): bit 8 and bit 16 of the result. */
 static uint32_t small_ints_in(const Module *m, uint32_t type, int depth) {
     const Inst *t = def_of(m, type);
     if (!t || depth > 64) return 0;
     const uint32_t *w = m->words + t->at;
     switch (t->opcode) {
-    case SpvOpTypeInt: return w[2] == 8 ? 1u << 8 : w[2] == 16 ? 1u << 16 : 0;
+    case SpvOpTypeInt: case SpvOpTypeFloat: return w[2] == 8 ? 1u << 8 : w[2] == 16 ? 1u << 16 : 0;
     case SpvOpTypeVector: case SpvOpTypeArray: case SpvOpTypeRuntimeArray:
         return small_ints_in(m, w[2], depth + 1);
     case SpvOpTypeStruct: {
@@ -308,8 +308,9 @@ static bool capability_needed(SpvCapability cap, const Uses *u) {
     switch (cap) {
     case SpvCapabilityInt64: return u->int64;
     case SpvCapabilityFloat64: return u->float64;
-    case SpvCapabilityFloat16: return u->float16;
-    case SpvCapabilityInt16: case SpvCapabilityStorageBuffer16BitAccess: return u->int16;
+    case SpvCapabilityFloat16: case SpvCapabilityRoundingModeRTE: return u->float16;
+    case SpvCapabilityInt16: return u->int16;
+    case SpvCapabilityStorageBuffer16BitAccess: return u->int16 || u->float16;
     case SpvCapabilityInt8: case SpvCapabilityStorageBuffer8BitAccess:
     case SpvCapabilityUniformAndStorageBuffer8BitAccess: return u->int8;
     case SpvCapabilityStoragePushConstant8: return u->push8;
@@ -330,7 +331,21 @@ static uint32_t features_of(const Uses *u) {
     return (u->int64 ? CAMP_FEATURE_INT64 : 0) | (u->float64 ? CAMP_FEATURE_FLOAT64 : 0) |
            (u->int16 ? CAMP_FEATURE_INT16 : 0) | (u->int8 ? CAMP_FEATURE_INT8 : 0) |
            (u->atomic_float_add ? CAMP_FEATURE_ATOMIC_FLOAT_ADD : 0) | (u->atomic_float ? CAMP_FEATURE_ATOMIC_FLOAT : 0) |
-           (u->storage_image ? CAMP_FEATURE_STORAGE_IMAGE : 0);
+           (u->storage_image ? CAMP_FEATURE_STORAGE_IMAGE : 0) | (u->float16 ? CAMP_FEATURE_FLOAT16 : 0) |
+           (u->push8 ? CAMP_FEATURE_PUSH_CONSTANT8 : 0) | (u->push16 ? CAMP_FEATURE_PUSH_CONSTANT16 : 0);
+}
+
+/* Drops the kernel's `OpExecutionMode RoundingModeRTE 16` (spv_emit.c gives
+ * it to every kernel of a unit with half): without half it would need a
+ * capability the kernel does not declare. */
+static void drop_half_rounding(Cut *c) {
+    size_t n = 0;
+    for (size_t k = 0; k < c->nkept; k++) {
+        const Inst *in = &c->m->insts[c->kept[k]];
+        if (!(in->opcode == SpvOpExecutionMode && c->m->words[in->at + 2] == SpvExecutionModeRoundingModeRTE))
+            c->kept[n++] = c->kept[k];
+    }
+    c->nkept = n;
 }
 
 /* ---- writing the kernel's module ------------------------------------------ */
@@ -389,6 +404,7 @@ static void cut_kernel(Cut *c, size_t entry, WordBuf *out, uint32_t *features) {
 
     Uses uses = find_uses(c);
     *features = features_of(&uses);
+    if (!uses.float16) drop_half_rounding(c);
     /* each once: the unit's module may repeat one (a builder's set holds only the small ones) */
     uint32_t caps[64];
     size_t ncaps = 0;

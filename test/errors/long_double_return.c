@@ -1,7 +1,7 @@
 // A restrict(amp) function returning long double.
 #include <camp.h>
 
-long double half(float x) restrict(amp) {
+long double halve(float x) restrict(amp) {
     return x;
 }
 
