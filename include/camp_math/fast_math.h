@@ -22,8 +22,9 @@
  *                                fast_math_trunc  Trunc
  *
  * log10 has no instruction of its own; it is the one composite. fmod is
- * SPIR-V's OpFRem, C's truncated remainder (the sign of x), not an
- * extended instruction. The
+ * SPIR-V's OpFRem, C's truncated remainder (the sign of x; fmod(-0, y)
+ * may be +0: lavapipe computes x - y trunc(x/y)), not an extended
+ * instruction. The
  * documented domain of each (where the 1e-3 relative target holds) is in
  * docs/math.md. */
 #ifndef CAMP_MATH_FAST_MATH_H
