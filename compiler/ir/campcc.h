@@ -297,6 +297,7 @@ typedef enum BuiltinOther {
     BUILTIN_LOG10 = -1,       /* Log2, then OpFMul by log10(2) */
     BUILTIN_BIT_COUNT = -2,   /* OpBitCount */
     BUILTIN_BIT_REVERSE = -3, /* OpBitReverse */
+    BUILTIN_FREM = -4,        /* OpFRem (fast_math_fmod) */
 } BuiltinOther;
 
 /* One element of an initializer: the value for the sub-object at path. */

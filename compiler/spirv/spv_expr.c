@@ -1181,6 +1181,8 @@ static uint32_t call(Emitter *e, Expr *x) {
 static uint32_t builtin(Emitter *e, Expr *x) {
     if (x->ival == BUILTIN_BIT_COUNT) return op1(e, SpvOpBitCount, em_type(e, x->type), em_expr(e, x->args[0]));
     if (x->ival == BUILTIN_BIT_REVERSE) return op1(e, SpvOpBitReverse, em_type(e, x->type), em_expr(e, x->args[0]));
+    if (x->ival == BUILTIN_FREM)
+        return op2(e, SpvOpFRem, em_type(e, x->type), em_expr(e, x->args[0]), em_expr(e, x->args[1]));
     if (!e->glsl) {
         e->glsl = spv_new_id(&e->b);
         uint32_t pre[1] = {e->glsl};

@@ -18,7 +18,18 @@
  *   scaling back by 2^-k is exact.
  * - exp10: e^(x ln 10) with x ln 10 as a double-double.
  * - sincos: sin and cos from one argument reduction, bit for bit
- *   camp_precise_sin's and camp_precise_cos's results. */
+ *   camp_precise_sin's and camp_precise_cos's results.
+ * - tanpi: the same exact reduction, x = k/2 + t; sin(pi t)/cos(pi t)
+ *   (k even) or -cos(pi t)/sin(pi t) (k odd) as a double-double quotient.
+ *   As C23 and IEEE 754 ask, an integer n gives +0 where n is even and
+ *   positive or odd and negative, -0 otherwise (sinpi(n)/cospi(n)), and
+ *   n + 1/2 gives +inf where n is even, -inf where n is odd.
+ * - scalb(x, y): x 2^y for a floating y (POSIX's, obsolete in C): NaN where
+ *   y is not an integer, as are 0 2^inf and inf 2^-inf; exact but for
+ *   rounding into the subnormals, as ldexp.
+ * - nan(tagp): the quiet NaN 0x7ff8000000000000 (nanf: 0x7fc00000), that
+ *   of nan(""). tagp must be a string literal; its characters are not
+ *   parsed into a payload, which C leaves to the implementation. */
 #ifndef CAMP_MATH_AMP_EXTRAS_H
 #define CAMP_MATH_AMP_EXTRAS_H
 
@@ -136,6 +147,54 @@ static inline void camp_precise_sincos(double x, double *sin, double *cos) restr
     *cos = n & 2 ? -(h + l) : h + l;
 }
 
+/* tan(pi x): x = k/2 + t exactly, |t| <= 1/4, and tan(t pi + k pi/2). */
+static inline double camp_precise_tanpi(double x) restrict(cpu, amp) {
+    double ax = camp_precise_fabs(x), k, t, th, tl, sh, sl, ch, cl, h, l;
+    int q;
+    if (!camp_precise_isfinite(x))
+        return camp_precise_isnan(x) ? x : CAMP_NAN;
+    if (x == 0.0)
+        return x;
+    if (ax < 0x1p-900) { /* pi x, as sinpi */
+        camp_dd_mul_d(CAMP_PI_HI, CAMP_PI_LO, x * 0x1p200, &h, &l);
+        return camp_math_ldexp_dd(h, l, -200);
+    }
+    if (ax >= 0x1p52) /* an integer n: even beyond 2^53; the zero's sign is x's, flipped where n is odd */
+        return camp_precise_copysign(0.0, ax < 0x1p53 && camp_precise_fmod(ax, 2.0) != 0.0 ? -x : x);
+    k = camp_precise_rint(2.0 * x);
+    t = x - 0.5 * k;           /* exact, |t| <= 1/4 */
+    q = (int)(long long)k & 3; /* x = n + q/2 (mod 2) */
+    if (t == 0.0) {
+        if (q & 1) /* a pole, n + 1/2: +inf for even n */
+            return q == 1 ? CAMP_INFINITY : -CAMP_INFINITY;
+        return camp_precise_copysign(0.0, q == 2 ? -x : x);
+    }
+    camp_dd_mul_d(CAMP_PI_HI, CAMP_PI_LO, t, &th, &tl);
+    camp_math_sin_cos_dd(th, tl, 1, &sh, &sl);
+    camp_math_sin_cos_dd(th, tl, 0, &ch, &cl);
+    if (q & 1)
+        camp_dd_div(-ch, -cl, sh, sl, &h, &l);
+    else
+        camp_dd_div(sh, sl, ch, cl, &h, &l);
+    return h + l;
+}
+
+/* x 2^y for an integral y; y beyond +-65536 saturates (every result is then 0 or inf). */
+static inline double camp_precise_scalb(double x, double y) restrict(cpu, amp) {
+    if (camp_precise_isnan(x) || camp_precise_isnan(y))
+        return x + y;
+    if (camp_precise_isinf(y)) {
+        if (y > 0.0)
+            return x == 0.0 ? CAMP_NAN : x * y;
+        return camp_precise_isinf(x) ? CAMP_NAN : CAMP_MATH_DIV(x, -y);
+    }
+    if (camp_precise_rint(y) != y)
+        return CAMP_NAN;
+    return camp_precise_ldexp(x, y > 65536.0 ? 65536 : y < -65536.0 ? -65536 : (int)y);
+}
+
+static inline double camp_precise_nan(void) restrict(cpu, amp) { return CAMP_NAN; }
+
 /* The float forms: the double form, rounded once (float_forms.h). */
 static inline float camp_precise_sinpif(float x) restrict(cpu, amp) {
     return camp_math_double_to_float(camp_precise_sinpi(camp_math_float_to_double(x)));
@@ -159,6 +218,14 @@ static inline void camp_precise_sincosf(float x, float *sin, float *cos) restric
     *cos = camp_math_double_to_float(c);
 }
 
+static inline float camp_precise_tanpif(float x) restrict(cpu, amp) {
+    return camp_math_double_to_float(camp_precise_tanpi(camp_math_float_to_double(x)));
+}
+static inline float camp_precise_scalbf(float x, float y) restrict(cpu, amp) {
+    return camp_math_double_to_float(camp_precise_scalb(camp_math_float_to_double(x), camp_math_float_to_double(y)));
+}
+static inline float camp_precise_nanf(void) restrict(cpu, amp) { return camp_math_double_to_float(CAMP_NAN); }
+
 #define sinpi(x) camp_precise_sinpi(x)
 #define sinpif(x) camp_precise_sinpif(x)
 #define cospi(x) camp_precise_cospi(x)
@@ -169,6 +236,13 @@ static inline void camp_precise_sincosf(float x, float *sin, float *cos) restric
 #define rcbrtf(x) camp_precise_rcbrtf(x)
 #define exp10(x) camp_precise_exp10(x)
 #define exp10f(x) camp_precise_exp10f(x)
+#define tanpi(x) camp_precise_tanpi(x)
+#define tanpif(x) camp_precise_tanpif(x)
+#define scalb(x, y) camp_precise_scalb(x, y)
+#define scalbf(x, y) camp_precise_scalbf(x, y)
+/* "" tagp: a compile-time error unless tagp is a string literal */
+#define nan(tagp) ((void)sizeof("" tagp), camp_precise_nan())
+#define nanf(tagp) ((void)sizeof("" tagp), camp_precise_nanf())
 #define sincos(x, sin, cos) camp_precise_sincos(x, sin, cos)
 #define sincosf(x, sin, cos) camp_precise_sincosf(x, sin, cos)
 

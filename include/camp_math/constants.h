@@ -38,6 +38,12 @@
 /* 2/sqrt(pi) */
 #define CAMP_TWO_OVER_SQRTPI_HI 0x1.20dd750429b6dp+0
 #define CAMP_TWO_OVER_SQRTPI_LO 0x1.1ae3a914fed80p-56
+/* sqrt(2) (probit) */
+#define CAMP_SQRT2_HI 0x1.6a09e667f3bcdp+0
+#define CAMP_SQRT2_LO -0x1.bdd3413b26456p-54
+/* 1/sqrt(2) (phi) */
+#define CAMP_INV_SQRT2_HI 0x1.6a09e667f3bcdp-1
+#define CAMP_INV_SQRT2_LO -0x1.bdd3413b26456p-55
 /* 1/sqrt(pi) */
 #define CAMP_INV_SQRTPI_HI 0x1.20dd750429b6dp-1
 #define CAMP_INV_SQRTPI_LO 0x1.1ae3a914fed80p-57

@@ -18,10 +18,13 @@
  *   fast_math_fabs   FAbs        fast_math_sinh   Sinh
  *   fast_math_floor  Floor       fast_math_sqrt   Sqrt
  *   fast_math_fma    Fma         fast_math_tan    Tan
- *                                fast_math_tanh   Tanh
+ *   fast_math_fmod   OpFRem      fast_math_tanh   Tanh
  *                                fast_math_trunc  Trunc
  *
- * log10 has no instruction of its own; it is the one composite. The
+ * log10 has no instruction of its own; it is the one composite. fmod is
+ * SPIR-V's OpFRem, C's truncated remainder (the sign of x; fmod(-0, y)
+ * may be +0: lavapipe computes x - y trunc(x/y)), not an extended
+ * instruction. The
  * documented domain of each (where the 1e-3 relative target holds) is in
  * docs/math.md. */
 #ifndef CAMP_MATH_FAST_MATH_H
@@ -48,6 +51,7 @@ CAMP_FAST_UNARY(fabs, fabsf)
 CAMP_FAST_UNARY(floor, floorf)
 CAMP_FAST_BINARY(fmax, fmaxf)
 CAMP_FAST_BINARY(fmin, fminf)
+CAMP_FAST_BINARY(fmod, fmodf)
 CAMP_FAST_UNARY(log, logf)
 CAMP_FAST_UNARY(log2, log2f)
 CAMP_FAST_UNARY(log10, log10f)

@@ -28,8 +28,10 @@ static inline void camp_math_erf_series(double a, double *rh, double *rl) restri
     *rh = sh * camp_math_pow2(k); /* k >= -10: exact */
     *rl = sl * camp_math_pow2(k);
 }
-/* erfc(a) for 2.5 <= a <= 27.3, rounded once (also into the subnormal range). */
-static inline double camp_math_erfc_fraction(double a) restrict(cpu, amp) {
+/* erfc(a) for a >= 2.5 as 2^k (rh + rl), and e^(-a^2) as 2^k m (with
+ * m's error): returns k. Scaled, the inverse functions (inverse_erf.h)
+ * work with it where erfc(a) is subnormal. */
+static inline int camp_math_erfc_fraction_dd(double a, double *rh, double *rl, double *m) restrict(cpu, amp) {
     double fh = a, fl = 0.0, wh, wl, mh, ml;
     int n, k;
     for (n = 20 + (int)CAMP_MATH_DIV(600.0, a * a); n >= 1; n--) {
@@ -38,9 +40,16 @@ static inline double camp_math_erfc_fraction(double a) restrict(cpu, amp) {
     }
     camp_dd_two_prod(a, a, &wh, &wl);
     k = camp_math_exp_dd(-wh, -wl, &mh, &ml);
+    *m = mh;
     camp_dd_mul(mh, ml, CAMP_INV_SQRTPI_HI, CAMP_INV_SQRTPI_LO, &mh, &ml);
-    camp_dd_div(mh, ml, fh, fl, &mh, &ml);
-    return camp_math_ldexp_dd(mh, ml, k);
+    camp_dd_div(mh, ml, fh, fl, rh, rl);
+    return k;
+}
+/* erfc(a) for 2.5 <= a <= 27.3, rounded once (also into the subnormal range). */
+static inline double camp_math_erfc_fraction(double a) restrict(cpu, amp) {
+    double h, l, m;
+    int k = camp_math_erfc_fraction_dd(a, &h, &l, &m);
+    return camp_math_ldexp_dd(h, l, k);
 }
 static inline double camp_precise_erf(double x) restrict(cpu, amp) {
     double a = camp_precise_fabs(x), rh, rl;

@@ -46,6 +46,9 @@ enum math_domain {
     DOM_ERFC,         /* [-7, 30] */
     DOM_GAMMA,        /* [-180, 180] */
     DOM_LGAMMA,       /* [-200, max] */
+    DOM_ERFCINV,      /* [0, 2] */
+    DOM_PROBABILITY,  /* [0, 1] */
+    DOM_PHI,          /* [-40, 10] */
 };
 
 /* xorshift64*: the same sequence on every run. */
@@ -77,6 +80,9 @@ static inline void math_domain_range(enum math_domain d, double max, double *lo,
     case DOM_ERFC: *lo = -7.0; *hi = 30.0; break;
     case DOM_GAMMA: *lo = -180.0; *hi = 180.0; break;
     case DOM_LGAMMA: *lo = -200.0; *hi = max; break;
+    case DOM_ERFCINV: *lo = 0.0; *hi = 2.0; break;
+    case DOM_PROBABILITY: *lo = 0.0; *hi = 1.0; break;
+    case DOM_PHI: *lo = -40.0; *hi = 10.0; break;
     default: *lo = -max; *hi = max; break;
     }
 }

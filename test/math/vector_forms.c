@@ -169,7 +169,8 @@ HOST(double4, int4, double, 4, GROUP_F)
     X(floor, w, __VA_ARGS__) X(log, w, __VA_ARGS__) X(log2, w, __VA_ARGS__) X(log10, w, __VA_ARGS__) \
     X(round, w, __VA_ARGS__) X(rsqrt, w, __VA_ARGS__) X(sin, u, __VA_ARGS__) X(sinh, u, __VA_ARGS__) \
     X(sqrt, w, __VA_ARGS__) X(tan, u, __VA_ARGS__) X(tanh, u, __VA_ARGS__) X(trunc, w, __VA_ARGS__)
-#define FAST_BINARY(X, ...) X(atan2, __VA_ARGS__) X(fmax, __VA_ARGS__) X(fmin, __VA_ARGS__) X(pow, __VA_ARGS__)
+#define FAST_BINARY(X, ...) \
+    X(atan2, __VA_ARGS__) X(fmax, __VA_ARGS__) X(fmin, __VA_ARGS__) X(fmod, __VA_ARGS__) X(pow, __VA_ARGS__)
 #define FAST_SLOT(f, ...) FAST_##f,
 #define FAST_NAME(f, ...) "fast_math_" #f,
 enum { FAST_UNARY(FAST_SLOT, ) FAST_BINARY(FAST_SLOT, ) FAST_fma, FAST_ldexp, NFAST };
