@@ -841,9 +841,12 @@ static void union_offset(Emitter *e, Expr *x, int *off, uint32_t *dyn) {
     *dyn = 0;
     while (!(x->kind == EX_MEMBER && x->lhs->type->is_union)) {
         Expr *index = x->kind == EX_INDEX || x->kind == EX_VELEM ? x->rhs : NULL;
-        if (x->kind == EX_MEMBER) *off += (int)x->lhs->type->members[x->ival].offset;
-        else if (!index) *off += (int)x->ival * x->type->size;
-        else if (index->kind == EX_INT) *off += (int)index->ival * x->type->size;
+        /* 32-bit offsets that wrap as the computed ones do: a constant index
+         * far outside the array (undefined in the program) must not
+         * overflow here */
+        if (x->kind == EX_MEMBER) *off = (int)((uint32_t)*off + x->lhs->type->members[x->ival].offset);
+        else if (!index) *off = (int)((uint32_t)*off + (uint32_t)x->ival * (uint32_t)x->type->size);
+        else if (index->kind == EX_INT) *off = (int)((uint32_t)*off + (uint32_t)index->ival * (uint32_t)x->type->size);
         else {
             uint32_t bytes = op2(e, SpvOpIMul, i32, offset_of(e, em_expr(e, index), index->type),
                                  const_int(e, &int_type, x->type->size));
