@@ -173,7 +173,8 @@ typedef struct launch_memory {
 } launch_memory;
 
 static camp_status param_fits(const camp_kernel_info *kernel, const camp_kernel_param *p, uint32_t bytes) {
-    if (p->push_offset < CAMP_PUSH_HEADER_SIZE || bytes > kernel->push_size - p->push_offset)
+    if (p->push_offset < CAMP_PUSH_HEADER_SIZE || p->push_offset > kernel->push_size ||
+        bytes > kernel->push_size - p->push_offset)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "'%s' would lie at bytes %u-%u of the kernel's %u-byte arguments",
                          p->name, p->push_offset, p->push_offset + bytes, kernel->push_size);
     return CAMP_OK;

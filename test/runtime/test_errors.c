@@ -133,6 +133,12 @@ int main(void) {
     CHECK(seen.calls == 1 && seen.status == CAMP_ERROR_INVALID_ARGUMENT);
     CHECK(strstr(seen.message, "'v'") != NULL);
     CHECK(c_untouched());
+    bad[2].push_offset = 4096; /* past the block, not only across its end */
+    seen.calls = 0;
+    launch_vadd(&module, 100, a, b, c, sizeof a);
+    CHECK(seen.calls == 1 && seen.status == CAMP_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(seen.message, "'v'") != NULL);
+    CHECK(c_untouched());
     kernels[KERNEL_VADD].params = vadd_params;
 
     /* A kernel index past the module's kernels. */
