@@ -100,8 +100,10 @@ camp_status camp_future_after(camp_accelerator_view *q, const camp_copy_edge *la
     camp_future *f = NULL;
     camp_status status = future_new(&f);
     if (status != CAMP_OK) {
-        camp_copy_edge unused = later ? *later : (camp_copy_edge){0};
-        (void)camp_copy_edge_deliver(&unused, false); /* its staging goes back */
+        if (later) {
+            camp_copy_edge unused = *later;
+            (void)camp_copy_edge_deliver(&unused, false); /* its staging goes back */
+        }
         return status;
     }
     *out = f;

@@ -304,16 +304,16 @@ static camp_status copy_out(void *dst, camp_texture *t) {
     return status;
 }
 
-/* copy_in or copy_out, the latter's bytes delivered when the future is waited. */
-static camp_status copy_async(void *dst, camp_texture *t, const void *src, camp_future **out) {
-    if (src) {
-        CAMP_TRY(copy_in(t, src));
+/* copy_in or copy_out (`host` checked not NULL), a copy out's bytes
+ * delivered when the future is waited. */
+static camp_status copy_async(enum camp_copy_direction direction, camp_texture *t, void *host, camp_future **out) {
+    if (direction == CAMP_COPY_IN) {
+        CAMP_TRY(copy_in(t, host));
         return camp_future_after(t->view, NULL, out);
     }
-    if (!dst) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "texture_copy_out_async: a null destination");
     camp_buffer staging;
     CAMP_TRY(record_out(t, &staging));
-    return camp_future_after(t->view, &(camp_copy_edge){staging, dst, t->bytes}, out);
+    return camp_future_after(t->view, &(camp_copy_edge){staging, host, t->bytes}, out);
 }
 
 static camp_status copy_between(camp_texture *dst, camp_texture *src) {
@@ -633,16 +633,16 @@ void camp_texture_copy_out_at(void *dst, const camp_texture *texture, size_t byt
     camp_unlock_and_report(status);
 }
 
-/* The async copies: in when `src` is given, else out to `dst`. */
-static camp_future *texture_copy_async(const char *call, void *dst, const camp_texture *texture, const void *src,
-                                       size_t bytes, const char *file, unsigned line) {
+/* The async copies, in from or out to `host`. */
+static camp_future *texture_copy_async(const char *call, enum camp_copy_direction direction, void *host,
+                                       const camp_texture *texture, size_t bytes, const char *file, unsigned line) {
     camp_lock_at(file, line);
     camp_texture *t = NULL;
     camp_future *f = NULL;
     camp_status status = find(texture, call, &t);
     if (status == CAMP_OK) status = check_bytes(call, t, bytes);
-    if (status == CAMP_OK && !src && !dst) status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: a null pointer", call);
-    if (status == CAMP_OK) status = copy_async(dst, t, src, &f);
+    if (status == CAMP_OK && !host) status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: a null pointer", call);
+    if (status == CAMP_OK) status = copy_async(direction, t, host, &f);
     if (status != CAMP_OK) {
         camp_future_discard(f);
         f = NULL;
@@ -653,12 +653,12 @@ static camp_future *texture_copy_async(const char *call, void *dst, const camp_t
 
 camp_future *camp_texture_copy_in_async_at(camp_texture *texture, const void *src, size_t bytes, const char *file,
                                            unsigned line) {
-    return texture_copy_async("texture_copy_in_async", NULL, texture, src, bytes, file, line);
+    return texture_copy_async("texture_copy_in_async", CAMP_COPY_IN, (void *)src, texture, bytes, file, line);
 }
 
 camp_future *camp_texture_copy_out_async_at(void *dst, const camp_texture *texture, size_t bytes, const char *file,
                                             unsigned line) {
-    return texture_copy_async("texture_copy_out_async", dst, texture, NULL, bytes, file, line);
+    return texture_copy_async("texture_copy_out_async", CAMP_COPY_OUT, dst, texture, bytes, file, line);
 }
 
 void camp_texture_copy_at(camp_texture *dst, const camp_texture *src, const char *file, unsigned line) {
