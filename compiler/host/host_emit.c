@@ -36,12 +36,10 @@ static void put_line_directive(StrBuf *out, unsigned line, const char *path) {
 typedef struct ParamOut {
     StrBuf *table, *args;
     Arena *arena;
-    int count; /* params so far */
 } ParamOut;
 
 static void put_param(ParamOut *o, const char *kind, uint32_t offset, uint32_t access, uint32_t bytes, int binding,
                       const char *name) {
-    o->count++;
     if (!o->table) return;
     sb_printf(o->table, "{%s, %u, %u, %u, %d, ", kind, offset, access, bytes, binding);
     put_c_string(o->table, name);
@@ -248,9 +246,8 @@ static void put_module(StrBuf *out, Unit *u) {
         sb_printf(out, "%u, %u, %d, ", k->report_offset, k->view_table_offset, k->texture_bindings);
         if (k->texture_bindings) sb_printf(out, "camp_texture_access_%d_, ", k->index);
         else sb_puts(out, "0, ");
-        ParamOut params = {.arena = &u->arena};
-        put_params(&params, k);
-        if (params.count) sb_printf(out, "camp_params_%d_, %d},\n", k->index, params.count);
+        if (has_params(k)) sb_printf(out, "camp_params_%d_, sizeof camp_params_%d_ / sizeof *camp_params_%d_},\n",
+                                     k->index, k->index, k->index);
         else sb_puts(out, "0, 0},\n");
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
