@@ -74,6 +74,7 @@ static void analyze(Unit *u) {
     dump_after(u, IR_AFTER_FENCES);
     layout_kernels(u);
     find_loop_checks(u);
+    mark_unrolled_loops(u);
     dump_after(u, IR_AFTER_LAYOUT);
 }
 

@@ -387,6 +387,7 @@ struct Stmt {
     Expr *step;      /* ST_FOR */
     Stmt *then, *els;
     PtrVec body;     /* ST_BLOCK: Stmt*; ST_SWITCH: SwitchCase* */
+    bool unroll;     /* ST_FOR: a small loop of constant count, marked for unrolling (unroll.c) */
 };
 
 /* A restrict(amp) function called from a kernel. */
@@ -542,6 +543,7 @@ bool check_tiles(Unit *u);
 
 /* loops.c: Kernel.loop_check of each kernel. */
 void find_loop_checks(Unit *u);
+void mark_unrolled_loops(Unit *u);
 /* check_bounds.c: -fcamp-check's checks of the indexes into arrays of
  * known length (EX_BOUNDS around each), in kernels and amp functions. */
 void bounds_instrument(Unit *u);

@@ -38,8 +38,9 @@ static void emit_loop(Emitter *e, Stmt *s) {
     em_begin_block(e, header);
     em_loop_pass(e, s->loc);
     /* The library's loops mostly count to a constant: at -O1 and up the
-     * optimizer unrolls them (spv_inline.c says why). */
-    bool unroll = e->func && e->func->library;
+     * optimizer unrolls them (spv_inline.c says why), and small loops of
+     * constant count (unroll.c). */
+    bool unroll = (e->func && e->func->library) || s->unroll;
     SPV_OP(&e->code, SpvOpLoopMerge, merge, cont, unroll ? SpvLoopControlUnrollMask : SpvLoopControlMaskNone);
     if (s->kind == ST_DO || !s->expr) {
         em_branch(e, body);
