@@ -125,6 +125,7 @@ Spec *em_spec(Emitter *e, Func *f, const uint32_t *key);
 size_t em_spec_key_size(const Func *f);
 
 /* spv_expr.c */
+uint32_t em_widen_half(Emitter *e, uint32_t v, uint32_t lanes); /* half(s) to float(s), exactly (spv_half.c) */
 uint32_t em_expr(Emitter *e, Expr *x);         /* rvalue; 0 for void */
 void em_discard(Emitter *e, Expr *x);          /* for its side effects */
 uint32_t em_cond(Emitter *e, Expr *x);         /* a bool for a condition */

@@ -96,6 +96,24 @@ static uint32_t from_bool(Emitter *e, const Type *t, uint32_t b) {
 
 /* ---- conversions ---------------------------------------------------------------- */
 
+/* Whether cast x widens a half (or halves) read from a view or a capture
+ * to float or double: no rounding of the kernel's precedes such a value,
+ * so OpFConvert is exact there (elsewhere spv_half.c widens). */
+static bool widens_stored_half(const Expr *x) {
+    const Type *from = x->lhs->type, *to = x->type;
+    if (scalar_of(from)->kind != TY_FLOAT || scalar_of(from)->size != 2 || scalar_of(to)->kind != TY_FLOAT ||
+        scalar_of(to)->size == 2 || (from->kind == TY_VECTOR) != (to->kind == TY_VECTOR) || x->lhs->kind != EX_LOAD)
+        return false;
+    const Expr *l = x->lhs->lhs;
+    while (l->kind == EX_MEMBER || l->kind == EX_VELEM) l = l->lhs;
+    if (l->kind == EX_VAR) return l->var->kind == VAR_CAPTURE;
+    if (l->kind != EX_INDEX && l->kind != EX_DEREF) return false;
+    const Expr *p = l->lhs;
+    if (p->kind == EX_DECAY) return p->lhs->kind == EX_VAR && p->lhs->var->kind == VAR_CAPTURE;
+    return p->kind == EX_LOAD && p->lhs->kind == EX_VAR &&
+           (p->lhs->var->kind == VAR_CAPTURE || p->lhs->var->points_into.space == PTR_VIEW);
+}
+
 /* Converts v from fs to ts, lane by lane when lanes > 0 (tt: the vector type). */
 static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Type *ts, uint32_t tt, uint32_t lanes,
                                SrcLoc loc) {
@@ -113,6 +131,10 @@ static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Typ
     }
     if (fi && ts->kind == TY_FLOAT) return op1(e, is_signed(fs) ? SpvOpConvertSToF : SpvOpConvertUToF, tt, v);
     if (fs->kind == TY_FLOAT && ti) return op1(e, is_signed(ts) ? SpvOpConvertFToS : SpvOpConvertFToU, tt, v);
+    if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT && fs->size == 2 && ts->size > 2) { /* spv_half.c */
+        v = em_widen_half(e, v, lanes);
+        return ts->size == 4 ? v : op1(e, SpvOpFConvert, tt, v);
+    }
     if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT) return fs->size == ts->size ? v : op1(e, SpvOpFConvert, tt, v);
     em_internal(e, loc, "conversion");
     return v;
@@ -1317,6 +1339,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
         uint32_t v = em_expr(e, x->lhs);
         if (x->ival) /* a C cast between vector types reinterprets the bits */
             return em_type(e, x->lhs->type) == em_type(e, x->type) ? v : op1(e, SpvOpBitcast, em_type(e, x->type), v);
+        if (widens_stored_half(x)) return op1(e, SpvOpFConvert, em_type(e, x->type), v);
         return convert(e, v, x->lhs->type, x->type, x->loc);
     }
     case EX_VELEM: case EX_MEMBER: {
