@@ -41,7 +41,7 @@ enum command_kind { COMMAND_BARRIER = 1, COMMAND_BIND, COMMAND_PUSH, COMMAND_DIS
 
 /* Batches that log more (hundreds of kernels: nothing to gain) are
  * recorded directly from there on, and not kept. */
-#define LOG_WORDS_MAX 4096u
+#define LOG_WORDS_MAX 1024u
 
 struct camp_replay {
     bool enabled;  /* CAMP_REPLAY is not 0 and nothing is profiled */
@@ -54,7 +54,7 @@ struct camp_replay {
     uint32_t kept_count, kept_capacity; /* kept_count 0: nothing to replay */
     uint64_t kept_serial;               /* the last batch that submitted it */
     uint64_t kept_destroyed;            /* dev->buffers_destroyed when it was recorded */
-    uint64_t replayed, recorded;        /* batches, for CAMP_VERBOSE */
+    uint64_t batches, replayed;         /* ended, and of them submitted again: CAMP_VERBOSE's */
 };
 
 static bool verbose(void) {
@@ -74,9 +74,9 @@ camp_status camp_replay_create(camp_accelerator_view *q) {
 void camp_replay_destroy(camp_accelerator_view *q) {
     camp_replay *r = q->replay;
     if (!r) return;
-    if (verbose() && (r->replayed || r->recorded))
-        fprintf(stderr, "camp: accelerator view of device %u: %llu batches recorded and kept, %llu submitted again\n",
-                q->dev->index, (unsigned long long)r->recorded, (unsigned long long)r->replayed);
+    if (r->batches && verbose())
+        fprintf(stderr, "camp: accelerator view of device %u: %llu batches, %llu of them submitted again\n",
+                q->dev->index, (unsigned long long)r->batches, (unsigned long long)r->replayed);
     if (r->kept) vkFreeCommandBuffers(q->dev->device, q->pool, 1, &r->kept);
     free(r->log);
     free(r->kept_log);
@@ -234,6 +234,7 @@ static bool replayable(const camp_accelerator_view *q) {
 
 VkCommandBuffer camp_replay_batch_end(camp_accelerator_view *q, camp_batch *batch, VkResult *ended) {
     camp_replay *r = q->replay;
+    r->batches++;
     if (replayable(q)) {
         /* The batch's own command buffer stays begun and empty, reset at its next use. */
         r->kept_serial = batch->serial;
@@ -255,7 +256,6 @@ VkCommandBuffer camp_replay_batch_end(camp_accelerator_view *q, camp_batch *batc
     r->log = log, r->capacity = capacity, r->count = r->emitted = 0;
     r->kept_serial = batch->serial;
     r->kept_destroyed = q->dev->buffers_destroyed;
-    r->recorded++;
     return commands;
 }
 
