@@ -122,6 +122,7 @@ typedef struct camp_usage {
  * is done with it. */
 typedef struct camp_batch {
     VkCommandBuffer commands;
+    bool begun_empty;        /* commands is begun with nothing in it (the batch submitted one replay.c kept) */
     uint32_t command_count;  /* commands recorded into it */
     uint64_t serial;
     struct camp_profile_batch *profile; /* profile.c's timestamps, when profiling */

@@ -75,10 +75,18 @@ static camp_status batch_begin(camp_accelerator_view *q) {
         batch = calloc(1, sizeof *batch);
         if (!batch) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     }
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = camp_replay_batch_begin(q),
+    };
+    /* Begun already, by a batch that then submitted another (as a batch
+     * that may be kept is, with no flags): as it is. */
+    bool ready = batch->begun_empty && !begin.flags;
+    batch->begun_empty = false;
     /* A batch may have given its command buffer to replay.c for one it kept. */
     VkResult result = VK_SUCCESS;
     if (batch->commands) {
-        result = vkResetCommandBuffer(batch->commands, 0);
+        if (!ready) result = vkResetCommandBuffer(batch->commands, 0);
     } else {
         VkCommandBufferAllocateInfo info = {
             .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
@@ -92,16 +100,12 @@ static camp_status batch_begin(camp_accelerator_view *q) {
         batch_destroy(q, batch);
         VK(result);
     }
-    VkCommandBufferBeginInfo begin = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-        .flags = camp_replay_batch_begin(q),
-    };
     batch->serial = q->next_serial;
     q->open = batch;
     q->open_commands = 0;
     q->epoch = 1;
     q->bound = VK_NULL_HANDLE;
-    VK(vkBeginCommandBuffer(batch->commands, &begin));
+    if (!ready) VK(vkBeginCommandBuffer(batch->commands, &begin));
     /* Submissions do not order memory: the earlier batches' writes must be
      * visible to this one's commands. */
     if (q->inflight) camp_queue_barrier(q);

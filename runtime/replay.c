@@ -236,7 +236,8 @@ VkCommandBuffer camp_replay_batch_end(camp_accelerator_view *q, camp_batch *batc
     camp_replay *r = q->replay;
     r->batches++;
     if (replayable(q)) {
-        /* The batch's own command buffer stays begun and empty, reset at its next use. */
+        /* The batch's own command buffer stays begun and empty, for its next use. */
+        batch->begun_empty = true;
         r->kept_serial = batch->serial;
         r->replayed++;
         *ended = VK_SUCCESS;
