@@ -271,7 +271,7 @@ typedef struct camp_device {
     struct camp_transfer *transfer; /* transfer.c's staging ring and copy threads */
     camp_accelerator_view *copy_view; /* future.c's, for asynchronous copies; NULL until one */
     camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
-    uint64_t buffers_destroyed; /* VkBuffers destroyed so far: a command buffer kept from before may name one (replay.c) */
+    uint64_t buffers_destroyed; /* VkBuffers destroyed: a command buffer kept from before may name one (replay.c) */
     struct camp_memory_pools *pools; /* suballoc.c's */
     camp_module_state *modules;
     bool loop_budget;         /* leaves loops after a budget of passes (lavapipe): loop_limit.c */

@@ -341,8 +341,8 @@ static void batch_end(camp_accelerator_view *q, pending_submit *p) {
     camp_batch *batch = q->open;
     batch->command_count = q->open_commands;
     /* Kernel and copy results must be visible to the host once the batch is done. */
-    camp_cmd_barrier(q, q->stages, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
-                     VK_ACCESS_HOST_READ_BIT);
+    camp_cmd_barrier(q, q->stages, VK_PIPELINE_STAGE_HOST_BIT,
+                     VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT);
     p->batch = batch;
     p->commands = camp_replay_batch_end(q, batch, &p->ended);
     q->open = NULL;

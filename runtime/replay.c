@@ -184,7 +184,8 @@ static uint64_t header(enum command_kind kind, uint32_t words, uint32_t extra) {
 
 void camp_cmd_barrier(camp_accelerator_view *q, VkPipelineStageFlags from, VkPipelineStageFlags to,
                       VkAccessFlags from_access, VkAccessFlags to_access) {
-    uint64_t words[] = {header(COMMAND_BARRIER, 2, 0), from | (uint64_t)to << 32, from_access | (uint64_t)to_access << 32};
+    uint64_t words[] = {header(COMMAND_BARRIER, 2, 0), from | (uint64_t)to << 32,
+                        from_access | (uint64_t)to_access << 32};
     command(q, words, 3);
 }
 
@@ -209,7 +210,8 @@ void camp_cmd_dispatch(camp_accelerator_view *q, uint32_t x, uint32_t y, uint32_
 
 void camp_cmd_copy(camp_accelerator_view *q, VkBuffer from, VkDeviceSize from_offset, VkBuffer to,
                    VkDeviceSize to_offset, VkDeviceSize bytes) {
-    uint64_t words[] = {header(COMMAND_COPY, 5, 0), handle_word(&from), handle_word(&to), from_offset, to_offset, bytes};
+    uint64_t words[] = {header(COMMAND_COPY, 5, 0), handle_word(&from), handle_word(&to), from_offset, to_offset,
+                        bytes};
     command(q, words, 6);
 }
 

@@ -192,8 +192,10 @@ int main(void) {
     char line[512];
     while (fgets(line, sizeof line, log)) fputs(line, stderr);
     fclose(log);
-    fprintf(stderr, "test_replay: submitted again: repeated %ld, changing value %ld, two views %ld, views made again %ld, "
-                    "staging destroyed %ld\n", counts[0], counts[1], counts[2], counts[3], counts[4]);
+    fprintf(stderr,
+            "test_replay: submitted again: repeated %ld, changing value %ld, two views %ld, views made again %ld, "
+            "staging destroyed %ld\n",
+            counts[0], counts[1], counts[2], counts[3], counts[4]);
     CHECK(phases == 5);
     /* The first trips differ (copies in; the first batch has no batch
      * before it to wait for); then every trip repeats the last. */
