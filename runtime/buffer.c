@@ -73,7 +73,10 @@ static void buffer_clear(camp_buffer *buffer) { memset(buffer, 0, sizeof *buffer
 void camp_buffer_destroy(camp_buffer *buffer) {
     camp_device *dev = buffer->owner;
     if (!dev || !dev->device) return;
-    if (buffer->buffer) vkDestroyBuffer(dev->device, buffer->buffer, NULL);
+    if (buffer->buffer) {
+        vkDestroyBuffer(dev->device, buffer->buffer, NULL);
+        dev->buffers_destroyed++;
+    }
     camp_memory_free(dev, &buffer->memory);
     buffer_clear(buffer);
 }

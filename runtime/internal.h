@@ -122,6 +122,7 @@ typedef struct camp_usage {
  * is done with it. */
 typedef struct camp_batch {
     VkCommandBuffer commands;
+    bool begun_empty;        /* commands is begun with nothing in it (the batch submitted one replay.c kept) */
     uint32_t command_count;  /* commands recorded into it */
     uint64_t serial;
     struct camp_profile_batch *profile; /* profile.c's timestamps, when profiling */
@@ -164,6 +165,7 @@ struct camp_accelerator_view {
     uint64_t completed;      /* every batch up to this serial is done */
     struct camp_accelerator_view *next; /* every view, for shutdown */
     struct camp_reports *reports; /* report.c's buffer, once a kernel that reports ran here */
+    struct camp_replay *replay;   /* replay.c's log and kept command buffer */
 };
 
 /* An explicit view (array_view) or an array (array_new): a host range, the
@@ -269,6 +271,7 @@ typedef struct camp_device {
     struct camp_transfer *transfer; /* transfer.c's staging ring and copy threads */
     camp_accelerator_view *copy_view; /* future.c's, for asynchronous copies; NULL until one */
     camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
+    uint64_t buffers_destroyed; /* VkBuffers destroyed: a command buffer kept from before may name one (replay.c) */
     struct camp_memory_pools *pools; /* suballoc.c's */
     camp_module_state *modules;
     bool loop_budget;         /* leaves loops after a budget of passes (lavapipe): loop_limit.c */
@@ -480,7 +483,11 @@ camp_status camp_copy_view(camp_device *dev, camp_accelerator_view **out);
 void camp_queues_destroy(camp_device *dev);
 /* The calling thread's view for the next launch. */
 camp_accelerator_view *camp_queue_current(void);
-/* The open batch's command buffer, beginning one if needed. */
+/* Begins the open batch if there is none. */
+camp_status camp_queue_open(camp_accelerator_view *q);
+/* The open batch's command buffer, beginning one if needed, for commands
+ * recorded directly (not through replay.c's camp_cmd_*): the batch will
+ * not be replayed. */
 camp_status camp_queue_commands(camp_accelerator_view *q, VkCommandBuffer *out);
 /* Whether a command on `q` with `access` (enum camp_access bits) to memory
  * last used as `u` must come after a barrier. First makes the host wait
@@ -513,6 +520,32 @@ camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial);
 uint64_t camp_queue_last_submitted(const camp_accelerator_view *q);
 /* Whether `q`'s batch `serial` is done, without waiting. */
 camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *done);
+
+/* ---- replay.c: batches submitted again instead of recorded again -------- */
+
+typedef struct camp_replay camp_replay;
+camp_status camp_replay_create(camp_accelerator_view *q);
+/* Frees the kept command buffer (`q` is idle); CAMP_VERBOSE prints the counts. */
+void camp_replay_destroy(camp_accelerator_view *q);
+/* The open batch's commands that a batch may repeat exactly, into its
+ * log (or its command buffer once it records directly). */
+void camp_cmd_barrier(camp_accelerator_view *q, VkPipelineStageFlags from, VkPipelineStageFlags to,
+                      VkAccessFlags from_access, VkAccessFlags to_access);
+void camp_cmd_bind(camp_accelerator_view *q, VkPipeline pipeline);
+void camp_cmd_push(camp_accelerator_view *q, VkPipelineLayout layout, const void *bytes, uint32_t size);
+void camp_cmd_dispatch(camp_accelerator_view *q, uint32_t x, uint32_t y, uint32_t z);
+void camp_cmd_copy(camp_accelerator_view *q, VkBuffer from, VkDeviceSize from_offset, VkBuffer to,
+                   VkDeviceSize to_offset, VkDeviceSize bytes);
+/* The open batch's command buffer with the log recorded into it: other
+ * commands follow directly, and the batch is not kept. */
+VkCommandBuffer camp_replay_commands(camp_accelerator_view *q);
+/* A batch begins (q->open): the usage flags to begin its command buffer with. */
+VkCommandBufferUsageFlags camp_replay_batch_begin(camp_accelerator_view *q);
+/* The open batch ends: the command buffer to submit for it, its own
+ * (ended, *ended the result) or the kept one it repeats. */
+VkCommandBuffer camp_replay_batch_end(camp_accelerator_view *q, camp_batch *batch, VkResult *ended);
+/* A submission failed: nothing kept is submitted again. */
+void camp_replay_forget(camp_accelerator_view *q);
 
 /* ---- copy_threads.c ------------------------------------------------------ */
 
@@ -555,11 +588,11 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
                               camp_copy_edge later[2]);
 /* Which way a copy goes: host to device, or back. */
 enum camp_copy_direction { CAMP_COPY_IN, CAMP_COPY_OUT };
-/* Records a copy of `bytes` between buffers into the open batch of `q`
- * (`commands`), timed on the device when profiling (the trace shows it on
- * the view's track). */
-void camp_record_copy(camp_accelerator_view *q, VkCommandBuffer commands, enum camp_copy_direction direction,
-                      VkBuffer from, VkDeviceSize from_offset, VkBuffer to, VkDeviceSize to_offset, VkDeviceSize bytes);
+/* Records a copy of `bytes` between buffers into the open batch of `q`,
+ * timed on the device when profiling (the trace shows it on the view's
+ * track). */
+void camp_record_copy(camp_accelerator_view *q, enum camp_copy_direction direction, VkBuffer from,
+                      VkDeviceSize from_offset, VkBuffer to, VkDeviceSize to_offset, VkDeviceSize bytes);
 /* Moves a done edge's bytes to the host (`done`: the copy ran) and gives
  * its staging buffer back. */
 camp_status camp_copy_edge_deliver(camp_copy_edge *edge, bool done);
@@ -674,7 +707,7 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
                                uint32_t count, void *push, uint32_t push_size);
 /* Records the staging copies in, with the barrier the kernel needs, and
  * the kernel's uses of every group and region (before its dispatch). */
-camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *q, VkCommandBuffer commands);
+camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *q);
 /* After the dispatch: for written implicit views, records their copies out,
  * waits for the queue and copies them to the host. */
 camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q);

@@ -105,11 +105,11 @@ static bool whole_workgroups(const camp_push_header *header, const uint32_t *loc
 
 /* Dispatches the whole grid in chunks of at most maxComputeWorkGroupCount
  * groups per dimension; each chunk's first group goes in group_offset. */
-static void record_dispatches(const camp_device *dev, VkCommandBuffer commands, const camp_pipeline *pipeline,
-                              uint8_t *block, uint32_t block_size) {
+static void record_dispatches(camp_accelerator_view *q, const camp_pipeline *pipeline, uint8_t *block,
+                              uint32_t block_size) {
     camp_push_header header;
     memcpy(&header, block, sizeof header);
-    const uint32_t *limit = dev->properties.limits.maxComputeWorkGroupCount;
+    const uint32_t *limit = q->dev->properties.limits.maxComputeWorkGroupCount;
     const uint32_t *local = pipeline->local_size;
     VkPipelineLayout layout = pipeline->layout;
     uint32_t groups[3];
@@ -122,11 +122,11 @@ static void record_dispatches(const camp_device *dev, VkCommandBuffer commands, 
                 header.group_offset[1] = y;
                 header.group_offset[2] = z;
                 memcpy(block, &header, sizeof header);
-                vkCmdPushConstants(commands, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, block_size, block);
+                camp_cmd_push(q, layout, block, block_size);
                 uint32_t count_x = groups[0] - x < limit[0] ? groups[0] - x : limit[0];
                 uint32_t count_y = groups[1] - y < limit[1] ? groups[1] - y : limit[1];
                 uint32_t count_z = groups[2] - z < limit[2] ? groups[2] - z : limit[2];
-                vkCmdDispatch(commands, count_x, count_y, count_z);
+                camp_cmd_dispatch(q, count_x, count_y, count_z);
             }
 }
 
@@ -135,17 +135,21 @@ static void record_dispatches(const camp_device *dev, VkCommandBuffer commands, 
 static camp_status record(camp_accelerator_view *q, const camp_pipeline *pipeline, VkPipeline variant,
                           camp_view_set *views, const camp_texture_binding *textures, uint32_t texture_count,
                           uint8_t *block, uint32_t block_size) {
-    VkCommandBuffer commands;
-    CAMP_TRY(camp_queue_commands(q, &commands));
-    CAMP_TRY(camp_views_record_before(views, q, commands));
+    CAMP_TRY(camp_queue_open(q));
+    CAMP_TRY(camp_views_record_before(views, q));
     if (q->bound != variant) {
-        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, variant);
+        camp_cmd_bind(q, variant);
         q->bound = variant;
     }
-    CAMP_TRY(camp_textures_record_before(q, commands, pipeline->layout, textures, texture_count));
-    uint32_t timed = camp_profiling ? camp_profile_kernel_begin(q, commands) : UINT32_MAX;
-    record_dispatches(q->dev, commands, pipeline, block, block_size);
-    if (camp_profiling) camp_profile_timed_end(q, commands, timed);
+    if (texture_count) { /* descriptors and image layouts: recorded directly */
+        VkCommandBuffer commands;
+        CAMP_TRY(camp_queue_commands(q, &commands));
+        CAMP_TRY(camp_textures_record_before(q, commands, pipeline->layout, textures, texture_count));
+    }
+    /* Timestamps around the dispatches: recorded directly too. */
+    uint32_t timed = camp_profiling ? camp_profile_kernel_begin(q, camp_replay_commands(q)) : UINT32_MAX;
+    record_dispatches(q, pipeline, block, block_size);
+    if (camp_profiling) camp_profile_timed_end(q, camp_replay_commands(q), timed);
     CAMP_TRY(camp_queue_recorded(q));
     return camp_views_finish(views, q);
 }

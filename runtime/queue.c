@@ -1,5 +1,7 @@
 /* queue.c — accelerator views: C++ AMP's queues. Commands are recorded into
- * the view's open batch (a command buffer) with a barrier only where a
+ * the view's open batch (a command buffer, through replay.c's log, which
+ * may find the batch equal to an earlier one whose command buffer is then
+ * submitted again) with a barrier only where a
  * command touches memory an earlier one of the batch wrote (or writes
  * memory it read); the batch is submitted when the host must wait, when it
  * grows long, or after every command in immediate mode. Each submission
@@ -69,32 +71,41 @@ static camp_status batch_begin(camp_accelerator_view *q) {
     if (batch) {
         q->spare = batch->next;
         batch->next = NULL;
-        VK(vkResetCommandBuffer(batch->commands, 0));
     } else {
         batch = calloc(1, sizeof *batch);
         if (!batch) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    }
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = camp_replay_batch_begin(q),
+    };
+    /* Begun already, by a batch that then submitted another (as a batch
+     * that may be kept is, with no flags): as it is. */
+    bool ready = batch->begun_empty && !begin.flags;
+    batch->begun_empty = false;
+    /* A batch may have given its command buffer to replay.c for one it kept. */
+    VkResult result = VK_SUCCESS;
+    if (batch->commands) {
+        if (!ready) result = vkResetCommandBuffer(batch->commands, 0);
+    } else {
         VkCommandBufferAllocateInfo info = {
             .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
             .commandPool = q->pool,
             .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
             .commandBufferCount = 1,
         };
-        VkResult result = vkAllocateCommandBuffers(q->dev->device, &info, &batch->commands);
-        if (result < 0) {
-            batch_destroy(q, batch);
-            VK(result);
-        }
+        result = vkAllocateCommandBuffers(q->dev->device, &info, &batch->commands);
     }
-    VkCommandBufferBeginInfo begin = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
-    };
+    if (result < 0) {
+        batch_destroy(q, batch);
+        VK(result);
+    }
     batch->serial = q->next_serial;
     q->open = batch;
     q->open_commands = 0;
     q->epoch = 1;
     q->bound = VK_NULL_HANDLE;
-    VK(vkBeginCommandBuffer(batch->commands, &begin));
+    if (!ready) VK(vkBeginCommandBuffer(batch->commands, &begin));
     /* Submissions do not order memory: the earlier batches' writes must be
      * visible to this one's commands. */
     if (q->inflight) camp_queue_barrier(q);
@@ -161,16 +172,9 @@ static VkResult wait_for(camp_accelerator_view *q, uint64_t serial, uint64_t *re
     return result;
 }
 
-/* Moves the done batches at the head of `inflight` to `spare`; with `wait`,
- * waits for all of them first. */
-static camp_status reap(camp_accelerator_view *q, bool wait) {
-    if (!q->inflight) return CAMP_OK;
-    uint64_t reached = 0;
-    VkResult result = wait ? wait_for(q, q->inflight_last->serial, &reached)
-                           : vkGetSemaphoreCounterValue(q->dev->device, q->timeline, &reached);
-    if (result == VK_ERROR_DEVICE_LOST)
-        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-    VK(result);
+/* Moves the batches at the head of `inflight` that the timeline has
+ * `reached` to `spare`. */
+static camp_status retire_reached(camp_accelerator_view *q, uint64_t reached) {
     while (q->inflight && q->inflight->serial <= reached) {
         camp_batch *batch = q->inflight;
         q->inflight = batch->next;
@@ -183,6 +187,19 @@ static camp_status reap(camp_accelerator_view *q, bool wait) {
         q->spare = batch;
     }
     return q->dev->loop_budget ? camp_loop_reports_check(q->dev) : CAMP_OK;
+}
+
+/* Moves the done batches at the head of `inflight` to `spare`; with `wait`,
+ * waits for all of them first. */
+static camp_status reap(camp_accelerator_view *q, bool wait) {
+    if (!q->inflight) return CAMP_OK;
+    uint64_t reached = 0;
+    VkResult result = wait ? wait_for(q, q->inflight_last->serial, &reached)
+                           : vkGetSemaphoreCounterValue(q->dev->device, q->timeline, &reached);
+    if (result == VK_ERROR_DEVICE_LOST)
+        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+    VK(result);
+    return retire_reached(q, reached);
 }
 
 /* Waits for the oldest batches while more than CAMP_COMMANDS_IN_FLIGHT_MAX
@@ -203,7 +220,7 @@ static camp_status bound_inflight(camp_accelerator_view *q) {
     if (result == VK_ERROR_DEVICE_LOST)
         return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
     VK(result);
-    return reap(q, false);
+    return retire_reached(q, reached);
 }
 
 /* The next submission of `q` waits for `timeline` to reach `value`; false
@@ -226,22 +243,18 @@ static camp_status waited(camp_accelerator_view *q) { return q->reports ? camp_r
 
 /* ---- Public to the runtime ------------------------------------------------ */
 
+camp_status camp_queue_open(camp_accelerator_view *q) { return q->open ? CAMP_OK : batch_begin(q); }
+
 camp_status camp_queue_commands(camp_accelerator_view *q, VkCommandBuffer *out) {
-    if (!q->open) CAMP_TRY(batch_begin(q));
-    *out = q->open->commands;
+    CAMP_TRY(camp_queue_open(q));
+    *out = camp_replay_commands(q);
     return CAMP_OK;
 }
 
 void camp_queue_barrier(camp_accelerator_view *q) {
     const VkAccessFlags any = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
                               VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-    const VkPipelineStageFlags stages = q->stages;
-    VkMemoryBarrier barrier = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
-        .dstAccessMask = any,
-    };
-    vkCmdPipelineBarrier(q->open->commands, stages, stages, 0, 1, &barrier, 0, NULL, 0, NULL);
+    camp_cmd_barrier(q, q->stages, q->stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, any);
     q->epoch++;
 }
 
@@ -315,6 +328,7 @@ camp_status camp_queue_retire(camp_accelerator_view *q, camp_buffer *buffer) {
  * waits for (copied: other calls may add waits to the view meanwhile). */
 typedef struct pending_submit {
     camp_batch *batch;
+    VkCommandBuffer commands; /* its own, or one replay.c kept */
     VkResult ended;
     VkSemaphore wait_timelines[CAMP_QUEUE_WAITS_MAX];
     uint64_t wait_values[CAMP_QUEUE_WAITS_MAX];
@@ -325,17 +339,13 @@ typedef struct pending_submit {
  * it from another thread then waits for its submission too. */
 static void batch_end(camp_accelerator_view *q, pending_submit *p) {
     camp_batch *batch = q->open;
-    q->open = NULL;
     batch->command_count = q->open_commands;
     /* Kernel and copy results must be visible to the host once the batch is done. */
-    VkMemoryBarrier barrier = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
-        .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
-    };
-    vkCmdPipelineBarrier(batch->commands, q->stages, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
+    camp_cmd_barrier(q, q->stages, VK_PIPELINE_STAGE_HOST_BIT,
+                     VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT);
     p->batch = batch;
-    p->ended = vkEndCommandBuffer(batch->commands);
+    p->commands = camp_replay_batch_end(q, batch, &p->ended);
+    q->open = NULL;
     p->wait_count = q->wait_count;
     memcpy(p->wait_timelines, q->wait_timelines, q->wait_count * sizeof *q->wait_timelines);
     memcpy(p->wait_values, q->wait_values, q->wait_count * sizeof *q->wait_values);
@@ -368,7 +378,7 @@ static VkResult batch_submit(camp_accelerator_view *q, pending_submit *p) {
         .pWaitSemaphores = p->wait_timelines,
         .pWaitDstStageMask = wait_stages,
         .commandBufferCount = 1,
-        .pCommandBuffers = &p->batch->commands,
+        .pCommandBuffers = &p->commands,
         .signalSemaphoreCount = 1,
         .pSignalSemaphores = &q->timeline,
     };
@@ -379,6 +389,7 @@ static VkResult batch_submit(camp_accelerator_view *q, pending_submit *p) {
  * once the batches before it are done (so that threads waiting for it
  * return), and its work is dropped. */
 static camp_status submit_failed(camp_accelerator_view *q, uint64_t serial, VkResult result) {
+    camp_replay_forget(q); /* it may be what failed */
     uint64_t reached = 0;
     if (wait_for(q, serial - 1, &reached) >= 0) {
         VkSemaphoreSignalInfo signal = {
@@ -426,7 +437,7 @@ camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial) {
     if (result == VK_ERROR_DEVICE_LOST)
         return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
     VK(result);
-    CAMP_TRY(reap(q, false));
+    CAMP_TRY(retire_reached(q, reached));
     return waited(q);
 }
 
@@ -473,7 +484,8 @@ camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
     if (result == VK_ERROR_DEVICE_LOST)
         return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
     VK(result);
-    CAMP_TRY(reap(q, false));
+    /* What the wait saw reached: no second read of the timeline. */
+    CAMP_TRY(retire_reached(q, reached));
     return waited(q);
 }
 
@@ -522,10 +534,16 @@ static camp_status queue_create(camp_device *dev, camp_queuing_mode mode, uint32
         .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE,
     };
     VkSemaphoreCreateInfo semaphore = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &timeline};
+    camp_status status = camp_replay_create(q);
+    if (status != CAMP_OK) {
+        free(q);
+        return status;
+    }
     VkResult result = vkCreateCommandPool(dev->device, &pool, NULL, &q->pool);
     if (result >= 0) result = vkCreateSemaphore(dev->device, &semaphore, NULL, &q->timeline);
     if (result < 0) {
         if (q->pool) vkDestroyCommandPool(dev->device, q->pool, NULL);
+        camp_replay_destroy(q);
         free(q);
         VK(result);
     }
@@ -615,6 +633,7 @@ static void queue_destroy(camp_accelerator_view *q) {
     }
     forget_uses(q);
     camp_reports_destroy(q);
+    camp_replay_destroy(q);
     vkDestroyCommandPool(q->dev->device, q->pool, NULL);
     vkDestroySemaphore(q->dev->device, q->timeline, NULL);
     for (camp_accelerator_view **p = &camp_rt.views; *p; p = &(*p)->next)

@@ -174,7 +174,10 @@ static void import_destroy(camp_host_import *import) {
     camp_device *dev = import->dev;
     /* A lost device: the copy will never run, the pages may go. */
     if (import->queue) (void)camp_queue_wait_serial(import->queue, import->serial);
-    if (import->buffer) vkDestroyBuffer(dev->device, import->buffer, NULL);
+    if (import->buffer) {
+        vkDestroyBuffer(dev->device, import->buffer, NULL);
+        dev->buffers_destroyed++;
+    }
     if (import->memory) vkFreeMemory(dev->device, import->memory, NULL);
     if (dev->transfer) dev->transfer->imported_bytes -= import->bytes;
     free(import);
@@ -290,23 +293,26 @@ static void imported_part(const camp_host_import *import, const char *host, size
 
 /* The open batch of `q`, with a barrier first where `usage`'s last use
  * needs one before an access `access`; the use noted. */
-static camp_status begin_copy(camp_accelerator_view *q, camp_usage *usage, uint32_t access, VkCommandBuffer *out) {
+static camp_status begin_copy(camp_accelerator_view *q, camp_usage *usage, uint32_t access) {
     bool barrier = false;
     CAMP_TRY(camp_queue_needs_barrier(q, usage, access, &barrier));
-    CAMP_TRY(camp_queue_commands(q, out));
+    CAMP_TRY(camp_queue_open(q));
     if (barrier) camp_queue_barrier(q);
     camp_queue_use(q, usage, access);
     return CAMP_OK;
 }
 
-void camp_record_copy(camp_accelerator_view *q, VkCommandBuffer commands, enum camp_copy_direction direction,
-                      VkBuffer from, VkDeviceSize from_offset, VkBuffer to, VkDeviceSize to_offset,
-                      VkDeviceSize bytes) {
+void camp_record_copy(camp_accelerator_view *q, enum camp_copy_direction direction, VkBuffer from,
+                      VkDeviceSize from_offset, VkBuffer to, VkDeviceSize to_offset, VkDeviceSize bytes) {
     if (!bytes) return;
-    uint32_t timed = camp_profiling ? camp_profile_device_copy_begin(q, commands, direction, bytes) : UINT32_MAX;
-    VkBufferCopy region = {from_offset, to_offset, bytes};
-    vkCmdCopyBuffer(commands, from, to, 1, &region);
-    if (camp_profiling) camp_profile_timed_end(q, commands, timed);
+    if (!camp_profiling) {
+        camp_cmd_copy(q, from, from_offset, to, to_offset, bytes);
+        return;
+    }
+    VkCommandBuffer commands = camp_replay_commands(q); /* timestamps around it: recorded directly */
+    uint32_t timed = camp_profile_device_copy_begin(q, commands, direction, bytes);
+    camp_cmd_copy(q, from, from_offset, to, to_offset, bytes);
+    camp_profile_timed_end(q, commands, timed);
 }
 
 /* ---- Small copies: one staging buffer -------------------------------------------- */
@@ -316,13 +322,12 @@ static camp_status small_in(camp_accelerator_view *q, camp_buffer *device, VkDev
     camp_buffer staging;
     CAMP_TRY(camp_buffer_acquire(device->owner, CAMP_BUFFER_STAGING, bytes, &staging));
     memcpy(staging.mapped, src, bytes);
-    VkCommandBuffer commands;
-    camp_status status = begin_copy(q, usage, CAMP_ACCESS_WRITE, &commands);
+    camp_status status = begin_copy(q, usage, CAMP_ACCESS_WRITE);
     if (status != CAMP_OK) {
         camp_buffer_release(&staging);
         return status;
     }
-    camp_record_copy(q, commands, CAMP_COPY_IN, staging.buffer, 0, device->buffer, offset, bytes);
+    camp_record_copy(q, CAMP_COPY_IN, staging.buffer, 0, device->buffer, offset, bytes);
     CAMP_TRY(camp_queue_retire(q, &staging));
     return camp_queue_recorded(q);
 }
@@ -331,10 +336,9 @@ static camp_status small_out(camp_accelerator_view *q, camp_buffer *device, VkDe
                              void *dst, size_t bytes) {
     camp_buffer staging;
     CAMP_TRY(camp_buffer_acquire(device->owner, CAMP_BUFFER_STAGING, bytes, &staging));
-    VkCommandBuffer commands;
-    camp_status status = begin_copy(q, usage, CAMP_ACCESS_READ, &commands);
+    camp_status status = begin_copy(q, usage, CAMP_ACCESS_READ);
     if (status == CAMP_OK) {
-        camp_record_copy(q, commands, CAMP_COPY_OUT, device->buffer, offset, staging.buffer, 0, bytes);
+        camp_record_copy(q, CAMP_COPY_OUT, device->buffer, offset, staging.buffer, 0, bytes);
         q->open_commands++;
         status = camp_queue_finish_releasing(q); /* the staging buffer is this call's */
     }
@@ -390,9 +394,8 @@ static camp_status ring_in(camp_accelerator_view *q, camp_buffer *device, VkDevi
         CAMP_TRY(slot_take(t, &s));
         /* The DMA of the chunks before this one runs meanwhile. */
         camp_parallel_memcpy(t->threads, (char *)t->ring.mapped + s * RING_CHUNK, src + done, n, false);
-        VkCommandBuffer commands;
-        CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE, &commands));
-        camp_record_copy(q, commands, CAMP_COPY_IN, t->ring.buffer, s * RING_CHUNK, device->buffer, offset + done, n);
+        CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE));
+        camp_record_copy(q, CAMP_COPY_IN, t->ring.buffer, s * RING_CHUNK, device->buffer, offset + done, n);
         CAMP_TRY(slot_submit(t, q, s));
     }
     return CAMP_OK;
@@ -413,10 +416,9 @@ static camp_status ring_out(camp_accelerator_view *q, camp_buffer *device, VkDev
             uint32_t s;
             CAMP_TRY(slot_take(t, &s));
             slot_of[submitted % RING_SLOTS] = s;
-            VkCommandBuffer commands;
-            CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ, &commands));
+            CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ));
             size_t from = submitted * chunk, n = bytes - from < chunk ? bytes - from : chunk;
-            camp_record_copy(q, commands, CAMP_COPY_OUT, device->buffer, offset + from, t->ring.buffer, s * RING_CHUNK, n);
+            camp_record_copy(q, CAMP_COPY_OUT, device->buffer, offset + from, t->ring.buffer, s * RING_CHUNK, n);
             CAMP_TRY(slot_submit(t, q, s));
         }
         uint32_t s = slot_of[k % RING_SLOTS];
@@ -485,9 +487,8 @@ camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDe
      * (asynchronous) with the import kept until it has. */
     CAMP_TRY(staged_in(q, device, offset, usage, host, (size_t)(first - host)));
     CAMP_TRY(staged_in(q, device, offset + (VkDeviceSize)(last - host), usage, last, (size_t)(host + bytes - last)));
-    VkCommandBuffer commands;
-    CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE, &commands));
-    camp_record_copy(q, commands, CAMP_COPY_IN, import->buffer, (VkDeviceSize)(first - import->start), device->buffer,
+    CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE));
+    camp_record_copy(q, CAMP_COPY_IN, import->buffer, (VkDeviceSize)(first - import->start), device->buffer,
                 offset + (VkDeviceSize)(first - host), (VkDeviceSize)(last - first));
     q->open_commands++;
     if (!wait) return import_busy(import, q);
@@ -503,9 +504,8 @@ static camp_status edge_record(camp_accelerator_view *q, camp_buffer *device, Vk
     *edge = (camp_copy_edge){.dst = dst, .bytes = bytes};
     if (!bytes) return CAMP_OK;
     CAMP_TRY(camp_buffer_acquire(device->owner, CAMP_BUFFER_STAGING, bytes, &edge->staging));
-    VkCommandBuffer commands;
-    CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ, &commands));
-    camp_record_copy(q, commands, CAMP_COPY_OUT, device->buffer, offset, edge->staging.buffer, 0, bytes);
+    CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ));
+    camp_record_copy(q, CAMP_COPY_OUT, device->buffer, offset, edge->staging.buffer, 0, bytes);
     q->open_commands++;
     return CAMP_OK;
 }
@@ -556,10 +556,9 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
     else
         edges[1] = (camp_copy_edge){0};
     if (status == CAMP_OK) {
-        VkCommandBuffer commands;
-        status = begin_copy(q, usage, CAMP_ACCESS_READ, &commands);
+        status = begin_copy(q, usage, CAMP_ACCESS_READ);
         if (status == CAMP_OK) {
-            camp_record_copy(q, commands, CAMP_COPY_OUT, device->buffer, offset + head, import->buffer,
+            camp_record_copy(q, CAMP_COPY_OUT, device->buffer, offset + head, import->buffer,
                         (VkDeviceSize)(first - import->start), (VkDeviceSize)(last - first));
             q->open_commands++;
         }

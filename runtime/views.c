@@ -217,12 +217,12 @@ static uint32_t kernel_uses(camp_view_set *set, kernel_use *uses) {
     return n;
 }
 
-camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *q, VkCommandBuffer commands) {
+camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *q) {
     bool copied = false;
     for (uint32_t g = 0; g < set->count; g++) {
         camp_view_group *group = &set->groups[g];
         if (!group->staging.buffer || !group->bytes) continue;
-        camp_record_copy(q, commands, CAMP_COPY_IN, group->staging.buffer, group->pad, group->device.buffer, group->pad,
+        camp_record_copy(q, CAMP_COPY_IN, group->staging.buffer, group->pad, group->device.buffer, group->pad,
                          group->bytes);
         camp_queue_use(q, &group->usage, CAMP_ACCESS_WRITE);
         copied = true;
@@ -249,15 +249,14 @@ camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *
 
 camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
     if (!set->writes_back) return CAMP_OK;
-    VkCommandBuffer commands;
-    CAMP_TRY(camp_queue_commands(q, &commands));
+    CAMP_TRY(camp_queue_open(q));
     bool barrier_done = false;
     for (uint32_t g = 0; g < set->count; g++) {
         camp_view_group *group = &set->groups[g];
         if (!group->staging.buffer || !group->bytes || !(group->access & CAMP_ACCESS_WRITE)) continue;
         if (!barrier_done) camp_queue_barrier(q);
         barrier_done = true;
-        camp_record_copy(q, commands, CAMP_COPY_OUT, group->device.buffer, group->pad, group->staging.buffer, group->pad,
+        camp_record_copy(q, CAMP_COPY_OUT, group->device.buffer, group->pad, group->staging.buffer, group->pad,
                          group->bytes);
     }
     /* The group buffers are this launch's own: other calls may go on. */
