@@ -116,6 +116,8 @@ static void mark(Stmt *st, bool nested) {
 }
 
 void mark_unrolled_loops(Unit *u) {
+    /* SPIRV-Tools 2023.1's unroller drops NoContraction from its copies */
+    if (u->opts->fp_exact) return;
     for (int i = 0; i < u->funcs.len; i++) {
         Func *f = u->funcs.items[i];
         if (f->body && !f->library) mark(f->body, false);

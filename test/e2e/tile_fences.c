@@ -23,9 +23,10 @@ int main(void) {
         tile_barrier_wait(t.barrier); // fence: all (mirror written before it)
         swapped[t.global] = mirror[t.tile_origin + (t.local ^ 1)];
     }
+    int rounds = ROUNDS; /* a run-time count: a constant one is unrolled at -O2, barriers and all */
     parallel_for_each(t, tile(extent(N), TS)) {
         ring[t.global] = in[t.global];
-        for (int r = 0; r < ROUNDS; r++) {
+        for (int r = 0; r < rounds; r++) {
             tile_barrier_wait(t.barrier); // fence: all (ring written before, and on the previous round)
             int next = ring[t.tile_origin + (t.local + 1) % TS];
             tile_barrier_wait(t.barrier); // fence: all
