@@ -195,7 +195,7 @@ typedef enum VarKind {
     VAR_CAPTURE, /* declared outside the kernel, used inside */
     VAR_CONST,   /* a const global or static const local: a module constant */
     VAR_TILE_STATIC, /* tile_static: one per tile, Workgroup storage */
-    VAR_TEXTURE, /* a texture or write-only texture view of the host: an image (Var.texture) */
+    VAR_TEXTURE, /* a texture handle of the host or of an amp function's parameters: an image (Var.texture) */
 } VarKind;
 
 /* A texture a kernel uses (camp_texture.h's handles), named only by
