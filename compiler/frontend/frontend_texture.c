@@ -129,11 +129,12 @@ static Var *texture_use(Frontend *fe, const Var *param, const Var *sampler, Type
     return v;
 }
 
-/* The declaration a handle or sampler argument names: a variable of the
- * enclosing function (or a global), named directly; else null. */
+/* The declaration a handle or sampler argument names: a variable or
+ * parameter of the enclosing function (or a global), named directly; else null. */
 static CXCursor outer_variable(Frontend *fe, CXCursor arg) {
     CXCursor decl = clang_getCursorReferenced(arg);
-    if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr || clang_getCursorKind(decl) != CXCursor_VarDecl ||
+    enum CXCursorKind kind = clang_getCursorKind(decl);
+    if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr || (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) ||
         fe_lookup(fe, decl))
         return clang_getNullCursor();
     return decl;

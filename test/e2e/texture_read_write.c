@@ -3,7 +3,8 @@
 // see its own earlier writes: int, uint and float textures of 32 bits, of
 // ranks 1 to 3; a thread updating its texel in a loop, and writing the
 // texel of its row's mirror before reading it back; a later kernel reading
-// (sampled) what the read-write one left. Checked against the CPU.
+// (sampled) what the read-write one left; a texture that is a parameter of
+// the host function around the kernel. Checked against the CPU.
 #include <camp.h>
 #include <stdio.h>
 
@@ -14,6 +15,13 @@ static unsigned cpu_steps(unsigned n) {
     unsigned steps = 0;
     while (n != 1 && steps < 40) n = n % 2 ? 3 * n + 1 : n / 2, steps++;
     return steps;
+}
+
+/* a kernel in a host function: the texture is a parameter of the enclosing function */
+static void scale_in_place(texture_float_1 t, int n, float by) {
+    parallel_for_each(i, extent(n)) {
+        texture_set(t, i, texture_get(t, i) * by);
+    }
 }
 
 int main(void) {
@@ -33,6 +41,15 @@ int main(void) {
     texture_copy_out(ints_out, t1, sizeof ints_out);
     for (int i = 0; i < N; i++) bad += echo[i] != ints[i] * 3 || ints_out[i] != ints[i] * 6;
     printf("rank 1 int: %d wrong\n", bad);
+
+    float ramp[N], ramp_out[N];
+    for (int i = 0; i < N; i++) ramp[i] = (float)i - 7.5f;
+    texture_float_1 scaled = texture_new(float, extent(N), 32, ramp);
+    scale_in_place(scaled, N, -2.0f);
+    texture_copy_out(ramp_out, scaled, sizeof ramp_out);
+    bad = 0;
+    for (int i = 0; i < N; i++) bad += ramp_out[i] != ramp[i] * -2.0f;
+    printf("in a host function: %d wrong\n", bad);
 
     /* rank 2, uint: a loop that keeps its state in the texture */
     unsigned start[H * W];
@@ -87,6 +104,7 @@ int main(void) {
             }
     printf("rank 3 float: %d wrong\n", bad);
     texture_delete(t1);
+    texture_delete(scaled);
     texture_delete(state);
     texture_delete(steps);
     texture_delete(t3);
