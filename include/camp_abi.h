@@ -72,6 +72,8 @@ typedef struct camp_kernel_info {
     /* Its textures' bindings 0..texture_count-1 in descriptor set 0 (camp_launch_texture):
      * texture_access[b] is CAMP_ACCESS_READ for a sampled image the kernel
      * reads, CAMP_ACCESS_WRITE for a storage image it writes,
+     * CAMP_ACCESS_READ | CAMP_ACCESS_WRITE for a storage image it reads and
+     * writes (declared R32f, R32i or R32ui: the texture must be of that format),
      * CAMP_ACCESS_SAMPLE for a combined image sampler it samples. */
     camp_u32 texture_count;
     const camp_u32 *texture_access;
@@ -216,7 +218,7 @@ typedef struct camp_kernel_param {
     camp_u32 kind;        /* enum camp_param_kind */
     camp_u32 push_offset; /* a VALUE's bytes, or where a device address goes (not textures) */
     camp_u32 access;      /* enum camp_access: objects and pointers any of READ/WRITE; textures one of
-                           * READ, WRITE, SAMPLE, as texture_access[binding] */
+                           * READ, WRITE, READ | WRITE, SAMPLE, as texture_access[binding] */
     camp_u32 bytes;       /* a VALUE's size */
     camp_u32 binding;     /* a TEXTURE's binding in descriptor set 0 */
     const char *name;     /* the variable's name (an expression for a held pointer), for messages */

@@ -6,7 +6,7 @@
  * rank (texture_float4_2, writeonly_texture_view_unorm_1, ...), so that the
  * calls below pick the typed function through _Generic, as C++ AMP's
  * templates pick theirs. campcc recognises texture_get/texture_set in
- * kernels by the functions they reach (camp_texture_get_<T>_<rank>_) and
+ * amp code by the functions they reach (camp_texture_get_<T>_<rank>_) and
  * emits image reads and writes; the serial reference mode runs the bodies
  * below on host memory. */
 #ifndef CAMP_TEXTURE_H
@@ -209,8 +209,22 @@ static inline void camp_texel_write_(camp_texture *t, size_t offset, int c, doub
     static inline void camp_texture_set_##name##_##R##_(writeonly_texture_view_##name##_##R v, Idx idx, T value) { \
         (void)v, (void)idx, (void)value;                                                                          \
         camp_texture_host_access_();                                                                              \
+    }                                                                                                             \
+    static inline void camp_texture_set_texture_##name##_##R##_(texture_##name##_##R t, Idx idx, T value) {      \
+        (void)t, (void)idx, (void)value;                                                                          \
+        camp_texture_host_access_();                                                                              \
     }
 #else
+/* texture_set of a texture itself: as on the device, where a kernel reads
+ * and writes one storage image of one 32-bit channel (campcc refuses other
+ * element types at compile time, libcamp other bits at launch). */
+static inline void camp_texture_check_read_write_(const camp_texture *t) {
+    if (t->channels == 1 && t->bits == 32) return;
+    fprintf(stderr, "camp: texture_set of a texture of %d channels of %u bits: a kernel writes a texture itself "
+                    "only where it has one 32-bit channel; write through a writeonly_texture_view instead\n",
+            t->channels, t->bits);
+    abort();
+}
 #define CAMP_TEXTURE_ACCESS_(name, T, S, R, Idx, i0, i1, i2)                                                       \
     static inline T camp_texture_get_##name##_##R##_(texture_##name##_##R t, Idx idx) {                          \
         T value;                                                                                                  \
@@ -223,6 +237,10 @@ static inline void camp_texel_write_(camp_texture *t, size_t offset, int c, doub
         S *lanes = (S *)&value;                                                                                   \
         size_t at = camp_texel_offset_(v.camp_texture_, i0, i1, i2);                                              \
         for (int c = 0; c < v.camp_texture_->channels; c++) camp_texel_write_(v.camp_texture_, at, c, lanes[c]);  \
+    }                                                                                                             \
+    static inline void camp_texture_set_texture_##name##_##R##_(texture_##name##_##R t, Idx idx, T value) {      \
+        camp_texture_check_read_write_(t.camp_texture_);                                                          \
+        camp_texture_set_##name##_##R##_((writeonly_texture_view_##name##_##R){t.camp_texture_}, idx, value);    \
     }
 #endif
 #define CAMP_TEXTURE_ACCESSORS_(name, T, S, kind, channels)                \
@@ -243,8 +261,12 @@ CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_ACCESSORS_)
 #define texture_get(t, idx) _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_CASES_))((t), (idx))
 
 /* `texture_set(v, idx, value)`: C++ AMP's writeonly_texture_view::set, on
- * a write-only view of a texture. */
-#define CAMP_TEXTURE_SET_CASE_(name, R) writeonly_texture_view_##name##_##R: camp_texture_set_##name##_##R##_
+ * a write-only view of a texture; and texture::set, on a texture itself,
+ * which the kernel may also read (texture_get sees the thread's own
+ * writes): only where its element is one int, uint or float of 32 bits. */
+#define CAMP_TEXTURE_SET_CASE_(name, R)                                          \
+    writeonly_texture_view_##name##_##R: camp_texture_set_##name##_##R##_,      \
+    texture_##name##_##R: camp_texture_set_texture_##name##_##R##_
 #define CAMP_TEXTURE_SET_CASES_(name, T, S, kind, channels) \
     , CAMP_TEXTURE_SET_CASE_(name, 1), CAMP_TEXTURE_SET_CASE_(name, 2), CAMP_TEXTURE_SET_CASE_(name, 3)
 #define texture_set(v, idx, ...) _Generic((v) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_SET_CASES_))((v), (idx), (__VA_ARGS__))

@@ -51,7 +51,7 @@ typedef struct camp_launch_view {
 typedef struct camp_launch_texture {
     const void *texture;
     uint32_t binding;
-    uint32_t access; /* enum camp_access: READ, WRITE or SAMPLE, as texture_access[binding] */
+    uint32_t access; /* enum camp_access: READ, WRITE, READ | WRITE or SAMPLE, as texture_access[binding] */
     const char *name;
     const void *sampler; /* SAMPLE: the camp_sampler */
 } camp_launch_texture;

@@ -1,6 +1,7 @@
 /* texture.c — textures (C++ AMP's texture): Vulkan images of one format,
  * in the GENERAL layout from creation on, so that kernels read them (as
- * sampled images) and write them (as storage images) and copies reach them
+ * sampled images) and write them (as storage images, which a kernel that
+ * writes a texture with texture_set also reads) and copies reach them
  * without layout changes. A texture belongs to the accelerator view it was made on:
  * its copies are recorded there, ordered with kernels through its
  * camp_usage like a buffer's. */
@@ -504,13 +505,29 @@ static camp_status find_sampler(camp_device *dev, const camp_sampler *s, VkSampl
     return CAMP_OK;
 }
 
-/* How a binding uses the image's memory. */
-static uint32_t memory_access(uint32_t access) { return access == CAMP_ACCESS_WRITE ? CAMP_ACCESS_WRITE : CAMP_ACCESS_READ; }
+/* How a binding uses the image's memory: a sampled one reads it. */
+static uint32_t memory_access(uint32_t access) {
+    return access & CAMP_ACCESS_SAMPLE ? CAMP_ACCESS_READ : access & (CAMP_ACCESS_READ | CAMP_ACCESS_WRITE);
+}
 
+/* A binding the kernel writes (only, or reads too) is a storage image. */
 static VkDescriptorType descriptor_type(uint32_t access) {
-    return access == CAMP_ACCESS_WRITE    ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
-           : access == CAMP_ACCESS_SAMPLE ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
-                                          : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+    return access & CAMP_ACCESS_WRITE    ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+           : access & CAMP_ACCESS_SAMPLE ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+                                         : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+}
+
+/* A texture a kernel reads and writes (texture_set of the texture) is one
+ * storage image that the kernel declares R32f, R32i or R32ui (reading a
+ * storage image of another format would need the device's
+ * shaderStorageImageReadWithoutFormat): the texture must be of that format. */
+static camp_status check_read_write(const camp_texture *t, const char *name) {
+    if (t->channels == 1 && t->bits == 32) return CAMP_OK;
+    return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                     "texture '%s' is %s: a kernel that writes a texture with texture_set (and reads it) needs one "
+                     "32-bit channel (an int, uint or float texture of 32 bits); write through a "
+                     "writeonly_texture_view instead",
+                     name, t->format_name);
 }
 
 /* ---- Launches ------------------------------------------------------------------- */
@@ -534,6 +551,7 @@ camp_status camp_textures_prepare(camp_accelerator_view *q, const camp_kernel_in
         if (textures[i].binding >= count || textures[i].access != kernel->texture_access[textures[i].binding])
             return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "texture '%s' at binding %u of %u, for access %u", name,
                              textures[i].binding, count, textures[i].access);
+        if (textures[i].access == (CAMP_ACCESS_READ | CAMP_ACCESS_WRITE)) CAMP_TRY(check_read_write(t, name));
         out[textures[i].binding] = (camp_texture_binding){
             .image = {.imageView = t->image_view, .imageLayout = VK_IMAGE_LAYOUT_GENERAL},
             .usage = &t->usage,

@@ -448,16 +448,19 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     fe->loop_depth = 0;
     fe->break_depth = 0;
     int n = clang_Cursor_getNumArguments(def);
-    f->nparams = n;
     f->params = arena_alloc(fe->a, sizeof(Var *) * (size_t)(n > 0 ? n : 1));
     for (int i = 0; i < n; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        if (fe_is_texture_param_type(fe, clang_getCursorType(p))) { /* each call binds it */
+            fe_bind(fe, p, fe_texture_param(fe, p, i));
+            continue;
+        }
         Var *v = arena_alloc(fe->a, sizeof *v);
         v->name = fe_spelling(fe, p);
         v->type = param_type(fe, p);
         v->loc = fe_loc(fe, p);
         v->kind = VAR_PARAM;
-        f->params[i] = v;
+        f->params[f->nparams++] = v;
         fe_bind(fe, p, v);
     }
     int nk;

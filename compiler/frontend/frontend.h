@@ -131,10 +131,20 @@ Stmt *fe_lower_assert(Frontend *fe, CXCursor c, bool *handled);
 /* frontend_texture.c */
 /* Whether t is a texture or write-only texture view handle (camp_texture.h). */
 bool fe_is_texture_type(Frontend *fe, CXType t);
-/* texture_get and texture_set in a kernel → EX_TEXTURE; *handled false for other calls. */
+/* Whether an amp function's parameter of type t is a texture or sampler
+ * one, which each call binds (not a value). */
+bool fe_is_texture_param_type(Frontend *fe, CXType t);
+/* The VAR_TEXTURE an amp function's texture or sampler parameter is bound to in its body. */
+Var *fe_texture_param(Frontend *fe, CXCursor param, int position);
+/* texture_get, texture_set, ... in amp code → EX_TEXTURE; *handled false for other calls. */
 Expr *fe_texture_call(Frontend *fe, CXCursor call, CXCursor decl, const char *name, bool *handled);
+/* A call e of an amp function (its arguments from the first-th of `call`
+ * on): the caller's textures for its texture parameters, e->texture_args. */
+bool fe_texture_args(Frontend *fe, CXCursor call, int first, Expr *e);
 /* Reports a texture handle (`what`) used otherwise in amp code. */
 void fe_texture_value_error(Frontend *fe, CXCursor where, const char *what);
+/* Reports an amp function's texture or sampler parameter used otherwise. */
+void fe_texture_param_value_error(Frontend *fe, CXCursor where, const Var *param);
 
 /* The children of a cursor, in order (at most `max`). */
 int fe_children(CXCursor c, CXCursor *out, int max);

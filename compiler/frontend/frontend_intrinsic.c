@@ -20,13 +20,14 @@ CXCursor fe_strip(CXCursor c) {
 /* `_Generic(x, T1: f1, T2: f2)(args)`: libclang does not say which
  * association was chosen, but the selection has the chosen one's type. */
 static CXCursor generic_callee(CXCursor call) {
-    CXCursor kids[1], assoc[64]; /* camp_texture.h's have 45 associations */
+    enum { MOST = 128 };
+    CXCursor kids[1], assoc[MOST]; /* camp_texture.h's texture_set has 90 associations */
     if (fe_children(call, kids, 1) < 1) return clang_getNullCursor();
     CXCursor sel = fe_strip(kids[0]);
     if (clang_getCursorKind(sel) != CXCursor_GenericSelectionExpr) return clang_getNullCursor();
     CXType want = clang_getCanonicalType(clang_getCursorType(sel));
-    int n = fe_children(sel, assoc, 64);
-    for (int i = 1; i < n && i < 64; i++) { /* assoc[0] is the controlling expression */
+    int n = fe_children(sel, assoc, MOST);
+    for (int i = 1; i < n && i < MOST; i++) { /* assoc[0] is the controlling expression */
         CXCursor a = fe_strip(assoc[i]);
         if (clang_getCursorKind(a) == CXCursor_DeclRefExpr &&
             clang_equalTypes(clang_getCanonicalType(clang_getCursorType(a)), want))

@@ -231,6 +231,10 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
     case CXCursor_VarDecl: case CXCursor_ParmDecl: {
         if (fe_is_tiled_index_ref(fe, c)) return NULL;
         Var *v = fe_lookup(fe, decl);
+        if (v && v->kind == VAR_TEXTURE) { /* an amp function's texture or sampler parameter */
+            fe_texture_param_value_error(fe, c, v);
+            return NULL;
+        }
         if (!v && fe->u->diag->errors == 0) v = fe_module_const(fe, decl);
         if (!v) v = fe_capture(fe, c, decl);
         if (!v) return NULL;
@@ -407,13 +411,17 @@ Expr *fe_lower_call_with(Frontend *fe, CXCursor c, CXCursor decl, int first, int
     if (!t || !f->ret) return NULL;
     Expr *e = fe_new_expr(fe, EX_CALL, f->ret, c);
     e->callee = f;
-    e->nargs = n;
     e->args = arena_alloc(fe->a, sizeof(Expr *) * (size_t)(n > 0 ? n : 1));
     bool ok = true;
+    CXType callee_type = clang_getCursorType(decl);
     for (int i = 0; i < n; i++) {
-        e->args[i] = fe_lower_expr(fe, clang_Cursor_getArgument(c, (unsigned)(first + i)));
-        ok = ok && e->args[i];
+        /* textures and samplers are no values: fe_texture_args binds them */
+        if (fe_is_texture_param_type(fe, clang_getArgType(callee_type, (unsigned)i))) continue;
+        Expr *arg = fe_lower_expr(fe, clang_Cursor_getArgument(c, (unsigned)(first + i)));
+        e->args[e->nargs++] = arg;
+        ok = ok && arg;
     }
+    ok = ok && fe_texture_args(fe, c, first, e);
     if (fe->func) vec_push(fe->a, &fe->func->calls, e);
     if (!ok) return NULL;
     if (type_equal(t, f->ret) || t->kind == TY_VOID) return e;

@@ -80,14 +80,7 @@ static void put_held_pointers(ParamOut *o, const Type *t, const char *expr, uint
     }
 }
 
-/* A texture's bindings: read (a sampled image), written (a storage image),
- * sampled (a combined image sampler), and their camp_access. */
-static const unsigned texture_binding_access[3] = {CAMP_ACCESS_READ, CAMP_ACCESS_WRITE, CAMP_ACCESS_SAMPLE};
-static void texture_bindings(const TextureInfo *t, int bindings[3]) {
-    bindings[0] = t->read_binding, bindings[1] = t->write_binding, bindings[2] = t->sample_binding;
-}
-
-/* Every capture takes an argument; a texture, one per binding. */
+/* Every capture takes an argument; a texture too. */
 static bool has_params(const Kernel *k) { return k->captures.len || k->texture_bindings; }
 
 static void put_params(ParamOut *o, const Kernel *k) {
@@ -109,16 +102,12 @@ static void put_params(ParamOut *o, const Kernel *k) {
             put_arg(o, ".bytes = sizeof(%s)", v->name);
         }
     }
+    /* a texture, one argument (its binding's access says what it is); a sampled one, with its sampler */
     for (int i = 0; i < k->textures.len; i++) {
         const Var *v = k->textures.items[i];
-        int bindings[3];
-        texture_bindings(v->texture, bindings);
-        for (int b = 0; b < 3; b++) {
-            if (bindings[b] < 0) continue;
-            put_param(o, "CAMP_PARAM_TEXTURE", 0, texture_binding_access[b], 0, bindings[b], v->name);
-            put_arg(o, "(const void *)(%s).camp_texture_", v->name);
-            if (b == 2) put_arg(o, "&(%s)", v->texture->sampler);
-        }
+        put_param(o, "CAMP_PARAM_TEXTURE", 0, v->texture->access, 0, v->texture->binding, v->name);
+        put_arg(o, "(const void *)(%s).camp_texture_", v->name);
+        if (v->texture->access == CAMP_ACCESS_SAMPLE) put_arg(o, "&(%s)", v->texture->sampler);
     }
 }
 
@@ -187,10 +176,8 @@ static void put_texture_access(StrBuf *out, const Unit *u) {
         if (!k->texture_bindings) continue;
         unsigned access[16] = {0};
         for (int t = 0; t < k->textures.len; t++) {
-            int bindings[3];
-            texture_bindings(((const Var *)k->textures.items[t])->texture, bindings);
-            for (int b = 0; b < 3; b++)
-                if (bindings[b] >= 0) access[bindings[b]] = texture_binding_access[b];
+            const TextureInfo *info = ((const Var *)k->textures.items[t])->texture;
+            access[info->binding] = info->access;
         }
         sb_printf(out, "static const camp_u32 camp_texture_access_%d_[] = {", k->index);
         for (int b = 0; b < k->texture_bindings; b++) sb_printf(out, "%u, ", access[b]);

@@ -195,21 +195,26 @@ typedef enum VarKind {
     VAR_CAPTURE, /* declared outside the kernel, used inside */
     VAR_CONST,   /* a const global or static const local: a module constant */
     VAR_TILE_STATIC, /* tile_static: one per tile, Workgroup storage */
-    VAR_TEXTURE, /* a texture or write-only texture view of the host: an image (Var.texture) */
+    VAR_TEXTURE, /* a texture handle of the host or of an amp function's parameters: an image (Var.texture) */
 } VarKind;
 
 /* A texture a kernel uses (camp_texture.h's handles), named only by
- * EX_TEXTURE: read through a sampled image, written through a storage
- * image, sampled (a texture_view with one sampler: one Var per pair)
- * through a combined image sampler, each at a binding of the kernel's
- * descriptor set. */
+ * EX_TEXTURE, at one binding of the kernel's descriptor set whose kind its
+ * access says: READ, a sampled image (a texture read); WRITE, a storage
+ * image (a writeonly_texture_view); READ | WRITE, a storage image of one
+ * 32-bit channel (a texture the kernel writes with texture_set, and may
+ * read); SAMPLE, a combined image sampler (a texture_view with one
+ * sampler: one Var per pair). In an amp function, a Var of this kind is a
+ * texture or sampler parameter (param >= 0; element NULL for a sampler) or
+ * a use of one (in Func.textures), which each call binds to the caller's. */
 typedef struct TextureInfo {
     struct Type *element; /* int, uint2, float4, ... (norm and unorm are float) */
     int rank;             /* 1..3 */
-    uint32_t access;      /* enum camp_access: READ, WRITE, SAMPLE: what the kernel does */
-    int read_binding, write_binding, sample_binding; /* -1: not read, written, sampled */
+    uint32_t access;      /* enum camp_access: READ, WRITE, SAMPLE or READ | WRITE: what the kernel does */
+    int binding;          /* in a kernel; -1 in an amp function */
     const char *sampler;  /* a sampled view's sampler: the variable's name */
     SrcLoc sampler_loc;   /* where that variable is declared */
+    int param, sampler_param; /* in an amp function: the positions of the parameters; else -1 */
 } TextureInfo;
 
 typedef enum CaptureKind {
@@ -345,6 +350,7 @@ struct Expr {
     Func *callee;    /* EX_CALL */
     Expr **args;
     int nargs;
+    struct Var **texture_args; /* EX_CALL: the caller's texture for each of callee->textures */
     uint8_t comps[4]; /* EX_SWIZZLE */
     InitItem *inits;  /* EX_INIT */
     int ninits;
@@ -400,6 +406,7 @@ struct Func {
     int nparams;
     Stmt *body;
     PtrVec calls;   /* Expr* (EX_CALL) in body, for the recursion check */
+    PtrVec textures; /* Var* (VAR_TEXTURE): what it does with its texture parameters (not in params) */
     bool exact_fp;  /* every float operation rounds on its own (no fused multiply-add) */
     bool library;   /* camp_math's: its loops are unrolled and, if large, it stays a called function */
 };
@@ -418,7 +425,7 @@ typedef struct Kernel {
     PtrVec captures;  /* Var*, in push-constant order */
     PtrVec tile_statics; /* Var*: the tile_static variables it reaches, helpers included */
     PtrVec textures;  /* Var* (VAR_TEXTURE): the textures it uses */
-    int texture_bindings; /* their bindings, numbered from 0 in the order of first use */
+    int texture_bindings; /* their bindings (one each), numbered from 0 in the order of first use */
     uint32_t local_size[3];
     uint32_t push_size;
     uint32_t features; /* enum camp_feature bits, of its own module */

@@ -5,6 +5,8 @@
  * addresses, no ids) so that tests can CHECK it. */
 #include "campcc.h"
 
+#include "camp_abi.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -73,7 +75,10 @@ static void print_expr(Dumper *d, const Expr *x) {
     case EX_CAST: fputs(" ", out), print_type(d, x->type); break;
     case EX_UNARY: case EX_BINARY: case EX_ASSIGN: fprintf(out, " %s", op_name(x->op)); break;
     case EX_INCDEC: fprintf(out, " %s%s", x->ival ? "pre" : "post", x->op == OP_ADD ? "++" : "--"); break;
-    case EX_CALL: fprintf(out, " %s", x->callee->name); break;
+    case EX_CALL:
+        fprintf(out, " %s", x->callee->name);
+        for (int i = 0; i < x->callee->textures.len; i++) fprintf(out, " texture %s", x->texture_args[i]->name);
+        break;
     case EX_MEMBER: fprintf(out, " .%s", x->lhs->type->members[x->ival].name); break;
     case EX_VELEM: if (!x->rhs) fprintf(out, " %lld", x->ival); break;
     case EX_SWIZZLE:
@@ -195,16 +200,20 @@ static void print_capture(Dumper *d, const Var *v) {
     fputs("\n", d->out);
 }
 
-/* A texture's bindings: read (sampled image), written (storage image), sampled. */
+/* A texture and its binding: read (sampled image), written (storage
+ * image), read and written (one storage image), sampled; in an amp
+ * function, the parameter (and sampler parameter) it uses. */
 static void print_texture(Dumper *d, const Var *v) {
     const TextureInfo *t = v->texture;
     fprintf(d->out, "  texture %s: ", v->name);
     print_type(d, t->element);
     fprintf(d->out, ", rank %d ;", t->rank);
-    const int bindings[3] = {t->read_binding, t->write_binding, t->sample_binding};
-    static const char *const uses[3] = {"read", "written", "sampled"};
-    for (int b = 0; b < 3; b++)
-        if (bindings[b] >= 0) fprintf(d->out, " %s at binding %d", uses[b], bindings[b]);
+    const char *use = t->access & CAMP_ACCESS_SAMPLE                          ? "sampled"
+                      : t->access == (CAMP_ACCESS_READ | CAMP_ACCESS_WRITE) ? "read and written"
+                      : t->access & CAMP_ACCESS_WRITE                        ? "written"
+                                                                             : "read";
+    if (t->binding >= 0) fprintf(d->out, " %s at binding %d", use, t->binding);
+    else fprintf(d->out, " %s through parameter %d", use, t->param);
     if (t->sampler) fprintf(d->out, " with sampler %s", t->sampler);
     fputs("\n", d->out);
 }
@@ -223,6 +232,7 @@ void dump_ir(const Unit *u, IrStage stage, FILE *out) {
         fputs("): ", out);
         print_type(&d, f->ret);
         fputs("\n", out);
+        for (int t = 0; t < f->textures.len; t++) print_texture(&d, f->textures.items[t]);
         print_stmt(&d, f->body, 1);
     }
     for (int i = 0; i < u->kernels.len; i++) {

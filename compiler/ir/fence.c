@@ -6,9 +6,9 @@
  * on a 16 x 16 tiled matrix multiply than the same barrier over Workgroup
  * memory only (docs/performance.md). The view part of a barrier publishes
  * the writes to views that a thread made before it; where no write to a
- * view (a store, an atomic, or a call of a function that may make one)
- * can come before the barrier in a thread's execution, loops' later
- * iterations included, there is nothing to publish and the barrier
+ * view (a store, an atomic, a texture_set, or a call of a function that
+ * may make one) can come before the barrier in a thread's execution, loops'
+ * later iterations included, there is nothing to publish and the barrier
  * fences tile_static memory only — the C++ AMP advice to write
  * wait_with_tile_static_memory_fence, applied by the compiler. A read of
  * a view before the barrier has its value by then: it needs no fence.
@@ -56,6 +56,7 @@ static void find_write(void *ctx, Expr *x) {
     switch (x->kind) {
     case EX_ASSIGN: case EX_INCDEC: s->found |= lvalue_may_be_view(x->lhs); break;
     case EX_ATOMIC: s->found |= lvalue_may_be_view(x->args[0]); break;
+    case EX_TEXTURE: s->found |= x->ival == TEXTURE_SET; break; /* a texture the kernel may read again */
     case EX_CALL: s->found |= func_may_write_views(x->callee, s->depth + 1); break;
     default: break;
     }

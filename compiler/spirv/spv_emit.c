@@ -162,7 +162,9 @@ static void end_function(Emitter *e, uint32_t entry, SpvOp fallthrough) {
 
 /* ---- helpers ---------------------------------------------------------------------- */
 
-size_t em_spec_key_size(const Func *f) { return sizeof(uint32_t) * 2 * ((size_t)f->nparams + 1); }
+size_t em_spec_key_size(const Func *f) {
+    return sizeof(uint32_t) * (2 * ((size_t)f->nparams + 1) + (size_t)f->textures.len);
+}
 
 Spec *em_spec(Emitter *e, Func *f, const uint32_t *key) {
     size_t size = em_spec_key_size(f);
@@ -224,6 +226,7 @@ static void emit_helper(Emitter *e, Spec *spec) {
         /* parameters are assignable in C: each lives in a variable */
         em_store_param(e, v, ids[j++]);
     }
+    e->texture_args = spec->textures;
     em_stmt(e, f->body);
     /* falling off the end of a non-void function is undefined in C */
     end_function(e, entry, f->ret->kind == TY_VOID ? SpvOpReturn : SpvOpUnreachable);

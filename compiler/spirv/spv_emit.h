@@ -65,6 +65,7 @@ typedef struct Spec {
                     * 1-based parameter whose base it shares), base type; or 0, 0 */
     uint32_t id;
     bool emitted;
+    Var **textures; /* the kernel's texture for each of func->textures (spv_texture.c) */
 } Spec;
 
 typedef struct DebugInfo DebugInfo;
@@ -86,6 +87,7 @@ typedef struct Emitter {
     uint32_t bounds_check;      /* and theirs for the extent check */
     PtrVec specs;       /* Spec* */
     Ptr *param_ptrs;    /* per parameter of the helper being emitted: what a pointer one points into */
+    Var **texture_args; /* the helper being emitted: the kernel's texture for each of its Func.textures */
     /* the ids of IR nodes (spv_idmap.c), off the IR so that it can be emitted again */
     IdMap types;        /* struct and union types */
     IdMap globals;      /* module constants and tile_static variables: their variables */
@@ -184,8 +186,14 @@ void em_loop_check(Emitter *e);            /* before a kernel's thread returns *
 
 /* spv_texture.c: textures (EX_TEXTURE), storage images of the kernel */
 uint32_t em_texture(Emitter *e, Expr *x);
-/* Texture v's UniformConstant variables (its read and write bindings) into out; how many. */
+/* Texture v's UniformConstant variable (its binding) into out; how many. */
 int em_texture_vars(Emitter *e, Var *v, uint32_t *out);
+/* A call's textures: the kernel's for each of the callee's Func.textures
+ * (NULL if none), their variables into key (its words after the pointers'). */
+Var **em_texture_args(Emitter *e, Expr *call, uint32_t *key);
+/* ImageMemory where a kernel of the unit reads a texture it writes (a
+ * barrier then orders images too), else 0. */
+uint32_t em_texture_memory(Emitter *e);
 
 /* spv_stmt.c */
 void em_stmt(Emitter *e, Stmt *s);

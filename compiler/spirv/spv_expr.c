@@ -1189,7 +1189,9 @@ static uint32_t call(Emitter *e, Expr *x) {
         else args[n++] = p.base;
         args[n++] = p.value;
     }
+    Var **textures = em_texture_args(e, x, key + 2 * ((size_t)f->nparams + 1));
     Spec *s = em_spec(e, f, key);
+    s->textures = textures;
     uint32_t r = spv_new_id(&e->b);
     ops[0] = em_type(e, f->ret);
     ops[1] = r;

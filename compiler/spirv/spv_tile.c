@@ -7,7 +7,8 @@
  * semantics are AcquireRelease plus the storage the fence covers: views and
  * arrays are PhysicalStorageBuffer memory, which SPIR-V's UniformMemory
  * semantics bit covers (with StorageBuffer and Uniform); tile_static is
- * WorkgroupMemory. A barrier after which no view can have been written
+ * WorkgroupMemory; textures that kernels of the unit read and write are
+ * ImageMemory (spv_texture.c), added to the views' fence where there are any. A barrier after which no view can have been written
  * orders tile_static memory only (fence.c). */
 #include "spv_emit.h"
 
@@ -70,7 +71,7 @@ void em_tiled_index(Emitter *e, Kernel *k) {
 uint32_t em_sync(Emitter *e, Expr *x) {
     SpvBuilder *b = &e->b;
     uint32_t semantics = 0;
-    if (x->ival & SYNC_GLOBAL) semantics |= SpvMemorySemanticsUniformMemoryMask;
+    if (x->ival & SYNC_GLOBAL) semantics |= SpvMemorySemanticsUniformMemoryMask | em_texture_memory(e);
     if (x->ival & SYNC_TILE_STATIC) semantics |= SpvMemorySemanticsWorkgroupMemoryMask;
     /* a barrier that orders no memory (fence.c narrowed it) is a plain control barrier */
     if (semantics) semantics |= SpvMemorySemanticsAcquireReleaseMask;
