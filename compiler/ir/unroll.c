@@ -33,7 +33,7 @@ static long long step_of(const Expr *x, const Var *v) {
     if (!x || !x->lhs || x->lhs->kind != EX_VAR || x->lhs->var != v) return 0;
     long long c;
     if (x->kind == EX_INCDEC) return x->op == OP_ADD ? 1 : -1;
-    if (x->kind != EX_ASSIGN || !constant_of(x->rhs, &c)) return 0;
+    if (x->kind != EX_ASSIGN || !constant_of(x->rhs, &c) || c < -(1LL << 40) || c > (1LL << 40)) return 0;
     return x->op == OP_ADD ? c : x->op == OP_SUB ? -c : 0;
 }
 
