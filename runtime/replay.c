@@ -139,6 +139,7 @@ static void emit(VkCommandBuffer commands, const uint64_t *words, uint32_t n) {
 /* Records what the log holds and not the command buffer yet. */
 static void flush(camp_accelerator_view *q) {
     camp_replay *r = q->replay;
+    if (r->emitted == r->count) return; /* nothing new (and perhaps no log yet) */
     emit(q->open->commands, r->log + r->emitted, r->count - r->emitted);
     r->emitted = r->count;
 }
@@ -231,7 +232,7 @@ static bool replayable(const camp_accelerator_view *q) {
     const camp_replay *r = q->replay;
     return r->logging && r->kept_count == r->count && r->kept_serial <= q->completed &&
            r->kept_destroyed == q->dev->buffers_destroyed &&
-           memcmp(r->kept_log, r->log, r->count * sizeof *r->log) == 0;
+           (r->count == 0 || memcmp(r->kept_log, r->log, r->count * sizeof *r->log) == 0);
 }
 
 VkCommandBuffer camp_replay_batch_end(camp_accelerator_view *q, camp_batch *batch, VkResult *ended) {
