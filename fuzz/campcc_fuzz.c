@@ -8,9 +8,12 @@
  * — is a bug, and so is an error after SPIR-V emission (the emitter's, the
  * validator's, the optimizer's: all internal errors); diagnostics before it
  * are the expected answer to bad input. Run by
- * fuzz/run (docs/fuzzing.md). */
+ * fuzz/run (docs/fuzzing.md). With CAMP_FUZZ_PARSE_ONLY=1 in the
+ * environment, an input is only parsed (parse_floor.c): the measure of
+ * what libclang alone costs. */
 #include "campcc.h"
 #include "config.h"
+#include "parse_floor.h"
 #include "prelude_pch.h"
 
 #include <stdbool.h>
@@ -41,6 +44,7 @@ static const char kernel_postlude[] = "\n    }\n    return a[0] + (int)f[0] + (i
 static char input_path[4096];
 
 static const char *prelude_pch[2];
+static bool parse_only;
 
 /* How far inputs get: the share that reaches SPIR-V emission is what
  * the seeds and the dictionary are for. Printed at exit (fuzz/run shows it). */
@@ -63,6 +67,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
         abort();
     }
     atexit(print_reach);
+    const char *mode = getenv("CAMP_FUZZ_PARSE_ONLY");
+    parse_only = mode && *mode == '1';
     return 0;
 }
 
@@ -78,6 +84,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         abort(); /* the harness cannot work: say so rather than test nothing */
     }
     static const char *const clang_args[] = {"-I" CAMP_SOURCE_INCLUDE};
+    if (parse_only) {
+        parse_floor(input_path, clang_args[0], prelude_pch[1]);
+        return 0;
+    }
     Options opts = {.clang_args = clang_args, .nclang_args = 1};
     opts.debug_lines = size % 2; /* -g on half the inputs: its debug information is validated too */
     /* the optimizer on an eighth (its output is validated as well): it

@@ -23,20 +23,15 @@ static void find_camp_h(CXFile included, CXSourceLocation *stack, unsigned depth
     note_if_camp_h(data, included);
 }
 
-/* The files of a precompiled header (-include-pch) are not among the
- * inclusions libclang lists: then <camp.h> is found by its declarations. */
-static enum CXChildVisitResult find_camp_h_decl(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
-    Frontend *fe = data;
-    CXFile file;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
-    if (file) note_if_camp_h(fe, file);
-    return fe->dialect_dir ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
-void fe_find_dialect_dir(Frontend *fe) {
+void fe_find_dialect_dir(Frontend *fe, const CXCursor *top, int n) {
     clang_getInclusions(fe->tu, find_camp_h, fe);
-    if (!fe->dialect_dir) clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_camp_h_decl, fe);
+    /* The files of a precompiled header (-include-pch) are not among the
+     * inclusions libclang lists: then <camp.h> is found by its declarations. */
+    for (int i = 0; i < n && !fe->dialect_dir; i++) {
+        CXFile file;
+        clang_getExpansionLocation(clang_getCursorLocation(top[i]), &file, NULL, NULL, NULL);
+        if (file) note_if_camp_h(fe, file);
+    }
 }
 
 bool fe_in_dialect_headers(const Frontend *fe, CXCursor c) {

@@ -775,7 +775,10 @@ static bool report_clang_diagnostics(Frontend *fe) {
         errors = errors || clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error;
         clang_disposeDiagnostic(dg);
     }
-    if (!errors) clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_kernel_ranges, fe);
+    if (!errors) {
+        fe_list_unit(fe);
+        fe_visit_unit(fe, find_kernel_ranges, fe);
+    }
     bool shown = false; /* the last error or warning: its notes follow it */
     PtrVec seen = {0};
     for (unsigned i = 0; i < n; i++) {
@@ -845,12 +848,9 @@ bool frontend_run(Unit *u) {
         diag_tool_error("cannot parse '%s' (libclang error %d)", u->path, (int)err);
     } else {
         fe.main_file = clang_getFile(fe.tu, u->path);
-        if (report_clang_diagnostics(&fe)) {
-            fe_find_dialect_dir(&fe);
-            fe_find_math_library(&fe);
+        if (report_clang_diagnostics(&fe)) { /* which lists the unit (unit_cursors.c) */
             fe_find_host_math_use(&fe);
-            if (fe_check_restrictions(&fe))
-                clang_visitChildren(clang_getTranslationUnitCursor(fe.tu), find_kernels, &fe);
+            if (fe_check_restrictions(&fe)) fe_visit_unit(&fe, find_kernels, &fe);
         }
         ok = u->diag->errors == 0;
     }
@@ -859,6 +859,7 @@ bool frontend_run(Unit *u) {
     free(fe.structs);
     free(fe.consts);
     free(fe.math);
+    free(fe.searched);
     if (fe.tu) clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);
     time_phase_end(TIME_FRONTEND, t);

@@ -51,6 +51,8 @@ typedef struct Frontend {
     int break_depth;     /* loops and switches around it */
     PtrVec kernel_ranges; /* unsigned[2]: byte ranges of the parallel_for_each statements */
     const char *dialect_dir; /* where <camp.h> is, with a final '/'; NULL if not included */
+    CXCursor *searched;  /* the top-level cursors the searches look into (unit_cursors.c) */
+    int nsearched, capsearched;
 } Frontend;
 
 /* frontend.c */
@@ -65,8 +67,17 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
 Var *fe_module_const(Frontend *fe, CXCursor decl);
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
 
-/* frontend_math.c: <math.h>, fast_math_* and bit casts in amp code. */
-void fe_find_math_library(Frontend *fe);
+/* unit_cursors.c: lists the unit's top level once (and finds the
+ * dialect's headers and the math library there); then a search visits it
+ * as clang_visitChildren visits the unit, but only the cursors outside
+ * the dialect's and the system's headers (and the system's functions with
+ * a body), which every search passes over. */
+void fe_list_unit(Frontend *fe);
+void fe_visit_unit(Frontend *fe, CXCursorVisitor visitor, CXClientData data);
+
+/* frontend_math.c: <math.h>, fast_math_* and bit casts in amp code. The
+ * library's functions, from the unit's n top-level cursors. */
+void fe_find_math_library(Frontend *fe, const CXCursor *top, int n);
 /* Sets u->host_uses_math. */
 void fe_find_host_math_use(Frontend *fe);
 /* A call of a library name; *handled false if `name` is none of them. */
@@ -81,9 +92,10 @@ bool fe_pfe_parts(CXCursor outer, CXCursor *idx_decl, CXCursor *body);
 /* Whether a function is marked restrict(amp) (or restrict(cpu, amp)). */
 bool fe_is_amp_function(CXCursor decl);
 
-/* dialect_headers.c: sets fe->dialect_dir; then whether a cursor is in
+/* dialect_headers.c: sets fe->dialect_dir (the unit's n top-level cursors
+ * serve where the inclusions do not show it); then whether a cursor is in
  * the dialect's own headers (<camp.h> and those beside it). */
-void fe_find_dialect_dir(Frontend *fe);
+void fe_find_dialect_dir(Frontend *fe, const CXCursor *top, int n);
 bool fe_in_dialect_headers(const Frontend *fe, CXCursor c);
 
 /* restrictions.c: docs/dialect.md §5 on every kernel body and restrict(amp)

@@ -53,10 +53,8 @@ static const Instruction bit_instructions[] = {
 static const char *const bit_casts[] = {"camp_float_as_uint", "camp_uint_as_float", "camp_double_as_ulong",
                                         "camp_ulong_as_double"};
 
-static enum CXChildVisitResult collect_library(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
-    Frontend *fe = data;
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl) return CXChildVisit_Continue;
+static void collect_library(Frontend *fe, CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl) return;
     CXString s = clang_getCursorSpelling(c);
     const char *name = clang_getCString(s);
     /* camp_precise_sin serves sin; camp_builtin_clz serves __builtin_clz (the
@@ -70,11 +68,10 @@ static enum CXChildVisitResult collect_library(CXCursor c, CXCursor parent, CXCl
         fe->math[fe->nmath++] = (MathBinding){serves, c};
     }
     clang_disposeString(s);
-    return CXChildVisit_Continue;
 }
 
-void fe_find_math_library(Frontend *fe) {
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), collect_library, fe);
+void fe_find_math_library(Frontend *fe, const CXCursor *top, int n) {
+    for (int i = 0; i < n; i++) collect_library(fe, top[i]);
 }
 
 /* ---- whether the host code needs the library --------------------------------------- */
@@ -111,7 +108,7 @@ static enum CXChildVisitResult find_library_use(CXCursor c, CXCursor parent, CXC
  * spares the host compiler half its parse. */
 void fe_find_host_math_use(Frontend *fe) {
     fe->u->host_uses_math = false;
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_library_use, fe);
+    fe_visit_unit(fe, find_library_use, fe);
 }
 
 /* The library function that serves `name` (sin, __builtin_clz, ...). */

@@ -519,6 +519,6 @@ static enum CXChildVisitResult find_amp_code(CXCursor c, CXCursor parent, CXClie
 
 bool fe_check_restrictions(Frontend *fe) {
     int before = fe->u->diag->errors;
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_amp_code, fe);
+    fe_visit_unit(fe, find_amp_code, fe);
     return fe->u->diag->errors == before;
 }
