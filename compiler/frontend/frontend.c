@@ -3,6 +3,8 @@
  * and the restrict(amp) functions it calls into the kernel IR. */
 #include "frontend.h"
 
+#include <limits.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +137,12 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
     ty->is_const = clang_isConstQualifiedType(ct);
     ty->is_restrict = clang_isRestrictQualifiedType(ct);
     long long size = clang_Type_getSizeOf(ct), align = clang_Type_getAlignOf(ct);
+    if (size > INT_MAX) { /* sizes are ints here (and a view's offsets within one object 32-bit) */
+        diag_error(fe->u->diag, fe_loc(fe, where),
+                   "type '%s' of %lld bytes is too large for amp code (at most 2 GiB); use an array_view of a pointer",
+                   ty->name, size);
+        return NULL;
+    }
     ty->size = size > 0 ? (int)size : 0;
     ty->align = align > 0 ? (int)align : 1;
     switch (ct.kind) {
@@ -235,7 +243,14 @@ Var *fe_module_const(Frontend *fe, CXCursor decl) {
         if (clang_equalCursors(fe->consts[i].decl, def)) return fe->consts[i].var;
     Type *t = fe_type(fe, clang_getCursorType(def), def);
     if (!t) return NULL;
-    if (t->size > 65536 && fe->kernel) return NULL; /* big tables: a view of the host's copy */
+    if (t->size > 65536) { /* big tables: in a kernel, a view of the host's copy */
+        if (!fe->kernel)
+            diag_error(fe->u->diag, fe_loc(fe, def),
+                       "constant '%s' of %lld bytes is too large for amp code outside a kernel (at most 65536 bytes); "
+                       "use it in the kernel, or pass the function a pointer to it",
+                       fe_spelling(fe, def), (long long)t->size);
+        return NULL;
+    }
     Var *v = arena_alloc(fe->a, sizeof *v);
     v->name = fe_spelling(fe, def);
     v->type = t;

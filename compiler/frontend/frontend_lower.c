@@ -235,8 +235,9 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
             fe_texture_param_value_error(fe, c, v);
             return NULL;
         }
-        if (!v && fe->u->diag->errors == 0) v = fe_module_const(fe, decl);
-        if (!v) v = fe_capture(fe, c, decl);
+        int errors = fe->u->diag->errors;
+        if (!v && errors == 0) v = fe_module_const(fe, decl);
+        if (!v && fe->u->diag->errors == errors) v = fe_capture(fe, c, decl); /* not refused as a constant */
         if (!v) return NULL;
         Expr *e = fe_new_expr(fe, EX_VAR, v->type, c);
         e->var = v;
