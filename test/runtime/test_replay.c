@@ -15,7 +15,6 @@
 #include "test_util.h"
 
 #include <stdlib.h>
-#include <unistd.h>
 
 /* FILL_CACHE: more buffers than libcamp's buffer cache keeps (8). */
 enum { N = 4096, TRIPS = 30, FILL_CACHE = 9 };
@@ -167,11 +166,8 @@ int main(void) {
     const char *knob = getenv("CAMP_REPLAY");
     bool replay = !(knob && strcmp(knob, "0") == 0);
     setenv("CAMP_VERBOSE", "1", 1);
-    FILE *log = tmpfile();
-    int saved_stderr = dup(2);
-    CHECK(log && saved_stderr >= 0);
-    fflush(stderr);
-    dup2(fileno(log), 2);
+    int saved_stderr;
+    FILE *log = stderr_capture_begin(&saved_stderr);
 
     for (int i = 0; i < N; i++) a[i] = (uint32_t)i * 3u;
     camp_array_view_create(a, sizeof a, "a");
@@ -184,14 +180,10 @@ int main(void) {
     staging_destroyed();
     camp_array_view_release(a), camp_array_view_release(c), camp_array_view_release(c2);
 
-    fflush(stderr);
-    dup2(saved_stderr, 2);
+    stderr_capture_end(saved_stderr);
     long counts[5] = {-1, -1, -1, -1, -1};
     int phases = replay_counts(log, counts, 5);
-    rewind(log);
-    char line[512];
-    while (fgets(line, sizeof line, log)) fputs(line, stderr);
-    fclose(log);
+    stderr_capture_show(log);
     fprintf(stderr,
             "test_replay: submitted again: repeated %ld, changing value %ld, two views %ld, views made again %ld, "
             "staging destroyed %ld\n",

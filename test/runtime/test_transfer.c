@@ -10,7 +10,6 @@
 #include "test_util.h"
 
 #include <stdlib.h>
-#include <unistd.h>
 
 static uint32_t pattern(size_t i, uint32_t seed) { return (uint32_t)(i * 2654435761u) ^ seed; }
 
@@ -90,11 +89,8 @@ int main(void) {
     bool import = path && strcmp(path, "import") == 0, bar = path && strcmp(path, "bar") == 0;
     /* Keep CAMP_VERBOSE's lines to count imports; show them at the end. */
     setenv("CAMP_VERBOSE", "1", 1);
-    FILE *log = tmpfile();
-    int saved_stderr = dup(2);
-    CHECK(log && saved_stderr >= 0);
-    fflush(stderr);
-    dup2(fileno(log), 2);
+    int saved_stderr;
+    FILE *log = stderr_capture_begin(&saved_stderr);
 
     const size_t sizes[] = {1, 3, 4095, 4096, 4097, 65537, (1u << 20) + 13, (3u << 20) + 5, (37u << 20) + 3};
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) check_array_copy(sizes[s], s % 5, (s * 7) % 33);
@@ -102,13 +98,9 @@ int main(void) {
     check_views((1 << 20) + 17, 3);
     check_copies_through_view((size_t)(2 << 20) + 11);
 
-    fflush(stderr);
-    dup2(saved_stderr, 2);
+    stderr_capture_end(saved_stderr);
     int imports = count_in(log, "imported");
-    rewind(log);
-    char line[512];
-    while (fgets(line, sizeof line, log)) fputs(line, stderr);
-    fclose(log);
+    stderr_capture_show(log);
     /* Imported once each, however often they were copied: import, the
      * large views a, b, c and the view pair of the copies; bar, whose copies
      * in write through a mapping, the two copied out (c, back). */

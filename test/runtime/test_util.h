@@ -1,5 +1,6 @@
 /* test_util.h — what the runtime tests share: the hand-written kernels of
- * kernels.spvasm as a camp_module_info, and CHECK (check.h). */
+ * kernels.spvasm as a camp_module_info, CHECK (check.h), and standard
+ * error kept in a file for the test to read. */
 #ifndef CAMP_TEST_UTIL_H
 #define CAMP_TEST_UTIL_H
 
@@ -10,7 +11,9 @@
 #include "kernels_spv.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { KERNEL_VADD, KERNEL_FILL2D };
 
@@ -74,6 +77,32 @@ static inline void launch_fill2d(int rows, int cols, uint32_t *m) {
     const camp_launch_arg args[] = {{m}, {.bytes = (size_t)rows * cols * sizeof *m}};
     int32_t extent[2] = {rows, cols};
     camp_abi_launch(&test_module, KERNEL_FILL2D, extent, args);
+}
+
+/* From here on standard error goes to a temporary file, which the test
+ * reads (CAMP_VERBOSE's lines) after stderr_capture_end; *saved keeps the
+ * real one. */
+static inline FILE *stderr_capture_begin(int *saved) {
+    FILE *log = tmpfile();
+    *saved = dup(2);
+    CHECK(log && *saved >= 0);
+    fflush(stderr);
+    dup2(fileno(log), 2);
+    return log;
+}
+
+/* Standard error back to `saved`; the file is left to read. */
+static inline void stderr_capture_end(int saved) {
+    fflush(stderr);
+    dup2(saved, 2);
+}
+
+/* The captured lines shown on standard error, and the file closed. */
+static inline void stderr_capture_show(FILE *log) {
+    rewind(log);
+    char line[512];
+    while (fgets(line, sizeof line, log)) fputs(line, stderr);
+    fclose(log);
 }
 
 #endif /* CAMP_TEST_UTIL_H */
