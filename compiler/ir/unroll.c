@@ -91,47 +91,27 @@ static long long constant_trips(Stmt *st) {
     return trips > 0 ? trips : 0;
 }
 
-/* Whether st holds a loop of constant count with a loop inside. */
-static bool has_constant_nest(Stmt *st) {
-    if (!st) return false;
-    if (constant_trips(st) > 0) {
-        BodyScan s = {.counter = st->init->var};
-        walk_stmt(st->then, scan_expr, scan_stmt, &s);
-        if (s.has_loop) return true;
-    }
-    if (has_constant_nest(st->init) || has_constant_nest(st->then) || has_constant_nest(st->els)) return true;
-    for (int i = 0; i < st->body.len; i++) {
-        if (st->kind != ST_SWITCH) {
-            if (has_constant_nest(st->body.items[i])) return true;
-            continue;
-        }
-        SwitchCase *c = st->body.items[i];
-        for (int j = 0; j < c->body.len; j++)
-            if (has_constant_nest(c->body.items[j])) return true;
-    }
-    return false;
+/* One body's loops of constant count: those that qualify, and whether
+ * any holds a loop (a nest). */
+typedef struct LoopScan {
+    Arena *arena;
+    PtrVec qualified; /* Stmt* */
+    bool nest;
+} LoopScan;
+
+static void scan_loop(void *ctx, Stmt *st) {
+    LoopScan *l = ctx;
+    long long trips = constant_trips(st);
+    if (trips == 0) return;
+    BodyScan s = {.counter = st->init->var};
+    walk_stmt(st->then, scan_expr, scan_stmt, &s);
+    if (s.has_loop) l->nest = true;
+    else if (trips <= UNROLL_MAX_TRIPS && !s.writes_counter && s.nodes * trips <= UNROLL_MAX_NODES)
+        vec_push(l->arena, &l->qualified, st);
 }
 
-/* Marks the loops at and under st. */
-static void mark(Stmt *st) {
-    if (!st) return;
-    long long trips = constant_trips(st);
-    if (trips > 0 && trips <= UNROLL_MAX_TRIPS) {
-        BodyScan s = {.counter = st->init->var};
-        walk_stmt(st->then, scan_expr, scan_stmt, &s);
-        st->unroll = !s.has_loop && !s.writes_counter && s.nodes * trips <= UNROLL_MAX_NODES;
-    }
-    mark(st->init);
-    mark(st->then);
-    mark(st->els);
-    for (int i = 0; i < st->body.len; i++) {
-        if (st->kind != ST_SWITCH) {
-            mark(st->body.items[i]);
-            continue;
-        }
-        SwitchCase *c = st->body.items[i];
-        for (int j = 0; j < c->body.len; j++) mark(c->body.items[j]);
-    }
+static void no_expr(void *ctx, Expr *x) {
+    (void)ctx, (void)x;
 }
 
 /* A body with a nest of constant loops is left to the driver whole: it
@@ -139,8 +119,11 @@ static void mark(Stmt *st) {
  * the nest its unrolling (sgemm_blocked's register-blocked product went
  * from 43.5 to 36.0 TFLOP/s with its three single constant loops marked,
  * though each alone changed nothing). */
-static void mark_body(Stmt *body) {
-    if (!has_constant_nest(body)) mark(body);
+static void mark_body(Unit *u, Stmt *body) {
+    LoopScan l = {.arena = &u->arena};
+    walk_stmt(body, no_expr, scan_loop, &l);
+    if (l.nest) return;
+    for (int i = 0; i < l.qualified.len; i++) ((Stmt *)l.qualified.items[i])->unroll = true;
 }
 
 void mark_unrolled_loops(Unit *u) {
@@ -148,7 +131,7 @@ void mark_unrolled_loops(Unit *u) {
     if (u->opts->fp_exact) return;
     for (int i = 0; i < u->funcs.len; i++) {
         Func *f = u->funcs.items[i];
-        if (f->body && !f->library) mark_body(f->body);
+        if (f->body && !f->library) mark_body(u, f->body);
     }
-    for (int i = 0; i < u->kernels.len; i++) mark_body(((Kernel *)u->kernels.items[i])->body);
+    for (int i = 0; i < u->kernels.len; i++) mark_body(u, ((Kernel *)u->kernels.items[i])->body);
 }
