@@ -30,12 +30,6 @@ enum {
 };
 _Static_assert(1u << SEARCH_STEPS == CAMP_VIEW_TABLE_MAX, "the search covers the table");
 
-static uint32_t op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b) {
-    uint32_t id = spv_new_id(&e->b);
-    SPV_OP(&e->code, op, type, id, a, b);
-    return id;
-}
-
 static uint32_t select_value(Emitter *e, uint32_t type, uint32_t cond, uint32_t a, uint32_t b) {
     uint32_t id = spv_new_id(&e->b);
     SPV_OP(&e->code, SpvOpSelect, type, id, cond, a, b);
@@ -56,7 +50,7 @@ static uint32_t table_word(Emitter *e, uint32_t table, uint32_t word) {
 /* The word of view v's first (end: its end) address. */
 static uint32_t view_word(Emitter *e, uint32_t v, bool end) {
     uint32_t u64 = em_type(e, &u64_type);
-    return op2(e, SpvOpIAdd, u64, op2(e, SpvOpIMul, u64, v, u64_const(e, 2)), u64_const(e, VIEW_WORDS + end));
+    return em_op2(e, SpvOpIAdd, u64, em_op2(e, SpvOpIMul, u64, v, u64_const(e, 2)), u64_const(e, VIEW_WORDS + end));
 }
 
 /* The check's last view: first and end address (0 and 0: none yet). */
@@ -81,8 +75,8 @@ static uint32_t in_cached(Emitter *e, uint32_t cache, uint32_t address, uint32_t
     SPV_OP(&e->code, SpvOpLoad, spv_type_vector(&e->b, u64, 2), pair, cache);
     SPV_OP(&e->code, SpvOpCompositeExtract, u64, first, pair, 0);
     SPV_OP(&e->code, SpvOpCompositeExtract, u64, end, pair, 1);
-    return op2(e, SpvOpLogicalAnd, bool_t, op2(e, SpvOpULessThanEqual, bool_t, first, address),
-               op2(e, SpvOpULessThanEqual, bool_t, last, end));
+    return em_op2(e, SpvOpLogicalAnd, bool_t, em_op2(e, SpvOpULessThanEqual, bool_t, first, address),
+               em_op2(e, SpvOpULessThanEqual, bool_t, last, end));
 }
 
 /* The search: the last view whose first address is at most `address`
@@ -92,10 +86,10 @@ static void search(Emitter *e, uint32_t cache, uint32_t table, uint32_t address)
     uint32_t count = table_word(e, table, u64_const(e, COUNT_WORD));
     uint32_t view = u64_const(e, 0);
     for (int step = 1 << (SEARCH_STEPS - 1); step; step >>= 1) {
-        uint32_t next = op2(e, SpvOpIAdd, u64, view, u64_const(e, (uint64_t)step));
-        uint32_t exists = op2(e, SpvOpULessThan, bool_t, next, count);
+        uint32_t next = em_op2(e, SpvOpIAdd, u64, view, u64_const(e, (uint64_t)step));
+        uint32_t exists = em_op2(e, SpvOpULessThan, bool_t, next, count);
         uint32_t first = table_word(e, table, view_word(e, select_value(e, u64, exists, next, view), false));
-        uint32_t below = op2(e, SpvOpLogicalAnd, bool_t, exists, op2(e, SpvOpULessThanEqual, bool_t, first, address));
+        uint32_t below = em_op2(e, SpvOpLogicalAnd, bool_t, exists, em_op2(e, SpvOpULessThanEqual, bool_t, first, address));
         view = select_value(e, u64, below, next, view);
     }
     uint32_t pair = spv_new_id(&e->b);
@@ -169,15 +163,15 @@ Ptr em_check_pointer(Emitter *e, Expr *access, Ptr p, uint32_t index) {
     Check c = {.access = access, .table = em_report_view_table(e),
                .address = spv_new_id(b), .index = index};
     SPV_OP(&e->code, SpvOpConvertPtrToU, u64, c.address, p.value);
-    uint32_t last = op2(e, SpvOpIAdd, u64, c.address, u64_const(e, (uint64_t)access->type->size));
+    uint32_t last = em_op2(e, SpvOpIAdd, u64, c.address, u64_const(e, (uint64_t)access->type->size));
     const ReportSite *site = e->u->reports.items[access->ival - 1];
     uint32_t inside;
     if (site->view_root) {
         uint32_t slot = (site->view_root->push_offset - CAMP_PUSH_HEADER_SIZE) / 8, bool_t = spv_type_bool(b);
         uint32_t first = table_word(e, c.table, u64_const(e, SLOT_WORDS + 2 * slot));
         uint32_t end = table_word(e, c.table, u64_const(e, SLOT_WORDS + 2 * slot + 1));
-        inside = op2(e, SpvOpLogicalAnd, bool_t, op2(e, SpvOpULessThanEqual, bool_t, first, c.address),
-                     op2(e, SpvOpULessThanEqual, bool_t, last, end));
+        inside = em_op2(e, SpvOpLogicalAnd, bool_t, em_op2(e, SpvOpULessThanEqual, bool_t, first, c.address),
+                     em_op2(e, SpvOpULessThanEqual, bool_t, last, end));
     } else {
         c.cache = view_cache(e, access);
         unless(e, in_cached(e, c.cache, c.address, last), emit_search, &c);

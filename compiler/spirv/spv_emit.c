@@ -109,6 +109,18 @@ uint32_t em_pointer_type(Emitter *e, SpvStorageClass sc, const Type *t) {
 
 uint32_t em_label(Emitter *e) { return spv_new_id(&e->b); }
 
+uint32_t em_op1(Emitter *e, SpvOp op, uint32_t type, uint32_t a) {
+    uint32_t r = spv_new_id(&e->b);
+    SPV_OP(&e->code, op, type, r, a);
+    return r;
+}
+
+uint32_t em_op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b) {
+    uint32_t r = spv_new_id(&e->b);
+    SPV_OP(&e->code, op, type, r, a, b);
+    return r;
+}
+
 void em_begin_block(Emitter *e, uint32_t label) {
     SPV_OP(&e->code, SpvOpLabel, label);
     e->block = label;

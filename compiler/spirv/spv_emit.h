@@ -109,6 +109,8 @@ typedef struct Emitter {
 /* spv_emit.c */
 uint32_t em_type(Emitter *e, const Type *t);
 uint32_t em_label(Emitter *e);                 /* a new label id */
+uint32_t em_op1(Emitter *e, SpvOp op, uint32_t type, uint32_t a);             /* op on a: its new id */
+uint32_t em_op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b); /* op on a, b: its new id */
 void em_begin_block(Emitter *e, uint32_t label);
 void em_branch(Emitter *e, uint32_t target);   /* unless already terminated */
 void em_terminate(Emitter *e, SpvOp op);       /* OpReturn, OpUnreachable */

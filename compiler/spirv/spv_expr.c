@@ -8,18 +8,6 @@
 #include <limits.h>
 #include <stdlib.h>
 
-static uint32_t op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b) {
-    uint32_t r = spv_new_id(&e->b);
-    SPV_OP(&e->code, op, type, r, a, b);
-    return r;
-}
-
-static uint32_t op1(Emitter *e, SpvOp op, uint32_t type, uint32_t a) {
-    uint32_t r = spv_new_id(&e->b);
-    SPV_OP(&e->code, op, type, r, a);
-    return r;
-}
-
 static const Type *scalar_of(const Type *t) { return t->kind == TY_VECTOR ? t->base : t; }
 
 static bool is_float(const Type *t) { return scalar_of(t)->kind == TY_FLOAT; }
@@ -80,8 +68,8 @@ static uint32_t bool_type(Emitter *e, const Type *t) {
 /* `v` of type t as a bool: v != 0 (NaN counts as true, as in C). */
 static uint32_t to_bool(Emitter *e, const Type *t, uint32_t v, SrcLoc loc) {
     uint32_t b = spv_type_bool(&e->b);
-    if (t->kind == TY_FLOAT) return op2(e, SpvOpFUnordNotEqual, b, v, const_scalar(e, t, 0));
-    if (t->kind == TY_INT || t->kind == TY_BOOL) return op2(e, SpvOpINotEqual, b, v, const_int(e, t, 0));
+    if (t->kind == TY_FLOAT) return em_op2(e, SpvOpFUnordNotEqual, b, v, const_scalar(e, t, 0));
+    if (t->kind == TY_INT || t->kind == TY_BOOL) return em_op2(e, SpvOpINotEqual, b, v, const_int(e, t, 0));
     em_internal(e, loc, "condition of this type");
     return spv_const_bool(&e->b, 0);
 }
@@ -124,18 +112,18 @@ static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Typ
             /* widen by the source's signedness; OpUConvert must produce an unsigned type */
             bool sext = is_signed(fs) && ts->size > fs->size;
             uint32_t wt = spv_type_int(&e->b, (uint32_t)ts->size * 8, sext);
-            v = op1(e, sext ? SpvOpSConvert : SpvOpUConvert, lanes ? spv_type_vector(&e->b, wt, lanes) : wt, v);
-            return sext == is_signed(ts) ? v : op1(e, SpvOpBitcast, tt, v);
+            v = em_op1(e, sext ? SpvOpSConvert : SpvOpUConvert, lanes ? spv_type_vector(&e->b, wt, lanes) : wt, v);
+            return sext == is_signed(ts) ? v : em_op1(e, SpvOpBitcast, tt, v);
         }
-        return is_signed(fs) == is_signed(ts) ? v : op1(e, SpvOpBitcast, tt, v);
+        return is_signed(fs) == is_signed(ts) ? v : em_op1(e, SpvOpBitcast, tt, v);
     }
-    if (fi && ts->kind == TY_FLOAT) return op1(e, is_signed(fs) ? SpvOpConvertSToF : SpvOpConvertUToF, tt, v);
-    if (fs->kind == TY_FLOAT && ti) return op1(e, is_signed(ts) ? SpvOpConvertFToS : SpvOpConvertFToU, tt, v);
+    if (fi && ts->kind == TY_FLOAT) return em_op1(e, is_signed(fs) ? SpvOpConvertSToF : SpvOpConvertUToF, tt, v);
+    if (fs->kind == TY_FLOAT && ti) return em_op1(e, is_signed(ts) ? SpvOpConvertFToS : SpvOpConvertFToU, tt, v);
     if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT && fs->size == 2 && ts->size > 2) { /* spv_half.c */
         v = em_widen_half(e, v, lanes);
-        return ts->size == 4 ? v : op1(e, SpvOpFConvert, tt, v);
+        return ts->size == 4 ? v : em_op1(e, SpvOpFConvert, tt, v);
     }
-    if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT) return fs->size == ts->size ? v : op1(e, SpvOpFConvert, tt, v);
+    if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT) return fs->size == ts->size ? v : em_op1(e, SpvOpFConvert, tt, v);
     em_internal(e, loc, "conversion");
     return v;
 }
@@ -266,29 +254,29 @@ static LValue deref(Emitter *e, Ptr p, const Type *pointee) {
 /* An integer as a 32-bit signed offset (private memory is small). */
 static uint32_t offset_of(Emitter *e, uint32_t i, const Type *it) {
     uint32_t i32 = em_type(e, &int_type);
-    if (it->size != 4) i = op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 32, is_signed(it)), i);
-    return is_signed(it) ? i : op1(e, SpvOpBitcast, i32, i);
+    if (it->size != 4) i = em_op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 32, is_signed(it)), i);
+    return is_signed(it) ? i : em_op1(e, SpvOpBitcast, i32, i);
 }
 
 /* p + i (ptr_type is p's type; for views OpPtrAccessChain steps by sizeof *p). */
 static Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Type *it, bool negate) {
-    if (negate) i = op1(e, SpvOpSNegate, em_type(e, it), i);
+    if (negate) i = em_op1(e, SpvOpSNegate, em_type(e, it), i);
     if (is_psb(p.storage)) {
         /* address + index * element size in 64-bit integers: NVIDIA's
          * driver (580) computes OpPtrAccessChain with a negative index
          * wrongly (the GPU faults), whatever the index's width */
         uint32_t i64 = em_type(e, &long_type), u64 = em_type(e, &ulong_type);
-        if (it->size != 8) i = op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
-        if (!is_signed(it)) i = op1(e, SpvOpBitcast, i64, i);
+        if (it->size != 8) i = em_op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
+        if (!is_signed(it)) i = em_op1(e, SpvOpBitcast, i64, i);
         /* a variable-length row's stride counts its innermost scalars (frontend.c) */
         const Type *to = ptr_type->base;
         while (to->kind == TY_ARRAY && (to->len < 0 || p.stride[0])) to = to->base;
-        uint32_t bytes = op2(e, SpvOpIMul, i64, i, const_int(e, &long_type, to->kind == TY_VOID ? 1 : to->size));
-        if (p.stride[0]) bytes = op2(e, SpvOpIMul, i64, bytes, op1(e, SpvOpSConvert, i64, p.stride[0]));
-        uint32_t addr = op2(e, SpvOpIAdd, u64, op1(e, SpvOpConvertPtrToU, u64, p.value), op1(e, SpvOpBitcast, u64, bytes));
-        p.value = op1(e, SpvOpConvertUToPtr, em_type(e, ptr_type), addr);
+        uint32_t bytes = em_op2(e, SpvOpIMul, i64, i, const_int(e, &long_type, to->kind == TY_VOID ? 1 : to->size));
+        if (p.stride[0]) bytes = em_op2(e, SpvOpIMul, i64, bytes, em_op1(e, SpvOpSConvert, i64, p.stride[0]));
+        uint32_t addr = em_op2(e, SpvOpIAdd, u64, em_op1(e, SpvOpConvertPtrToU, u64, p.value), em_op1(e, SpvOpBitcast, u64, bytes));
+        p.value = em_op1(e, SpvOpConvertUToPtr, em_type(e, ptr_type), addr);
     } else {
-        p.value = op2(e, SpvOpIAdd, em_type(e, &int_type), p.value, offset_of(e, i, it));
+        p.value = em_op2(e, SpvOpIAdd, em_type(e, &int_type), p.value, offset_of(e, i, it));
     }
     return p;
 }
@@ -330,8 +318,8 @@ typedef struct LinearIndex {
 static uint32_t widen_index(Emitter *e, uint32_t i, const Type *it, bool narrow) {
     if (narrow) return offset_of(e, i, it);
     uint32_t i64 = em_type(e, &long_type);
-    if (it->size != 8) i = op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
-    return is_signed(it) ? i : op1(e, SpvOpBitcast, i64, i);
+    if (it->size != 8) i = em_op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
+    return is_signed(it) ? i : em_op1(e, SpvOpBitcast, i64, i);
 }
 
 static void linear_index(Emitter *e, Expr *x, long long scale, bool narrow, LinearIndex *f) {
@@ -362,9 +350,9 @@ static void linear_index(Emitter *e, Expr *x, long long scale, bool narrow, Line
     if (f->n == MAX_INDEX_TERMS) { /* fold the last term into one leaf */
         const Type *ot = narrow ? &int_type : &long_type;
         uint32_t otype = em_type(e, ot), last = f->leaf[f->n - 1];
-        if (f->coef[f->n - 1] != 1) last = op2(e, SpvOpIMul, otype, last, const_int(e, ot, f->coef[f->n - 1]));
-        if (scale != 1) v = op2(e, SpvOpIMul, otype, v, const_int(e, ot, scale));
-        f->leaf[f->n - 1] = op2(e, SpvOpIAdd, otype, last, v);
+        if (f->coef[f->n - 1] != 1) last = em_op2(e, SpvOpIMul, otype, last, const_int(e, ot, f->coef[f->n - 1]));
+        if (scale != 1) v = em_op2(e, SpvOpIMul, otype, v, const_int(e, ot, scale));
+        f->leaf[f->n - 1] = em_op2(e, SpvOpIAdd, otype, last, v);
         f->coef[f->n - 1] = 1;
         return;
     }
@@ -413,7 +401,7 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
         linear_index(e, levels[l]->rhs, 1, narrow, &index[l]);
         if (is_vla(step)) { /* stride innermost scalars (frontend.c); never narrow */
             while (step->kind == TY_ARRAY) step = step->base;
-            rows[l] = op1(e, SpvOpSConvert, otype, base.stride[vla++]);
+            rows[l] = em_op1(e, SpvOpSConvert, otype, base.stride[vla++]);
         }
         step_size[l] = step->size;
     }
@@ -426,15 +414,15 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
                 if (pass && coef == 0) continue;
                 uint32_t bytes = const_int(e, ot, (long long)((unsigned long long)coef * (unsigned long long)step_size[l]));
                 uint32_t term = pass ? 0 : index[l].leaf[t];
-                if (rows[l]) term = term ? op2(e, SpvOpIMul, otype, term, rows[l]) : rows[l];
-                term = term ? op2(e, SpvOpIMul, otype, term, bytes) : bytes;
-                offset = offset ? op2(e, SpvOpIAdd, otype, offset, term) : term;
+                if (rows[l]) term = term ? em_op2(e, SpvOpIMul, otype, term, rows[l]) : rows[l];
+                term = term ? em_op2(e, SpvOpIMul, otype, term, bytes) : bytes;
+                offset = offset ? em_op2(e, SpvOpIAdd, otype, offset, term) : term;
             }
     if (!offset) offset = const_int(e, ot, 0);
-    if (narrow) offset = op1(e, SpvOpSConvert, i64, offset);
-    uint32_t addr = op2(e, SpvOpIAdd, u64, op1(e, SpvOpConvertPtrToU, u64, base.value), op1(e, SpvOpBitcast, u64, offset));
+    if (narrow) offset = em_op1(e, SpvOpSConvert, i64, offset);
+    uint32_t addr = em_op2(e, SpvOpIAdd, u64, em_op1(e, SpvOpConvertPtrToU, u64, base.value), em_op1(e, SpvOpBitcast, u64, offset));
     Type ptr = {.kind = TY_PTR, .base = x->type, .size = 8, .align = 8};
-    *out = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = op1(e, SpvOpConvertUToPtr, em_type(e, &ptr), addr)};
+    *out = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_op1(e, SpvOpConvertUToPtr, em_type(e, &ptr), addr)};
     return true;
 }
 
@@ -574,7 +562,7 @@ static Ptr decay(Emitter *e, Expr *x) {
 static Ptr var_ptr(Emitter *e, Var *v) {
     LValue lv = {.ptr = var_storage(e, v), .storage = SpvStorageClassFunction};
     Ptr p = var_target(e, v);
-    p.value = is_psb(p.storage) ? op1(e, SpvOpConvertUToPtr, em_type(e, v->type), em_load(e, &ulong_type, lv))
+    p.value = is_psb(p.storage) ? em_op1(e, SpvOpConvertUToPtr, em_type(e, v->type), em_load(e, &ulong_type, lv))
                                 : em_load(e, &int_type, lv);
     return p;
 }
@@ -584,7 +572,7 @@ static Ptr var_ptr(Emitter *e, Var *v) {
 static void store_var_ptr(Emitter *e, Var *v, Ptr p) {
     uint32_t value;
     if (is_psb(var_target(e, v).storage))
-        value = p.is_null ? const_int(e, &ulong_type, 0) : op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
+        value = p.is_null ? const_int(e, &ulong_type, 0) : em_op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
     else
         value = p.is_null ? null_offset(e) : p.value;
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
@@ -592,7 +580,7 @@ static void store_var_ptr(Emitter *e, Var *v, Ptr p) {
 
 void em_store_param(Emitter *e, Var *v, uint32_t value) {
     if (v->type->kind == TY_PTR && is_psb(var_target(e, v).storage))
-        value = op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), value);
+        value = em_op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), value);
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
 }
 
@@ -615,7 +603,7 @@ Ptr em_ptr(Emitter *e, Expr *x) {
             Ptr p = em_ptr(e, x->lhs);
             if (is_psb(p.storage)) {
                 uint32_t tt = em_type(e, x->type);
-                if (em_type(e, x->lhs->type) != tt) p.value = op1(e, SpvOpBitcast, tt, p.value);
+                if (em_type(e, x->lhs->type) != tt) p.value = em_op1(e, SpvOpBitcast, tt, p.value);
             } else if (!type_equal(x->lhs->type->base, x->type->base) && !e->failed) { /* ptr_storage.c */
                 em_internal(e, x->loc, "a cast of a pointer into private memory");
             }
@@ -624,9 +612,9 @@ Ptr em_ptr(Emitter *e, Expr *x) {
         if (x->lhs->kind == EX_INT && x->lhs->ival == 0) /* a null pointer constant (no OpConstantNull for
                                                           * PhysicalStorageBuffer pointers) */
             return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .is_null = true,
-                         .value = op1(e, SpvOpConvertUToPtr, em_type(e, x->type), const_int(e, &ulong_type, 0))};
+                         .value = em_op1(e, SpvOpConvertUToPtr, em_type(e, x->type), const_int(e, &ulong_type, 0))};
         return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
-                     .value = op1(e, SpvOpConvertUToPtr, em_type(e, x->type),
+                     .value = em_op1(e, SpvOpConvertUToPtr, em_type(e, x->type),
                                   convert(e, em_expr(e, x->lhs), x->lhs->type, &ulong_type, x->loc))};
     case EX_BINARY:
         if (x->op == OP_COMMA) {
@@ -661,7 +649,7 @@ Ptr em_ptr(Emitter *e, Expr *x) {
 /* A pointer as a comparable integer: its address, or its offset (null's
  * is null_offset when the other side is an offset). */
 static uint32_t ptr_word(Emitter *e, Ptr p, bool address) {
-    if (address) return p.is_null ? const_int(e, &ulong_type, 0) : op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
+    if (address) return p.is_null ? const_int(e, &ulong_type, 0) : em_op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
     return p.is_null ? null_offset(e) : p.value;
 }
 
@@ -679,9 +667,9 @@ static uint32_t ptr_diff(Emitter *e, Expr *x) {
     uint32_t a, b;
     bool is_address;
     ptr_pair(e, x, &a, &b, &is_address);
-    if (!is_address) return convert(e, op2(e, SpvOpISub, em_type(e, &int_type), a, b), &int_type, x->type, x->loc);
-    uint32_t bytes = op1(e, SpvOpBitcast, em_type(e, &long_type), op2(e, SpvOpISub, em_type(e, &ulong_type), a, b));
-    uint32_t n = op2(e, SpvOpSDiv, em_type(e, &long_type), bytes, const_int(e, &long_type, x->lhs->type->base->size));
+    if (!is_address) return convert(e, em_op2(e, SpvOpISub, em_type(e, &int_type), a, b), &int_type, x->type, x->loc);
+    uint32_t bytes = em_op1(e, SpvOpBitcast, em_type(e, &long_type), em_op2(e, SpvOpISub, em_type(e, &ulong_type), a, b));
+    uint32_t n = em_op2(e, SpvOpSDiv, em_type(e, &long_type), bytes, const_int(e, &long_type, x->lhs->type->base->size));
     return convert(e, n, &long_type, x->type, x->loc);
 }
 
@@ -725,15 +713,15 @@ static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, 
     if (op == OP_REM && is_signed(t)) {
         /* C's remainder as a - (a / b) * b: NVIDIA's driver (580) computes
          * OpSRem as an unsigned remainder; OpSDiv is right everywhere. */
-        uint32_t type = em_type(e, t), q = op2(e, SpvOpSDiv, type, a, b);
-        return op2(e, SpvOpISub, type, a, op2(e, SpvOpIMul, type, q, b));
+        uint32_t type = em_type(e, t), q = em_op2(e, SpvOpSDiv, type, a, b);
+        return em_op2(e, SpvOpISub, type, a, em_op2(e, SpvOpIMul, type, q, b));
     }
     SpvOp opc = arith_opcode(op, t);
     if (opc == SpvOpNop) {
         em_internal(e, loc, "operator");
         return a;
     }
-    return exact_fp_result(e, t, op2(e, opc, em_type(e, t), a, b));
+    return exact_fp_result(e, t, em_op2(e, opc, em_type(e, t), a, b));
 }
 
 /* && and ||: the right operand only when needed; a bool. */
@@ -765,10 +753,10 @@ static uint32_t vector_logical(Emitter *e, Expr *x) {
             em_internal(e, x->loc, "logical operator of a vector and a scalar");
             return 0;
         }
-        lanes[k] = op2(e, is_float(t) ? SpvOpFUnordNotEqual : SpvOpINotEqual, bool_type(e, t), v, const_scalar(e, t, 0));
+        lanes[k] = em_op2(e, is_float(t) ? SpvOpFUnordNotEqual : SpvOpINotEqual, bool_type(e, t), v, const_scalar(e, t, 0));
     }
     SpvOp op = x->op == OP_LAND ? SpvOpLogicalAnd : SpvOpLogicalOr;
-    return from_bool(e, x->type, op2(e, op, bool_type(e, x->type), lanes[0], lanes[1]));
+    return from_bool(e, x->type, em_op2(e, op, bool_type(e, x->type), lanes[0], lanes[1]));
 }
 
 /* A comparison as a bool (or a vector of bools). */
@@ -777,20 +765,20 @@ static uint32_t compare(Emitter *e, Expr *x) {
         uint32_t a, b;
         bool is_address;
         ptr_pair(e, x, &a, &b, &is_address);
-        return op2(e, arith_opcode(x->op, is_address ? &ulong_type : &int_type), spv_type_bool(&e->b), a, b);
+        return em_op2(e, arith_opcode(x->op, is_address ? &ulong_type : &int_type), spv_type_bool(&e->b), a, b);
     }
     uint32_t a = em_expr(e, x->lhs), b = em_expr(e, x->rhs);
-    return op2(e, arith_opcode(x->op, x->lhs->type), bool_type(e, x->lhs->type), a, b);
+    return em_op2(e, arith_opcode(x->op, x->lhs->type), bool_type(e, x->lhs->type), a, b);
 }
 
 uint32_t em_cond(Emitter *e, Expr *x) {
     if (x->kind == EX_BINARY && is_comparison(x->op)) return compare(e, x);
     if (x->kind == EX_BINARY && (x->op == OP_LAND || x->op == OP_LOR)) return logical(e, x);
-    if (x->kind == EX_UNARY && x->op == OP_LNOT) return op1(e, SpvOpLogicalNot, spv_type_bool(&e->b), em_cond(e, x->lhs));
+    if (x->kind == EX_UNARY && x->op == OP_LNOT) return em_op1(e, SpvOpLogicalNot, spv_type_bool(&e->b), em_cond(e, x->lhs));
     if (x->type->kind == TY_PTR) {
         Ptr p = em_ptr(e, x);
-        if (!is_psb(p.storage)) return op2(e, SpvOpINotEqual, spv_type_bool(&e->b), p.value, null_offset(e));
-        return op2(e, SpvOpINotEqual, spv_type_bool(&e->b), ptr_word(e, p, true), const_int(e, &ulong_type, 0));
+        if (!is_psb(p.storage)) return em_op2(e, SpvOpINotEqual, spv_type_bool(&e->b), p.value, null_offset(e));
+        return em_op2(e, SpvOpINotEqual, spv_type_bool(&e->b), ptr_word(e, p, true), const_int(e, &ulong_type, 0));
     }
     return to_bool(e, x->type, em_expr(e, x), x->loc);
 }
@@ -870,9 +858,9 @@ static void union_offset(Emitter *e, Expr *x, int *off, uint32_t *dyn) {
         else if (!index) *off = (int)((uint32_t)*off + (uint32_t)x->ival * (uint32_t)x->type->size);
         else if (index->kind == EX_INT) *off = (int)((uint32_t)*off + (uint32_t)index->ival * (uint32_t)x->type->size);
         else {
-            uint32_t bytes = op2(e, SpvOpIMul, i32, offset_of(e, em_expr(e, index), index->type),
+            uint32_t bytes = em_op2(e, SpvOpIMul, i32, offset_of(e, em_expr(e, index), index->type),
                                  const_int(e, &int_type, x->type->size));
-            *dyn = *dyn ? op2(e, SpvOpIAdd, i32, *dyn, bytes) : bytes;
+            *dyn = *dyn ? em_op2(e, SpvOpIAdd, i32, *dyn, bytes) : bytes;
         }
         x = x->kind == EX_INDEX ? x->lhs->lhs : x->lhs;
     }
@@ -911,13 +899,13 @@ static LValue union_word(Emitter *e, LValue lv, const Type *u, int off, uint32_t
         *shift = off % w ? const_int(e, wt, off % w * 8) : 0;
         return w == u->size ? lv : sub_lvalue(e, lv, wt, spv_const_u32(&e->b, (uint32_t)(off / w)));
     }
-    uint32_t i32 = em_type(e, &int_type), at = off ? op2(e, SpvOpIAdd, i32, dyn, const_int(e, &int_type, off)) : dyn;
-    uint32_t bit = op2(e, SpvOpShiftLeftLogical, i32, op2(e, SpvOpBitwiseAnd, i32, at, const_int(e, &int_type, w - 1)),
+    uint32_t i32 = em_type(e, &int_type), at = off ? em_op2(e, SpvOpIAdd, i32, dyn, const_int(e, &int_type, off)) : dyn;
+    uint32_t bit = em_op2(e, SpvOpShiftLeftLogical, i32, em_op2(e, SpvOpBitwiseAnd, i32, at, const_int(e, &int_type, w - 1)),
                        const_int(e, &int_type, 3));
-    *shift = op1(e, w == 4 ? SpvOpBitcast : SpvOpUConvert, em_type(e, wt), bit); /* in the word's width */
+    *shift = em_op1(e, w == 4 ? SpvOpBitcast : SpvOpUConvert, em_type(e, wt), bit); /* in the word's width */
     if (w == u->size) return lv;
     int log2w = w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : 3;
-    return sub_lvalue(e, lv, wt, op2(e, SpvOpShiftRightArithmetic, i32, at, const_int(e, &int_type, log2w)));
+    return sub_lvalue(e, lv, wt, em_op2(e, SpvOpShiftRightArithmetic, i32, at, const_int(e, &int_type, log2w)));
 }
 
 /* The member of type m at byte off + dyn of union lv (of type u). */
@@ -942,9 +930,9 @@ static uint32_t union_get(Emitter *e, LValue lv, const Type *u, int off, uint32_
     uint32_t shift, nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
     LValue word = union_word(e, lv, u, off, dyn, &shift);
     uint32_t bits = em_load(e, wt, word);
-    if (shift) bits = op2(e, SpvOpShiftRightLogical, em_type(e, wt), bits, shift);
-    if (m->size < wt->size) bits = op1(e, SpvOpUConvert, nt, bits);
-    return nt == mt ? bits : op1(e, SpvOpBitcast, mt, bits);
+    if (shift) bits = em_op2(e, SpvOpShiftRightLogical, em_type(e, wt), bits, shift);
+    if (m->size < wt->size) bits = em_op1(e, SpvOpUConvert, nt, bits);
+    return nt == mt ? bits : em_op1(e, SpvOpBitcast, mt, bits);
 }
 
 /* Sets the member of type m at byte off + dyn of union lv (of type u) to v. */
@@ -961,19 +949,19 @@ static void union_set(Emitter *e, LValue lv, const Type *u, int off, uint32_t dy
     const Type *wt = word_type(em_union_word(u));
     uint32_t wtid = em_type(e, wt), shift, nt = spv_type_int(&e->b, (uint32_t)m->size * 8, false);
     LValue word = union_word(e, lv, u, off, dyn, &shift);
-    uint32_t bits = em_type(e, m) == nt ? v : op1(e, SpvOpBitcast, nt, v);
+    uint32_t bits = em_type(e, m) == nt ? v : em_op1(e, SpvOpBitcast, nt, v);
     if (m->size == wt->size) {
         em_store(e, word, bits);
         return;
     }
-    bits = op1(e, SpvOpUConvert, wtid, bits);
+    bits = em_op1(e, SpvOpUConvert, wtid, bits);
     uint32_t field = const_int(e, wt, (long long)((1ull << (m->size * 8)) - 1));
     if (shift) {
-        bits = op2(e, SpvOpShiftLeftLogical, wtid, bits, shift);
-        field = op2(e, SpvOpShiftLeftLogical, wtid, field, shift);
+        bits = em_op2(e, SpvOpShiftLeftLogical, wtid, bits, shift);
+        field = em_op2(e, SpvOpShiftLeftLogical, wtid, field, shift);
     }
-    uint32_t kept = op2(e, SpvOpBitwiseAnd, wtid, em_load(e, wt, word), op1(e, SpvOpNot, wtid, field));
-    em_store(e, word, op2(e, SpvOpBitwiseOr, wtid, kept, bits));
+    uint32_t kept = em_op2(e, SpvOpBitwiseAnd, wtid, em_load(e, wt, word), em_op1(e, SpvOpNot, wtid, field));
+    em_store(e, word, em_op2(e, SpvOpBitwiseOr, wtid, kept, bits));
 }
 
 /* The union an access goes through, as an object (a value is put in one). */
@@ -1206,10 +1194,10 @@ static uint32_t call(Emitter *e, Expr *x) {
 /* ---- GLSL.std.450 ------------------------------------------------------------------- */
 
 static uint32_t builtin(Emitter *e, Expr *x) {
-    if (x->ival == BUILTIN_BIT_COUNT) return op1(e, SpvOpBitCount, em_type(e, x->type), em_expr(e, x->args[0]));
-    if (x->ival == BUILTIN_BIT_REVERSE) return op1(e, SpvOpBitReverse, em_type(e, x->type), em_expr(e, x->args[0]));
+    if (x->ival == BUILTIN_BIT_COUNT) return em_op1(e, SpvOpBitCount, em_type(e, x->type), em_expr(e, x->args[0]));
+    if (x->ival == BUILTIN_BIT_REVERSE) return em_op1(e, SpvOpBitReverse, em_type(e, x->type), em_expr(e, x->args[0]));
     if (x->ival == BUILTIN_FREM)
-        return op2(e, SpvOpFRem, em_type(e, x->type), em_expr(e, x->args[0]), em_expr(e, x->args[1]));
+        return em_op2(e, SpvOpFRem, em_type(e, x->type), em_expr(e, x->args[0]), em_expr(e, x->args[1]));
     if (!e->glsl) {
         e->glsl = spv_new_id(&e->b);
         uint32_t pre[1] = {e->glsl};
@@ -1220,7 +1208,7 @@ static uint32_t builtin(Emitter *e, Expr *x) {
     spv_op(&e->code, SpvOpExtInst, ops, 4 + (size_t)x->nargs);
     if (x->ival != BUILTIN_LOG10) return ops[1];
     /* log10(x) = log2(x) · log10(2) */
-    return op2(e, SpvOpFMul, ops[0], ops[1], const_scalar(e, x->type, 0.301029995663981195));
+    return em_op2(e, SpvOpFMul, ops[0], ops[1], const_scalar(e, x->type, 0.301029995663981195));
 }
 
 /* ---- expressions -------------------------------------------------------------------- */
@@ -1232,14 +1220,14 @@ static uint32_t unary(Emitter *e, Expr *x) {
     case OP_NEG:
         /* an FNegate left undecorated lets NVIDIA's compiler (580) fold it
          * into the operation it negates and lose a double-double's low word */
-        if (is_float(x->type)) return exact_fp_result(e, x->type, op1(e, SpvOpFNegate, t, em_expr(e, x->lhs)));
-        return op1(e, SpvOpSNegate, t, em_expr(e, x->lhs));
-    case OP_NOT: return op1(e, SpvOpNot, t, em_expr(e, x->lhs));
+        if (is_float(x->type)) return exact_fp_result(e, x->type, em_op1(e, SpvOpFNegate, t, em_expr(e, x->lhs)));
+        return em_op1(e, SpvOpSNegate, t, em_expr(e, x->lhs));
+    case OP_NOT: return em_op1(e, SpvOpNot, t, em_expr(e, x->lhs));
     case OP_LNOT:
         if (x->type->kind == TY_VECTOR) { /* per lane: -1 where zero */
             const Type *lt = x->lhs->type;
             uint32_t v = em_expr(e, x->lhs);
-            return from_bool(e, x->type, op2(e, is_float(lt) ? SpvOpFOrdEqual : SpvOpIEqual, bool_type(e, lt), v,
+            return from_bool(e, x->type, em_op2(e, is_float(lt) ? SpvOpFOrdEqual : SpvOpIEqual, bool_type(e, lt), v,
                                              const_scalar(e, lt, 0)));
         }
         return from_bool(e, x->type, em_cond(e, x));
@@ -1301,8 +1289,8 @@ static uint32_t binary(Emitter *e, Expr *x) {
     if ((x->op == OP_DIV || x->op == OP_REM) && x->type->kind == TY_INT && x->type->is_signed &&
         expr_nonneg(x->lhs) && expr_nonneg(x->rhs)) { /* as unsigned: nonneg.c */
         uint32_t st = em_type(e, x->type), ut = spv_type_int(&e->b, (uint32_t)x->type->size * 8, false);
-        uint32_t q = op2(e, x->op == OP_DIV ? SpvOpUDiv : SpvOpUMod, ut, op1(e, SpvOpBitcast, ut, a), op1(e, SpvOpBitcast, ut, b));
-        return op1(e, SpvOpBitcast, st, q);
+        uint32_t q = em_op2(e, x->op == OP_DIV ? SpvOpUDiv : SpvOpUMod, ut, em_op1(e, SpvOpBitcast, ut, a), em_op1(e, SpvOpBitcast, ut, b));
+        return em_op1(e, SpvOpBitcast, st, q);
     }
     return arith(e, x->op, x->type, a, b, x->loc);
 }
@@ -1340,8 +1328,8 @@ uint32_t em_expr(Emitter *e, Expr *x) {
             return convert(e, ptr_word(e, em_ptr(e, x->lhs), true), &ulong_type, x->type, x->loc);
         uint32_t v = em_expr(e, x->lhs);
         if (x->ival) /* a C cast between vector types reinterprets the bits */
-            return em_type(e, x->lhs->type) == em_type(e, x->type) ? v : op1(e, SpvOpBitcast, em_type(e, x->type), v);
-        if (widens_stored_half(x)) return op1(e, SpvOpFConvert, em_type(e, x->type), v);
+            return em_type(e, x->lhs->type) == em_type(e, x->type) ? v : em_op1(e, SpvOpBitcast, em_type(e, x->type), v);
+        if (widens_stored_half(x)) return em_op1(e, SpvOpFConvert, em_type(e, x->type), v);
         return convert(e, v, x->lhs->type, x->type, x->loc);
     }
     case EX_VELEM: case EX_MEMBER: {

@@ -12,37 +12,26 @@
  * kernel. */
 #include "spv_emit.h"
 
-static uint32_t op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b) {
-    uint32_t r = spv_new_id(&e->b);
-    SPV_OP(&e->code, op, type, r, a, b);
-    return r;
-}
-
 static uint32_t widen_lane(Emitter *e, uint32_t h) {
     SpvBuilder *b = &e->b;
     uint32_t u32 = spv_type_int(b, 32, false), f32 = spv_type_float(b, 32), f16 = spv_type_float(b, 16);
-    uint32_t pair_t = spv_type_vector(b, f16, 2), pair = spv_new_id(b);
-    SPV_OP(&e->code, SpvOpCompositeConstruct, pair_t, pair, h, spv_const_bits(b, f16, 0, 16));
-    uint32_t bits = spv_new_id(b);
-    SPV_OP(&e->code, SpvOpBitcast, u32, bits, pair); /* lane 0 in the low 16 bits */
-    uint32_t sign = op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpBitwiseAnd, u32, bits, spv_const_u32(b, 0x8000)),
-                        spv_const_u32(b, 16));
-    uint32_t magnitude = op2(e, SpvOpShiftLeftLogical, u32,
-                             op2(e, SpvOpBitwiseAnd, u32, bits, spv_const_u32(b, 0x7fff)), spv_const_u32(b, 13));
-    uint32_t as_float = spv_new_id(b), scaled_bits = spv_new_id(b);
-    SPV_OP(&e->code, SpvOpBitcast, f32, as_float, magnitude);
+    uint32_t pair = em_op2(e, SpvOpCompositeConstruct, spv_type_vector(b, f16, 2), h, spv_const_bits(b, f16, 0, 16));
+    uint32_t bits = em_op1(e, SpvOpBitcast, u32, pair); /* lane 0 in the low 16 bits */
+    uint32_t sign = em_op2(e, SpvOpShiftLeftLogical, u32, em_op2(e, SpvOpBitwiseAnd, u32, bits, spv_const_u32(b, 0x8000)),
+                           spv_const_u32(b, 16));
+    uint32_t magnitude = em_op2(e, SpvOpShiftLeftLogical, u32,
+                                em_op2(e, SpvOpBitwiseAnd, u32, bits, spv_const_u32(b, 0x7fff)), spv_const_u32(b, 13));
     float two_112 = 0x1p112f;
     uint32_t two_112_bits;
     __builtin_memcpy(&two_112_bits, &two_112, 4);
-    uint32_t scaled = op2(e, SpvOpFMul, f32, as_float, spv_const_bits(b, f32, two_112_bits, 32));
-    SPV_OP(&e->code, SpvOpBitcast, u32, scaled_bits, scaled);
-    uint32_t exponent = op2(e, SpvOpBitwiseAnd, u32, bits, spv_const_u32(b, 0x7c00));
-    uint32_t special = op2(e, SpvOpIEqual, spv_type_bool(b), exponent, spv_const_u32(b, 0x7c00));
-    uint32_t inf_nan = op2(e, SpvOpBitwiseOr, u32, magnitude, spv_const_u32(b, 0x7f800000));
-    uint32_t chosen = spv_new_id(b), r = spv_new_id(b);
-    SPV_OP(&e->code, SpvOpSelect, u32, chosen, special, inf_nan, scaled_bits);
-    SPV_OP(&e->code, SpvOpBitcast, f32, r, op2(e, SpvOpBitwiseOr, u32, chosen, sign));
-    return r;
+    uint32_t scaled = em_op2(e, SpvOpFMul, f32, em_op1(e, SpvOpBitcast, f32, magnitude),
+                             spv_const_bits(b, f32, two_112_bits, 32));
+    uint32_t exponent = em_op2(e, SpvOpBitwiseAnd, u32, bits, spv_const_u32(b, 0x7c00));
+    uint32_t special = em_op2(e, SpvOpIEqual, spv_type_bool(b), exponent, spv_const_u32(b, 0x7c00));
+    uint32_t inf_nan = em_op2(e, SpvOpBitwiseOr, u32, magnitude, spv_const_u32(b, 0x7f800000));
+    uint32_t chosen = spv_new_id(b);
+    SPV_OP(&e->code, SpvOpSelect, u32, chosen, special, inf_nan, em_op1(e, SpvOpBitcast, u32, scaled));
+    return em_op1(e, SpvOpBitcast, f32, em_op2(e, SpvOpBitwiseOr, u32, chosen, sign));
 }
 
 uint32_t em_widen_half(Emitter *e, uint32_t v, uint32_t lanes) {
@@ -50,9 +39,7 @@ uint32_t em_widen_half(Emitter *e, uint32_t v, uint32_t lanes) {
     SpvBuilder *b = &e->b;
     uint32_t f16 = spv_type_float(b, 16), wide[4];
     for (uint32_t i = 0; i < lanes; i++) {
-        uint32_t lane = spv_new_id(b);
-        SPV_OP(&e->code, SpvOpCompositeExtract, f16, lane, v, i);
-        wide[i] = widen_lane(e, lane);
+        wide[i] = widen_lane(e, em_op2(e, SpvOpCompositeExtract, f16, v, i));
     }
     uint32_t r = spv_new_id(b), ops[6] = {spv_type_vector(b, spv_type_float(b, 32), lanes), r};
     for (uint32_t i = 0; i < lanes; i++) ops[2 + i] = wide[i];

@@ -20,12 +20,6 @@ enum { RACE_EPOCH, RACE_THREAD };
 
 static uint32_t u32(Emitter *e) { return spv_type_int(&e->b, 32, false); }
 
-static uint32_t op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b) {
-    uint32_t id = spv_new_id(&e->b);
-    SPV_OP(&e->code, op, type, id, a, b);
-    return id;
-}
-
 static uint32_t k32(Emitter *e, uint32_t v) { return spv_const_u32(&e->b, v); }
 
 /* The Private epoch (from 1) and thread tag, once per module. */
@@ -86,8 +80,8 @@ void em_race_prologue(Emitter *e, Kernel *k) {
         SPV_OP(&e->code, SpvOpCompositeExtract, u32(e), c[d], lid, d);
     }
     /* x + size_x * (y + size_y * z) */
-    uint32_t yz = op2(e, SpvOpIAdd, u32(e), c[1], op2(e, SpvOpIMul, u32(e), c[2], k32(e, k->local_size[1])));
-    uint32_t linear = op2(e, SpvOpIAdd, u32(e), c[0], op2(e, SpvOpIMul, u32(e), yz, k32(e, k->local_size[0])));
+    uint32_t yz = em_op2(e, SpvOpIAdd, u32(e), c[1], em_op2(e, SpvOpIMul, u32(e), c[2], k32(e, k->local_size[1])));
+    uint32_t linear = em_op2(e, SpvOpIAdd, u32(e), c[0], em_op2(e, SpvOpIMul, u32(e), yz, k32(e, k->local_size[0])));
     store(e, RACE_THREAD, linear);
     /* each thread zeroes every tile-size-th word from its own, in as many
      * rounds as that takes (straight-line code: no loop counts against
@@ -98,8 +92,8 @@ void em_race_prologue(Emitter *e, Kernel *k) {
         if (!v->race_shadow) continue;
         uint32_t words = (uint32_t)v->type->len;
         for (uint32_t round = 0; round * tile < words; round++) {
-            uint32_t at = op2(e, SpvOpIAdd, u32(e), linear, k32(e, round * tile));
-            uint32_t inside = op2(e, SpvOpULessThan, spv_type_bool(b), at, k32(e, words));
+            uint32_t at = em_op2(e, SpvOpIAdd, u32(e), linear, k32(e, round * tile));
+            uint32_t inside = em_op2(e, SpvOpULessThan, spv_type_bool(b), at, k32(e, words));
             SPV_OP(&e->code, SpvOpStore, shadow_word(e, v, select_u32(e, inside, at, k32(e, 0))), k32(e, 0));
         }
     }
@@ -108,10 +102,10 @@ void em_race_prologue(Emitter *e, Kernel *k) {
 
 void em_race_barrier(Emitter *e) {
     /* the epoch's low 16 bits go into tags: they skip 0, the zeroed shadows' */
-    uint32_t next = op2(e, SpvOpIAdd, u32(e), load(e, RACE_EPOCH), k32(e, 1));
-    uint32_t wraps = op2(e, SpvOpIEqual, spv_type_bool(&e->b), op2(e, SpvOpBitwiseAnd, u32(e), next, k32(e, 0xffff)),
+    uint32_t next = em_op2(e, SpvOpIAdd, u32(e), load(e, RACE_EPOCH), k32(e, 1));
+    uint32_t wraps = em_op2(e, SpvOpIEqual, spv_type_bool(&e->b), em_op2(e, SpvOpBitwiseAnd, u32(e), next, k32(e, 0xffff)),
                          k32(e, 0));
-    store(e, RACE_EPOCH, select_u32(e, wraps, op2(e, SpvOpIAdd, u32(e), next, k32(e, 1)), next));
+    store(e, RACE_EPOCH, select_u32(e, wraps, em_op2(e, SpvOpIAdd, u32(e), next, k32(e, 1)), next));
 }
 
 static uint32_t atomic(Emitter *e, SpvOp op, uint32_t ptr, uint32_t value) {
@@ -124,9 +118,9 @@ static uint32_t atomic(Emitter *e, SpvOp op, uint32_t ptr, uint32_t value) {
 /* Whether `seen` is another thread's tag of this epoch. */
 static uint32_t conflicts(Emitter *e, uint32_t seen, uint32_t tag) {
     uint32_t bool_t = spv_type_bool(&e->b), mask = k32(e, 0xffff0000u);
-    uint32_t same_epoch = op2(e, SpvOpIEqual, bool_t, op2(e, SpvOpBitwiseAnd, u32(e), seen, mask),
-                              op2(e, SpvOpBitwiseAnd, u32(e), tag, mask));
-    return op2(e, SpvOpLogicalAnd, bool_t, same_epoch, op2(e, SpvOpINotEqual, bool_t, seen, tag));
+    uint32_t same_epoch = em_op2(e, SpvOpIEqual, bool_t, em_op2(e, SpvOpBitwiseAnd, u32(e), seen, mask),
+                              em_op2(e, SpvOpBitwiseAnd, u32(e), tag, mask));
+    return em_op2(e, SpvOpLogicalAnd, bool_t, same_epoch, em_op2(e, SpvOpINotEqual, bool_t, seen, tag));
 }
 
 /* If `cond`, reports site with the element, this thread and the tag's. */
@@ -136,7 +130,7 @@ static void report_if(Emitter *e, uint32_t cond, uint32_t site, uint32_t element
     SPV_OP(&e->code, SpvOpBranchConditional, cond, report, merge);
     e->terminated = true;
     em_begin_block(e, report);
-    uint32_t other = op2(e, SpvOpISub, u32(e), op2(e, SpvOpBitwiseAnd, u32(e), seen, k32(e, 0xffff)), k32(e, 1));
+    uint32_t other = em_op2(e, SpvOpISub, u32(e), em_op2(e, SpvOpBitwiseAnd, u32(e), seen, k32(e, 0xffff)), k32(e, 1));
     const Type *types[3] = {&uint_type, &uint_type, &uint_type};
     uint32_t values[3] = {element, thread, other};
     em_report_failure(e, site, CAMP_REPORT_RACE, types, values, 3);
@@ -151,10 +145,10 @@ uint32_t em_race(Emitter *e, Expr *x) {
     uint32_t element = spv_new_id(b);
     SPV_OP(&e->code, SpvOpBitcast, u32(e), element, em_expr(e, x->lhs));
     /* an index out of bounds (reported by its own check) stays inside the shadow */
-    element = select_u32(e, op2(e, SpvOpULessThan, spv_type_bool(b), element, k32(e, words)), element, k32(e, 0));
+    element = select_u32(e, em_op2(e, SpvOpULessThan, spv_type_bool(b), element, k32(e, words)), element, k32(e, 0));
     uint32_t thread = load(e, RACE_THREAD);
-    uint32_t tag = op2(e, SpvOpBitwiseOr, u32(e), op2(e, SpvOpShiftLeftLogical, u32(e), load(e, RACE_EPOCH), k32(e, 16)),
-                       op2(e, SpvOpIAdd, u32(e), thread, k32(e, 1)));
+    uint32_t tag = em_op2(e, SpvOpBitwiseOr, u32(e), em_op2(e, SpvOpShiftLeftLogical, u32(e), load(e, RACE_EPOCH), k32(e, 16)),
+                       em_op2(e, SpvOpIAdd, u32(e), thread, k32(e, 1)));
     uint32_t writer = shadow_word(e, writers, element), reader = shadow_word(e, readers, element);
     uint32_t site = (uint32_t)x->ival;
     if (!x->rhs) { /* a read */
@@ -169,6 +163,6 @@ uint32_t em_race(Emitter *e, Expr *x) {
     report_if(e, over_write, site, element, thread, wrote);
     uint32_t bool_t = spv_type_bool(b), not_over = spv_new_id(b);
     SPV_OP(&e->code, SpvOpLogicalNot, bool_t, not_over, over_write);
-    report_if(e, op2(e, SpvOpLogicalAnd, bool_t, not_over, conflicts(e, read, tag)), site + 1, element, thread, read);
+    report_if(e, em_op2(e, SpvOpLogicalAnd, bool_t, not_over, conflicts(e, read, tag)), site + 1, element, thread, read);
     return 0;
 }

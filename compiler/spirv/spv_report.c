@@ -58,12 +58,6 @@ static uint32_t load_var(Emitter *e, int which) {
     return id;
 }
 
-static uint32_t op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b) {
-    uint32_t id = spv_new_id(&e->b);
-    SPV_OP(&e->code, op, type, id, a, b);
-    return id;
-}
-
 /* ---- the push constants and the prologue ------------------------------------------ */
 
 int em_report_push_members(Emitter *e, const Kernel *k, uint32_t *members) {
@@ -95,8 +89,8 @@ static uint32_t global_index(Emitter *e, Kernel *k) {
         SPV_OP(&e->code, SpvOpCompositeExtract, u32, w, wg, d);
         SPV_OP(&e->code, SpvOpCompositeExtract, u32, l, lid, d);
         uint32_t size = k->tiled ? spv_const_u32(&e->b, k->local_size[d]) : e->workgroup_size[d];
-        uint32_t group = op2(e, SpvOpIAdd, u32, w, em_push_member(e, 3 + d, u32));
-        g[d] = op2(e, SpvOpIAdd, u32, op2(e, SpvOpIMul, u32, group, size), l);
+        uint32_t group = em_op2(e, SpvOpIAdd, u32, w, em_push_member(e, 3 + d, u32));
+        g[d] = em_op2(e, SpvOpIAdd, u32, em_op2(e, SpvOpIMul, u32, group, size), l);
     }
     uint32_t id = spv_new_id(&e->b);
     SPV_OP(&e->code, SpvOpCompositeConstruct, v3, id, g[0], g[1], g[2]);
@@ -201,17 +195,17 @@ static void append(Emitter *e, const Record *r, int kind) {
     SPV_OP(&e->code, SpvOpLoad, u32, capacity, word_at(e, buffer, spv_const_u32(b, CAMP_REPORT_CAPACITY)),
            SpvMemoryAccessAlignedMask, 4);
     /* at + n <= capacity, without wrapping */
-    uint32_t inside = op2(e, SpvOpULessThan, bool_t, at, capacity);
-    uint32_t room = op2(e, SpvOpUGreaterThanEqual, bool_t, op2(e, SpvOpISub, u32, capacity, at), n);
-    uint32_t fits = op2(e, SpvOpLogicalAnd, bool_t, inside, room);
+    uint32_t inside = em_op2(e, SpvOpULessThan, bool_t, at, capacity);
+    uint32_t room = em_op2(e, SpvOpUGreaterThanEqual, bool_t, em_op2(e, SpvOpISub, u32, capacity, at), n);
+    uint32_t fits = em_op2(e, SpvOpLogicalAnd, bool_t, inside, room);
     uint32_t write = em_label(e), drop = em_label(e), merge = em_label(e);
     SPV_OP(&e->code, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
     SPV_OP(&e->code, SpvOpBranchConditional, fits, write, drop);
     e->terminated = true;
     em_begin_block(e, write);
-    uint32_t first = op2(e, SpvOpIAdd, u32, at, spv_const_u32(b, CAMP_REPORT_RECORDS));
+    uint32_t first = em_op2(e, SpvOpIAdd, u32, at, spv_const_u32(b, CAMP_REPORT_RECORDS));
     for (uint32_t i = 0; i < r->n; i++) {
-        uint32_t index = i ? op2(e, SpvOpIAdd, u32, first, spv_const_u32(b, i)) : first;
+        uint32_t index = i ? em_op2(e, SpvOpIAdd, u32, first, spv_const_u32(b, i)) : first;
         SPV_OP(&e->code, SpvOpStore, word_at(e, buffer, index), r->words[i], SpvMemoryAccessAlignedMask, 4);
     }
     em_branch(e, merge);
@@ -267,7 +261,7 @@ uint32_t em_bounds(Emitter *e, Expr *x) {
     uint32_t index = em_expr(e, x->lhs);
     uint32_t length = spv_const_bits(b, type, (uint64_t)x->rhs->ival, width);
     /* unsigned: a negative index is a huge one */
-    uint32_t inside = op2(e, SpvOpULessThan, spv_type_bool(b), index, length);
+    uint32_t inside = em_op2(e, SpvOpULessThan, spv_type_bool(b), index, length);
     uint32_t report = em_label(e), merge = em_label(e);
     SPV_OP(&e->code, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
     SPV_OP(&e->code, SpvOpBranchConditional, inside, merge, report);
