@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 6u
+#define CAMP_ABI_VERSION 7u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -97,6 +97,9 @@ enum camp_spec_id {
      * 32 bits; 0 where the device runs loops as written. */
     CAMP_SPEC_LOOP_REPORT_LO = 4,
     CAMP_SPEC_LOOP_REPORT_HI = 5,
+    /* True (a 32-bit bool) when every buffer the launch reaches is under
+     * 4 GiB: kernels then address view elements by OpPtrAccessChain. */
+    CAMP_SPEC_NARROW_ADDRESSES = 6,
 };
 
 /* One translation unit's kernels. */

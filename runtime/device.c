@@ -471,8 +471,10 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
         close_device(dev);
         return status;
     }
-    const char *verbose = getenv("CAMP_VERBOSE");
-    if (verbose && *verbose && strcmp(verbose, "0") != 0) {
+    const char *verbose = getenv("CAMP_VERBOSE"), *wide = getenv("CAMP_WIDE_ADDRESSES");
+    dev->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
+    dev->wide_addresses = wide && *wide && strcmp(wide, "0") != 0;
+    if (dev->verbose) {
         uint32_t v = dev->properties.apiVersion;
         fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u\n", index, dev->name,
                 camp_device_type_name(dev->properties.deviceType), VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v),

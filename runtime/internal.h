@@ -212,7 +212,7 @@ typedef struct camp_pipeline {
     VkPipelineLayout layout;
     VkDescriptorSetLayout set_layout; /* its textures' (texture.c), or VK_NULL_HANDLE */
     uint32_t local_size[3]; /* 0 0 0 until chosen and checked against the device */
-    VkPipeline variant[2];  /* [1]: with the bounds check */
+    VkPipeline variant[4];  /* bit 0: with the bounds check; bit 1: for buffers under 4 GiB */
     /* On a device with a loop budget (loop_limit.c), for a kernel with loops: */
     camp_buffer loop_report;
     const camp_kernel_info *loop_kernel; /* read only when it reported */
@@ -243,6 +243,8 @@ typedef struct camp_device {
     uint32_t features;       /* enum camp_feature bits the device has */
     bool denorm_preserve32;  /* shaderDenormPreserveFloat32: else modules lose DenormPreserve */
     bool non_semantic_info;  /* VK_KHR_shader_non_semantic_info is enabled: else modules lose -g's debug info */
+    bool verbose;            /* CAMP_VERBOSE: say what is made for it (devices, pipelines) */
+    bool wide_addresses;     /* CAMP_WIDE_ADDRESSES=1: kernels address every buffer in 64 bits, as over 4 GiB */
     VkDevice device;
     uint32_t queue_family;
     VkQueue queues[CAMP_DEVICE_QUEUES_MAX]; /* of the compute family: views submit to one each */
@@ -694,6 +696,7 @@ typedef struct camp_view_set {
     uint32_t *group_of;       /* per view: index of its group, or UINT32_MAX */
     camp_region **region_of;  /* per view: its explicit region, or NULL */
     bool writes_back;         /* some implicit view is written: wait and copy back */
+    bool wide_addresses;      /* some buffer of the launch is over 4 GiB */
     camp_accelerator_view *queue;
     /* The three arrays above, for launches of up to CAMP_VIEWS_INLINE views. */
     camp_view_group groups_inline[CAMP_VIEWS_INLINE];
@@ -720,10 +723,12 @@ void camp_views_release(camp_view_set *set, camp_accelerator_view *q);
 /* The pipelines of kernel `k`, once the device is known to run the kernel
  * at the workgroup size chosen for it (workgroup.c). */
 camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, camp_pipeline **out);
-/* One of them: with the kernel's bounds check or without it (for an
- * extent of whole workgroups), made on first use. */
+/* One of them, made on first use: with the kernel's bounds check or
+ * without it (for an extent of whole workgroups); for a launch whose
+ * buffers are all under 4 GiB (narrow addresses: CAMP_SPEC_NARROW_ADDRESSES)
+ * or not. */
 camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
-                                  bool bounds_check, VkPipeline *out);
+                                  bool bounds_check, bool narrow_addresses, VkPipeline *out);
 void camp_pipelines_destroy(camp_device *dev);
 
 /* ---- workgroup.c ---------------------------------------------------------- */

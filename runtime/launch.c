@@ -254,14 +254,15 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
     camp_push_header header;
     if (!make_header(kernel, extent, &header)) return CAMP_OK; /* nothing to run */
     memcpy(m.push, &header, sizeof header);
-    VkPipeline variant;
-    CAMP_TRY(camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(&header, pipeline->local_size),
-                                   &variant));
 
     camp_texture_binding bindings[CAMP_TEXTURES_MAX];
     CAMP_TRY(camp_textures_prepare(q, kernel, m.textures, m.texture_count, bindings));
     camp_view_set set;
     camp_status status = camp_views_prepare(&set, q, m.views, m.view_count, m.push, kernel->push_size);
+    VkPipeline variant = VK_NULL_HANDLE;
+    if (status == CAMP_OK)
+        status = camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(&header, pipeline->local_size),
+                                       !set.wide_addresses, &variant);
     if (status == CAMP_OK && kernel->report_offset) status = camp_reports_launch(q, module, kernel, &set, m.push);
     if (status == CAMP_OK) /* Vulkan pushes whole words: the block's tail is zeros */
         status = record(q, pipeline, variant, &set, bindings, m.texture_count, m.push, camp_push_range_size(kernel));

@@ -134,20 +134,23 @@ static camp_status check_device_fits(const camp_device *dev, const camp_kernel_i
 
 /* Every pipeline is specialized to its workgroup size (the module's
  * WorkgroupSize built-in, if it has one, serves all its kernels), to
- * whether an untiled kernel checks its extent, and to the address of its
- * loop report (0 but on lavapipe: loop_limit.c). */
+ * whether an untiled kernel checks its extent, to the address of its
+ * loop report (0 but on lavapipe: loop_limit.c) and to whether the
+ * launch's buffers are all under 4 GiB. */
 typedef struct specialization_values {
     uint32_t local_size[3];
     VkBool32 bounds_check;
     uint32_t loop_report[2];
+    VkBool32 narrow_addresses;
 } specialization_values;
 
 static VkResult create_pipeline(camp_device *dev, const camp_kernel_info *kernel, const camp_pipeline *p,
-                                bool bounds_check, VkPipeline *out) {
+                                bool bounds_check, bool narrow_addresses, VkPipeline *out) {
     VkDeviceAddress report = p->loop_report.address;
     specialization_values values = {{p->local_size[0], p->local_size[1], p->local_size[2]},
                                      bounds_check,
-                                     {(uint32_t)report, (uint32_t)(report >> 32)}};
+                                     {(uint32_t)report, (uint32_t)(report >> 32)},
+                                     narrow_addresses};
     const VkSpecializationMapEntry entries[] = {
         {CAMP_SPEC_LOCAL_SIZE_X, 0, sizeof(uint32_t)},
         {CAMP_SPEC_LOCAL_SIZE_Y, sizeof(uint32_t), sizeof(uint32_t)},
@@ -155,6 +158,7 @@ static VkResult create_pipeline(camp_device *dev, const camp_kernel_info *kernel
         {CAMP_SPEC_BOUNDS_CHECK, offsetof(specialization_values, bounds_check), sizeof(VkBool32)},
         {CAMP_SPEC_LOOP_REPORT_LO, offsetof(specialization_values, loop_report), sizeof(uint32_t)},
         {CAMP_SPEC_LOOP_REPORT_HI, offsetof(specialization_values, loop_report) + sizeof(uint32_t), sizeof(uint32_t)},
+        {CAMP_SPEC_NARROW_ADDRESSES, offsetof(specialization_values, narrow_addresses), sizeof(VkBool32)},
     };
     VkSpecializationInfo specialization = {
         .mapEntryCount = sizeof entries / sizeof *entries,
@@ -229,12 +233,19 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
 }
 
 camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
-                                  bool bounds_check, VkPipeline *out) {
-    if (!p->variant[bounds_check]) {
-        VK(create_pipeline(dev, kernel, p, bounds_check, &p->variant[bounds_check]));
+                                  bool bounds_check, bool narrow_addresses, VkPipeline *out) {
+    narrow_addresses = narrow_addresses && !dev->wide_addresses;
+    VkPipeline *variant = &p->variant[bounds_check | narrow_addresses << 1];
+    if (!*variant) {
+        VK(create_pipeline(dev, kernel, p, bounds_check, narrow_addresses, variant));
         dev->pipeline_cache_dirty = true;
+        if (dev->verbose)
+            fprintf(stderr, "camp: kernel at %s:%u: pipeline for workgroups of %ux%ux%u, %s, %s\n", kernel->file,
+                    kernel->line, p->local_size[0], p->local_size[1], p->local_size[2],
+                    bounds_check ? "checking the extent" : "whole workgroups",
+                    narrow_addresses ? "buffers under 4 GiB" : "64-bit addresses");
     }
-    *out = p->variant[bounds_check];
+    *out = *variant;
     return CAMP_OK;
 }
 
@@ -244,7 +255,7 @@ void camp_pipelines_destroy(camp_device *dev) {
         camp_module_state *next = state->next;
         for (uint32_t k = 0; k < state->kernel_count; k++) {
             camp_pipeline *p = &state->pipelines[k];
-            for (int v = 0; v < 2; v++)
+            for (size_t v = 0; v < sizeof p->variant / sizeof *p->variant; v++)
                 if (p->variant[v]) vkDestroyPipeline(dev->device, p->variant[v], NULL);
             if (p->layout) vkDestroyPipelineLayout(dev->device, p->layout, NULL);
             if (p->set_layout) vkDestroyDescriptorSetLayout(dev->device, p->set_layout, NULL);

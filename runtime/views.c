@@ -126,6 +126,11 @@ static uint64_t region_address(const camp_region *region, const void *host) {
 }
 
 /* The device address of a captured pointer's value. */
+/* Kernels address a buffer over 4 GiB in 64 bits (CAMP_SPEC_NARROW_ADDRESSES). */
+static void note_buffer(camp_view_set *set, const camp_buffer *buffer) {
+    if (buffer->size > UINT32_MAX) set->wide_addresses = true;
+}
+
 static camp_status pointer_address(camp_view_set *set, const camp_launch_view *view, uint64_t *address) {
     uintptr_t p = (uintptr_t)view->host;
     *address = 0;
@@ -134,6 +139,7 @@ static camp_status pointer_address(camp_view_set *set, const camp_launch_view *v
     if (region) {
         CAMP_TRY(camp_region_prepare(region, set->queue, view));
         *address = region_address(region, view->host);
+        note_buffer(set, &region->device);
         return CAMP_OK;
     }
     for (uint32_t g = 0; g < set->count; g++) {
@@ -177,7 +183,10 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
         if (!is_pointer(&views[i])) CAMP_TRY(object_region(&views[i], &set->region_of[i]));
     }
     CAMP_TRY(make_groups(set, views, count));
-    for (uint32_t g = 0; g < set->count; g++) CAMP_TRY(fill_group(q->dev, &set->groups[g]));
+    for (uint32_t g = 0; g < set->count; g++) {
+        CAMP_TRY(fill_group(q->dev, &set->groups[g]));
+        note_buffer(set, &set->groups[g].device);
+    }
     for (uint32_t i = 0; i < count; i++) {
         uint64_t address = 0;
         if (is_pointer(&views[i])) {
@@ -185,6 +194,7 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
         } else if (set->region_of[i]) {
             CAMP_TRY(camp_region_prepare(set->region_of[i], q, &views[i]));
             address = region_address(set->region_of[i], views[i].host);
+            note_buffer(set, &set->region_of[i]->device);
         } else {
             const camp_view_group *group = &set->groups[set->group_of[i]];
             address = group->device.address + group->pad +

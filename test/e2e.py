@@ -27,6 +27,13 @@
       CAMP_WORKGROUP_SIZE of WORKGROUP_SIZES as without it (extents that
       are whole workgroups run without the check); a malformed value
       fails, naming it.
+  e2e.py addresses --campcc C SRC.c
+      view elements at indices never negative are addressed by
+      OpPtrAccessChain for launches whose buffers are all under 4 GiB: the
+      -O2 module has some, chosen by specialization constant 6; the
+      program prints the same with CAMP_WIDE_ADDRESSES=1, which makes every
+      pipeline address in 64 bits (as over 4 GiB), and CAMP_VERBOSE=1 says
+      which pipelines each run made.
   e2e.py device --campcc C SRC.c --expected FILE
       CAMP_DEVICE=0 runs like the default; CAMP_DEVICE naming no device
       makes the program fail (so kernels really go through libcamp).
@@ -241,6 +248,31 @@ def cmd_workgroups(a):
     print(f"same results with {len(WORKGROUP_SIZES)} workgroup size overrides:", want.strip().splitlines()[-1])
 
 
+def cmd_addresses(a):
+    src = os.path.abspath(a.src)
+    with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
+        asm = os.path.join(tmp, "prog.spvasm")
+        run([a.campcc, "-O2", "-S", src, "-o", asm], "campcc -O2 -S")
+        text = open(asm, encoding="utf-8").read()
+        if not re.search(r"OpDecorate %narrow_addresses SpecId 6\b", text) or "OpPtrAccessChain" not in text:
+            raise StepFailed("[campcc -O2 -S] no view element addressed by OpPtrAccessChain under "
+                             "specialization constant 6 (narrow_addresses)")
+        exe = os.path.join(tmp, "prog")
+        run([a.campcc, "-O2", src, "-o", exe], "campcc -O2 build")
+        outs = {}
+        for wide, says in (("0", "buffers under 4 GiB"), ("1", "64-bit addresses")):
+            step = f"run with CAMP_WIDE_ADDRESSES={wide}"
+            rc, out, err = run([exe], step, env={"CAMP_VALIDATION": "1", "CAMP_VERBOSE": "1",
+                                                 "CAMP_WIDE_ADDRESSES": wide}, check=False)
+            made = [line for line in err.splitlines() if ": pipeline for workgroups of" in line]
+            if rc != 0 or "camp: vulkan validation" in err or not made or any(not line.endswith(says) for line in made):
+                raise StepFailed(f"[{step}] failed, or made pipelines other than for '{says}'\n" + show(out, err))
+            outs[wide] = out
+        if outs["0"] != outs["1"]:
+            raise StepFailed("CAMP_WIDE_ADDRESSES=1 prints other results:\n" + diff(outs["0"], outs["1"], "0", "1"))
+    print(f"same results with 32-bit and 64-bit element addresses ({len(made)} pipelines each)")
+
+
 def cmd_device(a):
     src = os.path.abspath(a.src)
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
@@ -280,6 +312,9 @@ def main():
     q = sub.add_parser("workgroups")
     q.add_argument("--campcc", required=True)
     q.add_argument("src")
+    q = sub.add_parser("addresses")
+    q.add_argument("--campcc", required=True)
+    q.add_argument("src")
     q = sub.add_parser("device")
     q.add_argument("--campcc", required=True)
     q.add_argument("--expected", required=True)
@@ -287,7 +322,7 @@ def main():
     a = p.parse_args()
     try:
         {"program": cmd_program, "prebuilt": cmd_prebuilt, "workgroups": cmd_workgroups,
-         "device": cmd_device}[a.cmd](a)
+         "addresses": cmd_addresses, "device": cmd_device}[a.cmd](a)
     except StepFailed as e:
         print(f"FAIL {getattr(a, 'src', None) or a.exe}: {e}", file=sys.stderr)
         return 1

@@ -354,6 +354,7 @@ struct Expr {
     uint8_t comps[4]; /* EX_SWIZZLE */
     InitItem *inits;  /* EX_INIT */
     int ninits;
+    bool guarded_nonneg; /* never negative where it is evaluated, by the conditions around it (nonneg.c) */
 };
 
 /* Whether an expression designates an object (may be assigned or have its
@@ -534,7 +535,9 @@ void walk_expr(Expr *x, ExprVisit fn, void *ctx);
 void walk_stmt(Stmt *st, ExprVisit fe, StmtVisit fs, void *ctx);
 
 /* nonneg.c: which signed integers of a function are provably non-negative
- * (Var.nonneg, set by nonneg_scan for its locals and index variables). */
+ * (Var.nonneg, set by nonneg_scan for its locals and index variables, and
+ * Expr.guarded_nonneg for indices that the conditions around them keep
+ * non-negative). */
 void nonneg_scan(Stmt *body, Var *const *index_vars, int nindex);
 bool expr_nonneg(const Expr *x);
 

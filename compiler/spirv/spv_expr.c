@@ -3,6 +3,8 @@
  * its opcode from the operand type: signed/unsigned/float. */
 #include "spv_emit.h"
 
+#include "camp_abi.h"
+
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include <limits.h>
@@ -360,6 +362,38 @@ static void linear_index(Emitter *e, Expr *x, long long scale, bool narrow, Line
     f->coef[f->n++] = scale;
 }
 
+/* The sum of n levels' indices, each term as leaf x rows x (coefficient x
+ * the level's unit), the leaf terms first, then the constants; in ot. */
+static uint32_t index_sum(Emitter *e, const LinearIndex *index, const uint32_t *rows, const long long *unit, int n,
+                          const Type *ot) {
+    uint32_t otype = em_type(e, ot), sum = 0;
+    for (int pass = 0; pass < 2; pass++) /* the leaf terms, then the constants */
+        for (int l = n - 1; l >= 0; l--)
+            for (int t = 0; t < (pass ? 1 : index[l].n); t++) {
+                long long coef = pass ? index[l].constant : index[l].coef[t];
+                if (pass && coef == 0) continue;
+                uint32_t scaled = const_int(e, ot, (long long)((unsigned long long)coef * (unsigned long long)unit[l]));
+                uint32_t term = pass ? 0 : index[l].leaf[t];
+                if (rows[l]) term = term ? em_op2(e, SpvOpIMul, otype, term, rows[l]) : rows[l];
+                term = term ? em_op2(e, SpvOpIMul, otype, term, scaled) : scaled;
+                sum = sum ? em_op2(e, SpvOpIAdd, otype, sum, term) : term;
+            }
+    return sum ? sum : const_int(e, ot, 0);
+}
+
+/* The specialization constant that says every buffer of the launch is
+ * under 4 GiB (the runtime's pipeline variant), made on first use. */
+static uint32_t narrow_addresses(Emitter *e) {
+    if (!e->narrow_addresses) {
+        SpvBuilder *b = &e->b;
+        e->narrow_addresses = spv_new_id(b);
+        SPV_OP(&b->globals, SpvOpSpecConstantTrue, spv_type_bool(b), e->narrow_addresses);
+        spv_decorate(b, e->narrow_addresses, SpvDecorationSpecId, (const uint32_t[]){CAMP_SPEC_NARROW_ADDRESSES}, 1);
+        spv_name(b, e->narrow_addresses, "narrow_addresses");
+    }
+    return e->narrow_addresses;
+}
+
 /* x = v[i0][i1]...[in] for a view v (1 to 3 levels, ending in an element
  * of fixed size): the element's address as the view's address plus one
  * byte offset, where indexing level by level would add 64-bit addresses at
@@ -391,6 +425,7 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
     const Type *ot = narrow ? &int_type : &long_type;
     uint32_t otype = em_type(e, ot), i64 = em_type(e, &long_type), u64 = em_type(e, &ulong_type);
     Ptr base = em_ptr(e, cur->lhs);
+    Type ptr = {.kind = TY_PTR, .base = x->type, .size = 8, .align = 8};
     LinearIndex index[3];
     uint32_t rows[3] = {0}; /* per level over variable-length rows: their size in scalars */
     long long step_size[3]; /* per level: the step in bytes, or the scalar's size over such rows */
@@ -405,24 +440,30 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
         }
         step_size[l] = step->size;
     }
-    /* each term as leaf x rows x (coefficient x size): a 32 x 32-bit product first */
-    uint32_t offset = 0;
-    for (int pass = 0; pass < 2; pass++) /* the leaf terms, then the constants */
-        for (int l = n - 1; l >= 0; l--)
-            for (int t = 0; t < (pass ? 1 : index[l].n); t++) {
-                long long coef = pass ? index[l].constant : index[l].coef[t];
-                if (pass && coef == 0) continue;
-                uint32_t bytes = const_int(e, ot, (long long)((unsigned long long)coef * (unsigned long long)step_size[l]));
-                uint32_t term = pass ? 0 : index[l].leaf[t];
-                if (rows[l]) term = term ? em_op2(e, SpvOpIMul, otype, term, rows[l]) : rows[l];
-                term = term ? em_op2(e, SpvOpIMul, otype, term, bytes) : bytes;
-                offset = offset ? em_op2(e, SpvOpIAdd, otype, offset, term) : term;
-            }
-    if (!offset) offset = const_int(e, ot, 0);
+    uint32_t offset = index_sum(e, index, rows, step_size, n, ot);
     if (narrow) offset = em_op1(e, SpvOpSConvert, i64, offset);
     uint32_t addr = em_op2(e, SpvOpIAdd, u64, em_op1(e, SpvOpConvertPtrToU, u64, base.value), em_op1(e, SpvOpBitcast, u64, offset));
-    Type ptr = {.kind = TY_PTR, .base = x->type, .size = 8, .align = 8};
-    *out = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_op1(e, SpvOpConvertUToPtr, em_type(e, &ptr), addr)};
+    uint32_t ptr_type = em_type(e, &ptr), value = em_op1(e, SpvOpConvertUToPtr, ptr_type, addr);
+    /* Where every index is non-negative, and the launch's buffers are all
+     * under 4 GiB (a specialization constant, CAMP_SPEC_NARROW_ADDRESSES),
+     * the element's address is OpPtrAccessChain's instead: NVIDIA's
+     * compiler addresses it better (nbody and stencil7 3% faster), but
+     * computes its byte offset in 32 unsigned bits (a negative index or an
+     * element past 4 GiB is wrong there). The other address stays, dead,
+     * for the pipelines of larger buffers. */
+    bool steps_whole = x->type->size > 0;
+    for (int l = 0; l < n; l++)
+        steps_whole = steps_whole && expr_nonneg(levels[l]->rhs) && step_size[l] % x->type->size == 0;
+    if (steps_whole) {
+        long long elements[3];
+        for (int l = 0; l < n; l++) elements[l] = step_size[l] / x->type->size;
+        uint32_t first = em_type(e, cur->lhs->type) == ptr_type ? base.value : em_op1(e, SpvOpBitcast, ptr_type, base.value);
+        uint32_t at = em_op2(e, SpvOpPtrAccessChain, ptr_type, first, index_sum(e, index, rows, elements, n, ot));
+        uint32_t chosen = spv_new_id(&e->b);
+        SPV_OP(&e->code, SpvOpSelect, ptr_type, chosen, narrow_addresses(e), at, value);
+        value = chosen;
+    }
+    *out = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = value};
     return true;
 }
 
@@ -986,6 +1027,13 @@ static LValue target_lvalue(Emitter *e, Expr *t) {
     return em_lvalue(e, t->kind == EX_SWIZZLE ? t->lhs : t);
 }
 
+/* Whether swizzle x reads every lane of the vector it selects from. */
+static bool reads_every_lane(const Expr *x) {
+    unsigned read = 0;
+    for (int i = 0; i < x->type->len; i++) read |= 1u << x->comps[i];
+    return read == (1u << x->lhs->type->len) - 1;
+}
+
 static uint32_t shuffle(Emitter *e, const Type *t, uint32_t a, uint32_t b, const uint32_t *lanes, int n) {
     uint32_t r = spv_new_id(&e->b), ops[16] = {em_type(e, t), r, a, b};
     for (int i = 0; i < n; i++) ops[4 + i] = lanes[i];
@@ -1342,7 +1390,18 @@ uint32_t em_expr(Emitter *e, Expr *x) {
         return r;
     }
     case EX_SWIZZLE: {
-        uint32_t v = expr_is_lvalue(x->lhs) ? em_load(e, x->lhs->type, em_lvalue(e, x->lhs)) : em_expr(e, x->lhs);
+        uint32_t v;
+        if (expr_is_lvalue(x->lhs)) {
+            /* A swizzle that leaves a lane unread loads at its scalar's
+             * alignment, as glslang does: NVIDIA's compiler then loads only
+             * the lanes read, where a 16-byte load takes four aligned
+             * registers (nbody's p = bodies[i].xyz ran 5% slower so). */
+            LValue lv = em_lvalue(e, x->lhs);
+            if (!reads_every_lane(x)) lv.align = (uint32_t)scalar_of(x->lhs->type)->align;
+            v = em_load(e, x->lhs->type, lv);
+        } else {
+            v = em_expr(e, x->lhs);
+        }
         uint32_t lanes[4];
         for (int i = 0; i < x->type->len; i++) lanes[i] = x->comps[i];
         return shuffle(e, x->type, v, v, lanes, x->type->len);

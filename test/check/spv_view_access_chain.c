@@ -1,0 +1,45 @@
+// View elements at indices never negative are addressed by OpPtrAccessChain,
+// chosen over the 64-bit integer address by the narrow_addresses
+// specialization constant (buffers under 4 GiB): the index, a loop's
+// counter, an index under an if that keeps it non-negative. An index that
+// may be negative has the integer address alone: i - 1 with no condition,
+// i - 2 under i >= 1, a variable the kernel writes, an index read before
+// its condition.
+// RUN: -O0 -S %s -o -
+// CHECK: OpDecorate %narrow_addresses SpecId 6
+// CHECK: OpFunction
+// CHECK: OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
+// CHECK: OpSelect {{%\w+}} %narrow_addresses
+// CHECK: OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
+// CHECK: OpSelect {{%\w+}} %narrow_addresses
+// CHECK: OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
+// CHECK: OpSelect {{%\w+}} %narrow_addresses
+// CHECK: OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
+// CHECK: OpSelect {{%\w+}} %narrow_addresses
+// CHECK: OpFunctionEnd
+// CHECK: OpFunction
+// CHECK-NOT: OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
+// CHECK: OpFunctionEnd
+#include <camp.h>
+
+int main(void) {
+    float f[64] = {0}, g[64] = {0};
+    int n = 64;
+    parallel_for_each(i, extent(64)) {
+        float s = 0;
+        for (int j = 0; j < n; j += 8) s += f[j]; /* a counter stepping up from 0 */
+        if (i > 0) s += f[i - 1];                 /* i >= 1 */
+        if (2 < i) s += f[i - 3];                 /* i >= 3 */
+        g[i] = s;                                 /* the index */
+    }
+    parallel_for_each(i, extent(64)) {
+        float s = f[i - 1] * 0.0f; /* i may be 0 */
+        if (i >= 1) s += f[i - 2];  /* i - 2 may be -1 */
+        int k = i;
+        k -= 1;                     /* written: no fact */
+        if (k > 0) s += f[k - 1];
+        for (int j = 8; j > 0; j -= 1) s += f[j]; /* a counter stepping down */
+        g[63 - i] = s;              /* 63 - i: no fact */
+    }
+    return (int)g[0];
+}
