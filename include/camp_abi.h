@@ -97,8 +97,10 @@ enum camp_spec_id {
      * 32 bits; 0 where the device runs loops as written. */
     CAMP_SPEC_LOOP_REPORT_LO = 4,
     CAMP_SPEC_LOOP_REPORT_HI = 5,
-    /* True (a 32-bit bool) when every buffer the launch reaches is under
-     * 4 GiB: kernels then address view elements by OpPtrAccessChain. */
+    /* True (a 32-bit bool): kernels address view elements by
+     * OpPtrAccessChain where their indices are never negative; the runtime
+     * sets it where every buffer the launch reaches is at most 4 GiB, on
+     * devices where access chains are right and fast. */
     CAMP_SPEC_NARROW_ADDRESSES = 6,
 };
 

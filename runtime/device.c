@@ -221,6 +221,25 @@ static bool vulkan12_properties(VkPhysicalDevice device, VkPhysicalDeviceVulkan1
     return true;
 }
 
+VkDriverId camp_driver_id(VkPhysicalDevice physical) {
+    VkPhysicalDeviceDriverProperties driver = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+    VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                              .pNext = &driver};
+    vkGetPhysicalDeviceProperties2(physical, &properties);
+    return driver.driverID;
+}
+
+/* Whether kernels address view elements by access chains where they can
+ * (CAMP_SPEC_NARROW_ADDRESSES): on NVIDIA's driver, where they were
+ * measured right and faster. Elsewhere not: lavapipe (Mesa 22.3) forwards
+ * a vector stored through an access chain wrongly to a later load of one
+ * of its lanes. CAMP_ACCESS_CHAINS=1 or 0 decides instead. */
+static bool uses_access_chains(VkPhysicalDevice physical) {
+    const char *forced = getenv("CAMP_ACCESS_CHAINS");
+    if (forced && *forced) return strcmp(forced, "0") != 0;
+    return camp_driver_id(physical) == VK_DRIVER_ID_NVIDIA_PROPRIETARY;
+}
+
 bool camp_device_preserves_float_subnormals(VkPhysicalDevice device) {
     VkPhysicalDeviceVulkan12Properties v12;
     return vulkan12_properties(device, &v12) && v12.shaderDenormPreserveFloat32;
@@ -356,6 +375,7 @@ static camp_status create_device(camp_device *dev) {
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
     dev->loop_budget = camp_loop_budget_applies(dev->physical);
+    dev->access_chains = uses_access_chains(dev->physical);
 
     uint32_t family_count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, NULL);
@@ -471,9 +491,8 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
         close_device(dev);
         return status;
     }
-    const char *verbose = getenv("CAMP_VERBOSE"), *wide = getenv("CAMP_WIDE_ADDRESSES");
+    const char *verbose = getenv("CAMP_VERBOSE");
     dev->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
-    dev->wide_addresses = wide && *wide && strcmp(wide, "0") != 0;
     if (dev->verbose) {
         uint32_t v = dev->properties.apiVersion;
         fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u\n", index, dev->name,

@@ -212,7 +212,7 @@ typedef struct camp_pipeline {
     VkPipelineLayout layout;
     VkDescriptorSetLayout set_layout; /* its textures' (texture.c), or VK_NULL_HANDLE */
     uint32_t local_size[3]; /* 0 0 0 until chosen and checked against the device */
-    VkPipeline variant[4];  /* bit 0: with the bounds check; bit 1: for buffers under 4 GiB */
+    VkPipeline variant[4];  /* bit 0: with the bounds check; bit 1: views by access chains */
     /* On a device with a loop budget (loop_limit.c), for a kernel with loops: */
     camp_buffer loop_report;
     const camp_kernel_info *loop_kernel; /* read only when it reported */
@@ -244,7 +244,7 @@ typedef struct camp_device {
     bool denorm_preserve32;  /* shaderDenormPreserveFloat32: else modules lose DenormPreserve */
     bool non_semantic_info;  /* VK_KHR_shader_non_semantic_info is enabled: else modules lose -g's debug info */
     bool verbose;            /* CAMP_VERBOSE: say what is made for it (devices, pipelines) */
-    bool wide_addresses;     /* CAMP_WIDE_ADDRESSES=1: kernels address every buffer in 64 bits, as over 4 GiB */
+    bool access_chains;      /* kernels address view elements by access chains where they can (device.c) */
     VkDevice device;
     uint32_t queue_family;
     VkQueue queues[CAMP_DEVICE_QUEUES_MAX]; /* of the compute family: views submit to one each */
@@ -724,9 +724,9 @@ void camp_views_release(camp_view_set *set, camp_accelerator_view *q);
  * at the workgroup size chosen for it (workgroup.c). */
 camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, camp_pipeline **out);
 /* One of them, made on first use: with the kernel's bounds check or
- * without it (for an extent of whole workgroups); for a launch whose
- * buffers are all under 4 GiB (narrow addresses: CAMP_SPEC_NARROW_ADDRESSES)
- * or not. */
+ * without it (for an extent of whole workgroups); addressing views by
+ * access chains (CAMP_SPEC_NARROW_ADDRESSES: a launch whose buffers are
+ * all at most 4 GiB, on a device that uses them) or not. */
 camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
                                   bool bounds_check, bool narrow_addresses, VkPipeline *out);
 void camp_pipelines_destroy(camp_device *dev);
@@ -739,6 +739,8 @@ camp_status camp_workgroup_size(const camp_device *dev, const camp_kernel_info *
 
 /* ---- loop_limit.c ----------------------------------------------------------- */
 
+/* The device's driver (VkPhysicalDeviceDriverProperties). */
+VkDriverId camp_driver_id(VkPhysicalDevice physical);
 /* Whether the device ends loops after a budget of passes (lavapipe). */
 bool camp_loop_budget_applies(VkPhysicalDevice physical);
 /* The report of a kernel with loops, on such a device (else nothing). */

@@ -13,13 +13,7 @@
 
 #include <string.h>
 
-bool camp_loop_budget_applies(VkPhysicalDevice physical) {
-    VkPhysicalDeviceDriverProperties driver = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
-    VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-                                              .pNext = &driver};
-    vkGetPhysicalDeviceProperties2(physical, &properties);
-    return driver.driverID == VK_DRIVER_ID_MESA_LLVMPIPE;
-}
+bool camp_loop_budget_applies(VkPhysicalDevice physical) { return camp_driver_id(physical) == VK_DRIVER_ID_MESA_LLVMPIPE; }
 
 /* The report's words: the site + 1 of a loop cut short (0: none), and the
  * trip count of the kernel's check, which it must read from memory. */

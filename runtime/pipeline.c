@@ -234,7 +234,7 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
 
 camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
                                   bool bounds_check, bool narrow_addresses, VkPipeline *out) {
-    narrow_addresses = narrow_addresses && !dev->wide_addresses;
+    narrow_addresses = narrow_addresses && dev->access_chains;
     VkPipeline *variant = &p->variant[bounds_check | narrow_addresses << 1];
     if (!*variant) {
         VK(create_pipeline(dev, kernel, p, bounds_check, narrow_addresses, variant));
@@ -243,7 +243,7 @@ camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kern
             fprintf(stderr, "camp: kernel at %s:%u: pipeline for workgroups of %ux%ux%u, %s, %s\n", kernel->file,
                     kernel->line, p->local_size[0], p->local_size[1], p->local_size[2],
                     bounds_check ? "checking the extent" : "whole workgroups",
-                    narrow_addresses ? "buffers under 4 GiB" : "64-bit addresses");
+                    narrow_addresses ? "views by access chains" : "views by 64-bit sums");
     }
     *out = *variant;
     return CAMP_OK;

@@ -29,11 +29,12 @@
       fails, naming it.
   e2e.py addresses --campcc C SRC.c
       view elements at indices never negative are addressed by
-      OpPtrAccessChain for launches whose buffers are all under 4 GiB: the
-      -O2 module has some, chosen by specialization constant 6; the
-      program prints the same with CAMP_WIDE_ADDRESSES=1, which makes every
-      pipeline address in 64 bits (as over 4 GiB), and CAMP_VERBOSE=1 says
-      which pipelines each run made.
+      OpPtrAccessChain for launches whose buffers are all at most 4 GiB,
+      on devices that use access chains: the -O2 module has some, chosen
+      by specialization constant 6; the program prints the same with
+      CAMP_ACCESS_CHAINS=1 and =0 (every pipeline made with access chains,
+      and with 64-bit sums), and CAMP_VERBOSE=1 says which pipelines each
+      run made.
   e2e.py device --campcc C SRC.c --expected FILE
       CAMP_DEVICE=0 runs like the default; CAMP_DEVICE naming no device
       makes the program fail (so kernels really go through libcamp).
@@ -260,17 +261,17 @@ def cmd_addresses(a):
         exe = os.path.join(tmp, "prog")
         run([a.campcc, "-O2", src, "-o", exe], "campcc -O2 build")
         outs = {}
-        for wide, says in (("0", "buffers under 4 GiB"), ("1", "64-bit addresses")):
-            step = f"run with CAMP_WIDE_ADDRESSES={wide}"
+        for chains, says in (("1", "views by access chains"), ("0", "views by 64-bit sums")):
+            step = f"run with CAMP_ACCESS_CHAINS={chains}"
             rc, out, err = run([exe], step, env={"CAMP_VALIDATION": "1", "CAMP_VERBOSE": "1",
-                                                 "CAMP_WIDE_ADDRESSES": wide}, check=False)
+                                                 "CAMP_ACCESS_CHAINS": chains}, check=False)
             made = [line for line in err.splitlines() if ": pipeline for workgroups of" in line]
             if rc != 0 or "camp: vulkan validation" in err or not made or any(not line.endswith(says) for line in made):
                 raise StepFailed(f"[{step}] failed, or made pipelines other than for '{says}'\n" + show(out, err))
-            outs[wide] = out
+            outs[chains] = out
         if outs["0"] != outs["1"]:
-            raise StepFailed("CAMP_WIDE_ADDRESSES=1 prints other results:\n" + diff(outs["0"], outs["1"], "0", "1"))
-    print(f"same results with 32-bit and 64-bit element addresses ({len(made)} pipelines each)")
+            raise StepFailed("CAMP_ACCESS_CHAINS=1 and =0 print other results:\n" + diff(outs["1"], outs["0"], "1", "0"))
+    print(f"same results with access chains and with 64-bit sums ({len(made)} pipelines each)")
 
 
 def cmd_device(a):

@@ -85,7 +85,7 @@ typedef struct Emitter {
     uint32_t builtin_workgroup, builtin_local;
     uint32_t workgroup_size[3]; /* untiled kernels' specialization constants, once declared */
     uint32_t bounds_check;      /* and theirs for the extent check */
-    uint32_t narrow_addresses;  /* the specialization constant for buffers under 4 GiB (spv_expr.c), once declared */
+    uint32_t narrow_addresses;  /* the specialization constant for access chains (spv_expr.c), once declared */
     PtrVec specs;       /* Spec* */
     Ptr *param_ptrs;    /* per parameter of the helper being emitted: what a pointer one points into */
     Var **texture_args; /* the helper being emitted: the kernel's texture for each of its Func.textures */

@@ -445,12 +445,12 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
     uint32_t addr = em_op2(e, SpvOpIAdd, u64, em_op1(e, SpvOpConvertPtrToU, u64, base.value), em_op1(e, SpvOpBitcast, u64, offset));
     uint32_t ptr_type = em_type(e, &ptr), value = em_op1(e, SpvOpConvertUToPtr, ptr_type, addr);
     /* Where every index is non-negative, and the launch's buffers are all
-     * under 4 GiB (a specialization constant, CAMP_SPEC_NARROW_ADDRESSES),
-     * the element's address is OpPtrAccessChain's instead: NVIDIA's
-     * compiler addresses it better (nbody and stencil7 3% faster), but
-     * computes its byte offset in 32 unsigned bits (a negative index or an
-     * element past 4 GiB is wrong there). The other address stays, dead,
-     * for the pipelines of larger buffers. */
+     * at most 4 GiB (a specialization constant, CAMP_SPEC_NARROW_ADDRESSES,
+     * which libcamp sets on NVIDIA's driver only), the element's address is
+     * OpPtrAccessChain's instead: NVIDIA's compiler addresses it better
+     * (nbody and stencil7 3% faster), but computes its byte offset in 32
+     * unsigned bits (a negative index or an element past 4 GiB is wrong
+     * there). The other address stays for the other pipelines. */
     bool steps_whole = x->type->size > 0;
     for (int l = 0; l < n; l++)
         steps_whole = steps_whole && expr_nonneg(levels[l]->rhs) && step_size[l] % x->type->size == 0;

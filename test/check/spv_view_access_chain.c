@@ -1,6 +1,6 @@
 // View elements at indices never negative are addressed by OpPtrAccessChain,
 // chosen over the 64-bit integer address by the narrow_addresses
-// specialization constant (buffers under 4 GiB): the index, a loop's
+// specialization constant (buffers of at most 4 GiB, on NVIDIA): the index, a loop's
 // counter, an index under an if that keeps it non-negative. An index that
 // may be negative has the integer address alone: i - 1 with no condition,
 // i - 2 under i >= 1, a variable the kernel writes, an index read before
