@@ -75,5 +75,5 @@ static void launch(unsigned n, const float *a, const float *b, float *c) {
 }
 
 int main(int argc, char **argv) {
-    return sgemm_twin(argc, argv, "sgemm_blocked", launch, BLOCK, SGEMM_BLOCKED_RUNS);
+    return sgemm_twin(argc, argv, "sgemm_blocked", "cuda", launch, BLOCK, SGEMM_BLOCKED_RUNS);
 }

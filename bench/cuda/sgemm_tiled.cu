@@ -24,4 +24,4 @@ static void launch(unsigned n, const float *a, const float *b, float *c) {
     sgemm_tiled<<<dim3(n / TS, n / TS), dim3(TS, TS)>>>(n, a, b, c);
 }
 
-int main(int argc, char **argv) { return sgemm_twin(argc, argv, "sgemm_tiled", launch, TS, SGEMM_TILED_RUNS); }
+int main(int argc, char **argv) { return sgemm_twin(argc, argv, "sgemm_tiled", "cuda", launch, TS, SGEMM_TILED_RUNS); }

@@ -1,5 +1,5 @@
 // sgemm_twin.h — the program around an SGEMM kernel (sgemm_tiled.cu,
-// sgemm_blocked.cu): data, timing, check and report.
+// sgemm_blocked.cu, sgemm_cublas.cu): data, timing, check and report.
 #ifndef SGEMM_TWIN_H
 #define SGEMM_TWIN_H
 #include "../problems/sgemm.h"
@@ -22,7 +22,9 @@ static void sgemm_repetition(void *context) {
     cuda_bench_wait();
 }
 
-static int sgemm_twin(int argc, char **argv, const char *name, sgemm_launch *launch, int multiple, int runs) {
+// `impl` names the implementation in the report (cuda, cublas).
+static int sgemm_twin(int argc, char **argv, const char *name, const char *impl, sgemm_launch *launch, int multiple,
+                      int runs) {
     bench_options o = bench_parse(argc, argv, name, SGEMM_SIZE, SGEMM_QUICK, runs);
     sgemm_validate(&o, multiple);
     cuda_bench_require(&o, 3.0 * 4 * (double)o.size * (double)o.size);
@@ -34,8 +36,8 @@ static int sgemm_twin(int argc, char **argv, const char *name, sgemm_launch *lau
                     cuda_bench_new<float>(count, NULL)};
     double ms = bench_measure(&o, sgemm_repetition, &d);
     cuda_bench_read(c, d.c, count);
-    sgemm_check(&o, "cuda", a, b, c);
-    sgemm_report(&o, "cuda", ms);
+    sgemm_check(&o, impl, a, b, c);
+    sgemm_report(&o, impl, ms);
     CUDA(cudaFree((void *)d.a));
     CUDA(cudaFree((void *)d.b));
     CUDA(cudaFree(d.c));
