@@ -38,8 +38,11 @@
 /* At most this long while other threads wait for the same device too:
  * threads polling together slowed each other down on an H100 (8 threads
  * of tiny kernels: 32-58 kernels per ms polling 1 ms, 75-77 polling 20 µs;
- * one thread alone loses nothing). */
-#define CAMP_WAIT_SPIN_SHARED_NS 20000LL
+ * one thread alone loses nothing). 20 µs is about a round trip, so many
+ * waits went on to block: at 100 µs 8 threads made 66-78 kernels per ms
+ * against 30-62 at 20 µs, 4 threads 35-38 against 16-39 (six rounds of
+ * each, one H100 call). */
+#define CAMP_WAIT_SPIN_SHARED_NS 100000LL
 /* For this long at first a wait on a GPU polls without yielding the core:
  * a yield is a system call, and a round trip noticed a microsecond late
  * is a microsecond longer. A CPU device's own threads need the cores, so
