@@ -15,14 +15,14 @@
  *   and copies out copy chunk k to the host while the DMA fills chunk k+1.
  *   Small copies use one staging buffer recorded into the open batch.
  *
- * - bar: device buffers in device-local memory the host can write (a
- *   resizable BAR); copies in that no import serves, below 16 MiB, are a
- *   memcpy over several threads through the mapping, the others and copies
- *   out as import (else staging), since the host reads such memory slowly.
+ * - bar (CAMP_COPY_PATH=bar): device buffers in device-local memory the
+ *   host can write (a resizable BAR); copies in that no import serves,
+ *   below 16 MiB, are a memcpy over several threads through the mapping,
+ *   the others and copies out as import (else staging), since the host
+ *   reads such memory slowly.
  *
- * The path is the device's (camp_copy_path_choose): bar where the device
- * has the extension and a resizable BAR, import where it has the
- * extension, else staging; CAMP_COPY_PATH overrides it. */
+ * The path is the device's (camp_copy_path_choose): import where the
+ * device has the extension, else staging; CAMP_COPY_PATH overrides it. */
 #include "internal.h"
 
 #include <stdio.h>
@@ -54,10 +54,11 @@
 #define CHUNK_MIN_OUT ((size_t)2 << 20)
 /* The bar path writes copies in that no import serves, below this size,
  * through the mapping: no submission, and faster than the ring there (H100,
- * from malloc'd memory: 1 MiB 15.5-16.6 GB/s against 7.9-10.8, 4 MiB
- * 27.3-28.3 against 17.8-20.9, 4 KiB in 0.6 µs against 18). Larger ones
+ * from malloc'd memory: 1 MiB 16.9-17.6 GB/s against 8.2-13.0, 4 MiB
+ * 26.5-28.9 against 15.1-25.1, 4 KiB in 0.6 µs against 16). Larger ones
  * go by the ring's DMA (the host's writes over the bus stopped near 33
- * GB/s), and views' by their import (1 MiB: 22-23 GB/s). */
+ * GB/s), and views' by their import (1 MiB: 22-23 GB/s through it, 16
+ * through the mapping). */
 #define BAR_IN_BELOW ((size_t)16 << 20)
 
 /* A view's page-aligned middle, imported as a buffer. */
@@ -119,37 +120,13 @@ static bool device_memory_has(VkPhysicalDevice physical, VkMemoryPropertyFlags f
     return false;
 }
 
-/* Whether the host can map device-local memory as large as half the
- * largest device-local heap (a resizable BAR; without it the BAR is a
- * 256 MiB window). */
-static bool bar_spans_device_memory(VkPhysicalDevice physical) {
-    VkPhysicalDeviceMemoryProperties memory;
-    vkGetPhysicalDeviceMemoryProperties(physical, &memory);
-    const VkMemoryPropertyFlags bar = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-    VkDeviceSize largest = 0, mappable = 0;
-    for (uint32_t h = 0; h < memory.memoryHeapCount; h++)
-        if ((memory.memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) && memory.memoryHeaps[h].size > largest)
-            largest = memory.memoryHeaps[h].size;
-    for (uint32_t t = 0; t < memory.memoryTypeCount; t++) {
-        VkDeviceSize size = memory.memoryHeaps[memory.memoryTypes[t].heapIndex].size;
-        if ((memory.memoryTypes[t].propertyFlags & bar) == bar && size > mappable) mappable = size;
-    }
-    return largest && mappable >= largest / 2;
-}
-
 camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *out) {
     const VkMemoryPropertyFlags mappable = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
     /* map: buffer.c maps device memory the host reads through its caches. */
     bool can_map = device_memory_has(physical, mappable | VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
     bool can_bar = device_memory_has(physical, mappable);
     bool can_import = has_device_extension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
-    /* bar only where the BAR spans the device's memory (a resizable BAR):
-     * every device buffer lives there */
-    *out = can_map ? CAMP_COPY_MAP
-         : can_import && bar_spans_device_memory(physical) ? CAMP_COPY_BAR
-         : can_import ? CAMP_COPY_IMPORT
-                      : CAMP_COPY_STAGING;
+    *out = can_map ? CAMP_COPY_MAP : can_import ? CAMP_COPY_IMPORT : CAMP_COPY_STAGING;
     const char *forced = getenv("CAMP_FORCE_STAGING");
     if (forced && *forced && strcmp(forced, "0") != 0) *out = CAMP_COPY_STAGING;
     const char *wanted = getenv("CAMP_COPY_PATH");
