@@ -533,6 +533,9 @@ typedef void (*ExprVisit)(void *ctx, Expr *x);
 typedef void (*StmtVisit)(void *ctx, Stmt *st);
 void walk_expr(Expr *x, ExprVisit fn, void *ctx);
 void walk_stmt(Stmt *st, ExprVisit fe, StmtVisit fs, void *ctx);
+/* fn on each statement directly inside st (its init, branches and body,
+ * a switch's cases' statements), for walks that carry state down. */
+void stmt_children(Stmt *st, StmtVisit fn, void *ctx);
 
 /* nonneg.c: which signed integers of a function are provably non-negative
  * (Var.nonneg, set by nonneg_scan for its locals and index variables, and

@@ -12,20 +12,36 @@ void walk_expr(Expr *x, ExprVisit fn, void *ctx) {
     for (int i = 0; i < x->ninits; i++) walk_expr(x->inits[i].value, fn, ctx);
 }
 
+void stmt_children(Stmt *st, StmtVisit fn, void *ctx) {
+    Stmt *direct[] = {st->init, st->then, st->els};
+    for (int i = 0; i < 3; i++)
+        if (direct[i]) fn(ctx, direct[i]);
+    for (int i = 0; i < st->body.len; i++) {
+        if (st->kind != ST_SWITCH) {
+            if (st->body.items[i]) fn(ctx, st->body.items[i]);
+            continue;
+        }
+        SwitchCase *c = st->body.items[i];
+        for (int j = 0; j < c->body.len; j++)
+            if (c->body.items[j]) fn(ctx, c->body.items[j]);
+    }
+}
+
+typedef struct Walk {
+    ExprVisit fe;
+    StmtVisit fs;
+    void *ctx;
+} Walk;
+
+static void walk_child(void *walk, Stmt *st) {
+    Walk *w = walk;
+    walk_stmt(st, w->fe, w->fs, w->ctx);
+}
+
 void walk_stmt(Stmt *st, ExprVisit fe, StmtVisit fs, void *ctx) {
     if (!st) return;
     if (fs) fs(ctx, st);
     walk_expr(st->expr, fe, ctx);
     walk_expr(st->step, fe, ctx);
-    walk_stmt(st->init, fe, fs, ctx);
-    walk_stmt(st->then, fe, fs, ctx);
-    walk_stmt(st->els, fe, fs, ctx);
-    for (int i = 0; i < st->body.len; i++) {
-        if (st->kind != ST_SWITCH) {
-            walk_stmt(st->body.items[i], fe, fs, ctx);
-            continue;
-        }
-        SwitchCase *c = st->body.items[i];
-        for (int j = 0; j < c->body.len; j++) walk_stmt(c->body.items[j], fe, fs, ctx);
-    }
+    stmt_children(st, walk_child, &(Walk){fe, fs, ctx});
 }

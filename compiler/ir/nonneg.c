@@ -179,30 +179,23 @@ static void mark_index(void *ctx, Expr *x) {
         x->rhs->guarded_nonneg = true;
 }
 
+static void guard_child(void *facts, Stmt *st);
+
+/* Marks the indices of st and below, the facts f holding around it. */
 static void guard_stmt(Stmt *st, const Facts *f) {
-    if (!st) return;
-    if (st->kind == ST_IF && f->n < MAX_FACTS) {
-        walk_expr(st->expr, mark_index, (void *)f);
+    walk_expr(st->expr, mark_index, (void *)f);
+    if (st->kind == ST_IF) { /* its branch holds what its condition says */
         Facts then = *f;
         add_facts(st->expr, &then);
-        guard_stmt(st->then, &then);
-        guard_stmt(st->els, f);
+        if (st->then) guard_stmt(st->then, &then);
+        if (st->els) guard_stmt(st->els, f);
         return;
     }
-    walk_expr(st->expr, mark_index, (void *)f);
     walk_expr(st->step, mark_index, (void *)f);
-    guard_stmt(st->init, f);
-    guard_stmt(st->then, f);
-    guard_stmt(st->els, f);
-    for (int i = 0; i < st->body.len; i++) {
-        if (st->kind != ST_SWITCH) {
-            guard_stmt(st->body.items[i], f);
-            continue;
-        }
-        SwitchCase *c = st->body.items[i];
-        for (int j = 0; j < c->body.len; j++) guard_stmt(c->body.items[j], f);
-    }
+    stmt_children(st, guard_child, (void *)f);
 }
+
+static void guard_child(void *facts, Stmt *st) { guard_stmt(st, facts); }
 
 void nonneg_scan(Stmt *body, Var *const *index_vars, int nindex) {
     for (int i = 0; i < nindex; i++) index_vars[i]->nonneg = true;
@@ -210,7 +203,7 @@ void nonneg_scan(Stmt *body, Var *const *index_vars, int nindex) {
     walk_stmt(body, ignore_expr, candidate_decl, NULL);
     walk_stmt(body, forget_written, note_counter, &s);
     walk_stmt(body, ignore_expr, settle_decl, NULL);
-    guard_stmt(body, &(Facts){0});
+    if (body) guard_stmt(body, &(Facts){0});
 }
 
 bool expr_nonneg(const Expr *x) {
@@ -220,9 +213,9 @@ bool expr_nonneg(const Expr *x) {
     switch (x->kind) {
     case EX_INT: return x->ival >= 0;
     case EX_LOAD: { /* a variable, or a component of the index */
-        const Expr *lv = x->lhs;
-        if (lv->kind == EX_VELEM && !lv->rhs) lv = lv->lhs;
-        return lv->kind == EX_VAR && lv->var->nonneg;
+        const Var *v;
+        int comp;
+        return read_var(x, &v, &comp);
     }
     case EX_CAST: {
         const Type *from = x->lhs->type;

@@ -260,6 +260,14 @@ static uint32_t offset_of(Emitter *e, uint32_t i, const Type *it) {
     return is_signed(it) ? i : em_op1(e, SpvOpBitcast, i32, i);
 }
 
+/* Index value i of type it in the offset's width (32 bits when narrow). */
+static uint32_t widen_index(Emitter *e, uint32_t i, const Type *it, bool narrow) {
+    if (narrow) return offset_of(e, i, it);
+    uint32_t i64 = em_type(e, &long_type);
+    if (it->size != 8) i = em_op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
+    return is_signed(it) ? i : em_op1(e, SpvOpBitcast, i64, i);
+}
+
 /* p + i (ptr_type is p's type; for views OpPtrAccessChain steps by sizeof *p). */
 static Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Type *it, bool negate) {
     if (negate) i = em_op1(e, SpvOpSNegate, em_type(e, it), i);
@@ -268,8 +276,7 @@ static Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Ty
          * driver (580) computes OpPtrAccessChain with a negative index
          * wrongly (the GPU faults), whatever the index's width */
         uint32_t i64 = em_type(e, &long_type), u64 = em_type(e, &ulong_type);
-        if (it->size != 8) i = em_op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
-        if (!is_signed(it)) i = em_op1(e, SpvOpBitcast, i64, i);
+        i = widen_index(e, i, it, false);
         /* a variable-length row's stride counts its innermost scalars (frontend.c) */
         const Type *to = ptr_type->base;
         while (to->kind == TY_ARRAY && (to->len < 0 || p.stride[0])) to = to->base;
@@ -315,14 +322,6 @@ typedef struct LinearIndex {
     int n;
     long long constant;
 } LinearIndex;
-
-/* Index value i of type it in the offset's width (32 bits when narrow). */
-static uint32_t widen_index(Emitter *e, uint32_t i, const Type *it, bool narrow) {
-    if (narrow) return offset_of(e, i, it);
-    uint32_t i64 = em_type(e, &long_type);
-    if (it->size != 8) i = em_op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
-    return is_signed(it) ? i : em_op1(e, SpvOpBitcast, i64, i);
-}
 
 static void linear_index(Emitter *e, Expr *x, long long scale, bool narrow, LinearIndex *f) {
     const Type *t = x->type;
@@ -381,8 +380,9 @@ static uint32_t index_sum(Emitter *e, const LinearIndex *index, const uint32_t *
     return sum ? sum : const_int(e, ot, 0);
 }
 
-/* The specialization constant that says every buffer of the launch is
- * under 4 GiB (the runtime's pipeline variant), made on first use. */
+/* The specialization constant that says view elements are addressed by
+ * access chains (CAMP_SPEC_NARROW_ADDRESSES: the runtime's pipeline
+ * variant for buffers of at most 4 GiB on NVIDIA), made on first use. */
 static uint32_t narrow_addresses(Emitter *e) {
     if (!e->narrow_addresses) {
         SpvBuilder *b = &e->b;
@@ -451,10 +451,9 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
      * (nbody and stencil7 3% faster), but computes its byte offset in 32
      * unsigned bits (a negative index or an element past 4 GiB is wrong
      * there). The other address stays for the other pipelines. */
-    bool steps_whole = x->type->size > 0;
-    for (int l = 0; l < n; l++)
-        steps_whole = steps_whole && expr_nonneg(levels[l]->rhs) && step_size[l] % x->type->size == 0;
-    if (steps_whole) {
+    bool chain = x->type->size > 0; /* every index never negative, every step whole elements */
+    for (int l = 0; l < n; l++) chain = chain && expr_nonneg(levels[l]->rhs) && step_size[l] % x->type->size == 0;
+    if (chain) {
         long long elements[3];
         for (int l = 0; l < n; l++) elements[l] = step_size[l] / x->type->size;
         uint32_t first = em_type(e, cur->lhs->type) == ptr_type ? base.value : em_op1(e, SpvOpBitcast, ptr_type, base.value);
