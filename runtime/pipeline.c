@@ -135,8 +135,8 @@ static camp_status check_device_fits(const camp_device *dev, const camp_kernel_i
 /* Every pipeline is specialized to its workgroup size (the module's
  * WorkgroupSize built-in, if it has one, serves all its kernels), to
  * whether an untiled kernel checks its extent, to the address of its
- * loop report (0 but on lavapipe: loop_limit.c) and to whether the
- * launch's buffers are all under 4 GiB. */
+ * loop report (0 but on lavapipe: loop_limit.c) and to whether it
+ * addresses views by access chains (camp_pipeline_variant). */
 typedef struct specialization_values {
     uint32_t local_size[3];
     VkBool32 bounds_check;

@@ -57,11 +57,6 @@ struct camp_replay {
     uint64_t batches, replayed;         /* ended, and of them submitted again: CAMP_VERBOSE's */
 };
 
-static bool verbose(void) {
-    const char *v = getenv("CAMP_VERBOSE");
-    return v && *v && strcmp(v, "0") != 0;
-}
-
 camp_status camp_replay_create(camp_accelerator_view *q) {
     camp_replay *r = calloc(1, sizeof *r);
     if (!r) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
@@ -74,7 +69,7 @@ camp_status camp_replay_create(camp_accelerator_view *q) {
 void camp_replay_destroy(camp_accelerator_view *q) {
     camp_replay *r = q->replay;
     if (!r) return;
-    if (r->batches && verbose())
+    if (r->batches && q->dev->verbose)
         fprintf(stderr, "camp: accelerator view of device %u: %llu batches, %llu of them submitted again\n",
                 q->dev->index, (unsigned long long)r->batches, (unsigned long long)r->replayed);
     if (r->kept) vkFreeCommandBuffers(q->dev->device, q->pool, 1, &r->kept);

@@ -282,8 +282,7 @@ static camp_host_import *view_import(camp_device *dev, camp_region *view) {
     if (dev->transfer->imported_bytes + (end - start) > IMPORTED_BYTES_MAX) return NULL;
     camp_host_import *import = NULL;
     if (import_pages(dev, (char *)start, end - start, &import)) view->import = import;
-    const char *verbose = getenv("CAMP_VERBOSE");
-    if (verbose && *verbose && strcmp(verbose, "0") != 0)
+    if (dev->verbose)
         fprintf(stderr, "camp: view '%s': %zu bytes at %p %s\n", view->name, end - start, (void *)start,
                 view->import ? "imported" : "not importable: copied through staging");
     return view->import;
