@@ -109,9 +109,8 @@ static camp_status batch_begin(camp_accelerator_view *q) {
     q->epoch = 1;
     q->bound = VK_NULL_HANDLE;
     if (!ready) VK(vkBeginCommandBuffer(batch->commands, &begin));
-    /* Submissions do not order memory: the earlier batches' writes must be
-     * visible to this one's commands. */
-    if (q->inflight) camp_queue_barrier(q);
+    /* No barrier first: the batch before ended with one that orders its
+     * commands before every later one of the view (batch_end). */
     return CAMP_OK;
 }
 
@@ -254,10 +253,13 @@ camp_status camp_queue_commands(camp_accelerator_view *q, VkCommandBuffer *out) 
     return CAMP_OK;
 }
 
+/* What a barrier waits for (writes) and makes them visible to (any device access). */
+#define DEVICE_WRITES (VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT)
+#define DEVICE_ACCESSES \
+    (VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT)
+
 void camp_queue_barrier(camp_accelerator_view *q) {
-    const VkAccessFlags any = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-                              VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-    camp_cmd_barrier(q, q->stages, q->stages, VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, any);
+    camp_cmd_barrier(q, q->stages, q->stages, DEVICE_WRITES, DEVICE_ACCESSES);
     q->epoch++;
 }
 
@@ -287,7 +289,7 @@ camp_status camp_queue_needs_barrier(camp_accelerator_view *q, const camp_usage 
         else CAMP_TRY(camp_queue_wait_serial(other, serial));
         return CAMP_OK;
     }
-    if (!q->open || u->serial != q->open->serial) return CAMP_OK; /* batch_begin's barrier covers it */
+    if (!q->open || u->serial != q->open->serial) return CAMP_OK; /* the barrier ending its batch covers it */
     bool writes = access & CAMP_ACCESS_WRITE;
     *needed = u->write_epoch == q->epoch || (writes && u->read_epoch == q->epoch);
     return CAMP_OK;
@@ -343,9 +345,14 @@ typedef struct pending_submit {
 static void batch_end(camp_accelerator_view *q, pending_submit *p) {
     camp_batch *batch = q->open;
     batch->command_count = q->open_commands;
-    /* Kernel and copy results must be visible to the host once the batch is done. */
-    camp_cmd_barrier(q, q->stages, VK_PIPELINE_STAGE_HOST_BIT,
-                     VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT);
+    /* Kernel and copy results must be visible to the host once the batch is
+     * done, and to the view's later batches (submissions do not order
+     * memory): one barrier for both, last, where the next batch would
+     * otherwise begin with one of its own. On an H100 a round trip (a
+     * kernel, then a synchronize) submits one barrier fewer, as a program
+     * written against Vulkan does. */
+    camp_cmd_barrier(q, q->stages, q->stages | VK_PIPELINE_STAGE_HOST_BIT, DEVICE_WRITES,
+                     DEVICE_ACCESSES | VK_ACCESS_HOST_READ_BIT);
     p->batch = batch;
     p->commands = camp_replay_batch_end(q, batch, &p->ended);
     q->open = NULL;
