@@ -125,6 +125,11 @@ void camp_buffer_sharing(const camp_device *dev, VkBufferCreateInfo *info) {
     info->pQueueFamilyIndices = dev->family_count > 1 ? dev->families : NULL;
 }
 
+/* Whether a device buffer of `size` bytes lives in the BAR (transfer.c). */
+static bool in_bar(const camp_device *dev, VkDeviceSize size) {
+    return dev->copy_path == CAMP_COPY_BAR || (dev->small_buffers_in_bar && size < CAMP_SMALL_BAR_BUFFER);
+}
+
 static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
     buffer_clear(out);
     out->owner = dev;
@@ -143,8 +148,8 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
     camp_status status;
     switch (kind) {
     case CAMP_BUFFER_DEVICE:
-        status = dev->copy_path == CAMP_COPY_BAR ? allocate_memory(out, bar_wishes, COUNT(bar_wishes))
-                                                 : allocate_memory(out, device_wishes, COUNT(device_wishes));
+        status = in_bar(dev, size) ? allocate_memory(out, bar_wishes, COUNT(bar_wishes))
+                                   : allocate_memory(out, device_wishes, COUNT(device_wishes));
         break;
     case CAMP_BUFFER_STAGING: status = allocate_memory(out, staging_wishes, COUNT(staging_wishes)); break;
     case CAMP_BUFFER_SHARED_READ: status = allocate_memory(out, shared_read_wishes, COUNT(shared_read_wishes)); break;
@@ -162,7 +167,7 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
      * mappable), are not used through their mapping. */
     if (kind == CAMP_BUFFER_DEVICE) map = host_reads_fast(has) && dev->copy_path == CAMP_COPY_MAP;
     if (map) out->mapped = out->memory.mapped;
-    if (kind == CAMP_BUFFER_DEVICE && dev->copy_path == CAMP_COPY_BAR && (has & HOST_MAPPABLE) == HOST_MAPPABLE)
+    if (kind == CAMP_BUFFER_DEVICE && in_bar(dev, size) && (has & HOST_MAPPABLE) == HOST_MAPPABLE)
         out->write_mapped = out->memory.mapped;
     if (shader_visible(kind)) {
         VkBufferDeviceAddressInfo address = {

@@ -72,6 +72,9 @@ enum camp_copy_path {
     CAMP_COPY_BAR,     /* in: memcpy over threads into device-local host-visible memory
                         * (resizable BAR); out: as import where the device has it, else staging */
 };
+/* On the import path, device buffers below this size live in a resizable
+ * BAR where the device has one, and are copied in as on the bar path. */
+#define CAMP_SMALL_BAR_BUFFER ((VkDeviceSize)16 << 20)
 
 /* A device buffer with its memory; `mapped` is non-NULL when the memory is
  * HOST_VISIBLE | HOST_COHERENT (and, for CAMP_BUFFER_DEVICE, HOST_CACHED)
@@ -267,6 +270,7 @@ typedef struct camp_device {
     bool pipeline_cache_dirty; /* pipelines were created since it was loaded */
     camp_accelerator_view *default_view;
     enum camp_copy_path copy_path; /* how host memory reaches device buffers */
+    bool small_buffers_in_bar; /* import path with a resizable BAR: device buffers under 16 MiB live there (transfer.c) */
     bool import_host;        /* VK_EXT_external_memory_host is enabled */
     VkDeviceSize import_alignment; /* minImportedHostPointerAlignment */
     PFN_vkGetMemoryHostPointerPropertiesEXT get_host_pointer_properties;

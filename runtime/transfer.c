@@ -19,7 +19,9 @@
  *   host can write (a resizable BAR); copies in that no import serves,
  *   below 16 MiB, are a memcpy over several threads through the mapping,
  *   the others and copies out as import (else staging), since the host
- *   reads such memory slowly.
+ *   reads such memory slowly. The import path does the same for buffers
+ *   below 16 MiB where the BAR spans the device's memory: large buffers
+ *   stay in plain VRAM, where the ring's DMA ran faster.
  *
  * The path is the device's (camp_copy_path_choose): import where the
  * device has the extension, else staging; CAMP_COPY_PATH overrides it. */
@@ -147,8 +149,31 @@ camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *o
     return CAMP_OK;
 }
 
+/* Whether the host can map device-local memory as large as half the
+ * largest device-local heap (a resizable BAR; without it the BAR is a
+ * 256 MiB window). */
+static bool bar_spans_device_memory(VkPhysicalDevice physical) {
+    VkPhysicalDeviceMemoryProperties memory;
+    vkGetPhysicalDeviceMemoryProperties(physical, &memory);
+    const VkMemoryPropertyFlags bar = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    VkDeviceSize largest = 0, mappable = 0;
+    for (uint32_t h = 0; h < memory.memoryHeapCount; h++)
+        if ((memory.memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) && memory.memoryHeaps[h].size > largest)
+            largest = memory.memoryHeaps[h].size;
+    for (uint32_t t = 0; t < memory.memoryTypeCount; t++) {
+        VkDeviceSize size = memory.memoryHeaps[memory.memoryTypes[t].heapIndex].size;
+        if ((memory.memoryTypes[t].propertyFlags & bar) == bar && size > mappable) mappable = size;
+    }
+    return largest && mappable >= largest / 2;
+}
+
 camp_status camp_copy_path_choose(camp_device *dev) {
     CAMP_TRY(camp_copy_path_for(dev->physical, &dev->copy_path));
+    /* Small buffers in the BAR: their copies in from outside views are a
+     * memcpy through the mapping (BAR_IN_BELOW), large ones stay in plain
+     * VRAM, where the ring's DMA and overlapped copies ran faster. */
+    dev->small_buffers_in_bar = dev->copy_path == CAMP_COPY_IMPORT && bar_spans_device_memory(dev->physical);
     if (dev->copy_path == CAMP_COPY_IMPORT && !dev->import_host)
         return camp_fail(CAMP_ERROR_UNSUPPORTED, "VK_EXT_external_memory_host is listed but unusable on %s",
                          dev->name);
