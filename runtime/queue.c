@@ -253,13 +253,21 @@ camp_status camp_queue_commands(camp_accelerator_view *q, VkCommandBuffer *out) 
     return CAMP_OK;
 }
 
-/* What a barrier waits for (writes) and makes them visible to (any device access). */
-#define DEVICE_WRITES (VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT)
-#define DEVICE_ACCESSES \
-    (VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT)
+/* What a barrier on `q` waits for (the writes of its stages) and makes
+ * them visible to (any access of its stages): a copy view's stages are the
+ * transfer stage alone, whose accesses are the transfer ones. */
+static VkAccessFlags stage_writes(const camp_accelerator_view *q) {
+    bool shaders = q->stages & VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+    return VK_ACCESS_TRANSFER_WRITE_BIT | (shaders ? VK_ACCESS_SHADER_WRITE_BIT : 0);
+}
+
+static VkAccessFlags stage_accesses(const camp_accelerator_view *q) {
+    bool shaders = q->stages & VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+    return stage_writes(q) | VK_ACCESS_TRANSFER_READ_BIT | (shaders ? VK_ACCESS_SHADER_READ_BIT : 0);
+}
 
 void camp_queue_barrier(camp_accelerator_view *q) {
-    camp_cmd_barrier(q, q->stages, q->stages, DEVICE_WRITES, DEVICE_ACCESSES);
+    camp_cmd_barrier(q, q->stages, q->stages, stage_writes(q), stage_accesses(q));
     q->epoch++;
 }
 
@@ -351,8 +359,8 @@ static void batch_end(camp_accelerator_view *q, pending_submit *p) {
      * otherwise begin with one of its own. On an H100 a round trip (a
      * kernel, then a synchronize) submits one barrier fewer, as a program
      * written against Vulkan does. */
-    camp_cmd_barrier(q, q->stages, q->stages | VK_PIPELINE_STAGE_HOST_BIT, DEVICE_WRITES,
-                     DEVICE_ACCESSES | VK_ACCESS_HOST_READ_BIT);
+    camp_cmd_barrier(q, q->stages, q->stages | VK_PIPELINE_STAGE_HOST_BIT, stage_writes(q),
+                     stage_accesses(q) | VK_ACCESS_HOST_READ_BIT);
     p->batch = batch;
     p->commands = camp_replay_batch_end(q, batch, &p->ended);
     q->open = NULL;
