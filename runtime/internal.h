@@ -698,7 +698,7 @@ typedef struct camp_view_set {
     camp_view_group *groups;
     uint32_t count;
     uint32_t *group_of;       /* per view: index of its group, or UINT32_MAX */
-    camp_region **region_of;  /* per view: its explicit region, or NULL */
+    camp_region **region_of;  /* per view: the explicit region it lies in (a pointer: points into), or NULL */
     bool writes_back;         /* some implicit view is written: wait and copy back */
     bool wide_addresses;      /* some buffer of the launch is over 4 GiB */
     camp_accelerator_view *queue;

@@ -60,12 +60,8 @@ static void collect(camp_view_table *t, const camp_view_set *set) {
             if (set->group_of[i] == g) name = set->views[i].name;
         add(t, group->device.address + group->pad, group->bytes, "", name);
     }
-    for (uint32_t i = 0; i < set->view_count; i++) {
-        const camp_region *r = set->region_of[i];
-        if (!r && (set->views[i].access & CAMP_ACCESS_POINTER) && set->views[i].host)
-            r = camp_region_find(set->views[i].host);
-        if (r) add_region(t, r);
-    }
+    for (uint32_t i = 0; i < set->view_count; i++)
+        if (set->region_of[i]) add_region(t, set->region_of[i]);
 }
 
 /* Each capture slot's view: the one its address (in `push`) lies in, or

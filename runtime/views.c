@@ -77,7 +77,7 @@ static camp_status make_groups(camp_view_set *set, const camp_launch_view *views
     for (uint32_t i = 0; i < count; i++)
         if (!is_pointer(&views[i]) && !set->region_of[i])
             sorted[own++] = (sorted_view){(uintptr_t)views[i].host, (uintptr_t)views[i].host + views[i].bytes, i};
-    qsort(sorted, own, sizeof *sorted, by_start);
+    if (own > 1) qsort(sorted, own, sizeof *sorted, by_start);
 
     camp_view_group *group = NULL;
     uintptr_t group_end = 0;
@@ -125,17 +125,20 @@ static uint64_t region_address(const camp_region *region, const void *host) {
     return region->device.address + region->pad + (uint64_t)((uintptr_t)host - (uintptr_t)region->host);
 }
 
-/* The device address of a captured pointer's value. */
 /* Kernels address a buffer over 4 GiB in 64 bits (CAMP_SPEC_NARROW_ADDRESSES). */
 static void note_buffer(camp_view_set *set, const camp_buffer *buffer) {
     if (buffer->size > UINT32_MAX) set->wide_addresses = true;
 }
 
-static camp_status pointer_address(camp_view_set *set, const camp_launch_view *view, uint64_t *address) {
+/* The device address of captured pointer `i`'s value; the region it
+ * points into, if any, noted in region_of. */
+static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *address) {
+    const camp_launch_view *view = &set->views[i];
     uintptr_t p = (uintptr_t)view->host;
     *address = 0;
     if (!p) return CAMP_OK; /* NULL stays NULL: kernels may test it */
     camp_region *region = camp_region_find(view->host);
+    set->region_of[i] = region;
     if (region) {
         CAMP_TRY(camp_region_prepare(region, set->queue, view));
         *address = region_address(region, view->host);
@@ -190,7 +193,7 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
     for (uint32_t i = 0; i < count; i++) {
         uint64_t address = 0;
         if (is_pointer(&views[i])) {
-            CAMP_TRY(pointer_address(set, &views[i], &address));
+            CAMP_TRY(pointer_address(set, i, &address));
         } else if (set->region_of[i]) {
             CAMP_TRY(camp_region_prepare(set->region_of[i], q, &views[i]));
             address = region_address(set->region_of[i], views[i].host);
@@ -218,12 +221,8 @@ static uint32_t kernel_uses(camp_view_set *set, kernel_use *uses) {
     uint32_t n = 0;
     for (uint32_t g = 0; g < set->count; g++)
         uses[n++] = (kernel_use){&set->groups[g].usage, set->groups[g].access};
-    for (uint32_t i = 0; i < set->view_count; i++) {
-        camp_region *region = set->region_of[i];
-        if (!region && is_pointer(&set->views[i]) && set->views[i].host)
-            region = camp_region_find(set->views[i].host);
-        if (region) uses[n++] = (kernel_use){&region->usage, set->views[i].access};
-    }
+    for (uint32_t i = 0; i < set->view_count; i++)
+        if (set->region_of[i]) uses[n++] = (kernel_use){&set->region_of[i]->usage, set->views[i].access};
     return n;
 }
 
