@@ -98,6 +98,10 @@ bool fe_is_amp_function(CXCursor decl);
 void fe_find_dialect_dir(Frontend *fe, const CXCursor *top, int n);
 bool fe_in_dialect_headers(const Frontend *fe, CXCursor c);
 
+/* scope_operator.c: the main file has no `::` where C cannot (clang 19
+ * would not finish parsing it). Returns false after reporting the error. */
+bool fe_check_scope_operator(Unit *u);
+
 /* restrictions.c: docs/dialect.md §5 on every kernel body and restrict(amp)
  * function, before lowering. Returns false after reporting errors. */
 bool fe_check_restrictions(Frontend *fe);

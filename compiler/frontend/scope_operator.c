@@ -1,0 +1,70 @@
+/* scope_operator.c — `::` where C cannot have it, refused before libclang
+ * sees the file.
+ *
+ * Since clang 17 the lexer makes `::` one token in C too (for `[[gnu::x]]`
+ * attributes), and clang 19's parser loops forever on a parenthesized
+ * expression that starts with it: `(::x)`, or a macro argument `::x` that
+ * the macro puts in parentheses (llvm-project issue 195367). A typo must
+ * not hang the compiler, so the main file is scanned first. C has `::`
+ * only after an attribute's prefix (`gnu::`) and between the operand lists
+ * of an `asm` statement (`"nop" ::: "memory"`, `"=r"(x) :: "r"(y)`); after
+ * anything else, and in particular after `(` or `,`, it is an error. */
+#include "frontend.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* Whether `c`, the last character of the token before `::`, ends a token
+ * that `::` may follow in C: a name, a string, `)` or `:`. */
+static bool may_precede_scope(char c) { return isalnum((unsigned char)c) || c == '_' || c == '"' || c == ')' || c == ':'; }
+
+bool fe_check_scope_operator(Unit *u) {
+    const char *s = u->source;
+    size_t n = u->source_len;
+    unsigned line = 1, col = 1;
+    char last = 0; /* the last character outside comments and blanks */
+    for (size_t i = 0; i < n;) {
+        char c = s[i];
+        if (c == '/' && i + 1 < n && (s[i + 1] == '/' || s[i + 1] == '*')) {
+            bool block = s[i + 1] == '*';
+            i += 2, col += 2;
+            while (i < n) {
+                if (block && s[i] == '*' && i + 1 < n && s[i + 1] == '/') {
+                    i += 2, col += 2;
+                    break;
+                }
+                if (!block && s[i] == '\n' && (i == 0 || s[i - 1] != '\\')) break;
+                if (s[i] == '\n') line++, col = 1;
+                else col++;
+                i++;
+            }
+            continue;
+        }
+        if (c == '"' || c == '\'') { /* a literal, to its end or the line's */
+            i++, col++;
+            while (i < n && s[i] != c && s[i] != '\n') {
+                if (s[i] == '\\' && i + 1 < n && s[i + 1] != '\n') i++, col++;
+                i++, col++;
+            }
+            if (i < n && s[i] == c) i++, col++;
+            last = c;
+            continue;
+        }
+        if (c == ':' && i + 1 < n && s[i + 1] == ':') {
+            /* `<:` and `%:` are digraphs: their colon starts no `::`. */
+            bool digraph = i > 0 && (s[i - 1] == '<' || s[i - 1] == '%');
+            if (!digraph && !may_precede_scope(last)) {
+                diag_error(u->diag, (SrcLoc){u->path, line, col},
+                           "'::' is not an operator in C: a name cannot be looked up in the global scope");
+                return false;
+            }
+            i += 2, col += 2, last = ':';
+            continue;
+        }
+        if (c == '\n') line++, col = 1;
+        else col++;
+        if (!isspace((unsigned char)c)) last = c;
+        i++;
+    }
+    return true;
+}
