@@ -59,6 +59,12 @@ static void print_reach(void) {
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
+    /* libclang's crash recovery replaces the process's signal handlers with
+     * its own, which re-raise a signal from outside a parse with the
+     * default action: libFuzzer's handlers never saw an abort() (ours
+     * below, or unreachable()) and the process died with no report and no
+     * reproducer. Without it every crash is libFuzzer's to report. */
+    setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
     const char *dir = getenv("TMPDIR");
     snprintf(input_path, sizeof input_path, "%s/campcc-fuzz-%d.c", dir && *dir ? dir : "/tmp", (int)getpid());
     atexit(remove_input);
