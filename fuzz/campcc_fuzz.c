@@ -16,6 +16,7 @@
 #include "parse_floor.h"
 #include "prelude_pch.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,12 +60,19 @@ static void print_reach(void) {
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
-    /* libclang's crash recovery replaces the process's signal handlers with
-     * its own, which re-raise a signal from outside a parse with the
-     * default action: libFuzzer's handlers never saw an abort() (ours
-     * below, or unreachable()) and the process died with no report and no
-     * reproducer. Without it every crash is libFuzzer's to report. */
+    /* libclang's crash recovery (each clang_createIndex) and LLVM's handlers
+     * for removing output files (the precompiled headers' writing) replace
+     * the process's signal handlers with their own, which re-raise a
+     * signal with the default action: libFuzzer's handlers never saw an
+     * abort() (ours below, or unreachable()) and the process died with no
+     * report and no reproducer. So no crash recovery, and the handlers the
+     * headers' writing found are put back after it. */
     setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
+    static const int llvm_signals[] = {SIGHUP,  SIGINT,  SIGTERM, SIGUSR2, SIGILL,  SIGTRAP, SIGABRT,
+                                       SIGFPE,  SIGBUS,  SIGSEGV, SIGQUIT, SIGSYS,  SIGXCPU, SIGXFSZ};
+    enum { SIGNALS = sizeof llvm_signals / sizeof *llvm_signals };
+    struct sigaction found[SIGNALS];
+    for (int i = 0; i < SIGNALS; i++) sigaction(llvm_signals[i], NULL, &found[i]);
     const char *dir = getenv("TMPDIR");
     snprintf(input_path, sizeof input_path, "%s/campcc-fuzz-%d.c", dir && *dir ? dir : "/tmp", (int)getpid());
     atexit(remove_input);
@@ -72,6 +80,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
         fprintf(stderr, "campcc-fuzz: cannot precompile the usual headers\n");
         abort();
     }
+    for (int i = 0; i < SIGNALS; i++) sigaction(llvm_signals[i], &found[i], NULL);
     atexit(print_reach);
     const char *mode = getenv("CAMP_FUZZ_PARSE_ONLY");
     parse_only = mode && *mode == '1';
