@@ -531,16 +531,19 @@ unsigned fe_offset(CXSourceLocation l, unsigned *line) {
     return off;
 }
 
-/* Skips blanks and comments from `i`. */
-static size_t skip_space(const char *s, size_t n, size_t i) {
+size_t fe_skip_space(const char *s, size_t n, size_t i) {
     while (i < n) {
-        if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') i++;
-        else if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') { while (i < n && s[i] != '\n') i++; }
-        else if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
+        if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+            i++;
+        } else if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') { /* to the line's end, past continuations */
+            for (i += 2; i < n && !(s[i] == '\n' && s[i - 1] != '\\'); i++) {}
+        } else if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
             i += 2;
             while (i + 1 < n && !(s[i] == '*' && s[i + 1] == '/')) i++;
             i += 2;
-        } else break;
+        } else {
+            break;
+        }
     }
     return i < n ? i : n;
 }
@@ -548,7 +551,7 @@ static size_t skip_space(const char *s, size_t n, size_t i) {
 /* The text of s[b, e) without surrounding blanks. */
 static const char *trimmed_text(Frontend *fe, size_t b, size_t e) {
     const char *s = fe->u->source;
-    b = skip_space(s, e, b);
+    b = fe_skip_space(s, e, b);
     while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\n')) e--;
     return arena_strndup(fe->a, s + b, e - b);
 }
@@ -564,7 +567,7 @@ static bool find_domain_text(Frontend *fe, Kernel *k) {
     i += sizeof kw - 1;
     bool with_view = i + sizeof on - 1 <= n && memcmp(s + i, on, sizeof on - 1) == 0;
     if (with_view) i += sizeof on - 1;
-    i = skip_space(s, n, i);
+    i = fe_skip_space(s, n, i);
     if (i >= n || s[i] != '(') return false;
     size_t open = i, commas[2] = {0, 0};
     int depth = 0, ncommas = 0, wanted = with_view ? 2 : 1;
@@ -625,7 +628,7 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     k->end_offset = fe_offset(clang_getRangeEnd(clang_getCursorExtent(body)), &k->end_line);
     if (clang_getCursorKind(body) != CXCursor_CompoundStmt) {
         /* a single-statement body: take its ';' too */
-        size_t i = skip_space(u->source, u->source_len, k->end_offset);
+        size_t i = fe_skip_space(u->source, u->source_len, k->end_offset);
         if (i < u->source_len && u->source[i] == ';') k->end_offset = (unsigned)i + 1;
     }
     CXFile file;

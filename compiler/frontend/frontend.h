@@ -98,8 +98,14 @@ bool fe_is_amp_function(CXCursor decl);
 void fe_find_dialect_dir(Frontend *fe, const CXCursor *top, int n);
 bool fe_in_dialect_headers(const Frontend *fe, CXCursor c);
 
-/* scope_operator.c: the main file has no `::` where C cannot (clang 19
- * would not finish parsing it). Returns false after reporting the error. */
+/* frontend.c: the offset of the first character from `i` on of source
+ * text s[0, n) that is neither a blank nor in a comment (n if none). */
+size_t fe_skip_space(const char *s, size_t n, size_t i);
+
+/* scope_operator.c: the offset of the first `::` in source text s[0, n)
+ * where C cannot have it (clang 19 would not finish parsing it), n if none;
+ * and that check on the main file, false after reporting the error. */
+size_t fe_find_scope_operator(const char *s, size_t n);
 bool fe_check_scope_operator(Unit *u);
 
 /* restrictions.c: docs/dialect.md §5 on every kernel body and restrict(amp)
