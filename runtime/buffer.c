@@ -127,7 +127,7 @@ void camp_buffer_sharing(const camp_device *dev, VkBufferCreateInfo *info) {
 
 /* Whether a device buffer of `size` bytes lives in the BAR (transfer.c). */
 static bool in_bar(const camp_device *dev, VkDeviceSize size) {
-    return dev->copy_path == CAMP_COPY_BAR || (dev->small_buffers_in_bar && size < CAMP_SMALL_BAR_BUFFER);
+    return dev->copy_path == CAMP_COPY_BAR || (dev->small_buffers_in_bar && size < CAMP_BAR_WRITES_BELOW);
 }
 
 static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {

@@ -495,10 +495,12 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     dev->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
     if (dev->verbose) {
         uint32_t v = dev->properties.apiVersion;
-        fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u; copies by %s%s\n", index, dev->name,
+        fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u; copies by %s", index, dev->name,
                 camp_device_type_name(dev->properties.deviceType), VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v),
-                VK_API_VERSION_PATCH(v), camp_copy_path_name(dev->copy_path),
-                dev->small_buffers_in_bar ? ", buffers under 16 MiB in host-visible device memory" : "");
+                VK_API_VERSION_PATCH(v), camp_copy_path_name(dev->copy_path));
+        if (dev->small_buffers_in_bar)
+            fprintf(stderr, ", buffers under %zu MiB in host-visible device memory", CAMP_BAR_WRITES_BELOW >> 20);
+        fputc('\n', stderr);
     }
     dev->next = camp_rt.devices;
     camp_rt.devices = dev;

@@ -72,9 +72,15 @@ enum camp_copy_path {
     CAMP_COPY_BAR,     /* in: memcpy over threads into device-local host-visible memory
                         * (resizable BAR); out: as import where the device has it, else staging */
 };
-/* On the import path, device buffers below this size live in a resizable
- * BAR where the device has one, and are copied in as on the bar path. */
-#define CAMP_SMALL_BAR_BUFFER ((VkDeviceSize)16 << 20)
+/* Copies in below this size go through a resizable BAR's mapping (transfer.c:
+ * on the bar path those that no import serves; on the import path, where
+ * the BAR spans the device, device buffers below it live there). The host's
+ * writes are faster than the staging ring there (H100, from malloc'd
+ * memory: 1 MiB 16.9-17.6 GB/s against 8.2-13.0, 4 MiB 26.5-28.9 against
+ * 15.1-25.1, 4 KiB in 0.6 µs against 16); larger ones go by the ring's DMA
+ * (the host's writes over the bus stopped near 33 GB/s), and views' by
+ * their import (1 MiB: 22-23 GB/s through it, 16 through the mapping). */
+#define CAMP_BAR_WRITES_BELOW ((size_t)16 << 20)
 
 /* A device buffer with its memory; `mapped` is non-NULL when the memory is
  * HOST_VISIBLE | HOST_COHERENT (and, for CAMP_BUFFER_DEVICE, HOST_CACHED)
@@ -270,7 +276,7 @@ typedef struct camp_device {
     bool pipeline_cache_dirty; /* pipelines were created since it was loaded */
     camp_accelerator_view *default_view;
     enum camp_copy_path copy_path; /* how host memory reaches device buffers */
-    bool small_buffers_in_bar; /* import path with a resizable BAR: device buffers under 16 MiB live there (transfer.c) */
+    bool small_buffers_in_bar; /* import path with a resizable BAR: device buffers below CAMP_BAR_WRITES_BELOW live there */
     bool import_host;        /* VK_EXT_external_memory_host is enabled */
     VkDeviceSize import_alignment; /* minImportedHostPointerAlignment */
     PFN_vkGetMemoryHostPointerPropertiesEXT get_host_pointer_properties;

@@ -54,14 +54,6 @@
  * chunks (13.6 with 4 MiB). */
 #define CHUNK_MIN_IN ((size_t)4 << 20)
 #define CHUNK_MIN_OUT ((size_t)2 << 20)
-/* The bar path writes copies in that no import serves, below this size,
- * through the mapping: no submission, and faster than the ring there (H100,
- * from malloc'd memory: 1 MiB 16.9-17.6 GB/s against 8.2-13.0, 4 MiB
- * 26.5-28.9 against 15.1-25.1, 4 KiB in 0.6 µs against 16). Larger ones
- * go by the ring's DMA (the host's writes over the bus stopped near 33
- * GB/s), and views' by their import (1 MiB: 22-23 GB/s through it, 16
- * through the mapping). */
-#define BAR_IN_BELOW ((size_t)16 << 20)
 
 /* A view's page-aligned middle, imported as a buffer. */
 typedef struct camp_host_import {
@@ -152,18 +144,16 @@ camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *o
 /* Whether the host can map device-local memory as large as half the
  * largest device-local heap (a resizable BAR; without it the BAR is a
  * 256 MiB window). */
-static bool bar_spans_device_memory(VkPhysicalDevice physical) {
-    VkPhysicalDeviceMemoryProperties memory;
-    vkGetPhysicalDeviceMemoryProperties(physical, &memory);
+static bool bar_spans_device_memory(const VkPhysicalDeviceMemoryProperties *memory) {
     const VkMemoryPropertyFlags bar = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
     VkDeviceSize largest = 0, mappable = 0;
-    for (uint32_t h = 0; h < memory.memoryHeapCount; h++)
-        if ((memory.memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) && memory.memoryHeaps[h].size > largest)
-            largest = memory.memoryHeaps[h].size;
-    for (uint32_t t = 0; t < memory.memoryTypeCount; t++) {
-        VkDeviceSize size = memory.memoryHeaps[memory.memoryTypes[t].heapIndex].size;
-        if ((memory.memoryTypes[t].propertyFlags & bar) == bar && size > mappable) mappable = size;
+    for (uint32_t h = 0; h < memory->memoryHeapCount; h++)
+        if ((memory->memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) && memory->memoryHeaps[h].size > largest)
+            largest = memory->memoryHeaps[h].size;
+    for (uint32_t t = 0; t < memory->memoryTypeCount; t++) {
+        VkDeviceSize size = memory->memoryHeaps[memory->memoryTypes[t].heapIndex].size;
+        if ((memory->memoryTypes[t].propertyFlags & bar) == bar && size > mappable) mappable = size;
     }
     return largest && mappable >= largest / 2;
 }
@@ -171,9 +161,9 @@ static bool bar_spans_device_memory(VkPhysicalDevice physical) {
 camp_status camp_copy_path_choose(camp_device *dev) {
     CAMP_TRY(camp_copy_path_for(dev->physical, &dev->copy_path));
     /* Small buffers in the BAR: their copies in from outside views are a
-     * memcpy through the mapping (BAR_IN_BELOW), large ones stay in plain
-     * VRAM, where the ring's DMA and overlapped copies ran faster. */
-    dev->small_buffers_in_bar = dev->copy_path == CAMP_COPY_IMPORT && bar_spans_device_memory(dev->physical);
+     * memcpy through the mapping (CAMP_BAR_WRITES_BELOW); large ones stay
+     * in plain VRAM, where the ring's DMA and overlapped copies ran faster. */
+    dev->small_buffers_in_bar = dev->copy_path == CAMP_COPY_IMPORT && bar_spans_device_memory(&dev->memory);
     if (dev->copy_path == CAMP_COPY_IMPORT && !dev->import_host)
         return camp_fail(CAMP_ERROR_UNSUPPORTED, "VK_EXT_external_memory_host is listed but unusable on %s",
                          dev->name);
@@ -511,7 +501,7 @@ camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDe
                              const void *src, size_t bytes, camp_region *host_view, bool wait) {
     camp_host_import *import = NULL;
     CAMP_TRY(import_for(device->owner, host_view, bytes, &import));
-    if (device->write_mapped && !import && bytes < BAR_IN_BELOW) return bar_in(device, offset, usage, src, bytes);
+    if (device->write_mapped && !import && bytes < CAMP_BAR_WRITES_BELOW) return bar_in(device, offset, usage, src, bytes);
     const char *host = src, *first = host, *last = host;
     if (import) imported_part(import, host, bytes, &first, &last);
     if (first == last) return staged_in(q, device, offset, usage, host, bytes);
