@@ -189,6 +189,11 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
         ty->base = fe_type(fe, clang_getArrayElementType(ct), where);
         if (!ty->base) return NULL;
         ty->len = ct.kind == CXType_ConstantArray ? (int)clang_getArraySize(ct) : -1;
+        if (ty->len == 0) { /* GNU C's; SPIR-V has no array of no elements */
+            diag_error(fe->u->diag, fe_loc(fe, where), "zero-length array type '%s' is not supported in amp code",
+                       ty->name);
+            return NULL;
+        }
         return ty;
     case CXType_Vector: case CXType_ExtVector:
         ty->kind = TY_VECTOR;
