@@ -83,8 +83,40 @@ static enum CXVisitorResult collect_field(CXCursor field, CXClientData data) {
     return CXVisit_Continue;
 }
 
+/* Fills in the members of struct `ty`; false (reported) if amp code cannot
+ * have one of them. */
+static bool record_members(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
+    FieldWalk w = {fe, ty, where, {0}, true};
+    clang_Type_visitFields(ct, collect_field, &w);
+    ty->nmembers = w.fields.len;
+    ty->members = arena_alloc(fe->a, sizeof *ty->members * (size_t)(w.fields.len ? w.fields.len : 1));
+    for (int i = 0; i < w.fields.len; i++) {
+        CXCursor f = *(CXCursor *)w.fields.items[i];
+        Member *m = &ty->members[i];
+        m->name = fe_spelling(fe, f);
+        if (clang_Cursor_isBitField(f)) {
+            diag_error(fe->u->diag, fe_loc(fe, f), "bit-field '%s' is not supported in amp code", m->name);
+            return false;
+        }
+        m->type = fe_type(fe, clang_getCursorType(f), f);
+        if (!m->type) return false;
+        if (m->type->kind == TY_ARRAY && m->type->len < 0) {
+            diag_error(fe->u->diag, fe_loc(fe, f), "flexible array member '%s' is not supported in amp code",
+                       m->name);
+            return false;
+        }
+        m->offset = (uint32_t)(clang_Cursor_getOffsetOfField(f) / 8);
+    }
+    if (ty->nmembers == 0) {
+        diag_error(fe->u->diag, fe_loc(fe, where), "empty struct '%s' in amp code", ty->name);
+        return false;
+    }
+    return true;
+}
+
 /* The one Type of a struct or union declaration, members at the host's
- * offsets (so device memory reads as the host wrote it). */
+ * offsets (so device memory reads as the host wrote it); NULL, reported
+ * once, for one amp code cannot have. */
 static Type *record_type(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
     CXCursor decl = clang_getCanonicalCursor(clang_getTypeDeclaration(ct));
     for (int i = 0; i < fe->nstructs; i++)
@@ -97,33 +129,12 @@ static Type *record_type(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
     ty->is_const = false; /* shared by every use: qualifiers live on the uses */
     ty->is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
     fe->structs = grow_array(fe->structs, fe->nstructs, &fe->capstructs, sizeof *fe->structs, 16);
-    fe->structs[fe->nstructs++] = (StructBinding){decl, ty}; /* before the members: they may point back */
-    FieldWalk w = {fe, ty, where, {0}, true};
-    clang_Type_visitFields(ct, collect_field, &w);
-    ty->nmembers = w.fields.len;
-    ty->members = arena_alloc(fe->a, sizeof *ty->members * (size_t)(w.fields.len ? w.fields.len : 1));
-    for (int i = 0; i < w.fields.len; i++) {
-        CXCursor f = *(CXCursor *)w.fields.items[i];
-        Member *m = &ty->members[i];
-        m->name = fe_spelling(fe, f);
-        if (clang_Cursor_isBitField(f)) {
-            diag_error(fe->u->diag, fe_loc(fe, f), "bit-field '%s' is not supported in amp code", m->name);
-            return NULL;
-        }
-        m->type = fe_type(fe, clang_getCursorType(f), f);
-        if (!m->type) return NULL;
-        if (m->type->kind == TY_ARRAY && m->type->len < 0) {
-            diag_error(fe->u->diag, fe_loc(fe, f), "flexible array member '%s' is not supported in amp code",
-                       m->name);
-            return NULL;
-        }
-        m->offset = (uint32_t)(clang_Cursor_getOffsetOfField(f) / 8);
-    }
-    if (ty->nmembers == 0) {
-        diag_error(fe->u->diag, fe_loc(fe, where), "empty struct '%s' in amp code", ty->name);
-        return NULL;
-    }
-    return ty;
+    int slot = fe->nstructs++;
+    fe->structs[slot] = (StructBinding){decl, ty}; /* before the members: they may point back */
+    if (record_members(fe, ct, ty, where)) return ty;
+    /* later uses get no half-built type (members without types) */
+    fe->structs[slot].type = NULL;
+    return NULL;
 }
 
 /* Our Type for a clang type; reports an error and returns NULL for types
