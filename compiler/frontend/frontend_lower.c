@@ -235,6 +235,7 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
             fe_texture_param_value_error(fe, c, v);
             return NULL;
         }
+        if (v && !v->type) return NULL; /* a local or parameter whose type was refused, where it was declared */
         int errors = fe->u->diag->errors;
         if (!v && errors == 0) v = fe_module_const(fe, decl);
         if (!v && fe->u->diag->errors == errors) v = fe_capture(fe, c, decl); /* not refused as a constant */
@@ -598,13 +599,16 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
             diag_error(fe->u->diag, fe_loc(fe, d), "variable-length arrays cannot be declared in amp code");
             continue;
         }
-        Type *t = fe_type(fe, clang_getCursorType(d), d);
-        if (!t) continue;
         Var *v = arena_alloc(fe->a, sizeof *v);
         v->name = name;
-        v->type = t;
+        v->type = fe_type(fe, clang_getCursorType(d), d);
         v->loc = fe_loc(fe, d);
         v->kind = VAR_LOCAL;
+        if (!v->type) { /* reported; its uses add nothing (lower_decl_ref) */
+            fe_bind(fe, d, v);
+            continue;
+        }
+        Type *t = v->type;
         Stmt *s = new_stmt(fe, ST_DECL, d);
         s->var = v;
         CXCursor init = clang_Cursor_getVarDeclInitializer(d);
