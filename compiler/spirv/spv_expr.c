@@ -637,7 +637,15 @@ Ptr em_ptr(Emitter *e, Expr *x) {
         return p;
     }
     case EX_DECAY: return decay(e, x);
-    case EX_ADDR: return address_of(e, x->lhs);
+    case EX_ADDR:
+        if (x->lhs->kind == EX_VAR && x->lhs->var->kind == VAR_CAPTURE && x->lhs->type->kind == TY_ARRAY &&
+            !x->lhs->var->vla_strides[0]) { /* &view: the address pushed for its decay (push_block_type) */
+            Type decayed = {.kind = TY_PTR, .base = x->lhs->type->base, .size = 8, .align = 8};
+            uint32_t first = em_push_member(e, (uint32_t)x->lhs->var->member + 6, em_type(e, &decayed));
+            return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
+                         .value = em_op1(e, SpvOpBitcast, em_type(e, x->type), first)};
+        }
+        return address_of(e, x->lhs);
     case EX_CAST:
         if (x->lhs->type->kind == TY_PTR) {
             Ptr p = em_ptr(e, x->lhs);
