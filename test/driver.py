@@ -604,6 +604,14 @@ def test_strict_warnings(ctx):
 
 # ---- outputs and temporary files --------------------------------------------------------
 
+def describe(snap):
+    """A snapshot in a few words, for a failure's message."""
+    if snap is None:
+        return "none"
+    kind, ino, mode, _, data = snap
+    return f"inode {ino} mode {mode:o}" + (f", {len(data)} bytes" if data is not None else "")
+
+
 def snapshot(path):
     """What must not change: the kind, inode, mode and (for a regular file) the bytes; None if gone."""
     if not os.path.lexists(path):
@@ -729,7 +737,8 @@ def test_interrupted_compile(ctx):
             if out == "scale.o":
                 now = snapshot(ctx.path("scale.o"))
                 expect(rc == 0 or now == before or (now and now[-1] == complete[tuple(args)]),
-                       f"{what} left a partial scale.o")
+                       f"{what} left a partial scale.o: {describe(now)}, before {describe(before)}, "
+                       f"complete {len(complete[tuple(args)])} bytes")
             else:
                 expect(rc == 0 or not os.path.exists(ctx.path(out)), f"{what} left a partial {out}")
             if slow:
