@@ -266,6 +266,13 @@ static bool holds_scalar_of_size(const Type *t, int bytes) {
     }
 }
 
+/* A view (a captured array) comes as the address of its first element:
+ * the array, decayed. */
+uint32_t em_view_address_type(Emitter *e, const Var *view) {
+    Type decayed = {.kind = TY_PTR, .base = view->type->base, .size = 8, .align = 8};
+    return em_type(e, &decayed);
+}
+
 /* The push-constant block: the camp_push_header as six 32-bit members, then
  * one member per capture at the offsets layout.c chose. */
 static uint32_t push_block_type(Emitter *e, Kernel *k) {
@@ -278,8 +285,7 @@ static uint32_t push_block_type(Emitter *e, Kernel *k) {
     for (int i = 0; i < k->captures.len; i++) {
         Var *v = k->captures.items[i];
         if (v->capture == CAPTURE_VIEW) {
-            Type ptr = {.kind = TY_PTR, .base = v->type->base, .size = 8, .align = 8};
-            members[6 + i] = em_type(e, &ptr); /* the array, decayed */
+            members[6 + i] = em_view_address_type(e, v);
         } else {
             members[6 + i] = em_type(e, v->type);
             if (holds_scalar_of_size(v->type, 1)) spv_capability(&e->b, SpvCapabilityStoragePushConstant8);

@@ -139,6 +139,7 @@ Ptr em_ptr(Emitter *e, Expr *x);               /* a pointer-typed expression */
 uint32_t em_load(Emitter *e, const Type *t, LValue lv);
 void em_store(Emitter *e, LValue lv, uint32_t value);
 uint32_t em_push_member(Emitter *e, uint32_t member, uint32_t type); /* load a push constant */
+uint32_t em_view_address_type(Emitter *e, const Var *view); /* a view's pushed address: to its first element */
 uint32_t em_module_const(Emitter *e, Var *v); /* the Private variable of a module constant */
 void em_store_local(Emitter *e, Var *v, Expr *value); /* a declaration's initializer */
 void em_store_param(Emitter *e, Var *v, uint32_t value); /* a parameter's value into its variable */

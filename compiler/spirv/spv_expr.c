@@ -578,15 +578,18 @@ static void load_vla_strides(Emitter *e, Var *v, Ptr *p) {
         p->stride[i] = em_push_member(e, (uint32_t)v->vla_strides[i]->member + 6, em_type(e, &int_type));
 }
 
+/* A view's first element: its address is pushed. */
+static Ptr view_start(Emitter *e, Var *view) {
+    Ptr p = {.storage = SpvStorageClassPhysicalStorageBuffer,
+             .value = em_push_member(e, (uint32_t)view->member + 6, em_view_address_type(e, view))};
+    load_vla_strides(e, view, &p);
+    return p;
+}
+
 /* A pointer to the first element of an array lvalue. */
 static Ptr decay(Emitter *e, Expr *x) {
     Expr *arr = x->lhs;
-    if (arr->kind == EX_VAR && arr->var->kind == VAR_CAPTURE) { /* a view: its address is pushed */
-        Ptr p = {.storage = SpvStorageClassPhysicalStorageBuffer,
-                 .value = em_push_member(e, (uint32_t)arr->var->member + 6, em_type(e, x->type))};
-        load_vla_strides(e, arr->var, &p);
-        return p;
-    }
+    if (arr->kind == EX_VAR && arr->var->kind == VAR_CAPTURE) return view_start(e, arr->var);
     LValue lv = em_lvalue(e, arr);
     if (lv.stride[0] || (arr->type->kind == TY_ARRAY && arr->type->len < 0)) /* a variable-length row */
         return (Ptr){.storage = lv.storage, .value = lv.ptr, .stride = {lv.stride[0], lv.stride[1]}};
@@ -639,11 +642,10 @@ Ptr em_ptr(Emitter *e, Expr *x) {
     case EX_DECAY: return decay(e, x);
     case EX_ADDR:
         if (x->lhs->kind == EX_VAR && x->lhs->var->kind == VAR_CAPTURE && x->lhs->type->kind == TY_ARRAY &&
-            !x->lhs->var->vla_strides[0]) { /* &view: the address pushed for its decay (push_block_type) */
-            Type decayed = {.kind = TY_PTR, .base = x->lhs->type->base, .size = 8, .align = 8};
-            uint32_t first = em_push_member(e, (uint32_t)x->lhs->var->member + 6, em_type(e, &decayed));
-            return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
-                         .value = em_op1(e, SpvOpBitcast, em_type(e, x->type), first)};
+            !x->lhs->var->vla_strides[0]) { /* &view: its start, as a pointer to the whole array */
+            Ptr p = view_start(e, x->lhs->var);
+            p.value = em_op1(e, SpvOpBitcast, em_type(e, x->type), p.value);
+            return p;
         }
         return address_of(e, x->lhs);
     case EX_CAST:
