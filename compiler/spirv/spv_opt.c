@@ -36,23 +36,95 @@ static const char *const passes[] = {
 
 enum { NPASSES = sizeof passes / sizeof *passes, CCP_MAX_KERNELS = 64 };
 
+/* --redundancy-elimination's time and memory grow with the square of a
+ * function's size: a kernel calling sinf 1,000 times (233,000
+ * instructions once its calls are inlined, by the estimate below) took
+ * 61 s and 5.3 GB at -O2, 47 s and 5.1 GB of them in its two runs; 19 s
+ * and 240 MB without them, the output 10% larger. A module with a
+ * function past this size goes without it; the largest of the tests,
+ * samples and benchmarks is 88,000 (math_pipeline with every math call
+ * inlined, 2.3 s), the next 3,600. */
+#define REDUNDANCY_MAX_INSTRUCTIONS 100000u
+
+/* The largest function of a module once the optimizer's inliner is done:
+ * each function's own instructions plus, for each call in it, the
+ * callee's, inlined likewise, unless the callee is marked DontInline
+ * (the large math functions: called, not inlined). An upper bound: the
+ * optimizer folds much of what it inlines. Recursion, which amp code
+ * cannot have, counts once. The module is campcc's own, so its word
+ * counts are sound. */
+typedef struct InlineSize {
+    const uint32_t *words;
+    size_t n, bound;
+    uint32_t *start;      /* id → 1 + the word of its OpFunction, 0: not a function */
+    uint64_t *size;       /* id → its inlined size, once known */
+    uint8_t *state;       /* id → 0 unseen, 1 being summed, 2 known */
+} InlineSize;
+
+static uint64_t saturating_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+static bool not_inlined(const InlineSize *s, uint32_t f) {
+    return f >= s->bound || !s->start[f] || (s->words[s->start[f] - 1 + 3] & SpvFunctionControlDontInlineMask);
+}
+
+static uint64_t function_inlined_size(InlineSize *s, uint32_t f) {
+    if (f >= s->bound || !s->start[f] || s->state[f] == 1) return 0;
+    if (s->state[f] == 2) return s->size[f];
+    s->state[f] = 1;
+    uint64_t size = 0;
+    for (size_t i = s->start[f] - 1; i < s->n;) {
+        uint32_t opcode = s->words[i] & 0xffffu, nwords = s->words[i] >> 16;
+        size = saturating_add(size, 1);
+        if (opcode == SpvOpFunctionCall && nwords > 3 && i + 3 < s->n && !not_inlined(s, s->words[i + 3]))
+            size = saturating_add(size, function_inlined_size(s, s->words[i + 3]));
+        if (opcode == SpvOpFunctionEnd || !nwords) break;
+        i += nwords;
+    }
+    s->state[f] = 2;
+    return s->size[f] = size;
+}
+
+static uint64_t largest_inlined_function(const uint32_t *words, size_t n) {
+    if (n < 5) return 0;
+    InlineSize s = {.words = words, .n = n, .bound = words[3]};
+    s.start = calloc(s.bound ? s.bound : 1, sizeof *s.start);
+    s.size = calloc(s.bound ? s.bound : 1, sizeof *s.size);
+    s.state = calloc(s.bound ? s.bound : 1, 1);
+    if (!s.start || !s.size || !s.state) unreachable("out of memory");
+    for (size_t i = 5; i + 4 < n && words[i] >> 16; i += words[i] >> 16)
+        if ((words[i] & 0xffffu) == SpvOpFunction && words[i + 2] < s.bound) s.start[words[i + 2]] = (uint32_t)i + 1;
+    uint64_t largest = 0;
+    for (uint32_t f = 0; f < s.bound; f++)
+        if (s.start[f]) {
+            uint64_t size = function_inlined_size(&s, f);
+            if (size > largest) largest = size;
+        }
+    free(s.start);
+    free(s.size);
+    free(s.state);
+    return largest;
+}
+
 /* SPIRV-Tools 2023.1's --ccp goes over the values of every function so far
  * after each function: quadratic in the kernels of a module (2,000 kernels:
  * 8 of 15 s). A module with many kernels (only ever the file's, when it is
  * shown) goes without it; the other passes still fold constants, and
- * drivers propagate them anyway. */
-static size_t recipe(size_t kernels, const char **out) {
+ * drivers propagate them anyway. A module too large once inlined goes
+ * without --redundancy-elimination (above). */
+static size_t recipe(size_t kernels, bool huge, const char **out) {
     size_t n = 0;
     for (size_t i = 0; i < NPASSES; i++)
-        if (kernels <= CCP_MAX_KERNELS || strcmp(passes[i], "--ccp")) out[n++] = passes[i];
+        if ((kernels <= CCP_MAX_KERNELS || strcmp(passes[i], "--ccp")) &&
+            (!huge || strcmp(passes[i], "--redundancy-elimination")))
+            out[n++] = passes[i];
     return n;
 }
 
 /* -v: the spirv-opt command that does what the in-process optimizer does,
  * as -v shows the host compiler's commands. */
-static void print_command(const Unit *u, size_t kernels, const char *which) {
+static void print_command(const Unit *u, size_t kernels, bool huge, const char *which) {
     const char *flags[NPASSES];
-    size_t nflags = recipe(kernels, flags);
+    size_t nflags = recipe(kernels, huge, flags);
     fprintf(stderr, " spirv-opt --target-env=vulkan1.2");
     for (size_t i = 0; i < nflags; i++) fprintf(stderr, " %s", flags[i]);
     fprintf(stderr, " %s.spv -o %s.spv   (in campcc's process: SPIRV-Tools' optimizer, on %s)\n", u->path, u->path,
@@ -63,8 +135,15 @@ static void print_command(const Unit *u, size_t kernels, const char *which) {
  * and marks the math library's float operations exact again
  * (spv_inline.c); on success *words is the new module. */
 static bool optimize_module(Unit *u, uint32_t **words, size_t *n, const Kernel *k) {
+    size_t kernels = k ? 1 : (size_t)u->kernels.len;
+    uint64_t inlined = largest_inlined_function(*words, *n);
+    bool huge = inlined > REDUNDANCY_MAX_INSTRUCTIONS;
+    if (u->opts->verbose && k && huge)
+        fprintf(stderr, " (the kernel at %s:%u, a function of %llu instructions once inlined, goes without --redundancy-elimination)\n",
+                k->loc.file, k->loc.line, (unsigned long long)inlined);
+    if (u->opts->verbose && !k) print_command(u, kernels, huge, "the file's module, which -S shows");
     const char *flags[NPASSES];
-    size_t nflags = recipe(k ? 1 : (size_t)u->kernels.len, flags);
+    size_t nflags = recipe(kernels, huge, flags);
     uint32_t *out = NULL;
     size_t nout = 0;
     char error[512];
@@ -84,13 +163,10 @@ static bool optimize_module(Unit *u, uint32_t **words, size_t *n, const Kernel *
     return spv_restore_exact(u, words, n);
 }
 
-bool spv_optimize_unit_module(Unit *u) {
-    if (u->opts->verbose) print_command(u, (size_t)u->kernels.len, "the file's module, which -S shows");
-    return optimize_module(u, &u->spirv, &u->spirv_words, NULL);
-}
+bool spv_optimize_unit_module(Unit *u) { return optimize_module(u, &u->spirv, &u->spirv_words, NULL); }
 
 bool spv_optimize_kernels(Unit *u) {
-    if (u->opts->verbose) print_command(u, 1, "each kernel's module");
+    if (u->opts->verbose) print_command(u, 1, false, "each kernel's module");
     WordBuf out = {0};
     bool ok = true;
     for (int i = 0; i < u->kernels.len && ok; i++) {
