@@ -9,6 +9,7 @@
           // expect-warning: LINE:COL: message substring
           // flags: -Wall -Werror                       (extra campcc flags)
           // expect-quiet                               (no diagnostic at all)
+          // expect-errors: N                           (exactly N errors in SRC.c)
       For each of `-o exe`, `-c -o x.o` and `-S -o x.spvasm`, campcc must
       print every expected diagnostic as `.../SRC.c:LINE:COL: KIND: ...` on
       stderr (clang's format) and leave no temporary file in $TMPDIR. With an
@@ -45,6 +46,7 @@ import tempfile
 EXPECT = re.compile(r"//\s*expect-(error|note|warning):\s*(\d+)(?::(\d+))?:\s*(.+?)\s*$")
 FLAGS = re.compile(r"//\s*flags:\s*(.+?)\s*$")
 QUIET = re.compile(r"//\s*expect-quiet\s*$")
+COUNT = re.compile(r"//\s*expect-errors:\s*(\d+)\s*$")
 MODES = [([], "prog"), (["-c"], "prog.o"), (["-S"], "prog.spvasm")]
 
 
@@ -89,9 +91,12 @@ def report(cmd, problems, stderr):
 
 def cmd_program(a):
     src = os.path.abspath(a.src)
-    expects, flags, quiet = [], [], False
+    expects, flags, quiet, count = [], [], False, None
     for line in open(src, encoding="utf-8"):
         quiet = quiet or bool(QUIET.search(line))
+        m = COUNT.search(line)
+        if m:
+            count = int(m.group(1))
         m = EXPECT.search(line)
         if m:
             expects.append((m.group(1), int(m.group(2)), m.group(3) and int(m.group(3)), m.group(4)))
@@ -112,6 +117,9 @@ def cmd_program(a):
                                          want_files=() if has_error else (outname,))
             if quiet and stderr:
                 problems.append("diagnostics printed; want none")
+            errors = len(re.findall(rf"(^|/){name}:\d+:\d+: error: ", stderr, re.M))
+            if count is not None and errors != count:
+                problems.append(f"{errors} errors in {os.path.basename(src)}; want {count}")
             for kind, line, col, text in expects:
                 where = f"{line}:{col}" if col else f"{line}:\\d+"
                 pat = re.compile(rf"(^|/){name}:{where}: {kind}: .*{re.escape(text)}", re.M)

@@ -239,6 +239,15 @@ Var *fe_lookup(Frontend *fe, CXCursor decl) {
     return NULL;
 }
 
+/* Whether an expression (c, stripped) names a local or parameter whose
+ * declaration was refused (its type: a texture copied, an _Atomic int),
+ * which the error there already covers. */
+bool fe_names_refused_local(Frontend *fe, CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_DeclRefExpr) return false;
+    Var *v = fe_lookup(fe, clang_getCursorReferenced(c));
+    return v && v->kind == VAR_LOCAL && !v->type;
+}
+
 /* const all the way down: `const int t[4]`, `const struct s g`. */
 static bool is_deeply_const(CXType t) {
     CXType ct = clang_getCanonicalType(t);

@@ -61,6 +61,7 @@ char *fe_spelling(Frontend *fe, CXCursor c);
 Type *fe_type(Frontend *fe, CXType t, CXCursor where);
 void fe_bind(Frontend *fe, CXCursor decl, Var *var);
 Var *fe_lookup(Frontend *fe, CXCursor decl);
+bool fe_names_refused_local(Frontend *fe, CXCursor c);
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
 /* A const global or static const local with an initializer: a module
  * constant; NULL (no error) if decl is not one. */

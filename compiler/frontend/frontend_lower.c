@@ -132,6 +132,8 @@ static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
     int n = fe_children(c, kids, 2);
     if (n != 1) return lower_constant(fe, c);
+    /* the load of a refused local (an _Atomic int's) has its refused type */
+    if (fe_names_refused_local(fe, fe_strip(kids[0]))) return NULL;
     Type *to = fe_type(fe, clang_getCursorType(c), c);
     if (!to) return NULL;
     CXType from_ct = clang_getCanonicalType(clang_getCursorType(kids[0]));

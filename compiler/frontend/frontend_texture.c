@@ -150,14 +150,6 @@ static Var *texture_param(Frontend *fe, CXCursor arg, bool sampler) {
     return v && v->kind == VAR_TEXTURE && (v->texture->rank == 0) == sampler ? v : NULL;
 }
 
-/* Whether an argument names a local whose declaration was refused (its
- * type: a texture copied, say), which the error there already covers. */
-static bool names_refused_local(Frontend *fe, CXCursor arg) {
-    if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr) return false;
-    Var *v = fe_lookup(fe, clang_getCursorReferenced(arg));
-    return v && v->kind == VAR_LOCAL && !v->type;
-}
-
 /* The texture (or pair of view and sampler) that a handle argument and
  * its sampler argument (or NULL) name: in a kernel, its variables; in an
  * amp function, its parameters. `what` says where, for the error. */
@@ -166,7 +158,7 @@ static Var *texture_of(Frontend *fe, CXCursor handle_arg, const CXCursor *sample
     CXCursor arg = fe_strip(handle_arg);
     char *handle = handle_name(fe, clang_getCursorType(arg));
     CXCursor s = sampler_arg ? fe_strip(*sampler_arg) : clang_getNullCursor();
-    if (names_refused_local(fe, arg) || (sampler_arg && names_refused_local(fe, s))) return NULL;
+    if (fe_names_refused_local(fe, arg) || (sampler_arg && fe_names_refused_local(fe, s))) return NULL;
     if (!fe->kernel) {
         Var *param = handle ? texture_param(fe, arg, false) : NULL, *sampler = NULL;
         if (!param) {
