@@ -30,7 +30,35 @@ static char *kind_name(CXCursor c) {
     return buf;
 }
 
+/* The source text of a construct libclang does not name (its kind is
+ * "UnexposedExpr": GNU C's `a ?: b`, `__builtin_choose_expr`, ...): its
+ * tokens, a space between two where the source has one, cut at about 40
+ * characters. */
+static const char *unexposed_text(Frontend *fe, CXCursor c) {
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(fe->tu, clang_getCursorExtent(c), &toks, &nt);
+    char *text = arena_printf(fe->a, "%s", "");
+    unsigned end = 0; /* the offset past the token before */
+    for (unsigned i = 0; i < nt && strlen(text) < 40; i++) {
+        CXSourceRange r = clang_getTokenExtent(fe->tu, toks[i]);
+        unsigned start = fe_offset(clang_getRangeStart(r), NULL);
+        CXString sp = clang_getTokenSpelling(fe->tu, toks[i]);
+        text = arena_printf(fe->a, "%s%s%s", text, i && start > end ? " " : "", clang_getCString(sp));
+        clang_disposeString(sp);
+        end = fe_offset(clang_getRangeEnd(r), NULL);
+        if (i + 1 < nt && strlen(text) >= 40) text = arena_printf(fe->a, "%s ...", text);
+    }
+    clang_disposeTokens(fe->tu, toks, nt);
+    return text;
+}
+
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (!what && (k == CXCursor_UnexposedExpr || k == CXCursor_UnexposedStmt)) {
+        const char *text = unexposed_text(fe, c);
+        if (*text) what = text;
+    }
     diag_error(fe->u->diag, fe_loc(fe, c), "unsupported construct '%s' in amp code", what ? what : kind_name(c));
     return NULL;
 }
@@ -580,7 +608,13 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
     int n = fe_children(c, kids, 32);
     for (int i = 0; i < n && i < 32; i++) {
         CXCursor d = kids[i];
-        if (clang_getCursorKind(d) != CXCursor_VarDecl) {
+        switch (clang_getCursorKind(d)) {
+        case CXCursor_VarDecl: break;
+        /* types and checks, which clang has resolved: no code */
+        case CXCursor_TypedefDecl: case CXCursor_StructDecl: case CXCursor_UnionDecl: case CXCursor_EnumDecl:
+        case CXCursor_StaticAssert:
+            continue;
+        default:
             fe_unsupported(fe, d, "declaration");
             continue;
         }
@@ -693,7 +727,10 @@ static Stmt *lower_for(Frontend *fe, CXCursor c) {
 }
 
 /* switch: the body's statements grouped by the labels that start them.
- * Labels must be directly in the body (no Duff's device). */
+ * Labels must be directly in the body (no Duff's device). A case range
+ * becomes one label per value, up to this many. */
+enum { CASE_RANGE_MAX = 1024 };
+
 static Stmt *lower_switch(Frontend *fe, CXCursor c) {
     CXCursor kids[3];
     if (fe_children(c, kids, 3) != 2) return (Stmt *)fe_unsupported(fe, c, "switch statement");
@@ -718,16 +755,23 @@ static Stmt *lower_switch(Frontend *fe, CXCursor c) {
                     cur->is_default = true;
                     item = parts[0];
                 } else {
-                    long long v;
-                    if (np != 2 || !fe_eval_int(parts[0], &v)) {
-                        fe_unsupported(fe, item, "case range");
-                        break;
+                    /* `case lo:`, or GNU C's `case lo ... hi:` (each value a label) */
+                    long long lo, hi;
+                    bool ok = np >= 2 && fe_eval_int(parts[0], &lo) && (np == 2 ? (hi = lo, true) : fe_eval_int(parts[1], &hi));
+                    item = parts[np - 1];
+                    if (!ok || (hi > lo && hi - lo >= CASE_RANGE_MAX)) {
+                        if (ok) diag_error(fe->u->diag, fe_loc(fe, parts[0]),
+                                           "a case range of more than %d values is not supported in amp code",
+                                           CASE_RANGE_MAX);
+                        else fe_unsupported(fe, parts[0], "case label");
+                        k = clang_getCursorKind(item);
+                        continue;
                     }
-                    long long *vals = arena_alloc(fe->a, sizeof *vals * (size_t)(cur->nvalues + 1));
+                    int count = hi >= lo ? (int)(hi - lo + 1) : 0; /* lo > hi: clang warns, no value */
+                    long long *vals = arena_alloc(fe->a, sizeof *vals * (size_t)(cur->nvalues + count + 1));
                     for (int j = 0; j < cur->nvalues; j++) vals[j] = cur->values[j];
-                    vals[cur->nvalues++] = v;
+                    for (int j = 0; j < count; j++) vals[cur->nvalues++] = lo + j;
                     cur->values = vals;
-                    item = parts[1];
                 }
                 k = clang_getCursorKind(item);
             }
