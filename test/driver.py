@@ -708,6 +708,32 @@ def test_output_in_place(ctx):
     expect(not leftovers(ctx, tmpdir), f"compiles left {leftovers(ctx, tmpdir)}")
 
 
+def test_output_is_input(ctx):
+    """An output naming an input (-o, --emit-spirv=, --emit-host=, -MF; by another path or a hard link too) is
+    refused before anything is written, as gcc does (clang would overwrite the source); the input is left as it
+    was."""
+    os.link(ctx.path("scale.c"), ctx.path("scale-link.c"))
+    cases = [
+        (["-c", "scale.c", "-o", "scale.c"], "scale.c"),
+        (["scale.c", "main.c", "-o", "./main.c"], "./main.c"),
+        (["-E", "scale.c", "-o", "scale.c"], "scale.c"),
+        (["-S", "scale.c", "-o", "scale-link.c"], "scale-link.c"),
+        (["-c", "scale.c", "-o", "s.o", "--emit-host=scale.c"], "scale.c"),
+        (["-c", "scale.c", "-o", "s.o", "--emit-spirv=scale-link.c"], "scale-link.c"),
+        (["-c", "scale.c", "-o", "s.o", "-MD", "-MF", "scale.c"], "scale.c"),
+    ]
+    for args, out in cases:
+        before = {f: open(ctx.path(f), "rb").read() for f in ("scale.c", "main.c")}
+        _, err = ctx.run(args, rc=1)
+        expect(re.search(rf"^campcc: error: input file '[\w.-]+' is the same as output file '{re.escape(out)}'$", err, re.M),
+               f"campcc {' '.join(args)} did not say the output is an input:\n{err[-1500:]}")
+        for f, data in before.items():
+            expect(open(ctx.path(f), "rb").read() == data, f"campcc {' '.join(args)} changed {f}")
+        expect(not os.path.exists(ctx.path("s.o")), f"campcc {' '.join(args)} wrote s.o")
+    ctx.run(["-c", "scale.c", "-o", "s.o"])  # an output that is no input is fine
+    expect(ctx.has_spirv("s.o"), "s.o holds no SPIR-V")
+
+
 def test_interrupted_compile(ctx):
     """SIGINT or SIGTERM at any step leaves no temporary directory and no output."""
     tmpdir, env = private_tmpdir(ctx)

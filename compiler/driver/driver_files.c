@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* From the build tree, the source include/ and build runtime/; installed,
@@ -46,6 +47,28 @@ bool driver_locate_self(Driver *d) {
     }
     sprintf(d->include_dir, "%s/%s", exe, CAMP_INCLUDEDIR);
     sprintf(d->lib_dir, "%s/%s", exe, CAMP_LIBDIR);
+    return true;
+}
+
+/* An output that names an input would replace it (`-o prog.c` for `-o
+ * prog`): refused, as gcc does, before anything is written; clang would
+ * overwrite the source. */
+bool driver_outputs_spare_inputs(const Driver *d) {
+    const char *outputs[] = {d->output, d->emit_spirv, d->emit_host, d->dep_file};
+    for (size_t o = 0; o < sizeof outputs / sizeof *outputs; o++) {
+        struct stat out;
+        if (!outputs[o] || strcmp(outputs[o], "-") == 0 || stat(outputs[o], &out) != 0 || !S_ISREG(out.st_mode))
+            continue;
+        for (int i = 0; i < d->inputs.len; i++) {
+            const Input *in = d->inputs.items[i];
+            struct stat st;
+            if (strcmp(in->path, "-") != 0 && stat(in->path, &st) == 0 && st.st_dev == out.st_dev &&
+                st.st_ino == out.st_ino) {
+                diag_tool_error("input file '%s' is the same as output file '%s'", in->path, outputs[o]);
+                return false;
+            }
+        }
+    }
     return true;
 }
 

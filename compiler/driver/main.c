@@ -74,6 +74,7 @@ static int drive(Driver *d) {
     if (for_project_compiler(d)) return run_project_compiler(d);
     if (!driver_locate_self(d)) return 1;
     if (d->list_accelerators) return list_accelerators(d);
+    if (!driver_outputs_spare_inputs(d)) return 1;
     if (d->action == ACT_PASSTHROUGH || !d->inputs.len) return passthrough(d);
     /* libclang sees the user's preprocessor flags, then campcc's own;
      * libclang turns clang's typo corrections off ("did you mean"), unless
