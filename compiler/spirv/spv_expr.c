@@ -1167,9 +1167,28 @@ static void store_union_init(Emitter *e, LValue lv, const Type *u, int off, cons
     }
 }
 
+/* The zero value of type t: OpConstantNull, but a PhysicalStorageBuffer
+ * pointer has none (spirv-val refuses it), so one inside t is 0 converted
+ * and what holds it is built from its parts. */
+static uint32_t zero_value(Emitter *e, const Type *t) {
+    if (!type_holds_pointer(t)) return spv_const_null(&e->b, em_type(e, t));
+    if (t->kind == TY_PTR) return em_op1(e, SpvOpConvertUToPtr, em_type(e, t), const_int(e, &ulong_type, 0));
+    size_t n = (size_t)(t->kind == TY_ARRAY ? t->len : t->nmembers);
+    uint32_t *ops = malloc(sizeof *ops * (n + 2));
+    if (!ops) unreachable("out of memory");
+    ops[0] = em_type(e, t);
+    for (size_t i = 0; i < n; i++)
+        ops[2 + i] = t->kind == TY_ARRAY ? (i ? ops[2] : zero_value(e, t->base)) : zero_value(e, t->members[i].type);
+    ops[1] = spv_new_id(&e->b);
+    spv_op(&e->code, SpvOpCompositeConstruct, ops, n + 2);
+    uint32_t r = ops[1];
+    free(ops);
+    return r;
+}
+
 /* An initializer into the object lv: zero, then each value at its path. */
 static void store_init(Emitter *e, LValue lv, Expr *init) {
-    em_store(e, lv, spv_const_null(&e->b, em_type(e, init->type)));
+    em_store(e, lv, zero_value(e, init->type));
     for (int i = 0; i < init->ninits; i++) {
         InitItem *it = &init->inits[i];
         LValue at = lv;
