@@ -333,6 +333,29 @@ static bool capture_vla_strides(Frontend *fe, Var *v, CXCursor ref) {
     return true;
 }
 
+/* A parameter declared as an array is a pointer to its element type (C
+ * adjusts it; libclang gives the type as written). */
+static bool is_array_type(CXType t) {
+    CXType ct = clang_getCanonicalType(t);
+    return ct.kind == CXType_ConstantArray || ct.kind == CXType_IncompleteArray || ct.kind == CXType_VariableArray;
+}
+
+static Type *param_type(Frontend *fe, CXCursor param) {
+    CXType t = clang_getCursorType(param), ct = clang_getCanonicalType(t);
+    if (!is_array_type(t)) return fe_type(fe, t, param);
+    Type *ty = arena_alloc(fe->a, sizeof *ty);
+    ty->kind = TY_PTR;
+    ty->size = ty->align = (int)sizeof(uint64_t); /* a device address */
+    ty->base = fe_type(fe, clang_getArrayElementType(ct), param);
+    if (!ty->base) return NULL;
+    ty->name = arena_printf(fe->a, "%s *", ty->base->name);
+    if (ty->base->kind == TY_PTR) {
+        diag_error(fe->u->diag, fe_loc(fe, param), "pointers to pointers are not supported in amp code");
+        return NULL;
+    }
+    return ty;
+}
+
 /* A variable declared outside the kernel and used inside: captured by value
  * (scalars), as an implicit view (arrays with a complete type), or as a
  * pointer the runtime translates through the explicit views (array_view). */
@@ -347,7 +370,9 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         fe_texture_value_error(fe, ref, arena_printf(fe->a, "texture '%s'", name));
         return NULL;
     }
-    Type *t = fe_type(fe, clang_getCursorType(decl), ref);
+    /* a host function's parameter declared as an array is a pointer */
+    bool array_param = clang_getCursorKind(decl) == CXCursor_ParmDecl && is_array_type(clang_getCursorType(decl));
+    Type *t = array_param ? param_type(fe, decl) : fe_type(fe, clang_getCursorType(decl), ref);
     if (!t) return NULL;
     Var *v = arena_alloc(fe->a, sizeof *v);
     v->name = name;
@@ -401,26 +426,6 @@ bool fe_is_amp_function(CXCursor decl) {
     return s.amp;
 }
 
-/* The Func for a call to `decl`, lowering its body the first time. */
-/* A parameter declared as an array is a pointer to its element type (C
- * adjusts it; libclang gives the type as written). */
-static Type *param_type(Frontend *fe, CXCursor param) {
-    CXType t = clang_getCursorType(param), ct = clang_getCanonicalType(t);
-    if (ct.kind != CXType_ConstantArray && ct.kind != CXType_IncompleteArray && ct.kind != CXType_VariableArray)
-        return fe_type(fe, t, param);
-    Type *ty = arena_alloc(fe->a, sizeof *ty);
-    ty->kind = TY_PTR;
-    ty->size = ty->align = (int)sizeof(uint64_t); /* a device address */
-    ty->base = fe_type(fe, clang_getArrayElementType(ct), param);
-    if (!ty->base) return NULL;
-    ty->name = arena_printf(fe->a, "%s *", ty->base->name);
-    if (ty->base->kind == TY_PTR) {
-        diag_error(fe->u->diag, fe_loc(fe, param), "pointers to pointers are not supported in amp code");
-        return NULL;
-    }
-    return ty;
-}
-
 /* An overloadable function (clang's attribute; camp_math.h's vector forms
  * of sqrt, ...) shares its name with others: host C designates it by the
  * name cast to its type, which picks the overload. C mangles only those. */
@@ -435,6 +440,7 @@ static const char *host_ref(Frontend *fe, CXCursor def, const char *name) {
     return ref;
 }
 
+/* The Func for a call to `decl`, lowering its body the first time. */
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     Diag *d = fe->u->diag;
     char *name = fe_spelling(fe, decl);
