@@ -576,6 +576,9 @@ camp_future *camp_accelerator_view_create_marker(camp_accelerator_view *view);
 void camp_future_wait(camp_future *future);
 /* Whether the copy is done, without waiting (the future stays valid). */
 bool camp_future_poll(camp_future *future);
+/* The same, an error naming the caller's line (future_wait, future_poll). */
+void camp_future_wait_at(camp_future *future, const char *file, unsigned line);
+bool camp_future_poll_at(camp_future *future, const char *file, unsigned line);
 
 /* ---- Data model: explicit views, arrays, accelerator views ----------------
  * campcc defines __CAMPCC__ for the programs it compiles. Without it (the
@@ -630,8 +633,8 @@ bool camp_future_poll(camp_future *future);
 #define array_copy_out_async(dst, p, n) \
     camp_array_copy_out_async_at((dst), (p), (long long)(n), sizeof *(p), __FILE__, __LINE__)
 #define array_view_synchronize_async(p) camp_array_view_synchronize_async_at((p), __FILE__, __LINE__)
-#define future_wait(f) camp_future_wait(f)
-#define future_poll(f) camp_future_poll(f)
+#define future_wait(f) camp_future_wait_at((f), __FILE__, __LINE__)
+#define future_poll(f) camp_future_poll_at((f), __FILE__, __LINE__)
 
 /* The hooks of the sections, view_as and reinterpret_as below. */
 #define CAMP_SECTION_(p, rank, origin, extent, stride, first) \

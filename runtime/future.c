@@ -223,8 +223,12 @@ static camp_status deliver(camp_future *f) {
     return status;
 }
 
-void camp_future_wait(camp_future *f) {
-    camp_lock_at(NULL, 0);
+void camp_future_wait(camp_future *f) { camp_future_wait_at(f, NULL, 0); }
+
+bool camp_future_poll(camp_future *f) { return camp_future_poll_at(f, NULL, 0); }
+
+void camp_future_wait_at(camp_future *f, const char *file, unsigned line) {
+    camp_lock_at(file, line);
     camp_status status = find_future(f, "camp_future_wait");
     if (status == CAMP_OK && f->queue) status = camp_queue_wait_serial(f->queue, f->serial);
     if (status == CAMP_OK) status = deliver(f);
@@ -232,8 +236,8 @@ void camp_future_wait(camp_future *f) {
     camp_unlock_and_report(status);
 }
 
-bool camp_future_poll(camp_future *f) {
-    camp_lock_at(NULL, 0);
+bool camp_future_poll_at(camp_future *f, const char *file, unsigned line) {
+    camp_lock_at(file, line);
     bool done = false;
     camp_status status = find_future(f, "camp_future_poll");
     if (status == CAMP_OK) status = f->queue ? camp_queue_reached(f->queue, f->serial, &done) : CAMP_OK;
