@@ -531,7 +531,9 @@ static Expr *lower_folded(Frontend *fe, CXCursor c) {
         }
     }
     if (r) clang_EvalResult_dispose(r);
-    if (!e && t) diag_error(fe->u->diag, fe_loc(fe, c), "initializer of a constant used in amp code is not a constant");
+    if (!e && t)
+        diag_error(fe->u->diag, fe_loc(fe, c), t->kind == TY_PTR ? "a constant used in amp code cannot hold a pointer"
+                                                                 : "initializer of a constant used in amp code is not a constant");
     return e;
 }
 
