@@ -845,6 +845,13 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
         diag_error(fe->u->diag, fe_loc(fe, c), "inline assembly is not allowed in amp code");
         return NULL;
     case CXCursor_SwitchStmt: return lower_switch(fe, c);
+    case CXCursor_UnexposedStmt:
+        /* a statement with attributes ([[fallthrough]];, a loop after
+         * #pragma unroll or #pragma clang loop): the statement, whose
+         * hints the device compiler is left to decide */
+        if (fe_children(c, kids, 2) == 1 && clang_isStatement(clang_getCursorKind(kids[0])))
+            return fe_lower_stmt(fe, kids[0]);
+        return (Stmt *)fe_unsupported(fe, c, NULL);
     case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
         diag_error(fe->u->diag, fe_loc(fe, c), "case label not directly in the body of its switch is not supported in amp code");
         return NULL;
