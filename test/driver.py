@@ -734,6 +734,18 @@ def test_output_is_input(ctx):
     expect(ctx.has_spirv("s.o"), "s.o holds no SPIR-V")
 
 
+def test_byte_order_mark(ctx):
+    """A source that starts with a UTF-8 byte order mark (and has CRLF line ends) compiles as clang takes it:
+    the mark is skipped where it starts the file (the rewritten host C had it after campcc's own lines, where the
+    host compiler took it for part of an identifier)."""
+    text = open(ctx.path("scale.c"), encoding="utf-8").read()
+    with open(ctx.path("scale.c"), "wb") as f:
+        f.write(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    _, err = ctx.run(["scale.c", "main.c", "-o", "prog"])
+    expect("U+FEFF" not in err and "error" not in err, f"campcc complained of the byte order mark:\n{err[-1500:]}")
+    ctx.run_program("prog")
+
+
 def test_interrupted_compile(ctx):
     """SIGINT or SIGTERM at any step leaves no temporary directory and no output."""
     tmpdir, env = private_tmpdir(ctx)

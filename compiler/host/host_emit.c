@@ -257,7 +257,9 @@ void host_emit(Unit *u, StrBuf *out) {
     sb_puts(out, "#include <camp_abi.h>\nstatic camp_module_info camp_module_;\n#line 1 ");
     put_c_string(out, u->path);
     sb_puts(out, "\n");
-    size_t pos = 0;
+    /* a UTF-8 byte order mark is skipped where it starts a file; after
+     * the lines above it would be an identifier's character */
+    size_t pos = u->source_len >= 3 && memcmp(u->source, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
         sb_append(out, u->source + pos, k->begin_offset - pos);
