@@ -81,9 +81,9 @@ bool driver_locate_self(Driver *d);
  * that another file's kernels use. */
 void driver_add_camp_flags(Driver *d, PtrVec *args);
 char *driver_temp_file(Driver *d, const char *suffix);
-/* `base-of-path` with its extension replaced by `ext`, in the current directory. */
 /* false, with an error, where an output file names one of the inputs */
 bool driver_outputs_spare_inputs(const Driver *d);
+/* `base-of-path` with its extension replaced by `ext`, in the current directory. */
 char *driver_output_name(Driver *d, const char *path, const char *ext);
 /* Runs the host compiler with `args` after its own words; 0 on success. */
 /* Whether the host compiler ($CAMP_HOST_CC's first word, or the default) is clang. */

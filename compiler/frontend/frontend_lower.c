@@ -38,19 +38,24 @@ static const char *unexposed_text(Frontend *fe, CXCursor c) {
     CXToken *toks;
     unsigned nt;
     clang_tokenize(fe->tu, clang_getCursorExtent(c), &toks, &nt);
-    char *text = arena_printf(fe->a, "%s", "");
+    StrBuf text = {0};
     unsigned end = 0; /* the offset past the token before */
-    for (unsigned i = 0; i < nt && strlen(text) < 40; i++) {
+    for (unsigned i = 0; i < nt; i++) {
+        if (text.len >= 40) {
+            sb_puts(&text, " ...");
+            break;
+        }
         CXSourceRange r = clang_getTokenExtent(fe->tu, toks[i]);
-        unsigned start = fe_offset(clang_getRangeStart(r), NULL);
+        if (i && fe_offset(clang_getRangeStart(r), NULL) > end) sb_puts(&text, " ");
         CXString sp = clang_getTokenSpelling(fe->tu, toks[i]);
-        text = arena_printf(fe->a, "%s%s%s", text, i && start > end ? " " : "", clang_getCString(sp));
+        sb_puts(&text, clang_getCString(sp));
         clang_disposeString(sp);
         end = fe_offset(clang_getRangeEnd(r), NULL);
-        if (i + 1 < nt && strlen(text) >= 40) text = arena_printf(fe->a, "%s ...", text);
     }
     clang_disposeTokens(fe->tu, toks, nt);
-    return text;
+    char *out = arena_strndup(fe->a, text.data ? text.data : "", text.len);
+    sb_free(&text);
+    return out;
 }
 
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what) {
@@ -761,19 +766,18 @@ static Stmt *lower_switch(Frontend *fe, CXCursor c) {
                     long long lo, hi;
                     bool ok = np >= 2 && fe_eval_int(parts[0], &lo) && (np == 2 ? (hi = lo, true) : fe_eval_int(parts[1], &hi));
                     item = parts[np - 1];
-                    if (!ok || (hi > lo && hi - lo >= CASE_RANGE_MAX)) {
-                        if (ok) diag_error(fe->u->diag, fe_loc(fe, parts[0]),
-                                           "a case range of more than %d values is not supported in amp code",
-                                           CASE_RANGE_MAX);
-                        else fe_unsupported(fe, parts[0], "case label");
-                        k = clang_getCursorKind(item);
-                        continue;
+                    if (!ok) {
+                        fe_unsupported(fe, parts[0], "case label");
+                    } else if (hi > lo && hi - lo >= CASE_RANGE_MAX) {
+                        diag_error(fe->u->diag, fe_loc(fe, parts[0]),
+                                   "a case range of more than %d values is not supported in amp code", CASE_RANGE_MAX);
+                    } else {
+                        int count = hi >= lo ? (int)(hi - lo + 1) : 0; /* lo > hi: clang warns, no value */
+                        long long *vals = arena_alloc(fe->a, sizeof *vals * (size_t)(cur->nvalues + count + 1));
+                        for (int j = 0; j < cur->nvalues; j++) vals[j] = cur->values[j];
+                        for (int j = 0; j < count; j++) vals[cur->nvalues++] = lo + j;
+                        cur->values = vals;
                     }
-                    int count = hi >= lo ? (int)(hi - lo + 1) : 0; /* lo > hi: clang warns, no value */
-                    long long *vals = arena_alloc(fe->a, sizeof *vals * (size_t)(cur->nvalues + count + 1));
-                    for (int j = 0; j < cur->nvalues; j++) vals[j] = cur->values[j];
-                    for (int j = 0; j < count; j++) vals[cur->nvalues++] = lo + j;
-                    cur->values = vals;
                 }
                 k = clang_getCursorKind(item);
             }

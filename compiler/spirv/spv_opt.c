@@ -37,71 +37,62 @@ static const char *const passes[] = {
 enum { NPASSES = sizeof passes / sizeof *passes, CCP_MAX_KERNELS = 64 };
 
 /* --redundancy-elimination's time and memory grow with the square of a
- * function's size: a kernel calling sinf 1,000 times (233,000
+ * function's size: a kernel calling sinf 1,000 times (242,000
  * instructions once its calls are inlined, by the estimate below) took
  * 61 s and 5.3 GB at -O2, 47 s and 5.1 GB of them in its two runs; 19 s
- * and 240 MB without them, the output 10% larger. A module with a
+ * and 250 MB without them, the output 10% larger. A module with a
  * function past this size goes without it; the largest of the tests,
  * samples and benchmarks is 88,000 (math_pipeline with every math call
  * inlined, 2.3 s), the next 3,600. */
 #define REDUNDANCY_MAX_INSTRUCTIONS 100000u
 
-/* The largest function of a module once the optimizer's inliner is done:
- * each function's own instructions plus, for each call in it, the
- * callee's, inlined likewise, unless the callee is marked DontInline
- * (the large math functions: called, not inlined). An upper bound: the
- * optimizer folds much of what it inlines. Recursion, which amp code
- * cannot have, counts once. The module is campcc's own, so its word
- * counts are sound. */
-typedef struct InlineSize {
-    const uint32_t *words;
-    size_t n, bound;
-    uint32_t *start;      /* id → 1 + the word of its OpFunction, 0: not a function */
-    uint64_t *size;       /* id → its inlined size, once known */
-    uint8_t *state;       /* id → 0 unseen, 1 being summed, 2 known */
-} InlineSize;
+/* What the estimate below knows of an id that names a function. */
+typedef struct FunctionSize {
+    uint32_t start; /* 1 + the word of its OpFunction; 0: the id is no function */
+    uint8_t state;  /* 0 unseen, 1 being summed, 2 `size` known */
+    uint64_t size;  /* its instructions once inlined */
+} FunctionSize;
 
 static uint64_t saturating_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
-static bool not_inlined(const InlineSize *s, uint32_t f) {
-    return f >= s->bound || !s->start[f] || (s->words[s->start[f] - 1 + 3] & SpvFunctionControlDontInlineMask);
-}
-
-static uint64_t function_inlined_size(InlineSize *s, uint32_t f) {
-    if (f >= s->bound || !s->start[f] || s->state[f] == 1) return 0;
-    if (s->state[f] == 2) return s->size[f];
-    s->state[f] = 1;
+/* Function f's instructions plus, for each call in it, the callee's,
+ * inlined likewise, unless the callee is marked DontInline (the large
+ * math functions: called, not inlined). Recursion, which amp code cannot
+ * have, counts once. The module is campcc's own, so its word counts are
+ * sound. */
+static uint64_t function_inlined_size(const uint32_t *words, size_t n, FunctionSize *fn, uint32_t bound, uint32_t f) {
+    if (f >= bound || !fn[f].start || fn[f].state == 1) return 0;
+    if (fn[f].state == 2) return fn[f].size;
+    fn[f].state = 1;
     uint64_t size = 0;
-    for (size_t i = s->start[f] - 1; i < s->n;) {
-        uint32_t opcode = s->words[i] & 0xffffu, nwords = s->words[i] >> 16;
+    for (size_t i = fn[f].start - 1; i < n;) {
+        uint32_t opcode = words[i] & 0xffffu, nwords = words[i] >> 16;
         size = saturating_add(size, 1);
-        if (opcode == SpvOpFunctionCall && nwords > 3 && i + 3 < s->n && !not_inlined(s, s->words[i + 3]))
-            size = saturating_add(size, function_inlined_size(s, s->words[i + 3]));
+        uint32_t callee = opcode == SpvOpFunctionCall && nwords > 3 && i + 3 < n ? words[i + 3] : 0;
+        if (callee < bound && fn[callee].start && !(words[fn[callee].start - 1 + 3] & SpvFunctionControlDontInlineMask))
+            size = saturating_add(size, function_inlined_size(words, n, fn, bound, callee));
         if (opcode == SpvOpFunctionEnd || !nwords) break;
         i += nwords;
     }
-    s->state[f] = 2;
-    return s->size[f] = size;
+    fn[f].state = 2;
+    return fn[f].size = size;
 }
 
+/* The largest function of a module once the optimizer's inliner is done:
+ * an upper bound, as the optimizer folds much of what it inlines. */
 static uint64_t largest_inlined_function(const uint32_t *words, size_t n) {
     if (n < 5) return 0;
-    InlineSize s = {.words = words, .n = n, .bound = words[3]};
-    s.start = calloc(s.bound ? s.bound : 1, sizeof *s.start);
-    s.size = calloc(s.bound ? s.bound : 1, sizeof *s.size);
-    s.state = calloc(s.bound ? s.bound : 1, 1);
-    if (!s.start || !s.size || !s.state) unreachable("out of memory");
+    uint32_t bound = words[3];
+    FunctionSize *fn = calloc(bound ? bound : 1, sizeof *fn);
+    if (!fn) unreachable("out of memory");
     for (size_t i = 5; i + 4 < n && words[i] >> 16; i += words[i] >> 16)
-        if ((words[i] & 0xffffu) == SpvOpFunction && words[i + 2] < s.bound) s.start[words[i + 2]] = (uint32_t)i + 1;
+        if ((words[i] & 0xffffu) == SpvOpFunction && words[i + 2] < bound) fn[words[i + 2]].start = (uint32_t)i + 1;
     uint64_t largest = 0;
-    for (uint32_t f = 0; f < s.bound; f++)
-        if (s.start[f]) {
-            uint64_t size = function_inlined_size(&s, f);
-            if (size > largest) largest = size;
-        }
-    free(s.start);
-    free(s.size);
-    free(s.state);
+    for (uint32_t f = 0; f < bound; f++) {
+        uint64_t size = function_inlined_size(words, n, fn, bound, f);
+        if (size > largest) largest = size;
+    }
+    free(fn);
     return largest;
 }
 
