@@ -465,7 +465,7 @@ def test_many_kernels(ctx):
 def test_huge_kernel_optimizer(ctx):
     """At -O2 a kernel with a function past 100,000 instructions once its calls are inlined (here 480 calls
     of sinf) is optimized without --redundancy-elimination, whose time and memory grow with the square of a
-    function's size (1,000 calls: 61 s and 5.3 GB with it, 19 s and 240 MB without); -v names that kernel
+    function's size (1,000 calls: 61 s and 5.3 GB with it, 19 s and 250 MB without); -v names that kernel
     and no other."""
     calls = "".join(f"        s += sinf(x[i] + {k}.0f);\n" for k in range(480))
     with open(ctx.path("huge.c"), "w") as f:
