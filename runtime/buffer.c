@@ -59,7 +59,9 @@ static const VkMemoryPropertyFlags readback_wishes[] = {
 
 #define COUNT(a) (sizeof(a) / sizeof *(a))
 
-static bool shader_visible(enum camp_buffer_kind kind) { return kind != CAMP_BUFFER_STAGING; }
+/* Whether kernels address the buffer, so that it gets guard bytes. (Every
+ * buffer has a device address: staging buffers for the copy kernel.) */
+static bool kernels_address(enum camp_buffer_kind kind) { return kind != CAMP_BUFFER_STAGING; }
 
 /* Whether the host may use a device buffer's mapping for copies: only where
  * it reads the memory through its caches. */
@@ -96,7 +98,7 @@ static camp_status allocate_memory(camp_buffer *buffer, const VkMemoryPropertyFl
             if (!(needs.memoryTypeBits & (1u << t)) || (tried & (1u << t))) continue;
             if ((has & wishes[w]) != wishes[w]) continue;
             tried |= 1u << t;
-            camp_status status = camp_memory_alloc(dev, &needs, t, shader_visible(buffer->kind), &buffer->memory);
+            camp_status status = camp_memory_alloc(dev, &needs, t, true, &buffer->memory);
             /* A full heap's message goes once another type serves. */
             if (status == CAMP_OK && last != CAMP_OK) camp_failure_clear();
             if (status != CAMP_ERROR_OUT_OF_MEMORY) return status;
@@ -141,8 +143,7 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
         .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
     };
     camp_buffer_sharing(dev, &info);
-    if (shader_visible(kind))
-        info.usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+    info.usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
     VK(vkCreateBuffer(dev->device, &info, NULL, &out->buffer));
 
     camp_status status;
@@ -169,13 +170,11 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
     if (map) out->mapped = out->memory.mapped;
     if (kind == CAMP_BUFFER_DEVICE && in_bar(dev, size) && (has & HOST_MAPPABLE) == HOST_MAPPABLE)
         out->write_mapped = out->memory.mapped;
-    if (shader_visible(kind)) {
-        VkBufferDeviceAddressInfo address = {
-            .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
-            .buffer = out->buffer,
-        };
-        out->address = vkGetBufferDeviceAddress(dev->device, &address);
-    }
+    VkBufferDeviceAddressInfo address = {
+        .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+        .buffer = out->buffer,
+    };
+    out->address = vkGetBufferDeviceAddress(dev->device, &address);
     return CAMP_OK;
 }
 
@@ -197,7 +196,7 @@ camp_status camp_buffer_acquire(camp_device *dev, enum camp_buffer_kind kind, Vk
                          (unsigned long long)size, dev->name);
     VkDeviceSize wanted = rounded_size(size);
     /* the rounding's slack serves as the guard where it is large enough */
-    if (shader_visible(kind) && wanted - size < guard_bytes(size)) wanted = (size + guard_bytes(size) + 255) / 256 * 256;
+    if (kernels_address(kind) && wanted - size < guard_bytes(size)) wanted = (size + guard_bytes(size) + 255) / 256 * 256;
     /* The smallest cached buffer that fits, and not more than twice too big. */
     int best = -1;
     for (int i = 0; i < CAMP_BUFFER_CACHE_SLOTS; i++) {

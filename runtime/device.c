@@ -376,6 +376,7 @@ static camp_status create_device(camp_device *dev) {
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
     dev->loop_budget = camp_loop_budget_applies(dev->physical);
     dev->access_chains = uses_access_chains(dev->physical);
+    dev->copies_by_kernel = camp_copy_kernel_wanted(dev);
 
     uint32_t family_count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, NULL);
@@ -454,6 +455,7 @@ static void close_device(camp_device *dev) {
         (void)vkDeviceWaitIdle(dev->device);
         camp_textures_destroy(dev);
         camp_pipelines_destroy(dev);
+        camp_copy_kernel_destroy(dev);
         camp_pipeline_cache_save_and_destroy(dev);
         camp_buffer_cache_clear(dev);
         camp_transfer_destroy(dev);

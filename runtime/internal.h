@@ -113,7 +113,7 @@ typedef struct camp_buffer {
     VkDeviceSize size;
     void *mapped;
     void *write_mapped; /* DEVICE, copy path bar: the mapping host writes go through */
-    VkDeviceAddress address; /* 0 for staging buffers */
+    VkDeviceAddress address; /* for kernels, and staging buffers' for the copy kernel */
 } camp_buffer;
 
 /* The last use of device memory by a queue: which batch, and in which
@@ -274,6 +274,8 @@ typedef struct camp_device {
     uint32_t family_count;   /* 2: buffers are VK_SHARING_MODE_CONCURRENT */
     VkPipelineCache pipeline_cache;
     bool pipeline_cache_dirty; /* pipelines were created since it was loaded */
+    bool copies_by_kernel;   /* copies on views that run kernels are dispatches where they can (copy_kernel.c) */
+    struct camp_copy_kernel *copy_kernel; /* copy_kernel.c's pipeline; NULL until the first such copy */
     camp_accelerator_view *default_view;
     enum camp_copy_path copy_path; /* how host memory reaches device buffers */
     bool small_buffers_in_bar; /* import path with a resizable BAR: device buffers below CAMP_BAR_WRITES_BELOW live there */
@@ -533,6 +535,17 @@ uint64_t camp_queue_last_submitted(const camp_accelerator_view *q);
 /* Whether `q`'s batch `serial` is done, without waiting. */
 camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *done);
 
+/* ---- copy_kernel.c: copies as dispatches -------------------------------- */
+
+/* Whether the device's copies on views that run kernels are dispatches of
+ * the copy kernel where they can (CAMP_COPY_KERNEL, else discrete GPUs). */
+bool camp_copy_kernel_wanted(const camp_device *dev);
+/* Records a copy of `bytes` from device address `from` to `to` into the
+ * open batch of `q` as a dispatch of the copy kernel; false, with nothing
+ * recorded, where that does not serve (vkCmdCopyBuffer then). */
+bool camp_copy_kernel_record(camp_accelerator_view *q, VkDeviceAddress from, VkDeviceAddress to, VkDeviceSize bytes);
+void camp_copy_kernel_destroy(camp_device *dev);
+
 /* ---- replay.c: batches submitted again instead of recorded again -------- */
 
 typedef struct camp_replay camp_replay;
@@ -600,11 +613,11 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
                               camp_copy_edge later[2]);
 /* Which way a copy goes: host to device, or back. */
 enum camp_copy_direction { CAMP_COPY_IN, CAMP_COPY_OUT };
-/* Records a copy of `bytes` between buffers into the open batch of `q`,
- * timed on the device when profiling (the trace shows it on the view's
- * track). */
-void camp_record_copy(camp_accelerator_view *q, enum camp_copy_direction direction, VkBuffer from,
-                      VkDeviceSize from_offset, VkBuffer to, VkDeviceSize to_offset, VkDeviceSize bytes);
+/* Records a copy of `bytes` between buffers into the open batch of `q`
+ * (by the copy kernel where it serves), timed on the device when
+ * profiling (the trace shows it on the view's track). */
+void camp_record_copy(camp_accelerator_view *q, enum camp_copy_direction direction, const camp_buffer *from,
+                      VkDeviceSize from_offset, const camp_buffer *to, VkDeviceSize to_offset, VkDeviceSize bytes);
 /* Moves a done edge's bytes to the host (`done`: the copy ran) and gives
  * its staging buffer back. */
 camp_status camp_copy_edge_deliver(camp_copy_edge *edge, bool done);

@@ -325,16 +325,24 @@ static camp_status begin_copy(camp_accelerator_view *q, camp_usage *usage, uint3
     return CAMP_OK;
 }
 
-void camp_record_copy(camp_accelerator_view *q, enum camp_copy_direction direction, VkBuffer from,
-                      VkDeviceSize from_offset, VkBuffer to, VkDeviceSize to_offset, VkDeviceSize bytes) {
+/* The copy, by the copy kernel where it serves, else by vkCmdCopyBuffer. */
+static void record_either(camp_accelerator_view *q, const camp_buffer *from, VkDeviceSize from_offset,
+                          const camp_buffer *to, VkDeviceSize to_offset, VkDeviceSize bytes) {
+    bool addressed = from->address && to->address;
+    if (addressed && camp_copy_kernel_record(q, from->address + from_offset, to->address + to_offset, bytes)) return;
+    camp_cmd_copy(q, from->buffer, from_offset, to->buffer, to_offset, bytes);
+}
+
+void camp_record_copy(camp_accelerator_view *q, enum camp_copy_direction direction, const camp_buffer *from,
+                      VkDeviceSize from_offset, const camp_buffer *to, VkDeviceSize to_offset, VkDeviceSize bytes) {
     if (!bytes) return;
     if (!camp_profiling) {
-        camp_cmd_copy(q, from, from_offset, to, to_offset, bytes);
+        record_either(q, from, from_offset, to, to_offset, bytes);
         return;
     }
     VkCommandBuffer commands = camp_replay_commands(q); /* timestamps around it: recorded directly */
     uint32_t timed = camp_profile_device_copy_begin(q, commands, direction, bytes);
-    camp_cmd_copy(q, from, from_offset, to, to_offset, bytes);
+    record_either(q, from, from_offset, to, to_offset, bytes);
     camp_profile_timed_end(q, commands, timed);
 }
 
@@ -350,7 +358,7 @@ static camp_status small_in(camp_accelerator_view *q, camp_buffer *device, VkDev
         camp_buffer_release(&staging);
         return status;
     }
-    camp_record_copy(q, CAMP_COPY_IN, staging.buffer, 0, device->buffer, offset, bytes);
+    camp_record_copy(q, CAMP_COPY_IN, &staging, 0, device, offset, bytes);
     CAMP_TRY(camp_queue_retire(q, &staging));
     return camp_queue_recorded(q);
 }
@@ -361,7 +369,7 @@ static camp_status small_out(camp_accelerator_view *q, camp_buffer *device, VkDe
     CAMP_TRY(camp_buffer_acquire(device->owner, CAMP_BUFFER_STAGING, bytes, &staging));
     camp_status status = begin_copy(q, usage, CAMP_ACCESS_READ);
     if (status == CAMP_OK) {
-        camp_record_copy(q, CAMP_COPY_OUT, device->buffer, offset, staging.buffer, 0, bytes);
+        camp_record_copy(q, CAMP_COPY_OUT, device, offset, &staging, 0, bytes);
         q->open_commands++;
         status = camp_queue_finish_releasing(q); /* the staging buffer is this call's */
     }
@@ -418,7 +426,7 @@ static camp_status ring_in(camp_accelerator_view *q, camp_buffer *device, VkDevi
         /* The DMA of the chunks before this one runs meanwhile. */
         camp_parallel_memcpy(t->threads, (char *)t->ring.mapped + s * RING_CHUNK, src + done, n, false);
         CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE));
-        camp_record_copy(q, CAMP_COPY_IN, t->ring.buffer, s * RING_CHUNK, device->buffer, offset + done, n);
+        camp_record_copy(q, CAMP_COPY_IN, &t->ring, s * RING_CHUNK, device, offset + done, n);
         CAMP_TRY(slot_submit(t, q, s));
     }
     return CAMP_OK;
@@ -441,7 +449,7 @@ static camp_status ring_out(camp_accelerator_view *q, camp_buffer *device, VkDev
             slot_of[submitted % RING_SLOTS] = s;
             CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ));
             size_t from = submitted * chunk, n = bytes - from < chunk ? bytes - from : chunk;
-            camp_record_copy(q, CAMP_COPY_OUT, device->buffer, offset + from, t->ring.buffer, s * RING_CHUNK, n);
+            camp_record_copy(q, CAMP_COPY_OUT, device, offset + from, &t->ring, s * RING_CHUNK, n);
             CAMP_TRY(slot_submit(t, q, s));
         }
         uint32_t s = slot_of[k % RING_SLOTS];
@@ -511,8 +519,8 @@ camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDe
     CAMP_TRY(staged_in(q, device, offset, usage, host, (size_t)(first - host)));
     CAMP_TRY(staged_in(q, device, offset + (VkDeviceSize)(last - host), usage, last, (size_t)(host + bytes - last)));
     CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE));
-    camp_record_copy(q, CAMP_COPY_IN, import->buffer, (VkDeviceSize)(first - import->start), device->buffer,
-                offset + (VkDeviceSize)(first - host), (VkDeviceSize)(last - first));
+    camp_record_copy(q, CAMP_COPY_IN, &(camp_buffer){.buffer = import->buffer}, (VkDeviceSize)(first - import->start), device,
+                     offset + (VkDeviceSize)(first - host), (VkDeviceSize)(last - first));
     q->open_commands++;
     if (!wait) return import_busy(import, q);
     /* With the lock held: another call could end the import meanwhile. */
@@ -528,7 +536,7 @@ static camp_status edge_record(camp_accelerator_view *q, camp_buffer *device, Vk
     if (!bytes) return CAMP_OK;
     CAMP_TRY(camp_buffer_acquire(device->owner, CAMP_BUFFER_STAGING, bytes, &edge->staging));
     CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ));
-    camp_record_copy(q, CAMP_COPY_OUT, device->buffer, offset, edge->staging.buffer, 0, bytes);
+    camp_record_copy(q, CAMP_COPY_OUT, device, offset, &edge->staging, 0, bytes);
     q->open_commands++;
     return CAMP_OK;
 }
@@ -581,8 +589,8 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
     if (status == CAMP_OK) {
         status = begin_copy(q, usage, CAMP_ACCESS_READ);
         if (status == CAMP_OK) {
-            camp_record_copy(q, CAMP_COPY_OUT, device->buffer, offset + head, import->buffer,
-                        (VkDeviceSize)(first - import->start), (VkDeviceSize)(last - first));
+            camp_record_copy(q, CAMP_COPY_OUT, device, offset + head, &(camp_buffer){.buffer = import->buffer},
+                             (VkDeviceSize)(first - import->start), (VkDeviceSize)(last - first));
             q->open_commands++;
         }
     }

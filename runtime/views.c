@@ -231,8 +231,7 @@ camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *
     for (uint32_t g = 0; g < set->count; g++) {
         camp_view_group *group = &set->groups[g];
         if (!group->staging.buffer || !group->bytes) continue;
-        camp_record_copy(q, CAMP_COPY_IN, group->staging.buffer, group->pad, group->device.buffer, group->pad,
-                         group->bytes);
+        camp_record_copy(q, CAMP_COPY_IN, &group->staging, group->pad, &group->device, group->pad, group->bytes);
         camp_queue_use(q, &group->usage, CAMP_ACCESS_WRITE);
         copied = true;
     }
@@ -265,8 +264,7 @@ camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
         if (!group->staging.buffer || !group->bytes || !(group->access & CAMP_ACCESS_WRITE)) continue;
         if (!barrier_done) camp_queue_barrier(q);
         barrier_done = true;
-        camp_record_copy(q, CAMP_COPY_OUT, group->device.buffer, group->pad, group->staging.buffer, group->pad,
-                         group->bytes);
+        camp_record_copy(q, CAMP_COPY_OUT, &group->device, group->pad, &group->staging, group->pad, group->bytes);
     }
     /* The group buffers are this launch's own: other calls may go on. */
     CAMP_TRY(camp_queue_finish_releasing(q));

@@ -6,7 +6,8 @@
  * the first copy must see the new bytes); and, on the import and bar paths,
  * that a view copied many times is imported once (counted in CAMP_VERBOSE's
  * lines, which the test reads back from its own stderr), and on the import
- * path that small arrays lie where the host writes them directly. */
+ * path that small arrays lie where the host writes them directly; with
+ * CAMP_COPY_KERNEL=1, that the copies went through the copy kernel. */
 #define _POSIX_C_SOURCE 200809L /* setenv, dup2, fileno */
 #include "test_util.h"
 
@@ -102,6 +103,7 @@ int main(void) {
     stderr_capture_end(saved_stderr);
     int imports = count_in(log, "imported");
     int small_in_bar = count_in(log, "buffers under 16 MiB in host-visible device memory");
+    int copy_kernels = count_in(log, "copies by a compute kernel");
     stderr_capture_show(log);
     /* Imported once each, however often they were copied: the large views
      * a, b, c and the view pair of the copies, with import and with bar
@@ -113,6 +115,11 @@ int main(void) {
      * device (lavapipe's, as a resizable BAR), the arrays below 16 MiB lie
      * there: their copies in above went through the mapping. */
     if (import) CHECK(small_in_bar == 1);
+    /* CAMP_COPY_KERNEL=1: copies on the views that run kernels are
+     * dispatches of libcamp's copy kernel (made once); by default only on
+     * discrete GPUs, so not on lavapipe. */
+    const char *copy_kernel = getenv("CAMP_COPY_KERNEL");
+    CHECK(copy_kernels == (copy_kernel && strcmp(copy_kernel, "1") == 0 ? 1 : 0));
     if (test_failures) fprintf(stderr, "test_transfer: %d checks failed\n", test_failures);
     return test_failures != 0;
 }

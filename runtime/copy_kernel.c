@@ -1,0 +1,131 @@
+/* copy_kernel.c — copies between buffers by libcamp's own compute kernel
+ * (copy_kernel.spvasm) instead of vkCmdCopyBuffer, on views whose queue runs
+ * kernels.
+ *
+ * Why: on an H100 a copy recorded after a kernel waits for the work to pass
+ * from the multiprocessors to a copy engine; the same copy as a dispatch
+ * does not. A round trip written by hand against Vulkan (a kernel on 4096
+ * floats, the 16 KiB copied back into host-cached memory, the fence
+ * polled) took 16.9 µs with the dispatch against 20.3 µs with
+ * vkCmdCopyBuffer; a copy alone between device and host memory was 3-11%
+ * faster below 256 KiB and as fast from there to 16 MiB
+ * (docs/performance.md).
+ *
+ * Used on discrete GPUs, for copies whose two ends have device addresses
+ * (device and staging buffers; not the program's imported pages) and whose
+ * ends and size are whole 4-byte words (16-byte elements where they
+ * allow), up to what one dispatch covers. Everything else, and every copy
+ * on other devices (lavapipe's vkCmdCopyBuffer is a memcpy, its kernels
+ * 5-15 times slower at it), goes through vkCmdCopyBuffer.
+ * CAMP_COPY_KERNEL=0 turns it off, =1 on for every device (tests). */
+#include "internal.h"
+
+#include "copy_kernel_spv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WORKGROUP 64u
+/* Groups of one dispatch: the least maxComputeWorkGroupCount[0] allows. */
+#define GROUPS_MAX 65535u
+
+struct camp_copy_kernel {
+    VkPipelineLayout layout;
+    VkPipeline pipeline;
+};
+
+/* The kernel's push constants (copy_kernel.spvasm's Args). */
+typedef struct copy_args {
+    uint64_t from, to;
+    uint32_t count, wide;
+} copy_args;
+
+bool camp_copy_kernel_wanted(const camp_device *dev) {
+    const char *knob = getenv("CAMP_COPY_KERNEL");
+    if (!(dev->features & CAMP_FEATURE_INT64)) return false; /* its addresses are 64-bit sums */
+    if (knob && *knob) return strcmp(knob, "0") != 0;
+    return dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
+}
+
+static VkResult create(camp_device *dev, struct camp_copy_kernel *k) {
+    VkShaderModuleCreateInfo module_info = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+        .codeSize = sizeof camp_copy_kernel_spv,
+        .pCode = camp_copy_kernel_spv,
+    };
+    VkShaderModule module;
+    VkResult result = vkCreateShaderModule(dev->device, &module_info, NULL, &module);
+    if (result < 0) return result;
+    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(copy_args)};
+    VkPipelineLayoutCreateInfo layout_info = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+        .pushConstantRangeCount = 1,
+        .pPushConstantRanges = &range,
+    };
+    result = vkCreatePipelineLayout(dev->device, &layout_info, NULL, &k->layout);
+    if (result >= 0) {
+        VkComputePipelineCreateInfo info = {
+            .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+            .stage = {
+                .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = "main",
+            },
+            .layout = k->layout,
+        };
+        result = vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, &k->pipeline);
+        dev->pipeline_cache_dirty = true;
+    }
+    vkDestroyShaderModule(dev->device, module, NULL);
+    return result;
+}
+
+/* The device's copy kernel, made at its first copy; NULL where it cannot
+ * be made (its copies then go through vkCmdCopyBuffer). */
+static struct camp_copy_kernel *kernel_get(camp_device *dev) {
+    if (dev->copy_kernel) return dev->copy_kernel;
+    struct camp_copy_kernel *k = calloc(1, sizeof *k);
+    VkResult result = k ? create(dev, k) : VK_ERROR_OUT_OF_HOST_MEMORY;
+    if (result < 0) {
+        if (dev->verbose)
+            fprintf(stderr, "camp: device %u: no copy kernel (VkResult %d): copies by vkCmdCopyBuffer\n", dev->index,
+                    (int)result);
+        dev->copies_by_kernel = false;
+        dev->copy_kernel = k;
+        camp_copy_kernel_destroy(dev);
+        return NULL;
+    }
+    if (dev->verbose) fprintf(stderr, "camp: device %u: copies by a compute kernel on views that run kernels\n", dev->index);
+    dev->copy_kernel = k;
+    return k;
+}
+
+bool camp_copy_kernel_record(camp_accelerator_view *q, VkDeviceAddress from, VkDeviceAddress to, VkDeviceSize bytes) {
+    camp_device *dev = q->dev;
+    if (!dev->copies_by_kernel || !(q->stages & VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT) || !from || !to) return false;
+    if ((from | to | bytes) % 4) return false;
+    bool wide = (from | to | bytes) % 16 == 0;
+    VkDeviceSize count = bytes / (wide ? 16 : 4);
+    if (count > (VkDeviceSize)GROUPS_MAX * WORKGROUP) return false;
+    struct camp_copy_kernel *k = kernel_get(dev);
+    if (!k) return false;
+    copy_args args = {from, to, (uint32_t)count, wide};
+    if (q->bound != k->pipeline) {
+        camp_cmd_bind(q, k->pipeline);
+        q->bound = k->pipeline;
+    }
+    camp_cmd_push(q, k->layout, &args, sizeof args);
+    camp_cmd_dispatch(q, (uint32_t)((count + WORKGROUP - 1) / WORKGROUP), 1, 1);
+    return true;
+}
+
+void camp_copy_kernel_destroy(camp_device *dev) {
+    struct camp_copy_kernel *k = dev->copy_kernel;
+    if (!k) return;
+    if (k->pipeline) vkDestroyPipeline(dev->device, k->pipeline, NULL);
+    if (k->layout) vkDestroyPipelineLayout(dev->device, k->layout, NULL);
+    free(k);
+    dev->copy_kernel = NULL;
+}
