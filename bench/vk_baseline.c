@@ -10,7 +10,9 @@
  *   buffer, a fence on the last; time per kernel;
  *   round trip: a pre-recorded dispatch + copy to a host-cached staging
  *   buffer, submitted with a fence, waited for, the 16 KiB copied out and
- *   the fence reset; once polling the fence (as libcamp polls), once
+ *   the fence reset; once polling the fence (as libcamp polls), once with
+ *   the copy made by a second dispatch (copy_words.spv, as libcamp's copy
+ *   kernel does on discrete GPUs) instead of vkCmdCopyBuffer, polled, once
  *   blocking in vkWaitForFences; median, mean and min;
  *   floor: an empty command buffer submitted with a fence and polled: the
  *   driver's submission + signal latency without GPU work;
@@ -22,7 +24,8 @@
  * Device: CAMP_DEVICE (an index) as for libcamp, else the same order as
  * libcamp (discrete > integrated > virtual > CPU, first of a kind).
  * usage: vk_baseline [kernels] [round_trips] [add_one.spv]
- *   (the module defaults to add_one.spv beside the executable) */
+ *   (the module defaults to add_one.spv beside the executable;
+ *   copy_words.spv is read from beside add_one.spv) */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, readlink */
 #include <vulkan/vulkan.h>
 
@@ -52,6 +55,14 @@ typedef struct {
 } bench_buffer;
 
 typedef struct {
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout layout;
+    VkPipeline pipeline;
+    VkDescriptorPool descriptor_pool;
+    VkDescriptorSet set;
+} kernel;
+
+typedef struct {
     VkInstance instance;
     VkPhysicalDevice physical;
     VkPhysicalDeviceProperties properties;
@@ -63,11 +74,8 @@ typedef struct {
     bench_buffer data;    /* the 4096 floats the kernel adds to */
     bench_buffer staging; /* where round trips copy them back */
     void *staging_map;
-    VkDescriptorSetLayout set_layout;
-    VkPipelineLayout pipeline_layout;
-    VkPipeline pipeline;
-    VkDescriptorPool descriptor_pool;
-    VkDescriptorSet set;
+    kernel add_one;     /* add_one.spv on `data` */
+    kernel copy;        /* copy_words.spv: `data` into `staging` */
     VkCommandPool pool;
     VkFence fence;
 } bench;
@@ -200,7 +208,7 @@ static void create_buffers(bench *b) {
                             VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                                 VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                             device_local, 2);
-    b->staging = create_buffer(b, VK_BUFFER_USAGE_TRANSFER_DST_BIT, host_cached, 2);
+    b->staging = create_buffer(b, VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, host_cached, 2);
     VK(vkMapMemory(b->device, b->staging.memory, 0, VK_WHOLE_SIZE, 0, &b->staging_map));
 }
 
@@ -251,28 +259,32 @@ static void default_module_path(char *path, size_t size) {
     snprintf(path, size, "%s/add_one.spv", self);
 }
 
-static void create_pipeline(bench *b, const char *module_path) {
-    VkDescriptorSetLayoutBinding binding = {
-        .binding = 0,
-        .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-        .descriptorCount = 1,
-        .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-    };
+/* A compute pipeline running the module at `path` on storage buffers at
+ * set 0, bindings 0, 1, ... (`buffers`), its descriptor set written. */
+static void create_kernel(bench *b, const char *path, const VkBuffer *buffers, uint32_t count, kernel *out) {
+    VkDescriptorSetLayoutBinding bindings[2];
+    for (uint32_t i = 0; i < count; i++)
+        bindings[i] = (VkDescriptorSetLayoutBinding){
+            .binding = i,
+            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .descriptorCount = 1,
+            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+        };
     VkDescriptorSetLayoutCreateInfo set_info = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-        .bindingCount = 1,
-        .pBindings = &binding,
+        .bindingCount = count,
+        .pBindings = bindings,
     };
-    VK(vkCreateDescriptorSetLayout(b->device, &set_info, NULL, &b->set_layout));
+    VK(vkCreateDescriptorSetLayout(b->device, &set_info, NULL, &out->set_layout));
     VkPipelineLayoutCreateInfo layout_info = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
         .setLayoutCount = 1,
-        .pSetLayouts = &b->set_layout,
+        .pSetLayouts = &out->set_layout,
     };
-    VK(vkCreatePipelineLayout(b->device, &layout_info, NULL, &b->pipeline_layout));
+    VK(vkCreatePipelineLayout(b->device, &layout_info, NULL, &out->layout));
 
     size_t bytes;
-    uint32_t *code = load_module(module_path, &bytes);
+    uint32_t *code = load_module(path, &bytes);
     VkShaderModuleCreateInfo module_info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
         .codeSize = bytes,
@@ -289,35 +301,43 @@ static void create_pipeline(bench *b, const char *module_path) {
             .module = module,
             .pName = "main",
         },
-        .layout = b->pipeline_layout,
+        .layout = out->layout,
     };
-    VK(vkCreateComputePipelines(b->device, VK_NULL_HANDLE, 1, &pipeline_info, NULL, &b->pipeline));
+    VK(vkCreateComputePipelines(b->device, VK_NULL_HANDLE, 1, &pipeline_info, NULL, &out->pipeline));
     vkDestroyShaderModule(b->device, module, NULL);
 
-    VkDescriptorPoolSize pool_size = {.type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = 1};
+    VkDescriptorPoolSize pool_size = {.type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = count};
     VkDescriptorPoolCreateInfo pool_info = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
         .maxSets = 1,
         .poolSizeCount = 1,
         .pPoolSizes = &pool_size,
     };
-    VK(vkCreateDescriptorPool(b->device, &pool_info, NULL, &b->descriptor_pool));
+    VK(vkCreateDescriptorPool(b->device, &pool_info, NULL, &out->descriptor_pool));
     VkDescriptorSetAllocateInfo allocate = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-        .descriptorPool = b->descriptor_pool,
+        .descriptorPool = out->descriptor_pool,
         .descriptorSetCount = 1,
-        .pSetLayouts = &b->set_layout,
+        .pSetLayouts = &out->set_layout,
     };
-    VK(vkAllocateDescriptorSets(b->device, &allocate, &b->set));
-    VkDescriptorBufferInfo buffer = {.buffer = b->data.buffer, .range = VK_WHOLE_SIZE};
+    VK(vkAllocateDescriptorSets(b->device, &allocate, &out->set));
+    VkDescriptorBufferInfo infos[2];
+    for (uint32_t i = 0; i < count; i++) infos[i] = (VkDescriptorBufferInfo){.buffer = buffers[i], .range = VK_WHOLE_SIZE};
     VkWriteDescriptorSet write = {
         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-        .dstSet = b->set,
-        .descriptorCount = 1,
+        .dstSet = out->set,
+        .descriptorCount = count,
         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-        .pBufferInfo = &buffer,
+        .pBufferInfo = infos,
     };
     vkUpdateDescriptorSets(b->device, 1, &write, 0, NULL);
+}
+
+static void destroy_kernel(bench *b, kernel *k) {
+    vkDestroyDescriptorPool(b->device, k->descriptor_pool, NULL);
+    vkDestroyPipeline(b->device, k->pipeline, NULL);
+    vkDestroyPipelineLayout(b->device, k->layout, NULL);
+    vkDestroyDescriptorSetLayout(b->device, k->set_layout, NULL);
 }
 
 /* ---- Commands ---------------------------------------------------------------- */
@@ -349,9 +369,13 @@ static void barrier(VkCommandBuffer commands, VkPipelineStageFlags from, VkAcces
     vkCmdPipelineBarrier(commands, from, to, 0, 1, &memory, 0, NULL, 0, NULL);
 }
 
+static void bind_kernel(VkCommandBuffer commands, const kernel *k) {
+    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, k->pipeline);
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, k->layout, 0, 1, &k->set, 0, NULL);
+}
+
 static void bind(bench *b, VkCommandBuffer commands) {
-    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, b->pipeline);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, b->pipeline_layout, 0, 1, &b->set, 0, NULL);
+    bind_kernel(commands, &b->add_one);
 }
 
 /* One kernel: each reads what the one before wrote (in this command buffer
@@ -458,16 +482,28 @@ static spread trips(bench *b, VkCommandBuffer commands, wait_kind kind, float *h
     return spread_of(times, count);
 }
 
-static void record_round_trip(bench *b, VkCommandBuffer commands) {
+/* A kernel, then its result copied into staging memory for the host: by
+ * vkCmdCopyBuffer, or (`by_dispatch`) by a second dispatch, copy_words.spv,
+ * as libcamp's copy kernel does on discrete GPUs. */
+static void record_round_trip(bench *b, VkCommandBuffer commands, bool by_dispatch) {
     begin(commands, 0);
     bind(b, commands);
     add_one(commands);
-    barrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-    VkBufferCopy region = {.size = data_size};
-    vkCmdCopyBuffer(commands, b->data.buffer, b->staging.buffer, 1, &region);
-    barrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-            VK_ACCESS_HOST_READ_BIT);
+    if (by_dispatch) {
+        barrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
+        bind_kernel(commands, &b->copy);
+        vkCmdDispatch(commands, N / 4 / WORKGROUP, 1, 1); /* 16 bytes per invocation */
+        barrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                VK_ACCESS_HOST_READ_BIT);
+    } else {
+        barrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+        VkBufferCopy region = {.size = data_size};
+        vkCmdCopyBuffer(commands, b->data.buffer, b->staging.buffer, 1, &region);
+        barrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                VK_ACCESS_HOST_READ_BIT);
+    }
     VK(vkEndCommandBuffer(commands));
 }
 
@@ -550,7 +586,15 @@ static void create_bench(bench *b, const char *module_path) {
     choose_device_and_family(b);
     create_device(b);
     create_buffers(b);
-    create_pipeline(b, module_path);
+    create_kernel(b, module_path, &b->data.buffer, 1, &b->add_one);
+    /* copy_words.spv from beside add_one.spv */
+    char copy_path[PATH_MAX + 32];
+    snprintf(copy_path, sizeof copy_path, "%s", module_path);
+    char *slash = strrchr(copy_path, '/');
+    snprintf(slash ? slash + 1 : copy_path, sizeof copy_path - (size_t)(slash ? slash + 1 - copy_path : 0),
+             "copy_words.spv");
+    VkBuffer copied[2] = {b->data.buffer, b->staging.buffer};
+    create_kernel(b, copy_path, copied, 2, &b->copy);
     VkCommandPoolCreateInfo pool = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
         .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
@@ -565,10 +609,8 @@ static void destroy_bench(bench *b) {
     VK(vkDeviceWaitIdle(b->device));
     vkDestroyFence(b->device, b->fence, NULL);
     vkDestroyCommandPool(b->device, b->pool, NULL);
-    vkDestroyDescriptorPool(b->device, b->descriptor_pool, NULL);
-    vkDestroyPipeline(b->device, b->pipeline, NULL);
-    vkDestroyPipelineLayout(b->device, b->pipeline_layout, NULL);
-    vkDestroyDescriptorSetLayout(b->device, b->set_layout, NULL);
+    destroy_kernel(b, &b->add_one);
+    destroy_kernel(b, &b->copy);
     destroy_buffer(b, &b->staging);
     destroy_buffer(b, &b->data);
     vkDestroyDevice(b->device, NULL);
@@ -615,8 +657,9 @@ int main(int argc, char **argv) {
     printf("back-to-back, one submission per kernel: %.2f us per kernel (%d kernels)\n", per_submission, kernels);
     printf("host time to record one kernel (dispatch + barrier): %.2f us\n", record);
 
-    VkCommandBuffer round_trip = allocate_commands(&b);
-    record_round_trip(&b, round_trip);
+    VkCommandBuffer round_trip = allocate_commands(&b), round_trip_by_dispatch = allocate_commands(&b);
+    record_round_trip(&b, round_trip, false);
+    record_round_trip(&b, round_trip_by_dispatch, true);
     VkCommandBuffer empty = allocate_commands(&b);
     begin(empty, 0);
     VK(vkEndCommandBuffer(empty));
@@ -625,12 +668,14 @@ int main(int argc, char **argv) {
     if (!host || !times) fail("out of host memory");
     print_spread("round trip (dispatch + copy back, fence polled)",
                  trips(&b, round_trip, WAIT_POLL, host, times, round_trips), round_trips);
+    print_spread("round trip (dispatch + copy back by a dispatch, fence polled)",
+                 trips(&b, round_trip_by_dispatch, WAIT_POLL, host, times, round_trips), round_trips);
     print_spread("round trip (dispatch + copy back, vkWaitForFences)",
                  trips(&b, round_trip, WAIT_BLOCK, host, times, round_trips), round_trips);
     print_spread("floor (empty command buffer, fence polled)", trips(&b, empty, WAIT_POLL, NULL, times, round_trips),
                  round_trips);
 
-    long expected = 2L * WARM_UP_KERNELS + 2L * kernels + 2L * (WARM_UP_TRIPS + round_trips);
+    long expected = 2L * WARM_UP_KERNELS + 2L * kernels + 3L * (WARM_UP_TRIPS + round_trips);
     bool right = true;
     for (int i = 0; i < N; i++) right = right && host[i] == (float)expected;
     printf("result check: %s\n", right ? "ok" : "WRONG");
