@@ -582,6 +582,9 @@ void camp_copy_threads_stop(struct camp_copy_threads *threads);
  * device memory (copy_threads.c streams such copies past the caches). */
 void camp_parallel_memcpy(struct camp_copy_threads *threads, void *dst, const void *src, size_t bytes,
                           bool to_program);
+/* A copy of `bytes` over the threads comes soon (after a wait for the
+ * device): the threads wake now and stay awake for it a while. */
+void camp_copy_threads_ready(struct camp_copy_threads *threads, size_t bytes);
 
 /* ---- transfer.c: host <-> device copies ------------------------------------ */
 

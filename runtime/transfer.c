@@ -453,8 +453,9 @@ static camp_status ring_out(camp_accelerator_view *q, camp_buffer *device, VkDev
             CAMP_TRY(slot_submit(t, q, s));
         }
         uint32_t s = slot_of[k % RING_SLOTS];
-        CAMP_TRY(camp_queue_wait_serial(q, t->slots[s].serial));
         size_t from = k * chunk, n = bytes - from < chunk ? bytes - from : chunk;
+        camp_copy_threads_ready(t->threads, n); /* awake by the time the DMA is done */
+        CAMP_TRY(camp_queue_wait_serial(q, t->slots[s].serial));
         camp_parallel_memcpy(t->threads, dst + from, (char *)t->ring.mapped + s * RING_CHUNK, n, true);
     }
     return CAMP_OK;
