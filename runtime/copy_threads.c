@@ -43,9 +43,10 @@
 #define PART_ALIGNMENT 4096u
 /* How long threads told a copy is coming (camp_copy_threads_ready) stay
  * awake for it, polling, before they sleep again; and how long the caller
- * polls for the helpers' parts before it sleeps. A sleeping thread's
- * wake-up took most of a 1 MiB copy out of staging on an H100 host (the
- * DMA and the wait about 48 µs, the 16 threads' memcpy after it 37 µs). */
+ * polls for the helpers' parts before it sleeps. Sleeping threads' wake-ups
+ * were part of the memcpy phase of a 1 MiB copy out of staging on an H100
+ * host (the DMA and its wait about 48 µs, the memcpy after it 37 µs);
+ * woken early, such copies went at 12.8-13.3 GB/s against 7.0-11.4. */
 #define READY_POLL_NS 200000LL
 #define DONE_POLL_NS 100000LL
 /* Only for copies up to this size: larger ones take long enough that a
