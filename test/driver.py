@@ -746,6 +746,34 @@ def test_byte_order_mark(ctx):
     ctx.run_program("prog")
 
 
+def test_line_directive(ctx):
+    """After a #line directive (generated sources: a parser generator's, a template's), diagnostics name the file
+    and line it gives, as clang's do: campcc's own errors, clang's, and the kernel's place in the program (its
+    runtime errors and debug information)."""
+    def source(directive, body):
+        return ("#include <camp.h>\n#include <stdio.h>\nint main(void) {\n    int a[4] = {1, 2, 3, 4};\n"
+                "    array_view(a, 4);\n" + directive + "\n    parallel_for_each(i, extent(4)) {\n"
+                "        a[i] = a[i] * 2;\n" + body + "\n    }\n    return 0;\n}\n")
+    own = "        FILE *f = fopen(\"x\", \"r\");"  # campcc's error: a pointer to memory holding pointers
+    clangs = "        a[i] += undefined_name;"
+    for directive, where in [('#line 40 "grammar.y"', "grammar.y:42:"), ("#line 100", "gen.c:102:")]:
+        for body, message in [(own, "pointers to pointers are not allowed"), (clangs, "undeclared identifier")]:
+            with open(ctx.path("gen.c"), "w") as f:
+                f.write(source(directive, body))
+            _, err = ctx.run(["gen.c", "-o", "gen"], rc=1)
+            expect(any(line.startswith(where) and message in line for line in err.splitlines()),
+                   f"after '{directive}', want '{where}...{message}' on stderr:\n{err[-1500:]}")
+        with open(ctx.path("gen.c"), "w") as f:
+            f.write(source(directive, ""))
+        ctx.run(["gen.c", "--emit-host=gen.host.c", "-fsyntax-only"])
+        host = ctx.read("gen.host.c")
+        file, line = where.split(":")[0], int(where.split(":")[1]) - 2  # the parallel_for_each's line
+        expect(f'{{"camp_kernel_0", "{file}", {line}, 5,' in host,
+               f"the kernel's place in the host C is not {file}:{line}:\n{host[-1500:]}")
+        # the host C goes on after the kernel where the source does
+        expect(f'#line {line + 3} "{file}"' in host, f"no #line {line + 3} \"{file}\" after the kernel:\n{host}")
+
+
 def test_interrupted_compile(ctx):
     """SIGINT or SIGTERM at any step leaves no temporary directory and no output."""
     tmpdir, env = private_tmpdir(ctx)

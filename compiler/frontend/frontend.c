@@ -11,17 +11,43 @@
 
 /* ---- small libclang helpers ------------------------------------------- */
 
-SrcLoc fe_loc(Frontend *fe, CXCursor c) {
+/* Where `l` is, as clang reports it: its expansion's file, line and
+ * column as a #line directive renamed and renumbered them (the unit's own
+ * path for the main file where none did). */
+static SrcLoc presumed(Frontend *fe, CXSourceLocation l) {
     CXFile file;
-    unsigned line, col, off;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &col, &off);
+    clang_getExpansionLocation(l, &file, NULL, NULL, NULL);
+    CXString name;
+    unsigned line, col;
+    clang_getPresumedLocation(l, &name, &line, &col);
     SrcLoc loc = {fe->u->path, line, col};
-    if (file) {
+    const char *s = clang_getCString(name);
+    CXString physical = clang_getFileName(file);
+    const char *p = clang_getCString(physical);
+    bool main_file = file && clang_File_isEqual(file, fe->main_file) && p && s && !strcmp(s, p);
+    if (s && *s && !main_file) loc.file = arena_strdup(fe->a, s);
+    clang_disposeString(physical);
+    clang_disposeString(name);
+    return loc;
+}
+
+SrcLoc fe_loc(Frontend *fe, CXCursor c) { return presumed(fe, clang_getCursorLocation(c)); }
+
+SrcLoc fe_loc_at(Frontend *fe, CXFile file, unsigned line, unsigned col) {
+    /* libclang's location for a place in a macro's argument is where the
+     * argument is expanded: then only the place as written is right */
+    CXSourceLocation l = clang_getLocation(fe->tu, file, line, col);
+    CXFile at;
+    unsigned at_line;
+    clang_getExpansionLocation(l, &at, &at_line, NULL, NULL);
+    SrcLoc loc = presumed(fe, l);
+    if (!clang_File_isEqual(at, file) || at_line != line) {
         CXString name = clang_getFileName(file);
-        const char *s = clang_getCString(name);
-        if (s && !clang_File_isEqual(file, fe->main_file)) loc.file = arena_strdup(fe->a, s);
+        loc = (SrcLoc){clang_File_isEqual(file, fe->main_file) ? fe->u->path : arena_strdup(fe->a, clang_getCString(name)),
+                       line, col};
         clang_disposeString(name);
     }
+    loc.col = col; /* #line renames files and lines, never columns */
     return loc;
 }
 
@@ -656,7 +682,9 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
 
     CXSourceRange r = clang_getCursorExtent(outer);
     k->begin_offset = fe_offset(clang_getRangeStart(r), NULL);
-    k->end_offset = fe_offset(clang_getRangeEnd(clang_getCursorExtent(body)), &k->end_line);
+    CXSourceLocation body_end = clang_getRangeEnd(clang_getCursorExtent(body));
+    k->end_offset = fe_offset(body_end, NULL);
+    k->end_loc = presumed(fe, body_end);
     if (clang_getCursorKind(body) != CXCursor_CompoundStmt) {
         /* a single-statement body: take its ';' too */
         size_t i = fe_skip_space(u->source, u->source_len, k->end_offset);
@@ -772,9 +800,7 @@ static void print_clang_diagnostic(Frontend *fe, CXDiagnostic dg, DiagLevel leve
     unsigned line, col, off;
     clang_getFileLocation(clang_getDiagnosticLocation(dg), &file, &line, &col, &off);
     SrcLoc loc = {NULL, line, col};
-    CXString fname = clang_getFileName(file);
-    if (file) loc.file = arena_strdup(fe->a, clang_getCString(fname));
-    clang_disposeString(fname);
+    if (file) loc = fe_loc_at(fe, file, line, col);
     /* the message and, as clang writes it, the flag that controls it */
     CXString text = clang_getDiagnosticSpelling(dg);
     CXString option = clang_getDiagnosticOption(dg, NULL);

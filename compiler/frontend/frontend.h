@@ -57,6 +57,8 @@ typedef struct Frontend {
 
 /* frontend.c */
 SrcLoc fe_loc(Frontend *fe, CXCursor c);
+/* The same for a place in a file (a macro argument's, as clang reports it). */
+SrcLoc fe_loc_at(Frontend *fe, CXFile file, unsigned line, unsigned col);
 char *fe_spelling(Frontend *fe, CXCursor c);
 Type *fe_type(Frontend *fe, CXType t, CXCursor where);
 void fe_bind(Frontend *fe, CXCursor decl, Var *var);

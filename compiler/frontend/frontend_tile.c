@@ -70,12 +70,8 @@ static SrcLoc written_loc(Frontend *fe, CXCursor c) {
     CXFile file;
     unsigned line, col, off;
     clang_getFileLocation(clang_getCursorLocation(c), &file, &line, &col, &off);
-    SrcLoc loc = fe_loc(fe, c);
-    if (file && clang_File_isEqual(file, fe->main_file)) {
-        loc.line = line;
-        loc.col = col;
-    }
-    return loc;
+    if (file && clang_File_isEqual(file, fe->main_file)) return fe_loc_at(fe, file, line, col);
+    return fe_loc(fe, c);
 }
 
 /* Evaluates one tile size; reports and returns 0 unless it is a positive

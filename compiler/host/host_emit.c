@@ -264,7 +264,7 @@ void host_emit(Unit *u, StrBuf *out) {
         const Kernel *k = u->kernels.items[i];
         sb_append(out, u->source + pos, k->begin_offset - pos);
         put_launch(out, &u->arena, k);
-        put_line_directive(out, k->end_line, u->path);
+        put_line_directive(out, k->end_loc.line, k->end_loc.file);
         pos = k->end_offset;
     }
     sb_append(out, u->source + pos, u->source_len - pos);

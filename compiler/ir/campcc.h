@@ -438,7 +438,7 @@ typedef struct Kernel {
     uint32_t view_table_offset; /* -fcamp-check: where the runtime puts its launch's view table (camp_abi.h) */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
     unsigned begin_offset, end_offset;
-    unsigned end_line;
+    SrcLoc end_loc;   /* where the body ends, as clang reports it: the host C goes on from there */
     const char *domain_text; /* DOMAIN, as written */
     const char *view_text;   /* VIEW of parallel_for_each_on, as written; NULL for the default */
 } Kernel;
