@@ -16,16 +16,19 @@
  * path for the main file where none did). */
 static SrcLoc presumed(Frontend *fe, CXSourceLocation l) {
     CXFile file;
-    clang_getExpansionLocation(l, &file, NULL, NULL, NULL);
+    unsigned physical_line;
+    clang_getExpansionLocation(l, &file, &physical_line, NULL, NULL);
     CXString name;
     unsigned line, col;
     clang_getPresumedLocation(l, &name, &line, &col);
-    SrcLoc loc = {fe->u->path, line, col};
+    SrcLoc loc = {fe->u->path, line, col, false};
     const char *s = clang_getCString(name);
     CXString physical = clang_getFileName(file);
     const char *p = clang_getCString(physical);
-    bool main_file = file && clang_File_isEqual(file, fe->main_file) && p && s && !strcmp(s, p);
+    bool same_name = p && s && !strcmp(s, p);
+    bool main_file = file && clang_File_isEqual(file, fe->main_file) && same_name;
     if (s && *s && !main_file) loc.file = arena_strdup(fe->a, s);
+    loc.renamed = !same_name || line != physical_line;
     clang_disposeString(physical);
     clang_disposeString(name);
     return loc;
@@ -44,7 +47,7 @@ SrcLoc fe_loc_at(Frontend *fe, CXFile file, unsigned line, unsigned col) {
     if (!clang_File_isEqual(at, file) || at_line != line) {
         CXString name = clang_getFileName(file);
         loc = (SrcLoc){clang_File_isEqual(file, fe->main_file) ? fe->u->path : arena_strdup(fe->a, clang_getCString(name)),
-                       line, col};
+                       line, col, false};
         clang_disposeString(name);
     }
     loc.col = col; /* #line renames files and lines, never columns */
@@ -799,7 +802,7 @@ static void print_clang_diagnostic(Frontend *fe, CXDiagnostic dg, DiagLevel leve
     CXFile file;
     unsigned line, col, off;
     clang_getFileLocation(clang_getDiagnosticLocation(dg), &file, &line, &col, &off);
-    SrcLoc loc = {NULL, line, col};
+    SrcLoc loc = {NULL, line, col, false};
     if (file) loc = fe_loc_at(fe, file, line, col);
     /* the message and, as clang writes it, the flag that controls it */
     CXString text = clang_getDiagnosticSpelling(dg);

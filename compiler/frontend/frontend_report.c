@@ -334,7 +334,7 @@ static Expr *lower_assert_fail(Frontend *fe, CXCursor call) {
     }
     const char *func = fe->func ? fe->func->name : fe->kernel_function;
     const char *text = arena_printf(fe->a, "kernel %s: Assertion '%s' failed", func, percent_escaped(fe, expr));
-    SrcLoc loc = {file, (unsigned)line, 0};
+    SrcLoc loc = {file, (unsigned)line, 0, false};
     return new_report(fe, call, add_site(fe, CAMP_REPORT_ASSERT, text, "", loc), NULL, 0);
 }
 

@@ -93,7 +93,7 @@ bool fe_check_scope_operator(Unit *u) {
     size_t line_start = 0;
     for (size_t i = 0; i < at; i++)
         if (u->source[i] == '\n') line++, line_start = i + 1;
-    diag_error(u->diag, (SrcLoc){u->path, line, (unsigned)(at - line_start) + 1},
+    diag_error(u->diag, (SrcLoc){u->path, line, (unsigned)(at - line_start) + 1, false},
                "'::' is not an operator in C: a name cannot be looked up in the global scope");
     return false;
 }

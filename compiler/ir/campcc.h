@@ -108,6 +108,7 @@ _Noreturn void unreachable_at(const char *file, int line, const char *what);
 typedef struct SrcLoc {
     const char *file;
     unsigned line, col;
+    bool renamed; /* a #line directive gave file and line: the text there is not the source's */
 } SrcLoc;
 
 typedef enum DiagLevel { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR } DiagLevel;
