@@ -98,7 +98,7 @@ static camp_status allocate_memory(camp_buffer *buffer, const VkMemoryPropertyFl
             if (!(needs.memoryTypeBits & (1u << t)) || (tried & (1u << t))) continue;
             if ((has & wishes[w]) != wishes[w]) continue;
             tried |= 1u << t;
-            camp_status status = camp_memory_alloc(dev, &needs, t, true, &buffer->memory);
+            camp_status status = camp_memory_alloc(dev, &needs, t, &buffer->memory);
             /* A full heap's message goes once another type serves. */
             if (status == CAMP_OK && last != CAMP_OK) camp_failure_clear();
             if (status != CAMP_ERROR_OUT_OF_MEMORY) return status;

@@ -102,7 +102,6 @@ typedef struct camp_allocation {
     uint32_t memory_type;
     void *mapped;
     struct camp_memory_block *block;
-    bool device_address; /* allocated with VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT */
 } camp_allocation;
 
 typedef struct camp_buffer {
@@ -474,7 +473,7 @@ void camp_buffer_cache_clear(camp_device *dev);
 /* Memory of type `type` for a buffer that needs `needs`: a range of a
  * block, or (large) memory of its own, new or kept from an earlier free. */
 camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *needs, uint32_t type,
-                              bool device_address, camp_allocation *out);
+                              camp_allocation *out);
 /* Gives the range back (its buffer must be destroyed first). */
 void camp_memory_free(camp_device *dev, camp_allocation *allocation);
 /* Frees kept memory and empty blocks (when the heap is full). */

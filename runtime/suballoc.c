@@ -1,15 +1,15 @@
 /* suballoc.c — device memory for buffers without a vkAllocateMemory per
  * buffer: small allocations are carved out of large blocks (one list of
- * blocks per memory type and kind of allocation), large ones get memory of
+ * blocks per memory type), large ones get memory of
  * their own that is kept for reuse when freed, so that allocating and
  * freeing in a loop costs microseconds after the first time.
  *
  * Every allocation backs a buffer (no images), so bufferImageGranularity
  * does not separate neighbours; offsets still honour it with the buffer's
- * own alignment, which costs little and stays right if images come. Memory
- * of shader-visible buffers is allocated with VK_MEMORY_ALLOCATE_DEVICE_
- * ADDRESS_BIT, and never shares a block with memory allocated without it.
- * Host-visible memory is mapped once, for its whole life. */
+ * own alignment, which costs little and stays right if images come. Every
+ * buffer has a device address (kernels' and, for the copy kernel, staging
+ * buffers), so all memory is allocated with VK_MEMORY_ALLOCATE_DEVICE_
+ * ADDRESS_BIT. Host-visible memory is mapped once, for its whole life. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -36,7 +36,7 @@ typedef struct camp_memory_block {
     struct camp_memory_block *next;
 } camp_memory_block;
 
-/* The blocks of one memory type for one kind (device address or not). */
+/* The blocks of one memory type. */
 typedef struct block_pool {
     camp_memory_block *blocks;
 } block_pool;
@@ -46,12 +46,11 @@ typedef struct kept_memory {
     VkDeviceMemory memory;
     VkDeviceSize size;
     uint32_t memory_type;
-    bool device_address;
     void *mapped;
 } kept_memory;
 
 struct camp_memory_pools {
-    block_pool pools[VK_MAX_MEMORY_TYPES][2]; /* [type][device_address] */
+    block_pool pools[VK_MAX_MEMORY_TYPES];
     kept_memory kept[KEPT_MAX];
     uint32_t kept_count;
 };
@@ -77,15 +76,15 @@ static void memory_free(camp_device *dev, VkDeviceMemory memory, VkDeviceSize si
 }
 
 /* vkAllocateMemory (and vkMapMemory where host-visible). */
-static VkResult allocate(camp_device *dev, uint32_t type, VkDeviceSize size, bool device_address,
-                         VkDeviceMemory *memory, void **mapped) {
+static VkResult allocate(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory *memory,
+                         void **mapped) {
     VkMemoryAllocateFlagsInfo flags = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
         .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
     };
     VkMemoryAllocateInfo info = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .pNext = device_address ? &flags : NULL,
+        .pNext = &flags,
         .allocationSize = size,
         .memoryTypeIndex = type,
     };
@@ -185,14 +184,14 @@ static void block_destroy(camp_device *dev, camp_memory_block *block) {
     free(block);
 }
 
-static camp_status block_create(camp_device *dev, uint32_t type, bool device_address, camp_memory_block **out) {
+static camp_status block_create(camp_device *dev, uint32_t type, camp_memory_block **out) {
     camp_memory_block *block = calloc(1, sizeof *block);
     if (!block || !block_reserve(block)) {
         free(block);
         return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     }
     block->size = BLOCK_SIZE;
-    VkResult result = allocate(dev, type, BLOCK_SIZE, device_address, &block->memory, &block->mapped);
+    VkResult result = allocate(dev, type, BLOCK_SIZE, &block->memory, &block->mapped);
     if (result < 0) {
         free(block->spans);
         free(block);
@@ -212,21 +211,20 @@ static VkDeviceSize kept_bytes(const struct camp_memory_pools *pools) {
     return total;
 }
 
-/* A kept allocation of the type and kind that fits `size` without wasting
+/* A kept allocation of the type that fits `size` without wasting
  * more than a quarter of itself. */
-static bool reuse_kept(struct camp_memory_pools *pools, uint32_t type, bool device_address, VkDeviceSize size,
-                       camp_allocation *out) {
+static bool reuse_kept(struct camp_memory_pools *pools, uint32_t type, VkDeviceSize size, camp_allocation *out) {
     int best = -1;
     for (uint32_t i = 0; i < pools->kept_count; i++) {
         const kept_memory *k = &pools->kept[i];
-        if (k->memory_type != type || k->device_address != device_address) continue;
+        if (k->memory_type != type) continue;
         if (k->size < size || k->size - size > k->size / 4) continue;
         if (best < 0 || k->size < pools->kept[best].size) best = (int)i;
     }
     if (best < 0) return false;
     kept_memory k = pools->kept[best];
     pools->kept[best] = pools->kept[--pools->kept_count];
-    *out = (camp_allocation){k.memory, 0, k.size, type, k.mapped, NULL, device_address};
+    *out = (camp_allocation){k.memory, 0, k.size, type, k.mapped, NULL};
     return true;
 }
 
@@ -236,7 +234,7 @@ static void keep_or_free(camp_device *dev, camp_allocation *a) {
     VkDeviceSize limit = heap / 8 < KEPT_BYTES_MAX ? heap / 8 : KEPT_BYTES_MAX;
     if (pools && pools->kept_count < KEPT_MAX && kept_bytes(pools) + a->size <= limit) {
         pools->kept[pools->kept_count++] =
-            (kept_memory){a->memory, a->size, a->memory_type, a->device_address, a->mapped};
+            (kept_memory){a->memory, a->size, a->memory_type, a->mapped};
         return;
     }
     memory_free(dev, a->memory, a->size);
@@ -245,7 +243,7 @@ static void keep_or_free(camp_device *dev, camp_allocation *a) {
 /* ---- Public to the runtime --------------------------------------------------- */
 
 camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *needs, uint32_t type,
-                              bool device_address, camp_allocation *out) {
+                              camp_allocation *out) {
     struct camp_memory_pools *pools = NULL;
     CAMP_TRY(pools_get(dev, &pools));
     memset(out, 0, sizeof *out);
@@ -255,29 +253,29 @@ camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *need
     VkDeviceSize size = align_up(needs->size, alignment);
 
     if (size > DEDICATED_ABOVE) {
-        if (reuse_kept(pools, type, device_address, size, out)) return CAMP_OK;
-        VkResult result = allocate(dev, type, size, device_address, &out->memory, &out->mapped);
+        if (reuse_kept(pools, type, size, out)) return CAMP_OK;
+        VkResult result = allocate(dev, type, size, &out->memory, &out->mapped);
         VK(result);
-        *out = (camp_allocation){out->memory, 0, size, type, out->mapped, NULL, device_address};
+        *out = (camp_allocation){out->memory, 0, size, type, out->mapped, NULL};
         return CAMP_OK;
     }
-    block_pool *pool = &pools->pools[type][device_address];
+    block_pool *pool = &pools->pools[type];
     for (camp_memory_block *block = pool->blocks; block; block = block->next) {
         VkDeviceSize offset;
         if (block->size - block->used < size || !block_reserve(block)) continue;
         if (!block_take(block, size, alignment, &offset)) continue;
         *out = (camp_allocation){block->memory, offset, size, type,
-                                 block->mapped ? (char *)block->mapped + offset : NULL, block, device_address};
+                                 block->mapped ? (char *)block->mapped + offset : NULL, block};
         return CAMP_OK;
     }
     camp_memory_block *block = NULL;
-    CAMP_TRY(block_create(dev, type, device_address, &block));
+    CAMP_TRY(block_create(dev, type, &block));
     block->next = pool->blocks;
     pool->blocks = block;
     VkDeviceSize offset = 0;
     block_take(block, size, alignment, &offset); /* a fresh block fits any size up to DEDICATED_ABOVE */
     *out = (camp_allocation){block->memory, offset, size, type, block->mapped ? (char *)block->mapped + offset : NULL,
-                             block, device_address};
+                             block};
     return CAMP_OK;
 }
 
@@ -293,7 +291,7 @@ void camp_memory_free(camp_device *dev, camp_allocation *a) {
         if (block->used == 0) {
             /* Keep one empty block per pool for the next allocations; free
              * the others. */
-            block_pool *pool = &dev->pools->pools[a->memory_type][a->device_address];
+            block_pool *pool = &dev->pools->pools[a->memory_type];
             bool another_empty = false;
             for (camp_memory_block *b = pool->blocks; b; b = b->next) another_empty |= b != block && b->used == 0;
             if (another_empty) {
@@ -315,16 +313,15 @@ void camp_memory_trim(camp_device *dev) {
     for (uint32_t i = 0; i < pools->kept_count; i++) memory_free(dev, pools->kept[i].memory, pools->kept[i].size);
     pools->kept_count = 0;
     for (uint32_t t = 0; t < VK_MAX_MEMORY_TYPES; t++)
-        for (int d = 0; d < 2; d++)
-            for (camp_memory_block **p = &pools->pools[t][d].blocks; *p;) {
-                camp_memory_block *block = *p;
-                if (block->used) {
-                    p = &block->next;
-                    continue;
-                }
-                *p = block->next;
-                block_destroy(dev, block);
+        for (camp_memory_block **p = &pools->pools[t].blocks; *p;) {
+            camp_memory_block *block = *p;
+            if (block->used) {
+                p = &block->next;
+                continue;
             }
+            *p = block->next;
+            block_destroy(dev, block);
+        }
 }
 
 void camp_memory_destroy(camp_device *dev) {
@@ -333,12 +330,11 @@ void camp_memory_destroy(camp_device *dev) {
     camp_memory_trim(dev);
     /* Blocks still in use belong to buffers destroyed with the device. */
     for (uint32_t t = 0; t < VK_MAX_MEMORY_TYPES; t++)
-        for (int d = 0; d < 2; d++)
-            while (pools->pools[t][d].blocks) {
-                camp_memory_block *block = pools->pools[t][d].blocks;
-                pools->pools[t][d].blocks = block->next;
-                block_destroy(dev, block);
-            }
+        while (pools->pools[t].blocks) {
+            camp_memory_block *block = pools->pools[t].blocks;
+            pools->pools[t].blocks = block->next;
+            block_destroy(dev, block);
+        }
     free(pools);
     dev->pools = NULL;
 }
