@@ -82,6 +82,14 @@ static VkResult create(camp_device *dev, struct camp_copy_kernel *k) {
     return result;
 }
 
+/* What create made of `k` (a failed create leaves handles null), and `k`. */
+static void kernel_free(camp_device *dev, struct camp_copy_kernel *k) {
+    if (!k) return;
+    if (k->pipeline) vkDestroyPipeline(dev->device, k->pipeline, NULL);
+    if (k->layout) vkDestroyPipelineLayout(dev->device, k->layout, NULL);
+    free(k);
+}
+
 /* The device's copy kernel, made at its first copy; NULL where it cannot
  * be made (its copies then go through vkCmdCopyBuffer). */
 static struct camp_copy_kernel *kernel_get(camp_device *dev) {
@@ -93,8 +101,7 @@ static struct camp_copy_kernel *kernel_get(camp_device *dev) {
             fprintf(stderr, "camp: device %u: no copy kernel (VkResult %d): copies by vkCmdCopyBuffer\n", dev->index,
                     (int)result);
         dev->copies_by_kernel = false;
-        dev->copy_kernel = k;
-        camp_copy_kernel_destroy(dev);
+        kernel_free(dev, k);
         return NULL;
     }
     if (dev->verbose) fprintf(stderr, "camp: device %u: copies by a compute kernel on views that run kernels\n", dev->index);
@@ -104,7 +111,7 @@ static struct camp_copy_kernel *kernel_get(camp_device *dev) {
 
 bool camp_copy_kernel_record(camp_accelerator_view *q, VkDeviceAddress from, VkDeviceAddress to, VkDeviceSize bytes) {
     camp_device *dev = q->dev;
-    if (!dev->copies_by_kernel || !(q->stages & VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT) || !from || !to) return false;
+    if (!dev->copies_by_kernel || !(q->stages & VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT)) return false;
     if ((from | to | bytes) % 4) return false;
     bool wide = (from | to | bytes) % 16 == 0;
     VkDeviceSize count = bytes / (wide ? 16 : 4);
@@ -122,10 +129,6 @@ bool camp_copy_kernel_record(camp_accelerator_view *q, VkDeviceAddress from, VkD
 }
 
 void camp_copy_kernel_destroy(camp_device *dev) {
-    struct camp_copy_kernel *k = dev->copy_kernel;
-    if (!k) return;
-    if (k->pipeline) vkDestroyPipeline(dev->device, k->pipeline, NULL);
-    if (k->layout) vkDestroyPipelineLayout(dev->device, k->layout, NULL);
-    free(k);
+    kernel_free(dev, dev->copy_kernel);
     dev->copy_kernel = NULL;
 }

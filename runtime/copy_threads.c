@@ -118,17 +118,11 @@ typedef struct helper_start {
     uint32_t index; /* its part: index + 1 (the caller copies part 0) */
 } helper_start;
 
-static long long elapsed_ns(const struct timespec *since) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (now.tv_sec - since->tv_sec) * 1000000000LL + (now.tv_nsec - since->tv_nsec);
-}
-
 /* Polls, yielding the core, until *value is no longer `was` or `ns` pass. */
 static void poll_change_64(_Atomic uint64_t *value, uint64_t was, long long ns) {
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
-    while (atomic_load(value) == was && elapsed_ns(&start) < ns) sched_yield();
+    while (atomic_load(value) == was && camp_elapsed_ns(&start) < ns) sched_yield();
 }
 
 static void *helper(void *arg) {
@@ -231,7 +225,7 @@ void camp_parallel_memcpy(struct camp_copy_threads *t, void *dst, const void *sr
     copy_part(t, 0);
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
-    while (atomic_load(&t->pending) && elapsed_ns(&start) < DONE_POLL_NS) sched_yield();
+    while (atomic_load(&t->pending) && camp_elapsed_ns(&start) < DONE_POLL_NS) sched_yield();
     pthread_mutex_lock(&t->lock);
     while (t->pending) pthread_cond_wait(&t->done, &t->lock);
     pthread_mutex_unlock(&t->lock);

@@ -18,6 +18,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 #include <vulkan/vulkan.h>
 
 /* Everything declared here is libcamp's own: not exported from the shared
@@ -487,6 +488,8 @@ void camp_memory_destroy(camp_device *dev);
 camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out);
 /* How long waits poll before they block: CAMP_WAIT_POLL_US, else 1 ms. */
 long long camp_wait_poll_ns(void);
+/* Nanoseconds since `since` (CLOCK_MONOTONIC): the polls' clock. */
+long long camp_elapsed_ns(const struct timespec *since);
 /* `view` if it is a live view (else an error naming `call`), or the default view when NULL;
  * the runtime is initialised. */
 camp_status camp_view_or_default(camp_accelerator_view *view, const char *call, camp_accelerator_view **out);

@@ -114,12 +114,18 @@ static camp_status batch_begin(camp_accelerator_view *q) {
     return CAMP_OK;
 }
 
+long long camp_elapsed_ns(const struct timespec *since) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - since->tv_sec) * 1000000000LL + (now.tv_nsec - since->tv_nsec);
+}
+
 /* Waits until the view's timeline reaches `serial`, and says where it is
  * (*reached): polls it for a while first, because a blocking wait costs tens
  * of microseconds of wake-up latency on some drivers (63 µs against 18 µs
  * on an H100), and most waits (a kernel and a copy) are shorter than that. */
 static VkResult poll_device(camp_accelerator_view *q, uint64_t serial, uint64_t *reached, bool *done) {
-    struct timespec start, now;
+    struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
     long long tight = q->dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0 : CAMP_WAIT_TIGHT_NS;
     long long budget = q->dev->poll_ns;
@@ -129,8 +135,7 @@ static VkResult poll_device(camp_accelerator_view *q, uint64_t serial, uint64_t 
             *done = true;
             return result;
         }
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        long long elapsed = (now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
+        long long elapsed = camp_elapsed_ns(&start);
         if (budget > CAMP_WAIT_SPIN_SHARED_NS && atomic_load(&q->dev->waiting) > 1) budget = CAMP_WAIT_SPIN_SHARED_NS;
         if (elapsed >= budget) return VK_SUCCESS;
         if (elapsed >= tight) sched_yield();
