@@ -167,7 +167,7 @@ static camp_status choose_by_env(const char *wanted, VkPhysicalDevice *devices, 
         if (is_index ? index == i : contains_ignoring_case(properties.deviceName, wanted)) {
             const char *why = camp_device_unsuitable(devices[i]);
             if (why)
-                return camp_fail(CAMP_ERROR_NO_DEVICE, "CAMP_DEVICE=%s selects device %u (%s), but %s",
+                return camp_fail_setting(CAMP_ERROR_NO_DEVICE, "CAMP_DEVICE=%s selects device %u (%s), but %s",
                                  wanted, i, properties.deviceName, why);
             *chosen = i;
             return CAMP_OK;
@@ -180,7 +180,7 @@ static camp_status choose_by_env(const char *wanted, VkPhysicalDevice *devices, 
         size_t used = strlen(names);
         snprintf(names + used, sizeof names - used, "%s%u: %s", i ? ", " : "", i, properties.deviceName);
     }
-    return camp_fail(CAMP_ERROR_NO_DEVICE, "CAMP_DEVICE=%s matches no Vulkan device (there are: %s)",
+    return camp_fail_setting(CAMP_ERROR_NO_DEVICE, "CAMP_DEVICE=%s matches no Vulkan device (there are: %s)",
                      wanted, names);
 }
 

@@ -28,7 +28,8 @@ static camp_status fail_v(camp_status status, const char *file, unsigned line, c
     return status;
 }
 
-camp_status camp_fail(camp_status status, const char *fmt, ...) {
+/* camp_fail's message at the call's or the kernel's location. */
+static void fail_here_v(camp_status status, const char *fmt, va_list args) {
     const camp_kernel_info *kernel = camp_call.kernel;
     const char *file = kernel && kernel->file ? kernel->file : NULL;
     unsigned line = kernel ? kernel->line : 0;
@@ -36,10 +37,23 @@ camp_status camp_fail(camp_status status, const char *fmt, ...) {
         file = camp_call.file;
         line = camp_call.line;
     }
+    fail_v(status, file, line, fmt, args);
+}
+
+camp_status camp_fail(camp_status status, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    fail_v(status, file, line, fmt, args);
+    fail_here_v(status, fmt, args);
     va_end(args);
+    return status;
+}
+
+camp_status camp_fail_setting(camp_status status, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    fail_here_v(status, fmt, args);
+    va_end(args);
+    camp_call.failure.setting = true;
     return status;
 }
 
@@ -112,5 +126,8 @@ void camp_unlock_and_report(camp_status status) {
     fprintf(stderr, "%s\n", failure.message);
     fflush(stderr);
     camp_trace_close(); /* a trace to see what led here */
+    /* A device that is not there, or a setting the user can correct, is no
+     * crash of the program: exit status 1, as a compiler's bad input. */
+    if (failure.setting || failure.status == CAMP_ERROR_NO_DEVICE) exit(1);
     abort();
 }

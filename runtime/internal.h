@@ -63,6 +63,7 @@ typedef struct camp_failure {
     char message[1024];
     const char *file; /* the kernel's source location, when known */
     unsigned line;
+    bool setting;     /* an environment variable the user set is wrong (camp_fail_setting) */
 } camp_failure;
 
 /* How copies between host memory and device buffers go (transfer.c). */
@@ -374,6 +375,9 @@ void camp_textures_destroy(camp_device *dev);
 camp_status camp_fail(camp_status status, const char *fmt, ...) CAMP_PRINTF(2, 3);
 /* The same, prefixed with `file`:`line` (what a kernel's assert names). */
 camp_status camp_fail_at(camp_status status, const char *file, unsigned line, const char *fmt, ...) CAMP_PRINTF(4, 5);
+/* camp_fail for a CAMP_* environment variable the user can fix: without an
+ * error handler the program exits with status 1, not abort's signal. */
+camp_status camp_fail_setting(camp_status status, const char *fmt, ...) CAMP_PRINTF(2, 3);
 /* Forgets a failure the call recovered from (it tried another way). */
 void camp_failure_clear(void);
 /* Takes the lock for a public call made at `file`:`line` (file may be NULL). */

@@ -130,14 +130,14 @@ camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *o
     else if (strcmp(wanted, "map") == 0 && can_map) *out = CAMP_COPY_MAP;
     else if (strcmp(wanted, "bar") == 0 && can_bar) *out = CAMP_COPY_BAR;
     else if (strcmp(wanted, "import") == 0)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED, "CAMP_COPY_PATH=import: the device has no VK_EXT_external_memory_host");
+        return camp_fail_setting(CAMP_ERROR_UNSUPPORTED, "CAMP_COPY_PATH=import: the device has no VK_EXT_external_memory_host");
     else if (strcmp(wanted, "map") == 0)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED,
-                         "CAMP_COPY_PATH=map: the device has no device memory the host reads through its caches");
+        return camp_fail_setting(CAMP_ERROR_UNSUPPORTED,
+                                 "CAMP_COPY_PATH=map: the device has no device memory the host reads through its caches");
     else if (strcmp(wanted, "bar") == 0)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED, "CAMP_COPY_PATH=bar: the device has no host-visible device memory");
+        return camp_fail_setting(CAMP_ERROR_UNSUPPORTED, "CAMP_COPY_PATH=bar: the device has no host-visible device memory");
     else
-        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "CAMP_COPY_PATH=%s: not map, import, staging or bar", wanted);
+        return camp_fail_setting(CAMP_ERROR_INVALID_ARGUMENT, "CAMP_COPY_PATH=%s: not map, import, staging or bar", wanted);
     return CAMP_OK;
 }
 

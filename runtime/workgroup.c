@@ -65,7 +65,7 @@ static camp_status override(uint32_t rank, uint32_t row, uint32_t size[3], bool 
     for (const char *s = value;;) {
         uint32_t dims[3], n = parse_entry(s, &s, dims);
         if (n == 0 || (*s && *s != ','))
-            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+            return camp_fail_setting(CAMP_ERROR_INVALID_ARGUMENT,
                              "CAMP_WORKGROUP_SIZE='%s' is not a list of workgroup sizes such as 256 or 32x8 or "
                              "256,32x8,32x4x2 (each size at least 1)",
                              value);

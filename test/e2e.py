@@ -286,6 +286,9 @@ def cmd_device(a):
         if rc == 0:
             raise StepFailed("[run with CAMP_DEVICE naming no device] exit status 0: the "
                              "program ran without the accelerator it asked for\n" + show(out, err))
+        if rc != 1:  # a setting the user can fix, not a crash (abort's SIGABRT)
+            raise StepFailed("[run with CAMP_DEVICE naming no device] exit status "
+                             f"{describe_status(rc)}, not 1\n" + show(out, err))
         if "camp" not in err:
             raise StepFailed("[run with CAMP_DEVICE naming no device] failed, but printed no "
                              "'camp' message on stderr\n" + show(out, err))
