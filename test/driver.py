@@ -195,6 +195,39 @@ def test_verbose(ctx):
     expect(err.index(m.group(0)) < err.index("-iquote"), "-v shows the optimizer after the host compile")
 
 
+def test_response_files(ctx):
+    """@FILE arguments are expanded by campcc itself, as clang 19 does: the output name and the kernels
+    inside are campcc's (before, the host compiler alone read the file: a.out, kernels run on the CPU);
+    clang's quoting, nested files relative to the current directory, a missing file kept as a word; a file
+    that includes itself, or a directory, is campcc's error."""
+    def write(name, text):
+        os.makedirs(os.path.dirname(ctx.path(name)), exist_ok=True)
+        with open(ctx.path(name), "w") as f:
+            f.write(text)
+    write("link.rsp", "main.c 'scale.c'\n  -o \"rsp prog\"\n")
+    ctx.run(["@link.rsp"])
+    expect(not os.path.exists(ctx.path("a.out")), "campcc @link.rsp wrote a.out, not 'rsp prog'")
+    expect(ctx.has_spirv("rsp prog"), "the program built from @link.rsp has no SPIR-V: its kernels run on the CPU")
+    ctx.run_program("rsp prog")
+    write("sub/outer.rsp", "-c scale.c -o s.o @sub/inner.rsp -MJ cdb.json")  # nested: from the current directory
+    write("sub/inner.rsp", "-DA='x y' \"-DB=\\\"q\\\"\" -DC=back\\\\slash\\ space \"\" -DD=\"a'b\"\n")
+    ctx.run(["@sub/outer.rsp"])
+    expect(ctx.has_spirv("s.o"), "s.o from @sub/outer.rsp has no SPIR-V")
+    entry, = cdb_entries(ctx.read("cdb.json"))
+    want = ["-DA=x y", '-DB="q"', "-DC=back\\slash space", "-DD=a'b"]
+    got = [a for a in entry["arguments"] if re.match(r"-D[ABCD]=", a)]
+    expect(got == want and "" not in entry["arguments"], f"response file words: {got}, want {want}")
+    _, err = ctx.run(["@missing.rsp", "scale.c"], rc=1)
+    expect("'@missing.rsp'" in err, f"a missing @file is not kept as a word:\n{err[-1500:]}")
+    write("a.rsp", "scale.c @b.rsp")
+    write("b.rsp", "-c @a.rsp")
+    os.mkdir(ctx.path("dir.rsp"))
+    for arg, message in [("@a.rsp", "response file 'a.rsp' includes itself"),
+                         ("@dir.rsp", "cannot read response file 'dir.rsp': Is a directory")]:
+        _, err = ctx.run([arg], rc=1)
+        expect(f"campcc: error: {message}" in err, f"campcc {arg}: want '{message}', got\n{err[-1500:]}")
+
+
 # ---- preprocessing and dependencies ----------------------------------------------------
 
 def test_preprocess(ctx):

@@ -72,6 +72,10 @@ typedef struct Driver {
  * or an exit status. */
 int driver_parse_args(Driver *d, int argc, char **argv);
 void driver_usage(FILE *f);
+/* driver_rsp.c: replaces each `@FILE` in argv by FILE's words, as clang
+ * does, before anything reads the arguments; false (reported) for a
+ * response file that cannot be read or that includes itself. */
+bool driver_expand_response_files(Driver *d, int *argc, char ***argv);
 
 /* driver_files.c: files and processes. */
 bool driver_locate_self(Driver *d);

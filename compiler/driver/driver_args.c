@@ -27,6 +27,7 @@ void driver_usage(FILE *f) {
           "                 operation rounds on its own, none fused or regrouped\n"
           "  -v             also print the commands campcc runs, and the spirv-opt command\n"
           "                 its in-process optimizer stands for\n"
+          "  @FILE          the words of FILE, as arguments (clang's quoting; read by campcc)\n"
           "campcc's own:\n"
           "  -S             on a file with kernels: their SPIR-V assembly (.spvasm)\n"
           "  -g             also put the C source in the SPIR-V for GPU debuggers: lines,\n"
@@ -377,6 +378,7 @@ static bool for_cdb(const char *arg) {
 
 int driver_parse_args(Driver *d, int argc, char **argv) {
     d->link_runtime = true;
+    if (!driver_expand_response_files(d, &argc, &argv)) return 1;
     const char *lang = NULL;
     for (int i = 1; i < argc; i++) {
         if (own_flag(d, argc, argv, &i)) continue;
