@@ -867,6 +867,25 @@ def test_interrupted_compile(ctx):
                 expect(rc == -sig, f"{what}: campcc did not end by the signal")
 
 
+def test_closed_pipe(ctx):
+    """Output into a pipe whose reader has gone (`campcc bad.c 2>&1 | head -1`, `--dump-kernels ... | head -1`):
+    SIGPIPE ends campcc as the other signals do, with its temporary directory and outputs removed (before, it
+    left the directory in TMPDIR every time)."""
+    tmpdir, env = private_tmpdir(ctx)
+    with open(ctx.path("broken.c"), "w") as f:
+        f.write("#include <camp.h>\nvoid f(float *a) { parallel_for_each(i, extent(4)) { a[i] = b; } }\n")
+    for args in (["broken.c", "main.c", "-o", "prog"], ["--dump-kernels", "scale.c", "main.c", "-o", "prog"]):
+        # the pipe's reading end is closed before campcc writes: its first line meets no reader
+        p = subprocess.Popen([ctx.campcc] + args, cwd=ctx.tmp, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT)
+        p.stdout.close()
+        rc = p.wait(timeout=300)
+        what = f"campcc {' '.join(args)} into a closed pipe (exit status {rc})"
+        expect(rc == -signal.SIGPIPE, f"{what}: want the end by SIGPIPE")
+        expect(not leftovers(ctx, tmpdir), f"{what} left {leftovers(ctx, tmpdir)}")
+        expect(not os.path.exists(ctx.path("prog")), f"{what} left prog")
+
+
 def test_optimizer_temp_files(ctx):
     """-O2 creates only a private directory in TMPDIR: a link planted beside its files is never followed."""
     tmpdir, env = private_tmpdir(ctx)
