@@ -741,6 +741,27 @@ def test_output_in_place(ctx):
     expect(not leftovers(ctx, tmpdir), f"compiles left {leftovers(ctx, tmpdir)}")
 
 
+def test_long_output_name(ctx):
+    """-o with a name of up to 255 bytes (the longest a file system takes, as clang-19 takes it) works:
+    the temporary name beside it is shortened to fit (it was 14 bytes longer than the name: 'File name too
+    long' from 242 bytes on); -c, -S, --emit-spirv= and the link, over an existing file too; nothing is left."""
+    tmpdir, env = private_tmpdir(ctx)
+    for n in (241, 242, 255):
+        name = ("é" * n)[:n // 2] + "x" * (n - n // 2 * 2)  # 2-byte characters: the cut falls mid-character
+        expect(len(name.encode()) == n, f"the name has {len(name.encode())} bytes, not {n}")
+        for args, check in [(["-c", "scale.c"], ctx.has_spirv), (["-S", "scale.c"], lambda f: "OpEntryPoint" in
+                            ctx.read(f, "rb").decode()), (["scale.c", "main.c"], ctx.has_spirv)]:
+            for _ in range(2):  # a new file, then over the existing one
+                ctx.run(args + ["-o", name], env=env)
+                expect(check(name), f"campcc {' '.join(args)} -o <{n} bytes> wrote no output")
+            os.unlink(ctx.path(name))
+        ctx.run(["-c", "scale.c", "-o", "s.o", f"--emit-spirv={name}"], env=env)
+        expect(ctx.read(name, "rb").startswith(SPIRV_MAGIC),
+               f"--emit-spirv=<{n} bytes> wrote no module")
+        os.unlink(ctx.path(name))
+    expect(not leftovers(ctx, tmpdir), f"long names left {leftovers(ctx, tmpdir)}")
+
+
 def test_output_is_input(ctx):
     """An output naming an input (-o, --emit-spirv=, --emit-host=, -MF; by another path or a hard link too) is
     refused before anything is written, as gcc does (clang would overwrite the source); the input is left as it
