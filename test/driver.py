@@ -147,6 +147,26 @@ def test_quote_includes(ctx):
     expect(os.listdir(ctx.path("tmpdir")) == ["scale.h"], "campcc left temporary files behind")
 
 
+def test_end_of_flags(ctx):
+    """`--` ends the flags, as for clang: every word after it is an input (even `-o`); campcc's own flags go to the
+    host compiler before it (they came after it, where clang took them for missing files)."""
+    ctx.run(["-o", "dd", "--", "scale.c", "main.c"])
+    expect(ctx.has_spirv("dd"), "campcc -o dd -- scale.c main.c: no SPIR-V in dd")
+    ctx.run_program("dd")
+    ctx.run(["-c", "-o", "s.o", "--", "scale.c"])
+    expect(ctx.has_spirv("s.o"), "campcc -c -o s.o -- scale.c: no SPIR-V in s.o")
+    out, _ = ctx.run(["-E", "--", "scale.c"])
+    expect("camp_" in out, "campcc -E -- scale.c did not preprocess with camp.h")
+    ctx.run(["-MJ", "cdb.json", "-o", "dash", "scale.c", "--", "main.c"])
+    ctx.run_program("dash")
+    entries = cdb_entries(ctx.read("cdb.json"))  # as clang's: no `--`, campcc's flags in them
+    expect([e["file"] for e in entries] == ["scale.c", "main.c"] and
+           not any("--" in e["arguments"] for e in entries), f"-MJ entries with --: {entries}")
+    _, err = ctx.run(["scale.c", "main.c", "--", "-o"], rc=1)  # an input named -o, as clang reads it
+    expect(re.search(r"no such file or directory: '(\./)?-o'", err) and not os.path.exists(ctx.path("a.out")),
+           f"campcc scale.c main.c -- -o: want the missing input '-o' and no a.out:\n{err[-1500:]}")
+
+
 def test_x_c(ctx):
     """-x c compiles a file whatever its extension; -x none goes back to extensions."""
     shutil.copy(ctx.path("scale.c"), ctx.path("scale.kernel"))

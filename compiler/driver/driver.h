@@ -53,6 +53,7 @@ typedef struct Driver {
     PtrVec compile_args;      /* flags for every host compile step */
     PtrVec clang_args;        /* the subset libclang needs to parse like the host compiler */
     PtrVec passthrough_args;  /* the command line minus campcc's own flags */
+    int passthrough_inputs_at; /* where `--` is among them (flags may go only before it), or -1 */
     DepKind deps;
     const char *dep_file;     /* -MF */
     PtrVec dep_args;          /* -MP, -MT T, -MQ T in order */
