@@ -248,6 +248,19 @@ def test_response_files(ctx):
         expect(f"campcc: error: {message}" in err, f"campcc {arg}: want '{message}', got\n{err[-1500:]}")
 
 
+def test_blank_host_cc(ctx):
+    """CAMP_HOST_CC of blanks only means the default host compiler, as an empty one does (before, campcc ran its
+    first flag as the host compiler). Compiles only: the link of a sanitized build needs the suite's own."""
+    default = re.search(r"CAMP_HOST_CC .*\(default (\S+)\)", ctx.run(["--help"])[0]).group(1)
+    for blank in ("   ", " \t "):
+        env = dict(os.environ, CAMP_HOST_CC=blank)
+        for src in ("main.c", "scale.c"):
+            _, err = ctx.run(["-v", "-c", src, "-o", "out.o"], env=env)
+            expect(re.search(rf"^ {re.escape(default)} .* -c ", err, re.M),
+                   f"CAMP_HOST_CC={blank!r}: no {default} command for {src}:\n{err[-2000:]}")
+        expect(ctx.has_spirv("out.o"), f"CAMP_HOST_CC={blank!r}: scale.c's object has no SPIR-V")
+
+
 # ---- preprocessing and dependencies ----------------------------------------------------
 
 def test_preprocess(ctx):
