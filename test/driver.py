@@ -864,6 +864,30 @@ def test_line_directive(ctx):
         expect(f'#line {line + 3} "{file}"' in host, f"no #line {line + 3} \"{file}\" after the kernel:\n{host}")
 
 
+def test_file_name_not_utf8(ctx):
+    """A source whose name is not UTF-8 (a byte 0xff): every warning names that file and one of its lines, never
+    campcc's temporary file or a line of the host C it wrote; the host C spells the name in octal escapes (a
+    UTF-8 name as it is), so that the host compiler reads the same bytes without warning of their encoding."""
+    source = ("#include <camp.h>\nvoid f(int *a, int n) {\n    array_view(a, n);\n"
+              "    parallel_for_each(i, extent(n)) {\n        int unused = 3; a[i] = a[i] + 1;\n    }\n}\n")
+    for name, spelled in [(b"k\xff.c", b'"k\\377.c"'), ("k\u00e9.c".encode(), '"k\u00e9.c"'.encode())]:
+        with open(os.path.join(os.fsencode(ctx.tmp), name), "w") as f:
+            f.write(source)
+        p = subprocess.run([os.fsencode(ctx.campcc), b"-Wall", b"-c", name, b"-o", b"k.o", b"--emit-host=host.c"],
+                           cwd=ctx.tmp, capture_output=True, timeout=300)
+        err = p.stderr
+        expect(p.returncode == 0, f"campcc -c {name!r} failed:\n{err.decode(errors='replace')[-2000:]}")
+        where = re.findall(rb"^(.*?):(\d+):\d+: (?:warning|error)", err, re.M)
+        expect(where and all(f == name and int(line) <= 7 for f, line in where) and b"campcc-" not in err,
+               f"a warning for {name!r} names another file or a line it does not have: {where}\n"
+               f"{err.decode(errors='replace')[-3000:]}")
+        expect(re.search(rb"^" + re.escape(name) + rb":5:13: warning: unused variable 'unused'", err, re.M),
+               f"no warning of the unused variable at {name!r}:5:13:\n{err.decode(errors='replace')[-2000:]}")
+        host = ctx.read("host.c", "rb")
+        expect(b"#line 1 " + spelled in host, f"the host C does not name {name!r} as {spelled!r}:\n{host[:400]!r}")
+        expect(ctx.has_spirv("k.o"), f"{name!r}: no SPIR-V in its object")
+
+
 def test_interrupted_compile(ctx):
     """SIGINT or SIGTERM at any step leaves no temporary directory and no output."""
     tmpdir, env = private_tmpdir(ctx)
