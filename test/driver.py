@@ -147,6 +147,26 @@ def test_quote_includes(ctx):
     expect(os.listdir(ctx.path("tmpdir")) == ["scale.h"], "campcc left temporary files behind")
 
 
+def test_end_of_flags(ctx):
+    """`--` ends the flags, as for clang: every word after it is an input (even `-o`); campcc's own flags go to the
+    host compiler before it (they came after it, where clang took them for missing files)."""
+    ctx.run(["-o", "dd", "--", "scale.c", "main.c"])
+    expect(ctx.has_spirv("dd"), "campcc -o dd -- scale.c main.c: no SPIR-V in dd")
+    ctx.run_program("dd")
+    ctx.run(["-c", "-o", "s.o", "--", "scale.c"])
+    expect(ctx.has_spirv("s.o"), "campcc -c -o s.o -- scale.c: no SPIR-V in s.o")
+    out, _ = ctx.run(["-E", "--", "scale.c"])
+    expect("camp_" in out, "campcc -E -- scale.c did not preprocess with camp.h")
+    ctx.run(["-MJ", "cdb.json", "-o", "dash", "scale.c", "--", "main.c"])
+    ctx.run_program("dash")
+    entries = cdb_entries(ctx.read("cdb.json"))  # as clang's: no `--`, campcc's flags in them
+    expect([e["file"] for e in entries] == ["scale.c", "main.c"] and
+           not any("--" in e["arguments"] for e in entries), f"-MJ entries with --: {entries}")
+    _, err = ctx.run(["scale.c", "main.c", "--", "-o"], rc=1)  # an input named -o, as clang reads it
+    expect(re.search(r"no such file or directory: '(\./)?-o'", err) and not os.path.exists(ctx.path("a.out")),
+           f"campcc scale.c main.c -- -o: want the missing input '-o' and no a.out:\n{err[-1500:]}")
+
+
 def test_x_c(ctx):
     """-x c compiles a file whatever its extension; -x none goes back to extensions."""
     shutil.copy(ctx.path("scale.c"), ctx.path("scale.kernel"))
@@ -193,6 +213,52 @@ def test_verbose(ctx):
     expect(m and "--eliminate-dead-code-aggressive" in m.group(0) and "--ssa-rewrite" in m.group(0),
            f"-v -O2 shows no spirv-opt step:\n{err[-2000:]}")
     expect(err.index(m.group(0)) < err.index("-iquote"), "-v shows the optimizer after the host compile")
+
+
+def test_response_files(ctx):
+    """@FILE arguments are expanded by campcc itself, as clang 19 does: the output name and the kernels
+    inside are campcc's (before, the host compiler alone read the file: a.out, kernels run on the CPU);
+    clang's quoting, nested files relative to the current directory, a missing file kept as a word; a file
+    that includes itself, or a directory, is campcc's error."""
+    def write(name, text):
+        os.makedirs(os.path.dirname(ctx.path(name)), exist_ok=True)
+        with open(ctx.path(name), "w") as f:
+            f.write(text)
+    write("link.rsp", "main.c 'scale.c'\n  -o \"rsp prog\"\n")
+    ctx.run(["@link.rsp"])
+    expect(not os.path.exists(ctx.path("a.out")), "campcc @link.rsp wrote a.out, not 'rsp prog'")
+    expect(ctx.has_spirv("rsp prog"), "the program built from @link.rsp has no SPIR-V: its kernels run on the CPU")
+    ctx.run_program("rsp prog")
+    write("sub/outer.rsp", "-c scale.c -o s.o @sub/inner.rsp -MJ cdb.json")  # nested: from the current directory
+    write("sub/inner.rsp", "-DA='x y' \"-DB=\\\"q\\\"\" -DC=back\\\\slash\\ space \"\" -DD=\"a'b\"\n")
+    ctx.run(["@sub/outer.rsp"])
+    expect(ctx.has_spirv("s.o"), "s.o from @sub/outer.rsp has no SPIR-V")
+    entry, = cdb_entries(ctx.read("cdb.json"))
+    want = ["-DA=x y", '-DB="q"', "-DC=back\\slash space", "-DD=a'b"]
+    got = [a for a in entry["arguments"] if re.match(r"-D[ABCD]=", a)]
+    expect(got == want and "" not in entry["arguments"], f"response file words: {got}, want {want}")
+    _, err = ctx.run(["@missing.rsp", "scale.c"], rc=1)
+    expect("'@missing.rsp'" in err, f"a missing @file is not kept as a word:\n{err[-1500:]}")
+    write("a.rsp", "scale.c @b.rsp")
+    write("b.rsp", "-c @a.rsp")
+    os.mkdir(ctx.path("dir.rsp"))
+    for arg, message in [("@a.rsp", "response file 'a.rsp' includes itself"),
+                         ("@dir.rsp", "cannot read response file 'dir.rsp': Is a directory")]:
+        _, err = ctx.run([arg], rc=1)
+        expect(f"campcc: error: {message}" in err, f"campcc {arg}: want '{message}', got\n{err[-1500:]}")
+
+
+def test_blank_host_cc(ctx):
+    """CAMP_HOST_CC of blanks only means the default host compiler, as an empty one does (before, campcc ran its
+    first flag as the host compiler). Compiles only: the link of a sanitized build needs the suite's own."""
+    default = re.search(r"CAMP_HOST_CC .*\(default (\S+)\)", ctx.run(["--help"])[0]).group(1)
+    for blank in ("   ", " \t "):
+        env = dict(os.environ, CAMP_HOST_CC=blank)
+        for src in ("main.c", "scale.c"):
+            _, err = ctx.run(["-v", "-c", src, "-o", "out.o"], env=env)
+            expect(re.search(rf"^ {re.escape(default)} .* -c ", err, re.M),
+                   f"CAMP_HOST_CC={blank!r}: no {default} command for {src}:\n{err[-2000:]}")
+        expect(ctx.has_spirv("out.o"), f"CAMP_HOST_CC={blank!r}: scale.c's object has no SPIR-V")
 
 
 # ---- preprocessing and dependencies ----------------------------------------------------
@@ -708,6 +774,27 @@ def test_output_in_place(ctx):
     expect(not leftovers(ctx, tmpdir), f"compiles left {leftovers(ctx, tmpdir)}")
 
 
+def test_long_output_name(ctx):
+    """-o with a name of up to 255 bytes (the longest a file system takes, as clang-19 takes it) works:
+    the temporary name beside it is shortened to fit (it was 14 bytes longer than the name: 'File name too
+    long' from 242 bytes on); -c, -S, --emit-spirv= and the link, over an existing file too; nothing is left."""
+    tmpdir, env = private_tmpdir(ctx)
+    for n in (241, 242, 255):
+        name = ("é" * n)[:n // 2] + "x" * (n - n // 2 * 2)  # 2-byte characters: the cut falls mid-character
+        expect(len(name.encode()) == n, f"the name has {len(name.encode())} bytes, not {n}")
+        for args, check in [(["-c", "scale.c"], ctx.has_spirv), (["-S", "scale.c"], lambda f: "OpEntryPoint" in
+                            ctx.read(f, "rb").decode()), (["scale.c", "main.c"], ctx.has_spirv)]:
+            for _ in range(2):  # a new file, then over the existing one
+                ctx.run(args + ["-o", name], env=env)
+                expect(check(name), f"campcc {' '.join(args)} -o <{n} bytes> wrote no output")
+            os.unlink(ctx.path(name))
+        ctx.run(["-c", "scale.c", "-o", "s.o", f"--emit-spirv={name}"], env=env)
+        expect(ctx.read(name, "rb").startswith(SPIRV_MAGIC),
+               f"--emit-spirv=<{n} bytes> wrote no module")
+        os.unlink(ctx.path(name))
+    expect(not leftovers(ctx, tmpdir), f"long names left {leftovers(ctx, tmpdir)}")
+
+
 def test_output_is_input(ctx):
     """An output naming an input (-o, --emit-spirv=, --emit-host=, -MF; by another path or a hard link too) is
     refused before anything is written, as gcc does (clang would overwrite the source); the input is left as it
@@ -777,6 +864,30 @@ def test_line_directive(ctx):
         expect(f'#line {line + 3} "{file}"' in host, f"no #line {line + 3} \"{file}\" after the kernel:\n{host}")
 
 
+def test_file_name_not_utf8(ctx):
+    """A source whose name is not UTF-8 (a byte 0xff): every warning names that file and one of its lines, never
+    campcc's temporary file or a line of the host C it wrote; the host C spells the name in octal escapes (a
+    UTF-8 name as it is), so that the host compiler reads the same bytes without warning of their encoding."""
+    source = ("#include <camp.h>\nvoid f(int *a, int n) {\n    array_view(a, n);\n"
+              "    parallel_for_each(i, extent(n)) {\n        int unused = 3; a[i] = a[i] + 1;\n    }\n}\n")
+    for name, spelled in [(b"k\xff.c", b'"k\\377.c"'), ("k\u00e9.c".encode(), '"k\u00e9.c"'.encode())]:
+        with open(os.path.join(os.fsencode(ctx.tmp), name), "w") as f:
+            f.write(source)
+        p = subprocess.run([os.fsencode(ctx.campcc), b"-Wall", b"-c", name, b"-o", b"k.o", b"--emit-host=host.c"],
+                           cwd=ctx.tmp, capture_output=True, timeout=300)
+        err = p.stderr
+        expect(p.returncode == 0, f"campcc -c {name!r} failed:\n{err.decode(errors='replace')[-2000:]}")
+        where = re.findall(rb"^(.*?):(\d+):\d+: (?:warning|error)", err, re.M)
+        expect(where and all(f == name and int(line) <= 7 for f, line in where) and b"campcc-" not in err,
+               f"a warning for {name!r} names another file or a line it does not have: {where}\n"
+               f"{err.decode(errors='replace')[-3000:]}")
+        expect(re.search(rb"^" + re.escape(name) + rb":5:13: warning: unused variable 'unused'", err, re.M),
+               f"no warning of the unused variable at {name!r}:5:13:\n{err.decode(errors='replace')[-2000:]}")
+        host = ctx.read("host.c", "rb")
+        expect(b"#line 1 " + spelled in host, f"the host C does not name {name!r} as {spelled!r}:\n{host[:400]!r}")
+        expect(ctx.has_spirv("k.o"), f"{name!r}: no SPIR-V in its object")
+
+
 def test_interrupted_compile(ctx):
     """SIGINT or SIGTERM at any step leaves no temporary directory and no output."""
     tmpdir, env = private_tmpdir(ctx)
@@ -832,6 +943,25 @@ def test_interrupted_compile(ctx):
                 expect(rc == 0 or not os.path.exists(ctx.path(out)), f"{what} left a partial {out}")
             if slow:
                 expect(rc == -sig, f"{what}: campcc did not end by the signal")
+
+
+def test_closed_pipe(ctx):
+    """Output into a pipe whose reader has gone (`campcc bad.c 2>&1 | head -1`, `--dump-kernels ... | head -1`):
+    SIGPIPE ends campcc as the other signals do, with its temporary directory and outputs removed (before, it
+    left the directory in TMPDIR every time)."""
+    tmpdir, env = private_tmpdir(ctx)
+    with open(ctx.path("broken.c"), "w") as f:
+        f.write("#include <camp.h>\nvoid f(float *a) { parallel_for_each(i, extent(4)) { a[i] = b; } }\n")
+    for args in (["broken.c", "main.c", "-o", "prog"], ["--dump-kernels", "scale.c", "main.c", "-o", "prog"]):
+        # the pipe's reading end is closed before campcc writes: its first line meets no reader
+        p = subprocess.Popen([ctx.campcc] + args, cwd=ctx.tmp, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT)
+        p.stdout.close()
+        rc = p.wait(timeout=300)
+        what = f"campcc {' '.join(args)} into a closed pipe (exit status {rc})"
+        expect(rc == -signal.SIGPIPE, f"{what}: want the end by SIGPIPE")
+        expect(not leftovers(ctx, tmpdir), f"{what} left {leftovers(ctx, tmpdir)}")
+        expect(not os.path.exists(ctx.path("prog")), f"{what} left prog")
 
 
 def test_optimizer_temp_files(ctx):

@@ -53,6 +53,7 @@ typedef struct Driver {
     PtrVec compile_args;      /* flags for every host compile step */
     PtrVec clang_args;        /* the subset libclang needs to parse like the host compiler */
     PtrVec passthrough_args;  /* the command line minus campcc's own flags */
+    int passthrough_inputs_at; /* where `--` is among them (flags may go only before it), or -1 */
     DepKind deps;
     const char *dep_file;     /* -MF */
     PtrVec dep_args;          /* -MP, -MT T, -MQ T in order */
@@ -72,6 +73,10 @@ typedef struct Driver {
  * or an exit status. */
 int driver_parse_args(Driver *d, int argc, char **argv);
 void driver_usage(FILE *f);
+/* driver_rsp.c: replaces each `@FILE` in argv by FILE's words, as clang
+ * does, before anything reads the arguments; false (reported) for a
+ * response file that cannot be read or that includes itself. */
+bool driver_expand_response_files(Driver *d, int *argc, char ***argv);
 
 /* driver_files.c: files and processes. */
 bool driver_locate_self(Driver *d);

@@ -27,6 +27,7 @@ void driver_usage(FILE *f) {
           "                 operation rounds on its own, none fused or regrouped\n"
           "  -v             also print the commands campcc runs, and the spirv-opt command\n"
           "                 its in-process optimizer stands for\n"
+          "  @FILE          the words of FILE, as arguments (clang's quoting; read by campcc)\n"
           "campcc's own:\n"
           "  -S             on a file with kernels: their SPIR-V assembly (.spvasm)\n"
           "  -g             also put the C source in the SPIR-V for GPU debuggers: lines,\n"
@@ -121,6 +122,15 @@ static void route(Driver *d, Dest dest, const char *arg) {
     if (dest == TO_PARSE) add(d, &d->clang_args, arg);
     if (dest != TO_LINK) add(d, &d->compile_args, arg);
     if (dest == TO_LINK || dest == TO_BOTH) add_link(d, arg, NULL);
+}
+
+static void add_input(Driver *d, const char *path, const char *lang) {
+    Input *in = arena_alloc(&d->arena, sizeof *in);
+    in->path = path;
+    in->lang = lang;
+    in->is_source = lang || is_source_path(path);
+    vec_push(&d->arena, &d->inputs, in);
+    add_link(d, NULL, in);
 }
 
 /* -MD -MMD -MF -MT -MQ -MP, -MJ and the preprocess-only -M -MM. Returns whether
@@ -307,12 +317,7 @@ static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang
     }
 
     if (arg[0] != '-' || !strcmp(arg, "-")) {
-        Input *in = arena_alloc(&d->arena, sizeof *in);
-        in->path = arg;
-        in->lang = *lang;
-        in->is_source = *lang || is_source_path(arg);
-        vec_push(&d->arena, &d->inputs, in);
-        add_link(d, NULL, in);
+        add_input(d, arg, *lang);
     } else if (!strcmp(arg, "-c")) {
         if (d->action != ACT_PASSTHROUGH) d->action = ACT_OBJECT;
     } else if (!strcmp(arg, "-S")) {
@@ -377,8 +382,20 @@ static bool for_cdb(const char *arg) {
 
 int driver_parse_args(Driver *d, int argc, char **argv) {
     d->link_runtime = true;
+    if (!driver_expand_response_files(d, &argc, &argv)) return 1;
     const char *lang = NULL;
+    d->passthrough_inputs_at = -1;
     for (int i = 1; i < argc; i++) {
+        if (d->passthrough_inputs_at >= 0) { /* after `--`, as clang reads it: inputs only */
+            add_input(d, argv[i], lang);
+            add(d, &d->passthrough_args, argv[i]);
+            continue;
+        }
+        if (!strcmp(argv[i], "--")) {
+            d->passthrough_inputs_at = d->passthrough_args.len;
+            add(d, &d->passthrough_args, argv[i]);
+            continue;
+        }
         if (own_flag(d, argc, argv, &i)) continue;
         int start = i, status = parse_one(d, argc, argv, &i, &lang);
         if (status) return status;

@@ -97,12 +97,21 @@ char *driver_temp_file(Driver *d, const char *suffix) {
     return NULL;
 }
 
+/* What separates the words of $CAMP_HOST_CC. */
+#define HOST_CC_BLANKS " \t\n"
+
+/* $CAMP_HOST_CC, or the default where it is unset, empty or all blanks (a
+ * command of no words would make campcc's first flag the program run). */
+static const char *host_cc_command(void) {
+    const char *cc = getenv("CAMP_HOST_CC");
+    return cc && cc[strspn(cc, HOST_CC_BLANKS)] ? cc : CAMP_DEFAULT_HOST_CC;
+}
+
 /* Whether the host compiler is clang ($CAMP_HOST_CC's first word, or the default). */
 bool driver_host_is_clang(void) {
-    const char *cc = getenv("CAMP_HOST_CC");
-    if (!cc || !*cc) cc = CAMP_DEFAULT_HOST_CC;
-    while (*cc == ' ' || *cc == '\t') cc++;
-    size_t len = strcspn(cc, " \t");
+    const char *cc = host_cc_command();
+    cc += strspn(cc, HOST_CC_BLANKS);
+    size_t len = strcspn(cc, HOST_CC_BLANKS);
     const char *base = cc;
     for (const char *c = cc; c < cc + len; c++)
         if (*c == '/') base = c + 1;
@@ -113,9 +122,9 @@ int driver_run_host(Driver *d, const PtrVec *args) { return driver_run_host_stdi
 
 int driver_run_host_stdin(Driver *d, const PtrVec *args, const char *stdin_file) {
     if (!d->host_cc.len) { /* CAMP_HOST_CC may carry flags */
-        const char *cc = getenv("CAMP_HOST_CC");
-        char *words = arena_strdup(&d->arena, cc && *cc ? cc : CAMP_DEFAULT_HOST_CC);
-        for (char *tok = strtok(words, " \t"); tok; tok = strtok(NULL, " \t")) vec_push(&d->arena, &d->host_cc, tok);
+        char *words = arena_strdup(&d->arena, host_cc_command());
+        for (char *tok = strtok(words, HOST_CC_BLANKS); tok; tok = strtok(NULL, HOST_CC_BLANKS))
+            vec_push(&d->arena, &d->host_cc, tok);
     }
     PtrVec argv = {0};
     for (int i = 0; i < d->host_cc.len; i++) vec_push(&d->arena, &argv, d->host_cc.items[i]);

@@ -11,6 +11,8 @@ int driver_link(Driver *d) {
     for (int i = 0; i < d->link_items.len; i++) {
         const LinkItem *it = d->link_items.items[i];
         const char *word = !it->input ? it->arg : it->input->is_source ? it->input->object : it->input->path;
+        /* an input given after `--` that looks like a flag (`-- -o`) stays an input among the link's flags */
+        if (it->input && word[0] == '-' && word[1]) word = arena_printf(&d->arena, "./%s", word);
         vec_push(&d->arena, &args, (void *)word);
     }
     Output o;

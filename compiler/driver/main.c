@@ -24,8 +24,10 @@ static int passthrough(Driver *d) {
         }
     }
     PtrVec args = {0};
-    for (int i = 0; i < d->passthrough_args.len; i++) vec_push(&d->arena, &args, d->passthrough_args.items[i]);
-    if (d->inputs.len) driver_add_camp_flags(d, &args);
+    int flags_end = d->passthrough_inputs_at >= 0 ? d->passthrough_inputs_at : d->passthrough_args.len;
+    for (int i = 0; i < flags_end; i++) vec_push(&d->arena, &args, d->passthrough_args.items[i]);
+    if (d->inputs.len) driver_add_camp_flags(d, &args); /* before a `--`, after which all are inputs */
+    for (int i = flags_end; i < d->passthrough_args.len; i++) vec_push(&d->arena, &args, d->passthrough_args.items[i]);
     int status = driver_run_host(d, &args);
     /* after the host's lines, whose version is the one build systems parse */
     if (d->print_version && status == 0)

@@ -89,7 +89,7 @@ ProgramStatus run_program(char *const *argv, const char *stdin_file);
 
 /* cleanup.c — temporary files and directories, and outputs being written,
  * removed at exit and when a signal ends campcc. */
-void cleanup_install(void);          /* SIGINT, SIGTERM, SIGHUP, SIGQUIT */
+void cleanup_install(void);          /* SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE */
 void cleanup_add(const char *path);  /* `path` must live until removed */
 void cleanup_forget(const char *path);
 void cleanup_remove(const char *path); /* forget it and remove it now */

@@ -17,7 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+/* SIGPIPE too: a reader that went away (`campcc ... 2>&1 | head -1`) ends
+ * campcc at its next diagnostic, which must not leave its files behind. */
+static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 enum { NSIGNALS = sizeof fatal_signals / sizeof *fatal_signals };
 
 static const char **paths; /* removed last to first: files before their directory */

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -85,14 +86,30 @@ char *make_temp_dir(Arena *a) {
     return NULL;
 }
 
+/* `.NAME.campcc-XXXXXX` beside `path`, whose NAME is cut short (at the
+ * start of a UTF-8 character) where the whole would be longer than the
+ * file system's longest name: an output whose own name just fits must
+ * still be writable, as it is for clang. */
+static char *temp_name_beside(Arena *a, const char *path) {
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    int dir_len = (int)(base - path);
+    long max = pathconf(dir_len ? arena_strndup(a, path, (size_t)dir_len) : ".", _PC_NAME_MAX);
+    if (max <= 0) max = NAME_MAX;
+    const size_t extra = sizeof ".campcc-XXXXXX"; /* with the leading dot (sizeof counts the NUL) */
+    size_t n = strlen(base);
+    if (n + extra > (size_t)max) {
+        n = (size_t)max > extra ? (size_t)max - extra : 0;
+        while (n > 0 && ((unsigned char)base[n] & 0xc0) == 0x80) n--;
+    }
+    return arena_printf(a, "%.*s.%.*s.campcc-XXXXXX", dir_len, path, (int)n, base);
+}
+
 const char *output_begin(Output *o, Arena *a, const char *path, bool executable) {
     *o = (Output){.path = path, .executable = executable};
     struct stat st;
     if (!strcmp(path, "-")) return path; /* standard output */
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) return path; /* /dev/null, a FIFO: in place */
-    const char *slash = strrchr(path, '/');
-    o->temp = slash ? arena_printf(a, "%.*s.%s.campcc-XXXXXX", (int)(slash + 1 - path), path, slash + 1)
-                    : arena_printf(a, ".%s.campcc-XXXXXX", path);
+    o->temp = temp_name_beside(a, path);
     if (make_listed(o->temp, MAKE_FILE_FROM_TEMPLATE)) return o->temp;
     diag_tool_error("cannot create '%s': %s", path, strerror(errno));
     o->temp = NULL;
