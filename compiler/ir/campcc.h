@@ -259,6 +259,11 @@ typedef struct Var {
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
     bool race_shadow; /* -fcamp-check: a tile_static variable's shadow (check_races.c) */
     TextureInfo *texture; /* VAR_TEXTURE */
+    /* access.c: the roots (its function's parameters, its kernel's captures:
+     * bit i for number i, bit 63 for all from 63 on) whose memory the
+     * variable lies in or whose pointers its value may hold */
+    uint64_t access_roots;
+    bool written_in_calls; /* a capture: written only by the amp functions its kernel calls (access.c) */
 } Var;
 
 typedef enum ExprKind {
@@ -411,6 +416,8 @@ struct Func {
     PtrVec textures; /* Var* (VAR_TEXTURE): what it does with its texture parameters (not in params) */
     bool exact_fp;  /* every float operation rounds on its own (no fused multiply-add) */
     bool library;   /* camp_math's: its loops are unrolled and, if large, it stays a called function */
+    uint64_t writes_params; /* access.c: bit i, it may write through parameter i (or the pointers it holds),
+                             * itself or in the functions it calls; bit 63 stands for all from 63 on */
 };
 
 /* One parallel_for_each. */
@@ -582,6 +589,9 @@ bool ptr_storage_scan(Unit *u);
 
 /* layout.c: push-constant layout, workgroup sizes, features. */
 void layout_kernels(Unit *u);
+/* access.c: which captures each kernel may write (the WRITE bit of
+ * Var.access), through the amp functions it calls too (Func.writes_params). */
+void access_analyze(Unit *u);
 
 /* spv_emit.c: the whole module for all kernels into u->spirv. */
 bool spv_emit_module(Unit *u);

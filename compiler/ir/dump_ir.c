@@ -197,6 +197,9 @@ static void print_capture(Dumper *d, const Var *v) {
     print_type(d, v->type);
     fprintf(d->out, " ; %s", kinds[v->capture]);
     if (d->stage >= IR_AFTER_LAYOUT) fprintf(d->out, ", push offset %u", v->push_offset);
+    if (d->stage >= IR_AFTER_LAYOUT && v->access) /* what the kernel may do to its memory (access.c) */
+        fprintf(d->out, ", %s%s", v->access & CAMP_ACCESS_WRITE ? "written" : "read only",
+                v->written_in_calls ? " (through calls)" : "");
     fputs("\n", d->out);
 }
 
@@ -218,6 +221,18 @@ static void print_texture(Dumper *d, const Var *v) {
     fputs("\n", d->out);
 }
 
+/* Whether the function may write through each parameter that holds
+ * pointers, itself or in the functions it calls (access.c). */
+static void print_param_access(Dumper *d, const Func *f) {
+    const char *sep = " ; ";
+    for (int p = 0; p < f->nparams; p++) {
+        if (!type_holds_pointer(f->params[p]->type)) continue;
+        bool written = f->writes_params & ((uint64_t)1 << (p < 63 ? p : 63));
+        fprintf(d->out, "%s%s %s", sep, f->params[p]->name, written ? "written through" : "only read through");
+        sep = ", ";
+    }
+}
+
 void dump_ir(const Unit *u, IrStage stage, FILE *out) {
     Dumper d = {out, stage};
     fprintf(out, "; campcc IR of %s after %s\n", u->path, stage_names[stage]);
@@ -231,6 +246,7 @@ void dump_ir(const Unit *u, IrStage stage, FILE *out) {
         }
         fputs("): ", out);
         print_type(&d, f->ret);
+        if (stage >= IR_AFTER_LAYOUT) print_param_access(&d, f);
         fputs("\n", out);
         for (int t = 0; t < f->textures.len; t++) print_texture(&d, f->textures.items[t]);
         print_stmt(&d, f->body, 1);

@@ -19,6 +19,27 @@ static const char *access_name(uint32_t access) {
     }
 }
 
+/* What the kernel may do to a capture's memory; "(through calls)" where
+ * only the amp functions it calls write it (access.c). */
+static const char *access_text(const Var *v) {
+    return v->written_in_calls && (v->access & CAMP_ACCESS_WRITE) ? "read-write (through calls)"
+                                                                  : access_name(v->access);
+}
+
+static void print_capture(const Var *v, FILE *out) {
+    if (v->capture == CAPTURE_VIEW)
+        fprintf(out, "  capture '%s': view of %s, %s, device address at push offset %u\n", v->name, v->type->name,
+                access_text(v), v->push_offset);
+    else if (v->capture == CAPTURE_POINTER)
+        fprintf(out, "  capture '%s': pointer %s, %s, device address at push offset %u\n", v->name,
+                v->type->name, access_text(v), v->push_offset);
+    else if (type_holds_pointer(v->type)) /* its pointers are views of the launch, as a pointer capture */
+        fprintf(out, "  capture '%s': value %s, push offset %u, holding pointers: %s\n", v->name, v->type->name,
+                v->push_offset, access_text(v));
+    else
+        fprintf(out, "  capture '%s': value %s, push offset %u\n", v->name, v->type->name, v->push_offset);
+}
+
 /* The module's OpCapability operands, from its disassembly (SPIRV-Tools
  * names them; the module needs them all, whichever kernel runs). */
 static void print_capabilities(const Unit *u, FILE *out) {
@@ -44,14 +65,7 @@ void dump_kernels(const Unit *u, FILE *out) {
         else
             fputs("  workgroup size: chosen for the device at launch\n", out);
         fprintf(out, "  push constants: %u bytes (%u-byte header)\n", k->push_size, CAMP_PUSH_HEADER_SIZE);
-        for (int c = 0; c < k->captures.len; c++) {
-            const Var *v = k->captures.items[c];
-            if (v->capture == CAPTURE_VIEW)
-                fprintf(out, "  capture '%s': view of %s, %s, device address at push offset %u\n", v->name,
-                        v->type->name, access_name(v->access), v->push_offset);
-            else
-                fprintf(out, "  capture '%s': value %s, push offset %u\n", v->name, v->type->name, v->push_offset);
-        }
+        for (int c = 0; c < k->captures.len; c++) print_capture(k->captures.items[c], out);
         if (k->reports)
             fprintf(out, "  printf or assert: report buffer's address and launch number at push offset %u\n",
                     k->report_offset);

@@ -1,109 +1,10 @@
 /* layout.c — what the host and the runtime need to know about each kernel:
  * the push-constant layout of its captures, which views it may write (those
- * are copied back), and its workgroup size (a tiled kernel's). */
+ * are copied back: access.c decides), and its workgroup size (a tiled
+ * kernel's). */
 #include "campcc.h"
 
 #include "camp_abi.h"
-
-/* ---- which views a kernel writes -------------------------------------------- */
-
-static void mark_lvalue_written(Expr *lv);
-
-/* A captured pointer's pointee may be written: its view is copied back. */
-static void mark_captured_pointer_written(Var *v) {
-    if (v->kind == VAR_CAPTURE && v->capture == CAPTURE_POINTER) v->access |= CAMP_ACCESS_WRITE;
-}
-
-/* `p` is a pointer whose pointee may be written. */
-static void mark_pointee_written(Expr *p) {
-    if (!p) return;
-    switch (p->kind) {
-    case EX_DECAY: case EX_ADDR: mark_lvalue_written(p->lhs); break;
-    case EX_CAST: mark_pointee_written(p->lhs); break;
-    case EX_BINARY: /* pointer arithmetic, comma */
-        if (p->lhs->type->kind == TY_PTR) mark_pointee_written(p->lhs);
-        if (p->rhs->type->kind == TY_PTR) mark_pointee_written(p->rhs);
-        break;
-    case EX_COND: mark_pointee_written(p->lhs); mark_pointee_written(p->rhs); break;
-    case EX_LOAD: /* a pointer variable's value */
-        if (p->lhs->kind == EX_VAR) mark_captured_pointer_written(p->lhs->var);
-        break;
-    case EX_ASSIGN: mark_pointee_written(p->rhs); break;
-    default: break; /* loaded from a local: marked where it was stored */
-    }
-}
-
-static void mark_lvalue_written(Expr *lv) {
-    switch (lv->kind) {
-    case EX_VAR:
-        if (lv->var->kind == VAR_CAPTURE && lv->var->capture == CAPTURE_VIEW) lv->var->access |= CAMP_ACCESS_WRITE;
-        break;
-    case EX_INDEX: case EX_DEREF: mark_pointee_written(lv->lhs); break;
-    case EX_VELEM: case EX_MEMBER: case EX_SWIZZLE: mark_lvalue_written(lv->lhs); break;
-    default: break;
-    }
-}
-
-/* A pointer stored or passed on may be written through later: conservative. */
-static void mark_escape(Type *dest, Expr *value) {
-    if (dest->kind == TY_PTR && !dest->base->is_const) mark_pointee_written(value);
-}
-
-static void scan_stmt(Stmt *s);
-
-static void scan_expr(Expr *e) {
-    if (!e) return;
-    switch (e->kind) {
-    case EX_ASSIGN:
-        mark_lvalue_written(e->lhs);
-        mark_escape(e->lhs->type, e->rhs);
-        break;
-    case EX_INCDEC: mark_lvalue_written(e->lhs); break;
-    case EX_ATOMIC: /* writes its target, and compare-exchange its `expected` */
-        for (int i = 0; i < e->nargs; i++) {
-            if (i == 0 || (i == 1 && e->ival == ATOMIC_COMPARE_EXCHANGE)) mark_lvalue_written(e->args[i]);
-            scan_expr(e->args[i]);
-        }
-        return;
-    case EX_CALL:
-        for (int i = 0; i < e->nargs; i++) {
-            mark_escape(e->callee->params[i]->type, e->args[i]);
-            scan_expr(e->args[i]);
-        }
-        return;
-    case EX_BUILTIN:
-        for (int i = 0; i < e->nargs; i++) scan_expr(e->args[i]);
-        return;
-    case EX_INIT:
-        for (int i = 0; i < e->ninits; i++) {
-            mark_escape(e->inits[i].value->type, e->inits[i].value);
-            scan_expr(e->inits[i].value);
-        }
-        return;
-    default: break;
-    }
-    scan_expr(e->lhs);
-    scan_expr(e->rhs);
-    scan_expr(e->cond);
-}
-
-static void scan_stmt(Stmt *s) {
-    if (!s) return;
-    if (s->kind == ST_DECL && s->expr) mark_escape(s->var->type, s->expr);
-    scan_expr(s->expr);
-    scan_expr(s->step);
-    scan_stmt(s->init);
-    scan_stmt(s->then);
-    scan_stmt(s->els);
-    if (s->kind == ST_SWITCH) {
-        for (int i = 0; i < s->body.len; i++) {
-            SwitchCase *c = s->body.items[i];
-            for (int j = 0; j < c->body.len; j++) scan_stmt(c->body.items[j]);
-        }
-    } else {
-        for (int i = 0; i < s->body.len; i++) scan_stmt(s->body.items[i]);
-    }
-}
 
 /* ---- pointers held in captures ------------------------------------------------- */
 
@@ -161,6 +62,7 @@ void layout_kernels(Unit *u) {
             off += size;
             if (v->capture == CAPTURE_VIEW) v->access = CAMP_ACCESS_READ;
             if (v->capture == CAPTURE_POINTER) v->access = CAMP_ACCESS_READ | CAMP_ACCESS_POINTER;
+            if (v->capture == CAPTURE_VALUE && type_holds_pointer(v->type)) v->access = CAMP_ACCESS_READ; /* its pointers' */
             check_held_pointers(u, k, v);
         }
         if (k->reports) { /* the report buffer and launch number, written by the runtime */
@@ -178,7 +80,6 @@ void layout_kernels(Unit *u) {
                        "kernel captures need %u bytes of arguments; more than 128 is not supported yet "
                        "(capture fewer variables)",
                        k->push_size);
-        scan_stmt(k->body);
 
         /* A tiled kernel's workgroup is its tile (frontend_tile.c); the
          * runtime chooses the others' for the device (0 x 0 x 0 says so). */
@@ -188,4 +89,5 @@ void layout_kernels(Unit *u) {
         for (int j = 0; j < k->tile_statics.len; j++)
             k->tile_static_bytes += (uint32_t)((Var *)k->tile_statics.items[j])->type->size;
     }
+    access_analyze(u); /* the WRITE bits of the captures' access, read set above */
 }

@@ -1,0 +1,213 @@
+/* access.c — which captured arrays and pointers a kernel may write, through
+ * the restrict(amp) functions it calls too. The runtime copies back only
+ * what a kernel may write and refuses a kernel that may write a read-only
+ * view, so "written" must be sound, and "read" as often as it is true.
+ *
+ * Every amp function's body is in the unit, so each gets a summary
+ * (Func.writes_params): the parameters through which it may write, itself
+ * or through the functions it calls. Within a function (or kernel), each
+ * variable that holds pointers gets the set of roots (its parameters, or
+ * the kernel's captures) whose pointers its value may hold: p + i, &p[i],
+ * casts, a struct holding p, a local given p. A write through a pointer
+ * marks its roots written; so does passing it to a parameter the callee
+ * writes through. Where the pointer could be lost from view, it counts as
+ * written: stored into memory (through a pointer, into tile_static, into a
+ * union), converted to an integer, given to a builtin. The sets only grow:
+ * each function is scanned until its sets stop changing, and the summaries
+ * until none changes (amp code does not recurse, but nothing relies on it). */
+#include "campcc.h"
+
+#include "camp_abi.h"
+
+/* Bit i: root i; bit 63 stands for every root from 63 on. */
+typedef uint64_t Roots;
+
+static Roots root_bit(int i) { return (Roots)1 << (i < 63 ? i : 63); }
+static bool has_root(Roots r, int i) { return r & root_bit(i); }
+
+typedef struct Scan {
+    Roots written; /* roots the body itself may write */
+    Roots calls;   /* roots the functions it calls may write */
+    bool changed;  /* a variable's roots grew in this pass */
+} Scan;
+
+static Roots value_roots(const Expr *x);
+
+/* The roots of the memory the lvalue lies in, and of the pointers it holds. */
+static Roots place_roots(const Expr *lv) {
+    switch (lv->kind) {
+    case EX_VAR: return lv->var->access_roots;
+    case EX_MEMBER: case EX_VELEM: case EX_SWIZZLE:
+        return expr_is_lvalue(lv->lhs) ? place_roots(lv->lhs) : value_roots(lv->lhs);
+    case EX_INDEX: case EX_DEREF: return value_roots(lv->lhs);
+    default: return value_roots(lv);
+    }
+}
+
+/* The roots whose pointers a value may hold (none for a value holding no
+ * pointer: a pointer converted to an integer is written at the conversion). */
+static Roots value_roots(const Expr *x) {
+    if (!x || !type_holds_pointer(x->type)) return 0;
+    switch (x->kind) {
+    case EX_VAR: case EX_INDEX: case EX_DEREF: return place_roots(x);
+    case EX_LOAD: case EX_DECAY: case EX_ADDR: case EX_ASSIGN: case EX_INCDEC: return place_roots(x->lhs);
+    case EX_MEMBER: case EX_VELEM: case EX_SWIZZLE: return place_roots(x);
+    default: break; /* casts, arithmetic, ?:, calls (their result may come from any argument) */
+    }
+    Roots r = value_roots(x->lhs) | value_roots(x->rhs) | value_roots(x->cond);
+    for (int i = 0; i < x->nargs; i++) r |= value_roots(x->args[i]);
+    for (int i = 0; i < x->ninits; i++) r |= value_roots(x->inits[i].value);
+    return r;
+}
+
+/* The roots of the memory a store to lv writes: none for a variable of the
+ * function's own (an element of a local array included); a captured
+ * array's own root. */
+static Roots write_roots(const Expr *lv) {
+    switch (lv->kind) {
+    case EX_VAR: return lv->var->kind == VAR_CAPTURE && lv->var->capture == CAPTURE_VIEW ? lv->var->access_roots : 0;
+    case EX_MEMBER: case EX_VELEM: case EX_SWIZZLE:
+        return expr_is_lvalue(lv->lhs) ? write_roots(lv->lhs) : 0;
+    case EX_INDEX: case EX_DEREF:
+        if (lv->lhs->kind == EX_DECAY || lv->lhs->kind == EX_ADDR) return write_roots(lv->lhs->lhs);
+        return value_roots(lv->lhs);
+    default: return 0;
+    }
+}
+
+static bool union_holds_pointer(const Type *t) {
+    if (t->kind == TY_ARRAY) return union_holds_pointer(t->base);
+    if (t->kind != TY_STRUCT) return false;
+    if (t->is_union) return type_holds_pointer(t);
+    for (int i = 0; i < t->nmembers; i++)
+        if (union_holds_pointer(t->members[i].type)) return true;
+    return false;
+}
+
+/* The variable a store to lv changes the value of, if the function tracks
+ * it (its own local or parameter, named directly); NULL where the stored
+ * pointers leave its view (memory reached through a pointer, tile_static
+ * memory that other threads and calls share, a union). */
+static Var *stored_var(const Expr *lv) {
+    switch (lv->kind) {
+    case EX_VAR: {
+        Var *v = lv->var;
+        bool own = v->kind == VAR_LOCAL || v->kind == VAR_PARAM;
+        return own && !union_holds_pointer(v->type) ? v : NULL;
+    }
+    case EX_MEMBER: case EX_VELEM: case EX_SWIZZLE: return stored_var(lv->lhs);
+    case EX_INDEX: case EX_DEREF:
+        if (lv->lhs->kind == EX_DECAY) return stored_var(lv->lhs->lhs);
+        return NULL;
+    default: return NULL;
+    }
+}
+
+static void store(Scan *s, const Expr *lv, Roots r) {
+    if (!r) return;
+    Var *v = lv ? stored_var(lv) : NULL;
+    if (!v) {
+        s->written |= r;
+        return;
+    }
+    if ((v->access_roots | r) != v->access_roots) s->changed = true;
+    v->access_roots |= r;
+}
+
+static bool pointer_to_integer(const Expr *x) {
+    return x->kind == EX_CAST && x->lhs->type->kind == TY_PTR && x->type->kind != TY_PTR && x->type->kind != TY_BOOL;
+}
+
+static void scan_call(Scan *s, const Expr *x) {
+    const Func *f = x->callee;
+    for (int i = 0; i < x->nargs && i < f->nparams; i++)
+        if (has_root(f->writes_params, i)) s->calls |= value_roots(x->args[i]);
+}
+
+static void scan_expr(void *ctx, Expr *x) {
+    Scan *s = ctx;
+    switch (x->kind) {
+    case EX_ASSIGN:
+        s->written |= write_roots(x->lhs);
+        store(s, x->lhs, value_roots(x->rhs));
+        break;
+    case EX_INCDEC: s->written |= write_roots(x->lhs); break;
+    case EX_ATOMIC: /* writes its target, compare-exchange its `expected` too; a pointer operand is stored */
+        for (int i = 0; i < x->nargs; i++)
+            if (i == 0 || (i == 1 && x->ival == ATOMIC_COMPARE_EXCHANGE)) s->written |= write_roots(x->args[i]);
+            else store(s, NULL, value_roots(x->args[i]));
+        break;
+    case EX_CALL: scan_call(s, x); break;
+    case EX_BUILTIN: /* none takes a pointer today; one that did might write through it */
+        for (int i = 0; i < x->nargs; i++) store(s, NULL, value_roots(x->args[i]));
+        break;
+    case EX_INIT: /* an object initialized with pointers in a union: they may be read as something else */
+        if (union_holds_pointer(x->type))
+            for (int i = 0; i < x->ninits; i++) store(s, NULL, value_roots(x->inits[i].value));
+        break;
+    default:
+        if (pointer_to_integer(x)) store(s, NULL, value_roots(x->lhs));
+        break;
+    }
+}
+
+static void scan_decl(void *ctx, Stmt *st) {
+    Scan *s = ctx;
+    if (st->kind != ST_DECL || !st->expr) return;
+    Expr lv = {.kind = EX_VAR, .type = st->var->type, .var = st->var};
+    store(s, &lv, value_roots(st->expr));
+}
+
+/* The roots a body may write, its variables' roots grown to a fixed point
+ * (the roots themselves set beforehand). */
+static Scan scan_body(Stmt *body) {
+    Scan s = {0};
+    do {
+        s.changed = false;
+        walk_stmt(body, scan_expr, scan_decl, &s);
+    } while (s.changed);
+    return s;
+}
+
+/* Func.writes_params of every amp function; a parameter whose pointers sit
+ * in a union counts as written (what the callee reads them as is unknown). */
+static void summarize_funcs(Unit *u) {
+    bool changed;
+    do {
+        changed = false;
+        for (int i = 0; i < u->funcs.len; i++) {
+            Func *f = u->funcs.items[i];
+            if (!f->body) continue;
+            Roots unions = 0;
+            for (int p = 0; p < f->nparams; p++) {
+                f->params[p]->access_roots |= root_bit(p);
+                if (union_holds_pointer(f->params[p]->type)) unions |= root_bit(p);
+            }
+            Scan s = scan_body(f->body);
+            Roots w = s.written | s.calls | unions | f->writes_params;
+            if (w != f->writes_params) changed = true;
+            f->writes_params = w;
+        }
+    } while (changed);
+}
+
+/* The WRITE bit of each capture that holds memory: a view, a pointer, a
+ * struct holding pointers (for all of them: its members are not told apart). */
+static void mark_kernel(Kernel *k) {
+    for (int j = 0; j < k->captures.len; j++) {
+        Var *v = k->captures.items[j];
+        if (v->capture != CAPTURE_VALUE || type_holds_pointer(v->type)) v->access_roots = root_bit(j);
+    }
+    Scan s = scan_body(k->body);
+    for (int j = 0; j < k->captures.len; j++) {
+        Var *v = k->captures.items[j];
+        if (!v->access_roots) continue;
+        if (has_root(s.written | s.calls, j)) v->access |= CAMP_ACCESS_WRITE;
+        v->written_in_calls = has_root(s.calls, j) && !has_root(s.written, j);
+    }
+}
+
+void access_analyze(Unit *u) {
+    summarize_funcs(u);
+    for (int i = 0; i < u->kernels.len; i++) mark_kernel(u->kernels.items[i]);
+}
