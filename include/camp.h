@@ -477,7 +477,7 @@ camp_accelerator_view *camp_default_view(void);
 /* A new view on `accelerator` (NULL: the default one), opening it if needed. */
 camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *accelerator,
                                                     camp_queuing_mode mode);
-/* Waits for the view's work, then frees it (the default view is kept). */
+/* Waits for the view's work, then frees it (the default view, or NULL, is kept). */
 void camp_accelerator_view_destroy(camp_accelerator_view *view);
 camp_queuing_mode camp_accelerator_view_queuing_mode(const camp_accelerator_view *view);
 /* Submits what the view has recorded, without waiting. */
@@ -489,7 +489,9 @@ void camp_accelerator_view_wait(camp_accelerator_view *view);
 camp_accelerator_view *camp_set_current_view(camp_accelerator_view *view);
 camp_accelerator_view *camp_current_view(void);
 
-/* ---- Explicit views and arrays: the runtime calls behind the macros below */
+/* ---- Explicit views and arrays: the runtime calls behind the macros below
+ * The calls that end or free (release, delete) take NULL and do nothing, as
+ * free() does. */
 
 void camp_array_view_create(void *host, size_t bytes, const char *name);
 void camp_array_view_synchronize(const void *host);
@@ -560,7 +562,8 @@ void camp_array_copy_at(void *dst, const void *src, long long count, size_t elem
  * views. A copy in has read its source when the call returns; a copy out's
  * destination (and a synchronized view's memory) holds the bytes once
  * camp_future_wait returns or camp_future_poll says true. Every future
- * must be waited exactly once: camp_future_wait frees it. */
+ * must be waited exactly once: camp_future_wait frees it. A NULL future is
+ * done: waiting for it does nothing, polling it says true. */
 typedef struct camp_future camp_future;
 camp_future *camp_array_copy_in_async_at(void *array, const void *src, long long count, size_t element_size,
                                          const char *file, unsigned line);

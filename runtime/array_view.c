@@ -110,6 +110,7 @@ static camp_status view_discard_data(const void *host) {
 
 static camp_status view_release(const void *host) {
     camp_region *region = NULL;
+    if (!host) return CAMP_OK; /* as free(NULL), and as the serial reference mode's */
     CAMP_TRY(find_view(host, "array_view_release", &region));
     if (region->owns_host && region->refs == 1)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,

@@ -39,6 +39,7 @@ static camp_status view_new(size_t bytes, const char *name, void **out) {
 }
 
 static camp_status view_delete(const void *host) {
+    if (!host) return CAMP_OK; /* as free(NULL) */
     camp_region *region = camp_region_find(host);
     if (!region || region->kind != CAMP_REGION_VIEW || !region->owns_host || region->host != host)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,

@@ -235,6 +235,7 @@ static camp_status section_discard_data(const void *host) {
 static camp_status section_release(const void *host) {
     camp_region *region = NULL;
     camp_section *s = NULL;
+    if (!host) return CAMP_OK; /* as free(NULL), and as the serial reference mode's */
     CAMP_TRY(find_section(host, "array_view_section_release", &region, &s));
     CAMP_TRY(synchronize(region, s));
     for (camp_section **p = &region->sections; *p; p = &(*p)->next)

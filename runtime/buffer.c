@@ -83,13 +83,12 @@ void camp_buffer_destroy(camp_buffer *buffer) {
     buffer_clear(buffer);
 }
 
-/* Memory for `buffer` of one of the types in `wishes` order; a type whose
- * heap is full is skipped for the next wish. */
-static camp_status allocate_memory(camp_buffer *buffer, const VkMemoryPropertyFlags *wishes,
-                                   size_t wish_count) {
+/* Memory for `buffer` (as `needs` says, lead guard included) of one of the
+ * types in `wishes` order; a type whose heap is full is skipped for the
+ * next wish. */
+static camp_status allocate_memory(camp_buffer *buffer, VkMemoryRequirements needs,
+                                   const VkMemoryPropertyFlags *wishes, size_t wish_count) {
     camp_device *dev = buffer->owner;
-    VkMemoryRequirements needs;
-    vkGetBufferMemoryRequirements(dev->device, buffer->buffer, &needs);
     camp_status last = CAMP_OK;
     uint32_t tried = 0; /* memory types already tried, as bits */
     for (size_t w = 0; w < wish_count; w++)
@@ -132,6 +131,28 @@ static bool in_bar(const camp_device *dev, VkDeviceSize size) {
     return dev->copy_path == CAMP_COPY_BAR || (dev->small_buffers_in_bar && size < CAMP_BAR_WRITES_BELOW);
 }
 
+/* Guard bytes around a shader-visible buffer's `size` that no other buffer
+ * uses: a kernel's write a little past a view's end (a grid rounded up, an
+ * off-by-one) or a little before its start (an index off by a few below)
+ * lands there instead of in another buffer, or, on lavapipe, whose device
+ * memory is host memory, past the end of its mapping (SIGBUS) or into the
+ * host's heap before or after the VkDeviceMemory (malloc's chunk headers:
+ * "double free or corruption" at the memory's free); and -fcamp-check
+ * finds such an access in no view (view_table.c). A 64th of the size, from
+ * 256 bytes to 64 KiB, at each end: docs/security.md. */
+static VkDeviceSize guard_bytes(VkDeviceSize size) {
+    VkDeviceSize guard = size / 64;
+    return guard < 256 ? 256 : guard > ((VkDeviceSize)64 << 10) ? (VkDeviceSize)64 << 10 : guard;
+}
+
+/* The guard before a buffer of `size` bytes: the buffer is bound this far
+ * into its memory, a multiple of its alignment (and of 256, as sizes are),
+ * so that its device address keeps the alignment it would have had. */
+static VkDeviceSize lead_guard(VkDeviceSize size, VkDeviceSize alignment) {
+    VkDeviceSize unit = alignment > 256 ? alignment : 256;
+    return (guard_bytes(size) + unit - 1) / unit * unit;
+}
+
 static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
     buffer_clear(out);
     out->owner = dev;
@@ -146,19 +167,29 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
     info.usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
     VK(vkCreateBuffer(dev->device, &info, NULL, &out->buffer));
 
+    /* The memory holds the lead guard, then the buffer (its trailing guard
+     * included in `size`); only where the buffer sits in it moves, so the
+     * buffer's offset 0 is still its first byte for copies and addresses. */
+    VkMemoryRequirements needs;
+    vkGetBufferMemoryRequirements(dev->device, out->buffer, &needs);
+    VkDeviceSize lead = kernels_address(kind) ? lead_guard(size, needs.alignment) : 0;
+    needs.size += lead;
     camp_status status;
     switch (kind) {
     case CAMP_BUFFER_DEVICE:
-        status = in_bar(dev, size) ? allocate_memory(out, bar_wishes, COUNT(bar_wishes))
-                                   : allocate_memory(out, device_wishes, COUNT(device_wishes));
+        status = in_bar(dev, size) ? allocate_memory(out, needs, bar_wishes, COUNT(bar_wishes))
+                                   : allocate_memory(out, needs, device_wishes, COUNT(device_wishes));
         break;
-    case CAMP_BUFFER_STAGING: status = allocate_memory(out, staging_wishes, COUNT(staging_wishes)); break;
-    case CAMP_BUFFER_SHARED_READ: status = allocate_memory(out, shared_read_wishes, COUNT(shared_read_wishes)); break;
-    case CAMP_BUFFER_READBACK: status = allocate_memory(out, readback_wishes, COUNT(readback_wishes)); break;
-    default: status = allocate_memory(out, shared_write_wishes, COUNT(shared_write_wishes)); break;
+    case CAMP_BUFFER_STAGING: status = allocate_memory(out, needs, staging_wishes, COUNT(staging_wishes)); break;
+    case CAMP_BUFFER_SHARED_READ:
+        status = allocate_memory(out, needs, shared_read_wishes, COUNT(shared_read_wishes));
+        break;
+    case CAMP_BUFFER_READBACK: status = allocate_memory(out, needs, readback_wishes, COUNT(readback_wishes)); break;
+    default: status = allocate_memory(out, needs, shared_write_wishes, COUNT(shared_write_wishes)); break;
     }
     if (status != CAMP_OK) return status;
-    VK(vkBindBufferMemory(dev->device, out->buffer, out->memory.memory, out->memory.offset));
+    VK(vkBindBufferMemory(dev->device, out->buffer, out->memory.memory, out->memory.offset + lead));
+    void *mapped = out->memory.mapped ? (char *)out->memory.mapped + lead : NULL;
 
     VkMemoryPropertyFlags has = dev->memory.memoryTypes[out->memory.memory_type].propertyFlags;
     bool map = (has & HOST_MAPPABLE) == HOST_MAPPABLE;
@@ -167,9 +198,9 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
      * tests cover the discrete-GPU paths on devices whose memory is all
      * mappable), are not used through their mapping. */
     if (kind == CAMP_BUFFER_DEVICE) map = host_reads_fast(has) && dev->copy_path == CAMP_COPY_MAP;
-    if (map) out->mapped = out->memory.mapped;
+    if (map) out->mapped = mapped;
     if (kind == CAMP_BUFFER_DEVICE && in_bar(dev, size) && (has & HOST_MAPPABLE) == HOST_MAPPABLE)
-        out->write_mapped = out->memory.mapped;
+        out->write_mapped = mapped;
     VkBufferDeviceAddressInfo address = {
         .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
         .buffer = out->buffer,
@@ -178,24 +209,13 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
     return CAMP_OK;
 }
 
-/* Bytes past the end of a shader-visible buffer's `size` that no other
- * buffer uses: a kernel's write a little past a view's end (a grid rounded
- * up, an off-by-one) lands there instead of in another buffer, or, on
- * lavapipe, whose device memory is host memory, past the end of its
- * mapping (SIGBUS) or into the host's heap; and -fcamp-check finds such an
- * access in no view (view_table.c). A 64th of the size, from 256 bytes to
- * 64 KiB: docs/security.md. */
-static VkDeviceSize guard_bytes(VkDeviceSize size) {
-    VkDeviceSize guard = size / 64;
-    return guard < 256 ? 256 : guard > ((VkDeviceSize)64 << 10) ? (VkDeviceSize)64 << 10 : guard;
-}
-
 camp_status camp_buffer_acquire(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
     if (size > largest_heap(dev))
         return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "%llu bytes are more than any memory heap of %s holds",
                          (unsigned long long)size, dev->name);
     VkDeviceSize wanted = rounded_size(size);
-    /* the rounding's slack serves as the guard where it is large enough */
+    /* the rounding's slack serves as the trailing guard where it is large
+     * enough (buffer_create adds the lead guard) */
     if (kernels_address(kind) && wanted - size < guard_bytes(size)) wanted = (size + guard_bytes(size) + 255) / 256 * 256;
     /* The smallest cached buffer that fits, and not more than twice too big. */
     int best = -1;

@@ -227,7 +227,11 @@ void camp_future_wait(camp_future *f) { camp_future_wait_at(f, NULL, 0); }
 
 bool camp_future_poll(camp_future *f) { return camp_future_poll_at(f, NULL, 0); }
 
+/* A NULL future (the serial reference mode's, or one a call returned after
+ * a handled error) is done: waiting for it does nothing, polling says done,
+ * so that a loop polling it ends. */
 void camp_future_wait_at(camp_future *f, const char *file, unsigned line) {
+    if (!f) return;
     camp_lock_at(file, line);
     camp_status status = find_future(f, "camp_future_wait");
     if (status == CAMP_OK && f->queue) status = camp_queue_wait_serial(f->queue, f->serial);
@@ -237,6 +241,7 @@ void camp_future_wait_at(camp_future *f, const char *file, unsigned line) {
 }
 
 bool camp_future_poll_at(camp_future *f, const char *file, unsigned line) {
+    if (!f) return true;
     camp_lock_at(file, line);
     bool done = false;
     camp_status status = find_future(f, "camp_future_poll");

@@ -784,7 +784,8 @@ void camp_loop_report_destroy(camp_pipeline *p);
 /* ---- pipeline_cache.c ----------------------------------------------------- */
 
 /* Loads $XDG_CACHE_HOME/camp/<device>.bin (or starts empty) into
- * dev->pipeline_cache; a missing or foreign file is not an error. */
+ * dev->pipeline_cache; a missing or foreign file is not an error, nor is
+ * something other than a regular file there (a warning; no cache). */
 camp_status camp_pipeline_cache_load(camp_device *dev);
 /* Writes it back when pipelines were created (temp file + rename), then
  * destroys it. Failures to write are ignored: the cache is only a speedup. */

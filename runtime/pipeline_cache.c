@@ -4,12 +4,17 @@
  * UUID) so that a file from another driver is ignored rather than handed to
  * it; saving writes a temporary file and renames it over the old one, so
  * processes that run at the same time never see a torn file (the last
- * writer wins, and every version is a valid cache). CAMP_PIPELINE_CACHE=0
+ * writer wins, and every version is a valid cache). Anything but a regular
+ * file at the path (a FIFO, whose open would block the program's first
+ * launch forever, a device, a directory) turns the cache off for the
+ * process, with one warning, and is left as it is. CAMP_PIPELINE_CACHE=0
  * turns it off. */
 #define _DEFAULT_SOURCE /* mkstemp, fdopen */
 #include "internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,9 +57,34 @@ static bool cache_path(const camp_device *dev, char *path, size_t size, bool cre
     return n > 0 && (size_t)n < size;
 }
 
+/* Set once something other than a regular file was found at a cache path:
+ * the process then neither reads nor replaces one. */
+static atomic_bool not_a_file;
+
+/* The cache file opened for reading, or NULL: none, unreadable, or not a
+ * regular file (then not_a_file is set, with a warning). O_NONBLOCK: the
+ * open of a FIFO would wait for a writer; a regular file ignores it. A
+ * symbolic link is followed, as the user's own cache directory may hold
+ * one, and what it names is checked in its place. */
+static FILE *open_cache(const char *path) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        if (!atomic_exchange(&not_a_file, true))
+            fprintf(stderr, "camp warning: the pipeline cache %s is not a regular file: pipelines are not cached\n",
+                    path);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) close(fd);
+    return f;
+}
+
 /* The file's bytes if it is a cache for this device, else NULL. */
 static void *read_cache(const camp_device *dev, const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
+    FILE *f = open_cache(path);
     if (!f) return NULL;
     void *data = NULL;
     long length = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
@@ -104,7 +134,7 @@ camp_status camp_pipeline_cache_load(camp_device *dev) {
 
 static void save(camp_device *dev) {
     char path[4200], temp[4300];
-    if (disabled() || !cache_path(dev, path, sizeof path, true)) return;
+    if (disabled() || atomic_load(&not_a_file) || !cache_path(dev, path, sizeof path, true)) return;
     size_t size = 0;
     if (vkGetPipelineCacheData(dev->device, dev->pipeline_cache, &size, NULL) < 0 || !size) return;
     void *data = malloc(size);

@@ -722,6 +722,7 @@ camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *acce
 }
 
 void camp_accelerator_view_destroy(camp_accelerator_view *view) {
+    if (!view) return; /* NULL names the default view, which is never destroyed */
     pthread_mutex_lock(&camp_rt.lock);
     camp_status status = check_view(view, "camp_accelerator_view_destroy");
     if (status == CAMP_OK && view != view->dev->default_view) queue_destroy(view);

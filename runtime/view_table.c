@@ -5,8 +5,9 @@
  * its push constants (camp_abi.h). Every access through a pointer is
  * checked against it on the device; an access outside is reported with its
  * address, which the host here explains by the nearest view. Each buffer
- * ends with guard bytes (buffer.c), so an access just past a view's end
- * lies in no view, even when the next buffer follows. */
+ * starts and ends with guard bytes (buffer.c), so an access just past a
+ * view's end or just before its start lies in no view, even when another
+ * buffer is next to it. */
 #include "internal.h"
 
 #include <stdio.h>
