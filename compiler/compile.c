@@ -84,7 +84,7 @@ static bool run_pipeline(Unit *u) {
     half_precision(u);
     dump_after(u, IR_AFTER_LOWERING);
     double t = time_now();
-    bool checked = check_unit(u) && check_tiles(u) && check_private_memory(u);
+    bool checked = check_unit(u) && check_nesting(u) && check_tiles(u) && check_private_memory(u);
     if (checked) checked = check_emittable(u) & ptr_storage_scan(u); /* both report */
     if (checked) dump_after(u, IR_AFTER_PTR_STORAGE), analyze(u);
     time_phase_end(TIME_FRONTEND, t);

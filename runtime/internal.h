@@ -809,8 +809,9 @@ camp_status camp_reports_launch(camp_accelerator_view *q, const camp_module_info
 camp_status camp_reports_drain(camp_accelerator_view *q);
 /* `q` is going (finished). */
 void camp_reports_destroy(camp_accelerator_view *q);
-/* Waits for every view with launches not drained yet, and drains them
- * (the runtime is going): the first error. */
+/* Waits for every view with launches not drained yet, or (on lavapipe)
+ * with kernels that check their loops, and drains them (the runtime is
+ * going): the first error. */
 camp_status camp_reports_finish_all(void);
 
 /* ---- view_table.c: -fcamp-check's views of a launch ------------------- */

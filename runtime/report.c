@@ -354,7 +354,9 @@ camp_status camp_reports_drain(camp_accelerator_view *q) {
 camp_status camp_reports_finish_all(void) {
     camp_status first = CAMP_OK;
     for (camp_accelerator_view *q = camp_rt.views; q; q = q->next)
-        if (q->reports && q->reports->count) {
+        /* a report pending, or a kernel that lavapipe's loop budget may
+         * have cut short (loop_limit.c): its report comes after it ran */
+        if ((q->reports && q->reports->count) || q->dev->loop_checked) {
             camp_status status = camp_queue_finish(q);
             if (first == CAMP_OK) first = status;
         }

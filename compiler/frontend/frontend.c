@@ -915,7 +915,7 @@ static enum CXErrorCode parse(Unit *u, CXIndex index, CXTranslationUnit *tu) {
 }
 
 bool frontend_run(Unit *u) {
-    if (!fe_check_scope_operator(u)) return false;
+    if (!fe_check_scope_operator(u) || !fe_check_includes(u)) return false;
     Frontend fe = {.u = u, .a = &u->arena};
     double t = time_now();
     CXIndex index = clang_createIndex(0, 0);

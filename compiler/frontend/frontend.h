@@ -110,6 +110,8 @@ size_t fe_skip_space(const char *s, size_t n, size_t i);
  * and that check on the main file, false after reporting the error. */
 size_t fe_find_scope_operator(const char *s, size_t n);
 bool fe_check_scope_operator(Unit *u);
+/* include_check.c: false (reported) if the file includes a device, FIFO or socket */
+bool fe_check_includes(Unit *u);
 
 /* restrictions.c: docs/dialect.md §5 on every kernel body and restrict(amp)
  * function, before lowering. Returns false after reporting errors. */

@@ -89,14 +89,24 @@ static bool in_library_file(CXSourceLocation loc) {
 /* Stops at the first reference (a call, a macro, a type) from the user's
  * code to a declaration in the library: not from the system's headers nor
  * the dialect's (none of which refers to the library outside it). */
+static bool outside_user_code(Frontend *fe, CXCursor c) {
+    CXSourceLocation loc = clang_getCursorLocation(c);
+    return clang_Location_isInSystemHeader(loc) || fe_in_dialect_headers(fe, c) || in_library_file(loc);
+}
+
+/* Declarations outside the user's code are skipped whole. An expression's
+ * place is read only when it refers to the library: libclang finds where a
+ * binary operator starts by walking down its left operands, which made
+ * this walk quadratic in the terms of a long sum (a+a+...: 100,000 took
+ * minutes). At worst an expression a header's macro made counts as use. */
 static enum CXChildVisitResult find_library_use(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Frontend *fe = data;
-    CXSourceLocation loc = clang_getCursorLocation(c);
-    if (clang_Location_isInSystemHeader(loc) || fe_in_dialect_headers(fe, c) || in_library_file(loc))
-        return CXChildVisit_Continue;
+    bool code = clang_isExpression(clang_getCursorKind(c)) || clang_isStatement(clang_getCursorKind(c));
+    if (!code && outside_user_code(fe, c)) return CXChildVisit_Continue;
     CXCursor ref = clang_getCursorReferenced(c);
-    if (!clang_Cursor_isNull(ref) && !clang_equalCursors(ref, c) && in_library_file(clang_getCursorLocation(ref))) {
+    if (!clang_Cursor_isNull(ref) && !clang_equalCursors(ref, c) && in_library_file(clang_getCursorLocation(ref)) &&
+        !(code && outside_user_code(fe, c))) {
         fe->u->host_uses_math = true;
         return CXChildVisit_Break;
     }

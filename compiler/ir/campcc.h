@@ -531,6 +531,7 @@ bool frontend_run(Unit *u);
 bool check_unit(Unit *u);
 /* check_private.c: each kernel's private memory per thread within campcc's limit. */
 bool check_private_memory(Unit *u);
+bool check_nesting(Unit *u); /* nesting.c: control flow at most 256 levels deep */
 /* check_emit.c: unions holding pointers, constant unions, constants not
  * made of constants: what the SPIR-V module cannot express. */
 bool check_emittable(Unit *u);

@@ -100,7 +100,7 @@ typedef struct Emitter {
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool exact_fp;      /* decorate float arithmetic NoContraction */
     uint32_t features;  /* enum camp_feature bits declared so far (an extension once) */
-    uint32_t loop_passes, loop_site, loop_report[2]; /* spv_loop_limit.c's, once declared */
+    uint32_t loop_passes, loop_site, loop_report[2], loop_on; /* spv_loop_limit.c's, once declared */
     bool failed;
     DebugInfo *debug;     /* -g: spv_debug.c's, made on first use */
     uint32_t report_vars[4]; /* spv_report.c's Private variables, once a kernel reports */
@@ -185,7 +185,11 @@ uint32_t em_race(Emitter *e, Expr *x);        /* EX_RACE */
 void em_finish_lines(Emitter *e);      /* puts the OpStrings in place */
 
 /* spv_loop_limit.c: lavapipe's loop budget */
-void em_loop_pass(Emitter *e, SrcLoc loc); /* in a loop's header: one more pass */
+/* in a loop's header: one more pass; with `exit`, returns a bool that is
+ * true once the thread's passes are beyond the budget on lavapipe (never
+ * elsewhere), for the loop to leave by */
+uint32_t em_loop_pass(Emitter *e, SrcLoc loc, bool exit);
+void em_loop_leave(Emitter *e); /* where that bool leaves the loop: reports */
 void em_loop_check(Emitter *e);            /* before a kernel's thread returns */
 
 /* spv_texture.c: textures (EX_TEXTURE), storage images of the kernel */

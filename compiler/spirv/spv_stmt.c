@@ -36,18 +36,27 @@ static void emit_loop(Emitter *e, Stmt *s) {
     uint32_t header = em_label(e), body = em_label(e), cont = em_label(e), merge = em_label(e);
     em_branch(e, header);
     em_begin_block(e, header);
-    em_loop_pass(e, s->loc);
     /* The library's loops mostly count to a constant: at -O1 and up the
      * optimizer unrolls them (spv_inline.c says why), and small loops of
-     * constant count (unroll.c). */
+     * constant count (unroll.c). Those have an exit of their own (and a
+     * second would stop the optimizer unrolling them); any other loop may
+     * have none the driver sees, and gets lavapipe's. */
     bool unroll = (e->func && e->func->library) || s->unroll;
+    uint32_t beyond_budget = em_loop_pass(e, s->loc, !unroll);
     SPV_OP(&e->code, SpvOpLoopMerge, merge, cont, unroll ? SpvLoopControlUnrollMask : SpvLoopControlMaskNone);
-    if (s->kind == ST_DO || !s->expr) {
-        em_branch(e, body);
+    uint32_t first = s->kind == ST_DO || !s->expr ? body : em_label(e);
+    if (unroll) {
+        em_branch(e, first);
     } else {
-        uint32_t check = em_label(e);
-        em_branch(e, check);
-        em_begin_block(e, check);
+        uint32_t leave = em_label(e);
+        SPV_OP(&e->code, SpvOpBranchConditional, beyond_budget, leave, first);
+        e->terminated = true;
+        em_begin_block(e, leave);
+        em_loop_leave(e);
+        em_branch(e, merge);
+    }
+    if (first != body) {
+        em_begin_block(e, first);
         uint32_t c = em_cond(e, s->expr);
         SPV_OP(&e->code, SpvOpBranchConditional, c, body, merge);
         e->terminated = true;

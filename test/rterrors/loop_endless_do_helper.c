@@ -1,0 +1,33 @@
+// `do { } while (1)` in an amp function: on lavapipe an error naming the
+// loop in the function, not a count of its passes as a result.
+// Elsewhere the kernel would hang: the program exits with 77 first.
+#include <camp.h>
+#include <stdio.h>
+#include <string.h>
+
+static void handle(const camp_error *e, void *user) {
+    (void)user;
+    bool named = strstr(e->message, "loop_endless_do_helper.c:15 ran more than 65,535 iterations");
+    printf("handled at line %u, %s; ", e->line, named ? "naming the loop" : "NOT naming the loop");
+}
+
+static void count_forever(int *p) restrict(amp) {
+    do {
+        *p = *p + 1;
+    } while (1);
+}
+
+int main(int argc, char **argv) {
+    (void)argv;
+    if (!strstr(camp_default_accelerator_name(), "llvmpipe")) {
+        printf("not lavapipe: an endless loop would never end\n");
+        return 77;
+    }
+    if (argc > 1) camp_set_error_handler(handle, NULL);
+    int a[16] = {0};
+    parallel_for_each(i, extent(16)) { count_forever(&a[i]); }
+    printf("a[0] not copied back: %d\n", a[0]);
+    return 0;
+}
+// expect-abort: 28: loop at
+// expect-handled: handled at line 28, naming the loop; a[0] not copied back: 0

@@ -1,0 +1,31 @@
+// An empty `for (;;) {}` after a write: on lavapipe an error naming the
+// loop, where the kernel used to end at once.
+// Elsewhere the kernel would hang: the program exits with 77 first.
+#include <camp.h>
+#include <stdio.h>
+#include <string.h>
+
+static void handle(const camp_error *e, void *user) {
+    (void)user;
+    bool named = strstr(e->message, "loop_endless_empty.c:24 ran more than 65,535 iterations");
+    printf("handled at line %u, %s; ", e->line, named ? "naming the loop" : "NOT naming the loop");
+}
+
+int main(int argc, char **argv) {
+    (void)argv;
+    if (!strstr(camp_default_accelerator_name(), "llvmpipe")) {
+        printf("not lavapipe: an endless loop would never end\n");
+        return 77;
+    }
+    if (argc > 1) camp_set_error_handler(handle, NULL);
+    int a[16] = {0};
+    parallel_for_each(i, extent(16)) {
+        a[i] = 1;
+        for (;;) {
+        }
+    }
+    printf("a[0] not copied back: %d\n", a[0]);
+    return 0;
+}
+// expect-abort: 22: loop at
+// expect-handled: handled at line 22, naming the loop; a[0] not copied back: 0
