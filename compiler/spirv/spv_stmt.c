@@ -30,6 +30,14 @@ static void em_push_loop(Emitter *e, uint32_t brk, uint32_t cont) {
     e->loops[e->nloops++] = (LoopTarget){brk, cont};
 }
 
+/* Whether a loop's test is missing (`for (;;)`) or a nonzero constant
+ * (`while (1)`, `do ... while (1)`). */
+static bool test_always_true(const Stmt *s) {
+    const Expr *x = s->expr;
+    while (x && x->kind == EX_CAST) x = x->lhs;
+    return !x || (x->kind == EX_INT && x->ival != 0);
+}
+
 /* while, for and do: header → (condition) → body → continue → header. */
 static void emit_loop(Emitter *e, Stmt *s) {
     if (s->init) em_stmt(e, s->init);
@@ -38,14 +46,14 @@ static void emit_loop(Emitter *e, Stmt *s) {
     em_begin_block(e, header);
     /* The library's loops mostly count to a constant: at -O1 and up the
      * optimizer unrolls them (spv_inline.c says why), and small loops of
-     * constant count (unroll.c). Those have an exit of their own (and a
-     * second would stop the optimizer unrolling them); any other loop may
-     * have none the driver sees, and gets lavapipe's. */
+     * constant count (unroll.c). A loop whose test is missing or constant
+     * has no exit the driver sees, and gets lavapipe's (spv_loop_limit.c). */
     bool unroll = (e->func && e->func->library) || s->unroll;
-    uint32_t beyond_budget = em_loop_pass(e, s->loc, !unroll);
+    bool endless = !unroll && test_always_true(s);
+    uint32_t beyond_budget = em_loop_pass(e, s->loc, endless);
     SPV_OP(&e->code, SpvOpLoopMerge, merge, cont, unroll ? SpvLoopControlUnrollMask : SpvLoopControlMaskNone);
     uint32_t first = s->kind == ST_DO || !s->expr ? body : em_label(e);
-    if (unroll) {
+    if (!endless) {
         em_branch(e, first);
     } else {
         uint32_t leave = em_label(e);
