@@ -196,8 +196,16 @@ typedef struct camp_report_site {
 } camp_report_site;
 
 /* What a kernel may do to a view; CAMP_ACCESS_POINTER marks, in the runtime, a
- * pointer rather than an object. */
-enum camp_access { CAMP_ACCESS_READ = 1u, CAMP_ACCESS_WRITE = 2u, CAMP_ACCESS_POINTER = 4u, CAMP_ACCESS_SAMPLE = 8u };
+ * pointer rather than an object; CAMP_ACCESS_LASTING, an object of static
+ * storage duration (a global or static array), which may stay on the
+ * accelerator between launches. */
+enum camp_access {
+    CAMP_ACCESS_READ = 1u,
+    CAMP_ACCESS_WRITE = 2u,
+    CAMP_ACCESS_POINTER = 4u,
+    CAMP_ACCESS_SAMPLE = 8u,
+    CAMP_ACCESS_LASTING = 16u,
+};
 
 /* A kernel's parameters: the variables it captures, each described here,
  * once, and given at each launch by the few arguments (camp_launch_arg)

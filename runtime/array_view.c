@@ -18,6 +18,7 @@ static camp_status create(char *host, size_t bytes, const char *name, bool read_
     if ((uintptr_t)host + bytes < (uintptr_t)host)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_view(%s, ...) wraps around the address space", name);
     char *end = host + bytes;
+    CAMP_TRY(camp_implicit_regions_end(host, bytes)); /* an explicit view takes over a static array's */
     camp_region *outer = camp_region_find(host);
     if (outer && host == outer->host + outer->bytes) outer = NULL; /* only touches it */
     if (outer) {
@@ -38,6 +39,7 @@ static camp_status create(char *host, size_t bytes, const char *name, bool read_
         if (!outer->host_stale) {
             outer->device_valid = false;
             outer->skip_begin = outer->skip_end = 0;
+            camp_guard_update(outer);
         }
         /* read-only while every view of it is */
         if (!read_only) outer->read_only = false;
@@ -77,6 +79,7 @@ static camp_status synchronize(camp_region *region) {
     if (!region->host_stale) return CAMP_OK;
     CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes));
     region->host_stale = false;
+    camp_guard_update(region);
     return CAMP_OK;
 }
 
@@ -95,6 +98,7 @@ static camp_status view_refresh(const void *host) {
     region->device_valid = false;
     region->host_stale = false;
     region->skip_begin = region->skip_end = 0; /* a discarded section's data counts again */
+    camp_guard_update(region);
     return CAMP_OK;
 }
 
@@ -105,6 +109,7 @@ static camp_status view_discard_data(const void *host) {
      * back unless a kernel writes. */
     region->device_valid = true;
     region->host_stale = false;
+    camp_guard_update(region);
     return CAMP_OK;
 }
 

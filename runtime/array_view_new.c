@@ -9,13 +9,19 @@
 #include "internal.h"
 
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 static camp_status view_new(size_t bytes, const char *name, void **out) {
     if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: an empty view", name);
     camp_region *region = calloc(1, sizeof *region);
-    /* zeroed, so that the host never reads uninitialized memory; the
-     * device's copy is not, until a kernel writes it */
-    char *host = calloc(1, bytes);
+    /* Whole pages of its own, so that implicit synchronization can protect
+     * them (host_guard.c); zeroed, so that the host never reads
+     * uninitialized memory (the device's copy is not, until a kernel
+     * writes it). */
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), rounded = bytes + page - 1 < bytes ? 0 : (bytes + page - 1) / page * page;
+    char *host = rounded ? aligned_alloc(page, rounded) : NULL;
+    if (host) memset(host, 0, rounded);
     if (!region || !host) {
         free(region);
         free(host);

@@ -186,12 +186,26 @@ static camp_status staged_rows(camp_region *region, const camp_section *s, enum 
     return status;
 }
 
+/* Copies the section's rows between the host and the device, with the
+ * host pages of the view unprotected (host_guard.c): staged_rows copies
+ * into and out of them directly. */
+static camp_status copy_rows(camp_region *region, camp_section *s, enum camp_copy_direction direction) {
+    camp_guard_window window;
+    camp_status status = camp_guard_open(&window, region->host, region->bytes, region, direction == CAMP_COPY_OUT);
+    if (status == CAMP_OK && (region->device.mapped || one_run(s)))
+        status = each_run(region, s, direction == CAMP_COPY_OUT ? read_run : write_run);
+    else if (status == CAMP_OK)
+        status = staged_rows(region, s, direction);
+    camp_guard_close(&window);
+    return status;
+}
+
 static camp_status synchronize(camp_region *region, camp_section *s) {
     if (!region->host_stale || s->synced_writes == region->writes) return CAMP_OK;
-    if (region->device.mapped || one_run(s)) CAMP_TRY(each_run(region, s, read_run));
-    else CAMP_TRY(staged_rows(region, s, CAMP_COPY_OUT));
+    CAMP_TRY(copy_rows(region, s, CAMP_COPY_OUT));
     s->synced_writes = region->writes;
     if (one_run(s) && s->host == region->host && s->run == region->bytes) region->host_stale = false;
+    camp_guard_update(region);
     return CAMP_OK;
 }
 
@@ -207,13 +221,11 @@ static camp_status section_refresh(const void *host) {
     camp_section *s = NULL;
     CAMP_TRY(find_section(host, "array_view_section_refresh", &region, &s));
     /* A device copy that is not current gets everything at the next kernel. */
-    if (region->device.buffer && region->device_valid) {
-        if (region->device.mapped || one_run(s)) CAMP_TRY(each_run(region, s, write_run));
-        else CAMP_TRY(staged_rows(region, s, CAMP_COPY_IN));
-    } else if (section_begin(region, s) < region->skip_end && region->skip_begin < section_end(region, s)) {
+    if (region->device.buffer && region->device_valid) CAMP_TRY(copy_rows(region, s, CAMP_COPY_IN)); else if (section_begin(region, s) < region->skip_end && region->skip_begin < section_end(region, s)) {
         region->skip_begin = region->skip_end = 0; /* its bytes count again */
     }
     s->synced_writes = region->writes;
+    camp_guard_update(region);
     return CAMP_OK;
 }
 

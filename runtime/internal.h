@@ -181,6 +181,9 @@ struct camp_accelerator_view {
 /* An explicit view (array_view) or an array (array_new): a host range, the
  * key kernels' pointers are looked up by, and its device buffer. */
 enum camp_region_kind { CAMP_REGION_VIEW, CAMP_REGION_ARRAY };
+/* Protection of a view's host pages (host_guard.c), in order of strictness. */
+enum camp_guard_level { CAMP_GUARD_NONE, CAMP_GUARD_READ, CAMP_GUARD_HIDDEN };
+enum camp_guard_memory { CAMP_GUARD_MEMORY_UNKNOWN, CAMP_GUARD_MEMORY_PROTECTABLE, CAMP_GUARD_MEMORY_EAGER };
 
 typedef struct camp_region {
     enum camp_region_kind kind;
@@ -202,6 +205,10 @@ typedef struct camp_region {
     size_t reserved_bytes;
     camp_usage usage;
     struct camp_host_import *import; /* VIEW: its pages imported by transfer.c, or NULL */
+    uint8_t guard;        /* VIEW: enum camp_guard_level its pages have now (host_guard.c) */
+    uint8_t guard_memory; /* VIEW: enum camp_guard_memory, found at its first protection */
+    bool guard_open;      /* VIEW: unprotected while libcamp copies its host bytes */
+    bool implicit;        /* VIEW: made by a launch for a global or static array (views.c), not by array_view */
 } camp_region;
 
 /* Vulkan queues opened per device at most: views created by the program
@@ -650,10 +657,17 @@ camp_region *camp_view_holding(const void *host, size_t bytes);
 camp_region *camp_region_below(const void *end);
 camp_status camp_region_insert(camp_region *region);
 void camp_region_remove(camp_region *region);
-/* Makes the region's device buffer hold its data (copying in as needed) and
- * notes a use by `q` through `view` (its access: enum camp_access); a write
+/* Ends the regions launches made for static arrays (views.c) that overlap
+ * [host, host + bytes), bringing their data back first. */
+camp_status camp_implicit_regions_end(const char *host, size_t bytes);
+/* Makes the region's device buffer hold its data (copying in as needed)
+ * for a use by `q` through `view` (its access: enum camp_access); a write
  * into a read-only view is an error naming the view. */
 camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, const camp_launch_view *view);
+/* After every region of a launch is prepared (their copies in may settle
+ * each other's pages, host_guard.c): notes the kernel's use, `access`, and
+ * protects the host pages for it. */
+void camp_region_used(camp_region *region, uint32_t access);
 /* The view copies of the region go through: its last user, if that is on
  * the buffer's device, else that device's default view. */
 camp_accelerator_view *camp_region_queue(const camp_region *region);
@@ -665,6 +679,41 @@ camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size
 void camp_region_free(camp_region *region);
 /* Ends every region, without copying anything back. */
 void camp_regions_destroy(void);
+
+/* ---- host_guard.c: implicit synchronization by page protection ---------- */
+
+/* Whether views are synchronized implicitly (CAMP_IMPLICIT_SYNC, default on). */
+bool camp_guard_enabled(void);
+/* Protects the region's pages as its state (host_stale, device_valid) asks. */
+void camp_guard_update(camp_region *region);
+/* Unprotects the region's pages for good: it is ending. */
+void camp_guard_forget(camp_region *region);
+/* Whether the region's memory cannot be protected (a stack, a shared
+ * mapping) and so is synchronized at every launch instead. */
+bool camp_guard_eager(camp_region *region);
+/* Whether [host, host + bytes) could be protected: implicit synchronization
+ * is on and the memory is the program's own static data. */
+bool camp_guard_lasting(const void *host, size_t bytes);
+/* Views unprotected for one copy of libcamp's (or one system call) because
+ * they share a page with the bytes it touches. */
+#define CAMP_GUARD_WINDOW_MAX 16u
+typedef struct camp_guard_window {
+    camp_region *opened[CAMP_GUARD_WINDOW_MAX];
+    uint32_t count;
+} camp_guard_window;
+/* Before libcamp reads (`write`: writes) host memory [host, host + bytes):
+ * the views it touches are settled as the program's access would settle
+ * them, views only sharing their pages are unprotected until
+ * camp_guard_close (always called, also after a failure), so that the copy
+ * does not fault; `self`, the region being copied, if any, is only
+ * unprotected: its caller updates it once its state is set. */
+camp_status camp_guard_open(camp_guard_window *window, const void *host, size_t bytes, camp_region *self,
+                            bool write);
+void camp_guard_close(camp_guard_window *window);
+/* The same around a system call on program memory, which would fail with
+ * EFAULT on a protected page: they take the lock themselves. */
+void camp_guard_host_open(camp_guard_window *window, const void *host, size_t bytes, bool write);
+void camp_guard_host_close(camp_guard_window *window);
 
 /* ---- array_view_section.c ------------------------------------------------ */
 

@@ -50,6 +50,20 @@ camp_status camp_region_insert(camp_region *region) {
     return CAMP_OK;
 }
 
+/* A view made over memory that launches gave views of their own (static
+ * arrays, views.c) replaces them: they are brought back and ended. */
+camp_status camp_implicit_regions_end(const char *host, size_t bytes) {
+    for (uint32_t i = upper_bound((uintptr_t)host + bytes - 1); i > 0; i--) {
+        camp_region *region = camp_rt.regions[i - 1];
+        if (region->host + region->bytes <= host) break;
+        if (!region->implicit) continue;
+        if (region->host_stale) CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes));
+        camp_region_remove(region);
+        camp_region_free(region);
+    }
+    return CAMP_OK;
+}
+
 void camp_region_remove(camp_region *region) {
     for (uint32_t i = 0; i < camp_rt.region_count; i++)
         if (camp_rt.regions[i] == region) {
@@ -97,8 +111,7 @@ static camp_status region_read(camp_region *region, size_t offset, void *dst, si
                              camp_view_holding(dst, bytes), NULL);
 }
 
-camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
-    if (!bytes) return CAMP_OK;
+static camp_status profiled_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
     if (!camp_profiling) return region_write(region, offset, src, bytes);
     camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_IN, bytes);
     camp_status status = region_write(region, offset, src, bytes);
@@ -106,12 +119,29 @@ camp_status camp_region_write(camp_region *region, size_t offset, const void *sr
     return status;
 }
 
-camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
+camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
     if (!bytes) return CAMP_OK;
+    camp_guard_window window;
+    camp_status status = camp_guard_open(&window, src, bytes, region, false);
+    if (status == CAMP_OK) status = profiled_write(region, offset, src, bytes);
+    camp_guard_close(&window);
+    return status;
+}
+
+static camp_status profiled_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
     if (!camp_profiling) return region_read(region, offset, dst, bytes);
     camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_OUT, bytes);
     camp_status status = region_read(region, offset, dst, bytes);
     camp_profile_copy_end(CAMP_COPY_OUT, bytes, span);
+    return status;
+}
+
+camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
+    if (!bytes) return CAMP_OK;
+    camp_guard_window window;
+    camp_status status = camp_guard_open(&window, dst, bytes, region, true);
+    if (status == CAMP_OK) status = profiled_read(region, offset, dst, bytes);
+    camp_guard_close(&window);
     return status;
 }
 
@@ -176,16 +206,21 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, c
         region->skip_begin = region->skip_end = 0;
         region->device_valid = true;
     }
+    return CAMP_OK;
+}
+
+void camp_region_used(camp_region *region, uint32_t access) {
     if (access & CAMP_ACCESS_WRITE) {
         region->host_stale = true;
         region->writes++;
     }
-    return CAMP_OK;
+    camp_guard_update(region);
 }
 
 /* ---- Ending regions ------------------------------------------------------- */
 
 void camp_region_free(camp_region *region) {
+    camp_guard_forget(region);
     drop_buffer(region);
     camp_transfer_unimport(region);
     if (region->reserved) munmap(region->host, region->reserved_bytes);
@@ -196,7 +231,13 @@ void camp_region_free(camp_region *region) {
 
 void camp_regions_destroy(void) {
     /* No copy back: at exit the program may well have freed the memory of
-     * views it never released. */
+     * views it never released. Its globals and static arrays are there to
+     * the end, and handlers that run after libcamp's may read them. */
+    for (uint32_t i = 0; i < camp_rt.region_count; i++) {
+        camp_region *region = camp_rt.regions[i];
+        if (region->implicit && region->host_stale && camp_region_read(region, 0, region->host, region->bytes) != CAMP_OK)
+            camp_failure_clear(); /* the device is gone: nothing more to bring back */
+    }
     for (uint32_t i = 0; i < camp_rt.region_count; i++) camp_region_free(camp_rt.regions[i]);
     free(camp_rt.regions);
     camp_rt.regions = NULL;

@@ -67,6 +67,31 @@ static camp_status object_region(const camp_launch_view *view, camp_region **out
                      (void *)below->host, (void *)(below->host + below->bytes));
 }
 
+/* A global or static array (CAMP_ACCESS_LASTING) lives as long as the
+ * program: where its pages can be protected (host_guard.c), it gets a
+ * view of its own at its first launch, which keeps it on the accelerator
+ * between launches as an array_view does, and brings kernels' writes back
+ * at the host's first access rather than after every launch. */
+static camp_status lasting_region(const camp_launch_view *view, camp_region **out) {
+    if (!(view->access & CAMP_ACCESS_LASTING) || !view->bytes || !camp_guard_lasting(view->host, view->bytes))
+        return CAMP_OK;
+    camp_region *region = calloc(1, sizeof *region);
+    if (!region) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    region->kind = CAMP_REGION_VIEW;
+    region->host = (char *)(uintptr_t)view->host; /* the program's own array: const only in the ABI */
+    region->bytes = view->bytes;
+    region->name = view->name ? view->name : "(unnamed)";
+    region->refs = 1;
+    region->implicit = true;
+    camp_status status = camp_region_insert(region);
+    if (status != CAMP_OK) {
+        free(region);
+        return status;
+    }
+    *out = region;
+    return CAMP_OK;
+}
+
 /* Sorts the launch's own objects by address and merges overlapping ones
  * into groups. */
 static camp_status make_groups(camp_view_set *set, const camp_launch_view *views, uint32_t count) {
@@ -114,11 +139,14 @@ static camp_status fill_group(camp_device *dev, camp_view_group *group) {
         destination = group->staging.mapped;
     }
     if (!group->bytes) return CAMP_OK;
+    camp_guard_window window;
+    camp_status status = camp_guard_open(&window, group->host, group->bytes, NULL, false);
     camp_profile_span span = {0, 0};
     if (camp_profiling) span = camp_profile_copy_begin(CAMP_COPY_IN, group->bytes);
-    memcpy(destination + group->pad, group->host, group->bytes);
+    if (status == CAMP_OK) memcpy(destination + group->pad, group->host, group->bytes);
     if (camp_profiling) camp_profile_copy_end(CAMP_COPY_IN, group->bytes, span);
-    return CAMP_OK;
+    camp_guard_close(&window);
+    return status;
 }
 
 static uint64_t region_address(const camp_region *region, const void *host) {
@@ -183,7 +211,9 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
     for (uint32_t i = 0; i < count; i++) {
         set->group_of[i] = UINT32_MAX;
         set->region_of[i] = NULL;
-        if (!is_pointer(&views[i])) CAMP_TRY(object_region(&views[i], &set->region_of[i]));
+        if (is_pointer(&views[i])) continue;
+        CAMP_TRY(object_region(&views[i], &set->region_of[i]));
+        if (!set->region_of[i]) CAMP_TRY(lasting_region(&views[i], &set->region_of[i]));
     }
     CAMP_TRY(make_groups(set, views, count));
     for (uint32_t g = 0; g < set->count; g++) {
@@ -206,6 +236,8 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
         /* The offset is the compiler's: it may not be 8-aligned. */
         memcpy((char *)push + views[i].push_offset, &address, sizeof address);
     }
+    for (uint32_t i = 0; i < count; i++)
+        if (set->region_of[i]) camp_region_used(set->region_of[i], views[i].access);
     for (uint32_t g = 0; g < set->count; g++)
         if (set->groups[g].access & CAMP_ACCESS_WRITE) set->writes_back = true;
     return CAMP_OK;
@@ -255,7 +287,22 @@ camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *
     return status;
 }
 
+/* Views whose pages cannot be protected (host_guard.c) are synchronized
+ * as implicit views are: the kernel's writes come back now, and the next
+ * launch copies the host's bytes in again. */
+static camp_status finish_eager_regions(camp_view_set *set) {
+    for (uint32_t i = 0; i < set->view_count; i++) {
+        camp_region *region = set->region_of[i];
+        if (!region || !camp_guard_eager(region)) continue;
+        if (region->host_stale) CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes));
+        region->host_stale = false;
+        region->device_valid = false;
+    }
+    return CAMP_OK;
+}
+
 camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
+    CAMP_TRY(finish_eager_regions(set));
     if (!set->writes_back) return CAMP_OK;
     CAMP_TRY(camp_queue_open(q));
     bool barrier_done = false;
@@ -278,11 +325,15 @@ camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
         if (!(view->access & CAMP_ACCESS_WRITE) && !group->written_through_pointer) continue;
         const char *source = group->staging.buffer ? group->staging.mapped : group->device.mapped;
         size_t offset = (uintptr_t)view->host - (uintptr_t)group->host;
+        camp_guard_window window;
+        camp_status status = camp_guard_open(&window, view->host, view->bytes, NULL, true);
         camp_profile_span span = {0, 0};
         if (camp_profiling) span = camp_profile_copy_begin(CAMP_COPY_OUT, view->bytes);
         /* the object is the program's own, written by the kernel: const only in the ABI */
-        memcpy((void *)(uintptr_t)view->host, source + group->pad + offset, view->bytes);
+        if (status == CAMP_OK) memcpy((void *)(uintptr_t)view->host, source + group->pad + offset, view->bytes);
         if (camp_profiling) camp_profile_copy_end(CAMP_COPY_OUT, view->bytes, span);
+        camp_guard_close(&window);
+        CAMP_TRY(status);
     }
     return CAMP_OK;
 }

@@ -11,6 +11,9 @@
  *                host write, and the kernel that reads it.
  * Every synchronize is checked: the section's bytes are the kernel's, the
  * host's others are untouched (a wrong byte ends the run with status 1).
+ * It runs with implicit synchronization off (CAMP_IMPLICIT_SYNC=0, set
+ * below): the host's resets between rounds would otherwise bring the whole
+ * view back, and the section's calls are what is measured.
  * usage: campcc_sections [--quick] [--reps N] */
 #include <camp.h>
 #include <stdio.h>
@@ -49,6 +52,7 @@ static int check(int rows, int cols, float (*m)[cols], int r0, int c0, int h, in
 }
 
 int main(int argc, char **argv) {
+    setenv("CAMP_IMPLICIT_SYNC", "0", 1); /* before libcamp's first call reads it */
     bool quick = false;
     int reps = 7;
     for (int i = 1; i < argc; i++) {

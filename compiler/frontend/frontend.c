@@ -414,6 +414,8 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
             return NULL;
         }
         v->capture = CAPTURE_VIEW;
+        v->static_storage = clang_getCursorKind(decl) == CXCursor_VarDecl &&
+                            clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 && clang_getCursorTLSKind(decl) == CXTLS_None;
         if (!capture_vla_strides(fe, v, ref)) return NULL;
     } else if (t->kind == TY_PTR) {
         v->capture = CAPTURE_POINTER;

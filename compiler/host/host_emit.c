@@ -114,7 +114,9 @@ static void put_params(ParamOut *o, const Kernel *k) {
             put_param(o, "CAMP_PARAM_POINTER", v->push_offset, v->access, 0, 0, v->name);
             put_arg(o, "(const void *)(%s)", v->name);
         } else {
-            put_param(o, "CAMP_PARAM_OBJECT", v->push_offset, v->access, 0, 0, v->name);
+            /* an object that outlives every launch may stay on the accelerator */
+            put_param(o, "CAMP_PARAM_OBJECT", v->push_offset, v->access | (v->static_storage ? CAMP_ACCESS_LASTING : 0),
+                      0, 0, v->name);
             put_arg(o, "(const void *)(%s)", v->name);
             put_arg(o, ".bytes = sizeof(%s)", v->name);
         }

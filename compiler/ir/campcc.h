@@ -258,6 +258,7 @@ typedef struct Var {
     PtrTarget points_into; /* a pointer variable (not a capture): ptr_storage.c */
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
     bool race_shadow; /* -fcamp-check: a tile_static variable's shadow (check_races.c) */
+    bool static_storage; /* a captured array of static storage duration: a global or static local */
     TextureInfo *texture; /* VAR_TEXTURE */
     /* access.c: the roots (its function's parameters, its kernel's captures:
      * bit i for number i, bit 63 for all from 63 on) whose memory the

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""copies_back.py EXE EXPECTED COPIES BYTES — runs EXE with CAMP_PROFILE=1:
-its output equals EXPECTED, and the profile's device-to-host copies are
-exactly COPIES copies of BYTES bytes in all (what the kernels may write;
-nothing of the arrays they only read)."""
+"""copies_back.py EXE EXPECTED COPIES BYTES [IN_COPIES IN_BYTES] — runs EXE
+with CAMP_PROFILE=1: its output equals EXPECTED, and the profile's
+device-to-host copies are exactly COPIES copies of BYTES bytes in all (what
+the kernels may write; nothing of the arrays they only read); with
+IN_COPIES and IN_BYTES, its host-to-device copies too."""
 import os
 import re
 import subprocess
@@ -20,13 +21,17 @@ def main():
         want = f.read()
     if out != want:
         sys.exit(f"FAIL: output differs\n--- got\n{out}--- want\n{want}")
-    m = re.search(r"^copies device to host\s+(\d+) copies\s+(\d+) bytes", err, re.M)
-    if not m:
-        sys.exit(f"FAIL: no device-to-host line in the profile:\n{err}")
-    got = (int(m.group(1)), int(m.group(2)))
-    if got != (copies, nbytes):
-        sys.exit(f"FAIL: {got[0]} copies of {got[1]} bytes back to the host, want {copies} of {nbytes}:\n{err}")
-    print(f"ok: {copies} copies, {nbytes} bytes back to the host")
+    wanted = [("device to host", copies, nbytes)]
+    if len(sys.argv) > 6:
+        wanted.append(("host to device", int(sys.argv[5]), int(sys.argv[6])))
+    for direction, want_copies, want_bytes in wanted:
+        m = re.search(rf"^copies {direction}\s+(\d+) copies\s+(\d+) bytes", err, re.M)
+        if not m:
+            sys.exit(f"FAIL: no {direction} line in the profile:\n{err}")
+        got = (int(m.group(1)), int(m.group(2)))
+        if got != (want_copies, want_bytes):
+            sys.exit(f"FAIL: {got[0]} copies of {got[1]} bytes {direction}, want {want_copies} of {want_bytes}:\n{err}")
+        print(f"ok: {want_copies} copies, {want_bytes} bytes {direction}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-/* Views created from an extent alone (C++ AMP's array_view<T, N>(extent)):
+/* Views created from an extent alone (C++ AMP's array_view<T, N>(extent)), run with CAMP_IMPLICIT_SYNC=0:
  * array_view_new gives host memory of libcamp's, nothing is copied in,
  * kernels' results stay on the accelerator across kernels and appear on
  * the host at synchronize; array_view_delete ends the view. Ending one

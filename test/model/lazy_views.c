@@ -1,4 +1,4 @@
-/* C++ AMP's lazy rules, visible from the host: kernels' writes reach the
+/* C++ AMP's lazy rules, visible from the host when CAMP_IMPLICIT_SYNC=0 (as here): kernels' writes reach the
  * host only at synchronize; host writes reach kernels only after refresh;
  * data stays on the accelerator between kernels; an array with a complete
  * type inside an explicit view follows the view's rules. */

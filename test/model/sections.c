@@ -1,4 +1,4 @@
-/* Sections of an explicit view (C++ AMP's array_view::section), rank 1 to
+/* Sections of an explicit view (C++ AMP's array_view::section), run with CAMP_IMPLICIT_SYNC=0, rank 1 to
  * 3: kernels index a section from its origin; a section's synchronize
  * copies back its own bytes only (the host's other bytes stay as they
  * were, though kernels wrote them); its refresh copies in its own only;

@@ -1,0 +1,510 @@
+/* host_guard.c — implicit synchronization: the host pages of a view are
+ * protected while the host's copy is not the one kernels will see, and the
+ * fault of the first host access brings the two together.
+ *
+ *   a kernel may have written the view  ->  PROT_NONE: any host access
+ *       faults; the fault copies the kernel's results back (as
+ *       array_view_synchronize), then the pages become read-only;
+ *   the device holds a current copy     ->  PROT_READ: a host write
+ *       faults; the fault drops the device copy (as array_view_refresh),
+ *       so the next kernel copies the host's bytes in, and the pages
+ *       become writable;
+ *   otherwise                           ->  the pages as the program had them.
+ *
+ * Protection is by page, views by byte: a page shared by several views
+ * takes the strictest level any of them needs, and the program's access to
+ * a view's bytes settles every view on the page. An access to other data
+ * on such a page (a global beside a global array) is stepped over: the
+ * page is opened for one instruction (x86-64's trap flag) and protected
+ * again. libcamp's own copies to and from host memory settle the views
+ * whose bytes they touch and open the pages they share with others for
+ * the copy alone (camp_guard_open), so that the runtime never faults.
+ * System calls do not fault on protected pages, they fail with EFAULT:
+ * host_guard_calls.c opens the buffers of the common ones around them.
+ *
+ * Protected are only views whose pages no library touches on its own:
+ * those filling their pages, blocks malloc mapped for themselves, and the
+ * program's static data (guardable). A view elsewhere — a small malloc'd
+ * block, whose neighbours are malloc's lists and the main thread's
+ * thread-local variables, or the stack — is synchronized eagerly instead:
+ * a launch that may write it copies it back before it returns, and every
+ * launch copies it in (views.c, camp_guard_eager). CAMP_IMPLICIT_SYNC=0
+ * turns all of it off: views keep the explicit rules of
+ * array_view_synchronize and array_view_refresh alone. */
+#define _GNU_SOURCE /* dl_iterate_phdr, REG_EFL, gettid */
+#include "internal.h"
+
+#include <errno.h>
+#include <link.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* The state a signal handler needs, and so outside camp_rt: the handler
+ * reads it without the runtime lock. */
+static struct sigaction previous_segv, previous_trap; /* the program's actions, for signals not ours */
+static atomic_uint guarded_count; /* regions whose pages are protected now: 0 makes every check free */
+
+/* The protected views as the handler sees them: byte ranges and levels,
+ * sorted, in memory of a fixed size (mapped once, never moved), changed
+ * under the runtime lock inside a sequence count's odd values, so that a
+ * handler reading it in the middle of a change reads it again. */
+typedef struct published_view {
+    uintptr_t first, end;
+    enum camp_guard_level level;
+} published_view;
+#define PUBLISHED_MAX 65536u
+static published_view *published;
+static atomic_uint published_count, published_sequence;
+
+/* Pages a thread opened to step one instruction over (x86-64's trap flag):
+ * an access to other data on a page of a view, re-protected at once. */
+#define STEP_PAGES_MAX 4
+static _Thread_local uintptr_t stepping[STEP_PAGES_MAX];
+static _Thread_local unsigned stepping_count;
+static _Thread_local bool stepping_unblocked_trap; /* SIGTRAP was blocked where the step began */
+
+static uintptr_t page_size(void) {
+    static uintptr_t size;
+    if (!size) size = (uintptr_t)sysconf(_SC_PAGESIZE);
+    return size;
+}
+
+static uintptr_t page_down(uintptr_t a) { return a & ~(page_size() - 1); }
+static uintptr_t page_up(uintptr_t a) { return (a + page_size() - 1) & ~(page_size() - 1); }
+
+/* ---- Which memory may be protected ---------------------------------------- */
+
+bool camp_guard_enabled(void) {
+    static int enabled = -1;
+    if (enabled < 0) {
+        const char *knob = getenv("CAMP_IMPLICIT_SYNC");
+        enabled = !(knob && strcmp(knob, "0") == 0);
+    }
+    return enabled;
+}
+
+/* A view's pages may be protected only where no other data shares them
+ * that libraries touch all the time: among a small malloc'd block's
+ * neighbours are malloc's own lists and the main thread's thread-local
+ * variables (errno among them), whose every access would fault. So: pages
+ * the view fills (its ends on page boundaries, as aligned_alloc(4096, ...)
+ * gives), a chunk of its own that malloc mapped for it (whose other bytes,
+ * malloc's header and the rounding, only free and realloc touch), or the
+ * program's own static data (the executable's writable segment: globals,
+ * whose neighbours the program alone touches). */
+
+/* Whether [first, end) lies in a chunk glibc's malloc mapped on its own
+ * (from 128 KiB) and starts at its first byte, as a view of the block
+ * malloc returned does: the chunk's header is the 16 bytes before it, at a
+ * page's start (prev_size 0, a size of whole pages with IS_MMAPPED set and
+ * PREV_INUSE clear), which no chunk of malloc's heap has. */
+static bool in_mapped_chunk(uintptr_t first, uintptr_t end) {
+    uintptr_t chunk = page_down(first);
+    if (first - chunk != 2 * sizeof(size_t)) return false;
+    const size_t *header = (const size_t *)chunk;
+    size_t size = header[1] & ~(size_t)7;
+    return header[0] == 0 && (header[1] & 7) == 2 && size >= (128u << 10) && size % page_size() == 0 &&
+           page_up(end) <= chunk + size;
+}
+
+typedef struct segment_search {
+    uintptr_t first, end;
+    bool inside;
+} segment_search;
+
+static int in_writable_segment(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    segment_search *s = data;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_W)) continue;
+        uintptr_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
+        if (s->first >= lo && s->end <= hi) s->inside = true;
+    }
+    return 1; /* the first object is the executable itself */
+}
+
+/* Whether [first, end) lies in the executable's writable segment. */
+static bool in_program_data(uintptr_t first, uintptr_t end) {
+    segment_search s = {first, end, false};
+    dl_iterate_phdr(in_writable_segment, &s);
+    return s.inside;
+}
+
+/* Whether the region's pages may be protected; decided once per region.
+ * Stepping over an access to other data on a view's page needs x86-64's
+ * trap flag: elsewhere only views that fill their pages are protected. */
+static bool guardable(camp_region *region) {
+    if (region->guard_memory == CAMP_GUARD_MEMORY_UNKNOWN) {
+        uintptr_t first = (uintptr_t)region->host, end = first + region->bytes;
+        bool fills_pages = first == page_down(first) && end == page_up(end);
+#ifdef __x86_64__
+        bool alone = fills_pages || in_mapped_chunk(first, end) || in_program_data(first, end);
+#else
+        bool alone = fills_pages;
+#endif
+        region->guard_memory = alone ? CAMP_GUARD_MEMORY_PROTECTABLE : CAMP_GUARD_MEMORY_EAGER;
+    }
+    return region->guard_memory == CAMP_GUARD_MEMORY_PROTECTABLE;
+}
+
+bool camp_guard_lasting(const void *host, size_t bytes) {
+#ifdef __x86_64__
+    return camp_guard_enabled() && in_program_data((uintptr_t)host, (uintptr_t)host + bytes);
+#else
+    return (void)host, (void)bytes, false;
+#endif
+}
+
+bool camp_guard_eager(camp_region *region) {
+    return region->kind == CAMP_REGION_VIEW && camp_guard_enabled() && !guardable(region);
+}
+
+/* ---- Levels and pages ------------------------------------------------------ */
+
+static enum camp_guard_level wanted_level(camp_region *region) {
+    if (region->kind != CAMP_REGION_VIEW || region->guard_open || !camp_guard_enabled()) return CAMP_GUARD_NONE;
+    if (!region->host_stale && !(region->device.buffer && region->device_valid)) return CAMP_GUARD_NONE;
+    if (!guardable(region)) return CAMP_GUARD_NONE;
+    return region->host_stale ? CAMP_GUARD_HIDDEN : CAMP_GUARD_READ;
+}
+
+static int protection(enum camp_guard_level level) {
+    return level == CAMP_GUARD_HIDDEN ? PROT_NONE : level == CAMP_GUARD_READ ? PROT_READ : PROT_READ | PROT_WRITE;
+}
+
+/* Calls `each` for every region with a byte in the pages of [first, end),
+ * in address order; stops when it returns non-OK. */
+typedef camp_status (*region_fn)(camp_region *region, void *context);
+static camp_status each_on_pages(uintptr_t first, uintptr_t end, region_fn each, void *context) {
+    first = page_down(first);
+    end = page_up(end);
+    camp_region *below = camp_region_below((const void *)end);
+    if (!below) return CAMP_OK;
+    /* the regions ending after `first`, walked back from the last one starting before `end` */
+    uint32_t i = camp_rt.region_count;
+    while (i > 0 && camp_rt.regions[i - 1] != below) i--;
+    uint32_t last = i;
+    while (i > 0 && (uintptr_t)camp_rt.regions[i - 1]->host + camp_rt.regions[i - 1]->bytes > first) i--;
+    for (; i < last; i++) CAMP_TRY(each(camp_rt.regions[i], context));
+    return CAMP_OK;
+}
+
+/* ---- The published table ---------------------------------------------------- */
+
+/* Index of the first published view ending after `address`. */
+static uint32_t published_search(uintptr_t address, uint32_t count) {
+    uint32_t low = 0, high = count;
+    while (low < high) {
+        uint32_t mid = low + (high - low) / 2;
+        if (published[mid].end <= address) low = mid + 1;
+        else high = mid;
+    }
+    return low;
+}
+
+/* Publishes the region's level (NONE: takes it out); false where the table
+ * is full, and the region stays unprotected. Under the runtime lock. */
+static bool publish(const camp_region *region, enum camp_guard_level level) {
+    if (!published) {
+        void *memory = mmap(NULL, PUBLISHED_MAX * sizeof *published, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (memory == MAP_FAILED) return false;
+        published = memory;
+    }
+    uintptr_t first = (uintptr_t)region->host, end = first + region->bytes;
+    uint32_t count = atomic_load(&published_count), i = published_search(first, count);
+    bool present = i < count && published[i].first == first;
+    if (!present && level == CAMP_GUARD_NONE) return true;
+    if (!present && count == PUBLISHED_MAX) return false;
+    atomic_fetch_add(&published_sequence, 1); /* odd: changing */
+    if (level == CAMP_GUARD_NONE) {
+        memmove(&published[i], &published[i + 1], (count - i - 1) * sizeof *published);
+        atomic_store(&published_count, count - 1);
+    } else {
+        if (!present) {
+            memmove(&published[i + 1], &published[i], (count - i) * sizeof *published);
+            atomic_store(&published_count, count + 1);
+        }
+        published[i] = (published_view){first, end, level};
+    }
+    atomic_fetch_add(&published_sequence, 1);
+    return true;
+}
+
+/* What the table says of `address`: the strictest level of the views on
+ * its page, and whether it is one of their bytes. Lock-free: a handler's. */
+static enum camp_guard_level published_lookup(uintptr_t address, bool *inside) {
+    for (;;) {
+        unsigned sequence = atomic_load(&published_sequence);
+        if (sequence & 1) continue;
+        enum camp_guard_level level = CAMP_GUARD_NONE;
+        *inside = false;
+        uintptr_t page = page_down(address), page_end = page + page_size();
+        uint32_t count = atomic_load(&published_count);
+        for (uint32_t i = published ? published_search(page, count) : count;
+             i < count && published[i].first < page_end; i++) {
+            if (published[i].level > level) level = published[i].level;
+            if (published[i].first <= address && address < published[i].end) *inside = true;
+        }
+        if (atomic_load(&published_sequence) == sequence) return level;
+    }
+}
+
+/* Sets the protection of the region's pages from the published levels:
+ * the pages inside the region alone take its level; the two end pages,
+ * which other views may share, the strictest of theirs. */
+static void protect_pages(camp_region *region) {
+    uintptr_t first = page_down((uintptr_t)region->host), end = page_up((uintptr_t)region->host + region->bytes);
+    if (first >= end) return;
+    uintptr_t inner_first = first + page_size(), inner_end = end - page_size();
+    if (inner_first < inner_end) mprotect((void *)inner_first, inner_end - inner_first, protection(region->guard));
+    uintptr_t ends[2] = {first, end - page_size()};
+    for (int e = 0; e < (ends[0] == ends[1] ? 1 : 2); e++) {
+        bool inside;
+        mprotect((void *)ends[e], page_size(), protection(published_lookup(ends[e], &inside)));
+    }
+}
+
+static void install_handlers(void);
+
+/* Gives the region's pages the protection of `level`. */
+static void apply(camp_region *region, enum camp_guard_level level) {
+    if (level == region->guard) return;
+    if (level != CAMP_GUARD_NONE) install_handlers();
+    if (!publish(region, level)) {
+        region->guard_memory = CAMP_GUARD_MEMORY_EAGER; /* the table is full */
+        level = CAMP_GUARD_NONE;
+        if (level == region->guard) return;
+    }
+    if (region->guard == CAMP_GUARD_NONE) atomic_fetch_add(&guarded_count, 1);
+    if (level == CAMP_GUARD_NONE) atomic_fetch_sub(&guarded_count, 1);
+    region->guard = level;
+    protect_pages(region);
+}
+
+void camp_guard_update(camp_region *region) {
+    region->guard_open = false;
+    apply(region, wanted_level(region));
+}
+
+void camp_guard_forget(camp_region *region) {
+    region->guard_open = true;
+    apply(region, CAMP_GUARD_NONE);
+}
+
+/* ---- Settling: what a fault, or a copy of libcamp's, needs first --------- */
+
+/* The host's copy of a view kernels may have written becomes current. */
+static camp_status settle_hidden(camp_region *region) {
+    CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes)); /* opens its pages */
+    region->host_stale = false;
+    camp_guard_update(region);
+    return CAMP_OK;
+}
+
+/* The host is about to write a view the device holds a copy of: the next
+ * kernel copies the host's bytes in again. */
+static void settle_read(camp_region *region) {
+    region->device_valid = false;
+    region->skip_begin = region->skip_end = 0;
+    camp_guard_update(region);
+}
+
+typedef struct settle_context {
+    uintptr_t first, end;  /* the bytes about to be accessed */
+    camp_region *self;     /* the region libcamp is copying: opened, its caller updates it */
+    bool write;
+    camp_guard_window *window; /* where views that only share pages are opened until the close; NULL: settle them */
+} settle_context;
+
+/* Before an access to [first, end): a view whose bytes it touches is
+ * settled as the program's access would settle it (its kernels' writes
+ * brought back; a write drops the device's copy); a view that only shares
+ * a page with them is unprotected until the window closes, its state
+ * unchanged: libcamp's copy does not touch its bytes. */
+static camp_status settle(camp_region *region, void *context) {
+    settle_context *c = context;
+    if (region->guard == CAMP_GUARD_NONE) return CAMP_OK;
+    if (region == c->self) {
+        region->guard_open = true;
+        apply(region, CAMP_GUARD_NONE);
+        return CAMP_OK;
+    }
+    uintptr_t first = (uintptr_t)region->host, end = first + region->bytes;
+    bool touched = first < c->end && c->first < end;
+    if (!touched && c->window && c->window->count < CAMP_GUARD_WINDOW_MAX) {
+        c->window->opened[c->window->count++] = region;
+        region->guard_open = true;
+        apply(region, CAMP_GUARD_NONE);
+        return CAMP_OK;
+    }
+    if (region->guard == CAMP_GUARD_HIDDEN) CAMP_TRY(settle_hidden(region));
+    if (c->write && region->guard == CAMP_GUARD_READ) settle_read(region);
+    return CAMP_OK;
+}
+
+static camp_status settle_range(const void *host, size_t bytes, camp_region *self, bool write,
+                                camp_guard_window *window) {
+    if (window) window->count = 0;
+    if (!bytes || !atomic_load(&guarded_count)) return CAMP_OK;
+    settle_context c = {(uintptr_t)host, (uintptr_t)host + bytes, self, write, window};
+    return each_on_pages(c.first, c.end, settle, &c);
+}
+
+camp_status camp_guard_open(camp_guard_window *window, const void *host, size_t bytes, camp_region *self,
+                            bool write) {
+    return settle_range(host, bytes, self, write, window);
+}
+
+void camp_guard_close(camp_guard_window *window) {
+    for (uint32_t i = 0; i < window->count; i++) camp_guard_update(window->opened[i]);
+    window->count = 0;
+}
+
+/* Whether this thread holds the runtime lock (glibc records its owner):
+ * then a call from inside libcamp (its own files' I/O, the driver's) is
+ * on libcamp's memory, never a view's. */
+static bool lock_held_here(void) {
+#ifdef __GLIBC__
+    return camp_rt.lock.__data.__owner == gettid();
+#else
+    return false;
+#endif
+}
+
+void camp_guard_host_open(camp_guard_window *window, const void *host, size_t bytes, bool write) {
+    window->count = 0;
+    if (!bytes || !atomic_load(&guarded_count) || lock_held_here()) return;
+    camp_lock_at(NULL, 0);
+    camp_unlock_and_report(settle_range(host, bytes, NULL, write, window));
+}
+
+void camp_guard_host_close(camp_guard_window *window) {
+    if (!window->count) return;
+    int saved_errno = errno; /* the call's */
+    camp_lock_at(NULL, 0);
+    camp_guard_close(window);
+    camp_unlock_and_report(CAMP_OK);
+    errno = saved_errno;
+}
+
+/* ---- The fault handler ------------------------------------------------------ */
+
+/* A program's access to a view's bytes: the first after kernels wrote it
+ * (settled as a read: a write faults once more, below), or a write after
+ * the device took a copy. Whether the access was a read or a write is not
+ * told, so each fault moves the page one level. */
+static camp_status settle_fault(uintptr_t address) {
+    bool inside;
+    bool write = published_lookup(address, &inside) != CAMP_GUARD_HIDDEN;
+    settle_context c = {page_down(address), page_down(address) + page_size(), NULL, write, NULL};
+    return each_on_pages(address, address + 1, settle, &c);
+}
+
+static void pass_on(const struct sigaction *previous, int signal, siginfo_t *info, void *context) {
+    if (previous->sa_flags & SA_SIGINFO) {
+        previous->sa_sigaction(signal, info, context);
+        return;
+    }
+    if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
+        previous->sa_handler(signal);
+        return;
+    }
+    /* the default action: the access faults again, and the process ends */
+    struct sigaction dfl = {.sa_handler = SIG_DFL};
+    sigemptyset(&dfl.sa_mask);
+    sigaction(signal, &dfl, NULL);
+}
+
+#ifdef __x86_64__
+#define TRAP_FLAG 0x100 /* EFLAGS.TF: a debug trap after the next instruction */
+/* An access to other data on a page of views (the heap's neighbours of a
+ * view, libcamp's or a driver's own objects): the page is opened for the
+ * one instruction, and protected again at its trap. No lock is taken:
+ * the thread may be libcamp's or a driver's, with the lock held or
+ * waited for. */
+static bool step_over(uintptr_t page, void *context) {
+    if (stepping_count == STEP_PAGES_MAX) return false;
+    ucontext_t *uc = context;
+    stepping[stepping_count++] = page;
+    mprotect((void *)page, page_size(), PROT_READ | PROT_WRITE);
+    uc->uc_mcontext.gregs[REG_EFL] |= TRAP_FLAG;
+    /* Threads that block every signal but SIGSEGV (Mesa's workers) get
+     * the trap too: unblocked for the step, blocked again at the trap. */
+    if (sigismember(&uc->uc_sigmask, SIGTRAP) == 1) {
+        sigdelset(&uc->uc_sigmask, SIGTRAP);
+        stepping_unblocked_trap = true;
+    }
+    return true;
+}
+
+static void on_trap(int signal, siginfo_t *info, void *context) {
+    if (!stepping_count) {
+        pass_on(&previous_trap, signal, info, context);
+        return;
+    }
+    int saved_errno = errno;
+    for (unsigned i = 0; i < stepping_count; i++) {
+        bool inside;
+        mprotect((void *)stepping[i], page_size(), protection(published_lookup(stepping[i], &inside)));
+    }
+    stepping_count = 0;
+    ucontext_t *uc = context;
+    uc->uc_mcontext.gregs[REG_EFL] &= ~TRAP_FLAG;
+    if (stepping_unblocked_trap) sigaddset(&uc->uc_sigmask, SIGTRAP);
+    stepping_unblocked_trap = false;
+    errno = saved_errno;
+}
+#else
+static bool step_over(uintptr_t page, void *context) { return (void)page, (void)context, false; }
+#endif
+
+static void on_fault(int signal, siginfo_t *info, void *context) {
+    int saved_errno = errno;
+    uintptr_t address = (uintptr_t)info->si_addr;
+    bool inside = false;
+    if (info->si_code != SEGV_ACCERR || !atomic_load(&guarded_count) ||
+        published_lookup(address, &inside) == CAMP_GUARD_NONE) {
+        pass_on(&previous_segv, signal, info, context); /* the program's own fault */
+        return;
+    }
+    if (!inside) {
+        if (!step_over(page_down(address), context)) pass_on(&previous_segv, signal, info, context);
+    } else if (lock_held_here()) {
+        /* libcamp touched a view's bytes without settling them first */
+        static const char message[] = "camp error: internal error: libcamp accessed a protected view\n";
+        (void)!write(STDERR_FILENO, message, sizeof message - 1);
+        abort();
+    } else {
+        /* The program's own access to a view's bytes, on a thread that
+         * holds no lock of ours: the runtime may run here. */
+        pthread_mutex_lock(&camp_rt.lock);
+        camp_unlock_and_report(settle_fault(address));
+    }
+    errno = saved_errno;
+}
+
+/* One handler in front of whatever the program has (called where pages
+ * get protected: a handler the program installed since is kept behind). */
+static void install(int signal, void (*handler)(int, siginfo_t *, void *), struct sigaction *previous) {
+    struct sigaction current;
+    if (sigaction(signal, NULL, &current) != 0) return;
+    if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == handler) return;
+    struct sigaction ours = {.sa_sigaction = handler, .sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART | SA_NODEFER};
+    sigemptyset(&ours.sa_mask);
+    *previous = current;
+    sigaction(signal, &ours, NULL);
+}
+
+static void install_handlers(void) {
+    install(SIGSEGV, on_fault, &previous_segv);
+#ifdef __x86_64__
+    install(SIGTRAP, on_trap, &previous_trap);
+#endif
+}
