@@ -7,10 +7,15 @@
  *   the host time to record one kernel in automatic mode;
  *   round trip: one kernel + array_view_synchronize (submit, wait, copy the
  *   16 KiB back), median and mean.
- * usage: queue_bench [kernels] [round_trips] */
+ * The view's memory is a page-aligned block of its own, which implicit
+ * synchronization protects (docs/data-model.md); with `malloc`, a calloc'd
+ * block among other heap objects, which a launch that writes it copies
+ * back at once (what a small malloc'd view costs).
+ * usage: queue_bench [kernels] [round_trips] [malloc] */
 #include <camp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 enum { N = 4096 };
@@ -39,11 +44,13 @@ static double back_to_back(camp_accelerator_view *view, float *v, int count) {
 int main(int argc, char **argv) {
     int kernels = argc > 1 ? atoi(argv[1]) : 20000;
     int trips = argc > 2 ? atoi(argv[2]) : 2000;
-    float *v = calloc(N, sizeof *v);
+    bool heap = argc > 3 && strcmp(argv[3], "malloc") == 0;
+    float *v = heap ? calloc(N, sizeof *v) : aligned_alloc(4096, N * sizeof *v);
+    if (!heap) memset(v, 0, N * sizeof *v);
     array_view(v, N);
     camp_accelerator_view *automatic = camp_accelerator_create_view(NULL, CAMP_QUEUING_MODE_AUTOMATIC);
     camp_accelerator_view *immediate = camp_accelerator_create_view(NULL, CAMP_QUEUING_MODE_IMMEDIATE);
-    printf("device: %s\n", camp_default_accelerator_name());
+    printf("device: %s; view memory: %s\n", camp_default_accelerator_name(), heap ? "calloc" : "aligned_alloc");
 
     back_to_back(automatic, v, 200); /* warm up: pipeline, buffers, copy in */
     double per_automatic = back_to_back(automatic, v, kernels);
