@@ -1,0 +1,35 @@
+/* alternate — one kernel and one host read per iteration over a malloc'd
+ * view of N floats, synchronized implicitly (docs/data-model.md) or by
+ * hand (`manual`: array_view_synchronize before the read); microseconds
+ * per iteration (docs/performance.md, "Implicit synchronization").
+ * usage: alternate [N] [iterations] [implicit|manual]
+ * build: campcc -O2 bench/sync/alternate.c -o alternate */
+#include <camp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+static double now_us(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+int main(int argc, char **argv) {
+    long n = argc > 1 ? atol(argv[1]) : 256;
+    int iters = argc > 2 ? atoi(argv[2]) : 200;
+    int manual = argc > 3 && strcmp(argv[3], "manual") == 0;
+    float *v = malloc((size_t)n * sizeof *v);
+    for (long i = 0; i < n; i++) v[i] = 0;
+    array_view(v, (int)n);
+    double sum = 0, start = 0;
+    for (int it = -10; it < iters; it++) {
+        if (it == 0) start = now_us();
+        parallel_for_each(i, extent((int)n)) { v[i] = v[i] + 1.0f; }
+        if (manual) array_view_synchronize(v);
+        sum += v[it & 63] + v[n - 1];
+    }
+    double us = now_us() - start;
+    printf("alternate %s %ld bytes: %.2f us per iteration (sum %.0f)\n", manual ? "manual" : "implicit", n * 4, us / iters, sum);
+    array_view_release(v);
+    return 0;
+}
