@@ -21,10 +21,35 @@
 /* Headers deeper than this are not scanned (libclang stops at 200). */
 enum { MAX_INCLUDE_DEPTH = 32 };
 
+/* A header already scanned, by its file's identity. */
+typedef struct ScannedFile {
+    dev_t dev;
+    ino_t ino;
+} ScannedFile;
+
 typedef struct IncludeScan {
     Unit *u;
     bool refused;
+    /* Each header is scanned once: headers that include each other (camp.h
+     * and its parts) made the scan exponential in the depth. */
+    ScannedFile *scanned;
+    int nscanned, cap_scanned;
 } IncludeScan;
+
+/* Whether the file of `st` was scanned before; notes it if not. */
+static bool already_scanned(IncludeScan *s, const struct stat *st) {
+    for (int i = 0; i < s->nscanned; i++)
+        if (s->scanned[i].dev == st->st_dev && s->scanned[i].ino == st->st_ino) return true;
+    if (s->nscanned == s->cap_scanned) {
+        int cap = s->cap_scanned ? 2 * s->cap_scanned : 16;
+        ScannedFile *grown = arena_alloc(&s->u->arena, (size_t)cap * sizeof *grown);
+        if (s->nscanned) memcpy(grown, s->scanned, (size_t)s->nscanned * sizeof *grown);
+        s->scanned = grown;
+        s->cap_scanned = cap;
+    }
+    s->scanned[s->nscanned++] = (ScannedFile){st->st_dev, st->st_ino};
+    return false;
+}
 
 static const char *kind_of(mode_t mode) {
     if (S_ISCHR(mode)) return "a character device";
@@ -88,7 +113,7 @@ static void check_directive(IncludeScan *s, const char *path, const char *text, 
     if (!found) return;
     const char *kind = kind_of(st.st_mode);
     if (!kind) {
-        if (S_ISREG(st.st_mode) && close == '"') scan_header(s, found, depth);
+        if (S_ISREG(st.st_mode) && close == '"' && !already_scanned(s, &st)) scan_header(s, found, depth);
         return;
     }
     diag_error(s->u->diag, (SrcLoc){path, line, (unsigned)(i - line_start) + 1, false},
