@@ -102,10 +102,9 @@ bool camp_guard_enabled(void) {
  * (from 128 KiB) and starts at its first byte, as a view of the block
  * malloc returned does: the chunk's header is the 16 bytes before it, at a
  * page's start (prev_size 0, a size of whole pages with IS_MMAPPED set and
- * PREV_INUSE clear), which no chunk of malloc's heap has. */
-/* The 16 bytes read lie before the view, in its page: mapped, but outside
- * any object when malloc is another allocator (AddressSanitizer's), whose
- * report that is: not sanitized. */
+ * PREV_INUSE clear), which no chunk of malloc's heap has. The 16 bytes
+ * read lie in the view's page, so mapped; under another allocator
+ * (AddressSanitizer's) they belong to no object: not sanitized. */
 __attribute__((no_sanitize("address"))) static bool in_mapped_chunk(uintptr_t first, uintptr_t end) {
     uintptr_t chunk = page_down(first);
     if (first - chunk != 2 * sizeof(size_t)) return false;
