@@ -50,7 +50,29 @@ void driver_usage(FILE *f) {
           "  -print-file-name=libcamp.so   where campcc's runtime and headers are\n"
           "  --version --help\n"
           "Environment:\n"
-          "  CAMP_HOST_CC   host compiler command (default " CAMP_DEFAULT_HOST_CC ")\n",
+          "  CAMP_HOST_CC   host compiler command (default " CAMP_DEFAULT_HOST_CC ")\n"
+          "Read at run time by the programs campcc builds (docs/dialect.md section 10):\n"
+          "  CAMP_DEVICE=N|name      the default accelerator\n"
+          "  CAMP_VALIDATION=1       Vulkan validation layers; any message aborts\n"
+          "  CAMP_IMPLICIT_SYNC=0    no implicit synchronization: views follow the explicit calls\n"
+          "  CAMP_VERBOSE=1          devices, copy paths and pipelines as they are made\n"
+          "  CAMP_PROFILE=1|csv      kernel, copy and wait times at exit\n"
+          "  CAMP_TRACE=file.json    a trace of kernels and copies (camp-prof draws it)\n"
+          "  CAMP_PRINTF_PREFIX=1    kernels' printf lines start with the thread's index\n"
+          "  CAMP_PRINTF_BUFFER_SIZE=bytes  kernel output held between two waits\n"
+          "  CAMP_PIPELINE_CACHE=0   no on-disk pipeline cache\n"
+          "  CAMP_REPLAY=0           record every batch, submit none again\n"
+          "  CAMP_FORCE_STAGING=1    copies through staging buffers, as on a discrete GPU\n"
+          "  CAMP_COPY_PATH=map|import|staging|bar  how host memory reaches the device\n"
+          "  CAMP_COPY_THREADS=N     threads that copy between host memory and staging\n"
+          "  CAMP_COPY_STREAM=0|1    the copy threads' stores bypass the caches or not\n"
+          "  CAMP_COPY_KERNEL=0|1    copies between buffers as a compute kernel or not\n"
+          "  CAMP_COPY_QUEUE=compute asynchronous copies on a compute queue\n"
+          "  CAMP_WAIT_POLL_US=N     a wait polls N microseconds before it blocks\n"
+          "  CAMP_WORKGROUP_SIZE=...  untiled kernels' workgroup shapes, for experiments\n"
+          "  CAMP_ACCESS_CHAINS=1|0  view elements by access chains or 64-bit sums\n"
+          "  CAMP_DEVICE_MASK_FEATURES, CAMP_TEST_FAIL_ALLOC, CAMP_TEST_DEVICE_LOST,\n"
+          "  CAMP_TEST_NO_NON_SEMANTIC_INFO  fault injection for tests\n",
           f);
 }
 
