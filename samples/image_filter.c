@@ -5,13 +5,16 @@
  * is compared with the same filter on the CPU.
  *
  *   image_filter [DIR]    with DIR: keeps DIR/input.png, DIR/blur.png, DIR/edges.png
+ *                         (DIR is made if it is not there)
  */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <camp.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { W = 96, H = 64 };
@@ -79,6 +82,16 @@ int main(int argc, char **argv) {
     char temp[] = "/tmp/camp-image-filter-XXXXXX";
     const char *dir = argc > 1 ? argv[1] : mkdtemp(temp);
     if (!dir) return 2;
+    /* DIR is made if it is not there; anything else is said before any work */
+    struct stat st;
+    if (stat(dir, &st) != 0 && (errno != ENOENT || mkdir(dir, 0777) != 0 || stat(dir, &st) != 0)) {
+        fprintf(stderr, "image_filter: cannot make the directory '%s': %s\n", dir, strerror(errno));
+        return 2;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "image_filter: '%s' is not a directory\n", dir);
+        return 2;
+    }
     char input_png[4096], blur_png[4096], edges_png[4096];
     snprintf(input_png, sizeof input_png, "%s/input.png", dir);
     snprintf(blur_png, sizeof blur_png, "%s/blur.png", dir);
