@@ -25,7 +25,8 @@ the line just above the fence, `<!-- doc-test: KEY[: VALUE]; ... -->`
             `run each line: ...`: each command in a fresh directory of its
             own. `expect-output: TOKENS`: stdout (of each command) ends with
             TOKENS. `ci: REASON`: CI runs it, not this test; the packages it
-            installs must be ones .ci/run installs. `not run: REASON`. (A
+            installs must be ones .ci/run installs, and all of README.md's
+            where it then builds. `not run: REASON`. (A
             reason is the rest of the comment, semicolons and all.)
   ```make, ```cmake, ```meson: `file: NAME` (or `not run: REASON`).
   ```text: output, messages, diagrams; not code. A block without a
@@ -378,6 +379,14 @@ def check_ci(ctx, block):
     if missing:
         raise BlockFailed(f"installs {' '.join(sorted(missing))}, which .ci/run does not: "
                           "CI would not test what the block says")
+    # A block that installs and then builds names README's packages, all of
+    # them: one list everywhere, the one CI's build proves.
+    readme_lines = open(os.path.join(ctx.source, "README.md"), encoding="utf-8").read().splitlines()
+    readme = installed_packages("\n".join(line for line in readme_lines if "apt-get install" in line))
+    packages = installed_packages(block.text)
+    if packages and "meson setup" in block.text and packages != readme:
+        raise BlockFailed(f"installs a list other than README.md's before it builds: missing "
+                          f"{' '.join(sorted(readme - packages)) or 'none'}, extra {' '.join(sorted(packages - readme)) or 'none'}")
     return "run by CI (" + block.keys["ci"] + ")"
 
 
