@@ -53,17 +53,10 @@ static camp_status create(char *host, size_t bytes, const char *name, bool read_
                          "first, or make the larger view first",
                          name, (void *)host, (void *)end, next->kind == CAMP_REGION_ARRAY ? "array" : "view",
                          next->name, (void *)next->host, (void *)(next->host + next->bytes));
-    camp_region *region = calloc(1, sizeof *region);
-    if (!region) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    region->kind = CAMP_REGION_VIEW;
-    region->host = host;
-    region->bytes = bytes;
-    region->name = name;
-    region->refs = 1;
+    camp_region *region = NULL;
+    CAMP_TRY(camp_view_region_new(host, bytes, name, &region));
     region->read_only = read_only;
-    camp_status status = camp_region_insert(region);
-    if (status != CAMP_OK) free(region);
-    return status;
+    return CAMP_OK;
 }
 
 /* The view holding `host`, or an error naming `call`. */

@@ -221,7 +221,9 @@ static camp_status section_refresh(const void *host) {
     camp_section *s = NULL;
     CAMP_TRY(find_section(host, "array_view_section_refresh", &region, &s));
     /* A device copy that is not current gets everything at the next kernel. */
-    if (region->device.buffer && region->device_valid) CAMP_TRY(copy_rows(region, s, CAMP_COPY_IN)); else if (section_begin(region, s) < region->skip_end && region->skip_begin < section_end(region, s)) {
+    if (region->device.buffer && region->device_valid) {
+        CAMP_TRY(copy_rows(region, s, CAMP_COPY_IN));
+    } else if (section_begin(region, s) < region->skip_end && region->skip_begin < section_end(region, s)) {
         region->skip_begin = region->skip_end = 0; /* its bytes count again */
     }
     s->synced_writes = region->writes;

@@ -16,82 +16,31 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-/* The C library's definition of `name`, looked up once. */
-#define NEXT(name)                                                         \
-    static __typeof__(&name) next_##name;                                  \
-    if (!next_##name) next_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name)
-
-ssize_t write(int fd, const void *buffer, size_t bytes) {
-    NEXT(write);
-    camp_guard_window window;
-    camp_guard_host_open(&window, buffer, bytes, false);
-    ssize_t result = next_write(fd, buffer, bytes);
-    camp_guard_host_close(&window); /* keeps errno */
-    return result;
-}
-
-ssize_t read(int fd, void *buffer, size_t bytes) {
-    NEXT(read);
-    camp_guard_window window;
-    camp_guard_host_open(&window, buffer, bytes, true);
-    ssize_t result = next_read(fd, buffer, bytes);
-    camp_guard_host_close(&window); /* keeps errno */
-    return result;
-}
-
-ssize_t pwrite(int fd, const void *buffer, size_t bytes, off_t offset) {
-    NEXT(pwrite);
-    camp_guard_window window;
-    camp_guard_host_open(&window, buffer, bytes, false);
-    ssize_t result = next_pwrite(fd, buffer, bytes, offset);
-    camp_guard_host_close(&window); /* keeps errno */
-    return result;
-}
-
-ssize_t pread(int fd, void *buffer, size_t bytes, off_t offset) {
-    NEXT(pread);
-    camp_guard_window window;
-    camp_guard_host_open(&window, buffer, bytes, true);
-    ssize_t result = next_pread(fd, buffer, bytes, offset);
-    camp_guard_host_close(&window); /* keeps errno */
-    return result;
-}
-
-ssize_t send(int fd, const void *buffer, size_t bytes, int flags) {
-    NEXT(send);
-    camp_guard_window window;
-    camp_guard_host_open(&window, buffer, bytes, false);
-    ssize_t result = next_send(fd, buffer, bytes, flags);
-    camp_guard_host_close(&window); /* keeps errno */
-    return result;
-}
-
-ssize_t recv(int fd, void *buffer, size_t bytes, int flags) {
-    NEXT(recv);
-    camp_guard_window window;
-    camp_guard_host_open(&window, buffer, bytes, true);
-    ssize_t result = next_recv(fd, buffer, bytes, flags);
-    camp_guard_host_close(&window); /* keeps errno */
-    return result;
-}
+/* `name`, taking `params`: the C library's, called with `args` between the
+ * opening and closing of the pages of [buffer, buffer + bytes) (`writes`:
+ * the call writes into them), looked up once. */
+#define GUARDED(type, name, params, args, bytes, writes)                                   \
+    type name params {                                                                       \
+        static __typeof__(&name) next;                                                       \
+        if (!next) next = (__typeof__(&name))dlsym(RTLD_NEXT, #name);                        \
+        camp_guard_window window;                                                            \
+        camp_guard_host_open(&window, buffer, bytes, writes);                                \
+        type result = next args;                                                             \
+        camp_guard_host_close(&window); /* keeps errno */                                    \
+        return result;                                                                       \
+    }
 
 /* n * size bytes: an overflowing product is the C library's to refuse. */
 static size_t product(size_t size, size_t n) { return n && size > (size_t)-1 / n ? 0 : size * n; }
 
-size_t fwrite(const void *buffer, size_t size, size_t n, FILE *stream) {
-    NEXT(fwrite);
-    camp_guard_window window;
-    camp_guard_host_open(&window, buffer, product(size, n), false);
-    size_t result = next_fwrite(buffer, size, n, stream);
-    camp_guard_host_close(&window); /* keeps errno */
-    return result;
-}
-
-size_t fread(void *buffer, size_t size, size_t n, FILE *stream) {
-    NEXT(fread);
-    camp_guard_window window;
-    camp_guard_host_open(&window, buffer, product(size, n), true);
-    size_t result = next_fread(buffer, size, n, stream);
-    camp_guard_host_close(&window); /* keeps errno */
-    return result;
-}
+GUARDED(ssize_t, write, (int fd, const void *buffer, size_t bytes), (fd, buffer, bytes), bytes, false)
+GUARDED(ssize_t, read, (int fd, void *buffer, size_t bytes), (fd, buffer, bytes), bytes, true)
+GUARDED(ssize_t, pwrite, (int fd, const void *buffer, size_t bytes, off_t offset), (fd, buffer, bytes, offset), bytes,
+        false)
+GUARDED(ssize_t, pread, (int fd, void *buffer, size_t bytes, off_t offset), (fd, buffer, bytes, offset), bytes, true)
+GUARDED(ssize_t, send, (int fd, const void *buffer, size_t bytes, int flags), (fd, buffer, bytes, flags), bytes, false)
+GUARDED(ssize_t, recv, (int fd, void *buffer, size_t bytes, int flags), (fd, buffer, bytes, flags), bytes, true)
+GUARDED(size_t, fwrite, (const void *buffer, size_t size, size_t n, FILE *stream), (buffer, size, n, stream),
+        product(size, n), false)
+GUARDED(size_t, fread, (void *buffer, size_t size, size_t n, FILE *stream), (buffer, size, n, stream),
+        product(size, n), true)

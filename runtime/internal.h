@@ -656,6 +656,9 @@ camp_region *camp_view_holding(const void *host, size_t bytes);
  * if any does), or NULL. */
 camp_region *camp_region_below(const void *end);
 camp_status camp_region_insert(camp_region *region);
+/* A view's region of `bytes` at `host` (one reference, nothing on the
+ * device yet), in the table; the caller sets what else it is. */
+camp_status camp_view_region_new(char *host, size_t bytes, const char *name, camp_region **out);
 void camp_region_remove(camp_region *region);
 /* Ends the regions launches made for static arrays (views.c) that overlap
  * [host, host + bytes), bringing their data back first. */

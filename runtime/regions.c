@@ -50,6 +50,23 @@ camp_status camp_region_insert(camp_region *region) {
     return CAMP_OK;
 }
 
+camp_status camp_view_region_new(char *host, size_t bytes, const char *name, camp_region **out) {
+    camp_region *region = calloc(1, sizeof *region);
+    if (!region) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    region->kind = CAMP_REGION_VIEW;
+    region->host = host;
+    region->bytes = bytes;
+    region->name = name;
+    region->refs = 1;
+    camp_status status = camp_region_insert(region);
+    if (status != CAMP_OK) {
+        free(region);
+        return status;
+    }
+    *out = region;
+    return CAMP_OK;
+}
+
 /* A view made over memory that launches gave views of their own (static
  * arrays, views.c) replaces them: they are brought back and ended. */
 camp_status camp_implicit_regions_end(const char *host, size_t bytes) {

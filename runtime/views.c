@@ -75,20 +75,10 @@ static camp_status object_region(const camp_launch_view *view, camp_region **out
 static camp_status lasting_region(const camp_launch_view *view, camp_region **out) {
     if (!(view->access & CAMP_ACCESS_LASTING) || !view->bytes || !camp_guard_lasting(view->host, view->bytes))
         return CAMP_OK;
-    camp_region *region = calloc(1, sizeof *region);
-    if (!region) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    region->kind = CAMP_REGION_VIEW;
-    region->host = (char *)(uintptr_t)view->host; /* the program's own array: const only in the ABI */
-    region->bytes = view->bytes;
-    region->name = view->name ? view->name : "(unnamed)";
-    region->refs = 1;
-    region->implicit = true;
-    camp_status status = camp_region_insert(region);
-    if (status != CAMP_OK) {
-        free(region);
-        return status;
-    }
-    *out = region;
+    /* the program's own array: const only in the ABI */
+    CAMP_TRY(camp_view_region_new((char *)(uintptr_t)view->host, view->bytes, view->name ? view->name : "(unnamed)",
+                                  out));
+    (*out)->implicit = true;
     return CAMP_OK;
 }
 
