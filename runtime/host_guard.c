@@ -281,13 +281,22 @@ static bool published_on_pages(uintptr_t first, uintptr_t end) {
 static void protect_pages(camp_region *region) {
     uintptr_t first = page_down((uintptr_t)region->host), end = page_up((uintptr_t)region->host + region->bytes);
     if (first >= end) return;
-    uintptr_t inner_first = first + page_size(), inner_end = end - page_size();
-    if (inner_first < inner_end) mprotect((void *)inner_first, inner_end - inner_first, protection(region->guard));
-    uintptr_t ends[2] = {first, end - page_size()};
-    for (int e = 0; e < (ends[0] == ends[1] ? 1 : 2); e++) {
+    /* The first page, the inner ones, the last page; neighbours of one
+     * protection in one call (the usual case: a single call), since each
+     * call splits and merges the mapping's areas again, the most of its
+     * cost for a few pages. */
+    uintptr_t cut[4] = {first, first + page_size(), end - page_size(), end};
+    if (cut[1] > cut[2]) cut[1] = cut[2] = end; /* a single page */
+    struct page_run { uintptr_t first, end; int prot; } runs[3];
+    int count = 0;
+    for (int s = 0; s < 3; s++) {
+        if (cut[s] == cut[s + 1]) continue;
         bool inside;
-        mprotect((void *)ends[e], page_size(), protection(published_lookup(ends[e], &inside)));
+        int prot = s == 1 ? protection(region->guard) : protection(published_lookup(cut[s], &inside));
+        if (count && runs[count - 1].prot == prot) runs[count - 1].end = cut[s + 1];
+        else runs[count++] = (struct page_run){cut[s], cut[s + 1], prot};
     }
+    for (int r = 0; r < count; r++) mprotect((void *)runs[r].first, runs[r].end - runs[r].first, runs[r].prot);
 }
 
 static void install_handlers(void);
@@ -318,6 +327,20 @@ void camp_guard_forget(camp_region *region) {
 }
 
 /* ---- Settling: what a fault, or a copy of libcamp's, needs first --------- */
+
+static camp_status count_region(camp_region *region, void *context) {
+    (void)region;
+    ++*(uint32_t *)context;
+    return CAMP_OK;
+}
+
+bool camp_guard_pages_alone(camp_region *region) {
+    uintptr_t first = (uintptr_t)region->host, end = first + region->bytes;
+    uint32_t count = 0;
+    if (first != page_down(first) || end != page_up(end)) return false;
+    (void)each_on_pages(first, end, count_region, &count);
+    return count == 1;
+}
 
 /* The host's copy of a view kernels may have written becomes current. */
 static camp_status settle_hidden(camp_region *region) {

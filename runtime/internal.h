@@ -627,6 +627,9 @@ typedef struct camp_copy_edge {
 camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
                               camp_usage *usage, void *dst, size_t bytes, struct camp_region *host_view,
                               camp_copy_edge later[2]);
+/* Whether copying all of the view's bytes out is the device's DMA into its
+ * imported pages alone, no host thread writing them. */
+bool camp_transfer_out_by_dma(camp_device *dev, const struct camp_region *view);
 /* Which way a copy goes: host to device, or back. */
 enum camp_copy_direction { CAMP_COPY_IN, CAMP_COPY_OUT };
 /* Records a copy of `bytes` between buffers into the open batch of `q`
@@ -697,6 +700,9 @@ bool camp_guard_eager(camp_region *region);
 /* Whether [host, host + bytes) could be protected: implicit synchronization
  * is on and the memory is the program's own static data. */
 bool camp_guard_lasting(const void *host, size_t bytes);
+/* Whether the region's pages hold its bytes and nothing else (no other
+ * view's, no other data). */
+bool camp_guard_pages_alone(camp_region *region);
 /* Views unprotected for one copy of libcamp's (or one system call) because
  * they share a page with the bytes it touches. */
 #define CAMP_GUARD_WINDOW_MAX 16u

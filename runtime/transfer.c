@@ -303,6 +303,17 @@ static camp_host_import *view_import(camp_device *dev, camp_region *view) {
     return view->import;
 }
 
+/* Whether a copy of all of the view's bytes out goes by the device's DMA
+ * alone, into the view's import: no host thread writes its pages, which
+ * may stay protected meanwhile. A CPU device's DMA is its threads' memcpy. */
+bool camp_transfer_out_by_dma(camp_device *dev, const camp_region *view) {
+    const camp_host_import *import = view->import;
+    bool imports = dev->copy_path == CAMP_COPY_IMPORT || (dev->copy_path == CAMP_COPY_BAR && dev->import_host);
+    return imports && dev->properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU && import && import->dev == dev &&
+           view->bytes >= IMPORT_ABOVE && import->start <= view->host &&
+           view->host + view->bytes <= import->start + import->bytes;
+}
+
 /* The part of [host, host + bytes) the import holds, as [*first, *last). */
 static void imported_part(const camp_host_import *import, const char *host, size_t bytes, const char **first,
                           const char **last) {
