@@ -144,7 +144,8 @@ static bool in_program_data(uintptr_t first, uintptr_t end) {
 static bool guardable(camp_region *region) {
     if (region->guard_memory == CAMP_GUARD_MEMORY_UNKNOWN) {
         uintptr_t first = (uintptr_t)region->host, end = first + region->bytes;
-        bool fills_pages = first == page_down(first) && end == page_up(end);
+        /* array_view_new's memory is whole pages of libcamp's own */
+        bool fills_pages = (first == page_down(first) && end == page_up(end)) || region->owns_host;
 #ifdef __x86_64__
         bool alone = fills_pages || in_mapped_chunk(first, end) || in_program_data(first, end);
 #else
@@ -171,7 +172,10 @@ bool camp_guard_eager(camp_region *region) {
 
 static enum camp_guard_level wanted_level(camp_region *region) {
     if (region->kind != CAMP_REGION_VIEW || region->guard_open || !camp_guard_enabled()) return CAMP_GUARD_NONE;
-    if (!region->host_stale && !(region->device.buffer && region->device_valid)) return CAMP_GUARD_NONE;
+    /* array_view_new's view is device_valid before it has a buffer: its
+     * contents are the zeros both sides start with, until one writes */
+    bool device_current = region->device_valid && (region->device.buffer || region->owns_host);
+    if (!region->host_stale && !device_current) return CAMP_GUARD_NONE;
     if (!guardable(region)) return CAMP_GUARD_NONE;
     return region->host_stale ? CAMP_GUARD_HIDDEN : CAMP_GUARD_READ;
 }
@@ -334,12 +338,25 @@ static camp_status count_region(camp_region *region, void *context) {
     return CAMP_OK;
 }
 
-bool camp_guard_pages_alone(camp_region *region) {
-    uintptr_t first = (uintptr_t)region->host, end = first + region->bytes;
+/* Gives the pages of the region's bytes outside [first, end) `prot`. */
+static void protect_edges(camp_region *region, const char *first, const char *end, int prot) {
+    uintptr_t low = page_down((uintptr_t)region->host), high = page_up((uintptr_t)region->host + region->bytes);
+    if ((uintptr_t)first > low) mprotect((void *)low, (uintptr_t)first - low, prot);
+    if (high > (uintptr_t)end) mprotect((void *)end, high - (uintptr_t)end, prot);
+}
+
+bool camp_guard_open_edges(camp_region *region, const char *first, const char *end) {
+    if (region->guard == CAMP_GUARD_NONE || (uintptr_t)first % page_size() || (uintptr_t)end % page_size())
+        return false;
     uint32_t count = 0;
-    if (first != page_down(first) || end != page_up(end)) return false;
-    (void)each_on_pages(first, end, count_region, &count);
-    return count == 1;
+    (void)each_on_pages((uintptr_t)region->host, (uintptr_t)region->host + region->bytes, count_region, &count);
+    if (count != 1) return false;
+    protect_edges(region, first, end, PROT_READ | PROT_WRITE);
+    return true;
+}
+
+void camp_guard_close_edges(camp_region *region, const char *first, const char *end) {
+    protect_edges(region, first, end, protection(region->guard));
 }
 
 /* The host's copy of a view kernels may have written becomes current. */

@@ -7,7 +7,8 @@
  * same page, under the program's own SIGSEGV handler — on views libcamp
  * protects (a large malloc'd block, pages of their own, static data) and
  * on those it synchronizes at every launch (a small malloc'd block, the
- * stack). The serial reference mode prints the same. */
+ * stack); and views array_view_new makes, written by the host before their
+ * first kernel. The serial reference mode prints the same. */
 #include <camp.h>
 #include <pthread.h>
 #include <signal.h>
@@ -109,6 +110,19 @@ static void framed_data(void) {
     free(f);
 }
 
+/* array_view_new's views (in huge pages from 2 MiB): the host's writes
+ * before the first kernel and after one. */
+static void made_view(const char *what, int n) {
+    float *v = array_view_new(float, n);
+    for (int i = 0; i < n; i++) v[i] = (float)(i % 89);
+    bump(v, n, 1.0f);
+    printf("%s: host writes then kernel %.0f\n", what, sum(v, n));
+    v[2] = 500.0f;
+    bump(v, n, 1.0f);
+    printf("%s: host write after a kernel %g %.0f\n", what, v[2], sum(v, n));
+    array_view_delete(v);
+}
+
 static volatile sig_atomic_t own_faults;
 static void own_handler(int signal) {
     (void)signal;
@@ -145,6 +159,9 @@ int main(void) {
     free(paged);
 
     framed_data();
+
+    made_view("array_view_new large", 4 * BIG);
+    made_view("array_view_new small", SMALL);
 
     /* the program's own SIGSEGV handler, installed before and after views */
     signal(SIGSEGV, own_handler);
