@@ -325,6 +325,24 @@ void camp_guard_update(camp_region *region) {
     apply(region, wanted_level(region));
 }
 
+/* Below this size a protected view whose kernels' writes come back to the
+ * host is not made read-only then: its device copy is dropped, and the
+ * next kernel copies it in again, which costs less than the two changes of
+ * protection (to read-only, and open again at the host's write or the
+ * next copy back): on an H200's host a round trip of kernel and
+ * synchronize on a 16 KiB view took 22-26 us with them, against 16-17
+ * unprotected. */
+#define READ_GUARD_MIN ((size_t)64 << 10)
+
+void camp_guard_synchronized(camp_region *region) {
+    region->host_stale = false;
+    if (region->guard != CAMP_GUARD_NONE && region->bytes < READ_GUARD_MIN) {
+        region->device_valid = false;
+        region->skip_begin = region->skip_end = 0;
+    }
+    camp_guard_update(region);
+}
+
 void camp_guard_forget(camp_region *region) {
     region->guard_open = true;
     apply(region, CAMP_GUARD_NONE);
@@ -362,8 +380,7 @@ void camp_guard_close_edges(camp_region *region, const char *first, const char *
 /* The host's copy of a view kernels may have written becomes current. */
 static camp_status settle_hidden(camp_region *region) {
     CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes)); /* opens its pages */
-    region->host_stale = false;
-    camp_guard_update(region);
+    camp_guard_synchronized(region);
     return CAMP_OK;
 }
 

@@ -696,6 +696,10 @@ void camp_regions_destroy(void);
 bool camp_guard_enabled(void);
 /* Protects the region's pages as its state (host_stale, device_valid) asks. */
 void camp_guard_update(camp_region *region);
+/* After a view's kernels' writes came back: host_stale cleared, the pages
+ * protected for what is left (small views drop their device copy instead
+ * of becoming read-only). */
+void camp_guard_synchronized(camp_region *region);
 /* Unprotects the region's pages for good: it is ending. */
 void camp_guard_forget(camp_region *region);
 /* Whether the region's memory cannot be protected (a stack, a shared
