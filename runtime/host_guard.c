@@ -308,7 +308,9 @@ static void install_handlers(void);
 /* Gives the region's pages the protection of `level`. */
 static void apply(camp_region *region, enum camp_guard_level level) {
     if (level == region->guard) return;
-    if (level != CAMP_GUARD_NONE) install_handlers();
+    /* in front of any handler the program installed since (checked as
+     * protection begins, not at every change: two system calls) */
+    if (region->guard == CAMP_GUARD_NONE) install_handlers();
     if (!publish(region, level)) {
         region->guard_memory = CAMP_GUARD_MEMORY_EAGER; /* the table is full */
         level = CAMP_GUARD_NONE;
@@ -325,21 +327,8 @@ void camp_guard_update(camp_region *region) {
     apply(region, wanted_level(region));
 }
 
-/* Below this size a protected view whose kernels' writes come back to the
- * host is not made read-only then: its device copy is dropped, and the
- * next kernel copies it in again, which costs less than the two changes of
- * protection (to read-only, and open again at the host's write or the
- * next copy back): on an H200's host a round trip of kernel and
- * synchronize on a 16 KiB view took 22-26 us with them, against 16-17
- * unprotected. */
-#define READ_GUARD_MIN ((size_t)64 << 10)
-
 void camp_guard_synchronized(camp_region *region) {
     region->host_stale = false;
-    if (region->guard != CAMP_GUARD_NONE && region->bytes < READ_GUARD_MIN) {
-        region->device_valid = false;
-        region->skip_begin = region->skip_end = 0;
-    }
     camp_guard_update(region);
 }
 

@@ -697,8 +697,7 @@ bool camp_guard_enabled(void);
 /* Protects the region's pages as its state (host_stale, device_valid) asks. */
 void camp_guard_update(camp_region *region);
 /* After a view's kernels' writes came back: host_stale cleared, the pages
- * protected for what is left (small views drop their device copy instead
- * of becoming read-only). */
+ * protected for what is left (read-only while the device's copy agrees). */
 void camp_guard_synchronized(camp_region *region);
 /* Unprotects the region's pages for good: it is ending. */
 void camp_guard_forget(camp_region *region);
