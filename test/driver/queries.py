@@ -21,7 +21,7 @@ def test_version(ctx):
 def test_help(ctx):
     """--help and the man page (packaging/campcc.1) both list every flag of campcc's own."""
     out, _ = ctx.run(["--help"])
-    man_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "packaging", "campcc.1")
+    man_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "packaging", "campcc.1")
     man = open(man_path, encoding="utf-8").read().replace("\\-", "-").replace("\\fB", "").replace("\\fR", "")
     for flag in ("--emit-spirv=", "--emit-host=", "--dump-kernels", "--no-camp-runtime", "--launcher",
                  "--camp-sources=", "-print-file-name=", "-MMD", "-MJ", "-g", "-S", "--version"):
