@@ -7,8 +7,10 @@
  * same page, under the program's own SIGSEGV handler — on views libcamp
  * protects (a large malloc'd block, pages of their own, static data) and
  * on those it synchronizes at every launch (a small malloc'd block, the
- * stack); and views array_view_new makes, written by the host before their
- * first kernel. The serial reference mode prints the same. */
+ * stack); views array_view_new makes, written by the host before their
+ * first kernel; and shared mappings, anonymous and of a file. The serial
+ * reference mode prints the same. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, ftruncate */
 #include <camp.h>
 #include <pthread.h>
 #include <signal.h>
@@ -16,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 // cflags: -pthread
 
 #define BIG (1 << 18)   /* 1 MiB of floats: malloc maps it on its own */
@@ -159,6 +163,18 @@ int main(void) {
     free(paged);
 
     framed_data();
+
+    /* memory shared with other processes or a file */
+    float *shared = mmap(NULL, BIG * sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    FILE *backing = tmpfile();
+    if (shared == MAP_FAILED || !backing || ftruncate(fileno(backing), BIG * sizeof(float)) != 0) return 1;
+    float *filed = mmap(NULL, BIG * sizeof *filed, PROT_READ | PROT_WRITE, MAP_SHARED, fileno(backing), 0);
+    if (filed == MAP_FAILED) return 1;
+    exercise("shared mapping", shared, BIG);
+    exercise("file mapping", filed, BIG);
+    munmap(shared, BIG * sizeof *shared);
+    munmap(filed, BIG * sizeof *filed);
+    fclose(backing);
 
     made_view("array_view_new large", 4 * BIG);
     made_view("array_view_new small", SMALL);
