@@ -201,6 +201,42 @@ def test_no_camp_runtime(ctx):
            f"kernels without the runtime must fail to link on camp_abi_launch, got {err}")
 
 
+def dynamic_section(ctx, exe):
+    out, _ = ctx.run(["-d", ctx.path(exe)], cmd=["readelf"])
+    return out
+
+
+def test_runtime_only_when_used(ctx):
+    """libcamp and its RUNPATH only where an object, archive or -l refers to the runtime."""
+    with open(ctx.path("plainio.c"), "w") as f:  # I/O: libcamp also defines read and fwrite
+        f.write("#include <stdio.h>\n#include <unistd.h>\n"
+                "int copy_byte(char *b) { fwrite(b, 1, 1, stdout); return (int)read(0, b, 1); }\n")
+    with open(ctx.path("api.c"), "w") as f:  # the runtime API without a kernel
+        f.write("#include <camp.h>\n#include <stdio.h>\n"
+                "int main(void) { puts(camp_default_accelerator_name() ? \"named\" : \"none\"); }\n")
+    ctx.run(["-fPIC", "-c", "plainio.c", "-o", "plainio.o"])
+    ctx.run(["rcs", "libplainio.a", "plainio.o"], cmd=["ar"])
+    ctx.run(["-c", "scale.c", "-o", "scale.o"])
+    ctx.run(["rcs", "libscale.a", "scale.o"], cmd=["ar"])
+    with open(ctx.path("plainmain.c"), "w") as f:
+        f.write("int copy_byte(char *b);\nint main(void) { char b = 'x'; return copy_byte(&b) < -1; }\n")
+    links = {"libplain.so": (["-shared", "plainio.o"], False),
+             "plain": (["plainmain.c", "plainio.o"], False),
+             "plain-archive": (["plainmain.c", "-L.", "-lplainio"], False),
+             "main-archive": (["main.c", "-L", ".", "-lscale"], True),
+             "main-object": (["main.c", "scale.o"], True),
+             "api": (["api.c"], True)}
+    for out, (args, wanted) in links.items():
+        ctx.run(["-fPIC"] + args + ["-o", out])
+        dyn = dynamic_section(ctx, out)
+        has_camp, has_runpath = "libcamp" in dyn, "RUNPATH" in dyn or "RPATH" in dyn
+        expect(has_camp == wanted and has_runpath == wanted,
+               f"{out} ({' '.join(args)}): NEEDED libcamp {has_camp}, RUNPATH {has_runpath}; want {wanted}\n{dyn}")
+    ctx.run_program("main-archive")
+    out, _ = ctx.run([], cmd=[ctx.path("api")])
+    expect(out in ("named\n", "none\n"), f"api printed {out!r}")
+
+
 def test_verbose(ctx):
     """-v prints the host compiler commands campcc runs (the object under its temporary name), and at
     -O1 and up the spirv-opt command that the in-process optimizer stands for."""

@@ -108,6 +108,10 @@ bool driver_compile_source(Driver *d, Input *in);
  * none); false (reported) when the file cannot be written. */
 bool driver_write_cdb_entry(Driver *d, const Input *in, const char *out);
 
+/* driver_runtime_use.c: whether an object, archive or -l among the link's
+ * inputs refers to libcamp (a camp_ symbol), or -lcamp is given. */
+bool driver_link_needs_runtime(Driver *d);
+
 /* driver_link.c: the link step and the runtime it adds. */
 int driver_link(Driver *d);
 
