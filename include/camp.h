@@ -294,8 +294,9 @@ static inline camp_serial_loop camp_serial_tiled2_(tiled_extent2 t) { (void)t; r
 static inline camp_serial_loop camp_serial_tiled3_(tiled_extent3 t) { (void)t; return camp_serial_tiled_(); }
 
 static inline int camp_serial_next_(camp_serial_loop *l) {
+    long long i;
     if (l->next >= l->count) return 0;
-    long long i = l->next++;
+    i = l->next++;
     for (int d = 3; d > 0; d--) {
         l->index[d] = (int)(i % l->shape[d]);
         i /= l->shape[d];

@@ -106,11 +106,11 @@ static inline void camp_ref_sample_(const camp_texture *t, camp_sampler s, const
         base[d] = camp_ref_floor_(u, &frac[d]);
     }
     for (int c = 0; c < t->channels; c++) {
+        double sum = 0;
         if (s.filter == CAMP_FILTER_POINT) {
             out[c] = (float)camp_ref_fetch_(t, &s, base, c);
             continue;
         }
-        double sum = 0;
         for (int corner = 0; corner < 1 << t->rank; corner++) {
             int at[3];
             double weight = 1;
@@ -157,8 +157,8 @@ static inline void camp_ref_sample_(const camp_texture *t, camp_sampler s, const
                                                          int component) {                                   \
         const camp_texture *t = v.camp_texture_;                                                            \
         double frac;                                                                                        \
-        int x0 = camp_ref_floor_(coord.x * t->extent[1] - 0.5, &frac);                                      \
-        int y0 = camp_ref_floor_(coord.y * t->extent[0] - 0.5, &frac);                                      \
+        int x0 = camp_ref_floor_(coord.x * (double)t->extent[1] - 0.5, &frac);                              \
+        int y0 = camp_ref_floor_(coord.y * (double)t->extent[0] - 0.5, &frac);                              \
         const int corners[4][2] = {{x0, y0 + 1}, {x0 + 1, y0 + 1}, {x0 + 1, y0}, {x0, y0}};                 \
         float4 g;                                                                                           \
         for (int i = 0; i < 4; i++) g[i] = (float)camp_ref_fetch_(t, &s, corners[i], component);           \

@@ -147,27 +147,29 @@ static inline void camp_texture_host_access_(void) {
 /* The byte offset of a texel, or an abort naming the index outside the extent. */
 static inline size_t camp_texel_offset_(const camp_texture *t, int i0, int i1, int i2) {
     const int at[3] = {i0, i1, i2};
+    size_t linear = ((size_t)i0 * (size_t)t->extent[1] + (size_t)i1) * (size_t)t->extent[2] + (size_t)i2;
     for (int d = 0; d < 3; d++)
         if (at[d] < 0 || at[d] >= t->extent[d]) {
             fprintf(stderr, "camp: texture index component %d is %d, outside the extent %d\n", d, at[d], t->extent[d]);
             abort();
         }
-    size_t linear = ((size_t)i0 * (size_t)t->extent[1] + (size_t)i1) * (size_t)t->extent[2] + (size_t)i2;
     return linear * (size_t)t->channels * (t->bits / 8);
 }
 /* Scalar c of the texel at `offset`, as the device reads it. */
 static inline double camp_texel_read_(const camp_texture *t, size_t offset, int c) {
     const unsigned char *p = t->data + offset + (size_t)c * (t->bits / 8);
     bool is_signed = t->kind == CAMP_TEXEL_INT || t->kind == CAMP_TEXEL_NORM;
-    double v;
+    double v, top = t->bits == 8 ? (is_signed ? 127.0 : 255.0) : (is_signed ? 32767.0 : 65535.0);
     if (t->kind == CAMP_TEXEL_FLOAT) {
-        if (t->bits == 16) { _Float16 h; memcpy(&h, p, 2); return (double)h; }
-        float f; memcpy(&f, p, 4); return f;
+        _Float16 h;
+        float f;
+        if (t->bits == 16) { memcpy(&h, p, 2); return (double)h; }
+        memcpy(&f, p, 4);
+        return f;
     }
     if (t->bits == 8) v = is_signed ? (double)*(const int8_t *)p : (double)*p;
     else if (t->bits == 16) { uint16_t u; memcpy(&u, p, 2); v = is_signed ? (double)(int16_t)u : (double)u; }
     else { uint32_t u; memcpy(&u, p, 4); v = is_signed ? (double)(int32_t)u : (double)u; }
-    double top = t->bits == 8 ? (is_signed ? 127.0 : 255.0) : (is_signed ? 32767.0 : 65535.0);
     if (t->kind == CAMP_TEXEL_UNORM) return v / top;
     if (t->kind == CAMP_TEXEL_NORM) return v / top < -1.0 ? -1.0 : v / top;
     return v;
@@ -177,12 +179,12 @@ static inline double camp_texel_read_(const camp_texture *t, size_t offset, int 
 static inline void camp_texel_write_(camp_texture *t, size_t offset, int c, double v) {
     unsigned char *p = t->data + offset + (size_t)c * (t->bits / 8);
     bool is_signed = t->kind == CAMP_TEXEL_INT || t->kind == CAMP_TEXEL_NORM;
+    uint32_t bits;
     if (t->kind == CAMP_TEXEL_FLOAT) {
         if (t->bits == 16) { _Float16 h = (_Float16)v; memcpy(p, &h, 2); }
         else { float f = (float)v; memcpy(p, &f, 4); }
         return;
     }
-    uint32_t bits;
     if (t->kind == CAMP_TEXEL_NORM || t->kind == CAMP_TEXEL_UNORM) {
         double top = t->bits == 8 ? (is_signed ? 127.0 : 255.0) : (is_signed ? 32767.0 : 65535.0);
         double clamped = v != v ? 0.0 : v > 1.0 ? 1.0 : v < (is_signed ? -1.0 : 0.0) ? (is_signed ? -1.0 : 0.0) : v;
@@ -306,12 +308,13 @@ static inline camp_texture *camp_texture_make_ref_(camp_texel_kind kind, int cha
                                                    const void *src, const char *file, unsigned line) {
     bool normalized = kind == CAMP_TEXEL_NORM || kind == CAMP_TEXEL_UNORM;
     bool bits_ok = bits == 8 || bits == 16 || (bits == 32 && !normalized);
+    size_t count = 1, bytes;
+    camp_texture *t;
     if (!bits_ok || (kind == CAMP_TEXEL_FLOAT && bits == 8)) {
         fprintf(stderr, "%s:%u: camp error: texture_new: %u bits per scalar element is not a texture format\n", file,
                 line, bits);
         abort();
     }
-    size_t count = 1;
     for (int d = 0; d < 3; d++) {
         if (ext.e[d] <= 0) {
             fprintf(stderr, "%s:%u: camp error: texture_new: an extent of %d\n", file, line, ext.e[d]);
@@ -319,8 +322,8 @@ static inline camp_texture *camp_texture_make_ref_(camp_texel_kind kind, int cha
         }
         count *= (size_t)ext.e[d];
     }
-    camp_texture *t = malloc(sizeof *t);
-    size_t bytes = count * (size_t)channels * (bits / 8);
+    t = malloc(sizeof *t);
+    bytes = count * (size_t)channels * (bits / 8);
     if (t) t->data = src ? malloc(bytes) : calloc(1, bytes);
     if (!t || !t->data) {
         fprintf(stderr, "camp: out of host memory\n");
@@ -399,8 +402,9 @@ CAMP_TEXTURE_ELEMENTS_(CAMP_TEXEL_CONSTANTS_)
 static inline texture_unorm4_2 camp_texture_load_png_at(const char *path, const char *file, unsigned line) {
     int width = 0, height = 0;
     unsigned char *rgba = camp_png_read_at(path, &width, &height, file, line);
+    camp_texture *t;
     if (!rgba) return (texture_unorm4_2){NULL};
-    camp_texture *t = camp_texture_make_(NULL, CAMP_TEXEL_UNORM, 4, camp_extent_of2_((int2){height, width}), 8u, rgba);
+    t = camp_texture_make_(NULL, CAMP_TEXEL_UNORM, 4, camp_extent_of2_((int2){height, width}), 8u, rgba);
     free(rgba);
     return (texture_unorm4_2){t};
 }
@@ -408,12 +412,13 @@ static inline texture_unorm4_2 camp_texture_load_png_at(const char *path, const 
 /* `texture_save_png(t, path)`: writes a texture_unorm4_2 of 8-bit texels as a PNG file. */
 static inline bool camp_texture_save_png_at(texture_unorm4_2 t, const char *path, const char *file, unsigned line) {
     int extent[3];
-    camp_texture_extent(t.camp_texture_, extent);
     size_t bytes = camp_texture_bytes(t.camp_texture_);
     unsigned char *rgba = malloc(bytes);
+    bool ok;
     if (!rgba) return false;
+    camp_texture_extent(t.camp_texture_, extent);
     camp_texture_copy_out_at(rgba, t.camp_texture_, bytes, file, line);
-    bool ok = camp_png_write_at(path, rgba, extent[1], extent[0], file, line);
+    ok = camp_png_write_at(path, rgba, extent[1], extent[0], file, line);
     free(rgba);
     return ok;
 }

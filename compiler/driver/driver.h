@@ -80,7 +80,10 @@ bool driver_expand_response_files(Driver *d, int *argc, char ***argv);
 
 /* driver_files.c: files and processes. */
 bool driver_locate_self(Driver *d);
-/* What every compile through campcc sees: camp.h's directory, and
+/* What every compile through campcc sees: camp.h's directory, with
+ * -isystem as the compiler's own headers are (the user's warning flags,
+ * -Werror included, are for the user's code, and the directory comes after
+ * every -I), and
  * __CAMPCC__, which maps camp.h's data model onto libcamp (without it, the
  * serial reference mode). Plain files get it too: they may create the views
  * that another file's kernels use. */
