@@ -95,9 +95,9 @@ static inline float3 camp_unorm3_(float3 v) restrict(cpu, amp) {
 static inline float4 camp_unorm4_(float4 v) restrict(cpu, amp) {
     return (float4){camp_unorm1_(v.x), camp_unorm1_(v.y), camp_unorm1_(v.z), camp_unorm1_(v.w)};
 }
-#define to_norm(x) _Generic((x), float2: camp_norm2_, float3: camp_norm3_, float4: camp_norm4_, default: camp_norm1_)(x)
+#define to_norm(x) (__extension__ _Generic((x), float2: camp_norm2_, float3: camp_norm3_, float4: camp_norm4_, default: camp_norm1_))(x)
 #define to_unorm(x) \
-    _Generic((x), float2: camp_unorm2_, float3: camp_unorm3_, float4: camp_unorm4_, default: camp_unorm1_)(x)
+    (__extension__ _Generic((x), float2: camp_unorm2_, float3: camp_unorm3_, float4: camp_unorm4_, default: camp_unorm1_))(x)
 
 /* ---- Texture handles -------------------------------------------------------
  * X(name, C type, scalar C type, kind, channels): the element types a
@@ -260,7 +260,7 @@ CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_ACCESSORS_)
 /* `texture_get(t, idx)`: C++ AMP's texture::operator[] and get(), the
  * element at an index of the texture's rank (int, int2, int3). */
 #define CAMP_TEXTURE_CASE_(name, R) texture_##name##_##R: camp_texture_get_##name##_##R##_
-#define texture_get(t, idx) _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_CASES_))((t), (idx))
+#define texture_get(t, idx) (__extension__ _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_CASES_)))((t), (idx))
 
 /* `texture_set(v, idx, value)`: C++ AMP's writeonly_texture_view::set, on
  * a write-only view of a texture; and texture::set, on a texture itself,
@@ -271,7 +271,7 @@ CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_ACCESSORS_)
     texture_##name##_##R: camp_texture_set_texture_##name##_##R##_
 #define CAMP_TEXTURE_SET_CASES_(name, T, S, kind, channels) \
     , CAMP_TEXTURE_SET_CASE_(name, 1), CAMP_TEXTURE_SET_CASE_(name, 2), CAMP_TEXTURE_SET_CASE_(name, 3)
-#define texture_set(v, idx, ...) _Generic((v) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_SET_CASES_))((v), (idx), (__VA_ARGS__))
+#define texture_set(v, idx, ...) (__extension__ _Generic((v) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_SET_CASES_)))((v), (idx), (__VA_ARGS__))
 
 /* `writeonly_texture_view(t)`: C++ AMP's writeonly_texture_view<T, N>(t),
  * valid as long as the texture. */
@@ -289,7 +289,7 @@ CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_VIEW_OF_)
 #define CAMP_TEXTURE_VIEW_CASE_(name, R) texture_##name##_##R: camp_texture_view_##name##_##R##_
 #define CAMP_TEXTURE_VIEW_CASES_(name, T, S, kind, channels) \
     , CAMP_TEXTURE_VIEW_CASE_(name, 1), CAMP_TEXTURE_VIEW_CASE_(name, 2), CAMP_TEXTURE_VIEW_CASE_(name, 3)
-#define writeonly_texture_view(t) _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_VIEW_CASES_))(t)
+#define writeonly_texture_view(t) (__extension__ _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_VIEW_CASES_)))(t)
 
 /* ---- Creating, copying, releasing (host code) ------------------------------- */
 
@@ -297,7 +297,7 @@ typedef struct camp_extent3_ { int rank, e[3]; } camp_extent3_;
 static inline camp_extent3_ camp_extent_of1_(int e) { return (camp_extent3_){1, {e, 1, 1}}; }
 static inline camp_extent3_ camp_extent_of2_(int2 e) { return (camp_extent3_){2, {e[0], e[1], 1}}; }
 static inline camp_extent3_ camp_extent_of3_(int3 e) { return (camp_extent3_){3, {e[0], e[1], e[2]}}; }
-#define camp_extent3_of_(e) _Generic((e), int2: camp_extent_of2_, int3: camp_extent_of3_, default: camp_extent_of1_)(e)
+#define camp_extent3_of_(e) (__extension__ _Generic((e), int2: camp_extent_of2_, int3: camp_extent_of3_, default: camp_extent_of1_))(e)
 
 #ifdef __CAMPCC__
 #define camp_texture_make_(view, kind, channels, ext, bits, src) \
@@ -391,7 +391,7 @@ static inline void camp_texture_delete_at(camp_texture *t, const char *file, uns
     camp_texture_typed_(T, ext, camp_texture_make_((view), CAMP_TEXEL_KIND_##T##_, CAMP_TEXEL_CHANNELS_##T##_, \
                                                    camp_extent3_of_(ext), (bits), (src)))
 #define camp_texture_typed_(T, ext, made) \
-    _Generic((ext), int2: (texture_##T##_2){made}, int3: (texture_##T##_3){made}, default: (texture_##T##_1){made})
+    (__extension__ _Generic((ext), int2: (texture_##T##_2){made}, int3: (texture_##T##_3){made}, default: (texture_##T##_1){made}))
 #define CAMP_TEXEL_CONSTANTS_(name, T, S, kind, channels) \
     enum { CAMP_TEXEL_KIND_##name##_ = kind, CAMP_TEXEL_CHANNELS_##name##_ = channels };
 CAMP_TEXTURE_ELEMENTS_(CAMP_TEXEL_CONSTANTS_)
@@ -443,7 +443,7 @@ static inline int3 camp_texture_extent3_(const camp_texture *t) {
 #define CAMP_TEXTURE_EXTENT_CASES_(name, T, S, kind, channels)                                             \
     , texture_##name##_1: camp_texture_extent1_, texture_##name##_2: camp_texture_extent2_,               \
     texture_##name##_3: camp_texture_extent3_
-#define texture_extent(t) _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_EXTENT_CASES_))((t).camp_texture_)
+#define texture_extent(t) (__extension__ _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_EXTENT_CASES_)))((t).camp_texture_)
 
 /* C++ AMP's copy(src, bytes, texture), copy(texture, dst, bytes), copy(texture, texture). */
 #define texture_copy_in(t, src, bytes) camp_texture_copy_in_at((t).camp_texture_, (src), (bytes), __FILE__, __LINE__)

@@ -16,7 +16,9 @@ enum { N = 64, TS = 16 };
 
 static float twice(float v) restrict(cpu, amp) { return 2.0f * v; }
 
-static int sum_tiled(const int *data) {
+static int data[N];
+
+static int sum_tiled(void) {
     int total[1] = {0};
     parallel_for_each(t, tile(extent(N), TS)) {
         tile_static int partial[TS];
@@ -50,7 +52,6 @@ static float sample_texture(void) {
 }
 
 int main(void) {
-    static int data[N];
     static float grid[8][8];
     float *values = calloc(N, sizeof *values);
     int total;
@@ -64,7 +65,7 @@ int main(void) {
         grid[idx[0]][idx[1]] = (float)(idx[0] * 8 + idx[1]);
     }
     array_view_synchronize(values);
-    total = sum_tiled(data);
+    total = sum_tiled();
     printf("%g %g %d %g\n", (double)values[4], (double)grid[7][7], total, (double)sample_texture());
     array_view_release(values);
     free(values);
