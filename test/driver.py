@@ -632,6 +632,20 @@ def test_version(ctx):
     expect(f'1 "{version}"' in out, f"__CAMPCC__ and __CAMPCC_VERSION__ are not 1 and \"{version}\":\n{out[-500:]}")
 
 
+def test_opt_levels(ctx):
+    """-O0..-O3, -Os, -Oz, -O: the host compile gets the flag as given; kernels have two levels, -O0 and the rest."""
+    modules = {}
+    for level in ("-O0", "-O", "-O1", "-O2", "-O3", "-Os", "-Oz"):
+        spv = f"scale{level}.spv"
+        _, err = ctx.run([level, "-v", f"--emit-spirv={spv}", "-c", "scale.c", "-o", f"scale{level}.o"])
+        host = [line for line in err.splitlines() if " -c " in line and "scale" in line]
+        expect(host and all(level in line.split() for line in host), f"{level} did not reach the host compile:\n{err}")
+        modules[level] = ctx.read(spv, "rb")
+    expect(modules["-O0"] != modules["-O2"], "-O0 and -O2 made the same kernels: the optimizer did not run")
+    differ = [level for level, module in modules.items() if level != "-O0" and module != modules["-O2"]]
+    expect(not differ, f"kernels at {differ} differ from -O2's, which docs/build-integration.md says they are not")
+
+
 def test_help(ctx):
     """--help and the man page (packaging/campcc.1) both list every flag of campcc's own."""
     out, _ = ctx.run(["--help"])
