@@ -1,6 +1,6 @@
 /* driver_compile.c — one source input. A C file that mentions
- * parallel_for_each or restrict(amp) goes through compile_unit(): its kernels become SPIR-V
- * and the host compiler gets the rewritten host C. Everything else goes to
+ * parallel_for_each or restrict(amp) goes through compile_unit(): its
+ * kernels become SPIR-V and the host compiler gets the rewritten host C. Everything else goes to
  * the host compiler untouched, with the user's flags, as clang would run it.
  * Depfiles always describe the user's file, never the rewritten one. */
 #include "driver.h"
@@ -43,8 +43,9 @@ static bool run_on_input(Driver *d, const Input *in, PtrVec *args, const char *p
 }
 
 /* Finds a restriction clause in a stream of bytes: `restrict` as a word,
- * then '(' after blanks (C's pointer qualifier is never followed by one).
- * The last eight bytes are kept in a word, to compare at each byte. */
+ * then '(' after blanks (C's pointer qualifier hardly ever is followed by
+ * one, and where it is, the file only costs a parse). The last eight bytes
+ * are kept in a word, to compare at each byte. */
 typedef struct ClauseScan {
     uint64_t last8;
     bool after_word; /* `restrict` and blanks so far */
