@@ -96,15 +96,16 @@ def label_of(kind, name, source):
     return source.rsplit("/", 1)[-1] if kind == "device" and source else name
 
 
-def panel(rows, spans, names, instants, view, origin, top, zoomed):
-    """One timeline of the interval `view` from `top` down: the time axis (in
-    milliseconds from `origin`, the trace's first event), a row per track;
-    spans cut to the interval, each at least MIN_WIDTH wide, its name, source
-    and time in its tooltip, labelled where the label fits."""
+def panel(rows, height, spans, names, instants, view, origin, top, zoomed):
+    """One timeline of the interval `view`, `height` pixels from `top` down:
+    the time axis (in milliseconds from `origin`, the trace's first event),
+    a row per track; spans cut to the interval, each at least MIN_WIDTH
+    wide, its name, source and time in its tooltip, labelled where the label
+    fits."""
     t0, t1 = view
     scale = WIDTH / max(t1 - t0, 1e-9)
     x = lambda t: LABEL + (min(max(t, t0), t1) - t0) * scale
-    bottom = top + rows[-1][1] + rows[-1][2] * LANE
+    bottom = top + height
     out = []
     for i in range(11):
         t = t0 + (t1 - t0) * i / 10
@@ -144,10 +145,9 @@ def draw(events):
         depth = 1 + max([s[2] for s in spans.get(key, [])] + [0])
         rows.append((key, y, depth))
         y += depth * LANE + GAP
-    rows = rows or [((1, 1), AXIS, 1)]
     height = y
     zoom = busiest_interval(spans, instants)
-    body = panel(rows, spans, names, instants, (t0, t1), t0, 0, False)
+    body = panel(rows, height, spans, names, instants, (t0, t1), t0, 0, False)
     if zoom:
         # where the zoomed view is, shaded in the whole one; the zoomed view below it
         scale = WIDTH / max(t1 - t0, 1e-9)
@@ -155,9 +155,9 @@ def draw(events):
         body.insert(0, f'<rect class="zoom-window" x="{zx0:.2f}" y="{AXIS - 8}" width="{max(zx1 - zx0, 1):.2f}" '
                        f'height="{height - AXIS + 8}" fill="#fff3c4"/>')
         title = (f"The busiest interval, {(zoom[0] - t0) / 1000:.4g} to {(zoom[1] - t0) / 1000:.4g} ms "
-                 f"(half of the trace's events), {(t1 - t0) / (zoom[1] - zoom[0]):.3g} times wider:")
+                 f"(half of the trace's events), magnified {(t1 - t0) / (zoom[1] - zoom[0]):.3g} times:")
         body.append(f'<g class="zoom"><text x="4" y="{height + AXIS - 4}" font-weight="bold">{escape(title)}</text>')
-        body += panel(rows, spans, names, instants, zoom, t0, height + AXIS, True)
+        body += panel(rows, height, spans, names, instants, zoom, t0, height + AXIS, True)
         body.append("</g>")
         height += AXIS + height
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{LABEL + WIDTH + 20}" height="{height + 10}" '
