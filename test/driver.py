@@ -224,6 +224,7 @@ def test_runtime_only_when_used(ctx):
              "plain": (["plainmain.c", "plainio.o"], False),
              "plain-archive": (["plainmain.c", "-L.", "-lplainio"], False),
              "main-archive": (["main.c", "-L", ".", "-lscale"], True),
+             "main-archive-named": (["main.c", "-L.", "-l:libscale.a"], True),
              "main-object": (["main.c", "scale.o"], True),
              "api": (["api.c"], True)}
     for out, (args, wanted) in links.items():

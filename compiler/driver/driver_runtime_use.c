@@ -116,7 +116,11 @@ static RuntimeUse scan_library(Driver *d, const PtrVec *dirs, const char *name) 
     if (!strcmp(name, "camp")) return USES_RUNTIME;
     for (int i = 0; i < dirs->len; i++) {
         const char *dir = dirs->items[i];
-        if (name[0] == ':') return scan_file(arena_printf(&d->arena, "%s/%s", dir, name + 1));
+        if (name[0] == ':') { /* -l:FILE: the file's own name */
+            const char *file = arena_printf(&d->arena, "%s/%s", dir, name + 1);
+            if (access(file, F_OK) == 0) return scan_file(file);
+            continue;
+        }
         if (access(arena_printf(&d->arena, "%s/lib%s.so", dir, name), F_OK) == 0) return USES_NOTHING;
         const char *archive = arena_printf(&d->arena, "%s/lib%s.a", dir, name);
         if (access(archive, F_OK) == 0) return scan_file(archive);
