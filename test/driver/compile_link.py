@@ -189,3 +189,54 @@ def test_blank_host_cc(ctx):
             expect(re.search(rf"^ {re.escape(default)} .* -c ", err, re.M),
                    f"CAMP_HOST_CC={blank!r}: no {default} command for {src}:\n{err[-2000:]}")
         expect(ctx.has_spirv("out.o"), f"CAMP_HOST_CC={blank!r}: scale.c's object has no SPIR-V")
+
+
+def dynamic_section(ctx, exe):
+    out, _ = ctx.run(["-d", ctx.path(exe)], cmd=["readelf"])
+    return out
+
+
+def test_runtime_only_when_used(ctx):
+    """libcamp and its RUNPATH only where an object, archive or -l refers to the runtime."""
+    with open(ctx.path("plainio.c"), "w") as f:  # I/O: libcamp also defines read and fwrite
+        f.write("#include <stdio.h>\n#include <unistd.h>\n"
+                "int copy_byte(char *b) { fwrite(b, 1, 1, stdout); return (int)read(0, b, 1); }\n")
+    with open(ctx.path("api.c"), "w") as f:  # the runtime API without a kernel
+        f.write("#include <camp.h>\n#include <stdio.h>\n"
+                "int main(void) { puts(camp_default_accelerator_name() ? \"named\" : \"none\"); }\n")
+    ctx.run(["-fPIC", "-c", "plainio.c", "-o", "plainio.o"])
+    ctx.run(["rcs", "libplainio.a", "plainio.o"], cmd=["ar"])
+    ctx.run(["-c", "scale.c", "-o", "scale.o"])
+    ctx.run(["rcs", "libscale.a", "scale.o"], cmd=["ar"])
+    with open(ctx.path("plainmain.c"), "w") as f:
+        f.write("int copy_byte(char *b);\nint main(void) { char b = 'x'; return copy_byte(&b) < -1; }\n")
+    links = {"libplain.so": (["-shared", "plainio.o"], False),
+             "plain": (["plainmain.c", "plainio.o"], False),
+             "plain-archive": (["plainmain.c", "-L.", "-lplainio"], False),
+             "main-archive": (["main.c", "-L", ".", "-lscale"], True),
+             "main-archive-named": (["main.c", "-L.", "-l:libscale.a"], True),
+             "main-object": (["main.c", "scale.o"], True),
+             "api": (["api.c"], True)}
+    for out, (args, wanted) in links.items():
+        ctx.run(["-fPIC"] + args + ["-o", out])
+        dyn = dynamic_section(ctx, out)
+        has_camp, has_runpath = "libcamp" in dyn, "RUNPATH" in dyn or "RPATH" in dyn
+        expect(has_camp == wanted and has_runpath == wanted,
+               f"{out} ({' '.join(args)}): NEEDED libcamp {has_camp}, RUNPATH {has_runpath}; want {wanted}\n{dyn}")
+    ctx.run_program("main-archive")
+    out, _ = ctx.run([], cmd=[ctx.path("api")])
+    expect(out in ("named\n", "none\n"), f"api printed {out!r}")
+
+
+def test_opt_levels(ctx):
+    """-O0..-O3, -Os, -Oz, -O: the host compile gets the flag as given; kernels have two levels, -O0 and the rest."""
+    modules = {}
+    for level in ("-O0", "-O", "-O1", "-O2", "-O3", "-Os", "-Oz"):
+        spv = f"scale{level}.spv"
+        _, err = ctx.run([level, "-v", f"--emit-spirv={spv}", "-c", "scale.c", "-o", f"scale{level}.o"])
+        host = [line for line in err.splitlines() if " -c " in line and "scale" in line]
+        expect(host and all(level in line.split() for line in host), f"{level} did not reach the host compile:\n{err}")
+        modules[level] = ctx.read(spv, "rb")
+    expect(modules["-O0"] != modules["-O2"], "-O0 and -O2 made the same kernels: the optimizer did not run")
+    differ = [level for level, module in modules.items() if level != "-O0" and module != modules["-O2"]]
+    expect(not differ, f"kernels at {differ} differ from -O2's, which docs/build-integration.md says they are not")

@@ -1,19 +1,30 @@
 """Queries that compile nothing: --version, --help, -print-file-name=, no inputs."""
 import os
 import re
+import subprocess
 
 from common import expect
 
 
 def test_version(ctx):
-    """--version: the host compiler's lines (build systems parse them), then campcc's."""
+    """--version: campcc's line first (name, the clang and SPIRV-Tools it uses, version), then the host's."""
     out, _ = ctx.run(["--version"])
     lines = out.splitlines()
-    expect("clang version" in lines[0], f"first line should be the host's: {lines[0]}")
-    expect(re.match(r"campcc \d+\.\d+\.\d+ ", lines[-1]), f"last line should be campcc's: {lines[-1]}")
+    clang = subprocess.run(["clang-19", "--version"], stdout=subprocess.PIPE, text=True).stdout
+    clang_version = re.search(r"clang version (\S+)", clang).group(1)
+    tools = subprocess.run(["spirv-val", "--version"], stdout=subprocess.PIPE, text=True).stdout
+    tools_version = re.search(r"SPIRV-Tools (v\S+)", tools).group(1)
+    first = re.fullmatch(r"campcc \(clang (\S+), SPIRV-Tools (\S+)\) (\d+\.\d+\.\d+)", lines[0])
+    expect(first, f"the first line should be campcc's: {lines[0]}")
+    expect(first.group(1, 2) == (clang_version, tools_version),
+           f"{lines[0]}: want clang {clang_version} and SPIRV-Tools {tools_version}")
+    expect(any("clang version" in line for line in lines[1:]), f"the host compiler's lines are missing:\n{out}")
+    # Meson takes the first version number in the output for the compiler's: clang's
+    expect(re.search(r"(?<![\d.])\d{1,2}(\.\d+)+", out).group(0) == clang_version,
+           f"the first version number in the output is not clang's {clang_version}:\n{out}")
     out, _ = ctx.run(["-dumpversion"])
     expect(re.match(r"\d+\.\d+", out), f"-dumpversion: {out}")
-    version = re.match(r"campcc (\S+) ", lines[-1]).group(1)
+    version = first.group(3)
     out, _ = ctx.run(["-E", "-x", "c", "-"], stdin=b"__CAMPCC__ __CAMPCC_VERSION__\n")
     expect(f'1 "{version}"' in out, f"__CAMPCC__ and __CAMPCC_VERSION__ are not 1 and \"{version}\":\n{out[-500:]}")
 
