@@ -1,0 +1,44 @@
+// Each kernel needs the subgroup features of the operations it uses, and
+// only those: size and lane the basic ones, any and all the votes, ballot
+// and broadcast the ballots, shuffle and shuffle_xor the shuffles, up and
+// down the relative shuffles, reductions and scans the arithmetic ones,
+// and any of them on half the extended types; a helper's count for the
+// kernel that calls it.
+// RUN: --dump-kernels %s -o /dev/null
+// CHECK: kernel camp_kernel_0
+// CHECK: device features: shaderInt64 subgroupBasic{{$}}
+// CHECK: kernel camp_kernel_1
+// CHECK: device features: shaderInt64 subgroupBasic subgroupVote{{$}}
+// CHECK: kernel camp_kernel_2
+// CHECK: device features: shaderInt64 subgroupBasic subgroupBallot{{$}}
+// CHECK: kernel camp_kernel_3
+// CHECK: device features: shaderInt64 subgroupBasic subgroupShuffle{{$}}
+// CHECK: kernel camp_kernel_4
+// CHECK: device features: shaderInt64 subgroupBasic subgroupShuffleRelative{{$}}
+// CHECK: kernel camp_kernel_5
+// CHECK: device features: shaderInt64 subgroupBasic subgroupArithmetic{{$}}
+// CHECK: kernel camp_kernel_6
+// CHECK: device features: shaderInt64 shaderFloat16 subgroupBasic subgroupArithmetic shaderSubgroupExtendedTypes{{$}}
+// CHECK: kernel camp_kernel_7
+// CHECK: device features: shaderInt64 shaderFloat64 subgroupBasic subgroupShuffle{{$}}
+#include <camp.h>
+
+static float spread(float x) restrict(amp) { return subgroup_shuffle_xor(x, 1u); }
+
+int main(void) {
+    unsigned u[64];
+    int a[64];
+    float f[64];
+    half h[64];
+    double d[64];
+    for (int i = 0; i < 64; i++) u[i] = 0, a[i] = i, f[i] = (float)i, h[i] = (half)1.0f, d[i] = i;
+    parallel_for_each(i, extent(64)) { u[i] = subgroup_size() + subgroup_lane(); }
+    parallel_for_each(i, extent(64)) { a[i] = subgroup_any(a[i] > 3) + subgroup_all(a[i] > 3); }
+    parallel_for_each(i, extent(64)) { u[i] = subgroup_ballot(a[i] & 1).x + (unsigned)subgroup_broadcast(a[i], 2); }
+    parallel_for_each(i, extent(64)) { f[i] = spread(f[i]) + subgroup_shuffle(f[i], (unsigned)a[i]); }
+    parallel_for_each(i, extent(64)) { a[i] = subgroup_shuffle_up(a[i], 1) + subgroup_shuffle_down(a[i], 2); }
+    parallel_for_each(i, extent(64)) { u[i] = subgroup_reduce_or(u[i]) + subgroup_exclusive_add(u[i]); }
+    parallel_for_each(i, extent(64)) { h[i] = subgroup_inclusive_min(h[i]); }
+    parallel_for_each(i, extent(64)) { d[i] = subgroup_shuffle(d[i], 0u); }
+    return (int)u[0] + a[0] + (int)f[0] + (int)h[0] + (int)d[0];
+}
