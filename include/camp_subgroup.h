@@ -13,12 +13,15 @@
 
 #include "camp.h" /* (which includes this file) */
 
-/* The number of threads of a subgroup (a power of two), and this thread's
- * lane in its subgroup, 0 .. subgroup_size() - 1. */
+/* The number of threads of a subgroup (a power of two), this thread's lane
+ * in its subgroup, 0 .. subgroup_size() - 1, and the index of its subgroup
+ * among those of its tile (of its workgroup in an untiled kernel). */
 #define subgroup_size() camp_subgroup_size_()
 #define subgroup_lane() camp_subgroup_lane_()
+#define subgroup_id() camp_subgroup_id_()
 static inline unsigned camp_subgroup_size_(void) { return 1; }
 static inline unsigned camp_subgroup_lane_(void) { return 0; }
+static inline unsigned camp_subgroup_id_(void) { return 0; }
 
 /* Votes: whether the condition holds in any, in every active thread of the
  * subgroup; the ballot's bit i (of component i / 32) is lane i's. */

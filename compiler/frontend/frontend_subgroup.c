@@ -15,6 +15,7 @@ static const struct {
 } operations[] = {
     {"size", SUBGROUP_SIZE, OP_NONE, 0},
     {"lane", SUBGROUP_LANE, OP_NONE, 0},
+    {"id", SUBGROUP_ID, OP_NONE, 0},
     {"broadcast", SUBGROUP_BROADCAST, OP_NONE, 2},
     {"shuffle", SUBGROUP_SHUFFLE, OP_NONE, 2},
     {"shuffle_up", SUBGROUP_SHUFFLE_UP, OP_NONE, 2},

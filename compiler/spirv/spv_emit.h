@@ -105,7 +105,7 @@ typedef struct Emitter {
     DebugInfo *debug;     /* -g: spv_debug.c's, made on first use */
     uint32_t report_vars[4]; /* spv_report.c's Private variables, once a kernel reports */
     uint32_t race_vars[2];   /* spv_race.c's Private variables, once used */
-    uint32_t subgroup_vars[2]; /* spv_subgroup.c's built-ins (size, lane), once used */
+    uint32_t subgroup_vars[3]; /* spv_subgroup.c's built-ins (size, lane, id), once used */
 } Emitter;
 
 /* spv_emit.c */

@@ -323,7 +323,8 @@ static Uses find_uses(const Cut *c) {
         case SpvOpTypeImage: u.image = true, u.storage_image |= w[7] == 2; break;
         case SpvOpAtomicExchange: u.atomic_float |= type && type->opcode == SpvOpTypeFloat; break;
         case SpvOpDecorate:
-            if (w[2] == SpvDecorationBuiltIn && (w[3] == SpvBuiltInSubgroupSize || w[3] == SpvBuiltInSubgroupLocalInvocationId))
+            if (w[2] == SpvDecorationBuiltIn && (w[3] == SpvBuiltInSubgroupSize || w[3] == SpvBuiltInSubgroupLocalInvocationId ||
+                                                 w[3] == SpvBuiltInSubgroupId))
                 u.subgroup |= CAMP_FEATURE_SUBGROUP_BASIC;
             break;
         default:

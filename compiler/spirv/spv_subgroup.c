@@ -9,30 +9,37 @@
  * value undefined, so each checks the lane and selects. */
 #include "spv_emit.h"
 
-/* The Input variable of built-in `which` (a u32), made on first use. */
-static uint32_t builtin_u32(Emitter *e, int slot, SpvBuiltIn which, const char *name) {
+/* The built-ins of subgroup_size(), subgroup_lane() and subgroup_id(), in
+ * SubgroupOp's order. (No subgroup_count(): lavapipe's NumSubgroups rounds
+ * down, 1 for a tile of 12 in subgroups of 8.) */
+static const struct {
+    SpvBuiltIn builtin;
+    const char *name;
+} builtins[] = {
+    {SpvBuiltInSubgroupSize, "gl_SubgroupSize"},
+    {SpvBuiltInSubgroupLocalInvocationId, "gl_SubgroupInvocationID"},
+    {SpvBuiltInSubgroupId, "gl_SubgroupID"},
+};
+
+/* The value of op's built-in (a u32), its Input variable made on first use. */
+static uint32_t builtin_value(Emitter *e, SubgroupOp op) {
     SpvBuilder *b = &e->b;
+    int slot = (int)op - SUBGROUP_SIZE;
+    uint32_t u32 = spv_type_int(b, 32, false);
+    spv_capability(b, SpvCapabilityGroupNonUniform);
     if (!e->subgroup_vars[slot]) {
         uint32_t id = spv_new_id(b);
-        uint32_t ptr = spv_type_pointer(b, SpvStorageClassInput, spv_type_int(b, 32, false), 0);
-        SPV_OP(&b->globals, SpvOpVariable, ptr, id, SpvStorageClassInput);
-        spv_decorate(b, id, SpvDecorationBuiltIn, (const uint32_t[]){which}, 1);
-        spv_name(b, id, name);
+        SPV_OP(&b->globals, SpvOpVariable, spv_type_pointer(b, SpvStorageClassInput, u32, 0), id, SpvStorageClassInput);
+        spv_decorate(b, id, SpvDecorationBuiltIn, (const uint32_t[]){builtins[slot].builtin}, 1);
+        spv_name(b, id, builtins[slot].name);
         em_add_module_var(e, id);
         e->subgroup_vars[slot] = id;
     }
-    return em_op1(e, SpvOpLoad, spv_type_int(b, 32, false), e->subgroup_vars[slot]);
+    return em_op1(e, SpvOpLoad, u32, e->subgroup_vars[slot]);
 }
 
-static uint32_t subgroup_size(Emitter *e) {
-    spv_capability(&e->b, SpvCapabilityGroupNonUniform);
-    return builtin_u32(e, 0, SpvBuiltInSubgroupSize, "gl_SubgroupSize");
-}
-
-static uint32_t subgroup_lane(Emitter *e) {
-    spv_capability(&e->b, SpvCapabilityGroupNonUniform);
-    return builtin_u32(e, 1, SpvBuiltInSubgroupLocalInvocationId, "gl_SubgroupInvocationID");
-}
+static uint32_t subgroup_size(Emitter *e) { return builtin_value(e, SUBGROUP_SIZE); }
+static uint32_t subgroup_lane(Emitter *e) { return builtin_value(e, SUBGROUP_LANE); }
 
 /* The instruction combining values of type t with `op` (campcc.h's SubgroupOp note). */
 static SpvOp combining_opcode(Op op, const Type *t) {
@@ -120,8 +127,7 @@ static uint32_t combine(Emitter *e, Expr *x, SpvGroupOperation how) {
 
 uint32_t em_subgroup(Emitter *e, Expr *x) {
     switch ((SubgroupOp)x->ival) {
-    case SUBGROUP_SIZE: return subgroup_size(e);
-    case SUBGROUP_LANE: return subgroup_lane(e);
+    case SUBGROUP_SIZE: case SUBGROUP_LANE: case SUBGROUP_ID: return builtin_value(e, (SubgroupOp)x->ival);
     case SUBGROUP_BROADCAST: case SUBGROUP_SHUFFLE: case SUBGROUP_SHUFFLE_UP: case SUBGROUP_SHUFFLE_DOWN:
     case SUBGROUP_SHUFFLE_XOR: return shuffle(e, x);
     case SUBGROUP_ANY: case SUBGROUP_ALL: case SUBGROUP_BALLOT: return vote(e, x);

@@ -1,5 +1,5 @@
 // Each kernel needs the subgroup features of the operations it uses, and
-// only those: size and lane the basic ones, any and all the votes, ballot
+// only those: size, lane and id the basic ones, any and all the votes, ballot
 // and broadcast the ballots, shuffle and shuffle_xor the shuffles, up and
 // down the relative shuffles, reductions and scans the arithmetic ones,
 // and any of them on half the extended types; a helper's count for the
@@ -32,7 +32,7 @@ int main(void) {
     half h[64];
     double d[64];
     for (int i = 0; i < 64; i++) u[i] = 0, a[i] = i, f[i] = (float)i, h[i] = (half)1.0f, d[i] = i;
-    parallel_for_each(i, extent(64)) { u[i] = subgroup_size() + subgroup_lane(); }
+    parallel_for_each(i, extent(64)) { u[i] = subgroup_size() + subgroup_lane() + subgroup_id(); }
     parallel_for_each(i, extent(64)) { a[i] = subgroup_any(a[i] > 3) + subgroup_all(a[i] > 3); }
     parallel_for_each(i, extent(64)) { u[i] = subgroup_ballot(a[i] & 1).x + (unsigned)subgroup_broadcast(a[i], 2); }
     parallel_for_each(i, extent(64)) { f[i] = spread(f[i]) + subgroup_shuffle(f[i], (unsigned)a[i]); }

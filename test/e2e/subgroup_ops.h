@@ -19,9 +19,9 @@
 
 /* ---- the subgroups, from subgroup_size() and subgroup_lane() ------------ */
 
-enum { VOTE_RESULTS = 8 };
+enum { VOTE_RESULTS = 9 };
 
-/* size, lane, any, all, ballot's four words of predicate p */
+/* size, lane, any, all, ballot's four words of predicate p, id */
 static inline void subgroup_votes(int p, unsigned *out, int n) restrict(amp) {
     uint4 ballot = subgroup_ballot(p);
     out[0 * n] = subgroup_size();
@@ -32,6 +32,7 @@ static inline void subgroup_votes(int p, unsigned *out, int n) restrict(amp) {
     out[5 * n] = ballot.y;
     out[6 * n] = ballot.z;
     out[7 * n] = ballot.w;
+    out[8 * n] = subgroup_id();
 }
 
 typedef struct subgroups {
@@ -69,6 +70,22 @@ static void expect_partly_filled(const subgroups *g, int n) {
     int partial = 0;
     for (int i = 0; i < n; i++) partial |= g->count[i] < (int)g->size;
     if (g->size > 1 && !partial) fail("subgroups", 0, "none partly filled");
+}
+
+/* Each subgroup's threads share its id; in a tiled kernel (tile > 0) the
+ * subgroups of a tile have the ids 0, 1, ... each once. */
+static void check_ids(const subgroups *g, const unsigned *votes, int n, int tile) {
+    const unsigned *id = votes + 8 * n;
+    for (int i = 0; i < n; i++) {
+        if (id[i] != id[g->first[i]]) fail("subgroup_id", i, "not its subgroup's");
+        if (tile <= 0) continue;
+        int tile_first = i - i % tile, subgroups = 0;
+        for (int j = tile_first; j < tile_first + tile; j++) {
+            subgroups += g->first[j] == j;
+            if (g->first[j] == j && j != g->first[i] && id[j] == id[i]) fail("subgroup_id", i, "another subgroup's too");
+        }
+        if (id[i] >= (unsigned)subgroups) fail("subgroup_id", i, "not below the number of the tile's subgroups");
+    }
 }
 
 static void check_votes(const subgroups *g, const int *p, const unsigned *votes, int n) {

@@ -54,6 +54,7 @@ int main(void) {
     subgroups g = subgroups_of(votes, N);
     expect_partly_filled(&g, N);
     check_votes(&g, predicates, votes, N);
+    check_ids(&g, votes, N, TILE);
     check_int(&g, in_int, res_int, N, -__INT_MAX__ - 1, __INT_MAX__);
     check_bitwise_int(&g, in_int, bits_int, N);
     check_uint(&g, in_uint, res_uint, N, 0, ~0u);
