@@ -9,7 +9,8 @@
  * that the extent or the tile leaves partly filled: the lanes after the
  * last are inactive). A shuffle from an inactive lane is unspecified: the
  * reference skips it. On the host (the serial mode) every subgroup has one
- * thread, and the same reference applies. */
+ * thread, and the same reference applies. The includer defines N, the
+ * number of threads, before including it. */
 #ifndef SUBGROUP_OPS_H
 #define SUBGROUP_OPS_H
 
@@ -215,11 +216,47 @@ SUBGROUP_TYPE_TEST(half, half)
 SUBGROUP_BITWISE_TEST(int, int)
 SUBGROUP_BITWISE_TEST(unsigned, uint)
 
+/* ---- the programs' data: N threads (the includer's enum) ----------------- */
+
+static int in_int[N], predicates[N], res_int[TYPED_RESULTS * N], bits_int[BITWISE_RESULTS * N];
+static unsigned in_uint[N], res_uint[TYPED_RESULTS * N], bits_uint[BITWISE_RESULTS * N], votes[VOTE_RESULTS * N];
+static float in_float[N], res_float[TYPED_RESULTS * N];
+static double in_double[N], res_double[TYPED_RESULTS * N];
+static half in_half[N], res_half[TYPED_RESULTS * N];
+
+static int small_value(int i) { return (i * 37) % 17 - 8; }
+
 /* Inputs whose sums are exact in every type (small integers; unsigned over
  * its whole range, wrapping as the device's does), and predicates that hold
  * in whole subgroups, in none and in some lanes. */
-static int small_value(int i) { return (i * 37) % 17 - 8; }
-static unsigned wide_value(int i) { return (unsigned)i * 2654435761u; }
-static int predicate(int i) { return (i / 16) % 3 == 0 || ((i / 16) % 3 == 1 && i % 3 == 0); }
+static void set_inputs(void) {
+    for (int i = 0; i < N; i++) {
+        in_int[i] = small_value(i);
+        in_uint[i] = (unsigned)i * 2654435761u;
+        in_float[i] = (float)small_value(i + 5);
+        in_double[i] = small_value(i + 11) * 0.5;
+        in_half[i] = (half)small_value(i + 3);
+        predicates[i] = (i / 16) % 3 == 0 || ((i / 16) % 3 == 1 && i % 3 == 0);
+    }
+}
+
+/* Checks every result (tile: the tiled kernels' tile size, 0 for untiled
+ * ones) and prints the verdict; the program's exit status. */
+static int check_results(const char *what, int tile) {
+    subgroups g = subgroups_of(votes, N);
+    expect_partly_filled(&g, N);
+    check_votes(&g, predicates, votes, N);
+    check_ids(&g, votes, N, tile);
+    check_int(&g, in_int, res_int, N, -__INT_MAX__ - 1, __INT_MAX__);
+    check_bitwise_int(&g, in_int, bits_int, N);
+    check_uint(&g, in_uint, res_uint, N, 0, ~0u);
+    check_bitwise_uint(&g, in_uint, bits_uint, N);
+    check_float(&g, in_float, res_float, N, -__builtin_inff(), __builtin_inff());
+    check_double(&g, in_double, res_double, N, -__builtin_inf(), __builtin_inf());
+    check_half(&g, in_half, res_half, N, (half)-__builtin_inff(), (half)__builtin_inff());
+    printf("subgroup operations %s: %s\n", what, failures ? "FAILED" : "ok");
+    free(g.first), free(g.count);
+    return failures != 0;
+}
 
 #endif
