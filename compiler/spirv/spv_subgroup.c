@@ -1,8 +1,9 @@
 /* spv_subgroup.c — subgroup operations (EX_SUBGROUP) as SPIR-V's
  * OpGroupNonUniform* instructions at Subgroup scope, each declaring the
- * capability of its class; spv_split.c turns a kernel's capabilities into
- * the device features it needs (camp_abi.h), which the runtime checks
- * before the kernel's pipeline is made.
+ * capability of its class; spv_split.c keeps in each kernel's module the
+ * classes it uses and names them as the device features it needs
+ * (camp_abi.h), which the runtime checks before the kernel's pipeline is
+ * made.
  *
  * The shuffles give a thread its own value where the lane they name is
  * outside the subgroup (as CUDA's __shfl_*_sync do): SPIR-V leaves that
@@ -55,7 +56,7 @@ static SpvOp combining_opcode(Op op, const Type *t) {
     }
 }
 
-/* A shuffle to lane `source` where `inside` holds, else x itself. */
+/* x shuffled by `opcode` and its operand (a lane, delta or mask) where `inside` holds, else x itself. */
 static uint32_t shuffle_or_own(Emitter *e, SpvOp opcode, uint32_t type, uint32_t x, uint32_t operand, uint32_t inside) {
     SpvBuilder *b = &e->b;
     uint32_t moved = spv_new_id(b), r = spv_new_id(b);
