@@ -20,9 +20,11 @@
 
 /* ---- the subgroups, from subgroup_size() and subgroup_lane() ------------ */
 
-enum { VOTE_RESULTS = 9 };
+enum { VOTE_RESULTS = 10 };
 
-/* size, lane, any, all, ballot's four words of predicate p, id */
+/* size, lane, any, all, ballot's four words of predicate p, id, and the
+ * number of threads that took this thread's side of `if (p)` in its
+ * subgroup (100 more on the else side): those the reduction there sees */
 static inline void subgroup_votes(int p, unsigned *out, int n) restrict(amp) {
     uint4 ballot = subgroup_ballot(p);
     out[0 * n] = subgroup_size();
@@ -34,6 +36,8 @@ static inline void subgroup_votes(int p, unsigned *out, int n) restrict(amp) {
     out[6 * n] = ballot.z;
     out[7 * n] = ballot.w;
     out[8 * n] = subgroup_id();
+    if (p) out[9 * n] = subgroup_reduce_add(1u);
+    else out[9 * n] = 100 + subgroup_reduce_add(1u);
 }
 
 typedef struct subgroups {
@@ -101,6 +105,9 @@ static void check_votes(const subgroups *g, const int *p, const unsigned *votes,
         if (votes[3 * n + i] != (unsigned)all) fail("subgroup_all", i, "wrong");
         for (int w = 0; w < 4; w++)
             if (votes[(4 + w) * n + i] != ballot[w]) fail("subgroup_ballot", i, "wrong");
+        unsigned same_side = 0;
+        for (int l = 0; l < count; l++) same_side += (p[first + l] != 0) == (p[i] != 0);
+        if (votes[9 * n + i] != same_side + (p[i] ? 0 : 100)) fail("subgroup_reduce_add in a branch", i, "wrong");
     }
 }
 
