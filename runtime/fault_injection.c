@@ -16,6 +16,7 @@
  * Read whenever a device is opened. */
 #include "internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,13 +56,15 @@ static camp_status parse_features(const char *list, uint32_t *bits) {
                 *bits |= feature_names[i].bit;
                 known = true;
             }
-        if (!known)
+        if (!known) {
+            char names[512] = "";
+            for (size_t i = 0; i < sizeof feature_names / sizeof *feature_names; i++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                         feature_names[i].name);
             return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
-                             "CAMP_DEVICE_MASK_FEATURES names an unknown feature '%.*s' (known: int64, float64, "
-                             "int16, int8, float16, push_constant8, push_constant16, subgroup_basic, "
-                             "subgroup_vote, subgroup_ballot, subgroup_shuffle, subgroup_shuffle_relative, "
-                             "subgroup_arithmetic, subgroup_extended_types)",
-                             (int)n, list);
+                             "CAMP_DEVICE_MASK_FEATURES names an unknown feature '%.*s' (known: %s)", (int)n, list,
+                             names);
+        }
         list += n + (list[n] == ',');
     }
     return CAMP_OK;
