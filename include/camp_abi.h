@@ -41,7 +41,7 @@ enum camp_feature {
     CAMP_FEATURE_SUBGROUP_SHUFFLE = 1u << 13,          /* ..._SHUFFLE_BIT */
     CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE = 1u << 14, /* ..._SHUFFLE_RELATIVE_BIT */
     CAMP_FEATURE_SUBGROUP_ARITHMETIC = 1u << 15,       /* ..._ARITHMETIC_BIT */
-    CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES = 1u << 16,   /* shaderSubgroupExtendedTypes: on half (or 8-, 16-, 64-bit ints) */
+    CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES = 1u << 16,   /* shaderSubgroupExtendedTypes: on half, 64-bit ints */
 };
 
 /* Every kernel's push constants start with this header (scalar layout),

@@ -32,17 +32,22 @@ static inline int camp_subgroup_any_(int p) { return p != 0; }
 static inline int camp_subgroup_all_(int p) { return p != 0; }
 static inline uint4 camp_subgroup_ballot_(int p) { return (uint4){p != 0, 0, 0, 0}; }
 
-/* The typed functions behind each operation: int, unsigned, float, double
- * and half; the bitwise ones on int and unsigned only. */
+/* The typed functions behind each operation: int, unsigned, long, unsigned
+ * long, long long, unsigned long long, float, double and half; the bitwise
+ * ones on the integers only. */
 #ifdef __FLT16_MAX__
 #define CAMP_SUBGROUP_HALF_(op) , half: camp_subgroup_##op##_half_
 #else
 #define CAMP_SUBGROUP_HALF_(op)
 #endif
+#define CAMP_SUBGROUP_INTEGERS_(op)                                                                         \
+    int: camp_subgroup_##op##_int_, unsigned: camp_subgroup_##op##_uint_, long: camp_subgroup_##op##_long_,  \
+    unsigned long: camp_subgroup_##op##_ulong_, long long: camp_subgroup_##op##_llong_,                      \
+    unsigned long long: camp_subgroup_##op##_ullong_
 #define CAMP_SUBGROUP_ANY_TYPE_(op, x)                                                                      \
-    _Generic((x), int: camp_subgroup_##op##_int_, unsigned: camp_subgroup_##op##_uint_,                     \
-             float: camp_subgroup_##op##_float_, double: camp_subgroup_##op##_double_ CAMP_SUBGROUP_HALF_(op))
-#define CAMP_SUBGROUP_INT_TYPE_(op, x) _Generic((x), int: camp_subgroup_##op##_int_, unsigned: camp_subgroup_##op##_uint_)
+    _Generic((x), CAMP_SUBGROUP_INTEGERS_(op), float: camp_subgroup_##op##_float_,                         \
+             double: camp_subgroup_##op##_double_ CAMP_SUBGROUP_HALF_(op))
+#define CAMP_SUBGROUP_INT_TYPE_(op, x) _Generic((x), CAMP_SUBGROUP_INTEGERS_(op))
 
 /* x in the thread of lane `lane`, a constant (the same for the whole subgroup). */
 #define subgroup_broadcast(x, lane) CAMP_SUBGROUP_ANY_TYPE_(broadcast, x)((x), (lane))
@@ -102,11 +107,15 @@ static inline uint4 camp_subgroup_ballot_(int p) { return (uint4){p != 0, 0, 0, 
     static inline T camp_subgroup_inclusive_and_##name##_(T x) { return x; }                                   \
     static inline T camp_subgroup_inclusive_or_##name##_(T x) { return x; }                                    \
     static inline T camp_subgroup_inclusive_xor_##name##_(T x) { return x; }                                   \
-    static inline T camp_subgroup_exclusive_and_##name##_(T x) { (void)x; return (T)~0u; }                    \
+    static inline T camp_subgroup_exclusive_and_##name##_(T x) { (void)x; return (T)~(T)0; }                    \
     static inline T camp_subgroup_exclusive_or_##name##_(T x) { (void)x; return 0; }                           \
     static inline T camp_subgroup_exclusive_xor_##name##_(T x) { (void)x; return 0; }
 CAMP_SUBGROUP_DEFINE_(int, int, -__INT_MAX__ - 1, __INT_MAX__)
 CAMP_SUBGROUP_DEFINE_(unsigned, uint, 0u, ~0u)
+CAMP_SUBGROUP_DEFINE_(long, long, -__LONG_MAX__ - 1, __LONG_MAX__)
+CAMP_SUBGROUP_DEFINE_(unsigned long, ulong, 0ul, ~0ul)
+CAMP_SUBGROUP_DEFINE_(long long, llong, -__LONG_LONG_MAX__ - 1, __LONG_LONG_MAX__)
+CAMP_SUBGROUP_DEFINE_(unsigned long long, ullong, 0ull, ~0ull)
 CAMP_SUBGROUP_DEFINE_(float, float, -__builtin_inff(), __builtin_inff())
 CAMP_SUBGROUP_DEFINE_(double, double, -__builtin_inf(), __builtin_inf())
 #ifdef __FLT16_MAX__
@@ -114,6 +123,10 @@ CAMP_SUBGROUP_DEFINE_(half, half, (half)-__builtin_inff(), (half)__builtin_inff(
 #endif
 CAMP_SUBGROUP_DEFINE_BITWISE_(int, int)
 CAMP_SUBGROUP_DEFINE_BITWISE_(unsigned, uint)
+CAMP_SUBGROUP_DEFINE_BITWISE_(long, long)
+CAMP_SUBGROUP_DEFINE_BITWISE_(unsigned long, ulong)
+CAMP_SUBGROUP_DEFINE_BITWISE_(long long, llong)
+CAMP_SUBGROUP_DEFINE_BITWISE_(unsigned long long, ullong)
 #undef CAMP_SUBGROUP_DEFINE_
 #undef CAMP_SUBGROUP_DEFINE_BITWISE_
 

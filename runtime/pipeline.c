@@ -98,7 +98,7 @@ static const struct {
      "SHUFFLE_RELATIVE)"},
     {CAMP_FEATURE_SUBGROUP_ARITHMETIC,
      "subgroup reductions and scans (supportedOperations ARITHMETIC)"},
-    {CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES, "subgroup operations on half (shaderSubgroupExtendedTypes)"},
+    {CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES, "subgroup operations on half or 64-bit integers (shaderSubgroupExtendedTypes)"},
 };
 
 static camp_status check_device_fits(const camp_device *dev, const camp_kernel_info *kernel,

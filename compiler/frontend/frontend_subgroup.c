@@ -47,7 +47,8 @@ static const struct {
 /* The operation camp_subgroup_<name>_[<type>_] names, or -1. */
 static int operation_index(const char *name) {
     static const char prefix[] = "camp_subgroup_";
-    static const char *const suffixes[] = {"_", "_int_", "_uint_", "_float_", "_double_", "_half_"};
+    static const char *const suffixes[] = {"_",       "_int_",   "_uint_",  "_long_",   "_ulong_",
+                                           "_llong_", "_ullong_", "_float_", "_double_", "_half_"};
     if (strncmp(name, prefix, sizeof prefix - 1) != 0) return -1;
     const char *rest = name + sizeof prefix - 1;
     for (size_t i = 0; i < sizeof operations / sizeof *operations; i++) {

@@ -2,8 +2,8 @@
 // only those: size, lane and id the basic ones, any and all the votes, ballot
 // and broadcast the ballots, shuffle and shuffle_xor the shuffles, up and
 // down the relative shuffles, reductions and scans the arithmetic ones,
-// and any of them on half the extended types; a helper's count for the
-// kernel that calls it.
+// and any of them on half or a 64-bit integer the extended types; a
+// helper's count for the kernel that calls it.
 // RUN: --dump-kernels %s -o /dev/null
 // CHECK: kernel camp_kernel_0
 // CHECK: device features: shaderInt64 subgroupBasic{{$}}
@@ -21,6 +21,8 @@
 // CHECK: device features: shaderInt64 shaderFloat16 subgroupBasic subgroupArithmetic shaderSubgroupExtendedTypes{{$}}
 // CHECK: kernel camp_kernel_7
 // CHECK: device features: shaderInt64 shaderFloat64 subgroupBasic subgroupShuffle{{$}}
+// CHECK: kernel camp_kernel_8
+// CHECK: device features: shaderInt64 subgroupBasic subgroupArithmetic shaderSubgroupExtendedTypes{{$}}
 #include <camp.h>
 
 static float spread(float x) restrict(amp) { return subgroup_shuffle_xor(x, 1u); }
@@ -31,7 +33,8 @@ int main(void) {
     float f[64];
     half h[64];
     double d[64];
-    for (int i = 0; i < 64; i++) u[i] = 0, a[i] = i, f[i] = (float)i, h[i] = (half)1.0f, d[i] = i;
+    long long w[64];
+    for (int i = 0; i < 64; i++) u[i] = 0, a[i] = i, f[i] = (float)i, h[i] = (half)1.0f, d[i] = i, w[i] = i;
     parallel_for_each(i, extent(64)) { u[i] = subgroup_size() + subgroup_lane() + subgroup_id(); }
     parallel_for_each(i, extent(64)) { a[i] = subgroup_any(a[i] > 3) + subgroup_all(a[i] > 3); }
     parallel_for_each(i, extent(64)) { u[i] = subgroup_ballot(a[i] & 1).x + (unsigned)subgroup_broadcast(a[i], 2); }
@@ -40,5 +43,6 @@ int main(void) {
     parallel_for_each(i, extent(64)) { u[i] = subgroup_reduce_or(u[i]) + subgroup_exclusive_add(u[i]); }
     parallel_for_each(i, extent(64)) { h[i] = subgroup_inclusive_min(h[i]); }
     parallel_for_each(i, extent(64)) { d[i] = subgroup_shuffle(d[i], 0u); }
+    parallel_for_each(i, extent(64)) { w[i] = subgroup_reduce_xor(w[i]); }
     return (int)u[0] + a[0] + (int)f[0] + (int)h[0] + (int)d[0];
 }

@@ -20,6 +20,14 @@ int main(void) {
         subgroup_bitwise_uint(in_uint[i], &bits_uint[i], N);
     }
     parallel_for_each(i, extent(N)) {
+        subgroup_ops_llong(in_llong[i], &res_llong[i], N);
+        subgroup_bitwise_llong(in_llong[i], &bits_llong[i], N);
+    }
+    parallel_for_each(i, extent(N)) {
+        subgroup_ops_ullong(in_ullong[i], &res_ullong[i], N);
+        subgroup_bitwise_ullong(in_ullong[i], &bits_ullong[i], N);
+    }
+    parallel_for_each(i, extent(N)) {
         subgroup_ops_float(in_float[i], &res_float[i], N);
     }
     parallel_for_each(i, extent(N)) {

@@ -199,7 +199,7 @@ static int source_lane(int k, int lane, int size) {
     }                                                                                                          \
     /* the and, or or xor (c 0, 1, 2) of lanes [0, to) of the subgroup at x */                                \
     static T bitwise_of_##name(const T *x, int to, int c) {                                                         \
-        T r = c == 0 ? (T)~0u : 0;                                                                             \
+        T r = c == 0 ? (T)~(T)0 : 0;                                                                             \
         for (int l = 0; l < to; l++) r = c == 0 ? r & x[l] : c == 1 ? r | x[l] : r ^ x[l];                   \
         return r;                                                                                              \
     }                                                                                                          \
@@ -217,16 +217,22 @@ static int source_lane(int k, int lane, int size) {
 
 SUBGROUP_TYPE_TEST(int, int)
 SUBGROUP_TYPE_TEST(unsigned, uint)
+SUBGROUP_TYPE_TEST(long long, llong)
+SUBGROUP_TYPE_TEST(unsigned long long, ullong)
 SUBGROUP_TYPE_TEST(float, float)
 SUBGROUP_TYPE_TEST(double, double)
 SUBGROUP_TYPE_TEST(half, half)
 SUBGROUP_BITWISE_TEST(int, int)
 SUBGROUP_BITWISE_TEST(unsigned, uint)
+SUBGROUP_BITWISE_TEST(long long, llong)
+SUBGROUP_BITWISE_TEST(unsigned long long, ullong)
 
 /* ---- the programs' data: N threads (the includer's enum) ----------------- */
 
 static int in_int[N], predicates[N], res_int[TYPED_RESULTS * N], bits_int[BITWISE_RESULTS * N];
 static unsigned in_uint[N], res_uint[TYPED_RESULTS * N], bits_uint[BITWISE_RESULTS * N], votes[VOTE_RESULTS * N];
+static long long in_llong[N], res_llong[TYPED_RESULTS * N], bits_llong[BITWISE_RESULTS * N];
+static unsigned long long in_ullong[N], res_ullong[TYPED_RESULTS * N], bits_ullong[BITWISE_RESULTS * N];
 static float in_float[N], res_float[TYPED_RESULTS * N];
 static double in_double[N], res_double[TYPED_RESULTS * N];
 static half in_half[N], res_half[TYPED_RESULTS * N];
@@ -240,6 +246,8 @@ static void set_inputs(void) {
     for (int i = 0; i < N; i++) {
         in_int[i] = small_value(i);
         in_uint[i] = (unsigned)i * 2654435761u;
+        in_llong[i] = small_value(i + 7) * 8589934592ll + small_value(i + 1); /* beyond 32 bits */
+        in_ullong[i] = (unsigned long long)i * 0x9e3779b97f4a7c15ull;
         in_float[i] = (float)small_value(i + 5);
         in_double[i] = small_value(i + 11) * 0.5;
         in_half[i] = (half)small_value(i + 3);
@@ -258,6 +266,10 @@ static int check_results(const char *what, int tile) {
     check_bitwise_int(&g, in_int, bits_int, N);
     check_uint(&g, in_uint, res_uint, N, 0, ~0u);
     check_bitwise_uint(&g, in_uint, bits_uint, N);
+    check_llong(&g, in_llong, res_llong, N, -__LONG_LONG_MAX__ - 1, __LONG_LONG_MAX__);
+    check_bitwise_llong(&g, in_llong, bits_llong, N);
+    check_ullong(&g, in_ullong, res_ullong, N, 0, ~0ull);
+    check_bitwise_ullong(&g, in_ullong, bits_ullong, N);
     check_float(&g, in_float, res_float, N, -__builtin_inff(), __builtin_inff());
     check_double(&g, in_double, res_double, N, -__builtin_inf(), __builtin_inf());
     check_half(&g, in_half, res_half, N, (half)-__builtin_inff(), (half)__builtin_inff());

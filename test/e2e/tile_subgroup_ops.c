@@ -28,6 +28,14 @@ int main(void) {
         subgroup_bitwise_uint(shared[t.local], &bits_uint[t.global], N);
     }
     parallel_for_each(t, tile(extent(N), TILE)) {
+        subgroup_ops_llong(in_llong[t.global], &res_llong[t.global], N);
+        subgroup_bitwise_llong(in_llong[t.global], &bits_llong[t.global], N);
+    }
+    parallel_for_each(t, tile(extent(N), TILE)) {
+        subgroup_ops_ullong(in_ullong[t.global], &res_ullong[t.global], N);
+        subgroup_bitwise_ullong(in_ullong[t.global], &bits_ullong[t.global], N);
+    }
+    parallel_for_each(t, tile(extent(N), TILE)) {
         subgroup_ops_float(in_float[t.global], &res_float[t.global], N);
     }
     parallel_for_each(t, tile(extent(N), TILE)) {

@@ -26,5 +26,5 @@ int main(int argc, char **argv) {
     }
     return f[7] != 1.0f;
 }
-// expect-abort: 24: the kernel needs subgroup operations on half (shaderSubgroupExtendedTypes), which the device
+// expect-abort: 24: the kernel needs subgroup operations on half or 64-bit integers (shaderSubgroupExtendedTypes), which the device
 // expect-handled: float kernel: 1; handled unsupported at line 24
