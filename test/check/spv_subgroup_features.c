@@ -2,8 +2,8 @@
 // only those: size, lane and id the basic ones, any and all the votes, ballot
 // and broadcast the ballots, shuffle and shuffle_xor the shuffles, up and
 // down the relative shuffles, reductions and scans the arithmetic ones,
-// and any of them on half or a 64-bit integer the extended types; a
-// helper's count for the kernel that calls it.
+// and any of them on half or a 64-bit integer the extended types; an amp
+// function's count for the kernel that calls it.
 // RUN: --dump-kernels %s -o /dev/null
 // CHECK: kernel camp_kernel_0
 // CHECK: device features: shaderInt64 subgroupBasic{{$}}

@@ -1,5 +1,5 @@
 /* subgroup_ops.h — what subgroup_ops.c and tile_subgroup_ops.c share: amp
- * helpers that apply every subgroup operation to a thread's value and write
+ * functions that apply every subgroup operation to a thread's value and write
  * the results at out[k * n] (k: the operation), and the host's serial
  * reference that checks them.
  *
@@ -133,8 +133,8 @@ static int source_lane(int k, int lane, int size) {
     return s < size ? s : -1;
 }
 
-/* The helper of type T writes TYPED_RESULTS results (its bitwise helper,
- * BITWISE_RESULTS); the reference computes each thread's in T. */
+/* The amp function of type T writes TYPED_RESULTS results (its bitwise
+ * one, BITWISE_RESULTS); the reference computes each thread's in T. */
 #define SUBGROUP_TYPE_TEST(T, name)                                                                            \
     static inline void subgroup_ops_##name(T x, T *out, int n) restrict(amp) {                                \
         unsigned lane = subgroup_lane();                                                                       \
