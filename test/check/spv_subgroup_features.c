@@ -5,23 +5,23 @@
 // and any of them on half or a 64-bit integer the extended types; an amp
 // function's count for the kernel that calls it.
 // RUN: --dump-kernels %s -o /dev/null
-// CHECK: kernel camp_kernel_0
+// CHECK-LABEL: kernel camp_kernel_0
 // CHECK: device features: shaderInt64 subgroupBasic{{$}}
-// CHECK: kernel camp_kernel_1
+// CHECK-LABEL: kernel camp_kernel_1
 // CHECK: device features: shaderInt64 subgroupBasic subgroupVote{{$}}
-// CHECK: kernel camp_kernel_2
+// CHECK-LABEL: kernel camp_kernel_2
 // CHECK: device features: shaderInt64 subgroupBasic subgroupBallot{{$}}
-// CHECK: kernel camp_kernel_3
+// CHECK-LABEL: kernel camp_kernel_3
 // CHECK: device features: shaderInt64 subgroupBasic subgroupShuffle{{$}}
-// CHECK: kernel camp_kernel_4
+// CHECK-LABEL: kernel camp_kernel_4
 // CHECK: device features: shaderInt64 subgroupBasic subgroupShuffleRelative{{$}}
-// CHECK: kernel camp_kernel_5
+// CHECK-LABEL: kernel camp_kernel_5
 // CHECK: device features: shaderInt64 subgroupBasic subgroupArithmetic{{$}}
-// CHECK: kernel camp_kernel_6
+// CHECK-LABEL: kernel camp_kernel_6
 // CHECK: device features: shaderInt64 shaderFloat16 subgroupBasic subgroupArithmetic shaderSubgroupExtendedTypes{{$}}
-// CHECK: kernel camp_kernel_7
+// CHECK-LABEL: kernel camp_kernel_7
 // CHECK: device features: shaderInt64 shaderFloat64 subgroupBasic subgroupShuffle{{$}}
-// CHECK: kernel camp_kernel_8
+// CHECK-LABEL: kernel camp_kernel_8
 // CHECK: device features: shaderInt64 subgroupBasic subgroupArithmetic shaderSubgroupExtendedTypes{{$}}
 #include <camp.h>
 

@@ -1,3 +1,4 @@
+// test: tiled
 /* Every subgroup operation on int, unsigned, float, double and half in
  * tiled kernels, against the host's reference (subgroup_ops.h). Tiles of 12
  * threads: on a device whose subgroups have 8 (lavapipe), each tile is a
