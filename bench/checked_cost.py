@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parent
-KERNELS = ["saxpy", "matrix_add", "stencil7", "transpose", "reduction", "histogram",
+KERNELS = ["saxpy", "matrix_add", "stencil7", "transpose", "reduction", "reduction_subgroup", "histogram",
            "sgemm_tiled", "sgemm_blocked", "nbody"]
 BENCH = re.compile(r"^BENCH name=(\S+) size=(\S+) impl=campcc ms=(\S+)")
 

@@ -274,6 +274,10 @@ static inline float camp_atomic_exchange_float_(float *p, float v) {
     return old;
 }
 
+/* ---- Subgroups: threads that exchange values without memory ------------ */
+
+#include "camp_subgroup.h"
+
 /* ---- parallel_for_each ---------------------------------------------------
  * Expands to a plain serial loop (the reference mode). campcc recognises the
  * expansion by the loop variable camp_pfe_loop_ and outlines the body. */

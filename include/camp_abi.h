@@ -33,6 +33,15 @@ enum camp_feature {
     CAMP_FEATURE_FLOAT16 = 1u << 7, /* shaderFloat16 + storageBuffer16BitAccess + shaderRoundingModeRTEFloat16 */
     CAMP_FEATURE_PUSH_CONSTANT8 = 1u << 8,  /* storagePushConstant8: an 8-bit value captured */
     CAMP_FEATURE_PUSH_CONSTANT16 = 1u << 9, /* storagePushConstant16: a 16-bit value (short, half) captured */
+    /* subgroup operations: VkPhysicalDeviceSubgroupProperties.supportedStages
+     * has COMPUTE, supportedOperations the bit named */
+    CAMP_FEATURE_SUBGROUP_BASIC = 1u << 10,            /* VK_SUBGROUP_FEATURE_BASIC_BIT */
+    CAMP_FEATURE_SUBGROUP_VOTE = 1u << 11,             /* ..._VOTE_BIT */
+    CAMP_FEATURE_SUBGROUP_BALLOT = 1u << 12,           /* ..._BALLOT_BIT */
+    CAMP_FEATURE_SUBGROUP_SHUFFLE = 1u << 13,          /* ..._SHUFFLE_BIT */
+    CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE = 1u << 14, /* ..._SHUFFLE_RELATIVE_BIT */
+    CAMP_FEATURE_SUBGROUP_ARITHMETIC = 1u << 15,       /* ..._ARITHMETIC_BIT */
+    CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES = 1u << 16,   /* shaderSubgroupExtendedTypes: on half, 64-bit ints */
 };
 
 /* Every kernel's push constants start with this header (scalar layout),

@@ -240,6 +240,31 @@ static bool uses_access_chains(VkPhysicalDevice physical) {
     return camp_driver_id(physical) == VK_DRIVER_ID_NVIDIA_PROPRIETARY;
 }
 
+/* The subgroup operations compute kernels may use (CAMP_FEATURE_SUBGROUP_*),
+ * but for those CAMP_DEVICE_MASK_FEATURES hides (a test knob). */
+static uint32_t subgroup_features(VkPhysicalDevice device, const VkPhysicalDeviceVulkan12Features *has12) {
+    VkPhysicalDeviceSubgroupProperties subgroup = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+    VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                              .pNext = &subgroup};
+    vkGetPhysicalDeviceProperties2(device, &properties);
+    if (!(subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT)) return 0;
+    static const struct {
+        VkSubgroupFeatureFlagBits operations;
+        uint32_t feature;
+    } classes[] = {
+        {VK_SUBGROUP_FEATURE_BASIC_BIT, CAMP_FEATURE_SUBGROUP_BASIC},
+        {VK_SUBGROUP_FEATURE_VOTE_BIT, CAMP_FEATURE_SUBGROUP_VOTE},
+        {VK_SUBGROUP_FEATURE_BALLOT_BIT, CAMP_FEATURE_SUBGROUP_BALLOT},
+        {VK_SUBGROUP_FEATURE_SHUFFLE_BIT, CAMP_FEATURE_SUBGROUP_SHUFFLE},
+        {VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT, CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE},
+        {VK_SUBGROUP_FEATURE_ARITHMETIC_BIT, CAMP_FEATURE_SUBGROUP_ARITHMETIC},
+    };
+    uint32_t features = has12->shaderSubgroupExtendedTypes ? CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES : 0;
+    for (size_t i = 0; i < sizeof classes / sizeof *classes; i++)
+        if (subgroup.supportedOperations & classes[i].operations) features |= classes[i].feature;
+    return features & ~camp_rt.masked_features;
+}
+
 bool camp_device_preserves_float_subnormals(VkPhysicalDevice device) {
     VkPhysicalDeviceVulkan12Properties v12;
     return vulkan12_properties(device, &v12) && v12.shaderDenormPreserveFloat32;
@@ -345,6 +370,7 @@ static camp_status create_device(camp_device *dev) {
         .storageBuffer8BitAccess = has12.storageBuffer8BitAccess,
         .uniformAndStorageBuffer8BitAccess = has12.uniformAndStorageBuffer8BitAccess,
         .storagePushConstant8 = has12.storagePushConstant8,
+        .shaderSubgroupExtendedTypes = has12.shaderSubgroupExtendedTypes,
         .hostQueryReset = has12.hostQueryReset, /* profile.c resets timestamps on the host */
     };
     VkPhysicalDeviceFeatures2 on = {
@@ -371,6 +397,7 @@ static camp_status create_device(camp_device *dev) {
     if (has.features.shaderStorageImageWriteWithoutFormat) dev->features |= CAMP_FEATURE_STORAGE_IMAGE;
     if (has12.storagePushConstant8) dev->features |= CAMP_FEATURE_PUSH_CONSTANT8;
     if (has11.storagePushConstant16) dev->features |= CAMP_FEATURE_PUSH_CONSTANT16;
+    dev->features |= subgroup_features(dev->physical, &has12);
     dev->host_query_reset = has12.hostQueryReset;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);

@@ -2,7 +2,7 @@
  * than it is, so that tests can reach the run-time errors a real device
  * gives only rarely (docs/diagnostics.md lists them):
  *
- *   CAMP_DEVICE_MASK_FEATURES=float64,int64,int16,int8
+ *   CAMP_DEVICE_MASK_FEATURES=float64,int64,int16,int8,subgroup_vote,...
  *                              the device lacks these kernel features:
  *                              they are neither reported nor enabled
  *   CAMP_TEST_FAIL_ALLOC=1     every device memory allocation fails with
@@ -16,6 +16,7 @@
  * Read whenever a device is opened. */
 #include "internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,13 @@ static const struct {
     {"float16", CAMP_FEATURE_FLOAT16},
     {"push_constant8", CAMP_FEATURE_PUSH_CONSTANT8},
     {"push_constant16", CAMP_FEATURE_PUSH_CONSTANT16},
+    {"subgroup_basic", CAMP_FEATURE_SUBGROUP_BASIC},
+    {"subgroup_vote", CAMP_FEATURE_SUBGROUP_VOTE},
+    {"subgroup_ballot", CAMP_FEATURE_SUBGROUP_BALLOT},
+    {"subgroup_shuffle", CAMP_FEATURE_SUBGROUP_SHUFFLE},
+    {"subgroup_shuffle_relative", CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE},
+    {"subgroup_arithmetic", CAMP_FEATURE_SUBGROUP_ARITHMETIC},
+    {"subgroup_extended_types", CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES},
 };
 
 /* The feature bits named in a comma-separated list. */
@@ -48,11 +56,15 @@ static camp_status parse_features(const char *list, uint32_t *bits) {
                 *bits |= feature_names[i].bit;
                 known = true;
             }
-        if (!known)
+        if (!known) {
+            char names[512] = "";
+            for (size_t i = 0; i < sizeof feature_names / sizeof *feature_names; i++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                         feature_names[i].name);
             return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
-                             "CAMP_DEVICE_MASK_FEATURES names an unknown feature '%.*s' (known: int64, float64, "
-                             "int16, int8, float16, push_constant8, push_constant16)",
-                             (int)n, list);
+                             "CAMP_DEVICE_MASK_FEATURES names an unknown feature '%.*s' (known: %s)", (int)n, list,
+                             names);
+        }
         list += n + (list[n] == ',');
     }
     return CAMP_OK;
@@ -78,4 +90,5 @@ void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceV
     if (masked & CAMP_FEATURE_FLOAT16) v12->shaderFloat16 = VK_FALSE;
     if (masked & CAMP_FEATURE_PUSH_CONSTANT8) v12->storagePushConstant8 = VK_FALSE;
     if (masked & CAMP_FEATURE_PUSH_CONSTANT16) v11->storagePushConstant16 = VK_FALSE;
+    if (masked & CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES) v12->shaderSubgroupExtendedTypes = VK_FALSE;
 }

@@ -147,7 +147,9 @@ static bool guardable(camp_region *region) {
         /* array_view_new's memory is whole pages of libcamp's own */
         bool fills_pages = (first == page_down(first) && end == page_up(end)) || region->owns_host;
 #ifdef __x86_64__
-        bool alone = fills_pages || in_mapped_chunk(first, end) || in_program_data(first, end);
+        /* program data first: a static array 16 bytes into a page has no
+         * malloc header before it, but maybe another view, already protected */
+        bool alone = fills_pages || in_program_data(first, end) || in_mapped_chunk(first, end);
 #else
         bool alone = fills_pages;
 #endif

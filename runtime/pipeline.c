@@ -86,6 +86,19 @@ static const struct {
      "shaderSharedFloat32Atomics)"},
     {CAMP_FEATURE_STORAGE_IMAGE,
      "texture writes (shaderStorageImageWriteWithoutFormat)"},
+    {CAMP_FEATURE_SUBGROUP_BASIC, "subgroups in compute shaders (VkPhysicalDeviceSubgroupProperties: "
+                                  "supportedStages COMPUTE, supportedOperations BASIC)"},
+    {CAMP_FEATURE_SUBGROUP_VOTE, "subgroup votes, subgroup_any and subgroup_all (supportedOperations VOTE)"},
+    {CAMP_FEATURE_SUBGROUP_BALLOT,
+     "subgroup ballots, subgroup_ballot and subgroup_broadcast (supportedOperations BALLOT)"},
+    {CAMP_FEATURE_SUBGROUP_SHUFFLE,
+     "subgroup shuffles, subgroup_shuffle and subgroup_shuffle_xor (supportedOperations SHUFFLE)"},
+    {CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE,
+     "relative subgroup shuffles, subgroup_shuffle_up and subgroup_shuffle_down (supportedOperations "
+     "SHUFFLE_RELATIVE)"},
+    {CAMP_FEATURE_SUBGROUP_ARITHMETIC,
+     "subgroup reductions and scans (supportedOperations ARITHMETIC)"},
+    {CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES, "subgroup operations on half or 64-bit integers (shaderSubgroupExtendedTypes)"},
 };
 
 static camp_status check_device_fits(const camp_device *dev, const camp_kernel_info *kernel,

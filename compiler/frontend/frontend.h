@@ -146,8 +146,11 @@ bool fe_is_extension(CXCursor c);
 CXCursor fe_strip(CXCursor c);
 /* The function a call reaches, through a _Generic selection too. */
 CXCursor fe_callee(CXCursor call);
-/* Barriers, fences and atomics; *handled false for other calls. */
+/* Barriers, fences, atomics and subgroup operations; *handled false for other calls. */
 Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handled);
+
+/* frontend_subgroup.c: camp_subgroup.h's operations → EX_SUBGROUP; *handled false for other calls. */
+Expr *fe_subgroup_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
 
 /* frontend_report.c */
 /* printf and <assert.h>'s __assert_fail, declared by the system's headers. */

@@ -1,5 +1,6 @@
 /* frontend_intrinsic.c — calls campcc implements itself: tile barriers and
- * memory fences (EX_SYNC) and camp_atomic_* (EX_ATOMIC). camp.h defines
+ * memory fences (EX_SYNC), camp_atomic_* (EX_ATOMIC) and, through
+ * frontend_subgroup.c, subgroup operations (EX_SUBGROUP). camp.h defines
  * them as plain C for the host (atomics over the __atomic builtins, barriers
  * that stop the serial mode), the typed atomics behind a _Generic; here
  * they are recognised by the name of the function the call reaches. */
@@ -165,6 +166,7 @@ Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handle
         *handled = true;
         e = lower_atomic(fe, call, which);
     }
+    if (!*handled) e = fe_subgroup_call(fe, call, name, handled);
     clang_disposeString(s);
     return e;
 }

@@ -299,6 +299,7 @@ typedef enum ExprKind {
                  * args[0] (writers) and args[1] (readers); sites ival, ival + 1 (check_races.c) */
     EX_TEXTURE, /* texture var (TextureOp ival): reads or writes at index args[0] the value args[1], samples or
                  * gathers component args[1] (an EX_INT) at coordinate args[0] */
+    EX_SUBGROUP, /* subgroup operation ival (SubgroupOp) on args; op: a reduction's or scan's operation */
 } ExprKind;
 
 /* What an EX_TEXTURE does. */
@@ -311,6 +312,16 @@ typedef enum BuiltinOther {
     BUILTIN_BIT_REVERSE = -3, /* OpBitReverse */
     BUILTIN_FREM = -4,        /* OpFRem (fast_math_fmod) */
 } BuiltinOther;
+
+/* What an EX_SUBGROUP does (camp_subgroup.h). The reductions and scans
+ * combine with their Op: OP_ADD, OP_AND, OP_OR, OP_XOR, and OP_LT for min,
+ * OP_GT for max (the comparison that keeps the smaller, the larger). */
+typedef enum SubgroupOp {
+    SUBGROUP_SIZE, SUBGROUP_LANE, SUBGROUP_ID,
+    SUBGROUP_BROADCAST, SUBGROUP_SHUFFLE, SUBGROUP_SHUFFLE_UP, SUBGROUP_SHUFFLE_DOWN, SUBGROUP_SHUFFLE_XOR,
+    SUBGROUP_ANY, SUBGROUP_ALL, SUBGROUP_BALLOT,
+    SUBGROUP_REDUCE, SUBGROUP_INCLUSIVE, SUBGROUP_EXCLUSIVE,
+} SubgroupOp;
 
 /* One element of an initializer: the value for the sub-object at path. */
 typedef struct InitItem {

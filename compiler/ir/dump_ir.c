@@ -60,6 +60,7 @@ static const char *const expr_names[] = {
     [EX_DEREF] = "deref", [EX_MEMBER] = "member", [EX_SWIZZLE] = "swizzle", [EX_INIT] = "init",
     [EX_BUILTIN] = "builtin", [EX_SYNC] = "sync", [EX_ATOMIC] = "atomic", [EX_REPORT] = "report",
     [EX_BOUNDS] = "bounds", [EX_RACE] = "race", [EX_TEXTURE] = "texture",
+    [EX_SUBGROUP] = "subgroup",
 };
 
 static void print_expr(Dumper *d, const Expr *x) {
@@ -85,7 +86,7 @@ static void print_expr(Dumper *d, const Expr *x) {
         fputs(" ", out);
         for (int i = 0; i < x->type->len; i++) fputc("xyzw"[x->comps[i] & 3], out);
         break;
-    case EX_BUILTIN: case EX_SYNC: case EX_ATOMIC: case EX_REPORT: case EX_BOUNDS: fprintf(out, " %lld", x->ival); break;
+    case EX_BUILTIN: case EX_SYNC: case EX_ATOMIC: case EX_REPORT: case EX_BOUNDS: case EX_SUBGROUP: fprintf(out, " %lld", x->ival); break;
     case EX_RACE: fprintf(out, " %s %lld", x->rhs ? "write" : "read", x->ival); break;
     case EX_INDEX: case EX_DEREF: if (x->ival) fprintf(out, " checked %lld", x->ival - 1); break;
     case EX_INIT: fputs(" ", out), print_type(d, x->type); break;

@@ -55,6 +55,30 @@ static void print_capabilities(const Unit *u, FILE *out) {
     free(text);
 }
 
+/* What the runtime checks of each camp_feature bit, by Vulkan's names. */
+static const struct {
+    uint32_t bit;
+    const char *name;
+} feature_names[] = {
+    {CAMP_FEATURE_INT64, "shaderInt64"},
+    {CAMP_FEATURE_FLOAT64, "shaderFloat64"},
+    {CAMP_FEATURE_INT16, "shaderInt16"},
+    {CAMP_FEATURE_INT8, "shaderInt8"},
+    {CAMP_FEATURE_FLOAT16, "shaderFloat16"},
+    {CAMP_FEATURE_PUSH_CONSTANT8, "storagePushConstant8"},
+    {CAMP_FEATURE_PUSH_CONSTANT16, "storagePushConstant16"},
+    {CAMP_FEATURE_ATOMIC_FLOAT_ADD, "shaderBufferFloat32AtomicAdd"},
+    {CAMP_FEATURE_ATOMIC_FLOAT, "shaderBufferFloat32Atomics"},
+    {CAMP_FEATURE_STORAGE_IMAGE, "shaderStorageImageWriteWithoutFormat"},
+    {CAMP_FEATURE_SUBGROUP_BASIC, "subgroupBasic"},
+    {CAMP_FEATURE_SUBGROUP_VOTE, "subgroupVote"},
+    {CAMP_FEATURE_SUBGROUP_BALLOT, "subgroupBallot"},
+    {CAMP_FEATURE_SUBGROUP_SHUFFLE, "subgroupShuffle"},
+    {CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE, "subgroupShuffleRelative"},
+    {CAMP_FEATURE_SUBGROUP_ARITHMETIC, "subgroupArithmetic"},
+    {CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES, "shaderSubgroupExtendedTypes"},
+};
+
 void dump_kernels(const Unit *u, FILE *out) {
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
@@ -69,14 +93,10 @@ void dump_kernels(const Unit *u, FILE *out) {
         if (k->reports)
             fprintf(out, "  printf or assert: report buffer's address and launch number at push offset %u\n",
                     k->report_offset);
-        fprintf(out, "  device features:%s%s%s%s%s%s%s%s\n", k->features & CAMP_FEATURE_INT64 ? " shaderInt64" : "",
-                k->features & CAMP_FEATURE_FLOAT64 ? " shaderFloat64" : "",
-                k->features & CAMP_FEATURE_INT16 ? " shaderInt16" : "",
-                k->features & CAMP_FEATURE_INT8 ? " shaderInt8" : "",
-                k->features & CAMP_FEATURE_FLOAT16 ? " shaderFloat16" : "",
-                k->features & CAMP_FEATURE_PUSH_CONSTANT8 ? " storagePushConstant8" : "",
-                k->features & CAMP_FEATURE_PUSH_CONSTANT16 ? " storagePushConstant16" : "",
-                k->features ? "" : " (only the Vulkan 1.2 baseline)");
+        fputs("  device features:", out);
+        for (size_t f = 0; f < sizeof feature_names / sizeof *feature_names; f++)
+            if (k->features & feature_names[f].bit) fprintf(out, " %s", feature_names[f].name);
+        fputs(k->features ? "\n" : " (only the Vulkan 1.2 baseline)\n", out);
         print_capabilities(u, out);
     }
 }

@@ -105,6 +105,7 @@ typedef struct Emitter {
     DebugInfo *debug;     /* -g: spv_debug.c's, made on first use */
     uint32_t report_vars[4]; /* spv_report.c's Private variables, once a kernel reports */
     uint32_t race_vars[2];   /* spv_race.c's Private variables, once used */
+    uint32_t subgroup_vars[3]; /* spv_subgroup.c's built-ins (size, lane, id), once used */
 } Emitter;
 
 /* spv_emit.c */
@@ -151,6 +152,9 @@ uint32_t em_tile_static(Emitter *e, Var *v);  /* its Workgroup variable */
 
 /* spv_atomic.c */
 uint32_t em_atomic(Emitter *e, Expr *x);      /* EX_ATOMIC */
+
+/* spv_subgroup.c */
+uint32_t em_subgroup(Emitter *e, Expr *x);    /* EX_SUBGROUP */
 
 /* spv_debug.c, spv_debug_types.c: -g, the C source for debuggers; each does nothing without -g */
 void em_line(Emitter *e, SrcLoc loc);  /* OpLine and DebugLine for a statement at loc */

@@ -1445,6 +1445,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
     case EX_DECAY: case EX_ADDR: break; /* pointers: above */
     case EX_SYNC: return em_sync(e, x);
     case EX_ATOMIC: return em_atomic(e, x);
+    case EX_SUBGROUP: return em_subgroup(e, x);
     case EX_REPORT: return em_report(e, x);
     case EX_BOUNDS: return em_bounds(e, x);
     case EX_RACE: return em_race(e, x);

@@ -249,6 +249,7 @@ typedef struct Uses {
     bool atomic_float;       /* a float OpAtomicExchange */
     bool image;              /* OpTypeImage: textures */
     bool storage_image;      /* a storage image: textures written (without a format) */
+    uint32_t subgroup;       /* CAMP_FEATURE_SUBGROUP_* of its subgroup operations */
 } Uses;
 
 static const Inst *def_of(const Module *m, uint32_t id) {
@@ -274,6 +275,32 @@ static uint32_t small_ints_in(const Module *m, uint32_t type, int depth) {
     }
 }
 
+/* The subgroup features an instruction needs (with the basic ones), 0 for
+ * one that is no subgroup operation. */
+static uint32_t subgroup_class(uint32_t opcode) {
+    switch (opcode) {
+    case SpvOpGroupNonUniformAny: case SpvOpGroupNonUniformAll: return CAMP_FEATURE_SUBGROUP_VOTE;
+    case SpvOpGroupNonUniformBroadcast: case SpvOpGroupNonUniformBallot: return CAMP_FEATURE_SUBGROUP_BALLOT;
+    case SpvOpGroupNonUniformShuffle: case SpvOpGroupNonUniformShuffleXor: return CAMP_FEATURE_SUBGROUP_SHUFFLE;
+    case SpvOpGroupNonUniformShuffleUp: case SpvOpGroupNonUniformShuffleDown:
+        return CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE;
+    case SpvOpGroupNonUniformIAdd: case SpvOpGroupNonUniformFAdd: case SpvOpGroupNonUniformSMin:
+    case SpvOpGroupNonUniformUMin: case SpvOpGroupNonUniformFMin: case SpvOpGroupNonUniformSMax:
+    case SpvOpGroupNonUniformUMax: case SpvOpGroupNonUniformFMax: case SpvOpGroupNonUniformBitwiseAnd:
+    case SpvOpGroupNonUniformBitwiseOr: case SpvOpGroupNonUniformBitwiseXor:
+        return CAMP_FEATURE_SUBGROUP_ARITHMETIC;
+    default: return 0;
+    }
+}
+
+/* A subgroup operation on 8-, 16- or 64-bit integers or on half needs
+ * shaderSubgroupExtendedTypes (double needs only shaderFloat64). */
+static bool extended_type(const Inst *type, const uint32_t *words) {
+    if (!type) return false;
+    uint32_t width = words[type->at + 2];
+    return (type->opcode == SpvOpTypeInt && width != 32) || (type->opcode == SpvOpTypeFloat && width == 16);
+}
+
 static Uses find_uses(const Cut *c) {
     const Module *m = c->m;
     Uses u = {0};
@@ -295,7 +322,16 @@ static Uses find_uses(const Cut *c) {
         case SpvOpAtomicFAddEXT: u.atomic_float_add = true; break;
         case SpvOpTypeImage: u.image = true, u.storage_image |= w[7] == 2; break;
         case SpvOpAtomicExchange: u.atomic_float |= type && type->opcode == SpvOpTypeFloat; break;
-        default: break;
+        case SpvOpDecorate:
+            if (w[2] == SpvDecorationBuiltIn && (w[3] == SpvBuiltInSubgroupSize || w[3] == SpvBuiltInSubgroupLocalInvocationId ||
+                                                 w[3] == SpvBuiltInSubgroupId))
+                u.subgroup |= CAMP_FEATURE_SUBGROUP_BASIC;
+            break;
+        default:
+            if (subgroup_class(in->opcode))
+                u.subgroup |= CAMP_FEATURE_SUBGROUP_BASIC | subgroup_class(in->opcode) |
+                              (extended_type(type, m->words) ? CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES : 0);
+            break;
         }
     }
     return u;
@@ -318,6 +354,12 @@ static bool capability_needed(SpvCapability cap, const Uses *u) {
     case SpvCapabilityAtomicFloat32AddEXT: return u->atomic_float_add;
     case SpvCapabilityImage1D: case SpvCapabilitySampled1D: return u->image;
     case SpvCapabilityStorageImageWriteWithoutFormat: return u->storage_image;
+    case SpvCapabilityGroupNonUniform: return u->subgroup;
+    case SpvCapabilityGroupNonUniformVote: return u->subgroup & CAMP_FEATURE_SUBGROUP_VOTE;
+    case SpvCapabilityGroupNonUniformBallot: return u->subgroup & CAMP_FEATURE_SUBGROUP_BALLOT;
+    case SpvCapabilityGroupNonUniformShuffle: return u->subgroup & CAMP_FEATURE_SUBGROUP_SHUFFLE;
+    case SpvCapabilityGroupNonUniformShuffleRelative: return u->subgroup & CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE;
+    case SpvCapabilityGroupNonUniformArithmetic: return u->subgroup & CAMP_FEATURE_SUBGROUP_ARITHMETIC;
     default: return true;
     }
 }
@@ -332,7 +374,8 @@ static uint32_t features_of(const Uses *u) {
            (u->int16 ? CAMP_FEATURE_INT16 : 0) | (u->int8 ? CAMP_FEATURE_INT8 : 0) |
            (u->atomic_float_add ? CAMP_FEATURE_ATOMIC_FLOAT_ADD : 0) | (u->atomic_float ? CAMP_FEATURE_ATOMIC_FLOAT : 0) |
            (u->storage_image ? CAMP_FEATURE_STORAGE_IMAGE : 0) | (u->float16 ? CAMP_FEATURE_FLOAT16 : 0) |
-           (u->push8 ? CAMP_FEATURE_PUSH_CONSTANT8 : 0) | (u->push16 ? CAMP_FEATURE_PUSH_CONSTANT16 : 0);
+           (u->push8 ? CAMP_FEATURE_PUSH_CONSTANT8 : 0) | (u->push16 ? CAMP_FEATURE_PUSH_CONSTANT16 : 0) |
+           u->subgroup;
 }
 
 /* Drops the kernel's `OpExecutionMode RoundingModeRTE 16` (spv_emit.c gives

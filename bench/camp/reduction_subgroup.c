@@ -1,0 +1,49 @@
+/* reduction_subgroup — reduction's sum of 64 Mi floats with subgroup
+ * operations: each tile adds its threads' sums subgroup by subgroup
+ * (subgroup_reduce_add), then its first subgroup adds the subgroups' sums:
+ * one barrier per tile where the tree in tile_static memory has nine. */
+#include "reduction_main.h"
+
+#define TS REDUCTION_TILE
+#define ITEMS REDUCTION_ITEMS
+
+/* The sum of the tile's values v, in its first subgroup's threads (0
+ * elsewhere): sums holds one per subgroup, TS / subgroup_size() of them. */
+static float tile_sum(float v, float *sums, tile_barrier barrier) restrict(amp) {
+    float subgroup_sum = subgroup_reduce_add(v);
+    if (subgroup_lane() == 0) sums[subgroup_id()] = subgroup_sum;
+    tile_barrier_wait_with_tile_static_memory_fence(barrier);
+    float sum = 0.0f;
+    if (subgroup_id() == 0) {
+        for (unsigned i = subgroup_lane(); i < TS / subgroup_size(); i += subgroup_size()) sum += sums[i];
+        sum = subgroup_reduce_add(sum);
+    }
+    return sum;
+}
+
+static void repetition(void *context) {
+    reduction_data *d = context;
+    int tiles = d->n / REDUCTION_CHUNK;
+    const float *in = d->in;
+    float *partial = d->partial, *total = d->total;
+    for (int r = 0; r < d->runs; r++) {
+        parallel_for_each(t, tile(extent(tiles * TS), TS)) {
+            tile_static float sums[TS];
+            const float *chunk = in + t.tile * REDUCTION_CHUNK;
+            float sum = 0.0f;
+            for (int k = 0; k < ITEMS; k++) sum += chunk[k * TS + t.local];
+            sum = tile_sum(sum, sums, t.barrier);
+            if (subgroup_id() == 0 && subgroup_lane() == 0) partial[t.tile] = sum;
+        }
+        parallel_for_each(t, tile(extent(TS), TS)) {
+            tile_static float sums[TS];
+            float sum = 0.0f;
+            for (int i = t.local; i < tiles; i += TS) sum += partial[i];
+            sum = tile_sum(sum, sums, t.barrier);
+            if (subgroup_id() == 0 && subgroup_lane() == 0) total[0] = sum;
+        }
+    }
+    camp_bench_wait();
+}
+
+int main(int argc, char **argv) { return reduction_main(argc, argv, "reduction_subgroup", repetition); }
