@@ -44,10 +44,11 @@ static inline uint4 camp_subgroup_ballot_(int p) { return (uint4){p != 0, 0, 0, 
     int: camp_subgroup_##op##_int_, unsigned: camp_subgroup_##op##_uint_, long: camp_subgroup_##op##_long_,  \
     unsigned long: camp_subgroup_##op##_ulong_, long long: camp_subgroup_##op##_llong_,                      \
     unsigned long long: camp_subgroup_##op##_ullong_
+/* __extension__: C99 programs take C11's _Generic quietly, as clang does */
 #define CAMP_SUBGROUP_ANY_TYPE_(op, x)                                                                      \
-    _Generic((x), CAMP_SUBGROUP_INTEGERS_(op), float: camp_subgroup_##op##_float_,                         \
-             double: camp_subgroup_##op##_double_ CAMP_SUBGROUP_HALF_(op))
-#define CAMP_SUBGROUP_INT_TYPE_(op, x) _Generic((x), CAMP_SUBGROUP_INTEGERS_(op))
+    (__extension__ _Generic((x), CAMP_SUBGROUP_INTEGERS_(op), float: camp_subgroup_##op##_float_,          \
+                            double: camp_subgroup_##op##_double_ CAMP_SUBGROUP_HALF_(op)))
+#define CAMP_SUBGROUP_INT_TYPE_(op, x) (__extension__ _Generic((x), CAMP_SUBGROUP_INTEGERS_(op)))
 
 /* x in the thread of lane `lane`, a constant (the same for the whole subgroup). */
 #define subgroup_broadcast(x, lane) CAMP_SUBGROUP_ANY_TYPE_(broadcast, x)((x), (lane))

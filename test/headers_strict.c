@@ -9,6 +9,7 @@
 #include <camp_bits.h>
 #include <camp_math.h>
 #include <camp_sampling.h>
+#include <camp_subgroup.h>
 #include <camp_texture.h>
 #include <stdio.h>
 
@@ -59,7 +60,7 @@ int main(void) {
     for (int i = 0; i < N; i++) data[i] = i;
     array_view(values, N);
     parallel_for_each(i, extent(N)) {
-        values[i] = twice(sqrtf((float)i)) + fast_math_exp(0.0f);
+        values[i] = twice(sqrtf((float)i)) + fast_math_exp(0.0f) + subgroup_reduce_add(0.0f);
     }
     parallel_for_each(idx, extent(8, 8)) {
         grid[idx[0]][idx[1]] = (float)(idx[0] * 8 + idx[1]);
