@@ -82,7 +82,7 @@ camp_accelerator camp_get_default_accelerator(void) {
     pthread_mutex_lock(&camp_rt.lock);
     camp_accelerator accelerator;
     memset(&accelerator, 0, sizeof accelerator);
-    camp_status status = camp_device_init();
+    camp_status status = camp_runtime_start();
     if (status == CAMP_OK) {
         describe(camp_rt.main->physical, camp_rt.main->index, &accelerator);
         accelerator.is_default = true;

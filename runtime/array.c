@@ -46,7 +46,7 @@ camp_status camp_array_publish(camp_region *region, camp_accelerator_view *view,
 
 static camp_status create(camp_accelerator_view *view, size_t bytes, const void *src, camp_access_type access,
                           void **out) {
-    CAMP_TRY(camp_device_init());
+    CAMP_TRY(camp_runtime_start());
     CAMP_TRY(camp_view_or_default(view, "array_new_on", &view));
     camp_device *dev = view->dev;
     if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new: an empty array");

@@ -263,8 +263,7 @@ bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDevice
     return false;
 }
 
-/* The physical devices, in the loader's order (the caller frees them). */
-static camp_status physical_devices(VkPhysicalDevice **out, uint32_t *count) {
+camp_status camp_physical_devices(VkPhysicalDevice **out, uint32_t *count) {
     *out = NULL;
     VK(vkEnumeratePhysicalDevices(camp_rt.instance, count, NULL));
     if (*count == 0)
@@ -374,9 +373,7 @@ static camp_status create_device(camp_device *dev) {
     dev->host_query_reset = has12.hostQueryReset;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
-    dev->loop_budget = camp_loop_budget_applies(dev->physical);
     dev->access_chains = uses_access_chains(dev->physical);
-    dev->copies_by_kernel = camp_copy_kernel_wanted(dev);
 
     uint32_t family_count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, NULL);
@@ -444,36 +441,21 @@ static camp_status create_device(camp_device *dev) {
             dev->device, "vkGetMemoryHostPointerPropertiesEXT");
         dev->import_host = dev->get_host_pointer_properties && dev->import_alignment;
     }
-    return camp_copy_path_choose(dev);
+    return CAMP_OK;
 }
 
-/* Waits for the device and destroys it with everything on it. */
-static void close_device(camp_device *dev) {
-    if (dev->device) {
-        /* Nothing useful can be done about a lost device here: destroy anyway. */
-        camp_queues_destroy(dev);
-        (void)vkDeviceWaitIdle(dev->device);
-        camp_textures_destroy(dev);
-        camp_pipelines_destroy(dev);
-        camp_copy_kernel_destroy(dev);
-        camp_pipeline_cache_save_and_destroy(dev);
-        camp_buffer_cache_clear(dev);
-        camp_transfer_destroy(dev);
-        camp_memory_destroy(dev);
-        vkDestroyDevice(dev->device, NULL);
-    }
+void camp_device_close(camp_device *dev) {
+    if (dev->device) vkDestroyDevice(dev->device, NULL);
     for (uint32_t i = 0; i < CAMP_DEVICE_QUEUES_MAX; i++) pthread_mutex_destroy(&dev->submit_locks[i]);
     pthread_mutex_destroy(&dev->copy_submit_lock);
     free(dev);
 }
 
-static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_device **out) {
-    CAMP_TRY(camp_faults_init());
+camp_status camp_device_create(VkPhysicalDevice physical, uint32_t index, camp_device **out) {
     camp_device *dev = calloc(1, sizeof *dev);
     if (!dev) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     for (uint32_t i = 0; i < CAMP_DEVICE_QUEUES_MAX; i++) pthread_mutex_init(&dev->submit_locks[i], NULL);
     pthread_mutex_init(&dev->copy_submit_lock, NULL);
-    dev->poll_ns = camp_wait_poll_ns();
     dev->index = index;
     dev->physical = physical;
     vkGetPhysicalDeviceProperties(physical, &dev->properties);
@@ -487,89 +469,18 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
         find_compute_queue(physical, &dev->queue_family);
         status = create_device(dev);
     }
-    if (status == CAMP_OK) status = camp_pipeline_cache_load(dev);
-    if (status == CAMP_OK) status = camp_queue_create(dev, CAMP_QUEUING_MODE_AUTOMATIC, &dev->default_view);
     if (status != CAMP_OK) {
-        close_device(dev);
+        camp_device_close(dev);
         return status;
     }
-    const char *verbose = getenv("CAMP_VERBOSE");
-    dev->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
-    if (dev->verbose) {
-        uint32_t v = dev->properties.apiVersion;
-        fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u; copies by %s", index, dev->name,
-                camp_device_type_name(dev->properties.deviceType), VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v),
-                VK_API_VERSION_PATCH(v), camp_copy_path_name(dev->copy_path));
-        if (dev->small_buffers_in_bar)
-            fprintf(stderr, ", buffers under %zu MiB in host-visible device memory", CAMP_BAR_WRITES_BELOW >> 20);
-        fputc('\n', stderr);
-    }
-    dev->next = camp_rt.devices;
-    camp_rt.devices = dev;
     *out = dev;
     return CAMP_OK;
 }
 
-/* ---- Init and teardown --------------------------------------------------- */
-
-static void shutdown_at_exit(void) { camp_shutdown(); }
-
-camp_status camp_device_init(void) {
-    if (camp_rt.ready) return CAMP_OK;
-    uint64_t start = camp_profiling ? camp_profile_now() : 0;
-    VkPhysicalDevice *devices = NULL;
-    uint32_t count = 0, chosen = 0;
-    camp_status status = camp_instance_init();
-    if (status == CAMP_OK) status = physical_devices(&devices, &count);
-    if (status == CAMP_OK) status = camp_device_choose(devices, count, &chosen);
-    if (status == CAMP_OK) status = open_device(devices[chosen], chosen, &camp_rt.main);
-    free(devices);
-    if (status != CAMP_OK) {
-        camp_device_destroy(); /* a later call tries again from scratch */
-        return status;
-    }
-    snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.main->name);
-    camp_rt.ready = true;
-    if (camp_profiling) camp_profile_host_span("open the device", start);
-    /* Tear down before exit so that validation layers see every object
-     * destroyed and report no leaks. */
-    if (!camp_rt.atexit_registered) {
-        camp_rt.atexit_registered = true;
-        atexit(shutdown_at_exit);
-    }
-    return CAMP_OK;
-}
-
-camp_status camp_device_open(uint32_t index, camp_device **out) {
-    CAMP_TRY(camp_device_init());
-    for (camp_device *dev = camp_rt.devices; dev; dev = dev->next)
-        if (dev->index == index) {
-            *out = dev;
-            return CAMP_OK;
-        }
-    VkPhysicalDevice *devices = NULL;
-    uint32_t count = 0;
-    CAMP_TRY(physical_devices(&devices, &count));
-    camp_status status = index < count ? open_device(devices[index], index, out)
-                                       : camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
-                                                   "there is no accelerator %u (there are %u)", index, count);
-    free(devices);
-    return status;
-}
-
-void camp_device_destroy(void) {
-    camp_futures_destroy();
-    if (camp_rt.ready) camp_regions_destroy(); /* before the queues: busy buffers retire to them */
-    while (camp_rt.devices) {
-        camp_device *dev = camp_rt.devices;
-        camp_rt.devices = dev->next;
-        close_device(dev);
-    }
-    camp_rt.main = NULL;
+void camp_instance_destroy(void) {
     if (camp_rt.instance) {
         camp_validation_messenger_destroy();
         vkDestroyInstance(camp_rt.instance, NULL);
     }
     camp_rt.instance = VK_NULL_HANDLE;
-    camp_rt.ready = false;
 }

@@ -177,7 +177,7 @@ camp_future *camp_array_view_synchronize_async_at(const void *host, const char *
  * view's work so far is, which is submitted now, so that polling it sees
  * it finish; a view that has run nothing gives one done at once. */
 static camp_status marker(camp_accelerator_view *view, camp_future **out) {
-    CAMP_TRY(camp_device_init());
+    CAMP_TRY(camp_runtime_start());
     camp_accelerator_view *q = view ? view : camp_queue_current();
     bool live = false;
     for (camp_accelerator_view *v = camp_rt.views; v; v = v->next) live |= v == q;

@@ -248,7 +248,6 @@ typedef struct camp_module_state {
     struct camp_module_state *next; /* every module's state, for shutdown */
 } camp_module_state;
 
-/* The whole runtime. The only global mutable state of libcamp. */
 /* An opened accelerator: a Vulkan device with its queue, caches and
  * default view. */
 typedef struct camp_device {
@@ -326,6 +325,8 @@ typedef struct camp_call_state {
 
 extern _Thread_local camp_call_state camp_call;
 
+/* The whole runtime: the only global mutable state of libcamp (context.c),
+ * started and stopped by runtime.c. */
 typedef struct camp_runtime {
     pthread_mutex_t lock;
 
@@ -446,17 +447,27 @@ void camp_validation_messenger_info(VkDebugUtilsMessengerCreateInfoEXT *info);
 camp_status camp_validation_messenger_create(void);
 void camp_validation_messenger_destroy(void);
 
-/* ---- device.c ----------------------------------------------------------- */
+/* ---- runtime.c: start-up and shutdown ------------------------------------ */
 
 /* Opens the default device (CAMP_DEVICE, else by type) unless already done. */
-camp_status camp_device_init(void);
+camp_status camp_runtime_start(void);
 /* The opened device of index `index` (opening it, and the default first). */
-camp_status camp_device_open(uint32_t index, camp_device **out);
+camp_status camp_runtime_device(uint32_t index, camp_device **out);
 /* Waits for every device and destroys everything, including caches. */
-void camp_device_destroy(void);
+void camp_runtime_stop(void);
+
+/* ---- device.c ----------------------------------------------------------- */
 
 /* Creates the Vulkan instance unless already done (enumeration needs no device). */
 camp_status camp_instance_init(void);
+void camp_instance_destroy(void);
+/* The physical devices, in the loader's order (the caller frees them). */
+camp_status camp_physical_devices(VkPhysicalDevice **out, uint32_t *count);
+/* Opens physical device `index`: the Vulkan device with the features and
+ * extensions kernels may use, and its queues; nothing on it yet. */
+camp_status camp_device_create(VkPhysicalDevice physical, uint32_t index, camp_device **out);
+/* Destroys the Vulkan device (everything on it is gone) and frees `dev`. */
+void camp_device_close(camp_device *dev);
 /* Why `device` cannot run campcc kernels, or NULL if it can. */
 const char *camp_device_unsuitable(VkPhysicalDevice device);
 /* The index of the device kernels run on, by CAMP_DEVICE or by type. */

@@ -243,7 +243,7 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
     if (!extent) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with a null extent");
     launch_memory m;
     CAMP_TRY(unpack_args(kernel, args, &m));
-    CAMP_TRY(camp_device_init());
+    CAMP_TRY(camp_runtime_start());
     camp_accelerator_view *q = NULL;
     CAMP_TRY(launch_queue(&q));
     camp_pipeline *pipeline;

@@ -700,7 +700,7 @@ camp_status camp_view_or_default(camp_accelerator_view *view, const char *call, 
 
 camp_accelerator_view *camp_default_view(void) {
     pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = camp_device_init();
+    camp_status status = camp_runtime_start();
     camp_accelerator_view *view = status == CAMP_OK ? camp_rt.main->default_view : NULL;
     camp_unlock_and_report(status);
     return view;
@@ -710,12 +710,12 @@ camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *acce
                                                     camp_queuing_mode mode) {
     pthread_mutex_lock(&camp_rt.lock);
     camp_accelerator_view *view = NULL;
-    camp_status status = camp_device_init();
+    camp_status status = camp_runtime_start();
     if (status == CAMP_OK && mode != CAMP_QUEUING_MODE_AUTOMATIC && mode != CAMP_QUEUING_MODE_IMMEDIATE)
         status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "camp_accelerator_create_view: unknown queuing mode %d",
                            (int)mode);
     camp_device *dev = camp_rt.main;
-    if (status == CAMP_OK && accelerator) status = camp_device_open(accelerator->index, &dev);
+    if (status == CAMP_OK && accelerator) status = camp_runtime_device(accelerator->index, &dev);
     if (status == CAMP_OK) status = camp_queue_create(dev, mode, &view);
     camp_unlock_and_report(status);
     return view;

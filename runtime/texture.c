@@ -351,7 +351,7 @@ static camp_status copy_between(camp_texture *dst, camp_texture *src) {
 
 static camp_status create(camp_accelerator_view *view, camp_texel_kind kind, int channels, int rank,
                           const int *extent, unsigned bits, const void *src, camp_texture **out) {
-    CAMP_TRY(camp_device_init());
+    CAMP_TRY(camp_runtime_start());
     CAMP_TRY(camp_view_or_default(view, "texture_new_on", &view));
     camp_device *dev = view->dev;
     if (!extent) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "texture_new: a null extent");
