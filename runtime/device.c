@@ -17,6 +17,38 @@ static bool has_extension(const VkExtensionProperties *list, uint32_t count, con
     return false;
 }
 
+/* ---- Extension functions ------------------------------------------------- */
+
+/* Whether the instance's functions of `extension` are there: those of
+ * VK_EXT_debug_utils where it is enabled; those of device extensions, whose
+ * physical-device functions the instance has, always. */
+static bool instance_has(const char *extension) {
+    return camp_rt.debug_utils || strcmp(extension, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) != 0;
+}
+
+/* Whether the device's functions of `extension` are there: it is one of
+ * the device's `extensions`, or the instance's VK_EXT_debug_utils. */
+static bool device_has(const char *const *extensions, uint32_t count, const char *extension) {
+    for (uint32_t i = 0; i < count; i++)
+        if (strcmp(extensions[i], extension) == 0) return true;
+    return camp_rt.debug_utils && strcmp(extension, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) == 0;
+}
+
+static void load_instance_functions(void) {
+#define CAMP_VK_LOAD(name, extension)                                                                         \
+    camp_rt.vk.name = instance_has(extension) ? (PFN_##name)vkGetInstanceProcAddr(camp_rt.instance, #name) : NULL;
+    CAMP_VK_INSTANCE_FUNCTIONS(CAMP_VK_LOAD)
+#undef CAMP_VK_LOAD
+}
+
+static void load_device_functions(camp_device *dev, const char *const *extensions, uint32_t count) {
+#define CAMP_VK_LOAD(name, extension)                                                                         \
+    dev->vk.name = device_has(extensions, count, extension) ? (PFN_##name)vkGetDeviceProcAddr(dev->device, #name) \
+                                                             : NULL;
+    CAMP_VK_DEVICE_FUNCTIONS(CAMP_VK_LOAD)
+#undef CAMP_VK_LOAD
+}
+
 camp_status camp_instance_init(void) {
     if (camp_rt.instance) return CAMP_OK;
     bool validation = camp_validation_requested();
@@ -24,17 +56,17 @@ camp_status camp_instance_init(void) {
 
     /* Portability enumeration lists MoltenVK-style drivers too; harmless
      * where absent. */
+    camp_status status = CAMP_OK;
     uint32_t available_count = 0;
+    VkExtensionProperties *available = NULL;
     VK(vkEnumerateInstanceExtensionProperties(NULL, &available_count, NULL));
-    VkExtensionProperties *available = calloc(available_count ? available_count : 1, sizeof *available);
+    available = calloc(available_count ? available_count : 1, sizeof *available);
     if (!available) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    VkResult listed = vkEnumerateInstanceExtensionProperties(NULL, &available_count, available);
-    bool portability = listed >= 0 && has_extension(available, available_count,
-                                                    VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
-    bool debug_utils_available = listed >= 0 && has_extension(available, available_count,
-                                                              VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    VK(vkEnumerateInstanceExtensionProperties(NULL, &available_count, available));
+    bool portability = has_extension(available, available_count, VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
+    bool debug_utils_available = has_extension(available, available_count, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
     free(available);
-    VK(listed);
+    available = NULL;
 
     const char *extensions[2];
     uint32_t extension_count = 0;
@@ -63,15 +95,14 @@ camp_status camp_instance_init(void) {
         .enabledExtensionCount = extension_count,
         .ppEnabledExtensionNames = extensions,
     };
-    VkResult result = vkCreateInstance(&info, NULL, &camp_rt.instance);
-    if (result == VK_ERROR_INCOMPATIBLE_DRIVER)
-        return camp_fail(CAMP_ERROR_NO_DEVICE,
-                         "no Vulkan 1.2 driver found (vkCreateInstance: VK_ERROR_INCOMPATIBLE_DRIVER); "
-                         "install a GPU driver, or mesa-vulkan-drivers for the CPU device");
-    VK(result);
-    camp_debug_utils_load(debug_utils);
+    VK(vkCreateInstance(&info, NULL, &camp_rt.instance));
+    camp_rt.debug_utils = debug_utils;
+    load_instance_functions();
     if (validation) CAMP_TRY(camp_validation_messenger_create());
     return CAMP_OK;
+error:
+    free(available);
+    return status;
 }
 
 /* ---- Physical device ----------------------------------------------------- */
@@ -206,6 +237,9 @@ static camp_status choose_by_rank(VkPhysicalDevice *devices, uint32_t count, uin
 }
 
 camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32_t *chosen) {
+    if (count == 0)
+        return camp_fail(CAMP_ERROR_NO_DEVICE, "no Vulkan device found; install a GPU driver, or "
+                                               "mesa-vulkan-drivers for the CPU device (lavapipe)");
     const char *wanted = getenv("CAMP_DEVICE");
     return wanted && *wanted ? choose_by_env(wanted, devices, count, chosen) : choose_by_rank(devices, count, chosen);
 }
@@ -265,19 +299,17 @@ bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDevice
 
 camp_status camp_physical_devices(VkPhysicalDevice **out, uint32_t *count) {
     *out = NULL;
+    camp_status status = CAMP_OK;
+    VkPhysicalDevice *devices = NULL;
     VK(vkEnumeratePhysicalDevices(camp_rt.instance, count, NULL));
-    if (*count == 0)
-        return camp_fail(CAMP_ERROR_NO_DEVICE, "no Vulkan device found; install a GPU driver, or "
-                                               "mesa-vulkan-drivers for the CPU device (lavapipe)");
-    VkPhysicalDevice *devices = calloc(*count, sizeof *devices);
+    devices = calloc(*count ? *count : 1, sizeof *devices);
     if (!devices) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    VkResult result = vkEnumeratePhysicalDevices(camp_rt.instance, count, devices);
-    if (result < 0) {
-        free(devices);
-        VK(result);
-    }
+    VK(vkEnumeratePhysicalDevices(camp_rt.instance, count, devices));
     *out = devices;
     return CAMP_OK;
+error:
+    free(devices);
+    return status;
 }
 
 /* ---- Logical device ------------------------------------------------------ */
@@ -294,6 +326,7 @@ static bool device_has_extension(VkPhysicalDevice physical, const char *name) {
 }
 
 static camp_status create_device(camp_device *dev) {
+    camp_status status = CAMP_OK;
     /* Float atomics (camp_atomic_fetch_add/exchange on float) */
     bool atomic_float = device_has_extension(dev->physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
     VkPhysicalDeviceShaderAtomicFloatFeaturesEXT has_atomic = {
@@ -427,9 +460,7 @@ static camp_status create_device(camp_device *dev) {
     VK(vkCreateDevice(dev->physical, &info, NULL, &dev->device));
     for (uint32_t i = 0; i < dev->queue_count; i++) vkGetDeviceQueue(dev->device, dev->queue_family, i, &dev->queues[i]);
     vkGetDeviceQueue(dev->device, dev->copy_family, 0, &dev->copy_queue);
-    if (push_descriptor)
-        dev->push_descriptor = (PFN_vkCmdPushDescriptorSetKHR)vkGetDeviceProcAddr(dev->device, "vkCmdPushDescriptorSetKHR");
-    camp_profile_device_ready(dev);
+    load_device_functions(dev, extensions, extension_count);
     if (dev->import_host) {
         VkPhysicalDeviceExternalMemoryHostPropertiesEXT host = {
             .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
@@ -437,11 +468,11 @@ static camp_status create_device(camp_device *dev) {
                                                   .pNext = &host};
         vkGetPhysicalDeviceProperties2(dev->physical, &properties);
         dev->import_alignment = host.minImportedHostPointerAlignment;
-        dev->get_host_pointer_properties = (PFN_vkGetMemoryHostPointerPropertiesEXT)vkGetDeviceProcAddr(
-            dev->device, "vkGetMemoryHostPointerPropertiesEXT");
-        dev->import_host = dev->get_host_pointer_properties && dev->import_alignment;
+        dev->import_host = dev->vk.vkGetMemoryHostPointerPropertiesEXT && dev->import_alignment;
     }
     return CAMP_OK;
+error:
+    return status;
 }
 
 void camp_device_close(camp_device *dev) {

@@ -248,6 +248,29 @@ typedef struct camp_module_state {
     struct camp_module_state *next; /* every module's state, for shutdown */
 } camp_module_state;
 
+/* Extension functions libcamp calls, each with the extension it comes
+ * from: one table per device (camp_device.vk) and one for the instance
+ * (camp_runtime.vk), each loaded in one place (device.c); a function is
+ * NULL where its extension is not enabled. */
+#define CAMP_VK_DEVICE_FUNCTIONS(X)                                                        \
+    X(vkCmdPushDescriptorSetKHR, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) /* textures */        \
+    X(vkGetMemoryHostPointerPropertiesEXT, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)        \
+    X(vkGetCalibratedTimestampsEXT, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) /* profile */ \
+    X(vkSetDebugUtilsObjectNameEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) /* of the instance */   \
+    X(vkCmdInsertDebugUtilsLabelEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME)
+#define CAMP_VK_INSTANCE_FUNCTIONS(X)                                                      \
+    X(vkCreateDebugUtilsMessengerEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) /* validation */     \
+    X(vkDestroyDebugUtilsMessengerEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME)                     \
+    X(vkGetPhysicalDeviceCalibrateableTimeDomainsEXT, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME)
+#define CAMP_VK_FUNCTION_FIELD(name, extension) PFN_##name name;
+typedef struct camp_vk_device_functions {
+    CAMP_VK_DEVICE_FUNCTIONS(CAMP_VK_FUNCTION_FIELD)
+} camp_vk_device_functions;
+typedef struct camp_vk_instance_functions {
+    CAMP_VK_INSTANCE_FUNCTIONS(CAMP_VK_FUNCTION_FIELD)
+} camp_vk_instance_functions;
+#undef CAMP_VK_FUNCTION_FIELD
+
 /* An opened accelerator: a Vulkan device with its queue, caches and
  * default view. */
 typedef struct camp_device {
@@ -262,6 +285,7 @@ typedef struct camp_device {
     bool verbose;            /* CAMP_VERBOSE: say what is made for it (devices, pipelines) */
     bool access_chains;      /* kernels address view elements by access chains where they can (device.c) */
     VkDevice device;
+    camp_vk_device_functions vk; /* its extensions' functions */
     uint32_t queue_family;
     VkQueue queues[CAMP_DEVICE_QUEUES_MAX]; /* of the compute family: views submit to one each */
     /* One per queue: submissions to it, which camp_queue_finish_releasing
@@ -288,7 +312,6 @@ typedef struct camp_device {
     bool small_buffers_in_bar; /* import path with a resizable BAR: device buffers below CAMP_BAR_WRITES_BELOW live there */
     bool import_host;        /* VK_EXT_external_memory_host is enabled */
     VkDeviceSize import_alignment; /* minImportedHostPointerAlignment */
-    PFN_vkGetMemoryHostPointerPropertiesEXT get_host_pointer_properties;
     struct camp_transfer *transfer; /* transfer.c's staging ring and copy threads */
     camp_accelerator_view *copy_view; /* future.c's, for asynchronous copies; NULL until one */
     camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
@@ -304,10 +327,8 @@ typedef struct camp_device {
     uint64_t anchor_tick, anchor_host; /* a device tick and its host time, from the last calibration */
     VkDeviceSize allocated_bytes; /* device memory allocated by suballoc.c (the trace's counter) */
     bool creation_feedback;   /* VK_EXT_pipeline_creation_feedback is enabled */
-    PFN_vkGetCalibratedTimestampsEXT get_calibrated_timestamps; /* NULL: no calibrated timestamps */
     struct camp_texture *textures; /* texture.c's, not deleted yet */
     struct camp_sampler_entry *samplers; /* texture.c's VkSamplers, one per camp_sampler used */
-    PFN_vkCmdPushDescriptorSetKHR push_descriptor; /* VK_KHR_push_descriptor: textures' bindings; NULL without */
     bool custom_border_colours; /* VK_EXT_custom_border_color (without a format): any sampler border colour */
     uint32_t custom_border_samplers; /* samplers made with one (at most maxCustomBorderColorSamplers) */
     struct camp_device *next; /* every opened device */
@@ -340,6 +361,8 @@ typedef struct camp_runtime {
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* the default's, kept after shutdown */
 
     VkInstance instance;
+    bool debug_utils;        /* the instance has VK_EXT_debug_utils */
+    camp_vk_instance_functions vk; /* its extensions' functions */
     VkDebugUtilsMessengerEXT messenger;
     camp_device *main;       /* the default accelerator: parallel_for_each runs there */
     camp_device *devices;    /* every opened device, main included */
@@ -420,13 +443,18 @@ void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceV
 const char *camp_vk_result_name(VkResult result);
 camp_status camp_vk_fail(VkResult result, const char *call, const char *file, int line);
 
-/* Evaluates a Vulkan call; on a negative VkResult records an error naming the
- * call and the result and returns it from the enclosing function. */
+/* The one way libcamp calls Vulkan: evaluates a Vulkan call (or a VkResult
+ * a helper returned); on a negative VkResult records an error naming the
+ * call and the result, keeps the camp_status it maps to in the function's
+ * `status` and jumps to the function's `error:` label, where the function
+ * undoes what it made so far and returns `status`. */
 #define VK(call)                                                                 \
     do {                                                                         \
         VkResult camp_vk_result_ = (call);                                       \
-        if (camp_vk_result_ < 0)                                                 \
-            return camp_vk_fail(camp_vk_result_, #call, __FILE__, __LINE__);     \
+        if (camp_vk_result_ < 0) {                                               \
+            status = camp_vk_fail(camp_vk_result_, #call, __FILE__, __LINE__);   \
+            goto error;                                                          \
+        }                                                                        \
     } while (0)
 
 /* Returns from the enclosing function when a camp_status is not CAMP_OK. */
@@ -461,7 +489,7 @@ void camp_runtime_stop(void);
 /* Creates the Vulkan instance unless already done (enumeration needs no device). */
 camp_status camp_instance_init(void);
 void camp_instance_destroy(void);
-/* The physical devices, in the loader's order (the caller frees them). */
+/* The physical devices, in the loader's order (the caller frees them; there may be none). */
 camp_status camp_physical_devices(VkPhysicalDevice **out, uint32_t *count);
 /* Opens physical device `index`: the Vulkan device with the features and
  * extensions kernels may use, and its queues; nothing on it yet. */
@@ -470,7 +498,7 @@ camp_status camp_device_create(VkPhysicalDevice physical, uint32_t index, camp_d
 void camp_device_close(camp_device *dev);
 /* Why `device` cannot run campcc kernels, or NULL if it can. */
 const char *camp_device_unsuitable(VkPhysicalDevice device);
-/* The index of the device kernels run on, by CAMP_DEVICE or by type. */
+/* The index of the device kernels run on, by CAMP_DEVICE or by type (an error when there is none). */
 camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32_t *chosen);
 /* "discrete GPU", "integrated GPU", "virtual GPU", "CPU" or "other". */
 const char *camp_device_type_name(VkPhysicalDeviceType type);
@@ -899,14 +927,11 @@ extern bool camp_profiling;
 /* Reads CAMP_PROFILE and CAMP_TRACE once (warning about values it does
  * not know); true when names and labels are wanted (VK_EXT_debug_utils). */
 bool camp_profile_init(void);
-/* The instance was created with VK_EXT_debug_utils (or without). */
-void camp_debug_utils_load(bool enabled);
 /* Names a Vulkan object for validation messages and tools, when VK_EXT_debug_utils is on. */
 void camp_debug_name(const camp_device *dev, VkObjectType type, uint64_t handle, const char *name);
 /* Before vkCreateDevice: adds the extensions profiling uses that `dev`
- * has (room for two more in `extensions`); after it, loads their functions. */
+ * has (room for two more in `extensions`). */
 void camp_profile_device_extensions(camp_device *dev, const char **extensions, uint32_t *count);
-void camp_profile_device_ready(camp_device *dev);
 /* CLOCK_MONOTONIC in nanoseconds. */
 uint64_t camp_profile_now(void);
 /* A launch of camp_call.kernel from here to camp_profile_launch_end. */

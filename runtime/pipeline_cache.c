@@ -119,17 +119,17 @@ camp_status camp_pipeline_cache_load(camp_device *dev) {
         .initialDataSize = data ? size : 0,
         .pInitialData = data,
     };
-    VkResult result = vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache);
-    if (result < 0 && data) {
-        /* The driver refused the data after all: start empty. */
+    camp_status status = CAMP_OK;
+    /* Where the driver refuses the data after all, it starts empty. */
+    if (!data || vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache) < 0) {
         info.initialDataSize = 0;
         info.pInitialData = NULL;
-        result = vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache);
+        VK(vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache));
     }
+error:
     free(data);
     dev->pipeline_cache_dirty = false;
-    VK(result);
-    return CAMP_OK;
+    return status;
 }
 
 static void save(camp_device *dev) {

@@ -41,9 +41,6 @@ static struct {
 static uint64_t waits, wait_ns;
 static _Thread_local uint64_t thread_wait_ns; /* the calling thread's waits so far */
 
-static PFN_vkSetDebugUtilsObjectNameEXT set_object_name;
-static PFN_vkCmdInsertDebugUtilsLabelEXT insert_label;
-
 uint64_t camp_profile_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -83,38 +80,30 @@ __attribute__((constructor)) static void profile_at_load(void) { camp_profile_in
 
 /* ---- Debug names and labels ------------------------------------------------- */
 
-void camp_debug_utils_load(bool enabled) {
-    set_object_name = enabled ? (PFN_vkSetDebugUtilsObjectNameEXT)vkGetInstanceProcAddr(
-                                    camp_rt.instance, "vkSetDebugUtilsObjectNameEXT")
-                              : NULL;
-    insert_label = enabled ? (PFN_vkCmdInsertDebugUtilsLabelEXT)vkGetInstanceProcAddr(
-                                 camp_rt.instance, "vkCmdInsertDebugUtilsLabelEXT")
-                           : NULL;
-}
-
 void camp_debug_name(const camp_device *dev, VkObjectType type, uint64_t handle, const char *name) {
-    if (!set_object_name) return;
+    if (!dev->vk.vkSetDebugUtilsObjectNameEXT) return;
     VkDebugUtilsObjectNameInfoEXT info = {
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT,
         .objectType = type,
         .objectHandle = handle,
         .pObjectName = name,
     };
-    (void)set_object_name(dev->device, &info); /* a name is only a help */
+    (void)dev->vk.vkSetDebugUtilsObjectNameEXT(dev->device, &info); /* a name is only a help */
 }
 
 void camp_debug_label(const char *text) {
-    if (!insert_label || !camp_rt.ready) return;
+    if (!camp_rt.ready) return;
     camp_accelerator_view *q = camp_queue_current(), *live = camp_rt.views;
     while (live && live != q) live = live->next;
     if (!live) return; /* the thread's view was destroyed: its next launch says so */
+    if (!q->dev->vk.vkCmdInsertDebugUtilsLabelEXT) return;
     VkCommandBuffer commands;
     if (camp_queue_commands(q, &commands) != CAMP_OK) {
         camp_failure_clear(); /* a label is not worth an error */
         return;
     }
     VkDebugUtilsLabelEXT label = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT, .pLabelName = text};
-    insert_label(commands, &label);
+    q->dev->vk.vkCmdInsertDebugUtilsLabelEXT(commands, &label);
 }
 
 /* ---- Device ----------------------------------------------------------------- */
@@ -132,9 +121,7 @@ static bool device_has(VkPhysicalDevice physical, const char *name) {
 
 /* Whether the device can read its own clock and CLOCK_MONOTONIC together. */
 static bool calibrateable(VkPhysicalDevice physical) {
-    PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT domains_of =
-        (PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT)vkGetInstanceProcAddr(
-            camp_rt.instance, "vkGetPhysicalDeviceCalibrateableTimeDomainsEXT");
+    PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT domains_of = camp_rt.vk.vkGetPhysicalDeviceCalibrateableTimeDomainsEXT;
     VkTimeDomainEXT domains[8];
     uint32_t count = 8;
     if (!domains_of || domains_of(physical, &count, domains) < 0) return false;
@@ -154,12 +141,6 @@ void camp_profile_device_extensions(camp_device *dev, const char **extensions, u
         extensions[(*count)++] = VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;
     dev->creation_feedback = device_has(dev->physical, VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME);
     if (dev->creation_feedback) extensions[(*count)++] = VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME;
-}
-
-void camp_profile_device_ready(camp_device *dev) {
-    if (!camp_profiling) return;
-    dev->get_calibrated_timestamps =
-        (PFN_vkGetCalibratedTimestampsEXT)vkGetDeviceProcAddr(dev->device, "vkGetCalibratedTimestampsEXT");
 }
 
 /* ---- Statistics ------------------------------------------------------------- */
@@ -421,18 +402,18 @@ void camp_profile_batch_submitted(camp_batch *batch) {
  * device starts it no earlier; trace.c keeps each queue's events in order). */
 static void calibrate(camp_device *dev, const struct camp_profile_batch *p, uint64_t first_tick, uint64_t *tick,
                       uint64_t *host) {
-    if (dev->get_calibrated_timestamps && dev->anchor_host && p->submitted < dev->anchor_host + CALIBRATION_EVERY_NS) {
+    if (dev->vk.vkGetCalibratedTimestampsEXT && dev->anchor_host && p->submitted < dev->anchor_host + CALIBRATION_EVERY_NS) {
         *tick = dev->anchor_tick;
         *host = dev->anchor_host;
         return;
     }
-    if (dev->get_calibrated_timestamps) {
+    if (dev->vk.vkGetCalibratedTimestampsEXT) {
         VkCalibratedTimestampInfoEXT info[2] = {
             {.sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, .timeDomain = VK_TIME_DOMAIN_DEVICE_EXT},
             {.sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, .timeDomain = VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT},
         };
         uint64_t values[2], deviation;
-        if (dev->get_calibrated_timestamps(dev->device, 2, info, values, &deviation) >= 0) {
+        if (dev->vk.vkGetCalibratedTimestampsEXT(dev->device, 2, info, values, &deviation) >= 0) {
             *tick = dev->anchor_tick = values[0];
             *host = dev->anchor_host = values[1];
             return;

@@ -70,6 +70,7 @@ static void batch_destroy(camp_accelerator_view *q, camp_batch *batch) {
 }
 
 static camp_status batch_begin(camp_accelerator_view *q) {
+    camp_status status = CAMP_OK;
     camp_batch *batch = q->spare;
     if (batch) {
         q->spare = batch->next;
@@ -87,9 +88,8 @@ static camp_status batch_begin(camp_accelerator_view *q) {
     bool ready = batch->begun_empty && !begin.flags;
     batch->begun_empty = false;
     /* A batch may have given its command buffer to replay.c for one it kept. */
-    VkResult result = VK_SUCCESS;
     if (batch->commands) {
-        if (!ready) result = vkResetCommandBuffer(batch->commands, 0);
+        if (!ready) VK(vkResetCommandBuffer(batch->commands, 0));
     } else {
         VkCommandBufferAllocateInfo info = {
             .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
@@ -97,11 +97,7 @@ static camp_status batch_begin(camp_accelerator_view *q) {
             .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
             .commandBufferCount = 1,
         };
-        result = vkAllocateCommandBuffers(q->dev->device, &info, &batch->commands);
-    }
-    if (result < 0) {
-        batch_destroy(q, batch);
-        VK(result);
+        VK(vkAllocateCommandBuffers(q->dev->device, &info, &batch->commands));
     }
     batch->serial = q->next_serial;
     q->open = batch;
@@ -112,6 +108,9 @@ static camp_status batch_begin(camp_accelerator_view *q) {
     /* No barrier first: the batch before ended with one that orders its
      * commands before every later one of the view (batch_end). */
     return CAMP_OK;
+error:
+    if (q->open != batch) batch_destroy(q, batch); /* else it stays open, as begun */
+    return status;
 }
 
 long long camp_elapsed_ns(const struct timespec *since) {
@@ -129,8 +128,9 @@ static VkResult poll_device(camp_accelerator_view *q, uint64_t serial, uint64_t 
     clock_gettime(CLOCK_MONOTONIC, &start);
     long long tight = q->dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0 : CAMP_WAIT_TIGHT_NS;
     long long budget = q->dev->poll_ns;
+    VkResult result;
     for (;;) {
-        VkResult result = vkGetSemaphoreCounterValue(q->dev->device, q->timeline, reached);
+        result = vkGetSemaphoreCounterValue(q->dev->device, q->timeline, reached);
         if (result < 0 || *reached >= serial) {
             *done = true;
             return result;
@@ -179,6 +179,16 @@ static VkResult wait_for(camp_accelerator_view *q, uint64_t serial, uint64_t *re
     return result;
 }
 
+/* What a wait's VkResult means for the call: a lost device says so in words. */
+static camp_status wait_status(VkResult result) {
+    camp_status status = CAMP_OK;
+    if (result == VK_ERROR_DEVICE_LOST)
+        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+    VK(result);
+error:
+    return status;
+}
+
 /* Moves the batches at the head of `inflight` that the timeline has
  * `reached` to `spare`. */
 static camp_status retire_reached(camp_accelerator_view *q, uint64_t reached) {
@@ -201,11 +211,8 @@ static camp_status retire_reached(camp_accelerator_view *q, uint64_t reached) {
 static camp_status reap(camp_accelerator_view *q, bool wait) {
     if (!q->inflight) return CAMP_OK;
     uint64_t reached = 0;
-    VkResult result = wait ? wait_for(q, q->inflight_last->serial, &reached)
-                           : vkGetSemaphoreCounterValue(q->dev->device, q->timeline, &reached);
-    if (result == VK_ERROR_DEVICE_LOST)
-        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-    VK(result);
+    CAMP_TRY(wait_status(wait ? wait_for(q, q->inflight_last->serial, &reached)
+                              : vkGetSemaphoreCounterValue(q->dev->device, q->timeline, &reached)));
     return retire_reached(q, reached);
 }
 
@@ -223,10 +230,7 @@ static camp_status bound_inflight(camp_accelerator_view *q) {
         commands -= last_to_wait->command_count, batches--;
     }
     uint64_t reached = 0;
-    VkResult result = wait_for(q, last_to_wait->serial, &reached);
-    if (result == VK_ERROR_DEVICE_LOST)
-        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-    VK(result);
+    CAMP_TRY(wait_status(wait_for(q, last_to_wait->serial, &reached)));
     return retire_reached(q, reached);
 }
 
@@ -433,10 +437,7 @@ static camp_status submit_failed(camp_accelerator_view *q, uint64_t serial, VkRe
     (void)reap(q, false);
     /* The batches before it are done (waited above), and it is gone. */
     if (q->completed < serial && (!q->inflight || q->inflight->serial > serial)) q->completed = serial;
-    if (result == VK_ERROR_DEVICE_LOST)
-        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-    VK(result);
-    return CAMP_OK;
+    return wait_status(result);
 }
 
 camp_status camp_queue_flush(camp_accelerator_view *q) {
@@ -456,10 +457,7 @@ camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial) {
     if (serial <= q->completed) return waited(q);
     if (q->open && serial >= q->open->serial) CAMP_TRY(camp_queue_flush(q));
     uint64_t reached = 0;
-    VkResult result = wait_for(q, serial, &reached);
-    if (result == VK_ERROR_DEVICE_LOST)
-        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-    VK(result);
+    CAMP_TRY(wait_status(wait_for(q, serial, &reached)));
     CAMP_TRY(retire_reached(q, reached));
     return waited(q);
 }
@@ -504,9 +502,7 @@ camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
     VkResult result = wait_for(q, serial, &reached);
     pthread_mutex_lock(&camp_rt.lock);
     q->waiters--;
-    if (result == VK_ERROR_DEVICE_LOST)
-        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-    VK(result);
+    CAMP_TRY(wait_status(result));
     /* What the wait saw reached: no second read of the timeline. */
     CAMP_TRY(retire_reached(q, reached));
     return waited(q);
@@ -562,18 +558,17 @@ static camp_status queue_create(camp_device *dev, camp_queuing_mode mode, uint32
         free(q);
         return status;
     }
-    VkResult result = vkCreateCommandPool(dev->device, &pool, NULL, &q->pool);
-    if (result >= 0) result = vkCreateSemaphore(dev->device, &semaphore, NULL, &q->timeline);
-    if (result < 0) {
-        if (q->pool) vkDestroyCommandPool(dev->device, q->pool, NULL);
-        camp_replay_destroy(q);
-        free(q);
-        VK(result);
-    }
+    VK(vkCreateCommandPool(dev->device, &pool, NULL, &q->pool));
+    VK(vkCreateSemaphore(dev->device, &semaphore, NULL, &q->timeline));
     q->next = camp_rt.views;
     camp_rt.views = q;
     *out = q;
     return CAMP_OK;
+error:
+    if (q->pool) vkDestroyCommandPool(dev->device, q->pool, NULL);
+    camp_replay_destroy(q);
+    free(q);
+    return status;
 }
 
 camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out) {
