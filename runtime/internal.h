@@ -853,6 +853,9 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
 camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
                                   bool bounds_check, bool narrow_addresses, VkPipeline *out);
 void camp_pipelines_destroy(camp_device *dev);
+/* Bytes of push constants actually pushed: push_size rounded up to 4, as
+ * Vulkan requires of push-constant ranges (the pipeline layout's range). */
+uint32_t camp_push_range_size(const camp_kernel_info *kernel);
 
 /* ---- workgroup.c ---------------------------------------------------------- */
 
@@ -882,11 +885,6 @@ camp_status camp_pipeline_cache_load(camp_device *dev);
  * destroys it. Failures to write are ignored: the cache is only a speedup. */
 void camp_pipeline_cache_save_and_destroy(camp_device *dev);
 
-/* ---- launch.c ----------------------------------------------------------- */
-
-/* Bytes of push constants actually pushed: push_size rounded up to 4, as
- * Vulkan requires of push-constant ranges. */
-uint32_t camp_push_range_size(const camp_kernel_info *kernel);
 
 /* ---- report.c: printf and assert in kernels ------------------------------ */
 

@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint32_t camp_push_range_size(const camp_kernel_info *kernel) { return (kernel->push_size + 3u) & ~3u; }
-
 /* ---- Checks ------------------------------------------------------------- */
 
 static camp_status check_module(const camp_module_info *module, uint32_t k) {

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+uint32_t camp_push_range_size(const camp_kernel_info *kernel) { return (kernel->push_size + 3u) & ~3u; }
+
 /* The module as the device accepts it: without DenormPreserve, and without
  * debug information, where the device does not support them
  * (runtime/spirv_patch.c). */
