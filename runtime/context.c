@@ -7,7 +7,13 @@
  * calls hold it for microseconds, less than a sleeping thread's wake-up,
  * which threads on views of their own would otherwise pay at every call. */
 #ifdef PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP
-camp_runtime camp_rt = {.lock = PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP};
+#define CAMP_RUNTIME_LOCK PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP
 #else
-camp_runtime camp_rt = {.lock = PTHREAD_MUTEX_INITIALIZER};
+#define CAMP_RUNTIME_LOCK PTHREAD_MUTEX_INITIALIZER
 #endif
+
+camp_runtime camp_rt = {
+    .lock = CAMP_RUNTIME_LOCK,
+    .profile = {.stats_lock = PTHREAD_MUTEX_INITIALIZER},
+    .trace = {.lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1},
+};

@@ -86,7 +86,7 @@ static camp_status copy_out(camp_region *region, size_t offset, void *dst, size_
  * track, and a copy out's bytes reach the program in camp_future_wait. */
 static camp_status profiled(enum camp_copy_direction direction, camp_region *region, size_t offset, void *host,
                             size_t bytes, camp_future **out) {
-    if (!camp_profiling)
+    if (!camp_rt.profiling)
         return direction == CAMP_COPY_IN ? copy_in(region, offset, host, bytes, out)
                                          : copy_out(region, offset, host, bytes, out);
     camp_profile_span span = camp_profile_copy_begin(direction, bytes);
@@ -215,7 +215,7 @@ static camp_status find_future(const camp_future *f, const char *call) {
  * threads: one core's memcpy out of staging memory (4-6 GB/s) was what
  * made a pipeline of asynchronous copies slower than plain copies. */
 static camp_status deliver(camp_future *f) {
-    bool traced = camp_profiling && (f->later[0].bytes || f->later[1].bytes);
+    bool traced = camp_rt.profiling && (f->later[0].bytes || f->later[1].bytes);
     uint64_t start = traced ? camp_profile_now() : 0;
     camp_status status = CAMP_OK;
     for (int e = 0; e < 2 && status == CAMP_OK; e++) status = camp_copy_edge_deliver(&f->later[e], true);

@@ -346,6 +346,40 @@ typedef struct camp_call_state {
 
 extern _Thread_local camp_call_state camp_call;
 
+/* What CAMP_PROFILE counts (profile.c). Statistics are updated by waits
+ * made without camp_rt.lock: they have their own lock. */
+typedef struct camp_profile_state {
+    int mode;                /* profile.c's enum profile_mode */
+    bool initialised;        /* CAMP_PROFILE and CAMP_TRACE were read */
+    pthread_mutex_t stats_lock;
+    struct camp_kernel_stats *kernels;
+    uint32_t kernel_count, kernel_capacity;
+    /* Copies' host time apart from their waits for the device (for the
+     * data's last writer, or a DMA of the copy itself), which go in waited_ns. */
+    struct camp_copy_stats {
+        uint64_t count, bytes, ns, waited_ns;
+    } copies[2];
+    uint64_t waits, wait_ns;
+    int64_t copies_in_flight; /* bytes of copies recorded and not done (the trace's counter) */
+    uint64_t flows;           /* arrows from launches to kernels, under camp_rt.lock */
+} camp_profile_state;
+
+/* CAMP_TRACE's file and tracks (trace.c). */
+#define CAMP_TRACE_BUFFER_BYTES 65536u
+#define CAMP_TRACE_DEVICE_TRACKS_MAX 64u
+typedef struct camp_trace_state {
+    pthread_mutex_t lock;
+    int fd;                  /* -1: no trace */
+    uint64_t start;          /* host time of ts 0 */
+    char buffer[CAMP_TRACE_BUFFER_BYTES];
+    size_t buffered;
+    uint32_t threads;        /* host tracks made */
+    const camp_accelerator_view *device_tracks[CAMP_TRACE_DEVICE_TRACKS_MAX];
+    uint64_t device_last[CAMP_TRACE_DEVICE_TRACKS_MAX]; /* each track's last start: none runs backwards */
+    uint32_t device_track_count;
+    int open_markers;        /* begun and not ended, over all threads */
+} camp_trace_state;
+
 /* The whole runtime: the only global mutable state of libcamp (context.c),
  * started and stopped by runtime.c. */
 typedef struct camp_runtime {
@@ -353,6 +387,12 @@ typedef struct camp_runtime {
 
     camp_error_handler handler;
     void *handler_user;
+
+    /* Whether CAMP_PROFILE or CAMP_TRACE is on: every hook on a hot path is
+     * `if (camp_rt.profiling)`, one predictable branch when it is off. */
+    bool profiling;
+    camp_profile_state profile;
+    camp_trace_state trace;
 
     bool ready;              /* the default device is open */
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
@@ -916,10 +956,6 @@ void camp_view_table_free(camp_view_table *t);
 void camp_view_table_describe(const camp_view_table *t, uint64_t address, char *out, size_t size);
 
 /* ---- profile.c: CAMP_PROFILE, device timestamps, debug names ------------- */
-
-/* Whether CAMP_PROFILE or CAMP_TRACE is on: every hook on a hot path is
- * `if (camp_profiling)`, one predictable branch when it is off. */
-extern bool camp_profiling;
 
 
 /* Reads CAMP_PROFILE and CAMP_TRACE once (warning about values it does

@@ -172,7 +172,7 @@ long long camp_wait_poll_ns(void) {
 
 /* wait_for_device, timed when profiling (profile.c). */
 static VkResult wait_for(camp_accelerator_view *q, uint64_t serial, uint64_t *reached) {
-    if (!camp_profiling) return wait_for_device(q, serial, reached);
+    if (!camp_rt.profiling) return wait_for_device(q, serial, reached);
     uint64_t start = camp_profile_wait_begin();
     VkResult result = wait_for_device(q, serial, reached);
     camp_profile_wait_end(start);
@@ -377,7 +377,7 @@ static void batch_end(camp_accelerator_view *q, pending_submit *p) {
     memcpy(p->wait_timelines, q->wait_timelines, q->wait_count * sizeof *q->wait_timelines);
     memcpy(p->wait_values, q->wait_values, q->wait_count * sizeof *q->wait_values);
     q->wait_count = 0;
-    if (camp_profiling) camp_profile_batch_submitted(batch); /* under the lock, just before the submission */
+    if (camp_rt.profiling) camp_profile_batch_submitted(batch); /* under the lock, just before the submission */
     q->next_serial++;
     if (q->inflight_last) q->inflight_last->next = batch;
     else q->inflight = batch;

@@ -129,7 +129,7 @@ static camp_status region_read(camp_region *region, size_t offset, void *dst, si
 }
 
 static camp_status profiled_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
-    if (!camp_profiling) return region_write(region, offset, src, bytes);
+    if (!camp_rt.profiling) return region_write(region, offset, src, bytes);
     camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_IN, bytes);
     camp_status status = region_write(region, offset, src, bytes);
     camp_profile_copy_end(CAMP_COPY_IN, bytes, span);
@@ -146,7 +146,7 @@ camp_status camp_region_write(camp_region *region, size_t offset, const void *sr
 }
 
 static camp_status profiled_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
-    if (!camp_profiling) return region_read(region, offset, dst, bytes);
+    if (!camp_rt.profiling) return region_read(region, offset, dst, bytes);
     camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_OUT, bytes);
     camp_status status = region_read(region, offset, dst, bytes);
     camp_profile_copy_end(CAMP_COPY_OUT, bytes, span);

@@ -68,7 +68,7 @@ static void shutdown_at_exit(void) { camp_shutdown(); }
 
 camp_status camp_runtime_start(void) {
     if (camp_rt.ready) return CAMP_OK;
-    uint64_t start = camp_profiling ? camp_profile_now() : 0;
+    uint64_t start = camp_rt.profiling ? camp_profile_now() : 0;
     VkPhysicalDevice *devices = NULL;
     uint32_t count = 0, chosen = 0;
     camp_status status = camp_instance_init();
@@ -82,7 +82,7 @@ camp_status camp_runtime_start(void) {
     }
     snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.main->name);
     camp_rt.ready = true;
-    if (camp_profiling) camp_profile_host_span("open the device", start);
+    if (camp_rt.profiling) camp_profile_host_span("open the device", start);
     /* Tear down before exit so that validation layers see every object
      * destroyed and report no leaks. */
     if (!camp_rt.atexit_registered) {

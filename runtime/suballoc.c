@@ -67,7 +67,7 @@ static bool host_visible(const camp_device *dev, uint32_t type) {
  * trace's counter. */
 static void count_memory(camp_device *dev, VkDeviceSize size, bool allocated) {
     dev->allocated_bytes = allocated ? dev->allocated_bytes + size : dev->allocated_bytes - size;
-    if (camp_profiling) camp_trace_counter("device memory", "MiB", (double)dev->allocated_bytes / (1 << 20));
+    if (camp_rt.profiling) camp_trace_counter("device memory", "MiB", (double)dev->allocated_bytes / (1 << 20));
 }
 
 static void memory_free(camp_device *dev, VkDeviceMemory memory, VkDeviceSize size) {
@@ -91,7 +91,8 @@ static camp_status allocate(camp_device *dev, uint32_t type, VkDeviceSize size, 
     *mapped = NULL;
     camp_status status = CAMP_OK;
     bool allocated = false;
-    VK(CAMP_INJECT(CAMP_FAULT_ALLOC, VK_ERROR_OUT_OF_DEVICE_MEMORY, vkAllocateMemory(dev->device, &info, NULL, memory)));
+    VK(CAMP_INJECT(CAMP_FAULT_ALLOC, VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                   vkAllocateMemory(dev->device, &info, NULL, memory)));
     allocated = true;
     count_memory(dev, size, true);
     if (host_visible(dev, type)) VK(vkMapMemory(dev->device, *memory, 0, VK_WHOLE_SIZE, 0, mapped));

@@ -333,7 +333,7 @@ static void record_either(camp_accelerator_view *q, const camp_buffer *from, VkD
 void camp_record_copy(camp_accelerator_view *q, enum camp_copy_direction direction, const camp_buffer *from,
                       VkDeviceSize from_offset, const camp_buffer *to, VkDeviceSize to_offset, VkDeviceSize bytes) {
     if (!bytes) return;
-    if (!camp_profiling) {
+    if (!camp_rt.profiling) {
         record_either(q, from, from_offset, to, to_offset, bytes);
         return;
     }
