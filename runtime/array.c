@@ -80,19 +80,6 @@ static camp_status create(camp_accelerator_view *view, size_t bytes, const void 
     return camp_array_publish(region, view, src, status, out);
 }
 
-camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out) {
-    camp_region *region = camp_region_find(p);
-    if (!region || region->kind != CAMP_REGION_ARRAY)
-        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s(%p): not an array made by array_new", call, p);
-    size_t offset = (size_t)((const char *)p - region->host);
-    if (bytes > region->bytes - offset)
-        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
-                         "%s: %zu bytes from offset %zu pass the end of the array (%zu bytes)", call, bytes,
-                         offset, region->bytes);
-    *out = region;
-    return CAMP_OK;
-}
-
 void *camp_array_new_at(camp_accelerator_view *view, long long count, size_t element_size, const void *src,
                         camp_access_type access, const char *file, unsigned line) {
     camp_lock_at(file, line);

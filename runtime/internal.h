@@ -436,6 +436,10 @@ camp_status camp_textures_record_before(camp_accelerator_view *q, VkCommandBuffe
                                         const camp_texture_binding *bindings, uint32_t count);
 /* The kernel's descriptor set layout (VK_NULL_HANDLE without textures). */
 camp_status camp_textures_set_layout(camp_device *dev, const camp_kernel_info *kernel, VkDescriptorSetLayout *out);
+/* A texture on `view` (texture_new's checks, then the image, filled from
+ * `src` if any). */
+camp_status camp_texture_create(camp_accelerator_view *view, camp_texel_kind kind, int channels, int rank,
+                                const int *extent, unsigned bits, const void *src, camp_texture **out);
 /* Destroys the textures not deleted and the samplers (the device is closing). */
 void camp_textures_destroy(camp_device *dev);
 /* ---- error.c ------------------------------------------------------------ */
@@ -523,6 +527,8 @@ camp_status camp_runtime_start(void);
 camp_status camp_runtime_device(uint32_t index, camp_device **out);
 /* Waits for every device and destroys everything, including caches. */
 void camp_runtime_stop(void);
+/* Destroys view `q`: waits for it, then the layers forget it, top down. */
+void camp_runtime_view_destroy(camp_accelerator_view *q);
 
 /* ---- device.c ----------------------------------------------------------- */
 
@@ -585,8 +591,12 @@ long long camp_elapsed_ns(const struct timespec *since);
 camp_status camp_view_or_default(camp_accelerator_view *view, const char *call, camp_accelerator_view **out);
 /* The device's copy view (immediate mode, on dev->copy_queue): made at first use. */
 camp_status camp_copy_view(camp_device *dev, camp_accelerator_view **out);
-/* Destroys every view of `dev` (after waiting for them). */
-void camp_queues_destroy(camp_device *dev);
+/* Waits until the device is done with view `q` and frees its batches. */
+void camp_queue_drain(camp_accelerator_view *q);
+/* Destroys a drained view (what the layers above kept of it is forgotten). */
+void camp_queue_destroy(camp_accelerator_view *q);
+/* `view` if it is a live view, else an error naming `call`. */
+camp_status camp_view_check(const camp_accelerator_view *view, const char *call);
 /* The calling thread's view for the next launch. */
 camp_accelerator_view *camp_queue_current(void);
 /* Begins the open batch if there is none. */
@@ -729,6 +739,8 @@ void camp_transfer_destroy(camp_device *dev);
 
 /* The region holding `address` (one past its end counts, as in C), or NULL. */
 camp_region *camp_region_find(const void *address);
+/* The array holding [p, p + bytes), or an error naming `call`. */
+camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out);
 /* The explicit view holding all of [host, host + bytes), or NULL. */
 camp_region *camp_view_holding(const void *host, size_t bytes);
 /* The region starting last before `end` (the one [x, end) would overlap
@@ -810,20 +822,23 @@ camp_access_type camp_default_cpu_access(uint32_t index, bool shares_memory);
 
 /* ---- array.c ------------------------------------------------------------ */
 
-/* The array holding [p, p + bytes), or an error naming `call`. */
 /* A new array region named `name` of `bytes`, its memory still to get (array.c). */
 camp_status camp_array_region_new(const char *name, size_t bytes, camp_region **out);
 /* Ends making an array whose memory came with `status`: bound to `view`,
  * filled from `src` if any, listed; *out its host pointer. Frees it on failure. */
 camp_status camp_array_publish(camp_region *region, camp_accelerator_view *view, const void *src, camp_status status,
                                void **out);
-camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out);
 
 /* ---- future.c ------------------------------------------------------------- */
 
 /* A future for the copy just recorded on `q`, which it submits; `later`
  * (NULL: none) is delivered when the future is waited. */
 camp_status camp_future_after(camp_accelerator_view *q, const camp_copy_edge *later, camp_future **out);
+/* A marker of `view` (NULL: the current one): done when its work so far is. */
+camp_status camp_future_marker(camp_accelerator_view *view, camp_future **out);
+/* Ends a public call that makes future `f`: frees it when `status` failed,
+ * then releases the lock and reports. */
+camp_future *camp_future_returned(camp_status status, camp_future *f);
 /* A future of a call that failed, freed (NULL: none). */
 void camp_future_discard(camp_future *f);
 /* Frees every future not waited yet (the runtime is going). */
@@ -999,8 +1014,6 @@ void camp_profile_host_span(const char *what, uint64_t start);
 /* A pipeline of `kernel` took [start, now) to create; cache_hit: 1, 0, or -1 when unknown. */
 void camp_profile_pipeline_created(const camp_device *dev, const camp_kernel_info *kernel, VkPipeline pipeline,
                                    uint64_t start, int cache_hit);
-/* A label at this point of the current view's commands (markers). */
-void camp_debug_label(const char *text);
 
 /* ---- trace.c: CAMP_TRACE, Chrome trace-event JSON ------------------------- */
 

@@ -74,21 +74,6 @@ void camp_debug_name(const camp_device *dev, VkObjectType type, uint64_t handle,
     (void)dev->vk.vkSetDebugUtilsObjectNameEXT(dev->device, &info); /* a name is only a help */
 }
 
-void camp_debug_label(const char *text) {
-    if (!camp_rt.ready) return;
-    camp_accelerator_view *q = camp_queue_current(), *live = camp_rt.views;
-    while (live && live != q) live = live->next;
-    if (!live) return; /* the thread's view was destroyed: its next launch says so */
-    if (!q->dev->vk.vkCmdInsertDebugUtilsLabelEXT) return;
-    VkCommandBuffer commands;
-    if (camp_queue_commands(q, &commands) != CAMP_OK) {
-        camp_failure_clear(); /* a label is not worth an error */
-        return;
-    }
-    VkDebugUtilsLabelEXT label = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT, .pLabelName = text};
-    q->dev->vk.vkCmdInsertDebugUtilsLabelEXT(commands, &label);
-}
-
 /* ---- Device ----------------------------------------------------------------- */
 
 static bool device_has(VkPhysicalDevice physical, const char *name) {

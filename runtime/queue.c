@@ -592,8 +592,6 @@ camp_status camp_copy_view(camp_device *dev, camp_accelerator_view **out) {
 static void forget_uses(camp_accelerator_view *q) {
     for (uint32_t i = 0; i < camp_rt.region_count; i++)
         if (camp_rt.regions[i]->usage.queue == q) memset(&camp_rt.regions[i]->usage, 0, sizeof(camp_usage));
-    camp_transfer_forget_queue(q);
-    camp_futures_forget_queue(q);
     /* Its timeline goes with it: no submission may wait for it. */
     for (camp_accelerator_view *other = camp_rt.views; other; other = other->next)
         for (uint32_t i = 0; i < other->wait_count;)
@@ -624,7 +622,7 @@ static void device_idle(camp_device *dev) {
     }
 }
 
-static void queue_destroy(camp_accelerator_view *q) {
+void camp_queue_drain(camp_accelerator_view *q) {
     (void)camp_queue_finish(q); /* a lost device: destroy anyway */
     /* Threads still waiting for it without the lock come back first. */
     while (q->waiters) {
@@ -649,6 +647,9 @@ static void queue_destroy(camp_accelerator_view *q) {
         q->spare = batch->next;
         batch_destroy(q, batch);
     }
+}
+
+void camp_queue_destroy(camp_accelerator_view *q) {
     forget_uses(q);
     camp_reports_destroy(q);
     camp_replay_destroy(q);
@@ -662,16 +663,7 @@ static void queue_destroy(camp_accelerator_view *q) {
     free(q);
 }
 
-void camp_queues_destroy(camp_device *dev) {
-    for (camp_accelerator_view *q = camp_rt.views, *next; q; q = next) {
-        next = q->next;
-        if (q->dev == dev) queue_destroy(q);
-    }
-    dev->default_view = NULL;
-    dev->copy_view = NULL;
-}
-
-/* ---- Public API ----------------------------------------------------------- */
+/* ---- Live views and the thread's current view ------------------------------ */
 
 static bool is_view(const camp_accelerator_view *view) {
     for (const camp_accelerator_view *q = camp_rt.views; q; q = q->next)
@@ -679,7 +671,7 @@ static bool is_view(const camp_accelerator_view *view) {
     return false;
 }
 
-static camp_status check_view(const camp_accelerator_view *view, const char *call) {
+camp_status camp_view_check(const camp_accelerator_view *view, const char *call) {
     if (!is_view(view))
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: %p is not a live accelerator view", call,
                          (const void *)view);
@@ -691,60 +683,6 @@ camp_status camp_view_or_default(camp_accelerator_view *view, const char *call, 
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: not a live accelerator view", call);
     *out = view ? view : camp_rt.main->default_view;
     return CAMP_OK;
-}
-
-camp_accelerator_view *camp_default_view(void) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = camp_runtime_start();
-    camp_accelerator_view *view = status == CAMP_OK ? camp_rt.main->default_view : NULL;
-    camp_unlock_and_report(status);
-    return view;
-}
-
-camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *accelerator,
-                                                    camp_queuing_mode mode) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_accelerator_view *view = NULL;
-    camp_status status = camp_runtime_start();
-    if (status == CAMP_OK && mode != CAMP_QUEUING_MODE_AUTOMATIC && mode != CAMP_QUEUING_MODE_IMMEDIATE)
-        status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "camp_accelerator_create_view: unknown queuing mode %d",
-                           (int)mode);
-    camp_device *dev = camp_rt.main;
-    if (status == CAMP_OK && accelerator) status = camp_runtime_device(accelerator->index, &dev);
-    if (status == CAMP_OK) status = camp_queue_create(dev, mode, &view);
-    camp_unlock_and_report(status);
-    return view;
-}
-
-void camp_accelerator_view_destroy(camp_accelerator_view *view) {
-    if (!view) return; /* NULL names the default view, which is never destroyed */
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = check_view(view, "camp_accelerator_view_destroy");
-    if (status == CAMP_OK && view != view->dev->default_view) queue_destroy(view);
-    if (current_view == view) current_view = NULL;
-    camp_unlock_and_report(status);
-}
-
-camp_queuing_mode camp_accelerator_view_queuing_mode(const camp_accelerator_view *view) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = check_view(view, "camp_accelerator_view_queuing_mode");
-    camp_queuing_mode mode = status == CAMP_OK ? view->mode : CAMP_QUEUING_MODE_AUTOMATIC;
-    camp_unlock_and_report(status);
-    return mode;
-}
-
-void camp_accelerator_view_flush(camp_accelerator_view *view) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = check_view(view, "camp_accelerator_view_flush");
-    if (status == CAMP_OK) status = camp_queue_flush(view);
-    camp_unlock_and_report(status);
-}
-
-void camp_accelerator_view_wait(camp_accelerator_view *view) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = check_view(view, "camp_accelerator_view_wait");
-    if (status == CAMP_OK) status = camp_queue_finish_releasing(view);
-    camp_unlock_and_report(status);
 }
 
 camp_accelerator_view *camp_set_current_view(camp_accelerator_view *view) {

@@ -100,6 +100,19 @@ camp_accelerator_view *camp_region_queue(const camp_region *region) {
     return q && q->dev == region->device.owner ? q : region->device.owner->default_view;
 }
 
+camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out) {
+    camp_region *region = camp_region_find(p);
+    if (!region || region->kind != CAMP_REGION_ARRAY)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s(%p): not an array made by array_new", call, p);
+    size_t offset = (size_t)((const char *)p - region->host);
+    if (bytes > region->bytes - offset)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %zu bytes from offset %zu pass the end of the array (%zu bytes)", call, bytes,
+                         offset, region->bytes);
+    *out = region;
+    return CAMP_OK;
+}
+
 /* The explicit view holding all of [host, host + bytes), or NULL: its pages
  * may be imported for the copy (transfer.c). */
 camp_region *camp_view_holding(const void *host, size_t bytes) {

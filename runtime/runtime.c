@@ -9,14 +9,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- One device ------------------------------------------------------------- */
+/* ---- One view, one device ---------------------------------------------------- */
+
+void camp_runtime_view_destroy(camp_accelerator_view *q) {
+    camp_queue_drain(q);
+    camp_transfer_forget_queue(q);
+    camp_futures_forget_queue(q);
+    camp_queue_destroy(q);
+}
 
 /* Waits for the device and destroys it with everything on it, the layers
  * from the top down. */
 static void close_device(camp_device *dev) {
     if (dev->device) {
         /* Nothing useful can be done about a lost device here: destroy anyway. */
-        camp_queues_destroy(dev);
+        for (camp_accelerator_view *q = camp_rt.views, *next; q; q = next) {
+            next = q->next;
+            if (q->dev == dev) camp_runtime_view_destroy(q);
+        }
+        dev->default_view = NULL;
+        dev->copy_view = NULL;
         (void)vkDeviceWaitIdle(dev->device);
         camp_textures_destroy(dev);
         camp_pipelines_destroy(dev);

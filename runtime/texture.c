@@ -354,10 +354,8 @@ static camp_status copy_between(camp_texture *dst, camp_texture *src) {
 
 /* ---- Creation and release ------------------------------------------------------ */
 
-static camp_status create(camp_accelerator_view *view, camp_texel_kind kind, int channels, int rank,
-                          const int *extent, unsigned bits, const void *src, camp_texture **out) {
-    CAMP_TRY(camp_runtime_start());
-    CAMP_TRY(camp_view_or_default(view, "texture_new_on", &view));
+camp_status camp_texture_create(camp_accelerator_view *view, camp_texel_kind kind, int channels, int rank,
+                                const int *extent, unsigned bits, const void *src, camp_texture **out) {
     camp_device *dev = view->dev;
     if (!extent) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "texture_new: a null extent");
     VkFormat format;
@@ -631,14 +629,6 @@ error:
 }
 
 /* ---- The public calls ------------------------------------------------------------- */
-
-camp_texture *camp_texture_new_at(camp_accelerator_view *view, camp_texel_kind kind, int channels, int rank,
-                                  const int *extent, unsigned bits, const void *src, const char *file, unsigned line) {
-    camp_lock_at(file, line);
-    camp_texture *t = NULL;
-    camp_unlock_and_report(create(view, kind, channels, rank, extent, bits, src, &t));
-    return t;
-}
 
 void camp_texture_copy_in_at(camp_texture *texture, const void *src, size_t bytes, const char *file, unsigned line) {
     camp_lock_at(file, line);
