@@ -15,22 +15,24 @@ import pathlib
 import re
 import sys
 
-# Bottom first. Profiling, tracing and the context are beside every layer:
-# any file calls them, and they call none above themselves.
+# Bottom first. The context, errors, profiling and tracing are beside every
+# layer: any file calls them, and they call none above themselves.
 LAYERS = [
-    ("context", ["context.c", "error.c", "vk_check.c", "fault_injection.c", "spirv_patch.c", "png.c", "cpu_access.c"]),
-    ("profiling and tracing", ["trace.c", "profile.c"]),
+    ("context, errors, profiling and tracing",
+     ["context.c", "error.c", "vk_check.c", "fault_injection.c", "profile.c", "trace.c", "spirv_patch.c", "png.c",
+      "cpu_access.c"]),
     ("device", ["device.c", "validation.c"]),
     ("memory", ["suballoc.c"]),
     ("buffers", ["buffer.c", "view_table.c"]),
     ("queues", ["queue.c", "replay.c", "report.c", "loop_limit.c", "copy_kernel.c"]),
     ("transfers", ["transfer.c", "copy_threads.c"]),
     ("views and arrays", ["regions.c", "host_guard.c", "host_guard_calls.c", "views.c", "array_view_section.c",
-                          "array.c", "future.c", "texture.c"]),
+                          "future.c", "texture.c"]),
     ("pipelines", ["pipeline.c", "pipeline_cache.c", "workgroup.c"]),
     ("start-up", ["runtime.c"]),
     ("launch", ["launch.c"]),
-    ("public calls", ["accelerator.c", "array_view.c", "array_view_new.c", "array_staging.c", "camp_info.c"]),
+    ("public calls", ["accelerator.c", "accelerator_view.c", "array.c", "array_staging.c", "array_view.c",
+                      "array_view_new.c", "markers.c", "texture_new.c", "camp_info.c"]),
 ]
 START_UP = "runtime.c"
 
