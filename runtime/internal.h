@@ -380,6 +380,10 @@ typedef struct camp_trace_state {
     int open_markers;        /* begun and not ended, over all threads */
 } camp_trace_state;
 
+/* Accelerators whose default CPU access type a program can set: the Vulkan
+ * devices, by index (cpu_access.c). */
+#define CAMP_CPU_ACCESS_CHOSEN_MAX 64u
+
 /* The whole runtime: the only global mutable state of libcamp (context.c),
  * started and stopped by runtime.c. */
 typedef struct camp_runtime {
@@ -396,6 +400,12 @@ typedef struct camp_runtime {
 
     bool ready;              /* the default device is open */
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
+    /* The default CPU access type the program chose per accelerator (cpu_access.c). */
+    camp_access_type cpu_access[CAMP_CPU_ACCESS_CHOSEN_MAX];
+    bool cpu_access_chosen[CAMP_CPU_ACCESS_CHOSEN_MAX];
+    /* Set once something other than a regular file was found at a pipeline
+     * cache path: the process then neither reads nor replaces one. */
+    _Atomic bool pipeline_cache_not_a_file;
     uint32_t faults;         /* enum camp_fault bits: failures injected for tests */
     uint32_t masked_features; /* enum camp_feature bits devices pretend to lack */
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* the default's, kept after shutdown */
