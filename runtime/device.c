@@ -22,29 +22,31 @@ static bool has_extension(const VkExtensionProperties *list, uint32_t count, con
 /* Whether the instance's functions of `extension` are there: those of
  * VK_EXT_debug_utils where it is enabled; those of device extensions, whose
  * physical-device functions the instance has, always. */
-static bool instance_has(const char *extension) {
+static bool instance_functions_there(const char *extension) {
     return camp_rt.debug_utils || strcmp(extension, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) != 0;
 }
 
 /* Whether the device's functions of `extension` are there: it is one of
  * the device's `extensions`, or the instance's VK_EXT_debug_utils. */
-static bool device_has(const char *const *extensions, uint32_t count, const char *extension) {
+static bool device_functions_there(const char *const *extensions, uint32_t count, const char *extension) {
     for (uint32_t i = 0; i < count; i++)
         if (strcmp(extensions[i], extension) == 0) return true;
     return camp_rt.debug_utils && strcmp(extension, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) == 0;
 }
 
 static void load_instance_functions(void) {
-#define CAMP_VK_LOAD(name, extension)                                                                         \
-    camp_rt.vk.name = instance_has(extension) ? (PFN_##name)vkGetInstanceProcAddr(camp_rt.instance, #name) : NULL;
+#define CAMP_VK_LOAD(name, extension)                                                                  \
+    camp_rt.vk.name =                                                                                  \
+        instance_functions_there(extension) ? (PFN_##name)vkGetInstanceProcAddr(camp_rt.instance, #name) : NULL;
     CAMP_VK_INSTANCE_FUNCTIONS(CAMP_VK_LOAD)
 #undef CAMP_VK_LOAD
 }
 
 static void load_device_functions(camp_device *dev, const char *const *extensions, uint32_t count) {
-#define CAMP_VK_LOAD(name, extension)                                                                         \
-    dev->vk.name = device_has(extensions, count, extension) ? (PFN_##name)vkGetDeviceProcAddr(dev->device, #name) \
-                                                             : NULL;
+#define CAMP_VK_LOAD(name, extension)                                                                  \
+    dev->vk.name = device_functions_there(extensions, count, extension)                               \
+                       ? (PFN_##name)vkGetDeviceProcAddr(dev->device, #name)                           \
+                       : NULL;
     CAMP_VK_DEVICE_FUNCTIONS(CAMP_VK_LOAD)
 #undef CAMP_VK_LOAD
 }
@@ -314,8 +316,7 @@ error:
 
 /* ---- Logical device ------------------------------------------------------ */
 
-/* Whether a physical device offers a device extension. */
-static bool device_has_extension(VkPhysicalDevice physical, const char *name) {
+bool camp_device_has_extension(VkPhysicalDevice physical, const char *name) {
     uint32_t count = 0;
     if (vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL) < 0 || count == 0) return false;
     VkExtensionProperties *list = calloc(count, sizeof *list);
@@ -325,14 +326,44 @@ static bool device_has_extension(VkPhysicalDevice physical, const char *name) {
     return found;
 }
 
+/* Whether the device can read its own clock and CLOCK_MONOTONIC together. */
+static bool calibrateable(VkPhysicalDevice physical) {
+    VkTimeDomainEXT domains[8];
+    uint32_t count = 8;
+    if (!camp_rt.vk.vkGetPhysicalDeviceCalibrateableTimeDomainsEXT ||
+        camp_rt.vk.vkGetPhysicalDeviceCalibrateableTimeDomainsEXT(physical, &count, domains) < 0)
+        return false;
+    bool device = false, monotonic = false;
+    for (uint32_t i = 0; i < count; i++) {
+        device |= domains[i] == VK_TIME_DOMAIN_DEVICE_EXT;
+        monotonic |= domains[i] == VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT;
+    }
+    return device && monotonic;
+}
+
+/* When profiling, adds the extensions it uses that `dev` has to
+ * `extensions` (room for two more): calibrated timestamps, pipeline
+ * creation feedback. */
+static void add_profiling_extensions(camp_device *dev, const char **extensions, uint32_t *count) {
+    if (!camp_rt.profiling) return;
+    if (!dev->timestamp_bits)
+        fprintf(stderr, "camp warning: the device %s has no timestamps: kernels are not timed\n", dev->name);
+    if (camp_device_has_extension(dev->physical, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) &&
+        calibrateable(dev->physical))
+        extensions[(*count)++] = VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;
+    dev->creation_feedback =
+        camp_device_has_extension(dev->physical, VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME);
+    if (dev->creation_feedback) extensions[(*count)++] = VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME;
+}
+
 static camp_status create_device(camp_device *dev) {
     camp_status status = CAMP_OK;
     /* Float atomics (camp_atomic_fetch_add/exchange on float) */
-    bool atomic_float = device_has_extension(dev->physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+    bool atomic_float = camp_device_has_extension(dev->physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
     VkPhysicalDeviceShaderAtomicFloatFeaturesEXT has_atomic = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
     /* Samplers' border colours beyond Vulkan's three (texture.c) */
-    bool custom_border = device_has_extension(dev->physical, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
+    bool custom_border = camp_device_has_extension(dev->physical, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
     VkPhysicalDeviceCustomBorderColorFeaturesEXT has_border = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
         .pNext = atomic_float ? &has_atomic : NULL};
@@ -434,15 +465,15 @@ static camp_status create_device(camp_device *dev) {
         .pQueuePriorities = priorities,
     }};
     /* Copies from and to the program's own pages (transfer.c). */
-    dev->import_host = device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+    dev->import_host = camp_device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
     /* Modules compiled with -g carry debug information for tools (pipeline.c strips it without this) */
     dev->non_semantic_info = !(camp_rt.faults & CAMP_FAULT_NO_NON_SEMANTIC_INFO) &&
-                             device_has_extension(dev->physical, VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);
+                             camp_device_has_extension(dev->physical, VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);
     /* Textures' bindings (texture.c) */
-    bool push_descriptor = device_has_extension(dev->physical, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+    bool push_descriptor = camp_device_has_extension(dev->physical, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
     const char *extensions[7];
     uint32_t extension_count = 0;
-    camp_profile_device_extensions(dev, extensions, &extension_count);
+    add_profiling_extensions(dev, extensions, &extension_count);
     if (atomic_float) extensions[extension_count++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
     if (dev->import_host) extensions[extension_count++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
     if (dev->non_semantic_info) extensions[extension_count++] = VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME;

@@ -556,6 +556,8 @@ void camp_device_close(camp_device *dev);
 const char *camp_device_unsuitable(VkPhysicalDevice device);
 /* The index of the device kernels run on, by CAMP_DEVICE or by type (an error when there is none). */
 camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32_t *chosen);
+/* Whether a physical device offers a device extension. */
+bool camp_device_has_extension(VkPhysicalDevice physical, const char *name);
 /* "discrete GPU", "integrated GPU", "virtual GPU", "CPU" or "other". */
 const char *camp_device_type_name(VkPhysicalDeviceType type);
 /* Whether a device type and its memory allow arrays the host can use. */
@@ -988,9 +990,6 @@ void camp_view_table_describe(const camp_view_table *t, uint64_t address, char *
 bool camp_profile_init(void);
 /* Names a Vulkan object for validation messages and tools, when VK_EXT_debug_utils is on. */
 void camp_debug_name(const camp_device *dev, VkObjectType type, uint64_t handle, const char *name);
-/* Before vkCreateDevice: adds the extensions profiling uses that `dev`
- * has (room for two more in `extensions`). */
-void camp_profile_device_extensions(camp_device *dev, const char **extensions, uint32_t *count);
 /* CLOCK_MONOTONIC in nanoseconds. */
 uint64_t camp_profile_now(void);
 /* A launch of camp_call.kernel from here to camp_profile_launch_end. */

@@ -76,42 +76,6 @@ void camp_debug_name(const camp_device *dev, VkObjectType type, uint64_t handle,
 
 /* ---- Device ----------------------------------------------------------------- */
 
-static bool device_has(VkPhysicalDevice physical, const char *name) {
-    uint32_t count = 0;
-    if (vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL) < 0) return false;
-    VkExtensionProperties *list = calloc(count ? count : 1, sizeof *list);
-    bool found = false;
-    if (list && vkEnumerateDeviceExtensionProperties(physical, NULL, &count, list) >= 0)
-        for (uint32_t i = 0; i < count && !found; i++) found = strcmp(list[i].extensionName, name) == 0;
-    free(list);
-    return found;
-}
-
-/* Whether the device can read its own clock and CLOCK_MONOTONIC together. */
-static bool calibrateable(VkPhysicalDevice physical) {
-    VkTimeDomainEXT domains[8];
-    uint32_t count = 8;
-    if (!camp_rt.vk.vkGetPhysicalDeviceCalibrateableTimeDomainsEXT ||
-        camp_rt.vk.vkGetPhysicalDeviceCalibrateableTimeDomainsEXT(physical, &count, domains) < 0)
-        return false;
-    bool device = false, monotonic = false;
-    for (uint32_t i = 0; i < count; i++) {
-        device |= domains[i] == VK_TIME_DOMAIN_DEVICE_EXT;
-        monotonic |= domains[i] == VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT;
-    }
-    return device && monotonic;
-}
-
-void camp_profile_device_extensions(camp_device *dev, const char **extensions, uint32_t *count) {
-    if (!camp_rt.profiling) return;
-    if (!dev->timestamp_bits)
-        fprintf(stderr, "camp warning: the device %s has no timestamps: kernels are not timed\n", dev->name);
-    if (device_has(dev->physical, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) && calibrateable(dev->physical))
-        extensions[(*count)++] = VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;
-    dev->creation_feedback = device_has(dev->physical, VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME);
-    if (dev->creation_feedback) extensions[(*count)++] = VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME;
-}
-
 /* ---- Statistics ------------------------------------------------------------- */
 
 /* The kernel's entry in the table (stats_lock held); NULL without memory. */
