@@ -498,8 +498,8 @@ const char *camp_vk_result_name(VkResult result);
 camp_status camp_vk_fail(VkResult result, const char *call, const char *file, int line);
 
 /* The one way libcamp calls Vulkan: evaluates a Vulkan call (or a VkResult
- * a helper returned); on a negative VkResult records an error naming the
- * call and the result, keeps the camp_status it maps to in the function's
+ * that a wait returned); on a negative VkResult records an error naming
+ * the call and the result, keeps the camp_status it maps to in the function's
  * `status` and jumps to the function's `error:` label, where the function
  * undoes what it made so far and returns `status`. */
 #define VK(call)                                                                 \
