@@ -7,6 +7,16 @@
 #ifndef CAMP_H
 #define CAMP_H
 
+/* C AMP is C17 with parallel_for_each. Under -std=c99 it works as well:
+ * the type-generic macros below choose through C11's _Generic, which clang
+ * also takes in C99, and each is marked __extension__ so that -pedantic
+ * does not warn at every expansion about the implementation's own code.
+ * Before C99 (inline functions, variadic macros) it cannot: the first error
+ * says so. */
+#if !defined(__cplusplus) && (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 199901L)
+#error "C AMP needs C99 or later (it is C17 with parallel_for_each): compile this file with -std=c17 or -std=gnu17"
+#endif
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -158,8 +168,8 @@ typedef struct tiled_index3 {
 #define tile_pad(te) camp_tile_with_mode_((te), CAMP_TILE_PAD)
 #define tile_truncate(te) camp_tile_with_mode_((te), CAMP_TILE_TRUNCATE)
 #define camp_tile_with_mode_(te, m) \
-    _Generic((te), tiled_extent1: camp_tile_mode1_, tiled_extent2: camp_tile_mode2_, \
-             tiled_extent3: camp_tile_mode3_)((te), (m))
+    (__extension__ _Generic((te), tiled_extent1: camp_tile_mode1_, tiled_extent2: camp_tile_mode2_, \
+             tiled_extent3: camp_tile_mode3_))((te), (m))
 static inline tiled_extent1 camp_tile_mode1_(tiled_extent1 t, int m) { t.mode = m; return t; }
 static inline tiled_extent2 camp_tile_mode2_(tiled_extent2 t, int m) { t.mode = m; return t; }
 static inline tiled_extent3 camp_tile_mode3_(tiled_extent3 t, int m) { t.mode = m; return t; }
@@ -207,21 +217,21 @@ static inline void tile_static_memory_fence(tile_barrier b) { (void)b; camp_tile
  * reference mode, restrict(cpu, amp) code) they are the __atomic builtins. */
 
 #define CAMP_ATOMIC_INT_(op, p, ...) \
-    _Generic((p), int *: camp_atomic_##op##_int_, unsigned *: camp_atomic_##op##_uint_)((p), __VA_ARGS__)
+    (__extension__ _Generic((p), int *: camp_atomic_##op##_int_, unsigned *: camp_atomic_##op##_uint_))((p), __VA_ARGS__)
 #define camp_atomic_fetch_add(p, v) \
-    _Generic((p), int *: camp_atomic_fetch_add_int_, unsigned *: camp_atomic_fetch_add_uint_, \
-             float *: camp_atomic_fetch_add_float_)((p), (v))
+    (__extension__ _Generic((p), int *: camp_atomic_fetch_add_int_, unsigned *: camp_atomic_fetch_add_uint_, \
+             float *: camp_atomic_fetch_add_float_))((p), (v))
 #define camp_atomic_fetch_sub(p, v) CAMP_ATOMIC_INT_(fetch_sub, p, (v))
-#define camp_atomic_fetch_inc(p) _Generic((p), int *: camp_atomic_fetch_inc_int_, unsigned *: camp_atomic_fetch_inc_uint_)((p))
-#define camp_atomic_fetch_dec(p) _Generic((p), int *: camp_atomic_fetch_dec_int_, unsigned *: camp_atomic_fetch_dec_uint_)((p))
+#define camp_atomic_fetch_inc(p) (__extension__ _Generic((p), int *: camp_atomic_fetch_inc_int_, unsigned *: camp_atomic_fetch_inc_uint_))((p))
+#define camp_atomic_fetch_dec(p) (__extension__ _Generic((p), int *: camp_atomic_fetch_dec_int_, unsigned *: camp_atomic_fetch_dec_uint_))((p))
 #define camp_atomic_fetch_max(p, v) CAMP_ATOMIC_INT_(fetch_max, p, (v))
 #define camp_atomic_fetch_min(p, v) CAMP_ATOMIC_INT_(fetch_min, p, (v))
 #define camp_atomic_fetch_and(p, v) CAMP_ATOMIC_INT_(fetch_and, p, (v))
 #define camp_atomic_fetch_or(p, v) CAMP_ATOMIC_INT_(fetch_or, p, (v))
 #define camp_atomic_fetch_xor(p, v) CAMP_ATOMIC_INT_(fetch_xor, p, (v))
 #define camp_atomic_exchange(p, v) \
-    _Generic((p), int *: camp_atomic_exchange_int_, unsigned *: camp_atomic_exchange_uint_, \
-             float *: camp_atomic_exchange_float_)((p), (v))
+    (__extension__ _Generic((p), int *: camp_atomic_exchange_int_, unsigned *: camp_atomic_exchange_uint_, \
+             float *: camp_atomic_exchange_float_))((p), (v))
 /* If *p equals *expected, stores v and returns 1; else copies *p into *expected and returns 0. */
 #define camp_atomic_compare_exchange(p, expected, v) CAMP_ATOMIC_INT_(compare_exchange, p, (expected), (v))
 
@@ -294,8 +304,9 @@ static inline camp_serial_loop camp_serial_tiled2_(tiled_extent2 t) { (void)t; r
 static inline camp_serial_loop camp_serial_tiled3_(tiled_extent3 t) { (void)t; return camp_serial_tiled_(); }
 
 static inline int camp_serial_next_(camp_serial_loop *l) {
+    long long i;
     if (l->next >= l->count) return 0;
-    long long i = l->next++;
+    i = l->next++;
     for (int d = 3; d > 0; d--) {
         l->index[d] = (int)(i % l->shape[d]);
         i /= l->shape[d];
@@ -306,16 +317,16 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
 }
 
 #define CAMP_SERIAL_BEGIN_(D) \
-    _Generic((D), int: camp_serial_begin1_, int2: camp_serial_begin2_, int3: camp_serial_begin3v_, \
+    (__extension__ _Generic((D), int: camp_serial_begin1_, int2: camp_serial_begin2_, int3: camp_serial_begin3v_, \
              int4: camp_serial_begin4v_, \
              tiled_extent1: camp_serial_tiled1_, tiled_extent2: camp_serial_tiled2_, \
-             tiled_extent3: camp_serial_tiled3_)(D)
+             tiled_extent3: camp_serial_tiled3_))(D)
 #define CAMP_SERIAL_INDEX_(D, L) \
-    _Generic((D), int: (L).index[3], int2: (int2){(L).index[2], (L).index[3]}, \
+    (__extension__ _Generic((D), int: (L).index[3], int2: (int2){(L).index[2], (L).index[3]}, \
              int3: (int3){(L).index[1], (L).index[2], (L).index[3]}, \
              int4: (int4){(L).index[0], (L).index[1], (L).index[2], (L).index[3]}, \
              tiled_extent1: (tiled_index1){.global = 0}, tiled_extent2: (tiled_index2){.global = {0}}, \
-             tiled_extent3: (tiled_index3){.global = {0}})
+             tiled_extent3: (tiled_index3){.global = {0}}))
 
 #define CAMP_SERIAL_PFE_(IDX, DOMAIN) \
     for (camp_serial_loop camp_pfe_loop_ = CAMP_SERIAL_BEGIN_(DOMAIN); camp_serial_next_(&camp_pfe_loop_);) \

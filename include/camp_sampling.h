@@ -65,7 +65,7 @@ CAMP_SAMPLED_ELEMENTS_(CAMP_SAMPLED_VIEWS_)
     texture_##name##_3: camp_texture_sampled_##name##_3_
 /* An integer texture has no such view: clang reports its type "not
  * compatible with any generic association". */
-#define texture_view(t) _Generic((t) CAMP_SAMPLED_ELEMENTS_(CAMP_SAMPLED_VIEW_CASES_))(t)
+#define texture_view(t) (__extension__ _Generic((t) CAMP_SAMPLED_ELEMENTS_(CAMP_SAMPLED_VIEW_CASES_)))(t)
 
 #ifndef __CAMPCC__
 /* The serial reference mode's sampler, as Vulkan samples (one mip level). */
@@ -106,11 +106,11 @@ static inline void camp_ref_sample_(const camp_texture *t, camp_sampler s, const
         base[d] = camp_ref_floor_(u, &frac[d]);
     }
     for (int c = 0; c < t->channels; c++) {
+        double sum = 0;
         if (s.filter == CAMP_FILTER_POINT) {
             out[c] = (float)camp_ref_fetch_(t, &s, base, c);
             continue;
         }
-        double sum = 0;
         for (int corner = 0; corner < 1 << t->rank; corner++) {
             int at[3];
             double weight = 1;
@@ -157,8 +157,8 @@ static inline void camp_ref_sample_(const camp_texture *t, camp_sampler s, const
                                                          int component) {                                   \
         const camp_texture *t = v.camp_texture_;                                                            \
         double frac;                                                                                        \
-        int x0 = camp_ref_floor_(coord.x * t->extent[1] - 0.5, &frac);                                      \
-        int y0 = camp_ref_floor_(coord.y * t->extent[0] - 0.5, &frac);                                      \
+        int x0 = camp_ref_floor_(coord.x * (double)t->extent[1] - 0.5, &frac);                              \
+        int y0 = camp_ref_floor_(coord.y * (double)t->extent[0] - 0.5, &frac);                              \
         const int corners[4][2] = {{x0, y0 + 1}, {x0 + 1, y0 + 1}, {x0 + 1, y0}, {x0, y0}};                 \
         float4 g;                                                                                           \
         for (int i = 0; i < 4; i++) g[i] = (float)camp_ref_fetch_(t, &s, corners[i], component);           \
@@ -178,7 +178,7 @@ CAMP_SAMPLED_ELEMENTS_(CAMP_SAMPLE_ACCESSORS_)
     texture_view_##name##_2: camp_texture_sample_##name##_2_,                                    \
     texture_view_##name##_3: camp_texture_sample_##name##_3_
 #define texture_sample(v, s, ...) \
-    _Generic((v) CAMP_SAMPLED_ELEMENTS_(CAMP_SAMPLE_CASES_))((v), (s), (__VA_ARGS__))
+    (__extension__ _Generic((v) CAMP_SAMPLED_ELEMENTS_(CAMP_SAMPLE_CASES_)))((v), (s), (__VA_ARGS__))
 
 /* `texture_gather_red(v, s, coord)` (and _green, _blue, _alpha): C++ AMP's
  * gather_red ...: one component of the four texels a linear filter of a
@@ -186,7 +186,7 @@ CAMP_SAMPLED_ELEMENTS_(CAMP_SAMPLE_ACCESSORS_)
  * (x1, y1), (x1, y0), (x0, y0). */
 #define CAMP_GATHER_CASES_(name, T, channels) , texture_view_##name##_2: camp_texture_gather_##name##_2_
 #define camp_texture_gather_(v, s, component, coord) \
-    _Generic((v) CAMP_SAMPLED_ELEMENTS_(CAMP_GATHER_CASES_))((v), (s), (coord), (component))
+    (__extension__ _Generic((v) CAMP_SAMPLED_ELEMENTS_(CAMP_GATHER_CASES_)))((v), (s), (coord), (component))
 #define texture_gather_red(v, s, ...) camp_texture_gather_(v, s, 0, (__VA_ARGS__))
 #define texture_gather_green(v, s, ...) camp_texture_gather_(v, s, 1, (__VA_ARGS__))
 #define texture_gather_blue(v, s, ...) camp_texture_gather_(v, s, 2, (__VA_ARGS__))

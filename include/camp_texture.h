@@ -95,9 +95,9 @@ static inline float3 camp_unorm3_(float3 v) restrict(cpu, amp) {
 static inline float4 camp_unorm4_(float4 v) restrict(cpu, amp) {
     return (float4){camp_unorm1_(v.x), camp_unorm1_(v.y), camp_unorm1_(v.z), camp_unorm1_(v.w)};
 }
-#define to_norm(x) _Generic((x), float2: camp_norm2_, float3: camp_norm3_, float4: camp_norm4_, default: camp_norm1_)(x)
+#define to_norm(x) (__extension__ _Generic((x), float2: camp_norm2_, float3: camp_norm3_, float4: camp_norm4_, default: camp_norm1_))(x)
 #define to_unorm(x) \
-    _Generic((x), float2: camp_unorm2_, float3: camp_unorm3_, float4: camp_unorm4_, default: camp_unorm1_)(x)
+    (__extension__ _Generic((x), float2: camp_unorm2_, float3: camp_unorm3_, float4: camp_unorm4_, default: camp_unorm1_))(x)
 
 /* ---- Texture handles -------------------------------------------------------
  * X(name, C type, scalar C type, kind, channels): the element types a
@@ -147,27 +147,29 @@ static inline void camp_texture_host_access_(void) {
 /* The byte offset of a texel, or an abort naming the index outside the extent. */
 static inline size_t camp_texel_offset_(const camp_texture *t, int i0, int i1, int i2) {
     const int at[3] = {i0, i1, i2};
+    size_t linear = ((size_t)i0 * (size_t)t->extent[1] + (size_t)i1) * (size_t)t->extent[2] + (size_t)i2;
     for (int d = 0; d < 3; d++)
         if (at[d] < 0 || at[d] >= t->extent[d]) {
             fprintf(stderr, "camp: texture index component %d is %d, outside the extent %d\n", d, at[d], t->extent[d]);
             abort();
         }
-    size_t linear = ((size_t)i0 * (size_t)t->extent[1] + (size_t)i1) * (size_t)t->extent[2] + (size_t)i2;
     return linear * (size_t)t->channels * (t->bits / 8);
 }
 /* Scalar c of the texel at `offset`, as the device reads it. */
 static inline double camp_texel_read_(const camp_texture *t, size_t offset, int c) {
     const unsigned char *p = t->data + offset + (size_t)c * (t->bits / 8);
     bool is_signed = t->kind == CAMP_TEXEL_INT || t->kind == CAMP_TEXEL_NORM;
-    double v;
+    double v, top = t->bits == 8 ? (is_signed ? 127.0 : 255.0) : (is_signed ? 32767.0 : 65535.0);
     if (t->kind == CAMP_TEXEL_FLOAT) {
-        if (t->bits == 16) { _Float16 h; memcpy(&h, p, 2); return (double)h; }
-        float f; memcpy(&f, p, 4); return f;
+        _Float16 h;
+        float f;
+        if (t->bits == 16) { memcpy(&h, p, 2); return (double)h; }
+        memcpy(&f, p, 4);
+        return f;
     }
     if (t->bits == 8) v = is_signed ? (double)*(const int8_t *)p : (double)*p;
     else if (t->bits == 16) { uint16_t u; memcpy(&u, p, 2); v = is_signed ? (double)(int16_t)u : (double)u; }
     else { uint32_t u; memcpy(&u, p, 4); v = is_signed ? (double)(int32_t)u : (double)u; }
-    double top = t->bits == 8 ? (is_signed ? 127.0 : 255.0) : (is_signed ? 32767.0 : 65535.0);
     if (t->kind == CAMP_TEXEL_UNORM) return v / top;
     if (t->kind == CAMP_TEXEL_NORM) return v / top < -1.0 ? -1.0 : v / top;
     return v;
@@ -177,12 +179,12 @@ static inline double camp_texel_read_(const camp_texture *t, size_t offset, int 
 static inline void camp_texel_write_(camp_texture *t, size_t offset, int c, double v) {
     unsigned char *p = t->data + offset + (size_t)c * (t->bits / 8);
     bool is_signed = t->kind == CAMP_TEXEL_INT || t->kind == CAMP_TEXEL_NORM;
+    uint32_t bits;
     if (t->kind == CAMP_TEXEL_FLOAT) {
         if (t->bits == 16) { _Float16 h = (_Float16)v; memcpy(p, &h, 2); }
         else { float f = (float)v; memcpy(p, &f, 4); }
         return;
     }
-    uint32_t bits;
     if (t->kind == CAMP_TEXEL_NORM || t->kind == CAMP_TEXEL_UNORM) {
         double top = t->bits == 8 ? (is_signed ? 127.0 : 255.0) : (is_signed ? 32767.0 : 65535.0);
         double clamped = v != v ? 0.0 : v > 1.0 ? 1.0 : v < (is_signed ? -1.0 : 0.0) ? (is_signed ? -1.0 : 0.0) : v;
@@ -258,7 +260,7 @@ CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_ACCESSORS_)
 /* `texture_get(t, idx)`: C++ AMP's texture::operator[] and get(), the
  * element at an index of the texture's rank (int, int2, int3). */
 #define CAMP_TEXTURE_CASE_(name, R) texture_##name##_##R: camp_texture_get_##name##_##R##_
-#define texture_get(t, idx) _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_CASES_))((t), (idx))
+#define texture_get(t, idx) (__extension__ _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_CASES_)))((t), (idx))
 
 /* `texture_set(v, idx, value)`: C++ AMP's writeonly_texture_view::set, on
  * a write-only view of a texture; and texture::set, on a texture itself,
@@ -269,7 +271,7 @@ CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_ACCESSORS_)
     texture_##name##_##R: camp_texture_set_texture_##name##_##R##_
 #define CAMP_TEXTURE_SET_CASES_(name, T, S, kind, channels) \
     , CAMP_TEXTURE_SET_CASE_(name, 1), CAMP_TEXTURE_SET_CASE_(name, 2), CAMP_TEXTURE_SET_CASE_(name, 3)
-#define texture_set(v, idx, ...) _Generic((v) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_SET_CASES_))((v), (idx), (__VA_ARGS__))
+#define texture_set(v, idx, ...) (__extension__ _Generic((v) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_SET_CASES_)))((v), (idx), (__VA_ARGS__))
 
 /* `writeonly_texture_view(t)`: C++ AMP's writeonly_texture_view<T, N>(t),
  * valid as long as the texture. */
@@ -287,7 +289,7 @@ CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_VIEW_OF_)
 #define CAMP_TEXTURE_VIEW_CASE_(name, R) texture_##name##_##R: camp_texture_view_##name##_##R##_
 #define CAMP_TEXTURE_VIEW_CASES_(name, T, S, kind, channels) \
     , CAMP_TEXTURE_VIEW_CASE_(name, 1), CAMP_TEXTURE_VIEW_CASE_(name, 2), CAMP_TEXTURE_VIEW_CASE_(name, 3)
-#define writeonly_texture_view(t) _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_VIEW_CASES_))(t)
+#define writeonly_texture_view(t) (__extension__ _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_VIEW_CASES_)))(t)
 
 /* ---- Creating, copying, releasing (host code) ------------------------------- */
 
@@ -295,7 +297,7 @@ typedef struct camp_extent3_ { int rank, e[3]; } camp_extent3_;
 static inline camp_extent3_ camp_extent_of1_(int e) { return (camp_extent3_){1, {e, 1, 1}}; }
 static inline camp_extent3_ camp_extent_of2_(int2 e) { return (camp_extent3_){2, {e[0], e[1], 1}}; }
 static inline camp_extent3_ camp_extent_of3_(int3 e) { return (camp_extent3_){3, {e[0], e[1], e[2]}}; }
-#define camp_extent3_of_(e) _Generic((e), int2: camp_extent_of2_, int3: camp_extent_of3_, default: camp_extent_of1_)(e)
+#define camp_extent3_of_(e) (__extension__ _Generic((e), int2: camp_extent_of2_, int3: camp_extent_of3_, default: camp_extent_of1_))(e)
 
 #ifdef __CAMPCC__
 #define camp_texture_make_(view, kind, channels, ext, bits, src) \
@@ -306,12 +308,13 @@ static inline camp_texture *camp_texture_make_ref_(camp_texel_kind kind, int cha
                                                    const void *src, const char *file, unsigned line) {
     bool normalized = kind == CAMP_TEXEL_NORM || kind == CAMP_TEXEL_UNORM;
     bool bits_ok = bits == 8 || bits == 16 || (bits == 32 && !normalized);
+    size_t count = 1, bytes;
+    camp_texture *t;
     if (!bits_ok || (kind == CAMP_TEXEL_FLOAT && bits == 8)) {
         fprintf(stderr, "%s:%u: camp error: texture_new: %u bits per scalar element is not a texture format\n", file,
                 line, bits);
         abort();
     }
-    size_t count = 1;
     for (int d = 0; d < 3; d++) {
         if (ext.e[d] <= 0) {
             fprintf(stderr, "%s:%u: camp error: texture_new: an extent of %d\n", file, line, ext.e[d]);
@@ -319,8 +322,8 @@ static inline camp_texture *camp_texture_make_ref_(camp_texel_kind kind, int cha
         }
         count *= (size_t)ext.e[d];
     }
-    camp_texture *t = malloc(sizeof *t);
-    size_t bytes = count * (size_t)channels * (bits / 8);
+    t = malloc(sizeof *t);
+    bytes = count * (size_t)channels * (bits / 8);
     if (t) t->data = src ? malloc(bytes) : calloc(1, bytes);
     if (!t || !t->data) {
         fprintf(stderr, "camp: out of host memory\n");
@@ -388,7 +391,7 @@ static inline void camp_texture_delete_at(camp_texture *t, const char *file, uns
     camp_texture_typed_(T, ext, camp_texture_make_((view), CAMP_TEXEL_KIND_##T##_, CAMP_TEXEL_CHANNELS_##T##_, \
                                                    camp_extent3_of_(ext), (bits), (src)))
 #define camp_texture_typed_(T, ext, made) \
-    _Generic((ext), int2: (texture_##T##_2){made}, int3: (texture_##T##_3){made}, default: (texture_##T##_1){made})
+    (__extension__ _Generic((ext), int2: (texture_##T##_2){made}, int3: (texture_##T##_3){made}, default: (texture_##T##_1){made}))
 #define CAMP_TEXEL_CONSTANTS_(name, T, S, kind, channels) \
     enum { CAMP_TEXEL_KIND_##name##_ = kind, CAMP_TEXEL_CHANNELS_##name##_ = channels };
 CAMP_TEXTURE_ELEMENTS_(CAMP_TEXEL_CONSTANTS_)
@@ -399,8 +402,9 @@ CAMP_TEXTURE_ELEMENTS_(CAMP_TEXEL_CONSTANTS_)
 static inline texture_unorm4_2 camp_texture_load_png_at(const char *path, const char *file, unsigned line) {
     int width = 0, height = 0;
     unsigned char *rgba = camp_png_read_at(path, &width, &height, file, line);
+    camp_texture *t;
     if (!rgba) return (texture_unorm4_2){NULL};
-    camp_texture *t = camp_texture_make_(NULL, CAMP_TEXEL_UNORM, 4, camp_extent_of2_((int2){height, width}), 8u, rgba);
+    t = camp_texture_make_(NULL, CAMP_TEXEL_UNORM, 4, camp_extent_of2_((int2){height, width}), 8u, rgba);
     free(rgba);
     return (texture_unorm4_2){t};
 }
@@ -408,12 +412,13 @@ static inline texture_unorm4_2 camp_texture_load_png_at(const char *path, const 
 /* `texture_save_png(t, path)`: writes a texture_unorm4_2 of 8-bit texels as a PNG file. */
 static inline bool camp_texture_save_png_at(texture_unorm4_2 t, const char *path, const char *file, unsigned line) {
     int extent[3];
-    camp_texture_extent(t.camp_texture_, extent);
     size_t bytes = camp_texture_bytes(t.camp_texture_);
     unsigned char *rgba = malloc(bytes);
+    bool ok;
     if (!rgba) return false;
+    camp_texture_extent(t.camp_texture_, extent);
     camp_texture_copy_out_at(rgba, t.camp_texture_, bytes, file, line);
-    bool ok = camp_png_write_at(path, rgba, extent[1], extent[0], file, line);
+    ok = camp_png_write_at(path, rgba, extent[1], extent[0], file, line);
     free(rgba);
     return ok;
 }
@@ -438,7 +443,7 @@ static inline int3 camp_texture_extent3_(const camp_texture *t) {
 #define CAMP_TEXTURE_EXTENT_CASES_(name, T, S, kind, channels)                                             \
     , texture_##name##_1: camp_texture_extent1_, texture_##name##_2: camp_texture_extent2_,               \
     texture_##name##_3: camp_texture_extent3_
-#define texture_extent(t) _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_EXTENT_CASES_))((t).camp_texture_)
+#define texture_extent(t) (__extension__ _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_EXTENT_CASES_)))((t).camp_texture_)
 
 /* C++ AMP's copy(src, bytes, texture), copy(texture, dst, bytes), copy(texture, texture). */
 #define texture_copy_in(t, src, bytes) camp_texture_copy_in_at((t).camp_texture_, (src), (bytes), __FILE__, __LINE__)

@@ -71,8 +71,7 @@ static camp_status find_view(const void *host, const char *call, camp_region **o
 static camp_status synchronize(camp_region *region) {
     if (!region->host_stale) return CAMP_OK;
     CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes));
-    region->host_stale = false;
-    camp_guard_update(region);
+    camp_guard_synchronized(region);
     return CAMP_OK;
 }
 

@@ -144,7 +144,8 @@ static bool in_program_data(uintptr_t first, uintptr_t end) {
 static bool guardable(camp_region *region) {
     if (region->guard_memory == CAMP_GUARD_MEMORY_UNKNOWN) {
         uintptr_t first = (uintptr_t)region->host, end = first + region->bytes;
-        bool fills_pages = first == page_down(first) && end == page_up(end);
+        /* array_view_new's memory is whole pages of libcamp's own */
+        bool fills_pages = (first == page_down(first) && end == page_up(end)) || region->owns_host;
 #ifdef __x86_64__
         bool alone = fills_pages || in_mapped_chunk(first, end) || in_program_data(first, end);
 #else
@@ -171,7 +172,10 @@ bool camp_guard_eager(camp_region *region) {
 
 static enum camp_guard_level wanted_level(camp_region *region) {
     if (region->kind != CAMP_REGION_VIEW || region->guard_open || !camp_guard_enabled()) return CAMP_GUARD_NONE;
-    if (!region->host_stale && !(region->device.buffer && region->device_valid)) return CAMP_GUARD_NONE;
+    /* array_view_new's view is device_valid before it has a buffer: its
+     * contents are the zeros both sides start with, until one writes */
+    bool device_current = region->device_valid && (region->device.buffer || region->owns_host);
+    if (!region->host_stale && !device_current) return CAMP_GUARD_NONE;
     if (!guardable(region)) return CAMP_GUARD_NONE;
     return region->host_stale ? CAMP_GUARD_HIDDEN : CAMP_GUARD_READ;
 }
@@ -281,13 +285,22 @@ static bool published_on_pages(uintptr_t first, uintptr_t end) {
 static void protect_pages(camp_region *region) {
     uintptr_t first = page_down((uintptr_t)region->host), end = page_up((uintptr_t)region->host + region->bytes);
     if (first >= end) return;
-    uintptr_t inner_first = first + page_size(), inner_end = end - page_size();
-    if (inner_first < inner_end) mprotect((void *)inner_first, inner_end - inner_first, protection(region->guard));
-    uintptr_t ends[2] = {first, end - page_size()};
-    for (int e = 0; e < (ends[0] == ends[1] ? 1 : 2); e++) {
+    /* The first page, the inner ones, the last page; neighbours of one
+     * protection in one call (the usual case: a single call), since each
+     * call splits and merges the mapping's areas again, the most of its
+     * cost for a few pages. */
+    uintptr_t cut[4] = {first, first + page_size(), end - page_size(), end};
+    if (cut[1] > cut[2]) cut[1] = cut[2] = end; /* a single page */
+    struct page_run { uintptr_t first, end; int prot; } runs[3];
+    int count = 0;
+    for (int s = 0; s < 3; s++) {
+        if (cut[s] == cut[s + 1]) continue;
         bool inside;
-        mprotect((void *)ends[e], page_size(), protection(published_lookup(ends[e], &inside)));
+        int prot = s == 1 ? protection(region->guard) : protection(published_lookup(cut[s], &inside));
+        if (count && runs[count - 1].prot == prot) runs[count - 1].end = cut[s + 1];
+        else runs[count++] = (struct page_run){cut[s], cut[s + 1], prot};
     }
+    for (int r = 0; r < count; r++) mprotect((void *)runs[r].first, runs[r].end - runs[r].first, runs[r].prot);
 }
 
 static void install_handlers(void);
@@ -295,7 +308,9 @@ static void install_handlers(void);
 /* Gives the region's pages the protection of `level`. */
 static void apply(camp_region *region, enum camp_guard_level level) {
     if (level == region->guard) return;
-    if (level != CAMP_GUARD_NONE) install_handlers();
+    /* in front of any handler the program installed since (checked as
+     * protection begins, not at every change: two system calls) */
+    if (region->guard == CAMP_GUARD_NONE) install_handlers();
     if (!publish(region, level)) {
         region->guard_memory = CAMP_GUARD_MEMORY_EAGER; /* the table is full */
         level = CAMP_GUARD_NONE;
@@ -312,6 +327,11 @@ void camp_guard_update(camp_region *region) {
     apply(region, wanted_level(region));
 }
 
+void camp_guard_synchronized(camp_region *region) {
+    region->host_stale = false;
+    camp_guard_update(region);
+}
+
 void camp_guard_forget(camp_region *region) {
     region->guard_open = true;
     apply(region, CAMP_GUARD_NONE);
@@ -319,11 +339,37 @@ void camp_guard_forget(camp_region *region) {
 
 /* ---- Settling: what a fault, or a copy of libcamp's, needs first --------- */
 
+static camp_status count_region(camp_region *region, void *context) {
+    (void)region;
+    ++*(uint32_t *)context;
+    return CAMP_OK;
+}
+
+/* Gives the pages of the region's bytes outside [first, end) `prot`. */
+static void protect_edges(camp_region *region, const char *first, const char *end, int prot) {
+    uintptr_t low = page_down((uintptr_t)region->host), high = page_up((uintptr_t)region->host + region->bytes);
+    if ((uintptr_t)first > low) mprotect((void *)low, (uintptr_t)first - low, prot);
+    if (high > (uintptr_t)end) mprotect((void *)end, high - (uintptr_t)end, prot);
+}
+
+bool camp_guard_open_edges(camp_region *region, const char *first, const char *end) {
+    if (region->guard == CAMP_GUARD_NONE || (uintptr_t)first % page_size() || (uintptr_t)end % page_size())
+        return false;
+    uint32_t count = 0;
+    (void)each_on_pages((uintptr_t)region->host, (uintptr_t)region->host + region->bytes, count_region, &count);
+    if (count != 1) return false;
+    protect_edges(region, first, end, PROT_READ | PROT_WRITE);
+    return true;
+}
+
+void camp_guard_close_edges(camp_region *region, const char *first, const char *end) {
+    protect_edges(region, first, end, protection(region->guard));
+}
+
 /* The host's copy of a view kernels may have written becomes current. */
 static camp_status settle_hidden(camp_region *region) {
     CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes)); /* opens its pages */
-    region->host_stale = false;
-    camp_guard_update(region);
+    camp_guard_synchronized(region);
     return CAMP_OK;
 }
 

@@ -205,6 +205,7 @@ typedef struct camp_region {
     size_t reserved_bytes;
     camp_usage usage;
     struct camp_host_import *import; /* VIEW: its pages imported by transfer.c, or NULL */
+    bool copied_large;    /* VIEW: copied once through staging already: the next large copy imports */
     uint8_t guard;        /* VIEW: enum camp_guard_level its pages have now (host_guard.c) */
     uint8_t guard_memory; /* VIEW: enum camp_guard_memory, found at its first protection */
     bool guard_open;      /* VIEW: unprotected while libcamp copies its host bytes */
@@ -728,6 +729,12 @@ typedef struct camp_copy_edge {
 camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
                               camp_usage *usage, void *dst, size_t bytes, struct camp_region *host_view,
                               camp_copy_edge later[2]);
+/* Whether a copy of all of the view's bytes out (camp_transfer_out) puts
+ * [*first, *last) there by the device's DMA, into its imported pages, no
+ * host thread writing them; the host copies the ragged edges around it. A
+ * CPU device's DMA is its threads' memcpy: never. */
+bool camp_transfer_out_dma_part(camp_device *dev, const struct camp_region *view, const char **first,
+                                const char **last);
 /* Which way a copy goes: host to device, or back. */
 enum camp_copy_direction { CAMP_COPY_IN, CAMP_COPY_OUT };
 /* Records a copy of `bytes` between buffers into the open batch of `q`
@@ -792,6 +799,9 @@ void camp_regions_destroy(void);
 bool camp_guard_enabled(void);
 /* Protects the region's pages as its state (host_stale, device_valid) asks. */
 void camp_guard_update(camp_region *region);
+/* After a view's kernels' writes came back: host_stale cleared, the pages
+ * protected for what is left (read-only while the device's copy agrees). */
+void camp_guard_synchronized(camp_region *region);
 /* Unprotects the region's pages for good: it is ending. */
 void camp_guard_forget(camp_region *region);
 /* Whether the region's memory cannot be protected (a stack, a shared
@@ -800,6 +810,12 @@ bool camp_guard_eager(camp_region *region);
 /* Whether [host, host + bytes) could be protected: implicit synchronization
  * is on and the memory is the program's own static data. */
 bool camp_guard_lasting(const void *host, size_t bytes);
+/* For a copy back whose middle [first, end) (page-aligned) the device's
+ * DMA writes: opens only the pages of the region's bytes around it, which
+ * the host writes, where no other view shares the region's pages (false:
+ * open it as usual). camp_guard_close_edges protects them again. */
+bool camp_guard_open_edges(camp_region *region, const char *first, const char *end);
+void camp_guard_close_edges(camp_region *region, const char *first, const char *end);
 /* Views unprotected for one copy of libcamp's (or one system call) because
  * they share a page with the bytes it touches. */
 #define CAMP_GUARD_WINDOW_MAX 16u

@@ -13,7 +13,9 @@
           reference program must stop with camp.h's message instead;
       (c) campcc -S SRC -o x.spvasm: one OpEntryPoint GLCompute per
           parallel_for_each; spirv-as and spirv-val (Vulkan 1.2) accept it.
-      A `// cflags: ...` line in SRC adds those flags to every build.
+      A `// cflags: ...` line in SRC adds those flags to every build; a
+      `// also: FILE.c ...` line (paths relative to SRC) adds translation
+      units to the programs' builds (not to -S).
       With --libcamp DIR, the reference links DIR's libcamp (texture_load_png).
       With --checked, campcc builds with -fcamp-check (docs/debugging.md):
       a correct program reports no index out of bounds.
@@ -138,15 +140,22 @@ def source_flags(src):
     return shlex.split(m.group(1)) if m else []
 
 
+def source_units(src):
+    """The other translation units a `// also: ...` line of SRC names, as paths."""
+    m = re.search(r"^// also: (.*)$", open(src, encoding="utf-8").read(), flags=re.M)
+    return [os.path.join(os.path.dirname(src), unit) for unit in shlex.split(m.group(1))] if m else []
+
+
 def cmd_program(a):
     src = os.path.abspath(a.src)
     flags = source_flags(src)
+    units = source_units(src)
     own = ["-fcamp-check"] if a.checked else []  # campcc's flags, which the reference compiler lacks
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
         # (a) campcc, then run on the accelerator.
         # -lm as the reference build has it: programs may call <math.h> on the host
-        run([a.campcc, *own, *flags, src, "-o", exe, "-lm"], "campcc build")
+        run([a.campcc, *own, *flags, src, *units, "-o", exe, "-lm"], "campcc build")
         if not os.path.isfile(exe):
             raise StepFailed(f"[campcc build] exit status 0 but no output file {exe}")
         with open(exe, "rb") as f:
@@ -158,7 +167,8 @@ def cmd_program(a):
         # (b) the same source in the serial reference mode.
         ref = os.path.join(tmp, "ref")
         libcamp = ["-L", a.libcamp, "-Wl,-rpath," + a.libcamp, "-lcamp"] if a.libcamp else []
-        run(host_cc() + ["-std=c17", *flags, "-I", a.include, src, "-o", ref, *libcamp, "-lm"], "reference build")
+        run(host_cc() + ["-std=c17", *flags, "-I", a.include, src, *units, "-o", ref, *libcamp, "-lm"],
+            "reference build")
         if a.tiled:
             rc, ref_out, ref_err = run([ref], "reference run", check=False)
             if rc == 0 or SERIAL_REFUSAL not in ref_err:
@@ -176,7 +186,7 @@ def cmd_program(a):
         # (b') with --optimized: built at -O2 (kernels through spirv-opt), the same output.
         if a.optimized:
             opt = os.path.join(tmp, "prog-O2")
-            run([a.campcc, "-O2", *own, *flags, src, "-o", opt, "-lm"], "campcc -O2 build")
+            run([a.campcc, "-O2", *own, *flags, src, *units, "-o", opt, "-lm"], "campcc -O2 build")
             opt_out = run_on_vulkan(opt)
             if opt_out != ref_out:
                 raise StepFailed("[differential -O2] campcc -O2's program and the serial reference print "

@@ -3,6 +3,9 @@
 # then the installed campcc alone (no extra flags or environment) builds and
 # runs samples/add_arrays.c. The installed tree must be self-contained: the
 # program must use the installed camp.h and libcamp, not the build tree's.
+# Then the samples installed in share/doc/campcc/samples are built as their
+# README.md says (its two marked blocks, run as written) and each program
+# prints its NAME.expected.
 set -euo pipefail
 build=$(cd "$1" && pwd)
 src=$(cd "$2" && pwd)
@@ -53,4 +56,38 @@ cmp -s "$tmp/info" "$tmp/list" || fail "campcc --list-accelerators does not prin
 CAMP_TRACE="$tmp/trace.json" ./add_arrays >/dev/null 2>&1 || fail "add_arrays with CAMP_TRACE failed"
 "$prefix/bin/camp-prof" "$tmp/trace.json" -o "$tmp/timeline.svg" || fail "the installed camp-prof failed"
 grep -q '<rect class="device"' "$tmp/timeline.svg" || fail "the installed camp-prof drew no kernel"
-echo "ok: installed campcc ($campcc) builds and runs add_arrays"
+
+# The installed samples, built by the commands of their README.md.
+readme="$prefix/share/doc/campcc/samples/README.md"
+[ -f "$readme" ] || fail "the samples' README.md is not installed in $prefix/share/doc/campcc/samples"
+readme_block() { # the fenced block after the comment line that holds $1
+    awk -v marker="$1" 'index($0, marker) { found = 1; next }
+        found && /^```/ { if (inside) exit; inside = 1; next }
+        inside { print }' "$readme"
+}
+copy=$(readme_block "copies the installed samples")
+build=$(readme_block "runs this block in that copy")
+[ -n "$copy" ] && [ -n "$build" ] || fail "$readme has no marked copy and build blocks"
+(cd "$tmp" && PREFIX="$prefix" PATH="$prefix/bin:$PATH" bash -e -c "$copy" && cd campcc-samples &&
+    PATH="$prefix/bin:$PATH" bash -e -c "$build") >"$tmp/samples.log" 2>&1 ||
+    { cat "$tmp/samples.log" >&2; fail "the samples' README.md commands failed with the installed campcc"; }
+samples="$tmp/campcc-samples"
+ran=0
+for expected in "$samples"/*.expected "$samples"/heat/*.expected; do
+    name=$(basename "$expected" .expected)
+    [ -x "$samples/$name" ] || fail "the README's commands built no $name (for $expected)"
+    (cd "$samples" && CAMP_VALIDATION=1 "./$name" >"$tmp/$name.out" 2>"$tmp/$name.err") ||
+        { cat "$tmp/$name.err" >&2; fail "the installed sample $name failed"; }
+    diff -u "$expected" "$tmp/$name.out" >&2 || fail "the installed sample $name printed the wrong output"
+    ran=$((ran + 1))
+done
+# a sanitized libcamp (CAMP_SANITIZE=1 test/run) in an uninstrumented Python needs the runtime first
+read -r -a host_words <<<"${CAMP_HOST_CC:-clang-19}"
+preload=
+case " ${host_words[*]} " in
+*-fsanitize=address*) preload=$("${host_words[@]}" -print-file-name=libclang_rt.asan-x86_64.so) ;;
+esac
+(cd "$samples" && CAMP_VALIDATION=1 LD_PRELOAD="$preload" python3 python/vecmath.py ./libvecmath.so \
+    >"$tmp/vecmath.out" 2>&1) ||
+    { cat "$tmp/vecmath.out" >&2; fail "python/vecmath.py on the installed sample's libvecmath.so failed"; }
+echo "ok: installed campcc ($campcc) builds and runs add_arrays, and the $ran installed samples as their README says"

@@ -1,8 +1,9 @@
-/* alternate — one kernel and one host read per iteration over a malloc'd
- * view of N floats, synchronized implicitly (docs/data-model.md) or by
- * hand (`manual`: array_view_synchronize before the read); microseconds
- * per iteration (docs/performance.md, "Implicit synchronization").
- * usage: alternate [N] [iterations] [implicit|manual]
+/* alternate — one kernel and one host read per iteration over a view of N
+ * floats, synchronized implicitly (docs/data-model.md) or by hand
+ * (`manual`: array_view_synchronize before the read); the view is of
+ * malloc'd memory, or (`new`) made by array_view_new; microseconds per
+ * iteration (docs/performance.md, "Implicit synchronization").
+ * usage: alternate [N] [iterations] [implicit|manual] [malloc|new]
  * build: campcc -O2 bench/sync/alternate.c -o alternate */
 #include <camp.h>
 #include <stdio.h>
@@ -18,9 +19,10 @@ int main(int argc, char **argv) {
     long n = argc > 1 ? atol(argv[1]) : 256;
     int iters = argc > 2 ? atoi(argv[2]) : 200;
     int manual = argc > 3 && strcmp(argv[3], "manual") == 0;
-    float *v = malloc((size_t)n * sizeof *v);
+    int made = argc > 4 && strcmp(argv[4], "new") == 0;
+    float *v = made ? array_view_new(float, n) : malloc((size_t)n * sizeof *v);
     for (long i = 0; i < n; i++) v[i] = 0;
-    array_view(v, (int)n);
+    if (!made) array_view(v, (int)n);
     double sum = 0, start = 0;
     for (int it = -10; it < iters; it++) {
         if (it == 0) start = now_us();
@@ -29,7 +31,9 @@ int main(int argc, char **argv) {
         sum += v[it & 63] + v[n - 1];
     }
     double us = now_us() - start;
-    printf("alternate %s %ld bytes: %.2f us per iteration (sum %.0f)\n", manual ? "manual" : "implicit", n * 4, us / iters, sum);
-    array_view_release(v);
+    printf("alternate %s %s %ld bytes: %.2f us per iteration (sum %.0f)\n", manual ? "manual" : "implicit",
+           made ? "array_view_new" : "malloc", n * 4, us / iters, sum);
+    if (made) array_view_delete(v);
+    else array_view_release(v);
     return 0;
 }

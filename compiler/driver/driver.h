@@ -80,7 +80,10 @@ bool driver_expand_response_files(Driver *d, int *argc, char ***argv);
 
 /* driver_files.c: files and processes. */
 bool driver_locate_self(Driver *d);
-/* What every compile through campcc sees: camp.h's directory, and
+/* What every compile through campcc sees: camp.h's directory, with
+ * -isystem as the compiler's own headers are (the user's warning flags,
+ * -Werror included, are for the user's code, and the directory comes after
+ * every -I), and
  * __CAMPCC__, which maps camp.h's data model onto libcamp (without it, the
  * serial reference mode). Plain files get it too: they may create the views
  * that another file's kernels use. */
@@ -107,6 +110,10 @@ bool driver_compile_source(Driver *d, Input *in);
 /* driver_cdb.c: -MJ's entry for a source input compiled to `out` (NULL:
  * none); false (reported) when the file cannot be written. */
 bool driver_write_cdb_entry(Driver *d, const Input *in, const char *out);
+
+/* driver_runtime_use.c: whether an object, archive or -l among the link's
+ * inputs refers to libcamp (a camp_ symbol), or -lcamp is given. */
+bool driver_link_needs_runtime(Driver *d);
 
 /* driver_link.c: the link step and the runtime it adds. */
 int driver_link(Driver *d);

@@ -1,10 +1,11 @@
 /* driver_compile.c — one source input. A C file that mentions
- * parallel_for_each goes through compile_unit(): its kernels become SPIR-V
- * and the host compiler gets the rewritten host C. Everything else goes to
+ * parallel_for_each or restrict(amp) goes through compile_unit(): its
+ * kernels become SPIR-V and the host compiler gets the rewritten host C. Everything else goes to
  * the host compiler untouched, with the user's flags, as clang would run it.
  * Depfiles always describe the user's file, never the rewritten one. */
 #include "driver.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,10 +42,34 @@ static bool run_on_input(Driver *d, const Input *in, PtrVec *args, const char *p
     return driver_run_host_stdin(d, args, in->stdin_copy) == 0;
 }
 
-/* Whether `path` may hold kernels: parallel_for_each must be spelled in the
- * file itself (frontend.c rejects it from other macros), so a file that never
- * mentions it is plain C and skips libclang. Reports unreadable files. */
-static bool mentions_kernels(const char *path, bool *readable) {
+/* Finds a restriction clause in a stream of bytes: `restrict` as a word,
+ * then '(' after blanks (C's pointer qualifier hardly ever is followed by
+ * one, and where it is, the file only costs a parse). The last eight bytes
+ * are kept in a word, to compare at each byte. */
+typedef struct ClauseScan {
+    uint64_t last8;
+    bool after_word; /* `restrict` and blanks so far */
+} ClauseScan;
+
+static bool clause_scan(ClauseScan *s, const char *bytes, size_t n) {
+    const uint64_t word = (uint64_t)'r' << 56 | (uint64_t)'e' << 48 | (uint64_t)'s' << 40 | (uint64_t)'t' << 32 |
+                          (uint64_t)'r' << 24 | (uint64_t)'i' << 16 | (uint64_t)'c' << 8 | 't';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)bytes[i], before = (unsigned char)(s->last8 >> 56);
+        if (s->after_word && c == '(') return true;
+        s->after_word = s->after_word && isspace(c);
+        s->last8 = s->last8 << 8 | c;
+        if (s->last8 == word && before != '_' && !isalnum(before)) s->after_word = true;
+    }
+    return false;
+}
+
+/* Whether `path` may hold amp code: parallel_for_each must be spelled in
+ * the file itself (frontend.c rejects it from other macros), and so must
+ * restrict(amp) for a function of its own, checked called or not
+ * (restrictions.c). A file that mentions neither is plain C and skips
+ * libclang. Reports unreadable files. */
+static bool mentions_amp_code(const char *path, bool *readable) {
     FILE *f = fopen(path, "rb");
     *readable = f != NULL;
     if (!f) {
@@ -55,8 +80,10 @@ static bool mentions_kernels(const char *path, bool *readable) {
     const size_t len = sizeof word - 1;
     char buf[65536 + sizeof word];
     size_t keep = 0, n;
+    ClauseScan clause = {0};
     bool found = false;
     while (!found && (n = fread(buf + keep, 1, sizeof buf - keep, f)) > 0) {
+        found = clause_scan(&clause, buf + keep, n);
         n += keep;
         for (size_t i = 0; i + len <= n && !found; i++) found = memcmp(buf + i, word, len) == 0;
         keep = n < len ? n : len - 1;
@@ -260,8 +287,8 @@ bool driver_compile_source(Driver *d, Input *in) {
     if (!is_c || !driver_selected(d, path)) return host_compile(d, in, path, out, NULL, false);
     in->kernels_outlined = true;
     bool readable, inspecting = d->dump_kernels || d->opts.dump_ir || d->emit_spirv || d->emit_host;
-    bool kernels = mentions_kernels(path, &readable);
+    bool amp_code = mentions_amp_code(path, &readable);
     if (!readable) return false;
-    if (kernels || inspecting) return compile_kernels(d, in, path, out, stdin_quote);
+    if (amp_code || inspecting) return compile_kernels(d, in, path, out, stdin_quote);
     return host_compile(d, in, path, out, NULL, false);
 }

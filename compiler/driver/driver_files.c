@@ -73,7 +73,8 @@ bool driver_outputs_spare_inputs(const Driver *d) {
 }
 
 void driver_add_camp_flags(Driver *d, PtrVec *args) {
-    vec_push(&d->arena, args, arena_printf(&d->arena, "-I%s", d->include_dir));
+    vec_push(&d->arena, args, "-isystem");
+    vec_push(&d->arena, args, d->include_dir);
     vec_push(&d->arena, args, "-D__CAMPCC__=1");
     vec_push(&d->arena, args, "-D__CAMPCC_VERSION__=\"" CAMP_VERSION "\"");
 }

@@ -1,7 +1,7 @@
 /* driver_link.c — the link step: the user's inputs and link flags in their
  * order, each source replaced by its object, then libcamp (whose own
- * dependency brings in the Vulkan loader) with an rpath to it, unless
- * --no-camp-runtime. */
+ * dependency brings in the Vulkan loader) with an rpath to it, where an
+ * input refers to it (driver_runtime_use.c) and not --no-camp-runtime. */
 #include "driver.h"
 
 #include <stdio.h>
@@ -20,7 +20,7 @@ int driver_link(Driver *d) {
     if (!out) return 1;
     vec_push(&d->arena, &args, "-o");
     vec_push(&d->arena, &args, (void *)out);
-    if (d->link_runtime) {
+    if (d->link_runtime && driver_link_needs_runtime(d)) {
         vec_push(&d->arena, &args, arena_printf(&d->arena, "-L%s", d->lib_dir));
         vec_push(&d->arena, &args, arena_printf(&d->arena, "-Wl,-rpath,%s", d->lib_dir));
         vec_push(&d->arena, &args, "-lcamp");

@@ -9,9 +9,19 @@
 #include <string.h>
 #include <unistd.h>
 
+/* --version's first line, campcc's own, as gcc writes its first line:
+ * `campcc (clang 19.1.7, SPIRV-Tools v2023.1) 0.1.0`. The host compiler's
+ * lines follow. Meson takes the first version number in the output for the
+ * compiler's, and must read clang's (its C standards depend on it), so
+ * campcc's own version comes after the clang it parses with. */
+static void print_version_line(Driver *d) {
+    printf("campcc (clang %s, SPIRV-Tools %s) %s\n", frontend_clang_version(&d->arena), spv_tools_version(),
+           CAMP_VERSION);
+}
+
 /* -E, -M, --version, -print-*, no inputs: the host compiler's answer, with
  * campcc's own flags for any input; campcc answers for its own files and
- * adds its version. */
+ * puts its version first. */
 static int passthrough(Driver *d) {
     if (d->print_file) {
         const char *dirs[] = {d->lib_dir, d->include_dir};
@@ -28,10 +38,10 @@ static int passthrough(Driver *d) {
     for (int i = 0; i < flags_end; i++) vec_push(&d->arena, &args, d->passthrough_args.items[i]);
     if (d->inputs.len) driver_add_camp_flags(d, &args); /* before a `--`, after which all are inputs */
     for (int i = flags_end; i < d->passthrough_args.len; i++) vec_push(&d->arena, &args, d->passthrough_args.items[i]);
+    if (d->print_version) print_version_line(d);
     int status = driver_run_host(d, &args);
-    /* after the host's lines, whose version is the one build systems parse */
     if (d->print_version && status == 0)
-        printf("campcc %s (C AMP: SPIR-V 1.5 kernels for Vulkan 1.2; libcamp in %s)\n", CAMP_VERSION, d->lib_dir);
+        printf("C AMP kernels: SPIR-V 1.5 for Vulkan 1.2; libcamp in %s\n", d->lib_dir);
     return status;
 }
 

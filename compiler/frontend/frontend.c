@@ -946,3 +946,14 @@ bool frontend_run(Unit *u) {
     time_phase_end(TIME_FRONTEND, t);
     return ok;
 }
+
+/* libclang says "Debian clang version 19.1.7 (3~deb12u1)": the word after
+ * "version", or the whole string where there is none. */
+const char *frontend_clang_version(Arena *a) {
+    CXString s = clang_getClangVersion();
+    const char *full = clang_getCString(s), *v = strstr(full, "version ");
+    v = v ? v + strlen("version ") : full;
+    const char *version = arena_printf(a, "%.*s", (int)strcspn(v, " "), v);
+    clang_disposeString(s);
+    return version;
+}

@@ -139,7 +139,10 @@ bool fe_is_tile_static(CXCursor decl);
 Stmt *fe_tile_static_decl(Frontend *fe, CXCursor decl);
 
 /* frontend_intrinsic.c */
-/* c without the parentheses and implicit conversions around it. */
+/* Whether c is `__extension__ e`, which the dialect's headers put around
+ * their _Generic selections (C11's, quiet under -std=c99 -pedantic). */
+bool fe_is_extension(CXCursor c);
+/* c without the parentheses, implicit conversions and __extension__ around it. */
 CXCursor fe_strip(CXCursor c);
 /* The function a call reaches, through a _Generic selection too. */
 CXCursor fe_callee(CXCursor call);

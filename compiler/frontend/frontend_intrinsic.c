@@ -9,9 +9,15 @@
 
 /* ---- which function a call reaches ------------------------------------------ */
 
+bool fe_is_extension(CXCursor c) {
+    return clang_getCursorKind(c) == CXCursor_UnaryOperator &&
+           clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Extension;
+}
+
 CXCursor fe_strip(CXCursor c) {
     CXCursor kid[2];
-    while ((clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
+    while ((clang_getCursorKind(c) == CXCursor_ParenExpr || clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+            fe_is_extension(c)) &&
            fe_children(c, kid, 2) == 1)
         c = kid[0];
     return c;

@@ -379,6 +379,7 @@ static Expr *lower_unary(Frontend *fe, CXCursor c) {
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     Expr *sub = lower_only_child(fe, c);
     if (!t || !sub) return NULL;
+    if (fe_is_extension(c)) return sub; /* __extension__ e: e, quiet under -pedantic */
     Expr *e = fe_new_expr(fe, EX_UNARY, t, c);
     e->lhs = sub;
     switch (clang_getCursorUnaryOperatorKind(c)) {

@@ -20,20 +20,9 @@ enum { REPORT_MAX_VALUES = 32 };
 /* A width or precision beyond this is a mistake, not a layout. */
 enum { REPORT_MAX_WIDTH = 4096 };
 
-static CXCursor strip(CXCursor c) {
-    CXCursor kid[2];
-    for (;;) {
-        enum CXCursorKind k = clang_getCursorKind(c);
-        bool wrapper = k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr ||
-                       (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Extension);
-        if (!wrapper || fe_children(c, kid, 2) != 1) return c;
-        c = kid[0];
-    }
-}
-
 /* The value of a string literal argument (through its decay), or NULL. */
 static char *string_literal(Frontend *fe, CXCursor arg) {
-    enum CXCursorKind k = clang_getCursorKind(strip(arg));
+    enum CXCursorKind k = clang_getCursorKind(fe_strip(arg));
     if (k != CXCursor_StringLiteral && k != CXCursor_UnexposedExpr) return NULL;
     CXEvalResult r = clang_Cursor_Evaluate(arg);
     if (!r) return NULL;
@@ -354,20 +343,20 @@ Expr *fe_report_call(Frontend *fe, CXCursor call, CXCursor decl, const char *nam
  * `((void)sizeof((c) ? 1 : 0), __extension__ ({ if (c) ; else __assert_fail(...); }))`. */
 static bool assert_parts(CXCursor c, CXCursor *cond, CXCursor *call) {
     CXCursor kids[3];
-    c = strip(c);
+    c = fe_strip(c);
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_ConditionalOperator && fe_children(c, kids, 3) == 3) {
         *cond = kids[0];
-        *call = strip(kids[2]);
+        *call = fe_strip(kids[2]);
     } else if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma &&
                fe_children(c, kids, 3) == 2) {
-        CXCursor se = strip(kids[1]), body[2], parts[3];
+        CXCursor se = fe_strip(kids[1]), body[2], parts[3];
         if (clang_getCursorKind(se) != CXCursor_StmtExpr || fe_children(se, body, 2) != 1 ||
             fe_children(body[0], parts, 2) != 1 || clang_getCursorKind(parts[0]) != CXCursor_IfStmt ||
             fe_children(parts[0], kids, 3) != 3 || clang_getCursorKind(kids[1]) != CXCursor_NullStmt)
             return false;
         *cond = kids[0];
-        *call = strip(kids[2]);
+        *call = fe_strip(kids[2]);
     } else {
         return false;
     }

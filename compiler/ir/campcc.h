@@ -527,6 +527,9 @@ typedef struct Unit {
 /* frontend.c: parse with libclang, lower every kernel and the amp functions
  * it calls into the IR. Returns false after reporting errors. */
 bool frontend_run(Unit *u);
+/* frontend.c: the version of the libclang campcc parses with ("19.1.7"),
+ * copied into `a`. */
+const char *frontend_clang_version(Arena *a);
 
 /* check.c: language rules on the IR (recursion, …). */
 bool check_unit(Unit *u);
@@ -631,6 +634,7 @@ bool spv_recut_kernel(Unit *u, Kernel *k, const uint32_t *words, size_t n, struc
 /* spv_tools.c: SPIRV-Tools — validate each kernel's module, disassemble. */
 bool spv_validate_kernels(Unit *u);
 char *spv_disassemble(const uint32_t *words, size_t n); /* malloc'd, NULL on failure */
+const char *spv_tools_version(void); /* the linked SPIRV-Tools' ("v2023.1") */
 
 /* host_emit.c: the host C for the unit (original source with kernels
  * replaced by launches, plus the module tables). */

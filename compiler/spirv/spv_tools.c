@@ -90,3 +90,5 @@ bool spv_parse(const uint32_t *words, size_t n, void (*visit)(void *user, const 
     spvContextDestroy(ctx);
     return r == SPV_SUCCESS;
 }
+
+const char *spv_tools_version(void) { return spvSoftwareVersionString(); }

@@ -11,7 +11,7 @@
 // CHECK: func put(dst: int *, src: const int *): void ; dst written through, src only read through
 // CHECK: func as_integer(p: int *): long ; p written through
 // CHECK: func count(p: int *): void ; p written through
-// CHECK: kernel camp_kernel_0
+// CHECK-LABEL: kernel camp_kernel_0
 // CHECK: capture out: int[8] ; view, push offset {{[0-9]+}}, written
 // CHECK: capture in: int[8] ; view, push offset {{[0-9]+}}, read only
 // CHECK: capture s: struct span ; value, push offset {{[0-9]+}}, read only

@@ -3,24 +3,24 @@
 // a function writing through a pointer derived from its parameter, through
 // a struct member, or passing it on to a writing function makes it written.
 // RUN: --dump-kernels -fsyntax-only %s
-// CHECK: kernel camp_kernel_0
+// CHECK-LABEL: kernel camp_kernel_0
 // CHECK: capture 'y': view of float[16], read-write, device
 // CHECK: capture 'm': view of float[16][16], read, device
 // CHECK: capture 'x': view of float[16], read, device
-// CHECK: kernel camp_kernel_1
+// CHECK-LABEL: kernel camp_kernel_1
 // CHECK: capture 'y': view of float[16], read-write, device
 // CHECK: capture 'm': view of float[16][16], read, device
 // CHECK: capture 'x': view of float[16], read, device
-// CHECK: kernel camp_kernel_2
+// CHECK-LABEL: kernel camp_kernel_2
 // CHECK: capture 'd': view of float[16], read-write (through calls), device
 // CHECK: capture 'x': view of float[16], read, device
-// CHECK: kernel camp_kernel_3
+// CHECK-LABEL: kernel camp_kernel_3
 // CHECK: capture 'd': view of float[16], read-write (through calls), device
 // CHECK: capture 'x': view of float[16], read, device
-// CHECK: kernel camp_kernel_4
+// CHECK-LABEL: kernel camp_kernel_4
 // CHECK: capture 'd': view of float[16], read-write (through calls), device
 // CHECK: capture 'x': view of float[16], read, device
-// CHECK: kernel camp_kernel_5
+// CHECK-LABEL: kernel camp_kernel_5
 // CHECK: capture 'q': pointer float *, read-write (through calls), device
 // CHECK: capture 'p': pointer float *, read, device
 #include <camp.h>

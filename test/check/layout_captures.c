@@ -1,7 +1,7 @@
 // After layout: each capture's kind and push-constant offset.
 // RUN: --dump-ir -c %s -o /dev/null
 // CHECK: after layout
-// CHECK: kernel camp_kernel_0: rank 1, index i ; push constants {{[0-9]+}} bytes
+// CHECK-LABEL: kernel camp_kernel_0: rank 1, index i ; push constants {{[0-9]+}} bytes
 // CHECK: capture v: int[8] ; view, push offset 24
 // CHECK: capture n: int ; value, push offset {{[0-9]+}}
 #include <camp.h>

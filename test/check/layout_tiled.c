@@ -1,6 +1,6 @@
 // After layout: a tiled kernel's workgroup is its tile.
 // RUN: --dump-ir -c %s -o /dev/null
-// CHECK: kernel camp_kernel_0: rank 1, tiled, index t ; push constants {{[0-9]+}} bytes, workgroup 16 x 1 x 1
+// CHECK-LABEL: kernel camp_kernel_0: rank 1, tiled, index t ; push constants {{[0-9]+}} bytes, workgroup 16 x 1 x 1
 #include <camp.h>
 #include <stddef.h>
 

@@ -3,17 +3,17 @@
 // nearest even), char vectors shaderInt8, ushort vectors shaderInt16, and
 // a captured char or half storagePushConstant8 or 16.
 // RUN: --dump-kernels %s -o /dev/null
-// CHECK: kernel camp_kernel_0
+// CHECK-LABEL: kernel camp_kernel_0
 // CHECK: device features: shaderInt64{{$}}
-// CHECK: kernel camp_kernel_1
+// CHECK-LABEL: kernel camp_kernel_1
 // CHECK: device features: shaderInt64 shaderFloat16{{$}}
-// CHECK: kernel camp_kernel_2
+// CHECK-LABEL: kernel camp_kernel_2
 // CHECK: device features: shaderInt64 shaderInt8{{$}}
-// CHECK: kernel camp_kernel_3
+// CHECK-LABEL: kernel camp_kernel_3
 // CHECK: device features: shaderInt64 shaderInt16{{$}}
-// CHECK: kernel camp_kernel_4
+// CHECK-LABEL: kernel camp_kernel_4
 // CHECK: device features: shaderInt64 shaderInt8 storagePushConstant8{{$}}
-// CHECK: kernel camp_kernel_5
+// CHECK-LABEL: kernel camp_kernel_5
 // CHECK: device features: shaderInt64 shaderFloat16 storagePushConstant16{{$}}
 #include <camp.h>
 

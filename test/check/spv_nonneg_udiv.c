@@ -1,7 +1,12 @@
 // A division of provably non-negative ints is unsigned; of others, signed.
 // RUN: -S %s -o -
-// CHECK: OpUDiv
-// CHECK: OpSDiv
+// CHECK-LABEL: %camp_kernel_0 = OpFunction
+// CHECK: [[K:%[0-9]+]] = OpLoad %int %k
+// CHECK: [[K_BITS:%[0-9]+]] = OpBitcast %uint [[K]]
+// CHECK-NEXT: OpUDiv %uint [[K_BITS]]
+// CHECK: [[M:%[0-9]+]] = OpLoad %int %m
+// CHECK-NEXT: OpSDiv %int [[M]] %int_3
+// CHECK: OpFunctionEnd
 #include <camp.h>
 #include <stddef.h>
 

@@ -1,8 +1,15 @@
 // A null pointer into views is the address 0 made a pointer (no OpConstantNull of a pointer type).
 // RUN: -S %s -o -
 // CHECK-NOT: OpConstantNull %_ptr_PhysicalStorageBuffer
-// CHECK: OpConvertUToPtr %_ptr_PhysicalStorageBuffer_int
+// CHECK-LABEL: %camp_kernel_0 = OpFunction
 // CHECK-NOT: OpConstantNull %_ptr_PhysicalStorageBuffer
+// CHECK: OpStore %p
+// CHECK: [[P:%[0-9]+]] = OpLoad %ulong %p
+// CHECK-NEXT: [[POINTER:%[0-9]+]] = OpConvertUToPtr %_ptr_PhysicalStorageBuffer_int [[P]]
+// CHECK: [[ADDRESS:%[0-9]+]] = OpConvertPtrToU %ulong [[POINTER]]
+// CHECK-NEXT: OpINotEqual %bool [[ADDRESS]] %ulong_0
+// CHECK-NOT: OpConstantNull %_ptr_PhysicalStorageBuffer
+// CHECK: OpFunctionEnd
 #include <camp.h>
 #include <stddef.h>
 

@@ -1,6 +1,7 @@
 // A pointer variable into a local array holds an int offset.
 // RUN: -S %s -o -
 // CHECK: OpName %p "p"
+// CHECK-LABEL: %camp_kernel_0 = OpFunction
 // CHECK: %p = OpVariable %_ptr_Function_int Function
 #include <camp.h>
 #include <stddef.h>

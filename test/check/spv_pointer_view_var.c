@@ -1,6 +1,7 @@
 // A pointer variable into views holds the address as an integer.
 // RUN: -S %s -o -
 // CHECK: OpName %p "p"
+// CHECK-LABEL: %camp_kernel_0 = OpFunction
 // CHECK: %p = OpVariable %_ptr_Function_ulong Function
 #include <camp.h>
 #include <stddef.h>

@@ -2,12 +2,15 @@
 // alignment (NVIDIA's compiler then loads only the lanes read); one that
 // reads every lane, and a whole vector, at the vector's.
 // RUN: -O0 -S %s -o -
-// CHECK: OpFunction
-// CHECK: OpLoad %v4float {{%\w+}} Aligned 4
-// CHECK-NEXT: OpVectorShuffle %v3float
-// CHECK: OpLoad %v4float {{%\w+}} Aligned 16
-// CHECK-NEXT: OpVectorShuffle %v4float
-// CHECK: OpLoad %v4float {{%\w+}} Aligned 16
+// CHECK-LABEL: %camp_kernel_0 = OpFunction
+// CHECK: [[XYZW:%[0-9]+]] = OpLoad %v4float {{%[0-9]+}} Aligned 4
+// CHECK-NEXT: [[P:%[0-9]+]] = OpVectorShuffle %v3float [[XYZW]] [[XYZW]] 0 1 2
+// CHECK-NEXT: OpStore %p [[P]]
+// CHECK: [[WZYX:%[0-9]+]] = OpLoad %v4float {{%[0-9]+}} Aligned 16
+// CHECK-NEXT: [[Q:%[0-9]+]] = OpVectorShuffle %v4float [[WZYX]] [[WZYX]] 3 2 1 0
+// CHECK-NEXT: OpStore %q [[Q]]
+// CHECK: [[R:%[0-9]+]] = OpLoad %v4float {{%[0-9]+}} Aligned 16
+// CHECK-NEXT: OpStore %r [[R]]
 // CHECK-NOT: OpVectorShuffle
 // CHECK: OpFunctionEnd
 #include <camp.h>

@@ -1,6 +1,8 @@
 // A 4-byte union is one 32-bit word: no array.
 // RUN: -S %s -o -
 // CHECK-NOT: OpTypeArray %uint
+// CHECK-LABEL: %camp_kernel_0 = OpFunction
+// CHECK-NOT: OpTypeArray %uint
 // CHECK: OpFunctionEnd
 #include <camp.h>
 #include <stddef.h>

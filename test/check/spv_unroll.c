@@ -5,14 +5,15 @@
 // an unsigned counter counting down are not marked. (Each kernel's first
 // and last loops are lavapipe's loop check, never unrolled.)
 // RUN: -O0 -S %s -o -
-// CHECK: OpFunction
-// CHECK: OpLoopMerge {{%\w+ %\w+}} DontUnroll
-// CHECK: OpLoopMerge {{%\w+ %\w+}} None
-// CHECK: OpLoopMerge {{%\w+ %\w+}} Unroll
-// CHECK: OpLoopMerge {{%\w+ %\w+}} None
-// CHECK: OpLoopMerge {{%\w+ %\w+}} None
-// CHECK: OpLoopMerge {{%\w+ %\w+}} DontUnroll
-// CHECK: OpFunction
+// CHECK-LABEL: %camp_kernel_0 = OpFunction
+// CHECK: OpLoopMerge {{%[0-9]+ %[0-9]+}} DontUnroll
+// CHECK: OpLoopMerge {{%[0-9]+ %[0-9]+}} None
+// CHECK: OpLoopMerge {{%[0-9]+ %[0-9]+}} Unroll
+// CHECK: OpLoopMerge {{%[0-9]+ %[0-9]+}} None
+// CHECK: OpLoopMerge {{%[0-9]+ %[0-9]+}} None
+// CHECK: OpLoopMerge {{%[0-9]+ %[0-9]+}} DontUnroll
+// CHECK: OpFunctionEnd
+// CHECK-LABEL: %camp_kernel_1 = OpFunction
 // CHECK-NOT: {{ Unroll$}}
 // CHECK: OpFunctionEnd
 #include <camp.h>

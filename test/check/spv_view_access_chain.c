@@ -7,17 +7,17 @@
 // its condition.
 // RUN: -O0 -S %s -o -
 // CHECK: OpDecorate %narrow_addresses SpecId 6
-// CHECK: OpFunction
-// CHECK: OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
-// CHECK: OpSelect {{%\w+}} %narrow_addresses
-// CHECK: OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
-// CHECK: OpSelect {{%\w+}} %narrow_addresses
-// CHECK: OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
-// CHECK: OpSelect {{%\w+}} %narrow_addresses
-// CHECK: OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
-// CHECK: OpSelect {{%\w+}} %narrow_addresses
+// CHECK-LABEL: %camp_kernel_0 = OpFunction
+// CHECK: [[STRIDED:%[0-9]+]] = OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
+// CHECK-NEXT: OpSelect %_ptr_PhysicalStorageBuffer_float %narrow_addresses [[STRIDED]]
+// CHECK: [[MINUS_1:%[0-9]+]] = OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
+// CHECK-NEXT: OpSelect %_ptr_PhysicalStorageBuffer_float %narrow_addresses [[MINUS_1]]
+// CHECK: [[MINUS_3:%[0-9]+]] = OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
+// CHECK-NEXT: OpSelect %_ptr_PhysicalStorageBuffer_float %narrow_addresses [[MINUS_3]]
+// CHECK: [[INDEX:%[0-9]+]] = OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
+// CHECK-NEXT: OpSelect %_ptr_PhysicalStorageBuffer_float %narrow_addresses [[INDEX]]
 // CHECK: OpFunctionEnd
-// CHECK: OpFunction
+// CHECK-LABEL: %camp_kernel_1 = OpFunction
 // CHECK-NOT: OpPtrAccessChain %_ptr_PhysicalStorageBuffer_float
 // CHECK: OpFunctionEnd
 #include <camp.h>

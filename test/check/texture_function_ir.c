@@ -8,7 +8,7 @@
 // CHECK-NEXT: texture t: float, rank 1 ; read through parameter 0
 // CHECK: func look(x: float): float
 // CHECK-NEXT: texture v: float, rank 1 ; sampled through parameter 1 with sampler s
-// CHECK: kernel camp_kernel_0: rank 1, index i
+// CHECK-LABEL: kernel camp_kernel_0: rank 1, index i
 // CHECK-NEXT: texture acc: float, rank 1 ; read and written at binding 0
 // CHECK-NEXT: texture view: float, rank 1 ; sampled at binding 1 with sampler linear
 // CHECK: (call load texture acc (load i)) (call look texture view (cast float (load i)))

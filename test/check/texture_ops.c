@@ -3,7 +3,7 @@
 // texture a binding of its own in the order of first use: a sampled image,
 // a storage image without a format, a combined image sampler.
 // RUN: --dump-ir -c %s -o /dev/null
-// CHECK: kernel camp_kernel_0: rank 2, index idx
+// CHECK-LABEL: kernel camp_kernel_0: rank 2, index idx
 // CHECK-NEXT: texture in: float4, rank 2 ; read at binding 0
 // CHECK-NEXT: texture w: float, rank 2 ; written at binding 1
 // CHECK-NEXT: texture view: float2, rank 2 ; sampled at binding 2 with sampler linear

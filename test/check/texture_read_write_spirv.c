@@ -11,17 +11,29 @@
 // CHECK: OpName %first_0 "first"
 // CHECK-NOT: WithoutFormat
 // CHECK: OpDecorate %counts Coherent
-// CHECK: OpTypeImage %int 2D 0 0 0 2 R32i
+// CHECK: [[STORAGE:%[0-9]+]] = OpTypeImage %int 2D 0 0 0 2 R32i
 // CHECK: OpTypeImage %int 2D 0 0 0 1 Unknown
-// CHECK: OpImageWrite
-// CHECK: OpControlBarrier %uint_2 %uint_2 %uint_2376
+// CHECK-LABEL: %camp_kernel_0 = OpFunction
+// CHECK: [[COUNTS:%[0-9]+]] = OpLoad [[STORAGE]] %counts
+// CHECK: [[AT:%[0-9]+]] = OpVectorShuffle %v2int
+// CHECK-NEXT: [[FIRST:%[0-9]+]] = OpFunctionCall %int %first
+// CHECK-NEXT: [[PLUS_1:%[0-9]+]] = OpIAdd %int [[FIRST]] %int_1
+// CHECK-NEXT: [[TEXEL:%[0-9]+]] = OpCompositeConstruct %v4int [[PLUS_1]]
+// CHECK-NEXT: OpImageWrite [[COUNTS]] [[AT]] [[TEXEL]]
+// CHECK-NEXT: OpControlBarrier %uint_2 %uint_2 %uint_2376
 // CHECK: OpImageRead %v4int
-// CHECK: %first = OpFunction
+// CHECK: OpFunctionEnd
+// CHECK-LABEL: %camp_kernel_1 = OpFunction
+// CHECK: OpFunctionCall %int %first_0
+// CHECK: OpFunctionEnd
+// CHECK-LABEL: %first = OpFunction
 // CHECK-NOT: OpImageFetch
 // CHECK: OpImageRead %v4int
-// CHECK: %first_0 = OpFunction
+// CHECK: OpFunctionEnd
+// CHECK-LABEL: %first_0 = OpFunction
 // CHECK-NOT: OpImageRead
 // CHECK: OpImageFetch %v4int
+// CHECK: OpFunctionEnd
 #include <camp.h>
 
 static int first(texture_int_2 t) restrict(amp) { return texture_get(t, ((int2){0, 0})); }

@@ -7,14 +7,21 @@
 // CHECK: OpCapability StorageImageWriteWithoutFormat
 // CHECK: OpDecorate %{{[a-z_0-9]+}} DescriptorSet 0
 // CHECK: OpDecorate %{{[a-z_0-9]+}} NonReadable
-// CHECK: OpTypeImage %float 2D 0 0 0 1 Unknown
+// CHECK: [[SAMPLED:%[0-9]+]] = OpTypeImage %float 2D 0 0 0 1 Unknown
 // CHECK: OpTypeSampledImage
-// CHECK: OpTypeImage %float 2D 0 0 0 2 Unknown
-// CHECK: OpVectorShuffle %v2int {{%[0-9]+}} {{%[0-9]+}} 1 0
-// CHECK: OpImageFetch %v4float {{%[0-9]+}} {{%[0-9]+}} Lod %int_0
+// CHECK: [[STORAGE:%[0-9]+]] = OpTypeImage %float 2D 0 0 0 2 Unknown
+// CHECK-LABEL: %camp_kernel_0 = OpFunction
+// CHECK: [[IN:%[0-9]+]] = OpLoad [[SAMPLED]] %in
+// CHECK: [[IDX:%[0-9]+]] = OpVectorShuffle %v2int {{%[0-9]+}} {{%[0-9]+}} 1 0
+// CHECK-NEXT: [[C:%[0-9]+]] = OpImageFetch %v4float [[IN]] [[IDX]] Lod %int_0
+// CHECK-NEXT: OpStore %c [[C]]
 // CHECK: OpImageSampleExplicitLod %v4float {{%[0-9]+}} {{%[0-9]+}} Lod %float_0
 // CHECK: OpImageGather %v4float {{%[0-9]+}} {{%[0-9]+}} %int_3
-// CHECK: OpImageWrite
+// CHECK: [[W:%[0-9]+]] = OpLoad [[STORAGE]] %w
+// CHECK: [[AT:%[0-9]+]] = OpVectorShuffle %v2int {{%[0-9]+}} {{%[0-9]+}} 1 0
+// CHECK-NEXT: [[TEXEL:%[0-9]+]] = OpLoad %v4float %c
+// CHECK-NEXT: OpImageWrite [[W]] [[AT]] [[TEXEL]]
+// CHECK: OpFunctionEnd
 #include <camp.h>
 
 int main(void) {

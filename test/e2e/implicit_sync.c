@@ -7,7 +7,10 @@
  * same page, under the program's own SIGSEGV handler — on views libcamp
  * protects (a large malloc'd block, pages of their own, static data) and
  * on those it synchronizes at every launch (a small malloc'd block, the
- * stack). The serial reference mode prints the same. */
+ * stack); views array_view_new makes, written by the host before their
+ * first kernel; and shared mappings, anonymous and of a file. The serial
+ * reference mode prints the same. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, ftruncate */
 #include <camp.h>
 #include <pthread.h>
 #include <signal.h>
@@ -15,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 // cflags: -pthread
 
 #define BIG (1 << 18)   /* 1 MiB of floats: malloc maps it on its own */
@@ -109,6 +114,19 @@ static void framed_data(void) {
     free(f);
 }
 
+/* array_view_new's views (in huge pages from 2 MiB): the host's writes
+ * before the first kernel and after one. */
+static void made_view(const char *what, int n) {
+    float *v = array_view_new(float, n);
+    for (int i = 0; i < n; i++) v[i] = (float)(i % 89);
+    bump(v, n, 1.0f);
+    printf("%s: host writes then kernel %.0f\n", what, sum(v, n));
+    v[2] = 500.0f;
+    bump(v, n, 1.0f);
+    printf("%s: host write after a kernel %g %.0f\n", what, v[2], sum(v, n));
+    array_view_delete(v);
+}
+
 static volatile sig_atomic_t own_faults;
 static void own_handler(int signal) {
     (void)signal;
@@ -145,6 +163,21 @@ int main(void) {
     free(paged);
 
     framed_data();
+
+    /* memory shared with other processes or a file */
+    float *shared = mmap(NULL, BIG * sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    FILE *backing = tmpfile();
+    if (shared == MAP_FAILED || !backing || ftruncate(fileno(backing), BIG * sizeof(float)) != 0) return 1;
+    float *filed = mmap(NULL, BIG * sizeof *filed, PROT_READ | PROT_WRITE, MAP_SHARED, fileno(backing), 0);
+    if (filed == MAP_FAILED) return 1;
+    exercise("shared mapping", shared, BIG);
+    exercise("file mapping", filed, BIG);
+    munmap(shared, BIG * sizeof *shared);
+    munmap(filed, BIG * sizeof *filed);
+    fclose(backing);
+
+    made_view("array_view_new large", 4 * BIG);
+    made_view("array_view_new small", SMALL);
 
     /* the program's own SIGSEGV handler, installed before and after views */
     signal(SIGSEGV, own_handler);

@@ -1,3 +1,4 @@
+// test: tiled
 // A read-write texture in a tiled kernel: each thread writes its texel with
 // texture_set, and after a tile barrier reads the texels its tile's other
 // threads wrote (a rotation within each tile of 16), twice over, through an

@@ -1,3 +1,4 @@
+// test: tiled
 /* Every camp_atomic_* on int and unsigned, in a view (Device scope) and in
  * tile_static memory (Workgroup scope), from every thread of 4 tiles of
  * 64. Final values are order-independent and checked against the host;

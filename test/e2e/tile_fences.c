@@ -1,3 +1,4 @@
+// test: tiled
 /* Tile barriers that must keep their fence on views and those that need
  * none (compiler/ir/fence.c): threads of a tile pass values to each other
  * through a view across a barrier (which must publish the writes before

@@ -1,3 +1,4 @@
+// test: tiled
 /* tile_pad runs whole tiles over a padded extent: the extra threads have
  * indices beyond the extent (C++ AMP's pad), so the kernel guards its
  * writes. tile_truncate drops the remainder. Ranks 1 and 2; an extent that

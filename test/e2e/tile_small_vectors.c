@@ -1,3 +1,4 @@
+// test: tiled
 /* half and char4 in tile_static memory and narrow members of structs in a
  * view: each thread reads its tile's mirror element across a barrier, and
  * rewrites a half2 member from the struct's half and char4 members.

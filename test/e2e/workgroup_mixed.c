@@ -1,3 +1,4 @@
+// test: tiled workgroups
 /* Untiled kernels, whose workgroup size the runtime chooses, in one module
  * with a tiled kernel, whose workgroup must stay its tile: each tile of
  * 8 x 16 threads reverses its block of a 24 x 48 matrix through

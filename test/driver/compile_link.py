@@ -1,0 +1,242 @@
+"""Compiling and linking: -c, several inputs, archives, shared libraries, stdin,
+quoted includes, --, -x c, the kernel word, --no-camp-runtime, -v, response
+files and a blank CAMP_HOST_CC."""
+import os
+import re
+import shutil
+
+from common import expect, needed_libs, deps_of, cdb_entries
+
+
+def test_compile_then_link(ctx):
+    """-c, then the link as a separate step; -c without -o names the object after the source."""
+    with open(ctx.path("campcc_only.h"), "w") as f:
+        f.write("#ifndef __CAMPCC__\n#error campcc must define __CAMPCC__ (camp.h's data model on libcamp)\n#endif\n")
+    ctx.run(["-c", "scale.c"])
+    expect(ctx.has_spirv("scale.o"), "scale.o (from -c without -o) embeds no SPIR-V module")
+    ctx.run(["-c", "main.c", "-o", "main-obj.o", "-include", "campcc_only.h"])  # plain C gets __CAMPCC__ too
+    expect(not ctx.has_spirv("main-obj.o"), "main.c has no kernel but its object holds SPIR-V")
+    ctx.run(["scale.o", "main-obj.o", "-o", "prog"])
+    ctx.run_program("prog")
+
+
+def test_multiple_inputs(ctx):
+    """Several sources in one command: linked together; with -c, one object each."""
+    ctx.run(["main.c", "scale.c", "-o", "prog"])
+    ctx.run_program("prog")
+    ctx.run(["-c", "main.c", "scale.c"])
+    expect(os.path.exists(ctx.path("main.o")) and ctx.has_spirv("scale.o"), "-c with two files: want main.o, scale.o")
+    _, err = ctx.run(["-c", "main.c", "scale.c", "-o", "both.o"], rc=1)
+    expect("cannot specify -o" in err and not os.path.exists(ctx.path("both.o")),
+           f"-c -o with two files: want clang's error and no output, got {err}")
+
+
+def test_archive_input(ctx):
+    """.o and .a inputs, -L and -l, in the user's order."""
+    ctx.run(["-c", "scale.c", "-o", "scale.o"])
+    ctx.run(["rcs", "libscale.a", "scale.o"], cmd=["ar"])
+    ctx.run(["main.c", "libscale.a", "-o", "prog-a"])
+    ctx.run_program("prog-a")
+    ctx.run(["main.c", "-L.", "-lscale", "-o", "prog-l"])
+    ctx.run_program("prog-l")
+
+
+def test_shared_library(ctx):
+    """-fPIC -shared, then a program linked against it with -Wl,-rpath."""
+    ctx.run(["-fPIC", "-shared", "scale.c", "-o", "libscale.so"])
+    expect(ctx.has_spirv("libscale.so"), "libscale.so embeds no SPIR-V module")
+    ctx.run(["main.c", "-L.", "-lscale", f"-Wl,-rpath,{ctx.tmp}", "-o", "prog"])
+    out, _ = ctx.run(["-d", ctx.path("prog")], cmd=["readelf"])
+    expect(ctx.tmp in out, f"-Wl,-rpath,{ctx.tmp} did not reach the linker:\n{out}")
+    ctx.run_program("prog")
+
+
+def test_stdin(ctx):
+    """`-x c -` reads the source from standard input, kernels included."""
+    src = open(ctx.path("scale.c"), "rb").read()
+    ctx.run(["-x", "c", "-", "-c", "-o", "scale-stdin.o"], stdin=src)  # "scale.h" from the current directory
+    expect(ctx.has_spirv("scale-stdin.o"), "a kernel read from stdin gave an object without SPIR-V")
+    ctx.run(["main.c", "scale-stdin.o", "-o", "prog"])
+    ctx.run_program("prog")
+    ctx.run(["-x", "c", "-", "-c", "-o", "s2.o", "-MMD", "-MF", "s2.d"], stdin=src)
+    deps = deps_of(ctx.read("s2.d")).get("s2.o")
+    expect(deps and "square.h" in deps and not any(re.search(r"campcc-\w{6}/", d) for d in deps),
+           f"-MMD on standard input: want its headers and no temporary file, got {deps}")
+    _, err = ctx.run(["-c", "-"], rc=1, stdin=src)
+    expect("-x required" in err, f"`-` without -x: want clang's error, got {err}")
+
+
+def test_quote_includes(ctx):
+    """A "header.h" comes from the user's file's directory, never from where campcc keeps its temporaries."""
+    os.mkdir(ctx.path("tmpdir"))
+    with open(ctx.path("tmpdir/scale.h"), "w") as f:
+        f.write("#error this is not the scale.h next to scale.c\n")
+    os.mkdir(ctx.path("elsewhere"))
+    env = dict(os.environ, TMPDIR=ctx.path("tmpdir"))
+    ctx.run(["-c", ctx.path("scale.c"), "-o", "s.o"], env=env, cwd=ctx.path("elsewhere"))
+    expect(os.listdir(ctx.path("tmpdir")) == ["scale.h"], "campcc left temporary files behind")
+
+
+def test_end_of_flags(ctx):
+    """`--` ends the flags, as for clang: every word after it is an input (even `-o`); campcc's own flags go to the
+    host compiler before it (they came after it, where clang took them for missing files)."""
+    ctx.run(["-o", "dd", "--", "scale.c", "main.c"])
+    expect(ctx.has_spirv("dd"), "campcc -o dd -- scale.c main.c: no SPIR-V in dd")
+    ctx.run_program("dd")
+    ctx.run(["-c", "-o", "s.o", "--", "scale.c"])
+    expect(ctx.has_spirv("s.o"), "campcc -c -o s.o -- scale.c: no SPIR-V in s.o")
+    out, _ = ctx.run(["-E", "--", "scale.c"])
+    expect("camp_" in out, "campcc -E -- scale.c did not preprocess with camp.h")
+    ctx.run(["-MJ", "cdb.json", "-o", "dash", "scale.c", "--", "main.c"])
+    ctx.run_program("dash")
+    entries = cdb_entries(ctx.read("cdb.json"))  # as clang's: no `--`, campcc's flags in them
+    expect([e["file"] for e in entries] == ["scale.c", "main.c"] and
+           not any("--" in e["arguments"] for e in entries), f"-MJ entries with --: {entries}")
+    _, err = ctx.run(["scale.c", "main.c", "--", "-o"], rc=1)  # an input named -o, as clang reads it
+    expect(re.search(r"no such file or directory: '(\./)?-o'", err) and not os.path.exists(ctx.path("a.out")),
+           f"campcc scale.c main.c -- -o: want the missing input '-o' and no a.out:\n{err[-1500:]}")
+
+
+def test_x_c(ctx):
+    """-x c compiles a file whatever its extension; -x none goes back to extensions."""
+    shutil.copy(ctx.path("scale.c"), ctx.path("scale.kernel"))
+    ctx.run(["-x", "c", "scale.kernel", "-x", "none", "main.c", "-o", "prog"])
+    ctx.run_program("prog")
+
+
+def test_kernel_word_only(ctx):
+    """A file that only mentions parallel_for_each (comment, string) is plain C."""
+    with open(ctx.path("mention.c"), "w") as f:
+        f.write('#include <stdio.h>\n/* no parallel_for_each here */\n'
+                'int main(void) { puts("parallel_for_each"); return 0; }\n')
+    ctx.run(["-c", "mention.c"])
+    expect(not ctx.has_spirv("mention.o"), "an object without kernels holds SPIR-V")
+    ctx.run(["mention.o", "-o", "mention"])
+    out, _ = ctx.run([], cmd=[ctx.path("mention")])
+    expect(out == "parallel_for_each\n", f"mention printed {out}")
+
+
+def test_no_camp_runtime(ctx):
+    """libcamp is linked by default; --no-camp-runtime leaves it out."""
+    ctx.run(["main.c", "scale.c", "-o", "with"])
+    expect(any("libcamp" in lib for lib in needed_libs(ctx, "with")), "the default link has no libcamp")
+    plain = ctx.path("plain.c")
+    with open(plain, "w") as f:
+        f.write("int main(void) { return 0; }\n")
+    ctx.run(["--no-camp-runtime", "plain.c", "-o", "without"])
+    libs = needed_libs(ctx, "without")
+    expect(not any("libcamp" in lib for lib in libs), f"--no-camp-runtime still links libcamp: {libs}")
+    _, err = ctx.run(["--no-camp-runtime", "main.c", "scale.c", "-o", "broken"], rc=1)
+    expect("camp_abi_launch" in err and not os.path.exists(ctx.path("broken")),
+           f"kernels without the runtime must fail to link on camp_abi_launch, got {err}")
+
+
+def test_verbose(ctx):
+    """-v prints the host compiler commands campcc runs (the object under its temporary name), and at
+    -O1 and up the spirv-opt command that the in-process optimizer stands for."""
+    _, err = ctx.run(["-v", "-c", "scale.c", "-o", "s.o"])
+    expect(re.search(r"-iquote \S+ (-D\S+ )*-c -o \.s\.o\.campcc-\w+ \S+/campcc-\w+/\d+\.c", err),
+           f"-v shows no host compile of the rewritten file:\n{err[-2000:]}")
+    expect("spirv-opt" not in err, f"-v at -O0 shows an optimizer step:\n{err[-2000:]}")
+    _, err = ctx.run(["-v", "-O2", "-c", "scale.c", "-o", "s.o"])
+    m = re.search(r"^ spirv-opt --target-env=vulkan1\.2 (--[\w-]+ )+scale\.c\.spv -o scale\.c\.spv ", err, re.M)
+    expect(m and "--eliminate-dead-code-aggressive" in m.group(0) and "--ssa-rewrite" in m.group(0),
+           f"-v -O2 shows no spirv-opt step:\n{err[-2000:]}")
+    expect(err.index(m.group(0)) < err.index("-iquote"), "-v shows the optimizer after the host compile")
+
+
+def test_response_files(ctx):
+    """@FILE arguments are expanded by campcc itself, as clang 19 does: the output name and the kernels
+    inside are campcc's (before, the host compiler alone read the file: a.out, kernels run on the CPU);
+    clang's quoting, nested files relative to the current directory, a missing file kept as a word; a file
+    that includes itself, or a directory, is campcc's error."""
+    def write(name, text):
+        os.makedirs(os.path.dirname(ctx.path(name)), exist_ok=True)
+        with open(ctx.path(name), "w") as f:
+            f.write(text)
+    write("link.rsp", "main.c 'scale.c'\n  -o \"rsp prog\"\n")
+    ctx.run(["@link.rsp"])
+    expect(not os.path.exists(ctx.path("a.out")), "campcc @link.rsp wrote a.out, not 'rsp prog'")
+    expect(ctx.has_spirv("rsp prog"), "the program built from @link.rsp has no SPIR-V: its kernels run on the CPU")
+    ctx.run_program("rsp prog")
+    write("sub/outer.rsp", "-c scale.c -o s.o @sub/inner.rsp -MJ cdb.json")  # nested: from the current directory
+    write("sub/inner.rsp", "-DA='x y' \"-DB=\\\"q\\\"\" -DC=back\\\\slash\\ space \"\" -DD=\"a'b\"\n")
+    ctx.run(["@sub/outer.rsp"])
+    expect(ctx.has_spirv("s.o"), "s.o from @sub/outer.rsp has no SPIR-V")
+    entry, = cdb_entries(ctx.read("cdb.json"))
+    want = ["-DA=x y", '-DB="q"', "-DC=back\\slash space", "-DD=a'b"]
+    got = [a for a in entry["arguments"] if re.match(r"-D[ABCD]=", a)]
+    expect(got == want and "" not in entry["arguments"], f"response file words: {got}, want {want}")
+    _, err = ctx.run(["@missing.rsp", "scale.c"], rc=1)
+    expect("'@missing.rsp'" in err, f"a missing @file is not kept as a word:\n{err[-1500:]}")
+    write("a.rsp", "scale.c @b.rsp")
+    write("b.rsp", "-c @a.rsp")
+    os.mkdir(ctx.path("dir.rsp"))
+    for arg, message in [("@a.rsp", "response file 'a.rsp' includes itself"),
+                         ("@dir.rsp", "cannot read response file 'dir.rsp': Is a directory")]:
+        _, err = ctx.run([arg], rc=1)
+        expect(f"campcc: error: {message}" in err, f"campcc {arg}: want '{message}', got\n{err[-1500:]}")
+
+
+def test_blank_host_cc(ctx):
+    """CAMP_HOST_CC of blanks only means the default host compiler, as an empty one does (before, campcc ran its
+    first flag as the host compiler). Compiles only: the link of a sanitized build needs the suite's own."""
+    default = re.search(r"CAMP_HOST_CC .*\(default (\S+)\)", ctx.run(["--help"])[0]).group(1)
+    for blank in ("   ", " \t "):
+        env = dict(os.environ, CAMP_HOST_CC=blank)
+        for src in ("main.c", "scale.c"):
+            _, err = ctx.run(["-v", "-c", src, "-o", "out.o"], env=env)
+            expect(re.search(rf"^ {re.escape(default)} .* -c ", err, re.M),
+                   f"CAMP_HOST_CC={blank!r}: no {default} command for {src}:\n{err[-2000:]}")
+        expect(ctx.has_spirv("out.o"), f"CAMP_HOST_CC={blank!r}: scale.c's object has no SPIR-V")
+
+
+def dynamic_section(ctx, exe):
+    out, _ = ctx.run(["-d", ctx.path(exe)], cmd=["readelf"])
+    return out
+
+
+def test_runtime_only_when_used(ctx):
+    """libcamp and its RUNPATH only where an object, archive or -l refers to the runtime."""
+    with open(ctx.path("plainio.c"), "w") as f:  # I/O: libcamp also defines read and fwrite
+        f.write("#include <stdio.h>\n#include <unistd.h>\n"
+                "int copy_byte(char *b) { fwrite(b, 1, 1, stdout); return (int)read(0, b, 1); }\n")
+    with open(ctx.path("api.c"), "w") as f:  # the runtime API without a kernel
+        f.write("#include <camp.h>\n#include <stdio.h>\n"
+                "int main(void) { puts(camp_default_accelerator_name() ? \"named\" : \"none\"); }\n")
+    ctx.run(["-fPIC", "-c", "plainio.c", "-o", "plainio.o"])
+    ctx.run(["rcs", "libplainio.a", "plainio.o"], cmd=["ar"])
+    ctx.run(["-c", "scale.c", "-o", "scale.o"])
+    ctx.run(["rcs", "libscale.a", "scale.o"], cmd=["ar"])
+    with open(ctx.path("plainmain.c"), "w") as f:
+        f.write("int copy_byte(char *b);\nint main(void) { char b = 'x'; return copy_byte(&b) < -1; }\n")
+    links = {"libplain.so": (["-shared", "plainio.o"], False),
+             "plain": (["plainmain.c", "plainio.o"], False),
+             "plain-archive": (["plainmain.c", "-L.", "-lplainio"], False),
+             "main-archive": (["main.c", "-L", ".", "-lscale"], True),
+             "main-archive-named": (["main.c", "-L.", "-l:libscale.a"], True),
+             "main-object": (["main.c", "scale.o"], True),
+             "api": (["api.c"], True)}
+    for out, (args, wanted) in links.items():
+        ctx.run(["-fPIC"] + args + ["-o", out])
+        dyn = dynamic_section(ctx, out)
+        has_camp, has_runpath = "libcamp" in dyn, "RUNPATH" in dyn or "RPATH" in dyn
+        expect(has_camp == wanted and has_runpath == wanted,
+               f"{out} ({' '.join(args)}): NEEDED libcamp {has_camp}, RUNPATH {has_runpath}; want {wanted}\n{dyn}")
+    ctx.run_program("main-archive")
+    out, _ = ctx.run([], cmd=[ctx.path("api")])
+    expect(out in ("named\n", "none\n"), f"api printed {out!r}")
+
+
+def test_opt_levels(ctx):
+    """-O0..-O3, -Os, -Oz, -O: the host compile gets the flag as given; kernels have two levels, -O0 and the rest."""
+    modules = {}
+    for level in ("-O0", "-O", "-O1", "-O2", "-O3", "-Os", "-Oz"):
+        spv = f"scale{level}.spv"
+        _, err = ctx.run([level, "-v", f"--emit-spirv={spv}", "-c", "scale.c", "-o", f"scale{level}.o"])
+        host = [line for line in err.splitlines() if " -c " in line and "scale" in line]
+        expect(host and all(level in line.split() for line in host), f"{level} did not reach the host compile:\n{err}")
+        modules[level] = ctx.read(spv, "rb")
+    expect(modules["-O0"] != modules["-O2"], "-O0 and -O2 made the same kernels: the optimizer did not run")
+    differ = [level for level, module in modules.items() if level != "-O0" and module != modules["-O2"]]
+    expect(not differ, f"kernels at {differ} differ from -O2's, which docs/build-integration.md says they are not")

@@ -1,0 +1,238 @@
+"""What campcc shows of a compile: -S, --emit-spirv, --emit-host, --dump-kernels,
+-g, --sysroot, -MJ, spelling, and compiles of many or huge kernels."""
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+
+from common import SPIRV_MAGIC, expect, cdb_entries
+
+
+def validate(ctx, spv):
+    ctx.run(["--target-env", "vulkan1.2", "--scalar-block-layout", spv], cmd=["spirv-val"])
+
+
+def test_spvasm(ctx):
+    """-S on a kernel file: SPIR-V assembly with the C names, which assembles and validates."""
+    ctx.run(["-S", "scale.c"])
+    asm = ctx.read("scale.spvasm")
+    for name in ("square", "x", "i", "camp_kernel_0"):
+        expect(re.search(rf'OpName %\w+ "{name}"', asm), f"no OpName \"{name}\" in scale.spvasm")
+    for name in ("work", "k"):
+        expect(re.search(rf'OpMemberName %\w+ \d+ "{name}"', asm), f"no OpMemberName \"{name}\" in scale.spvasm")
+    ctx.run(["--target-env", "vulkan1.2", ctx.path("scale.spvasm"), "-o", ctx.path("scale.spv")], cmd=["spirv-as"])
+    validate(ctx, ctx.path("scale.spv"))
+    ctx.run(["-S", "main.c", "-o", "main.s"])
+    expect(".globl\tmain" in ctx.read("main.s"), "-S on a plain file must give host assembly")
+
+
+def test_emit_spirv(ctx):
+    """--emit-spirv=FILE: the binary module, valid, alongside the normal output."""
+    ctx.run(["--emit-spirv=mod.spv", "-c", "scale.c", "-o", "s.o"])
+    expect(ctx.read("mod.spv", "rb")[:4] == SPIRV_MAGIC and ctx.has_spirv("s.o"), "bad module or object")
+    validate(ctx, ctx.path("mod.spv"))
+    out, _ = ctx.run([ctx.path("mod.spv")], cmd=["spirv-dis"])
+    expect(out.count("OpEntryPoint GLCompute") == 1, "want one entry point")
+    _, err = ctx.run(["--emit-spirv=none.spv", "-c", "main.c"], rc=1)
+    expect("has no kernels" in err and not os.path.exists(ctx.path("none.spv")),
+           f"--emit-spirv on a file without kernels: want an error and no file, got {err}")
+
+
+def test_emit_host(ctx):
+    """--emit-host=FILE: host C that clang alone builds into the working program."""
+    ctx.run(["--emit-host=host.c", "-fsyntax-only", "scale.c"])
+    host = ctx.read("host.c")
+    expect("camp_abi_launch" in host and "parallel_for_each(" not in host, "the kernel was not replaced")
+    lib = os.path.dirname(ctx.run(["-print-file-name=libcamp.so"])[0].strip())
+    # campcc's host compiler, with its sanitizer flags if any (libcamp may need them)
+    host_cc = shlex.split(os.environ.get("CAMP_HOST_CC") or "clang-19")
+    ctx.run(["-I", ctx.include, f"-I{ctx.tmp}", "host.c", "main.c", f"-L{lib}", f"-Wl,-rpath,{lib}", "-lcamp",
+             "-o", "prog"], cmd=host_cc)
+    ctx.run_program("prog")
+    ctx.run(["--emit-host=plain.c", "-fsyntax-only", "main.c"])
+    expect(ctx.read("plain.c") == ctx.read("main.c"), "a file without kernels must be its own host C")
+
+
+def test_dump_kernels(ctx):
+    """--dump-kernels: line, captures with kinds and push offsets, workgroup, capabilities."""
+    out, _ = ctx.run(["--dump-kernels", "-fsyntax-only", "scale.c"])
+    for want in ("scale.c:11:5: kernel camp_kernel_0: parallel_for_each of rank 1, index 'i'",
+                 "workgroup size: chosen for the device at launch",
+                 "push constants: 36 bytes (24-byte header)",
+                 "capture 'work': view of float[8], read-write, device address at push offset 24",
+                 "capture 'k': value float, push offset 32",
+                 "capabilities: Shader PhysicalStorageBufferAddresses"):
+        expect(want in out, f"--dump-kernels lacks '{want.strip()}':\n{out}")
+    # the features the runtime checks follow from the module's capabilities
+    caps = re.search(r"capabilities:(.*)", out).group(1).split()
+    features = re.search(r"device features:(.*)", out).group(1)
+    for cap, feature in (("Int64", "shaderInt64"), ("Float64", "shaderFloat64")):
+        expect((cap in caps) == (feature in features), f"capabilities {caps} but device features {features}")
+    with open(ctx.path("wide.c"), "w") as f:
+        f.write("#include <camp.h>\nint main(void) {\n  long long a[4];\n  int b[4] = {1, 2, 3, 4};\n"
+                "  double d = 2;\n"
+                "  parallel_for_each(i, extent(2, 2)) { a[i[0] * 2 + i[1]] = (long long)(b[i[1]] * d); }\n"
+                "  return (int)a[3];\n}\n")
+    out, _ = ctx.run(["--dump-kernels", "-fsyntax-only", "main.c"])
+    expect(out == "main.c: no kernels\n", f"--dump-kernels on a plain file: {out}")
+    out, _ = ctx.run(["--dump-kernels", "-fsyntax-only", "wide.c"])
+    for want in ("wide.c:6:3: kernel camp_kernel_0: parallel_for_each of rank 2", "workgroup size: chosen for the device at launch",
+                 "push constants: 48 bytes",
+                 "capture 'a': view of long long[4], read-write, device address at push offset 24",
+                 "capture 'b': view of int[4], read, device address at push offset 32",
+                 "capture 'd': value double, push offset 40",
+                 "device features: shaderInt64 shaderFloat64", "Int64 Float64"):
+        expect(want in out, f"--dump-kernels lacks '{want}':\n{out}")
+
+
+def test_debug_lines(ctx):
+    """-g: OpString naming the file and an OpLine for the kernel's statement; still valid."""
+    ctx.run(["-g", "--emit-spirv=g.spv", "-S", "scale.c", "-o", "g.spvasm"])
+    asm = ctx.read("g.spvasm")
+    m = re.search(r'(%\w+) = OpString "scale.c"', asm)
+    expect(m, "-g: no OpString for scale.c")
+    expect(re.search(rf"OpLine {m.group(1)} 12 \d+", asm), "-g: no OpLine for line 12, the kernel's statement")
+    expect(f"OpSource Unknown 0 {m.group(1)}" in asm, "-g: no OpSource naming scale.c")
+    h = re.search(r'(%\w+) = OpString "\S*square.h"', asm)
+    expect(h and re.search(rf"OpLine {h.group(1)} 5 \d+", asm), "-g: no OpLine in square.h's helper (line 5)")
+    validate(ctx, ctx.path("g.spv"))
+    ctx.run(["-S", "scale.c", "-o", "plain.spvasm"])
+    expect("OpLine" not in ctx.read("plain.spvasm"), "OpLine without -g")
+    ctx.run(["-g", "main.c", "scale.c", "-o", "prog"])
+    ctx.run_program("prog")
+
+
+def test_sysroot(ctx):
+    """--sysroot=DIR and --sysroot DIR: the value is no input; it reaches libclang's parse and the host."""
+    for flag in (["--sysroot=/"], ["--sysroot", "/"]):
+        _, err = ctx.run(flag + ["main.c", "scale.c", "-o", "prog"])
+        expect("input unused" not in err and "no such file" not in err, f"{flag}: {err}")
+        ctx.run_program("prog")
+        _, err = ctx.run(["-v"] + flag + ["-c", "scale.c", "-o", "s.o"])
+        expect(" ".join(flag) in err, f"{flag} does not reach the host compile:\n{err[-2000:]}")
+    for flag in (["--sysroot=/nonexistent"], ["--sysroot", "/nonexistent"]):  # libclang looks there too
+        _, err = ctx.run(flag + ["-fsyntax-only", "scale.c"], rc=1)
+        expect("file not found" in err, f"{flag}: libclang did not look in the sysroot:\n{err[-2000:]}")
+    _, err = ctx.run(["-c", "scale.c", "--sysroot"], rc=1)
+    expect("argument to '--sysroot' is missing" in err, f"--sysroot without a value: {err}")
+
+
+def clangd_check(ctx, source, extra=()):
+    """clangd --check on source with the directory's compile_commands.json: its count of errors."""
+    clangd = shutil.which("clangd")
+    expect(clangd, "no clangd on PATH (Debian: apt-get install clangd)")
+    done = subprocess.run([clangd] + list(extra) + [f"--check={source}"], cwd=ctx.tmp, capture_output=True,
+                          text=True, timeout=300)  # its exit status says only whether errors were found
+    err = done.stderr
+    m = re.search(r"All checks completed, (\d+) errors", err)
+    expect(m, f"clangd --check did not complete:\n{err[-3000:]}")
+    return int(m.group(1)), err
+
+
+def test_mj(ctx):
+    """-MJ FILE and -MJFILE: clang's compilation database entries, appended; with campcc's own include
+    directory and macros, so clangd indexes a kernel file with no setup; without them (a build system's
+    own compile_commands.json) clangd needs --query-driver."""
+    ctx.run(["-MJ", "scale.o.json", "-Wall", "-c", "scale.c", "-o", "scale.o"])
+    ctx.run(["-MJmain.o.json", "-DMAIN_FLAG=1", "-c", "main.c"])
+    ctx.run(["-MJ", "both.json", "main.c", "scale.c", "-o", "prog"])
+    ctx.run_program("prog")
+    scale, = cdb_entries(ctx.read("scale.o.json"))
+    main, = cdb_entries(ctx.read("main.o.json"))
+    both = cdb_entries(ctx.read("both.json"))
+    expect([e["file"] for e in both] == ["main.c", "scale.c"], f"both.json: {both}")
+    expect(scale["directory"] == ctx.tmp and scale["file"] == "scale.c" and scale["output"] == "scale.o",
+           f"scale.o.json: {scale}")
+    args = scale["arguments"]
+    expect(os.path.samefile(args[0], ctx.campcc) and args[1:5] == ["-xc", "scale.c", "-o", "scale.o"],
+           f"scale.o.json arguments: {args}")
+    camp_include = any(args[i:i + 2] == ["-isystem", ctx.include] for i in range(len(args)))
+    expect("-Wall" in args and "-c" in args and camp_include and "-D__CAMPCC__=1" in args,
+           f"scale.o.json lacks the user's or campcc's flags: {args}")
+    expect(not any(a.startswith("-MJ") or a.endswith(".json") for a in args), f"-MJ in the entry: {args}")
+    expect("-DMAIN_FLAG=1" in main["arguments"] and main["output"] == "main.o", f"main.o.json: {main}")
+    ctx.run(["-MJ", "scale.o.json", "-c", "scale.c", "-o", "scale.o"])  # appended, as clang does
+    expect(len(cdb_entries(ctx.read("scale.o.json"))) == 2, "a second -MJ into one file does not append")
+    with open(ctx.path("compile_commands.json"), "w") as f:
+        json.dump([scale, main], f)
+    errors, err = clangd_check(ctx, "scale.c")
+    expect(errors == 0, f"clangd on campcc's -MJ entries: {errors} errors\n{err[-3000:]}")
+    with open(ctx.path("compile_commands.json"), "w") as f:  # as CMake or Meson write it for CC=campcc
+        json.dump([{"directory": ctx.tmp, "file": "scale.c", "command": f"{ctx.campcc} -c scale.c -o scale.o"}], f)
+    errors, _ = clangd_check(ctx, "scale.c")
+    expect(errors > 0, "clangd found camp.h without campcc's flags or --query-driver: the test proves nothing")
+    errors, err = clangd_check(ctx, "scale.c", [f"--query-driver={ctx.campcc}"])
+    expect(errors == 0, f"clangd --query-driver=campcc: {errors} errors\n{err[-3000:]}")
+    _, err = ctx.run(["-c", "scale.c", "-MJ"], rc=1)
+    expect("argument to '-MJ' is missing" in err, f"-MJ without a value: {err}")
+
+
+def test_many_kernels(ctx):
+    """A file of 128 kernels or more is host-compiled with clang's SLP vectorizer limited to regions of
+    1,000 instructions (its launches are one long straight run: -O2 grew with their square); fewer are not;
+    a host compiler that is not clang is not given the option."""
+    def kernels(name, n):
+        with open(ctx.path(name), "w") as f:
+            f.write("#include <camp.h>\nint main(void) {\n    float a[8] = {0};\n")
+            for k in range(n):
+                f.write(f"    parallel_for_each(i, extent(8)) {{ a[i] += {k}.0f; }}\n")
+            f.write("    return a[0] != %d.0f;\n}\n" % (n * (n - 1) // 2))
+    kernels("many.c", 128)
+    kernels("few.c", 127)
+    flag = "-mllvm -slp-schedule-budget=1000"
+    _, err = ctx.run(["-v", "-c", "many.c", "-o", "many.o"])
+    expect(flag in err, f"-v shows no SLP limit for 128 kernels:\n{err[-1500:]}")
+    _, err = ctx.run(["-v", "-c", "few.c", "-o", "few.o"])
+    expect(flag not in err, "an SLP limit for 127 kernels")
+    wrapper = ctx.path("host-cc")
+    with open(wrapper, "w") as f:  # a host compiler by another name
+        f.write("#!/bin/sh\nexec clang-19 \"$@\"\n")
+    os.chmod(wrapper, 0o755)
+    _, err = ctx.run(["-v", "-c", "many.c", "-o", "many.o"], env=dict(os.environ, CAMP_HOST_CC=wrapper))
+    expect(flag not in err, "an SLP limit (clang's option) given to a host compiler that is not clang")
+    ctx.run(["many.o", "-o", "many"])
+    ctx.run([], cmd=[ctx.path("many")], env=dict(os.environ, CAMP_VALIDATION="1"))
+
+
+def test_huge_kernel_optimizer(ctx):
+    """At -O2 a kernel with a function past 100,000 instructions once its calls are inlined (here 480 calls
+    of sinf) is optimized without --redundancy-elimination, whose time and memory grow with the square of a
+    function's size (1,000 calls: 61 s and 5.3 GB with it, 19 s and 250 MB without); -v names that kernel
+    and no other."""
+    calls = "".join(f"        s += sinf(x[i] + {k}.0f);\n" for k in range(480))
+    with open(ctx.path("huge.c"), "w") as f:
+        f.write("#include <camp.h>\n#include <math.h>\nint main(void) {\n"
+                "    float x[64] = {0}, y[64];\n    array_view(x, 64);\n    array_view(y, 64);\n"
+                "    parallel_for_each(i, extent(64)) { y[i] = sinf(x[i]); }\n"
+                "    parallel_for_each(i, extent(64)) {\n        float s = 0.0f;\n" + calls +
+                "        y[i] = s;\n    }\n    array_view_synchronize(y);\n    return y[0] > 1e9f;\n}\n")
+    _, err = ctx.run(["-v", "-O2", "-c", "huge.c", "-o", "huge.o"])
+    notes = re.findall(r"^ \(the kernel at huge\.c:(\d+), a function of (\d+) instructions once inlined, "
+                       r"goes without --redundancy-elimination\)$", err, re.M)
+    expect(len(notes) == 1 and notes[0][0] == "8" and int(notes[0][1]) > 100000,
+           f"-v -O2 should name the kernel at huge.c:8 alone as going without --redundancy-elimination:\n{err[-2500:]}")
+    expect(ctx.has_spirv("huge.o"), "huge.o holds no SPIR-V")
+
+
+def test_spelling(ctx):
+    """Misspelled flags of campcc's own get clang's "did you mean" (one edit away), clang's own flags
+    the host compiler's; typos in the source get clang's corrections (libclang turns them off)."""
+    for wrong, meant in (("--no-camp-runtim", "--no-camp-runtime"), ("-dump-kernels", "--dump-kernels"),
+                         ("--emit-spirvv=m.spv", "--emit-spirv=m.spv"), ("--lancher", "--launcher"),
+                         ("-fcamp-inline-mat", "-fcamp-inline-math")):
+        _, err = ctx.run(["-c", "scale.c", "-o", "typo.o", wrong], rc=1)
+        expect(f"campcc: error: unknown argument '{wrong}'; did you mean '{meant}'?" in err, f"{wrong}: {err}")
+        expect(not os.path.exists(ctx.path("typo.o")), f"{wrong}: campcc compiled anyway")
+    _, err = ctx.run(["-c", "scale.c", "-o", "typo.o", "-fsyntax-onlyy"], rc=1)
+    expect("did you mean '-fsyntax-only'?" in err, f"clang's own flags: {err}")
+    with open(ctx.path("typo.c"), "w") as f:
+        f.write("#include <camp.h>\nint main(void) {\n    int value = 3, a[4];\n"
+                "    parallel_for_each(i, extent(4)) { a[i] = vaule + i; }\n    return a[0];\n}\n")
+    _, err = ctx.run(["-fsyntax-only", "typo.c"], rc=1)
+    expect("typo.c:4:46: error: use of undeclared identifier 'vaule'; did you mean 'value'?" in err,
+           f"no typo correction in a kernel:\n{err}")
+    _, err = ctx.run(["-fno-spell-checking", "-fsyntax-only", "typo.c"], rc=1)
+    expect("undeclared identifier 'vaule'" in err and "did you mean" not in err,
+           f"-fno-spell-checking is the user's to give:\n{err}")

@@ -1,0 +1,73 @@
+/* headers_strict.c — every public header, and the dialect's macros a program
+ * expands: views, tiles, atomics, math, textures and samplers. Compiled
+ * with the strictest warnings and -Werror through campcc and in the serial
+ * reference mode (headers_strict.py); written as such a project's own
+ * code is (declarations first in each block), so any warning is the
+ * headers'. */
+#include <camp.h>
+#include <camp_abi.h>
+#include <camp_bits.h>
+#include <camp_math.h>
+#include <camp_sampling.h>
+#include <camp_texture.h>
+#include <stdio.h>
+
+enum { N = 64, TS = 16 };
+
+static float twice(float v) restrict(cpu, amp) { return 2.0f * v; }
+
+static int data[N];
+
+static int sum_tiled(void) {
+    int total[1] = {0};
+    parallel_for_each(t, tile(extent(N), TS)) {
+        tile_static int partial[TS];
+        partial[t.local] = data[t.global];
+        tile_barrier_wait(t.barrier);
+        if (t.local == 0) {
+            int s = 0;
+            for (int i = 0; i < TS; i++) s += partial[i];
+            camp_atomic_fetch_add(&total[0], s);
+        }
+    }
+    return total[0];
+}
+
+static float sample_texture(void) {
+    static float texels[4][4];
+    float out[1];
+    texture_float_2 tex;
+    texture_view_float_2 view;
+    camp_sampler s = sampler(CAMP_FILTER_LINEAR, CAMP_ADDRESS_CLAMP);
+    for (int i = 0; i < 16; i++) texels[i / 4][i % 4] = (float)i;
+    tex = texture_new(float, extent(4, 4), 32, texels);
+    view = texture_view(tex);
+    parallel_for_each(i, extent(1)) {
+        int2 at = {1, 1};
+        float2 coord = {0.5f, 0.5f};
+        out[i] = texture_sample(view, s, coord) + texture_get(tex, at);
+    }
+    texture_delete(tex);
+    return out[0];
+}
+
+int main(void) {
+    static float grid[8][8];
+    float *values = calloc(N, sizeof *values);
+    int total;
+    if (!values) return 1;
+    for (int i = 0; i < N; i++) data[i] = i;
+    array_view(values, N);
+    parallel_for_each(i, extent(N)) {
+        values[i] = twice(sqrtf((float)i)) + fast_math_exp(0.0f);
+    }
+    parallel_for_each(idx, extent(8, 8)) {
+        grid[idx[0]][idx[1]] = (float)(idx[0] * 8 + idx[1]);
+    }
+    array_view_synchronize(values);
+    total = sum_tiled();
+    printf("%g %g %d %g\n", (double)values[4], (double)grid[7][7], total, (double)sample_texture());
+    array_view_release(values);
+    free(values);
+    return 0;
+}
