@@ -43,18 +43,9 @@ static int enumerate(camp_accelerator *list, int capacity, camp_status *status) 
     *status = camp_instance_init();
     if (*status != CAMP_OK) return -1;
     uint32_t count = 0;
-    VkResult result = vkEnumeratePhysicalDevices(camp_rt.instance, &count, NULL);
-    VkPhysicalDevice *devices = calloc(count ? count : 1, sizeof *devices);
-    if (!devices) {
-        *status = camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-        return -1;
-    }
-    if (result >= 0) result = vkEnumeratePhysicalDevices(camp_rt.instance, &count, devices);
-    if (result < 0) {
-        free(devices);
-        *status = camp_vk_fail(result, "vkEnumeratePhysicalDevices", __FILE__, __LINE__);
-        return -1;
-    }
+    VkPhysicalDevice *devices;
+    *status = camp_physical_devices(&devices, &count);
+    if (*status != CAMP_OK) return -1;
     uint32_t chosen = UINT32_MAX;
     if (camp_rt.ready) chosen = camp_rt.main->index;
     else if (count && camp_device_choose(devices, count, &chosen) != CAMP_OK) {
@@ -82,7 +73,7 @@ camp_accelerator camp_get_default_accelerator(void) {
     pthread_mutex_lock(&camp_rt.lock);
     camp_accelerator accelerator;
     memset(&accelerator, 0, sizeof accelerator);
-    camp_status status = camp_device_init();
+    camp_status status = camp_runtime_start();
     if (status == CAMP_OK) {
         describe(camp_rt.main->physical, camp_rt.main->index, &accelerator);
         accelerator.is_default = true;
@@ -95,13 +86,10 @@ static camp_status copy_path(const camp_accelerator *accelerator, const char **o
     CAMP_TRY(camp_instance_init());
     if (!accelerator) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "camp_accelerator_copy_path: a null accelerator");
     uint32_t count = 0;
-    VK(vkEnumeratePhysicalDevices(camp_rt.instance, &count, NULL));
-    VkPhysicalDevice *devices = calloc(count ? count : 1, sizeof *devices);
-    if (!devices) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    VkResult result = vkEnumeratePhysicalDevices(camp_rt.instance, &count, devices);
+    VkPhysicalDevice *devices;
+    CAMP_TRY(camp_physical_devices(&devices, &count));
     enum camp_copy_path path = CAMP_COPY_STAGING;
-    camp_status status = result < 0 ? camp_vk_fail(result, "vkEnumeratePhysicalDevices", __FILE__, __LINE__)
-                         : accelerator->index >= count
+    camp_status status = accelerator->index >= count
                              ? camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "there is no accelerator %u (there are %u)",
                                          accelerator->index, count)
                              : camp_copy_path_for(devices[accelerator->index], &path);

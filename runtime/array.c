@@ -46,7 +46,7 @@ camp_status camp_array_publish(camp_region *region, camp_accelerator_view *view,
 
 static camp_status create(camp_accelerator_view *view, size_t bytes, const void *src, camp_access_type access,
                           void **out) {
-    CAMP_TRY(camp_device_init());
+    CAMP_TRY(camp_runtime_start());
     CAMP_TRY(camp_view_or_default(view, "array_new_on", &view));
     camp_device *dev = view->dev;
     if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new: an empty array");
@@ -78,19 +78,6 @@ static camp_status create(camp_accelerator_view *view, size_t bytes, const void 
         else region->host = key, region->reserved = true;
     }
     return camp_array_publish(region, view, src, status, out);
-}
-
-camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out) {
-    camp_region *region = camp_region_find(p);
-    if (!region || region->kind != CAMP_REGION_ARRAY)
-        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s(%p): not an array made by array_new", call, p);
-    size_t offset = (size_t)((const char *)p - region->host);
-    if (bytes > region->bytes - offset)
-        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
-                         "%s: %zu bytes from offset %zu pass the end of the array (%zu bytes)", call, bytes,
-                         offset, region->bytes);
-    *out = region;
-    return CAMP_OK;
 }
 
 void *camp_array_new_at(camp_accelerator_view *view, long long count, size_t element_size, const void *src,

@@ -9,7 +9,7 @@
 #include "internal.h"
 
 static camp_status staging_new(camp_accelerator_view *view, size_t bytes, const void *src, void **out) {
-    CAMP_TRY(camp_device_init());
+    CAMP_TRY(camp_runtime_start());
     CAMP_TRY(camp_view_or_default(view, "array_new_staging", &view));
     if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_new_staging: an empty array");
     camp_region *region = NULL;

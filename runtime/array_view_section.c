@@ -161,12 +161,12 @@ static camp_status staged_rows(camp_region *region, const camp_section *s, enum 
     if (status == CAMP_OK) {
         if (barrier) camp_queue_barrier(q);
         camp_queue_use(q, &region->usage, access);
-        uint32_t timed = camp_profiling ? camp_profile_device_copy_begin(q, commands, direction, rows * s->run)
+        uint32_t timed = camp_rt.profiling ? camp_profile_device_copy_begin(q, commands, direction, rows * s->run)
                                         : UINT32_MAX;
         VkBuffer from = direction == CAMP_COPY_OUT ? region->device.buffer : staging.buffer;
         VkBuffer to = direction == CAMP_COPY_OUT ? staging.buffer : region->device.buffer;
         vkCmdCopyBuffer(commands, from, to, (uint32_t)rows, copies);
-        if (camp_profiling) camp_profile_timed_end(q, commands, timed);
+        if (camp_rt.profiling) camp_profile_timed_end(q, commands, timed);
     }
     if (status == CAMP_OK && direction == CAMP_COPY_IN) {
         free(copies);

@@ -154,6 +154,7 @@ static VkDeviceSize lead_guard(VkDeviceSize size, VkDeviceSize alignment) {
 }
 
 static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
+    camp_status status = CAMP_OK;
     buffer_clear(out);
     out->owner = dev;
     out->kind = kind;
@@ -174,7 +175,6 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
     vkGetBufferMemoryRequirements(dev->device, out->buffer, &needs);
     VkDeviceSize lead = kernels_address(kind) ? lead_guard(size, needs.alignment) : 0;
     needs.size += lead;
-    camp_status status;
     switch (kind) {
     case CAMP_BUFFER_DEVICE:
         status = in_bar(dev, size) ? allocate_memory(out, needs, bar_wishes, COUNT(bar_wishes))
@@ -207,6 +207,8 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
     };
     out->address = vkGetBufferDeviceAddress(dev->device, &address);
     return CAMP_OK;
+error: /* the caller destroys what was made */
+    return status;
 }
 
 camp_status camp_buffer_acquire(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {

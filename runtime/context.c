@@ -1,5 +1,5 @@
-/* context.c — the runtime context and the public calls that only start or
- * stop it. */
+/* context.c — the runtime context: libcamp's one global mutable state
+ * (internal.h's camp_runtime), started and stopped by runtime.c. */
 #define _GNU_SOURCE /* PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP */
 #include "internal.h"
 
@@ -7,24 +7,13 @@
  * calls hold it for microseconds, less than a sleeping thread's wake-up,
  * which threads on views of their own would otherwise pay at every call. */
 #ifdef PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP
-camp_runtime camp_rt = {.lock = PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP};
+#define CAMP_RUNTIME_LOCK PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP
 #else
-camp_runtime camp_rt = {.lock = PTHREAD_MUTEX_INITIALIZER};
+#define CAMP_RUNTIME_LOCK PTHREAD_MUTEX_INITIALIZER
 #endif
 
-const char *camp_default_accelerator_name(void) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = camp_device_init();
-    /* device_name outlives camp_shutdown, so the pointer stays valid; after
-     * a reported failure (a handler is installed) it is "". */
-    const char *name = status == CAMP_OK ? camp_rt.device_name : "";
-    camp_unlock_and_report(status);
-    return name;
-}
-
-void camp_shutdown(void) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = camp_reports_finish_all(); /* a kernel's failed assert, never waited for */
-    camp_device_destroy();
-    camp_unlock_and_report(status);
-}
+camp_runtime camp_rt = {
+    .lock = CAMP_RUNTIME_LOCK,
+    .profile = {.stats_lock = PTHREAD_MUTEX_INITIALIZER},
+    .trace = {.lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1},
+};

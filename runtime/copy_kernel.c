@@ -48,38 +48,37 @@ bool camp_copy_kernel_wanted(const camp_device *dev) {
     return dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
 }
 
-static VkResult create(camp_device *dev, struct camp_copy_kernel *k) {
+static camp_status create(camp_device *dev, struct camp_copy_kernel *k) {
+    camp_status status = CAMP_OK;
     VkShaderModuleCreateInfo module_info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
         .codeSize = sizeof camp_copy_kernel_spv,
         .pCode = camp_copy_kernel_spv,
     };
-    VkShaderModule module;
-    VkResult result = vkCreateShaderModule(dev->device, &module_info, NULL, &module);
-    if (result < 0) return result;
+    VkShaderModule module = VK_NULL_HANDLE;
+    VK(vkCreateShaderModule(dev->device, &module_info, NULL, &module));
     VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(copy_args)};
     VkPipelineLayoutCreateInfo layout_info = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
         .pushConstantRangeCount = 1,
         .pPushConstantRanges = &range,
     };
-    result = vkCreatePipelineLayout(dev->device, &layout_info, NULL, &k->layout);
-    if (result >= 0) {
-        VkComputePipelineCreateInfo info = {
-            .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-            .stage = {
-                .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                .module = module,
-                .pName = "main",
-            },
-            .layout = k->layout,
-        };
-        result = vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, &k->pipeline);
-        dev->pipeline_cache_dirty = true;
-    }
-    vkDestroyShaderModule(dev->device, module, NULL);
-    return result;
+    VK(vkCreatePipelineLayout(dev->device, &layout_info, NULL, &k->layout));
+    VkComputePipelineCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = {
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+            .module = module,
+            .pName = "main",
+        },
+        .layout = k->layout,
+    };
+    VK(vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, &k->pipeline));
+    dev->pipeline_cache_dirty = true;
+error:
+    if (module) vkDestroyShaderModule(dev->device, module, NULL);
+    return status;
 }
 
 /* What create made of `k` (a failed create leaves handles null), and `k`. */
@@ -95,11 +94,12 @@ static void kernel_free(camp_device *dev, struct camp_copy_kernel *k) {
 static struct camp_copy_kernel *kernel_get(camp_device *dev) {
     if (dev->copy_kernel) return dev->copy_kernel;
     struct camp_copy_kernel *k = calloc(1, sizeof *k);
-    VkResult result = k ? create(dev, k) : VK_ERROR_OUT_OF_HOST_MEMORY;
-    if (result < 0) {
+    camp_status status = k ? create(dev, k) : camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+    if (status != CAMP_OK) {
         if (dev->verbose)
-            fprintf(stderr, "camp: device %u: no copy kernel (VkResult %d): copies by vkCmdCopyBuffer\n", dev->index,
-                    (int)result);
+            fprintf(stderr, "camp: device %u: no copy kernel (%s): copies by vkCmdCopyBuffer\n", dev->index,
+                    camp_call.failure.message);
+        camp_failure_clear(); /* not an error: the copies go another way */
         dev->copies_by_kernel = false;
         kernel_free(dev, k);
         return NULL;

@@ -6,14 +6,8 @@
  * accelerator, for the rest of the process. */
 #include "internal.h"
 
-/* Accelerators whose default a program can set: the Vulkan devices, by index. */
-#define CHOSEN_MAX 64u
-
-static camp_access_type chosen[CHOSEN_MAX];
-static bool is_chosen[CHOSEN_MAX];
-
 camp_access_type camp_default_cpu_access(uint32_t index, bool shares_memory) {
-    if (index < CHOSEN_MAX && is_chosen[index]) return chosen[index];
+    if (index < CAMP_CPU_ACCESS_CHOSEN_MAX && camp_rt.cpu_access_chosen[index]) return camp_rt.cpu_access[index];
     return shares_memory ? CAMP_ACCESS_TYPE_READ_WRITE : CAMP_ACCESS_TYPE_NONE;
 }
 
@@ -24,18 +18,18 @@ static camp_status set_default(const camp_accelerator *accelerator, camp_access_
     if ((unsigned)type > CAMP_ACCESS_TYPE_AUTO)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "camp_accelerator_set_default_cpu_access_type: unknown access "
                                                       "type %d", (int)type);
-    if (accelerator->index >= CHOSEN_MAX)
+    if (accelerator->index >= CAMP_CPU_ACCESS_CHOSEN_MAX)
         return camp_fail(CAMP_ERROR_UNSUPPORTED, "camp_accelerator_set_default_cpu_access_type: accelerator %u: at "
                                                  "most %u accelerators have a default of their own",
-                         accelerator->index, CHOSEN_MAX);
+                         accelerator->index, CAMP_CPU_ACCESS_CHOSEN_MAX);
     if (type != CAMP_ACCESS_TYPE_NONE && type != CAMP_ACCESS_TYPE_AUTO && !accelerator->supports_cpu_shared_memory)
         return camp_fail(CAMP_ERROR_UNSUPPORTED,
                          "camp_accelerator_set_default_cpu_access_type: host access to arrays needs an accelerator "
                          "with supports_cpu_shared_memory, and %s has none",
                          accelerator->description);
     /* AUTO: back to the accelerator's own default */
-    is_chosen[accelerator->index] = type != CAMP_ACCESS_TYPE_AUTO;
-    chosen[accelerator->index] = type;
+    camp_rt.cpu_access_chosen[accelerator->index] = type != CAMP_ACCESS_TYPE_AUTO;
+    camp_rt.cpu_access[accelerator->index] = type;
     return CAMP_OK;
 }
 

@@ -17,6 +17,40 @@ static bool has_extension(const VkExtensionProperties *list, uint32_t count, con
     return false;
 }
 
+/* ---- Extension functions ------------------------------------------------- */
+
+/* Whether the instance's functions of `extension` are there: those of
+ * VK_EXT_debug_utils where it is enabled; those of device extensions, whose
+ * physical-device functions the instance has, always. */
+static bool instance_functions_there(const char *extension) {
+    return camp_rt.debug_utils || strcmp(extension, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) != 0;
+}
+
+/* Whether the device's functions of `extension` are there: it is one of
+ * the device's `extensions`, or the instance's VK_EXT_debug_utils. */
+static bool device_functions_there(const char *const *extensions, uint32_t count, const char *extension) {
+    for (uint32_t i = 0; i < count; i++)
+        if (strcmp(extensions[i], extension) == 0) return true;
+    return camp_rt.debug_utils && strcmp(extension, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) == 0;
+}
+
+static void load_instance_functions(void) {
+#define CAMP_VK_LOAD(name, extension)                                                                  \
+    camp_rt.vk.name =                                                                                  \
+        instance_functions_there(extension) ? (PFN_##name)vkGetInstanceProcAddr(camp_rt.instance, #name) : NULL;
+    CAMP_VK_INSTANCE_FUNCTIONS(CAMP_VK_LOAD)
+#undef CAMP_VK_LOAD
+}
+
+static void load_device_functions(camp_device *dev, const char *const *extensions, uint32_t count) {
+#define CAMP_VK_LOAD(name, extension)                                                                  \
+    dev->vk.name = device_functions_there(extensions, count, extension)                               \
+                       ? (PFN_##name)vkGetDeviceProcAddr(dev->device, #name)                           \
+                       : NULL;
+    CAMP_VK_DEVICE_FUNCTIONS(CAMP_VK_LOAD)
+#undef CAMP_VK_LOAD
+}
+
 camp_status camp_instance_init(void) {
     if (camp_rt.instance) return CAMP_OK;
     bool validation = camp_validation_requested();
@@ -24,17 +58,17 @@ camp_status camp_instance_init(void) {
 
     /* Portability enumeration lists MoltenVK-style drivers too; harmless
      * where absent. */
+    camp_status status = CAMP_OK;
     uint32_t available_count = 0;
+    VkExtensionProperties *available = NULL;
     VK(vkEnumerateInstanceExtensionProperties(NULL, &available_count, NULL));
-    VkExtensionProperties *available = calloc(available_count ? available_count : 1, sizeof *available);
+    available = calloc(available_count ? available_count : 1, sizeof *available);
     if (!available) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    VkResult listed = vkEnumerateInstanceExtensionProperties(NULL, &available_count, available);
-    bool portability = listed >= 0 && has_extension(available, available_count,
-                                                    VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
-    bool debug_utils_available = listed >= 0 && has_extension(available, available_count,
-                                                              VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    VK(vkEnumerateInstanceExtensionProperties(NULL, &available_count, available));
+    bool portability = has_extension(available, available_count, VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
+    bool debug_utils_available = has_extension(available, available_count, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
     free(available);
-    VK(listed);
+    available = NULL;
 
     const char *extensions[2];
     uint32_t extension_count = 0;
@@ -63,15 +97,14 @@ camp_status camp_instance_init(void) {
         .enabledExtensionCount = extension_count,
         .ppEnabledExtensionNames = extensions,
     };
-    VkResult result = vkCreateInstance(&info, NULL, &camp_rt.instance);
-    if (result == VK_ERROR_INCOMPATIBLE_DRIVER)
-        return camp_fail(CAMP_ERROR_NO_DEVICE,
-                         "no Vulkan 1.2 driver found (vkCreateInstance: VK_ERROR_INCOMPATIBLE_DRIVER); "
-                         "install a GPU driver, or mesa-vulkan-drivers for the CPU device");
-    VK(result);
-    camp_debug_utils_load(debug_utils);
+    VK(vkCreateInstance(&info, NULL, &camp_rt.instance));
+    camp_rt.debug_utils = debug_utils;
+    load_instance_functions();
     if (validation) CAMP_TRY(camp_validation_messenger_create());
     return CAMP_OK;
+error:
+    free(available);
+    return status;
 }
 
 /* ---- Physical device ----------------------------------------------------- */
@@ -206,6 +239,9 @@ static camp_status choose_by_rank(VkPhysicalDevice *devices, uint32_t count, uin
 }
 
 camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32_t *chosen) {
+    if (count == 0)
+        return camp_fail(CAMP_ERROR_NO_DEVICE, "no Vulkan device found; install a GPU driver, or "
+                                               "mesa-vulkan-drivers for the CPU device (lavapipe)");
     const char *wanted = getenv("CAMP_DEVICE");
     return wanted && *wanted ? choose_by_env(wanted, devices, count, chosen) : choose_by_rank(devices, count, chosen);
 }
@@ -288,28 +324,24 @@ bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDevice
     return false;
 }
 
-/* The physical devices, in the loader's order (the caller frees them). */
-static camp_status physical_devices(VkPhysicalDevice **out, uint32_t *count) {
+camp_status camp_physical_devices(VkPhysicalDevice **out, uint32_t *count) {
     *out = NULL;
+    camp_status status = CAMP_OK;
+    VkPhysicalDevice *devices = NULL;
     VK(vkEnumeratePhysicalDevices(camp_rt.instance, count, NULL));
-    if (*count == 0)
-        return camp_fail(CAMP_ERROR_NO_DEVICE, "no Vulkan device found; install a GPU driver, or "
-                                               "mesa-vulkan-drivers for the CPU device (lavapipe)");
-    VkPhysicalDevice *devices = calloc(*count, sizeof *devices);
+    devices = calloc(*count ? *count : 1, sizeof *devices);
     if (!devices) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    VkResult result = vkEnumeratePhysicalDevices(camp_rt.instance, count, devices);
-    if (result < 0) {
-        free(devices);
-        VK(result);
-    }
+    VK(vkEnumeratePhysicalDevices(camp_rt.instance, count, devices));
     *out = devices;
     return CAMP_OK;
+error:
+    free(devices);
+    return status;
 }
 
 /* ---- Logical device ------------------------------------------------------ */
 
-/* Whether a physical device offers a device extension. */
-static bool device_has_extension(VkPhysicalDevice physical, const char *name) {
+bool camp_device_has_extension(VkPhysicalDevice physical, const char *name) {
     uint32_t count = 0;
     if (vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL) < 0 || count == 0) return false;
     VkExtensionProperties *list = calloc(count, sizeof *list);
@@ -319,13 +351,44 @@ static bool device_has_extension(VkPhysicalDevice physical, const char *name) {
     return found;
 }
 
+/* Whether the device can read its own clock and CLOCK_MONOTONIC together. */
+static bool calibrateable(VkPhysicalDevice physical) {
+    VkTimeDomainEXT domains[8];
+    uint32_t count = 8;
+    if (!camp_rt.vk.vkGetPhysicalDeviceCalibrateableTimeDomainsEXT ||
+        camp_rt.vk.vkGetPhysicalDeviceCalibrateableTimeDomainsEXT(physical, &count, domains) < 0)
+        return false;
+    bool device = false, monotonic = false;
+    for (uint32_t i = 0; i < count; i++) {
+        device |= domains[i] == VK_TIME_DOMAIN_DEVICE_EXT;
+        monotonic |= domains[i] == VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT;
+    }
+    return device && monotonic;
+}
+
+/* When profiling, adds the extensions it uses that `dev` has to
+ * `extensions` (room for two more): calibrated timestamps, pipeline
+ * creation feedback. */
+static void add_profiling_extensions(camp_device *dev, const char **extensions, uint32_t *count) {
+    if (!camp_rt.profiling) return;
+    if (!dev->timestamp_bits)
+        fprintf(stderr, "camp warning: the device %s has no timestamps: kernels are not timed\n", dev->name);
+    if (camp_device_has_extension(dev->physical, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) &&
+        calibrateable(dev->physical))
+        extensions[(*count)++] = VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;
+    dev->creation_feedback =
+        camp_device_has_extension(dev->physical, VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME);
+    if (dev->creation_feedback) extensions[(*count)++] = VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME;
+}
+
 static camp_status create_device(camp_device *dev) {
+    camp_status status = CAMP_OK;
     /* Float atomics (camp_atomic_fetch_add/exchange on float) */
-    bool atomic_float = device_has_extension(dev->physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+    bool atomic_float = camp_device_has_extension(dev->physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
     VkPhysicalDeviceShaderAtomicFloatFeaturesEXT has_atomic = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
     /* Samplers' border colours beyond Vulkan's three (texture.c) */
-    bool custom_border = device_has_extension(dev->physical, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
+    bool custom_border = camp_device_has_extension(dev->physical, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME);
     VkPhysicalDeviceCustomBorderColorFeaturesEXT has_border = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
         .pNext = atomic_float ? &has_atomic : NULL};
@@ -401,9 +464,7 @@ static camp_status create_device(camp_device *dev) {
     dev->host_query_reset = has12.hostQueryReset;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
-    dev->loop_budget = camp_loop_budget_applies(dev->physical);
     dev->access_chains = uses_access_chains(dev->physical);
-    dev->copies_by_kernel = camp_copy_kernel_wanted(dev);
 
     uint32_t family_count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &family_count, NULL);
@@ -431,15 +492,15 @@ static camp_status create_device(camp_device *dev) {
         .pQueuePriorities = priorities,
     }};
     /* Copies from and to the program's own pages (transfer.c). */
-    dev->import_host = device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+    dev->import_host = camp_device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
     /* Modules compiled with -g carry debug information for tools (pipeline.c strips it without this) */
     dev->non_semantic_info = !(camp_rt.faults & CAMP_FAULT_NO_NON_SEMANTIC_INFO) &&
-                             device_has_extension(dev->physical, VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);
+                             camp_device_has_extension(dev->physical, VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);
     /* Textures' bindings (texture.c) */
-    bool push_descriptor = device_has_extension(dev->physical, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+    bool push_descriptor = camp_device_has_extension(dev->physical, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
     const char *extensions[7];
     uint32_t extension_count = 0;
-    camp_profile_device_extensions(dev, extensions, &extension_count);
+    add_profiling_extensions(dev, extensions, &extension_count);
     if (atomic_float) extensions[extension_count++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
     if (dev->import_host) extensions[extension_count++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
     if (dev->non_semantic_info) extensions[extension_count++] = VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME;
@@ -457,9 +518,7 @@ static camp_status create_device(camp_device *dev) {
     VK(vkCreateDevice(dev->physical, &info, NULL, &dev->device));
     for (uint32_t i = 0; i < dev->queue_count; i++) vkGetDeviceQueue(dev->device, dev->queue_family, i, &dev->queues[i]);
     vkGetDeviceQueue(dev->device, dev->copy_family, 0, &dev->copy_queue);
-    if (push_descriptor)
-        dev->push_descriptor = (PFN_vkCmdPushDescriptorSetKHR)vkGetDeviceProcAddr(dev->device, "vkCmdPushDescriptorSetKHR");
-    camp_profile_device_ready(dev);
+    load_device_functions(dev, extensions, extension_count);
     if (dev->import_host) {
         VkPhysicalDeviceExternalMemoryHostPropertiesEXT host = {
             .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
@@ -467,40 +526,25 @@ static camp_status create_device(camp_device *dev) {
                                                   .pNext = &host};
         vkGetPhysicalDeviceProperties2(dev->physical, &properties);
         dev->import_alignment = host.minImportedHostPointerAlignment;
-        dev->get_host_pointer_properties = (PFN_vkGetMemoryHostPointerPropertiesEXT)vkGetDeviceProcAddr(
-            dev->device, "vkGetMemoryHostPointerPropertiesEXT");
-        dev->import_host = dev->get_host_pointer_properties && dev->import_alignment;
+        dev->import_host = dev->vk.vkGetMemoryHostPointerPropertiesEXT && dev->import_alignment;
     }
-    return camp_copy_path_choose(dev);
+    return CAMP_OK;
+error:
+    return status;
 }
 
-/* Waits for the device and destroys it with everything on it. */
-static void close_device(camp_device *dev) {
-    if (dev->device) {
-        /* Nothing useful can be done about a lost device here: destroy anyway. */
-        camp_queues_destroy(dev);
-        (void)vkDeviceWaitIdle(dev->device);
-        camp_textures_destroy(dev);
-        camp_pipelines_destroy(dev);
-        camp_copy_kernel_destroy(dev);
-        camp_pipeline_cache_save_and_destroy(dev);
-        camp_buffer_cache_clear(dev);
-        camp_transfer_destroy(dev);
-        camp_memory_destroy(dev);
-        vkDestroyDevice(dev->device, NULL);
-    }
+void camp_device_close(camp_device *dev) {
+    if (dev->device) vkDestroyDevice(dev->device, NULL);
     for (uint32_t i = 0; i < CAMP_DEVICE_QUEUES_MAX; i++) pthread_mutex_destroy(&dev->submit_locks[i]);
     pthread_mutex_destroy(&dev->copy_submit_lock);
     free(dev);
 }
 
-static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_device **out) {
-    CAMP_TRY(camp_faults_init());
+camp_status camp_device_create(VkPhysicalDevice physical, uint32_t index, camp_device **out) {
     camp_device *dev = calloc(1, sizeof *dev);
     if (!dev) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     for (uint32_t i = 0; i < CAMP_DEVICE_QUEUES_MAX; i++) pthread_mutex_init(&dev->submit_locks[i], NULL);
     pthread_mutex_init(&dev->copy_submit_lock, NULL);
-    dev->poll_ns = camp_wait_poll_ns();
     dev->index = index;
     dev->physical = physical;
     vkGetPhysicalDeviceProperties(physical, &dev->properties);
@@ -514,89 +558,18 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
         find_compute_queue(physical, &dev->queue_family);
         status = create_device(dev);
     }
-    if (status == CAMP_OK) status = camp_pipeline_cache_load(dev);
-    if (status == CAMP_OK) status = camp_queue_create(dev, CAMP_QUEUING_MODE_AUTOMATIC, &dev->default_view);
     if (status != CAMP_OK) {
-        close_device(dev);
+        camp_device_close(dev);
         return status;
     }
-    const char *verbose = getenv("CAMP_VERBOSE");
-    dev->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
-    if (dev->verbose) {
-        uint32_t v = dev->properties.apiVersion;
-        fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u; copies by %s", index, dev->name,
-                camp_device_type_name(dev->properties.deviceType), VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v),
-                VK_API_VERSION_PATCH(v), camp_copy_path_name(dev->copy_path));
-        if (dev->small_buffers_in_bar)
-            fprintf(stderr, ", buffers under %zu MiB in host-visible device memory", CAMP_BAR_WRITES_BELOW >> 20);
-        fputc('\n', stderr);
-    }
-    dev->next = camp_rt.devices;
-    camp_rt.devices = dev;
     *out = dev;
     return CAMP_OK;
 }
 
-/* ---- Init and teardown --------------------------------------------------- */
-
-static void shutdown_at_exit(void) { camp_shutdown(); }
-
-camp_status camp_device_init(void) {
-    if (camp_rt.ready) return CAMP_OK;
-    uint64_t start = camp_profiling ? camp_profile_now() : 0;
-    VkPhysicalDevice *devices = NULL;
-    uint32_t count = 0, chosen = 0;
-    camp_status status = camp_instance_init();
-    if (status == CAMP_OK) status = physical_devices(&devices, &count);
-    if (status == CAMP_OK) status = camp_device_choose(devices, count, &chosen);
-    if (status == CAMP_OK) status = open_device(devices[chosen], chosen, &camp_rt.main);
-    free(devices);
-    if (status != CAMP_OK) {
-        camp_device_destroy(); /* a later call tries again from scratch */
-        return status;
-    }
-    snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.main->name);
-    camp_rt.ready = true;
-    if (camp_profiling) camp_profile_host_span("open the device", start);
-    /* Tear down before exit so that validation layers see every object
-     * destroyed and report no leaks. */
-    if (!camp_rt.atexit_registered) {
-        camp_rt.atexit_registered = true;
-        atexit(shutdown_at_exit);
-    }
-    return CAMP_OK;
-}
-
-camp_status camp_device_open(uint32_t index, camp_device **out) {
-    CAMP_TRY(camp_device_init());
-    for (camp_device *dev = camp_rt.devices; dev; dev = dev->next)
-        if (dev->index == index) {
-            *out = dev;
-            return CAMP_OK;
-        }
-    VkPhysicalDevice *devices = NULL;
-    uint32_t count = 0;
-    CAMP_TRY(physical_devices(&devices, &count));
-    camp_status status = index < count ? open_device(devices[index], index, out)
-                                       : camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
-                                                   "there is no accelerator %u (there are %u)", index, count);
-    free(devices);
-    return status;
-}
-
-void camp_device_destroy(void) {
-    camp_futures_destroy();
-    if (camp_rt.ready) camp_regions_destroy(); /* before the queues: busy buffers retire to them */
-    while (camp_rt.devices) {
-        camp_device *dev = camp_rt.devices;
-        camp_rt.devices = dev->next;
-        close_device(dev);
-    }
-    camp_rt.main = NULL;
+void camp_instance_destroy(void) {
     if (camp_rt.instance) {
         camp_validation_messenger_destroy();
         vkDestroyInstance(camp_rt.instance, NULL);
     }
     camp_rt.instance = VK_NULL_HANDLE;
-    camp_rt.ready = false;
 }

@@ -86,7 +86,7 @@ static camp_status copy_out(camp_region *region, size_t offset, void *dst, size_
  * track, and a copy out's bytes reach the program in camp_future_wait. */
 static camp_status profiled(enum camp_copy_direction direction, camp_region *region, size_t offset, void *host,
                             size_t bytes, camp_future **out) {
-    if (!camp_profiling)
+    if (!camp_rt.profiling)
         return direction == CAMP_COPY_IN ? copy_in(region, offset, host, bytes, out)
                                          : copy_out(region, offset, host, bytes, out);
     camp_profile_span span = camp_profile_copy_begin(direction, bytes);
@@ -116,7 +116,7 @@ void camp_future_discard(camp_future *f) {
 }
 
 /* A failed call gives no future: what it made is freed. */
-static camp_future *returned(camp_status status, camp_future *f) {
+camp_future *camp_future_returned(camp_status status, camp_future *f) {
     if (status != CAMP_OK && f) {
         future_free(f);
         f = NULL;
@@ -137,7 +137,7 @@ camp_future *camp_array_copy_in_async_at(void *array, const void *src, long long
         status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_copy_in_async: a null source");
     if (status == CAMP_OK)
         status = profiled(CAMP_COPY_IN, region, (size_t)((char *)array - region->host), (void *)src, bytes, &f);
-    return returned(status, f);
+    return camp_future_returned(status, f);
 }
 
 camp_future *camp_array_copy_out_async_at(void *dst, const void *array, long long count, size_t element_size,
@@ -152,7 +152,7 @@ camp_future *camp_array_copy_out_async_at(void *dst, const void *array, long lon
         status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_copy_out_async: a null destination");
     if (status == CAMP_OK)
         status = profiled(CAMP_COPY_OUT, region, (size_t)((const char *)array - region->host), dst, bytes, &f);
-    return returned(status, f);
+    return camp_future_returned(status, f);
 }
 
 camp_future *camp_array_view_synchronize_async_at(const void *host, const char *file, unsigned line) {
@@ -170,14 +170,13 @@ camp_future *camp_array_view_synchronize_async_at(const void *host, const char *
         /* The copy is recorded: a later kernel's writes make it stale again. */
         if (status == CAMP_OK) region->host_stale = false;
     }
-    return returned(status, f);
+    return camp_future_returned(status, f);
 }
 
 /* A marker (C++ AMP's accelerator_view::create_marker): done when the
  * view's work so far is, which is submitted now, so that polling it sees
  * it finish; a view that has run nothing gives one done at once. */
-static camp_status marker(camp_accelerator_view *view, camp_future **out) {
-    CAMP_TRY(camp_device_init());
+camp_status camp_future_marker(camp_accelerator_view *view, camp_future **out) {
     camp_accelerator_view *q = view ? view : camp_queue_current();
     bool live = false;
     for (camp_accelerator_view *v = camp_rt.views; v; v = v->next) live |= v == q;
@@ -196,13 +195,6 @@ static camp_status marker(camp_accelerator_view *view, camp_future **out) {
     return CAMP_OK;
 }
 
-camp_future *camp_accelerator_view_create_marker(camp_accelerator_view *view) {
-    camp_lock_at(NULL, 0);
-    camp_future *f = NULL;
-    camp_status status = marker(view, &f);
-    return returned(status, f);
-}
-
 /* The live future `f`, or an error. */
 static camp_status find_future(const camp_future *f, const char *call) {
     for (camp_future *g = camp_rt.futures; g; g = g->next)
@@ -215,7 +207,7 @@ static camp_status find_future(const camp_future *f, const char *call) {
  * threads: one core's memcpy out of staging memory (4-6 GB/s) was what
  * made a pipeline of asynchronous copies slower than plain copies. */
 static camp_status deliver(camp_future *f) {
-    bool traced = camp_profiling && (f->later[0].bytes || f->later[1].bytes);
+    bool traced = camp_rt.profiling && (f->later[0].bytes || f->later[1].bytes);
     uint64_t start = traced ? camp_profile_now() : 0;
     camp_status status = CAMP_OK;
     for (int e = 0; e < 2 && status == CAMP_OK; e++) status = camp_copy_edge_deliver(&f->later[e], true);

@@ -249,7 +249,29 @@ typedef struct camp_module_state {
     struct camp_module_state *next; /* every module's state, for shutdown */
 } camp_module_state;
 
-/* The whole runtime. The only global mutable state of libcamp. */
+/* Extension functions libcamp calls, each with the extension it comes
+ * from: one table per device (camp_device.vk) and one for the instance
+ * (camp_runtime.vk), each loaded in one place (device.c); a function is
+ * NULL where its extension is not enabled. */
+#define CAMP_VK_DEVICE_FUNCTIONS(X)                                                        \
+    X(vkCmdPushDescriptorSetKHR, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) /* textures */        \
+    X(vkGetMemoryHostPointerPropertiesEXT, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)        \
+    X(vkGetCalibratedTimestampsEXT, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) /* profile */ \
+    X(vkSetDebugUtilsObjectNameEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) /* of the instance */   \
+    X(vkCmdInsertDebugUtilsLabelEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME)
+#define CAMP_VK_INSTANCE_FUNCTIONS(X)                                                      \
+    X(vkCreateDebugUtilsMessengerEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) /* validation */     \
+    X(vkDestroyDebugUtilsMessengerEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME)                     \
+    X(vkGetPhysicalDeviceCalibrateableTimeDomainsEXT, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME)
+#define CAMP_VK_FUNCTION_FIELD(name, extension) PFN_##name name;
+typedef struct camp_vk_device_functions {
+    CAMP_VK_DEVICE_FUNCTIONS(CAMP_VK_FUNCTION_FIELD)
+} camp_vk_device_functions;
+typedef struct camp_vk_instance_functions {
+    CAMP_VK_INSTANCE_FUNCTIONS(CAMP_VK_FUNCTION_FIELD)
+} camp_vk_instance_functions;
+#undef CAMP_VK_FUNCTION_FIELD
+
 /* An opened accelerator: a Vulkan device with its queue, caches and
  * default view. */
 typedef struct camp_device {
@@ -264,6 +286,7 @@ typedef struct camp_device {
     bool verbose;            /* CAMP_VERBOSE: say what is made for it (devices, pipelines) */
     bool access_chains;      /* kernels address view elements by access chains where they can (device.c) */
     VkDevice device;
+    camp_vk_device_functions vk; /* its extensions' functions */
     uint32_t queue_family;
     VkQueue queues[CAMP_DEVICE_QUEUES_MAX]; /* of the compute family: views submit to one each */
     /* One per queue: submissions to it, which camp_queue_finish_releasing
@@ -290,7 +313,6 @@ typedef struct camp_device {
     bool small_buffers_in_bar; /* import path with a resizable BAR: device buffers below CAMP_BAR_WRITES_BELOW live there */
     bool import_host;        /* VK_EXT_external_memory_host is enabled */
     VkDeviceSize import_alignment; /* minImportedHostPointerAlignment */
-    PFN_vkGetMemoryHostPointerPropertiesEXT get_host_pointer_properties;
     struct camp_transfer *transfer; /* transfer.c's staging ring and copy threads */
     camp_accelerator_view *copy_view; /* future.c's, for asynchronous copies; NULL until one */
     camp_buffer cache[CAMP_BUFFER_CACHE_SLOTS]; /* free buffers; buffer == 0: empty */
@@ -306,10 +328,8 @@ typedef struct camp_device {
     uint64_t anchor_tick, anchor_host; /* a device tick and its host time, from the last calibration */
     VkDeviceSize allocated_bytes; /* device memory allocated by suballoc.c (the trace's counter) */
     bool creation_feedback;   /* VK_EXT_pipeline_creation_feedback is enabled */
-    PFN_vkGetCalibratedTimestampsEXT get_calibrated_timestamps; /* NULL: no calibrated timestamps */
     struct camp_texture *textures; /* texture.c's, not deleted yet */
     struct camp_sampler_entry *samplers; /* texture.c's VkSamplers, one per camp_sampler used */
-    PFN_vkCmdPushDescriptorSetKHR push_descriptor; /* VK_KHR_push_descriptor: textures' bindings; NULL without */
     bool custom_border_colours; /* VK_EXT_custom_border_color (without a format): any sampler border colour */
     uint32_t custom_border_samplers; /* samplers made with one (at most maxCustomBorderColorSamplers) */
     struct camp_device *next; /* every opened device */
@@ -327,19 +347,73 @@ typedef struct camp_call_state {
 
 extern _Thread_local camp_call_state camp_call;
 
+/* What CAMP_PROFILE counts (profile.c). Statistics are updated by waits
+ * made without camp_rt.lock: they have their own lock. */
+typedef struct camp_profile_state {
+    int mode;                /* profile.c's enum profile_mode */
+    bool initialised;        /* CAMP_PROFILE and CAMP_TRACE were read */
+    pthread_mutex_t stats_lock;
+    struct camp_kernel_stats *kernels;
+    uint32_t kernel_count, kernel_capacity;
+    /* Copies' host time apart from their waits for the device (for the
+     * data's last writer, or a DMA of the copy itself), which go in waited_ns. */
+    struct camp_copy_stats {
+        uint64_t count, bytes, ns, waited_ns;
+    } copies[2];
+    uint64_t waits, wait_ns;
+    int64_t copies_in_flight; /* bytes of copies recorded and not done (the trace's counter) */
+    uint64_t flows;           /* arrows from launches to kernels, under camp_rt.lock */
+} camp_profile_state;
+
+/* CAMP_TRACE's file and tracks (trace.c). */
+#define CAMP_TRACE_BUFFER_BYTES 65536u
+#define CAMP_TRACE_DEVICE_TRACKS_MAX 64u
+typedef struct camp_trace_state {
+    pthread_mutex_t lock;
+    int fd;                  /* -1: no trace */
+    uint64_t start;          /* host time of ts 0 */
+    char buffer[CAMP_TRACE_BUFFER_BYTES];
+    size_t buffered;
+    uint32_t threads;        /* host tracks made */
+    const camp_accelerator_view *device_tracks[CAMP_TRACE_DEVICE_TRACKS_MAX];
+    uint64_t device_last[CAMP_TRACE_DEVICE_TRACKS_MAX]; /* each track's last start: none runs backwards */
+    uint32_t device_track_count;
+    int open_markers;        /* begun and not ended, over all threads */
+} camp_trace_state;
+
+/* Accelerators whose default CPU access type a program can set: the Vulkan
+ * devices, by index (cpu_access.c). */
+#define CAMP_CPU_ACCESS_CHOSEN_MAX 64u
+
+/* The whole runtime: the only global mutable state of libcamp (context.c),
+ * started and stopped by runtime.c. */
 typedef struct camp_runtime {
     pthread_mutex_t lock;
 
     camp_error_handler handler;
     void *handler_user;
 
+    /* Whether CAMP_PROFILE or CAMP_TRACE is on: every hook on a hot path is
+     * `if (camp_rt.profiling)`, one predictable branch when it is off. */
+    bool profiling;
+    camp_profile_state profile;
+    camp_trace_state trace;
+
     bool ready;              /* the default device is open */
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
+    /* The default CPU access type the program chose per accelerator (cpu_access.c). */
+    camp_access_type cpu_access[CAMP_CPU_ACCESS_CHOSEN_MAX];
+    bool cpu_access_chosen[CAMP_CPU_ACCESS_CHOSEN_MAX];
+    /* Set once something other than a regular file was found at a pipeline
+     * cache path: the process then neither reads nor replaces one. */
+    _Atomic bool pipeline_cache_not_a_file;
     uint32_t faults;         /* enum camp_fault bits: failures injected for tests */
     uint32_t masked_features; /* enum camp_feature bits devices pretend to lack */
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* the default's, kept after shutdown */
 
     VkInstance instance;
+    bool debug_utils;        /* the instance has VK_EXT_debug_utils */
+    camp_vk_instance_functions vk; /* its extensions' functions */
     VkDebugUtilsMessengerEXT messenger;
     camp_device *main;       /* the default accelerator: parallel_for_each runs there */
     camp_device *devices;    /* every opened device, main included */
@@ -373,6 +447,10 @@ camp_status camp_textures_record_before(camp_accelerator_view *q, VkCommandBuffe
                                         const camp_texture_binding *bindings, uint32_t count);
 /* The kernel's descriptor set layout (VK_NULL_HANDLE without textures). */
 camp_status camp_textures_set_layout(camp_device *dev, const camp_kernel_info *kernel, VkDescriptorSetLayout *out);
+/* A texture on `view` (texture_new's checks, then the image, filled from
+ * `src` if any). */
+camp_status camp_texture_create(camp_accelerator_view *view, camp_texel_kind kind, int channels, int rank,
+                                const int *extent, unsigned bits, const void *src, camp_texture **out);
 /* Destroys the textures not deleted and the samplers (the device is closing). */
 void camp_textures_destroy(camp_device *dev);
 /* ---- error.c ------------------------------------------------------------ */
@@ -420,13 +498,18 @@ void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceV
 const char *camp_vk_result_name(VkResult result);
 camp_status camp_vk_fail(VkResult result, const char *call, const char *file, int line);
 
-/* Evaluates a Vulkan call; on a negative VkResult records an error naming the
- * call and the result and returns it from the enclosing function. */
+/* The one way libcamp calls Vulkan: evaluates a Vulkan call (or a VkResult
+ * that a wait returned); on a negative VkResult records an error naming
+ * the call and the result, keeps the camp_status it maps to in the function's
+ * `status` and jumps to the function's `error:` label, where the function
+ * undoes what it made so far and returns `status`. */
 #define VK(call)                                                                 \
     do {                                                                         \
         VkResult camp_vk_result_ = (call);                                       \
-        if (camp_vk_result_ < 0)                                                 \
-            return camp_vk_fail(camp_vk_result_, #call, __FILE__, __LINE__);     \
+        if (camp_vk_result_ < 0) {                                               \
+            status = camp_vk_fail(camp_vk_result_, #call, __FILE__, __LINE__);   \
+            goto error;                                                          \
+        }                                                                        \
     } while (0)
 
 /* Returns from the enclosing function when a camp_status is not CAMP_OK. */
@@ -447,21 +530,35 @@ void camp_validation_messenger_info(VkDebugUtilsMessengerCreateInfoEXT *info);
 camp_status camp_validation_messenger_create(void);
 void camp_validation_messenger_destroy(void);
 
-/* ---- device.c ----------------------------------------------------------- */
+/* ---- runtime.c: start-up and shutdown ------------------------------------ */
 
 /* Opens the default device (CAMP_DEVICE, else by type) unless already done. */
-camp_status camp_device_init(void);
+camp_status camp_runtime_start(void);
 /* The opened device of index `index` (opening it, and the default first). */
-camp_status camp_device_open(uint32_t index, camp_device **out);
+camp_status camp_runtime_device(uint32_t index, camp_device **out);
 /* Waits for every device and destroys everything, including caches. */
-void camp_device_destroy(void);
+void camp_runtime_stop(void);
+/* Destroys view `q`: waits for it, then the layers forget it, top down. */
+void camp_runtime_view_destroy(camp_accelerator_view *q);
+
+/* ---- device.c ----------------------------------------------------------- */
 
 /* Creates the Vulkan instance unless already done (enumeration needs no device). */
 camp_status camp_instance_init(void);
+void camp_instance_destroy(void);
+/* The physical devices, in the loader's order (the caller frees them; there may be none). */
+camp_status camp_physical_devices(VkPhysicalDevice **out, uint32_t *count);
+/* Opens physical device `index`: the Vulkan device with the features and
+ * extensions kernels may use, and its queues; nothing on it yet. */
+camp_status camp_device_create(VkPhysicalDevice physical, uint32_t index, camp_device **out);
+/* Destroys the Vulkan device (everything on it is gone) and frees `dev`. */
+void camp_device_close(camp_device *dev);
 /* Why `device` cannot run campcc kernels, or NULL if it can. */
 const char *camp_device_unsuitable(VkPhysicalDevice device);
-/* The index of the device kernels run on, by CAMP_DEVICE or by type. */
+/* The index of the device kernels run on, by CAMP_DEVICE or by type (an error when there is none). */
 camp_status camp_device_choose(VkPhysicalDevice *devices, uint32_t count, uint32_t *chosen);
+/* Whether a physical device offers a device extension. */
+bool camp_device_has_extension(VkPhysicalDevice physical, const char *name);
 /* "discrete GPU", "integrated GPU", "virtual GPU", "CPU" or "other". */
 const char *camp_device_type_name(VkPhysicalDeviceType type);
 /* Whether a device type and its memory allow arrays the host can use. */
@@ -507,8 +604,12 @@ long long camp_elapsed_ns(const struct timespec *since);
 camp_status camp_view_or_default(camp_accelerator_view *view, const char *call, camp_accelerator_view **out);
 /* The device's copy view (immediate mode, on dev->copy_queue): made at first use. */
 camp_status camp_copy_view(camp_device *dev, camp_accelerator_view **out);
-/* Destroys every view of `dev` (after waiting for them). */
-void camp_queues_destroy(camp_device *dev);
+/* Waits until the device is done with view `q` and frees its batches. */
+void camp_queue_drain(camp_accelerator_view *q);
+/* Destroys a drained view (what the layers above kept of it is forgotten). */
+void camp_queue_destroy(camp_accelerator_view *q);
+/* `view` if it is a live view, else an error naming `call`. */
+camp_status camp_view_check(const camp_accelerator_view *view, const char *call);
 /* The calling thread's view for the next launch. */
 camp_accelerator_view *camp_queue_current(void);
 /* Begins the open batch if there is none. */
@@ -657,6 +758,8 @@ void camp_transfer_destroy(camp_device *dev);
 
 /* The region holding `address` (one past its end counts, as in C), or NULL. */
 camp_region *camp_region_find(const void *address);
+/* The array holding [p, p + bytes), or an error naming `call`. */
+camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out);
 /* The explicit view holding all of [host, host + bytes), or NULL. */
 camp_region *camp_view_holding(const void *host, size_t bytes);
 /* The region starting last before `end` (the one [x, end) would overlap
@@ -747,20 +850,23 @@ camp_access_type camp_default_cpu_access(uint32_t index, bool shares_memory);
 
 /* ---- array.c ------------------------------------------------------------ */
 
-/* The array holding [p, p + bytes), or an error naming `call`. */
 /* A new array region named `name` of `bytes`, its memory still to get (array.c). */
 camp_status camp_array_region_new(const char *name, size_t bytes, camp_region **out);
 /* Ends making an array whose memory came with `status`: bound to `view`,
  * filled from `src` if any, listed; *out its host pointer. Frees it on failure. */
 camp_status camp_array_publish(camp_region *region, camp_accelerator_view *view, const void *src, camp_status status,
                                void **out);
-camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out);
 
 /* ---- future.c ------------------------------------------------------------- */
 
 /* A future for the copy just recorded on `q`, which it submits; `later`
  * (NULL: none) is delivered when the future is waited. */
 camp_status camp_future_after(camp_accelerator_view *q, const camp_copy_edge *later, camp_future **out);
+/* A marker of `view` (NULL: the current one): done when its work so far is. */
+camp_status camp_future_marker(camp_accelerator_view *view, camp_future **out);
+/* Ends a public call that makes future `f`: frees it when `status` failed,
+ * then releases the lock and reports. */
+camp_future *camp_future_returned(camp_status status, camp_future *f);
 /* A future of a call that failed, freed (NULL: none). */
 void camp_future_discard(camp_future *f);
 /* Frees every future not waited yet (the runtime is going). */
@@ -830,6 +936,9 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
 camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
                                   bool bounds_check, bool narrow_addresses, VkPipeline *out);
 void camp_pipelines_destroy(camp_device *dev);
+/* Bytes of push constants actually pushed: push_size rounded up to 4, as
+ * Vulkan requires of push-constant ranges (the pipeline layout's range). */
+uint32_t camp_push_range_size(const camp_kernel_info *kernel);
 
 /* ---- workgroup.c ---------------------------------------------------------- */
 
@@ -859,11 +968,6 @@ camp_status camp_pipeline_cache_load(camp_device *dev);
  * destroys it. Failures to write are ignored: the cache is only a speedup. */
 void camp_pipeline_cache_save_and_destroy(camp_device *dev);
 
-/* ---- launch.c ----------------------------------------------------------- */
-
-/* Bytes of push constants actually pushed: push_size rounded up to 4, as
- * Vulkan requires of push-constant ranges. */
-uint32_t camp_push_range_size(const camp_kernel_info *kernel);
 
 /* ---- report.c: printf and assert in kernels ------------------------------ */
 
@@ -896,22 +1000,12 @@ void camp_view_table_describe(const camp_view_table *t, uint64_t address, char *
 
 /* ---- profile.c: CAMP_PROFILE, device timestamps, debug names ------------- */
 
-/* Whether CAMP_PROFILE or CAMP_TRACE is on: every hook on a hot path is
- * `if (camp_profiling)`, one predictable branch when it is off. */
-extern bool camp_profiling;
-
 
 /* Reads CAMP_PROFILE and CAMP_TRACE once (warning about values it does
  * not know); true when names and labels are wanted (VK_EXT_debug_utils). */
 bool camp_profile_init(void);
-/* The instance was created with VK_EXT_debug_utils (or without). */
-void camp_debug_utils_load(bool enabled);
 /* Names a Vulkan object for validation messages and tools, when VK_EXT_debug_utils is on. */
 void camp_debug_name(const camp_device *dev, VkObjectType type, uint64_t handle, const char *name);
-/* Before vkCreateDevice: adds the extensions profiling uses that `dev`
- * has (room for two more in `extensions`); after it, loads their functions. */
-void camp_profile_device_extensions(camp_device *dev, const char **extensions, uint32_t *count);
-void camp_profile_device_ready(camp_device *dev);
 /* CLOCK_MONOTONIC in nanoseconds. */
 uint64_t camp_profile_now(void);
 /* A launch of camp_call.kernel from here to camp_profile_launch_end. */
@@ -945,8 +1039,6 @@ void camp_profile_host_span(const char *what, uint64_t start);
 /* A pipeline of `kernel` took [start, now) to create; cache_hit: 1, 0, or -1 when unknown. */
 void camp_profile_pipeline_created(const camp_device *dev, const camp_kernel_info *kernel, VkPipeline pipeline,
                                    uint64_t start, int cache_hit);
-/* A label at this point of the current view's commands (markers). */
-void camp_debug_label(const char *text);
 
 /* ---- trace.c: CAMP_TRACE, Chrome trace-event JSON ------------------------- */
 

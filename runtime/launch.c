@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint32_t camp_push_range_size(const camp_kernel_info *kernel) { return (kernel->push_size + 3u) & ~3u; }
-
 /* ---- Checks ------------------------------------------------------------- */
 
 static camp_status check_module(const camp_module_info *module, uint32_t k) {
@@ -147,9 +145,9 @@ static camp_status record(camp_accelerator_view *q, const camp_pipeline *pipelin
         CAMP_TRY(camp_textures_record_before(q, commands, pipeline->layout, textures, texture_count));
     }
     /* Timestamps around the dispatches: recorded directly too. */
-    uint32_t timed = camp_profiling ? camp_profile_kernel_begin(q, camp_replay_commands(q)) : UINT32_MAX;
+    uint32_t timed = camp_rt.profiling ? camp_profile_kernel_begin(q, camp_replay_commands(q)) : UINT32_MAX;
     record_dispatches(q, pipeline, block, block_size);
-    if (camp_profiling) camp_profile_timed_end(q, camp_replay_commands(q), timed);
+    if (camp_rt.profiling) camp_profile_timed_end(q, camp_replay_commands(q), timed);
     CAMP_TRY(camp_queue_recorded(q));
     return camp_views_finish(views, q);
 }
@@ -243,7 +241,7 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
     if (!extent) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with a null extent");
     launch_memory m;
     CAMP_TRY(unpack_args(kernel, args, &m));
-    CAMP_TRY(camp_device_init());
+    CAMP_TRY(camp_runtime_start());
     camp_accelerator_view *q = NULL;
     CAMP_TRY(launch_queue(&q));
     camp_pipeline *pipeline;
@@ -273,7 +271,7 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
 static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *extent, const camp_launch_arg *args) {
     CAMP_TRY(check_module(module, k));
     camp_call.kernel = &module->kernels[k]; /* from here on, errors name the kernel's line */
-    if (!camp_profiling) return launch_kernel(module, k, extent, args);
+    if (!camp_rt.profiling) return launch_kernel(module, k, extent, args);
     camp_profile_launch_begin();
     camp_status status = launch_kernel(module, k, extent, args);
     camp_profile_launch_end();

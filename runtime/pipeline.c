@@ -16,10 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+uint32_t camp_push_range_size(const camp_kernel_info *kernel) { return (kernel->push_size + 3u) & ~3u; }
+
 /* The module as the device accepts it: without DenormPreserve, and without
  * debug information, where the device does not support them
  * (runtime/spirv_patch.c). */
-static VkResult create_shader(camp_device *dev, const camp_kernel_info *kernel, VkShaderModule *shader) {
+static camp_status create_shader(camp_device *dev, const camp_kernel_info *kernel, VkShaderModule *shader) {
+    camp_status status = CAMP_OK;
     uint32_t *patched = NULL;
     VkShaderModuleCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
@@ -28,7 +31,7 @@ static VkResult create_shader(camp_device *dev, const camp_kernel_info *kernel, 
     };
     if (!dev->denorm_preserve32 || !dev->non_semantic_info) {
         patched = malloc(info.codeSize);
-        if (!patched) return VK_ERROR_OUT_OF_HOST_MEMORY;
+        if (!patched) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
         size_t n = kernel->spirv_words;
         if (dev->denorm_preserve32) memcpy(patched, kernel->spirv, info.codeSize);
         else n = camp_spirv_strip_denorm_preserve(kernel->spirv, n, patched);
@@ -36,9 +39,10 @@ static VkResult create_shader(camp_device *dev, const camp_kernel_info *kernel, 
         info.codeSize = n * sizeof(uint32_t);
         info.pCode = patched;
     }
-    VkResult result = vkCreateShaderModule(dev->device, &info, NULL, shader);
+    VK(vkCreateShaderModule(dev->device, &info, NULL, shader));
+error:
     free(patched);
-    return result;
+    return status;
 }
 
 static camp_status module_state(camp_device *dev, camp_module_info *module, camp_module_state **out) {
@@ -157,8 +161,9 @@ typedef struct specialization_values {
     VkBool32 narrow_addresses;
 } specialization_values;
 
-static VkResult create_pipeline(camp_device *dev, const camp_kernel_info *kernel, const camp_pipeline *p,
-                                bool bounds_check, bool narrow_addresses, VkPipeline *out) {
+static camp_status create_pipeline(camp_device *dev, const camp_kernel_info *kernel, const camp_pipeline *p,
+                                   bool bounds_check, bool narrow_addresses, VkPipeline *out) {
+    camp_status status = CAMP_OK;
     VkDeviceAddress report = p->loop_report.address;
     specialization_values values = {{p->local_size[0], p->local_size[1], p->local_size[2]},
                                      bounds_check,
@@ -199,17 +204,18 @@ static VkResult create_pipeline(camp_device *dev, const camp_kernel_info *kernel
         .pPipelineStageCreationFeedbacks = &stage,
     };
     if (dev->creation_feedback) info.pNext = &feedback;
-    uint64_t start = camp_profiling ? camp_profile_now() : 0;
-    VkResult result = vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, out);
-    if (result < 0) return result;
+    uint64_t start = camp_rt.profiling ? camp_profile_now() : 0;
+    VK(vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, out));
     int cache_hit = !(whole.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT_EXT) ? -1
                     : (whole.flags & VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT_EXT) ? 1
                                                                                                             : 0;
     camp_profile_pipeline_created(dev, kernel, *out, start, cache_hit);
-    return result;
+error:
+    return status;
 }
 
 camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, camp_pipeline **out) {
+    camp_status status = CAMP_OK;
     camp_module_state *state = NULL;
     CAMP_TRY(module_state(dev, module, &state));
     camp_pipeline *p = &state->pipelines[k];
@@ -221,7 +227,7 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
         if (!kernel->spirv || !kernel->spirv_words)
             return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel has no SPIR-V");
         if (!p->shader) {
-            VK(create_shader(dev, kernel, &p->shader));
+            CAMP_TRY(create_shader(dev, kernel, &p->shader));
             camp_debug_name(dev, VK_OBJECT_TYPE_SHADER_MODULE, (uint64_t)p->shader, kernel->entry);
         }
         VkPushConstantRange range = {
@@ -243,6 +249,8 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
     }
     *out = p;
     return CAMP_OK;
+error:
+    return status;
 }
 
 camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
@@ -250,7 +258,7 @@ camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kern
     narrow_addresses = narrow_addresses && dev->access_chains;
     VkPipeline *variant = &p->variant[bounds_check | narrow_addresses << 1];
     if (!*variant) {
-        VK(create_pipeline(dev, kernel, p, bounds_check, narrow_addresses, variant));
+        CAMP_TRY(create_pipeline(dev, kernel, p, bounds_check, narrow_addresses, variant));
         dev->pipeline_cache_dirty = true;
         if (dev->verbose)
             fprintf(stderr, "camp: kernel at %s:%u: pipeline for workgroups of %ux%ux%u, %s, %s\n", kernel->file,

@@ -57,12 +57,8 @@ static bool cache_path(const camp_device *dev, char *path, size_t size, bool cre
     return n > 0 && (size_t)n < size;
 }
 
-/* Set once something other than a regular file was found at a cache path:
- * the process then neither reads nor replaces one. */
-static atomic_bool not_a_file;
-
 /* The cache file opened for reading, or NULL: none, unreadable, or not a
- * regular file (then not_a_file is set, with a warning). O_NONBLOCK: the
+ * regular file (then camp_rt.pipeline_cache_not_a_file is set, with a warning). O_NONBLOCK: the
  * open of a FIFO would wait for a writer; a regular file ignores it. A
  * symbolic link is followed, as the user's own cache directory may hold
  * one, and what it names is checked in its place. */
@@ -72,7 +68,7 @@ static FILE *open_cache(const char *path) {
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(fd);
-        if (!atomic_exchange(&not_a_file, true))
+        if (!atomic_exchange(&camp_rt.pipeline_cache_not_a_file, true))
             fprintf(stderr, "camp warning: the pipeline cache %s is not a regular file: pipelines are not cached\n",
                     path);
         return NULL;
@@ -119,22 +115,22 @@ camp_status camp_pipeline_cache_load(camp_device *dev) {
         .initialDataSize = data ? size : 0,
         .pInitialData = data,
     };
-    VkResult result = vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache);
-    if (result < 0 && data) {
-        /* The driver refused the data after all: start empty. */
+    camp_status status = CAMP_OK;
+    /* Where the driver refuses the data after all, it starts empty. */
+    if (!data || vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache) < 0) {
         info.initialDataSize = 0;
         info.pInitialData = NULL;
-        result = vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache);
+        VK(vkCreatePipelineCache(dev->device, &info, NULL, &dev->pipeline_cache));
     }
+error:
     free(data);
     dev->pipeline_cache_dirty = false;
-    VK(result);
-    return CAMP_OK;
+    return status;
 }
 
 static void save(camp_device *dev) {
     char path[4200], temp[4300];
-    if (disabled() || atomic_load(&not_a_file) || !cache_path(dev, path, sizeof path, true)) return;
+    if (disabled() || atomic_load(&camp_rt.pipeline_cache_not_a_file) || !cache_path(dev, path, sizeof path, true)) return;
     size_t size = 0;
     if (vkGetPipelineCacheData(dev->device, dev->pipeline_cache, &size, NULL) < 0 || !size) return;
     void *data = malloc(size);

@@ -15,34 +15,14 @@
 #include <string.h>
 #include <time.h>
 
-bool camp_profiling;
-
 enum profile_mode { PROFILE_OFF, PROFILE_TABLE, PROFILE_CSV };
-static enum profile_mode mode;
-static bool initialised;
-
-/* Statistics are updated by waits made without camp_rt.lock: their own lock. */
-static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
-
-typedef struct kernel_stats {
+typedef struct camp_kernel_stats {
     const camp_kernel_info *kernel;
     uint64_t launches, timed, total_ns, min_ns, max_ns;
     uint64_t pipelines, pipeline_ns, cache_hits;
 } kernel_stats;
 
-static kernel_stats *kernels;
-static uint32_t kernel_count, kernel_capacity;
-
-/* Copies' host time apart from their waits for the device (for the
- * data's last writer, or a DMA of the copy itself), which go in waited_ns. */
-static struct {
-    uint64_t count, bytes, ns, waited_ns;
-} copies[2];
-static uint64_t waits, wait_ns;
 static _Thread_local uint64_t thread_wait_ns; /* the calling thread's waits so far */
-
-static PFN_vkSetDebugUtilsObjectNameEXT set_object_name;
-static PFN_vkCmdInsertDebugUtilsLabelEXT insert_label;
 
 uint64_t camp_profile_now(void) {
     struct timespec t;
@@ -58,22 +38,22 @@ static void print_at_exit(void) {
 }
 
 bool camp_profile_init(void) {
-    if (initialised) return camp_profiling;
-    initialised = true;
+    if (camp_rt.profile.initialised) return camp_rt.profiling;
+    camp_rt.profile.initialised = true;
     const char *profile = getenv("CAMP_PROFILE");
     if (profile && *profile && strcmp(profile, "0") != 0) {
-        if (strcmp(profile, "1") == 0) mode = PROFILE_TABLE;
-        else if (strcmp(profile, "csv") == 0) mode = PROFILE_CSV;
+        if (strcmp(profile, "1") == 0) camp_rt.profile.mode = PROFILE_TABLE;
+        else if (strcmp(profile, "csv") == 0) camp_rt.profile.mode = PROFILE_CSV;
         else
             fprintf(stderr, "camp warning: CAMP_PROFILE=%s is not 1, csv or 0; profiling stays off\n", profile);
     }
     const char *trace = getenv("CAMP_TRACE");
     if (trace && *trace) camp_trace_open(trace);
-    camp_profiling = mode != PROFILE_OFF || camp_trace_on();
+    camp_rt.profiling = camp_rt.profile.mode != PROFILE_OFF || camp_trace_on();
     /* Registered before the runtime's own camp_shutdown at exit, so it runs
      * after it: every batch is done and read by then. */
-    if (camp_profiling) atexit(print_at_exit);
-    return camp_profiling;
+    if (camp_rt.profiling) atexit(print_at_exit);
+    return camp_rt.profiling;
 }
 
 #if defined(__GNUC__)
@@ -83,99 +63,33 @@ __attribute__((constructor)) static void profile_at_load(void) { camp_profile_in
 
 /* ---- Debug names and labels ------------------------------------------------- */
 
-void camp_debug_utils_load(bool enabled) {
-    set_object_name = enabled ? (PFN_vkSetDebugUtilsObjectNameEXT)vkGetInstanceProcAddr(
-                                    camp_rt.instance, "vkSetDebugUtilsObjectNameEXT")
-                              : NULL;
-    insert_label = enabled ? (PFN_vkCmdInsertDebugUtilsLabelEXT)vkGetInstanceProcAddr(
-                                 camp_rt.instance, "vkCmdInsertDebugUtilsLabelEXT")
-                           : NULL;
-}
-
 void camp_debug_name(const camp_device *dev, VkObjectType type, uint64_t handle, const char *name) {
-    if (!set_object_name) return;
+    if (!dev->vk.vkSetDebugUtilsObjectNameEXT) return;
     VkDebugUtilsObjectNameInfoEXT info = {
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT,
         .objectType = type,
         .objectHandle = handle,
         .pObjectName = name,
     };
-    (void)set_object_name(dev->device, &info); /* a name is only a help */
-}
-
-void camp_debug_label(const char *text) {
-    if (!insert_label || !camp_rt.ready) return;
-    camp_accelerator_view *q = camp_queue_current(), *live = camp_rt.views;
-    while (live && live != q) live = live->next;
-    if (!live) return; /* the thread's view was destroyed: its next launch says so */
-    VkCommandBuffer commands;
-    if (camp_queue_commands(q, &commands) != CAMP_OK) {
-        camp_failure_clear(); /* a label is not worth an error */
-        return;
-    }
-    VkDebugUtilsLabelEXT label = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT, .pLabelName = text};
-    insert_label(commands, &label);
+    (void)dev->vk.vkSetDebugUtilsObjectNameEXT(dev->device, &info); /* a name is only a help */
 }
 
 /* ---- Device ----------------------------------------------------------------- */
-
-static bool device_has(VkPhysicalDevice physical, const char *name) {
-    uint32_t count = 0;
-    if (vkEnumerateDeviceExtensionProperties(physical, NULL, &count, NULL) < 0) return false;
-    VkExtensionProperties *list = calloc(count ? count : 1, sizeof *list);
-    bool found = false;
-    if (list && vkEnumerateDeviceExtensionProperties(physical, NULL, &count, list) >= 0)
-        for (uint32_t i = 0; i < count && !found; i++) found = strcmp(list[i].extensionName, name) == 0;
-    free(list);
-    return found;
-}
-
-/* Whether the device can read its own clock and CLOCK_MONOTONIC together. */
-static bool calibrateable(VkPhysicalDevice physical) {
-    PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT domains_of =
-        (PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT)vkGetInstanceProcAddr(
-            camp_rt.instance, "vkGetPhysicalDeviceCalibrateableTimeDomainsEXT");
-    VkTimeDomainEXT domains[8];
-    uint32_t count = 8;
-    if (!domains_of || domains_of(physical, &count, domains) < 0) return false;
-    bool device = false, monotonic = false;
-    for (uint32_t i = 0; i < count; i++) {
-        device |= domains[i] == VK_TIME_DOMAIN_DEVICE_EXT;
-        monotonic |= domains[i] == VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT;
-    }
-    return device && monotonic;
-}
-
-void camp_profile_device_extensions(camp_device *dev, const char **extensions, uint32_t *count) {
-    if (!camp_profiling) return;
-    if (!dev->timestamp_bits)
-        fprintf(stderr, "camp warning: the device %s has no timestamps: kernels are not timed\n", dev->name);
-    if (device_has(dev->physical, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) && calibrateable(dev->physical))
-        extensions[(*count)++] = VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME;
-    dev->creation_feedback = device_has(dev->physical, VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME);
-    if (dev->creation_feedback) extensions[(*count)++] = VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME;
-}
-
-void camp_profile_device_ready(camp_device *dev) {
-    if (!camp_profiling) return;
-    dev->get_calibrated_timestamps =
-        (PFN_vkGetCalibratedTimestampsEXT)vkGetDeviceProcAddr(dev->device, "vkGetCalibratedTimestampsEXT");
-}
 
 /* ---- Statistics ------------------------------------------------------------- */
 
 /* The kernel's entry in the table (stats_lock held); NULL without memory. */
 static kernel_stats *stats_of(const camp_kernel_info *kernel) {
-    for (uint32_t i = 0; i < kernel_count; i++)
-        if (kernels[i].kernel == kernel) return &kernels[i];
-    if (kernel_count == kernel_capacity) {
-        uint32_t capacity = kernel_capacity ? kernel_capacity * 2 : 16;
-        kernel_stats *grown = realloc(kernels, capacity * sizeof *grown);
+    for (uint32_t i = 0; i < camp_rt.profile.kernel_count; i++)
+        if (camp_rt.profile.kernels[i].kernel == kernel) return &camp_rt.profile.kernels[i];
+    if (camp_rt.profile.kernel_count == camp_rt.profile.kernel_capacity) {
+        uint32_t capacity = camp_rt.profile.kernel_capacity ? camp_rt.profile.kernel_capacity * 2 : 16;
+        kernel_stats *grown = realloc(camp_rt.profile.kernels, capacity * sizeof *grown);
         if (!grown) return NULL;
-        kernels = grown;
-        kernel_capacity = capacity;
+        camp_rt.profile.kernels = grown;
+        camp_rt.profile.kernel_capacity = capacity;
     }
-    kernel_stats *s = &kernels[kernel_count++];
+    kernel_stats *s = &camp_rt.profile.kernels[camp_rt.profile.kernel_count++];
     memset(s, 0, sizeof *s);
     s->kernel = kernel;
     s->min_ns = UINT64_MAX;
@@ -211,12 +125,12 @@ void camp_profile_copy_end(enum camp_copy_direction direction, size_t bytes, cam
     uint64_t now = camp_profile_now();
     camp_trace_end(now);
     uint64_t waited = thread_wait_ns - span.waits_before;
-    pthread_mutex_lock(&stats_lock);
-    copies[direction].count++;
-    copies[direction].bytes += bytes;
-    copies[direction].ns += now - span.start - waited;
-    copies[direction].waited_ns += waited;
-    pthread_mutex_unlock(&stats_lock);
+    pthread_mutex_lock(&camp_rt.profile.stats_lock);
+    camp_rt.profile.copies[direction].count++;
+    camp_rt.profile.copies[direction].bytes += bytes;
+    camp_rt.profile.copies[direction].ns += now - span.start - waited;
+    camp_rt.profile.copies[direction].waited_ns += waited;
+    pthread_mutex_unlock(&camp_rt.profile.stats_lock);
 }
 
 uint64_t camp_profile_wait_begin(void) {
@@ -229,10 +143,10 @@ void camp_profile_wait_end(uint64_t start) {
     uint64_t now = camp_profile_now();
     camp_trace_end(now);
     thread_wait_ns += now - start;
-    pthread_mutex_lock(&stats_lock);
-    waits++;
-    wait_ns += now - start;
-    pthread_mutex_unlock(&stats_lock);
+    pthread_mutex_lock(&camp_rt.profile.stats_lock);
+    camp_rt.profile.waits++;
+    camp_rt.profile.wait_ns += now - start;
+    pthread_mutex_unlock(&camp_rt.profile.stats_lock);
 }
 
 void camp_profile_host_span(const char *what, uint64_t start) {
@@ -245,18 +159,18 @@ void camp_profile_pipeline_created(const camp_device *dev, const camp_kernel_inf
     char name[512];
     snprintf(name, sizeof name, "%s:%u %s", kernel->file ? kernel->file : "?", kernel->line, kernel->entry);
     camp_debug_name(dev, VK_OBJECT_TYPE_PIPELINE, (uint64_t)pipeline, name);
-    if (!camp_profiling) return;
+    if (!camp_rt.profiling) return;
     uint64_t now = camp_profile_now();
     camp_trace_begin(start, "create pipeline", kernel->file, kernel->line, cache_hit > 0 ? "cache hit" : NULL);
     camp_trace_end(now);
-    pthread_mutex_lock(&stats_lock);
+    pthread_mutex_lock(&camp_rt.profile.stats_lock);
     kernel_stats *s = stats_of(kernel);
     if (s) {
         s->pipelines++;
         s->pipeline_ns += now - start;
         s->cache_hits += cache_hit > 0;
     }
-    pthread_mutex_unlock(&stats_lock);
+    pthread_mutex_unlock(&camp_rt.profile.stats_lock);
 }
 
 /* ---- Device timestamps ------------------------------------------------------ */
@@ -347,31 +261,29 @@ static bool worth_timing(const camp_accelerator_view *q, const kernel_stats *s) 
 
 uint32_t camp_profile_kernel_begin(camp_accelerator_view *q, VkCommandBuffer commands) {
     const camp_kernel_info *kernel = camp_call.kernel;
-    pthread_mutex_lock(&stats_lock);
+    pthread_mutex_lock(&camp_rt.profile.stats_lock);
     kernel_stats *s = stats_of(kernel);
     if (s) s->launches++;
     bool timed = worth_timing(q, s);
-    pthread_mutex_unlock(&stats_lock);
+    pthread_mutex_unlock(&camp_rt.profile.stats_lock);
     if (!timed) return UINT32_MAX;
     uint32_t slot = timed_begin(q, commands);
     if (slot == UINT32_MAX) return slot;
     struct camp_profile_batch *p = q->open->profile;
-    static uint64_t flows; /* under camp_rt.lock, as launches are */
     p->timed[slot].kernel = kernel;
-    p->timed[slot].flow = ++flows;
+    p->timed[slot].flow = ++camp_rt.profile.flows;
     if (camp_trace_on()) camp_trace_flow(camp_profile_now(), p->timed[slot].flow);
     return slot;
 }
 
 /* Bytes of the copies recorded for the device and not done yet (under
  * stats_lock, which also keeps the counter's samples in order). */
-static int64_t copies_in_flight;
 
 static void count_in_flight(int64_t delta) {
-    pthread_mutex_lock(&stats_lock);
-    copies_in_flight += delta;
-    camp_trace_counter("copies in flight", "MiB", (double)copies_in_flight / (1 << 20));
-    pthread_mutex_unlock(&stats_lock);
+    pthread_mutex_lock(&camp_rt.profile.stats_lock);
+    camp_rt.profile.copies_in_flight += delta;
+    camp_trace_counter("copies in flight", "MiB", (double)camp_rt.profile.copies_in_flight / (1 << 20));
+    pthread_mutex_unlock(&camp_rt.profile.stats_lock);
 }
 
 void camp_profile_copies_done(camp_batch *batch) {
@@ -421,18 +333,19 @@ void camp_profile_batch_submitted(camp_batch *batch) {
  * device starts it no earlier; trace.c keeps each queue's events in order). */
 static void calibrate(camp_device *dev, const struct camp_profile_batch *p, uint64_t first_tick, uint64_t *tick,
                       uint64_t *host) {
-    if (dev->get_calibrated_timestamps && dev->anchor_host && p->submitted < dev->anchor_host + CALIBRATION_EVERY_NS) {
+    if (dev->vk.vkGetCalibratedTimestampsEXT && dev->anchor_host &&
+        p->submitted < dev->anchor_host + CALIBRATION_EVERY_NS) {
         *tick = dev->anchor_tick;
         *host = dev->anchor_host;
         return;
     }
-    if (dev->get_calibrated_timestamps) {
+    if (dev->vk.vkGetCalibratedTimestampsEXT) {
         VkCalibratedTimestampInfoEXT info[2] = {
             {.sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, .timeDomain = VK_TIME_DOMAIN_DEVICE_EXT},
             {.sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, .timeDomain = VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT},
         };
         uint64_t values[2], deviation;
-        if (dev->get_calibrated_timestamps(dev->device, 2, info, values, &deviation) >= 0) {
+        if (dev->vk.vkGetCalibratedTimestampsEXT(dev->device, 2, info, values, &deviation) >= 0) {
             *tick = dev->anchor_tick = values[0];
             *host = dev->anchor_host = values[1];
             return;
@@ -470,7 +383,7 @@ void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch) {
             camp_trace_device(q, dev->name, name, NULL, 0, 0, start, ns);
             continue;
         }
-        pthread_mutex_lock(&stats_lock);
+        pthread_mutex_lock(&camp_rt.profile.stats_lock);
         kernel_stats *s = stats_of(c->kernel);
         if (s) {
             s->timed++;
@@ -478,7 +391,7 @@ void camp_profile_batch_done(camp_accelerator_view *q, camp_batch *batch) {
             if (ns < s->min_ns) s->min_ns = ns;
             if (ns > s->max_ns) s->max_ns = ns;
         }
-        pthread_mutex_unlock(&stats_lock);
+        pthread_mutex_unlock(&camp_rt.profile.stats_lock);
         camp_trace_device(q, dev->name, c->kernel->entry, c->kernel->file, c->kernel->line, c->flow, start, ns);
     }
 }
@@ -509,7 +422,7 @@ static void print_kernel(const kernel_stats *s) {
     char where[512];
     snprintf(where, sizeof where, "%s:%u", k->file ? k->file : "?", k->line);
     uint64_t mean = s->timed ? s->total_ns / s->timed : 0, min = s->timed ? s->min_ns : 0;
-    if (mode == PROFILE_CSV)
+    if (camp_rt.profile.mode == PROFILE_CSV)
         fprintf(stderr, "kernel,%s,%s,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%llu,%.6f,%llu,,,\n", where, k->entry,
                 (unsigned long long)s->launches, (unsigned long long)s->timed, ms(total_ns(s)), ms(mean), ms(min),
                 ms(s->max_ns), (unsigned long long)s->pipelines, ms(s->pipeline_ns),
@@ -522,26 +435,27 @@ static void print_kernel(const kernel_stats *s) {
 
 static void print_copies(enum camp_copy_direction d) {
     const char *name = d == CAMP_COPY_IN ? "host to device" : "device to host";
-    double seconds = (double)copies[d].ns / 1e9;
-    double rate = seconds > 0 ? (double)copies[d].bytes / seconds / 1e9 : 0;
-    if (mode == PROFILE_CSV)
-        fprintf(stderr, "copy,%s,,%llu,,%.6f,,,,,,,%llu,%.3f,%.6f\n", name, (unsigned long long)copies[d].count,
-                ms(copies[d].ns), (unsigned long long)copies[d].bytes, rate, ms(copies[d].waited_ns));
+    const struct camp_copy_stats *c = &camp_rt.profile.copies[d];
+    double seconds = (double)c->ns / 1e9;
+    double rate = seconds > 0 ? (double)c->bytes / seconds / 1e9 : 0;
+    if (camp_rt.profile.mode == PROFILE_CSV)
+        fprintf(stderr, "copy,%s,,%llu,,%.6f,,,,,,,%llu,%.3f,%.6f\n", name, (unsigned long long)c->count, ms(c->ns),
+                (unsigned long long)c->bytes, rate, ms(c->waited_ns));
     else
         fprintf(stderr, "copies %-14s %8llu copies %14llu bytes %12.3f ms %9.2f GB/s, and %.3f ms waiting in them\n",
-                name, (unsigned long long)copies[d].count, (unsigned long long)copies[d].bytes, ms(copies[d].ns),
-                rate, ms(copies[d].waited_ns));
+                name, (unsigned long long)c->count, (unsigned long long)c->bytes, ms(c->ns), rate, ms(c->waited_ns));
 }
 
 void camp_profile_print(void) {
-    if (mode == PROFILE_OFF) return;
-    pthread_mutex_lock(&stats_lock);
-    kernel_stats *sorted = malloc((kernel_count ? kernel_count : 1) * sizeof *sorted);
+    camp_profile_state *ps = &camp_rt.profile;
+    if (ps->mode == PROFILE_OFF) return;
+    pthread_mutex_lock(&ps->stats_lock);
+    kernel_stats *sorted = malloc((ps->kernel_count ? ps->kernel_count : 1) * sizeof *sorted);
     if (sorted) {
-        memcpy(sorted, kernels, kernel_count * sizeof *sorted);
-        qsort(sorted, kernel_count, sizeof *sorted, by_total);
+        memcpy(sorted, ps->kernels, ps->kernel_count * sizeof *sorted);
+        qsort(sorted, ps->kernel_count, sizeof *sorted, by_total);
     }
-    if (mode == PROFILE_CSV)
+    if (ps->mode == PROFILE_CSV)
         fprintf(stderr, "what,where,entry,launches,timed,total_ms,mean_ms,min_ms,max_ms,pipelines,pipeline_ms,"
                         "cache_hits,bytes,gb_per_s,waited_ms\n");
     else
@@ -549,12 +463,15 @@ void camp_profile_print(void) {
                 "camp profile (device times of kernels; host times of copies, waits and pipeline creation)\n"
                 "%-32s %-16s %8s %12s %10s %10s %10s %6s %9s %5s\n",
                 "kernel", "entry", "launches", "total ms", "mean ms", "min ms", "max ms", "pipes", "pipe ms", "hits");
-    for (uint32_t i = 0; sorted && i < kernel_count; i++) print_kernel(&sorted[i]);
+    for (uint32_t i = 0; sorted && i < ps->kernel_count; i++) print_kernel(&sorted[i]);
     print_copies(CAMP_COPY_IN);
     print_copies(CAMP_COPY_OUT);
-    if (mode == PROFILE_CSV) fprintf(stderr, "wait,host,,%llu,,%.6f,,,,,,,,,\n", (unsigned long long)waits, ms(wait_ns));
-    else fprintf(stderr, "host blocked in waits %8llu waits %12.3f ms\n", (unsigned long long)waits, ms(wait_ns));
-    pthread_mutex_unlock(&stats_lock);
+    if (ps->mode == PROFILE_CSV)
+        fprintf(stderr, "wait,host,,%llu,,%.6f,,,,,,,,,\n", (unsigned long long)ps->waits, ms(ps->wait_ns));
+    else
+        fprintf(stderr, "host blocked in waits %8llu waits %12.3f ms\n", (unsigned long long)ps->waits,
+                ms(ps->wait_ns));
+    pthread_mutex_unlock(&ps->stats_lock);
     fflush(stderr);
     free(sorted);
 }

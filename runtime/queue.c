@@ -70,6 +70,7 @@ static void batch_destroy(camp_accelerator_view *q, camp_batch *batch) {
 }
 
 static camp_status batch_begin(camp_accelerator_view *q) {
+    camp_status status = CAMP_OK;
     camp_batch *batch = q->spare;
     if (batch) {
         q->spare = batch->next;
@@ -87,9 +88,8 @@ static camp_status batch_begin(camp_accelerator_view *q) {
     bool ready = batch->begun_empty && !begin.flags;
     batch->begun_empty = false;
     /* A batch may have given its command buffer to replay.c for one it kept. */
-    VkResult result = VK_SUCCESS;
     if (batch->commands) {
-        if (!ready) result = vkResetCommandBuffer(batch->commands, 0);
+        if (!ready) VK(vkResetCommandBuffer(batch->commands, 0));
     } else {
         VkCommandBufferAllocateInfo info = {
             .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
@@ -97,11 +97,7 @@ static camp_status batch_begin(camp_accelerator_view *q) {
             .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
             .commandBufferCount = 1,
         };
-        result = vkAllocateCommandBuffers(q->dev->device, &info, &batch->commands);
-    }
-    if (result < 0) {
-        batch_destroy(q, batch);
-        VK(result);
+        VK(vkAllocateCommandBuffers(q->dev->device, &info, &batch->commands));
     }
     batch->serial = q->next_serial;
     q->open = batch;
@@ -112,6 +108,9 @@ static camp_status batch_begin(camp_accelerator_view *q) {
     /* No barrier first: the batch before ended with one that orders its
      * commands before every later one of the view (batch_end). */
     return CAMP_OK;
+error:
+    if (q->open != batch) batch_destroy(q, batch); /* else it stays open, as begun */
+    return status;
 }
 
 long long camp_elapsed_ns(const struct timespec *since) {
@@ -129,8 +128,9 @@ static VkResult poll_device(camp_accelerator_view *q, uint64_t serial, uint64_t 
     clock_gettime(CLOCK_MONOTONIC, &start);
     long long tight = q->dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0 : CAMP_WAIT_TIGHT_NS;
     long long budget = q->dev->poll_ns;
+    VkResult result;
     for (;;) {
-        VkResult result = vkGetSemaphoreCounterValue(q->dev->device, q->timeline, reached);
+        result = vkGetSemaphoreCounterValue(q->dev->device, q->timeline, reached);
         if (result < 0 || *reached >= serial) {
             *done = true;
             return result;
@@ -172,11 +172,21 @@ long long camp_wait_poll_ns(void) {
 
 /* wait_for_device, timed when profiling (profile.c). */
 static VkResult wait_for(camp_accelerator_view *q, uint64_t serial, uint64_t *reached) {
-    if (!camp_profiling) return wait_for_device(q, serial, reached);
+    if (!camp_rt.profiling) return wait_for_device(q, serial, reached);
     uint64_t start = camp_profile_wait_begin();
     VkResult result = wait_for_device(q, serial, reached);
     camp_profile_wait_end(start);
     return result;
+}
+
+/* What a wait's VkResult means for the call: a lost device says so in words. */
+static camp_status wait_status(VkResult result) {
+    camp_status status = CAMP_OK;
+    if (result == VK_ERROR_DEVICE_LOST)
+        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
+    VK(result);
+error:
+    return status;
 }
 
 /* Moves the batches at the head of `inflight` that the timeline has
@@ -201,11 +211,8 @@ static camp_status retire_reached(camp_accelerator_view *q, uint64_t reached) {
 static camp_status reap(camp_accelerator_view *q, bool wait) {
     if (!q->inflight) return CAMP_OK;
     uint64_t reached = 0;
-    VkResult result = wait ? wait_for(q, q->inflight_last->serial, &reached)
-                           : vkGetSemaphoreCounterValue(q->dev->device, q->timeline, &reached);
-    if (result == VK_ERROR_DEVICE_LOST)
-        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-    VK(result);
+    CAMP_TRY(wait_status(wait ? wait_for(q, q->inflight_last->serial, &reached)
+                              : vkGetSemaphoreCounterValue(q->dev->device, q->timeline, &reached)));
     return retire_reached(q, reached);
 }
 
@@ -223,10 +230,7 @@ static camp_status bound_inflight(camp_accelerator_view *q) {
         commands -= last_to_wait->command_count, batches--;
     }
     uint64_t reached = 0;
-    VkResult result = wait_for(q, last_to_wait->serial, &reached);
-    if (result == VK_ERROR_DEVICE_LOST)
-        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-    VK(result);
+    CAMP_TRY(wait_status(wait_for(q, last_to_wait->serial, &reached)));
     return retire_reached(q, reached);
 }
 
@@ -373,7 +377,7 @@ static void batch_end(camp_accelerator_view *q, pending_submit *p) {
     memcpy(p->wait_timelines, q->wait_timelines, q->wait_count * sizeof *q->wait_timelines);
     memcpy(p->wait_values, q->wait_values, q->wait_count * sizeof *q->wait_values);
     q->wait_count = 0;
-    if (camp_profiling) camp_profile_batch_submitted(batch); /* under the lock, just before the submission */
+    if (camp_rt.profiling) camp_profile_batch_submitted(batch); /* under the lock, just before the submission */
     q->next_serial++;
     if (q->inflight_last) q->inflight_last->next = batch;
     else q->inflight = batch;
@@ -433,10 +437,7 @@ static camp_status submit_failed(camp_accelerator_view *q, uint64_t serial, VkRe
     (void)reap(q, false);
     /* The batches before it are done (waited above), and it is gone. */
     if (q->completed < serial && (!q->inflight || q->inflight->serial > serial)) q->completed = serial;
-    if (result == VK_ERROR_DEVICE_LOST)
-        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-    VK(result);
-    return CAMP_OK;
+    return wait_status(result);
 }
 
 camp_status camp_queue_flush(camp_accelerator_view *q) {
@@ -456,10 +457,7 @@ camp_status camp_queue_wait_serial(camp_accelerator_view *q, uint64_t serial) {
     if (serial <= q->completed) return waited(q);
     if (q->open && serial >= q->open->serial) CAMP_TRY(camp_queue_flush(q));
     uint64_t reached = 0;
-    VkResult result = wait_for(q, serial, &reached);
-    if (result == VK_ERROR_DEVICE_LOST)
-        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-    VK(result);
+    CAMP_TRY(wait_status(wait_for(q, serial, &reached)));
     CAMP_TRY(retire_reached(q, reached));
     return waited(q);
 }
@@ -504,9 +502,7 @@ camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
     VkResult result = wait_for(q, serial, &reached);
     pthread_mutex_lock(&camp_rt.lock);
     q->waiters--;
-    if (result == VK_ERROR_DEVICE_LOST)
-        return camp_fail(CAMP_ERROR_DEVICE_LOST, "the device was lost while running kernels");
-    VK(result);
+    CAMP_TRY(wait_status(result));
     /* What the wait saw reached: no second read of the timeline. */
     CAMP_TRY(retire_reached(q, reached));
     return waited(q);
@@ -562,18 +558,17 @@ static camp_status queue_create(camp_device *dev, camp_queuing_mode mode, uint32
         free(q);
         return status;
     }
-    VkResult result = vkCreateCommandPool(dev->device, &pool, NULL, &q->pool);
-    if (result >= 0) result = vkCreateSemaphore(dev->device, &semaphore, NULL, &q->timeline);
-    if (result < 0) {
-        if (q->pool) vkDestroyCommandPool(dev->device, q->pool, NULL);
-        camp_replay_destroy(q);
-        free(q);
-        VK(result);
-    }
+    VK(vkCreateCommandPool(dev->device, &pool, NULL, &q->pool));
+    VK(vkCreateSemaphore(dev->device, &semaphore, NULL, &q->timeline));
     q->next = camp_rt.views;
     camp_rt.views = q;
     *out = q;
     return CAMP_OK;
+error:
+    if (q->pool) vkDestroyCommandPool(dev->device, q->pool, NULL);
+    camp_replay_destroy(q);
+    free(q);
+    return status;
 }
 
 camp_status camp_queue_create(camp_device *dev, camp_queuing_mode mode, camp_accelerator_view **out) {
@@ -597,8 +592,6 @@ camp_status camp_copy_view(camp_device *dev, camp_accelerator_view **out) {
 static void forget_uses(camp_accelerator_view *q) {
     for (uint32_t i = 0; i < camp_rt.region_count; i++)
         if (camp_rt.regions[i]->usage.queue == q) memset(&camp_rt.regions[i]->usage, 0, sizeof(camp_usage));
-    camp_transfer_forget_queue(q);
-    camp_futures_forget_queue(q);
     /* Its timeline goes with it: no submission may wait for it. */
     for (camp_accelerator_view *other = camp_rt.views; other; other = other->next)
         for (uint32_t i = 0; i < other->wait_count;)
@@ -629,7 +622,7 @@ static void device_idle(camp_device *dev) {
     }
 }
 
-static void queue_destroy(camp_accelerator_view *q) {
+void camp_queue_drain(camp_accelerator_view *q) {
     (void)camp_queue_finish(q); /* a lost device: destroy anyway */
     /* Threads still waiting for it without the lock come back first. */
     while (q->waiters) {
@@ -654,6 +647,9 @@ static void queue_destroy(camp_accelerator_view *q) {
         q->spare = batch->next;
         batch_destroy(q, batch);
     }
+}
+
+void camp_queue_destroy(camp_accelerator_view *q) {
     forget_uses(q);
     camp_reports_destroy(q);
     camp_replay_destroy(q);
@@ -667,16 +663,7 @@ static void queue_destroy(camp_accelerator_view *q) {
     free(q);
 }
 
-void camp_queues_destroy(camp_device *dev) {
-    for (camp_accelerator_view *q = camp_rt.views, *next; q; q = next) {
-        next = q->next;
-        if (q->dev == dev) queue_destroy(q);
-    }
-    dev->default_view = NULL;
-    dev->copy_view = NULL;
-}
-
-/* ---- Public API ----------------------------------------------------------- */
+/* ---- Live views and the thread's current view ------------------------------ */
 
 static bool is_view(const camp_accelerator_view *view) {
     for (const camp_accelerator_view *q = camp_rt.views; q; q = q->next)
@@ -684,7 +671,7 @@ static bool is_view(const camp_accelerator_view *view) {
     return false;
 }
 
-static camp_status check_view(const camp_accelerator_view *view, const char *call) {
+camp_status camp_view_check(const camp_accelerator_view *view, const char *call) {
     if (!is_view(view))
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: %p is not a live accelerator view", call,
                          (const void *)view);
@@ -696,60 +683,6 @@ camp_status camp_view_or_default(camp_accelerator_view *view, const char *call, 
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: not a live accelerator view", call);
     *out = view ? view : camp_rt.main->default_view;
     return CAMP_OK;
-}
-
-camp_accelerator_view *camp_default_view(void) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = camp_device_init();
-    camp_accelerator_view *view = status == CAMP_OK ? camp_rt.main->default_view : NULL;
-    camp_unlock_and_report(status);
-    return view;
-}
-
-camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *accelerator,
-                                                    camp_queuing_mode mode) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_accelerator_view *view = NULL;
-    camp_status status = camp_device_init();
-    if (status == CAMP_OK && mode != CAMP_QUEUING_MODE_AUTOMATIC && mode != CAMP_QUEUING_MODE_IMMEDIATE)
-        status = camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "camp_accelerator_create_view: unknown queuing mode %d",
-                           (int)mode);
-    camp_device *dev = camp_rt.main;
-    if (status == CAMP_OK && accelerator) status = camp_device_open(accelerator->index, &dev);
-    if (status == CAMP_OK) status = camp_queue_create(dev, mode, &view);
-    camp_unlock_and_report(status);
-    return view;
-}
-
-void camp_accelerator_view_destroy(camp_accelerator_view *view) {
-    if (!view) return; /* NULL names the default view, which is never destroyed */
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = check_view(view, "camp_accelerator_view_destroy");
-    if (status == CAMP_OK && view != view->dev->default_view) queue_destroy(view);
-    if (current_view == view) current_view = NULL;
-    camp_unlock_and_report(status);
-}
-
-camp_queuing_mode camp_accelerator_view_queuing_mode(const camp_accelerator_view *view) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = check_view(view, "camp_accelerator_view_queuing_mode");
-    camp_queuing_mode mode = status == CAMP_OK ? view->mode : CAMP_QUEUING_MODE_AUTOMATIC;
-    camp_unlock_and_report(status);
-    return mode;
-}
-
-void camp_accelerator_view_flush(camp_accelerator_view *view) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = check_view(view, "camp_accelerator_view_flush");
-    if (status == CAMP_OK) status = camp_queue_flush(view);
-    camp_unlock_and_report(status);
-}
-
-void camp_accelerator_view_wait(camp_accelerator_view *view) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_status status = check_view(view, "camp_accelerator_view_wait");
-    if (status == CAMP_OK) status = camp_queue_finish_releasing(view);
-    camp_unlock_and_report(status);
 }
 
 camp_accelerator_view *camp_set_current_view(camp_accelerator_view *view) {

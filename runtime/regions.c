@@ -100,6 +100,19 @@ camp_accelerator_view *camp_region_queue(const camp_region *region) {
     return q && q->dev == region->device.owner ? q : region->device.owner->default_view;
 }
 
+camp_status camp_array_find(const void *p, size_t bytes, const char *call, camp_region **out) {
+    camp_region *region = camp_region_find(p);
+    if (!region || region->kind != CAMP_REGION_ARRAY)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s(%p): not an array made by array_new", call, p);
+    size_t offset = (size_t)((const char *)p - region->host);
+    if (bytes > region->bytes - offset)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %zu bytes from offset %zu pass the end of the array (%zu bytes)", call, bytes,
+                         offset, region->bytes);
+    *out = region;
+    return CAMP_OK;
+}
+
 /* The explicit view holding all of [host, host + bytes), or NULL: its pages
  * may be imported for the copy (transfer.c). */
 camp_region *camp_view_holding(const void *host, size_t bytes) {
@@ -129,7 +142,7 @@ static camp_status region_read(camp_region *region, size_t offset, void *dst, si
 }
 
 static camp_status profiled_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
-    if (!camp_profiling) return region_write(region, offset, src, bytes);
+    if (!camp_rt.profiling) return region_write(region, offset, src, bytes);
     camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_IN, bytes);
     camp_status status = region_write(region, offset, src, bytes);
     camp_profile_copy_end(CAMP_COPY_IN, bytes, span);
@@ -146,7 +159,7 @@ camp_status camp_region_write(camp_region *region, size_t offset, const void *sr
 }
 
 static camp_status profiled_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
-    if (!camp_profiling) return region_read(region, offset, dst, bytes);
+    if (!camp_rt.profiling) return region_read(region, offset, dst, bytes);
     camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_OUT, bytes);
     camp_status status = region_read(region, offset, dst, bytes);
     camp_profile_copy_end(CAMP_COPY_OUT, bytes, span);

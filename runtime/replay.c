@@ -215,7 +215,7 @@ void camp_cmd_copy(camp_accelerator_view *q, VkBuffer from, VkDeviceSize from_of
 
 VkCommandBufferUsageFlags camp_replay_batch_begin(camp_accelerator_view *q) {
     camp_replay *r = q->replay;
-    r->logging = r->enabled && !camp_profiling;
+    r->logging = r->enabled && !camp_rt.profiling;
     r->count = r->emitted = 0;
     /* A command buffer that may be kept is submitted more than once. */
     return r->logging ? 0 : VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;

@@ -67,7 +67,7 @@ static bool host_visible(const camp_device *dev, uint32_t type) {
  * trace's counter. */
 static void count_memory(camp_device *dev, VkDeviceSize size, bool allocated) {
     dev->allocated_bytes = allocated ? dev->allocated_bytes + size : dev->allocated_bytes - size;
-    if (camp_profiling) camp_trace_counter("device memory", "MiB", (double)dev->allocated_bytes / (1 << 20));
+    if (camp_rt.profiling) camp_trace_counter("device memory", "MiB", (double)dev->allocated_bytes / (1 << 20));
 }
 
 static void memory_free(camp_device *dev, VkDeviceMemory memory, VkDeviceSize size) {
@@ -76,8 +76,8 @@ static void memory_free(camp_device *dev, VkDeviceMemory memory, VkDeviceSize si
 }
 
 /* vkAllocateMemory (and vkMapMemory where host-visible). */
-static VkResult allocate(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory *memory,
-                         void **mapped) {
+static camp_status allocate(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory *memory,
+                            void **mapped) {
     VkMemoryAllocateFlagsInfo flags = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
         .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
@@ -89,18 +89,18 @@ static VkResult allocate(camp_device *dev, uint32_t type, VkDeviceSize size, VkD
         .memoryTypeIndex = type,
     };
     *mapped = NULL;
-    VkResult result = CAMP_INJECT(CAMP_FAULT_ALLOC, VK_ERROR_OUT_OF_DEVICE_MEMORY,
-                                  vkAllocateMemory(dev->device, &info, NULL, memory));
-    if (result < 0) return result;
+    camp_status status = CAMP_OK;
+    bool allocated = false;
+    VK(CAMP_INJECT(CAMP_FAULT_ALLOC, VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                   vkAllocateMemory(dev->device, &info, NULL, memory)));
+    allocated = true;
     count_memory(dev, size, true);
-    if (host_visible(dev, type)) {
-        result = vkMapMemory(dev->device, *memory, 0, VK_WHOLE_SIZE, 0, mapped);
-        if (result < 0) {
-            memory_free(dev, *memory, size);
-            *memory = VK_NULL_HANDLE;
-        }
-    }
-    return result;
+    if (host_visible(dev, type)) VK(vkMapMemory(dev->device, *memory, 0, VK_WHOLE_SIZE, 0, mapped));
+    return CAMP_OK;
+error:
+    if (allocated) memory_free(dev, *memory, size);
+    *memory = VK_NULL_HANDLE;
+    return status;
 }
 
 static camp_status pools_get(camp_device *dev, struct camp_memory_pools **out) {
@@ -191,11 +191,11 @@ static camp_status block_create(camp_device *dev, uint32_t type, camp_memory_blo
         return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     }
     block->size = BLOCK_SIZE;
-    VkResult result = allocate(dev, type, BLOCK_SIZE, &block->memory, &block->mapped);
-    if (result < 0) {
+    camp_status status = allocate(dev, type, BLOCK_SIZE, &block->memory, &block->mapped);
+    if (status != CAMP_OK) {
         free(block->spans);
         free(block);
-        VK(result);
+        return status;
     }
     block->spans[0] = (free_span){0, BLOCK_SIZE};
     block->span_count = 1;
@@ -254,8 +254,7 @@ camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *need
 
     if (size > DEDICATED_ABOVE) {
         if (reuse_kept(pools, type, size, out)) return CAMP_OK;
-        VkResult result = allocate(dev, type, size, &out->memory, &out->mapped);
-        VK(result);
+        CAMP_TRY(allocate(dev, type, size, &out->memory, &out->mapped));
         *out = (camp_allocation){out->memory, 0, size, type, out->mapped, NULL};
         return CAMP_OK;
     }

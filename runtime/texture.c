@@ -125,6 +125,7 @@ static VkExtent3D image_extent(const camp_texture *t) {
 }
 
 static camp_status allocate_memory(camp_device *dev, camp_texture *t) {
+    camp_status status = CAMP_OK;
     VkMemoryRequirements needs;
     vkGetImageMemoryRequirements(dev->device, t->image, &needs);
     uint32_t type = UINT32_MAX;
@@ -143,7 +144,8 @@ static camp_status allocate_memory(camp_device *dev, camp_texture *t) {
                          (unsigned long long)needs.size);
     VK(r);
     VK(vkBindImageMemory(dev->device, t->image, t->memory, 0));
-    return CAMP_OK;
+error: /* the caller destroys what was made */
+    return status;
 }
 
 /* The image from UNDEFINED to GENERAL, first thing on the texture's view. */
@@ -168,6 +170,7 @@ static camp_status record_layout(camp_texture *t) {
 }
 
 static camp_status make_image(camp_device *dev, camp_texture *t) {
+    camp_status status = CAMP_OK;
     static const VkImageType types[] = {VK_IMAGE_TYPE_1D, VK_IMAGE_TYPE_2D, VK_IMAGE_TYPE_3D};
     static const VkImageViewType view_types[] = {VK_IMAGE_VIEW_TYPE_1D, VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_3D};
     VkImageCreateInfo info = {
@@ -195,6 +198,8 @@ static camp_status make_image(camp_device *dev, camp_texture *t) {
     };
     VK(vkCreateImageView(dev->device, &view, NULL, &t->image_view));
     return record_layout(t);
+error: /* the caller destroys what was made */
+    return status;
 }
 
 static void destroy(camp_texture *t) {
@@ -349,10 +354,8 @@ static camp_status copy_between(camp_texture *dst, camp_texture *src) {
 
 /* ---- Creation and release ------------------------------------------------------ */
 
-static camp_status create(camp_accelerator_view *view, camp_texel_kind kind, int channels, int rank,
-                          const int *extent, unsigned bits, const void *src, camp_texture **out) {
-    CAMP_TRY(camp_device_init());
-    CAMP_TRY(camp_view_or_default(view, "texture_new_on", &view));
+camp_status camp_texture_create(camp_accelerator_view *view, camp_texel_kind kind, int channels, int rank,
+                                const int *extent, unsigned bits, const void *src, camp_texture **out) {
     camp_device *dev = view->dev;
     if (!extent) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "texture_new: a null extent");
     VkFormat format;
@@ -463,6 +466,7 @@ static camp_status border_colour(camp_device *dev, const camp_sampler *s, VkBord
 }
 
 static camp_status find_sampler(camp_device *dev, const camp_sampler *s, VkSampler *out) {
+    camp_status status = CAMP_OK;
     if ((unsigned)s->filter > CAMP_FILTER_LINEAR || (unsigned)s->address > CAMP_ADDRESS_BORDER)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "a sampler with filter mode %d and address mode %d",
                          (int)s->filter, (int)s->address);
@@ -492,17 +496,16 @@ static camp_status find_sampler(camp_device *dev, const camp_sampler *s, VkSampl
     if (custom.sType) info.pNext = &custom;
     camp_sampler_entry *e = calloc(1, sizeof *e);
     if (!e) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    VkResult r = vkCreateSampler(dev->device, &info, NULL, &e->sampler);
-    if (r < 0) {
-        free(e);
-        VK(r);
-    }
+    VK(vkCreateSampler(dev->device, &info, NULL, &e->sampler));
     e->key = key;
     dev->custom_border_samplers += custom.sType != 0;
     e->next = dev->samplers;
     dev->samplers = e;
     *out = e->sampler;
     return CAMP_OK;
+error:
+    free(e);
+    return status;
 }
 
 /* How a binding uses the image's memory: a sampled one reads it. */
@@ -589,18 +592,19 @@ camp_status camp_textures_record_before(camp_accelerator_view *q, VkCommandBuffe
             .pImageInfo = &bindings[i].image,
         };
     }
-    q->dev->push_descriptor(commands, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, count, writes);
+    q->dev->vk.vkCmdPushDescriptorSetKHR(commands, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, count, writes);
     return CAMP_OK;
 }
 
 camp_status camp_textures_set_layout(camp_device *dev, const camp_kernel_info *kernel, VkDescriptorSetLayout *out) {
+    camp_status status = CAMP_OK;
     *out = VK_NULL_HANDLE;
     uint32_t count = kernel->texture_count;
     if (!count) return CAMP_OK;
     if (count > CAMP_TEXTURES_MAX)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "kernel '%s' uses %u textures, more than %u", kernel->entry,
                          count, CAMP_TEXTURES_MAX);
-    if (!dev->push_descriptor)
+    if (!dev->vk.vkCmdPushDescriptorSetKHR)
         return camp_fail(CAMP_ERROR_UNSUPPORTED, "%s lacks VK_KHR_push_descriptor, which kernels with textures need",
                          dev->name);
     if (!kernel->texture_access)
@@ -620,18 +624,11 @@ camp_status camp_textures_set_layout(camp_device *dev, const camp_kernel_info *k
         .pBindings = bindings,
     };
     VK(vkCreateDescriptorSetLayout(dev->device, &info, NULL, out));
-    return CAMP_OK;
+error:
+    return status;
 }
 
 /* ---- The public calls ------------------------------------------------------------- */
-
-camp_texture *camp_texture_new_at(camp_accelerator_view *view, camp_texel_kind kind, int channels, int rank,
-                                  const int *extent, unsigned bits, const void *src, const char *file, unsigned line) {
-    camp_lock_at(file, line);
-    camp_texture *t = NULL;
-    camp_unlock_and_report(create(view, kind, channels, rank, extent, bits, src, &t));
-    return t;
-}
 
 void camp_texture_copy_in_at(camp_texture *texture, const void *src, size_t bytes, const char *file, unsigned line) {
     camp_lock_at(file, line);

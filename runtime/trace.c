@@ -20,32 +20,18 @@
 #include <unistd.h>
 
 enum { HOST_PID = 1, DEVICE_PID = 2 };
-#define TRACE_BUFFER_BYTES 65536u
-#define DEVICE_TRACKS_MAX 64u
-
-static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
-static int trace_fd = -1;
-static uint64_t trace_start; /* host time of ts 0 */
-static char buffer[TRACE_BUFFER_BYTES];
-static size_t buffered;
-static uint32_t threads; /* host tracks made */
-static const camp_accelerator_view *device_tracks[DEVICE_TRACKS_MAX];
-static uint64_t device_last[DEVICE_TRACKS_MAX]; /* each track's last start: none runs backwards */
-static uint32_t device_track_count;
-static int open_markers; /* begun and not ended, over all threads */
-
 static _Thread_local uint32_t thread_track; /* 0: none yet */
 
 /* ---- Writing ------------------------------------------------------------------ */
 
 static void flush_locked(void) {
     size_t done = 0;
-    while (done < buffered) {
-        ssize_t n = write(trace_fd, buffer + done, buffered - done);
+    while (done < camp_rt.trace.buffered) {
+        ssize_t n = write(camp_rt.trace.fd, camp_rt.trace.buffer + done, camp_rt.trace.buffered - done);
         if (n <= 0) break; /* a full disk: the trace ends short, the program goes on */
         done += (size_t)n;
     }
-    buffered = 0;
+    camp_rt.trace.buffered = 0;
 }
 
 /* Appends one event (trace_lock held). */
@@ -57,9 +43,9 @@ static void emit(const char *fmt, ...) {
     int n = vsnprintf(event, sizeof event, fmt, args);
     va_end(args);
     if (n < 0 || (size_t)n >= sizeof event) return; /* never a cut event */
-    if (buffered + (size_t)n > sizeof buffer) flush_locked();
-    memcpy(buffer + buffered, event, (size_t)n);
-    buffered += (size_t)n;
+    if (camp_rt.trace.buffered + (size_t)n > sizeof camp_rt.trace.buffer) flush_locked();
+    memcpy(camp_rt.trace.buffer + camp_rt.trace.buffered, event, (size_t)n);
+    camp_rt.trace.buffered += (size_t)n;
 }
 
 /* `text` as the inside of a JSON string. */
@@ -80,11 +66,11 @@ static const char *escape(const char *text, char *out, size_t size) {
 }
 
 /* Microseconds since the trace began. */
-static double us(uint64_t ns) { return ns > trace_start ? (double)(ns - trace_start) / 1000.0 : 0.0; }
+static double us(uint64_t ns) { return ns > camp_rt.trace.start ? (double)(ns - camp_rt.trace.start) / 1000.0 : 0.0; }
 
 static uint32_t host_track(void) {
     if (!thread_track) {
-        thread_track = ++threads;
+        thread_track = ++camp_rt.trace.threads;
         emit("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%u,\"args\":{\"name\":\"host thread %u\"}},\n",
              HOST_PID, thread_track, thread_track);
     }
@@ -104,76 +90,78 @@ static void expand_path(const char *pattern, char *path, size_t size) {
 void camp_trace_open(const char *pattern) {
     char path[4096];
     expand_path(pattern, path, sizeof path);
-    trace_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (trace_fd < 0) {
+    camp_rt.trace.fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (camp_rt.trace.fd < 0) {
         fprintf(stderr, "camp warning: CAMP_TRACE=%s: cannot write the file (%s); no trace\n", path,
                 strerror(errno));
         return;
     }
-    trace_start = camp_profile_now();
+    camp_rt.trace.start = camp_profile_now();
     emit("[\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"host\"}},\n", HOST_PID);
     emit("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"device\"}},\n", DEVICE_PID);
 }
 
-bool camp_trace_on(void) { return trace_fd >= 0; }
+bool camp_trace_on(void) { return camp_rt.trace.fd >= 0; }
 
 void camp_trace_close(void) {
-    pthread_mutex_lock(&trace_lock);
-    if (trace_fd >= 0) {
-        int open = __atomic_load_n(&open_markers, __ATOMIC_RELAXED);
+    pthread_mutex_lock(&camp_rt.trace.lock);
+    if (camp_rt.trace.fd >= 0) {
+        int open = __atomic_load_n(&camp_rt.trace.open_markers, __ATOMIC_RELAXED);
         if (open)
             fprintf(stderr, "camp warning: %d camp_marker_begin without camp_marker_end when the trace ended\n",
                     open);
         /* The last event has no comma after it. */
         emit("{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,\"args\":{\"sort_index\":0}}\n]\n", HOST_PID);
         flush_locked();
-        close(trace_fd);
-        trace_fd = -1;
+        close(camp_rt.trace.fd);
+        camp_rt.trace.fd = -1;
     }
-    pthread_mutex_unlock(&trace_lock);
+    pthread_mutex_unlock(&camp_rt.trace.lock);
 }
 
 /* ---- Events ------------------------------------------------------------------- */
 
 void camp_trace_begin(uint64_t now, const char *name, const char *file, unsigned line, const char *detail) {
-    if (trace_fd < 0) return;
+    if (camp_rt.trace.fd < 0) return;
     char title[256], where[512], what[256];
     escape(name, title, sizeof title);
     if (file) snprintf(where, sizeof where, "\"source\":\"%s:%u\"", escape(file, what, sizeof what), line);
     else where[0] = 0;
     escape(detail, what, sizeof what);
-    pthread_mutex_lock(&trace_lock);
-    if (trace_fd >= 0)
+    pthread_mutex_lock(&camp_rt.trace.lock);
+    if (camp_rt.trace.fd >= 0)
         emit("{\"ph\":\"B\",\"name\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f,\"args\":{%s%s\"detail\":\"%s\"}},\n",
              title, HOST_PID, host_track(), us(now), where, file ? "," : "", what);
-    pthread_mutex_unlock(&trace_lock);
+    pthread_mutex_unlock(&camp_rt.trace.lock);
 }
 
 void camp_trace_end(uint64_t now) {
-    if (trace_fd < 0) return;
-    pthread_mutex_lock(&trace_lock);
-    if (trace_fd >= 0) emit("{\"ph\":\"E\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f},\n", HOST_PID, host_track(), us(now));
-    pthread_mutex_unlock(&trace_lock);
+    if (camp_rt.trace.fd < 0) return;
+    pthread_mutex_lock(&camp_rt.trace.lock);
+    if (camp_rt.trace.fd >= 0)
+        emit("{\"ph\":\"E\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f},\n", HOST_PID, host_track(), us(now));
+    pthread_mutex_unlock(&camp_rt.trace.lock);
 }
 
 void camp_trace_instant(uint64_t now, const char *name) {
-    if (trace_fd < 0) return;
+    if (camp_rt.trace.fd < 0) return;
     char text[256];
     escape(name, text, sizeof text);
-    pthread_mutex_lock(&trace_lock);
-    if (trace_fd >= 0)
+    pthread_mutex_lock(&camp_rt.trace.lock);
+    if (camp_rt.trace.fd >= 0)
         emit("{\"ph\":\"i\",\"s\":\"t\",\"name\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f},\n", text, HOST_PID,
              host_track(), us(now));
-    pthread_mutex_unlock(&trace_lock);
+    pthread_mutex_unlock(&camp_rt.trace.lock);
 }
 
 /* The track of view `q` (trace_lock held), made with its name on first use. */
 static uint32_t device_track(const camp_accelerator_view *q, const char *device_name) {
-    for (uint32_t i = 0; i < device_track_count; i++)
-        if (device_tracks[i] == q) return i;
-    if (device_track_count == DEVICE_TRACKS_MAX) return DEVICE_TRACKS_MAX - 1; /* shared beyond */
-    uint32_t i = device_track_count++;
-    device_tracks[i] = q;
+    for (uint32_t i = 0; i < camp_rt.trace.device_track_count; i++)
+        if (camp_rt.trace.device_tracks[i] == q) return i;
+    if (camp_rt.trace.device_track_count == CAMP_TRACE_DEVICE_TRACKS_MAX)
+        return CAMP_TRACE_DEVICE_TRACKS_MAX - 1; /* shared beyond */
+    uint32_t i = camp_rt.trace.device_track_count++;
+    camp_rt.trace.device_tracks[i] = q;
     char name[512];
     emit("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%u,\"args\":{\"name\":\"%s view %u\"}},\n",
          DEVICE_PID, i + 1, escape(device_name, name, sizeof name), i + 1);
@@ -181,25 +169,25 @@ static uint32_t device_track(const camp_accelerator_view *q, const char *device_
 }
 
 void camp_trace_flow(uint64_t now, uint64_t flow) {
-    if (trace_fd < 0) return;
-    pthread_mutex_lock(&trace_lock);
-    if (trace_fd >= 0)
+    if (camp_rt.trace.fd < 0) return;
+    pthread_mutex_lock(&camp_rt.trace.lock);
+    if (camp_rt.trace.fd >= 0)
         emit("{\"ph\":\"s\",\"name\":\"launch\",\"cat\":\"launch\",\"id\":%llu,\"pid\":%d,\"tid\":%u,\"ts\":%.3f},\n",
              (unsigned long long)flow, HOST_PID, host_track(), us(now));
-    pthread_mutex_unlock(&trace_lock);
+    pthread_mutex_unlock(&camp_rt.trace.lock);
 }
 
 void camp_trace_device(const camp_accelerator_view *q, const char *device_name, const char *what, const char *file,
                        unsigned line, uint64_t flow, uint64_t start, uint64_t duration) {
-    if (trace_fd < 0) return;
+    if (camp_rt.trace.fd < 0) return;
     char where[512], name[256];
     escape(file ? file : "", where, sizeof where);
     escape(what, name, sizeof name);
-    pthread_mutex_lock(&trace_lock);
-    if (trace_fd >= 0) {
+    pthread_mutex_lock(&camp_rt.trace.lock);
+    if (camp_rt.trace.fd >= 0) {
         uint32_t track = device_track(q, device_name);
-        if (start < device_last[track]) start = device_last[track];
-        device_last[track] = start;
+        if (start < camp_rt.trace.device_last[track]) start = camp_rt.trace.device_last[track];
+        camp_rt.trace.device_last[track] = start;
         if (file)
             emit("{\"ph\":\"X\",\"name\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f,\"dur\":%.3f,"
                  "\"args\":{\"source\":\"%s:%u\"}},\n",
@@ -213,64 +201,15 @@ void camp_trace_device(const camp_accelerator_view *q, const char *device_name, 
                  "\"tid\":%u,\"ts\":%.3f},\n",
                  (unsigned long long)flow, DEVICE_PID, track + 1, us(start));
     }
-    pthread_mutex_unlock(&trace_lock);
+    pthread_mutex_unlock(&camp_rt.trace.lock);
 }
 
 void camp_trace_counter(const char *name, const char *unit, double value) {
-    if (trace_fd < 0) return;
-    pthread_mutex_lock(&trace_lock);
+    if (camp_rt.trace.fd < 0) return;
+    pthread_mutex_lock(&camp_rt.trace.lock);
     /* The time read under the lock: a counter's samples stay in order. */
-    if (trace_fd >= 0)
+    if (camp_rt.trace.fd >= 0)
         emit("{\"ph\":\"C\",\"name\":\"%s\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"%s\":%.3f}},\n", name,
              DEVICE_PID, us(camp_profile_now()), unit, value);
-    pthread_mutex_unlock(&trace_lock);
-}
-
-/* ---- Markers ------------------------------------------------------------------ */
-
-#define MARKER_DEPTH_MAX 32
-#define MARKER_NAME_MAX 128
-
-/* The calling thread's open markers, innermost last (their names, for the end labels). */
-static _Thread_local char marker_names[MARKER_DEPTH_MAX][MARKER_NAME_MAX];
-static _Thread_local int marker_depth;
-
-/* A debug label "<prefix><name>" in the current view's commands. */
-static void label(const char *prefix, const char *name) {
-    char text[MARKER_NAME_MAX + 8];
-    snprintf(text, sizeof text, "%s%s", prefix, name);
-    camp_debug_label(text);
-}
-
-void camp_marker_begin(const char *name) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_profile_init();
-    if (marker_depth < MARKER_DEPTH_MAX) snprintf(marker_names[marker_depth], MARKER_NAME_MAX, "%s", name ? name : "");
-    marker_depth++;
-    __atomic_add_fetch(&open_markers, 1, __ATOMIC_RELAXED);
-    camp_trace_begin(camp_profile_now(), name ? name : "", NULL, 0, "marker");
-    label("begin ", name ? name : "");
-    pthread_mutex_unlock(&camp_rt.lock);
-}
-
-void camp_marker_end(void) {
-    pthread_mutex_lock(&camp_rt.lock);
-    if (marker_depth == 0) {
-        pthread_mutex_unlock(&camp_rt.lock);
-        fprintf(stderr, "camp warning: camp_marker_end without a camp_marker_begin on this thread; ignored\n");
-        return;
-    }
-    marker_depth--;
-    __atomic_sub_fetch(&open_markers, 1, __ATOMIC_RELAXED);
-    camp_trace_end(camp_profile_now());
-    label("end ", marker_depth < MARKER_DEPTH_MAX ? marker_names[marker_depth] : "");
-    pthread_mutex_unlock(&camp_rt.lock);
-}
-
-void camp_marker(const char *name) {
-    pthread_mutex_lock(&camp_rt.lock);
-    camp_profile_init();
-    camp_trace_instant(camp_profile_now(), name);
-    label("", name ? name : "");
-    pthread_mutex_unlock(&camp_rt.lock);
+    pthread_mutex_unlock(&camp_rt.trace.lock);
 }

@@ -227,11 +227,12 @@ static void make_room(camp_device *dev, size_t bytes, const camp_region *keep) {
  * recorded as a failure: staging is as right, only slower. */
 static bool import_pages(camp_device *dev, char *start, size_t bytes, camp_host_import **out) {
     VkMemoryHostPointerPropertiesEXT pointer = {.sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
-    if (dev->get_host_pointer_properties(dev->device, VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT, start,
-                                         &pointer) < 0)
+    if (dev->vk.vkGetMemoryHostPointerPropertiesEXT(dev->device, VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT,
+                                                    start, &pointer) < 0)
         return false;
     camp_host_import *import = calloc(1, sizeof *import);
     if (!import) return false;
+    dev->transfer->imported_bytes += bytes; /* import_destroy takes it off */
     *import = (camp_host_import){.dev = dev, .start = start, .bytes = bytes};
     VkExternalMemoryBufferCreateInfo external = {
         .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
@@ -244,44 +245,40 @@ static bool import_pages(camp_device *dev, char *start, size_t bytes, camp_host_
         .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
     };
     camp_buffer_sharing(dev, &info);
-    bool ok = vkCreateBuffer(dev->device, &info, NULL, &import->buffer) >= 0;
-    VkMemoryRequirements needs = {0};
-    if (ok) vkGetBufferMemoryRequirements(dev->device, import->buffer, &needs);
+    if (vkCreateBuffer(dev->device, &info, NULL, &import->buffer) < 0) goto declined;
+    VkMemoryRequirements needs;
+    vkGetBufferMemoryRequirements(dev->device, import->buffer, &needs);
     uint32_t types = needs.memoryTypeBits & pointer.memoryTypeBits;
-    ok = ok && types && needs.size <= bytes;
+    if (!types || needs.size > bytes) goto declined;
     /* Host-coherent where offered: the program reads and writes its pages
      * directly, never through a mapping it could flush; else any type
      * that imports them (x86 DMA snoops the caches either way). */
     uint32_t type = UINT32_MAX;
-    for (uint32_t t = 0; ok && t < dev->memory.memoryTypeCount; t++) {
+    for (uint32_t t = 0; t < dev->memory.memoryTypeCount; t++) {
         if (!((types >> t) & 1u)) continue;
         bool coherent = dev->memory.memoryTypes[t].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
         if (type == UINT32_MAX || coherent) type = t;
         if (coherent) break;
     }
-    ok = ok && type != UINT32_MAX;
-    if (ok) {
-        VkImportMemoryHostPointerInfoEXT host = {
-            .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
-            .handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT,
-            .pHostPointer = start,
-        };
-        VkMemoryAllocateInfo allocate = {
-            .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-            .pNext = &host,
-            .allocationSize = bytes,
-            .memoryTypeIndex = type,
-        };
-        ok = vkAllocateMemory(dev->device, &allocate, NULL, &import->memory) >= 0 &&
-             vkBindBufferMemory(dev->device, import->buffer, import->memory, 0) >= 0;
-    }
-    dev->transfer->imported_bytes += bytes; /* import_destroy takes it off */
-    if (!ok) {
-        import_destroy(import);
-        return false;
-    }
+    if (type == UINT32_MAX) goto declined;
+    VkImportMemoryHostPointerInfoEXT host = {
+        .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
+        .handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT,
+        .pHostPointer = start,
+    };
+    VkMemoryAllocateInfo allocate = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .pNext = &host,
+        .allocationSize = bytes,
+        .memoryTypeIndex = type,
+    };
+    if (vkAllocateMemory(dev->device, &allocate, NULL, &import->memory) < 0) goto declined;
+    if (vkBindBufferMemory(dev->device, import->buffer, import->memory, 0) < 0) goto declined;
     *out = import;
     return true;
+declined: /* not a failure: the copy goes through staging */
+    import_destroy(import);
+    return false;
 }
 
 /* The view's import covering as much of [host, host + bytes) as its
@@ -348,7 +345,7 @@ static void record_either(camp_accelerator_view *q, const camp_buffer *from, VkD
 void camp_record_copy(camp_accelerator_view *q, enum camp_copy_direction direction, const camp_buffer *from,
                       VkDeviceSize from_offset, const camp_buffer *to, VkDeviceSize to_offset, VkDeviceSize bytes) {
     if (!bytes) return;
-    if (!camp_profiling) {
+    if (!camp_rt.profiling) {
         record_either(q, from, from_offset, to, to_offset, bytes);
         return;
     }

@@ -40,39 +40,39 @@ void camp_validation_messenger_info(VkDebugUtilsMessengerCreateInfoEXT *info) {
 }
 
 camp_status camp_validation_check_layer(void) {
+    camp_status status = CAMP_OK;
     uint32_t count = 0;
+    VkLayerProperties *layers = NULL;
     VK(vkEnumerateInstanceLayerProperties(&count, NULL));
-    VkLayerProperties *layers = calloc(count ? count : 1, sizeof *layers);
+    layers = calloc(count ? count : 1, sizeof *layers);
     if (!layers) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-    VkResult result = vkEnumerateInstanceLayerProperties(&count, layers);
+    VK(vkEnumerateInstanceLayerProperties(&count, layers));
     bool found = false;
-    for (uint32_t i = 0; result >= 0 && i < count; i++)
+    for (uint32_t i = 0; i < count; i++)
         if (strcmp(layers[i].layerName, VALIDATION_LAYER) == 0) found = true;
-    free(layers);
-    VK(result);
     if (!found)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED,
-                         "CAMP_VALIDATION is set but the Vulkan layer " VALIDATION_LAYER
-                         " is not installed (Debian/Ubuntu: vulkan-validationlayers)");
-    return CAMP_OK;
+        status = camp_fail(CAMP_ERROR_UNSUPPORTED, "CAMP_VALIDATION is set but the Vulkan layer " VALIDATION_LAYER
+                                                   " is not installed (Debian/Ubuntu: vulkan-validationlayers)");
+error:
+    free(layers);
+    return status;
 }
 
 camp_status camp_validation_messenger_create(void) {
-    PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
-        vkGetInstanceProcAddr(camp_rt.instance, "vkCreateDebugUtilsMessengerEXT");
-    if (!create)
+    if (!camp_rt.vk.vkCreateDebugUtilsMessengerEXT)
         return camp_fail(CAMP_ERROR_UNSUPPORTED, "CAMP_VALIDATION is set but "
                                                  "vkCreateDebugUtilsMessengerEXT is missing");
     VkDebugUtilsMessengerCreateInfoEXT info;
     camp_validation_messenger_info(&info);
-    VK(create(camp_rt.instance, &info, NULL, &camp_rt.messenger));
-    return CAMP_OK;
+    camp_status status = CAMP_OK;
+    VK(camp_rt.vk.vkCreateDebugUtilsMessengerEXT(camp_rt.instance, &info, NULL, &camp_rt.messenger));
+error:
+    return status;
 }
 
 void camp_validation_messenger_destroy(void) {
     if (!camp_rt.messenger) return;
-    PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
-        vkGetInstanceProcAddr(camp_rt.instance, "vkDestroyDebugUtilsMessengerEXT");
-    if (destroy) destroy(camp_rt.instance, camp_rt.messenger, NULL);
+    if (camp_rt.vk.vkDestroyDebugUtilsMessengerEXT)
+        camp_rt.vk.vkDestroyDebugUtilsMessengerEXT(camp_rt.instance, camp_rt.messenger, NULL);
     camp_rt.messenger = VK_NULL_HANDLE;
 }

@@ -132,9 +132,9 @@ static camp_status fill_group(camp_device *dev, camp_view_group *group) {
     camp_guard_window window;
     camp_status status = camp_guard_open(&window, group->host, group->bytes, NULL, false);
     camp_profile_span span = {0, 0};
-    if (camp_profiling) span = camp_profile_copy_begin(CAMP_COPY_IN, group->bytes);
+    if (camp_rt.profiling) span = camp_profile_copy_begin(CAMP_COPY_IN, group->bytes);
     if (status == CAMP_OK) memcpy(destination + group->pad, group->host, group->bytes);
-    if (camp_profiling) camp_profile_copy_end(CAMP_COPY_IN, group->bytes, span);
+    if (camp_rt.profiling) camp_profile_copy_end(CAMP_COPY_IN, group->bytes, span);
     camp_guard_close(&window);
     return status;
 }
@@ -318,10 +318,10 @@ camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
         camp_guard_window window;
         camp_status status = camp_guard_open(&window, view->host, view->bytes, NULL, true);
         camp_profile_span span = {0, 0};
-        if (camp_profiling) span = camp_profile_copy_begin(CAMP_COPY_OUT, view->bytes);
+        if (camp_rt.profiling) span = camp_profile_copy_begin(CAMP_COPY_OUT, view->bytes);
         /* the object is the program's own, written by the kernel: const only in the ABI */
         if (status == CAMP_OK) memcpy((void *)(uintptr_t)view->host, source + group->pad + offset, view->bytes);
-        if (camp_profiling) camp_profile_copy_end(CAMP_COPY_OUT, view->bytes, span);
+        if (camp_rt.profiling) camp_profile_copy_end(CAMP_COPY_OUT, view->bytes, span);
         camp_guard_close(&window);
         CAMP_TRY(status);
     }

@@ -1,5 +1,5 @@
 /* vk_check.c — turning a failed VkResult into a camp error that names it.
- * The VK() macro (internal.h) calls camp_vk_fail. */
+ * The VK() macro (internal.h), libcamp's one way to call Vulkan, calls camp_vk_fail. */
 #include "internal.h"
 
 #include <stdio.h>
@@ -74,6 +74,9 @@ camp_status camp_vk_fail(VkResult result, const char *call, const char *file, in
      * libcamp helps whoever reads a bug report. camp_fail adds the user's
      * kernel location when a launch is under way. */
     camp_status status = status_of(result);
+    if (result == VK_ERROR_INCOMPATIBLE_DRIVER) /* vkCreateInstance's: there is no driver to speak of */
+        return camp_fail(status, "no Vulkan 1.2 driver found (%.*s: %s); install a GPU driver, or "
+                                 "mesa-vulkan-drivers for the CPU device", function_length, function, what);
     const char *headline = status == CAMP_ERROR_OUT_OF_MEMORY ? "out of device memory: "
                            : status == CAMP_ERROR_DEVICE_LOST ? "the device was lost: "
                                                                : "";
