@@ -3,8 +3,6 @@
  * its opcode from the operand type: signed/unsigned/float. */
 #include "spv_emit.h"
 
-#include "camp_abi.h"
-
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include <limits.h>
@@ -517,7 +515,7 @@ LValue em_lvalue(Emitter *e, Expr *x) {
             /* read-only by-value capture: its push-constant member */
             uint32_t ptr_t = spv_type_pointer(&e->b, SpvStorageClassPushConstant, em_type(e, v->type), 0);
             uint32_t p = spv_new_id(&e->b);
-            SPV_OP(&e->code, SpvOpAccessChain, ptr_t, p, e->push_var, spv_const_u32(&e->b, (uint32_t)v->member + 6));
+            SPV_OP(&e->code, SpvOpAccessChain, ptr_t, p, e->push_var, spv_const_u32(&e->b, (uint32_t)(v->member + PUSH_HEADER_MEMBERS)));
             return (LValue){.ptr = p, .storage = SpvStorageClassPushConstant, .align = 0};
         }
         if (v->kind == VAR_CONST) return (LValue){.ptr = em_module_const(e, v), .storage = SpvStorageClassPrivate};
@@ -575,13 +573,13 @@ static Ptr address_of(Emitter *e, Expr *lv_expr) {
 /* The row sizes of a captured variable-length array (or pointer to one). */
 static void load_vla_strides(Emitter *e, Var *v, Ptr *p) {
     for (int i = 0; i < 2 && v->vla_strides[i]; i++)
-        p->stride[i] = em_push_member(e, (uint32_t)v->vla_strides[i]->member + 6, em_type(e, &int_type));
+        p->stride[i] = em_push_member(e, (uint32_t)(v->vla_strides[i]->member + PUSH_HEADER_MEMBERS), em_type(e, &int_type));
 }
 
 /* A view's first element: its address is pushed. */
 static Ptr view_start(Emitter *e, Var *view) {
     Ptr p = {.storage = SpvStorageClassPhysicalStorageBuffer,
-             .value = em_push_member(e, (uint32_t)view->member + 6, em_view_address_type(e, view))};
+             .value = em_push_member(e, (uint32_t)(view->member + PUSH_HEADER_MEMBERS), em_view_address_type(e, view))};
     load_vla_strides(e, view, &p);
     return p;
 }
