@@ -184,6 +184,9 @@ bool type_is_arith(const Type *t);   /* int, bool, float */
 bool type_is_integer(const Type *t); /* int, bool */
 bool type_equal(const Type *a, const Type *b); /* same layout and kind, qualifiers ignored */
 bool type_holds_pointer(const Type *t); /* a pointer, or an array or struct with one inside */
+/* The integer type of size 4 or 8 bytes (int, unsigned int, long, unsigned
+ * long), one object shared by every value the compiler makes of it. */
+Type *type_int(int size, bool is_signed);
 
 /* ======================================================================
  * Kernel IR: variables, expressions, statements, functions, kernels

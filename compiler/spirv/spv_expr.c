@@ -15,10 +15,6 @@ static bool is_float(const Type *t) { return scalar_of(t)->kind == TY_FLOAT; }
 /* _Bool is an unsigned byte holding 0 or 1. */
 static bool is_signed(const Type *t) { return scalar_of(t)->kind == TY_INT && scalar_of(t)->is_signed; }
 
-static const Type int_type = {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
-static const Type long_type = {.kind = TY_INT, .size = 8, .align = 8, .is_signed = true, .name = "long"};
-static const Type ulong_type = {.kind = TY_INT, .size = 8, .align = 8, .name = "unsigned long"};
-
 /* n copies of the constant `part` as a vector of type t, or part itself. */
 static uint32_t splat_const(Emitter *e, const Type *t, uint32_t part) {
     if (t->kind != TY_VECTOR) return part;
@@ -253,7 +249,7 @@ static LValue deref(Emitter *e, Ptr p, const Type *pointee) {
 
 /* An integer as a 32-bit signed offset (private memory is small). */
 static uint32_t offset_of(Emitter *e, uint32_t i, const Type *it) {
-    uint32_t i32 = em_type(e, &int_type);
+    uint32_t i32 = em_type(e, type_int(4, true));
     if (it->size != 4) i = em_op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 32, is_signed(it)), i);
     return is_signed(it) ? i : em_op1(e, SpvOpBitcast, i32, i);
 }
@@ -261,7 +257,7 @@ static uint32_t offset_of(Emitter *e, uint32_t i, const Type *it) {
 /* Index value i of type it in the offset's width (32 bits when narrow). */
 static uint32_t widen_index(Emitter *e, uint32_t i, const Type *it, bool narrow) {
     if (narrow) return offset_of(e, i, it);
-    uint32_t i64 = em_type(e, &long_type);
+    uint32_t i64 = em_type(e, type_int(8, true));
     if (it->size != 8) i = em_op1(e, is_signed(it) ? SpvOpSConvert : SpvOpUConvert, spv_type_int(&e->b, 64, is_signed(it)), i);
     return is_signed(it) ? i : em_op1(e, SpvOpBitcast, i64, i);
 }
@@ -273,17 +269,17 @@ static Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Ty
         /* address + index * element size in 64-bit integers: NVIDIA's
          * driver (580) computes OpPtrAccessChain with a negative index
          * wrongly (the GPU faults), whatever the index's width */
-        uint32_t i64 = em_type(e, &long_type), u64 = em_type(e, &ulong_type);
+        uint32_t i64 = em_type(e, type_int(8, true)), u64 = em_type(e, type_int(8, false));
         i = widen_index(e, i, it, false);
         /* a variable-length row's stride counts its innermost scalars (frontend.c) */
         const Type *to = ptr_type->base;
         while (to->kind == TY_ARRAY && (to->len < 0 || p.stride[0])) to = to->base;
-        uint32_t bytes = em_op2(e, SpvOpIMul, i64, i, const_int(e, &long_type, to->kind == TY_VOID ? 1 : to->size));
+        uint32_t bytes = em_op2(e, SpvOpIMul, i64, i, const_int(e, type_int(8, true), to->kind == TY_VOID ? 1 : to->size));
         if (p.stride[0]) bytes = em_op2(e, SpvOpIMul, i64, bytes, em_op1(e, SpvOpSConvert, i64, p.stride[0]));
         uint32_t addr = em_op2(e, SpvOpIAdd, u64, em_op1(e, SpvOpConvertPtrToU, u64, p.value), em_op1(e, SpvOpBitcast, u64, bytes));
         p.value = em_op1(e, SpvOpConvertUToPtr, em_type(e, ptr_type), addr);
     } else {
-        p.value = em_op2(e, SpvOpIAdd, em_type(e, &int_type), p.value, offset_of(e, i, it));
+        p.value = em_op2(e, SpvOpIAdd, em_type(e, type_int(4, true)), p.value, offset_of(e, i, it));
     }
     return p;
 }
@@ -347,7 +343,7 @@ static void linear_index(Emitter *e, Expr *x, long long scale, bool narrow, Line
     }
     uint32_t v = widen_index(e, em_expr(e, x), t, narrow);
     if (f->n == MAX_INDEX_TERMS) { /* fold the last term into one leaf */
-        const Type *ot = narrow ? &int_type : &long_type;
+        const Type *ot = narrow ? type_int(4, true) : type_int(8, true);
         uint32_t otype = em_type(e, ot), last = f->leaf[f->n - 1];
         if (f->coef[f->n - 1] != 1) last = em_op2(e, SpvOpIMul, otype, last, const_int(e, ot, f->coef[f->n - 1]));
         if (scale != 1) v = em_op2(e, SpvOpIMul, otype, v, const_int(e, ot, scale));
@@ -420,8 +416,8 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
     for (int l = 0; l < n; l++) vla_steps += is_vla(levels[l]->lhs->type->base);
     if (!view || vla_steps > strides) return false;
     bool narrow = view->capture == CAPTURE_VIEW && !view->vla_strides[0] && view->type->size <= INT32_MAX;
-    const Type *ot = narrow ? &int_type : &long_type;
-    uint32_t otype = em_type(e, ot), i64 = em_type(e, &long_type), u64 = em_type(e, &ulong_type);
+    const Type *ot = narrow ? type_int(4, true) : type_int(8, true);
+    uint32_t otype = em_type(e, ot), i64 = em_type(e, type_int(8, true)), u64 = em_type(e, type_int(8, false));
     Ptr base = em_ptr(e, cur->lhs);
     Type ptr = {.kind = TY_PTR, .base = x->type, .size = 8, .align = 8};
     LinearIndex index[3];
@@ -489,7 +485,7 @@ static Ptr var_target(Emitter *e, Var *v) {
 
 /* The offset a null pointer into memory other than views holds (no
  * element offset of a real pointer is this). */
-static uint32_t null_offset(Emitter *e) { return const_int(e, &int_type, INT_MIN); }
+static uint32_t null_offset(Emitter *e) { return const_int(e, type_int(4, true), INT_MIN); }
 
 /* The Function variable of a local or parameter, made on first use. */
 static uint32_t var_storage(Emitter *e, Var *v) {
@@ -499,7 +495,7 @@ static uint32_t var_storage(Emitter *e, Var *v) {
          * ssa-rewrite miscompiles PhysicalStorageBuffer pointers stored in
          * Function variables (it forwards the pointer for a load through it). */
         const Type *t = v->type;
-        if (t->kind == TY_PTR) t = is_psb(var_target(e, v).storage) ? &ulong_type : &int_type;
+        if (t->kind == TY_PTR) t = is_psb(var_target(e, v).storage) ? type_int(8, false) : type_int(4, true);
         id = em_local(e, t, v->name);
         em_map_set(&e->locals, v, id);
         em_debug_local(e, v, id, t);
@@ -566,14 +562,14 @@ static Ptr address_of(Emitter *e, Expr *lv_expr) {
     if (lv_expr->kind == EX_DEREF) return em_ptr(e, lv_expr->lhs);
     LValue lv = em_lvalue(e, lv_expr);
     if (is_psb(lv.storage)) return (Ptr){.storage = lv.storage, .value = lv.ptr};
-    return (Ptr){.storage = lv.storage, .value = const_int(e, &int_type, 0), .base = lv.ptr,
+    return (Ptr){.storage = lv.storage, .value = const_int(e, type_int(4, true), 0), .base = lv.ptr,
                  .base_type = em_pointer_type(e, lv.storage, lv_expr->type), .base_is_object = true};
 }
 
 /* The row sizes of a captured variable-length array (or pointer to one). */
 static void load_vla_strides(Emitter *e, Var *v, Ptr *p) {
     for (int i = 0; i < 2 && v->vla_strides[i]; i++)
-        p->stride[i] = em_push_member(e, (uint32_t)(v->vla_strides[i]->member + PUSH_HEADER_MEMBERS), em_type(e, &int_type));
+        p->stride[i] = em_push_member(e, (uint32_t)(v->vla_strides[i]->member + PUSH_HEADER_MEMBERS), em_type(e, type_int(4, true)));
 }
 
 /* A view's first element: its address is pushed. */
@@ -596,15 +592,15 @@ static Ptr decay(Emitter *e, Expr *x) {
         SPV_OP(&e->code, SpvOpAccessChain, em_type(e, x->type), p, lv.ptr, spv_const_u32(&e->b, 0));
         return (Ptr){.storage = lv.storage, .value = p};
     }
-    return (Ptr){.storage = lv.storage, .value = const_int(e, &int_type, 0), .base = lv.ptr,
+    return (Ptr){.storage = lv.storage, .value = const_int(e, type_int(4, true), 0), .base = lv.ptr,
                  .base_type = em_pointer_type(e, lv.storage, arr->type)};
 }
 
 static Ptr var_ptr(Emitter *e, Var *v) {
     LValue lv = {.ptr = var_storage(e, v), .storage = SpvStorageClassFunction};
     Ptr p = var_target(e, v);
-    p.value = is_psb(p.storage) ? em_op1(e, SpvOpConvertUToPtr, em_type(e, v->type), em_load(e, &ulong_type, lv))
-                                : em_load(e, &int_type, lv);
+    p.value = is_psb(p.storage) ? em_op1(e, SpvOpConvertUToPtr, em_type(e, v->type), em_load(e, type_int(8, false), lv))
+                                : em_load(e, type_int(4, true), lv);
     return p;
 }
 
@@ -613,7 +609,7 @@ static Ptr var_ptr(Emitter *e, Var *v) {
 static void store_var_ptr(Emitter *e, Var *v, Ptr p) {
     uint32_t value;
     if (is_psb(var_target(e, v).storage))
-        value = p.is_null ? const_int(e, &ulong_type, 0) : em_op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
+        value = p.is_null ? const_int(e, type_int(8, false), 0) : em_op1(e, SpvOpConvertPtrToU, em_type(e, type_int(8, false)), p.value);
     else
         value = p.is_null ? null_offset(e) : p.value;
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
@@ -621,7 +617,7 @@ static void store_var_ptr(Emitter *e, Var *v, Ptr p) {
 
 void em_store_param(Emitter *e, Var *v, uint32_t value) {
     if (v->type->kind == TY_PTR && is_psb(var_target(e, v).storage))
-        value = em_op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), value);
+        value = em_op1(e, SpvOpConvertPtrToU, em_type(e, type_int(8, false)), value);
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
 }
 
@@ -660,10 +656,10 @@ Ptr em_ptr(Emitter *e, Expr *x) {
         if (x->lhs->kind == EX_INT && x->lhs->ival == 0) /* a null pointer constant (no OpConstantNull for
                                                           * PhysicalStorageBuffer pointers) */
             return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .is_null = true,
-                         .value = em_op1(e, SpvOpConvertUToPtr, em_type(e, x->type), const_int(e, &ulong_type, 0))};
+                         .value = em_op1(e, SpvOpConvertUToPtr, em_type(e, x->type), const_int(e, type_int(8, false), 0))};
         return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer,
                      .value = em_op1(e, SpvOpConvertUToPtr, em_type(e, x->type),
-                                  convert(e, em_expr(e, x->lhs), x->lhs->type, &ulong_type, x->loc))};
+                                  convert(e, em_expr(e, x->lhs), x->lhs->type, type_int(8, false), x->loc))};
     case EX_BINARY:
         if (x->op == OP_COMMA) {
             em_discard(e, x->lhs);
@@ -697,7 +693,7 @@ Ptr em_ptr(Emitter *e, Expr *x) {
 /* A pointer as a comparable integer: its address, or its offset (null's
  * is null_offset when the other side is an offset). */
 static uint32_t ptr_word(Emitter *e, Ptr p, bool address) {
-    if (address) return p.is_null ? const_int(e, &ulong_type, 0) : em_op1(e, SpvOpConvertPtrToU, em_type(e, &ulong_type), p.value);
+    if (address) return p.is_null ? const_int(e, type_int(8, false), 0) : em_op1(e, SpvOpConvertPtrToU, em_type(e, type_int(8, false)), p.value);
     return p.is_null ? null_offset(e) : p.value;
 }
 
@@ -715,10 +711,10 @@ static uint32_t ptr_diff(Emitter *e, Expr *x) {
     uint32_t a, b;
     bool is_address;
     ptr_pair(e, x, &a, &b, &is_address);
-    if (!is_address) return convert(e, em_op2(e, SpvOpISub, em_type(e, &int_type), a, b), &int_type, x->type, x->loc);
-    uint32_t bytes = em_op1(e, SpvOpBitcast, em_type(e, &long_type), em_op2(e, SpvOpISub, em_type(e, &ulong_type), a, b));
-    uint32_t n = em_op2(e, SpvOpSDiv, em_type(e, &long_type), bytes, const_int(e, &long_type, x->lhs->type->base->size));
-    return convert(e, n, &long_type, x->type, x->loc);
+    if (!is_address) return convert(e, em_op2(e, SpvOpISub, em_type(e, type_int(4, true)), a, b), type_int(4, true), x->type, x->loc);
+    uint32_t bytes = em_op1(e, SpvOpBitcast, em_type(e, type_int(8, true)), em_op2(e, SpvOpISub, em_type(e, type_int(8, false)), a, b));
+    uint32_t n = em_op2(e, SpvOpSDiv, em_type(e, type_int(8, true)), bytes, const_int(e, type_int(8, true), x->lhs->type->base->size));
+    return convert(e, n, type_int(8, true), x->type, x->loc);
 }
 
 /* ---- operators ------------------------------------------------------------------- */
@@ -813,7 +809,7 @@ static uint32_t compare(Emitter *e, Expr *x) {
         uint32_t a, b;
         bool is_address;
         ptr_pair(e, x, &a, &b, &is_address);
-        return em_op2(e, arith_opcode(x->op, is_address ? &ulong_type : &int_type), spv_type_bool(&e->b), a, b);
+        return em_op2(e, arith_opcode(x->op, is_address ? type_int(8, false) : type_int(4, true)), spv_type_bool(&e->b), a, b);
     }
     uint32_t a = em_expr(e, x->lhs), b = em_expr(e, x->rhs);
     return em_op2(e, arith_opcode(x->op, x->lhs->type), bool_type(e, x->lhs->type), a, b);
@@ -826,7 +822,7 @@ uint32_t em_cond(Emitter *e, Expr *x) {
     if (x->type->kind == TY_PTR) {
         Ptr p = em_ptr(e, x);
         if (!is_psb(p.storage)) return em_op2(e, SpvOpINotEqual, spv_type_bool(&e->b), p.value, null_offset(e));
-        return em_op2(e, SpvOpINotEqual, spv_type_bool(&e->b), ptr_word(e, p, true), const_int(e, &ulong_type, 0));
+        return em_op2(e, SpvOpINotEqual, spv_type_bool(&e->b), ptr_word(e, p, true), const_int(e, type_int(8, false), 0));
     }
     return to_bool(e, x->type, em_expr(e, x), x->loc);
 }
@@ -858,7 +854,7 @@ static uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
         if (!is_psb(side.storage)) {
             if (pa->is_null) a = null_offset(e);
             if (pb->is_null) b = null_offset(e);
-            type = em_type(e, &int_type);
+            type = em_type(e, type_int(4, true));
         }
         bool both_null = pa->is_null && pb->is_null;
         *pa = side;
@@ -894,7 +890,7 @@ static bool union_access(const Expr *x, Expr **root) {
 /* The byte offset of union part x in its union: *off, plus the int *dyn
  * (or 0) for the indices that are not constants. */
 static void union_offset(Emitter *e, Expr *x, int *off, uint32_t *dyn) {
-    uint32_t i32 = em_type(e, &int_type);
+    uint32_t i32 = em_type(e, type_int(4, true));
     *off = 0;
     *dyn = 0;
     while (!(x->kind == EX_MEMBER && x->lhs->type->is_union)) {
@@ -907,7 +903,7 @@ static void union_offset(Emitter *e, Expr *x, int *off, uint32_t *dyn) {
         else if (index->kind == EX_INT) *off = (int)((uint32_t)*off + (uint32_t)index->ival * (uint32_t)x->type->size);
         else {
             uint32_t bytes = em_op2(e, SpvOpIMul, i32, offset_of(e, em_expr(e, index), index->type),
-                                 const_int(e, &int_type, x->type->size));
+                                 const_int(e, type_int(4, true), x->type->size));
             *dyn = *dyn ? em_op2(e, SpvOpIAdd, i32, *dyn, bytes) : bytes;
         }
         x = x->kind == EX_INDEX ? x->lhs->lhs : x->lhs;
@@ -947,13 +943,13 @@ static LValue union_word(Emitter *e, LValue lv, const Type *u, int off, uint32_t
         *shift = off % w ? const_int(e, wt, off % w * 8) : 0;
         return w == u->size ? lv : sub_lvalue(e, lv, wt, spv_const_u32(&e->b, (uint32_t)(off / w)));
     }
-    uint32_t i32 = em_type(e, &int_type), at = off ? em_op2(e, SpvOpIAdd, i32, dyn, const_int(e, &int_type, off)) : dyn;
-    uint32_t bit = em_op2(e, SpvOpShiftLeftLogical, i32, em_op2(e, SpvOpBitwiseAnd, i32, at, const_int(e, &int_type, w - 1)),
-                       const_int(e, &int_type, 3));
+    uint32_t i32 = em_type(e, type_int(4, true)), at = off ? em_op2(e, SpvOpIAdd, i32, dyn, const_int(e, type_int(4, true), off)) : dyn;
+    uint32_t bit = em_op2(e, SpvOpShiftLeftLogical, i32, em_op2(e, SpvOpBitwiseAnd, i32, at, const_int(e, type_int(4, true), w - 1)),
+                       const_int(e, type_int(4, true), 3));
     *shift = em_op1(e, w == 4 ? SpvOpBitcast : SpvOpUConvert, em_type(e, wt), bit); /* in the word's width */
     if (w == u->size) return lv;
     int log2w = w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : 3;
-    return sub_lvalue(e, lv, wt, em_op2(e, SpvOpShiftRightArithmetic, i32, at, const_int(e, &int_type, log2w)));
+    return sub_lvalue(e, lv, wt, em_op2(e, SpvOpShiftRightArithmetic, i32, at, const_int(e, type_int(4, true), log2w)));
 }
 
 /* The member of type m at byte off + dyn of union lv (of type u). */
@@ -1129,7 +1125,7 @@ static Ptr incdec_ptr(Emitter *e, Expr *x) {
         lv = em_lvalue(e, t);
         old = (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer, .value = em_load(e, t->type, lv)};
     }
-    Ptr nv = ptr_add(e, old, t->type, const_int(e, &int_type, x->op == OP_ADD ? 1 : -1), &int_type, false);
+    Ptr nv = ptr_add(e, old, t->type, const_int(e, type_int(4, true), x->op == OP_ADD ? 1 : -1), type_int(4, true), false);
     if (in_var) store_var_ptr(e, t->var, nv);
     else em_store(e, lv, nv.value);
     return x->ival ? nv : old;
@@ -1140,7 +1136,7 @@ static uint32_t incdec(Emitter *e, Expr *x) {
     LValue lv = target_lvalue(e, t);
     uint32_t old = target_load(e, t, lv);
     /* _Bool++ sets it to 1 (true + 1 != 0); _Bool-- flips it */
-    const Type *ct = t->type->kind == TY_BOOL ? &int_type : t->type;
+    const Type *ct = t->type->kind == TY_BOOL ? type_int(4, true) : t->type;
     uint32_t nv = arith(e, x->op, ct, convert(e, old, t->type, ct, x->loc), const_scalar(e, ct, 1), x->loc);
     nv = convert(e, nv, ct, t->type, x->loc);
     target_store(e, t, lv, nv);
@@ -1170,7 +1166,7 @@ static void store_union_init(Emitter *e, LValue lv, const Type *u, int off, cons
  * and what holds it is built from its parts. */
 static uint32_t zero_value(Emitter *e, const Type *t) {
     if (!type_holds_pointer(t)) return spv_const_null(&e->b, em_type(e, t));
-    if (t->kind == TY_PTR) return em_op1(e, SpvOpConvertUToPtr, em_type(e, t), const_int(e, &ulong_type, 0));
+    if (t->kind == TY_PTR) return em_op1(e, SpvOpConvertUToPtr, em_type(e, t), const_int(e, type_int(8, false), 0));
     size_t n = (size_t)(t->kind == TY_ARRAY ? t->len : t->nmembers);
     uint32_t *ops = malloc(sizeof *ops * (n + 2));
     if (!ops) unreachable("out of memory");
@@ -1399,7 +1395,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
         if (x->lhs->type->kind == TY_PTR && x->type->kind == TY_VOID) return em_discard(e, x->lhs), 0;
         if (x->lhs->type->kind == TY_PTR && x->type->kind == TY_BOOL) return from_bool(e, x->type, em_cond(e, x->lhs));
         if (x->lhs->type->kind == TY_PTR) /* a view's address (ptr_storage.c refused the others) */
-            return convert(e, ptr_word(e, em_ptr(e, x->lhs), true), &ulong_type, x->type, x->loc);
+            return convert(e, ptr_word(e, em_ptr(e, x->lhs), true), type_int(8, false), x->type, x->loc);
         uint32_t v = em_expr(e, x->lhs);
         if (x->ival) /* a C cast between vector types reinterprets the bits */
             return em_type(e, x->lhs->type) == em_type(e, x->type) ? v : em_op1(e, SpvOpBitcast, em_type(e, x->type), v);

@@ -18,11 +18,10 @@ static uint32_t buffer_type(Emitter *e) {
     return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, u32_type(e), 4);
 }
 
-static const Type u64_type = {.kind = TY_INT, .size = 8, .align = 8, .name = "unsigned long"};
 
 /* The view table as 64-bit words. */
 static uint32_t table_type(Emitter *e) {
-    return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, em_type(e, &u64_type), 8);
+    return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, em_type(e, type_int(8, false)), 8);
 }
 
 static uint32_t var_type(Emitter *e, int which) {
