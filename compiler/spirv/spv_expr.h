@@ -23,5 +23,23 @@ uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to, SrcLo
 /* ---- spv_expr.c ---- */
 int part_count(const Type *t);                   /* the parts of a composite member type */
 const Type *part(const Type *t, int i, int *off); /* part i's type; *off += its byte offset */
+void store_init(Emitter *e, LValue lv, Expr *init); /* an initializer into the object lv */
+/* c ? a : b; for pointers, *pa and *pb receive both sides (the value is their phi) */
+uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb);
+Ptr assign_ptr(Emitter *e, Expr *x); /* p = q, p += n, p -= n: the new value of p */
+Ptr incdec_ptr(Emitter *e, Expr *x); /* ++p, p--: the new or the old value */
+
+/* ---- spv_pointer.c ---- */
+bool is_psb(SpvStorageClass sc); /* PhysicalStorageBuffer: memory with addresses */
+LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index); /* member, component or element */
+uint32_t offset_of(Emitter *e, uint32_t i, const Type *it); /* an integer as a 32-bit signed offset */
+Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Type *it, bool negate);
+uint32_t null_offset(Emitter *e); /* a null pointer's offset, into memory other than views */
+uint32_t var_storage(Emitter *e, Var *v); /* the Function variable of a local or parameter */
+Ptr var_ptr(Emitter *e, Var *v);                /* the value of pointer variable v */
+void store_var_ptr(Emitter *e, Var *v, Ptr p); /* p into pointer variable v */
+uint32_t ptr_word(Emitter *e, Ptr p, bool address); /* a pointer as a comparable integer */
+void ptr_pair(Emitter *e, Expr *x, uint32_t *a, uint32_t *b, bool *is_address);
+uint32_t ptr_diff(Emitter *e, Expr *x); /* p - q */
 
 #endif
