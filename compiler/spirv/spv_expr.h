@@ -21,8 +21,6 @@ bool widens_stored_half(const Expr *x);
 uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to, SrcLoc loc);
 
 /* ---- spv_expr.c ---- */
-int part_count(const Type *t);                   /* the parts of a composite member type */
-const Type *part(const Type *t, int i, int *off); /* part i's type; *off += its byte offset */
 void store_init(Emitter *e, LValue lv, Expr *init); /* an initializer into the object lv */
 /* c ? a : b; for pointers, *pa and *pb receive both sides (the value is their phi) */
 uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb);
@@ -41,5 +39,15 @@ void store_var_ptr(Emitter *e, Var *v, Ptr p); /* p into pointer variable v */
 uint32_t ptr_word(Emitter *e, Ptr p, bool address); /* a pointer as a comparable integer */
 void ptr_pair(Emitter *e, Expr *x, uint32_t *a, uint32_t *b, bool *is_address);
 uint32_t ptr_diff(Emitter *e, Expr *x); /* p - q */
+
+/* ---- spv_union.c ---- */
+int part_count(const Type *t);                   /* the parts of a composite member type */
+const Type *part(const Type *t, int i, int *off); /* part i's type; *off += its byte offset */
+bool union_access(const Expr *x, Expr **root); /* x is (a part of) a member of union *root */
+void union_offset(Emitter *e, Expr *x, int *off, uint32_t *dyn); /* byte offset of union part x */
+uint32_t union_get(Emitter *e, LValue lv, const Type *u, int off, uint32_t dyn, const Type *m);
+void union_set(Emitter *e, LValue lv, const Type *u, int off, uint32_t dyn, const Type *m, uint32_t v);
+LValue union_object(Emitter *e, Expr *u); /* the union an access goes through, as an object */
+void store_union_init(Emitter *e, LValue lv, const Type *u, int off, const Type *t, Expr *value);
 
 #endif
