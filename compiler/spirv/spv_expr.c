@@ -111,7 +111,7 @@ uint32_t em_cond(Emitter *e, Expr *x) {
     if (x->kind == EX_UNARY && x->op == OP_LNOT) return em_op1(e, SpvOpLogicalNot, spv_type_bool(&e->b), em_cond(e, x->lhs));
     if (x->type->kind == TY_PTR) {
         Ptr p = em_ptr(e, x);
-        if (!is_psb(p.storage)) return em_op2(e, SpvOpINotEqual, spv_type_bool(&e->b), p.value, null_offset(e));
+        if (!points_at_address(e, x)) return em_op2(e, SpvOpINotEqual, spv_type_bool(&e->b), p.value, null_offset(e));
         return em_op2(e, SpvOpINotEqual, spv_type_bool(&e->b), ptr_word(e, p, true), const_int(e, type_int(8, false), 0));
     }
     return to_bool(e, x->type, em_expr(e, x), x->loc);
@@ -141,7 +141,7 @@ uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
     uint32_t type = em_type(e, x->type);
     if (pa) { /* the same memory on both sides, or null (ptr_storage.c) */
         Ptr side = pa->is_null ? *pb : *pa;
-        if (!is_psb(side.storage)) {
+        if (!points_at_address(e, x)) {
             if (pa->is_null) a = null_offset(e);
             if (pb->is_null) b = null_offset(e);
             type = em_type(e, type_int(4, true));
@@ -355,7 +355,7 @@ static uint32_t call(Emitter *e, Expr *x) {
             continue;
         }
         Ptr p = em_ptr(e, x->args[i]);
-        if (is_psb(p.storage)) {
+        if (points_at_address(e, x->args[i])) {
             args[n++] = p.value;
             continue;
         }
@@ -497,7 +497,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
     if (x->type->kind == TY_PTR && x->kind != EX_CALL && x->kind != EX_LOAD &&
         !((x->kind == EX_MEMBER || x->kind == EX_VELEM || x->kind == EX_INIT) && !expr_is_lvalue(x))) {
         Ptr p = em_ptr(e, x);
-        if (!is_psb(p.storage) && !e->failed)
+        if (!points_at_address(e, x) && !e->failed)
             em_internal(e, x->loc, "a pointer into private memory as a value"); /* ptr_storage.c */
         return p.value;
     }
@@ -507,7 +507,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
     case EX_LOAD:
         if (x->type->kind == TY_PTR && x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) {
             Ptr p = var_ptr(e, x->lhs->var);
-            if (!is_psb(p.storage) && !e->failed)
+            if (!points_at_address(e, x) && !e->failed)
                 em_internal(e, x->loc, "a pointer into private memory as a value"); /* ptr_storage.c */
             return p.value;
         }

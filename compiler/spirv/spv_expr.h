@@ -32,6 +32,7 @@ bool is_psb(SpvStorageClass sc); /* PhysicalStorageBuffer: memory with addresses
 LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index); /* member, component or element */
 uint32_t offset_of(Emitter *e, uint32_t i, const Type *it); /* an integer as a 32-bit signed offset */
 Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Type *it, bool negate);
+bool points_at_address(Emitter *e, const Expr *x); /* a view's or null, not an offset (ptr_storage.c) */
 uint32_t null_offset(Emitter *e); /* a null pointer's offset, into memory other than views */
 uint32_t var_storage(Emitter *e, Var *v); /* the Function variable of a local or parameter */
 Ptr var_ptr(Emitter *e, Var *v);                /* the value of pointer variable v */

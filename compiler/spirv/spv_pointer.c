@@ -286,6 +286,23 @@ static Ptr var_target(Emitter *e, Var *v) {
                  .base_is_object = t->whole};
 }
 
+/* Whether the value of pointer expression x is an address (into views, or
+ * null) rather than an element offset into one object: what x points into
+ * is ptr_storage.c's decision, recorded on x; a parameter's target is what
+ * this copy of the helper was given. */
+bool points_at_address(Emitter *e, const Expr *x) {
+    const PtrSource *s = &x->points_into;
+    switch (s->kind) {
+    case PTR_SRC_NULL: case PTR_SRC_UNION: return true;
+    case PTR_SRC_TARGET: case PTR_SRC_PART:
+        if (s->t.space == PTR_PARAM) return is_psb(e->param_ptrs[s->t.param].storage);
+        return s->t.space == PTR_VIEW;
+    case PTR_SRC_UNRECORDED: break;
+    }
+    em_internal(e, x->loc, "a pointer expression ptr_storage.c did not see");
+    return true;
+}
+
 /* The offset a null pointer into memory other than views holds (no
  * element offset of a real pointer is this). */
 uint32_t null_offset(Emitter *e) { return const_int(e, type_int(4, true), INT_MIN); }
@@ -444,7 +461,7 @@ Ptr em_ptr(Emitter *e, Expr *x) {
     case EX_CAST:
         if (x->lhs->type->kind == TY_PTR) {
             Ptr p = em_ptr(e, x->lhs);
-            if (is_psb(p.storage)) {
+            if (points_at_address(e, x->lhs)) {
                 uint32_t tt = em_type(e, x->type);
                 if (em_type(e, x->lhs->type) != tt) p.value = em_op1(e, SpvOpBitcast, tt, p.value);
             } else if (!type_equal(x->lhs->type->base, x->type->base) && !e->failed) { /* ptr_storage.c */
@@ -500,7 +517,7 @@ uint32_t ptr_word(Emitter *e, Ptr p, bool address) {
  * (ptr_storage.c made sure they are into the same memory, or null). */
 void ptr_pair(Emitter *e, Expr *x, uint32_t *a, uint32_t *b, bool *is_address) {
     Ptr p = em_ptr(e, x->lhs), q = em_ptr(e, x->rhs);
-    *is_address = is_psb(p.storage) && is_psb(q.storage);
+    *is_address = points_at_address(e, x->lhs) && points_at_address(e, x->rhs);
     *a = ptr_word(e, p, *is_address);
     *b = ptr_word(e, q, *is_address);
 }
