@@ -17,9 +17,10 @@
  *    converted or passed must agree with what the variable points into.
  *    The errors are located here.
  * 3. Each pointer expression gets what its value points into
- *    (Expr.points_into), a parameter's target left symbolic: the emitter
- *    reads it, and each emitted copy of a helper resolves the parameters
- *    to what its callers pass. The emitter decides nothing of this again. */
+ *    (Expr.points_into), a parameter's target left symbolic: where the
+ *    emitter chooses between an address and an element offset it reads
+ *    this (each emitted copy of a helper resolving the parameters to what
+ *    its callers pass) instead of working it out again. */
 #include "campcc.h"
 
 #include <stdlib.h>

@@ -1,6 +1,9 @@
 /* spv_expr.c — expressions → SPIR-V, with C's semantics: the IR already
  * carries every conversion explicitly (EX_CAST), so each operator here picks
- * its opcode from the operand type: signed/unsigned/float. */
+ * its opcode from the operand type: signed/unsigned/float. Operators,
+ * assignment, initializers and calls are here; conversions and constants
+ * in spv_convert.c, lvalues and pointers in spv_pointer.c, unions in
+ * spv_union.c (spv_expr.h). */
 #include "spv_expr.h"
 
 #include <spirv/unified1/GLSL.std.450.h>
