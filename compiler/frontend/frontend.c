@@ -351,8 +351,7 @@ static bool capture_vla_strides(Frontend *fe, Var *v, CXCursor ref) {
             sb_free(&inner);
             return false;
         }
-        static Type int_type = {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
-        Var *h = new_capture(fe, arena_printf(fe->a, "%s.stride%d", v->name, level), &int_type, v->loc);
+        Var *h = new_capture(fe, arena_printf(fe->a, "%s.stride%d", v->name, level), type_int(4, true), v->loc);
         h->capture = CAPTURE_VALUE;
         h->host_value = arena_printf(fe->a, "(int)(sizeof (%s)%.*s / sizeof (%s)%s)", v->name, level * 3, inner.data,
                                      v->name, inner.data);
@@ -730,8 +729,7 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     if (k->rank == 4) {
         /* the size of index component 1, by which the GPU's z splits into
          * components 0 and 1 (spv_emit.c), from the launch's extent */
-        static Type int_type = {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
-        k->folded_extent = new_capture(fe, arena_printf(fe->a, "%s.extent1", idx->name), &int_type, idx->loc);
+        k->folded_extent = new_capture(fe, arena_printf(fe->a, "%s.extent1", idx->name), type_int(4, true), idx->loc);
         k->folded_extent->capture = CAPTURE_VALUE;
         k->folded_extent->host_value = "camp_domain_[1]";
     }

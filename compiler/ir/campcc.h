@@ -184,6 +184,9 @@ bool type_is_arith(const Type *t);   /* int, bool, float */
 bool type_is_integer(const Type *t); /* int, bool */
 bool type_equal(const Type *a, const Type *b); /* same layout and kind, qualifiers ignored */
 bool type_holds_pointer(const Type *t); /* a pointer, or an array or struct with one inside */
+/* The integer type of size 4 or 8 bytes (int, unsigned int, long, unsigned
+ * long), one object shared by every value the compiler makes of it. */
+Type *type_int(int size, bool is_signed);
 
 /* ======================================================================
  * Kernel IR: variables, expressions, statements, functions, kernels
@@ -239,6 +242,23 @@ typedef struct PtrTarget {
     bool whole;           /* PTR_OBJECT: at the object itself (&x), not at its elements */
     int param;            /* PTR_PARAM */
 } PtrTarget;
+
+/* What the value of a pointer expression points into (ptr_storage.c
+ * records it on each one, Expr.points_into, and the emitter reads it): a
+ * target, or null, or an address inside a part of a local object (a member
+ * or row), which may be used at once but not kept. */
+typedef enum PtrSourceKind {
+    PTR_SRC_UNRECORDED, /* not a pointer expression ptr_storage.c saw */
+    PTR_SRC_NULL,
+    PTR_SRC_TARGET,
+    PTR_SRC_PART,
+    PTR_SRC_UNION, /* into a union's member: refused where it is made */
+} PtrSourceKind;
+
+typedef struct PtrSource {
+    PtrSourceKind kind;
+    PtrTarget t; /* PTR_SRC_TARGET; PTR_SRC_PART: the object (or view) it is part of */
+} PtrSource;
 
 typedef struct Var {
     const char *name;
@@ -373,6 +393,7 @@ struct Expr {
     InitItem *inits;  /* EX_INIT */
     int ninits;
     bool guarded_nonneg; /* never negative where it is evaluated, by the conditions around it (nonneg.c) */
+    PtrSource points_into; /* a pointer's value: what it points into (ptr_storage.c); PTR_PARAM stays symbolic */
 };
 
 /* Whether an expression designates an object (may be assigned or have its
@@ -598,9 +619,10 @@ void report_scan(Unit *u);
  * once, as the host computes them. */
 void half_precision(Unit *u);
 
-/* ptr_storage.c: what each pointer variable of the kernels and the amp
- * functions points into (Var.points_into), and that every use of it
- * agrees (reported). Returns false after errors. */
+/* ptr_storage.c: what each pointer variable and each pointer expression of
+ * the kernels and the amp functions points into (Var.points_into,
+ * Expr.points_into), and that every use of it agrees (reported). Returns
+ * false after errors. */
 bool ptr_storage_scan(Unit *u);
 
 /* layout.c: push-constant layout, workgroup sizes, features. */

@@ -33,10 +33,8 @@ static const char *array_name(Arena *a, const Expr *lv) {
 /* An index of at least 32 bits, as the device sends it. */
 static Expr *widened(Arena *a, Expr *index) {
     if (index->type->size >= 4 && index->type->kind == TY_INT) return index;
-    Type *t = arena_alloc(a, sizeof *t);
-    *t = (Type){.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
     Expr *cast = arena_alloc(a, sizeof *cast);
-    *cast = (Expr){.kind = EX_CAST, .type = t, .loc = index->loc, .lhs = index};
+    *cast = (Expr){.kind = EX_CAST, .type = type_int(4, true), .loc = index->loc, .lhs = index};
     return cast;
 }
 

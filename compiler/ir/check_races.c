@@ -238,8 +238,7 @@ static void choose_unchecked(Races *r) {
 
 void races_instrument(Unit *u) {
     Arena *a = &u->arena;
-    Races r = {.u = u, .int_type = scalar_type(a, TY_INT, 4, true, "int"),
-               .uint_type = scalar_type(a, TY_INT, 4, false, "unsigned int"),
+    Races r = {.u = u, .int_type = type_int(4, true), .uint_type = type_int(4, false),
                .void_type = scalar_type(a, TY_VOID, 0, false, "void")};
     choose_unchecked(&r);
     for (int i = 0; i < u->kernels.len; i++) {

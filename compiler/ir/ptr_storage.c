@@ -15,25 +15,16 @@
  *    pointer parameters (what the call's arguments point into): every
  *    value a variable is given, every pointer stored to memory, compared,
  *    converted or passed must agree with what the variable points into.
- *    The errors are located here; the emitter only reads the targets. */
+ *    The errors are located here.
+ * 3. Each pointer expression gets what its value points into
+ *    (Expr.points_into), a parameter's target left symbolic: where the
+ *    emitter chooses between an address and an element offset it reads
+ *    this (each emitted copy of a helper resolving the parameters to what
+ *    its callers pass) instead of working it out again. */
 #include "campcc.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* A pointer expression's value: a target, or null, or an address inside a
- * part of a local object (a member or row), which may be used at once but
- * not kept. */
-typedef enum SrcKind {
-    SRC_NULL,
-    SRC_TARGET,
-    SRC_PART,
-    SRC_UNION, /* into a union's member: refused where it is made (check_expr) */
-} SrcKind;
-typedef struct Src {
-    SrcKind kind;
-    PtrTarget t; /* SRC_TARGET; SRC_PART: the object (or view) it is part of */
-} Src;
 
 /* A function being analysed: with `binding` (NULL in step 1) its
  * parameters' targets are what one call passes. */
@@ -51,7 +42,7 @@ static bool ptr_target_equal(const PtrTarget *a, const PtrTarget *b) {
 
 static PtrTarget view_target(void) { return (PtrTarget){.space = PTR_VIEW}; }
 
-static Src target_src(PtrTarget t) { return (Src){.kind = SRC_TARGET, .t = t}; }
+static PtrSource target_src(PtrTarget t) { return (PtrSource){.kind = PTR_SRC_TARGET, .t = t}; }
 
 static PtrTarget resolve(const Frame *f, PtrTarget t) {
     return t.space == PTR_PARAM && f->binding ? f->binding[t.param] : t;
@@ -64,48 +55,48 @@ static bool is_null_constant(const Expr *x) {
 
 /* Where a pointer variable points: its target, or (never given a non-null
  * value, or not yet known) nothing. */
-static Src var_src(const Frame *f, const Var *v) {
-    if (v->points_into.space == PTR_NOWHERE) return (Src){.kind = SRC_NULL};
+static PtrSource var_src(const Frame *f, const Var *v) {
+    if (v->points_into.space == PTR_NOWHERE) return (PtrSource){.kind = PTR_SRC_NULL};
     return target_src(resolve(f, v->points_into));
 }
 
-static Src expr_src(const Frame *f, const Expr *x);
+static PtrSource expr_src(const Frame *f, const Expr *x);
 
 /* The memory an lvalue designates: a whole variable or compound literal
- * (SRC_TARGET, whole), or a part of something. */
-static Src lvalue_src(const Frame *f, const Expr *x) {
+ * (PTR_SRC_TARGET, whole), or a part of something. */
+static PtrSource lvalue_src(const Frame *f, const Expr *x) {
     switch (x->kind) {
     case EX_VAR: {
         Var *v = x->var;
         if (v->kind == VAR_CAPTURE)
-            return v->capture == CAPTURE_VIEW ? target_src(view_target()) : (Src){.kind = SRC_PART, .t = {.space = PTR_NOWHERE}};
+            return v->capture == CAPTURE_VIEW ? target_src(view_target()) : (PtrSource){.kind = PTR_SRC_PART, .t = {.space = PTR_NOWHERE}};
         return target_src((PtrTarget){.space = PTR_OBJECT, .root = v, .whole = true});
     }
     case EX_INIT: return target_src((PtrTarget){.space = PTR_OBJECT, .literal = (Expr *)x, .whole = true});
     case EX_INDEX: case EX_DEREF: {
-        Src p = expr_src(f, x->lhs);
-        if ((p.kind == SRC_TARGET && p.t.space == PTR_VIEW) || p.kind == SRC_UNION) return p;
-        return (Src){.kind = SRC_PART, .t = p.t};
+        PtrSource p = expr_src(f, x->lhs);
+        if ((p.kind == PTR_SRC_TARGET && p.t.space == PTR_VIEW) || p.kind == PTR_SRC_UNION) return p;
+        return (PtrSource){.kind = PTR_SRC_PART, .t = p.t};
     }
     case EX_MEMBER: case EX_VELEM: case EX_SWIZZLE: {
-        if (x->kind == EX_MEMBER && x->lhs->type->is_union) return (Src){.kind = SRC_UNION};
-        Src whole = lvalue_src(f, x->lhs);
-        if ((whole.kind == SRC_TARGET && whole.t.space == PTR_VIEW) || whole.kind == SRC_UNION) return whole;
-        return (Src){.kind = SRC_PART, .t = whole.t};
+        if (x->kind == EX_MEMBER && x->lhs->type->is_union) return (PtrSource){.kind = PTR_SRC_UNION};
+        PtrSource whole = lvalue_src(f, x->lhs);
+        if ((whole.kind == PTR_SRC_TARGET && whole.t.space == PTR_VIEW) || whole.kind == PTR_SRC_UNION) return whole;
+        return (PtrSource){.kind = PTR_SRC_PART, .t = whole.t};
     }
-    default: return (Src){.kind = SRC_PART, .t = {.space = PTR_NOWHERE}};
+    default: return (PtrSource){.kind = PTR_SRC_PART, .t = {.space = PTR_NOWHERE}};
     }
 }
 
-/* Mirrors the emitter's em_ptr (spv_expr.c): which memory the value of the
- * pointer expression x points into. */
-static Src expr_src(const Frame *f, const Expr *x) {
+/* Which memory the value of the pointer expression x points into: decided
+ * here only; record_sources keeps it on each expression for the emitter. */
+static PtrSource expr_src(const Frame *f, const Expr *x) {
     switch (x->kind) {
     case EX_LOAD:
         if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) return var_src(f, x->lhs->var);
         return target_src(view_target()); /* a captured pointer, or one read from memory */
     case EX_DECAY: {
-        Src s = lvalue_src(f, x->lhs);
+        PtrSource s = lvalue_src(f, x->lhs);
         s.t.whole = false; /* at its elements */
         return s;
     }
@@ -114,7 +105,7 @@ static Src expr_src(const Frame *f, const Expr *x) {
         return lvalue_src(f, x->lhs);
     case EX_CAST:
         if (x->lhs->type->kind == TY_PTR) return expr_src(f, x->lhs);
-        if (is_null_constant(x)) return (Src){.kind = SRC_NULL};
+        if (is_null_constant(x)) return (PtrSource){.kind = PTR_SRC_NULL};
         return target_src(view_target()); /* an integer made an address */
     case EX_BINARY:
         if (x->op == OP_COMMA) return expr_src(f, x->rhs);
@@ -126,8 +117,8 @@ static Src expr_src(const Frame *f, const Expr *x) {
         if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) return var_src(f, x->lhs->var);
         return target_src(view_target());
     case EX_COND: {
-        Src a = expr_src(f, x->lhs);
-        return a.kind == SRC_NULL ? expr_src(f, x->rhs) : a;
+        PtrSource a = expr_src(f, x->lhs);
+        return a.kind == PTR_SRC_NULL ? expr_src(f, x->rhs) : a;
     }
     case EX_VAR: return x->var->kind == VAR_CAPTURE ? target_src(view_target()) : var_src(f, x->var);
     default: return target_src(view_target()); /* an address made by a call, or read from memory */
@@ -138,8 +129,8 @@ static Src expr_src(const Frame *f, const Expr *x) {
 
 static void learn(Frame *f, Var *v, const Expr *value) {
     if (v->type->kind != TY_PTR || v->kind == VAR_CAPTURE || v->points_into.space != PTR_NOWHERE) return;
-    Src s = expr_src(f, value);
-    if (s.kind != SRC_TARGET) return;
+    PtrSource s = expr_src(f, value);
+    if (s.kind != PTR_SRC_TARGET) return;
     v->points_into = s.t;
     f->changed = true;
 }
@@ -201,25 +192,25 @@ static bool first_report(Checker *c, const void *node) {
 
 /* A target that is an address in SPIR-V: a view's, or null's (or one
  * already refused). */
-static bool is_address(Src s) {
-    return s.kind == SRC_NULL || s.kind == SRC_UNION || (s.kind == SRC_TARGET && s.t.space == PTR_VIEW);
+static bool is_address(PtrSource s) {
+    return s.kind == PTR_SRC_NULL || s.kind == PTR_SRC_UNION || (s.kind == PTR_SRC_TARGET && s.t.space == PTR_VIEW);
 }
 
 static void check_func(Checker *c, Func *fn, const PtrTarget *binding);
 
 static void check_var_value(CheckFrame *cf, Var *v, const Expr *value, SrcLoc loc, const void *node) {
     if (v->type->kind != TY_PTR || v->kind == VAR_CAPTURE) return;
-    Src s = expr_src(&cf->f, value);
-    if (s.kind == SRC_NULL || s.kind == SRC_UNION) return;
+    PtrSource s = expr_src(&cf->f, value);
+    if (s.kind == PTR_SRC_NULL || s.kind == PTR_SRC_UNION) return;
     Diag *d = cf->c->u->diag;
-    if (s.kind == SRC_PART) {
+    if (s.kind == PTR_SRC_PART) {
         if (first_report(cf->c, node))
             diag_error(d, loc, "pointer '%s' would point into a member or row of a local object; campcc can keep "
                                "pointers only to whole local variables and arrays", v->name);
         return;
     }
-    Src held = var_src(&cf->f, v);
-    if (held.kind == SRC_TARGET && !ptr_target_equal(&held.t, &s.t) && first_report(cf->c, node))
+    PtrSource held = var_src(&cf->f, v);
+    if (held.kind == PTR_SRC_TARGET && !ptr_target_equal(&held.t, &s.t) && first_report(cf->c, node))
         diag_error(d, loc, "pointer '%s' is assigned pointers into different memory (a view, a local array, "
                            "tile_static memory); campcc needs each pointer variable to point into one of them",
                    v->name);
@@ -237,22 +228,22 @@ static void check_call(CheckFrame *cf, Expr *x) {
     bool ok = true;
     for (int i = 0; i < x->nargs && i < g->nparams; i++) {
         if (g->params[i]->type->kind != TY_PTR) continue;
-        Src s = expr_src(&cf->f, x->args[i]);
-        if (s.kind == SRC_PART || s.kind == SRC_UNION) {
-            if (s.kind == SRC_PART && first_report(cf->c, x->args[i]))
+        PtrSource s = expr_src(&cf->f, x->args[i]);
+        if (s.kind == PTR_SRC_PART || s.kind == PTR_SRC_UNION) {
+            if (s.kind == PTR_SRC_PART && first_report(cf->c, x->args[i]))
                 diag_error(cf->c->u->diag, x->args[i]->loc, "a pointer into a member or row of a local object cannot "
                                                             "be passed to a function; pass the whole array or variable");
             ok = false;
         }
-        binding[i] = s.kind == SRC_TARGET ? s.t : view_target(); /* null: an address */
+        binding[i] = s.kind == PTR_SRC_TARGET ? s.t : view_target(); /* null: an address */
     }
     if (ok) check_func(cf->c, g, binding);
     free(binding);
 }
 
 static void check_compare(CheckFrame *cf, const Expr *x) {
-    Src a = expr_src(&cf->f, x->lhs), b = expr_src(&cf->f, x->rhs);
-    if (a.kind == SRC_NULL || b.kind == SRC_NULL || (is_address(a) && is_address(b))) return;
+    PtrSource a = expr_src(&cf->f, x->lhs), b = expr_src(&cf->f, x->rhs);
+    if (a.kind == PTR_SRC_NULL || b.kind == PTR_SRC_NULL || (is_address(a) && is_address(b))) return;
     Diag *d = cf->c->u->diag;
     if (is_address(a) || is_address(b)) {
         if (first_report(cf->c, x)) diag_error(d, x->loc, "a pointer into local or tile_static memory has no address to convert");
@@ -273,8 +264,8 @@ static bool in_union(const Expr *x) {
 }
 
 /* Atomics work on memory the threads share: views and tile_static. */
-static bool shared_memory(Src s) {
-    if (s.kind == SRC_NULL || s.t.space == PTR_VIEW) return true;
+static bool shared_memory(PtrSource s) {
+    if (s.kind == PTR_SRC_NULL || s.t.space == PTR_VIEW) return true;
     return s.t.space == PTR_OBJECT && s.t.root && s.t.root->kind == VAR_TILE_STATIC;
 }
 
@@ -314,8 +305,8 @@ static void check_expr(void *ctx, Expr *x) {
         break;
     case EX_COND: {
         if (x->type->kind != TY_PTR) break;
-        Src a = expr_src(&cf->f, x->lhs), b = expr_src(&cf->f, x->rhs);
-        if (a.kind != SRC_NULL && b.kind != SRC_NULL && !(is_address(a) && is_address(b)) &&
+        PtrSource a = expr_src(&cf->f, x->lhs), b = expr_src(&cf->f, x->rhs);
+        if (a.kind != PTR_SRC_NULL && b.kind != PTR_SRC_NULL && !(is_address(a) && is_address(b)) &&
             (a.kind != b.kind || !ptr_target_equal(&a.t, &b.t)) && first_report(cf->c, x))
             diag_error(d, x->loc, "the two sides of '?:' point into different memory; campcc needs them to point "
                                   "into the same view or local object");
@@ -366,6 +357,14 @@ static void check_func(Checker *c, Func *fn, const PtrTarget *binding) {
     check_body(c, fn->body, d->binding);
 }
 
+/* ---- step 3: each pointer expression's source, for the emitter ---------------- */
+
+static void record_source(void *ctx, Expr *x) {
+    if (x->type->kind == TY_PTR) x->points_into = expr_src(ctx, x);
+}
+
+static void record_sources(Stmt *body) { walk_stmt(body, record_source, NULL, &(Frame){0}); }
+
 bool ptr_storage_scan(Unit *u) {
     int errors = u->diag->errors;
     for (int i = 0; i < u->funcs.len; i++) {
@@ -380,5 +379,10 @@ bool ptr_storage_scan(Unit *u) {
     for (int i = 0; i < u->kernels.len; i++) check_body(&c, ((Kernel *)u->kernels.items[i])->body, NULL);
     free(c.done);
     free(c.reported);
+    for (int i = 0; i < u->funcs.len; i++) {
+        Func *fn = u->funcs.items[i];
+        if (fn->body) record_sources(fn->body);
+    }
+    for (int i = 0; i < u->kernels.len; i++) record_sources(((Kernel *)u->kernels.items[i])->body);
     return u->diag->errors == errors;
 }

@@ -5,6 +5,17 @@ bool type_is_integer(const Type *t) { return t->kind == TY_INT || t->kind == TY_
 
 bool type_is_arith(const Type *t) { return type_is_integer(t) || t->kind == TY_FLOAT; }
 
+Type *type_int(int size, bool is_signed) {
+    static Type ints[2][2] = {
+        {{.kind = TY_INT, .size = 4, .align = 4, .name = "unsigned int"},
+         {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"}},
+        {{.kind = TY_INT, .size = 8, .align = 8, .name = "unsigned long"},
+         {.kind = TY_INT, .size = 8, .align = 8, .is_signed = true, .name = "long"}},
+    };
+    if (size != 4 && size != 8) unreachable("no shared integer type of this size");
+    return &ints[size == 8][is_signed];
+}
+
 bool type_equal(const Type *a, const Type *b) {
     if (a == b) return true;
     if (a->kind != b->kind) return false;

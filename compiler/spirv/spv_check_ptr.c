@@ -19,7 +19,6 @@
 
 #include "camp_abi.h"
 
-static const Type u64_type = {.kind = TY_INT, .size = 8, .align = 8, .name = "unsigned long"};
 
 enum {
     SCRATCH_WORDS = CAMP_VIEW_TABLE_SCRATCH / 8,
@@ -36,11 +35,11 @@ static uint32_t select_value(Emitter *e, uint32_t type, uint32_t cond, uint32_t 
     return id;
 }
 
-static uint32_t u64_const(Emitter *e, uint64_t v) { return spv_const_bits(&e->b, em_type(e, &u64_type), v, 64); }
+static uint32_t u64_const(Emitter *e, uint64_t v) { return spv_const_bits(&e->b, em_type(e, type_int(8, false)), v, 64); }
 
 /* table[word] */
 static uint32_t table_word(Emitter *e, uint32_t table, uint32_t word) {
-    uint32_t u64 = em_type(e, &u64_type), p = spv_new_id(&e->b), v = spv_new_id(&e->b);
+    uint32_t u64 = em_type(e, type_int(8, false)), p = spv_new_id(&e->b), v = spv_new_id(&e->b);
     SPV_OP(&e->code, SpvOpPtrAccessChain, spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, u64, 8), p,
            table, word);
     SPV_OP(&e->code, SpvOpLoad, u64, v, p, SpvMemoryAccessAlignedMask, 8);
@@ -49,7 +48,7 @@ static uint32_t table_word(Emitter *e, uint32_t table, uint32_t word) {
 
 /* The word of view v's first (end: its end) address. */
 static uint32_t view_word(Emitter *e, uint32_t v, bool end) {
-    uint32_t u64 = em_type(e, &u64_type);
+    uint32_t u64 = em_type(e, type_int(8, false));
     return em_op2(e, SpvOpIAdd, u64, em_op2(e, SpvOpIMul, u64, v, u64_const(e, 2)), u64_const(e, VIEW_WORDS + end));
 }
 
@@ -58,7 +57,7 @@ static uint32_t view_cache(Emitter *e, Expr *access) {
     uint32_t id = em_map_get(&e->view_caches, access);
     if (id) return id;
     SpvBuilder *b = &e->b;
-    uint32_t pair = spv_type_vector(b, em_type(e, &u64_type), 2);
+    uint32_t pair = spv_type_vector(b, em_type(e, type_int(8, false)), 2);
     id = spv_new_id(b);
     SPV_OP(&b->globals, SpvOpVariable, spv_type_pointer(b, SpvStorageClassPrivate, pair, 0), id,
            SpvStorageClassPrivate, spv_const_null(b, pair));
@@ -70,7 +69,7 @@ static uint32_t view_cache(Emitter *e, Expr *access) {
 
 /* Whether [address, last) lies in the cached view. */
 static uint32_t in_cached(Emitter *e, uint32_t cache, uint32_t address, uint32_t last) {
-    uint32_t u64 = em_type(e, &u64_type), bool_t = spv_type_bool(&e->b);
+    uint32_t u64 = em_type(e, type_int(8, false)), bool_t = spv_type_bool(&e->b);
     uint32_t pair = spv_new_id(&e->b), first = spv_new_id(&e->b), end = spv_new_id(&e->b);
     SPV_OP(&e->code, SpvOpLoad, spv_type_vector(&e->b, u64, 2), pair, cache);
     SPV_OP(&e->code, SpvOpCompositeExtract, u64, first, pair, 0);
@@ -82,7 +81,7 @@ static uint32_t in_cached(Emitter *e, uint32_t cache, uint32_t address, uint32_t
 /* The search: the last view whose first address is at most `address`
  * (view 0 if none) into the cache. */
 static void search(Emitter *e, uint32_t cache, uint32_t table, uint32_t address) {
-    uint32_t u64 = em_type(e, &u64_type), bool_t = spv_type_bool(&e->b);
+    uint32_t u64 = em_type(e, type_int(8, false)), bool_t = spv_type_bool(&e->b);
     uint32_t count = table_word(e, table, u64_const(e, COUNT_WORD));
     uint32_t view = u64_const(e, 0);
     for (int step = 1 << (SEARCH_STEPS - 1); step; step >>= 1) {
@@ -122,13 +121,11 @@ static void emit_search(Emitter *e, void *ctx) {
 
 static void emit_report(Emitter *e, void *ctx) {
     Check *c = ctx;
-    const Type *types[2] = {c->access->kind == EX_INDEX ? c->access->rhs->type : NULL, &u64_type};
+    const Type *types[2] = {c->access->kind == EX_INDEX ? c->access->rhs->type : NULL, type_int(8, false)};
     uint32_t values[2] = {c->index, c->address};
     int first = c->access->kind == EX_INDEX ? 0 : 1;
     em_report_failure(e, (uint32_t)c->access->ival - 1, CAMP_REPORT_POINTER, types + first, values + first, 2 - first);
 }
-
-static const Type int_type = {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"};
 
 typedef struct OffsetCheck {
     Expr *access;
@@ -137,7 +134,7 @@ typedef struct OffsetCheck {
 
 static void emit_offset_report(Emitter *e, void *ctx) {
     OffsetCheck *c = ctx;
-    const Type *types[3] = {c->access->kind == EX_INDEX ? c->access->rhs->type : NULL, &int_type, &int_type};
+    const Type *types[3] = {c->access->kind == EX_INDEX ? c->access->rhs->type : NULL, type_int(4, true), type_int(4, true)};
     uint32_t values[3] = {c->index, c->offset, c->length};
     int first = c->access->kind == EX_INDEX ? 0 : 1;
     em_report_failure(e, (uint32_t)c->access->ival, CAMP_REPORT_BOUNDS, types + first, values + first, 3 - first);
@@ -148,7 +145,7 @@ static void emit_offset_report(Emitter *e, void *ctx) {
 static Ptr check_offset(Emitter *e, Expr *access, Ptr p, uint32_t index) {
     uint32_t length = p.base_is_object || p.stride[0] ? 0 : spv_pointee_array_length(&e->b, p.base_type);
     if (!length) return p; /* a whole object, or a variable-length row */
-    uint32_t i32 = em_type(e, &int_type), inside = spv_new_id(&e->b);
+    uint32_t i32 = em_type(e, type_int(4, true)), inside = spv_new_id(&e->b);
     OffsetCheck c = {access, index, p.value, spv_const_bits(&e->b, i32, length, 32)};
     SPV_OP(&e->code, SpvOpULessThan, spv_type_bool(&e->b), inside, p.value, c.length);
     unless(e, inside, emit_offset_report, &c);
@@ -159,7 +156,7 @@ static Ptr check_offset(Emitter *e, Expr *access, Ptr p, uint32_t index) {
 Ptr em_check_pointer(Emitter *e, Expr *access, Ptr p, uint32_t index) {
     if (p.storage != SpvStorageClassPhysicalStorageBuffer) return check_offset(e, access, p, index);
     SpvBuilder *b = &e->b;
-    uint32_t u64 = em_type(e, &u64_type);
+    uint32_t u64 = em_type(e, type_int(8, false));
     Check c = {.access = access, .table = em_report_view_table(e),
                .address = spv_new_id(b), .index = index};
     SPV_OP(&e->code, SpvOpConvertPtrToU, u64, c.address, p.value);

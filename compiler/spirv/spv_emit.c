@@ -273,21 +273,21 @@ uint32_t em_view_address_type(Emitter *e, const Var *view) {
     return em_type(e, &decayed);
 }
 
-/* The push-constant block: the camp_push_header as six 32-bit members, then
- * one member per capture at the offsets layout.c chose. */
+/* The push-constant block: the camp_push_header as PUSH_HEADER_MEMBERS
+ * 32-bit members, then one member per capture at the offsets layout.c chose. */
 static uint32_t push_block_type(Emitter *e, Kernel *k) {
-    uint32_t n = 6 + (uint32_t)k->captures.len;
+    uint32_t n = (uint32_t)(PUSH_HEADER_MEMBERS + k->captures.len);
     /* the header, the captures, the report buffer's two and the view table */
     uint32_t *ops = malloc(sizeof *ops * (n + 4)), *members = ops + 1;
     if (!ops) unreachable("out of memory");
     uint32_t i32 = spv_type_int(&e->b, 32, false);
-    for (int i = 0; i < 6; i++) members[i] = i32;
+    for (int i = 0; i < PUSH_HEADER_MEMBERS; i++) members[i] = i32;
     for (int i = 0; i < k->captures.len; i++) {
         Var *v = k->captures.items[i];
         if (v->capture == CAPTURE_VIEW) {
-            members[6 + i] = em_view_address_type(e, v);
+            members[PUSH_HEADER_MEMBERS + i] = em_view_address_type(e, v);
         } else {
-            members[6 + i] = em_type(e, v->type);
+            members[PUSH_HEADER_MEMBERS + i] = em_type(e, v->type);
             if (holds_scalar_of_size(v->type, 1)) spv_capability(&e->b, SpvCapabilityStoragePushConstant8);
             if (holds_scalar_of_size(v->type, 2)) spv_capability(&e->b, SpvCapabilityStoragePushConstant16);
         }
@@ -299,11 +299,11 @@ static uint32_t push_block_type(Emitter *e, Kernel *k) {
     spv_op(&e->b.globals, SpvOpTypeStruct, ops, n + 1);
     free(ops);
     spv_decorate(&e->b, id, SpvDecorationBlock, NULL, 0);
-    for (uint32_t m = 0; m < 6; m++) spv_member_decorate(&e->b, id, m, SpvDecorationOffset, m * 4);
+    for (uint32_t m = 0; m < PUSH_HEADER_MEMBERS; m++) spv_member_decorate(&e->b, id, m, SpvDecorationOffset, m * 4);
     for (int i = 0; i < k->captures.len; i++) {
         Var *v = k->captures.items[i];
-        spv_member_decorate(&e->b, id, 6 + (uint32_t)i, SpvDecorationOffset, v->push_offset);
-        uint32_t name_ops[2] = {id, 6 + (uint32_t)i};
+        spv_member_decorate(&e->b, id, (uint32_t)(PUSH_HEADER_MEMBERS + i), SpvDecorationOffset, v->push_offset);
+        uint32_t name_ops[2] = {id, (uint32_t)(PUSH_HEADER_MEMBERS + i)};
         spv_op_string(&e->b.debug, SpvOpMemberName, name_ops, 2, v->name, NULL, 0);
     }
     em_report_push_offsets(e, k, id, n - nreport);
@@ -370,7 +370,7 @@ static void emit_index(Emitter *e, Kernel *k) {
         uint32_t w = spv_new_id(b), l = spv_new_id(b), t0 = spv_new_id(b), t1 = spv_new_id(b), gd = spv_new_id(b);
         SPV_OP(&e->code, SpvOpCompositeExtract, u32, w, wg, d);
         SPV_OP(&e->code, SpvOpCompositeExtract, u32, l, lid, d);
-        SPV_OP(&e->code, SpvOpIAdd, u32, t0, w, em_push_member(e, 3 + d, u32));
+        SPV_OP(&e->code, SpvOpIAdd, u32, t0, w, em_push_member(e, PUSH_GROUP_OFFSET_MEMBER + d, u32));
         SPV_OP(&e->code, SpvOpIMul, u32, t1, t0, e->workgroup_size[d]);
         SPV_OP(&e->code, SpvOpIAdd, u32, gd, t1, l);
         g[d] = gd;
@@ -399,7 +399,7 @@ static void emit_index(Emitter *e, Kernel *k) {
     uint32_t i32 = spv_type_int(b, 32, true);
     if (k->rank == 4) {
         uint32_t size1 = spv_new_id(b), z = g[2];
-        SPV_OP(&e->code, SpvOpBitcast, u32, size1, em_push_member(e, 6 + (uint32_t)k->folded_extent->member, i32));
+        SPV_OP(&e->code, SpvOpBitcast, u32, size1, em_push_member(e, (uint32_t)(PUSH_HEADER_MEMBERS + k->folded_extent->member), i32));
         g[2] = spv_new_id(b);
         g[3] = spv_new_id(b);
         SPV_OP(&e->code, SpvOpUMod, u32, g[2], z, size1);

@@ -3,7 +3,13 @@
 #define CAMPCC_SPV_EMIT_H
 
 #include "campcc.h"
+#include "camp_abi.h"
 #include "spv_builder.h"
+
+/* The push-constant block's members: first the camp_push_header's 32-bit
+ * words (size, then group_offset), then one per capture (Var.member), then
+ * the report buffer's. */
+enum { PUSH_HEADER_MEMBERS = CAMP_PUSH_HEADER_SIZE / 4, PUSH_GROUP_OFFSET_MEMBER = 3 };
 
 /* An lvalue: a pointer and how to access through it. */
 typedef struct LValue {

@@ -14,7 +14,6 @@
 
 #include "camp_abi.h"
 
-static const Type uint_type = {.kind = TY_INT, .size = 4, .align = 4, .name = "unsigned int"};
 
 enum { RACE_EPOCH, RACE_THREAD };
 
@@ -131,7 +130,7 @@ static void report_if(Emitter *e, uint32_t cond, uint32_t site, uint32_t element
     e->terminated = true;
     em_begin_block(e, report);
     uint32_t other = em_op2(e, SpvOpISub, u32(e), em_op2(e, SpvOpBitwiseAnd, u32(e), seen, k32(e, 0xffff)), k32(e, 1));
-    const Type *types[3] = {&uint_type, &uint_type, &uint_type};
+    const Type *types[3] = {type_int(4, false), type_int(4, false), type_int(4, false)};
     uint32_t values[3] = {element, thread, other};
     em_report_failure(e, site, CAMP_REPORT_RACE, types, values, 3);
     em_branch(e, merge);

@@ -18,11 +18,10 @@ static uint32_t buffer_type(Emitter *e) {
     return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, u32_type(e), 4);
 }
 
-static const Type u64_type = {.kind = TY_INT, .size = 8, .align = 8, .name = "unsigned long"};
 
 /* The view table as 64-bit words. */
 static uint32_t table_type(Emitter *e) {
-    return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, em_type(e, &u64_type), 8);
+    return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, em_type(e, type_int(8, false)), 8);
 }
 
 static uint32_t var_type(Emitter *e, int which) {
@@ -100,7 +99,7 @@ static uint32_t global_index(Emitter *e, Kernel *k) {
 void em_report_prologue(Emitter *e, Kernel *k) {
     if (!k->reports) return;
     declare_vars(e);
-    uint32_t member = 6 + (uint32_t)k->captures.len; /* after the header and the captures */
+    uint32_t member = (uint32_t)(PUSH_HEADER_MEMBERS + k->captures.len); /* after the header and the captures */
     uint32_t values[3] = {em_push_member(e, member, buffer_type(e)), em_push_member(e, member + 1, u32_type(e)),
                           global_index(e, k)};
     for (int i = 0; i < 3; i++) SPV_OP(&e->code, SpvOpStore, e->report_vars[i], values[i]);
