@@ -56,7 +56,14 @@ static void emit_loop(Emitter *e, Stmt *s) {
     if (!endless) {
         em_branch(e, first);
     } else {
-        uint32_t leave = em_label(e);
+        /* `if (beyond_budget) { report; break; }` in a block of its own: a
+         * loop header's conditional branch to two blocks that merge nothing
+         * is valid SPIR-V, but Mesa 25's SPIR-V reader warns about it (a
+         * validation message). */
+        uint32_t check = em_label(e), leave = em_label(e);
+        em_branch(e, check);
+        em_begin_block(e, check);
+        SPV_OP(&e->code, SpvOpSelectionMerge, first, SpvSelectionControlMaskNone);
         SPV_OP(&e->code, SpvOpBranchConditional, beyond_budget, leave, first);
         e->terminated = true;
         em_begin_block(e, leave);
