@@ -120,7 +120,13 @@ static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Typ
         return is_signed(fs) == is_signed(ts) ? v : em_op1(e, SpvOpBitcast, tt, v);
     }
     if (fi && ts->kind == TY_FLOAT) return em_op1(e, is_signed(fs) ? SpvOpConvertSToF : SpvOpConvertUToF, tt, v);
-    if (fs->kind == TY_FLOAT && ti) return em_op1(e, is_signed(ts) ? SpvOpConvertFToS : SpvOpConvertFToU, tt, v);
+    if (fs->kind == TY_FLOAT && ti) {
+        /* A half the kernel rounded converts from its bits (spv_half.c):
+         * Mesa 25's lavapipe folds the rounding to half into a conversion
+         * to int that follows it, so (int)(h * 10) truncated the float. */
+        if (fs->size == 2) v = em_widen_half(e, v, lanes);
+        return em_op1(e, is_signed(ts) ? SpvOpConvertFToS : SpvOpConvertFToU, tt, v);
+    }
     if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT && fs->size == 2 && ts->size > 2) { /* spv_half.c */
         v = em_widen_half(e, v, lanes);
         return ts->size == 4 ? v : em_op1(e, SpvOpFConvert, tt, v);
