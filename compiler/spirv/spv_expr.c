@@ -131,7 +131,15 @@ static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Typ
         v = em_widen_half(e, v, lanes);
         return ts->size == 4 ? v : em_op1(e, SpvOpFConvert, tt, v);
     }
-    if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT) return fs->size == ts->size ? v : em_op1(e, SpvOpFConvert, tt, v);
+    if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT) {
+        if (fs->size == ts->size) return v;
+        v = em_op1(e, SpvOpFConvert, tt, v);
+        /* C rounds at a narrowing conversion: NoContraction keeps drivers
+         * from folding it into a widening after it, as Mesa 25's lavapipe
+         * did with (double)(float)x, which gave x */
+        if (ts->size < fs->size) spv_decorate(&e->b, v, SpvDecorationNoContraction, NULL, 0);
+        return v;
+    }
     em_internal(e, loc, "conversion");
     return v;
 }
