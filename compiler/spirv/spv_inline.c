@@ -11,9 +11,9 @@
  * called function each with their constant-count loops unrolled there.
  * The unroller (SPIRV-Tools 2023.1) drops NoContraction from the copies
  * it makes, so after the optimizer spv_restore_exact decorates every float
- * operation of the library functions again; a library function with a loop is therefore
- * never inlined, its unrolled copies stay in a function known as the
- * library's. -fcamp-inline-math clears every mark and hint (the old
+ * operation of the library functions again; a library function with a
+ * loop is therefore never inlined, its unrolled copies stay in a function
+ * known as the library's. -fcamp-inline-math clears every mark and hint (the old
  * behaviour, to compare). */
 #include "campcc.h"
 
