@@ -447,6 +447,9 @@ typedef struct camp_accelerator {
     bool preserves_float_subnormals; /* float arithmetic keeps subnormals (shaderDenormPreserveFloat32) */
     bool supports_cpu_shared_memory; /* arrays may live in memory the host reads and writes */
     bool is_emulated;                /* a software device (a CPU driver such as lavapipe) */
+    unsigned max_loop_iterations;    /* a kernel thread's loop iterations, all loops together, past which
+                                        the device leaves them: a launch's error (65,535 on lavapipe
+                                        before Mesa 25.0); 0: no limit */
     bool is_usable;                  /* it has what campcc kernels need (Vulkan 1.2, ...) */
     bool is_default;                 /* kernels run on it */
     camp_access_type default_cpu_access_type; /* READ_WRITE with shared memory, else NONE */

@@ -113,6 +113,10 @@ enum camp_spec_id {
     CAMP_SPEC_NARROW_ADDRESSES = 6,
 };
 
+/* Loop passes a thread of lavapipe before Mesa 25.0 runs, all its loops
+ * together, before the driver leaves them (the loop report's budget). */
+enum { CAMP_LAVAPIPE_LOOP_PASSES = 65535 };
+
 /* One translation unit's kernels. */
 typedef struct camp_module_info {
     camp_u32 abi_version; /* CAMP_ABI_VERSION of the compiler that made it */

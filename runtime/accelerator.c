@@ -34,6 +34,7 @@ static void describe(VkPhysicalDevice device, uint32_t index, camp_accelerator *
     out->supports_limited_double_precision = features.shaderFloat64;
     out->preserves_float_subnormals = camp_device_preserves_float_subnormals(device);
     out->is_emulated = p->deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    out->max_loop_iterations = camp_loop_budget(device);
     out->is_usable = camp_device_unsuitable(device) == NULL;
     out->default_cpu_access_type = camp_default_cpu_access(index, out->supports_cpu_shared_memory);
 }

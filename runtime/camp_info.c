@@ -60,6 +60,8 @@ int main(int argc, char **argv) {
         printf("  preserves_float_subnormals        %s\n", yes_no(a->preserves_float_subnormals));
         printf("  supports_cpu_shared_memory        %s\n", yes_no(a->supports_cpu_shared_memory));
         printf("  is_emulated                       %s\n", yes_no(a->is_emulated));
+        if (a->max_loop_iterations) printf("  max_loop_iterations               %u\n", a->max_loop_iterations);
+        else printf("  max_loop_iterations               none\n");
         printf("  default_cpu_access_type           %s\n", access_name(a->default_cpu_access_type));
         printf("  usable by campcc                  %s\n", yes_no(a->is_usable));
         copy_path_error[0] = '\0';

@@ -257,11 +257,16 @@ static bool vulkan12_properties(VkPhysicalDevice device, VkPhysicalDeviceVulkan1
     return true;
 }
 
-VkDriverId camp_driver_id(VkPhysicalDevice physical) {
-    VkPhysicalDeviceDriverProperties driver = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+void camp_driver_properties(VkPhysicalDevice physical, VkPhysicalDeviceDriverProperties *driver) {
+    *driver = (VkPhysicalDeviceDriverProperties){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
     VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-                                              .pNext = &driver};
+                                              .pNext = driver};
     vkGetPhysicalDeviceProperties2(physical, &properties);
+}
+
+VkDriverId camp_driver_id(VkPhysicalDevice physical) {
+    VkPhysicalDeviceDriverProperties driver;
+    camp_driver_properties(physical, &driver);
     return driver.driverID;
 }
 
@@ -464,6 +469,7 @@ static camp_status create_device(camp_device *dev) {
     dev->host_query_reset = has12.hostQueryReset;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
+    dev->loop_budget = camp_loop_budget(dev->physical) != 0;
     dev->access_chains = uses_access_chains(dev->physical);
 
     uint32_t family_count = 0;

@@ -319,7 +319,7 @@ typedef struct camp_device {
     uint64_t buffers_destroyed; /* VkBuffers destroyed: a command buffer kept from before may name one (replay.c) */
     struct camp_memory_pools *pools; /* suballoc.c's */
     camp_module_state *modules;
-    bool loop_budget;         /* leaves loops after a budget of passes (lavapipe): loop_limit.c */
+    bool loop_budget;         /* leaves loops after a budget of passes (old lavapipe): loop_limit.c */
     camp_pipeline *loop_checked; /* the pipelines with a loop report */
     /* For profile.c, set only when profiling: */
     uint32_t timestamp_bits;  /* the compute family's timestampValidBits (0: no timestamps) */
@@ -948,10 +948,12 @@ camp_status camp_workgroup_size(const camp_device *dev, const camp_kernel_info *
 
 /* ---- loop_limit.c ----------------------------------------------------------- */
 
-/* The device's driver (VkPhysicalDeviceDriverProperties). */
+/* The device's driver: its VkPhysicalDeviceDriverProperties, its ID. */
+void camp_driver_properties(VkPhysicalDevice physical, VkPhysicalDeviceDriverProperties *driver);
 VkDriverId camp_driver_id(VkPhysicalDevice physical);
-/* Whether the device ends loops after a budget of passes (lavapipe). */
-bool camp_loop_budget_applies(VkPhysicalDevice physical);
+/* The loop passes after which the device leaves a thread's loops
+ * (lavapipe before Mesa 25.0), or 0 where it runs them as written. */
+unsigned camp_loop_budget(VkPhysicalDevice physical);
 /* The report of a kernel with loops, on such a device (else nothing). */
 camp_status camp_loop_report_create(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p);
 /* A loop cut short by the budget in a kernel of the device: its error. */

@@ -1,7 +1,7 @@
 /* unroll.c — which loops the emitter marks `Unroll`: a for loop that
  * counts one integer variable from a constant to a constant by a constant
- * step, runs no loop inside it, and is small once unrolled, in a kernel
- * or function with no nest of such loops. At -O1 and up
+ * step, runs no loop inside it, is never left early, and is small once
+ * unrolled, in a kernel or function with no nest of such loops. At -O1 and up
  * the SPIR-V optimizer unrolls it (spv_opt.c's --loop-unroll); at -O0 the
  * mark is the driver's hint. NVIDIA's compiler unrolls such a loop of a
  * GLSL shader by itself but did not unroll campcc's (n-body's 256-step
@@ -61,11 +61,13 @@ typedef struct BodyScan {
     long long nodes;
     bool has_loop;
     bool writes_counter; /* or takes its address */
+    bool leaves;         /* a break or return */
 } BodyScan;
 
 static void scan_stmt(void *ctx, Stmt *st) {
     BodyScan *s = ctx;
     if (st->kind == ST_FOR || st->kind == ST_WHILE || st->kind == ST_DO) s->has_loop = true;
+    if (st->kind == ST_BREAK || st->kind == ST_RETURN) s->leaves = true;
 }
 
 static void scan_expr(void *ctx, Expr *x) {
@@ -106,7 +108,11 @@ static void scan_loop(void *ctx, Stmt *st) {
     BodyScan s = {.counter = st->init->var};
     walk_stmt(st->then, scan_expr, scan_stmt, &s);
     if (s.has_loop) l->nest = true;
-    else if (trips <= UNROLL_MAX_TRIPS && !s.writes_counter && s.nodes * trips <= UNROLL_MAX_NODES)
+    /* A loop left early unrolls into copies nested one in the next, as
+     * deep as its passes: 100 of them overflowed the stack of Mesa 25's
+     * lavapipe (test/corpus/stmt_switch.c). A break that leaves a switch
+     * in the body counts too: the scan does not tell them apart. */
+    else if (trips <= UNROLL_MAX_TRIPS && !s.writes_counter && !s.leaves && s.nodes * trips <= UNROLL_MAX_NODES)
         vec_push(l->arena, &l->qualified, st);
 }
 
@@ -126,8 +132,27 @@ static void mark_body(Unit *u, Stmt *body) {
     for (int i = 0; i < l.qualified.len; i++) ((Stmt *)l.qualified.items[i])->unroll = true;
 }
 
+/* Every loop of the math library that counts to a constant and is never
+ * left early, nests included: its functions stay called, with their loops
+ * unrolled there (spv_inline.c). Not the others: the mark is a hint to
+ * the driver too, and Mesa 25's lavapipe, unrolling erf's series (at most
+ * 120 passes, left when the terms are small) into exits nested 120 deep,
+ * crashed on it. */
+static void mark_library_loop(void *ctx, Stmt *st) {
+    (void)ctx;
+    if (constant_trips(st) == 0) return;
+    BodyScan s = {.counter = st->init->var};
+    walk_stmt(st->then, scan_expr, scan_stmt, &s);
+    if (!s.writes_counter && !s.leaves) st->unroll = true;
+}
+
 void mark_unrolled_loops(Unit *u) {
-    /* SPIRV-Tools 2023.1's unroller drops NoContraction from its copies */
+    for (int i = 0; i < u->funcs.len; i++) {
+        Func *f = u->funcs.items[i];
+        if (f->body && f->library) walk_stmt(f->body, no_expr, mark_library_loop, NULL);
+    }
+    /* SPIRV-Tools 2023.1's unroller drops NoContraction from its copies
+     * (the library's are decorated again: spv_inline.c) */
     if (u->opts->fp_exact) return;
     for (int i = 0; i < u->funcs.len; i++) {
         Func *f = u->funcs.items[i];

@@ -111,12 +111,26 @@ static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Typ
         return is_signed(fs) == is_signed(ts) ? v : em_op1(e, SpvOpBitcast, tt, v);
     }
     if (fi && ts->kind == TY_FLOAT) return em_op1(e, is_signed(fs) ? SpvOpConvertSToF : SpvOpConvertUToF, tt, v);
-    if (fs->kind == TY_FLOAT && ti) return em_op1(e, is_signed(ts) ? SpvOpConvertFToS : SpvOpConvertFToU, tt, v);
+    if (fs->kind == TY_FLOAT && ti) {
+        /* A half the kernel rounded converts from its bits (spv_half.c):
+         * Mesa 25's lavapipe folds the rounding to half into a conversion
+         * to int that follows it, so (int)(h * 10) truncated the float. */
+        if (fs->size == 2) v = em_widen_half(e, v, lanes);
+        return em_op1(e, is_signed(ts) ? SpvOpConvertFToS : SpvOpConvertFToU, tt, v);
+    }
     if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT && fs->size == 2 && ts->size > 2) { /* spv_half.c */
         v = em_widen_half(e, v, lanes);
         return ts->size == 4 ? v : em_op1(e, SpvOpFConvert, tt, v);
     }
-    if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT) return fs->size == ts->size ? v : em_op1(e, SpvOpFConvert, tt, v);
+    if (fs->kind == TY_FLOAT && ts->kind == TY_FLOAT) {
+        if (fs->size == ts->size) return v;
+        v = em_op1(e, SpvOpFConvert, tt, v);
+        /* C rounds at a narrowing conversion: NoContraction keeps drivers
+         * from folding it into a widening after it, as Mesa 25's lavapipe
+         * did with (double)(float)x, which gave x */
+        if (ts->size < fs->size) spv_decorate(&e->b, v, SpvDecorationNoContraction, NULL, 0);
+        return v;
+    }
     em_internal(e, loc, "conversion");
     return v;
 }

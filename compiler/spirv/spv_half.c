@@ -7,7 +7,9 @@
  * the half's bits instead, the float is exact and nothing can be folded:
  * the exponent and significand shifted into a float's places and scaled by
  * 2^112 (exact for normal and subnormal halves alike), infinities and NaNs
- * set apart, the sign put back. A half loaded from a view or a capture is
+ * set apart, the sign put back. A half converted to an integer is widened
+ * so first: Mesa 25's lavapipe folds a rounding to half into the
+ * conversion to int after it. A half loaded from a view or a capture is
  * widened by OpFConvert (spv_expr.c): no rounding precedes it in the
  * kernel. */
 #include "spv_emit.h"

@@ -4,16 +4,16 @@
  * instructions, and lavapipe took 30 s to compile it: its LLVM analyses
  * each loop against all the code before it, so many inlined loops cost
  * quadratically. So the emitter marks every library function DontInline
- * and its loops Unroll; before the optimizer, spv_choose_inlining clears
- * the mark on those that are small once their own inlinable callees are
- * counted in (fabs, the float forms' conversions, double-double
- * primitives), so that pow, sin or erf stay one called function each with
- * their constant-count loops unrolled there. The unroller (SPIRV-Tools
- * 2023.1) drops NoContraction from the copies it makes, so after the
- * optimizer spv_restore_exact decorates every float operation of the
- * library functions again; a library function with a loop is therefore
- * never inlined, its unrolled copies stay in a function known as the
- * library's. -fcamp-inline-math clears every mark and hint (the old
+ * and its constant loops Unroll (ir/unroll.c); before the optimizer,
+ * spv_choose_inlining clears the mark on those that are small once their
+ * own inlinable callees are counted in (fabs, the float forms'
+ * conversions, double-double primitives), so that pow, sin or erf stay one
+ * called function each with their constant-count loops unrolled there.
+ * The unroller (SPIRV-Tools 2023.1) drops NoContraction from the copies
+ * it makes, so after the optimizer spv_restore_exact decorates every float
+ * operation of the library functions again; a library function with a
+ * loop is therefore never inlined, its unrolled copies stay in a function
+ * known as the library's. -fcamp-inline-math clears every mark and hint (the old
  * behaviour, to compare). */
 #include "campcc.h"
 

@@ -1,14 +1,14 @@
 /* spv_loop_limit.c — lavapipe's loop budget, never a silent wrong result.
  *
- * Mesa's llvmpipe (lavapipe's compiler) gives each thread of a shader one
- * budget of 65,535 loop passes, shared by every loop it runs (each pass of
- * a loop's body counts, the one that ends the loop too, and a loop that
- * some lanes of a SIMD group skip still costs the group a pass); when it
- * runs out, every loop is left at its next pass end as though it had
- * finished, and the kernel goes on with wrong values. Which pass runs out
- * depends on the SIMD group, so it cannot be predicted from one thread's
- * view; it can be observed: after it ran out, a loop of two passes stops
- * after one.
+ * Mesa's llvmpipe (lavapipe's compiler) before 25.0 gives each thread of a
+ * shader one budget of 65,535 loop passes (CAMP_LAVAPIPE_LOOP_PASSES),
+ * shared by every loop it runs (each pass of a loop's body counts, the one
+ * that ends the loop too, and a loop that some lanes of a SIMD group skip
+ * still costs the group a pass); when it runs out, every loop is left at
+ * its next pass end as though it had finished, and the kernel goes on with
+ * wrong values. Which pass runs out depends on the SIMD group, so it cannot
+ * be predicted from one thread's view; it can be observed: after it ran
+ * out, a loop of two passes stops after one.
  *
  * So a kernel that runs a loop (ir/loops.c) ends each thread with such a
  * canary loop, whose trip count (2) it reads from memory so that no
@@ -17,8 +17,9 @@
  * was in when its own count of passes reached the budget (each loop header
  * counts into a Private variable and notes its site), or 1 when unknown.
  * The report buffer's address is a pair of specialization constants that
- * the runtime sets only on lavapipe: elsewhere they are 0, the canary is
- * dead code after specialization, and so are the counts.
+ * the runtime sets only on such a lavapipe (runtime/loop_limit.c says
+ * which): elsewhere they are 0, the canary is dead code after
+ * specialization, and so are the counts.
  *
  * The canary runs only if the thread gets to the kernel's end, and a
  * loop with no exit (`for (;;)`, `while (1)`, `do ... while (1)`) has no
@@ -32,8 +33,6 @@
 #include "spv_emit.h"
 
 #include "camp_abi.h"
-
-enum { LAVAPIPE_LOOP_PASSES = 65535 };
 
 /* The Private counters and the report address, once per module. */
 static void declare(Emitter *e) {
@@ -85,7 +84,7 @@ uint32_t em_loop_pass(Emitter *e, SrcLoc loc, bool exit) {
     SPV_OP(&e->code, SpvOpLoad, u32, passes, e->loop_passes);
     SPV_OP(&e->code, SpvOpIAdd, u32, counted, passes, spv_const_u32(b, 1));
     SPV_OP(&e->code, SpvOpStore, e->loop_passes, counted);
-    SPV_OP(&e->code, SpvOpULessThanEqual, bool_t, within, counted, spv_const_u32(b, LAVAPIPE_LOOP_PASSES));
+    SPV_OP(&e->code, SpvOpULessThanEqual, bool_t, within, counted, spv_const_u32(b, CAMP_LAVAPIPE_LOOP_PASSES));
     SPV_OP(&e->code, SpvOpLoad, u32, noted, e->loop_site);
     SPV_OP(&e->code, SpvOpSelect, u32, now, within, spv_const_u32(b, (uint32_t)u->loop_sites.len), noted);
     SPV_OP(&e->code, SpvOpStore, e->loop_site, now);

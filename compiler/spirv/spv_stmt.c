@@ -44,11 +44,11 @@ static void emit_loop(Emitter *e, Stmt *s) {
     uint32_t header = em_label(e), body = em_label(e), cont = em_label(e), merge = em_label(e);
     em_branch(e, header);
     em_begin_block(e, header);
-    /* The library's loops mostly count to a constant: at -O1 and up the
-     * optimizer unrolls them (spv_inline.c says why), and small loops of
-     * constant count (unroll.c). A loop whose test is missing or constant
+    /* The library's loops of constant count, and small ones of the
+     * program's: at -O1 and up the optimizer unrolls them (spv_inline.c
+     * and unroll.c say why). A loop whose test is missing or constant
      * has no exit the driver sees, and gets lavapipe's (spv_loop_limit.c). */
-    bool unroll = (e->func && e->func->library) || s->unroll;
+    bool unroll = s->unroll;
     bool endless = !unroll && test_always_true(s);
     uint32_t beyond_budget = em_loop_pass(e, s->loc, endless);
     SPV_OP(&e->code, SpvOpLoopMerge, merge, cont, unroll ? SpvLoopControlUnrollMask : SpvLoopControlMaskNone);
@@ -56,7 +56,14 @@ static void emit_loop(Emitter *e, Stmt *s) {
     if (!endless) {
         em_branch(e, first);
     } else {
-        uint32_t leave = em_label(e);
+        /* `if (beyond_budget) { report; break; }` in a block of its own: a
+         * loop header's conditional branch to two blocks that merge nothing
+         * is valid SPIR-V, but Mesa 25's SPIR-V reader warns about it (a
+         * validation message). */
+        uint32_t check = em_label(e), leave = em_label(e);
+        em_branch(e, check);
+        em_begin_block(e, check);
+        SPV_OP(&e->code, SpvOpSelectionMerge, first, SpvSelectionControlMaskNone);
         SPV_OP(&e->code, SpvOpBranchConditional, beyond_budget, leave, first);
         e->terminated = true;
         em_begin_block(e, leave);
