@@ -469,7 +469,6 @@ static camp_status create_device(camp_device *dev) {
     dev->host_query_reset = has12.hostQueryReset;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
-    dev->loop_budget = camp_loop_budget(dev->physical) != 0;
     dev->access_chains = uses_access_chains(dev->physical);
 
     uint32_t family_count = 0;

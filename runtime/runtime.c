@@ -48,7 +48,7 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     camp_device *dev;
     CAMP_TRY(camp_device_create(physical, index, &dev));
     dev->poll_ns = camp_wait_poll_ns();
-    dev->loop_budget = camp_loop_budget_applies(physical);
+    dev->loop_budget = camp_loop_budget(physical) != 0;
     dev->copies_by_kernel = camp_copy_kernel_wanted(dev);
     camp_status status = camp_copy_path_choose(dev);
     if (status == CAMP_OK) status = camp_pipeline_cache_load(dev);
