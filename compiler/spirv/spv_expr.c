@@ -392,8 +392,10 @@ static uint32_t call(Emitter *e, Expr *x) {
 static uint32_t builtin(Emitter *e, Expr *x) {
     if (x->ival == BUILTIN_BIT_COUNT) return em_op1(e, SpvOpBitCount, em_type(e, x->type), em_expr(e, x->args[0]));
     if (x->ival == BUILTIN_BIT_REVERSE) return em_op1(e, SpvOpBitReverse, em_type(e, x->type), em_expr(e, x->args[0]));
-    if (x->ival == BUILTIN_FREM)
-        return em_op2(e, SpvOpFRem, em_type(e, x->type), em_expr(e, x->args[0]), em_expr(e, x->args[1]));
+    if (x->ival == BUILTIN_FREM) { /* operands emitted last first, whatever compiler built campcc (SEQUENCED) */
+        uint32_t divisor = em_expr(e, x->args[1]), dividend = em_expr(e, x->args[0]);
+        return em_op2(e, SpvOpFRem, em_type(e, x->type), dividend, divisor);
+    }
     if (!e->glsl) {
         e->glsl = spv_new_id(&e->b);
         uint32_t pre[1] = {e->glsl};
@@ -485,7 +487,8 @@ static uint32_t binary(Emitter *e, Expr *x) {
     if ((x->op == OP_DIV || x->op == OP_REM) && x->type->kind == TY_INT && x->type->is_signed &&
         expr_nonneg(x->lhs) && expr_nonneg(x->rhs)) { /* as unsigned: nonneg.c */
         uint32_t st = em_type(e, x->type), ut = spv_type_int(&e->b, (uint32_t)x->type->size * 8, false);
-        uint32_t q = em_op2(e, x->op == OP_DIV ? SpvOpUDiv : SpvOpUMod, ut, em_op1(e, SpvOpBitcast, ut, a), em_op1(e, SpvOpBitcast, ut, b));
+        uint32_t ub = em_op1(e, SpvOpBitcast, ut, b), ua = em_op1(e, SpvOpBitcast, ut, a); /* SEQUENCED */
+        uint32_t q = em_op2(e, x->op == OP_DIV ? SpvOpUDiv : SpvOpUMod, ut, ua, ub);
         return em_op1(e, SpvOpBitcast, st, q);
     }
     return arith(e, x->op, x->type, a, b, x->loc);

@@ -2,7 +2,13 @@
  * (conversions and constants), spv_pointer.c (lvalues, pointers, views and
  * variable-length arrays), spv_union.c (unions held as words) and
  * spv_expr.c (operators, assignment, initializers, calls): what each uses
- * of the others. */
+ * of the others.
+ *
+ * Lines marked SEQUENCED emit an operation's operands one statement at a
+ * time, the later operand first, instead of as the arguments of one call:
+ * C leaves the order of a call's arguments unspecified, and a campcc built
+ * by clang emitted them in the opposite order to one built by gcc (whose
+ * order these keep). */
 #ifndef CAMPCC_SPV_EXPR_H
 #define CAMPCC_SPV_EXPR_H
 

@@ -79,7 +79,8 @@ Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Type *it,
         while (to->kind == TY_ARRAY && (to->len < 0 || p.stride[0])) to = to->base;
         uint32_t bytes = em_op2(e, SpvOpIMul, i64, i, const_int(e, type_int(8, true), to->kind == TY_VOID ? 1 : to->size));
         if (p.stride[0]) bytes = em_op2(e, SpvOpIMul, i64, bytes, em_op1(e, SpvOpSConvert, i64, p.stride[0]));
-        uint32_t addr = em_op2(e, SpvOpIAdd, u64, em_op1(e, SpvOpConvertPtrToU, u64, p.value), em_op1(e, SpvOpBitcast, u64, bytes));
+        uint32_t offset = em_op1(e, SpvOpBitcast, u64, bytes), base = em_op1(e, SpvOpConvertPtrToU, u64, p.value); /* SEQUENCED */
+        uint32_t addr = em_op2(e, SpvOpIAdd, u64, base, offset);
         p.value = em_op1(e, SpvOpConvertUToPtr, em_type(e, ptr_type), addr);
     } else {
         p.value = em_op2(e, SpvOpIAdd, em_type(e, type_int(4, true)), p.value, offset_of(e, i, it));
@@ -239,7 +240,8 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
     }
     uint32_t offset = index_sum(e, index, rows, step_size, n, ot);
     if (narrow) offset = em_op1(e, SpvOpSConvert, i64, offset);
-    uint32_t addr = em_op2(e, SpvOpIAdd, u64, em_op1(e, SpvOpConvertPtrToU, u64, base.value), em_op1(e, SpvOpBitcast, u64, offset));
+    uint32_t offset_bits = em_op1(e, SpvOpBitcast, u64, offset), base_bits = em_op1(e, SpvOpConvertPtrToU, u64, base.value); /* SEQUENCED */
+    uint32_t addr = em_op2(e, SpvOpIAdd, u64, base_bits, offset_bits);
     uint32_t ptr_type = em_type(e, &ptr), value = em_op1(e, SpvOpConvertUToPtr, ptr_type, addr);
     /* Where every index is non-negative, and the launch's buffers are all
      * at most 4 GiB (a specialization constant, CAMP_SPEC_NARROW_ADDRESSES,

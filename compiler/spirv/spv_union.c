@@ -144,7 +144,8 @@ void union_set(Emitter *e, LValue lv, const Type *u, int off, uint32_t dyn, cons
         bits = em_op2(e, SpvOpShiftLeftLogical, wtid, bits, shift);
         field = em_op2(e, SpvOpShiftLeftLogical, wtid, field, shift);
     }
-    uint32_t kept = em_op2(e, SpvOpBitwiseAnd, wtid, em_load(e, wt, word), em_op1(e, SpvOpNot, wtid, field));
+    uint32_t others = em_op1(e, SpvOpNot, wtid, field), old = em_load(e, wt, word); /* SEQUENCED */
+    uint32_t kept = em_op2(e, SpvOpBitwiseAnd, wtid, old, others);
     em_store(e, word, em_op2(e, SpvOpBitwiseOr, wtid, kept, bits));
 }
 
