@@ -45,6 +45,12 @@ enum { NPASSES = sizeof passes / sizeof *passes, CCP_MAX_KERNELS = 64 };
  * samples and benchmarks is 88,000 (math_pipeline with every math call
  * inlined, 2.3 s), the next 3,600. */
 #define REDUNDANCY_MAX_INSTRUCTIONS 100000u
+/* Above this the optimizer is left out altogether (the driver optimizes
+ * the module anyway): each of the recipe's ~40 passes walks the whole
+ * module, and a kernel of 841,000 instructions once inlined (a 100,000-term
+ * expression, 16 MB of SPIR-V) took 21 s in them at -O2, 27 s in all
+ * against 6 s at -O0. */
+#define OPTIMIZER_MAX_INSTRUCTIONS 500000u
 
 /* What the estimate below knows of an id that names a function. */
 typedef struct FunctionSize {
@@ -128,6 +134,12 @@ static void print_command(const Unit *u, size_t kernels, bool huge, const char *
 static bool optimize_module(Unit *u, uint32_t **words, size_t *n, const Kernel *k) {
     size_t kernels = k ? 1 : (size_t)u->kernels.len;
     uint64_t inlined = largest_inlined_function(*words, *n);
+    if (inlined > OPTIMIZER_MAX_INSTRUCTIONS) {
+        if (u->opts->verbose && k)
+            fprintf(stderr, " (the kernel at %s:%u, a function of %llu instructions once inlined, goes without the optimizer)\n",
+                    k->loc.file, k->loc.line, (unsigned long long)inlined);
+        return true;
+    }
     bool huge = inlined > REDUNDANCY_MAX_INSTRUCTIONS;
     if (u->opts->verbose && k && huge)
         fprintf(stderr, " (the kernel at %s:%u, a function of %llu instructions once inlined, goes without --redundancy-elimination)\n",

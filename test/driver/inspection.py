@@ -216,6 +216,22 @@ def test_huge_kernel_optimizer(ctx):
     expect(ctx.has_spirv("huge.o"), "huge.o holds no SPIR-V")
 
 
+def test_enormous_kernel_optimizer(ctx):
+    """At -O2 a kernel with a function past 500,000 instructions once inlined (an expression of 100,000
+    terms) goes without the SPIR-V optimizer, whose ~40 passes took 21 s over it; -v names that kernel."""
+    with open(ctx.path("enormous.c"), "w") as f:
+        f.write("#include <camp.h>\n#define X10(e) e ^ e + i + e + e * e + e + e + e + e\n"
+                "int main(void) {\n    static int a[16];\n"
+                "    parallel_for_each(i, extent(16)) { a[i] = X10(X10(X10(X10(X10(a[i]))))); }\n"
+                "    return a[0];\n}\n")
+    _, err = ctx.run(["-v", "-O2", "-c", "enormous.c", "-o", "enormous.o"])
+    notes = re.findall(r"^ \(the kernel at enormous\.c:5, a function of (\d+) instructions once inlined, "
+                       r"goes without the optimizer\)$", err, re.M)
+    expect(len(notes) == 1 and int(notes[0]) > 500000,
+           f"-v -O2 should name the kernel at enormous.c:5 as going without the optimizer:\n{err[-2500:]}")
+    expect(ctx.has_spirv("enormous.o"), "enormous.o holds no SPIR-V")
+
+
 def test_spelling(ctx):
     """Misspelled flags of campcc's own get clang's "did you mean" (one edit away), clang's own flags
     the host compiler's; typos in the source get clang's corrections (libclang turns them off)."""
