@@ -22,7 +22,6 @@
 
 static camp_status view_new(size_t bytes, const char *name, void **out) {
     if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: an empty view", name);
-    camp_region *region = calloc(1, sizeof *region);
     /* Whole pages of its own, so that implicit synchronization can protect
      * them (host_guard.c); zeroed, so that the host never reads
      * uninitialized memory (the device's copy is not, until a kernel
@@ -30,28 +29,19 @@ static camp_status view_new(size_t bytes, const char *name, void **out) {
     size_t page = bytes >= HUGE_PAGE ? HUGE_PAGE : (size_t)sysconf(_SC_PAGESIZE);
     size_t rounded = bytes + page - 1 < bytes ? 0 : (bytes + page - 1) / page * page;
     char *host = rounded ? aligned_alloc(page, rounded) : NULL;
+    if (!host) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "%s: out of host memory", name);
 #ifdef MADV_HUGEPAGE
-    if (host && page == HUGE_PAGE) (void)madvise(host, rounded, MADV_HUGEPAGE); /* before the memset faults them in */
+    if (page == HUGE_PAGE) (void)madvise(host, rounded, MADV_HUGEPAGE); /* before the memset faults them in */
 #endif
-    if (host) memset(host, 0, rounded);
-    if (!region || !host) {
-        free(region);
-        free(host);
-        return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "%s: out of host memory", name);
-    }
-    region->kind = CAMP_REGION_VIEW;
-    region->host = host;
-    region->bytes = bytes;
-    region->name = name;
-    region->refs = 1;
-    region->owns_host = true;
-    region->device_valid = true; /* nothing to copy in */
-    camp_status status = camp_region_insert(region);
+    memset(host, 0, rounded);
+    camp_region *region = NULL;
+    camp_status status = camp_view_region_new(host, bytes, name, &region);
     if (status != CAMP_OK) {
         free(host);
-        free(region);
         return status;
     }
+    region->owns_host = true;
+    region->device_valid = true; /* nothing to copy in */
     camp_guard_update(region); /* a host write before the first kernel is copied in */
     *out = host;
     return CAMP_OK;

@@ -309,10 +309,15 @@ static void imported_part(const camp_host_import *import, const char *host, size
     if (*last < *first) *last = *first;
 }
 
+/* Whether the device's copies to and from views go through their imported
+ * pages (the import path, or the bar path where the device imports). */
+static bool imports_views(const camp_device *dev) {
+    return dev->copy_path == CAMP_COPY_IMPORT || (dev->copy_path == CAMP_COPY_BAR && dev->import_host);
+}
+
 bool camp_transfer_out_dma_part(camp_device *dev, const camp_region *view, const char **first, const char **last) {
     const camp_host_import *import = view->import;
-    bool imports = dev->copy_path == CAMP_COPY_IMPORT || (dev->copy_path == CAMP_COPY_BAR && dev->import_host);
-    if (!imports || dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU || !import || import->dev != dev ||
+    if (!imports_views(dev) || dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU || !import || import->dev != dev ||
         view->bytes < IMPORT_ABOVE)
         return false;
     imported_part(import, view->host, view->bytes, first, last);
@@ -497,8 +502,7 @@ static camp_status import_busy(camp_host_import *import, camp_accelerator_view *
 /* The import to use for this copy, or NULL (staging). */
 static camp_status import_for(camp_device *dev, camp_region *host_view, size_t bytes, camp_host_import **out) {
     *out = NULL;
-    bool imports = dev->copy_path == CAMP_COPY_IMPORT || (dev->copy_path == CAMP_COPY_BAR && dev->import_host);
-    if (!imports || !host_view || bytes < IMPORT_ABOVE) return CAMP_OK;
+    if (!imports_views(dev) || !host_view || bytes < IMPORT_ABOVE) return CAMP_OK;
     /* A view's first large copy goes through staging: pinning its pages
      * costs more than one copy through staging (256 MiB: 20-25 ms against
      * 5-8 on an H200), which only a view copied again wins back. */
