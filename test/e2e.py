@@ -134,16 +134,20 @@ def check_expected(out, expected, who):
                          + diff(want, out, "expected", who))
 
 
+def source_words(src, key):
+    """The words of SRC's `// KEY: ...` line, if it has one."""
+    m = re.search(rf"^// {key}: (.*)$", open(src, encoding="utf-8").read(), flags=re.M)
+    return shlex.split(m.group(1)) if m else []
+
+
 def source_flags(src):
     """The compiler flags a `// cflags: ...` line of SRC asks for (campcc's and the reference's)."""
-    m = re.search(r"^// cflags: (.*)$", open(src, encoding="utf-8").read(), flags=re.M)
-    return shlex.split(m.group(1)) if m else []
+    return source_words(src, "cflags")
 
 
 def source_units(src):
     """The other translation units a `// also: ...` line of SRC names, as paths."""
-    m = re.search(r"^// also: (.*)$", open(src, encoding="utf-8").read(), flags=re.M)
-    return [os.path.join(os.path.dirname(src), unit) for unit in shlex.split(m.group(1))] if m else []
+    return [os.path.join(os.path.dirname(src), unit) for unit in source_words(src, "also")]
 
 
 def cmd_program(a):
