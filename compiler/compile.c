@@ -44,7 +44,7 @@ static bool optimize(Unit *u) {
  * thousands of kernels took the validator gigabytes. */
 static bool split_and_validate(Unit *u) {
     double t = time_now();
-    bool ok = spv_split_kernels(u);
+    bool ok = spv_split_kernels(u) && spv_emit_cooperative_kernels(u);
     time_phase_end(TIME_EMIT, t);
     if (!ok) return false;
     t = time_now();
@@ -84,14 +84,14 @@ static bool run_pipeline(Unit *u) {
     half_precision(u);
     dump_after(u, IR_AFTER_LOWERING);
     double t = time_now();
-    bool checked = check_unit(u) && check_nesting(u) && check_tiles(u) && check_private_memory(u);
+    bool checked = check_unit(u) && check_nesting(u) && check_tiles(u) && fragment_scan(u) && check_private_memory(u);
     if (checked) checked = check_emittable(u) & ptr_storage_scan(u); /* both report */
     if (checked) dump_after(u, IR_AFTER_PTR_STORAGE), analyze(u);
     time_phase_end(TIME_FRONTEND, t);
     if (!checked || u->diag->errors) return false;
     if (u->kernels.len == 0) return true; /* host code only: no module (one without entry points is invalid) */
     t = time_now();
-    bool emitted = spv_emit_module(u);
+    bool emitted = spv_emit_module(u, false);
     if (emitted) spv_choose_inlining(u);
     time_phase_end(TIME_EMIT, t);
     if (!emitted || !split_and_validate(u)) return false;

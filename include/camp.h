@@ -278,6 +278,10 @@ static inline float camp_atomic_exchange_float_(float *p, float v) {
 
 #include "camp_subgroup.h"
 
+/* ---- Matrix fragments: the subgroup's matrix multiply-add units -------- */
+
+#include "camp_fragment.h"
+
 /* ---- parallel_for_each ---------------------------------------------------
  * Expands to a plain serial loop (the reference mode). campcc recognises the
  * expansion by the loop variable camp_pfe_loop_ and outlines the body. */

@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 7u
+#define CAMP_ABI_VERSION 8u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -42,6 +42,7 @@ enum camp_feature {
     CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE = 1u << 14, /* ..._SHUFFLE_RELATIVE_BIT */
     CAMP_FEATURE_SUBGROUP_ARITHMETIC = 1u << 15,       /* ..._ARITHMETIC_BIT */
     CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES = 1u << 16,   /* shaderSubgroupExtendedTypes: on half, 64-bit ints */
+    CAMP_FEATURE_COOPERATIVE_MATRIX = 1u << 17, /* VK_NV_cooperative_matrix: a kernel's cooperative-matrix module */
 };
 
 /* Every kernel's push constants start with this header (scalar layout),
@@ -53,6 +54,16 @@ typedef struct camp_push_header {
 } camp_push_header;
 
 #define CAMP_PUSH_HEADER_SIZE 24u
+
+/* A matrix multiply-add shape a kernel's fragments use (camp_fragment.h):
+ * M×N×K with inputs and accumulator of these component types. */
+enum camp_fragment_component { CAMP_FRAGMENT_FLOAT16 = 0, CAMP_FRAGMENT_FLOAT32 = 1, CAMP_FRAGMENT_SINT8 = 2,
+                               CAMP_FRAGMENT_SINT32 = 3 };
+typedef struct camp_fragment_shape {
+    camp_u32 m, n, k;
+    camp_u32 input, accumulator; /* enum camp_fragment_component */
+    camp_u32 line;               /* of its first fragment_mma */
+} camp_fragment_shape;
 
 /* One kernel (one parallel_for_each) of a module. */
 typedef struct camp_kernel_info {
@@ -89,6 +100,15 @@ typedef struct camp_kernel_info {
     /* What the launch's arguments are (camp_abi_launch), in their order. */
     const struct camp_kernel_param *params;
     camp_u32 param_count;
+    /* A kernel with matrix fragments: the shapes it multiplies, and its
+     * module with cooperative matrices (VK_NV_cooperative_matrix) and that
+     * module's features, which the runtime takes on a device that has every
+     * one of the shapes; elsewhere spirv above (the scalar lowering). */
+    const camp_fragment_shape *fragment_shapes;
+    camp_u32 fragment_shape_count;
+    const camp_u32 *cooperative_spirv;
+    camp_size cooperative_spirv_words;
+    camp_u32 cooperative_features;
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these

@@ -399,8 +399,12 @@ static camp_status create_device(camp_device *dev) {
         .pNext = atomic_float ? &has_atomic : NULL};
     VkPhysicalDeviceVulkan11Features has11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
                                               .pNext = custom_border ? (void *)&has_border : has_border.pNext};
+    /* Matrix fragments as cooperative matrices (fragment.c) */
+    bool cooperative = camp_device_has_extension(dev->physical, VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME);
+    VkPhysicalDeviceCooperativeMatrixFeaturesNV has_cooperative = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV, .pNext = &has11};
     VkPhysicalDeviceVulkan12Features has12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                              .pNext = &has11};
+                                              .pNext = cooperative ? (void *)&has_cooperative : &has11};
     VkPhysicalDeviceFeatures2 has = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has12};
     vkGetPhysicalDeviceFeatures2(dev->physical, &has);
     camp_faults_mask_features(&has.features, &has11, &has12); /* a test knob */
@@ -427,9 +431,15 @@ static camp_status create_device(camp_device *dev) {
         .storageBuffer16BitAccess = has11.storageBuffer16BitAccess,
         .storagePushConstant16 = has11.storagePushConstant16,
     };
+    cooperative = cooperative && has_cooperative.cooperativeMatrix;
+    VkPhysicalDeviceCooperativeMatrixFeaturesNV on_cooperative = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV,
+        .pNext = &on11,
+        .cooperativeMatrix = VK_TRUE,
+    };
     VkPhysicalDeviceVulkan12Features on12 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-        .pNext = &on11,
+        .pNext = cooperative ? (void *)&on_cooperative : &on11,
         .bufferDeviceAddress = VK_TRUE,
         .scalarBlockLayout = VK_TRUE,
         .timelineSemaphore = VK_TRUE,
@@ -466,6 +476,7 @@ static camp_status create_device(camp_device *dev) {
     if (has12.storagePushConstant8) dev->features |= CAMP_FEATURE_PUSH_CONSTANT8;
     if (has11.storagePushConstant16) dev->features |= CAMP_FEATURE_PUSH_CONSTANT16;
     dev->features |= subgroup_features(dev->physical, &has12);
+    if (cooperative) CAMP_TRY(camp_fragment_shapes_query(dev));
     dev->host_query_reset = has12.hostQueryReset;
     /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
     dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
@@ -503,7 +514,7 @@ static camp_status create_device(camp_device *dev) {
                              camp_device_has_extension(dev->physical, VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);
     /* Textures' bindings (texture.c) */
     bool push_descriptor = camp_device_has_extension(dev->physical, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
-    const char *extensions[7];
+    const char *extensions[8];
     uint32_t extension_count = 0;
     add_profiling_extensions(dev, extensions, &extension_count);
     if (atomic_float) extensions[extension_count++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
@@ -511,6 +522,7 @@ static camp_status create_device(camp_device *dev) {
     if (dev->non_semantic_info) extensions[extension_count++] = VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME;
     if (push_descriptor) extensions[extension_count++] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
     if (custom_border) extensions[extension_count++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
+    if (cooperative) extensions[extension_count++] = VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME;
     dev->custom_border_colours = custom_border;
     VkDeviceCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
@@ -540,6 +552,7 @@ error:
 
 void camp_device_close(camp_device *dev) {
     if (dev->device) vkDestroyDevice(dev->device, NULL);
+    free(dev->cooperative_shapes);
     for (uint32_t i = 0; i < CAMP_DEVICE_QUEUES_MAX; i++) pthread_mutex_destroy(&dev->submit_locks[i]);
     pthread_mutex_destroy(&dev->copy_submit_lock);
     free(dev);

@@ -262,7 +262,8 @@ typedef struct camp_module_state {
 #define CAMP_VK_INSTANCE_FUNCTIONS(X)                                                      \
     X(vkCreateDebugUtilsMessengerEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) /* validation */     \
     X(vkDestroyDebugUtilsMessengerEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME)                     \
-    X(vkGetPhysicalDeviceCalibrateableTimeDomainsEXT, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME)
+    X(vkGetPhysicalDeviceCalibrateableTimeDomainsEXT, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME)   \
+    X(vkGetPhysicalDeviceCooperativeMatrixPropertiesNV, VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME) /* fragments */
 #define CAMP_VK_FUNCTION_FIELD(name, extension) PFN_##name name;
 typedef struct camp_vk_device_functions {
     CAMP_VK_DEVICE_FUNCTIONS(CAMP_VK_FUNCTION_FIELD)
@@ -285,6 +286,10 @@ typedef struct camp_device {
     bool non_semantic_info;  /* VK_KHR_shader_non_semantic_info is enabled: else modules lose -g's debug info */
     bool verbose;            /* CAMP_VERBOSE: say what is made for it (devices, pipelines) */
     bool access_chains;      /* kernels address view elements by access chains where they can (device.c) */
+    /* The cooperative matrices' shapes it offers at subgroup scope, where
+     * VK_NV_cooperative_matrix is enabled (fragment.c) */
+    VkCooperativeMatrixPropertiesNV *cooperative_shapes;
+    uint32_t cooperative_shape_count;
     VkDevice device;
     camp_vk_device_functions vk; /* its extensions' functions */
     uint32_t queue_family;
@@ -929,6 +934,14 @@ void camp_views_release(camp_view_set *set, camp_accelerator_view *q);
 /* The pipelines of kernel `k`, once the device is known to run the kernel
  * at the workgroup size chosen for it (workgroup.c). */
 camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32_t k, camp_pipeline **out);
+/* fragment.c: the cooperative matrices dev offers (at device creation), and
+ * whether kernel runs its cooperative-matrix module on dev (an error where
+ * dev has cooperative matrices but not the kernel's shapes). */
+camp_status camp_fragment_shapes_query(camp_device *dev);
+camp_status camp_fragment_choose(const camp_device *dev, const camp_kernel_info *kernel, const uint32_t local_size[3],
+                                 bool *cooperative);
+/* workgroup.c: the device's subgroup size */
+uint32_t camp_device_subgroup_size(const camp_device *dev);
 /* One of them, made on first use: with the kernel's bounds check or
  * without it (for an extent of whole workgroups); addressing views by
  * access chains (CAMP_SPEC_NARROW_ADDRESSES: a launch whose buffers are

@@ -21,20 +21,20 @@ uint32_t camp_push_range_size(const camp_kernel_info *kernel) { return (kernel->
 /* The module as the device accepts it: without DenormPreserve, and without
  * debug information, where the device does not support them
  * (runtime/spirv_patch.c). */
-static camp_status create_shader(camp_device *dev, const camp_kernel_info *kernel, VkShaderModule *shader) {
+static camp_status create_shader(camp_device *dev, const uint32_t *spirv, size_t words, VkShaderModule *shader) {
     camp_status status = CAMP_OK;
     uint32_t *patched = NULL;
     VkShaderModuleCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-        .codeSize = kernel->spirv_words * sizeof(uint32_t),
-        .pCode = kernel->spirv,
+        .codeSize = words * sizeof(uint32_t),
+        .pCode = spirv,
     };
     if (!dev->denorm_preserve32 || !dev->non_semantic_info) {
         patched = malloc(info.codeSize);
         if (!patched) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-        size_t n = kernel->spirv_words;
-        if (dev->denorm_preserve32) memcpy(patched, kernel->spirv, info.codeSize);
-        else n = camp_spirv_strip_denorm_preserve(kernel->spirv, n, patched);
+        size_t n = words;
+        if (dev->denorm_preserve32) memcpy(patched, spirv, info.codeSize);
+        else n = camp_spirv_strip_denorm_preserve(spirv, n, patched);
         if (!dev->non_semantic_info) n = camp_spirv_strip_non_semantic(patched, n);
         info.codeSize = n * sizeof(uint32_t);
         info.pCode = patched;
@@ -103,11 +103,12 @@ static const struct {
     {CAMP_FEATURE_SUBGROUP_ARITHMETIC,
      "subgroup reductions and scans (supportedOperations ARITHMETIC)"},
     {CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES, "subgroup operations on half or 64-bit integers (shaderSubgroupExtendedTypes)"},
+    {CAMP_FEATURE_COOPERATIVE_MATRIX, "cooperative matrices (VK_NV_cooperative_matrix)"},
 };
 
-static camp_status check_device_fits(const camp_device *dev, const camp_kernel_info *kernel,
+static camp_status check_device_fits(const camp_device *dev, const camp_kernel_info *kernel, uint32_t features,
                                      const uint32_t local_size[3]) {
-    uint32_t missing = kernel->features & ~dev->features;
+    uint32_t missing = features & ~dev->features;
     for (size_t i = 0; i < sizeof feature_names / sizeof *feature_names; i++)
         if (missing & feature_names[i].bit)
             return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel needs %s, which the device '%s' does not support",
@@ -223,11 +224,18 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
         const camp_kernel_info *kernel = &module->kernels[k];
         uint32_t local_size[3];
         CAMP_TRY(camp_workgroup_size(dev, kernel, local_size));
-        CAMP_TRY(check_device_fits(dev, kernel, local_size));
-        if (!kernel->spirv || !kernel->spirv_words)
-            return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel has no SPIR-V");
+        bool cooperative;
+        CAMP_TRY(camp_fragment_choose(dev, kernel, local_size, &cooperative));
+        CAMP_TRY(check_device_fits(dev, kernel, cooperative ? kernel->cooperative_features : kernel->features,
+                                   local_size));
+        const uint32_t *spirv = cooperative ? kernel->cooperative_spirv : kernel->spirv;
+        size_t words = cooperative ? kernel->cooperative_spirv_words : kernel->spirv_words;
+        if (!spirv || !words) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel has no SPIR-V");
+        if (dev->verbose && kernel->fragment_shape_count)
+            fprintf(stderr, "camp: kernel at %s:%u: matrix fragments as %s\n", kernel->file, kernel->line,
+                    cooperative ? "cooperative matrices (VK_NV_cooperative_matrix)" : "scalar code (the device has no cooperative matrices)");
         if (!p->shader) {
-            CAMP_TRY(create_shader(dev, kernel, &p->shader));
+            CAMP_TRY(create_shader(dev, spirv, words, &p->shader));
             camp_debug_name(dev, VK_OBJECT_TYPE_SHADER_MODULE, (uint64_t)p->shader, kernel->entry);
         }
         VkPushConstantRange range = {

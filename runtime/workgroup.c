@@ -23,7 +23,7 @@ enum {
     MIN_ROW = 32, /* x of rank 2 and 3: coalesced rows, at least one subgroup */
 };
 
-static uint32_t subgroup_size(const camp_device *dev) {
+uint32_t camp_device_subgroup_size(const camp_device *dev) {
     VkPhysicalDeviceSubgroupProperties subgroup = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
     VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                               .pNext = &subgroup};
@@ -87,7 +87,7 @@ camp_status camp_workgroup_size(const camp_device *dev, const camp_kernel_info *
         return CAMP_OK;
     }
     const VkPhysicalDeviceLimits *limits = &dev->properties.limits;
-    uint32_t row = subgroup_size(dev);
+    uint32_t row = camp_device_subgroup_size(dev);
     if (row < MIN_ROW) row = MIN_ROW;
     bool found;
     CAMP_TRY(override(kernel->rank, row, size, &found));

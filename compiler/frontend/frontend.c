@@ -160,7 +160,10 @@ static Type *record_type(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
     fe->structs = grow_array(fe->structs, fe->nstructs, &fe->capstructs, sizeof *fe->structs, 16);
     int slot = fe->nstructs++;
     fe->structs[slot] = (StructBinding){decl, ty}; /* before the members: they may point back */
-    if (record_members(fe, ct, ty, where)) return ty;
+    if (record_members(fe, ct, ty, where)) {
+        fe_fragment_type(fe, ty, decl);
+        return ty;
+    }
     /* later uses get no half-built type (members without types) */
     fe->structs[slot].type = NULL;
     return NULL;
@@ -500,6 +503,7 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     f->host_ref = host_ref(fe, def, name);
     f->loc = fe_loc(fe, def);
     f->library = strstr(f->loc.file, "camp_math") != NULL;
+    f->fragment_op = fe_fragment_op(name, f->loc);
     /* camp_math.h's double-double arithmetic needs each product and sum
      * rounded separately, as in its serial build */
     f->exact_fp = f->library;

@@ -151,6 +151,11 @@ Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handle
 
 /* frontend_subgroup.c: camp_subgroup.h's operations → EX_SUBGROUP; *handled false for other calls. */
 Expr *fe_subgroup_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
+/* frontend_fragment.c: marks struct ty (declared at decl) as a matrix
+ * fragment if it is one of camp_fragment.h's; the operation a function of
+ * that header named `name` (declared at loc) is, if any. */
+void fe_fragment_type(Frontend *fe, Type *ty, CXCursor decl);
+FragmentOp fe_fragment_op(const char *name, SrcLoc loc);
 
 /* frontend_report.c */
 /* printf and <assert.h>'s __assert_fail, declared by the system's headers. */

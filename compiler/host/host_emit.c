@@ -221,6 +221,26 @@ static void put_reports(StrBuf *out, const Unit *u) {
     sb_puts(out, "};\n");
 }
 
+/* The component types of camp_abi.h's fragment shapes. */
+static int fragment_component(const Type *t) {
+    if (t->kind == TY_FLOAT) return t->size == 2 ? CAMP_FRAGMENT_FLOAT16 : CAMP_FRAGMENT_FLOAT32;
+    return t->size == 1 ? CAMP_FRAGMENT_SINT8 : CAMP_FRAGMENT_SINT32;
+}
+
+static void put_fragment_shapes(StrBuf *out, Unit *u) {
+    for (int i = 0; i < u->kernels.len; i++) {
+        const Kernel *k = u->kernels.items[i];
+        if (!k->cooperative) continue;
+        sb_printf(out, "static const camp_fragment_shape camp_fragment_shapes_%d_[] = {", k->index);
+        for (int j = 0; j < k->fragment_shapes.len; j++) {
+            const FragmentShape *s = k->fragment_shapes.items[j];
+            sb_printf(out, "{%d, %d, %d, %d, %d, %u}, ", s->m, s->n, s->k, fragment_component(s->input),
+                      fragment_component(s->accumulator), s->loc.line);
+        }
+        sb_puts(out, "};\n");
+    }
+}
+
 static void put_module(StrBuf *out, Unit *u) {
     sb_puts(out, "\n/* campcc: the unit's kernels and their SPIR-V modules */\n");
     sb_puts(out, "static const camp_u32 camp_spirv_[] = {");
@@ -239,6 +259,7 @@ static void put_module(StrBuf *out, Unit *u) {
     }
     put_texture_access(out, u);
     put_param_tables(out, u);
+    put_fragment_shapes(out, u);
     sb_puts(out, "static const camp_kernel_info camp_kernels_[] = {\n");
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
@@ -252,9 +273,14 @@ static void put_module(StrBuf *out, Unit *u) {
         sb_printf(out, "%u, %u, %d, ", k->report_offset, k->view_table_offset, k->texture_bindings);
         if (k->texture_bindings) sb_printf(out, "camp_texture_access_%d_, ", k->index);
         else sb_puts(out, "0, ");
-        if (has_params(k)) sb_printf(out, "camp_params_%d_, sizeof camp_params_%d_ / sizeof *camp_params_%d_},\n",
+        if (has_params(k)) sb_printf(out, "camp_params_%d_, sizeof camp_params_%d_ / sizeof *camp_params_%d_, ",
                                      k->index, k->index, k->index);
-        else sb_puts(out, "0, 0},\n");
+        else sb_puts(out, "0, 0, ");
+        if (k->cooperative)
+            sb_printf(out, "camp_fragment_shapes_%d_, %d, camp_spirv_ + %zu, %zu, 0x%xu},\n", k->index,
+                      k->fragment_shapes.len, k->cooperative->spirv_offset, k->cooperative->spirv_words,
+                      k->cooperative->features);
+        else sb_puts(out, "0, 0, 0, 0, 0},\n");
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");

@@ -159,6 +159,19 @@ typedef enum TypeKind {
 } TypeKind;
 
 typedef struct Type Type;
+
+/* A matrix fragment (camp_fragment.h): a struct whose tag the frontend
+ * recognised, camp_fragment_<use>_<T>_<M>x<N>x<K>. In the scalar lowering it
+ * is that struct (the whole rows × cols matrix in every thread); in a
+ * kernel's cooperative-matrix module, a cooperative matrix of the subgroup. */
+typedef enum FragmentUse { FRAGMENT_A, FRAGMENT_B, FRAGMENT_ACC } FragmentUse;
+typedef struct Fragment {
+    FragmentUse use;
+    int m, n, k;     /* the multiply-add shape it belongs to */
+    int rows, cols;  /* A: m × k, B: k × n, the accumulator: m × n */
+    Type *element;
+} Fragment;
+
 typedef struct Member {
     const char *name;
     Type *type;
@@ -178,6 +191,7 @@ struct Type {
     bool is_union;
     Member *members;
     int nmembers;
+    const Fragment *fragment; /* a matrix fragment's struct, else NULL */
 };
 
 bool type_is_arith(const Type *t);   /* int, bool, float */
@@ -436,6 +450,13 @@ struct Stmt {
     bool unroll;     /* ST_FOR: a small loop of constant count, marked for unrolling (unroll.c) */
 };
 
+/* What a camp_fragment.h function does: in a cooperative-matrix module
+ * its calls become instructions (spv_fragment.c); elsewhere they are calls. */
+typedef enum FragmentOp {
+    FRAGMENT_OP_NONE, FRAGMENT_OP_FILL, FRAGMENT_OP_LOAD, FRAGMENT_OP_STORE, FRAGMENT_OP_MMA,
+    FRAGMENT_OP_LENGTH, FRAGMENT_OP_GET, FRAGMENT_OP_SET,
+} FragmentOp;
+
 /* A restrict(amp) function called from a kernel. */
 struct Func {
     const char *name;
@@ -449,6 +470,7 @@ struct Func {
     PtrVec textures; /* Var* (VAR_TEXTURE): what it does with its texture parameters (not in params) */
     bool exact_fp;  /* every float operation rounds on its own (no fused multiply-add) */
     bool library;   /* camp_math's: its loops are unrolled and, if large, it stays a called function */
+    FragmentOp fragment_op; /* one of camp_fragment.h's operations, else FRAGMENT_OP_NONE */
     uint64_t writes_params; /* access.c: bit i, it may write through parameter i (or the pointers it holds),
                              * itself or in the functions it calls; bit 63 stands for all from 63 on */
 };
@@ -482,7 +504,20 @@ typedef struct Kernel {
     SrcLoc end_loc;   /* where the body ends, as clang reports it: the host C goes on from there */
     const char *domain_text; /* DOMAIN, as written */
     const char *view_text;   /* VIEW of parallel_for_each_on, as written; NULL for the default */
+    /* It uses matrix fragments: the multiply-add shapes it reaches (fragment.c)
+     * and itself emitted with cooperative matrices, its own module and
+     * features (spv_fragment.c), which the runtime takes where the device
+     * has those shapes */
+    PtrVec fragment_shapes; /* FragmentShape* */
+    struct Kernel *cooperative;
 } Kernel;
+
+/* A multiply-add shape a kernel's fragments use. */
+typedef struct FragmentShape {
+    int m, n, k;
+    const Type *input, *accumulator;
+    SrcLoc loc; /* its first fragment_mma */
+} FragmentShape;
 
 /* ======================================================================
  * report.c — printf and assert in amp code
@@ -599,6 +634,11 @@ void fence_scan(Kernel *k);
  * tile may diverge. */
 bool check_tiles(Unit *u);
 
+/* fragment.c: the rules of matrix fragments (a tiled kernel, reached
+ * through camp_fragment.h's operations only, constant layouts) and each
+ * kernel's Kernel.fragment_shapes. Returns false after errors. */
+bool fragment_scan(Unit *u);
+
 /* loops.c: Kernel.loop_check of each kernel. */
 void find_loop_checks(Unit *u);
 void mark_unrolled_loops(Unit *u);
@@ -631,8 +671,13 @@ void layout_kernels(Unit *u);
  * Var.access), through the amp functions it calls too (Func.writes_params). */
 void access_analyze(Unit *u);
 
-/* spv_emit.c: the whole module for all kernels into u->spirv. */
-bool spv_emit_module(Unit *u);
+/* spv_emit.c: the whole module for all kernels into u->spirv; with
+ * `cooperative`, fragments as cooperative matrices instead (the module of
+ * the kernels' Kernel.cooperative variants). */
+bool spv_emit_module(Unit *u, bool cooperative);
+/* spv_fragment.c: each fragment kernel's Kernel.cooperative, cut from the
+ * unit emitted with cooperative matrices into u->kernel_spirv. */
+bool spv_emit_cooperative_kernels(Unit *u);
 
 /* time_report.c: -ftime-report's phases. time_phase_end adds the wall time
  * since `start` (a time_now()) to `phase` when the report is on. */

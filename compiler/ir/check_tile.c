@@ -5,7 +5,10 @@
  * - each kernel learns the tile_static variables it reaches (helpers
  *   included) for its entry point and its memory size;
  * - no barrier where the threads of a tile may diverge: every thread of a
- *   tile must reach the same barriers (SPIR-V makes anything else undefined).
+ *   tile must reach the same barriers (SPIR-V makes anything else undefined);
+ * - matrix fragments (camp_fragment.h) need a tiled kernel too, and every
+ *   thread of a subgroup must reach each of their operations: they are
+ *   checked as barriers are (a tile's uniform control is its subgroups').
  *
  * The uniformity analysis is deliberately simple and visible: a value is
  * non-uniform when it derives from t.global or t.local (t.tile,
@@ -26,6 +29,7 @@ typedef struct FuncFacts {
     bool tile;    /* declares tile_static or has a barrier or fence */
     bool barrier; /* waits at a tile barrier */
     bool atomic;  /* its result may differ between threads */
+    bool fragment; /* is or calls a matrix fragment operation */
 } FuncFacts;
 
 enum { JUMP_LOOP = 1, JUMP_BREAK = 2, JUMP_EXIT = 4 }; /* divergent jumps seen */
@@ -69,6 +73,7 @@ static void fact_expr(void *ctx, Expr *x) {
         scan->f->tile |= g->tile;
         scan->f->barrier |= g->barrier;
         scan->f->atomic |= g->atomic;
+        scan->f->fragment |= g->fragment || x->callee->fragment_op != FRAGMENT_OP_NONE;
     }
 }
 
@@ -88,7 +93,7 @@ static void compute_facts(Uniformity *s) {
             FactScan scan = {s, &s->facts[i]};
             walk_stmt(f->body, fact_expr, fact_stmt, &scan);
             grew |= before.tile != s->facts[i].tile || before.barrier != s->facts[i].barrier ||
-                    before.atomic != s->facts[i].atomic;
+                    before.atomic != s->facts[i].atomic || before.fragment != s->facts[i].fragment;
         }
     }
 }
@@ -119,10 +124,18 @@ static void reach_expr(void *ctx, Expr *x) {
     walk_stmt(x->callee->body, reach_expr, reach_stmt, r);
 }
 
+static bool uses_fragments(Uniformity *s, const Func *f) {
+    return f->fragment_op != FRAGMENT_OP_NONE || facts_of(s, (Func *)f)->fragment;
+}
+
 /* A non-tiled kernel calling a helper that needs a tile. */
 static void untiled_call(void *ctx, Expr *x) {
     Uniformity *s = ctx;
-    if (x->kind == EX_CALL && facts_of(s, x->callee)->tile)
+    if (x->kind == EX_CALL && uses_fragments(s, x->callee))
+        diag_error(s->u->diag, x->loc,
+                   "matrix fragments need a tiled kernel: the threads of a subgroup hold and multiply them "
+                   "together (parallel_for_each over tile(...))");
+    else if (x->kind == EX_CALL && facts_of(s, x->callee)->tile)
         diag_error(s->u->diag, x->loc,
                    "'%s' uses tile_static memory or tile barriers, so it can be called only from a tiled kernel",
                    x->callee->name);
@@ -161,6 +174,9 @@ static Var *written_var(Expr *lv) {
 
 static bool uniform_expr(Uniformity *s, Expr *x);
 
+#define BARRIER_RULE "every thread of a tile must reach the same barriers"
+#define FRAGMENT_RULE "every thread of a subgroup must reach each operation on its fragments"
+
 /* Runs `x` under control that diverges when `uniform` is false. */
 static bool uniform_under(Uniformity *s, Expr *x, bool uniform, SrcLoc why) {
     bool saved = s->divergent;
@@ -175,15 +191,14 @@ static bool uniform_under(Uniformity *s, Expr *x, bool uniform, SrcLoc why) {
     return r;
 }
 
-static void check_barrier(Uniformity *s, Expr *x, const char *what) {
+/* `what` (a barrier, or a fragment operation: `rule` says which) where
+ * control may diverge: reported once. */
+static void check_barrier(Uniformity *s, Expr *x, const char *what, const char *rule) {
     if (!s->report || !s->divergent) return;
     for (int i = 0; i < s->reported.len; i++)
         if (s->reported.items[i] == x) return;
     vec_push(&s->u->arena, &s->reported, x);
-    diag_error(s->u->diag, x->loc,
-               "%s in control flow that depends on the thread's index: every thread of a tile must reach the "
-               "same barriers",
-               what);
+    diag_error(s->u->diag, x->loc, "%s in control flow that depends on the thread's index: %s", what, rule);
     diag_note(s->u->diag, s->why, "the threads of a tile may take different paths here");
 }
 
@@ -206,7 +221,7 @@ static bool uniform_expr(Uniformity *s, Expr *x) {
     case EX_INT: case EX_FLOAT: return true;
     case EX_VAR: return !is_nonuniform_var(s, x->var);
     case EX_SYNC:
-        if (x->ival & SYNC_BARRIER) check_barrier(s, x, "tile barrier");
+        if (x->ival & SYNC_BARRIER) check_barrier(s, x, "tile barrier", BARRIER_RULE);
         return true;
     case EX_ATOMIC:
         for (int i = 0; i < x->nargs; i++) uniform_expr(s, x->args[i]);
@@ -222,8 +237,13 @@ static bool uniform_expr(Uniformity *s, Expr *x) {
         FuncFacts *f = facts_of(s, x->callee);
         if (f->barrier) {
             char *what = arena_printf(&s->u->arena, "call to '%s', which waits at a tile barrier,", x->callee->name);
-            check_barrier(s, x, what);
+            check_barrier(s, x, what, BARRIER_RULE);
         }
+        if (x->callee->fragment_op != FRAGMENT_OP_NONE)
+            check_barrier(s, x, "matrix fragment operation", FRAGMENT_RULE);
+        else if (f->fragment)
+            check_barrier(s, x, arena_printf(&s->u->arena, "call to '%s', which uses matrix fragments,", x->callee->name),
+                          FRAGMENT_RULE);
         return u && !f->atomic;
     }
     case EX_ASSIGN: {

@@ -42,16 +42,40 @@ static void print_capture(const Var *v, FILE *out) {
 
 /* The module's OpCapability operands, from its disassembly (SPIRV-Tools
  * names them; the module needs them all, whichever kernel runs). */
-static void print_capabilities(const Unit *u, FILE *out) {
-    char *text = spv_disassemble(u->spirv, u->spirv_words);
+static void print_capabilities(const uint32_t *words, size_t n, FILE *out) {
+    char *text = spv_disassemble(words, n);
     fputs("  capabilities:", out);
     for (const char *p = text; p && (p = strstr(p, "OpCapability ")); ) {
         p += strlen("OpCapability ");
-        size_t n = strcspn(p, " \n");
-        fprintf(out, " %.*s", (int)n, p);
-        p += n;
+        size_t len = strcspn(p, " \n");
+        fprintf(out, " %.*s", (int)len, p);
+        p += len;
     }
     fputs(text ? "\n" : " (cannot disassemble the module)\n", out);
+    free(text);
+}
+
+/* A kernel with matrix fragments: their shapes, and its cooperative-matrix
+ * module's capabilities and how many of each of its instructions it has. */
+static void print_fragments(const Unit *u, const Kernel *k, FILE *out) {
+    for (int i = 0; i < k->fragment_shapes.len; i++) {
+        const FragmentShape *s = k->fragment_shapes.items[i];
+        fprintf(out, "  matrix fragments: %dx%dx%d, %s inputs, %s accumulator (line %u)\n", s->m, s->n, s->k,
+                s->input->name, s->accumulator->name, s->loc.line);
+    }
+    const Kernel *c = k->cooperative;
+    fprintf(out, "  cooperative-matrix module (VK_NV_cooperative_matrix; elsewhere the scalar lowering runs):\n  ");
+    print_capabilities(u->kernel_spirv + c->spirv_offset, c->spirv_words, out);
+    char *text = spv_disassemble(u->kernel_spirv + c->spirv_offset, c->spirv_words);
+    static const char *const ops[] = {"OpCooperativeMatrixLoadNV", "OpCooperativeMatrixStoreNV",
+                                      "OpCooperativeMatrixMulAddNV", "OpCooperativeMatrixLengthNV"};
+    fputs("    instructions:", out);
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+        int n = 0;
+        for (const char *p = text; p && (p = strstr(p, ops[i])); p += strlen(ops[i])) n++;
+        if (n) fprintf(out, " %s x%d", ops[i], n);
+    }
+    fputs("\n", out);
     free(text);
 }
 
@@ -77,6 +101,7 @@ static const struct {
     {CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE, "subgroupShuffleRelative"},
     {CAMP_FEATURE_SUBGROUP_ARITHMETIC, "subgroupArithmetic"},
     {CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES, "shaderSubgroupExtendedTypes"},
+    {CAMP_FEATURE_COOPERATIVE_MATRIX, "cooperativeMatrix"},
 };
 
 void dump_kernels(const Unit *u, FILE *out) {
@@ -97,6 +122,7 @@ void dump_kernels(const Unit *u, FILE *out) {
         for (size_t f = 0; f < sizeof feature_names / sizeof *feature_names; f++)
             if (k->features & feature_names[f].bit) fprintf(out, " %s", feature_names[f].name);
         fputs(k->features ? "\n" : " (only the Vulkan 1.2 baseline)\n", out);
-        print_capabilities(u, out);
+        print_capabilities(u->spirv, u->spirv_words, out);
+        if (k->cooperative) print_fragments(u, k, out);
     }
 }

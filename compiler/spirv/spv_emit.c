@@ -95,8 +95,10 @@ uint32_t em_type(Emitter *e, const Type *t) {
             em_internal(e, (SrcLoc){0}, "variable-length array type");
             return spv_type_int(b, 32, false);
         }
-        return spv_type_array(b, em_type(e, t->base), (uint32_t)t->len, (uint32_t)t->base->size);
-    case TY_STRUCT: return struct_type(e, t);
+        /* (a cooperative matrix has no layout in memory) */
+        return spv_type_array(b, em_type(e, t->base), (uint32_t)t->len,
+                              e->cooperative && t->base->fragment ? 0 : (uint32_t)t->base->size);
+    case TY_STRUCT: return e->cooperative && t->fragment ? em_fragment_type(e, t->fragment) : struct_type(e, t);
     }
     unreachable("type kind");
 }
@@ -463,8 +465,8 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     spv_name(b, fn, k->entry);
 }
 
-bool spv_emit_module(Unit *u) {
-    Emitter e = {.u = u};
+bool spv_emit_module(Unit *u, bool cooperative) {
+    Emitter e = {.u = u, .cooperative = cooperative};
     SpvBuilder *b = &e.b;
     spv_capability(b, SpvCapabilityShader);
     spv_capability(b, SpvCapabilityPhysicalStorageBufferAddresses);
@@ -513,6 +515,7 @@ bool spv_emit_module(Unit *u) {
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) em_map_free(maps[i]);
     free(e.loops);
     free(e.module_vars.ids);
+    free(e.cooperative_types.ids);
     spv_builder_free(b);
     return !e.failed;
 }

@@ -105,6 +105,8 @@ typedef struct Emitter {
     IdList module_vars; /* module-scope variables (constants): entry point interfaces */
     uint32_t glsl;      /* the GLSL.std.450 import, once used */
     bool exact_fp;      /* decorate float arithmetic NoContraction */
+    bool cooperative;   /* matrix fragments as cooperative matrices (spv_fragment.c) */
+    IdList cooperative_types; /* their types so far: 4 words each, component type, rows, columns, id */
     uint32_t features;  /* enum camp_feature bits declared so far (an extension once) */
     uint32_t loop_passes, loop_site, loop_report[2], loop_on; /* spv_loop_limit.c's, once declared */
     bool failed;
@@ -143,6 +145,7 @@ void em_discard(Emitter *e, Expr *x);          /* for its side effects */
 uint32_t em_cond(Emitter *e, Expr *x);         /* a bool for a condition */
 LValue em_lvalue(Emitter *e, Expr *x);
 Ptr em_ptr(Emitter *e, Expr *x);               /* a pointer-typed expression */
+LValue em_pointee(Emitter *e, Ptr p, const Type *pointee); /* the object p points at */
 uint32_t em_load(Emitter *e, const Type *t, LValue lv);
 void em_store(Emitter *e, LValue lv, uint32_t value);
 uint32_t em_push_member(Emitter *e, uint32_t member, uint32_t type); /* load a push constant */
@@ -161,6 +164,10 @@ uint32_t em_atomic(Emitter *e, Expr *x);      /* EX_ATOMIC */
 
 /* spv_subgroup.c */
 uint32_t em_subgroup(Emitter *e, Expr *x);    /* EX_SUBGROUP */
+
+/* spv_fragment.c: in a cooperative-matrix module (Emitter.cooperative) */
+uint32_t em_fragment_type(Emitter *e, const Fragment *f); /* a fragment's cooperative matrix type */
+uint32_t em_fragment_call(Emitter *e, Expr *x);           /* a call to one of camp_fragment.h's operations */
 
 /* spv_debug.c, spv_debug_types.c: -g, the C source for debuggers; each does nothing without -g */
 void em_line(Emitter *e, SrcLoc loc);  /* OpLine and DebugLine for a statement at loc */

@@ -346,6 +346,7 @@ void em_store_local(Emitter *e, Var *v, Expr *value) {
 
 static uint32_t call(Emitter *e, Expr *x) {
     Func *f = x->callee;
+    if (e->cooperative && f->fragment_op != FRAGMENT_OP_NONE) return em_fragment_call(e, x);
     /* the operands of OpFunctionCall: type, result, function, then the
      * arguments (a pointer into private memory passes base and offset) */
     uint32_t *ops = malloc(sizeof *ops * (3 + 2 * (size_t)x->nargs)), *args = ops + 3;

@@ -168,20 +168,25 @@ static bool optimize_module(Unit *u, uint32_t **words, size_t *n, const Kernel *
 
 bool spv_optimize_unit_module(Unit *u) { return optimize_module(u, &u->spirv, &u->spirv_words, NULL); }
 
+/* Kernel k's module optimized and cut again into `out`: the optimizer may
+ * have dropped a use of what its features and capabilities came from. */
+static bool optimize_kernel(Unit *u, Kernel *k, WordBuf *out) {
+    size_t n = k->spirv_words;
+    uint32_t *words = malloc(sizeof *words * (n ? n : 1));
+    if (!words) unreachable("out of memory");
+    memcpy(words, u->kernel_spirv + k->spirv_offset, sizeof *words * n);
+    bool ok = optimize_module(u, &words, &n, k) && spv_recut_kernel(u, k, words, n, out);
+    free(words);
+    return ok;
+}
+
 bool spv_optimize_kernels(Unit *u) {
     if (u->opts->verbose) print_command(u, 1, false, "each kernel's module");
     WordBuf out = {0};
     bool ok = true;
     for (int i = 0; i < u->kernels.len && ok; i++) {
         Kernel *k = u->kernels.items[i];
-        size_t n = k->spirv_words;
-        uint32_t *words = malloc(sizeof *words * (n ? n : 1));
-        if (!words) unreachable("out of memory");
-        memcpy(words, u->kernel_spirv + k->spirv_offset, sizeof *words * n);
-        /* cut again: the optimizer may have dropped a use of what the
-         * kernel's features and capabilities came from */
-        ok = optimize_module(u, &words, &n, k) && spv_recut_kernel(u, k, words, n, &out);
-        free(words);
+        ok = optimize_kernel(u, k, &out) && (!k->cooperative || optimize_kernel(u, k->cooperative, &out));
     }
     if (!ok) {
         wb_free(&out);

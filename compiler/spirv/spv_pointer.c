@@ -44,7 +44,7 @@ LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index) {
 }
 
 /* The object a pointer points at. */
-static LValue deref(Emitter *e, Ptr p, const Type *pointee) {
+LValue em_pointee(Emitter *e, Ptr p, const Type *pointee) {
     if (is_psb(p.storage)) return (LValue){.ptr = p.value, .storage = p.storage, .align = (uint32_t)pointee->align, .stride = {p.stride[1], 0}};
     if (p.base_is_object) return (LValue){.ptr = p.base, .storage = p.storage, .align = 0};
     return sub_lvalue(e, (LValue){.ptr = p.base, .storage = p.storage, .align = 0}, pointee, p.value);
@@ -342,15 +342,15 @@ LValue em_lvalue(Emitter *e, Expr *x) {
     }
     case EX_INDEX: {
         Ptr p;
-        if (!x->ival && view_element(e, x, &p)) return deref(e, p, x->type);
+        if (!x->ival && view_element(e, x, &p)) return em_pointee(e, p, x->type);
         p = em_ptr(e, x->lhs);
         uint32_t i = em_expr(e, x->rhs);
         p = ptr_add(e, p, x->lhs->type, i, x->rhs->type, false);
-        return deref(e, x->ival ? em_check_pointer(e, x, p, i) : p, x->type);
+        return em_pointee(e, x->ival ? em_check_pointer(e, x, p, i) : p, x->type);
     }
     case EX_DEREF: {
         Ptr p = em_ptr(e, x->lhs);
-        return deref(e, x->ival ? em_check_pointer(e, x, p, 0) : p, x->type);
+        return em_pointee(e, x->ival ? em_check_pointer(e, x, p, 0) : p, x->type);
     }
     case EX_VELEM: {
         LValue vec = em_lvalue(e, x->lhs);

@@ -461,6 +461,7 @@ static void cut_kernel(Cut *c, size_t entry, WordBuf *out, uint32_t *features) {
             if (ncaps == sizeof caps / sizeof *caps) unreachable("more capabilities than campcc declares");
             caps[ncaps++] = cap;
             keep(c, i, false);
+            if (cap == SpvCapabilityCooperativeMatrixNV) *features |= CAMP_FEATURE_COOPERATIVE_MATRIX;
         }
         if (in->opcode == SpvOpExtension && extension_needed((const char *)(m->words + in->at + 1), &uses))
             keep(c, i, false);

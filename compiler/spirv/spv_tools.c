@@ -38,7 +38,10 @@ static bool validate_kernel(Unit *u, spv_context ctx, const Kernel *k) {
 bool spv_validate_kernels(Unit *u) {
     spv_context ctx = spvContextCreate(SPV_ENV_VULKAN_1_2);
     bool ok = true;
-    for (int i = 0; i < u->kernels.len && ok; i++) ok = validate_kernel(u, ctx, u->kernels.items[i]);
+    for (int i = 0; i < u->kernels.len && ok; i++) {
+        const Kernel *k = u->kernels.items[i];
+        ok = validate_kernel(u, ctx, k) && (!k->cooperative || validate_kernel(u, ctx, k->cooperative));
+    }
     spvContextDestroy(ctx);
     return ok;
 }
