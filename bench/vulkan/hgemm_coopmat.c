@@ -18,8 +18,8 @@
 #include <stdint.h>
 
 static const char *const DEFAULT_VARIANTS =
-    "128x128x32_2x2_s2_b8,128x128x32_2x4_s2_b8,128x256x32_2x4_s1_b8,128x256x32_2x4_s1_b1,"
-    "256x128x32_4x2_s1_b8,128x256x16_2x4_s2_b8,256x128x16_4x2_s2_b8";
+    "128x128x32_2x2_s2_b8,128x128x32_2x4_s2_b8,128x128x64_2x4_s1_b8,128x256x32_2x4_s1_b8,"
+    "128x256x32_2x4_s1_b1,256x128x32_4x2_s1_b8,128x256x16_2x4_s2_b8,256x128x16_4x2_s2_b8";
 
 enum { FRAG = 16, HALVES_PER_VEC = 8, MOST_VARIANTS = 32, TOKEN = 48 };
 
