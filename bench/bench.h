@@ -173,6 +173,13 @@ static inline unsigned bench_hash(unsigned long long i, unsigned stream, unsigne
     return (unsigned)(x % range);
 }
 
+/* The element (*i, *j) of an n x n matrix that sample s of a check
+ * compares: the four corners first, then pseudo-random ones. */
+static inline void bench_matrix_sample(int s, long long n, long long *i, long long *j) {
+    *i = s < 4 ? (s & 1) * (n - 1) : bench_hash((unsigned long long)s, 11, (unsigned)n);
+    *j = s < 4 ? (s >> 1) * (n - 1) : bench_hash((unsigned long long)s, 12, (unsigned)n);
+}
+
 /* Memory, or a message and exit. */
 static inline void *bench_alloc(const bench_options *o, size_t bytes) {
     void *p = malloc(bytes ? bytes : 1);

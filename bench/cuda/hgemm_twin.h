@@ -48,15 +48,9 @@ static void hgemm_measure_size(const bench_options *o, const char *impl, hgemm_l
 // `impl` names the implementation in the report (cuda, cublas); sizes must
 // be multiples of `multiple`.
 static int hgemm_twin(int argc, char **argv, const char *impl, hgemm_launch *launch, int multiple) {
-    bench_options o = bench_parse(argc, argv, "hgemm", 0, HGEMM_QUICK, HGEMM_RUNS);
-    long long sizes[2];
-    int count = hgemm_sizes(&o, sizes);
     bench_options at[2];
-    for (int s = 0; s < count; s++) {
-        at[s] = o, at[s].size = sizes[s];
-        hgemm_validate(&at[s], multiple);
-    }
-    double largest = (double)sizes[count - 1];
+    int count = hgemm_parse(argc, argv, multiple, at);
+    double largest = (double)at[count - 1].size;
     cuda_bench_require(&at[count - 1], 8.0 * largest * largest);
     for (int s = 0; s < count; s++) hgemm_measure_size(&at[s], impl, launch);
     return 0;

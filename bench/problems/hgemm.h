@@ -21,21 +21,21 @@ enum { HGEMM_QUICK = 256, HGEMM_SAMPLES = 4096, HGEMM_RUNS = 10 };
 /* The largest n: the twins index elements with 32-bit offsets. */
 enum { HGEMM_MAX = 1 << 15 };
 
-/* The sizes to measure: --size's or --quick's alone, else 4096 and 8192
- * (bench_parse was given 0 as the default size); their number. */
-static inline int hgemm_sizes(const bench_options *o, long long sizes[2]) {
-    if (o->size) {
-        sizes[0] = o->size;
-        return 1;
-    }
-    sizes[0] = 4096, sizes[1] = 8192;
-    return 2;
-}
-
-static inline void hgemm_validate(const bench_options *o, int multiple) {
+/* The command line (bench.h's) and the sizes it asks for: --size's or
+ * --quick's alone, else 4096 and 8192; one set of options per size in
+ * at[], each refused unless a multiple of `multiple`; their number. */
+static inline int hgemm_parse(int argc, char **argv, int multiple, bench_options at[2]) {
+    bench_options o = bench_parse(argc, argv, "hgemm", 0, HGEMM_QUICK, HGEMM_RUNS);
+    long long sizes[2] = {o.size, 0};
+    int count = o.size ? 1 : 2;
+    if (!o.size) sizes[0] = 4096, sizes[1] = 8192;
     char why[80];
     snprintf(why, sizeof why, "the size must be a multiple of %d and at most %d", multiple, (int)HGEMM_MAX);
-    if (o->size % multiple || o->size > HGEMM_MAX) bench_refuse(o, why);
+    for (int s = 0; s < count; s++) {
+        at[s] = o, at[s].size = sizes[s];
+        if (sizes[s] % multiple || sizes[s] > HGEMM_MAX) bench_refuse(&at[s], why);
+    }
+    return count;
 }
 
 /* The half with the value of `x`, a normal float or zero exact in half (as
@@ -68,8 +68,8 @@ static inline void hgemm_check(const bench_options *o, const char *impl, const u
                                const float *c) {
     long long n = o->size;
     for (int s = 0; s < HGEMM_SAMPLES + 4; s++) {
-        long long i = s < 4 ? (s & 1) * (n - 1) : bench_hash((unsigned long long)s, 15, (unsigned)n);
-        long long j = s < 4 ? (s >> 1) * (n - 1) : bench_hash((unsigned long long)s, 16, (unsigned)n);
+        long long i, j;
+        bench_matrix_sample(s, n, &i, &j);
         double want = 0;
         for (long long k = 0; k < n; k++) want += (double)hgemm_float(a[i * n + k]) * hgemm_float(b[k * n + j]);
         if (!bench_close(c[i * n + j], want, 1.0 / 256)) {

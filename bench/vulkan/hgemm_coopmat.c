@@ -183,20 +183,14 @@ int main(int argc, char **argv) {
     const char *list = take_tile_option(&argc, argv);
     variant variants[MOST_VARIANTS];
     int count = parse_variants(list, variants);
-    bench_options o = bench_parse(argc, argv, "hgemm", 0, HGEMM_QUICK, HGEMM_RUNS);
-    long long sizes[2];
-    int size_count = hgemm_sizes(&o, sizes);
     bench_options at[2];
-    for (int s = 0; s < size_count; s++) {
-        at[s] = o, at[s].size = sizes[s];
-        hgemm_validate(&at[s], FRAG);
-    }
-    double largest = (double)sizes[size_count - 1];
+    int size_count = hgemm_parse(argc, argv, FRAG, at);
+    double largest = (double)at[size_count - 1].size;
     vkb *v = vkb_open_physical(&at[size_count - 1], 8.0 * largest * largest);
     char why[2048];
     coopmat_shape shape = {FRAG, FRAG, FRAG, VK_COMPONENT_TYPE_FLOAT16_NV, VK_COMPONENT_TYPE_FLOAT32_NV};
     const char *missing = coopmat_nv_missing(v, &shape, why, sizeof why);
-    if (missing) bench_skip(&o, "vulkan", missing);
+    if (missing) bench_skip(&at[0], "vulkan", missing);
     coopmat_nv_storage storage;
     vkb_needs needs = coopmat_nv_needs(&storage);
     vkb_create_device(v, &needs);
