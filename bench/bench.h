@@ -116,13 +116,19 @@ static inline double bench_measure(const bench_options *o, void (*repetition)(vo
     return o->reps % 2 ? samples[o->reps / 2] : (samples[o->reps / 2 - 1] + samples[o->reps / 2]) / 2;
 }
 
-/* The measurement's line: `value` is `amount` (bytes or operations of one
- * kernel) per second, in units of `scale` (1e9: GB/s, 1e12: TFLOP/s). */
+/* The measurement's line with more `keys` ("key=value ...", or ""):
+ * `value` is `amount` (bytes or operations of one kernel) per second, in
+ * units of `scale` (1e9: GB/s, 1e12: TFLOP/s). */
+static inline void bench_report_keys(const bench_options *o, const char *size, const char *impl, double ms,
+                                     double amount, double scale, const char *unit, const char *keys) {
+    printf("BENCH name=%s size=%s impl=%s ms=%.6g value=%.6g unit=%s reps=%d%s%s\n", o->name, size, impl, ms,
+           amount / (ms * 1e-3) / scale, unit, o->reps, *keys ? " " : "", keys);
+    fflush(stdout);
+}
+
 static inline void bench_report(const bench_options *o, const char *size, const char *impl, double ms,
                                 double amount, double scale, const char *unit) {
-    printf("BENCH name=%s size=%s impl=%s ms=%.6g value=%.6g unit=%s reps=%d\n", o->name, size, impl, ms,
-           amount / (ms * 1e-3) / scale, unit, o->reps);
-    fflush(stdout);
+    bench_report_keys(o, size, impl, ms, amount, scale, unit, "");
 }
 
 /* `n` as a size token: "64Mi", "64Ki", or the number. */
@@ -131,6 +137,17 @@ static inline const char *bench_count_token(long long n, char *buffer, size_t si
     else if (n % (1 << 10) == 0) snprintf(buffer, size, "%lldKi", n >> 10);
     else snprintf(buffer, size, "%lld", n);
     return buffer;
+}
+
+/* The exit status of a program that cannot run on this device at all (a
+ * twin of hardware the device lacks): bench/run notes it under its tables
+ * instead of counting a failure. 77, as meson's and automake's test
+ * harnesses read it. */
+enum { BENCH_SKIPPED = 77 };
+
+static inline void bench_skip(const bench_options *o, const char *impl, const char *why) {
+    fprintf(stderr, "%s (%s): skipped: %s\n", o->name, impl, why);
+    exit(BENCH_SKIPPED);
 }
 
 /* A wrong result: names the first wrong element and exits without a time. */
@@ -154,6 +171,13 @@ static inline unsigned bench_hash(unsigned long long i, unsigned stream, unsigne
     x *= 0x94D049BB133111EBull;
     x ^= x >> 29;
     return (unsigned)(x % range);
+}
+
+/* The element (*i, *j) of an n x n matrix that sample s of a check
+ * compares: the four corners first, then pseudo-random ones. */
+static inline void bench_matrix_sample(int s, long long n, long long *i, long long *j) {
+    *i = s < 4 ? (s & 1) * (n - 1) : bench_hash((unsigned long long)s, 11, (unsigned)n);
+    *j = s < 4 ? (s >> 1) * (n - 1) : bench_hash((unsigned long long)s, 12, (unsigned)n);
 }
 
 /* Memory, or a message and exit. */

@@ -32,8 +32,8 @@ static inline void sgemm_check(const bench_options *o, const char *impl, const f
                                const float *c) {
     long long n = o->size;
     for (int s = 0; s < SGEMM_SAMPLES + 4; s++) {
-        long long i = s < 4 ? (s & 1) * (n - 1) : bench_hash((unsigned long long)s, 11, (unsigned)n);
-        long long j = s < 4 ? (s >> 1) * (n - 1) : bench_hash((unsigned long long)s, 12, (unsigned)n);
+        long long i, j;
+        bench_matrix_sample(s, n, &i, &j);
         double want = 0;
         for (long long k = 0; k < n; k++) want += (double)a[i * n + k] * b[k * n + j];
         if (c[i * n + j] != want) {

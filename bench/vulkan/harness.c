@@ -97,14 +97,21 @@ static void choose_device_and_family(vkb *v) {
     if ((v->queue_family = vk_choose_compute_family(v->physical)) == UINT32_MAX) fail("the device has no compute queue");
 }
 
-static void create_device(vkb *v) {
+void vkb_create_device(vkb *v, const vkb_needs *needs) {
+    static const vkb_needs nothing = {0};
+    if (!needs) needs = &nothing;
     VkPhysicalDeviceVulkan12Features supported = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
     VkPhysicalDeviceFeatures2 all = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &supported};
     vkGetPhysicalDeviceFeatures2(v->physical, &all);
     if (!supported.bufferDeviceAddress) fail("the device lacks bufferDeviceAddress");
+    if (needs->shader_float16 && !supported.shaderFloat16) fail("the device lacks shaderFloat16");
+    if (needs->vulkan_memory_model && !supported.vulkanMemoryModel) fail("the device lacks vulkanMemoryModel");
     VkPhysicalDeviceVulkan12Features features = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+        .pNext = needs->features,
         .bufferDeviceAddress = VK_TRUE,
+        .shaderFloat16 = needs->shader_float16,
+        .vulkanMemoryModel = needs->vulkan_memory_model,
     };
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {
@@ -118,6 +125,8 @@ static void create_device(vkb *v) {
         .pNext = &features,
         .queueCreateInfoCount = 1,
         .pQueueCreateInfos = &queue,
+        .enabledExtensionCount = needs->extension_count,
+        .ppEnabledExtensionNames = needs->extensions,
     };
     VK(vkCreateDevice(v->physical, &info, NULL, &v->device));
     vkGetDeviceQueue(v->device, v->queue_family, 0, &v->queue);
@@ -147,16 +156,25 @@ static double largest_device_heap(const vkb *v) {
     return (double)largest;
 }
 
-vkb *vkb_open(const bench_options *o, double bytes) {
+vkb *vkb_open_physical(const bench_options *o, double bytes) {
     vkb *v = calloc(1, sizeof *v);
     if (!v) fail("out of host memory");
     v->options = o;
     create_instance(v);
     choose_device_and_family(v);
     bench_require_memory(o, bytes, largest_device_heap(v), v->properties.deviceName);
-    create_device(v);
     return v;
 }
+
+vkb *vkb_open(const bench_options *o, double bytes) {
+    vkb *v = vkb_open_physical(o, bytes);
+    vkb_create_device(v, NULL);
+    return v;
+}
+
+VkInstance vkb_instance(const vkb *v) { return v->instance; }
+VkPhysicalDevice vkb_physical(const vkb *v) { return v->physical; }
+const VkPhysicalDeviceProperties *vkb_properties(const vkb *v) { return &v->properties; }
 
 void vkb_close(vkb *v) {
     VK(vkDeviceWaitIdle(v->device));
@@ -287,6 +305,16 @@ vkb_buffer vkb_buffer_new(vkb *v, VkDeviceSize bytes, const void *src) {
     submit_and_wait(v);
     vkb_buffer_free(v, &staging);
     return b;
+}
+
+void vkb_buffer_fill(vkb *v, const vkb_buffer *b, uint32_t word) {
+    begin(v);
+    barrier(v->commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+    vkCmdFillBuffer(v->commands, b->buffer, 0, VK_WHOLE_SIZE, word);
+    barrier(v->commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    submit_and_wait(v);
 }
 
 void vkb_buffer_read(vkb *v, const vkb_buffer *b, void *dst) {
@@ -466,8 +494,10 @@ static void local_size(const uint32_t *words, size_t count, uint32_t size[3]) {
     fail("the module has no LocalSize execution mode");
 }
 
-/* The pipeline of NAME.spv with `set_layout` (or none) and push constants. */
-static vkb_kernel kernel_load(vkb *v, const char *name, uint32_t push_size, VkDescriptorSetLayout set_layout) {
+/* The pipeline of NAME.spv with `set_layout` (or none), push constants and
+ * `specialization` (or none). */
+static vkb_kernel kernel_load(vkb *v, const char *name, uint32_t push_size, VkDescriptorSetLayout set_layout,
+                              const VkSpecializationInfo *specialization) {
     size_t bytes;
     uint32_t *words = load_module(name, &bytes);
     uint32_t size[3];
@@ -503,7 +533,8 @@ static vkb_kernel kernel_load(vkb *v, const char *name, uint32_t push_size, VkDe
         .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                   .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                   .module = module,
-                  .pName = "main"},
+                  .pName = "main",
+                  .pSpecializationInfo = specialization},
         .layout = k.layout,
     };
     VK(vkCreateComputePipelines(v->device, VK_NULL_HANDLE, 1, &pipeline, NULL, &k.pipeline));
@@ -512,7 +543,19 @@ static vkb_kernel kernel_load(vkb *v, const char *name, uint32_t push_size, VkDe
 }
 
 vkb_kernel vkb_kernel_load(vkb *v, const char *name, uint32_t push_size) {
-    return kernel_load(v, name, push_size, VK_NULL_HANDLE);
+    return kernel_load(v, name, push_size, VK_NULL_HANDLE, NULL);
+}
+
+vkb_kernel vkb_kernel_load_specialized(vkb *v, const char *name, uint32_t push_size, const uint32_t *constants,
+                                       uint32_t count) {
+    enum { MOST = 32 };
+    if (count > MOST) fail("too many specialization constants");
+    VkSpecializationMapEntry entries[MOST];
+    for (uint32_t i = 0; i < count; i++)
+        entries[i] = (VkSpecializationMapEntry){.constantID = i, .offset = i * 4, .size = 4};
+    VkSpecializationInfo specialization = {
+        .mapEntryCount = count, .pMapEntries = entries, .dataSize = count * 4, .pData = constants};
+    return kernel_load(v, name, push_size, VK_NULL_HANDLE, &specialization);
 }
 
 vkb_kernel vkb_kernel_load_images(vkb *v, const char *name, uint32_t push_size, const vkb_image *images,
@@ -538,7 +581,7 @@ vkb_kernel vkb_kernel_load_images(vkb *v, const char *name, uint32_t push_size, 
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = count, .pBindings = bindings};
     VkDescriptorSetLayout set_layout;
     VK(vkCreateDescriptorSetLayout(v->device, &layout_info, NULL, &set_layout));
-    vkb_kernel k = kernel_load(v, name, push_size, set_layout);
+    vkb_kernel k = kernel_load(v, name, push_size, set_layout, NULL);
     VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, storage_count ? storage_count : 1},
                                      {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, count - storage_count ? count - storage_count : 1}};
     VkDescriptorPoolCreateInfo pool_info = {

@@ -53,6 +53,25 @@ typedef struct vkb_dispatch {
 /* Opens the device; refuses (bench_refuse) a problem of `bytes` of device
  * memory that does not fit its largest device-local heap. */
 vkb *vkb_open(const bench_options *o, double bytes);
+
+/* What a twin needs of the device beyond the harness's own buffer device
+ * addresses: device extensions, Vulkan 1.2 features, and a pNext chain of
+ * the extensions' feature structures with the wanted features set. */
+typedef struct vkb_needs {
+    const char *const *extensions;
+    uint32_t extension_count;
+    bool shader_float16, vulkan_memory_model;
+    void *features;
+} vkb_needs;
+
+/* vkb_open in two steps, for a twin that asks the physical device what it
+ * has before it creates the device: vkb_open_physical chooses the device
+ * (and refuses as vkb_open does), vkb_create_device creates it with `needs`. */
+vkb *vkb_open_physical(const bench_options *o, double bytes);
+void vkb_create_device(vkb *v, const vkb_needs *needs);
+VkInstance vkb_instance(const vkb *v);
+VkPhysicalDevice vkb_physical(const vkb *v);
+const VkPhysicalDeviceProperties *vkb_properties(const vkb *v);
 void vkb_close(vkb *v);
 const char *vkb_device_name(const vkb *v);
 
@@ -66,6 +85,8 @@ vkb_image vkb_image_new(vkb *v, uint32_t width, uint32_t height, VkFormat format
 void vkb_image_read(vkb *v, const vkb_image *image, void *dst);
 void vkb_image_free(vkb *v, vkb_image *image);
 
+/* Sets every 32-bit word of the buffer to `word`. */
+void vkb_buffer_fill(vkb *v, const vkb_buffer *b, uint32_t word);
 /* Copies the whole buffer into `dst`. */
 void vkb_buffer_read(vkb *v, const vkb_buffer *b, void *dst);
 void vkb_buffer_free(vkb *v, vkb_buffer *b);
@@ -73,6 +94,11 @@ void vkb_buffer_free(vkb *v, vkb_buffer *b);
 /* The pipeline of NAME.spv (beside the executable), with `push_size` bytes
  * of push constants; refuses a local size the device does not allow. */
 vkb_kernel vkb_kernel_load(vkb *v, const char *name, uint32_t push_size);
+/* The same with specialization constants: constant_id i takes the 32-bit
+ * constants[i]. The workgroup-size check covers only the module's literal
+ * LocalSize: a caller that specializes the size checks it itself. */
+vkb_kernel vkb_kernel_load_specialized(vkb *v, const char *name, uint32_t push_size, const uint32_t *constants,
+                                       uint32_t count);
 /* The same, with `count` images in descriptor set 0 at bindings 0..count-1,
  * each a sampled image (`storage` false) or a storage image. */
 vkb_kernel vkb_kernel_load_images(vkb *v, const char *name, uint32_t push_size, const vkb_image *images,
