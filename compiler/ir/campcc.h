@@ -678,6 +678,12 @@ bool spv_emit_module(Unit *u, bool cooperative);
 /* spv_fragment.c: each fragment kernel's Kernel.cooperative, cut from the
  * unit emitted with cooperative matrices into u->kernel_spirv. */
 bool spv_emit_cooperative_kernels(Unit *u);
+/* SPIRV-Tools 2023.1's optimizer leaves a module whose extensions it does
+ * not list alone: the cooperative matrices' OpExtension is taken out of a
+ * module before it (the words moved down, the new count returned) and put
+ * back after. */
+size_t spv_hide_cooperative_extension(uint32_t *words, size_t n);
+void spv_restore_cooperative_extension(uint32_t **words, size_t *n);
 
 /* time_report.c: -ftime-report's phases. time_phase_end adds the wall time
  * since `start` (a time_now()) to `phase` when the report is on. */

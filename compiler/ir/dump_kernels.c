@@ -55,13 +55,19 @@ static void print_capabilities(const uint32_t *words, size_t n, FILE *out) {
     free(text);
 }
 
+/* A fragment's component type by its name in the dialect. */
+static const char *component_name(const Type *t) {
+    if (t->kind == TY_FLOAT) return t->size == 2 ? "half" : t->size == 4 ? "float" : "double";
+    return t->size == 1 ? (t->is_signed ? "int8_t" : "uint8_t") : t->is_signed ? "int" : "unsigned";
+}
+
 /* A kernel with matrix fragments: their shapes, and its cooperative-matrix
  * module's capabilities and how many of each of its instructions it has. */
 static void print_fragments(const Unit *u, const Kernel *k, FILE *out) {
     for (int i = 0; i < k->fragment_shapes.len; i++) {
         const FragmentShape *s = k->fragment_shapes.items[i];
         fprintf(out, "  matrix fragments: %dx%dx%d, %s inputs, %s accumulator (line %u)\n", s->m, s->n, s->k,
-                s->input->name, s->accumulator->name, s->loc.line);
+                component_name(s->input), component_name(s->accumulator), s->loc.line);
     }
     const Kernel *c = k->cooperative;
     fprintf(out, "  cooperative-matrix module (VK_NV_cooperative_matrix; elsewhere the scalar lowering runs):\n  ");

@@ -22,6 +22,27 @@ static bool constant_of(const Expr *x, long long *value) {
     return true;
 }
 
+/* The same through + - * / of such constants, as macros write bounds
+ * (`WM / 16`): for the loops over fragments only, so that which other
+ * loops unroll stays as measured. */
+static bool folded_constant_of(const Expr *x, long long *value) {
+    while (x && x->kind == EX_CAST && x->type->kind == TY_INT) x = x->lhs;
+    if (x && x->kind == EX_BINARY && x->type->kind == TY_INT && x->type->is_signed) {
+        long long a, b;
+        if (!folded_constant_of(x->lhs, &a) || !folded_constant_of(x->rhs, &b) || a < -(1LL << 30) || a > (1LL << 30) ||
+            b < -(1LL << 30) || b > (1LL << 30))
+            return false;
+        switch (x->op) {
+        case OP_ADD: *value = a + b; return true;
+        case OP_SUB: *value = a - b; return true;
+        case OP_MUL: *value = a * b; return true;
+        case OP_DIV: if (b == 0) return false; *value = a / b; return true;
+        default: return false;
+        }
+    }
+    return constant_of(x, value);
+}
+
 /* Whether x reads the variable v (through casts). */
 static bool reads(const Expr *x, const Var *v) {
     while (x && x->kind == EX_CAST && x->type->kind == TY_INT) x = x->lhs;
@@ -62,6 +83,7 @@ typedef struct BodyScan {
     bool has_loop;
     bool writes_counter; /* or takes its address */
     bool leaves;         /* a break or return */
+    bool fragments;      /* calls a matrix fragment operation */
 } BodyScan;
 
 static void scan_stmt(void *ctx, Stmt *st) {
@@ -73,19 +95,21 @@ static void scan_stmt(void *ctx, Stmt *st) {
 static void scan_expr(void *ctx, Expr *x) {
     BodyScan *s = ctx;
     s->nodes++;
+    if (x->kind == EX_CALL && x->callee->fragment_op != FRAGMENT_OP_NONE) s->fragments = true;
     bool writes = x->kind == EX_ASSIGN || x->kind == EX_INCDEC || x->kind == EX_ADDR;
     if (writes && x->lhs && x->lhs->kind == EX_VAR && x->lhs->var == s->counter) s->writes_counter = true;
 }
 
 /* The passes of st when it is a for loop counting one integer variable
  * from a constant to a constant by a constant step, else 0. */
-static long long constant_trips(Stmt *st) {
+static long long constant_trips(Stmt *st, bool fold) {
     if (st->kind != ST_FOR || !st->init || st->init->kind != ST_DECL || !st->expr) return 0;
     Var *v = st->init->var;
     long long from, to, step = step_of(st->step, v);
     const Expr *cond = st->expr;
-    if (v->type->kind != TY_INT || v->type->size < 4 || !constant_of(st->init->expr, &from) ||
-        cond->kind != EX_BINARY || !reads(cond->lhs, v) || !constant_of(cond->rhs, &to) || step == 0)
+    bool (*value_of)(const Expr *, long long *) = fold ? folded_constant_of : constant_of;
+    if (v->type->kind != TY_INT || v->type->size < 4 || !value_of(st->init->expr, &from) ||
+        cond->kind != EX_BINARY || !reads(cond->lhs, v) || !value_of(cond->rhs, &to) || step == 0)
         return 0;
     /* an unsigned counter counting down past 0 wraps: only upward ones */
     if (!v->type->is_signed && (step < 0 || from < 0 || to < 0)) return 0;
@@ -94,19 +118,30 @@ static long long constant_trips(Stmt *st) {
 }
 
 /* One body's loops of constant count: those that qualify, and whether
- * any holds a loop (a nest). */
+ * any holds a loop (a nest); and the small ones over matrix fragments,
+ * nests included: unrolled, an array of fragments is indexed by constants,
+ * which lets the optimizer keep each in registers (NVIDIA's compiler kept
+ * a dynamically indexed array of cooperative matrices in memory). */
 typedef struct LoopScan {
     Arena *arena;
     PtrVec qualified; /* Stmt* */
+    PtrVec fragment_loops; /* Stmt* */
     bool nest;
 } LoopScan;
 
+enum { UNROLL_FRAGMENT_TRIPS = 16 };
+
 static void scan_loop(void *ctx, Stmt *st) {
     LoopScan *l = ctx;
-    long long trips = constant_trips(st);
+    long long trips = constant_trips(st, true);
     if (trips == 0) return;
     BodyScan s = {.counter = st->init->var};
     walk_stmt(st->then, scan_expr, scan_stmt, &s);
+    if (s.fragments && trips <= UNROLL_FRAGMENT_TRIPS && !s.writes_counter && !s.leaves) {
+        vec_push(l->arena, &l->fragment_loops, st);
+        return;
+    }
+    if (constant_trips(st, false) != trips) return; /* a bound that only folding made constant */
     if (s.has_loop) l->nest = true;
     /* A loop left early unrolls into copies nested one in the next, as
      * deep as its passes: 100 of them overflowed the stack of Mesa 25's
@@ -128,6 +163,7 @@ static void no_expr(void *ctx, Expr *x) {
 static void mark_body(Unit *u, Stmt *body) {
     LoopScan l = {.arena = &u->arena};
     walk_stmt(body, no_expr, scan_loop, &l);
+    for (int i = 0; i < l.fragment_loops.len; i++) ((Stmt *)l.fragment_loops.items[i])->unroll = true;
     if (l.nest) return;
     for (int i = 0; i < l.qualified.len; i++) ((Stmt *)l.qualified.items[i])->unroll = true;
 }
@@ -140,7 +176,7 @@ static void mark_body(Unit *u, Stmt *body) {
  * crashed on it. */
 static void mark_library_loop(void *ctx, Stmt *st) {
     (void)ctx;
-    if (constant_trips(st) == 0) return;
+    if (constant_trips(st, false) == 0) return;
     BodyScan s = {.counter = st->init->var};
     walk_stmt(st->then, scan_expr, scan_stmt, &s);
     if (!s.writes_counter && !s.leaves) st->unroll = true;

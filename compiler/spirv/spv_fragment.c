@@ -126,6 +126,39 @@ uint32_t em_fragment_call(Emitter *e, Expr *x) {
     unreachable("fragment operation");
 }
 
+static const char cooperative_extension[] = "SPV_NV_cooperative_matrix";
+
+/* Whether instruction `at` of `words` is OpExtension of the cooperative matrices. */
+static bool is_cooperative_extension(const uint32_t *words, size_t at) {
+    return (words[at] & 0xffffu) == SpvOpExtension &&
+           strncmp((const char *)(words + at + 1), cooperative_extension, ((words[at] >> 16) - 1) * 4) == 0;
+}
+
+size_t spv_hide_cooperative_extension(uint32_t *words, size_t n) {
+    size_t out = 5;
+    for (size_t at = 5; at < n;) {
+        size_t len = words[at] >> 16;
+        if (len == 0) break;
+        if (!is_cooperative_extension(words, at)) memmove(words + out, words + at, len * sizeof *words), out += len;
+        at += len;
+    }
+    return out;
+}
+
+void spv_restore_cooperative_extension(uint32_t **words, size_t *n) {
+    size_t at = 5;
+    while (at < *n && ((*words)[at] & 0xffffu) == SpvOpCapability) at += (*words)[at] >> 16;
+    size_t name_words = sizeof cooperative_extension / 4 + 1, len = 1 + name_words;
+    uint32_t *w = realloc(*words, (*n + len) * sizeof *w);
+    if (!w) unreachable("out of memory");
+    memmove(w + at + len, w + at, (*n - at) * sizeof *w);
+    memset(w + at, 0, len * sizeof *w);
+    w[at] = (uint32_t)len << 16 | SpvOpExtension;
+    memcpy(w + at + 1, cooperative_extension, sizeof cooperative_extension);
+    *words = w;
+    *n += len;
+}
+
 bool spv_emit_cooperative_kernels(Unit *u) {
     bool any = false;
     for (int i = 0; i < u->kernels.len && !any; i++) any = ((Kernel *)u->kernels.items[i])->fragment_shapes.len > 0;

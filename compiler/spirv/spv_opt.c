@@ -8,6 +8,7 @@
  * where one kernel's module costs what that kernel costs. The file's module
  * is optimized as a whole only when it is shown (-S, --emit-spirv). */
 #include "campcc.h"
+#include "camp_abi.h"
 #include "spv_builder.h"
 
 #include <stdlib.h>
@@ -102,17 +103,23 @@ static uint64_t largest_inlined_function(const uint32_t *words, size_t n) {
     return largest;
 }
 
-/* SPIRV-Tools 2023.1's --ccp goes over the values of every function so far
+/* A cooperative-matrix module (spv_fragment.c) goes without
+ * --eliminate-dead-code-aggressive: it does not see OpCooperativeMatrixLoadNV
+ * read memory, and removed the stores that staged a GEMM's tiles in
+ * tile_static memory (the driver removes what is dead anyway).
+ *
+ * SPIRV-Tools 2023.1's --ccp goes over the values of every function so far
  * after each function: quadratic in the kernels of a module (2,000 kernels:
  * 8 of 15 s). A module with many kernels (only ever the file's, when it is
  * shown) goes without it; the other passes still fold constants, and
  * drivers propagate them anyway. A module too large once inlined goes
  * without --redundancy-elimination (above). */
-static size_t recipe(size_t kernels, bool huge, const char **out) {
+static size_t recipe(size_t kernels, bool huge, bool cooperative, const char **out) {
     size_t n = 0;
     for (size_t i = 0; i < NPASSES; i++)
         if ((kernels <= CCP_MAX_KERNELS || strcmp(passes[i], "--ccp")) &&
-            (!huge || strcmp(passes[i], "--redundancy-elimination")))
+            (!huge || strcmp(passes[i], "--redundancy-elimination")) &&
+            (!cooperative || strcmp(passes[i], "--eliminate-dead-code-aggressive")))
             out[n++] = passes[i];
     return n;
 }
@@ -121,7 +128,7 @@ static size_t recipe(size_t kernels, bool huge, const char **out) {
  * as -v shows the host compiler's commands. */
 static void print_command(const Unit *u, size_t kernels, bool huge, const char *which) {
     const char *flags[NPASSES];
-    size_t nflags = recipe(kernels, huge, flags);
+    size_t nflags = recipe(kernels, huge, false, flags);
     fprintf(stderr, " spirv-opt --target-env=vulkan1.2");
     for (size_t i = 0; i < nflags; i++) fprintf(stderr, " %s", flags[i]);
     fprintf(stderr, " %s.spv -o %s.spv   (in campcc's process: SPIRV-Tools' optimizer, on %s)\n", u->path, u->path,
@@ -146,7 +153,7 @@ static bool optimize_module(Unit *u, uint32_t **words, size_t *n, const Kernel *
                 k->loc.file, k->loc.line, (unsigned long long)inlined);
     if (u->opts->verbose && !k) print_command(u, kernels, huge, "the file's module, which -S shows");
     const char *flags[NPASSES];
-    size_t nflags = recipe(kernels, huge, flags);
+    size_t nflags = recipe(kernels, huge, k && (k->features & CAMP_FEATURE_COOPERATIVE_MATRIX), flags);
     uint32_t *out = NULL;
     size_t nout = 0;
     char error[512];
@@ -175,7 +182,14 @@ static bool optimize_kernel(Unit *u, Kernel *k, WordBuf *out) {
     uint32_t *words = malloc(sizeof *words * (n ? n : 1));
     if (!words) unreachable("out of memory");
     memcpy(words, u->kernel_spirv + k->spirv_offset, sizeof *words * n);
-    bool ok = optimize_module(u, &words, &n, k) && spv_recut_kernel(u, k, words, n, out);
+    bool cooperative = k->features & CAMP_FEATURE_COOPERATIVE_MATRIX;
+    if (cooperative) n = spv_hide_cooperative_extension(words, n);
+    bool ok = optimize_module(u, &words, &n, k);
+    /* its loops over arrays of fragments are in the unroller's form only
+     * after the recipe's first run (their counters in SSA form) */
+    if (ok && cooperative) ok = optimize_module(u, &words, &n, k);
+    if (ok && cooperative) spv_restore_cooperative_extension(&words, &n);
+    ok = ok && spv_recut_kernel(u, k, words, n, out);
     free(words);
     return ok;
 }
