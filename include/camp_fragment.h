@@ -36,6 +36,23 @@ enum camp_fragment_layout { fragment_row_major = 0, fragment_col_major = 1 };
 #endif
 #define CAMP_FRAGMENT_SHAPES_(X) CAMP_FRAGMENT_HALF_SHAPES_(X) X(16, 16, 32, int8_t, int)
 
+/* Element i of the inputs packed in order in the 16-byte units p[0],
+ * p[1], ... (fragment_load from uint4 memory), by element type. */
+static inline int8_t camp_fragment_unit_int8_t_(const uint4 *p, unsigned i) restrict(cpu, amp) {
+    int byte = (int)(p[i / 16][i % 16 / 4] >> (i % 4 * 8) & 0xffu);
+    return (int8_t)(byte < 128 ? byte : byte - 256);
+}
+#ifdef __FLT16_MAX__
+static inline half camp_fragment_unit_half_(const uint4 *p, unsigned i) restrict(cpu, amp) {
+    unsigned h = p[i / 8][i % 8 / 2] >> (i % 2 * 16) & 0xffffu, e = h >> 10 & 31u, m = h & 1023u;
+    float zero = 0.0f, v = e == 0    ? (float)m * 0x1p-24f                          /* subnormal */
+                           : e < 31 ? (float)(m | 1024u) * (float)(1u << e) * 0x1p-25f /* exact in float */
+                           : m      ? zero / zero                                    /* NaN */
+                                    : 1.0f / zero;                                   /* infinity */
+    return (half)(h & 0x8000u ? -v : v);
+}
+#endif
+
 #define camp_fragment_name_(kind, T, M, N, K) camp_fragment_##kind##_##T##_##M##x##N##x##K
 #define camp_fragment_fn_(op, kind, T, M, N, K) camp_fragment_##op##_##kind##_##T##_##M##x##N##x##K##_
 /* The types: fragment_a(T, M, N, K) is an M×K matrix of T, fragment_b(T, M,
@@ -72,11 +89,24 @@ enum camp_fragment_layout { fragment_row_major = 0, fragment_col_major = 1 };
         f->x[i] = v;                                                                                               \
     }
 
+/* An input fragment's load from 16-byte units (fragment_load of a uint4 pointer). */
+#define CAMP_FRAGMENT_LOAD16_FN_(kind, T, M, N, K, rows, cols)                                                     \
+    static inline void camp_fragment_fn_(load16, kind, T, M, N, K)(                                                \
+        struct camp_fragment_name_(kind, T, M, N, K) *f, const uint4 *p, unsigned stride, int layout)             \
+        restrict(cpu, amp) {                                                                                       \
+        for (unsigned r = 0; r < (rows); r++)                                                                      \
+            for (unsigned c = 0; c < (cols); c++)                                                                  \
+                f->x[r * (cols) + c] =                                                                             \
+                    camp_fragment_unit_##T##_(p, layout == fragment_col_major ? c * stride + r : r * stride + c);   \
+    }
+
 /* An accumulator's store (the lanes of the subgroup share the elements out)
  * and the multiply-add d = a × b + c. */
 #define CAMP_FRAGMENT_SHAPE_(M, N, K, In, Acc)                                                                     \
     CAMP_FRAGMENT_TYPE_(a, In, M, N, K, M, K)                                                                      \
+    CAMP_FRAGMENT_LOAD16_FN_(a, In, M, N, K, M, K)                                                                 \
     CAMP_FRAGMENT_TYPE_(b, In, M, N, K, K, N)                                                                      \
+    CAMP_FRAGMENT_LOAD16_FN_(b, In, M, N, K, K, N)                                                                 \
     CAMP_FRAGMENT_TYPE_(acc, Acc, M, N, K, M, N)                                                                   \
     static inline void camp_fragment_fn_(store, acc, Acc, M, N, K)(                             \
         Acc *p, const struct camp_fragment_name_(acc, Acc, M, N, K) *f, unsigned stride, int layout)              \
@@ -106,6 +136,9 @@ CAMP_FRAGMENT_SHAPES_(CAMP_FRAGMENT_SHAPE_)
       struct camp_fragment_name_(acc, Acc, M, N, K) *: camp_fragment_fn_(op, acc, Acc, M, N, K)
 #define CAMP_FRAGMENT_FILL_(M, N, K, In, Acc) CAMP_FRAGMENT_OF_ALL_(fill, M, N, K, In, Acc)
 #define CAMP_FRAGMENT_LOAD_(M, N, K, In, Acc) CAMP_FRAGMENT_OF_ALL_(load, M, N, K, In, Acc)
+#define CAMP_FRAGMENT_LOAD16_(M, N, K, In, Acc)                                                                    \
+    , struct camp_fragment_name_(a, In, M, N, K) *: camp_fragment_fn_(load16, a, In, M, N, K),                    \
+      struct camp_fragment_name_(b, In, M, N, K) *: camp_fragment_fn_(load16, b, In, M, N, K)
 #define CAMP_FRAGMENT_LENGTH_(M, N, K, In, Acc) CAMP_FRAGMENT_OF_ALL_(length, M, N, K, In, Acc)
 #define CAMP_FRAGMENT_GET_(M, N, K, In, Acc) CAMP_FRAGMENT_OF_ALL_(get, M, N, K, In, Acc)
 #define CAMP_FRAGMENT_SET_(M, N, K, In, Acc) CAMP_FRAGMENT_OF_ALL_(set, M, N, K, In, Acc)
@@ -119,8 +152,14 @@ CAMP_FRAGMENT_SHAPES_(CAMP_FRAGMENT_SHAPE_)
 /* Every element of f set to v. */
 #define fragment_fill(f, v) CAMP_FRAGMENT_PICK_(f, CAMP_FRAGMENT_FILL_)(&(f), (v))
 /* f read from p: element (r, c) at p[r * stride + c] (fragment_row_major) or
- * p[c * stride + r] (fragment_col_major); stride counts elements. */
-#define fragment_load(f, p, stride, layout) CAMP_FRAGMENT_PICK_(f, CAMP_FRAGMENT_LOAD_)(&(f), (p), (stride), (layout))
+ * p[c * stride + r] (fragment_col_major); stride counts elements. p may
+ * also be a uint4 pointer, to memory holding the elements packed in
+ * 16-byte units (tile_static memory a tile fills with 16-byte copies):
+ * stride still counts elements, a multiple of the elements in 16 bytes. */
+#define fragment_load(f, p, stride, layout)                                                                       \
+    (__extension__ _Generic((p), const uint4 *: CAMP_FRAGMENT_PICK_(f, CAMP_FRAGMENT_LOAD16_),                    \
+                            uint4 *: CAMP_FRAGMENT_PICK_(f, CAMP_FRAGMENT_LOAD16_),                               \
+                            default: CAMP_FRAGMENT_PICK_(f, CAMP_FRAGMENT_LOAD_)))(&(f), (p), (stride), (layout))
 /* Accumulator f written to p, laid out as fragment_load reads it. */
 #define fragment_store(p, f, stride, layout) CAMP_FRAGMENT_PICK_(f, CAMP_FRAGMENT_STORE_)((p), &(f), (stride), (layout))
 /* d = a × b + c (d may be c). */

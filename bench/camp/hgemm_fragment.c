@@ -16,57 +16,73 @@
 #include "../problems/hgemm.h"
 #include "camp_bench.h"
 
-#define BLOCK 128          /* C block per tile */
+#ifndef BM
+#define BM 128             /* C block per tile: rows */
+#endif
+#ifndef BN
+#define BN 128             /* and columns */
+#endif
+#ifndef BK
 #define BK 16              /* k per step (two buffers of A and B in 21 KiB: lavapipe allows 32) */
-#define THREADS 256        /* per tile */
+#endif
+#ifndef WM
 #define WM 64              /* rows of C per subgroup */
+#endif
+#ifndef WN
 #define WN 32              /* columns of C per subgroup */
-#define TASKS ((BLOCK / WM) * (BLOCK / WN))
+#endif
+#ifndef STAGES
+#define STAGES 2           /* buffers of the slices: 2, one barrier per step; 1, two */
+#endif
+#define TASKS ((BM / WM) * (BN / WN))
+#define THREADS (TASKS * 32) /* per tile: a subgroup of 32 per part of C */
 #define LDA (BK + 8)       /* tile_static row lengths, in halves */
-#define LDB (BLOCK + 8)
-#define A_SLICE (BLOCK * LDA)
+#define LDB (BN + 8)
+#define A_SLICE (BM * LDA)
 #define B_SLICE (BK * LDB)
-#define A_LOADS (BLOCK * BK / 4 / THREADS) /* half4s of A per thread per step */
-#define B_LOADS (BK * BLOCK / 4 / THREADS)
+#define A_LOADS (BM * BK / 8 / THREADS) /* 16-byte units of A per thread per step */
+#define B_LOADS (BK * BN / 8 / THREADS)
 
 static void hgemm(int n, const half *a, const half *b, float *c) {
-    parallel_for_each(t, tile(extent((n / BLOCK) * (n / BLOCK) * THREADS), THREADS)) {
-        tile_static half as[2 * A_SLICE];
-        tile_static half bs[2 * B_SLICE];
-        int row0 = t.tile / (n / BLOCK) * BLOCK, col0 = t.tile % (n / BLOCK) * BLOCK, id = t.local;
+    parallel_for_each(t, tile(extent((n / BM) * (n / BN) * THREADS), THREADS)) {
+        /* the slices in 16-byte units: 8 halves each */
+        tile_static uint4 as[STAGES * A_SLICE / 8];
+        tile_static uint4 bs[STAGES * B_SLICE / 8];
+        int row0 = t.tile / (n / BN) * BM, col0 = t.tile % (n / BN) * BN, id = t.local;
         int task = (int)subgroup_id();
-        int wrow = task / (BLOCK / WN) * WM, wcol = task % (BLOCK / WN) * WN;
-        half4 a_load[A_LOADS], b_load[B_LOADS];
-        /* this thread's half4s: A's row (id*A_LOADS+i) / (BK/4), B's row likewise over BLOCK/4 */
+        int wrow = task / (BN / WN) * WM, wcol = task % (BN / WN) * WN;
+        /* this thread's units of each step's slices: unit q of A is row
+         * q / (BK / 8), halves q % (BK / 8) * 8 on; of B, row q / (BN / 8) */
+        uint4 a_load[A_LOADS], b_load[B_LOADS];
         for (int i = 0; i < A_LOADS; i++) {
             int q = id * A_LOADS + i;
-            a_load[i] = *(const half4 *)(a + (size_t)(row0 + q / (BK / 4)) * n + q % (BK / 4) * 4);
+            a_load[i] = *(const uint4 *)(a + (size_t)(row0 + q / (BK / 8)) * n + q % (BK / 8) * 8);
         }
         for (int i = 0; i < B_LOADS; i++) {
             int q = id * B_LOADS + i;
-            b_load[i] = *(const half4 *)(b + (size_t)(q / (BLOCK / 4)) * n + col0 + q % (BLOCK / 4) * 4);
+            b_load[i] = *(const uint4 *)(b + (size_t)(q / (BN / 8)) * n + col0 + q % (BN / 8) * 8);
         }
         fragment_acc(float, 16, 16, 16) acc[(WM / 16) * (WN / 16)];
         for (int i = 0; i < (WM / 16) * (WN / 16); i++) fragment_fill(acc[i], 0.0f);
         for (int k0 = 0; k0 < n; k0 += BK) {
-            int s = k0 / BK % 2;
+            int s = k0 / BK % STAGES;
             for (int i = 0; i < A_LOADS; i++) {
                 int q = id * A_LOADS + i;
-                for (int e = 0; e < 4; e++) as[s * A_SLICE + q / (BK / 4) * LDA + q % (BK / 4) * 4 + e] = a_load[i][e];
+                as[(s * A_SLICE + q / (BK / 8) * LDA) / 8 + q % (BK / 8)] = a_load[i];
             }
             for (int i = 0; i < B_LOADS; i++) {
                 int q = id * B_LOADS + i;
-                for (int e = 0; e < 4; e++) bs[s * B_SLICE + q / (BLOCK / 4) * LDB + q % (BLOCK / 4) * 4 + e] = b_load[i][e];
+                bs[(s * B_SLICE + q / (BN / 8) * LDB) / 8 + q % (BN / 8)] = b_load[i];
             }
             tile_barrier_wait(t.barrier);
             if (k0 + BK < n) {
                 for (int i = 0; i < A_LOADS; i++) {
                     int q = id * A_LOADS + i;
-                    a_load[i] = *(const half4 *)(a + (size_t)(row0 + q / (BK / 4)) * n + k0 + BK + q % (BK / 4) * 4);
+                    a_load[i] = *(const uint4 *)(a + (size_t)(row0 + q / (BK / 8)) * n + k0 + BK + q % (BK / 8) * 8);
                 }
                 for (int i = 0; i < B_LOADS; i++) {
                     int q = id * B_LOADS + i;
-                    b_load[i] = *(const half4 *)(b + (size_t)(k0 + BK + q / (BLOCK / 4)) * n + col0 + q % (BLOCK / 4) * 4);
+                    b_load[i] = *(const uint4 *)(b + (size_t)(k0 + BK + q / (BN / 8)) * n + col0 + q % (BN / 8) * 8);
                 }
             }
             if (task < TASKS)
@@ -74,13 +90,14 @@ static void hgemm(int n, const half *a, const half *b, float *c) {
                     fragment_a(half, 16, 16, 16) fa[WM / 16];
                     fragment_b(half, 16, 16, 16) fb[WN / 16];
                     for (int i = 0; i < WM / 16; i++)
-                        fragment_load(fa[i], as + s * A_SLICE + (wrow + 16 * i) * LDA + k, LDA, fragment_row_major);
+                        fragment_load(fa[i], as + (s * A_SLICE + (wrow + 16 * i) * LDA + k) / 8, LDA, fragment_row_major);
                     for (int j = 0; j < WN / 16; j++)
-                        fragment_load(fb[j], bs + s * B_SLICE + k * LDB + wcol + 16 * j, LDB, fragment_row_major);
+                        fragment_load(fb[j], bs + (s * B_SLICE + k * LDB + wcol + 16 * j) / 8, LDB, fragment_row_major);
                     for (int i = 0; i < WM / 16; i++)
                         for (int j = 0; j < WN / 16; j++)
                             fragment_mma(acc[i * (WN / 16) + j], fa[i], fb[j], acc[i * (WN / 16) + j]);
                 }
+            if (STAGES == 1) tile_barrier_wait(t.barrier); /* the slices are read before the next are stored */
         }
         if (task < TASKS)
             for (int i = 0; i < WM / 16; i++)
@@ -104,7 +121,7 @@ static void hgemm_repetition(void *context) {
 
 int main(int argc, char **argv) {
     bench_options at[2];
-    int count = hgemm_parse(argc, argv, BLOCK, at);
+    int count = hgemm_parse(argc, argv, BM > BN ? BM : BN, at);
     for (int s = 0; s < count; s++) {
         bench_options *o = &at[s];
         size_t n = (size_t)o->size, elements = n * n;

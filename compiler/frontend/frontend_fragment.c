@@ -49,7 +49,7 @@ FragmentOp fe_fragment_op(const char *name, SrcLoc loc) {
         const char *name;
         FragmentOp op;
     } ops[] = {
-        {"fill_", FRAGMENT_OP_FILL},     {"load_", FRAGMENT_OP_LOAD}, {"store_", FRAGMENT_OP_STORE},
+        {"fill_", FRAGMENT_OP_FILL},     {"load_", FRAGMENT_OP_LOAD}, {"load16_", FRAGMENT_OP_LOAD}, {"store_", FRAGMENT_OP_STORE},
         {"mma_", FRAGMENT_OP_MMA},       {"length_", FRAGMENT_OP_LENGTH}, {"get_", FRAGMENT_OP_GET},
         {"set_", FRAGMENT_OP_SET},
     };

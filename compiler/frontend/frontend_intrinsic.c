@@ -24,23 +24,34 @@ CXCursor fe_strip(CXCursor c) {
     return c;
 }
 
-/* `_Generic(x, T1: f1, T2: f2)(args)`: libclang does not say which
- * association was chosen, but the selection has the chosen one's type. */
-static CXCursor generic_callee(CXCursor call) {
+/* The function a _Generic selection `sel` chose: libclang does not say
+ * which association was chosen, but the selection has the chosen one's
+ * type; an association may be a _Generic in its turn (camp_fragment.h's
+ * fragment_load chooses by the pointer, then by the fragment). */
+static CXCursor generic_choice(CXCursor sel) {
     enum { MOST = 128 };
-    CXCursor kids[1], assoc[MOST]; /* camp_texture.h's texture_set has 90 associations */
-    if (fe_children(call, kids, 1) < 1) return clang_getNullCursor();
-    CXCursor sel = fe_strip(kids[0]);
-    if (clang_getCursorKind(sel) != CXCursor_GenericSelectionExpr) return clang_getNullCursor();
+    CXCursor assoc[MOST]; /* camp_texture.h's texture_set has 90 associations */
     CXType want = clang_getCanonicalType(clang_getCursorType(sel));
     int n = fe_children(sel, assoc, MOST);
     for (int i = 1; i < n && i < MOST; i++) { /* assoc[0] is the controlling expression */
         CXCursor a = fe_strip(assoc[i]);
-        if (clang_getCursorKind(a) == CXCursor_DeclRefExpr &&
-            clang_equalTypes(clang_getCanonicalType(clang_getCursorType(a)), want))
-            return clang_getCursorReferenced(a);
+        if (!clang_equalTypes(clang_getCanonicalType(clang_getCursorType(a)), want)) continue;
+        if (clang_getCursorKind(a) == CXCursor_DeclRefExpr) return clang_getCursorReferenced(a);
+        if (clang_getCursorKind(a) == CXCursor_GenericSelectionExpr) {
+            CXCursor inner = generic_choice(a);
+            if (!clang_Cursor_isNull(inner)) return inner;
+        }
     }
     return clang_getNullCursor();
+}
+
+/* `_Generic(x, T1: f1, T2: f2)(args)`'s function. */
+static CXCursor generic_callee(CXCursor call) {
+    CXCursor kids[1];
+    if (fe_children(call, kids, 1) < 1) return clang_getNullCursor();
+    CXCursor sel = fe_strip(kids[0]);
+    if (clang_getCursorKind(sel) != CXCursor_GenericSelectionExpr) return clang_getNullCursor();
+    return generic_choice(sel);
 }
 
 CXCursor fe_callee(CXCursor call) {

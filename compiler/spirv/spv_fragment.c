@@ -55,13 +55,21 @@ static uint32_t layout_is_column_major(Emitter *e, Expr *layout) {
  * CUDA's load_matrix_sync does (docs/dialect.md). */
 enum { FRAGMENT_ALIGN = 16 };
 
-static uint32_t stride_u32(Emitter *e, Expr *stride) {
-    return convert(e, em_expr(e, stride), stride->type, type_int(4, false), stride->loc);
+/* The stride in elements as SPIR-V's operand counts it: in units of the
+ * pointer's pointee, which for a load from 16-byte units (a uint4
+ * pointer) holds several elements. */
+static uint32_t stride_u32(Emitter *e, Expr *stride, const Type *element, const Type *pointee) {
+    uint32_t s = convert(e, em_expr(e, stride), stride->type, type_int(4, false), stride->loc);
+    if (pointee->size == element->size) return s;
+    SpvBuilder *b = &e->b;
+    uint32_t u32 = spv_type_int(b, 32, false);
+    return em_op2(e, SpvOpUDiv, u32, s, spv_const_u32(b, (uint32_t)(pointee->size / element->size)));
 }
 
 static void load(Emitter *e, Expr *x) {
     LValue f = fragment_lvalue(e, x->args[0]), p = memory_lvalue(e, x->args[1]);
-    uint32_t stride = stride_u32(e, x->args[2]), column = layout_is_column_major(e, x->args[3]);
+    uint32_t stride = stride_u32(e, x->args[2], x->args[0]->type->base->fragment->element, x->args[1]->type->base);
+    uint32_t column = layout_is_column_major(e, x->args[3]);
     uint32_t type = em_type(e, x->args[0]->type->base), r = spv_new_id(&e->b);
     if (is_psb(p.storage))
         SPV_OP(&e->code, SpvOpCooperativeMatrixLoadNV, type, r, p.ptr, stride, column, SpvMemoryAccessAlignedMask,
@@ -74,7 +82,8 @@ static void load(Emitter *e, Expr *x) {
 static void store(Emitter *e, Expr *x) {
     LValue p = memory_lvalue(e, x->args[0]), f = fragment_lvalue(e, x->args[1]);
     uint32_t value = em_load(e, x->args[1]->type->base, f);
-    uint32_t stride = stride_u32(e, x->args[2]), column = layout_is_column_major(e, x->args[3]);
+    uint32_t stride = stride_u32(e, x->args[2], x->args[1]->type->base->fragment->element, x->args[0]->type->base);
+    uint32_t column = layout_is_column_major(e, x->args[3]);
     if (is_psb(p.storage))
         SPV_OP(&e->code, SpvOpCooperativeMatrixStoreNV, p.ptr, value, stride, column, SpvMemoryAccessAlignedMask,
                FRAGMENT_ALIGN);
