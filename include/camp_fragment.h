@@ -136,9 +136,13 @@ CAMP_FRAGMENT_SHAPES_(CAMP_FRAGMENT_SHAPE_)
       struct camp_fragment_name_(acc, Acc, M, N, K) *: camp_fragment_fn_(op, acc, Acc, M, N, K)
 #define CAMP_FRAGMENT_FILL_(M, N, K, In, Acc) CAMP_FRAGMENT_OF_ALL_(fill, M, N, K, In, Acc)
 #define CAMP_FRAGMENT_LOAD_(M, N, K, In, Acc) CAMP_FRAGMENT_OF_ALL_(load, M, N, K, In, Acc)
+/* (an accumulator has no load from 16-byte units: its typed load, which
+ * clang then refuses the uint4 pointer, rather than no association, which
+ * it would report even where the pointer is typed) */
 #define CAMP_FRAGMENT_LOAD16_(M, N, K, In, Acc)                                                                    \
     , struct camp_fragment_name_(a, In, M, N, K) *: camp_fragment_fn_(load16, a, In, M, N, K),                    \
-      struct camp_fragment_name_(b, In, M, N, K) *: camp_fragment_fn_(load16, b, In, M, N, K)
+      struct camp_fragment_name_(b, In, M, N, K) *: camp_fragment_fn_(load16, b, In, M, N, K),                    \
+      struct camp_fragment_name_(acc, Acc, M, N, K) *: camp_fragment_fn_(load, acc, Acc, M, N, K)
 #define CAMP_FRAGMENT_LENGTH_(M, N, K, In, Acc) CAMP_FRAGMENT_OF_ALL_(length, M, N, K, In, Acc)
 #define CAMP_FRAGMENT_GET_(M, N, K, In, Acc) CAMP_FRAGMENT_OF_ALL_(get, M, N, K, In, Acc)
 #define CAMP_FRAGMENT_SET_(M, N, K, In, Acc) CAMP_FRAGMENT_OF_ALL_(set, M, N, K, In, Acc)
