@@ -204,7 +204,7 @@ typedef struct camp_region {
     bool staging_array;  /* ARRAY: array_new_staging's: host-visible, for copies only (array_staging.c) */
     size_t reserved_bytes;
     camp_usage usage;
-    struct camp_host_import *import; /* VIEW: its pages imported by transfer.c, or NULL */
+    struct camp_host_import *import; /* VIEW: its pages' imports, one per device that copied them (transfer.c) */
     bool copied_large;    /* VIEW: copied once through staging already: the next large copy imports */
     uint8_t guard;        /* VIEW: enum camp_guard_level its pages have now (host_guard.c) */
     uint8_t guard_memory; /* VIEW: enum camp_guard_memory, found at its first protection */
@@ -748,7 +748,7 @@ camp_status camp_copy_edge_deliver(camp_copy_edge *edge, bool done);
 /* memcpy out of staging memory into the program's, over the device's copy
  * threads (started if need be). */
 camp_status camp_transfer_memcpy(camp_device *dev, void *dst, const void *src, size_t bytes);
-/* Ends a view's imported pages (the view is going, or moving device). */
+/* Ends a view's imports, on every device (the view is going). */
 void camp_transfer_unimport(struct camp_region *region);
 /* A queue is going: the staging ring forgets it. */
 void camp_transfer_forget_queue(camp_accelerator_view *q);
