@@ -285,6 +285,7 @@ typedef struct camp_device {
     bool non_semantic_info;  /* VK_KHR_shader_non_semantic_info is enabled: else modules lose -g's debug info */
     bool verbose;            /* CAMP_VERBOSE: say what is made for it (devices, pipelines) */
     bool access_chains;      /* kernels address view elements by access chains where they can (device.c) */
+    _Atomic uint64_t submissions; /* to its queues so far: CAMP_TEST_LOSE_DEVICE counts them */
     VkDevice device;
     camp_vk_device_functions vk; /* its extensions' functions */
     uint32_t queue_family;
@@ -409,6 +410,8 @@ typedef struct camp_runtime {
     _Atomic bool pipeline_cache_not_a_file;
     uint32_t faults;         /* enum camp_fault bits: failures injected for tests */
     uint32_t masked_features; /* enum camp_feature bits devices pretend to lack */
+    int64_t lost_device;      /* CAMP_TEST_LOSE_DEVICE: the device index that is lost (-1: none), */
+    uint64_t lost_at;         /* from its submission of this number on */
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* the default's, kept after shutdown */
 
     VkInstance instance;
@@ -492,6 +495,9 @@ void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceV
                                VkPhysicalDeviceVulkan12Features *v12);
 /* `result`, or the error fault `fault` injects in its place. */
 #define CAMP_INJECT(fault, error, result) ((camp_rt.faults & (fault)) ? (error) : (result))
+/* Counts a submission to one of the device's queues; whether it is to fail
+ * with VK_ERROR_DEVICE_LOST (CAMP_TEST_DEVICE_LOST, CAMP_TEST_LOSE_DEVICE). */
+bool camp_faults_lose_submission(camp_device *dev);
 
 /* ---- vk_check.c --------------------------------------------------------- */
 
