@@ -15,15 +15,6 @@ enum { COUNT = 1 << 18, ROUNDS = 6 }; /* 1 MiB: above the size whose copies impo
 
 static uint32_t pattern(size_t i, uint32_t round) { return (uint32_t)(i * 2654435761u) ^ round; }
 
-/* Occurrences of `needle` in the file. */
-static int count_in(FILE *f, const char *needle) {
-    rewind(f);
-    char line[512];
-    int count = 0;
-    while (fgets(line, sizeof line, f)) count += strstr(line, needle) != NULL;
-    return count;
-}
-
 int main(void) {
     camp_accelerator list[2];
     if (camp_get_accelerators(list, 2) < 2) {
