@@ -211,12 +211,15 @@ static void import_destroy(camp_host_import *import) {
     free(import);
 }
 
+/* Ends the import at *p and takes it out of its view's list. */
+static void unimport_at(camp_host_import **p) {
+    camp_host_import *import = *p;
+    *p = import->next;
+    import_destroy(import);
+}
+
 void camp_transfer_unimport(camp_region *region) {
-    while (region->import) {
-        camp_host_import *import = region->import;
-        region->import = import->next;
-        import_destroy(import);
-    }
+    while (region->import) unimport_at(&region->import);
 }
 
 /* The place in the view's list that holds its import for `dev` (or the
@@ -232,11 +235,7 @@ static void make_room(camp_device *dev, size_t bytes, const camp_region *keep) {
     for (uint32_t i = 0; i < camp_rt.region_count && dev->transfer->imported_bytes + bytes > IMPORTED_BYTES_MAX; i++) {
         camp_region *r = camp_rt.regions[i];
         camp_host_import **p = r != keep ? import_of(r, dev) : NULL;
-        if (p && *p) {
-            camp_host_import *import = *p;
-            *p = import->next;
-            import_destroy(import);
-        }
+        if (p && *p) unimport_at(p);
     }
 }
 
