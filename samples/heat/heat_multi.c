@@ -213,6 +213,7 @@ int main(int argc, char **argv) {
         if (runs[k].elapsed > slowest) slowest = runs[k].elapsed;
     }
     if (shared.failed >= 0) return 1; /* each strip has said why it stopped */
+    camp_set_error_handler(NULL, NULL); /* from here on, main's errors print and abort */
     if (o.steps > 1) {
         fprintf(stderr, "heat_multi: %d strips, %dx%d, %d steps: %.3f ms per step, %.2f Gcell/s\n", n, o.size,
                 o.size, o.steps - 1, 1e3 * slowest / (o.steps - 1), (double)cells * (o.steps - 1) / slowest / 1e9);
