@@ -285,10 +285,10 @@ typedef struct camp_device {
     bool non_semantic_info;  /* VK_KHR_shader_non_semantic_info is enabled: else modules lose -g's debug info */
     bool verbose;            /* CAMP_VERBOSE: say what is made for it (devices, pipelines) */
     bool access_chains;      /* kernels address view elements by access chains where they can (device.c) */
-    _Atomic uint64_t submissions; /* to its queues so far: CAMP_TEST_LOSE_DEVICE counts them */
     VkDevice device;
     camp_vk_device_functions vk; /* its extensions' functions */
     uint32_t queue_family;
+    _Atomic uint64_t submissions; /* to its queues so far: CAMP_TEST_LOSE_DEVICE counts them */
     VkQueue queues[CAMP_DEVICE_QUEUES_MAX]; /* of the compute family: views submit to one each */
     /* One per queue: submissions to it, which camp_queue_finish_releasing
      * makes without the runtime lock (taken after it, never before). */
