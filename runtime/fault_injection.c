@@ -9,6 +9,10 @@
  *                              VK_ERROR_OUT_OF_DEVICE_MEMORY
  *   CAMP_TEST_DEVICE_LOST=1    every queue submission fails with
  *                              VK_ERROR_DEVICE_LOST
+ *   CAMP_TEST_LOSE_DEVICE=INDEX:N
+ *                              the accelerator of index INDEX (camp-info's)
+ *                              is lost mid-run: its queue submissions from
+ *                              its Nth on (counted from 1) fail so
  *   CAMP_TEST_NO_NON_SEMANTIC_INFO=1
  *                              the device lacks VK_KHR_shader_non_semantic_info
  *                              (modules lose -g's debug information)
@@ -16,6 +20,7 @@
  * Read whenever a device is opened. */
 #include "internal.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,11 +75,34 @@ static camp_status parse_features(const char *list, uint32_t *bits) {
     return CAMP_OK;
 }
 
+/* CAMP_TEST_LOSE_DEVICE's INDEX:N into camp_rt.lost_device and lost_at. */
+static camp_status parse_lost_device(const char *value) {
+    char *colon, *end = NULL;
+    long long index = strtoll(value, &colon, 10);
+    unsigned long long at = *colon == ':' ? strtoull(colon + 1, &end, 10) : 0;
+    if (colon == value || *colon != ':' || end == colon + 1 || *end || index < 0 || at == 0)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "CAMP_TEST_LOSE_DEVICE='%s' is not INDEX:N (the accelerator's index, then the first of its "
+                         "queue submissions to fail, counted from 1)", value);
+    camp_rt.lost_device = index;
+    camp_rt.lost_at = at;
+    return CAMP_OK;
+}
+
+bool camp_faults_lose_submission(camp_device *dev) {
+    uint64_t submission = atomic_fetch_add(&dev->submissions, 1) + 1;
+    if (camp_rt.faults & CAMP_FAULT_DEVICE_LOST) return true;
+    return camp_rt.lost_device == (int64_t)dev->index && submission >= camp_rt.lost_at;
+}
+
 camp_status camp_faults_init(void) {
     camp_rt.faults = 0;
+    camp_rt.lost_device = -1;
     if (knob_set("CAMP_TEST_FAIL_ALLOC")) camp_rt.faults |= CAMP_FAULT_ALLOC;
     if (knob_set("CAMP_TEST_DEVICE_LOST")) camp_rt.faults |= CAMP_FAULT_DEVICE_LOST;
     if (knob_set("CAMP_TEST_NO_NON_SEMANTIC_INFO")) camp_rt.faults |= CAMP_FAULT_NO_NON_SEMANTIC_INFO;
+    const char *lost = getenv("CAMP_TEST_LOSE_DEVICE");
+    if (lost && *lost) CAMP_TRY(parse_lost_device(lost));
     const char *mask = getenv("CAMP_DEVICE_MASK_FEATURES");
     camp_rt.masked_features = 0;
     return mask ? parse_features(mask, &camp_rt.masked_features) : CAMP_OK;

@@ -63,8 +63,13 @@ static camp_status copy_in(camp_region *region, size_t offset, const void *src, 
     if (!bytes || region->device.mapped) return camp_region_write(region, offset, src, bytes);
     camp_accelerator_view *q = NULL;
     CAMP_TRY(camp_copy_view(region->device.owner, &q));
-    CAMP_TRY(camp_transfer_in(q, &region->device, region->pad + offset, &region->usage, src, bytes,
-                              camp_view_holding(src, bytes), false));
+    camp_guard_window window;
+    camp_status status = camp_guard_open(&window, src, bytes, NULL, false);
+    if (status == CAMP_OK)
+        status = camp_transfer_in(q, &region->device, region->pad + offset, &region->usage, src, bytes,
+                                  camp_view_holding(src, bytes), false);
+    camp_guard_close(&window);
+    CAMP_TRY(status);
     return submitted(f, q);
 }
 
@@ -75,8 +80,15 @@ static camp_status copy_out(camp_region *region, size_t offset, void *dst, size_
     if (!bytes || region->device.mapped) return camp_region_read(region, offset, dst, bytes);
     camp_accelerator_view *q = NULL;
     CAMP_TRY(camp_copy_view(region->device.owner, &q));
-    CAMP_TRY(camp_transfer_out(q, &region->device, region->pad + offset, &region->usage, dst, bytes,
-                               camp_view_holding(dst, bytes), f->later));
+    /* A destination in a view is settled as by a host write now (its
+     * imported pages may be written by the DMA, not the host). */
+    camp_guard_window window;
+    camp_status status = camp_guard_open(&window, dst, bytes, NULL, true);
+    if (status == CAMP_OK)
+        status = camp_transfer_out(q, &region->device, region->pad + offset, &region->usage, dst, bytes,
+                                   camp_view_holding(dst, bytes), f->later);
+    camp_guard_close(&window);
+    CAMP_TRY(status);
     return submitted(f, q);
 }
 
@@ -203,6 +215,18 @@ static camp_status find_future(const camp_future *f, const char *call) {
                      (const void *)f);
 }
 
+/* One edge's bytes into the program's memory, which may lie in a view
+ * whose pages implicit synchronization protects (array_view_new's, say):
+ * opened for the memcpy. */
+static camp_status deliver_edge(camp_copy_edge *edge) {
+    if (!edge->bytes) return camp_copy_edge_deliver(edge, true);
+    camp_guard_window window;
+    camp_status status = camp_guard_open(&window, edge->dst, edge->bytes, NULL, true);
+    if (status == CAMP_OK) status = camp_copy_edge_deliver(edge, true);
+    camp_guard_close(&window);
+    return status;
+}
+
 /* The bytes of a done copy out to their destination, over the copy
  * threads: one core's memcpy out of staging memory (4-6 GB/s) was what
  * made a pipeline of asynchronous copies slower than plain copies. */
@@ -210,7 +234,7 @@ static camp_status deliver(camp_future *f) {
     bool traced = camp_rt.profiling && (f->later[0].bytes || f->later[1].bytes);
     uint64_t start = traced ? camp_profile_now() : 0;
     camp_status status = CAMP_OK;
-    for (int e = 0; e < 2 && status == CAMP_OK; e++) status = camp_copy_edge_deliver(&f->later[e], true);
+    for (int e = 0; e < 2 && status == CAMP_OK; e++) status = deliver_edge(&f->later[e]);
     if (traced) camp_profile_host_span("deliver copy out", start);
     return status;
 }

@@ -204,7 +204,7 @@ typedef struct camp_region {
     bool staging_array;  /* ARRAY: array_new_staging's: host-visible, for copies only (array_staging.c) */
     size_t reserved_bytes;
     camp_usage usage;
-    struct camp_host_import *import; /* VIEW: its pages imported by transfer.c, or NULL */
+    struct camp_host_import *import; /* VIEW: its pages' imports, one per device that copied them (transfer.c) */
     bool copied_large;    /* VIEW: copied once through staging already: the next large copy imports */
     uint8_t guard;        /* VIEW: enum camp_guard_level its pages have now (host_guard.c) */
     uint8_t guard_memory; /* VIEW: enum camp_guard_memory, found at its first protection */
@@ -293,6 +293,7 @@ typedef struct camp_device {
     VkDevice device;
     camp_vk_device_functions vk; /* its extensions' functions */
     uint32_t queue_family;
+    _Atomic uint64_t submissions; /* to its queues so far: CAMP_TEST_LOSE_DEVICE counts them */
     VkQueue queues[CAMP_DEVICE_QUEUES_MAX]; /* of the compute family: views submit to one each */
     /* One per queue: submissions to it, which camp_queue_finish_releasing
      * makes without the runtime lock (taken after it, never before). */
@@ -414,6 +415,8 @@ typedef struct camp_runtime {
     _Atomic bool pipeline_cache_not_a_file;
     uint32_t faults;         /* enum camp_fault bits: failures injected for tests */
     uint32_t masked_features; /* enum camp_feature bits devices pretend to lack */
+    int64_t lost_device;      /* CAMP_TEST_LOSE_DEVICE: the device index that is lost (-1: none), */
+    uint64_t lost_at;         /* from its submission of this number on */
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* the default's, kept after shutdown */
 
     VkInstance instance;
@@ -497,6 +500,9 @@ void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceV
                                VkPhysicalDeviceVulkan12Features *v12);
 /* `result`, or the error fault `fault` injects in its place. */
 #define CAMP_INJECT(fault, error, result) ((camp_rt.faults & (fault)) ? (error) : (result))
+/* Counts a submission to one of the device's queues; whether it is to fail
+ * with VK_ERROR_DEVICE_LOST (CAMP_TEST_DEVICE_LOST, CAMP_TEST_LOSE_DEVICE). */
+bool camp_faults_lose_submission(camp_device *dev);
 
 /* ---- vk_check.c --------------------------------------------------------- */
 
@@ -753,7 +759,7 @@ camp_status camp_copy_edge_deliver(camp_copy_edge *edge, bool done);
 /* memcpy out of staging memory into the program's, over the device's copy
  * threads (started if need be). */
 camp_status camp_transfer_memcpy(camp_device *dev, void *dst, const void *src, size_t bytes);
-/* Ends a view's imported pages (the view is going, or moving device). */
+/* Ends a view's imports, on every device (the view is going). */
 void camp_transfer_unimport(struct camp_region *region);
 /* A queue is going: the staging ring forgets it. */
 void camp_transfer_forget_queue(camp_accelerator_view *q);

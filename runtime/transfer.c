@@ -55,9 +55,13 @@
 #define CHUNK_MIN_IN ((size_t)4 << 20)
 #define CHUNK_MIN_OUT ((size_t)2 << 20)
 
-/* A view's page-aligned middle, imported as a buffer. */
+/* A view's page-aligned middle, imported as a buffer of one device. A view
+ * keeps one per device that copies it (a list), so that the halo rows one
+ * accelerator copies out into a view and another copies in from it move
+ * by both devices' DMA, with no memcpy on the host in between. */
 typedef struct camp_host_import {
     camp_device *dev;
+    struct camp_host_import *next; /* the view's import for another device */
     char *start; /* aligned to minImportedHostPointerAlignment */
     size_t bytes;
     VkDeviceMemory memory;
@@ -207,17 +211,31 @@ static void import_destroy(camp_host_import *import) {
     free(import);
 }
 
-void camp_transfer_unimport(camp_region *region) {
-    if (!region->import) return;
-    import_destroy(region->import);
-    region->import = NULL;
+/* Ends the import at *p and takes it out of its view's list. */
+static void unimport_at(camp_host_import **p) {
+    camp_host_import *import = *p;
+    *p = import->next;
+    import_destroy(import);
 }
 
-/* Frees other views' imports until `bytes` more fit under the limit. */
+void camp_transfer_unimport(camp_region *region) {
+    while (region->import) unimport_at(&region->import);
+}
+
+/* The place in the view's list that holds its import for `dev` (or the
+ * list's end). */
+static camp_host_import **import_of(camp_region *view, const camp_device *dev) {
+    camp_host_import **p = &view->import;
+    while (*p && (*p)->dev != dev) p = &(*p)->next;
+    return p;
+}
+
+/* Frees other views' imports of `dev` until `bytes` more fit under the limit. */
 static void make_room(camp_device *dev, size_t bytes, const camp_region *keep) {
     for (uint32_t i = 0; i < camp_rt.region_count && dev->transfer->imported_bytes + bytes > IMPORTED_BYTES_MAX; i++) {
         camp_region *r = camp_rt.regions[i];
-        if (r != keep && r->import && r->import->dev == dev) camp_transfer_unimport(r);
+        camp_host_import **p = r != keep ? import_of(r, dev) : NULL;
+        if (p && *p) unimport_at(p);
     }
 }
 
@@ -281,11 +299,11 @@ declined: /* not a failure: the copy goes through staging */
     return false;
 }
 
-/* The view's import covering as much of [host, host + bytes) as its
- * aligned middle holds, imported now if need be; NULL: none. */
+/* The view's import for `dev`, covering as much of [host, host + bytes) as
+ * its aligned middle holds, imported now if need be; NULL: none. */
 static camp_host_import *view_import(camp_device *dev, camp_region *view) {
-    if (view->import && view->import->dev == dev) return view->import;
-    camp_transfer_unimport(view);
+    camp_host_import **slot = import_of(view, dev);
+    if (*slot) return *slot;
     uintptr_t align = (uintptr_t)dev->import_alignment;
     uintptr_t start = ((uintptr_t)view->host + align - 1) / align * align;
     uintptr_t end = ((uintptr_t)view->host + view->bytes) / align * align;
@@ -293,11 +311,14 @@ static camp_host_import *view_import(camp_device *dev, camp_region *view) {
     make_room(dev, end - start, view);
     if (dev->transfer->imported_bytes + (end - start) > IMPORTED_BYTES_MAX) return NULL;
     camp_host_import *import = NULL;
-    if (import_pages(dev, (char *)start, end - start, &import)) view->import = import;
+    if (import_pages(dev, (char *)start, end - start, &import)) {
+        import->next = view->import;
+        view->import = import;
+    }
     if (dev->verbose)
-        fprintf(stderr, "camp: view '%s': %zu bytes at %p %s\n", view->name, end - start, (void *)start,
-                view->import ? "imported" : "not importable: copied through staging");
-    return view->import;
+        fprintf(stderr, "camp: view '%s': %zu bytes at %p %s on %s\n", view->name, end - start, (void *)start,
+                import ? "imported" : "not importable: copied through staging", dev->name);
+    return import;
 }
 
 /* The part of [host, host + bytes) the import holds, as [*first, *last). */
@@ -316,8 +337,8 @@ static bool imports_views(const camp_device *dev) {
 }
 
 bool camp_transfer_out_dma_part(camp_device *dev, const camp_region *view, const char **first, const char **last) {
-    const camp_host_import *import = view->import;
-    if (!imports_views(dev) || dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU || !import || import->dev != dev ||
+    const camp_host_import *import = *import_of((camp_region *)view, dev);
+    if (!imports_views(dev) || dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU || !import ||
         view->bytes < IMPORT_ABOVE)
         return false;
     imported_part(import, view->host, view->bytes, first, last);
@@ -506,7 +527,7 @@ static camp_status import_for(camp_device *dev, camp_region *host_view, size_t b
     /* A view's first large copy goes through staging: pinning its pages
      * costs more than one copy through staging (256 MiB: 20-25 ms against
      * 5-8 on an H200), which only a view copied again wins back. */
-    if (!host_view->import && !host_view->copied_large) {
+    if (!*import_of(host_view, dev) && !host_view->copied_large) {
         host_view->copied_large = true;
         return CAMP_OK;
     }
@@ -630,10 +651,9 @@ void camp_transfer_forget_queue(camp_accelerator_view *q) {
     if (!t) return;
     for (uint32_t s = 0; s < RING_SLOTS; s++)
         if (t->slots[s].queue == q) t->slots[s].queue = NULL;
-    for (uint32_t i = 0; i < camp_rt.region_count; i++) {
-        camp_host_import *import = camp_rt.regions[i]->import;
-        if (import && import->queue == q) import->queue = NULL; /* q was finished before it goes */
-    }
+    for (uint32_t i = 0; i < camp_rt.region_count; i++)
+        for (camp_host_import *import = camp_rt.regions[i]->import; import; import = import->next)
+            if (import->queue == q) import->queue = NULL; /* q was finished before it goes */
 }
 
 void camp_transfer_destroy(camp_device *dev) {

@@ -19,8 +19,8 @@
       With --libcamp DIR, the reference links DIR's libcamp (texture_load_png).
       With --checked, campcc builds with -fcamp-check (docs/debugging.md):
       a correct program reports no index out of bounds.
-  e2e.py prebuilt EXE --expected FILE
-      runs an executable built by meson (samples/) and compares its stdout.
+  e2e.py prebuilt --expected FILE EXE [-- ARG...]
+      runs an executable built by meson (samples/) with ARGs and compares its stdout.
   e2e.py workgroups --campcc C SRC.c
       the untiled kernels' workgroup size is chosen at run time: the -O2
       module declares it as specialization constants (SpecId 0, 1, 2 making
@@ -110,11 +110,11 @@ def diff(a, b, name_a, name_b):
 SPIRV_MAGIC = re.compile(rb"\x03\x02\x23\x07\x00[\x00-\x06]\x01\x00")  # magic + version 1.x
 
 
-def run_on_vulkan(exe, step="run on Vulkan", env=None):
+def run_on_vulkan(exe, step="run on Vulkan", env=None, args=()):
     """Runs a campcc-built program with the validation layers on."""
     e = {"CAMP_VALIDATION": "1"}
     e.update(env or {})
-    rc, out, err = run([exe], step, env=e)
+    rc, out, err = run([exe, *args], step, env=e)
     if "camp: vulkan validation" in err:
         raise StepFailed(f"[{step}] Vulkan validation reported a problem\n" + show(out, err))
     return out
@@ -217,7 +217,7 @@ SERIAL_REFUSAL = "the serial reference mode runs only non-tiled kernels"
 
 
 def cmd_prebuilt(a):
-    out = run_on_vulkan(os.path.abspath(a.exe))
+    out = run_on_vulkan(os.path.abspath(a.exe), args=a.args)
     check_expected(out, a.expected, a.exe)
     sys.stdout.write(out)
 
@@ -327,6 +327,7 @@ def main():
     q = sub.add_parser("prebuilt")
     q.add_argument("--expected", required=True)
     q.add_argument("exe")
+    q.add_argument("args", nargs="*", help="the program's arguments, after --")
     q = sub.add_parser("workgroups")
     q.add_argument("--campcc", required=True)
     q.add_argument("src")

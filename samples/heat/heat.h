@@ -44,14 +44,21 @@ void heat_strip_delete(heat_strip *s);
  * heat_strip_edges launches the kernel of the strip's first and last rows
  * and starts copying them out (into host memory `out`, 2 x cols floats:
  * first row, last row); heat_strip_interior launches the kernel of the
- * rows between. Both are submitted before they return. */
+ * rows between, then waits for the previous step's ghost copies (below).
+ * Both are submitted before they return.
+ *
+ * `out` and the ghost rows' sources are best kept in an explicit view
+ * (array_view_new): on a discrete GPU its pages are imported by every
+ * accelerator that copies them, and the copies' DMA reads and writes them
+ * with no memcpy through staging memory on the host. */
 camp_future *heat_strip_edges(heat_strip *s, float *out);
 void heat_strip_interior(heat_strip *s);
-/* Starts copying the new ghost rows in (`above`, `below`: cols floats,
- * free for reuse when it returns, or NULL to keep that ghost row) and makes
- * the next step's values current. The next step's edge kernel waits for
- * the copies on the device, not the host: heat_strip_edges waits for
- * their futures only once that kernel is submitted. */
+/* Starts copying the new ghost rows in (`above`, `below`: cols floats, or
+ * NULL to keep that ghost row) and makes the next step's values current.
+ * The next step's edge kernel waits for the copies on the device, not the
+ * host; the next heat_strip_interior waits for their futures, and until
+ * then `above` and `below` must keep their bytes (a copy from an imported
+ * view reads them while it runs). */
 void heat_strip_finish_step(heat_strip *s, const float *above, const float *below);
 /* The strip's current values into `out` (rows x cols floats). */
 void heat_strip_copy_out(const heat_strip *s, float *out);

@@ -1,16 +1,22 @@
 /* heat_multi.c — the heat stencil (heat.h) split over several accelerators
- * of one machine, driven from one host thread: one strip of rows per
- * accelerator, the rows at the strips' borders copied between
- * accelerators through host memory each step, while the interior kernels
- * run. The answer is compared with a serial run on the host.
+ * of one machine: one strip of rows per accelerator, each driven by a host
+ * thread of its own. Each step every strip computes its edge rows first
+ * and copies them out into a halo view (host memory every accelerator's
+ * copies reach directly), runs its interior kernel meanwhile, and copies
+ * its neighbours' edge rows in as soon as they are there: the exchanges of
+ * all strips overlap their interiors, all at once. The answer is compared
+ * with a serial run on the host.
  *
  *   campcc -O2 heat_multi.c strip.c serial.c options.c -o heat_multi
  *   ./heat_multi [-n SIZE] [-s STEPS] [-a INDEX,INDEX...] [-x]
  *
  * Accelerators: -a's indices (camp-info's; an index given twice gets two
  * strips), else the one CAMP_DEVICE names, else every usable accelerator.
- * The result goes to stdout; the accelerators and timings to stderr. */
+ * The result goes to stdout; the accelerators and timings to stderr. A
+ * libcamp error on a strip (a device lost...) stops every strip, each
+ * saying so, and the program exits with status 1. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <pthread.h>
 #include <time.h>
 
 #include "heat.h"
@@ -61,20 +67,108 @@ static int open_views(const char *wanted, camp_accelerator_view *views[MAX_STRIP
     return n;
 }
 
-/* One step of every strip: edges first (their copies out start at once),
- * then the interiors, which run while the edge rows travel through `halo`
- * (2 rows per strip) into the neighbours' ghost rows. */
-static void step(heat_strip *strips, int n, float *halo) {
-    camp_future *edges[MAX_STRIPS];
-    int cols = strips[0].cols;
-    for (int k = 0; k < n; k++) edges[k] = heat_strip_edges(&strips[k], halo + (size_t)2 * k * cols);
-    for (int k = 0; k < n; k++) heat_strip_interior(&strips[k]);
-    for (int k = 0; k < n; k++) future_wait(edges[k]);
-    for (int k = 0; k < n; k++) {
-        const float *above = k > 0 ? halo + (size_t)(2 * k - 1) * cols : NULL; /* the last row of strip k-1 */
-        const float *below = k < n - 1 ? halo + (size_t)(2 * k + 2) * cols : NULL; /* the first of k+1 */
-        heat_strip_finish_step(&strips[k], above, below);
-    }
+/* What the strips' threads share: the halo view, 2 edge rows per strip in
+ * two halves (even and odd steps), and how far each strip has got. A strip
+ * copies its neighbours' rows of step s out of the half of s while they may
+ * already write the other; they write this half again at step s + 2, only
+ * after seeing this strip's count reach s + 2, which it does after its
+ * interior call of step s + 1 has waited for those copies. */
+typedef struct exchange {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int published[MAX_STRIPS]; /* steps whose edge rows the strip has in the halo */
+    int started;               /* strips past their first step, ready to be timed */
+    int failed;                /* the first strip that failed, or -1 */
+    float *halo;               /* [2][strips][2][cols] */
+    int strips, cols;
+} exchange;
+
+static exchange shared = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, {0}, 0, -1, NULL, 0, 0};
+static _Thread_local int this_strip = -1; /* the strip the calling thread drives */
+
+/* libcamp's errors (a device lost, out of memory...): the strip says so and
+ * stops, and so do the others at their next wait for it. */
+static void on_camp_error(const camp_error *error, void *user) {
+    (void)user;
+    fprintf(stderr, "heat_multi: strip %d: %s\n", this_strip, error->message); /* "camp error: ..." */
+    pthread_mutex_lock(&shared.lock);
+    if (shared.failed < 0) shared.failed = this_strip;
+    pthread_cond_broadcast(&shared.changed);
+    pthread_mutex_unlock(&shared.lock);
+}
+
+/* Strip k's two edge rows of step `step` in the halo. */
+static float *halo_rows(int k, int step) {
+    return shared.halo + ((size_t)(step % 2) * shared.strips + (size_t)k) * 2 * shared.cols;
+}
+
+/* Whether strip k may take step `step`: its neighbours have published it. */
+static bool neighbours_reached(int k, int step) {
+    return (k == 0 || shared.published[k - 1] >= step) && (k == shared.strips - 1 || shared.published[k + 1] >= step);
+}
+
+static bool all_started(int k, int step) {
+    (void)k, (void)step;
+    return shared.started == shared.strips;
+}
+
+/* Waits until `ready(k, step)` holds; false, with a message saying why,
+ * if some strip fails first. */
+static bool wait_for(bool (*ready)(int k, int step), int k, int step) {
+    pthread_mutex_lock(&shared.lock);
+    while (shared.failed < 0 && !ready(k, step)) pthread_cond_wait(&shared.changed, &shared.lock);
+    int failed = shared.failed;
+    pthread_mutex_unlock(&shared.lock);
+    if (failed >= 0 && failed != k)
+        fprintf(stderr, "heat_multi: strip %d: stopped at step %d: strip %d failed\n", k, step, failed);
+    return failed < 0;
+}
+
+/* Counts one more of something strips wait for (a step published, a strip
+ * started), under the lock, and wakes them. */
+static void count_up(int *counter) {
+    pthread_mutex_lock(&shared.lock);
+    ++*counter;
+    pthread_cond_broadcast(&shared.changed);
+    pthread_mutex_unlock(&shared.lock);
+}
+
+/* Step `step` of strip k: edges first, their copy out under way while the
+ * interior runs, then the neighbours' edge rows in. False: some strip failed. */
+static bool step(heat_strip *strips, int k, int step) {
+    camp_future *edges = heat_strip_edges(&strips[k], halo_rows(k, step));
+    heat_strip_interior(&strips[k]);
+    future_wait(edges);
+    count_up(&shared.published[k]); /* now step + 1 */
+    if (!wait_for(neighbours_reached, k, step + 1)) return false;
+    const float *above = k > 0 ? halo_rows(k - 1, step) + shared.cols : NULL; /* the last row of strip k-1 */
+    const float *below = k < shared.strips - 1 ? halo_rows(k + 1, step) : NULL; /* the first of k+1 */
+    heat_strip_finish_step(&strips[k], above, below);
+    return true;
+}
+
+typedef struct strip_run {
+    heat_strip *strips;
+    int k, steps;
+    double elapsed; /* seconds of the timed steps (all but the first) */
+} strip_run;
+
+static void *run_strip(void *arg) {
+    strip_run *run = arg;
+    int k = run->k;
+    this_strip = k;
+    camp_accelerator_view *view = run->strips[k].view;
+    /* The first step creates the kernels' pipelines: time the others, from
+     * when every strip is past it. */
+    bool ok = step(run->strips, k, 0);
+    camp_accelerator_view_wait(view);
+    count_up(&shared.started);
+    if (!ok || !wait_for(all_started, k, 1)) return NULL;
+    double start = seconds();
+    for (int s = 1; s < run->steps && ok; s++) ok = step(run->strips, k, s);
+    camp_accelerator_view_wait(view);
+    run->elapsed = seconds() - start;
+    return NULL;
 }
 
 int main(int argc, char **argv) {
@@ -100,19 +194,29 @@ int main(int argc, char **argv) {
         first += rows;
     }
     size_t cells = (size_t)o.size * o.size;
-    float *halo = malloc((size_t)2 * n * o.size * sizeof *halo), *grid = malloc(cells * sizeof *grid);
-    if (!halo || !grid) fail("out of host memory", "");
+    shared.strips = n;
+    shared.cols = o.size;
+    shared.halo = array_view_new(float, (size_t)2 * n * 2 * o.size);
+    float *grid = malloc(cells * sizeof *grid);
+    if (!grid) fail("out of host memory", "");
 
-    /* The first step creates the kernels' pipelines: time the others. */
-    step(strips, n, halo);
-    for (int k = 0; k < n; k++) camp_accelerator_view_wait(views[k]);
-    double start = seconds();
-    for (int s = 1; s < o.steps; s++) step(strips, n, halo);
-    for (int k = 0; k < n; k++) camp_accelerator_view_wait(views[k]);
-    double elapsed = seconds() - start;
+    camp_set_error_handler(on_camp_error, NULL);
+    strip_run runs[MAX_STRIPS];
+    pthread_t threads[MAX_STRIPS];
+    for (int k = 0; k < n; k++) {
+        runs[k] = (strip_run){strips, k, o.steps, 0};
+        if (pthread_create(&threads[k], NULL, run_strip, &runs[k])) fail("cannot start a strip's thread", "");
+    }
+    double slowest = 0;
+    for (int k = 0; k < n; k++) {
+        pthread_join(threads[k], NULL);
+        if (runs[k].elapsed > slowest) slowest = runs[k].elapsed;
+    }
+    if (shared.failed >= 0) return 1; /* each strip has said why it stopped */
+    camp_set_error_handler(NULL, NULL); /* from here on, main's errors print and abort */
     if (o.steps > 1) {
         fprintf(stderr, "heat_multi: %d strips, %dx%d, %d steps: %.3f ms per step, %.2f Gcell/s\n", n, o.size,
-                o.size, o.steps - 1, 1e3 * elapsed / (o.steps - 1), (double)cells * (o.steps - 1) / elapsed / 1e9);
+                o.size, o.steps - 1, 1e3 * slowest / (o.steps - 1), (double)cells * (o.steps - 1) / slowest / 1e9);
     }
 
     size_t at = 0;
@@ -131,6 +235,6 @@ int main(int argc, char **argv) {
     int wrong = heat_report(o.size, o.size, o.steps, grid, serial);
     free(serial);
     free(grid);
-    free(halo);
+    array_view_delete(shared.halo);
     return wrong;
 }

@@ -35,8 +35,10 @@ heat_strip heat_strip_new(camp_accelerator_view *view, int first, int rows, int 
     return s;
 }
 
-/* Every future is waited for exactly once: the ghost rows' copies when the
- * kernel that needs them has been submitted, or when the strip ends. */
+/* Every future is waited for exactly once: the ghost rows' copies once
+ * the interior kernel is submitted behind the edge kernel that waited for
+ * them on the device (so the host's wait holds up no launch), or when the
+ * strip ends. */
 static void wait_ghost_copies(heat_strip *s) {
     for (int i = 0; i < s->ghost_copies_pending; i++) future_wait(s->ghost_copies[i]);
     s->ghost_copies_pending = 0;
@@ -68,12 +70,11 @@ camp_future *heat_strip_edges(heat_strip *s, float *out) {
         edges[idx.x * cols + c] = value;
     }
     camp_accelerator_view_flush(s->view);
-    wait_ghost_copies(s);
     return array_copy_out_async(out, s->edges, 2 * cols);
 }
 
-void heat_strip_interior(heat_strip *s) {
-    if (s->rows <= 2) return;
+/* The kernel of the rows between the first and the last. */
+static void launch_interior(heat_strip *s) {
     const float *u = s->u;
     float *next = s->next;
     int cols = s->cols;
@@ -84,6 +85,11 @@ void heat_strip_interior(heat_strip *s) {
         next[r * cols + c] = heat_point(u[(r - 1) * cols + c], u[(r + 1) * cols + c], left, right);
     }
     camp_accelerator_view_flush(s->view);
+}
+
+void heat_strip_interior(heat_strip *s) {
+    if (s->rows > 2) launch_interior(s);
+    wait_ghost_copies(s);
 }
 
 void heat_strip_finish_step(heat_strip *s, const float *above, const float *below) {

@@ -16,25 +16,15 @@ accelerator of its own.
                     before printing it.)
 """
 import argparse
-import glob
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from lavapipes import lavapipe_manifests  # noqa: E402
+
 TIMEOUT = 200  # seconds: meson's own limit is above it
-
-
-def lavapipe_manifests(n, tmp):
-    found = sorted(glob.glob("/usr/share/vulkan/icd.d/lvp_icd*.json"))
-    if not found:
-        sys.exit("FAIL: no lavapipe manifest (/usr/share/vulkan/icd.d/lvp_icd*.json): install mesa-vulkan-drivers")
-    copies = [found[0]]
-    for i in range(1, n):
-        copies.append(os.path.join(tmp, f"lvp_copy{i}.json"))
-        shutil.copyfile(found[0], copies[-1])
-    return ":".join(copies)
 
 
 def main():

@@ -76,15 +76,6 @@ static void check_copies_through_view(size_t n) {
     free(host), free(back);
 }
 
-/* Occurrences of `needle` in the file. */
-static int count_in(FILE *f, const char *needle) {
-    rewind(f);
-    char line[512];
-    int count = 0;
-    while (fgets(line, sizeof line, f)) count += strstr(line, needle) != NULL;
-    return count;
-}
-
 int main(void) {
     test_module_init();
     const char *path = getenv("CAMP_COPY_PATH");

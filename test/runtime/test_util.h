@@ -97,6 +97,15 @@ static inline void stderr_capture_end(int saved) {
     dup2(saved, 2);
 }
 
+/* Lines of the captured file holding `needle`. */
+static inline int count_in(FILE *f, const char *needle) {
+    rewind(f);
+    char line[512];
+    int count = 0;
+    while (fgets(line, sizeof line, f)) count += strstr(line, needle) != NULL;
+    return count;
+}
+
 /* The captured lines shown on standard error, and the file closed. */
 static inline void stderr_capture_show(FILE *log) {
     rewind(log);
