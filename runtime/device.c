@@ -344,6 +344,14 @@ error:
     return status;
 }
 
+uint32_t camp_device_subgroup_size(const camp_device *dev) {
+    VkPhysicalDeviceSubgroupProperties subgroup = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+    VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                              .pNext = &subgroup};
+    vkGetPhysicalDeviceProperties2(dev->physical, &properties);
+    return subgroup.subgroupSize;
+}
+
 /* ---- Logical device ------------------------------------------------------ */
 
 bool camp_device_has_extension(VkPhysicalDevice physical, const char *name) {

@@ -946,7 +946,7 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
 camp_status camp_fragment_shapes_query(camp_device *dev);
 camp_status camp_fragment_choose(const camp_device *dev, const camp_kernel_info *kernel, const uint32_t local_size[3],
                                  bool *cooperative);
-/* workgroup.c: the device's subgroup size */
+/* device.c: the device's subgroup size */
 uint32_t camp_device_subgroup_size(const camp_device *dev);
 /* One of them, made on first use: with the kernel's bounds check or
  * without it (for an extent of whole workgroups); addressing views by

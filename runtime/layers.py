@@ -21,7 +21,7 @@ LAYERS = [
     ("context, errors, profiling and tracing",
      ["context.c", "error.c", "vk_check.c", "fault_injection.c", "profile.c", "trace.c", "spirv_patch.c", "png.c",
       "cpu_access.c"]),
-    ("device", ["device.c", "validation.c"]),
+    ("device", ["device.c", "validation.c", "fragment.c"]),
     ("memory", ["suballoc.c"]),
     ("buffers", ["buffer.c", "view_table.c"]),
     ("queues", ["queue.c", "replay.c", "report.c", "loop_limit.c", "copy_kernel.c"]),

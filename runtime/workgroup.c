@@ -23,14 +23,6 @@ enum {
     MIN_ROW = 32, /* x of rank 2 and 3: coalesced rows, at least one subgroup */
 };
 
-uint32_t camp_device_subgroup_size(const camp_device *dev) {
-    VkPhysicalDeviceSubgroupProperties subgroup = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
-    VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-                                              .pNext = &subgroup};
-    vkGetPhysicalDeviceProperties2(dev->physical, &properties);
-    return subgroup.subgroupSize;
-}
-
 /* `threads` laid out for `rank`: all along x for rank 1, else a row of
  * `row` threads in x and the rest in y. */
 static void shape(uint32_t rank, uint32_t threads, uint32_t row, uint32_t size[3]) {
