@@ -8,10 +8,11 @@
  * OpGroupNonUniform* instructions. On the host (the serial reference mode,
  * restrict(cpu, amp) code) every thread is a subgroup of one: the bodies
  * below are what each operation gives in a subgroup of size 1. */
+/* camp.h first: it includes this file in its turn, before camp_fragment.h,
+ * which uses these functions (then this include does nothing) */
+#include "camp.h"
 #ifndef CAMP_SUBGROUP_H
 #define CAMP_SUBGROUP_H
-
-#include "camp.h" /* (which includes this file) */
 
 /* The number of threads of a subgroup (a power of two), this thread's lane
  * in its subgroup, 0 .. subgroup_size() - 1, and the index of its subgroup

@@ -7,6 +7,7 @@
 #include <camp.h>
 #include <camp_abi.h>
 #include <camp_bits.h>
+#include <camp_fragment.h>
 #include <camp_math.h>
 #include <camp_sampling.h>
 #include <camp_subgroup.h>
@@ -32,6 +33,26 @@ static int sum_tiled(void) {
         }
     }
     return total[0];
+}
+
+static float fragment_product(void) {
+    static half a[256], b[256];
+    static float c[256];
+    parallel_for_each(t, tile(extent(32), 32)) {
+        fragment_a(half, 16, 16, 16) fa;
+        fragment_b(half, 16, 16, 16) fb;
+        fragment_acc(float, 16, 16, 16) acc;
+        tile_static uint4 staged[32];
+        staged[t.local] = *(const uint4 *)(b + t.local * 8);
+        tile_barrier_wait(t.barrier);
+        fragment_fill(acc, 1.0f);
+        fragment_load(fa, a, 16, fragment_row_major);
+        fragment_load(fb, staged, 16, fragment_col_major);
+        fragment_mma(acc, fa, fb, acc);
+        for (int i = 0; i < fragment_length(acc); i++) fragment_set(acc, i, fragment_get(acc, i) * 2.0f);
+        fragment_store(c, acc, 16, fragment_row_major);
+    }
+    return c[0];
 }
 
 static float sample_texture(void) {
@@ -67,7 +88,8 @@ int main(void) {
     }
     array_view_synchronize(values);
     total = sum_tiled();
-    printf("%g %g %d %g\n", (double)values[4], (double)grid[7][7], total, (double)sample_texture());
+    printf("%g %g %d %g %g\n", (double)values[4], (double)grid[7][7], total, (double)sample_texture(),
+           (double)fragment_product());
     array_view_release(values);
     free(values);
     return 0;
