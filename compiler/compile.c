@@ -75,6 +75,7 @@ static void analyze(Unit *u) {
     layout_kernels(u);
     find_loop_checks(u);
     mark_unrolled_loops(u);
+    vectorize_kernels(u);
     dump_after(u, IR_AFTER_LAYOUT);
 }
 

@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 8u
+#define CAMP_ABI_VERSION 9u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -109,6 +109,10 @@ typedef struct camp_kernel_info {
     const camp_u32 *cooperative_spirv;
     camp_size cooperative_spirv_words;
     camp_u32 cooperative_features;
+    /* An untiled kernel that can take this many consecutive elements along
+     * x per thread (one vector of 128 bits of each view it reaches); 0: one
+     * element. How many it does take is CAMP_SPEC_ELEMENTS_PER_THREAD. */
+    camp_u32 vector_width;
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these
@@ -131,6 +135,11 @@ enum camp_spec_id {
      * sets it where every buffer the launch reaches is at most 4 GiB, on
      * devices where access chains are right and fast. */
     CAMP_SPEC_NARROW_ADDRESSES = 6,
+    /* The elements along x each thread of a kernel with a vector_width
+     * takes: that width (a vector of each view where the thread's elements
+     * are all inside the extent and 16-byte aligned, else one at a time),
+     * or 1 (one element, as written). The runtime sizes the grid to it. */
+    CAMP_SPEC_ELEMENTS_PER_THREAD = 7,
 };
 
 /* Loop passes a thread of lavapipe before Mesa 25.0 runs, all its loops

@@ -230,6 +230,7 @@ typedef struct camp_pipeline {
     VkPipelineLayout layout;
     VkDescriptorSetLayout set_layout; /* its textures' (texture.c), or VK_NULL_HANDLE */
     uint32_t local_size[3]; /* 0 0 0 until chosen and checked against the device */
+    uint32_t elements_per_thread; /* along x (CAMP_SPEC_ELEMENTS_PER_THREAD), chosen with local_size */
     VkPipeline variant[4];  /* bit 0: with the bounds check; bit 1: views by access chains */
     /* On a device with a loop budget (loop_limit.c), for a kernel with loops: */
     camp_buffer loop_report;
@@ -964,6 +965,10 @@ uint32_t camp_push_range_size(const camp_kernel_info *kernel);
 /* The workgroup size of `kernel` on dev: its own (a tile), or chosen for
  * the device and the kernel's rank (or by CAMP_WORKGROUP_SIZE). */
 camp_status camp_workgroup_size(const camp_device *dev, const camp_kernel_info *kernel, uint32_t size[3]);
+/* The elements along x each thread of `kernel` takes on dev
+ * (CAMP_SPEC_ELEMENTS_PER_THREAD): its vector width, or 1 (as written,
+ * or CAMP_VECTORIZE=0). */
+camp_status camp_elements_per_thread(const camp_device *dev, const camp_kernel_info *kernel, uint32_t *elements);
 
 /* ---- loop_limit.c ----------------------------------------------------------- */
 

@@ -94,10 +94,20 @@ static bool make_header(const camp_kernel_info *kernel, const int32_t *extent, c
     return !empty;
 }
 
-/* Whether the grid is exactly the extent: no thread to keep out of it. */
-static bool whole_workgroups(const camp_push_header *header, const uint32_t *local_size) {
+/* The threads along each dimension: the extent's, or along x fewer, each
+ * taking several elements (a vectorized kernel's, CAMP_SPEC_ELEMENTS_PER_THREAD). */
+static void thread_counts(const camp_push_header *header, const camp_pipeline *pipeline, uint32_t threads[3]) {
+    uint32_t per_thread = pipeline->elements_per_thread;
+    for (int d = 0; d < 3; d++) threads[d] = (uint32_t)header->size[d];
+    threads[0] = (uint32_t)(((uint64_t)threads[0] + per_thread - 1) / per_thread);
+}
+
+/* Whether the grid is exactly the threads: none to keep out of the extent. */
+static bool whole_workgroups(const camp_push_header *header, const camp_pipeline *pipeline) {
+    uint32_t threads[3];
+    thread_counts(header, pipeline, threads);
     for (int d = 0; d < 3; d++)
-        if ((uint32_t)header->size[d] % local_size[d]) return false;
+        if (threads[d] % pipeline->local_size[d]) return false;
     return true;
 }
 
@@ -111,7 +121,8 @@ static void record_dispatches(camp_accelerator_view *q, const camp_pipeline *pip
     const uint32_t *local = pipeline->local_size;
     VkPipelineLayout layout = pipeline->layout;
     uint32_t groups[3];
-    for (int d = 0; d < 3; d++) groups[d] = (uint32_t)(((uint64_t)header.size[d] + local[d] - 1) / local[d]);
+    thread_counts(&header, pipeline, groups);
+    for (int d = 0; d < 3; d++) groups[d] = (uint32_t)(((uint64_t)groups[d] + local[d] - 1) / local[d]);
 
     for (uint32_t z = 0; z < groups[2]; z += limit[2])
         for (uint32_t y = 0; y < groups[1]; y += limit[1])
@@ -259,7 +270,7 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
     camp_status status = camp_views_prepare(&set, q, m.views, m.view_count, m.push, kernel->push_size);
     VkPipeline variant = VK_NULL_HANDLE;
     if (status == CAMP_OK)
-        status = camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(&header, pipeline->local_size),
+        status = camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(&header, pipeline),
                                        !set.wide_addresses, &variant);
     if (status == CAMP_OK && kernel->report_offset) status = camp_reports_launch(q, module, kernel, &set, m.push);
     if (status == CAMP_OK) /* Vulkan pushes whole words: the block's tail is zeros */

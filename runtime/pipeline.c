@@ -153,13 +153,15 @@ static camp_status check_device_fits(const camp_device *dev, const camp_kernel_i
 /* Every pipeline is specialized to its workgroup size (the module's
  * WorkgroupSize built-in, if it has one, serves all its kernels), to
  * whether an untiled kernel checks its extent, to the address of its
- * loop report (0 but on lavapipe: loop_limit.c) and to whether it
- * addresses views by access chains (camp_pipeline_variant). */
+ * loop report (0 but on lavapipe: loop_limit.c), to whether it
+ * addresses views by access chains (camp_pipeline_variant) and to the
+ * elements each thread of a vectorized kernel takes. */
 typedef struct specialization_values {
     uint32_t local_size[3];
     VkBool32 bounds_check;
     uint32_t loop_report[2];
     VkBool32 narrow_addresses;
+    uint32_t elements_per_thread;
 } specialization_values;
 
 static camp_status create_pipeline(camp_device *dev, const camp_kernel_info *kernel, const camp_pipeline *p,
@@ -169,7 +171,8 @@ static camp_status create_pipeline(camp_device *dev, const camp_kernel_info *ker
     specialization_values values = {{p->local_size[0], p->local_size[1], p->local_size[2]},
                                      bounds_check,
                                      {(uint32_t)report, (uint32_t)(report >> 32)},
-                                     narrow_addresses};
+                                     narrow_addresses,
+                                     p->elements_per_thread};
     const VkSpecializationMapEntry entries[] = {
         {CAMP_SPEC_LOCAL_SIZE_X, 0, sizeof(uint32_t)},
         {CAMP_SPEC_LOCAL_SIZE_Y, sizeof(uint32_t), sizeof(uint32_t)},
@@ -178,6 +181,7 @@ static camp_status create_pipeline(camp_device *dev, const camp_kernel_info *ker
         {CAMP_SPEC_LOOP_REPORT_LO, offsetof(specialization_values, loop_report), sizeof(uint32_t)},
         {CAMP_SPEC_LOOP_REPORT_HI, offsetof(specialization_values, loop_report) + sizeof(uint32_t), sizeof(uint32_t)},
         {CAMP_SPEC_NARROW_ADDRESSES, offsetof(specialization_values, narrow_addresses), sizeof(VkBool32)},
+        {CAMP_SPEC_ELEMENTS_PER_THREAD, offsetof(specialization_values, elements_per_thread), sizeof(uint32_t)},
     };
     VkSpecializationInfo specialization = {
         .mapEntryCount = sizeof entries / sizeof *entries,
@@ -224,6 +228,7 @@ camp_status camp_pipeline_get(camp_device *dev, camp_module_info *module, uint32
         const camp_kernel_info *kernel = &module->kernels[k];
         uint32_t local_size[3];
         CAMP_TRY(camp_workgroup_size(dev, kernel, local_size));
+        CAMP_TRY(camp_elements_per_thread(dev, kernel, &p->elements_per_thread));
         bool cooperative;
         CAMP_TRY(camp_fragment_choose(dev, kernel, local_size, &cooperative));
         CAMP_TRY(check_device_fits(dev, kernel, cooperative ? kernel->cooperative_features : kernel->features,

@@ -12,11 +12,18 @@
  *
  * CAMP_WORKGROUP_SIZE overrides the choice, for experiments: a list of
  * entries separated by commas, each either N (threads, for every rank,
- * shaped as above) or XxY (rank 2) or XxYxZ (rank 3), e.g. "256,32x8". */
+ * shaped as above) or XxY (rank 2) or XxYxZ (rank 3), e.g. "256,32x8".
+ *
+ * A kernel campcc vectorized (its vector_width) has each thread take that
+ * many consecutive elements along x, on every device: on a GPU it moves
+ * 128 bits per load and store instead of 32, and on lavapipe it runs
+ * a quarter of the lanes. CAMP_VECTORIZE=0 has its threads take one
+ * element each, as written, for comparisons. */
 #include "internal.h"
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum {
     THREADS = 256,
@@ -91,5 +98,16 @@ camp_status camp_workgroup_size(const camp_device *dev, const camp_kernel_info *
     shape(kernel->rank, threads, row, size);
     for (int d = 0; d < 3; d++)
         if (size[d] > limits->maxComputeWorkGroupSize[d]) size[d] = limits->maxComputeWorkGroupSize[d];
+    return CAMP_OK;
+}
+
+camp_status camp_elements_per_thread(const camp_device *dev, const camp_kernel_info *kernel, uint32_t *elements) {
+    (void)dev; /* every device measured gains (docs/performance.md) */
+    *elements = kernel->vector_width > 1 ? kernel->vector_width : 1;
+    const char *value = getenv("CAMP_VECTORIZE");
+    if (!value || !*value || !strcmp(value, "1")) return CAMP_OK;
+    if (strcmp(value, "0"))
+        return camp_fail_setting(CAMP_ERROR_INVALID_ARGUMENT, "CAMP_VECTORIZE='%s' is neither 0 nor 1", value);
+    *elements = 1;
     return CAMP_OK;
 }

@@ -277,10 +277,11 @@ static void put_module(StrBuf *out, Unit *u) {
                                      k->index, k->index, k->index);
         else sb_puts(out, "0, 0, ");
         if (k->cooperative)
-            sb_printf(out, "camp_fragment_shapes_%d_, %d, camp_spirv_ + %zu, %zu, 0x%xu},\n", k->index,
+            sb_printf(out, "camp_fragment_shapes_%d_, %d, camp_spirv_ + %zu, %zu, 0x%xu, ", k->index,
                       k->fragment_shapes.len, k->cooperative->spirv_offset, k->cooperative->spirv_words,
                       k->cooperative->features);
-        else sb_puts(out, "0, 0, 0, 0, 0},\n");
+        else sb_puts(out, "0, 0, 0, 0, 0, ");
+        sb_printf(out, "%d},\n", k->vector_width);
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");

@@ -408,6 +408,7 @@ struct Expr {
     int ninits;
     bool guarded_nonneg; /* never negative where it is evaluated, by the conditions around it (nonneg.c) */
     PtrSource points_into; /* a pointer's value: what it points into (ptr_storage.c); PTR_PARAM stays symbolic */
+    bool own_element; /* EX_INDEX: the thread's own element of a view, in a vectorized kernel (vectorize.c) */
 };
 
 /* Whether an expression designates an object (may be assigned or have its
@@ -475,6 +476,15 @@ struct Func {
                              * itself or in the functions it calls; bit 63 stands for all from 63 on */
 };
 
+/* A view a vectorized kernel (vectorize.c) reaches only at its thread's
+ * own element: its vector_width consecutive elements are one vector. */
+typedef struct VectorView {
+    Var *view;    /* the capture */
+    Expr *access; /* one of its accesses (own_element): where the thread's vector starts */
+    bool load;    /* the kernel reads it, or writes it only under a condition: the vector is loaded first */
+    bool store;   /* the kernel writes it: the vector is stored last */
+} VectorView;
+
 /* One parallel_for_each. */
 typedef struct Kernel {
     int index;        /* position in the module: entry point camp_kernel_<index> */
@@ -495,6 +505,9 @@ typedef struct Kernel {
     uint32_t features; /* enum camp_feature bits, of its own module */
     size_t spirv_offset, spirv_words; /* its own module, in Unit.kernel_spirv */
     bool loop_check;  /* it runs a loop: checks lavapipe's loop budget (ir/loops.c) */
+    int vector_width; /* untiled: consecutive elements along x a thread takes with 128-bit accesses
+                       * (vectorize.c); 0: one element, as written */
+    PtrVec vector_views; /* VectorView*, when vector_width */
     uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
     bool reports;     /* reaches a printf or assert: the runtime passes it a report buffer */
     uint32_t report_offset; /* where in the push constants (camp_abi.h), when it does */
@@ -638,6 +651,13 @@ bool check_tiles(Unit *u);
  * through camp_fragment.h's operations only, constant layouts) and each
  * kernel's Kernel.fragment_shapes. Returns false after errors. */
 bool fragment_scan(Unit *u);
+
+/* vectorize.c: Kernel.vector_width and vector_views of the untiled
+ * kernels that reach views only at their own elements; own_element_view
+ * is the capture an access x is the thread's own element of (v[i],
+ * v[i[0]][i[1]], ...), or NULL. */
+void vectorize_kernels(Unit *u);
+Var *own_element_view(const Kernel *k, const Expr *x);
 
 /* loops.c: Kernel.loop_check of each kernel. */
 void find_loop_checks(Unit *u);

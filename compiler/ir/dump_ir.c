@@ -258,6 +258,7 @@ void dump_ir(const Unit *u, IrStage stage, FILE *out) {
         if (stage >= IR_AFTER_LAYOUT)
             fprintf(out, " ; push constants %u bytes, workgroup %u x %u x %u", k->push_size, k->local_size[0],
                     k->local_size[1], k->local_size[2]);
+        if (stage >= IR_AFTER_LAYOUT && k->vector_width) fprintf(out, ", vectorized x%d", k->vector_width);
         fputs("\n", out);
         for (int c = 0; c < k->captures.len; c++) print_capture(&d, k->captures.items[c]);
         for (int t = 0; t < k->textures.len; t++) print_texture(&d, k->textures.items[t]);

@@ -40,6 +40,19 @@ static void print_capture(const Var *v, FILE *out) {
         fprintf(out, "  capture '%s': value %s, push offset %u\n", v->name, v->type->name, v->push_offset);
 }
 
+/* What vectorize.c decided: the elements a thread takes, and each view's
+ * 128-bit accesses. */
+static void print_vectors(const Kernel *k, FILE *out) {
+    fprintf(out, "  vectorized x%d: a thread takes %d consecutive elements along x, with 128-bit accesses to",
+            k->vector_width, k->vector_width);
+    for (int i = 0; i < k->vector_views.len; i++) {
+        const VectorView *vv = k->vector_views.items[i];
+        fprintf(out, "%s '%s' (%s%s%s)", i ? "," : "", vv->view->name, vv->load ? "loaded" : "",
+                vv->load && vv->store ? ", " : "", vv->store ? "stored" : "");
+    }
+    fputs("\n", out);
+}
+
 /* The module's OpCapability operands, from its disassembly (SPIRV-Tools
  * names them; the module needs them all, whichever kernel runs). */
 static void print_capabilities(const uint32_t *words, size_t n, FILE *out) {
@@ -119,6 +132,7 @@ void dump_kernels(const Unit *u, FILE *out) {
             fprintf(out, "  workgroup size: %u x %u x %u\n", k->local_size[0], k->local_size[1], k->local_size[2]);
         else
             fputs("  workgroup size: chosen for the device at launch\n", out);
+        if (k->vector_width) print_vectors(k, out);
         fprintf(out, "  push constants: %u bytes (%u-byte header)\n", k->push_size, CAMP_PUSH_HEADER_SIZE);
         for (int c = 0; c < k->captures.len; c++) print_capture(k->captures.items[c], out);
         if (k->reports)

@@ -375,6 +375,8 @@ static void emit_index(Emitter *e, Kernel *k) {
         SPV_OP(&e->code, SpvOpIAdd, u32, t0, w, em_push_member(e, PUSH_GROUP_OFFSET_MEMBER + d, u32));
         SPV_OP(&e->code, SpvOpIMul, u32, t1, t0, e->workgroup_size[d]);
         SPV_OP(&e->code, SpvOpIAdd, u32, gd, t1, l);
+        /* a vectorized kernel's thread starts at its first element (spv_vector.c) */
+        if (d == 0 && k->vector_width) gd = em_op2(e, SpvOpIMul, u32, gd, em_elements_per_thread(e));
         g[d] = gd;
         uint32_t out = spv_new_id(b);
         SPV_OP(&e->code, SpvOpUGreaterThanEqual, bool_t, out, gd, em_push_member(e, d, u32));
@@ -448,7 +450,8 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     }
     em_report_prologue(e, k);
     if (k->tiled) em_race_prologue(e, k);
-    em_stmt(e, k->body);
+    if (k->vector_width) em_vector_body(e, k);
+    else em_stmt(e, k->body);
     end_function(e, entry, SpvOpReturn);
 
     em_map_set(&e->kernel_fns, k, fn);

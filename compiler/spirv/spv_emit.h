@@ -92,6 +92,11 @@ typedef struct Emitter {
     uint32_t workgroup_size[3]; /* untiled kernels' specialization constants, once declared */
     uint32_t bounds_check;      /* and theirs for the extent check */
     uint32_t narrow_addresses;  /* the specialization constant for access chains (spv_expr.c), once declared */
+    uint32_t elements_per_thread; /* the specialization constant of vectorized kernels (spv_vector.c), once declared */
+    /* in a vectorized kernel's vector path: each VectorView's Function
+     * variable (its own-element accesses are lane `lane` of it); else NULL */
+    uint32_t *lane_vectors;
+    int lane;
     PtrVec specs;       /* Spec* */
     Ptr *param_ptrs;    /* per parameter of the helper being emitted: what a pointer one points into */
     Var **texture_args; /* the helper being emitted: the kernel's texture for each of its Func.textures */
@@ -219,6 +224,11 @@ Var **em_texture_args(Emitter *e, Expr *call, uint32_t *key);
 /* ImageMemory where a kernel of the unit reads a texture it writes (a
  * barrier then orders images too), else 0. */
 uint32_t em_texture_memory(Emitter *e);
+
+/* spv_vector.c: vectorized kernels (vectorize.c) */
+uint32_t em_elements_per_thread(Emitter *e); /* CAMP_SPEC_ELEMENTS_PER_THREAD */
+void em_vector_body(Emitter *e, Kernel *k);  /* the body, for each of the thread's elements */
+LValue em_lane_lvalue(Emitter *e, Expr *x);  /* an own element in the vector path: its vector's lane */
 
 /* spv_stmt.c */
 void em_stmt(Emitter *e, Stmt *s);

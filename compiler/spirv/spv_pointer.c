@@ -341,6 +341,7 @@ LValue em_lvalue(Emitter *e, Expr *x) {
         return (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
     }
     case EX_INDEX: {
+        if (x->own_element && e->lane_vectors) return em_lane_lvalue(e, x);
         Ptr p;
         if (!x->ival && view_element(e, x, &p)) return em_pointee(e, p, x->type);
         p = em_ptr(e, x->lhs);

@@ -1,0 +1,183 @@
+/* vectorize.c — untiled kernels that reach memory only at their own
+ * element: y[i] = a * x[i] + y[i], c[i[0]][i[1]] = a[i[0]][i[1]] + ...
+ * Such a kernel can have each thread take vector_width consecutive
+ * elements along x (the extent's last index) and move them with one
+ * 128-bit load or store per view, where a thread of the kernel as written
+ * moves 32 bits: a memory-bound kernel then issues a quarter of the memory
+ * instructions, which is what the fastest hand-written CUDA kernels do
+ * (float4). The arithmetic is the same, element by element: the body is
+ * emitted once per element, its own-element accesses reading and writing
+ * lanes of the vectors (spv_vector.c).
+ *
+ * What moving the loads first and the stores last may not change: every
+ * capture of memory the kernel touches is reached only at the thread's
+ * own element (so no thread reads what another writes), and no view is
+ * read after one is written (views may be one array under two names: a
+ * thread that writes y[i] and then reads x[i] must see its write if x is
+ * y). Writes are statements of their own (`y[i] = ...;`, `y[i] += ...;`,
+ * `y[i]++;`), in ifs or not; a view written only under a condition is
+ * loaded first too, so that its vector keeps the elements left unwritten.
+ * Everything else the body may do with locals, constants and math
+ * functions; a loop, a return, a call of an amp function, a pointer, an
+ * atomic, a texture, a subgroup operation, printf or assert, or
+ * -fcamp-check leaves the kernel as written. */
+#include "campcc.h"
+
+/* 128-bit accesses: the vector of 4-byte or 8-byte elements. */
+enum { VECTOR_BYTES = 16 };
+
+/* Whether x reads index component `comp` of k's index (the index itself at
+ * rank 1). */
+static bool reads_index(const Kernel *k, const Expr *x, int comp) {
+    if (x->kind != EX_LOAD) return false;
+    const Expr *lv = x->lhs;
+    if (k->rank > 1) {
+        if (lv->kind != EX_VELEM || lv->rhs || lv->ival != comp) return false;
+        lv = lv->lhs;
+    }
+    return lv->kind == EX_VAR && lv->var == k->idx;
+}
+
+Var *own_element_view(const Kernel *k, const Expr *x) {
+    const Expr *level = x;
+    for (int comp = k->rank - 1;; comp--) {
+        if (level->kind != EX_INDEX || !reads_index(k, level->rhs, comp)) return NULL;
+        const Expr *p = level->lhs;
+        if (comp > 0) {
+            if (p->kind != EX_DECAY || p->lhs->kind != EX_INDEX) return NULL;
+            level = p->lhs;
+            continue;
+        }
+        if ((p->kind != EX_LOAD && p->kind != EX_DECAY) || p->lhs->kind != EX_VAR) return NULL;
+        Var *v = p->lhs->var;
+        CaptureKind want = p->kind == EX_DECAY ? CAPTURE_VIEW : CAPTURE_POINTER;
+        return v->kind == VAR_CAPTURE && v->capture == want ? v : NULL;
+    }
+}
+
+typedef struct Scan {
+    Unit *u;
+    Kernel *k;
+    PtrVec views;    /* VectorView* */
+    PtrVec accesses; /* Expr*: the own-element accesses, marked once the kernel is taken */
+    int element_size;
+    bool refused;
+    bool written;    /* a view was written by a statement before */
+} Scan;
+
+/* The VectorView of access x (an own element) into s->views. */
+static VectorView *view_of(Scan *s, Expr *x) {
+    Var *v = own_element_view(s->k, x);
+    const Type *t = x->type;
+    bool scalar = t->kind == TY_FLOAT || t->kind == TY_INT;
+    if (!scalar || (t->size != 4 && t->size != 8) || (s->element_size && t->size != s->element_size)) {
+        s->refused = true;
+        return NULL;
+    }
+    s->element_size = t->size;
+    vec_push(&s->u->arena, &s->accesses, x);
+    for (int i = 0; i < s->views.len; i++) {
+        VectorView *vv = s->views.items[i];
+        if (vv->view == v) return vv;
+    }
+    VectorView *vv = arena_alloc(&s->u->arena, sizeof *vv);
+    *vv = (VectorView){.view = v, .access = x};
+    vec_push(&s->u->arena, &s->views, vv);
+    return vv;
+}
+
+static void read_view(Scan *s, Expr *x) {
+    VectorView *vv = view_of(s, x);
+    if (s->written) s->refused = true;
+    if (vv) vv->load = true;
+}
+
+static void scan_value(Scan *s, Expr *x);
+
+static void scan_children(Scan *s, Expr *x) {
+    if (x->lhs) scan_value(s, x->lhs);
+    if (x->rhs) scan_value(s, x->rhs);
+    if (x->cond) scan_value(s, x->cond);
+    for (int i = 0; i < x->nargs; i++) scan_value(s, x->args[i]);
+    for (int i = 0; i < x->ninits; i++) scan_value(s, x->inits[i].value);
+}
+
+/* An expression evaluated where no view may be written. */
+static void scan_value(Scan *s, Expr *x) {
+    if (s->refused) return;
+    switch (x->kind) {
+    case EX_INT: case EX_FLOAT: return;
+    case EX_VAR: /* memory reached other than at the own element, a pointer, a texture */
+        if (x->var->kind == VAR_TEXTURE || x->var->capture == CAPTURE_VIEW || type_holds_pointer(x->var->type))
+            s->refused = true;
+        return;
+    case EX_LOAD:
+        if (own_element_view(s->k, x->lhs)) read_view(s, x->lhs);
+        else scan_value(s, x->lhs);
+        return;
+    case EX_ASSIGN: case EX_INCDEC:
+        if (own_element_view(s->k, x->lhs)) s->refused = true; /* a write inside an expression */
+        else scan_children(s, x);
+        return;
+    case EX_DECAY: case EX_INDEX: case EX_CAST: case EX_UNARY: case EX_BINARY: case EX_COND: case EX_VELEM:
+    case EX_MEMBER: case EX_SWIZZLE: case EX_INIT: case EX_BUILTIN:
+        scan_children(s, x);
+        return;
+    default: /* calls, pointers, atomics, reports, textures, subgroups, barriers, checks */
+        s->refused = true;
+        return;
+    }
+}
+
+/* `v[i] = x;`, `v[i] op= x;`, `v[i]++;`: a write of a view, if st is one. */
+static bool scan_write(Scan *s, Stmt *st, bool conditional) {
+    Expr *x = st->expr;
+    if ((x->kind != EX_ASSIGN && x->kind != EX_INCDEC) || !own_element_view(s->k, x->lhs)) return false;
+    if (x->kind == EX_INCDEC || x->op != OP_NONE) read_view(s, x->lhs);
+    if (x->kind == EX_ASSIGN) scan_value(s, x->rhs);
+    VectorView *vv = s->refused ? NULL : view_of(s, x->lhs);
+    if (!vv) return true;
+    vv->store = true;
+    if (conditional) vv->load = true;
+    s->written = true;
+    return true;
+}
+
+static void scan_stmt(Scan *s, Stmt *st, bool conditional) {
+    if (!st || s->refused) return;
+    switch (st->kind) {
+    case ST_EMPTY: return;
+    case ST_BLOCK:
+        for (int i = 0; i < st->body.len; i++) scan_stmt(s, st->body.items[i], conditional);
+        return;
+    case ST_DECL:
+        if (type_holds_pointer(st->var->type)) s->refused = true;
+        else if (st->expr) scan_value(s, st->expr);
+        return;
+    case ST_EXPR:
+        if (!scan_write(s, st, conditional)) scan_value(s, st->expr);
+        return;
+    case ST_IF:
+        scan_value(s, st->expr);
+        scan_stmt(s, st->then, true);
+        scan_stmt(s, st->els, true);
+        return;
+    default: /* loops, switch, return */
+        s->refused = true;
+        return;
+    }
+}
+
+static void vectorize(Unit *u, Kernel *k) {
+    if (k->tiled || k->rank > 3 || k->reports || u->opts->check) return;
+    Scan s = {.u = u, .k = k};
+    scan_stmt(&s, k->body, false);
+    if (s.refused || !s.views.len) return;
+    k->vector_width = VECTOR_BYTES / s.element_size;
+    k->vector_views = s.views;
+    for (int i = 0; i < s.accesses.len; i++) ((Expr *)s.accesses.items[i])->own_element = true;
+}
+
+void vectorize_kernels(Unit *u) {
+    for (int i = 0; i < u->kernels.len; i++) vectorize(u, u->kernels.items[i]);
+}
