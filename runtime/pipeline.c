@@ -274,10 +274,11 @@ camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kern
         CAMP_TRY(create_pipeline(dev, kernel, p, bounds_check, narrow_addresses, variant));
         dev->pipeline_cache_dirty = true;
         if (dev->verbose)
-            fprintf(stderr, "camp: kernel at %s:%u: pipeline for workgroups of %ux%ux%u, %s, %s\n", kernel->file,
-                    kernel->line, p->local_size[0], p->local_size[1], p->local_size[2],
+            fprintf(stderr, "camp: kernel at %s:%u: pipeline for workgroups of %ux%ux%u, %s, %s, %u element%s per thread\n",
+                    kernel->file, kernel->line, p->local_size[0], p->local_size[1], p->local_size[2],
                     bounds_check ? "checking the extent" : "whole workgroups",
-                    narrow_addresses ? "views by access chains" : "views by 64-bit sums");
+                    narrow_addresses ? "views by access chains" : "views by 64-bit sums", p->elements_per_thread,
+                    p->elements_per_thread == 1 ? "" : "s");
     }
     *out = *variant;
     return CAMP_OK;

@@ -37,6 +37,13 @@
       CAMP_ACCESS_CHAINS=1 and =0 (every pipeline made with access chains,
       and with 64-bit sums), and CAMP_VERBOSE=1 says which pipelines each
       run made.
+  e2e.py vectorized --campcc C SRC.c
+      campcc vectorizes some of the program's kernels: --dump-kernels says
+      "vectorized xN", the -O2 module takes the elements per thread from
+      specialization constant 7 and moves 16-byte-aligned vectors; the
+      program prints the same with CAMP_VECTORIZE=0 (one element per
+      thread, as written), and CAMP_VERBOSE=1 says how many each pipeline
+      takes; a malformed value fails, naming it.
   e2e.py device --campcc C SRC.c --expected FILE
       CAMP_DEVICE=0 runs like the default; CAMP_DEVICE naming no device
       makes the program fail (so kernels really go through libcamp).
@@ -280,12 +287,50 @@ def cmd_addresses(a):
             rc, out, err = run([exe], step, env={"CAMP_VALIDATION": "1", "CAMP_VERBOSE": "1",
                                                  "CAMP_ACCESS_CHAINS": chains}, check=False)
             made = [line for line in err.splitlines() if ": pipeline for workgroups of" in line]
-            if rc != 0 or "camp: vulkan validation" in err or not made or any(not line.endswith(says) for line in made):
+            if rc != 0 or "camp: vulkan validation" in err or not made or any(f", {says}," not in line for line in made):
                 raise StepFailed(f"[{step}] failed, or made pipelines other than for '{says}'\n" + show(out, err))
             outs[chains] = out
         if outs["0"] != outs["1"]:
             raise StepFailed("CAMP_ACCESS_CHAINS=1 and =0 print other results:\n" + diff(outs["1"], outs["0"], "1", "0"))
     print(f"same results with access chains and with 64-bit sums ({len(made)} pipelines each)")
+
+
+def cmd_vectorized(a):
+    src = os.path.abspath(a.src)
+    with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
+        _, dump, _ = run([a.campcc, "--dump-kernels", "-c", src, "-o", os.devnull], "campcc --dump-kernels")
+        widths = re.findall(r"^  vectorized x(\d+):", dump, flags=re.M)
+        if not widths:
+            raise StepFailed("[campcc --dump-kernels] no kernel says 'vectorized xN'\n" + dump)
+        asm = os.path.join(tmp, "prog.spvasm")
+        run([a.campcc, "-O2", "-S", src, "-o", asm], "campcc -O2 -S")
+        text = open(asm, encoding="utf-8").read()
+        if not re.search(r"OpDecorate %elements_per_thread SpecId 7\b", text) or \
+                not re.search(r"= OpLoad %v\d\w+ %\S+ Aligned 16\b", text) or \
+                not re.search(r"OpStore %\S+ %\S+ Aligned 16\b", text):
+            raise StepFailed("[campcc -O2 -S] no elements_per_thread specialization constant (SpecId 7), "
+                             "or no 16-byte-aligned vector load and store")
+        exe = os.path.join(tmp, "prog")
+        run([a.campcc, "-O2", src, "-o", exe], "campcc -O2 build")
+        outs = {}
+        for value in ("1", "0"):
+            step = f"run with CAMP_VECTORIZE={value}"
+            rc, out, err = run([exe], step, env={"CAMP_VALIDATION": "1", "CAMP_VERBOSE": "1",
+                                                 "CAMP_VECTORIZE": value}, check=False)
+            taken = set(re.findall(r": pipeline for workgroups of .*, (\d+) elements? per thread$", err, flags=re.M))
+            want = set(widths) | {"1"} if value == "1" else {"1"}
+            if rc != 0 or "camp: vulkan validation" in err or taken != want:
+                raise StepFailed(f"[{step}] failed, or made pipelines taking {sorted(taken)} elements per "
+                                 f"thread, not {sorted(want)}\n" + show(out, err))
+            outs[value] = out
+        if outs["0"] != outs["1"]:
+            raise StepFailed("CAMP_VECTORIZE=1 and =0 print other results:\n" + diff(outs["1"], outs["0"], "1", "0"))
+        step = "run with a malformed CAMP_VECTORIZE"
+        rc, out, err = run([exe], step, env={"CAMP_VECTORIZE": "4"}, check=False)
+        if rc == 0 or "CAMP_VECTORIZE='4'" not in err:
+            raise StepFailed(f"[{step}] did not fail naming the value\n" + show(out, err))
+    print(f"same results with and without vectorizing (x{', x'.join(sorted(set(widths)))}):",
+          outs["1"].strip().splitlines()[-1])
 
 
 def cmd_device(a):
@@ -334,6 +379,9 @@ def main():
     q = sub.add_parser("addresses")
     q.add_argument("--campcc", required=True)
     q.add_argument("src")
+    q = sub.add_parser("vectorized")
+    q.add_argument("--campcc", required=True)
+    q.add_argument("src")
     q = sub.add_parser("device")
     q.add_argument("--campcc", required=True)
     q.add_argument("--expected", required=True)
@@ -341,7 +389,7 @@ def main():
     a = p.parse_args()
     try:
         {"program": cmd_program, "prebuilt": cmd_prebuilt, "workgroups": cmd_workgroups,
-         "addresses": cmd_addresses, "device": cmd_device}[a.cmd](a)
+         "addresses": cmd_addresses, "vectorized": cmd_vectorized, "device": cmd_device}[a.cmd](a)
     except StepFailed as e:
         print(f"FAIL {getattr(a, 'src', None) or a.exe}: {e}", file=sys.stderr)
         return 1

@@ -31,6 +31,7 @@ E2E_WORDS = {
     "unchecked",   # no `checked-` build with -fcamp-check (it goes out of bounds on purpose)
     "workgroups",  # also `workgroups-NAME`: the workgroup size chosen at run time
     "addresses",   # also `addresses-NAME`: views addressed by access chains or 64-bit sums
+    "vectorized",  # also `vectorized-NAME`: kernels vectorized, the same results as one element per thread
 }
 
 
@@ -61,7 +62,7 @@ def program_tests(test_dir, libcamp_dir, folder, prefix=""):
         yield suite, prefix + name, "program", 300, src, ["--optimized"] + tiled + libcamp
         if "unchecked" not in words:
             yield "checked", "checked-" + name, "program", 300, src, ["--checked"] + tiled
-        for variant in sorted(words & {"workgroups", "addresses"}):
+        for variant in sorted(words & {"workgroups", "addresses", "vectorized"}):
             yield "e2e", f"{variant}-{name}", variant, 300, src, []
 
 

@@ -72,6 +72,7 @@ void driver_usage(FILE *f) {
           "  CAMP_WAIT_POLL_US=N     a wait polls N microseconds before it blocks\n"
           "  CAMP_WORKGROUP_SIZE=...  untiled kernels' workgroup shapes, for experiments\n"
           "  CAMP_ACCESS_CHAINS=1|0  view elements by access chains or 64-bit sums\n"
+          "  CAMP_VECTORIZE=0        vectorized kernels take one element per thread\n"
           "  CAMP_DEVICE_MASK_FEATURES, CAMP_TEST_FAIL_ALLOC, CAMP_TEST_DEVICE_LOST,\n"
           "  CAMP_TEST_LOSE_DEVICE, CAMP_TEST_NO_NON_SEMANTIC_INFO  fault injection for tests\n",
           f);

@@ -1,0 +1,54 @@
+// Which untiled kernels take 4 elements per thread (2 of 8-byte ones):
+// those reaching every view only at their own element, reading none after
+// writing one. A neighbour's element, a loop, a call, a read after a write
+// and a pointer leave a kernel as written.
+// RUN: --dump-kernels -c %s -o /dev/null
+// CHECK-LABEL: kernel camp_kernel_0:
+// CHECK: vectorized x4: a thread takes 4 consecutive elements along x, with 128-bit accesses to 'x' (loaded), 'y' (loaded, stored)
+// CHECK-LABEL: kernel camp_kernel_1:
+// CHECK: vectorized x4: {{.*}} 'a' (loaded), 'b' (loaded), 'c' (stored)
+// CHECK-LABEL: kernel camp_kernel_2:
+// CHECK: vectorized x2: {{.*}} 'd' (loaded, stored)
+// CHECK-LABEL: kernel camp_kernel_3:
+// CHECK: vectorized x4: {{.*}} 'x' (loaded), 'y' (loaded, stored)
+// CHECK-LABEL: kernel camp_kernel_4:
+// CHECK-NOT: vectorized
+// CHECK-LABEL: kernel camp_kernel_5:
+// CHECK-NOT: vectorized
+// CHECK-LABEL: kernel camp_kernel_6:
+// CHECK-NOT: vectorized
+// CHECK-LABEL: kernel camp_kernel_7:
+// CHECK-NOT: vectorized
+// CHECK-LABEL: kernel camp_kernel_8:
+// CHECK-NOT: vectorized
+// CHECK-LABEL: kernel camp_kernel_9:
+// CHECK-NOT: vectorized
+// CHECK: capabilities
+#include <camp.h>
+
+static float twice(float v) restrict(amp) { return 2 * v; }
+
+void kernels(int n, const float *x, float *y, float (*c)[n], const float (*a)[n], const float (*b)[n], double *d) {
+    parallel_for_each(i, extent(n)) { y[i] = 2.0f * x[i] + y[i]; }
+    parallel_for_each(i, extent(n, n)) { c[i[0]][i[1]] = a[i[0]][i[1]] + b[i[0]][i[1]]; }
+    parallel_for_each(i, extent(n)) { d[i] *= 3.0; }
+    /* written under a condition: loaded too, for the elements left as they were */
+    parallel_for_each(i, extent(n)) {
+        float v = x[i];
+        if (v > 0) y[i] = v;
+    }
+    parallel_for_each(i, extent(n - 1)) { y[i] = x[i + 1]; }          /* a neighbour */
+    parallel_for_each(i, extent(n)) {                                  /* a loop */
+        for (int k = 0; k < 3; k++) y[i] += x[i];
+    }
+    parallel_for_each(i, extent(n)) { y[i] = twice(x[i]); }            /* a call */
+    parallel_for_each(i, extent(n)) {                                  /* x may be y */
+        y[i] = 1;
+        y[i] += x[i];
+    }
+    parallel_for_each(i, extent(n)) {                                  /* a pointer */
+        const float *p = x;
+        y[i] = p[i];
+    }
+    parallel_for_each(i, extent(n)) { y[i] = (float)x[i] + (float)d[i]; } /* 4-byte and 8-byte elements */
+}
