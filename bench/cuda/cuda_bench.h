@@ -37,6 +37,18 @@ template <typename T> static void cuda_bench_read(T *dst, const T *src, size_t c
     CUDA(cudaMemcpy(dst, src, count * sizeof(T), cudaMemcpyDeviceToHost));
 }
 
+/* The blocks of `threads` threads running `kernel` that the device keeps
+ * resident at once: the grid of a grid-stride kernel (the "cuda-best"
+ * programs). */
+template <typename K> static unsigned cuda_bench_resident_blocks(K kernel, int threads) {
+    int device = 0, per_multiprocessor = 0;
+    CUDA(cudaGetDevice(&device));
+    CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, threads, 0));
+    cudaDeviceProp p;
+    CUDA(cudaGetDeviceProperties(&p, device));
+    return (unsigned)(per_multiprocessor * p.multiProcessorCount);
+}
+
 /* The end of a repetition: launch errors reported, every kernel done. */
 static inline void cuda_bench_wait(void) {
     CUDA(cudaGetLastError());

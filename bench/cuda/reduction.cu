@@ -1,7 +1,7 @@
 // reduction's CUDA twin: the same two kernels, 256 threads per block.
 #include "reduction_twin.h"
 
-__global__ void reduction_tiles(const float *__restrict__ in, float *__restrict__ partial) {
+__global__ void reduction_tiles(const float *__restrict__ in, float *__restrict__ partial, unsigned) {
     __shared__ float sums[TS];
     unsigned local = threadIdx.x, base = blockIdx.x * REDUCTION_CHUNK;
     float sum = 0.0f;
@@ -29,4 +29,6 @@ __global__ void reduction_final(const float *__restrict__ partial, float *__rest
     if (local == 0) total[0] = sums[0];
 }
 
-int main(int argc, char **argv) { return reduction_twin(argc, argv, "reduction", reduction_tiles, reduction_final); }
+int main(int argc, char **argv) {
+    return reduction_twin(argc, argv, "reduction", "cuda", reduction_tiles, 0, reduction_final);
+}

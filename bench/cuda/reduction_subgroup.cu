@@ -1,25 +1,8 @@
 // reduction_subgroup's CUDA twin: the same two kernels, 256 threads per
 // block, each block adding its threads' sums with warp shuffles.
-#include "reduction_twin.h"
+#include "warp_sum.h"
 
-// The sum of v over the warp, in every lane (a butterfly, as
-// subgroup_reduce_add and subgroupAdd give it).
-__device__ float warp_sum(float v) {
-    for (int mask = 16; mask > 0; mask /= 2) v += __shfl_xor_sync(0xffffffffu, v, mask);
-    return v;
-}
-
-// The sum of the block's values v, in its first warp's threads (0 elsewhere).
-__device__ float block_sum(float v) {
-    __shared__ float sums[TS / 32];
-    unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    float warp_total = warp_sum(v);
-    if (lane == 0) sums[warp] = warp_total;
-    __syncthreads();
-    return warp == 0 ? warp_sum(lane < TS / 32 ? sums[lane] : 0.0f) : 0.0f;
-}
-
-__global__ void reduction_tiles(const float *__restrict__ in, float *__restrict__ partial) {
+__global__ void reduction_tiles(const float *__restrict__ in, float *__restrict__ partial, unsigned) {
     unsigned local = threadIdx.x, base = blockIdx.x * REDUCTION_CHUNK;
     float sum = 0.0f;
     for (unsigned k = 0; k < ITEMS; k++) sum += in[base + k * TS + local];
@@ -27,14 +10,6 @@ __global__ void reduction_tiles(const float *__restrict__ in, float *__restrict_
     if (local == 0) partial[blockIdx.x] = sum;
 }
 
-__global__ void reduction_final(const float *__restrict__ partial, float *__restrict__ total, unsigned count) {
-    unsigned local = threadIdx.x;
-    float sum = 0.0f;
-    for (unsigned i = local; i < count; i += TS) sum += partial[i];
-    sum = block_sum(sum);
-    if (local == 0) total[0] = sum;
-}
-
 int main(int argc, char **argv) {
-    return reduction_twin(argc, argv, "reduction_subgroup", reduction_tiles, reduction_final);
+    return reduction_twin(argc, argv, "reduction_subgroup", "cuda", reduction_tiles, 0, reduction_final_warps);
 }
