@@ -1,8 +1,9 @@
 /* reduction_twin.h — what reduction's CUDA programs (reduction.cu,
- * reduction_subgroup.cu, reduction_best.cu) share: a main that runs kernel
- * `tiles` (blocks of 256 threads over the n floats, a partial sum each:
- * one block per 4096 floats, or `blocks` of them), then kernel `final`
- * (one block adding the partial sums), and reports as `impl` under `name`. */
+ * reduction_subgroup.cu, with and without -DCUDA_BEST) share: a main that
+ * runs kernel `tiles` (blocks of 256 threads over the n floats, a partial
+ * sum each: one block per 4096 floats, or `blocks` of them), then kernel
+ * `final` (one block adding the partial sums), and reports as `impl`
+ * under `name`. */
 #ifndef REDUCTION_TWIN_H
 #define REDUCTION_TWIN_H
 #include "../problems/reduction.h"
