@@ -20,11 +20,14 @@
  * Everything else the body may do with locals, constants and math
  * functions; a loop, a return, a call of an amp function, a pointer, an
  * atomic, a texture, a subgroup operation, printf or assert, or
- * -fcamp-check leaves the kernel as written. */
+ * -fcamp-check leaves the kernel as written; so does a body of more than
+ * MAX_NODES expression nodes: it is emitted twice per element (the vector
+ * path and the one-at-a-time path), and a body that large is bound by its
+ * arithmetic, not by its memory accesses. */
 #include "campcc.h"
 
 /* 128-bit accesses: the vector of 4-byte or 8-byte elements. */
-enum { VECTOR_BYTES = 16 };
+enum { VECTOR_BYTES = 16, MAX_NODES = 1000 };
 
 /* Whether x reads index component `comp` of k's index (the index itself at
  * rank 1). */
@@ -61,6 +64,7 @@ typedef struct Scan {
     PtrVec views;    /* VectorView* */
     PtrVec accesses; /* Expr*: the own-element accesses, marked once the kernel is taken */
     int element_size;
+    int nodes;       /* expression nodes scanned */
     bool refused;
     bool written;    /* a view was written by a statement before */
 } Scan;
@@ -104,7 +108,7 @@ static void scan_children(Scan *s, Expr *x) {
 
 /* An expression evaluated where no view may be written. */
 static void scan_value(Scan *s, Expr *x) {
-    if (s->refused) return;
+    if (s->refused || (s->refused = ++s->nodes > MAX_NODES)) return;
     switch (x->kind) {
     case EX_INT: case EX_FLOAT: return;
     case EX_VAR: /* memory reached other than at the own element, a pointer, a texture */

@@ -1,7 +1,8 @@
 // Which untiled kernels take 4 elements per thread (2 of 8-byte ones):
 // those reaching every view only at their own element, reading none after
-// writing one. A neighbour's element, a loop, a call, a read after a write
-// and a pointer leave a kernel as written.
+// writing one. A neighbour's element, a loop, a call, a read after a write,
+// a pointer, elements of two sizes and a body of more than 1,000
+// expression nodes leave a kernel as written.
 // RUN: --dump-kernels -c %s -o /dev/null
 // CHECK-LABEL: kernel camp_kernel_0:
 // CHECK: vectorized x4: a thread takes 4 consecutive elements along x, with 128-bit accesses to 'x' (loaded), 'y' (loaded, stored)
@@ -23,8 +24,14 @@
 // CHECK-NOT: vectorized
 // CHECK-LABEL: kernel camp_kernel_9:
 // CHECK-NOT: vectorized
+// CHECK-LABEL: kernel camp_kernel_10:
+// CHECK: vectorized x4
+// CHECK-LABEL: kernel camp_kernel_11:
+// CHECK-NOT: vectorized
 // CHECK: capabilities
 #include <camp.h>
+
+#define X10(e) e * e + e + e * e + e + e + e + e + e + e + e
 
 static float twice(float v) restrict(amp) { return 2 * v; }
 
@@ -51,4 +58,6 @@ void kernels(int n, const float *x, float *y, float (*c)[n], const float (*a)[n]
         y[i] = p[i];
     }
     parallel_for_each(i, extent(n)) { y[i] = (float)x[i] + (float)d[i]; } /* 4-byte and 8-byte elements */
+    parallel_for_each(i, extent(n)) { y[i] = X10(X10(x[i])); }         /* under 1,000 nodes */
+    parallel_for_each(i, extent(n)) { y[i] = X10(X10(X10(x[i]))); }    /* over 1,000 */
 }
