@@ -17,9 +17,13 @@
  * y). Writes are statements of their own (`y[i] = ...;`, `y[i] += ...;`,
  * `y[i]++;`), in ifs or not; a view written only under a condition is
  * loaded first too, so that its vector keeps the elements left unwritten.
- * Everything else the body may do with locals, constants and math
- * functions; a loop, a return, a call of an amp function, a pointer, an
- * atomic, a texture, a subgroup operation, printf or assert, or
+ * Everything else the body may do with locals, constants and calls
+ * whose arguments hold no pointer (the math functions, amp functions of
+ * the program: without globals but constants, such a function reaches no
+ * view), unless the function does a texture, atomic or subgroup operation
+ * (a subgroup's lanes are other elements once threads take 4) or runs a
+ * loop of the program's (scan_callee_stmt); a loop, a return, a pointer,
+ * an atomic, a texture, a subgroup operation, printf or assert, or
  * -fcamp-check leaves the kernel as written; so does a body of more than
  * MAX_NODES expression nodes: it is emitted twice per element (the vector
  * path and the one-at-a-time path), and a body that large is bound by its
@@ -61,6 +65,7 @@ Var *own_element_view(const Kernel *k, const Expr *x) {
 typedef struct Scan {
     Unit *u;
     Kernel *k;
+    PtrVec arithmetic; /* Func*: found to do only arithmetic (arithmetic_only) */
     PtrVec views;    /* VectorView* */
     PtrVec accesses; /* Expr*: the own-element accesses, marked once the kernel is taken */
     int element_size;
@@ -97,6 +102,53 @@ static void read_view(Scan *s, Expr *x) {
 }
 
 static void scan_value(Scan *s, Expr *x);
+static void scan_children(Scan *s, Expr *x);
+
+typedef struct CalleeScan {
+    Scan *scan;
+    bool library; /* the function scanned is the math library's */
+    bool other;   /* something other than arithmetic */
+} CalleeScan;
+
+static bool arithmetic_only(Scan *s, Func *f);
+
+/* A loop of the program's own (lavapipe's loop budget counts a thread's
+ * passes, 4 times as many once it takes 4 elements); the math library's
+ * are short loops of constant count. */
+static void scan_callee_stmt(void *ctx, Stmt *st) {
+    CalleeScan *c = ctx;
+    if (st->kind == ST_FOR || st->kind == ST_WHILE || st->kind == ST_DO) c->other = c->other || !c->library;
+}
+
+static void scan_callee_expr(void *ctx, Expr *x) {
+    CalleeScan *c = ctx;
+    switch (x->kind) {
+    case EX_TEXTURE: case EX_ATOMIC: case EX_SUBGROUP: case EX_SYNC: case EX_REPORT: c->other = true; break;
+    case EX_CALL: c->other = c->other || !arithmetic_only(c->scan, x->callee); break;
+    default: break;
+    }
+}
+
+/* Whether f and the functions it calls do no texture, atomic, subgroup or
+ * barrier operation, report nothing and run no loop of the program's. */
+static bool arithmetic_only(Scan *s, Func *f) {
+    for (int i = 0; i < s->arithmetic.len; i++)
+        if (s->arithmetic.items[i] == f) return true;
+    if (!f->body || f->textures.len) return false;
+    CalleeScan c = {.scan = s, .library = f->library};
+    walk_stmt(f->body, scan_callee_expr, scan_callee_stmt, &c);
+    if (!c.other) vec_push(&s->u->arena, &s->arithmetic, f);
+    return !c.other;
+}
+
+/* A call the vectorized kernel may make for each element: of a function
+ * doing arithmetic only, on arguments holding no pointer. */
+static void scan_call(Scan *s, Expr *x) {
+    for (int i = 0; i < x->nargs; i++)
+        if (type_holds_pointer(x->args[i]->type)) s->refused = true;
+    if (!s->refused && !arithmetic_only(s, x->callee)) s->refused = true;
+    scan_children(s, x);
+}
 
 static void scan_children(Scan *s, Expr *x) {
     if (x->lhs) scan_value(s, x->lhs);
@@ -127,7 +179,8 @@ static void scan_value(Scan *s, Expr *x) {
     case EX_MEMBER: case EX_SWIZZLE: case EX_INIT: case EX_BUILTIN:
         scan_children(s, x);
         return;
-    default: /* calls, pointers, atomics, reports, textures, subgroups, barriers, checks */
+    case EX_CALL: scan_call(s, x); return;
+    default: /* pointers, atomics, reports, textures, subgroups, barriers, checks */
         s->refused = true;
         return;
     }

@@ -1,8 +1,9 @@
 // Which untiled kernels take 4 elements per thread (2 of 8-byte ones):
 // those reaching every view only at their own element, reading none after
-// writing one. A neighbour's element, a loop, a call, a read after a write,
-// a pointer, elements of two sizes and a body of more than 1,000
-// expression nodes leave a kernel as written.
+// writing one, calling math functions and amp functions of arithmetic
+// only. A neighbour's element, a loop (in the kernel or in a function it
+// calls), a read after a write, a pointer, elements of two sizes and a
+// body of more than 1,000 expression nodes leave a kernel as written.
 // RUN: --dump-kernels -c %s -o /dev/null
 // CHECK-LABEL: kernel camp_kernel_0:
 // CHECK: vectorized x4: a thread takes 4 consecutive elements along x, with 128-bit accesses to 'x' (loaded), 'y' (loaded, stored)
@@ -17,7 +18,7 @@
 // CHECK-LABEL: kernel camp_kernel_5:
 // CHECK-NOT: vectorized
 // CHECK-LABEL: kernel camp_kernel_6:
-// CHECK-NOT: vectorized
+// CHECK: vectorized x4
 // CHECK-LABEL: kernel camp_kernel_7:
 // CHECK-NOT: vectorized
 // CHECK-LABEL: kernel camp_kernel_8:
@@ -28,12 +29,23 @@
 // CHECK: vectorized x4
 // CHECK-LABEL: kernel camp_kernel_11:
 // CHECK-NOT: vectorized
+// CHECK-LABEL: kernel camp_kernel_12:
+// CHECK: vectorized x4
+// CHECK-LABEL: kernel camp_kernel_13:
+// CHECK-NOT: vectorized
 // CHECK: capabilities
 #include <camp.h>
+#include <math.h>
 
 #define X10(e) e * e + e + e * e + e + e + e + e + e + e + e
 
 static float twice(float v) restrict(amp) { return 2 * v; }
+
+static float power(float v, int n) restrict(amp) {
+    float p = 1;
+    for (int k = 0; k < n; k++) p *= v;
+    return p;
+}
 
 void kernels(int n, const float *x, float *y, float (*c)[n], const float (*a)[n], const float (*b)[n], double *d) {
     parallel_for_each(i, extent(n)) { y[i] = 2.0f * x[i] + y[i]; }
@@ -48,7 +60,7 @@ void kernels(int n, const float *x, float *y, float (*c)[n], const float (*a)[n]
     parallel_for_each(i, extent(n)) {                                  /* a loop */
         for (int k = 0; k < 3; k++) y[i] += x[i];
     }
-    parallel_for_each(i, extent(n)) { y[i] = twice(x[i]); }            /* a call */
+    parallel_for_each(i, extent(n)) { y[i] = twice(x[i]); }            /* arithmetic */
     parallel_for_each(i, extent(n)) {                                  /* x may be y */
         y[i] = 1;
         y[i] += x[i];
@@ -60,4 +72,6 @@ void kernels(int n, const float *x, float *y, float (*c)[n], const float (*a)[n]
     parallel_for_each(i, extent(n)) { y[i] = (float)x[i] + (float)d[i]; } /* 4-byte and 8-byte elements */
     parallel_for_each(i, extent(n)) { y[i] = X10(X10(x[i])); }         /* under 1,000 nodes */
     parallel_for_each(i, extent(n)) { y[i] = X10(X10(X10(x[i]))); }    /* over 1,000 */
+    parallel_for_each(i, extent(n)) { y[i] = expf(x[i]) + sqrtf(x[i]); } /* the math library */
+    parallel_for_each(i, extent(n)) { y[i] = power(x[i], 3); }         /* a loop of the program's */
 }

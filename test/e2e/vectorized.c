@@ -5,9 +5,11 @@
  * views that start one element past a 16-byte boundary (interior
  * pointers, a section), rows of 7 and 9 elements (every other row
  * misaligned), a view written under a condition (its other elements keep
- * their values), compound assignments and increments. The kernel's
- * results are the serial reference's, printed as checksums. */
+ * their values), compound assignments and increments, calls of an amp
+ * function and of sqrtf. The kernel's results are the serial reference's,
+ * printed as checksums. */
 #include <camp.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -36,6 +38,8 @@ static void saxpy_at(int n, int offset) {
     printf("saxpy n=%d offset=%d: %.3f\n", n, offset, checksum_floats(ys, MAX_N + 8));
 }
 
+static float clamp_square(float v) restrict(amp) { return v > 4 ? 16.0f : v * v; }
+
 /* Written under a condition, counted by ++, added to by +=. */
 static void conditional_at(int n, int offset) {
     for (int i = 0; i < MAX_N + 8; i++) xs[i] = (float)(i % 7) - 3.0f, ys[i] = -1.0f, counts[i] = i;
@@ -47,7 +51,7 @@ static void conditional_at(int n, int offset) {
     int *c = counts + offset;
     parallel_for_each(i, extent(n)) {
         float v = x[i];
-        if (v > 0) y[i] = v * 3.0f;
+        if (v > 0) y[i] = clamp_square(v) + sqrtf(v);
         c[i] += 10;
         c[i]++;
     }
