@@ -124,7 +124,7 @@ static void scan_callee_expr(void *ctx, Expr *x) {
     CalleeScan *c = ctx;
     switch (x->kind) {
     case EX_TEXTURE: case EX_ATOMIC: case EX_SUBGROUP: case EX_SYNC: case EX_REPORT: c->other = true; break;
-    case EX_CALL: c->other = c->other || !arithmetic_only(c->scan, x->callee); break;
+    case EX_CALL: c->other = c->other || !x->callee || !arithmetic_only(c->scan, x->callee); break;
     default: break;
     }
 }
@@ -146,7 +146,7 @@ static bool arithmetic_only(Scan *s, Func *f) {
 static void scan_call(Scan *s, Expr *x) {
     for (int i = 0; i < x->nargs; i++)
         if (type_holds_pointer(x->args[i]->type)) s->refused = true;
-    if (!s->refused && !arithmetic_only(s, x->callee)) s->refused = true;
+    if (!s->refused && (!x->callee || !arithmetic_only(s, x->callee))) s->refused = true;
     scan_children(s, x);
 }
 
