@@ -577,6 +577,28 @@ void camp_buffer_sharing(const camp_device *dev, VkBufferCreateInfo *info);
 void camp_buffer_release(camp_buffer *buffer);
 void camp_buffer_destroy(camp_buffer *buffer);
 void camp_buffer_cache_clear(camp_device *dev);
+/* A staging buffer of `size` bytes without memory, the memory type its
+ * memory should have and the bytes it needs (for memory allocated by
+ * another thread, buffer_ahead.c); then bound to that memory. Each
+ * destroys the buffer when it fails. */
+camp_status camp_buffer_staging_unbound(camp_device *dev, VkDeviceSize size, camp_buffer *out, uint32_t *type,
+                                        VkDeviceSize *bytes);
+camp_status camp_buffer_staging_bind(camp_buffer *buffer, camp_allocation memory);
+
+/* ---- buffer_ahead.c ------------------------------------------------------- */
+
+/* A staging buffer whose memory a thread of its own allocates, maps and
+ * faults in while the program goes on. */
+typedef struct camp_buffer_ahead camp_buffer_ahead;
+/* Starts it (NULL in *out, and no error, where it cannot start: the
+ * buffer is then allocated when it is needed). */
+void camp_buffer_ahead_start(camp_device *dev, VkDeviceSize size, camp_buffer_ahead **out);
+/* Waits for it and gives its buffer in *out, which it leaves as it was
+ * where the thread could not make it (allocate it the ordinary way); frees
+ * `ahead`. */
+void camp_buffer_ahead_take(camp_buffer_ahead *ahead, camp_buffer *out);
+/* Waits for it and frees it with its memory, unused. */
+void camp_buffer_ahead_cancel(camp_buffer_ahead *ahead);
 
 /* ---- suballoc.c ---------------------------------------------------------- */
 
@@ -584,6 +606,13 @@ void camp_buffer_cache_clear(camp_device *dev);
  * block, or (large) memory of its own, new or kept from an earlier free. */
 camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *needs, uint32_t type,
                               camp_allocation *out);
+/* What vkAllocateMemory is given for `size` bytes of `type` (`flags` is
+ * its pNext): every allocation has device addresses. */
+VkMemoryAllocateInfo camp_memory_allocate_info(uint32_t type, VkDeviceSize size, VkMemoryAllocateFlagsInfo *flags);
+/* Memory another thread allocated (with camp_memory_allocate_info), from
+ * now on the device's: an allocation of its own, freed as others are. */
+void camp_memory_adopt(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory memory, void *mapped,
+                       camp_allocation *out);
 /* Gives the range back (its buffer must be destroyed first). */
 void camp_memory_free(camp_device *dev, camp_allocation *allocation);
 /* Frees kept memory and empty blocks (when the heap is full). */
@@ -710,6 +739,9 @@ camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *o
 const char *camp_copy_path_name(enum camp_copy_path path);
 /* Sets dev->copy_path (the device is created). */
 camp_status camp_copy_path_choose(camp_device *dev);
+/* Where copies may go through the staging ring (every path but map), starts
+ * allocating it (buffer_ahead.c; CAMP_STAGING_AHEAD=0: at its first use). */
+void camp_transfer_start(camp_device *dev);
 /* `bytes` of host memory at `src` into `device` at `offset`, on `q`, whose
  * last use is `usage`. `host_view` is the explicit view holding the host
  * range, if any: its pages may be imported and kept imported. Returns with

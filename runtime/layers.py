@@ -23,7 +23,7 @@ LAYERS = [
       "cpu_access.c"]),
     ("device", ["device.c", "validation.c"]),
     ("memory", ["suballoc.c"]),
-    ("buffers", ["buffer.c", "view_table.c"]),
+    ("buffers", ["buffer.c", "buffer_ahead.c", "view_table.c"]),
     ("queues", ["queue.c", "replay.c", "report.c", "loop_limit.c", "copy_kernel.c"]),
     ("transfers", ["transfer.c", "copy_threads.c"]),
     ("views and arrays", ["regions.c", "host_guard.c", "host_guard_calls.c", "views.c", "array_view_section.c",

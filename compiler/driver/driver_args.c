@@ -67,6 +67,7 @@ void driver_usage(FILE *f) {
           "  CAMP_COPY_PATH=map|import|staging|bar  how host memory reaches the device\n"
           "  CAMP_COPY_THREADS=N     threads that copy between host memory and staging\n"
           "  CAMP_COPY_STREAM=0|1    the copy threads' stores bypass the caches or not\n"
+          "  CAMP_STAGING_AHEAD=0    the staging ring allocated at its first use, not ahead\n"
           "  CAMP_COPY_KERNEL=0|1    copies between buffers as a compute kernel or not\n"
           "  CAMP_COPY_QUEUE=compute asynchronous copies on a compute queue\n"
           "  CAMP_WAIT_POLL_US=N     a wait polls N microseconds before it blocks\n"
