@@ -210,6 +210,14 @@ typedef struct camp_region {
     uint8_t guard_memory; /* VIEW: enum camp_guard_memory, found at its first protection */
     bool guard_open;      /* VIEW: unprotected while libcamp copies its host bytes */
     bool implicit;        /* VIEW: made by a launch for a global or static array (views.c), not by array_view */
+    /* VIEW, with CAMP_IMPLICIT_SYNC=check (host_guard.c): the last
+     * kernel that may have written it; whether the host's access before a
+     * synchronize was reported; where the host wrote it while the
+     * accelerator held a copy ("" if it has not since that copy). */
+    const char *writer_file;
+    unsigned writer_line;
+    bool stale_reported;
+    char host_write_place[256];
 } camp_region;
 
 /* Vulkan queues opened per device at most: views created by the program
@@ -827,8 +835,27 @@ void camp_regions_destroy(void);
 
 /* ---- host_guard.c: implicit synchronization by page protection ---------- */
 
-/* Whether views are synchronized implicitly (CAMP_IMPLICIT_SYNC, default on). */
+/* Whether views are synchronized implicitly (CAMP_IMPLICIT_SYNC, default on;
+ * 0 and check turn it off). */
 bool camp_guard_enabled(void);
+/* Whether, without it, views' pages are protected all the same
+ * (CAMP_IMPLICIT_SYNC=check) to report the host's access to a view kernels
+ * may have written before array_view_synchronize, and a kernel that uses
+ * a view the host wrote without array_view_refresh
+ * (camp_guard_check_refreshed). */
+bool camp_guard_reporting(void);
+/* An error where a kernel is about to use a view the host wrote, as
+ * camp_guard_reporting finds, since the accelerator took its copy. */
+camp_status camp_guard_check_refreshed(const camp_region *region);
+
+/* ---- host_place.c ----------------------------------------------------------- */
+
+/* The source line ("file:line") of the program's code at a fault (the
+ * signal's ucontext), else the executable's name and an offset. */
+void camp_host_code_place(const void *context, char *out, size_t size);
+/* Whether [first, end) lies in a loaded segment of the executable (not a
+ * library) with all of `flags` (PF_W, PF_X); *base: where it is loaded. */
+bool camp_in_executable_segment(uintptr_t first, uintptr_t end, uint32_t flags, uintptr_t *base);
 /* Protects the region's pages as its state (host_stale, device_valid) asks. */
 void camp_guard_update(camp_region *region);
 /* After a view's kernels' writes came back: host_stale cleared, the pages
@@ -873,6 +900,9 @@ void camp_guard_host_close(camp_guard_window *window);
 
 /* Frees the region's sections (it is going). */
 void camp_sections_free(camp_region *region);
+/* Whether `address` lies in a section of the region synchronized since
+ * its kernels' last write. */
+bool camp_section_brought_back(const camp_region *region, const void *address);
 
 /* ---- cpu_access.c ---------------------------------------------------------- */
 

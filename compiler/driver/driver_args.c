@@ -56,6 +56,7 @@ void driver_usage(FILE *f) {
           "  CAMP_DEVICE=N|name      the default accelerator\n"
           "  CAMP_VALIDATION=1       Vulkan validation layers; any message aborts\n"
           "  CAMP_IMPLICIT_SYNC=0    no implicit synchronization: views follow the explicit calls\n"
+          "  CAMP_IMPLICIT_SYNC=check  the same, and missing synchronizes and refreshes reported\n"
           "  CAMP_VERBOSE=1          devices, copy paths and pipelines as they are made\n"
           "  CAMP_PROFILE=1|csv      kernel, copy and wait times at exit\n"
           "  CAMP_TRACE=file.json    a trace of kernels and copies (camp-prof draws it)\n"
