@@ -415,32 +415,47 @@ static ScanResult scan_file(LengthScan *ls, Arena *a, const Tok **culprit) {
     return r;
 }
 
-bool fe_check_expression_length(Unit *u) {
-    LengthScan ls = {.src = u->source};
-    lex(&ls, u->source, u->source_len);
+/* The offset in s[0, n) of the macro use or token that makes an expression
+ * too long, n if none; *result says how. */
+static size_t find_long_expression(const char *s, size_t n, ScanResult *result) {
+    LengthScan ls = {.src = s};
+    Arena arena = {0}; /* the macros' parameters */
+    lex(&ls, s, n);
     const Tok *culprit = NULL;
-    ScanResult r = scan_file(&ls, &u->arena, &culprit);
-    if (r != SCAN_OK) {
-        unsigned line = 1; /* and columns count bytes, as clang's */
-        size_t line_start = 0;
-        for (size_t i = 0; i < culprit->off; i++)
-            if (u->source[i] == '\n') line++, line_start = i + 1;
-        SrcLoc loc = {u->path, line, (unsigned)(culprit->off - line_start) + 1, false};
-        if (r == SCAN_TOO_LONG)
-            diag_error(u->diag, loc,
-                       "an expression with more than %d comparison, '&' and '|' operators once macros are "
-                       "expanded is not supported (clang checks their chains in time quadratic in their length): "
-                       "split it into several statements",
-                       MAX_RUN_OPERATORS);
-        else if (r == SCAN_TOO_MANY_TOKENS)
-            diag_error(u->diag, loc, "a macro use that expands to more than %d tokens is not supported",
-                       MAX_EXPANSION_TOKENS);
-        else
-            diag_error(u->diag, loc, "macros that take more than %d steps to expand are not supported", MAX_WORK);
-    }
+    *result = scan_file(&ls, &arena, &culprit);
+    size_t at = *result == SCAN_OK ? n : culprit->off;
     for (int i = 0; i < ls.nmacros; i++) free(ls.macros[i].cache_args);
     free(ls.macros);
     free(ls.slots);
     free(ls.toks);
-    return r == SCAN_OK;
+    arena_free(&arena);
+    return at;
+}
+
+size_t fe_find_long_expression(const char *s, size_t n) {
+    ScanResult result;
+    return find_long_expression(s, n, &result);
+}
+
+bool fe_check_expression_length(Unit *u) {
+    ScanResult r;
+    size_t at = find_long_expression(u->source, u->source_len, &r);
+    if (r == SCAN_OK) return true;
+    unsigned line = 1; /* and columns count bytes, as clang's */
+    size_t line_start = 0;
+    for (size_t i = 0; i < at; i++)
+        if (u->source[i] == '\n') line++, line_start = i + 1;
+    SrcLoc loc = {u->path, line, (unsigned)(at - line_start) + 1, false};
+    if (r == SCAN_TOO_LONG)
+        diag_error(u->diag, loc,
+                   "an expression with more than %d comparison, '&' and '|' operators once macros are "
+                   "expanded is not supported (clang checks their chains in time quadratic in their length): "
+                   "split it into several statements",
+                   MAX_RUN_OPERATORS);
+    else if (r == SCAN_TOO_MANY_TOKENS)
+        diag_error(u->diag, loc, "a macro use that expands to more than %d tokens is not supported",
+                   MAX_EXPANSION_TOKENS);
+    else
+        diag_error(u->diag, loc, "macros that take more than %d steps to expand are not supported", MAX_WORK);
+    return false;
 }

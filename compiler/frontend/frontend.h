@@ -115,8 +115,11 @@ size_t fe_find_scope_operator(const char *s, size_t n);
 bool fe_check_scope_operator(Unit *u);
 /* include_check.c: false (reported) if the file includes a device, FIFO or socket */
 bool fe_check_includes(Unit *u);
-/* expression_length.c: false (reported) if an expression of the main file,
- * its macros expanded, has more operators than clang checks in good time */
+/* expression_length.c: the offset in source text s[0, n) of the macro use
+ * or token that makes an expression, its macros expanded, longer than
+ * clang checks in good time (n if none); and that check on the main file,
+ * false after reporting the error. */
+size_t fe_find_long_expression(const char *s, size_t n);
 bool fe_check_expression_length(Unit *u);
 
 /* restrictions.c: docs/dialect.md §5 on every kernel body and restrict(amp)
