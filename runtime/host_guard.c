@@ -102,6 +102,7 @@ bool camp_guard_reporting(void) {
     if (reporting < 0) {
         const char *knob = getenv("CAMP_IMPLICIT_SYNC");
         reporting = knob && strcmp(knob, "check") == 0;
+        if (reporting) camp_host_code_place_prepare();
     }
     return reporting;
 }

@@ -86,6 +86,11 @@ static bool line_of(const char *tool, const char *path, uintptr_t offset, char *
     return true;
 }
 
+void camp_host_code_place_prepare(void) {
+    void *frame;
+    backtrace(&frame, 1);
+}
+
 void camp_host_code_place(const void *context, char *out, size_t size) {
     uintptr_t pcs[33];
     int n = 0;

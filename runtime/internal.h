@@ -853,6 +853,9 @@ camp_status camp_guard_check_refreshed(const camp_region *region);
 /* The source line ("file:line") of the program's code at a fault (the
  * signal's ucontext), else the executable's name and an offset. */
 void camp_host_code_place(const void *context, char *out, size_t size);
+/* Loads what camp_host_code_place needs (backtrace's first call loads
+ * libgcc, allocating), outside any signal handler. */
+void camp_host_code_place_prepare(void);
 /* Whether [first, end) lies in a loaded segment of the executable (not a
  * library) with all of `flags` (PF_W, PF_X); *base: where it is loaded. */
 bool camp_in_executable_segment(uintptr_t first, uintptr_t end, uint32_t flags, uintptr_t *base);
