@@ -110,9 +110,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static const char *const clang_args[] = {"-I" CAMP_SOURCE_INCLUDE};
     if (parse_only) { /* what campcc parses: not a file it refuses first (a body's prelude has no `::`) */
         /* nor one that names a device (campcc refuses an #include of one first,
-         * include_check.c; libclang would read /dev/zero until out of memory) */
-        if (fe_find_scope_operator((const char *)data + body, size - body) == size - body &&
-            !mentions_dev(data, size))
+         * include_check.c; libclang would read /dev/zero until out of memory),
+         * nor one whose expressions are too long for clang (expression_length.c) */
+        const char *text = (const char *)data + body;
+        if (fe_find_scope_operator(text, size - body) == size - body && !mentions_dev(data, size) &&
+            fe_find_long_expression(text, size - body) == size - body)
             parse_floor(input_path, clang_args[0], prelude_pch[1]);
         return 0;
     }

@@ -101,6 +101,7 @@ static camp_status view_discard_data(const void *host) {
      * back unless a kernel writes. */
     region->device_valid = true;
     region->host_stale = false;
+    region->host_write_place[0] = '\0'; /* the host's writes need not reach the device */
     camp_guard_update(region);
     return CAMP_OK;
 }

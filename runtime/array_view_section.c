@@ -53,6 +53,15 @@ static camp_status write_run(camp_region *region, size_t offset, size_t bytes) {
 
 static bool one_run(const camp_section *s) { return s->extent[0] * s->extent[1] == 1; }
 
+bool camp_section_brought_back(const camp_region *region, const void *address) {
+    for (const camp_section *s = region->sections; s; s = s->next) {
+        size_t at = (size_t)((const char *)address - region->host);
+        if (s->synced_writes == region->writes && section_begin(region, s) <= at && at < section_end(region, s))
+            return true;
+    }
+    return false;
+}
+
 /* ---- Making one ---------------------------------------------------------- */
 
 static camp_status check_dimensions(const char *name, uint32_t rank, const long long *origin, const long long *extent,
@@ -227,6 +236,7 @@ static camp_status section_refresh(const void *host) {
         region->skip_begin = region->skip_end = 0; /* its bytes count again */
     }
     s->synced_writes = region->writes;
+    region->host_write_place[0] = '\0'; /* the host's writes may have been this section's */
     camp_guard_update(region);
     return CAMP_OK;
 }
@@ -239,6 +249,7 @@ static camp_status section_discard_data(const void *host) {
      * the view's next use copies it in: a section of one run is left out
      * of that copy (the latest such section; the rows of a block go in). */
     s->synced_writes = region->writes;
+    region->host_write_place[0] = '\0'; /* the host's writes may have been this section's, which need not go in */
     if (!region->device_valid && one_run(s)) {
         region->skip_begin = section_begin(region, s);
         region->skip_end = section_end(region, s);

@@ -86,23 +86,32 @@ void camp_buffer_destroy(camp_buffer *buffer) {
 /* Memory for `buffer` (as `needs` says, lead guard included) of one of the
  * types in `wishes` order; a type whose heap is full is skipped for the
  * next wish. */
+/* The first memory type in `wishes` order that `needs` allows and that is
+ * not among `tried` (bits), or -1. */
+static int wished_type(const camp_device *dev, const VkMemoryRequirements *needs, const VkMemoryPropertyFlags *wishes,
+                       size_t wish_count, uint32_t tried) {
+    for (size_t w = 0; w < wish_count; w++)
+        for (uint32_t t = 0; t < dev->memory.memoryTypeCount; t++) {
+            VkMemoryPropertyFlags has = dev->memory.memoryTypes[t].propertyFlags;
+            if ((needs->memoryTypeBits & (1u << t)) && !(tried & (1u << t)) && (has & wishes[w]) == wishes[w])
+                return (int)t;
+        }
+    return -1;
+}
+
 static camp_status allocate_memory(camp_buffer *buffer, VkMemoryRequirements needs,
                                    const VkMemoryPropertyFlags *wishes, size_t wish_count) {
     camp_device *dev = buffer->owner;
     camp_status last = CAMP_OK;
     uint32_t tried = 0; /* memory types already tried, as bits */
-    for (size_t w = 0; w < wish_count; w++)
-        for (uint32_t t = 0; t < dev->memory.memoryTypeCount; t++) {
-            VkMemoryPropertyFlags has = dev->memory.memoryTypes[t].propertyFlags;
-            if (!(needs.memoryTypeBits & (1u << t)) || (tried & (1u << t))) continue;
-            if ((has & wishes[w]) != wishes[w]) continue;
-            tried |= 1u << t;
-            camp_status status = camp_memory_alloc(dev, &needs, t, &buffer->memory);
-            /* A full heap's message goes once another type serves. */
-            if (status == CAMP_OK && last != CAMP_OK) camp_failure_clear();
-            if (status != CAMP_ERROR_OUT_OF_MEMORY) return status;
-            last = status; /* the first failure's message is kept, in case every type fails */
-        }
+    for (int t; (t = wished_type(dev, &needs, wishes, wish_count, tried)) >= 0;) {
+        tried |= 1u << t;
+        camp_status status = camp_memory_alloc(dev, &needs, (uint32_t)t, &buffer->memory);
+        /* A full heap's message goes once another type serves. */
+        if (status == CAMP_OK && last != CAMP_OK) camp_failure_clear();
+        if (status != CAMP_ERROR_OUT_OF_MEMORY) return status;
+        last = status; /* the first failure's message is kept, in case every type fails */
+    }
     if (!tried)
         return camp_fail(CAMP_ERROR_VULKAN, "no memory type fits a buffer of %llu bytes",
                          (unsigned long long)buffer->size);
@@ -153,7 +162,10 @@ static VkDeviceSize lead_guard(VkDeviceSize size, VkDeviceSize alignment) {
     return (guard_bytes(size) + unit - 1) / unit * unit;
 }
 
-static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
+/* The buffer `out` of `kind` and `size`, without memory yet: what it needs
+ * in `needs` (its lead guard included). */
+static camp_status buffer_unbound(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out,
+                                  VkMemoryRequirements *needs, VkDeviceSize *lead) {
     camp_status status = CAMP_OK;
     buffer_clear(out);
     out->owner = dev;
@@ -171,23 +183,21 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
     /* The memory holds the lead guard, then the buffer (its trailing guard
      * included in `size`); only where the buffer sits in it moves, so the
      * buffer's offset 0 is still its first byte for copies and addresses. */
-    VkMemoryRequirements needs;
-    vkGetBufferMemoryRequirements(dev->device, out->buffer, &needs);
-    VkDeviceSize lead = kernels_address(kind) ? lead_guard(size, needs.alignment) : 0;
-    needs.size += lead;
-    switch (kind) {
-    case CAMP_BUFFER_DEVICE:
-        status = in_bar(dev, size) ? allocate_memory(out, needs, bar_wishes, COUNT(bar_wishes))
-                                   : allocate_memory(out, needs, device_wishes, COUNT(device_wishes));
-        break;
-    case CAMP_BUFFER_STAGING: status = allocate_memory(out, needs, staging_wishes, COUNT(staging_wishes)); break;
-    case CAMP_BUFFER_SHARED_READ:
-        status = allocate_memory(out, needs, shared_read_wishes, COUNT(shared_read_wishes));
-        break;
-    case CAMP_BUFFER_READBACK: status = allocate_memory(out, needs, readback_wishes, COUNT(readback_wishes)); break;
-    default: status = allocate_memory(out, needs, shared_write_wishes, COUNT(shared_write_wishes)); break;
-    }
-    if (status != CAMP_OK) return status;
+    vkGetBufferMemoryRequirements(dev->device, out->buffer, needs);
+    *lead = kernels_address(kind) ? lead_guard(size, needs->alignment) : 0;
+    needs->size += *lead;
+    return CAMP_OK;
+error: /* the caller destroys what was made */
+    return status;
+}
+
+/* Binds the buffer to its memory (out->memory, from `lead` on) and sets
+ * its mapping and device address. */
+static camp_status buffer_bind(camp_buffer *out, VkDeviceSize lead) {
+    camp_status status = CAMP_OK;
+    camp_device *dev = out->owner;
+    enum camp_buffer_kind kind = out->kind;
+    VkDeviceSize size = out->size;
     VK(vkBindBufferMemory(dev->device, out->buffer, out->memory.memory, out->memory.offset + lead));
     void *mapped = out->memory.mapped ? (char *)out->memory.mapped + lead : NULL;
 
@@ -208,6 +218,50 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
     out->address = vkGetBufferDeviceAddress(dev->device, &address);
     return CAMP_OK;
 error: /* the caller destroys what was made */
+    return status;
+}
+
+static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
+    VkMemoryRequirements needs;
+    VkDeviceSize lead = 0;
+    camp_status status = buffer_unbound(dev, kind, size, out, &needs, &lead);
+    if (status != CAMP_OK) return status;
+    switch (kind) {
+    case CAMP_BUFFER_DEVICE:
+        status = in_bar(dev, size) ? allocate_memory(out, needs, bar_wishes, COUNT(bar_wishes))
+                                   : allocate_memory(out, needs, device_wishes, COUNT(device_wishes));
+        break;
+    case CAMP_BUFFER_STAGING: status = allocate_memory(out, needs, staging_wishes, COUNT(staging_wishes)); break;
+    case CAMP_BUFFER_SHARED_READ:
+        status = allocate_memory(out, needs, shared_read_wishes, COUNT(shared_read_wishes));
+        break;
+    case CAMP_BUFFER_READBACK: status = allocate_memory(out, needs, readback_wishes, COUNT(readback_wishes)); break;
+    default: status = allocate_memory(out, needs, shared_write_wishes, COUNT(shared_write_wishes)); break;
+    }
+    return status == CAMP_OK ? buffer_bind(out, lead) : status;
+}
+
+camp_status camp_buffer_staging_unbound(camp_device *dev, VkDeviceSize size, camp_buffer *out, uint32_t *type,
+                                        VkDeviceSize *bytes) {
+    VkMemoryRequirements needs;
+    VkDeviceSize lead = 0; /* none: kernels do not address staging buffers' neighbours */
+    camp_status status = buffer_unbound(dev, CAMP_BUFFER_STAGING, size, out, &needs, &lead);
+    int t = status == CAMP_OK ? wished_type(dev, &needs, staging_wishes, COUNT(staging_wishes), 0) : -1;
+    if (status == CAMP_OK && t < 0)
+        status = camp_fail(CAMP_ERROR_VULKAN, "no memory type fits a buffer of %llu bytes", (unsigned long long)size);
+    if (status != CAMP_OK) {
+        camp_buffer_destroy(out);
+        return status;
+    }
+    *type = (uint32_t)t;
+    *bytes = needs.size;
+    return CAMP_OK;
+}
+
+camp_status camp_buffer_staging_bind(camp_buffer *buffer, camp_allocation memory) {
+    buffer->memory = memory;
+    camp_status status = buffer_bind(buffer, 0);
+    if (status != CAMP_OK) camp_buffer_destroy(buffer);
     return status;
 }
 

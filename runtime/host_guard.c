@@ -30,8 +30,17 @@
  * a launch that may write it copies it back before it returns, and every
  * launch copies it in (views.c, camp_guard_eager). CAMP_IMPLICIT_SYNC=0
  * turns all of it off: views keep the explicit rules of
- * array_view_synchronize and array_view_refresh alone. */
-#define _GNU_SOURCE /* dl_iterate_phdr, REG_EFL, gettid */
+ * array_view_synchronize and array_view_refresh alone. CAMP_IMPLICIT_SYNC=
+ * check turns it off as well, but the pages are protected all the same,
+ * and a fault reports what the explicit rules leave wrong instead of
+ * fixing it: the
+ * host's access to a view kernels may have written, before its
+ * synchronize (an error naming the access's line and the kernel's), and
+ * the host's write to a view the accelerator holds a copy of, noted with
+ * its line for the next kernel that uses the view without a refresh
+ * (camp_guard_check_refreshed). Each opens the pages after it: the
+ * program goes on as it would without the check. */
+#define _GNU_SOURCE /* REG_EFL, gettid */
 #include "internal.h"
 
 #include <errno.h>
@@ -83,10 +92,23 @@ bool camp_guard_enabled(void) {
     static int enabled = -1;
     if (enabled < 0) {
         const char *knob = getenv("CAMP_IMPLICIT_SYNC");
-        enabled = !(knob && strcmp(knob, "0") == 0);
+        enabled = !(knob && (strcmp(knob, "0") == 0 || strcmp(knob, "check") == 0));
     }
     return enabled;
 }
+
+bool camp_guard_reporting(void) {
+    static int reporting = -1;
+    if (reporting < 0) {
+        const char *knob = getenv("CAMP_IMPLICIT_SYNC");
+        reporting = knob && strcmp(knob, "check") == 0;
+        if (reporting) camp_host_code_place_prepare();
+    }
+    return reporting;
+}
+
+/* Whether views' pages are protected at all: to synchronize, or to report. */
+static bool protecting(void) { return camp_guard_enabled() || camp_guard_reporting(); }
 
 /* A view's pages may be protected only where no other data shares them
  * that libraries touch all the time: among a small malloc'd block's
@@ -114,28 +136,10 @@ __attribute__((no_sanitize("address"))) static bool in_mapped_chunk(uintptr_t fi
            page_up(end) <= chunk + size;
 }
 
-typedef struct segment_search {
-    uintptr_t first, end;
-    bool inside;
-} segment_search;
-
-static int in_writable_segment(struct dl_phdr_info *info, size_t size, void *data) {
-    (void)size;
-    segment_search *s = data;
-    for (int i = 0; i < info->dlpi_phnum; i++) {
-        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-        if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_W)) continue;
-        uintptr_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
-        if (s->first >= lo && s->end <= hi) s->inside = true;
-    }
-    return 1; /* the first object is the executable itself */
-}
-
 /* Whether [first, end) lies in the executable's writable segment. */
 static bool in_program_data(uintptr_t first, uintptr_t end) {
-    segment_search s = {first, end, false};
-    dl_iterate_phdr(in_writable_segment, &s);
-    return s.inside;
+    uintptr_t base;
+    return camp_in_executable_segment(first, end, PF_W, &base);
 }
 
 /* Whether the region's pages may be protected; decided once per region.
@@ -173,10 +177,16 @@ bool camp_guard_eager(camp_region *region) {
 /* ---- Levels and pages ------------------------------------------------------ */
 
 static enum camp_guard_level wanted_level(camp_region *region) {
-    if (region->kind != CAMP_REGION_VIEW || region->guard_open || !camp_guard_enabled()) return CAMP_GUARD_NONE;
+    if (region->kind != CAMP_REGION_VIEW || region->guard_open || !protecting()) return CAMP_GUARD_NONE;
     /* array_view_new's view is device_valid before it has a buffer: its
      * contents are the zeros both sides start with, until one writes */
     bool device_current = region->device_valid && (region->device.buffer || region->owns_host);
+    if (camp_guard_reporting()) { /* what is reported once is not watched again */
+        bool hidden = region->host_stale && !region->stale_reported;
+        bool read = device_current && !region->host_stale && !region->host_write_place[0];
+        if (!(hidden || read) || !guardable(region)) return CAMP_GUARD_NONE;
+        return hidden ? CAMP_GUARD_HIDDEN : CAMP_GUARD_READ;
+    }
     if (!region->host_stale && !device_current) return CAMP_GUARD_NONE;
     if (!guardable(region)) return CAMP_GUARD_NONE;
     return region->host_stale ? CAMP_GUARD_HIDDEN : CAMP_GUARD_READ;
@@ -331,6 +341,7 @@ void camp_guard_update(camp_region *region) {
 
 void camp_guard_synchronized(camp_region *region) {
     region->host_stale = false;
+    region->stale_reported = false;
     camp_guard_update(region);
 }
 
@@ -475,6 +486,64 @@ static camp_status settle_fault(uintptr_t address) {
     return each_on_pages(address, address + 1, settle, &c);
 }
 
+/* ---- Checked mode without implicit synchronization ------------------------ */
+
+typedef struct report_context {
+    uintptr_t address;
+    const char *place;     /* of the host's access */
+    camp_region *stale;    /* the view read before its synchronize, to report */
+} report_context;
+
+/* A view on the faulting page: the access is noted (a read before a
+ * synchronize, to report; a write while the accelerator holds a copy, for
+ * the next kernel's check) and its pages opened, as the program expects. */
+static camp_status note_access(camp_region *region, void *context) {
+    report_context *c = context;
+    if (region->guard == CAMP_GUARD_HIDDEN) {
+        bool inside = (uintptr_t)region->host <= c->address && c->address < (uintptr_t)region->host + region->bytes;
+        /* a section synchronized since the kernel is current where it lies */
+        bool current = inside && camp_section_brought_back(region, (const void *)c->address);
+        if ((!c->stale || inside) && !current) c->stale = region;
+        region->stale_reported = true;
+    } else if (region->guard == CAMP_GUARD_READ) {
+        snprintf(region->host_write_place, sizeof region->host_write_place, "%s", c->place);
+    }
+    camp_guard_update(region);
+    return CAMP_OK;
+}
+
+/* The error `message`, prefixed with `place` where it is "file:line". */
+static camp_status fail_at_place(const char *place, const char *message) {
+    const char *colon = strrchr(place, ':');
+    char file[256];
+    if (!colon || colon[1] < '1' || colon[1] > '9' || (size_t)(colon - place) >= sizeof file)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the host at %s: %s", place, message);
+    snprintf(file, sizeof file, "%.*s", (int)(colon - place), place);
+    return camp_fail_at(CAMP_ERROR_INVALID_ARGUMENT, file, (unsigned)strtoul(colon + 1, NULL, 10), "%s", message);
+}
+
+static camp_status report_fault(uintptr_t address, const char *place) {
+    report_context c = {address, place, NULL};
+    CAMP_TRY(each_on_pages(page_down(address), page_down(address) + page_size(), note_access, &c));
+    if (!c.stale) return CAMP_OK;
+    char message[1024];
+    snprintf(message, sizeof message,
+             "the host reads '%s' (%p), which the kernel at %s:%u may have written, before array_view_synchronize: "
+             "without implicit synchronization it gets the bytes from before the kernel; synchronize the view first",
+             c.stale->name, (void *)c.stale->host, c.stale->writer_file ? c.stale->writer_file : "?",
+             c.stale->writer_line);
+    return fail_at_place(place, message);
+}
+
+camp_status camp_guard_check_refreshed(const camp_region *region) {
+    if (!region->host_write_place[0]) return CAMP_OK;
+    return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                     "the kernel uses '%s' (%p), which the host wrote at %s after the accelerator took its copy, "
+                     "with no array_view_refresh since: without implicit synchronization the kernel works on the "
+                     "accelerator's copy, without the host's writes; call array_view_refresh after they are made",
+                     region->name, (void *)region->host, region->host_write_place);
+}
+
 static void pass_on(const struct sigaction *previous, int signal, siginfo_t *info, void *context) {
     if (previous->sa_flags & SA_SIGINFO) {
         previous->sa_sigaction(signal, info, context);
@@ -549,6 +618,11 @@ static void on_fault(int signal, siginfo_t *info, void *context) {
         static const char message[] = "camp error: internal error: libcamp accessed a protected view\n";
         (void)!write(STDERR_FILENO, message, sizeof message - 1);
         abort();
+    } else if (camp_guard_reporting()) {
+        char place[256];
+        camp_host_code_place(context, place, sizeof place);
+        pthread_mutex_lock(&camp_rt.lock);
+        camp_unlock_and_report(report_fault(address, place));
     } else {
         /* The program's own access to a view's bytes, on a thread that
          * holds no lock of ours: the runtime may run here. */

@@ -210,6 +210,14 @@ typedef struct camp_region {
     uint8_t guard_memory; /* VIEW: enum camp_guard_memory, found at its first protection */
     bool guard_open;      /* VIEW: unprotected while libcamp copies its host bytes */
     bool implicit;        /* VIEW: made by a launch for a global or static array (views.c), not by array_view */
+    /* VIEW, with CAMP_IMPLICIT_SYNC=check (host_guard.c): the last
+     * kernel that may have written it; whether the host's access before a
+     * synchronize was reported; where the host wrote it while the
+     * accelerator held a copy ("" if it has not since that copy). */
+    const char *writer_file;
+    unsigned writer_line;
+    bool stale_reported;
+    char host_write_place[256];
 } camp_region;
 
 /* Vulkan queues opened per device at most: views created by the program
@@ -589,6 +597,28 @@ void camp_buffer_sharing(const camp_device *dev, VkBufferCreateInfo *info);
 void camp_buffer_release(camp_buffer *buffer);
 void camp_buffer_destroy(camp_buffer *buffer);
 void camp_buffer_cache_clear(camp_device *dev);
+/* A staging buffer of `size` bytes without memory, the memory type its
+ * memory should have and the bytes it needs (for memory allocated by
+ * another thread, buffer_ahead.c); then bound to that memory. Each
+ * destroys the buffer when it fails. */
+camp_status camp_buffer_staging_unbound(camp_device *dev, VkDeviceSize size, camp_buffer *out, uint32_t *type,
+                                        VkDeviceSize *bytes);
+camp_status camp_buffer_staging_bind(camp_buffer *buffer, camp_allocation memory);
+
+/* ---- buffer_ahead.c ------------------------------------------------------- */
+
+/* A staging buffer whose memory a thread of its own allocates, maps and
+ * faults in while the program goes on. */
+typedef struct camp_buffer_ahead camp_buffer_ahead;
+/* Starts it (NULL in *out, and no error, where it cannot start: the
+ * buffer is then allocated when it is needed). */
+void camp_buffer_ahead_start(camp_device *dev, VkDeviceSize size, camp_buffer_ahead **out);
+/* Waits for it and gives its buffer in *out, which it leaves as it was
+ * where the thread could not make it (allocate it the ordinary way); frees
+ * `ahead`. */
+void camp_buffer_ahead_take(camp_buffer_ahead *ahead, camp_buffer *out);
+/* Waits for it and frees it with its memory, unused. */
+void camp_buffer_ahead_cancel(camp_buffer_ahead *ahead);
 
 /* ---- suballoc.c ---------------------------------------------------------- */
 
@@ -596,6 +626,13 @@ void camp_buffer_cache_clear(camp_device *dev);
  * block, or (large) memory of its own, new or kept from an earlier free. */
 camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *needs, uint32_t type,
                               camp_allocation *out);
+/* What vkAllocateMemory is given for `size` bytes of `type` (`flags` is
+ * its pNext): every allocation has device addresses. */
+VkMemoryAllocateInfo camp_memory_allocate_info(uint32_t type, VkDeviceSize size, VkMemoryAllocateFlagsInfo *flags);
+/* Memory another thread allocated (with camp_memory_allocate_info), from
+ * now on the device's: an allocation of its own, freed as others are. */
+void camp_memory_adopt(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory memory, void *mapped,
+                       camp_allocation *out);
 /* Gives the range back (its buffer must be destroyed first). */
 void camp_memory_free(camp_device *dev, camp_allocation *allocation);
 /* Frees kept memory and empty blocks (when the heap is full). */
@@ -722,6 +759,9 @@ camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *o
 const char *camp_copy_path_name(enum camp_copy_path path);
 /* Sets dev->copy_path (the device is created). */
 camp_status camp_copy_path_choose(camp_device *dev);
+/* Where copies may go through the staging ring (every path but map), starts
+ * allocating it (buffer_ahead.c; CAMP_STAGING_AHEAD=0: at its first use). */
+void camp_transfer_start(camp_device *dev);
 /* `bytes` of host memory at `src` into `device` at `offset`, on `q`, whose
  * last use is `usage`. `host_view` is the explicit view holding the host
  * range, if any: its pages may be imported and kept imported. Returns with
@@ -807,8 +847,30 @@ void camp_regions_destroy(void);
 
 /* ---- host_guard.c: implicit synchronization by page protection ---------- */
 
-/* Whether views are synchronized implicitly (CAMP_IMPLICIT_SYNC, default on). */
+/* Whether views are synchronized implicitly (CAMP_IMPLICIT_SYNC, default on;
+ * 0 and check turn it off). */
 bool camp_guard_enabled(void);
+/* Whether, without it, views' pages are protected all the same
+ * (CAMP_IMPLICIT_SYNC=check) to report the host's access to a view kernels
+ * may have written before array_view_synchronize, and a kernel that uses
+ * a view the host wrote without array_view_refresh
+ * (camp_guard_check_refreshed). */
+bool camp_guard_reporting(void);
+/* An error where a kernel is about to use a view the host wrote, as
+ * camp_guard_reporting finds, since the accelerator took its copy. */
+camp_status camp_guard_check_refreshed(const camp_region *region);
+
+/* ---- host_place.c ----------------------------------------------------------- */
+
+/* The source line ("file:line") of the program's code at a fault (the
+ * signal's ucontext), else the executable's name and an offset. */
+void camp_host_code_place(const void *context, char *out, size_t size);
+/* Loads what camp_host_code_place needs (backtrace's first call loads
+ * libgcc, allocating), outside any signal handler. */
+void camp_host_code_place_prepare(void);
+/* Whether [first, end) lies in a loaded segment of the executable (not a
+ * library) with all of `flags` (PF_W, PF_X); *base: where it is loaded. */
+bool camp_in_executable_segment(uintptr_t first, uintptr_t end, uint32_t flags, uintptr_t *base);
 /* Protects the region's pages as its state (host_stale, device_valid) asks. */
 void camp_guard_update(camp_region *region);
 /* After a view's kernels' writes came back: host_stale cleared, the pages
@@ -853,6 +915,9 @@ void camp_guard_host_close(camp_guard_window *window);
 
 /* Frees the region's sections (it is going). */
 void camp_sections_free(camp_region *region);
+/* Whether `address` lies in a section of the region synchronized since
+ * its kernels' last write. */
+bool camp_section_brought_back(const camp_region *region, const void *address);
 
 /* ---- cpu_access.c ---------------------------------------------------------- */
 

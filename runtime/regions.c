@@ -229,6 +229,7 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, c
                          "make '%s' a pointer to const",
                          view->name ? view->name : "(unnamed)", view->host, region->name, (void *)region->host,
                          (void *)(region->host + region->bytes), view->name ? view->name : "(unnamed)");
+    if (region->device_valid) CAMP_TRY(camp_guard_check_refreshed(region));
     if (region->device.buffer && region->device.owner != q->dev) CAMP_TRY(move_to(region, q->dev));
     if (!region->device.buffer) {
         region->pad = (uintptr_t)region->host % REGION_ALIGNMENT;
@@ -247,6 +248,7 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, c
                                    region->bytes - region->skip_end));
         region->skip_begin = region->skip_end = 0;
         region->device_valid = true;
+        region->host_write_place[0] = '\0'; /* the device has the host's writes now */
     }
     return CAMP_OK;
 }
@@ -255,6 +257,11 @@ void camp_region_used(camp_region *region, uint32_t access) {
     if (access & CAMP_ACCESS_WRITE) {
         region->host_stale = true;
         region->writes++;
+        region->stale_reported = false;
+        if (camp_call.kernel) {
+            region->writer_file = camp_call.kernel->file;
+            region->writer_line = camp_call.kernel->line;
+        }
     }
     camp_guard_update(region);
 }

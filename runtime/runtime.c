@@ -51,6 +51,7 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     dev->loop_budget = camp_loop_budget(physical) != 0;
     dev->copies_by_kernel = camp_copy_kernel_wanted(dev);
     camp_status status = camp_copy_path_choose(dev);
+    if (status == CAMP_OK) camp_transfer_start(dev);
     if (status == CAMP_OK) status = camp_pipeline_cache_load(dev);
     if (status == CAMP_OK) status = camp_queue_create(dev, CAMP_QUEUING_MODE_AUTOMATIC, &dev->default_view);
     if (status != CAMP_OK) {

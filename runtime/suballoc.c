@@ -83,18 +83,29 @@ static void memory_free(camp_device *dev, VkDeviceMemory memory, VkDeviceSize si
 }
 
 /* vkAllocateMemory (and vkMapMemory where host-visible). */
-static camp_status allocate(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory *memory,
-                            void **mapped) {
-    VkMemoryAllocateFlagsInfo flags = {
+VkMemoryAllocateInfo camp_memory_allocate_info(uint32_t type, VkDeviceSize size, VkMemoryAllocateFlagsInfo *flags) {
+    *flags = (VkMemoryAllocateFlagsInfo){
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
         .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT,
     };
-    VkMemoryAllocateInfo info = {
+    return (VkMemoryAllocateInfo){
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .pNext = &flags,
+        .pNext = flags,
         .allocationSize = size,
         .memoryTypeIndex = type,
     };
+}
+
+void camp_memory_adopt(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory memory, void *mapped,
+                       camp_allocation *out) {
+    count_memory(dev, size, true);
+    *out = (camp_allocation){memory, 0, size, type, mapped, NULL};
+}
+
+static camp_status allocate(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory *memory,
+                            void **mapped) {
+    VkMemoryAllocateFlagsInfo flags;
+    VkMemoryAllocateInfo info = camp_memory_allocate_info(type, size, &flags);
     *mapped = NULL;
     camp_status status = CAMP_OK;
     bool allocated = false;

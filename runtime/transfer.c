@@ -80,6 +80,7 @@ typedef struct ring_slot {
 
 struct camp_transfer {
     camp_buffer ring; /* RING_SLOTS * RING_CHUNK bytes of staging memory */
+    camp_buffer_ahead *ring_ahead; /* the ring on its way, until its first use */
     ring_slot slots[RING_SLOTS];
     uint32_t next_slot;
     struct camp_copy_threads *threads;
@@ -176,17 +177,19 @@ camp_status camp_copy_path_choose(camp_device *dev) {
 
 static camp_status transfer_get(camp_device *dev, struct camp_transfer **out) {
     if (!dev->transfer) {
-        struct camp_transfer *t = calloc(1, sizeof *t);
-        if (!t) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-        camp_status status = camp_copy_threads_start(&t->threads);
-        if (status != CAMP_OK) {
-            free(t);
-            return status;
-        }
-        dev->transfer = t;
+        dev->transfer = calloc(1, sizeof *dev->transfer);
+        if (!dev->transfer) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
     }
+    if (!dev->transfer->threads) CAMP_TRY(camp_copy_threads_start(&dev->transfer->threads));
     *out = dev->transfer;
     return CAMP_OK;
+}
+
+void camp_transfer_start(camp_device *dev) {
+    const char *ahead = getenv("CAMP_STAGING_AHEAD");
+    if (dev->copy_path == CAMP_COPY_MAP || (ahead && strcmp(ahead, "0") == 0)) return;
+    dev->transfer = calloc(1, sizeof *dev->transfer);
+    if (dev->transfer) camp_buffer_ahead_start(dev, RING_SLOTS * RING_CHUNK, &dev->transfer->ring_ahead);
 }
 
 camp_status camp_transfer_memcpy(camp_device *dev, void *dst, const void *src, size_t bytes) {
@@ -418,6 +421,8 @@ static camp_status small_out(camp_accelerator_view *q, camp_buffer *device, VkDe
 static camp_status ring_get(camp_device *dev, struct camp_transfer **out) {
     struct camp_transfer *t = NULL;
     CAMP_TRY(transfer_get(dev, &t));
+    if (t->ring_ahead) camp_buffer_ahead_take(t->ring_ahead, &t->ring);
+    t->ring_ahead = NULL;
     if (!t->ring.buffer) CAMP_TRY(camp_buffer_acquire(dev, CAMP_BUFFER_STAGING, RING_SLOTS * RING_CHUNK, &t->ring));
     *out = t;
     return CAMP_OK;
@@ -660,6 +665,7 @@ void camp_transfer_destroy(camp_device *dev) {
     struct camp_transfer *t = dev->transfer;
     if (!t) return;
     /* Views' imports go with their regions, before the devices close. */
+    if (t->ring_ahead) camp_buffer_ahead_cancel(t->ring_ahead);
     camp_buffer_destroy(&t->ring);
     camp_copy_threads_stop(t->threads);
     free(t);

@@ -596,6 +596,13 @@ unsigned fe_offset(CXSourceLocation l, unsigned *line) {
     return off;
 }
 
+size_t fe_literal_end(const char *s, size_t n, size_t i) {
+    char quote = s[i];
+    for (i++; i < n && s[i] != quote && s[i] != '\n'; i++)
+        if (s[i] == '\\' && i + 1 < n && s[i + 1] != '\n') i++;
+    return i < n ? i + 1 : n;
+}
+
 size_t fe_skip_space(const char *s, size_t n, size_t i) {
     while (i < n) {
         if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
@@ -919,7 +926,7 @@ static enum CXErrorCode parse(Unit *u, CXIndex index, CXTranslationUnit *tu) {
 }
 
 bool frontend_run(Unit *u) {
-    if (!fe_check_scope_operator(u) || !fe_check_includes(u)) return false;
+    if (!fe_check_scope_operator(u) || !fe_check_includes(u) || !fe_check_expression_length(u)) return false;
     Frontend fe = {.u = u, .a = &u->arena};
     double t = time_now();
     CXIndex index = clang_createIndex(0, 0);

@@ -104,6 +104,9 @@ bool fe_in_dialect_headers(const Frontend *fe, CXCursor c);
 /* frontend.c: the offset of the first character from `i` on of source
  * text s[0, n) that is neither a blank nor in a comment (n if none). */
 size_t fe_skip_space(const char *s, size_t n, size_t i);
+/* frontend.c: the offset just past the string or character literal at s[i],
+ * or past its line where it is not closed there. */
+size_t fe_literal_end(const char *s, size_t n, size_t i);
 
 /* scope_operator.c: the offset of the first `::` in source text s[0, n)
  * where C cannot have it (clang 19 would not finish parsing it), n if none;
@@ -112,6 +115,12 @@ size_t fe_find_scope_operator(const char *s, size_t n);
 bool fe_check_scope_operator(Unit *u);
 /* include_check.c: false (reported) if the file includes a device, FIFO or socket */
 bool fe_check_includes(Unit *u);
+/* expression_length.c: the offset in source text s[0, n) of the macro use
+ * or token that makes an expression, its macros expanded, longer than
+ * clang checks in good time (n if none); and that check on the main file,
+ * false after reporting the error. */
+size_t fe_find_long_expression(const char *s, size_t n);
+bool fe_check_expression_length(Unit *u);
 
 /* restrictions.c: docs/dialect.md §5 on every kernel body and restrict(amp)
  * function, before lowering. Returns false after reporting errors. */

@@ -18,15 +18,6 @@
 
 #include <ctype.h>
 
-/* The offset just past the string or character literal at s[i], or past
- * its line where it is not closed there. */
-static size_t literal_end(const char *s, size_t n, size_t i) {
-    char quote = s[i];
-    for (i++; i < n && s[i] != quote && s[i] != '\n'; i++)
-        if (s[i] == '\\' && i + 1 < n && s[i + 1] != '\n') i++;
-    return i < n ? i + 1 : n;
-}
-
 static bool is_name_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
 
 /* Where the scan is: inside `[[ ]]` or not, and what came last. */
@@ -63,7 +54,7 @@ size_t fe_find_scope_operator(const char *s, size_t n) {
         char c = s[i];
         bool prefix = false;
         if (c == '"' || c == '\'') {
-            i = literal_end(s, n, i);
+            i = fe_literal_end(s, n, i);
             sc.list_start = false;
         } else if (c == ':' && i + 1 < n && s[i + 1] == ':') {
             /* `<:` and `%:` are digraphs: their colon starts no `::`. */

@@ -232,6 +232,34 @@ def test_enormous_kernel_optimizer(ctx):
     expect(ctx.has_spirv("enormous.o"), "enormous.o holds no SPIR-V")
 
 
+def test_long_comparison_chain(ctx):
+    """An expression of 100,000 comparisons made by nested macros, which clang's parse alone takes minutes
+    over (its checks of such a chain take time quadratic in its length), is refused before the parse with
+    the macro use's place; so is a macro use that expands to billions of tokens. 20,000 comparisons in
+    10 statements compile."""
+    kernel = "#include <camp.h>\n{defs}\nint main(void) {{\n    static int a[16];\n" \
+             "    parallel_for_each(i, extent(16)) {{ {body} }}\n    return a[0];\n}}\n"
+    with open(ctx.path("chain.c"), "w") as f:
+        f.write(kernel.format(defs="#define X10(e) e == e == e == e == e == e == e == e == e == e",
+                              body="a[i] = X10(X10(X10(X10(X10(a[i])))));"))
+    _, err = ctx.run(["-c", "chain.c", "-o", "chain.o"], rc=1)
+    expect("chain.c:5:47: error: an expression with more than 16384 comparison, '&' and '|' operators once "
+           "macros are expanded is not supported" in err, f"want the chain refused at its macro use:\n{err[-2500:]}")
+    doubling = "\n".join(["#define D0(x) x + x"] +
+                         [f"#define D{k}(x) D{k - 1}(x) + D{k - 1}(x)" for k in range(1, 60)])
+    with open(ctx.path("bomb.c"), "w") as f:
+        f.write(kernel.format(defs=doubling, body="a[i] = D59(a[i]);"))
+    _, err = ctx.run(["-c", "bomb.c", "-o", "bomb.o"], rc=1)
+    expect("bomb.c:64:47: error: a macro use that expands to more than 1048576 tokens is not supported" in err,
+           f"want the macro use refused:\n{err[-2500:]}")
+    with open(ctx.path("statements.c"), "w") as f:
+        f.write(kernel.format(defs="#define X10(e) e == e == e == e == e == e == e == e == e == e\n"
+                                   "#define S10(s) s s s s s s s s s s",
+                              body="int n = 0; S10(n += X10(X10(X10(a[i] < i)));) a[i] = n;"))
+    ctx.run(["-c", "statements.c", "-o", "statements.o"])
+    expect(ctx.has_spirv("statements.o"), "statements.o holds no SPIR-V")
+
+
 def test_spelling(ctx):
     """Misspelled flags of campcc's own get clang's "did you mean" (one edit away), clang's own flags
     the host compiler's; typos in the source get clang's corrections (libclang turns them off)."""

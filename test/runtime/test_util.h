@@ -114,4 +114,14 @@ static inline void stderr_capture_show(FILE *log) {
     fclose(log);
 }
 
+/* Resident memory of this process, in bytes. */
+static inline size_t resident_bytes(void) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long size = 0, resident = 0;
+    if (!f) return 0;
+    if (fscanf(f, "%lu %lu", &size, &resident) != 2) resident = 0;
+    fclose(f);
+    return resident * (size_t)sysconf(_SC_PAGESIZE);
+}
+
 #endif /* CAMP_TEST_UTIL_H */
