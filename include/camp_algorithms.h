@@ -1,0 +1,101 @@
+/* camp_algorithms.h — the parallel algorithms library: reduce, scan, sort
+ * and the everyday helpers, as calls on memory kernels can use: an array
+ * (array_new) or an explicit view (array_view, array_view_new). Each call
+ * runs its kernels on the calling thread's current accelerator view
+ * (camp_set_current_view), in order with the program's own kernels, and
+ * returns when its result is there (a reduction's value) or queued (what
+ * it writes into an array or view, which the program reads as it reads a
+ * kernel's results). Bad arguments (a null pointer, memory in no array or
+ * view, n past its end, overlapping input and output) are errors through
+ * the runtime's error handler naming the caller's line; the call then
+ * writes nothing. docs/algorithms.md describes every call: its cost, what
+ * it allocates, and how its float sums may differ from a serial sum.
+ *
+ * campcc links the library (libcamp_algorithms.a) with every program that
+ * uses libcamp; its kernels need the device's subgroup arithmetic. */
+#ifndef CAMP_ALGORITHMS_H
+#define CAMP_ALGORITHMS_H
+#include <camp.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The element types, by the suffix of each typed call. */
+#define CAMP_ALGO_TYPES_(X) \
+    X(int, int) X(unsigned, uint) X(long long, int64) X(unsigned long long, uint64) X(float, float) X(double, double)
+/* The types scans take. */
+#define CAMP_ALGO_SCAN_TYPES_(X) X(int, int) X(unsigned, uint) X(float, float)
+
+/* ---- Reductions: the sum (wrapping for integers), minimum or maximum of
+ * data[0 .. n-1]; for n == 0, 0, the type's largest value, its smallest
+ * (+-infinity for floats). O(n) work, two kernels, one wait. */
+#define CAMP_ALGO_DECLARE_REDUCE_(T, name) \
+    T camp_reduce_sum_##name##_at(const T *data, size_t n, const char *file, unsigned line); \
+    T camp_reduce_min_##name##_at(const T *data, size_t n, const char *file, unsigned line); \
+    T camp_reduce_max_##name##_at(const T *data, size_t n, const char *file, unsigned line);
+CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_REDUCE_)
+
+/* ---- Scans: out[i] = in[0] + ... + in[i] (inclusive) or + in[i-1]
+ * (exclusive, out[0] = 0); out may be in (in place), not overlap it
+ * otherwise. O(n) work, three kernels, no wait. */
+#define CAMP_ALGO_DECLARE_SCAN_(T, name) \
+    void camp_inclusive_scan_##name##_at(const T *in, T *out, size_t n, const char *file, unsigned line); \
+    void camp_exclusive_scan_##name##_at(const T *in, T *out, size_t n, const char *file, unsigned line);
+CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_)
+
+/* The typed calls, naming the caller's line in their errors. */
+#define camp_reduce_sum_int(data, n) camp_reduce_sum_int_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_sum_uint(data, n) camp_reduce_sum_uint_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_sum_int64(data, n) camp_reduce_sum_int64_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_sum_uint64(data, n) camp_reduce_sum_uint64_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_sum_float(data, n) camp_reduce_sum_float_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_sum_double(data, n) camp_reduce_sum_double_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_min_int(data, n) camp_reduce_min_int_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_min_uint(data, n) camp_reduce_min_uint_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_min_int64(data, n) camp_reduce_min_int64_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_min_uint64(data, n) camp_reduce_min_uint64_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_min_float(data, n) camp_reduce_min_float_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_min_double(data, n) camp_reduce_min_double_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_max_int(data, n) camp_reduce_max_int_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_max_uint(data, n) camp_reduce_max_uint_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_max_int64(data, n) camp_reduce_max_int64_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_max_uint64(data, n) camp_reduce_max_uint64_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_max_float(data, n) camp_reduce_max_float_at((data), (n), __FILE__, __LINE__)
+#define camp_reduce_max_double(data, n) camp_reduce_max_double_at((data), (n), __FILE__, __LINE__)
+#define camp_inclusive_scan_int(in, out, n) camp_inclusive_scan_int_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_inclusive_scan_uint(in, out, n) camp_inclusive_scan_uint_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_inclusive_scan_float(in, out, n) camp_inclusive_scan_float_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_int(in, out, n) camp_exclusive_scan_int_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_uint(in, out, n) camp_exclusive_scan_uint_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_float(in, out, n) camp_exclusive_scan_float_at((in), (out), (n), __FILE__, __LINE__)
+
+/* The type-generic calls: the typed call for the pointer's element type
+ * (long long and unsigned long long are the 64-bit ones); another type is
+ * clang's _Generic error. */
+#define CAMP_ALGO_PICK_(f, p) \
+    (__extension__ _Generic(&*(p), \
+        int *: f##_int_at, const int *: f##_int_at, \
+        unsigned *: f##_uint_at, const unsigned *: f##_uint_at, \
+        long long *: f##_int64_at, const long long *: f##_int64_at, \
+        unsigned long long *: f##_uint64_at, const unsigned long long *: f##_uint64_at, \
+        float *: f##_float_at, const float *: f##_float_at, \
+        double *: f##_double_at, const double *: f##_double_at))
+#define CAMP_ALGO_PICK_SCAN_(f, p) \
+    (__extension__ _Generic(&*(p), \
+        int *: f##_int_at, const int *: f##_int_at, \
+        unsigned *: f##_uint_at, const unsigned *: f##_uint_at, \
+        float *: f##_float_at, const float *: f##_float_at))
+#define camp_reduce_sum(data, n) CAMP_ALGO_PICK_(camp_reduce_sum, data)((data), (n), __FILE__, __LINE__)
+#define camp_reduce_min(data, n) CAMP_ALGO_PICK_(camp_reduce_min, data)((data), (n), __FILE__, __LINE__)
+#define camp_reduce_max(data, n) CAMP_ALGO_PICK_(camp_reduce_max, data)((data), (n), __FILE__, __LINE__)
+#define camp_inclusive_scan(in, out, n) \
+    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, out)((in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan(in, out, n) \
+    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, out)((in), (out), (n), __FILE__, __LINE__)
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CAMP_ALGORITHMS_H */

@@ -1,0 +1,38 @@
+/* launch_shape.h — what the algorithms library's files share: the tile
+ * size of its kernels, how many tiles a pass over n elements takes, and
+ * the checks every call makes before it launches anything. */
+#ifndef ALGO_LAUNCH_SHAPE_H
+#define ALGO_LAUNCH_SHAPE_H
+#include <camp.h>
+#include <camp_math.h> /* camp_uint_as_float, CAMP_INFINITY: the float types' identities */
+#include <limits.h>
+#include <stddef.h>
+
+/* Threads per tile: a multiple of every subgroup size (4 to 128). */
+enum { ALGO_TILE = 256 };
+/* Tiles of a pass that strides over its input: enough to fill a large
+ * GPU several times over, few enough that one tile adds their results. */
+enum { ALGO_MAX_TILES = 1024 };
+
+/* Tiles for n elements when each tile takes at least `per_tile` of them:
+ * at least 1, at most ALGO_MAX_TILES. */
+static inline int algo_tiles(size_t n, size_t per_tile) {
+    size_t tiles = (n + per_tile - 1) / per_tile;
+    return tiles < 1 ? 1 : tiles > ALGO_MAX_TILES ? ALGO_MAX_TILES : (int)tiles;
+}
+
+/* Whether n elements fit the library's kernels (their extents and indices
+ * are int); else an error naming the caller's line. */
+static inline bool algo_count_fits(size_t n, const char *call, const char *file, unsigned line) {
+    if (n <= INT_MAX) return true;
+    camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: %zu elements; at most %d are supported", call,
+                         n, INT_MAX);
+    return false;
+}
+
+/* Whether [a, a + a_bytes) and [b, b + b_bytes) overlap. */
+static inline bool algo_overlap(const void *a, size_t a_bytes, const void *b, size_t b_bytes) {
+    const char *x = a, *y = b;
+    return x < y + b_bytes && y < x + a_bytes;
+}
+#endif

@@ -1,0 +1,87 @@
+/* reduce.c — camp_reduce_{sum,min,max}_TYPE: the sum, minimum or maximum
+ * of n elements in two kernels. The first runs up to ALGO_MAX_TILES tiles
+ * whose threads stride over the input (four loads in flight per thread),
+ * each tile combining its threads' values subgroup by subgroup
+ * (subgroup_reduce_*) and then its subgroups' in its first subgroup; the
+ * second combines the tiles' results the same way in one tile. Compiled
+ * once per element type (element_type.h). */
+#include "element_type.h"
+#include "launch_shape.h"
+
+enum reduce_op { REDUCE_SUM, REDUCE_MIN, REDUCE_MAX };
+
+static algo_t identity(int op) restrict(cpu, amp) {
+    return op == REDUCE_SUM ? (algo_t)0 : op == REDUCE_MIN ? ALGO_HIGHEST : ALGO_LOWEST;
+}
+
+static algo_t combine(algo_t a, algo_t b, int op) restrict(amp) {
+    return op == REDUCE_SUM ? a + b : op == REDUCE_MIN ? (b < a ? b : a) : (b > a ? b : a);
+}
+
+static algo_t subgroup_combine(algo_t v, int op) restrict(amp) {
+    return op == REDUCE_SUM ? subgroup_reduce_add(v) : op == REDUCE_MIN ? subgroup_reduce_min(v) : subgroup_reduce_max(v);
+}
+
+/* The tile's values v combined, in its first subgroup's threads (the
+ * identity elsewhere); per_subgroup holds one value per subgroup. */
+static algo_t tile_combine(algo_t v, algo_t *per_subgroup, tile_barrier barrier, int op) restrict(amp) {
+    algo_t mine = subgroup_combine(v, op);
+    if (subgroup_lane() == 0) per_subgroup[subgroup_id()] = mine;
+    tile_barrier_wait_with_tile_static_memory_fence(barrier);
+    algo_t all = identity(op);
+    if (subgroup_id() == 0) {
+        for (unsigned i = subgroup_lane(); i < ALGO_TILE / subgroup_size(); i += subgroup_size())
+            all = combine(all, per_subgroup[i], op);
+        all = subgroup_combine(all, op);
+    }
+    return all;
+}
+
+static algo_t reduce(const algo_t *data, size_t count, int op, const char *call, const char *file, unsigned line) {
+    if (count == 0) return identity(op);
+    if (!algo_count_fits(count, call, file, line) ||
+        !camp_memory_check_at(data, (long long)count, sizeof *data, false, "data", call, file, line))
+        return identity(op);
+    camp_accelerator_view *view = camp_current_view();
+    int tiles = algo_tiles(count, ALGO_TILE * 4), n = (int)count, stride = tiles * ALGO_TILE;
+    algo_t *partial = array_new_on(view, algo_t, tiles, NULL, CAMP_ACCESS_TYPE_AUTO);
+    algo_t *total = array_new_on(view, algo_t, 1, NULL, CAMP_ACCESS_TYPE_AUTO);
+    parallel_for_each(t, tile(extent(tiles * ALGO_TILE), ALGO_TILE)) {
+        tile_static algo_t per_subgroup[ALGO_TILE];
+        algo_t a = identity(op), b = a, c = a, d = a;
+        int i = t.global;
+        for (; i + 3 * stride < n; i += 4 * stride) {
+            a = combine(a, data[i], op);
+            b = combine(b, data[i + stride], op);
+            c = combine(c, data[i + 2 * stride], op);
+            d = combine(d, data[i + 3 * stride], op);
+        }
+        for (; i < n; i += stride) a = combine(a, data[i], op);
+        algo_t all = tile_combine(combine(combine(a, b, op), combine(c, d, op), op), per_subgroup, t.barrier, op);
+        if (t.local == 0) partial[t.tile] = all;
+    }
+    parallel_for_each(t, tile(extent(ALGO_TILE), ALGO_TILE)) {
+        tile_static algo_t per_subgroup[ALGO_TILE];
+        algo_t a = identity(op);
+        for (int i = t.local; i < tiles; i += ALGO_TILE) a = combine(a, partial[i], op);
+        algo_t all = tile_combine(a, per_subgroup, t.barrier, op);
+        if (t.local == 0) total[0] = all;
+    }
+    algo_t result = identity(op);
+    array_copy_out(&result, total, 1);
+    array_delete(partial);
+    array_delete(total);
+    return result;
+}
+
+algo_t ALGO_NAME(camp_reduce_sum)(const algo_t *data, size_t n, const char *file, unsigned line) {
+    return reduce(data, n, REDUCE_SUM, ALGO_CALL(camp_reduce_sum), file, line);
+}
+
+algo_t ALGO_NAME(camp_reduce_min)(const algo_t *data, size_t n, const char *file, unsigned line) {
+    return reduce(data, n, REDUCE_MIN, ALGO_CALL(camp_reduce_min), file, line);
+}
+
+algo_t ALGO_NAME(camp_reduce_max)(const algo_t *data, size_t n, const char *file, unsigned line) {
+    return reduce(data, n, REDUCE_MAX, ALGO_CALL(camp_reduce_max), file, line);
+}
