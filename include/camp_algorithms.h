@@ -45,6 +45,19 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_REDUCE_)
     void camp_exclusive_scan_##name##_at(const T *in, T *out, size_t n, const char *file, unsigned line);
 CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_)
 
+/* ---- Sorts: keys ascending, stable (equal keys keep their order): an LSD
+ * radix sort, four passes of 8 bits. Floats in their sortable order (-inf
+ * < ... < -0 < +0 < ... < +inf; NaNs below or above all by their sign bit).
+ * values: n 32-bit elements (any 4-byte type) moved with their keys, not
+ * overlapping them. O(n) work, 16 kernels; allocates a scratch copy of the
+ * keys (and values) and 1 KiB per 256 Ki keys of counts. */
+void camp_sort_uint_at(unsigned *keys, size_t n, const char *file, unsigned line);
+void camp_sort_int_at(int *keys, size_t n, const char *file, unsigned line);
+void camp_sort_float_at(float *keys, size_t n, const char *file, unsigned line);
+void camp_sort_by_key_uint_at(unsigned *keys, void *values, size_t n, const char *file, unsigned line);
+void camp_sort_by_key_int_at(int *keys, void *values, size_t n, const char *file, unsigned line);
+void camp_sort_by_key_float_at(float *keys, void *values, size_t n, const char *file, unsigned line);
+
 /* The typed calls, naming the caller's line in their errors. */
 #define camp_reduce_sum_int(data, n) camp_reduce_sum_int_at((data), (n), __FILE__, __LINE__)
 #define camp_reduce_sum_uint(data, n) camp_reduce_sum_uint_at((data), (n), __FILE__, __LINE__)
@@ -71,6 +84,13 @@ CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_)
 #define camp_exclusive_scan_uint(in, out, n) camp_exclusive_scan_uint_at((in), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan_float(in, out, n) camp_exclusive_scan_float_at((in), (out), (n), __FILE__, __LINE__)
 
+#define camp_sort_uint(keys, n) camp_sort_uint_at((keys), (n), __FILE__, __LINE__)
+#define camp_sort_int(keys, n) camp_sort_int_at((keys), (n), __FILE__, __LINE__)
+#define camp_sort_float(keys, n) camp_sort_float_at((keys), (n), __FILE__, __LINE__)
+#define camp_sort_by_key_uint(keys, values, n) camp_sort_by_key_uint_at((keys), (values), (n), __FILE__, __LINE__)
+#define camp_sort_by_key_int(keys, values, n) camp_sort_by_key_int_at((keys), (values), (n), __FILE__, __LINE__)
+#define camp_sort_by_key_float(keys, values, n) camp_sort_by_key_float_at((keys), (values), (n), __FILE__, __LINE__)
+
 /* The type-generic calls: the typed call for the pointer's element type
  * (long long and unsigned long long are the 64-bit ones); another type is
  * clang's _Generic error. */
@@ -94,6 +114,16 @@ CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_)
     CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, out)((in), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan(in, out, n) \
     CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, out)((in), (out), (n), __FILE__, __LINE__)
+
+#define CAMP_ALGO_PICK_SORT_(f, p) \
+    (__extension__ _Generic(&*(p), unsigned *: f##_uint_at, int *: f##_int_at, float *: f##_float_at))
+#define camp_sort(keys, n) CAMP_ALGO_PICK_SORT_(camp_sort, keys)((keys), (n), __FILE__, __LINE__)
+/* values: 4-byte elements (a compile error otherwise) */
+#define camp_sort_by_key(keys, values, n) \
+    CAMP_ALGO_PICK_SORT_(camp_sort_by_key, keys)((keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, __LINE__)
+/* a struct whose member's size is negative (clang's error names it) unless *p has 4 bytes */
+#define CAMP_ALGO_FOUR_BYTES_(p) \
+    ((void)sizeof(struct { char camp_sort_by_key_values_must_be_4_byte_elements[sizeof *(p) == 4 ? 1 : -1]; }), (p))
 
 #ifdef __cplusplus
 }

@@ -72,6 +72,7 @@ int main(void) {
     total = sum_tiled();
     largest = camp_reduce_max(values, N);
     camp_inclusive_scan(values, values, N);
+    camp_sort_by_key(values, data, N);
     printf("%g %g %d %g %g\n", (double)values[4], (double)grid[7][7], total, (double)sample_texture(), (double)largest);
     array_view_release(values);
     free(values);
