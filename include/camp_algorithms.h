@@ -45,6 +45,30 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_REDUCE_)
     void camp_exclusive_scan_##name##_at(const T *in, T *out, size_t n, const char *file, unsigned line);
 CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_)
 
+/* ---- Selection (copy_if, stream compaction): copies the elements of in
+ * for which `in[i] COMPARE value` holds to out, in their order; returns how
+ * many (out[0 .. count-1]). out may not overlap in. O(n) work, four
+ * kernels and a wait for the count. */
+typedef enum camp_compare {
+    CAMP_LESS,
+    CAMP_LESS_EQUAL,
+    CAMP_GREATER,
+    CAMP_GREATER_EQUAL,
+    CAMP_EQUAL,
+    CAMP_NOT_EQUAL,
+} camp_compare;
+#define CAMP_ALGO_DECLARE_SELECT_(T, name) \
+    size_t camp_select_##name##_at(const T *in, T *out, size_t n, camp_compare compare, T value, const char *file, \
+                                   unsigned line);
+CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SELECT_)
+
+/* ---- Fill and sequence: data[i] = value; data[i] = start + i * step.
+ * One kernel, no wait. */
+#define CAMP_ALGO_DECLARE_FILL_(T, name) \
+    void camp_fill_##name##_at(T *data, size_t n, T value, const char *file, unsigned line); \
+    void camp_sequence_##name##_at(T *data, size_t n, T start, T step, const char *file, unsigned line);
+CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_FILL_)
+
 /* ---- Sorts: keys ascending, stable (equal keys keep their order): an LSD
  * radix sort, four passes of 8 bits. Floats in their sortable order (-inf
  * < ... < -0 < +0 < ... < +inf; NaNs below or above all by their sign bit).
@@ -91,6 +115,29 @@ void camp_sort_by_key_float_at(float *keys, void *values, size_t n, const char *
 #define camp_sort_by_key_int(keys, values, n) camp_sort_by_key_int_at((keys), (values), (n), __FILE__, __LINE__)
 #define camp_sort_by_key_float(keys, values, n) camp_sort_by_key_float_at((keys), (values), (n), __FILE__, __LINE__)
 
+#define camp_select_int(in, out, n, compare, value) \
+    camp_select_int_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
+#define camp_select_uint(in, out, n, compare, value) \
+    camp_select_uint_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
+#define camp_select_float(in, out, n, compare, value) \
+    camp_select_float_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
+#define camp_fill_int(data, n, value) camp_fill_int_at((data), (n), (value), __FILE__, __LINE__)
+#define camp_fill_uint(data, n, value) camp_fill_uint_at((data), (n), (value), __FILE__, __LINE__)
+#define camp_fill_int64(data, n, value) camp_fill_int64_at((data), (n), (value), __FILE__, __LINE__)
+#define camp_fill_uint64(data, n, value) camp_fill_uint64_at((data), (n), (value), __FILE__, __LINE__)
+#define camp_fill_float(data, n, value) camp_fill_float_at((data), (n), (value), __FILE__, __LINE__)
+#define camp_fill_double(data, n, value) camp_fill_double_at((data), (n), (value), __FILE__, __LINE__)
+#define camp_sequence_int(data, n, start, step) camp_sequence_int_at((data), (n), (start), (step), __FILE__, __LINE__)
+#define camp_sequence_uint(data, n, start, step) camp_sequence_uint_at((data), (n), (start), (step), __FILE__, __LINE__)
+#define camp_sequence_int64(data, n, start, step) \
+    camp_sequence_int64_at((data), (n), (start), (step), __FILE__, __LINE__)
+#define camp_sequence_uint64(data, n, start, step) \
+    camp_sequence_uint64_at((data), (n), (start), (step), __FILE__, __LINE__)
+#define camp_sequence_float(data, n, start, step) \
+    camp_sequence_float_at((data), (n), (start), (step), __FILE__, __LINE__)
+#define camp_sequence_double(data, n, start, step) \
+    camp_sequence_double_at((data), (n), (start), (step), __FILE__, __LINE__)
+
 /* The type-generic calls: the typed call for the pointer's element type
  * (long long and unsigned long long are the 64-bit ones); another type is
  * clang's _Generic error. */
@@ -115,6 +162,11 @@ void camp_sort_by_key_float_at(float *keys, void *values, size_t n, const char *
 #define camp_exclusive_scan(in, out, n) \
     CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, out)((in), (out), (n), __FILE__, __LINE__)
 
+#define camp_select(in, out, n, compare, value) \
+    CAMP_ALGO_PICK_SCAN_(camp_select, out)((in), (out), (n), (compare), (value), __FILE__, __LINE__)
+#define camp_fill(data, n, value) CAMP_ALGO_PICK_(camp_fill, data)((data), (n), (value), __FILE__, __LINE__)
+#define camp_sequence(data, n, start, step) \
+    CAMP_ALGO_PICK_(camp_sequence, data)((data), (n), (start), (step), __FILE__, __LINE__)
 #define CAMP_ALGO_PICK_SORT_(f, p) \
     (__extension__ _Generic(&*(p), unsigned *: f##_uint_at, int *: f##_int_at, float *: f##_float_at))
 #define camp_sort(keys, n) CAMP_ALGO_PICK_SORT_(camp_sort, keys)((keys), (n), __FILE__, __LINE__)

@@ -21,6 +21,21 @@ static inline int algo_tiles(size_t n, size_t per_tile) {
     return tiles < 1 ? 1 : tiles > ALGO_MAX_TILES ? ALGO_MAX_TILES : (int)tiles;
 }
 
+/* A pass over n elements cut into chunks, one per tile: at most
+ * ALGO_MAX_TILES chunks of whole blocks of `block` elements (the last
+ * chunk may be shorter). */
+typedef struct algo_chunking {
+    int chunk;  /* elements per chunk, a multiple of `block` */
+    int chunks; /* at least 1 */
+} algo_chunking;
+
+static inline algo_chunking algo_chunks(int n, int block) {
+    int blocks = (n + block - 1) / block;
+    int chunk = (blocks + ALGO_MAX_TILES - 1) / ALGO_MAX_TILES * block;
+    algo_chunking c = {chunk ? chunk : block, chunk ? (n + chunk - 1) / chunk : 1};
+    return c;
+}
+
 /* Whether n elements fit the library's kernels (their extents and indices
  * are int); else an error naming the caller's line. */
 static inline bool algo_count_fits(size_t n, const char *call, const char *file, unsigned line) {

@@ -29,9 +29,9 @@ static void scan(const algo_t *in, algo_t *out, size_t count, int exclusive, con
                              "%s: out overlaps in without being in (in-place scans pass the same pointer)", call);
         return;
     }
-    int n = (int)count, blocks = (n + SCAN_BLOCK - 1) / SCAN_BLOCK;
-    int blocks_per_chunk = (blocks + ALGO_MAX_TILES - 1) / ALGO_MAX_TILES, chunk = blocks_per_chunk * SCAN_BLOCK;
-    int chunks = (n + chunk - 1) / chunk;
+    int n = (int)count;
+    algo_chunking cut = algo_chunks(n, SCAN_BLOCK);
+    int chunk = cut.chunk, chunks = cut.chunks;
     algo_t *partial = array_new_on(camp_current_view(), algo_t, chunks, NULL, CAMP_ACCESS_TYPE_AUTO);
     parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
         tile_static algo_t per_subgroup[ALGO_TILE];

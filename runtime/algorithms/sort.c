@@ -141,8 +141,9 @@ static void radix_sort(unsigned *keys, unsigned *values, size_t count, int kind,
         return;
     }
     camp_accelerator_view *view = camp_current_view();
-    int n = (int)count, blocks = (n + SORT_BLOCK - 1) / SORT_BLOCK;
-    int chunk = (blocks + ALGO_MAX_TILES - 1) / ALGO_MAX_TILES * SORT_BLOCK, chunks = (n + chunk - 1) / chunk;
+    int n = (int)count;
+    algo_chunking cut = algo_chunks(n, SORT_BLOCK);
+    int chunk = cut.chunk, chunks = cut.chunks;
     unsigned *scratch_keys = array_new_on(view, unsigned, count, NULL, CAMP_ACCESS_TYPE_AUTO);
     unsigned *scratch_values = values ? array_new_on(view, unsigned, count, NULL, CAMP_ACCESS_TYPE_AUTO) : NULL;
     unsigned *counts = array_new_on(view, unsigned, RADIX_DIGITS * chunks, NULL, CAMP_ACCESS_TYPE_AUTO);

@@ -9,11 +9,18 @@
 #include "element_type.h"
 #include "launch_shape.h"
 
+/* What is scanned: the file's element type unless it says otherwise (the
+ * counts of select.c are unsigned whatever it selects). */
+#ifndef ALGO_SCAN_T
+#define ALGO_SCAN_T algo_t
+#endif
+typedef ALGO_SCAN_T scan_t;
+
 /* v's exclusive prefix over the tile; afterwards per_subgroup[ALGO_TILE /
  * subgroup_size() - 1] holds the tile's total until the next call (whose
  * first write comes after a barrier of the caller's). */
-static algo_t tile_exclusive_sum(algo_t v, algo_t *per_subgroup, int local, tile_barrier barrier) restrict(amp) {
-    algo_t before_in_subgroup = subgroup_exclusive_add(v);
+static scan_t tile_exclusive_sum(scan_t v, scan_t *per_subgroup, int local, tile_barrier barrier) restrict(amp) {
+    scan_t before_in_subgroup = subgroup_exclusive_add(v);
     if (subgroup_lane() == subgroup_size() - 1) per_subgroup[subgroup_id()] = before_in_subgroup + v;
     tile_barrier_wait_with_tile_static_memory_fence(barrier);
     if (local == 0)
@@ -23,7 +30,7 @@ static algo_t tile_exclusive_sum(algo_t v, algo_t *per_subgroup, int local, tile
 }
 
 /* The tile's total after tile_exclusive_sum. */
-static algo_t tile_scan_total(const algo_t *per_subgroup) restrict(amp) {
+static scan_t tile_scan_total(const scan_t *per_subgroup) restrict(amp) {
     return per_subgroup[ALGO_TILE / subgroup_size() - 1];
 }
 #endif

@@ -53,6 +53,9 @@ int main(void) {
     EXPECT_REFUSED(camp_exclusive_scan(a, b + 1, N), "camp_exclusive_scan_int: out:");
     EXPECT_REFUSED(camp_inclusive_scan(a, (int *)NULL, 3), "out is a null pointer");
     EXPECT_REFUSED(camp_inclusive_scan(a, a + 1, N - 1), "out overlaps in");
+    EXPECT_REFUSED(camp_select(a, a + 1, 10, CAMP_LESS, 5), "camp_select_int: out overlaps in");
+    EXPECT_REFUSED(camp_select(a, b, N, (camp_compare)42, 5), "42 is no camp_compare");
+    EXPECT_REFUSED(camp_fill(b, N + 1, 0), "camp_fill_int: data:");
     EXPECT_REFUSED(camp_sort(k, N + 1), "camp_sort_uint: keys:");
     EXPECT_REFUSED(camp_sort_by_key(k, k + 1, N - 1), "keys and values overlap");
     EXPECT_REFUSED(camp_sort_by_key_uint(k, unregistered, N), "camp_sort_by_key_uint: values (");

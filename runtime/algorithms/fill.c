@@ -1,0 +1,21 @@
+/* fill.c — camp_fill_TYPE (every element one value) and
+ * camp_sequence_TYPE (start, start + step, start + 2 step, ...): one
+ * untiled kernel each, a thread per element. Compiled once per element
+ * type (element_type.h). */
+#include "element_type.h"
+#include "launch_shape.h"
+
+static bool writable(algo_t *data, size_t n, const char *call, const char *file, unsigned line) {
+    return n && algo_count_fits(n, call, file, line) &&
+           camp_memory_check_at(data, (long long)n, sizeof *data, true, "data", call, file, line);
+}
+
+void ALGO_NAME(camp_fill)(algo_t *data, size_t n, algo_t value, const char *file, unsigned line) {
+    if (!writable(data, n, ALGO_CALL(camp_fill), file, line)) return;
+    parallel_for_each(i, extent((int)n)) { data[i] = value; }
+}
+
+void ALGO_NAME(camp_sequence)(algo_t *data, size_t n, algo_t start, algo_t step, const char *file, unsigned line) {
+    if (!writable(data, n, ALGO_CALL(camp_sequence), file, line)) return;
+    parallel_for_each(i, extent((int)n)) { data[i] = start + (algo_t)i * step; }
+}
