@@ -47,7 +47,7 @@ CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_)
 
 /* ---- Selection (copy_if, stream compaction): copies the elements of in
  * for which `in[i] COMPARE value` holds to out, in their order; returns how
- * many (out[0 .. count-1]). out may not overlap in. O(n) work, four
+ * many (out[0 .. count-1]). out may not overlap in. O(n) work, five
  * kernels and a wait for the count. */
 typedef enum camp_compare {
     CAMP_LESS,
@@ -73,8 +73,8 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_FILL_)
  * radix sort, four passes of 8 bits. Floats in their sortable order (-inf
  * < ... < -0 < +0 < ... < +inf; NaNs below or above all by their sign bit).
  * values: n 32-bit elements (any 4-byte type) moved with their keys, not
- * overlapping them. O(n) work, 16 kernels; allocates a scratch copy of the
- * keys (and values) and 1 KiB per 256 Ki keys of counts. */
+ * overlapping them. O(n) work, 20 kernels, no wait; allocates a scratch
+ * copy of the keys (and values) and up to 1 MiB of counts. */
 void camp_sort_uint_at(unsigned *keys, size_t n, const char *file, unsigned line);
 void camp_sort_int_at(int *keys, size_t n, const char *file, unsigned line);
 void camp_sort_float_at(float *keys, size_t n, const char *file, unsigned line);
