@@ -34,7 +34,13 @@ extern "C" {
 #define CAMP_ALGO_DECLARE_REDUCE_(T, name) \
     T camp_reduce_sum_##name##_at(const T *data, size_t n, const char *file, unsigned line); \
     T camp_reduce_min_##name##_at(const T *data, size_t n, const char *file, unsigned line); \
-    T camp_reduce_max_##name##_at(const T *data, size_t n, const char *file, unsigned line);
+    T camp_reduce_max_##name##_at(const T *data, size_t n, const char *file, unsigned line); \
+    camp_future *camp_reduce_sum_##name##_async_at(const T *data, size_t n, T *result, const char *file, \
+                                                   unsigned line); \
+    camp_future *camp_reduce_min_##name##_async_at(const T *data, size_t n, T *result, const char *file, \
+                                                   unsigned line); \
+    camp_future *camp_reduce_max_##name##_async_at(const T *data, size_t n, T *result, const char *file, \
+                                                   unsigned line);
 CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_REDUCE_)
 
 /* ---- Scans: out[i] = in[0] + ... + in[i] (inclusive) or + in[i-1]
@@ -42,7 +48,11 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_REDUCE_)
  * otherwise. O(n) work, three kernels, no wait. */
 #define CAMP_ALGO_DECLARE_SCAN_(T, name) \
     void camp_inclusive_scan_##name##_at(const T *in, T *out, size_t n, const char *file, unsigned line); \
-    void camp_exclusive_scan_##name##_at(const T *in, T *out, size_t n, const char *file, unsigned line);
+    void camp_exclusive_scan_##name##_at(const T *in, T *out, size_t n, const char *file, unsigned line); \
+    camp_future *camp_inclusive_scan_##name##_async_at(const T *in, T *out, size_t n, const char *file, \
+                                                       unsigned line); \
+    camp_future *camp_exclusive_scan_##name##_async_at(const T *in, T *out, size_t n, const char *file, \
+                                                       unsigned line);
 CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_)
 
 /* ---- Selection (copy_if, stream compaction): copies the elements of in
@@ -59,14 +69,19 @@ typedef enum camp_compare {
 } camp_compare;
 #define CAMP_ALGO_DECLARE_SELECT_(T, name) \
     size_t camp_select_##name##_at(const T *in, T *out, size_t n, camp_compare compare, T value, const char *file, \
-                                   unsigned line);
+                                   unsigned line); \
+    camp_future *camp_select_##name##_async_at(const T *in, T *out, size_t n, camp_compare compare, T value, \
+                                               unsigned *count, const char *file, unsigned line);
 CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SELECT_)
 
 /* ---- Fill and sequence: data[i] = value; data[i] = start + i * step.
  * One kernel, no wait. */
 #define CAMP_ALGO_DECLARE_FILL_(T, name) \
     void camp_fill_##name##_at(T *data, size_t n, T value, const char *file, unsigned line); \
-    void camp_sequence_##name##_at(T *data, size_t n, T start, T step, const char *file, unsigned line);
+    void camp_sequence_##name##_at(T *data, size_t n, T start, T step, const char *file, unsigned line); \
+    camp_future *camp_fill_##name##_async_at(T *data, size_t n, T value, const char *file, unsigned line); \
+    camp_future *camp_sequence_##name##_async_at(T *data, size_t n, T start, T step, const char *file, \
+                                                 unsigned line);
 CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_FILL_)
 
 /* ---- Sorts: keys ascending, stable (equal keys keep their order): an LSD
@@ -81,6 +96,21 @@ void camp_sort_float_at(float *keys, size_t n, const char *file, unsigned line);
 void camp_sort_by_key_uint_at(unsigned *keys, void *values, size_t n, const char *file, unsigned line);
 void camp_sort_by_key_int_at(int *keys, void *values, size_t n, const char *file, unsigned line);
 void camp_sort_by_key_float_at(float *keys, void *values, size_t n, const char *file, unsigned line);
+#define CAMP_ALGO_DECLARE_SORT_ASYNC_(T, name) \
+    camp_future *camp_sort_##name##_async_at(T *keys, size_t n, const char *file, unsigned line); \
+    camp_future *camp_sort_by_key_##name##_async_at(T *keys, void *values, size_t n, const char *file, unsigned line);
+CAMP_ALGO_DECLARE_SORT_ASYNC_(unsigned, uint)
+CAMP_ALGO_DECLARE_SORT_ASYNC_(int, int)
+CAMP_ALGO_DECLARE_SORT_ASYNC_(float, float)
+
+/* ---- The _async forms: each call above as NAME_TYPE_async_at(...), which
+ * queues the same kernels and returns at once with a future
+ * (camp_future_wait, future_wait) done when they are; NULL (a future
+ * already done) for n == 0 without a result to write, or after a reported
+ * error. A reduction's result goes to `result`, a selection's count to
+ * `count`: one element of an array or view, read after the wait. The
+ * type-generic macros below name them: camp_reduce_sum_async(data, n,
+ * result), camp_sort_async(keys, n), ... */
 
 /* The typed calls, naming the caller's line in their errors. */
 #define camp_reduce_sum_int(data, n) camp_reduce_sum_int_at((data), (n), __FILE__, __LINE__)
@@ -141,41 +171,64 @@ void camp_sort_by_key_float_at(float *keys, void *values, size_t n, const char *
 /* The type-generic calls: the typed call for the pointer's element type
  * (long long and unsigned long long are the 64-bit ones); another type is
  * clang's _Generic error. */
-#define CAMP_ALGO_PICK_(f, p) \
+/* FORM is empty (the plain call) or _async. */
+#define CAMP_ALGO_PICK_(f, form, p) \
     (__extension__ _Generic(&*(p), \
-        int *: f##_int_at, const int *: f##_int_at, \
-        unsigned *: f##_uint_at, const unsigned *: f##_uint_at, \
-        long long *: f##_int64_at, const long long *: f##_int64_at, \
-        unsigned long long *: f##_uint64_at, const unsigned long long *: f##_uint64_at, \
-        float *: f##_float_at, const float *: f##_float_at, \
-        double *: f##_double_at, const double *: f##_double_at))
-#define CAMP_ALGO_PICK_SCAN_(f, p) \
+        int *: f##_int##form##_at, const int *: f##_int##form##_at, \
+        unsigned *: f##_uint##form##_at, const unsigned *: f##_uint##form##_at, \
+        long long *: f##_int64##form##_at, const long long *: f##_int64##form##_at, \
+        unsigned long long *: f##_uint64##form##_at, const unsigned long long *: f##_uint64##form##_at, \
+        float *: f##_float##form##_at, const float *: f##_float##form##_at, \
+        double *: f##_double##form##_at, const double *: f##_double##form##_at))
+#define CAMP_ALGO_PICK_SCAN_(f, form, p) \
     (__extension__ _Generic(&*(p), \
-        int *: f##_int_at, const int *: f##_int_at, \
-        unsigned *: f##_uint_at, const unsigned *: f##_uint_at, \
-        float *: f##_float_at, const float *: f##_float_at))
-#define camp_reduce_sum(data, n) CAMP_ALGO_PICK_(camp_reduce_sum, data)((data), (n), __FILE__, __LINE__)
-#define camp_reduce_min(data, n) CAMP_ALGO_PICK_(camp_reduce_min, data)((data), (n), __FILE__, __LINE__)
-#define camp_reduce_max(data, n) CAMP_ALGO_PICK_(camp_reduce_max, data)((data), (n), __FILE__, __LINE__)
+        int *: f##_int##form##_at, const int *: f##_int##form##_at, \
+        unsigned *: f##_uint##form##_at, const unsigned *: f##_uint##form##_at, \
+        float *: f##_float##form##_at, const float *: f##_float##form##_at))
+#define CAMP_ALGO_PICK_SORT_(f, form, p) \
+    (__extension__ _Generic(&*(p), unsigned *: f##_uint##form##_at, int *: f##_int##form##_at, \
+                            float *: f##_float##form##_at))
+#define camp_reduce_sum(data, n) CAMP_ALGO_PICK_(camp_reduce_sum, , data)((data), (n), __FILE__, __LINE__)
+#define camp_reduce_min(data, n) CAMP_ALGO_PICK_(camp_reduce_min, , data)((data), (n), __FILE__, __LINE__)
+#define camp_reduce_max(data, n) CAMP_ALGO_PICK_(camp_reduce_max, , data)((data), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan(in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, out)((in), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, , out)((in), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan(in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, out)((in), (out), (n), __FILE__, __LINE__)
-
+    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, , out)((in), (out), (n), __FILE__, __LINE__)
 #define camp_select(in, out, n, compare, value) \
-    CAMP_ALGO_PICK_SCAN_(camp_select, out)((in), (out), (n), (compare), (value), __FILE__, __LINE__)
-#define camp_fill(data, n, value) CAMP_ALGO_PICK_(camp_fill, data)((data), (n), (value), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_select, , out)((in), (out), (n), (compare), (value), __FILE__, __LINE__)
+#define camp_fill(data, n, value) CAMP_ALGO_PICK_(camp_fill, , data)((data), (n), (value), __FILE__, __LINE__)
 #define camp_sequence(data, n, start, step) \
-    CAMP_ALGO_PICK_(camp_sequence, data)((data), (n), (start), (step), __FILE__, __LINE__)
-#define CAMP_ALGO_PICK_SORT_(f, p) \
-    (__extension__ _Generic(&*(p), unsigned *: f##_uint_at, int *: f##_int_at, float *: f##_float_at))
-#define camp_sort(keys, n) CAMP_ALGO_PICK_SORT_(camp_sort, keys)((keys), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_sequence, , data)((data), (n), (start), (step), __FILE__, __LINE__)
+#define camp_sort(keys, n) CAMP_ALGO_PICK_SORT_(camp_sort, , keys)((keys), (n), __FILE__, __LINE__)
 /* values: 4-byte elements (a compile error otherwise) */
 #define camp_sort_by_key(keys, values, n) \
-    CAMP_ALGO_PICK_SORT_(camp_sort_by_key, keys)((keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SORT_(camp_sort_by_key, , keys)((keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, __LINE__)
 /* a struct whose member's size is negative (clang's error names it) unless *p has 4 bytes */
 #define CAMP_ALGO_FOUR_BYTES_(p) \
     ((void)sizeof(struct { char camp_sort_by_key_values_must_be_4_byte_elements[sizeof *(p) == 4 ? 1 : -1]; }), (p))
+
+/* The type-generic _async forms: each returns a camp_future *. */
+#define camp_reduce_sum_async(data, n, result) \
+    CAMP_ALGO_PICK_(camp_reduce_sum, _async, data)((data), (n), (result), __FILE__, __LINE__)
+#define camp_reduce_min_async(data, n, result) \
+    CAMP_ALGO_PICK_(camp_reduce_min, _async, data)((data), (n), (result), __FILE__, __LINE__)
+#define camp_reduce_max_async(data, n, result) \
+    CAMP_ALGO_PICK_(camp_reduce_max, _async, data)((data), (n), (result), __FILE__, __LINE__)
+#define camp_inclusive_scan_async(in, out, n) \
+    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, _async, out)((in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_async(in, out, n) \
+    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, _async, out)((in), (out), (n), __FILE__, __LINE__)
+#define camp_select_async(in, out, n, compare, value, count) \
+    CAMP_ALGO_PICK_SCAN_(camp_select, _async, out)((in), (out), (n), (compare), (value), (count), __FILE__, __LINE__)
+#define camp_fill_async(data, n, value) \
+    CAMP_ALGO_PICK_(camp_fill, _async, data)((data), (n), (value), __FILE__, __LINE__)
+#define camp_sequence_async(data, n, start, step) \
+    CAMP_ALGO_PICK_(camp_sequence, _async, data)((data), (n), (start), (step), __FILE__, __LINE__)
+#define camp_sort_async(keys, n) CAMP_ALGO_PICK_SORT_(camp_sort, _async, keys)((keys), (n), __FILE__, __LINE__)
+#define camp_sort_by_key_async(keys, values, n) \
+    CAMP_ALGO_PICK_SORT_(camp_sort_by_key, _async, keys)((keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, \
+                                                          __LINE__)
 
 #ifdef __cplusplus
 }

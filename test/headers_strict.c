@@ -74,6 +74,7 @@ int main(void) {
     camp_inclusive_scan(values, values, N);
     camp_sort_by_key(values, data, N);
     camp_fill(values, N, 1.0f);
+    future_wait(camp_sort_async(values, N));
     total += (int)camp_select(values, values + N / 2, N / 2, CAMP_GREATER, 0.5f);
     printf("%g %g %d %g %g\n", (double)values[4], (double)grid[7][7], total, (double)sample_texture(), (double)largest);
     array_view_release(values);

@@ -42,12 +42,15 @@ typedef double algo_t;
 #error "compile with one of -DALGO_INT, -DALGO_UINT, -DALGO_INT64, -DALGO_UINT64, -DALGO_FLOAT, -DALGO_DOUBLE"
 #endif
 
-#define ALGO_PASTE_(f, type) f##_##type##_at
-#define ALGO_PASTE(f, type) ALGO_PASTE_(f, type)
-#define ALGO_NAME(f) ALGO_PASTE(f, ALGO_TYPE_NAME)
+#define ALGO_PASTE_(f, type, form) f##_##type##form##_at
+#define ALGO_PASTE(f, type, form) ALGO_PASTE_(f, type, form)
+#define ALGO_NAME(f) ALGO_PASTE(f, ALGO_TYPE_NAME, )
+/* f_TYPE_async_at: the form that returns a future */
+#define ALGO_ASYNC_NAME(f) ALGO_PASTE(f, ALGO_TYPE_NAME, _async)
 #define ALGO_STRING_(x) #x
 #define ALGO_STRING(x) ALGO_STRING_(x)
-/* "f_TYPE", the name the caller wrote, for messages */
+/* "f_TYPE" and "f_TYPE_async", the names the caller wrote, for messages */
 #define ALGO_CALL(f) #f "_" ALGO_STRING(ALGO_TYPE_NAME)
+#define ALGO_ASYNC_CALL(f) #f "_" ALGO_STRING(ALGO_TYPE_NAME) "_async"
 
 #endif

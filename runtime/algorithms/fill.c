@@ -10,12 +10,33 @@ static bool writable(algo_t *data, size_t n, const char *call, const char *file,
            camp_memory_check_at(data, (long long)n, sizeof *data, true, "data", call, file, line);
 }
 
-void ALGO_NAME(camp_fill)(algo_t *data, size_t n, algo_t value, const char *file, unsigned line) {
-    if (!writable(data, n, ALGO_CALL(camp_fill), file, line)) return;
+/* Whether it queued the kernel. */
+static bool fill(algo_t *data, size_t n, algo_t value, const char *call, const char *file, unsigned line) {
+    if (!writable(data, n, call, file, line)) return false;
     parallel_for_each(i, extent((int)n)) { data[i] = value; }
+    return true;
+}
+
+static bool sequence(algo_t *data, size_t n, algo_t start, algo_t step, const char *call, const char *file,
+                     unsigned line) {
+    if (!writable(data, n, call, file, line)) return false;
+    parallel_for_each(i, extent((int)n)) { data[i] = start + (algo_t)i * step; }
+    return true;
+}
+
+void ALGO_NAME(camp_fill)(algo_t *data, size_t n, algo_t value, const char *file, unsigned line) {
+    fill(data, n, value, ALGO_CALL(camp_fill), file, line);
 }
 
 void ALGO_NAME(camp_sequence)(algo_t *data, size_t n, algo_t start, algo_t step, const char *file, unsigned line) {
-    if (!writable(data, n, ALGO_CALL(camp_sequence), file, line)) return;
-    parallel_for_each(i, extent((int)n)) { data[i] = start + (algo_t)i * step; }
+    sequence(data, n, start, step, ALGO_CALL(camp_sequence), file, line);
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_fill)(algo_t *data, size_t n, algo_t value, const char *file, unsigned line) {
+    return algo_future(fill(data, n, value, ALGO_ASYNC_CALL(camp_fill), file, line));
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_sequence)(algo_t *data, size_t n, algo_t start, algo_t step, const char *file,
+                                            unsigned line) {
+    return algo_future(sequence(data, n, start, step, ALGO_ASYNC_CALL(camp_sequence), file, line));
 }

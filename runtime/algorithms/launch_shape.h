@@ -45,6 +45,13 @@ static inline bool algo_count_fits(size_t n, const char *call, const char *file,
     return false;
 }
 
+/* What a call's _async form returns: where it queued kernels (`queued`),
+ * a future done when the current view's work so far is; else NULL, a
+ * future already done (nothing to do, or a reported error). */
+static inline camp_future *algo_future(bool queued) {
+    return queued ? camp_accelerator_view_create_marker(camp_current_view()) : NULL;
+}
+
 /* Whether [a, a + a_bytes) and [b, b + b_bytes) overlap. */
 static inline bool algo_overlap(const void *a, size_t a_bytes, const void *b, size_t b_bytes) {
     const char *x = a, *y = b;

@@ -3,8 +3,10 @@
  * whose threads stride over the input (four loads in flight per thread),
  * each tile combining its threads' values subgroup by subgroup
  * (subgroup_reduce_*) and then its subgroups' in its first subgroup; the
- * second combines the tiles' results the same way in one tile. Compiled
- * once per element type (element_type.h). */
+ * second combines the tiles' results the same way in one tile and writes
+ * the result: into a scratch element the synchronous form copies out, or
+ * into the caller's memory for the _async form. Compiled once per element
+ * type (element_type.h). */
 #include "element_type.h"
 #include "launch_shape.h"
 
@@ -37,41 +39,68 @@ static algo_t tile_combine(algo_t v, algo_t *per_subgroup, tile_barrier barrier,
     return all;
 }
 
-static algo_t reduce(const algo_t *data, size_t count, int op, const char *call, const char *file, unsigned line) {
-    if (count == 0) return identity(op);
-    if (!algo_count_fits(count, call, file, line) ||
-        !camp_memory_check_at(data, (long long)count, sizeof *data, false, "data", call, file, line))
-        return identity(op);
-    camp_accelerator_view *view = camp_current_view();
-    int tiles = algo_tiles(count, ALGO_TILE * 4), n = (int)count, stride = tiles * ALGO_TILE;
-    algo_t *partial = array_new_on(view, algo_t, tiles, NULL, CAMP_ACCESS_TYPE_AUTO);
-    algo_t *total = array_new_on(view, algo_t, 1, NULL, CAMP_ACCESS_TYPE_AUTO);
-    parallel_for_each(t, tile(extent(tiles * ALGO_TILE), ALGO_TILE)) {
-        tile_static algo_t per_subgroup[ALGO_TILE];
-        algo_t a = identity(op), b = a, c = a, d = a;
-        int i = t.global;
-        for (; i + 3 * stride < n; i += 4 * stride) {
-            a = combine(a, data[i], op);
-            b = combine(b, data[i + stride], op);
-            c = combine(c, data[i + 2 * stride], op);
-            d = combine(d, data[i + 3 * stride], op);
+/* Queues the kernels that write the reduction of data[0 .. count-1] into
+ * result[0] (the identity for count == 0); `partial` holds a value per tile
+ * of the first kernel (reduce_tiles). */
+static void reduce_into(const algo_t *data, int n, int op, algo_t *partial, algo_t *result) {
+    int tiles = n ? algo_tiles((size_t)n, ALGO_TILE * 4) : 0, stride = tiles * ALGO_TILE;
+    if (tiles) {
+        parallel_for_each(t, tile(extent(tiles * ALGO_TILE), ALGO_TILE)) {
+            tile_static algo_t per_subgroup[ALGO_TILE];
+            algo_t a = identity(op), b = a, c = a, d = a;
+            int i = t.global;
+            for (; i + 3 * stride < n; i += 4 * stride) {
+                a = combine(a, data[i], op);
+                b = combine(b, data[i + stride], op);
+                c = combine(c, data[i + 2 * stride], op);
+                d = combine(d, data[i + 3 * stride], op);
+            }
+            for (; i < n; i += stride) a = combine(a, data[i], op);
+            algo_t all = tile_combine(combine(combine(a, b, op), combine(c, d, op), op), per_subgroup, t.barrier, op);
+            if (t.local == 0) partial[t.tile] = all;
         }
-        for (; i < n; i += stride) a = combine(a, data[i], op);
-        algo_t all = tile_combine(combine(combine(a, b, op), combine(c, d, op), op), per_subgroup, t.barrier, op);
-        if (t.local == 0) partial[t.tile] = all;
     }
     parallel_for_each(t, tile(extent(ALGO_TILE), ALGO_TILE)) {
         tile_static algo_t per_subgroup[ALGO_TILE];
         algo_t a = identity(op);
         for (int i = t.local; i < tiles; i += ALGO_TILE) a = combine(a, partial[i], op);
         algo_t all = tile_combine(a, per_subgroup, t.barrier, op);
-        if (t.local == 0) total[0] = all;
+        if (t.local == 0) result[0] = all;
     }
+}
+
+/* The tiles of reduce_into's first kernel, and one more element: the
+ * result of the synchronous form. */
+static algo_t *reduce_scratch(size_t count) {
+    int tiles = count ? algo_tiles(count, ALGO_TILE * 4) : 0;
+    return array_new_on(camp_current_view(), algo_t, tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO);
+}
+
+static bool readable(const algo_t *data, size_t count, const char *call, const char *file, unsigned line) {
+    return algo_count_fits(count, call, file, line) &&
+           (count == 0 || camp_memory_check_at(data, (long long)count, sizeof *data, false, "data", call, file, line));
+}
+
+static algo_t reduce(const algo_t *data, size_t count, int op, const char *call, const char *file, unsigned line) {
     algo_t result = identity(op);
-    array_copy_out(&result, total, 1);
-    array_delete(partial);
-    array_delete(total);
+    if (count == 0 || !readable(data, count, call, file, line)) return result;
+    algo_t *scratch = reduce_scratch(count);
+    int tiles = algo_tiles(count, ALGO_TILE * 4);
+    reduce_into(data, (int)count, op, scratch, scratch + tiles);
+    array_copy_out(&result, scratch + tiles, 1);
+    array_delete(scratch);
     return result;
+}
+
+static camp_future *reduce_async(const algo_t *data, size_t count, algo_t *result, int op, const char *call,
+                                 const char *file, unsigned line) {
+    if (!readable(data, count, call, file, line) ||
+        !camp_memory_check_at(result, 1, sizeof *result, true, "result", call, file, line))
+        return NULL;
+    algo_t *scratch = reduce_scratch(count);
+    reduce_into(data, (int)count, op, scratch, result);
+    array_delete(scratch);
+    return algo_future(true);
 }
 
 algo_t ALGO_NAME(camp_reduce_sum)(const algo_t *data, size_t n, const char *file, unsigned line) {
@@ -84,4 +113,19 @@ algo_t ALGO_NAME(camp_reduce_min)(const algo_t *data, size_t n, const char *file
 
 algo_t ALGO_NAME(camp_reduce_max)(const algo_t *data, size_t n, const char *file, unsigned line) {
     return reduce(data, n, REDUCE_MAX, ALGO_CALL(camp_reduce_max), file, line);
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_reduce_sum)(const algo_t *data, size_t n, algo_t *result, const char *file,
+                                              unsigned line) {
+    return reduce_async(data, n, result, REDUCE_SUM, ALGO_ASYNC_CALL(camp_reduce_sum), file, line);
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_reduce_min)(const algo_t *data, size_t n, algo_t *result, const char *file,
+                                              unsigned line) {
+    return reduce_async(data, n, result, REDUCE_MIN, ALGO_ASYNC_CALL(camp_reduce_min), file, line);
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_reduce_max)(const algo_t *data, size_t n, algo_t *result, const char *file,
+                                              unsigned line) {
+    return reduce_async(data, n, result, REDUCE_MAX, ALGO_ASYNC_CALL(camp_reduce_max), file, line);
 }

@@ -18,16 +18,17 @@ enum { SCAN_PARTIALS_PER_THREAD = ALGO_MAX_TILES / ALGO_TILE };
  * every 32 keeps a thread's SCAN_ITEMS consecutive elements in distinct banks. */
 static int padded(int i) restrict(amp) { return i + (i >> 5); }
 
-static void scan(const algo_t *in, algo_t *out, size_t count, int exclusive, const char *call, const char *file,
+/* Whether it queued the kernels (not for n == 0 or a reported error). */
+static bool scan(const algo_t *in, algo_t *out, size_t count, int exclusive, const char *call, const char *file,
                  unsigned line) {
     if (count == 0 || !algo_count_fits(count, call, file, line) ||
         !camp_memory_check_at(in, (long long)count, sizeof *in, false, "in", call, file, line) ||
         !camp_memory_check_at(out, (long long)count, sizeof *out, true, "out", call, file, line))
-        return;
+        return false;
     if (in != out && algo_overlap(in, count * sizeof *in, out, count * sizeof *out)) {
         camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line,
                              "%s: out overlaps in without being in (in-place scans pass the same pointer)", call);
-        return;
+        return false;
     }
     int n = (int)count;
     algo_chunking cut = algo_chunks(n, SCAN_BLOCK);
@@ -85,6 +86,7 @@ static void scan(const algo_t *in, algo_t *out, size_t count, int exclusive, con
         }
     }
     array_delete(partial);
+    return true;
 }
 
 void ALGO_NAME(camp_inclusive_scan)(const algo_t *in, algo_t *out, size_t n, const char *file, unsigned line) {
@@ -93,4 +95,14 @@ void ALGO_NAME(camp_inclusive_scan)(const algo_t *in, algo_t *out, size_t n, con
 
 void ALGO_NAME(camp_exclusive_scan)(const algo_t *in, algo_t *out, size_t n, const char *file, unsigned line) {
     scan(in, out, n, 1, ALGO_CALL(camp_exclusive_scan), file, line);
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_inclusive_scan)(const algo_t *in, algo_t *out, size_t n, const char *file,
+                                                  unsigned line) {
+    return algo_future(scan(in, out, n, 0, ALGO_ASYNC_CALL(camp_inclusive_scan), file, line));
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_exclusive_scan)(const algo_t *in, algo_t *out, size_t n, const char *file,
+                                                  unsigned line) {
+    return algo_future(scan(in, out, n, 1, ALGO_ASYNC_CALL(camp_exclusive_scan), file, line));
 }

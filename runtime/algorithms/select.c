@@ -25,26 +25,35 @@ static int keep(algo_t v, int compare, algo_t value) restrict(amp) {
                                            : v != value;
 }
 
-static size_t select_if(const algo_t *in, algo_t *out, size_t count, camp_compare compare, algo_t value,
-                        const char *call, const char *file, unsigned line) {
-    if (count == 0 || !algo_count_fits(count, call, file, line) ||
-        !camp_memory_check_at(in, (long long)count, sizeof *in, false, "in", call, file, line) ||
-        !camp_memory_check_at(out, (long long)count, sizeof *out, true, "out", call, file, line))
-        return 0;
-    if (algo_overlap(in, count * sizeof *in, out, count * sizeof *out)) {
-        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: out overlaps in", call);
-        return 0;
-    }
+/* Queues the kernels that copy the kept elements to out and write their
+ * number into count[0] (an array's or view's element), or where count is
+ * NULL waits and stores it in *kept; false after a reported error. */
+static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, camp_compare compare, algo_t value,
+                      unsigned *count, size_t *kept, const char *call, const char *file, unsigned line) {
+    if (!algo_count_fits(n_elements, call, file, line)) return false;
     if ((unsigned)compare > CAMP_NOT_EQUAL) {
         camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: %d is no camp_compare", call,
                              (int)compare);
-        return 0;
+        return false;
     }
-    int n = (int)count, how = (int)compare;
+    if (count && !camp_memory_check_at(count, 1, sizeof *count, true, "count", call, file, line)) return false;
+    if (n_elements == 0) {
+        if (count) camp_fill_uint_at(count, 1, 0u, file, line);
+        return true;
+    }
+    if (!camp_memory_check_at(in, (long long)n_elements, sizeof *in, false, "in", call, file, line) ||
+        !camp_memory_check_at(out, (long long)n_elements, sizeof *out, true, "out", call, file, line))
+        return false;
+    if (algo_overlap(in, n_elements * sizeof *in, out, n_elements * sizeof *out)) {
+        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: out overlaps in", call);
+        return false;
+    }
+    int n = (int)n_elements, how = (int)compare;
     algo_chunking cut = algo_chunks(n, SELECT_BLOCK);
     int chunk = cut.chunk, chunks = cut.chunks;
     /* per chunk its count, then its first place; the last entry: the total */
     unsigned *places = array_new_on(camp_current_view(), unsigned, chunks + 1, NULL, CAMP_ACCESS_TYPE_AUTO);
+    unsigned *total = count ? count : places + chunks;
     parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
         tile_static unsigned per_subgroup[ALGO_TILE];
         int end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n;
@@ -59,6 +68,7 @@ static size_t select_if(const algo_t *in, algo_t *out, size_t count, camp_compar
         tile_static unsigned per_subgroup[ALGO_TILE];
         int end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n, mine = t.local * SELECT_ITEMS;
         unsigned place = places[t.tile];
+        if (t.tile == 0 && t.local == 0) total[0] = places[chunks];
         for (int start = t.tile * chunk; start < end; start += SELECT_BLOCK) {
             algo_t v[SELECT_ITEMS];
             unsigned kept = 0;
@@ -76,13 +86,28 @@ static size_t select_if(const algo_t *in, algo_t *out, size_t count, camp_compar
             tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
         }
     }
-    unsigned total = 0;
-    array_copy_out(&total, places + chunks, 1);
+    if (!count) {
+        unsigned total_kept = 0;
+        array_copy_out(&total_kept, places + chunks, 1);
+        *kept = total_kept;
+    }
     array_delete(places);
-    return total;
+    return true;
 }
 
 size_t ALGO_NAME(camp_select)(const algo_t *in, algo_t *out, size_t n, camp_compare compare, algo_t value,
                               const char *file, unsigned line) {
-    return select_if(in, out, n, compare, value, ALGO_CALL(camp_select), file, line);
+    size_t kept = 0;
+    select_if(in, out, n, compare, value, NULL, &kept, ALGO_CALL(camp_select), file, line);
+    return kept;
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_select)(const algo_t *in, algo_t *out, size_t n, camp_compare compare,
+                                          algo_t value, unsigned *count, const char *file, unsigned line) {
+    if (!count) {
+        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: count is a null pointer",
+                             ALGO_ASYNC_CALL(camp_select));
+        return NULL;
+    }
+    return algo_future(select_if(in, out, n, compare, value, count, NULL, ALGO_ASYNC_CALL(camp_select), file, line));
 }

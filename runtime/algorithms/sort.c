@@ -130,15 +130,16 @@ static void radix_pass(const unsigned *src_keys, const unsigned *src_values, uns
     }
 }
 
-static void radix_sort(unsigned *keys, unsigned *values, size_t count, int kind, const char *call, const char *file,
+/* Whether it queued the passes (not for n == 0 or a reported error). */
+static bool radix_sort(unsigned *keys, unsigned *values, size_t count, int kind, const char *call, const char *file,
                        unsigned line) {
     if (count == 0 || !algo_count_fits(count, call, file, line) ||
         !camp_memory_check_at(keys, (long long)count, sizeof *keys, true, "keys", call, file, line) ||
         (values && !camp_memory_check_at(values, (long long)count, sizeof *values, true, "values", call, file, line)))
-        return;
+        return false;
     if (values && algo_overlap(keys, count * sizeof *keys, values, count * sizeof *values)) {
         camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: keys and values overlap", call);
-        return;
+        return false;
     }
     camp_accelerator_view *view = camp_current_view();
     int n = (int)count;
@@ -155,28 +156,25 @@ static void radix_sort(unsigned *keys, unsigned *values, size_t count, int kind,
     array_delete(counts);
     array_delete(scratch_values);
     array_delete(scratch_keys);
+    return true;
 }
 
-void camp_sort_uint_at(unsigned *keys, size_t n, const char *file, unsigned line) {
-    radix_sort(keys, NULL, n, KEYS_UNSIGNED, "camp_sort_uint", file, line);
-}
-
-void camp_sort_int_at(int *keys, size_t n, const char *file, unsigned line) {
-    radix_sort((unsigned *)keys, NULL, n, KEYS_INT, "camp_sort_int", file, line);
-}
-
-void camp_sort_float_at(float *keys, size_t n, const char *file, unsigned line) {
-    radix_sort((unsigned *)keys, NULL, n, KEYS_FLOAT, "camp_sort_float", file, line);
-}
-
-void camp_sort_by_key_uint_at(unsigned *keys, void *values, size_t n, const char *file, unsigned line) {
-    radix_sort(keys, values, n, KEYS_UNSIGNED, "camp_sort_by_key_uint", file, line);
-}
-
-void camp_sort_by_key_int_at(int *keys, void *values, size_t n, const char *file, unsigned line) {
-    radix_sort((unsigned *)keys, values, n, KEYS_INT, "camp_sort_by_key_int", file, line);
-}
-
-void camp_sort_by_key_float_at(float *keys, void *values, size_t n, const char *file, unsigned line) {
-    radix_sort((unsigned *)keys, values, n, KEYS_FLOAT, "camp_sort_by_key_float", file, line);
-}
+/* Each key type's calls, plain and _async. */
+#define SORT_CALLS(T, name, kind)                                                                                \
+    void camp_sort_##name##_at(T *keys, size_t n, const char *file, unsigned line) {                            \
+        radix_sort((unsigned *)keys, NULL, n, kind, "camp_sort_" #name, file, line);                            \
+    }                                                                                                            \
+    void camp_sort_by_key_##name##_at(T *keys, void *values, size_t n, const char *file, unsigned line) {       \
+        radix_sort((unsigned *)keys, values, n, kind, "camp_sort_by_key_" #name, file, line);                   \
+    }                                                                                                            \
+    camp_future *camp_sort_##name##_async_at(T *keys, size_t n, const char *file, unsigned line) {              \
+        return algo_future(radix_sort((unsigned *)keys, NULL, n, kind, "camp_sort_" #name "_async", file, line)); \
+    }                                                                                                            \
+    camp_future *camp_sort_by_key_##name##_async_at(T *keys, void *values, size_t n, const char *file,          \
+                                                    unsigned line) {                                             \
+        return algo_future(                                                                                      \
+            radix_sort((unsigned *)keys, values, n, kind, "camp_sort_by_key_" #name "_async", file, line));      \
+    }
+SORT_CALLS(unsigned, uint, KEYS_UNSIGNED)
+SORT_CALLS(int, int, KEYS_INT)
+SORT_CALLS(float, float, KEYS_FLOAT)

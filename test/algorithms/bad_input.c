@@ -57,6 +57,10 @@ int main(void) {
     EXPECT_REFUSED(camp_select(a, b, N, (camp_compare)42, 5), "42 is no camp_compare");
     EXPECT_REFUSED(camp_fill(b, N + 1, 0), "camp_fill_int: data:");
     EXPECT_REFUSED(camp_sort(k, N + 1), "camp_sort_uint: keys:");
+    int done_future = 0;
+    EXPECT_REFUSED(done_future = camp_reduce_sum_async(a, N, host) == NULL, "camp_reduce_sum_int_async: result (");
+    TEST_EXPECT(done_future, "a refused call's future is not NULL");
+    EXPECT_REFUSED(camp_select_async(a, b, N, CAMP_LESS, 5, (unsigned *)NULL), "count is a null pointer");
     EXPECT_REFUSED(camp_sort_by_key(k, k + 1, N - 1), "keys and values overlap");
     EXPECT_REFUSED(camp_sort_by_key_uint(k, unregistered, N), "camp_sort_by_key_uint: values (");
     {
