@@ -84,6 +84,16 @@ CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SELECT_)
                                                  unsigned line);
 CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_FILL_)
 
+/* ---- Histogram: bins[b] = how many data[i] have bin b over bin_count
+ * uniform bins of [lower, upper): b = (int)((x - lower) * (bin_count /
+ * (upper - lower))) in float (the last bin where rounding gives
+ * bin_count); values outside the range and NaNs are not counted. O(n)
+ * work, two kernels (fill, count), no wait. */
+void camp_histogram_float_at(const float *data, size_t n, unsigned *bins, int bin_count, float lower, float upper,
+                             const char *file, unsigned line);
+camp_future *camp_histogram_float_async_at(const float *data, size_t n, unsigned *bins, int bin_count, float lower,
+                                           float upper, const char *file, unsigned line);
+
 /* ---- Sorts: keys ascending, stable (equal keys keep their order): an LSD
  * radix sort, four passes of 8 bits. Floats in their sortable order (-inf
  * < ... < -0 < +0 < ... < +inf; NaNs below or above all by their sign bit).
@@ -167,6 +177,11 @@ CAMP_ALGO_DECLARE_SORT_ASYNC_(float, float)
     camp_sequence_float_at((data), (n), (start), (step), __FILE__, __LINE__)
 #define camp_sequence_double(data, n, start, step) \
     camp_sequence_double_at((data), (n), (start), (step), __FILE__, __LINE__)
+
+#define camp_histogram_float(data, n, bins, bin_count, lower, upper) \
+    camp_histogram_float_at((data), (n), (bins), (bin_count), (lower), (upper), __FILE__, __LINE__)
+#define camp_histogram_float_async(data, n, bins, bin_count, lower, upper) \
+    camp_histogram_float_async_at((data), (n), (bins), (bin_count), (lower), (upper), __FILE__, __LINE__)
 
 /* The type-generic calls: the typed call for the pointer's element type
  * (long long and unsigned long long are the 64-bit ones); another type is
