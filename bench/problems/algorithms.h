@@ -124,4 +124,89 @@ static inline void algo_bench_check_select(const bench_options *o, const char *i
     }
     if (kept != count) bench_wrong(o, impl, "the selected count", (double)count, (double)kept);
 }
+/* The device memory of one size, as each implementation allocates it. */
+typedef struct algo_bench_data {
+    long long n;
+    float *in, *out, total;                         /* the floats, scan/select output, a reduction */
+    unsigned *original, *keys, *values, *positions; /* unsorted keys, the keys sorted in place, values, 0..n-1 */
+    size_t selected;                                /* a selection's count */
+} algo_bench_data;
+
+/* One implementation: its rows' impl= names and its calls, each on a
+ * algo_bench_data and returning when the device is done. */
+typedef void (*algo_bench_call)(void *data);
+typedef struct algo_bench_impl {
+    const char *name;                 /* impl= of the algorithms' rows */
+    const char *copy_names[2];        /* impl= of the two algo_copy rows */
+    algo_bench_call copies[2];        /* in to out */
+    algo_bench_call reduce, scan, unsort, sort, sort_pairs, select_below;
+    /* in and original filled from the host, the rest allocated; positions 0..n-1 */
+    void (*allocate)(algo_bench_data *d, const float *in, const unsigned *keys);
+    void (*read)(void *host, const void *device, size_t bytes);
+    void (*release)(algo_bench_data *d);
+} algo_bench_impl;
+
+/* Every row of one size: measured, checked, reported. */
+static inline void algo_bench_size(const bench_options *o, long long size, const algo_bench_impl *impl) {
+    size_t n = (size_t)size;
+    float *in = (float *)bench_alloc(o, n * sizeof(float)), *out = (float *)bench_alloc(o, n * sizeof(float));
+    unsigned *keys = (unsigned *)bench_alloc(o, n * sizeof(unsigned));
+    unsigned *sorted = (unsigned *)bench_alloc(o, n * sizeof(unsigned));
+    unsigned *values = (unsigned *)bench_alloc(o, n * sizeof(unsigned));
+    algo_bench_floats(in, size);
+    algo_bench_keys(keys, size);
+    algo_bench_data d;
+    d.n = size;
+    impl->allocate(&d, in, keys);
+    for (int c = 0; c < 2; c++) {
+        double ms = algo_bench_measure(o, NULL, impl->copies[c], &d);
+        impl->read(out, d.out, n * sizeof(float));
+        if (memcmp(out, in, n * sizeof(float))) bench_wrong(o, impl->copy_names[c], "the copy", 0, 0);
+        algo_bench_report(o, "algo_copy", size, impl->copy_names[c], ms, 8.0 * (double)size, 1e9, "GB/s");
+    }
+    double ms = algo_bench_measure(o, NULL, impl->reduce, &d);
+    algo_bench_check_sum(o, impl->name, in, size, d.total);
+    algo_bench_report(o, "algo_reduce", size, impl->name, ms, 4.0 * (double)size, 1e9, "GB/s");
+
+    ms = algo_bench_measure(o, NULL, impl->scan, &d);
+    impl->read(out, d.out, n * sizeof(float));
+    algo_bench_check_scan(o, impl->name, in, out, size);
+    algo_bench_report(o, "algo_scan", size, impl->name, ms, 8.0 * (double)size, 1e9, "GB/s");
+
+    ms = algo_bench_measure(o, impl->unsort, impl->sort, &d);
+    impl->read(sorted, d.keys, n * sizeof(unsigned));
+    algo_bench_check_sort(o, impl->name, keys, sorted, NULL, size);
+    algo_bench_report(o, "algo_sort", size, impl->name, ms, (double)size, 1e9, "Gkeys/s");
+
+    ms = algo_bench_measure(o, impl->unsort, impl->sort_pairs, &d);
+    impl->read(sorted, d.keys, n * sizeof(unsigned));
+    impl->read(values, d.values, n * sizeof(unsigned));
+    algo_bench_check_sort(o, impl->name, keys, sorted, values, size);
+    algo_bench_report(o, "algo_sort_pairs", size, impl->name, ms, (double)size, 1e9, "Gkeys/s");
+
+    ms = algo_bench_measure(o, NULL, impl->select_below, &d);
+    impl->read(out, d.out, d.selected * sizeof(float));
+    algo_bench_check_select(o, impl->name, in, out, size, (long long)d.selected);
+    algo_bench_report(o, "algo_select", size, impl->name, ms, (double)size, 1e9, "Gelem/s");
+
+    impl->release(&d);
+    free(in);
+    free(out);
+    free(keys);
+    free(sorted);
+    free(values);
+}
+
+/* A main's work: every size of algo_bench_size_list. */
+static inline int algo_bench_main(int argc, char **argv, const char *name, const algo_bench_impl *impl,
+                                  void (*require)(const bench_options *o, long long size)) {
+    bench_options o = bench_parse(argc, argv, name, 0, ALGO_BENCH_QUICK, 1);
+    long long sizes[2];
+    int count = algo_bench_size_list(&o, sizes);
+    for (int s = 0; s < count; s++) {
+        require(&o, sizes[s]);
+        algo_bench_size(&o, sizes[s], impl);
+    }
+    return 0;
+}
 #endif
