@@ -25,6 +25,18 @@ static camp_status check_range(const void *p, long long count, size_t element_si
     if (written && region->read_only)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: %s lies in the read-only view '%s'", call, what,
                          region->name);
+    if (region->staging_array)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %s lies in a staging array, which kernels do not use (array_copy it into an array)",
+                         call, what);
+    if (region->kind != CAMP_REGION_ARRAY || !region->device.buffer) return CAMP_OK;
+    /* an array: the runtime has started, and arrays do not move between accelerators */
+    camp_device *current = camp_queue_current()->dev, *own = region->device.owner;
+    if (own != current)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %s lies in an array of accelerator %u (%s), and the call runs on accelerator %u (%s), "
+                         "the current view's",
+                         call, what, own->index, own->name, current->index, current->name);
     return CAMP_OK;
 }
 

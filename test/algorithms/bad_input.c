@@ -48,6 +48,9 @@ int main(void) {
     EXPECT_REFUSED(camp_reduce_max(a, N + 1), "pass the end of array");
     EXPECT_REFUSED(camp_reduce_min(a + 10, N), "pass the end of array");
     EXPECT_REFUSED(camp_reduce_sum(unregistered, N), "lies in no array (array_new) and no view (array_view)");
+    int *staging = array_new_staging(camp_default_view(), int, N, host);
+    EXPECT_REFUSED(camp_reduce_sum(staging, N), "data lies in a staging array");
+    array_delete(staging);
     EXPECT_REFUSED(camp_reduce_sum(a, (size_t)INT_MAX + 1), "at most 2147483647 are supported");
     EXPECT_REFUSED(camp_inclusive_scan(a, b, N + 1), "camp_inclusive_scan_int: in:");
     EXPECT_REFUSED(camp_exclusive_scan(a, b + 1, N), "camp_exclusive_scan_int: out:");
