@@ -95,23 +95,21 @@ camp_future *camp_histogram_float_async_at(const float *data, size_t n, unsigned
                                            float upper, const char *file, unsigned line);
 
 /* ---- Sorts: keys ascending, stable (equal keys keep their order): an LSD
- * radix sort, four passes of 8 bits. Floats in their sortable order (-inf
- * < ... < -0 < +0 < ... < +inf; NaNs below or above all by their sign bit).
- * values: n 32-bit elements (any 4-byte type) moved with their keys, not
- * overlapping them. O(n) work, 20 kernels, no wait; allocates a scratch
- * copy of the keys (and values) and up to 1 MiB of counts. */
-void camp_sort_uint_at(unsigned *keys, size_t n, const char *file, unsigned line);
-void camp_sort_int_at(int *keys, size_t n, const char *file, unsigned line);
-void camp_sort_float_at(float *keys, size_t n, const char *file, unsigned line);
-void camp_sort_by_key_uint_at(unsigned *keys, void *values, size_t n, const char *file, unsigned line);
-void camp_sort_by_key_int_at(int *keys, void *values, size_t n, const char *file, unsigned line);
-void camp_sort_by_key_float_at(float *keys, void *values, size_t n, const char *file, unsigned line);
-#define CAMP_ALGO_DECLARE_SORT_ASYNC_(T, name) \
+ * radix sort in passes of 8 bits (4 for 32-bit keys, 8 for 64-bit ones).
+ * Floats and doubles in their sortable order (-inf < ... < -0 < +0 < ... <
+ * +inf; NaNs below or above all by their sign bit). values: n 32-bit
+ * elements (any 4-byte type) moved with their keys, not overlapping them.
+ * O(n) work, 5 kernels per pass, no wait; allocates a scratch copy of the
+ * keys (and values) and up to 1 MiB of counts. */
+#define CAMP_ALGO_DECLARE_SORT_(T, name) \
+    void camp_sort_##name##_at(T *keys, size_t n, const char *file, unsigned line); \
+    void camp_sort_by_key_##name##_at(T *keys, void *values, size_t n, const char *file, unsigned line); \
     camp_future *camp_sort_##name##_async_at(T *keys, size_t n, const char *file, unsigned line); \
     camp_future *camp_sort_by_key_##name##_async_at(T *keys, void *values, size_t n, const char *file, unsigned line);
-CAMP_ALGO_DECLARE_SORT_ASYNC_(unsigned, uint)
-CAMP_ALGO_DECLARE_SORT_ASYNC_(int, int)
-CAMP_ALGO_DECLARE_SORT_ASYNC_(float, float)
+/* The key types of sorts. */
+#define CAMP_ALGO_SORT_TYPES_(X) \
+    X(unsigned, uint) X(int, int) X(float, float) X(unsigned long long, uint64) X(long long, int64) X(double, double)
+CAMP_ALGO_SORT_TYPES_(CAMP_ALGO_DECLARE_SORT_)
 
 /* ---- The _async forms: each call above as NAME_TYPE_async_at(...), which
  * queues the same kernels and returns at once with a future
@@ -151,10 +149,17 @@ CAMP_ALGO_DECLARE_SORT_ASYNC_(float, float)
 #define camp_sort_uint(keys, n) camp_sort_uint_at((keys), (n), __FILE__, __LINE__)
 #define camp_sort_int(keys, n) camp_sort_int_at((keys), (n), __FILE__, __LINE__)
 #define camp_sort_float(keys, n) camp_sort_float_at((keys), (n), __FILE__, __LINE__)
+#define camp_sort_uint64(keys, n) camp_sort_uint64_at((keys), (n), __FILE__, __LINE__)
+#define camp_sort_int64(keys, n) camp_sort_int64_at((keys), (n), __FILE__, __LINE__)
+#define camp_sort_double(keys, n) camp_sort_double_at((keys), (n), __FILE__, __LINE__)
 #define camp_sort_by_key_uint(keys, values, n) camp_sort_by_key_uint_at((keys), (values), (n), __FILE__, __LINE__)
 #define camp_sort_by_key_int(keys, values, n) camp_sort_by_key_int_at((keys), (values), (n), __FILE__, __LINE__)
 #define camp_sort_by_key_float(keys, values, n) camp_sort_by_key_float_at((keys), (values), (n), __FILE__, __LINE__)
-
+#define camp_sort_by_key_uint64(keys, values, n) \
+    camp_sort_by_key_uint64_at((keys), (values), (n), __FILE__, __LINE__)
+#define camp_sort_by_key_int64(keys, values, n) camp_sort_by_key_int64_at((keys), (values), (n), __FILE__, __LINE__)
+#define camp_sort_by_key_double(keys, values, n) \
+    camp_sort_by_key_double_at((keys), (values), (n), __FILE__, __LINE__)
 #define camp_select_int(in, out, n, compare, value) \
     camp_select_int_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
 #define camp_select_uint(in, out, n, compare, value) \
@@ -202,7 +207,8 @@ CAMP_ALGO_DECLARE_SORT_ASYNC_(float, float)
         float *: f##_float##form##_at, const float *: f##_float##form##_at))
 #define CAMP_ALGO_PICK_SORT_(f, form, p) \
     (__extension__ _Generic(&*(p), unsigned *: f##_uint##form##_at, int *: f##_int##form##_at, \
-                            float *: f##_float##form##_at))
+                            float *: f##_float##form##_at, unsigned long long *: f##_uint64##form##_at, \
+                            long long *: f##_int64##form##_at, double *: f##_double##form##_at))
 #define camp_reduce_sum(data, n) CAMP_ALGO_PICK_(camp_reduce_sum, , data)((data), (n), __FILE__, __LINE__)
 #define camp_reduce_min(data, n) CAMP_ALGO_PICK_(camp_reduce_min, , data)((data), (n), __FILE__, __LINE__)
 #define camp_reduce_max(data, n) CAMP_ALGO_PICK_(camp_reduce_max, , data)((data), (n), __FILE__, __LINE__)
