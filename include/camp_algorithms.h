@@ -84,6 +84,22 @@ CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SELECT_)
                                                  unsigned line);
 CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_FILL_)
 
+/* ---- Gather and scatter: out[i] = in[map[i]] for i < n (in has in_n
+ * elements); out[map[i]] = in[i] for i < n (out has out_n elements; where
+ * map repeats an index, one of its elements lands there). An index past
+ * in_n or out_n is skipped: that out[i] keeps its value, that in[i] goes
+ * nowhere. out may not overlap in or map. One kernel, no wait. */
+#define CAMP_ALGO_DECLARE_GATHER_(T, name) \
+    void camp_gather_##name##_at(const T *in, size_t in_n, const unsigned *map, T *out, size_t n, const char *file, \
+                                 unsigned line); \
+    void camp_scatter_##name##_at(const T *in, const unsigned *map, T *out, size_t out_n, size_t n, \
+                                  const char *file, unsigned line); \
+    camp_future *camp_gather_##name##_async_at(const T *in, size_t in_n, const unsigned *map, T *out, size_t n, \
+                                               const char *file, unsigned line); \
+    camp_future *camp_scatter_##name##_async_at(const T *in, const unsigned *map, T *out, size_t out_n, size_t n, \
+                                                const char *file, unsigned line);
+CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_GATHER_)
+
 /* ---- Histogram: bins[b] = how many data[i] have bin b over bin_count
  * uniform bins of [lower, upper): b = (int)((x - lower) * (bin_count /
  * (upper - lower))) in float (the last bin where rounding gives
@@ -183,6 +199,31 @@ CAMP_ALGO_SORT_TYPES_(CAMP_ALGO_DECLARE_SORT_)
 #define camp_sequence_double(data, n, start, step) \
     camp_sequence_double_at((data), (n), (start), (step), __FILE__, __LINE__)
 
+#define camp_gather_int(in, in_n, map, out, n) \
+    camp_gather_int_at((in), (in_n), (map), (out), (n), __FILE__, __LINE__)
+#define camp_gather_uint(in, in_n, map, out, n) \
+    camp_gather_uint_at((in), (in_n), (map), (out), (n), __FILE__, __LINE__)
+#define camp_gather_int64(in, in_n, map, out, n) \
+    camp_gather_int64_at((in), (in_n), (map), (out), (n), __FILE__, __LINE__)
+#define camp_gather_uint64(in, in_n, map, out, n) \
+    camp_gather_uint64_at((in), (in_n), (map), (out), (n), __FILE__, __LINE__)
+#define camp_gather_float(in, in_n, map, out, n) \
+    camp_gather_float_at((in), (in_n), (map), (out), (n), __FILE__, __LINE__)
+#define camp_gather_double(in, in_n, map, out, n) \
+    camp_gather_double_at((in), (in_n), (map), (out), (n), __FILE__, __LINE__)
+#define camp_scatter_int(in, map, out, out_n, n) \
+    camp_scatter_int_at((in), (map), (out), (out_n), (n), __FILE__, __LINE__)
+#define camp_scatter_uint(in, map, out, out_n, n) \
+    camp_scatter_uint_at((in), (map), (out), (out_n), (n), __FILE__, __LINE__)
+#define camp_scatter_int64(in, map, out, out_n, n) \
+    camp_scatter_int64_at((in), (map), (out), (out_n), (n), __FILE__, __LINE__)
+#define camp_scatter_uint64(in, map, out, out_n, n) \
+    camp_scatter_uint64_at((in), (map), (out), (out_n), (n), __FILE__, __LINE__)
+#define camp_scatter_float(in, map, out, out_n, n) \
+    camp_scatter_float_at((in), (map), (out), (out_n), (n), __FILE__, __LINE__)
+#define camp_scatter_double(in, map, out, out_n, n) \
+    camp_scatter_double_at((in), (map), (out), (out_n), (n), __FILE__, __LINE__)
+
 #define camp_histogram_float(data, n, bins, bin_count, lower, upper) \
     camp_histogram_float_at((data), (n), (bins), (bin_count), (lower), (upper), __FILE__, __LINE__)
 #define camp_histogram_float_async(data, n, bins, bin_count, lower, upper) \
@@ -229,6 +270,11 @@ CAMP_ALGO_SORT_TYPES_(CAMP_ALGO_DECLARE_SORT_)
 #define CAMP_ALGO_FOUR_BYTES_(p) \
     ((void)sizeof(struct { char camp_sort_by_key_values_must_be_4_byte_elements[sizeof *(p) == 4 ? 1 : -1]; }), (p))
 
+#define camp_gather(in, in_n, map, out, n) \
+    CAMP_ALGO_PICK_(camp_gather, , out)((in), (in_n), (map), (out), (n), __FILE__, __LINE__)
+#define camp_scatter(in, map, out, out_n, n) \
+    CAMP_ALGO_PICK_(camp_scatter, , out)((in), (map), (out), (out_n), (n), __FILE__, __LINE__)
+
 /* The type-generic _async forms: each returns a camp_future *. */
 #define camp_reduce_sum_async(data, n, result) \
     CAMP_ALGO_PICK_(camp_reduce_sum, _async, data)((data), (n), (result), __FILE__, __LINE__)
@@ -250,6 +296,11 @@ CAMP_ALGO_SORT_TYPES_(CAMP_ALGO_DECLARE_SORT_)
 #define camp_sort_by_key_async(keys, values, n) \
     CAMP_ALGO_PICK_SORT_(camp_sort_by_key, _async, keys)((keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, \
                                                           __LINE__)
+
+#define camp_gather_async(in, in_n, map, out, n) \
+    CAMP_ALGO_PICK_(camp_gather, _async, out)((in), (in_n), (map), (out), (n), __FILE__, __LINE__)
+#define camp_scatter_async(in, map, out, out_n, n) \
+    CAMP_ALGO_PICK_(camp_scatter, _async, out)((in), (map), (out), (out_n), (n), __FILE__, __LINE__)
 
 #ifdef __cplusplus
 }

@@ -60,6 +60,8 @@ int main(void) {
     EXPECT_REFUSED(camp_select(a, b, N, (camp_compare)42, 5), "42 is no camp_compare");
     EXPECT_REFUSED(camp_fill(b, N + 1, 0), "camp_fill_int: data:");
     EXPECT_REFUSED(camp_sort(k, N + 1), "camp_sort_uint: keys:");
+    EXPECT_REFUSED(camp_gather(a, N, k, a + 1, 10), "camp_gather_int: out overlaps in or map");
+    EXPECT_REFUSED(camp_scatter(b, k, a, N, N + 1), "camp_scatter_int: map:");
     EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, 0, 0.0f, 1.0f), "0 bins over [0, 1)");
     EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, 10, 1.0f, 1.0f), "want at least one bin over a finite, nonempty");
     EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, N + 1, 0.0f, 1.0f), "camp_histogram_float: bins:");
