@@ -57,9 +57,9 @@ static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, camp_com
     parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
         tile_static unsigned per_subgroup[ALGO_TILE];
         int end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n;
-        unsigned kept = 0;
-        for (int i = t.tile * chunk + t.local; i < end; i += ALGO_TILE) kept += (unsigned)keep(in[i], how, value);
-        tile_exclusive_sum(kept, per_subgroup, t.local, t.barrier);
+        unsigned own = 0;
+        for (int i = t.tile * chunk + t.local; i < end; i += ALGO_TILE) own += (unsigned)keep(in[i], how, value);
+        tile_exclusive_sum(own, per_subgroup, t.local, t.barrier);
         if (t.local == 0) places[t.tile] = tile_scan_total(per_subgroup);
         if (t.tile == 0 && t.local == 0) places[chunks] = 0;
     }
@@ -71,13 +71,13 @@ static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, camp_com
         if (t.tile == 0 && t.local == 0) total[0] = places[chunks];
         for (int start = t.tile * chunk; start < end; start += SELECT_BLOCK) {
             algo_t v[SELECT_ITEMS];
-            unsigned kept = 0;
+            unsigned own = 0;
             for (int k = 0; k < SELECT_ITEMS; k++) {
                 int i = start + mine + k;
                 v[k] = i < end ? in[i] : value;
-                kept += (unsigned)(i < end && keep(v[k], how, value));
+                own += (unsigned)(i < end && keep(v[k], how, value));
             }
-            unsigned at = place + tile_exclusive_sum(kept, per_subgroup, t.local, t.barrier);
+            unsigned at = place + tile_exclusive_sum(own, per_subgroup, t.local, t.barrier);
             for (int k = 0; k < SELECT_ITEMS; k++) {
                 int i = start + mine + k;
                 if (i < end && keep(v[k], how, value)) out[at++] = v[k];

@@ -19,7 +19,7 @@ typedef ALGO_SCAN_T scan_t;
 /* v's exclusive prefix over the tile; afterwards per_subgroup[ALGO_TILE /
  * subgroup_size() - 1] holds the tile's total until the next call (whose
  * first write comes after a barrier of the caller's). */
-static scan_t tile_exclusive_sum(scan_t v, scan_t *per_subgroup, int local, tile_barrier barrier) restrict(amp) {
+static inline scan_t tile_exclusive_sum(scan_t v, scan_t *per_subgroup, int local, tile_barrier barrier) restrict(amp) {
     scan_t before_in_subgroup = subgroup_exclusive_add(v);
     if (subgroup_lane() == subgroup_size() - 1) per_subgroup[subgroup_id()] = before_in_subgroup + v;
     tile_barrier_wait_with_tile_static_memory_fence(barrier);
@@ -30,7 +30,7 @@ static scan_t tile_exclusive_sum(scan_t v, scan_t *per_subgroup, int local, tile
 }
 
 /* The tile's total after tile_exclusive_sum. */
-static scan_t tile_scan_total(const scan_t *per_subgroup) restrict(amp) {
+static inline scan_t tile_scan_total(const scan_t *per_subgroup) restrict(amp) {
     return per_subgroup[ALGO_TILE / subgroup_size() - 1];
 }
 #endif
