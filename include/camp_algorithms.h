@@ -122,10 +122,7 @@ camp_future *camp_histogram_float_async_at(const float *data, size_t n, unsigned
     void camp_sort_by_key_##name##_at(T *keys, void *values, size_t n, const char *file, unsigned line); \
     camp_future *camp_sort_##name##_async_at(T *keys, size_t n, const char *file, unsigned line); \
     camp_future *camp_sort_by_key_##name##_async_at(T *keys, void *values, size_t n, const char *file, unsigned line);
-/* The key types of sorts. */
-#define CAMP_ALGO_SORT_TYPES_(X) \
-    X(unsigned, uint) X(int, int) X(float, float) X(unsigned long long, uint64) X(long long, int64) X(double, double)
-CAMP_ALGO_SORT_TYPES_(CAMP_ALGO_DECLARE_SORT_)
+CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SORT_)
 
 /* ---- The _async forms: each call above as NAME_TYPE_async_at(...), which
  * queues the same kernels and returns at once with a future
