@@ -57,8 +57,10 @@ CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_)
 
 /* ---- Selection (copy_if, stream compaction): copies the elements of in
  * for which `in[i] COMPARE value` holds to out, in their order; returns how
- * many (out[0 .. count-1]). out may not overlap in. O(n) work, five
- * kernels and a wait for the count. */
+ * many (out[0 .. count-1]). camp_unique_TYPE copies those that differ from
+ * the element before them (the first of each run of equal ones: after a
+ * sort, each value once). out may not overlap in. O(n) work, five kernels
+ * and a wait for the count. */
 typedef enum camp_compare {
     CAMP_LESS,
     CAMP_LESS_EQUAL,
@@ -71,7 +73,10 @@ typedef enum camp_compare {
     size_t camp_select_##name##_at(const T *in, T *out, size_t n, camp_compare compare, T value, const char *file, \
                                    unsigned line); \
     camp_future *camp_select_##name##_async_at(const T *in, T *out, size_t n, camp_compare compare, T value, \
-                                               unsigned *count, const char *file, unsigned line);
+                                               unsigned *count, const char *file, unsigned line); \
+    size_t camp_unique_##name##_at(const T *in, T *out, size_t n, const char *file, unsigned line); \
+    camp_future *camp_unique_##name##_async_at(const T *in, T *out, size_t n, unsigned *count, const char *file, \
+                                               unsigned line);
 CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SELECT_)
 
 /* ---- Fill and sequence: data[i] = value; data[i] = start + i * step.
@@ -179,6 +184,9 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SORT_)
     camp_select_uint_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
 #define camp_select_float(in, out, n, compare, value) \
     camp_select_float_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
+#define camp_unique_int(in, out, n) camp_unique_int_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_unique_uint(in, out, n) camp_unique_uint_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_unique_float(in, out, n) camp_unique_float_at((in), (out), (n), __FILE__, __LINE__)
 #define camp_fill_int(data, n, value) camp_fill_int_at((data), (n), (value), __FILE__, __LINE__)
 #define camp_fill_uint(data, n, value) camp_fill_uint_at((data), (n), (value), __FILE__, __LINE__)
 #define camp_fill_int64(data, n, value) camp_fill_int64_at((data), (n), (value), __FILE__, __LINE__)
@@ -256,6 +264,7 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SORT_)
     CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, , out)((in), (out), (n), __FILE__, __LINE__)
 #define camp_select(in, out, n, compare, value) \
     CAMP_ALGO_PICK_SCAN_(camp_select, , out)((in), (out), (n), (compare), (value), __FILE__, __LINE__)
+#define camp_unique(in, out, n) CAMP_ALGO_PICK_SCAN_(camp_unique, , out)((in), (out), (n), __FILE__, __LINE__)
 #define camp_fill(data, n, value) CAMP_ALGO_PICK_(camp_fill, , data)((data), (n), (value), __FILE__, __LINE__)
 #define camp_sequence(data, n, start, step) \
     CAMP_ALGO_PICK_(camp_sequence, , data)((data), (n), (start), (step), __FILE__, __LINE__)
@@ -285,6 +294,8 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SORT_)
     CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, _async, out)((in), (out), (n), __FILE__, __LINE__)
 #define camp_select_async(in, out, n, compare, value, count) \
     CAMP_ALGO_PICK_SCAN_(camp_select, _async, out)((in), (out), (n), (compare), (value), (count), __FILE__, __LINE__)
+#define camp_unique_async(in, out, n, count) \
+    CAMP_ALGO_PICK_SCAN_(camp_unique, _async, out)((in), (out), (n), (count), __FILE__, __LINE__)
 #define camp_fill_async(data, n, value) \
     CAMP_ALGO_PICK_(camp_fill, _async, data)((data), (n), (value), __FILE__, __LINE__)
 #define camp_sequence_async(data, n, start, step) \

@@ -1,11 +1,12 @@
 /* select.c — camp_select_TYPE: stream compaction (copy_if) of the elements
- * that compare true with a value, in their order, in three steps: each tile
+ * that compare true with a value, and camp_unique_TYPE, of the elements
+ * that differ from the one before them, in their order, in three steps: each tile
  * counts the kept elements of its chunk, an exclusive scan of the counts
  * (scan.c's, one more entry for the total) gives each chunk its first
  * output place, and each tile walks its chunk block by block, each thread
  * taking SELECT_ITEMS consecutive elements and a tile scan of the threads'
  * counts (tile_scan.h, on unsigned counts) giving its places. Compiled once
- * per element type (algo_type.h). */
+ * per element type (element_type.h). */
 #include <camp_algorithms.h>
 
 #include "element_type.h"
@@ -16,26 +17,28 @@
 
 enum { SELECT_ITEMS = 8, SELECT_BLOCK = ALGO_TILE * SELECT_ITEMS };
 
-static int keep(algo_t v, int compare, algo_t value) restrict(amp) {
-    return compare == CAMP_LESS            ? v < value
-           : compare == CAMP_LESS_EQUAL    ? v <= value
-           : compare == CAMP_GREATER       ? v > value
-           : compare == CAMP_GREATER_EQUAL ? v >= value
-           : compare == CAMP_EQUAL         ? v == value
-                                           : v != value;
+/* What a selection keeps: a camp_compare against a value, or this. */
+enum { SELECT_UNIQUE = CAMP_NOT_EQUAL + 1 };
+
+/* Whether in[i] is kept: it compares true with `value`, or (SELECT_UNIQUE)
+ * it is the first element or differs from the one before it. */
+static int keep(const algo_t *in, int i, int how, algo_t value) restrict(amp) {
+    algo_t v = in[i];
+    if (how == SELECT_UNIQUE) return i == 0 || v != in[i - 1];
+    return how == CAMP_LESS            ? v < value
+           : how == CAMP_LESS_EQUAL    ? v <= value
+           : how == CAMP_GREATER       ? v > value
+           : how == CAMP_GREATER_EQUAL ? v >= value
+           : how == CAMP_EQUAL         ? v == value
+                                       : v != value;
 }
 
 /* Queues the kernels that copy the kept elements to out and write their
  * number into count[0] (an array's or view's element), or where count is
  * NULL waits and stores it in *kept; false after a reported error. */
-static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, camp_compare compare, algo_t value,
-                      unsigned *count, size_t *kept, const char *call, const char *file, unsigned line) {
+static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, int how, algo_t value, unsigned *count,
+                      size_t *kept, const char *call, const char *file, unsigned line) {
     if (!algo_count_fits(n_elements, call, file, line)) return false;
-    if ((unsigned)compare > CAMP_NOT_EQUAL) {
-        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: %d is no camp_compare", call,
-                             (int)compare);
-        return false;
-    }
     if (count && !camp_memory_check_at(count, 1, sizeof *count, true, "count", call, file, line)) return false;
     if (n_elements == 0) {
         if (count) camp_fill_uint_at(count, 1, 0u, file, line);
@@ -48,7 +51,7 @@ static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, camp_com
         camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: out overlaps in", call);
         return false;
     }
-    int n = (int)n_elements, how = (int)compare;
+    int n = (int)n_elements;
     algo_chunking cut = algo_chunks(n, SELECT_BLOCK);
     int chunk = cut.chunk, chunks = cut.chunks;
     /* per chunk its count, then its first place; the last entry: the total */
@@ -58,7 +61,7 @@ static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, camp_com
         tile_static unsigned per_subgroup[ALGO_TILE];
         int end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n;
         unsigned own = 0;
-        for (int i = t.tile * chunk + t.local; i < end; i += ALGO_TILE) own += (unsigned)keep(in[i], how, value);
+        for (int i = t.tile * chunk + t.local; i < end; i += ALGO_TILE) own += (unsigned)keep(in, i, how, value);
         tile_exclusive_sum(own, per_subgroup, t.local, t.barrier);
         if (t.local == 0) places[t.tile] = tile_scan_total(per_subgroup);
         if (t.tile == 0 && t.local == 0) places[chunks] = 0;
@@ -70,18 +73,16 @@ static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, camp_com
         unsigned place = places[t.tile];
         if (t.tile == 0 && t.local == 0) total[0] = places[chunks];
         for (int start = t.tile * chunk; start < end; start += SELECT_BLOCK) {
-            algo_t v[SELECT_ITEMS];
+            int kept_here[SELECT_ITEMS];
             unsigned own = 0;
             for (int k = 0; k < SELECT_ITEMS; k++) {
                 int i = start + mine + k;
-                v[k] = i < end ? in[i] : value;
-                own += (unsigned)(i < end && keep(v[k], how, value));
+                kept_here[k] = i < end && keep(in, i, how, value);
+                own += (unsigned)kept_here[k];
             }
             unsigned at = place + tile_exclusive_sum(own, per_subgroup, t.local, t.barrier);
-            for (int k = 0; k < SELECT_ITEMS; k++) {
-                int i = start + mine + k;
-                if (i < end && keep(v[k], how, value)) out[at++] = v[k];
-            }
+            for (int k = 0; k < SELECT_ITEMS; k++)
+                if (kept_here[k]) out[at++] = in[start + mine + k];
             place += tile_scan_total(per_subgroup);
             tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
         }
@@ -95,19 +96,44 @@ static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, camp_com
     return true;
 }
 
+/* Whether `compare` is a camp_compare; else an error. */
+static bool known_compare(camp_compare compare, const char *call, const char *file, unsigned line) {
+    if ((unsigned)compare <= CAMP_NOT_EQUAL) return true;
+    camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: %d is no camp_compare", call, (int)compare);
+    return false;
+}
+
+/* Whether the _async form's count is there; else an error. */
+static bool count_given(const unsigned *count, const char *call, const char *file, unsigned line) {
+    if (count) return true;
+    camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: count is a null pointer", call);
+    return false;
+}
+
 size_t ALGO_NAME(camp_select)(const algo_t *in, algo_t *out, size_t n, camp_compare compare, algo_t value,
                               const char *file, unsigned line) {
     size_t kept = 0;
-    select_if(in, out, n, compare, value, NULL, &kept, ALGO_CALL(camp_select), file, line);
+    if (known_compare(compare, ALGO_CALL(camp_select), file, line))
+        select_if(in, out, n, (int)compare, value, NULL, &kept, ALGO_CALL(camp_select), file, line);
     return kept;
 }
 
 camp_future *ALGO_ASYNC_NAME(camp_select)(const algo_t *in, algo_t *out, size_t n, camp_compare compare,
                                           algo_t value, unsigned *count, const char *file, unsigned line) {
-    if (!count) {
-        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: count is a null pointer",
-                             ALGO_ASYNC_CALL(camp_select));
-        return NULL;
-    }
-    return algo_future(select_if(in, out, n, compare, value, count, NULL, ALGO_ASYNC_CALL(camp_select), file, line));
+    const char *call = ALGO_ASYNC_CALL(camp_select);
+    return algo_future(known_compare(compare, call, file, line) && count_given(count, call, file, line) &&
+                       select_if(in, out, n, (int)compare, value, count, NULL, call, file, line));
+}
+
+size_t ALGO_NAME(camp_unique)(const algo_t *in, algo_t *out, size_t n, const char *file, unsigned line) {
+    size_t kept = 0;
+    select_if(in, out, n, SELECT_UNIQUE, (algo_t)0, NULL, &kept, ALGO_CALL(camp_unique), file, line);
+    return kept;
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_unique)(const algo_t *in, algo_t *out, size_t n, unsigned *count, const char *file,
+                                          unsigned line) {
+    const char *call = ALGO_ASYNC_CALL(camp_unique);
+    return algo_future(count_given(count, call, file, line) &&
+                       select_if(in, out, n, SELECT_UNIQUE, (algo_t)0, count, NULL, call, file, line));
 }

@@ -26,11 +26,12 @@ int main(void) {
     float *data = array_new_on(view, float, N, values, CAMP_ACCESS_TYPE_AUTO);
     float *scanned = array_new_on(view, float, N, NULL, CAMP_ACCESS_TYPE_AUTO);
     float *selected = array_new_on(view, float, N, NULL, CAMP_ACCESS_TYPE_AUTO);
+    float *distinct = array_new_on(view, float, N, NULL, CAMP_ACCESS_TYPE_AUTO);
     float *results = array_new_on(view, float, 4, NULL, CAMP_ACCESS_TYPE_AUTO);
     unsigned *k = array_new_on(view, unsigned, N, keys, CAMP_ACCESS_TYPE_AUTO);
     unsigned *v = array_new_on(view, unsigned, N, NULL, CAMP_ACCESS_TYPE_AUTO);
-    unsigned count[2] = {12345, 12345};
-    array_view(count, 2);
+    unsigned count[3] = {12345, 12345, 12345};
+    array_view(count, 3);
 
     camp_future *futures[] = {
         camp_reduce_sum_async(data, N, &results[0]),
@@ -39,6 +40,7 @@ int main(void) {
         camp_inclusive_scan_async(data, scanned, N),
         camp_select_async(data, selected, N, CAMP_GREATER_EQUAL, 0.0f, &count[0]),
         camp_select_async(data, selected, (size_t)0, CAMP_LESS, 0.0f, &count[1]), /* 0 */
+        camp_unique_async(data, distinct, N, &count[2]),
         camp_sequence_async(v, N, 0u, 1u),
     };
     for (size_t f = 0; f < sizeof futures / sizeof *futures; f++) future_wait(futures[f]);
@@ -63,6 +65,9 @@ int main(void) {
         if (values[i] >= 0.0f) TEST_EXPECT(kept[want_count++] == values[i], "async select [%u]", want_count - 1);
     TEST_EXPECT(count[0] == want_count, "async select count %u, want %u", count[0], want_count);
     TEST_EXPECT(count[1] == 0, "async select of nothing: count %u", count[1]);
+    unsigned runs = 0;
+    for (int i = 0; i < N; i++) runs += i == 0 || values[i] != values[i - 1];
+    TEST_EXPECT(count[2] == runs, "async unique count %u, want %u", count[2], runs);
     unsigned sorted_keys[N];
     array_copy_out(sorted_keys, k, N);
     array_copy_out(positions, v, N);
@@ -79,6 +84,7 @@ int main(void) {
     array_delete(v);
     array_delete(k);
     array_delete(results);
+    array_delete(distinct);
     array_delete(selected);
     array_delete(scanned);
     array_delete(data);

@@ -58,6 +58,7 @@ int main(void) {
     EXPECT_REFUSED(camp_inclusive_scan(a, a + 1, N - 1), "out overlaps in");
     EXPECT_REFUSED(camp_select(a, a + 1, 10, CAMP_LESS, 5), "camp_select_int: out overlaps in");
     EXPECT_REFUSED(camp_select(a, b, N, (camp_compare)42, 5), "42 is no camp_compare");
+    EXPECT_REFUSED(camp_unique(a, a + 2, N - 2), "camp_unique_int: out overlaps in");
     EXPECT_REFUSED(camp_fill(b, N + 1, 0), "camp_fill_int: data:");
     EXPECT_REFUSED(camp_sort(k, N + 1), "camp_sort_uint: keys:");
     EXPECT_REFUSED(camp_gather(a, N, k, a + 1, 10), "camp_gather_int: out overlaps in or map");
