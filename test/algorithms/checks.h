@@ -22,6 +22,10 @@ static unsigned test_random(void) {
     return test_random_state = x;
 }
 
+/* A test's check_TYPE(n) for each of the six element types, in turn. */
+#define CHECK_EVERY_TYPE(n) \
+    (check_int(n), check_uint(n), check_int64(n), check_uint64(n), check_float(n), check_double(n))
+
 static int test_failures;
 static long test_checks;
 

@@ -47,12 +47,7 @@ CHECK_FILL(double, double, "%g", 1e300, -1e6, 0.25)
 
 int main(void) {
     for (int s = 0; s < TEST_SIZE_COUNT; s++) {
-        check_int(test_sizes[s]);
-        check_uint(test_sizes[s]);
-        check_int64(test_sizes[s]);
-        check_uint64(test_sizes[s]);
-        check_float(test_sizes[s]);
-        check_double(test_sizes[s]);
+        CHECK_EVERY_TYPE(test_sizes[s]);
     }
     return test_finish("fill");
 }

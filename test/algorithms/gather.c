@@ -56,12 +56,7 @@ int main(void) {
     for (int s = 0; s < TEST_SIZE_COUNT; s++) {
         size_t n = test_sizes[s];
         if (n % 7919 == 0 && n) continue; /* the map would repeat indices */
-        check_int(n);
-        check_uint(n);
-        check_int64(n);
-        check_uint64(n);
-        check_float(n);
-        check_double(n);
+        CHECK_EVERY_TYPE(n);
     }
     return test_finish("gather");
 }

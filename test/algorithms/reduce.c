@@ -78,13 +78,7 @@ static void check_float_rounding(size_t n) {
 int main(void) {
     check_empty();
     for (int s = 0; s < TEST_SIZE_COUNT; s++) {
-        size_t n = test_sizes[s];
-        check_int(n);
-        check_uint(n);
-        check_int64(n);
-        check_uint64(n);
-        check_float(n);
-        check_double(n);
+        CHECK_EVERY_TYPE(test_sizes[s]);
     }
     check_float_rounding(1000003);
     return test_finish("reduce");
