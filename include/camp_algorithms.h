@@ -30,7 +30,8 @@ extern "C" {
 
 /* ---- Reductions: the sum (wrapping for integers), minimum or maximum of
  * data[0 .. n-1]; for n == 0, 0, the type's largest value, its smallest
- * (+-infinity for floats). O(n) work, two kernels, one wait. */
+ * (+-infinity for floats). camp_dot_TYPE: the sum of a[i] * b[i]. O(n)
+ * work, two kernels, one wait. */
 #define CAMP_ALGO_DECLARE_REDUCE_(T, name) \
     T camp_reduce_sum_##name##_at(const T *data, size_t n, const char *file, unsigned line); \
     T camp_reduce_min_##name##_at(const T *data, size_t n, const char *file, unsigned line); \
@@ -40,7 +41,10 @@ extern "C" {
     camp_future *camp_reduce_min_##name##_async_at(const T *data, size_t n, T *result, const char *file, \
                                                    unsigned line); \
     camp_future *camp_reduce_max_##name##_async_at(const T *data, size_t n, T *result, const char *file, \
-                                                   unsigned line);
+                                                   unsigned line); \
+    T camp_dot_##name##_at(const T *a, const T *b, size_t n, const char *file, unsigned line); \
+    camp_future *camp_dot_##name##_async_at(const T *a, const T *b, size_t n, T *result, const char *file, \
+                                            unsigned line);
 CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_REDUCE_)
 
 /* ---- Scans: out[i] = in[0] + ... + in[i] (inclusive) or + in[i-1]
@@ -157,6 +161,12 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SORT_)
 #define camp_reduce_max_uint64(data, n) camp_reduce_max_uint64_at((data), (n), __FILE__, __LINE__)
 #define camp_reduce_max_float(data, n) camp_reduce_max_float_at((data), (n), __FILE__, __LINE__)
 #define camp_reduce_max_double(data, n) camp_reduce_max_double_at((data), (n), __FILE__, __LINE__)
+#define camp_dot_int(a, b, n) camp_dot_int_at((a), (b), (n), __FILE__, __LINE__)
+#define camp_dot_uint(a, b, n) camp_dot_uint_at((a), (b), (n), __FILE__, __LINE__)
+#define camp_dot_int64(a, b, n) camp_dot_int64_at((a), (b), (n), __FILE__, __LINE__)
+#define camp_dot_uint64(a, b, n) camp_dot_uint64_at((a), (b), (n), __FILE__, __LINE__)
+#define camp_dot_float(a, b, n) camp_dot_float_at((a), (b), (n), __FILE__, __LINE__)
+#define camp_dot_double(a, b, n) camp_dot_double_at((a), (b), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan_int(in, out, n) camp_inclusive_scan_int_at((in), (out), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan_uint(in, out, n) camp_inclusive_scan_uint_at((in), (out), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan_float(in, out, n) camp_inclusive_scan_float_at((in), (out), (n), __FILE__, __LINE__)
@@ -258,6 +268,7 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SORT_)
 #define camp_reduce_sum(data, n) CAMP_ALGO_PICK_(camp_reduce_sum, , data)((data), (n), __FILE__, __LINE__)
 #define camp_reduce_min(data, n) CAMP_ALGO_PICK_(camp_reduce_min, , data)((data), (n), __FILE__, __LINE__)
 #define camp_reduce_max(data, n) CAMP_ALGO_PICK_(camp_reduce_max, , data)((data), (n), __FILE__, __LINE__)
+#define camp_dot(a, b, n) CAMP_ALGO_PICK_(camp_dot, , a)((a), (b), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan(in, out, n) \
     CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, , out)((in), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan(in, out, n) \
@@ -288,6 +299,7 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SORT_)
     CAMP_ALGO_PICK_(camp_reduce_min, _async, data)((data), (n), (result), __FILE__, __LINE__)
 #define camp_reduce_max_async(data, n, result) \
     CAMP_ALGO_PICK_(camp_reduce_max, _async, data)((data), (n), (result), __FILE__, __LINE__)
+#define camp_dot_async(a, b, n, result) CAMP_ALGO_PICK_(camp_dot, _async, a)((a), (b), (n), (result), __FILE__, __LINE__)
 #define camp_inclusive_scan_async(in, out, n) \
     CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, _async, out)((in), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan_async(in, out, n) \

@@ -1,5 +1,6 @@
 /* reduce.c — camp_reduce_{sum,min,max}_TYPE: the sum, minimum or maximum
- * of n elements in two kernels. The first runs up to ALGO_MAX_TILES tiles
+ * of n elements, and camp_dot_TYPE, the sum of their products with a
+ * second array's, in two kernels. The first runs up to ALGO_MAX_TILES tiles
  * whose threads stride over the input (four loads in flight per thread),
  * each tile combining its threads' values subgroup by subgroup
  * (subgroup_reduce_*) and then its subgroups' in its first subgroup; the
@@ -39,10 +40,16 @@ static algo_t tile_combine(algo_t v, algo_t *per_subgroup, tile_barrier barrier,
     return all;
 }
 
-/* Queues the kernels that write the reduction of data[0 .. count-1] into
- * result[0] (the identity for count == 0); `partial` holds a value per tile
- * of the first kernel (reduce_tiles). */
-static void reduce_into(const algo_t *data, int n, int op, algo_t *partial, algo_t *result) {
+/* The i-th term of a reduction: data[i], or for a dot product (weights
+ * not NULL) data[i] * weights[i]. */
+static algo_t term(const algo_t *data, const algo_t *weights, int i) restrict(amp) {
+    return weights ? data[i] * weights[i] : data[i];
+}
+
+/* Queues the kernels that write the reduction of the terms 0 .. count-1
+ * into result[0] (the identity for count == 0); `partial` holds a value
+ * per tile of the first kernel (reduce_scratch). */
+static void reduce_into(const algo_t *data, const algo_t *weights, int n, int op, algo_t *partial, algo_t *result) {
     int tiles = n ? algo_tiles((size_t)n, ALGO_TILE * 4) : 0, stride = tiles * ALGO_TILE;
     if (tiles) {
         parallel_for_each(t, tile(extent(tiles * ALGO_TILE), ALGO_TILE)) {
@@ -50,12 +57,12 @@ static void reduce_into(const algo_t *data, int n, int op, algo_t *partial, algo
             algo_t a = identity(op), b = a, c = a, d = a;
             int i = t.global;
             for (; i + 3 * stride < n; i += 4 * stride) {
-                a = combine(a, data[i], op);
-                b = combine(b, data[i + stride], op);
-                c = combine(c, data[i + 2 * stride], op);
-                d = combine(d, data[i + 3 * stride], op);
+                a = combine(a, term(data, weights, i), op);
+                b = combine(b, term(data, weights, i + stride), op);
+                c = combine(c, term(data, weights, i + 2 * stride), op);
+                d = combine(d, term(data, weights, i + 3 * stride), op);
             }
-            for (; i < n; i += stride) a = combine(a, data[i], op);
+            for (; i < n; i += stride) a = combine(a, term(data, weights, i), op);
             algo_t all = tile_combine(combine(combine(a, b, op), combine(c, d, op), op), per_subgroup, t.barrier, op);
             if (t.local == 0) partial[t.tile] = all;
         }
@@ -76,56 +83,71 @@ static algo_t *reduce_scratch(size_t count) {
     return array_new_on(camp_current_view(), algo_t, tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO);
 }
 
-static bool readable(const algo_t *data, size_t count, const char *call, const char *file, unsigned line) {
+static bool readable(const algo_t *data, const algo_t *weights, size_t count, const char *call, const char *file,
+                     unsigned line) {
     return algo_count_fits(count, call, file, line) &&
-           (count == 0 || camp_memory_check_at(data, (long long)count, sizeof *data, false, "data", call, file, line));
+           (count == 0 || (camp_memory_check_at(data, (long long)count, sizeof *data, false, weights ? "a" : "data",
+                                                call, file, line) &&
+                           (!weights || camp_memory_check_at(weights, (long long)count, sizeof *weights, false, "b",
+                                                             call, file, line))));
 }
 
-static algo_t reduce(const algo_t *data, size_t count, int op, const char *call, const char *file, unsigned line) {
+/* The reduction of data (the dot product with weights where not NULL). */
+static algo_t reduce(const algo_t *data, const algo_t *weights, size_t count, int op, const char *call,
+                     const char *file, unsigned line) {
     algo_t result = identity(op);
-    if (count == 0 || !readable(data, count, call, file, line)) return result;
+    if (count == 0 || !readable(data, weights, count, call, file, line)) return result;
     algo_t *scratch = reduce_scratch(count);
     int tiles = algo_tiles(count, ALGO_TILE * 4);
-    reduce_into(data, (int)count, op, scratch, scratch + tiles);
+    reduce_into(data, weights, (int)count, op, scratch, scratch + tiles);
     array_copy_out(&result, scratch + tiles, 1);
     array_delete(scratch);
     return result;
 }
 
-static camp_future *reduce_async(const algo_t *data, size_t count, algo_t *result, int op, const char *call,
-                                 const char *file, unsigned line) {
-    if (!readable(data, count, call, file, line) ||
+static camp_future *reduce_async(const algo_t *data, const algo_t *weights, size_t count, algo_t *result, int op,
+                                 const char *call, const char *file, unsigned line) {
+    if (!readable(data, weights, count, call, file, line) ||
         !camp_memory_check_at(result, 1, sizeof *result, true, "result", call, file, line))
         return NULL;
     algo_t *scratch = reduce_scratch(count);
-    reduce_into(data, (int)count, op, scratch, result);
+    reduce_into(data, weights, (int)count, op, scratch, result);
     array_delete(scratch);
     return algo_future(true);
 }
 
 algo_t ALGO_NAME(camp_reduce_sum)(const algo_t *data, size_t n, const char *file, unsigned line) {
-    return reduce(data, n, REDUCE_SUM, ALGO_CALL(camp_reduce_sum), file, line);
+    return reduce(data, NULL, n, REDUCE_SUM, ALGO_CALL(camp_reduce_sum), file, line);
 }
 
 algo_t ALGO_NAME(camp_reduce_min)(const algo_t *data, size_t n, const char *file, unsigned line) {
-    return reduce(data, n, REDUCE_MIN, ALGO_CALL(camp_reduce_min), file, line);
+    return reduce(data, NULL, n, REDUCE_MIN, ALGO_CALL(camp_reduce_min), file, line);
 }
 
 algo_t ALGO_NAME(camp_reduce_max)(const algo_t *data, size_t n, const char *file, unsigned line) {
-    return reduce(data, n, REDUCE_MAX, ALGO_CALL(camp_reduce_max), file, line);
+    return reduce(data, NULL, n, REDUCE_MAX, ALGO_CALL(camp_reduce_max), file, line);
+}
+
+algo_t ALGO_NAME(camp_dot)(const algo_t *a, const algo_t *b, size_t n, const char *file, unsigned line) {
+    return reduce(a, b, n, REDUCE_SUM, ALGO_CALL(camp_dot), file, line);
 }
 
 camp_future *ALGO_ASYNC_NAME(camp_reduce_sum)(const algo_t *data, size_t n, algo_t *result, const char *file,
                                               unsigned line) {
-    return reduce_async(data, n, result, REDUCE_SUM, ALGO_ASYNC_CALL(camp_reduce_sum), file, line);
+    return reduce_async(data, NULL, n, result, REDUCE_SUM, ALGO_ASYNC_CALL(camp_reduce_sum), file, line);
 }
 
 camp_future *ALGO_ASYNC_NAME(camp_reduce_min)(const algo_t *data, size_t n, algo_t *result, const char *file,
                                               unsigned line) {
-    return reduce_async(data, n, result, REDUCE_MIN, ALGO_ASYNC_CALL(camp_reduce_min), file, line);
+    return reduce_async(data, NULL, n, result, REDUCE_MIN, ALGO_ASYNC_CALL(camp_reduce_min), file, line);
 }
 
 camp_future *ALGO_ASYNC_NAME(camp_reduce_max)(const algo_t *data, size_t n, algo_t *result, const char *file,
                                               unsigned line) {
-    return reduce_async(data, n, result, REDUCE_MAX, ALGO_ASYNC_CALL(camp_reduce_max), file, line);
+    return reduce_async(data, NULL, n, result, REDUCE_MAX, ALGO_ASYNC_CALL(camp_reduce_max), file, line);
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_dot)(const algo_t *a, const algo_t *b, size_t n, algo_t *result, const char *file,
+                                       unsigned line) {
+    return reduce_async(a, b, n, result, REDUCE_SUM, ALGO_ASYNC_CALL(camp_dot), file, line);
 }

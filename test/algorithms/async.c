@@ -15,9 +15,11 @@ int main(void) {
     static float values[N], prefix[N], kept[N];
     static unsigned keys[N], positions[N];
     float expected_sum = 0, lowest = 0;
+    double expected_squares = 0; /* beyond 2^24: the device's float sum within its rounding bound of it */
     for (int i = 0; i < N; i++) {
         values[i] = (float)(test_random() % 64) - 32.0f; /* exact sums in any order */
         expected_sum += values[i];
+        expected_squares += (double)values[i] * values[i];
         if (i == 0 || values[i] < lowest) lowest = values[i];
         keys[i] = test_random() % 1000;
     }
@@ -37,6 +39,7 @@ int main(void) {
         camp_reduce_sum_async(data, N, &results[0]),
         camp_reduce_min_async(data, N, &results[1]),
         camp_reduce_max_async(data, (size_t)0, &results[2]), /* -infinity */
+        camp_dot_async(data, data, N, &results[3]),
         camp_inclusive_scan_async(data, scanned, N),
         camp_select_async(data, selected, N, CAMP_GREATER_EQUAL, 0.0f, &count[0]),
         camp_select_async(data, selected, (size_t)0, CAMP_LESS, 0.0f, &count[1]), /* 0 */
@@ -49,10 +52,12 @@ int main(void) {
 
     array_view_synchronize(count); /* needed only where CAMP_IMPLICIT_SYNC=0 */
     float got[4];
-    array_copy_out(got, results, 3);
+    array_copy_out(got, results, 4);
     TEST_EXPECT(got[0] == expected_sum, "async sum %g, want %g", got[0], expected_sum);
     TEST_EXPECT(got[1] == lowest, "async min %g, want %g", got[1], lowest);
     TEST_EXPECT(got[2] == -INFINITY, "async max of nothing %g", got[2]);
+    TEST_EXPECT(fabs(got[3] - expected_squares) <= 1e-5 * expected_squares, "async dot %g, want %g", got[3],
+                expected_squares);
     array_copy_out(prefix, scanned, N);
     float running = 0;
     for (int i = 0; i < N; i++) {

@@ -1,5 +1,5 @@
-/* reduce.c — camp_reduce_{sum,min,max} of every element type against a
- * serial reference, on arrays (array_new) and on views of host memory
+/* reduce.c — camp_reduce_{sum,min,max} and camp_dot of every element type
+ * against a serial reference, on arrays (array_new) and on views of host memory
  * (array_view), at every size of checks.h. Integer data is exact; float
  * data are small integers (exact sums in any order) and, for a rounding
  * check, values in [0, 1) whose sum may differ from the serial one by the
@@ -10,14 +10,17 @@
 
 #include "checks.h"
 
-/* One type's three reductions on n values from the generator, on an array
- * and on a view; `exact` where every order of the sum gives one result. */
+/* One type's reductions on n values from the generator, and their dot
+ * product with the weights 0, 1, 2, 0, 1, 2, ..., on arrays and on views. */
 #define CHECK_TYPE(T, name, fmt, make)                                                                           \
     static void check_##name(size_t n) {                                                                      \
-        T *host = malloc((n ? n : 1) * sizeof *host), sum = 0, lo = 0, hi = 0;                                \
+        T *host = malloc((n ? n : 1) * sizeof *host), sum = 0, lo = 0, hi = 0, dot = 0;                       \
+        T *weights = malloc((n ? n : 1) * sizeof *weights);                                                   \
         for (size_t i = 0; i < n; i++) {                                                                      \
             host[i] = (T)(make);                                                                              \
+            weights[i] = (T)(i % 3);                                                                          \
             sum += host[i];                                                                                   \
+            dot += host[i] * weights[i];                                                                      \
             if (i == 0 || host[i] < lo) lo = host[i];                                                         \
             if (i == 0 || host[i] > hi) hi = host[i];                                                         \
         }                                                                                                     \
@@ -25,24 +28,31 @@
             lo = camp_reduce_min(host, 0); /* the identities: checked once below */                          \
             hi = camp_reduce_max(host, 0);                                                                    \
         }                                                                                                     \
-        T *array = array_new(T, n ? n : 1, host);                                                             \
+        T *array = array_new(T, n ? n : 1, host), *weight_array = array_new(T, n ? n : 1, weights);          \
         T got_sum = camp_reduce_sum(array, n), got_min = camp_reduce_min(array, n),                           \
-          got_max = camp_reduce_max(array, n);                                                                \
+          got_max = camp_reduce_max(array, n), got_dot = camp_dot(array, weight_array, n);                    \
         TEST_EXPECT(got_sum == sum, #name " array sum of %zu: " fmt ", want " fmt, n, got_sum, sum);          \
+        TEST_EXPECT(got_dot == dot, #name " array dot of %zu: " fmt ", want " fmt, n, got_dot, dot);          \
         TEST_EXPECT(got_min == lo, #name " array min of %zu: " fmt ", want " fmt, n, got_min, lo);            \
         TEST_EXPECT(got_max == hi, #name " array max of %zu: " fmt ", want " fmt, n, got_max, hi);            \
+        array_delete(weight_array);                                                                           \
         array_delete(array);                                                                                  \
         if (n) {                                                                                              \
-            const T *view = host;                                                                             \
+            const T *view = host, *weight_view = weights;                                                     \
             array_view(view, n);                                                                              \
+            array_view(weight_view, n);                                                                       \
+            got_dot = camp_dot_##name(view, weight_view, n);                                                  \
+            TEST_EXPECT(got_dot == dot, #name " view dot of %zu: " fmt ", want " fmt, n, got_dot, dot);       \
             got_sum = camp_reduce_sum_##name(view, n);                                                        \
             got_min = camp_reduce_min_##name(view, n);                                                        \
             got_max = camp_reduce_max_##name(view, n);                                                        \
             TEST_EXPECT(got_sum == sum, #name " view sum of %zu: " fmt ", want " fmt, n, got_sum, sum);       \
             TEST_EXPECT(got_min == lo, #name " view min of %zu: " fmt ", want " fmt, n, got_min, lo);         \
             TEST_EXPECT(got_max == hi, #name " view max of %zu: " fmt ", want " fmt, n, got_max, hi);         \
+            array_view_release(weight_view);                                                                  \
             array_view_release(view);                                                                         \
         }                                                                                                     \
+        free(weights);                                                                                        \
         free(host);                                                                                           \
     }
 CHECK_TYPE(int, int, "%d", (int)(test_random() % 2001) - 1000)
