@@ -36,12 +36,17 @@ static inline algo_chunking algo_chunks(int n, int block) {
     return c;
 }
 
-/* Whether n elements fit the library's kernels (their extents and indices
- * are int); else an error naming the caller's line. */
+/* The most elements a call takes: its kernels index with int, and run a
+ * little past n (a chunk's end, a block's or a stride's step: at most
+ * ALGO_MAX_TILES * 2048 = 2^21 past it) without overflowing. */
+#define ALGO_MAX_COUNT (INT_MAX - (1 << 22))
+
+/* Whether n elements fit the library's kernels; else an error naming the
+ * caller's line. */
 static inline bool algo_count_fits(size_t n, const char *call, const char *file, unsigned line) {
-    if (n <= INT_MAX) return true;
+    if (n <= ALGO_MAX_COUNT) return true;
     camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: %zu elements; at most %d are supported", call,
-                         n, INT_MAX);
+                         n, ALGO_MAX_COUNT);
     return false;
 }
 
