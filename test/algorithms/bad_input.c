@@ -56,6 +56,7 @@ int main(void) {
     EXPECT_REFUSED(camp_exclusive_scan(a, b + 1, N), "camp_exclusive_scan_int: out:");
     EXPECT_REFUSED(camp_inclusive_scan(a, (int *)NULL, 3), "out is a null pointer");
     EXPECT_REFUSED(camp_inclusive_scan(a, a + 1, N - 1), "out overlaps in");
+    EXPECT_REFUSED(camp_inclusive_scan_by_key(k, a, (int *)k, 10), "camp_inclusive_scan_by_key_int: out overlaps keys");
     EXPECT_REFUSED(camp_select(a, a + 1, 10, CAMP_LESS, 5), "camp_select_int: out overlaps in");
     EXPECT_REFUSED(camp_select(a, b, N, (camp_compare)42, 5), "42 is no camp_compare");
     EXPECT_REFUSED(camp_unique(a, a + 2, N - 2), "camp_unique_int: out overlaps in");
