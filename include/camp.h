@@ -516,6 +516,10 @@ void camp_accelerator_view_wait(camp_accelerator_view *view);
  * (NULL: the default view); returns the previous one. */
 camp_accelerator_view *camp_set_current_view(camp_accelerator_view *view);
 camp_accelerator_view *camp_current_view(void);
+/* For libraries: whether the device of `view` (NULL: the default view) has
+ * every device feature of `features`, enum camp_feature bits of
+ * camp_abi.h (a library picks the version of a kernel the device runs). */
+bool camp_view_has_features(camp_accelerator_view *view, unsigned features);
 
 /* ---- Explicit views and arrays: the runtime calls behind the macros below
  * The calls that end or free (release, delete) take NULL and do nothing, as

@@ -12,7 +12,8 @@
  * it allocates, and how its float sums may differ from a serial sum.
  *
  * campcc links the library (libcamp_algorithms.a) with every program that
- * uses libcamp; its kernels need the device's subgroup arithmetic. */
+ * uses libcamp. Its kernels use subgroup operations where the device has
+ * them, and tile_static memory alone where it does not. */
 #ifndef CAMP_ALGORITHMS_H
 #define CAMP_ALGORITHMS_H
 #include <camp.h>

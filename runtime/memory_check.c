@@ -1,7 +1,8 @@
 /* memory_check.c — what libraries built on libcamp (camp_algorithms) ask
  * before launching their kernels on a caller's memory: whether a range lies
- * in one explicit view or array, and a way to report a bad argument through
- * the program's error handler, naming the caller's line. */
+ * in one explicit view or array, whether a view's device has the features
+ * a kernel needs (to pick a version of it), and a way to report a bad
+ * argument through the program's error handler, naming the caller's line. */
 #include "internal.h"
 
 #include <stdarg.h>
@@ -56,4 +57,14 @@ void camp_report_error_at(camp_status status, const char *file, unsigned line, c
     va_end(args);
     camp_lock_at(file, line);
     camp_unlock_and_report(camp_fail(status, "%s", message));
+}
+
+bool camp_view_has_features(camp_accelerator_view *view, unsigned features) {
+    camp_lock_at(NULL, 0);
+    camp_accelerator_view *resolved = NULL;
+    camp_status status = camp_runtime_start();
+    if (status == CAMP_OK) status = camp_view_or_default(view, "camp_view_has_features", &resolved);
+    bool has = status == CAMP_OK && (resolved->dev->features & features) == features;
+    camp_unlock_and_report(status);
+    return has;
 }

@@ -47,6 +47,12 @@ typedef double algo_t;
 #define ALGO_NAME(f) ALGO_PASTE(f, ALGO_TYPE_NAME, )
 /* f_TYPE_async_at: the form that returns a future */
 #define ALGO_ASYNC_NAME(f) ALGO_PASTE(f, ALGO_TYPE_NAME, _async)
+/* camp_algo_f_TYPE_portable: the version of kernel-launching function f
+ * built with -DALGO_PORTABLE (tile_static memory, no subgroup operations),
+ * which the default build calls on devices without subgroup arithmetic. */
+#define ALGO_PORTABLE_PASTE_(f, type) camp_algo_##f##_##type##_portable
+#define ALGO_PORTABLE_PASTE(f, type) ALGO_PORTABLE_PASTE_(f, type)
+#define ALGO_PORTABLE_NAME(f) ALGO_PORTABLE_PASTE(f, ALGO_TYPE_NAME)
 #define ALGO_STRING_(x) #x
 #define ALGO_STRING(x) ALGO_STRING_(x)
 /* "f_TYPE" and "f_TYPE_async", the names the caller wrote, for messages */

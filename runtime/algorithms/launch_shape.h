@@ -4,6 +4,7 @@
 #ifndef ALGO_LAUNCH_SHAPE_H
 #define ALGO_LAUNCH_SHAPE_H
 #include <camp.h>
+#include <camp_abi.h> /* enum camp_feature */
 #include <camp_math.h> /* camp_uint_as_float, CAMP_INFINITY: the float types' identities */
 #include <limits.h>
 #include <stddef.h>
@@ -48,6 +49,14 @@ static inline bool algo_count_fits(size_t n, const char *call, const char *file,
     camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: %zu elements; at most %d are supported", call,
                          n, ALGO_MAX_COUNT);
     return false;
+}
+
+/* Whether the current view's device runs the kernels' subgroup versions:
+ * subgroup arithmetic in compute shaders, and `extra` (the extended types
+ * for 64-bit elements); else the calls take their portable versions. */
+static inline bool algo_subgroups(unsigned extra) {
+    return camp_view_has_features(camp_current_view(),
+                                  CAMP_FEATURE_SUBGROUP_BASIC | CAMP_FEATURE_SUBGROUP_ARITHMETIC | extra);
 }
 
 /* What a call's _async form returns: where it queued kernels (`queued`),

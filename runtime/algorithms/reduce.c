@@ -7,7 +7,9 @@
  * second combines the tiles' results the same way in one tile and writes
  * the result: into a scratch element the synchronous form copies out, or
  * into the caller's memory for the _async form. Compiled once per element
- * type (element_type.h). */
+ * type (element_type.h), and again with -DALGO_PORTABLE: the kernels
+ * without subgroup operations (trees in tile_static memory), which the
+ * calls launch on devices without subgroup arithmetic. */
 #include "element_type.h"
 #include "launch_shape.h"
 
@@ -21,13 +23,27 @@ static algo_t combine(algo_t a, algo_t b, int op) restrict(amp) {
     return op == REDUCE_SUM ? a + b : op == REDUCE_MIN ? (b < a ? b : a) : (b > a ? b : a);
 }
 
+#ifdef ALGO_PORTABLE
+/* The tile's values v combined (in thread 0): a tree in tile_static
+ * memory, `scratch` of ALGO_TILE elements, log2(ALGO_TILE) + 1 barriers. */
+static algo_t tile_combine(algo_t v, algo_t *scratch, int local, tile_barrier barrier, int op) restrict(amp) {
+    scratch[local] = v;
+    tile_barrier_wait_with_tile_static_memory_fence(barrier);
+    for (int half = ALGO_TILE / 2; half > 0; half /= 2) {
+        if (local < half) scratch[local] = combine(scratch[local], scratch[local + half], op);
+        tile_barrier_wait_with_tile_static_memory_fence(barrier);
+    }
+    return scratch[0];
+}
+#else
 static algo_t subgroup_combine(algo_t v, int op) restrict(amp) {
     return op == REDUCE_SUM ? subgroup_reduce_add(v) : op == REDUCE_MIN ? subgroup_reduce_min(v) : subgroup_reduce_max(v);
 }
 
 /* The tile's values v combined, in its first subgroup's threads (the
  * identity elsewhere); per_subgroup holds one value per subgroup. */
-static algo_t tile_combine(algo_t v, algo_t *per_subgroup, tile_barrier barrier, int op) restrict(amp) {
+static algo_t tile_combine(algo_t v, algo_t *per_subgroup, int local, tile_barrier barrier, int op) restrict(amp) {
+    (void)local;
     algo_t mine = subgroup_combine(v, op);
     if (subgroup_lane() == 0) per_subgroup[subgroup_id()] = mine;
     tile_barrier_wait_with_tile_static_memory_fence(barrier);
@@ -39,6 +55,7 @@ static algo_t tile_combine(algo_t v, algo_t *per_subgroup, tile_barrier barrier,
     }
     return all;
 }
+#endif
 
 /* The i-th term of a reduction: data[i], or for a dot product (weights
  * not NULL) data[i] * weights[i]. */
@@ -48,8 +65,16 @@ static algo_t term(const algo_t *data, const algo_t *weights, int i) restrict(am
 
 /* Queues the kernels that write the reduction of the terms 0 .. count-1
  * into result[0] (the identity for count == 0); `partial` holds a value
- * per tile of the first kernel (reduce_scratch). */
-static void reduce_into(const algo_t *data, const algo_t *weights, int n, int op, algo_t *partial, algo_t *result) {
+ * per tile of the first kernel (reduce_scratch). The portable build
+ * exports its version for the default build's reduce_into. */
+#ifdef ALGO_PORTABLE
+#define REDUCE_KERNELS ALGO_PORTABLE_NAME(reduce_into)
+void REDUCE_KERNELS(const algo_t *data, const algo_t *weights, int n, int op, algo_t *partial, algo_t *result);
+#else
+#define REDUCE_KERNELS reduce_kernels
+static
+#endif
+void REDUCE_KERNELS(const algo_t *data, const algo_t *weights, int n, int op, algo_t *partial, algo_t *result) {
     int tiles = n ? algo_tiles((size_t)n, ALGO_TILE * 4) : 0, stride = tiles * ALGO_TILE;
     if (tiles) {
         parallel_for_each(t, tile(extent(tiles * ALGO_TILE), ALGO_TILE)) {
@@ -63,7 +88,8 @@ static void reduce_into(const algo_t *data, const algo_t *weights, int n, int op
                 d = combine(d, term(data, weights, i + 3 * stride), op);
             }
             for (; i < n; i += stride) a = combine(a, term(data, weights, i), op);
-            algo_t all = tile_combine(combine(combine(a, b, op), combine(c, d, op), op), per_subgroup, t.barrier, op);
+            algo_t all = tile_combine(combine(combine(a, b, op), combine(c, d, op), op), per_subgroup, t.local,
+                                      t.barrier, op);
             if (t.local == 0) partial[t.tile] = all;
         }
     }
@@ -71,9 +97,20 @@ static void reduce_into(const algo_t *data, const algo_t *weights, int n, int op
         tile_static algo_t per_subgroup[ALGO_TILE];
         algo_t a = identity(op);
         for (int i = t.local; i < tiles; i += ALGO_TILE) a = combine(a, partial[i], op);
-        algo_t all = tile_combine(a, per_subgroup, t.barrier, op);
+        algo_t all = tile_combine(a, per_subgroup, t.local, t.barrier, op);
         if (t.local == 0) result[0] = all;
     }
+}
+
+#ifndef ALGO_PORTABLE
+void ALGO_PORTABLE_NAME(reduce_into)(const algo_t *data, const algo_t *weights, int n, int op, algo_t *partial,
+                                     algo_t *result);
+
+/* The kernels' version the current view's device runs. */
+static void reduce_into(const algo_t *data, const algo_t *weights, int n, int op, algo_t *partial, algo_t *result) {
+    if (algo_subgroups(sizeof(algo_t) == 8 ? CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES : 0))
+        reduce_kernels(data, weights, n, op, partial, result);
+    else ALGO_PORTABLE_NAME(reduce_into)(data, weights, n, op, partial, result);
 }
 
 /* The tiles of reduce_into's first kernel, and one more element: the
@@ -151,3 +188,4 @@ camp_future *ALGO_ASYNC_NAME(camp_dot)(const algo_t *a, const algo_t *b, size_t 
                                        unsigned line) {
     return reduce_async(a, b, n, result, REDUCE_SUM, ALGO_ASYNC_CALL(camp_dot), file, line);
 }
+#endif

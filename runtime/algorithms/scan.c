@@ -7,7 +7,9 @@
  * (coalesced), each thread sums SCAN_ITEMS consecutive elements, the tile
  * scans the threads' sums (tile_scan.h) and each thread writes its
  * elements' prefixes back, stored coalesced. Reads the input twice, writes
- * the output once. Compiled once per element type (element_type.h). */
+ * the output once. Compiled once per element type (element_type.h), and
+ * again with -DALGO_PORTABLE (tile scans in tile_static memory alone) for
+ * devices without subgroup arithmetic. */
 #include "tile_scan.h"
 
 enum { SCAN_ITEMS = 8, SCAN_BLOCK = ALGO_TILE * SCAN_ITEMS };
@@ -18,19 +20,16 @@ enum { SCAN_PARTIALS_PER_THREAD = ALGO_MAX_TILES / ALGO_TILE };
  * every 32 keeps a thread's SCAN_ITEMS consecutive elements in distinct banks. */
 static int padded(int i) restrict(amp) { return i + (i >> 5); }
 
-/* Whether it queued the kernels (not for n == 0 or a reported error). */
-static bool scan(const algo_t *in, algo_t *out, size_t count, int exclusive, const char *call, const char *file,
-                 unsigned line) {
-    if (count == 0 || !algo_count_fits(count, call, file, line) ||
-        !camp_memory_check_at(in, (long long)count, sizeof *in, false, "in", call, file, line) ||
-        !camp_memory_check_at(out, (long long)count, sizeof *out, true, "out", call, file, line))
-        return false;
-    if (in != out && algo_overlap(in, count * sizeof *in, out, count * sizeof *out)) {
-        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line,
-                             "%s: out overlaps in without being in (in-place scans pass the same pointer)", call);
-        return false;
-    }
-    int n = (int)count;
+/* Queues the three kernels for n > 0 elements. The portable build exports
+ * its version for the default build's scan. */
+#ifdef ALGO_PORTABLE
+#define SCAN_KERNELS ALGO_PORTABLE_NAME(scan_kernels)
+void SCAN_KERNELS(const algo_t *in, algo_t *out, int n, int exclusive);
+#else
+#define SCAN_KERNELS scan_kernels
+static
+#endif
+void SCAN_KERNELS(const algo_t *in, algo_t *out, int n, int exclusive) {
     algo_chunking cut = algo_chunks(n, SCAN_BLOCK);
     int chunk = cut.chunk, chunks = cut.chunks;
     algo_t *partial = array_new_on(camp_current_view(), algo_t, chunks, NULL, CAMP_ACCESS_TYPE_AUTO);
@@ -86,6 +85,26 @@ static bool scan(const algo_t *in, algo_t *out, size_t count, int exclusive, con
         }
     }
     array_delete(partial);
+}
+
+#ifndef ALGO_PORTABLE
+void ALGO_PORTABLE_NAME(scan_kernels)(const algo_t *in, algo_t *out, int n, int exclusive);
+
+/* Whether it queued the kernels (not for n == 0 or a reported error): the
+ * version the current view's device runs. */
+static bool scan(const algo_t *in, algo_t *out, size_t count, int exclusive, const char *call, const char *file,
+                 unsigned line) {
+    if (count == 0 || !algo_count_fits(count, call, file, line) ||
+        !camp_memory_check_at(in, (long long)count, sizeof *in, false, "in", call, file, line) ||
+        !camp_memory_check_at(out, (long long)count, sizeof *out, true, "out", call, file, line))
+        return false;
+    if (in != out && algo_overlap(in, count * sizeof *in, out, count * sizeof *out)) {
+        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line,
+                             "%s: out overlaps in without being in (in-place scans pass the same pointer)", call);
+        return false;
+    }
+    if (algo_subgroups(0)) scan_kernels(in, out, (int)count, exclusive);
+    else ALGO_PORTABLE_NAME(scan_kernels)(in, out, (int)count, exclusive);
     return true;
 }
 
@@ -106,3 +125,4 @@ camp_future *ALGO_ASYNC_NAME(camp_exclusive_scan)(const algo_t *in, algo_t *out,
                                                   unsigned line) {
     return algo_future(scan(in, out, n, 1, ALGO_ASYNC_CALL(camp_exclusive_scan), file, line));
 }
+#endif

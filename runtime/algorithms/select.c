@@ -1,12 +1,15 @@
 /* select.c — camp_select_TYPE: stream compaction (copy_if) of the elements
  * that compare true with a value, and camp_unique_TYPE, of the elements
- * that differ from the one before them, in their order, in three steps: each tile
- * counts the kept elements of its chunk, an exclusive scan of the counts
- * (scan.c's, one more entry for the total) gives each chunk its first
- * output place, and each tile walks its chunk block by block, each thread
- * taking SELECT_ITEMS consecutive elements and a tile scan of the threads'
- * counts (tile_scan.h, on unsigned counts) giving its places. Compiled once
- * per element type (element_type.h). */
+ * that differ from the one before them, in their order, in three steps:
+ * each tile counts the kept elements of its chunk, an exclusive scan of
+ * the counts (scan.c's, one more entry for the total) gives each chunk its
+ * first output place, and each tile walks its chunk block by block, each
+ * thread taking SELECT_ITEMS consecutive elements and a tile scan of the
+ * threads' counts (tile_scan.h, on unsigned counts) giving its places. The
+ * count comes back by a copy (a wait), or for the _async forms goes into
+ * the caller's memory. Compiled once per element type (element_type.h),
+ * and again with -DALGO_PORTABLE (tile scans in tile_static memory alone)
+ * for devices without subgroup arithmetic. */
 #include <camp_algorithms.h>
 
 #include "element_type.h"
@@ -33,25 +36,20 @@ static int keep(const algo_t *in, int i, int how, algo_t value) restrict(amp) {
                                        : v != value;
 }
 
-/* Queues the kernels that copy the kept elements to out and write their
- * number into count[0] (an array's or view's element), or where count is
- * NULL waits and stores it in *kept; false after a reported error. */
-static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, int how, algo_t value, unsigned *count,
-                      size_t *kept, const char *call, const char *file, unsigned line) {
-    if (!algo_count_fits(n_elements, call, file, line)) return false;
-    if (count && !camp_memory_check_at(count, 1, sizeof *count, true, "count", call, file, line)) return false;
-    if (n_elements == 0) {
-        if (count) camp_fill_uint_at(count, 1, 0u, file, line);
-        return true;
-    }
-    if (!camp_memory_check_at(in, (long long)n_elements, sizeof *in, false, "in", call, file, line) ||
-        !camp_memory_check_at(out, (long long)n_elements, sizeof *out, true, "out", call, file, line))
-        return false;
-    if (algo_overlap(in, n_elements * sizeof *in, out, n_elements * sizeof *out)) {
-        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: out overlaps in", call);
-        return false;
-    }
-    int n = (int)n_elements;
+/* Queues the kernels (n > 0, arguments checked) that copy the kept
+ * elements to out and write their number into count[0], or where count is
+ * NULL waits and stores it in *kept. The portable build exports its
+ * version for the default build's select_if. */
+#ifdef ALGO_PORTABLE
+#define SELECT_KERNELS ALGO_PORTABLE_NAME(select_kernels)
+void SELECT_KERNELS(const algo_t *in, algo_t *out, int n, int how, algo_t value, unsigned *count, size_t *kept,
+                    const char *file, unsigned line);
+#else
+#define SELECT_KERNELS select_kernels
+static
+#endif
+void SELECT_KERNELS(const algo_t *in, algo_t *out, int n, int how, algo_t value, unsigned *count, size_t *kept,
+                    const char *file, unsigned line) {
     algo_chunking cut = algo_chunks(n, SELECT_BLOCK);
     int chunk = cut.chunk, chunks = cut.chunks;
     /* per chunk its count, then its first place; the last entry: the total */
@@ -93,6 +91,32 @@ static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, int how,
         *kept = total_kept;
     }
     array_delete(places);
+}
+
+#ifndef ALGO_PORTABLE
+void ALGO_PORTABLE_NAME(select_kernels)(const algo_t *in, algo_t *out, int n, int how, algo_t value, unsigned *count,
+                                        size_t *kept, const char *file, unsigned line);
+
+/* The selection into out and count[0] (an array's or view's element), or
+ * where count is NULL *kept after a wait, by the kernels' version the
+ * current view's device runs; false after a reported error. */
+static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, int how, algo_t value, unsigned *count,
+                      size_t *kept, const char *call, const char *file, unsigned line) {
+    if (!algo_count_fits(n_elements, call, file, line)) return false;
+    if (count && !camp_memory_check_at(count, 1, sizeof *count, true, "count", call, file, line)) return false;
+    if (n_elements == 0) {
+        if (count) camp_fill_uint_at(count, 1, 0u, file, line);
+        return true;
+    }
+    if (!camp_memory_check_at(in, (long long)n_elements, sizeof *in, false, "in", call, file, line) ||
+        !camp_memory_check_at(out, (long long)n_elements, sizeof *out, true, "out", call, file, line))
+        return false;
+    if (algo_overlap(in, n_elements * sizeof *in, out, n_elements * sizeof *out)) {
+        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: out overlaps in", call);
+        return false;
+    }
+    if (algo_subgroups(0)) select_kernels(in, out, (int)n_elements, how, value, count, kept, file, line);
+    else ALGO_PORTABLE_NAME(select_kernels)(in, out, (int)n_elements, how, value, count, kept, file, line);
     return true;
 }
 
@@ -137,3 +161,4 @@ camp_future *ALGO_ASYNC_NAME(camp_unique)(const algo_t *in, algo_t *out, size_t 
     return algo_future(count_given(count, call, file, line) &&
                        select_if(in, out, n, SELECT_UNIQUE, (algo_t)0, count, NULL, call, file, line));
 }
+#endif

@@ -10,7 +10,9 @@
  * every chunk its first place for each digit; each tile then sorts its
  * chunk's blocks in order in tile_static memory by the digit (four stable
  * two-bit splits, each a tile scan of tile_scan.h) and stores each key at
- * its digit's place plus its rank among the block's keys of that digit. */
+ * its digit's place plus its rank among the block's keys of that digit.
+ * Compiled again with -DALGO_PORTABLE (tile scans in tile_static memory
+ * alone) for devices without subgroup arithmetic. */
 #include <camp_algorithms.h>
 
 #include "element_type.h"
@@ -50,10 +52,18 @@ static unsigned field(unsigned packed, unsigned bucket) restrict(amp) {
 }
 
 /* One pass: the keys (and values, where `src_values` is not NULL) from src
- * to dst, stably by the digit at `shift`; counts holds RADIX_DIGITS * chunks. */
-static void radix_pass(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
-                       unsigned *counts, int n, int chunk, int chunks, int shift, int kind, const char *file,
-                       unsigned line) {
+ * to dst, stably by the digit at `shift`; counts holds RADIX_DIGITS * chunks.
+ * The portable build exports its version for the default build's passes. */
+#ifdef ALGO_PORTABLE
+#define RADIX_PASS ALGO_PORTABLE_NAME(radix_pass)
+void RADIX_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
+                unsigned *counts, int n, int chunk, int chunks, int shift, int kind, const char *file, unsigned line);
+#else
+#define RADIX_PASS radix_pass
+static
+#endif
+void RADIX_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
+                unsigned *counts, int n, int chunk, int chunks, int shift, int kind, const char *file, unsigned line) {
     parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
         tile_static unsigned histogram[RADIX_DIGITS];
         histogram[t.local] = 0;
@@ -137,7 +147,13 @@ static void radix_pass(const algo_t *src_keys, const unsigned *src_values, algo_
     }
 }
 
-/* Whether it queued the passes (not for n == 0 or a reported error). */
+#ifndef ALGO_PORTABLE
+void ALGO_PORTABLE_NAME(radix_pass)(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys,
+                                    unsigned *dst_values, unsigned *counts, int n, int chunk, int chunks, int shift,
+                                    int kind, const char *file, unsigned line);
+
+/* Whether it queued the passes (not for n == 0 or a reported error), in
+ * the version the current view's device runs. */
 static bool radix_sort(algo_t *keys, unsigned *values, size_t count, int kind, const char *call, const char *file,
                        unsigned line) {
     if (count == 0 || !algo_count_fits(count, call, file, line) ||
@@ -155,10 +171,12 @@ static bool radix_sort(algo_t *keys, unsigned *values, size_t count, int kind, c
     algo_t *scratch_keys = array_new_on(view, algo_t, count, NULL, CAMP_ACCESS_TYPE_AUTO);
     unsigned *scratch_values = values ? array_new_on(view, unsigned, count, NULL, CAMP_ACCESS_TYPE_AUTO) : NULL;
     unsigned *counts = array_new_on(view, unsigned, RADIX_DIGITS * chunks, NULL, CAMP_ACCESS_TYPE_AUTO);
+    void (*pass)(const algo_t *, const unsigned *, algo_t *, unsigned *, unsigned *, int, int, int, int, int,
+                 const char *, unsigned) = algo_subgroups(0) ? radix_pass : ALGO_PORTABLE_NAME(radix_pass);
     for (int shift = 0; shift < KEY_BITS; shift += 2 * RADIX_BITS) {
-        radix_pass(keys, values, scratch_keys, scratch_values, counts, n, chunk, chunks, shift, kind, file, line);
-        radix_pass(scratch_keys, scratch_values, keys, values, counts, n, chunk, chunks, shift + RADIX_BITS, kind,
-                   file, line);
+        pass(keys, values, scratch_keys, scratch_values, counts, n, chunk, chunks, shift, kind, file, line);
+        pass(scratch_keys, scratch_values, keys, values, counts, n, chunk, chunks, shift + RADIX_BITS, kind, file,
+             line);
     }
     array_delete(counts);
     array_delete(scratch_values);
@@ -190,4 +208,5 @@ SORT_CALLS(float, float, KEYS_FLOAT)
 SORT_CALLS(unsigned long long, uint64, KEYS_UNSIGNED)
 SORT_CALLS(long long, int64, KEYS_SIGNED)
 SORT_CALLS(double, double, KEYS_FLOAT)
+#endif
 #endif

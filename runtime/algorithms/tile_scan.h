@@ -3,7 +3,9 @@
  * lanes (subgroup_exclusive_add), its last lane leaves the subgroup's
  * total in tile_static memory, one thread adds those up in order (at most
  * ALGO_TILE / subgroup_size() of them: 8 on a warp), and each thread adds
- * the totals of the subgroups before its own. Two barriers. */
+ * the totals of the subgroups before its own. Two barriers. Compiled with
+ * -DALGO_PORTABLE, for devices without subgroup arithmetic, it scans in
+ * tile_static memory instead. */
 #ifndef ALGO_TILE_SCAN_H
 #define ALGO_TILE_SCAN_H
 #include "element_type.h"
@@ -16,6 +18,24 @@
 #endif
 typedef ALGO_SCAN_T scan_t;
 
+#ifdef ALGO_PORTABLE
+/* The portable version: a Hillis-Steele scan in the array (ALGO_TILE
+ * elements), 2 log2(ALGO_TILE) + 1 barriers; afterwards its last element
+ * holds the tile's total. */
+static inline scan_t tile_exclusive_sum(scan_t v, scan_t *scratch, int local, tile_barrier barrier) restrict(amp) {
+    scratch[local] = v;
+    tile_barrier_wait_with_tile_static_memory_fence(barrier);
+    for (int d = 1; d < ALGO_TILE; d *= 2) {
+        scan_t before = local >= d ? scratch[local - d] : 0;
+        tile_barrier_wait_with_tile_static_memory_fence(barrier);
+        scratch[local] += before;
+        tile_barrier_wait_with_tile_static_memory_fence(barrier);
+    }
+    return local ? scratch[local - 1] : 0;
+}
+
+static inline scan_t tile_scan_total(const scan_t *scratch) restrict(amp) { return scratch[ALGO_TILE - 1]; }
+#else
 /* v's exclusive prefix over the tile; afterwards per_subgroup[ALGO_TILE /
  * subgroup_size() - 1] holds the tile's total until the next call (whose
  * first write comes after a barrier of the caller's). */
@@ -33,4 +53,5 @@ static inline scan_t tile_exclusive_sum(scan_t v, scan_t *per_subgroup, int loca
 static inline scan_t tile_scan_total(const scan_t *per_subgroup) restrict(amp) {
     return per_subgroup[ALGO_TILE / subgroup_size() - 1];
 }
+#endif
 #endif
