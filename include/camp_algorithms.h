@@ -1,5 +1,5 @@
 /* camp_algorithms.h — the parallel algorithms library: reduce, scan, sort
- * and the everyday helpers, as calls on memory kernels can use: an array
+ * and the everyday calls beside them, on memory kernels can use: an array
  * (array_new) or an explicit view (array_view, array_view_new). Each call
  * runs its kernels on the calling thread's current accelerator view
  * (camp_set_current_view), in order with the program's own kernels, and

@@ -44,12 +44,12 @@ static long long serial_neighbour_total(const int *x, const int *y, int *most) {
 
 int main(void) {
     static int host_x[PARTICLES], host_y[PARTICLES];
-    unsigned seed = 12345;
+    unsigned state = 12345; /* a linear congruential generator */
     for (int i = 0; i < PARTICLES; i++) {
-        seed = seed * 1664525u + 1013904223u;
-        host_x[i] = (int)(seed >> 16);
-        seed = seed * 1664525u + 1013904223u;
-        host_y[i] = (int)(seed >> 16);
+        state = state * 1664525u + 1013904223u;
+        host_x[i] = (int)(state >> 16);
+        state = state * 1664525u + 1013904223u;
+        host_y[i] = (int)(state >> 16);
     }
     const int *x = array_new(int, PARTICLES, host_x), *y = array_new(int, PARTICLES, host_y);
     unsigned *cell = array_new(unsigned, PARTICLES, NULL), *order = array_new(unsigned, PARTICLES, NULL);
