@@ -403,6 +403,16 @@ typedef void (*camp_error_handler)(const camp_error *error, void *user);
 /* Installs `handler` (NULL restores print-and-abort); returns the previous one. */
 camp_error_handler camp_set_error_handler(camp_error_handler handler, void *user);
 
+/* For libraries built on libcamp (camp_algorithms.h): whether the `count`
+ * objects of `element_size` bytes at `p` lie in one explicit view or array
+ * (writable where `written`); else an error through the handler, "`call`:
+ * `what` ...", naming `file`:`line` (the library's caller), and false. */
+bool camp_memory_check_at(const void *p, long long count, size_t element_size, bool written, const char *what,
+                          const char *call, const char *file, unsigned line);
+/* Reports an error through the handler (or prints it and aborts), naming `file`:`line`. */
+void camp_report_error_at(camp_status status, const char *file, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* Name of the accelerator kernels run on (initialises the runtime). */
 const char *camp_default_accelerator_name(void);
 
@@ -510,6 +520,10 @@ void camp_accelerator_view_wait(camp_accelerator_view *view);
  * (NULL: the default view); returns the previous one. */
 camp_accelerator_view *camp_set_current_view(camp_accelerator_view *view);
 camp_accelerator_view *camp_current_view(void);
+/* For libraries: whether the device of `view` (NULL: the default view) has
+ * every device feature of `features`, enum camp_feature bits of
+ * camp_abi.h (a library picks the version of a kernel the device runs). */
+bool camp_view_has_features(camp_accelerator_view *view, unsigned features);
 
 /* ---- Explicit views and arrays: the runtime calls behind the macros below
  * The calls that end or free (release, delete) take NULL and do nothing, as

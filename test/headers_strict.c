@@ -1,11 +1,13 @@
 /* headers_strict.c — every public header, and the dialect's macros a program
- * expands: views, tiles, atomics, math, textures and samplers. Compiled
+ * expands: views, tiles, atomics, math, textures and samplers, and the
+ * algorithms library's type-generic calls. Compiled
  * with the strictest warnings and -Werror through campcc and in the serial
  * reference mode (headers_strict.py); written as such a project's own
  * code is (declarations first in each block), so any warning is the
  * headers'. */
 #include <camp.h>
 #include <camp_abi.h>
+#include <camp_algorithms.h>
 #include <camp_bits.h>
 #include <camp_fragment.h>
 #include <camp_math.h>
@@ -77,6 +79,7 @@ int main(void) {
     static float grid[8][8];
     float *values = calloc(N, sizeof *values);
     int total;
+    float largest;
     if (!values) return 1;
     for (int i = 0; i < N; i++) data[i] = i;
     array_view(values, N);
@@ -88,8 +91,14 @@ int main(void) {
     }
     array_view_synchronize(values);
     total = sum_tiled();
-    printf("%g %g %d %g %g\n", (double)values[4], (double)grid[7][7], total, (double)sample_texture(),
-           (double)fragment_product());
+    largest = camp_reduce_max(values, N);
+    camp_inclusive_scan(values, values, N);
+    camp_sort_by_key(values, data, N);
+    camp_fill(values, N, 1.0f);
+    future_wait(camp_sort_async(values, N));
+    total += (int)camp_select(values, values + N / 2, N / 2, CAMP_GREATER, 0.5f);
+    printf("%g %g %d %g %g %g\n", (double)values[4], (double)grid[7][7], total, (double)sample_texture(),
+           (double)largest, (double)fragment_product());
     array_view_release(values);
     free(values);
     return 0;

@@ -1,6 +1,7 @@
 /* driver_link.c — the link step: the user's inputs and link flags in their
  * order, each source replaced by its object, then libcamp (whose own
- * dependency brings in the Vulkan loader) with an rpath to it, where an
+ * dependency brings in the Vulkan loader) with an rpath to it, preceded by
+ * the algorithms library (camp_algorithms.h, a static archive), where an
  * input refers to it (driver_runtime_use.c) and not --no-camp-runtime. */
 #include "driver.h"
 
@@ -23,6 +24,7 @@ int driver_link(Driver *d) {
     if (d->link_runtime && driver_link_needs_runtime(d)) {
         vec_push(&d->arena, &args, arena_printf(&d->arena, "-L%s", d->lib_dir));
         vec_push(&d->arena, &args, arena_printf(&d->arena, "-Wl,-rpath,%s", d->lib_dir));
+        vec_push(&d->arena, &args, "-lcamp_algorithms"); /* an archive: only the calls the program makes */
         vec_push(&d->arena, &args, "-lcamp");
     }
     return output_end(&o, driver_run_host(d, &args) == 0) ? 0 : 1;

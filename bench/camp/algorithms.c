@@ -1,0 +1,82 @@
+/* algorithms — the algorithms library's reduce, scan, sort, key-value sort
+ * and select on arrays of the default accelerator, and the device's copy
+ * bandwidth beside them (bench/problems/algorithms.h describes the rows):
+ * impl=campcc for the library's calls; for algo_copy, impl=campcc-kernel (a
+ * kernel copying one float per thread: what a memory-bound call can reach)
+ * and impl=campcc-dma (array_copy, the copy engine). */
+#include <camp_algorithms.h>
+
+#include "../problems/algorithms.h"
+#include "camp_bench.h"
+
+static void copy_kernel(void *p) {
+    algo_bench_data *d = p;
+    const float *in = d->in;
+    float *out = d->out;
+    parallel_for_each(i, extent((int)d->n)) { out[i] = in[i]; }
+    camp_bench_wait();
+}
+static void copy_dma(void *p) {
+    algo_bench_data *d = p;
+    array_copy(d->out, d->in, d->n);
+    camp_bench_wait();
+}
+static void reduce(void *p) {
+    algo_bench_data *d = p;
+    d->total = camp_reduce_sum_float(d->in, (size_t)d->n);
+}
+static void scan(void *p) {
+    algo_bench_data *d = p;
+    camp_inclusive_scan_float(d->in, d->out, (size_t)d->n);
+    camp_bench_wait();
+}
+static void unsort(void *p) {
+    algo_bench_data *d = p;
+    array_copy(d->keys, d->original, d->n);
+    array_copy(d->values, d->positions, d->n);
+    camp_bench_wait();
+}
+static void sort(void *p) {
+    algo_bench_data *d = p;
+    camp_sort_uint(d->keys, (size_t)d->n);
+    camp_bench_wait();
+}
+static void sort_pairs(void *p) {
+    algo_bench_data *d = p;
+    camp_sort_by_key_uint(d->keys, d->values, (size_t)d->n);
+    camp_bench_wait();
+}
+static void select_below(void *p) {
+    algo_bench_data *d = p;
+    d->selected = camp_select_float(d->in, d->out, (size_t)d->n, CAMP_LESS, (float)ALGO_BENCH_SELECT_BELOW);
+}
+
+static void allocate(algo_bench_data *d, const float *in, const unsigned *keys) {
+    d->in = array_new(float, d->n, in);
+    d->out = array_new(float, d->n, NULL);
+    d->original = array_new(unsigned, d->n, keys);
+    d->keys = array_new(unsigned, d->n, NULL);
+    d->values = array_new(unsigned, d->n, NULL);
+    d->positions = array_new(unsigned, d->n, NULL);
+    camp_sequence_uint(d->positions, (size_t)d->n, 0u, 1u);
+}
+static void read_back(void *host, const void *device, size_t bytes) {
+    array_copy_out((char *)host, (const char *)device, bytes);
+}
+static void release(algo_bench_data *d) {
+    array_delete(d->in);
+    array_delete(d->out);
+    array_delete(d->original);
+    array_delete(d->keys);
+    array_delete(d->values);
+    array_delete(d->positions);
+}
+
+/* in, out, original, keys, values, positions and the sort's scratch keys and values */
+static void require(const bench_options *o, long long size) { camp_bench_require(o, 4.0 * 8 * (double)size, size); }
+
+int main(int argc, char **argv) {
+    algo_bench_impl impl = {"campcc", {"campcc-kernel", "campcc-dma"}, {copy_kernel, copy_dma}, reduce, scan,
+                            unsort, sort, sort_pairs, select_below, allocate, read_back, release};
+    return algo_bench_main(argc, argv, "algorithms", &impl, require);
+}

@@ -1,0 +1,94 @@
+// algorithms' CUDA twin: Thrust's reduce, inclusive_scan, sort, sort_by_key
+// and copy_if (CUB underneath) on the same data as bench/camp/algorithms.c,
+// through raw device pointers with the thrust::device policy; for
+// algo_copy, impl=cuda-memcpy (cudaMemcpy device to device) and
+// impl=thrust (thrust::copy). bench/problems/algorithms.h describes the rows.
+#include <thrust/copy.h>
+#include <thrust/execution_policy.h>
+#include <thrust/reduce.h>
+#include <thrust/scan.h>
+#include <thrust/sequence.h>
+#include <thrust/sort.h>
+
+#include "../problems/algorithms.h"
+#include "cuda_bench.h"
+
+struct below_threshold {
+    __host__ __device__ bool operator()(float x) const { return x < (float)ALGO_BENCH_SELECT_BELOW; }
+};
+
+static algo_bench_data *data_of(void *p) { return (algo_bench_data *)p; }
+
+static void copy_memcpy(void *p) {
+    algo_bench_data *d = data_of(p);
+    CUDA(cudaMemcpy(d->out, d->in, (size_t)d->n * sizeof(float), cudaMemcpyDeviceToDevice));
+    cuda_bench_wait();
+}
+static void copy_thrust(void *p) {
+    algo_bench_data *d = data_of(p);
+    thrust::copy(thrust::device, d->in, d->in + d->n, d->out);
+    cuda_bench_wait();
+}
+static void reduce(void *p) {
+    algo_bench_data *d = data_of(p);
+    d->total = thrust::reduce(thrust::device, d->in, d->in + d->n, 0.0f);
+    cuda_bench_wait();
+}
+static void scan(void *p) {
+    algo_bench_data *d = data_of(p);
+    thrust::inclusive_scan(thrust::device, d->in, d->in + d->n, d->out);
+    cuda_bench_wait();
+}
+static void unsort(void *p) {
+    algo_bench_data *d = data_of(p);
+    CUDA(cudaMemcpy(d->keys, d->original, (size_t)d->n * sizeof(unsigned), cudaMemcpyDeviceToDevice));
+    CUDA(cudaMemcpy(d->values, d->positions, (size_t)d->n * sizeof(unsigned), cudaMemcpyDeviceToDevice));
+    cuda_bench_wait();
+}
+static void sort(void *p) {
+    algo_bench_data *d = data_of(p);
+    thrust::sort(thrust::device, d->keys, d->keys + d->n);
+    cuda_bench_wait();
+}
+static void sort_pairs(void *p) {
+    algo_bench_data *d = data_of(p);
+    thrust::sort_by_key(thrust::device, d->keys, d->keys + d->n, d->values);
+    cuda_bench_wait();
+}
+static void select_below(void *p) {
+    algo_bench_data *d = data_of(p);
+    float *end = thrust::copy_if(thrust::device, d->in, d->in + d->n, d->out, below_threshold());
+    d->selected = (size_t)(end - d->out);
+    cuda_bench_wait();
+}
+
+static void allocate(algo_bench_data *d, const float *in, const unsigned *keys) {
+    size_t n = (size_t)d->n;
+    d->in = cuda_bench_new(n, in);
+    d->out = cuda_bench_new<float>(n, NULL);
+    d->original = cuda_bench_new(n, keys);
+    d->keys = cuda_bench_new<unsigned>(n, NULL);
+    d->values = cuda_bench_new<unsigned>(n, NULL);
+    d->positions = cuda_bench_new<unsigned>(n, NULL);
+    thrust::sequence(thrust::device, d->positions, d->positions + n);
+}
+static void read_back(void *host, const void *device, size_t bytes) {
+    CUDA(cudaMemcpy(host, device, bytes, cudaMemcpyDeviceToHost));
+}
+static void release(algo_bench_data *d) {
+    CUDA(cudaFree(d->in));
+    CUDA(cudaFree(d->out));
+    CUDA(cudaFree(d->original));
+    CUDA(cudaFree(d->keys));
+    CUDA(cudaFree(d->values));
+    CUDA(cudaFree(d->positions));
+}
+
+// in, out, original, keys, values, positions and the sort's temporary storage
+static void require(const bench_options *o, long long size) { cuda_bench_require(o, 4.0 * 8 * (double)size); }
+
+int main(int argc, char **argv) {
+    algo_bench_impl impl = {"thrust", {"cuda-memcpy", "thrust"}, {copy_memcpy, copy_thrust}, reduce, scan,
+                            unsort, sort, sort_pairs, select_below, allocate, read_back, release};
+    return algo_bench_main(argc, argv, "algorithms_thrust", &impl, require);
+}

@@ -1,0 +1,164 @@
+/* select.c — camp_select_TYPE: stream compaction (copy_if) of the elements
+ * that compare true with a value, and camp_unique_TYPE, of the elements
+ * that differ from the one before them, in their order, in three steps:
+ * each tile counts the kept elements of its chunk, an exclusive scan of
+ * the counts (scan.c's, one more entry for the total) gives each chunk its
+ * first output place, and each tile walks its chunk block by block, each
+ * thread taking SELECT_ITEMS consecutive elements and a tile scan of the
+ * threads' counts (tile_scan.h, on unsigned counts) giving its places. The
+ * count comes back by a copy (a wait), or for the _async forms goes into
+ * the caller's memory. Compiled once per element type (element_type.h),
+ * and again with -DALGO_PORTABLE (tile scans in tile_static memory alone)
+ * for devices without subgroup arithmetic. */
+#include <camp_algorithms.h>
+
+#include "element_type.h"
+#include "launch_shape.h"
+
+#define ALGO_SCAN_T unsigned /* the counts */
+#include "tile_scan.h"
+
+enum { SELECT_ITEMS = 8, SELECT_BLOCK = ALGO_TILE * SELECT_ITEMS };
+
+/* What a selection keeps: a camp_compare against a value, or this. */
+enum { SELECT_UNIQUE = CAMP_NOT_EQUAL + 1 };
+
+/* Whether in[i] is kept: it compares true with `value`, or (SELECT_UNIQUE)
+ * it is the first element or differs from the one before it. */
+static int keep(const algo_t *in, int i, int how, algo_t value) restrict(amp) {
+    algo_t v = in[i];
+    if (how == SELECT_UNIQUE) return i == 0 || v != in[i - 1];
+    return how == CAMP_LESS            ? v < value
+           : how == CAMP_LESS_EQUAL    ? v <= value
+           : how == CAMP_GREATER       ? v > value
+           : how == CAMP_GREATER_EQUAL ? v >= value
+           : how == CAMP_EQUAL         ? v == value
+                                       : v != value;
+}
+
+/* Queues the kernels (n > 0, arguments checked) that copy the kept
+ * elements to out and write their number into count[0], or where count is
+ * NULL waits and stores it in *kept. The portable build exports its
+ * version for the default build's select_if. */
+#ifdef ALGO_PORTABLE
+#define SELECT_KERNELS ALGO_PORTABLE_NAME(select_kernels)
+void SELECT_KERNELS(const algo_t *in, algo_t *out, int n, int how, algo_t value, unsigned *count, size_t *kept,
+                    const char *file, unsigned line);
+#else
+#define SELECT_KERNELS select_kernels
+static
+#endif
+void SELECT_KERNELS(const algo_t *in, algo_t *out, int n, int how, algo_t value, unsigned *count, size_t *kept,
+                    const char *file, unsigned line) {
+    algo_chunking cut = algo_chunks(n, SELECT_BLOCK);
+    int chunk = cut.chunk, chunks = cut.chunks;
+    /* per chunk its count, then its first place; the last entry: the total */
+    unsigned *places = array_new_on(camp_current_view(), unsigned, chunks + 1, NULL, CAMP_ACCESS_TYPE_AUTO);
+    unsigned *total = count ? count : places + chunks;
+    parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
+        tile_static unsigned per_subgroup[ALGO_TILE];
+        int end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n;
+        unsigned own = 0;
+        for (int i = t.tile * chunk + t.local; i < end; i += ALGO_TILE) own += (unsigned)keep(in, i, how, value);
+        tile_exclusive_sum(own, per_subgroup, t.local, t.barrier);
+        if (t.local == 0) places[t.tile] = tile_scan_total(per_subgroup);
+        if (t.tile == 0 && t.local == 0) places[chunks] = 0;
+    }
+    camp_exclusive_scan_uint_at(places, places, (size_t)chunks + 1, file, line);
+    parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
+        tile_static unsigned per_subgroup[ALGO_TILE];
+        int end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n, mine = t.local * SELECT_ITEMS;
+        unsigned place = places[t.tile];
+        if (t.tile == 0 && t.local == 0) total[0] = places[chunks];
+        for (int start = t.tile * chunk; start < end; start += SELECT_BLOCK) {
+            int kept_here[SELECT_ITEMS];
+            unsigned own = 0;
+            for (int k = 0; k < SELECT_ITEMS; k++) {
+                int i = start + mine + k;
+                kept_here[k] = i < end && keep(in, i, how, value);
+                own += (unsigned)kept_here[k];
+            }
+            unsigned at = place + tile_exclusive_sum(own, per_subgroup, t.local, t.barrier);
+            for (int k = 0; k < SELECT_ITEMS; k++)
+                if (kept_here[k]) out[at++] = in[start + mine + k];
+            place += tile_scan_total(per_subgroup);
+            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
+        }
+    }
+    if (!count) {
+        unsigned total_kept = 0;
+        array_copy_out(&total_kept, places + chunks, 1);
+        *kept = total_kept;
+    }
+    array_delete(places);
+}
+
+#ifndef ALGO_PORTABLE
+void ALGO_PORTABLE_NAME(select_kernels)(const algo_t *in, algo_t *out, int n, int how, algo_t value, unsigned *count,
+                                        size_t *kept, const char *file, unsigned line);
+
+/* The selection into out and count[0] (an array's or view's element), or
+ * where count is NULL *kept after a wait, by the kernels' version the
+ * current view's device runs; false after a reported error. */
+static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, int how, algo_t value, unsigned *count,
+                      size_t *kept, const char *call, const char *file, unsigned line) {
+    if (!algo_count_fits(n_elements, call, file, line)) return false;
+    if (count && !camp_memory_check_at(count, 1, sizeof *count, true, "count", call, file, line)) return false;
+    if (n_elements == 0) {
+        if (count) camp_fill_uint_at(count, 1, 0u, file, line);
+        return true;
+    }
+    if (!camp_memory_check_at(in, (long long)n_elements, sizeof *in, false, "in", call, file, line) ||
+        !camp_memory_check_at(out, (long long)n_elements, sizeof *out, true, "out", call, file, line))
+        return false;
+    if (algo_overlap(in, n_elements * sizeof *in, out, n_elements * sizeof *out)) {
+        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: out overlaps in", call);
+        return false;
+    }
+    if (algo_subgroups(0)) select_kernels(in, out, (int)n_elements, how, value, count, kept, file, line);
+    else ALGO_PORTABLE_NAME(select_kernels)(in, out, (int)n_elements, how, value, count, kept, file, line);
+    return true;
+}
+
+/* Whether `compare` is a camp_compare; else an error. */
+static bool known_compare(camp_compare compare, const char *call, const char *file, unsigned line) {
+    if ((unsigned)compare <= CAMP_NOT_EQUAL) return true;
+    camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: %d is no camp_compare", call, (int)compare);
+    return false;
+}
+
+/* Whether the _async form's count is there; else an error. */
+static bool count_given(const unsigned *count, const char *call, const char *file, unsigned line) {
+    if (count) return true;
+    camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: count is a null pointer", call);
+    return false;
+}
+
+size_t ALGO_NAME(camp_select)(const algo_t *in, algo_t *out, size_t n, camp_compare compare, algo_t value,
+                              const char *file, unsigned line) {
+    size_t kept = 0;
+    if (known_compare(compare, ALGO_CALL(camp_select), file, line))
+        select_if(in, out, n, (int)compare, value, NULL, &kept, ALGO_CALL(camp_select), file, line);
+    return kept;
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_select)(const algo_t *in, algo_t *out, size_t n, camp_compare compare,
+                                          algo_t value, unsigned *count, const char *file, unsigned line) {
+    const char *call = ALGO_ASYNC_CALL(camp_select);
+    return algo_future(known_compare(compare, call, file, line) && count_given(count, call, file, line) &&
+                       select_if(in, out, n, (int)compare, value, count, NULL, call, file, line));
+}
+
+size_t ALGO_NAME(camp_unique)(const algo_t *in, algo_t *out, size_t n, const char *file, unsigned line) {
+    size_t kept = 0;
+    select_if(in, out, n, SELECT_UNIQUE, (algo_t)0, NULL, &kept, ALGO_CALL(camp_unique), file, line);
+    return kept;
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_unique)(const algo_t *in, algo_t *out, size_t n, unsigned *count, const char *file,
+                                          unsigned line) {
+    const char *call = ALGO_ASYNC_CALL(camp_unique);
+    return algo_future(count_given(count, call, file, line) &&
+                       select_if(in, out, n, SELECT_UNIQUE, (algo_t)0, count, NULL, call, file, line));
+}
+#endif

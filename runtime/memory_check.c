@@ -1,0 +1,70 @@
+/* memory_check.c — what libraries built on libcamp (camp_algorithms) ask
+ * before launching their kernels on a caller's memory: whether a range lies
+ * in one explicit view or array, whether a view's device has the features
+ * a kernel needs (to pick a version of it), and a way to report a bad
+ * argument through the program's error handler, naming the caller's line. */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static camp_status check_range(const void *p, long long count, size_t element_size, bool written, const char *what,
+                               const char *call) {
+    size_t bytes = 0;
+    CAMP_TRY(camp_checked_bytes(call, count, element_size, &bytes));
+    if (!p) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: %s is a null pointer", call, what);
+    camp_region *region = camp_region_find(p);
+    if (!region || ((const char *)p == region->host + region->bytes && bytes))
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %s (%p) lies in no array (array_new) and no view (array_view)", call, what, p);
+    size_t offset = (size_t)((const char *)p - region->host);
+    if (bytes > region->bytes - offset)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %s: %lld elements (%zu bytes) from offset %zu pass the end of %s '%s' (%zu bytes)",
+                         call, what, count, bytes, offset, region->kind == CAMP_REGION_ARRAY ? "array" : "view",
+                         region->name, region->bytes);
+    if (written && region->read_only)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: %s lies in the read-only view '%s'", call, what,
+                         region->name);
+    if (region->staging_array)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %s lies in a staging array, which kernels do not use (array_copy it into an array)",
+                         call, what);
+    if (region->kind != CAMP_REGION_ARRAY || !region->device.buffer) return CAMP_OK;
+    /* an array: the runtime has started, and arrays do not move between accelerators */
+    camp_device *current = camp_queue_current()->dev, *own = region->device.owner;
+    if (own != current)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %s lies in an array of accelerator %u (%s), and the call runs on accelerator %u (%s), "
+                         "the current view's",
+                         call, what, own->index, own->name, current->index, current->name);
+    return CAMP_OK;
+}
+
+bool camp_memory_check_at(const void *p, long long count, size_t element_size, bool written, const char *what,
+                          const char *call, const char *file, unsigned line) {
+    camp_lock_at(file, line);
+    camp_status status = check_range(p, count, element_size, written, what, call);
+    camp_unlock_and_report(status);
+    return status == CAMP_OK;
+}
+
+void camp_report_error_at(camp_status status, const char *file, unsigned line, const char *fmt, ...) {
+    char message[512];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(message, sizeof message, fmt, args);
+    va_end(args);
+    camp_lock_at(file, line);
+    camp_unlock_and_report(camp_fail(status, "%s", message));
+}
+
+bool camp_view_has_features(camp_accelerator_view *view, unsigned features) {
+    camp_lock_at(NULL, 0);
+    camp_accelerator_view *resolved = NULL;
+    camp_status status = camp_runtime_start();
+    if (status == CAMP_OK) status = camp_view_or_default(view, "camp_view_has_features", &resolved);
+    bool has = status == CAMP_OK && (resolved->dev->features & features) == features;
+    camp_unlock_and_report(status);
+    return has;
+}

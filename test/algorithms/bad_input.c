@@ -1,0 +1,104 @@
+/* bad_input.c — the algorithms library's refusals: each bad call reports
+ * CAMP_ERROR_INVALID_ARGUMENT through the error handler, at the caller's
+ * file and line, with a message naming the call and the argument, and
+ * writes nothing (the arrays keep their contents). */
+#include <camp_algorithms.h>
+#include <limits.h>
+#include <string.h>
+
+#include "checks.h"
+
+static camp_error last;
+static char last_message[1024];
+static int errors;
+
+static void remember(const camp_error *error, void *user) {
+    (void)user;
+    errors++;
+    last = *error;
+    snprintf(last_message, sizeof last_message, "%s", error->message);
+}
+
+/* Runs `call` and checks that it reported one error at this line whose
+ * message contains `text`. */
+#define EXPECT_REFUSED(call, text)                                                                                \
+    do {                                                                                                          \
+        int before = errors;                                                                                      \
+        call;                                                                                                     \
+        unsigned at = __LINE__;                                                                                   \
+        TEST_EXPECT(errors == before + 1, "%s: %d errors, want 1", #call, errors - before);                      \
+        TEST_EXPECT(last.status == CAMP_ERROR_INVALID_ARGUMENT, "%s: status %d", #call, (int)last.status);       \
+        TEST_EXPECT(last.file && strstr(last.file, "bad_input.c") && last.line == at, "%s: at %s:%u, want line %u", \
+                    #call, last.file ? last.file : "(none)", last.line, at);                                      \
+        TEST_EXPECT(strstr(last_message, text) != NULL, "%s: message '%s' lacks '%s'", #call, last_message, text); \
+    } while (0)
+
+int main(void) {
+    enum { N = 1000 };
+    int host[N];
+    unsigned keys[N];
+    for (int i = 0; i < N; i++) host[i] = N - i;
+    for (int i = 0; i < N; i++) keys[i] = (unsigned)(N - i);
+    camp_set_error_handler(remember, NULL);
+    int *a = array_new(int, N, host), *b = array_new(int, N, host);
+    unsigned *k = array_new(unsigned, N, keys);
+    int *unregistered = malloc(N * sizeof *unregistered);
+
+    EXPECT_REFUSED(camp_reduce_sum_int(NULL, 5), "camp_reduce_sum_int: data is a null pointer");
+    EXPECT_REFUSED(camp_reduce_max(a, N + 1), "pass the end of array");
+    EXPECT_REFUSED(camp_reduce_min(a + 10, N), "pass the end of array");
+    EXPECT_REFUSED(camp_reduce_sum(unregistered, N), "lies in no array (array_new) and no view (array_view)");
+    int *staging = array_new_staging(camp_default_view(), int, N, host);
+    EXPECT_REFUSED(camp_reduce_sum(staging, N), "data lies in a staging array");
+    array_delete(staging);
+    EXPECT_REFUSED(camp_reduce_sum(a, (size_t)INT_MAX - (1 << 22) + 1), "at most 2143289343 are supported");
+    EXPECT_REFUSED(camp_inclusive_scan(a, b, N + 1), "camp_inclusive_scan_int: in:");
+    EXPECT_REFUSED(camp_exclusive_scan(a, b + 1, N), "camp_exclusive_scan_int: out:");
+    EXPECT_REFUSED(camp_inclusive_scan(a, (int *)NULL, 3), "out is a null pointer");
+    EXPECT_REFUSED(camp_inclusive_scan(a, a + 1, N - 1), "out overlaps in");
+    EXPECT_REFUSED(camp_inclusive_scan_by_key(k, a, (int *)k, 10), "camp_inclusive_scan_by_key_int: out overlaps keys");
+    EXPECT_REFUSED(camp_select(a, a + 1, 10, CAMP_LESS, 5), "camp_select_int: out overlaps in");
+    EXPECT_REFUSED(camp_select(a, b, N, (camp_compare)42, 5), "42 is no camp_compare");
+    EXPECT_REFUSED(camp_unique(a, a + 2, N - 2), "camp_unique_int: out overlaps in");
+    EXPECT_REFUSED(camp_fill(b, N + 1, 0), "camp_fill_int: data:");
+    EXPECT_REFUSED(camp_sort(k, N + 1), "camp_sort_uint: keys:");
+    EXPECT_REFUSED(camp_gather(a, N, k, a + 1, 10), "camp_gather_int: out overlaps in or map");
+    EXPECT_REFUSED(camp_scatter(b, k, a, N, N + 1), "camp_scatter_int: map:");
+    EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, 0, 0.0f, 1.0f), "0 bins over [0, 1)");
+    EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, 10, 1.0f, 1.0f), "want at least one bin over a finite, nonempty");
+    EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, N + 1, 0.0f, 1.0f), "camp_histogram_float: bins:");
+    int done_future = 0;
+    EXPECT_REFUSED(done_future = camp_reduce_sum_async(a, N, host) == NULL, "camp_reduce_sum_int_async: result (");
+    TEST_EXPECT(done_future, "a refused call's future is not NULL");
+    EXPECT_REFUSED(camp_select_async(a, b, N, CAMP_LESS, 5, (unsigned *)NULL), "count is a null pointer");
+    EXPECT_REFUSED(camp_sort_by_key(k, k + 1, N - 1), "keys and values overlap");
+    EXPECT_REFUSED(camp_sort_by_key_uint(k, unregistered, N), "camp_sort_by_key_uint: values (");
+    {
+        const int *read_only = host;
+        array_view(read_only, N);
+        EXPECT_REFUSED(camp_inclusive_scan(a, (int *)read_only, N), "out lies in the read-only view");
+        array_view_release(read_only);
+    }
+    /* A count of 0 is no error, whatever the pointers. */
+    int before = errors;
+    TEST_EXPECT(camp_reduce_sum_int(NULL, 0) == 0, "empty sum");
+    camp_inclusive_scan_int(NULL, NULL, 0);
+    camp_sort_uint(NULL, 0);
+    TEST_EXPECT(errors == before, "calls on 0 elements reported %d errors", errors - before);
+
+    /* Nothing was written by the refused calls. */
+    int got[N];
+    unsigned got_keys[N];
+    array_copy_out(got, a, N);
+    TEST_EXPECT(memcmp(got, host, sizeof got) == 0, "a refused call wrote into a");
+    array_copy_out(got, b, N);
+    TEST_EXPECT(memcmp(got, host, sizeof got) == 0, "a refused call wrote into b");
+    array_copy_out(got_keys, k, N);
+    TEST_EXPECT(memcmp(got_keys, keys, sizeof got_keys) == 0, "a refused call wrote into k");
+
+    free(unregistered);
+    array_delete(k);
+    array_delete(b);
+    array_delete(a);
+    return test_finish("bad_input");
+}
