@@ -23,12 +23,13 @@ enum {
     MIN_ROW = 32, /* x of rank 2 and 3: coalesced rows, at least one subgroup */
 };
 
+/* The driver's, or under CAMP_SIMULATE the profile's (simulate.c). */
 static uint32_t subgroup_size(const camp_device *dev) {
     VkPhysicalDeviceSubgroupProperties subgroup = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
     VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                               .pNext = &subgroup};
     vkGetPhysicalDeviceProperties2(dev->physical, &properties);
-    return subgroup.subgroupSize;
+    return camp_simulate_subgroup_size(subgroup.subgroupSize);
 }
 
 /* `threads` laid out for `rank`: all along x for rank 1, else a row of
