@@ -99,11 +99,12 @@ static camp_status check_device_fits(const camp_device *dev, const camp_kernel_i
                                  local_size[d], kernel->rank - 1 - d, dev->name,
                                  limits->maxComputeWorkGroupSize[d]);
             return camp_fail(CAMP_ERROR_UNSUPPORTED,
-                             "the kernel's workgroup size %u in dimension %c exceeds the device's %u",
-                             local_size[d], "xyz"[d], limits->maxComputeWorkGroupSize[d]);
+                             "the kernel's workgroup size %u in dimension %c exceeds the device %s's limit of %u "
+                             "(maxComputeWorkGroupSize)",
+                             local_size[d], "xyz"[d], dev->name, limits->maxComputeWorkGroupSize[d]);
         }
     if (invocations > limits->maxComputeWorkGroupInvocations)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel's %s has %llu threads; the device %s allows %u", group,
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel's %s has %llu threads; the device %s allows %u (maxComputeWorkGroupInvocations)", group,
                          (unsigned long long)invocations, dev->name,
                          limits->maxComputeWorkGroupInvocations);
     if (kernel->tile_static_bytes > limits->maxComputeSharedMemorySize)

@@ -19,6 +19,13 @@
       With --libcamp DIR, the reference links DIR's libcamp (texture_load_png).
       With --checked, campcc builds with -fcamp-check (docs/debugging.md):
       a correct program reports no index out of bounds.
+      A `// needs: NAME...` line lists the device features SRC's kernels
+      need, by the Vulkan names --dump-kernels prints, and must be exactly
+      those. Under CAMP_SIMULATE=PROFILE (docs/portability.md), the build
+      adds --target-profile=PROFILE: a program it warns about must list
+      each feature warned of on its `// needs:` line, and must stop with
+      libcamp's message naming the profile and what it lacks, instead of
+      running; a program it does not warn about runs as above.
   e2e.py prebuilt EXE --expected FILE
       runs an executable built by meson (samples/) and compares its stdout.
   e2e.py workgroups --campcc C SRC.c
@@ -28,7 +35,8 @@
       program (which checks its own results) prints the same with every
       CAMP_WORKGROUP_SIZE of WORKGROUP_SIZES as without it (extents that
       are whole workgroups run without the check); a malformed value
-      fails, naming it.
+      fails, naming it. Under CAMP_SIMULATE, a size beyond the profile's
+      limits must be refused, naming the profile and both numbers.
   e2e.py addresses --campcc C SRC.c
       view elements at indices never negative are addressed by
       OpPtrAccessChain for launches whose buffers are all at most 4 GiB,
@@ -49,6 +57,7 @@ import difflib
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -150,22 +159,63 @@ def source_units(src):
     return [os.path.join(os.path.dirname(src), unit) for unit in source_words(src, "also")]
 
 
+def check_needs(a, src, flags):
+    """SRC's `// needs:` line, if it has one, names exactly the features --dump-kernels lists."""
+    needs = source_words(src, "needs")
+    if not needs:
+        return []
+    _, dump, _ = run([a.campcc, "--dump-kernels", "-fsyntax-only", *flags, src], "campcc --dump-kernels")
+    dumped = set()
+    for line in re.findall(r"^  device features:(.*)$", dump, flags=re.M):
+        dumped.update(w for w in line.split() if not w.startswith("("))
+    if set(needs) != dumped:
+        raise StepFailed(f"[needs] the `// needs:` line names {' '.join(sorted(needs))}; campcc --dump-kernels "
+                         f"lists {' '.join(sorted(dumped)) or 'none'}")
+    return needs
+
+
+def simulated_refusal(exe, profile, warnings, needs):
+    """Under CAMP_SIMULATE=profile, the program campcc --target-profile warned about stops
+    with libcamp's message naming the profile and what campcc warned of, not running."""
+    cannot_run = "no kernel runs on every device of the profile" in warnings
+    if not cannot_run and not needs:
+        raise StepFailed(f"[needs] campcc --target-profile={profile} warns about the kernels, but the test has "
+                         f"no `// needs:` line naming their features:\n{warnings}")
+    rc, out, err = run([exe], f"run as {profile}", env={"CAMP_VALIDATION": "1"}, check=False)
+    said = next((line for line in err.splitlines() if "camp error: " in line), "")
+    if cannot_run:
+        agrees = f"CAMP_SIMULATE={profile}: " in said
+    else:  # the message up to the device, as the warning has it up to the profile
+        what = said.split("camp error: ", 1)[-1].split(" the device ")[0]
+        agrees = f" as {profile}" in said and f"{what} the profile '{profile}'" in warnings
+    if rc != -signal.SIGABRT or not agrees:
+        raise StepFailed(f"[run as {profile}] want libcamp's refusal of what campcc --target-profile warned of, "
+                         f"got exit status {describe_status(rc)}\n--- warnings ---\n{warnings}" + show(out, err))
+    return said
+
+
 def cmd_program(a):
     src = os.path.abspath(a.src)
     flags = source_flags(src)
     units = source_units(src)
     own = ["-fcamp-check"] if a.checked else []  # campcc's flags, which the reference compiler lacks
+    needs = check_needs(a, src, flags)
+    profile = os.environ.get("CAMP_SIMULATE")
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
         # (a) campcc, then run on the accelerator.
         # -lm as the reference build has it: programs may call <math.h> on the host
-        run([a.campcc, *own, *flags, src, *units, "-o", exe, "-lm"], "campcc build")
+        target = [f"--target-profile={profile}"] if profile else []
+        _, _, warnings = run([a.campcc, *own, *target, *flags, src, *units, "-o", exe, "-lm"], "campcc build")
         if not os.path.isfile(exe):
             raise StepFailed(f"[campcc build] exit status 0 but no output file {exe}")
         with open(exe, "rb") as f:
             if not SPIRV_MAGIC.search(f.read()):
                 raise StepFailed("[campcc build] the executable embeds no SPIR-V module "
                                  "(was the kernel compiled for the accelerator?)")
+        if "[-Wtarget-profile]" in warnings:
+            print(simulated_refusal(exe, profile, warnings, needs))
+            return
         out = run_on_vulkan(exe)
 
         # (b) the same source in the serial reference mode.
@@ -241,6 +291,27 @@ def check_workgroup_spec_constants(text):
         raise StepFailed("[campcc -S] no bounds-check specialization constant (SpecId 3, true by default)")
 
 
+WORKGROUP_LIMIT = re.compile(r"camp error: the kernel's workgroup (?:has (\d+) threads|size (\d+) in dimension \w "
+                             r"exceeds) the device .* as (\S+?)(?:'s limit of| allows) (\d+) \(max")
+
+
+def beyond_simulated_limits(exe, size):
+    """Under CAMP_SIMULATE, whether the workgroup size is one the profile's limits refuse: the
+    program then stops with libcamp's message naming the profile and both numbers."""
+    profile = os.environ.get("CAMP_SIMULATE")
+    if not profile:
+        return False
+    rc, out, err = run([exe], f"run with CAMP_WORKGROUP_SIZE={size} as {profile}",
+                       env={"CAMP_VALIDATION": "1", "CAMP_WORKGROUP_SIZE": size}, check=False)
+    m = WORKGROUP_LIMIT.search(err)
+    if rc == 0:
+        return False
+    if rc != -signal.SIGABRT or not m or m.group(3) != profile or int(m.group(1) or m.group(2)) <= int(m.group(4)):
+        raise StepFailed(f"[CAMP_WORKGROUP_SIZE={size} as {profile}] failed, but not for a workgroup beyond the "
+                         "profile's limits\n" + show(out, err))
+    return True
+
+
 def cmd_workgroups(a):
     src = os.path.abspath(a.src)
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
@@ -252,6 +323,8 @@ def cmd_workgroups(a):
         want = run_on_vulkan(exe, "run with the default workgroup sizes")
         for size in WORKGROUP_SIZES:
             step = f"run with CAMP_WORKGROUP_SIZE={size}"
+            if beyond_simulated_limits(exe, size):
+                continue
             out = run_on_vulkan(exe, step, {"CAMP_WORKGROUP_SIZE": size})
             if out != want:
                 raise StepFailed(f"[{step}] prints other results than the default sizes:\n"

@@ -27,7 +27,7 @@ static void check_tile(Unit *u, const Kernel *k, const camp_device_profile *p) {
     for (int d = 0; d < 3; d++)
         if (k->local_size[d] > p->workgroup_size[d])
             diag_warning(u->diag, k->loc, FLAG,
-                         "the kernel's tile size %u of index component %d exceeds the profile '%s''s limit of %u "
+                         "the tile size %u of index component %d exceeds the profile '%s''s limit of %u "
                          "(maxComputeWorkGroupSize)",
                          k->local_size[d], k->rank - 1 - d, p->name, p->workgroup_size[d]);
     if (k->tile_static_bytes > p->shared_memory)
@@ -45,12 +45,11 @@ bool check_target_profile(Unit *u, const camp_device_profile *p) {
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
         check_features(u, k, p);
-        uint32_t push = (k->push_size + 3u) & ~3u; /* the push range libcamp declares */
-        if (push > p->push_constants)
+        if (((k->push_size + 3u) & ~3u) > p->push_constants) /* the push range libcamp declares */
             diag_warning(u->diag, k->loc, FLAG,
                          "the kernel's arguments take %u bytes of push constants; the profile '%s' allows %u "
                          "(maxPushConstantsSize)",
-                         push, p->name, p->push_constants);
+                         k->push_size, p->name, p->push_constants);
         if (k->tiled) check_tile(u, k, p);
     }
     return u->diag->errors == errors;
