@@ -496,6 +496,8 @@ void camp_simulate_device(camp_device *dev);
 uint32_t camp_simulate_subgroup_size(uint32_t driver_size);
 /* Clears what the profile's devices lack of the copy paths' needs. */
 void camp_simulate_memory(bool *host_cached_device_memory, bool *import_host);
+/* An accelerator's description and properties as the profile's. */
+void camp_simulate_accelerator(camp_accelerator *accelerator);
 
 /* Reads the knobs into camp_rt.faults and camp_rt.masked_features. */
 camp_status camp_faults_init(void);

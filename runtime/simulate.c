@@ -16,7 +16,8 @@
  *     makes every device unusable, saying why.
  *
  * The device's name gains " as NAME", so every message about it names
- * the profile. */
+ * the profile; so does its accelerator's description, whose properties
+ * (double precision, memory shared with the CPU) are the profile's. */
 #include "internal.h"
 
 #include "device_profiles.h"
@@ -80,4 +81,15 @@ void camp_simulate_memory(bool *host_cached_device_memory, bool *import_host) {
     if (!p) return;
     *host_cached_device_memory = *host_cached_device_memory && p->cached_device_memory;
     *import_host = *import_host && p->import_host;
+}
+
+void camp_simulate_accelerator(camp_accelerator *accelerator) {
+    const camp_device_profile *p = simulated();
+    if (!p) return;
+    size_t n = strlen(accelerator->description);
+    snprintf(accelerator->description + n, sizeof accelerator->description - n, " as %s", p->name);
+    bool doubles = p->features & CAMP_FEATURE_FLOAT64;
+    accelerator->supports_double_precision = accelerator->supports_double_precision && doubles;
+    accelerator->supports_limited_double_precision = accelerator->supports_limited_double_precision && doubles;
+    accelerator->supports_cpu_shared_memory = accelerator->supports_cpu_shared_memory && p->cached_device_memory;
 }

@@ -25,7 +25,8 @@
       adds --target-profile=PROFILE: a program it warns about must list
       each feature warned of on its `// needs:` line, and must stop with
       libcamp's message naming the profile and what it lacks, instead of
-      running; a program it does not warn about runs as above.
+      running; a program it does not warn about runs as above. The same
+      holds for the workgroups, addresses and device commands.
   e2e.py prebuilt EXE --expected FILE
       runs an executable built by meson (samples/) and compares its stdout.
   e2e.py workgroups --campcc C SRC.c
@@ -174,21 +175,33 @@ def check_needs(a, src, flags):
     return needs
 
 
-def simulated_refusal(exe, profile, warnings, needs):
-    """Under CAMP_SIMULATE=profile, the program campcc --target-profile warned about stops
-    with libcamp's message naming the profile and what campcc warned of, not running."""
+def target_profile():
+    """campcc's flags under CAMP_SIMULATE=PROFILE: --target-profile=PROFILE, which warns about what
+    the kernels need that the profile lacks."""
+    profile = os.environ.get("CAMP_SIMULATE")
+    return [f"--target-profile={profile}"] if profile else []
+
+
+def simulated_refusal(exe, warnings, needs=None):
+    """The line of libcamp's refusal, if campcc --target-profile warned about EXE (else None):
+    under CAMP_SIMULATE=profile such a program must stop with libcamp's message naming the
+    profile and what campcc warned of, not run. With `needs` (a program test), the test's
+    `// needs:` line must be there to say what the kernels need."""
+    if "[-Wtarget-profile]" not in warnings:
+        return None
+    profile = os.environ["CAMP_SIMULATE"]
     cannot_run = "no kernel runs on every device of the profile" in warnings
-    if not cannot_run and not needs:
+    if needs == [] and not cannot_run:
         raise StepFailed(f"[needs] campcc --target-profile={profile} warns about the kernels, but the test has "
                          f"no `// needs:` line naming their features:\n{warnings}")
     rc, out, err = run([exe], f"run as {profile}", env={"CAMP_VALIDATION": "1"}, check=False)
     said = next((line for line in err.splitlines() if "camp error: " in line), "")
-    if cannot_run:
-        agrees = f"CAMP_SIMULATE={profile}: " in said
-    else:  # the message up to the device, as the warning has it up to the profile
+    if cannot_run:  # a setting the user can change: exit status 1
+        agrees = rc == 1 and f"CAMP_SIMULATE={profile}: " in said
+    else:  # a launch refused, with no handler: abort(); the message up to the device, as the warning has it
         what = said.split("camp error: ", 1)[-1].split(" the device ")[0]
-        agrees = f" as {profile}" in said and f"{what} the profile '{profile}'" in warnings
-    if rc != -signal.SIGABRT or not agrees:
+        agrees = rc == -signal.SIGABRT and f" as {profile}" in said and f"{what} the profile '{profile}'" in warnings
+    if not agrees:
         raise StepFailed(f"[run as {profile}] want libcamp's refusal of what campcc --target-profile warned of, "
                          f"got exit status {describe_status(rc)}\n--- warnings ---\n{warnings}" + show(out, err))
     return said
@@ -200,21 +213,21 @@ def cmd_program(a):
     units = source_units(src)
     own = ["-fcamp-check"] if a.checked else []  # campcc's flags, which the reference compiler lacks
     needs = check_needs(a, src, flags)
-    profile = os.environ.get("CAMP_SIMULATE")
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
         # (a) campcc, then run on the accelerator.
         # -lm as the reference build has it: programs may call <math.h> on the host
-        target = [f"--target-profile={profile}"] if profile else []
-        _, _, warnings = run([a.campcc, *own, *target, *flags, src, *units, "-o", exe, "-lm"], "campcc build")
+        _, _, warnings = run([a.campcc, *own, *target_profile(), *flags, src, *units, "-o", exe, "-lm"],
+                             "campcc build")
         if not os.path.isfile(exe):
             raise StepFailed(f"[campcc build] exit status 0 but no output file {exe}")
         with open(exe, "rb") as f:
             if not SPIRV_MAGIC.search(f.read()):
                 raise StepFailed("[campcc build] the executable embeds no SPIR-V module "
                                  "(was the kernel compiled for the accelerator?)")
-        if "[-Wtarget-profile]" in warnings:
-            print(simulated_refusal(exe, profile, warnings, needs))
+        refusal = simulated_refusal(exe, warnings, needs)
+        if refusal:
+            print(refusal)
             return
         out = run_on_vulkan(exe)
 
@@ -319,7 +332,11 @@ def cmd_workgroups(a):
         run([a.campcc, "-O2", "-S", src, "-o", asm], "campcc -O2 -S")
         check_workgroup_spec_constants(open(asm, encoding="utf-8").read())
         exe = os.path.join(tmp, "prog")
-        run([a.campcc, "-O2", src, "-o", exe], "campcc -O2 build")
+        _, _, warnings = run([a.campcc, "-O2", *target_profile(), src, "-o", exe], "campcc -O2 build")
+        refusal = simulated_refusal(exe, warnings)
+        if refusal:
+            print(refusal)
+            return
         want = run_on_vulkan(exe, "run with the default workgroup sizes")
         for size in WORKGROUP_SIZES:
             step = f"run with CAMP_WORKGROUP_SIZE={size}"
@@ -346,7 +363,11 @@ def cmd_addresses(a):
             raise StepFailed("[campcc -O2 -S] no view element addressed by OpPtrAccessChain under "
                              "specialization constant 6 (narrow_addresses)")
         exe = os.path.join(tmp, "prog")
-        run([a.campcc, "-O2", src, "-o", exe], "campcc -O2 build")
+        _, _, warnings = run([a.campcc, "-O2", *target_profile(), src, "-o", exe], "campcc -O2 build")
+        refusal = simulated_refusal(exe, warnings)
+        if refusal:
+            print(refusal)
+            return
         outs = {}
         for chains, says in (("1", "views by access chains"), ("0", "views by 64-bit sums")):
             step = f"run with CAMP_ACCESS_CHAINS={chains}"
@@ -365,7 +386,11 @@ def cmd_device(a):
     src = os.path.abspath(a.src)
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
-        run([a.campcc, src, "-o", exe], "campcc build")
+        _, _, warnings = run([a.campcc, *target_profile(), src, "-o", exe], "campcc build")
+        refusal = simulated_refusal(exe, warnings)
+        if refusal:
+            print(refusal)
+            return
         out = run_on_vulkan(exe, "run with CAMP_DEVICE=0", {"CAMP_DEVICE": "0"})
         check_expected(out, a.expected, "the program with CAMP_DEVICE=0")
         env = {"CAMP_DEVICE": "no-such-accelerator-xyzzy"}
