@@ -12,8 +12,9 @@
  * ones from the gpuinfo.org reports kept in that repository
  * (profiles/LunarG/VP_LUNARG_desktop_baseline_2024/vp_gpuinfo_*.json); the
  * Mali and Adreno ones from their drivers' published reports on
- * gpuinfo.org, taking the lesser value where reports differ. Only what
- * campcc's kernels and libcamp use is kept. */
+ * gpuinfo.org, not checked against a report here: where unsure, the
+ * lesser value, or the feature left out. Only what campcc's kernels and
+ * libcamp use is kept. */
 #include "device_profiles.h"
 
 #include "camp_abi.h"

@@ -1,6 +1,7 @@
-"""--target-profile=NAME: what kernels need that a device profile lacks, as
-warnings at the kernel (errors under -Werror), matching what the program's
-launch refuses under CAMP_SIMULATE=NAME."""
+"""Device profiles: --target-profile=NAME, what kernels need that a profile
+lacks, as warnings at the kernel (errors under -Werror), matching what the
+program's launch refuses under CAMP_SIMULATE=NAME; and CAMP_SIMULATE's
+limits, accelerator and errors."""
 import os
 import re
 import signal
@@ -102,3 +103,54 @@ def test_target_profile_unknown(ctx):
     _, err = ctx.run(["--target-profile=mali", "-c", "scale.c"], rc=1)
     expect("campcc: error: --target-profile=mali names no device profile (there are: roadmap-2022," in err
            and "mali-g710" in err, f"want the known profiles listed, got:\n{err}")
+
+
+# 40 KiB of tile_static memory: more than lavapipe's 32 KiB, less than amd-rdna3's 64 KiB
+BIG_SHARED = """#include <camp.h>
+#include <stdio.h>
+
+int main(void) {
+    float v[256];
+    for (int i = 0; i < 256; i++) v[i] = (float)i;
+    parallel_for_each(t, tile(extent(256), 256)) {
+        tile_static float big[10240];
+        big[t.local] = v[t.global];
+        tile_barrier_wait(t.barrier);
+        v[t.global] = big[255 - t.local];
+    }
+    printf("%g\\n", v[0]);
+}
+"""
+
+
+def test_simulate_limits_at_most_the_device(ctx):
+    """CAMP_SIMULATE never gives more than the device has: a profile's 64 KiB of shared memory is lavapipe's 32 KiB"""
+    write(ctx, "shared.c", BIG_SHARED)
+    _, err = ctx.run(["--target-profile=amd-rdna3", "shared.c", "-o", "prog"])
+    expect(err == "", f"40 KiB of tile_static memory fit amd-rdna3: want no warning, got:\\n{err}")
+    env = dict(os.environ, CAMP_SIMULATE="amd-rdna3", CAMP_VALIDATION="1")
+    _, err = ctx.run([], cmd=[ctx.path("prog")], env=env, rc=-signal.SIGABRT)
+    expect(re.search(r"camp error: the kernel's tile_static variables take 40960 bytes; the device .* as amd-rdna3 "
+                     r"allows 32768 \(maxComputeSharedMemorySize\)", err), f"want lavapipe's limit, got:\\n{err}")
+
+
+def test_simulate_accelerator(ctx):
+    """camp-info as a profile: the description names it, double precision and shared memory are the profile's"""
+    env = dict(os.environ, CAMP_SIMULATE="mali-g710")
+    out, _ = ctx.run(["--list-accelerators"], env=env)
+    expect(re.search(r"^accelerator 0 \(default\): .* as mali-g710$", out, flags=re.M)
+           and re.search(r"supports_double_precision +no", out) and re.search(r"usable by campcc +yes", out),
+           f"want the accelerator as mali-g710, without doubles, usable; got:\\n{out}")
+    env["CAMP_SIMULATE"] = "android-baseline-2022"
+    out, _ = ctx.run(["--list-accelerators"], env=env)
+    expect(re.search(r"usable by campcc +no", out), f"android-baseline-2022 cannot run campcc's kernels:\\n{out}")
+
+
+def test_simulate_unknown(ctx):
+    """a profile libcamp does not know: exit status 1 (a setting to fix), listing the known ones"""
+    write(ctx, "doubles.c", DOUBLES)
+    ctx.run(["doubles.c", "-o", "prog"])
+    env = dict(os.environ, CAMP_SIMULATE="mali")
+    _, err = ctx.run([], cmd=[ctx.path("prog")], env=env, rc=1)
+    expect("camp error: CAMP_SIMULATE=mali names no device profile (there are: roadmap-2022," in err,
+           f"want the known profiles listed, got:\\n{err}")
