@@ -137,6 +137,7 @@ static bool run_pipeline_on_big_stack(Unit *u) {
 bool compile_unit(Unit *u) {
     int errors = u->diag->errors, warnings = u->diag->warnings;
     bool ok = run_pipeline_on_big_stack(u);
+    if (ok && u->opts->target_profile) ok = check_target_profile(u, u->opts->target_profile);
     diag_summary(u->diag, errors, warnings);
     return ok;
 }

@@ -36,6 +36,7 @@ static void describe(VkPhysicalDevice device, uint32_t index, camp_accelerator *
     out->is_emulated = p->deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     out->max_loop_iterations = camp_loop_budget(device);
     out->is_usable = camp_device_unsuitable(device) == NULL;
+    camp_simulate_accelerator(out); /* CAMP_SIMULATE */
     out->default_cpu_access_type = camp_default_cpu_access(index, out->supports_cpu_shared_memory);
 }
 

@@ -163,6 +163,8 @@ static uint32_t find_copy_family(const VkQueueFamilyProperties *families, uint32
 }
 
 const char *camp_device_unsuitable(VkPhysicalDevice device) {
+    const char *simulated = camp_simulate_unsuitable();
+    if (simulated) return simulated;
     VkPhysicalDeviceProperties properties;
     vkGetPhysicalDeviceProperties(device, &properties);
     if (properties.apiVersion < VK_API_VERSION_1_2) return "it does not support Vulkan 1.2";
@@ -344,12 +346,13 @@ error:
     return status;
 }
 
+/* The driver's, or under CAMP_SIMULATE the profile's (simulate.c). */
 uint32_t camp_device_subgroup_size(const camp_device *dev) {
     VkPhysicalDeviceSubgroupProperties subgroup = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
     VkPhysicalDeviceProperties2 properties = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                               .pNext = &subgroup};
     vkGetPhysicalDeviceProperties2(dev->physical, &properties);
-    return subgroup.subgroupSize;
+    return camp_simulate_subgroup_size(subgroup.subgroupSize);
 }
 
 /* ---- Logical device ------------------------------------------------------ */
@@ -498,6 +501,9 @@ static camp_status create_device(camp_device *dev) {
     dev->queue_count = families[dev->queue_family].queueCount;
     if (dev->queue_count > CAMP_DEVICE_QUEUES_MAX) dev->queue_count = CAMP_DEVICE_QUEUES_MAX;
     dev->copy_family = find_copy_family(families, family_count, dev->queue_family);
+    /* Copies from and to the program's own pages (transfer.c). */
+    dev->import_host = camp_device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+    camp_simulate_device(dev); /* CAMP_SIMULATE: the profile's features, limits, copy family */
     dev->families[0] = dev->queue_family;
     dev->families[1] = dev->copy_family;
     dev->family_count = dev->copy_family == dev->queue_family ? 1 : 2;
@@ -515,8 +521,6 @@ static camp_status create_device(camp_device *dev) {
         .queueCount = 1,
         .pQueuePriorities = priorities,
     }};
-    /* Copies from and to the program's own pages (transfer.c). */
-    dev->import_host = camp_device_has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
     /* Modules compiled with -g carry debug information for tools (pipeline.c strips it without this) */
     dev->non_semantic_info = !(camp_rt.faults & CAMP_FAULT_NO_NON_SEMANTIC_INFO) &&
                              camp_device_has_extension(dev->physical, VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);

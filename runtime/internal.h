@@ -501,6 +501,21 @@ enum camp_fault {
     CAMP_FAULT_NO_NON_SEMANTIC_INFO = 1u << 2, /* the device lacks VK_KHR_shader_non_semantic_info */
 };
 
+/* ---- simulate.c: CAMP_SIMULATE=NAME, a device profile's limits and features ---- */
+/* Fails when CAMP_SIMULATE names no profile. */
+camp_status camp_simulate_check(void);
+/* Why no device can run kernels as the profile, or NULL. */
+const char *camp_simulate_unsuitable(void);
+/* Gives `dev` (its features, limits, copy family and host import known)
+ * the profile's, and its name " as NAME". */
+void camp_simulate_device(camp_device *dev);
+/* The subgroup size workgroups are shaped for: the profile's, if it has one. */
+uint32_t camp_simulate_subgroup_size(uint32_t driver_size);
+/* Clears what the profile's devices lack of the copy paths' needs. */
+void camp_simulate_memory(bool *host_cached_device_memory, bool *import_host);
+/* An accelerator's description and properties as the profile's. */
+void camp_simulate_accelerator(camp_accelerator *accelerator);
+
 /* Reads the knobs into camp_rt.faults and camp_rt.masked_features. */
 camp_status camp_faults_init(void);
 /* Clears the features camp_rt.masked_features names in what a device

@@ -18,9 +18,9 @@ import sys
 # Bottom first. The context, errors, profiling and tracing are beside every
 # layer: any file calls them, and they call none above themselves.
 LAYERS = [
-    ("context, errors, profiling and tracing",
-     ["context.c", "error.c", "vk_check.c", "fault_injection.c", "profile.c", "trace.c", "spirv_patch.c", "png.c",
-      "cpu_access.c"]),
+    ("context, errors, device simulation, profiling and tracing",
+     ["context.c", "error.c", "vk_check.c", "fault_injection.c", "device_profiles.c", "simulate.c", "profile.c",
+      "trace.c", "spirv_patch.c", "png.c", "cpu_access.c"]),
     ("device", ["device.c", "validation.c", "fragment.c"]),
     ("memory", ["suballoc.c"]),
     ("buffers", ["buffer.c", "buffer_ahead.c", "view_table.c"]),

@@ -10,6 +10,8 @@
  * A kernel's layout is a single push-constant range [0, push_size), and,
  * for a kernel with textures, their push descriptor set (texture.c). */
 #include "internal.h"
+
+#include "device_profiles.h"
 #include "spirv_patch.h"
 
 #include <stddef.h>
@@ -70,49 +72,13 @@ static camp_status module_state(camp_device *dev, camp_module_info *module, camp
 
 /* ---- whether the device can run the kernel -------------------------------- */
 
-static const struct {
-    uint32_t bit;
-    const char *what;
-} feature_names[] = {
-    {CAMP_FEATURE_INT64, "64-bit integers (shaderInt64)"},
-    {CAMP_FEATURE_FLOAT64, "double precision (shaderFloat64)"},
-    {CAMP_FEATURE_INT16, "16-bit integers in memory (shaderInt16, storageBuffer16BitAccess)"},
-    {CAMP_FEATURE_INT8, "8-bit integers in memory (shaderInt8, storageBuffer8BitAccess)"},
-    {CAMP_FEATURE_FLOAT16,
-     "half-precision floats (shaderFloat16, storageBuffer16BitAccess, shaderRoundingModeRTEFloat16)"},
-    {CAMP_FEATURE_PUSH_CONSTANT8, "8-bit values among its captures (storagePushConstant8)"},
-    {CAMP_FEATURE_PUSH_CONSTANT16, "16-bit values among its captures (storagePushConstant16)"},
-    {CAMP_FEATURE_ATOMIC_FLOAT_ADD,
-     "atomic float addition (VK_EXT_shader_atomic_float: shaderBufferFloat32AtomicAdd and "
-     "shaderSharedFloat32AtomicAdd)"},
-    {CAMP_FEATURE_ATOMIC_FLOAT,
-     "atomic float exchange (VK_EXT_shader_atomic_float: shaderBufferFloat32Atomics and "
-     "shaderSharedFloat32Atomics)"},
-    {CAMP_FEATURE_STORAGE_IMAGE,
-     "texture writes (shaderStorageImageWriteWithoutFormat)"},
-    {CAMP_FEATURE_SUBGROUP_BASIC, "subgroups in compute shaders (VkPhysicalDeviceSubgroupProperties: "
-                                  "supportedStages COMPUTE, supportedOperations BASIC)"},
-    {CAMP_FEATURE_SUBGROUP_VOTE, "subgroup votes, subgroup_any and subgroup_all (supportedOperations VOTE)"},
-    {CAMP_FEATURE_SUBGROUP_BALLOT,
-     "subgroup ballots, subgroup_ballot and subgroup_broadcast (supportedOperations BALLOT)"},
-    {CAMP_FEATURE_SUBGROUP_SHUFFLE,
-     "subgroup shuffles, subgroup_shuffle and subgroup_shuffle_xor (supportedOperations SHUFFLE)"},
-    {CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE,
-     "relative subgroup shuffles, subgroup_shuffle_up and subgroup_shuffle_down (supportedOperations "
-     "SHUFFLE_RELATIVE)"},
-    {CAMP_FEATURE_SUBGROUP_ARITHMETIC,
-     "subgroup reductions and scans (supportedOperations ARITHMETIC)"},
-    {CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES, "subgroup operations on half or 64-bit integers (shaderSubgroupExtendedTypes)"},
-    {CAMP_FEATURE_COOPERATIVE_MATRIX, "cooperative matrices (VK_NV_cooperative_matrix)"},
-};
-
 static camp_status check_device_fits(const camp_device *dev, const camp_kernel_info *kernel, uint32_t features,
                                      const uint32_t local_size[3]) {
     uint32_t missing = features & ~dev->features;
-    for (size_t i = 0; i < sizeof feature_names / sizeof *feature_names; i++)
-        if (missing & feature_names[i].bit)
+    for (size_t i = 0; i < camp_feature_name_count; i++)
+        if (missing & camp_feature_names[i].bit)
             return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel needs %s, which the device '%s' does not support",
-                             feature_names[i].what, dev->name);
+                             camp_feature_names[i].what, dev->name);
     if (missing)
         return camp_fail(CAMP_ERROR_UNSUPPORTED,
                          "the kernel needs features (bits 0x%x) unknown to this libcamp", missing);
@@ -133,11 +99,12 @@ static camp_status check_device_fits(const camp_device *dev, const camp_kernel_i
                                  local_size[d], kernel->rank - 1 - d, dev->name,
                                  limits->maxComputeWorkGroupSize[d]);
             return camp_fail(CAMP_ERROR_UNSUPPORTED,
-                             "the kernel's workgroup size %u in dimension %c exceeds the device's %u",
-                             local_size[d], "xyz"[d], limits->maxComputeWorkGroupSize[d]);
+                             "the kernel's workgroup size %u in dimension %c exceeds the device %s's limit of %u "
+                             "(maxComputeWorkGroupSize)",
+                             local_size[d], "xyz"[d], dev->name, limits->maxComputeWorkGroupSize[d]);
         }
     if (invocations > limits->maxComputeWorkGroupInvocations)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel's %s has %llu threads; the device %s allows %u", group,
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "the kernel's %s has %llu threads; the device %s allows %u (maxComputeWorkGroupInvocations)", group,
                          (unsigned long long)invocations, dev->name,
                          limits->maxComputeWorkGroupInvocations);
     if (kernel->tile_static_bytes > limits->maxComputeSharedMemorySize)

@@ -45,6 +45,7 @@ static void close_device(camp_device *dev) {
  * go, the pipeline cache, the default view. */
 static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_device **out) {
     CAMP_TRY(camp_faults_init());
+    CAMP_TRY(camp_simulate_check());
     camp_device *dev;
     CAMP_TRY(camp_device_create(physical, index, &dev));
     dev->poll_ns = camp_wait_poll_ns();

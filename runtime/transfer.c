@@ -125,6 +125,7 @@ camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *o
     bool can_map = device_memory_has(physical, mappable | VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
     bool can_bar = device_memory_has(physical, mappable);
     bool can_import = has_device_extension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+    camp_simulate_memory(&can_map, &can_import);
     *out = can_map ? CAMP_COPY_MAP : can_import ? CAMP_COPY_IMPORT : CAMP_COPY_STAGING;
     const char *forced = getenv("CAMP_FORCE_STAGING");
     if (forced && *forced && strcmp(forced, "0") != 0) *out = CAMP_COPY_STAGING;

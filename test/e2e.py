@@ -19,6 +19,14 @@
       With --libcamp DIR, the reference links DIR's libcamp (texture_load_png).
       With --checked, campcc builds with -fcamp-check (docs/debugging.md):
       a correct program reports no index out of bounds.
+      A `// needs: NAME...` line lists the device features SRC's kernels
+      need, by the Vulkan names --dump-kernels prints, and must be exactly
+      those. Under CAMP_SIMULATE=PROFILE (docs/portability.md), the build
+      adds --target-profile=PROFILE: a program it warns about must list
+      each feature warned of on its `// needs:` line, and must stop with
+      libcamp's message naming the profile and what it lacks, instead of
+      running; a program it does not warn about runs as above. The same
+      holds for the workgroups, addresses and device commands.
   e2e.py prebuilt --expected FILE EXE [-- ARG...]
       runs an executable built by meson (samples/) with ARGs and compares its stdout.
   e2e.py workgroups --campcc C SRC.c
@@ -28,7 +36,8 @@
       program (which checks its own results) prints the same with every
       CAMP_WORKGROUP_SIZE of WORKGROUP_SIZES as without it (extents that
       are whole workgroups run without the check); a malformed value
-      fails, naming it.
+      fails, naming it. Under CAMP_SIMULATE, a size beyond the profile's
+      limits must be refused, naming the profile and both numbers.
   e2e.py addresses --campcc C SRC.c
       view elements at indices never negative are addressed by
       OpPtrAccessChain for launches whose buffers are all at most 4 GiB,
@@ -56,6 +65,7 @@ import difflib
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -157,22 +167,75 @@ def source_units(src):
     return [os.path.join(os.path.dirname(src), unit) for unit in source_words(src, "also")]
 
 
+def check_needs(a, src, flags):
+    """SRC's `// needs:` line, if it has one, names exactly the features --dump-kernels lists."""
+    needs = source_words(src, "needs")
+    if not needs:
+        return []
+    _, dump, _ = run([a.campcc, "--dump-kernels", "-fsyntax-only", *flags, src], "campcc --dump-kernels")
+    dumped = set()
+    for line in re.findall(r"^  device features:(.*)$", dump, flags=re.M):
+        dumped.update(w for w in line.split() if not w.startswith("("))
+    if set(needs) != dumped:
+        raise StepFailed(f"[needs] the `// needs:` line names {' '.join(sorted(needs))}; campcc --dump-kernels "
+                         f"lists {' '.join(sorted(dumped)) or 'none'}")
+    return needs
+
+
+def target_profile():
+    """campcc's flags under CAMP_SIMULATE=PROFILE: --target-profile=PROFILE, which warns about what
+    the kernels need that the profile lacks."""
+    profile = os.environ.get("CAMP_SIMULATE")
+    return [f"--target-profile={profile}"] if profile else []
+
+
+def simulated_refusal(exe, warnings, needs=None):
+    """The line of libcamp's refusal, if campcc --target-profile warned about EXE (else None):
+    under CAMP_SIMULATE=profile such a program must stop with libcamp's message naming the
+    profile and what campcc warned of, not run. With `needs` (a program test), the test's
+    `// needs:` line must be there to say what the kernels need."""
+    if "[-Wtarget-profile]" not in warnings:
+        return None
+    profile = os.environ["CAMP_SIMULATE"]
+    cannot_run = "no kernel runs on every device of the profile" in warnings
+    if needs == [] and not cannot_run:
+        raise StepFailed(f"[needs] campcc --target-profile={profile} warns about the kernels, but the test has "
+                         f"no `// needs:` line naming their features:\n{warnings}")
+    rc, out, err = run([exe], f"run as {profile}", env={"CAMP_VALIDATION": "1"}, check=False)
+    said = next((line for line in err.splitlines() if "camp error: " in line), "")
+    if cannot_run:  # a setting the user can change: exit status 1
+        agrees = rc == 1 and f"CAMP_SIMULATE={profile}: " in said
+    else:  # a launch refused, with no handler: abort(); the message up to the device, as the warning has it
+        what = said.split("camp error: ", 1)[-1].split(" the device ")[0]
+        agrees = rc == -signal.SIGABRT and f" as {profile}" in said and f"{what} the profile '{profile}'" in warnings
+    if not agrees:
+        raise StepFailed(f"[run as {profile}] want libcamp's refusal of what campcc --target-profile warned of, "
+                         f"got exit status {describe_status(rc)}\n--- warnings ---\n{warnings}" + show(out, err))
+    return said
+
+
 def cmd_program(a):
     src = os.path.abspath(a.src)
     flags = source_flags(src)
     units = source_units(src)
     own = ["-fcamp-check"] if a.checked else []  # campcc's flags, which the reference compiler lacks
+    needs = check_needs(a, src, flags)
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
         # (a) campcc, then run on the accelerator.
         # -lm as the reference build has it: programs may call <math.h> on the host
-        run([a.campcc, *own, *flags, src, *units, "-o", exe, "-lm"], "campcc build")
+        _, _, warnings = run([a.campcc, *own, *target_profile(), *flags, src, *units, "-o", exe, "-lm"],
+                             "campcc build")
         if not os.path.isfile(exe):
             raise StepFailed(f"[campcc build] exit status 0 but no output file {exe}")
         with open(exe, "rb") as f:
             if not SPIRV_MAGIC.search(f.read()):
                 raise StepFailed("[campcc build] the executable embeds no SPIR-V module "
                                  "(was the kernel compiled for the accelerator?)")
+        refusal = simulated_refusal(exe, warnings, needs)
+        if refusal:
+            print(refusal)
+            return
         out = run_on_vulkan(exe)
 
         # (b) the same source in the serial reference mode.
@@ -248,6 +311,27 @@ def check_workgroup_spec_constants(text):
         raise StepFailed("[campcc -S] no bounds-check specialization constant (SpecId 3, true by default)")
 
 
+WORKGROUP_LIMIT = re.compile(r"camp error: the kernel's workgroup (?:has (\d+) threads|size (\d+) in dimension \w "
+                             r"exceeds) the device .* as (\S+?)(?:'s limit of| allows) (\d+) \(max")
+
+
+def beyond_simulated_limits(exe, size):
+    """Under CAMP_SIMULATE, whether the workgroup size is one the profile's limits refuse: the
+    program then stops with libcamp's message naming the profile and both numbers."""
+    profile = os.environ.get("CAMP_SIMULATE")
+    if not profile:
+        return False
+    rc, out, err = run([exe], f"run with CAMP_WORKGROUP_SIZE={size} as {profile}",
+                       env={"CAMP_VALIDATION": "1", "CAMP_WORKGROUP_SIZE": size}, check=False)
+    m = WORKGROUP_LIMIT.search(err)
+    if rc == 0:
+        return False
+    if rc != -signal.SIGABRT or not m or m.group(3) != profile or int(m.group(1) or m.group(2)) <= int(m.group(4)):
+        raise StepFailed(f"[CAMP_WORKGROUP_SIZE={size} as {profile}] failed, but not for a workgroup beyond the "
+                         "profile's limits\n" + show(out, err))
+    return True
+
+
 def cmd_workgroups(a):
     src = os.path.abspath(a.src)
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
@@ -255,10 +339,16 @@ def cmd_workgroups(a):
         run([a.campcc, "-O2", "-S", src, "-o", asm], "campcc -O2 -S")
         check_workgroup_spec_constants(open(asm, encoding="utf-8").read())
         exe = os.path.join(tmp, "prog")
-        run([a.campcc, "-O2", src, "-o", exe], "campcc -O2 build")
+        _, _, warnings = run([a.campcc, "-O2", *target_profile(), src, "-o", exe], "campcc -O2 build")
+        refusal = simulated_refusal(exe, warnings)
+        if refusal:
+            print(refusal)
+            return
         want = run_on_vulkan(exe, "run with the default workgroup sizes")
         for size in WORKGROUP_SIZES:
             step = f"run with CAMP_WORKGROUP_SIZE={size}"
+            if beyond_simulated_limits(exe, size):
+                continue
             out = run_on_vulkan(exe, step, {"CAMP_WORKGROUP_SIZE": size})
             if out != want:
                 raise StepFailed(f"[{step}] prints other results than the default sizes:\n"
@@ -280,7 +370,11 @@ def cmd_addresses(a):
             raise StepFailed("[campcc -O2 -S] no view element addressed by OpPtrAccessChain under "
                              "specialization constant 6 (narrow_addresses)")
         exe = os.path.join(tmp, "prog")
-        run([a.campcc, "-O2", src, "-o", exe], "campcc -O2 build")
+        _, _, warnings = run([a.campcc, "-O2", *target_profile(), src, "-o", exe], "campcc -O2 build")
+        refusal = simulated_refusal(exe, warnings)
+        if refusal:
+            print(refusal)
+            return
         outs = {}
         for chains, says in (("1", "views by access chains"), ("0", "views by 64-bit sums")):
             step = f"run with CAMP_ACCESS_CHAINS={chains}"
@@ -337,7 +431,11 @@ def cmd_device(a):
     src = os.path.abspath(a.src)
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
-        run([a.campcc, src, "-o", exe], "campcc build")
+        _, _, warnings = run([a.campcc, *target_profile(), src, "-o", exe], "campcc build")
+        refusal = simulated_refusal(exe, warnings)
+        if refusal:
+            print(refusal)
+            return
         out = run_on_vulkan(exe, "run with CAMP_DEVICE=0", {"CAMP_DEVICE": "0"})
         check_expected(out, a.expected, "the program with CAMP_DEVICE=0")
         env = {"CAMP_DEVICE": "no-such-accelerator-xyzzy"}

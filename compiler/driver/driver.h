@@ -48,6 +48,7 @@ typedef struct Driver {
     const char *print_file;   /* -print-file-name= */
     PtrVec kernel_sources;    /* --camp-sources=: only these get kernels (launcher mode) */
     const char *launcher_cc;  /* --launcher CC: the project's compiler, for the other sources */
+    const char *target_profile_name; /* --target-profile=NAME */
     PtrVec inputs;            /* Input*, in order */
     PtrVec link_items;        /* LinkItem*, in order */
     PtrVec compile_args;      /* flags for every host compile step */

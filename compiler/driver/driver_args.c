@@ -5,6 +5,7 @@
  * alike, as clang would take them in one command. */
 #include "driver.h"
 #include "config.h"
+#include "device_profiles.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,8 @@ void driver_usage(FILE *f) {
           "  --emit-spirv=FILE  write the kernels' SPIR-V module\n"
           "  --emit-host=FILE   write the host C that replaces the kernels\n"
           "  --dump-kernels     print each kernel's line, captures, workgroup, capabilities\n"
+          "  --target-profile=NAME  warn where a kernel needs what the devices of the\n"
+          "                     profile NAME lack (docs/portability.md lists them)\n"
           "  --dump-ir[=STAGE]  print the kernel IR after STAGE: lowering, ptr-storage, nonneg,\n"
           "                     fences, layout (the default: what SPIR-V emission reads)\n"
           "  -ftime-report  print the wall time of each of campcc's phases\n"
@@ -74,6 +77,7 @@ void driver_usage(FILE *f) {
           "  CAMP_WAIT_POLL_US=N     a wait polls N microseconds before it blocks\n"
           "  CAMP_WORKGROUP_SIZE=...  untiled kernels' workgroup shapes, for experiments\n"
           "  CAMP_ACCESS_CHAINS=1|0  view elements by access chains or 64-bit sums\n"
+          "  CAMP_SIMULATE=NAME      every device acts as one of the profile NAME\n"
           "  CAMP_VECTORIZE=0        vectorized kernels take one element per thread\n"
           "  CAMP_DEVICE_MASK_FEATURES, CAMP_TEST_FAIL_ALLOC, CAMP_TEST_DEVICE_LOST,\n"
           "  CAMP_TEST_LOSE_DEVICE, CAMP_TEST_NO_NON_SEMANTIC_INFO  fault injection for tests\n",
@@ -208,7 +212,8 @@ static void kernel_source_list(Driver *d, const char *list) {
 /* campcc's own flags (own_flag), for the spelling suggestions. */
 static const char *const own_flags[] = {"--no-camp-runtime", "--dump-kernels",   "--list-accelerators",
                                         "-fcamp-inline-math", "-ftime-report",    "--emit-spirv=",
-                                        "--emit-host=",      "--camp-sources=", "--launcher"};
+                                        "--emit-host=",      "--camp-sources=", "--launcher",
+                                        "--target-profile="};
 
 /* The Levenshtein distance of a and b[0..nb), or more than `limit` when it is. */
 static size_t edit_distance(const char *a, const char *b, size_t nb, size_t limit) {
@@ -260,6 +265,7 @@ static bool own_flag(Driver *d, int argc, char **argv, int *i) {
     else if (has_prefix(arg, "--emit-spirv=")) d->emit_spirv = arg + 13;
     else if (has_prefix(arg, "--emit-host=")) d->emit_host = arg + 12;
     else if (has_prefix(arg, "--camp-sources=")) kernel_source_list(d, arg + 15);
+    else if (has_prefix(arg, "--target-profile=")) d->target_profile_name = arg + 17;
     else if (!strcmp(arg, "--launcher")) {
         /* the build system's own compiler: campcc replaces it, except for
          * the commands that compile none of --camp-sources= (main.c) */
@@ -269,6 +275,16 @@ static bool own_flag(Driver *d, int argc, char **argv, int *i) {
 }
 
 static int check_args(Driver *d) {
+    if (d->target_profile_name) {
+        d->opts.target_profile = camp_device_profile_find(d->target_profile_name);
+        if (!d->opts.target_profile) {
+            char names[512];
+            camp_device_profile_list(names, sizeof names);
+            diag_tool_error("--target-profile=%s names no device profile (there are: %s)", d->target_profile_name,
+                            names);
+            return 1;
+        }
+    }
     int nsources = 0;
     for (int i = 0; i < d->inputs.len; i++) nsources += ((Input *)d->inputs.items[i])->is_source;
     if (d->action == ACT_PASSTHROUGH || !d->inputs.len) return 0;

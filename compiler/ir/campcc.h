@@ -134,6 +134,10 @@ DiagFlag diag_flag(Diag *d, const char *arg);
 /* `file:line:col: error: message`, the source line and a caret. */
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A warning of campcc's own, named by its `flag` (`-Wfoo`) as clang's are;
+ * an error under -Werror. */
+void diag_warning(Diag *d, SrcLoc loc, const char *flag, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* One of clang's own diagnostics: its text already has clang's option
  * suffix (` [-Wfoo]`). */
 void diag_clang(Diag *d, DiagLevel level, SrcLoc loc, const char *text);
@@ -578,6 +582,7 @@ typedef struct Options {
     bool check;       /* -fcamp-check: every index into an array of known length is checked */
     IrStage dump_ir;  /* --dump-ir[=STAGE]: print the IR there, on standard output */
     bool show_module; /* -S, --emit-spirv, --dump-kernels: the file's module is output (optimized too at -O1+) */
+    const struct camp_device_profile *target_profile; /* --target-profile=NAME: kernels checked against it */
     /* The fuzzing harness only: precompiled headers of the usual includes
      * that every parse takes first (-include-pch), [0] for frontend.c's
      * first parse (without the vector math), [1] for its second. */
@@ -755,6 +760,9 @@ IrStage ir_stage_named(const char *name); /* IR_NO_DUMP if no stage has that nam
 
 /* compile.c: the pipeline for one file, to u->spirv and u->host. Returns
  * false after errors. */
+/* target_profile.c: --target-profile's warnings (errors under -Werror) for
+ * what the kernels need that the profile lacks; false if one was an error. */
+bool check_target_profile(Unit *u, const struct camp_device_profile *profile);
 bool compile_unit(Unit *u);
 
 #endif /* CAMPCC_H */

@@ -5,6 +5,7 @@
 #include "campcc.h"
 
 #include "camp_abi.h"
+#include "device_profiles.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,31 +99,6 @@ static void print_fragments(const Unit *u, const Kernel *k, FILE *out) {
     free(text);
 }
 
-/* What the runtime checks of each camp_feature bit, by Vulkan's names. */
-static const struct {
-    uint32_t bit;
-    const char *name;
-} feature_names[] = {
-    {CAMP_FEATURE_INT64, "shaderInt64"},
-    {CAMP_FEATURE_FLOAT64, "shaderFloat64"},
-    {CAMP_FEATURE_INT16, "shaderInt16"},
-    {CAMP_FEATURE_INT8, "shaderInt8"},
-    {CAMP_FEATURE_FLOAT16, "shaderFloat16"},
-    {CAMP_FEATURE_PUSH_CONSTANT8, "storagePushConstant8"},
-    {CAMP_FEATURE_PUSH_CONSTANT16, "storagePushConstant16"},
-    {CAMP_FEATURE_ATOMIC_FLOAT_ADD, "shaderBufferFloat32AtomicAdd"},
-    {CAMP_FEATURE_ATOMIC_FLOAT, "shaderBufferFloat32Atomics"},
-    {CAMP_FEATURE_STORAGE_IMAGE, "shaderStorageImageWriteWithoutFormat"},
-    {CAMP_FEATURE_SUBGROUP_BASIC, "subgroupBasic"},
-    {CAMP_FEATURE_SUBGROUP_VOTE, "subgroupVote"},
-    {CAMP_FEATURE_SUBGROUP_BALLOT, "subgroupBallot"},
-    {CAMP_FEATURE_SUBGROUP_SHUFFLE, "subgroupShuffle"},
-    {CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE, "subgroupShuffleRelative"},
-    {CAMP_FEATURE_SUBGROUP_ARITHMETIC, "subgroupArithmetic"},
-    {CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES, "shaderSubgroupExtendedTypes"},
-    {CAMP_FEATURE_COOPERATIVE_MATRIX, "cooperativeMatrix"},
-};
-
 void dump_kernels(const Unit *u, FILE *out) {
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
@@ -139,8 +115,8 @@ void dump_kernels(const Unit *u, FILE *out) {
             fprintf(out, "  printf or assert: report buffer's address and launch number at push offset %u\n",
                     k->report_offset);
         fputs("  device features:", out);
-        for (size_t f = 0; f < sizeof feature_names / sizeof *feature_names; f++)
-            if (k->features & feature_names[f].bit) fprintf(out, " %s", feature_names[f].name);
+        for (size_t f = 0; f < camp_feature_name_count; f++)
+            if (k->features & camp_feature_names[f].bit) fprintf(out, " %s", camp_feature_names[f].vulkan);
         fputs(k->features ? "\n" : " (only the Vulkan 1.2 baseline)\n", out);
         print_capabilities(u->spirv, u->spirv_words, out);
         if (k->cooperative) print_fragments(u, k, out);

@@ -103,6 +103,20 @@ void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) {
     va_end(ap);
 }
 
+void diag_warning(Diag *d, SrcLoc loc, const char *flag, const char *fmt, ...) {
+    DiagLevel level = d->werror ? DIAG_ERROR : DIAG_WARNING;
+    print_head(d, loc, level);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, d->werror ? " [-Werror,%s]" : " [%s]", flag);
+    if (use_color(d)) fputs(RESET, stderr);
+    fputc('\n', stderr);
+    print_caret(d, loc);
+    count(d, level);
+}
+
 void diag_clang(Diag *d, DiagLevel level, SrcLoc loc, const char *text) {
     print_head(d, loc, level);
     fputs(text, stderr);

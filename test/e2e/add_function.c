@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Kernel-function form: the body calls restrict(amp) functions that take
  * scalars and pointers, return values and call each other. */
 #include <camp.h>

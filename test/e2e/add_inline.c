@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* The C++ AMP overview's add-arrays with an inline body, over sizes around the workgroup
  * sizes a compiler might pick, plus a captured scalar. */
 #include <camp.h>

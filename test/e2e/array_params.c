@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // A host function's parameter declared as an array (`float a[8]`,
 // `float m[][4]`, `float m[n][n]`) is a pointer, as C adjusts it, and a
 // kernel captures it as one, through the explicit view the function makes

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* The C++ AMP overview's array example: copy a vector into an accelerator array,
  * multiply every element by 10 in a kernel, copy it back. */
 #include <camp.h>

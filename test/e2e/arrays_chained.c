@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Arrays chained across kernels: each kernel reads the previous one's
  * output on the accelerator; only the end is copied out. Interior pointers
  * into arrays, partial copies in and out. */

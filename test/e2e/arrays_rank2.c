@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Arrays of rank 2 and 3 (C++ AMP's array<T, 2> and array<T, 3>):
  * array_new of an array type gives a pointer to rows, indexed as a C
  * array in kernels, with a run-time row size; copied in and out whole. */

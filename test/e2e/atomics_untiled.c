@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Atomics in a non-tiled kernel: a histogram and a running maximum over
  * views. The serial reference mode runs the same calls on the host (the
  * __atomic builtins), so this test is differential like the others. */

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt8
 // GNU C's case ranges (`case 0 ... 3:`) in amp code, beside plain labels:
 // each value of a range is a label (campcc refused them, and said a second
 // time that the label was not directly in its switch).

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* A file that defines a feature-test macro before its includes, as POSIX
  * and glibc ask: the GNU extensions it enables (strchrnul, mempcpy) must be
  * declared in the rewritten host file too, so nothing campcc adds before

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 // cflags: -ffp-contract=off
 /* Compensated arithmetic in kernels: built with -ffp-contract=off, every
  * float operation rounds on its own (NoContraction), so Kahan summation and

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt16 shaderFloat16 storagePushConstant16
 /* half (_Float16) and half2..4 in kernels: conversions from float that round
  * to nearest even (ties, overflow to infinity, checked against bit patterns
  * written out here), halves stored in views (2 bytes each; half3 takes 8),

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Amp functions that read and write through the pointers they are given:
  * captures only read through them are not copied back (campcc's access
  * analysis follows the calls), those written through them are, and every

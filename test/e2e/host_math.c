@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* The math library in host code beside kernels: campcc compiles the host C
  * without camp_math.h only when nothing in the file uses it, so each use
  * below (a precise function, a vector form and a library macro, all outside

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Global and static arrays captured by kernels (implicit views) stay on
  * the accelerator between kernels and come back at the host's first
  * access (docs/data-model.md): results are those of the serial program

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Views are synchronized implicitly (docs/data-model.md): the host's first
  * access after a kernel that wrote a view sees the kernel's results, and a
  * kernel after the host wrote a view sees the host's bytes, without

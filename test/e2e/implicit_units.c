@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Implicit synchronization across translation units (docs/data-model.md):
  * host code in another unit reads what this unit's kernels wrote and
  * writes what they read next, and a kernel in the other unit writes what

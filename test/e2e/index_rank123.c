@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Rank 1, 2 and 3 indexing of C arrays: the C++ AMP overview's index examples with the
  * index chosen on the host (captured scalars), then every element. */
 #include <camp.h>

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Rank 4 for untiled kernels (C++ AMP's extent<4>): an int4 index, the
  * four components each covering their extent exactly once, with odd
  * sizes, a computed domain, a 4-D array, captures beside the hidden one

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* <stdlib.h>'s abs, labs and llabs in kernels and in an amp helper (C++
  * AMP allows abs in amp code); the same file in the serial reference mode
  * gives the oracle. */

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Integer division and remainder with negative operands: C truncates toward
  * zero (-7 / 2 == -3, -7 % 2 == -1), unlike SPIR-V's OpSMod. */
 #include <camp.h>

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Conversions between int, unsigned and float, and float arithmetic whose
  * results are exact (so a fused multiply-add cannot change them). Float to
  * integer truncates toward zero. */

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* A 1-D extent of 5,000,000 points: more workgroups than one vkCmdDispatch
  * may launch along x on many devices (maxComputeWorkGroupCount[0] is often
  * 65535), so the runtime must split it. Every point must run exactly once.

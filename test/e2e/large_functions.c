@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Sizes that were fixed capacities of the compiler: a helper with 40
  * parameters (four of them pointers, two into a local array, which pass as
  * a base and an offset each), a block of 600 statements and 100 nested

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt16
 // Types declared inside amp code: a typedef, a struct, a union and an
 // enum in a kernel and in an amp function, one of them shadowing a
 // file-scope struct of the same tag, and _Static_assert (campcc refused

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Control flow inside kernels: while and for loops with data-dependent trip
  * counts, nested loops, if / else if / else chains, locals. */
 #include <camp.h>

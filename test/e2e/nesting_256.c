@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // Control flow 256 levels deep, campcc's limit (nesting.c): 128 nested
 // ifs around a loop whose body nests 127 more levels of ifs, '?:' and
 // '&&' (the SPIR-V validator's time grows with the cube of the depth).

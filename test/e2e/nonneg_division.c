@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Division and remainder of signed ints: campcc emits them unsigned where
  * the operands are provably non-negative (the index, constants, locals
  * initialized from them and never assigned again); every case here that

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt8
 /* Null pointers in kernels and helpers, and pointer variables whose first
  * assignment comes after a use in the source (in a loop): pointers into
  * views and into local arrays compared with NULL and 0, null stored in a

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Every call that ends or frees something accepts NULL and does nothing,
  * as free() does: array_delete, array_view_delete, array_view_release,
  * array_view_section_release, future_wait (a NULL future is done:

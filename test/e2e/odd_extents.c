@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: workgroups
 /* Rank-1, 2 and 3 kernels over extents that no workgroup size divides:
  * 100003, 37 x 23 and 5 x 7 x 9. Every point must run exactly once, and

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Kernels that write only some elements: views are copied in before the
  * kernel, so every element the kernel does not write keeps its host value. */
 #include <camp.h>

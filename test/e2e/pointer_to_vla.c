@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* A pointer to rows of run-time size (`float (*m)[cols]`) over malloc'd
  * memory, made available with array_view: the kernel indexes m[r][c] with
  * the row size the host passes along. */

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* The dialect's header named with quotes and found through -I: campcc's
  * scan of #include lines for devices and FIFOs reads each header once
  * (camp.h and its parts include each other; the scan was exponential in

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt16 shaderInt8 storagePushConstant8
 /* char2..4, uchar2..4, short2..4 and ushort2..4 in kernels: lane arithmetic
  * that wraps in the lane type, shifts and bitwise operations, division,
  * swizzles read and written, comparisons giving -1/0 lanes, lane

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // Statements with attributes in amp code: [[fallthrough]] and
 // __attribute__((fallthrough)) between case labels, and loops after
 // #pragma unroll, #pragma clang loop and _Pragma (campcc refused each as

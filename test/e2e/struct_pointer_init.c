@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // A struct holding a view pointer, initialized in a kernel by a brace list, a
 // nested brace list leaving a pointer out (null), and a compound literal:
 // campcc zeroed it first with OpConstantNull, which a PhysicalStorageBuffer

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderFloat16 subgroupBasic subgroupVote subgroupBallot subgroupShuffle subgroupShuffleRelative subgroupArithmetic shaderSubgroupExtendedTypes
 /* Every subgroup operation on int, unsigned, float, double and half in
  * untiled kernels, against the host's reference (subgroup_ops.h): 1003
  * threads, so the last subgroup is partly filled on any subgroup size above

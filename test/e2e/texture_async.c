@@ -1,3 +1,4 @@
+// needs: shaderStorageImageWriteWithoutFormat
 // Asynchronous texture copies (C++ AMP's copy_async for textures): a copy
 // in returns with a future before the copy has run, and the source may
 // change at once; a kernel launched next reads what was copied in, and a

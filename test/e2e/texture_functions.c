@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderStorageImageWriteWithoutFormat
 // Textures passed to restrict(amp) functions: read by index, written
 // through a write-only view, read and written (texture_set of the texture),
 // sampled and gathered through a view and a sampler parameter, handed on

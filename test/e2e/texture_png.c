@@ -1,3 +1,4 @@
+// needs: shaderStorageImageWriteWithoutFormat
 // test: libcamp unchecked
 // PNG files: a picture made here, saved with texture_save_png, loaded with
 // texture_load_png as 8-bit unorm4 texels; a kernel inverts its colours;

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderStorageImageWriteWithoutFormat
 // Read-write textures (C++ AMP's texture::set): a kernel writes a texture
 // with texture_set and reads it with texture_get, and each thread's reads
 // see its own earlier writes: int, uint and float textures of 32 bits, of

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderStorageImageWriteWithoutFormat
 // test: tiled
 // A read-write texture in a tiled kernel: each thread writes its texel with
 // texture_set, and after a tile barrier reads the texels its tile's other

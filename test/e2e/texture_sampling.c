@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // Sampling: texture_sample with each filter (point, linear) and address
 // mode (wrap, mirror, clamp, border: one of Vulkan's colours and one of
 // the program's own) on a rank-2 unorm4 texture, at

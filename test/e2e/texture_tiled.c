@@ -1,3 +1,4 @@
+// needs: shaderStorageImageWriteWithoutFormat
 // test: tiled
 // Textures in a tiled kernel: each tile reads its 16 texels by index into
 // tile_static memory and writes them back reversed through a write-only view

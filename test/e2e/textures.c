@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderStorageImageWriteWithoutFormat
 // Textures of every element type (int, uint, float, norm, unorm and their 2-
 // and 4-vectors), rank (1, 2, 3) and bits per scalar (8, 16, 32 where the
 // kind has them): a kernel reads one texture by index and writes another

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: tiled
 /* Every camp_atomic_* on int and unsigned, in a view (Device scope) and in
  * tile_static memory (Workgroup scope), from every thread of 4 tiles of

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderBufferFloat32AtomicAdd shaderBufferFloat32Atomics
 // test: tiled
 /* camp_atomic_fetch_add and camp_atomic_exchange on float, in a view and
  * in tile_static memory (they need VK_EXT_shader_atomic_float; libcamp

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: tiled
 /* Barriers in control flow that is the same for every thread of a tile,
  * which the uniformity check must accept: loops with captured or

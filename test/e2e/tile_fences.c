@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: tiled
 /* Tile barriers that must keep their fence on views and those that need
  * none (compiler/ir/fence.c): threads of a tile pass values to each other

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: tiled
 /* Histogram: each tile counts its values into tile_static bins with
  * atomics (Workgroup scope), then adds its bins to the global histogram

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: tiled
 /* tiled_index members in rank 1, 2 and 3 with odd tile sizes: every thread
  * records t.global, t.local, t.tile, t.tile_origin and t.tile_extent, and

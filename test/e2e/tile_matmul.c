@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: tiled
 /* Tiled matrix multiply: each tile stages TS x TS blocks of A and B in
  * tile_static arrays padded by one column (the usual guard against memory

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: tiled
 /* tile_pad runs whole tiles over a padded extent: the extra threads have
  * indices beyond the extent (C++ AMP's pad), so the kernel guards its

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: tiled
 /* Tree reduction: each tile of 256 threads sums its elements in a
  * tile_static array, halving the active threads between barriers; thread 0

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt16 shaderInt8 shaderFloat16 storagePushConstant8
 // test: tiled
 /* half and char4 in tile_static memory and narrow members of structs in a
  * view: each thread reads its tile's mirror element across a barrier, and

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: tiled
 /* tile_static variables of every shape — a scalar, 1-D and 2-D arrays, a
  * struct — used directly, through pointers passed to helpers (the helpers

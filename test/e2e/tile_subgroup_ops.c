@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderFloat16 subgroupBasic subgroupVote subgroupBallot subgroupShuffle subgroupShuffleRelative subgroupArithmetic shaderSubgroupExtendedTypes
 // test: tiled
 /* Every subgroup operation on int, unsigned, float, double and half in
  * tiled kernels, against the host's reference (subgroup_ops.h). Tiles of 12

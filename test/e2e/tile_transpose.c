@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: tiled
 /* Matrix transpose through a tile_static block: each tile reads a block
  * row by row, waits, and writes it transposed, so both the reads and the

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderInt16 shaderInt8
 /* Array members of unions: constant and computed indices, read and
  * written (=, +=, ++), in unions of 3, 8, 12 and 16 bytes (held as one
  * word or as an array of words), nested in a struct member, in a local

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* unsigned arithmetic wraps modulo 2^32; unsigned division, remainder and
  * comparison are unsigned even for values above INT_MAX. */
 #include <camp.h>

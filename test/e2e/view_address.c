@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // The address of a captured array (a view) in a kernel: `&a` is the view's
 // start, as `a` decayed is, through a cast to a pointer to its elements, a
 // pointer to the whole array, and an amp function's pointer parameter

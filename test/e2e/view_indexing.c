@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt16
 // test: addresses
 /* Elements of views reached through 1 to 3 levels of indexing, which
  * campcc computes as one offset from the view's address: fixed-size

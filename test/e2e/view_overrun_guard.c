@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: unchecked
 /* A kernel that writes 16 KiB past the end of a 24 MiB array_view (its
  * grid rounded up too far) does not crash the program: the view's device

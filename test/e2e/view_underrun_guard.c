@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: unchecked
 /* Kernels that write 1 to 8 elements before the start of an array_view and
  * of an array_new array (an index off by k below, as in a[i - k]) do not

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: addresses
 /* Explicit views: malloc'd memory made available with array_view, used by
  * several kernels (the data stays on the accelerator between them),

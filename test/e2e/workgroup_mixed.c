@@ -1,3 +1,4 @@
+// needs: shaderInt64
 // test: tiled workgroups
 /* Untiled kernels, whose workgroup size the runtime chooses, in one module
  * with a tiled kernel, whose workgroup must stay its tile: each tile of
