@@ -6,6 +6,7 @@
 #include "driver.h"
 
 #include <stdio.h>
+#include <unistd.h>
 
 int driver_link(Driver *d) {
     PtrVec args = {0};
@@ -24,7 +25,10 @@ int driver_link(Driver *d) {
     if (d->link_runtime && driver_link_needs_runtime(d)) {
         vec_push(&d->arena, &args, arena_printf(&d->arena, "-L%s", d->lib_dir));
         vec_push(&d->arena, &args, arena_printf(&d->arena, "-Wl,-rpath,%s", d->lib_dir));
-        vec_push(&d->arena, &args, "-lcamp_algorithms"); /* an archive: only the calls the program makes */
+        /* an archive: only the calls the program makes; left out where it is
+         * not built yet (campcc's own build, before runtime/algorithms/) */
+        if (access(arena_printf(&d->arena, "%s/libcamp_algorithms.a", d->lib_dir), F_OK) == 0)
+            vec_push(&d->arena, &args, "-lcamp_algorithms");
         vec_push(&d->arena, &args, "-lcamp");
     }
     return output_end(&o, driver_run_host(d, &args) == 0) ? 0 : 1;
