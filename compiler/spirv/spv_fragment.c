@@ -35,13 +35,9 @@ uint32_t em_fragment_type(Emitter *e, const Fragment *f) {
     return id;
 }
 
-/* The fragment argument `arg` (&f, a pointer to a fragment) points at. */
-static LValue fragment_lvalue(Emitter *e, Expr *arg) {
-    return em_pointee(e, em_ptr(e, arg), arg->type->base);
-}
-
-/* The memory argument (a pointer to elements) as a SPIR-V pointer. */
-static LValue memory_lvalue(Emitter *e, Expr *arg) {
+/* What a pointer argument points at: a fragment (&f), or the memory a
+ * load or store reaches (its first element, as a SPIR-V pointer). */
+static LValue pointee(Emitter *e, Expr *arg) {
     return em_pointee(e, em_ptr(e, arg), arg->type->base);
 }
 
@@ -67,7 +63,7 @@ static uint32_t stride_u32(Emitter *e, Expr *stride, const Type *element, const 
 }
 
 static void load(Emitter *e, Expr *x) {
-    LValue f = fragment_lvalue(e, x->args[0]), p = memory_lvalue(e, x->args[1]);
+    LValue f = pointee(e, x->args[0]), p = pointee(e, x->args[1]);
     uint32_t stride = stride_u32(e, x->args[2], x->args[0]->type->base->fragment->element, x->args[1]->type->base);
     uint32_t column = layout_is_column_major(e, x->args[3]);
     uint32_t type = em_type(e, x->args[0]->type->base), r = spv_new_id(&e->b);
@@ -80,7 +76,7 @@ static void load(Emitter *e, Expr *x) {
 }
 
 static void store(Emitter *e, Expr *x) {
-    LValue p = memory_lvalue(e, x->args[0]), f = fragment_lvalue(e, x->args[1]);
+    LValue p = pointee(e, x->args[0]), f = pointee(e, x->args[1]);
     uint32_t value = em_load(e, x->args[1]->type->base, f);
     uint32_t stride = stride_u32(e, x->args[2], x->args[1]->type->base->fragment->element, x->args[0]->type->base);
     uint32_t column = layout_is_column_major(e, x->args[3]);
@@ -95,7 +91,7 @@ static void store(Emitter *e, Expr *x) {
  * through OpAccessChain on its variable (SPV_NV_cooperative_matrix). */
 static LValue element(Emitter *e, Expr *fragment, Expr *index) {
     const Type *t = fragment->type->base;
-    LValue f = fragment_lvalue(e, fragment);
+    LValue f = pointee(e, fragment);
     return sub_lvalue(e, f, t->fragment->element, offset_of(e, em_expr(e, index), index->type));
 }
 
@@ -103,7 +99,7 @@ uint32_t em_fragment_call(Emitter *e, Expr *x) {
     const Type *t = x->args[x->callee->fragment_op == FRAGMENT_OP_STORE]->type->base;
     switch (x->callee->fragment_op) {
     case FRAGMENT_OP_FILL: {
-        LValue f = fragment_lvalue(e, x->args[0]);
+        LValue f = pointee(e, x->args[0]);
         uint32_t v = em_expr(e, x->args[1]);
         em_store(e, f, em_op1(e, SpvOpCompositeConstruct, em_type(e, t), v));
         return 0;
@@ -111,9 +107,9 @@ uint32_t em_fragment_call(Emitter *e, Expr *x) {
     case FRAGMENT_OP_LOAD: load(e, x); return 0;
     case FRAGMENT_OP_STORE: store(e, x); return 0;
     case FRAGMENT_OP_MMA: {
-        LValue d = fragment_lvalue(e, x->args[0]);
+        LValue d = pointee(e, x->args[0]);
         uint32_t v[3];
-        for (int i = 0; i < 3; i++) v[i] = em_load(e, x->args[i + 1]->type->base, fragment_lvalue(e, x->args[i + 1]));
+        for (int i = 0; i < 3; i++) v[i] = em_load(e, x->args[i + 1]->type->base, pointee(e, x->args[i + 1]));
         uint32_t r = spv_new_id(&e->b);
         SPV_OP(&e->code, SpvOpCooperativeMatrixMulAddNV, em_type(e, t), r, v[0], v[1], v[2]);
         em_store(e, d, r);
