@@ -52,12 +52,18 @@ enum { NPASSES = sizeof passes / sizeof *passes, CCP_MAX_KERNELS = 64 };
  * expression, 16 MB of SPIR-V) took 21 s in them at -O2, 27 s in all
  * against 6 s at -O0. */
 #define OPTIMIZER_MAX_INSTRUCTIONS 500000u
+/* Nor past this many calls inlined into one function: the inliner's time
+ * grows with the square of them (6,561 calls of a two-line amp function,
+ * a fuzzed input, took it 37 s; 66 s in all at -O2 against 2 s at -O0;
+ * math_pipeline with every math call inlined has 2,222 and keeps it). */
+#define OPTIMIZER_MAX_INLINED_CALLS 3000u
 
 /* What the estimate below knows of an id that names a function. */
 typedef struct FunctionSize {
     uint32_t start; /* 1 + the word of its OpFunction; 0: the id is no function */
     uint8_t state;  /* 0 unseen, 1 being summed, 2 `size` known */
     uint64_t size;  /* its instructions once inlined */
+    uint64_t calls; /* the calls the inliner replaces in it, its callees' included */
 } FunctionSize;
 
 static uint64_t saturating_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
@@ -71,23 +77,28 @@ static uint64_t function_inlined_size(const uint32_t *words, size_t n, FunctionS
     if (f >= bound || !fn[f].start || fn[f].state == 1) return 0;
     if (fn[f].state == 2) return fn[f].size;
     fn[f].state = 1;
-    uint64_t size = 0;
+    uint64_t size = 0, calls = 0;
     for (size_t i = fn[f].start - 1; i < n;) {
         uint32_t opcode = words[i] & 0xffffu, nwords = words[i] >> 16;
         size = saturating_add(size, 1);
         uint32_t callee = opcode == SpvOpFunctionCall && nwords > 3 && i + 3 < n ? words[i + 3] : 0;
-        if (callee < bound && fn[callee].start && !(words[fn[callee].start - 1 + 3] & SpvFunctionControlDontInlineMask))
+        if (callee < bound && fn[callee].start && !(words[fn[callee].start - 1 + 3] & SpvFunctionControlDontInlineMask)) {
             size = saturating_add(size, function_inlined_size(words, n, fn, bound, callee));
+            calls = saturating_add(calls, saturating_add(1, fn[callee].calls));
+        }
         if (opcode == SpvOpFunctionEnd || !nwords) break;
         i += nwords;
     }
     fn[f].state = 2;
+    fn[f].calls = calls;
     return fn[f].size = size;
 }
 
 /* The largest function of a module once the optimizer's inliner is done:
- * an upper bound, as the optimizer folds much of what it inlines. */
-static uint64_t largest_inlined_function(const uint32_t *words, size_t n) {
+ * an upper bound, as the optimizer folds much of what it inlines; and the
+ * most calls the inliner replaces in one function (*calls). */
+static uint64_t largest_inlined_function(const uint32_t *words, size_t n, uint64_t *calls) {
+    *calls = 0;
     if (n < 5) return 0;
     uint32_t bound = words[3];
     FunctionSize *fn = calloc(bound ? bound : 1, sizeof *fn);
@@ -98,6 +109,7 @@ static uint64_t largest_inlined_function(const uint32_t *words, size_t n) {
     for (uint32_t f = 0; f < bound; f++) {
         uint64_t size = function_inlined_size(words, n, fn, bound, f);
         if (size > largest) largest = size;
+        if (f < bound && fn[f].calls > *calls) *calls = fn[f].calls;
     }
     free(fn);
     return largest;
@@ -140,11 +152,12 @@ static void print_command(const Unit *u, size_t kernels, bool huge, const char *
  * (spv_inline.c); on success *words is the new module. */
 static bool optimize_module(Unit *u, uint32_t **words, size_t *n, const Kernel *k) {
     size_t kernels = k ? 1 : (size_t)u->kernels.len;
-    uint64_t inlined = largest_inlined_function(*words, *n);
-    if (inlined > OPTIMIZER_MAX_INSTRUCTIONS) {
+    uint64_t calls, inlined = largest_inlined_function(*words, *n, &calls);
+    if (inlined > OPTIMIZER_MAX_INSTRUCTIONS || calls > OPTIMIZER_MAX_INLINED_CALLS) {
         if (u->opts->verbose && k)
-            fprintf(stderr, " (the kernel at %s:%u, a function of %llu instructions once inlined, goes without the optimizer)\n",
-                    k->loc.file, k->loc.line, (unsigned long long)inlined);
+            fprintf(stderr, " (the kernel at %s:%u, a function of %llu instructions and %llu calls once inlined, goes "
+                            "without the optimizer)\n",
+                    k->loc.file, k->loc.line, (unsigned long long)inlined, (unsigned long long)calls);
         return true;
     }
     bool huge = inlined > REDUNDANCY_MAX_INSTRUCTIONS;

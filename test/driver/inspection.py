@@ -225,11 +225,29 @@ def test_enormous_kernel_optimizer(ctx):
                 "    parallel_for_each(i, extent(16)) { a[i] = X10(X10(X10(X10(X10(a[i]))))); }\n"
                 "    return a[0];\n}\n")
     _, err = ctx.run(["-v", "-O2", "-c", "enormous.c", "-o", "enormous.o"])
-    notes = re.findall(r"^ \(the kernel at enormous\.c:5, a function of (\d+) instructions once inlined, "
-                       r"goes without the optimizer\)$", err, re.M)
+    notes = re.findall(r"^ \(the kernel at enormous\.c:5, a function of (\d+) instructions and \d+ calls once "
+                       r"inlined, goes without the optimizer\)$", err, re.M)
     expect(len(notes) == 1 and int(notes[0]) > 500000,
            f"-v -O2 should name the kernel at enormous.c:5 as going without the optimizer:\n{err[-2500:]}")
     expect(ctx.has_spirv("enormous.o"), "enormous.o holds no SPIR-V")
+
+
+def test_many_calls_optimizer(ctx):
+    """At -O2 a kernel that calls an amp function thousands of times (a fuzzed input: 6,561 calls once
+    inlined) goes without the SPIR-V optimizer, whose inliner took 37 s over it (time quadratic in the
+    calls); -v names the kernel and the count."""
+    with open(ctx.path("calls.c"), "w") as f:
+        f.write("#include <camp.h>\nstatic int twice(int x) restrict(amp) { return 2 * x; }\n"
+                "#define X10(e) e == e == e == e == e == d == e == e == e == e\n"
+                "int main(void) {\n    static int a[16]; int d = 1;\n"
+                "    parallel_for_each(i, extent(16)) { a[i] = X10(X10(X10(X10(twice(a[i]))))); }\n"
+                "    return a[0];\n}\n")
+    _, err = ctx.run(["-v", "-O2", "-c", "calls.c", "-o", "calls.o"])
+    notes = re.findall(r"^ \(the kernel at calls\.c:6, a function of \d+ instructions and (\d+) calls once "
+                       r"inlined, goes without the optimizer\)$", err, re.M)
+    expect(len(notes) == 1 and int(notes[0]) > 3000,
+           f"-v -O2 should name the kernel at calls.c:6 as going without the optimizer:\n{err[-2500:]}")
+    expect(ctx.has_spirv("calls.o"), "calls.o holds no SPIR-V")
 
 
 def test_long_comparison_chain(ctx):
