@@ -55,8 +55,9 @@ enum { NPASSES = sizeof passes / sizeof *passes, CCP_MAX_KERNELS = 64 };
 /* Nor past this many calls inlined into one function: the inliner's time
  * grows with the square of them (6,561 calls of a two-line amp function,
  * a fuzzed input, took it 37 s; 66 s in all at -O2 against 2 s at -O0;
- * math_pipeline with every math call inlined has 2,222 and keeps it). */
-#define OPTIMIZER_MAX_INLINED_CALLS 3000u
+ * math_pipeline with every math call inlined has 2,222, the 480 sinf calls of
+ * test driver-huge-kernel-optimizer 4,320, and both keep it). */
+#define OPTIMIZER_MAX_INLINED_CALLS 5000u
 
 /* What the estimate below knows of an id that names a function. */
 typedef struct FunctionSize {
