@@ -216,38 +216,42 @@ def test_huge_kernel_optimizer(ctx):
     expect(ctx.has_spirv("huge.o"), "huge.o holds no SPIR-V")
 
 
+def kernel_without_optimizer(ctx, name, source, line):
+    """Compiles NAME.c (source) at -v -O2: -v must name the kernel at NAME.c:line once as going without
+    the optimizer; returns the (instructions, calls) the note gives."""
+    with open(ctx.path(name + ".c"), "w") as f:
+        f.write(source)
+    _, err = ctx.run(["-v", "-O2", "-c", name + ".c", "-o", name + ".o"])
+    notes = re.findall(rf"^ \(the kernel at {name}\.c:{line}, a function of (\d+) instructions and (\d+) calls "
+                       r"once inlined, goes without the optimizer\)$", err, re.M)
+    expect(len(notes) == 1,
+           f"-v -O2 should name the kernel at {name}.c:{line} as going without the optimizer:\n{err[-2500:]}")
+    expect(ctx.has_spirv(name + ".o"), f"{name}.o holds no SPIR-V")
+    return (int(notes[0][0]), int(notes[0][1])) if notes else (0, 0)
+
+
 def test_enormous_kernel_optimizer(ctx):
     """At -O2 a kernel with a function past 500,000 instructions once inlined (an expression of 100,000
     terms) goes without the SPIR-V optimizer, whose ~40 passes took 21 s over it; -v names that kernel."""
-    with open(ctx.path("enormous.c"), "w") as f:
-        f.write("#include <camp.h>\n#define X10(e) e ^ e + i + e + e * e + e + e + e + e\n"
-                "int main(void) {\n    static int a[16];\n"
-                "    parallel_for_each(i, extent(16)) { a[i] = X10(X10(X10(X10(X10(a[i]))))); }\n"
-                "    return a[0];\n}\n")
-    _, err = ctx.run(["-v", "-O2", "-c", "enormous.c", "-o", "enormous.o"])
-    notes = re.findall(r"^ \(the kernel at enormous\.c:5, a function of (\d+) instructions and \d+ calls once "
-                       r"inlined, goes without the optimizer\)$", err, re.M)
-    expect(len(notes) == 1 and int(notes[0]) > 500000,
-           f"-v -O2 should name the kernel at enormous.c:5 as going without the optimizer:\n{err[-2500:]}")
-    expect(ctx.has_spirv("enormous.o"), "enormous.o holds no SPIR-V")
+    instructions, _ = kernel_without_optimizer(
+        ctx, "enormous", "#include <camp.h>\n#define X10(e) e ^ e + i + e + e * e + e + e + e + e\n"
+        "int main(void) {\n    static int a[16];\n"
+        "    parallel_for_each(i, extent(16)) { a[i] = X10(X10(X10(X10(X10(a[i]))))); }\n"
+        "    return a[0];\n}\n", 5)
+    expect(instructions > 500000, f"the note gives {instructions} instructions, want more than 500,000")
 
 
 def test_many_calls_optimizer(ctx):
     """At -O2 a kernel that calls an amp function thousands of times (a fuzzed input: 6,561 calls once
     inlined) goes without the SPIR-V optimizer, whose inliner took 37 s over it (time quadratic in the
     calls); -v names the kernel and the count."""
-    with open(ctx.path("calls.c"), "w") as f:
-        f.write("#include <camp.h>\nstatic int twice(int x) restrict(amp) { return 2 * x; }\n"
-                "#define X10(e) e == e == e == e == e == d == e == e == e == e\n"
-                "int main(void) {\n    static int a[16]; int d = 1;\n"
-                "    parallel_for_each(i, extent(16)) { a[i] = X10(X10(X10(X10(twice(a[i]))))); }\n"
-                "    return a[0];\n}\n")
-    _, err = ctx.run(["-v", "-O2", "-c", "calls.c", "-o", "calls.o"])
-    notes = re.findall(r"^ \(the kernel at calls\.c:6, a function of \d+ instructions and (\d+) calls once "
-                       r"inlined, goes without the optimizer\)$", err, re.M)
-    expect(len(notes) == 1 and int(notes[0]) > 5000,
-           f"-v -O2 should name the kernel at calls.c:6 as going without the optimizer:\n{err[-2500:]}")
-    expect(ctx.has_spirv("calls.o"), "calls.o holds no SPIR-V")
+    _, calls = kernel_without_optimizer(
+        ctx, "calls", "#include <camp.h>\nstatic int twice(int x) restrict(amp) { return 2 * x; }\n"
+        "#define X10(e) e == e == e == e == e == d == e == e == e == e\n"
+        "int main(void) {\n    static int a[16]; int d = 1;\n"
+        "    parallel_for_each(i, extent(16)) { a[i] = X10(X10(X10(X10(twice(a[i]))))); }\n"
+        "    return a[0];\n}\n", 6)
+    expect(calls > 5000, f"the note gives {calls} calls, want more than 5,000")
 
 
 def test_long_comparison_chain(ctx):
