@@ -405,7 +405,11 @@ def cmd_vectorized(a):
             raise StepFailed("[campcc -O2 -S] no elements_per_thread specialization constant (SpecId 7), "
                              "or no 16-byte-aligned vector load and store")
         exe = os.path.join(tmp, "prog")
-        run([a.campcc, "-O2", src, "-o", exe], "campcc -O2 build")
+        _, _, warnings = run([a.campcc, "-O2", *target_profile(), src, "-o", exe], "campcc -O2 build")
+        refusal = simulated_refusal(exe, warnings)
+        if refusal:
+            print(refusal)
+            return
         outs = {}
         for value in ("1", "0"):
             step = f"run with CAMP_VECTORIZE={value}"

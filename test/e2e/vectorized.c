@@ -1,4 +1,5 @@
 // test: workgroups vectorized
+// needs: shaderInt64 shaderFloat64
 /* Kernels campcc vectorizes (each thread takes 4 consecutive elements
  * along x, 2 of doubles, with 128-bit accesses where they are whole and
  * aligned): extents of 0 to 7 elements, sizes that 4 does not divide,
