@@ -120,8 +120,16 @@ typedef struct LengthScan {
     int depth;
 } LengthScan;
 
-static bool is_name_start(char c) { return isalpha((unsigned char)c) || c == '_' || c == '$' || (c & 0x80); }
-static bool is_name_char(char c) { return is_name_start(c) || isdigit((unsigned char)c); }
+/* The length of the name character at s[i] (0: none); digits only where
+ * a name goes on. A well-formed UTF-8 character continues a name, as in
+ * clang; a byte that starts none is a token of its own, so a parameter
+ * followed by stray bytes is still the parameter (a fuzzed macro body
+ * `D2(x\xd7\xdf...)` doubled its argument in clang, not in this scan). */
+static size_t name_char_len(const char *s, size_t n, size_t i, bool first) {
+    unsigned char c = (unsigned char)s[i];
+    if (c & 0x80) return utf8_char_length(s + i, n - i);
+    return isalpha(c) || c == '_' || c == '$' || (!first && isdigit(c)) ? 1 : 0;
+}
 
 /* The length of the punctuator at s[i] (the longest one that fits). */
 static size_t punctuator_len(const char *s, size_t n, size_t i) {
@@ -146,7 +154,9 @@ static TokKind punctuator_kind(const char *p, size_t len) {
 static size_t number_end(const char *s, size_t n, size_t i) {
     for (i++; i < n; i++) {
         bool exponent_sign = (s[i] == '+' || s[i] == '-') && strchr("eEpP", s[i - 1]);
-        if (!is_name_char(s[i]) && s[i] != '.' && !exponent_sign) break;
+        size_t len = name_char_len(s, n, i, false);
+        if (!len && s[i] != '.' && !exponent_sign) break;
+        if (len > 1) i += len - 1;
     }
     return i;
 }
@@ -163,8 +173,8 @@ static void lex(LengthScan *ls, const char *s, size_t n) {
     for (size_t i = fe_skip_space(s, n, 0); i < n; i = fe_skip_space(s, n, i)) {
         size_t start = i;
         TokKind kind = TOK_OTHER;
-        if (is_name_start(s[i])) {
-            while (i < n && is_name_char(s[i])) i++;
+        if (name_char_len(s, n, i, true)) {
+            for (size_t len; i < n && (len = name_char_len(s, n, i, false));) i += len;
             kind = TOK_NAME;
         } else if (isdigit((unsigned char)s[i]) || (s[i] == '.' && i + 1 < n && isdigit((unsigned char)s[i + 1]))) {
             i = number_end(s, n, i);

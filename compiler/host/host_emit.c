@@ -10,30 +10,18 @@
 
 #include <string.h>
 
-/* The length of the well-formed UTF-8 character of several bytes at s, or
- * 0 if there is none (the rules of Unicode's table 3-7). */
-static int utf8_length(const unsigned char *s) {
-    int n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
-    unsigned char lo = s[0] == 0xe0 ? 0xa0 : s[0] == 0xf0 ? 0x90 : 0x80;
-    unsigned char hi = s[0] == 0xed ? 0x9f : s[0] == 0xf4 ? 0x8f : 0xbf;
-    if (n && (s[1] < lo || s[1] > hi)) return 0;
-    for (int i = 2; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80) return 0;
-    return n;
-}
-
 /* Any bytes (a printf's format holds what the user wrote, a file name
  * anything but NUL): control characters and bytes that are not UTF-8 in
  * octal, so that the host compiler reads the same bytes without warning
  * of their encoding at lines campcc wrote; '?' escaped against trigraphs. */
 static void put_c_string(StrBuf *out, const char *s) {
     sb_puts(out, "\"");
-    while (*s) {
+    for (const char *end = s + strlen(s); s < end;) {
         const unsigned char *c = (const unsigned char *)s;
-        int n = *c >= 0x80 ? utf8_length(c) : 1;
+        size_t n = *c >= 0x80 ? utf8_char_length(s, (size_t)(end - s)) : 1;
         if (*c == '"' || *c == '\\' || *c == '?') sb_append(out, "\\", 1);
         if (*c < 0x20 || *c == 0x7f || n == 0) sb_printf(out, "\\%03o", *c);
-        else sb_append(out, s, (size_t)n);
+        else sb_append(out, s, n);
         s += n ? n : 1;
     }
     sb_puts(out, "\"");

@@ -51,6 +51,10 @@ void sb_puts(StrBuf *sb, const char *s);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_free(StrBuf *sb);
 
+/* utf8.c — the length of the well-formed UTF-8 character of 2-4 bytes at
+ * text (at most n bytes read), or 0 */
+size_t utf8_char_length(const char *text, size_t n);
+
 /* files.c — reading a stream, writing a file, running a program */
 /* Appends all of f to sb; false on a read error. */
 bool sb_read_stream(StrBuf *sb, FILE *f);

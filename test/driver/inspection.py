@@ -274,6 +274,15 @@ def test_long_comparison_chain(ctx):
     _, err = ctx.run(["-c", "bomb.c", "-o", "bomb.o"], rc=1)
     expect("bomb.c:64:47: error: a macro use that expands to more than 1048576 tokens is not supported" in err,
            f"want the macro use refused:\n{err[-2500:]}")
+    # bytes that are not UTF-8 right after a parameter (as a fuzzer made them): clang lexes them as
+    # tokens of their own, so the parameter is still substituted, and this took clang's parse past 4 GiB
+    garbled = "\n".join(doubling.splitlines()[:10]).replace("#define D3(x) D2(x) + D2(x)",
+                                                             "#define D3(x) D2(x\udcd7\udcdf\udcd4\udcdf\udcbb)")
+    with open(ctx.path("garbled.c"), "wb") as f:
+        f.write(kernel.format(defs=garbled, body="a[i] = D9(D9(D9(a[i])));").encode("utf-8", "surrogateescape"))
+    _, err = ctx.run(["-c", "garbled.c", "-o", "garbled.o"], rc=1)
+    expect("garbled.c:14:47: error: a macro use that expands to more than 1048576 tokens is not supported" in err,
+           f"want the macro use with stray bytes refused:\n{err[-2500:]}")
     with open(ctx.path("statements.c"), "w") as f:
         f.write(kernel.format(defs="#define X10(e) e == e == e == e == e == e == e == e == e == e\n"
                                    "#define S10(s) s s s s s s s s s s",
