@@ -135,6 +135,9 @@ static inline int camp_extent_size_at(long long size, const char *file, unsigned
  * significant components as one GPU dimension). */
 #define camp_extent4_(a, d, r, c) \
     ((int4){CAMP_EXTENT_SIZE_(a), CAMP_EXTENT_SIZE_(d), CAMP_EXTENT_SIZE_(r), CAMP_EXTENT_SIZE_(c)})
+/* A rank-1 extent of 2^31 or more threads: its index is a long long (an
+ * untiled kernel's only; a negative size is the launch's error). */
+#define extent64(n) ((long long)(n))
 
 /* ---- Tiles ---------------------------------------------------------------- */
 
@@ -162,7 +165,15 @@ typedef struct tiled_index3 {
 } tiled_index3;
 
 #define tile(...) CAMP_PICK4_(__VA_ARGS__, camp_tile3_, camp_tile2_, camp_tile1_, _)(__VA_ARGS__)
-#define camp_tile1_(e, t0) ((tiled_extent1){(e), (t0), CAMP_TILE_EXACT})
+#define camp_tile1_(e, t0) ((tiled_extent1){CAMP_TILE_INT_EXTENT_(e), (t0), CAMP_TILE_EXACT})
+/* A tiled kernel's index is int: extent64's 64-bit sizes are for untiled
+ * ones, and the bit-field's negative width says so by its name (C99 has
+ * no _Static_assert, and glibc's stand-in cannot go in a struct). */
+#define CAMP_TILE_INT_EXTENT_(e) \
+    ((struct { \
+        int tile_takes_an_int_extent_and_extent64_is_for_untiled_kernels : \
+            __builtin_types_compatible_p(__typeof__(e), long long) ? -1 : 1; \
+    }){0}.tile_takes_an_int_extent_and_extent64_is_for_untiled_kernels + (e))
 #define camp_tile2_(e, t0, t1) ((tiled_extent2){(e), (int2){(t0), (t1)}, CAMP_TILE_EXACT})
 #define camp_tile3_(e, t0, t1, t2) ((tiled_extent3){(e), (int3){(t0), (t1), (t2)}, CAMP_TILE_EXACT})
 #define tile_pad(te) camp_tile_with_mode_((te), CAMP_TILE_PAD)
@@ -299,6 +310,10 @@ static inline camp_serial_loop camp_serial_begin4_(int a, int d, int r, int c) {
     return l;
 }
 static inline camp_serial_loop camp_serial_begin1_(int e) { return camp_serial_begin4_(1, 1, 1, e); }
+static inline camp_serial_loop camp_serial_begin64_(long long e) {
+    camp_serial_loop l = {0, e > 0 ? e : 0, {1, 1, 1, 1}, {0, 0, 0, 0}, 0};
+    return l;
+}
 static inline camp_serial_loop camp_serial_begin2_(int2 e) { return camp_serial_begin4_(1, 1, e.x, e.y); }
 static inline camp_serial_loop camp_serial_begin3v_(int3 e) { return camp_serial_begin4_(1, e.x, e.y, e.z); }
 static inline camp_serial_loop camp_serial_begin4v_(int4 e) { return camp_serial_begin4_(e.x, e.y, e.z, e.w); }
@@ -325,12 +340,14 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
 }
 
 #define CAMP_SERIAL_BEGIN_(D) \
-    (__extension__ _Generic((D), int: camp_serial_begin1_, int2: camp_serial_begin2_, int3: camp_serial_begin3v_, \
+    (__extension__ _Generic((D), int: camp_serial_begin1_, long: camp_serial_begin64_, long long: camp_serial_begin64_, \
+             int2: camp_serial_begin2_, int3: camp_serial_begin3v_, \
              int4: camp_serial_begin4v_, \
              tiled_extent1: camp_serial_tiled1_, tiled_extent2: camp_serial_tiled2_, \
              tiled_extent3: camp_serial_tiled3_))(D)
 #define CAMP_SERIAL_INDEX_(D, L) \
-    (__extension__ _Generic((D), int: (L).index[3], int2: (int2){(L).index[2], (L).index[3]}, \
+    (__extension__ _Generic((D), int: (L).index[3], long: (long)((L).next - 1), long long: (L).next - 1, \
+             int2: (int2){(L).index[2], (L).index[3]}, \
              int3: (int3){(L).index[1], (L).index[2], (L).index[3]}, \
              int4: (int4){(L).index[0], (L).index[1], (L).index[2], (L).index[3]}, \
              tiled_extent1: (tiled_index1){.global = 0}, tiled_extent2: (tiled_index2){.global = {0}}, \

@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 9u
+#define CAMP_ABI_VERSION 10u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -49,7 +49,7 @@ enum camp_feature {
  * written by the runtime; the kernel's captures follow at the offsets the
  * compiler chose, written by the generated host code. */
 typedef struct camp_push_header {
-    camp_i32 size[3];          /* extent in GPU order: x = least significant; unused are 1 */
+    camp_i32 size[3];          /* extent in GPU order: x = least significant; unused are 1 (wide_index: below) */
     camp_u32 group_offset[3]; /* workgroup offset of this dispatch (grids split over limits) */
 } camp_push_header;
 
@@ -113,6 +113,11 @@ typedef struct camp_kernel_info {
      * x per thread (one vector of 128 bits of each view it reaches); 0: one
      * element. How many it does take is CAMP_SPEC_ELEMENTS_PER_THREAD. */
     camp_u32 vector_width;
+    /* 1: a rank-1 kernel over extent64(n), whose index is 64-bit: the
+     * launch's extent, the push header's size[0] and size[1], and a
+     * report's index x and y are the low and high 32 bits of n (of the
+     * thread's index). */
+    camp_u32 wide_index;
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these

@@ -70,10 +70,17 @@ static camp_status check_tiled_extent(const camp_kernel_info *kernel, const int3
     return CAMP_OK;
 }
 
+/* extent64(n)'s n, from its low and high words (camp_abi.h). */
+static long long wide_extent(const int32_t *words) {
+    return (long long)((uint64_t)(uint32_t)words[1] << 32 | (uint32_t)words[0]);
+}
+
 /* A negative extent is a mistake (a count that wrapped, a subtraction the
  * wrong way round), not an empty launch: an empty one has a 0. */
 static camp_status check_extent_signs(const camp_kernel_info *kernel, const int32_t *extent) {
-    for (uint32_t d = 0; d < kernel->rank; d++)
+    if (kernel->wide_index && wide_extent(extent) < 0)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "a negative extent (%lld)", wide_extent(extent));
+    for (uint32_t d = 0; d < kernel->rank && !kernel->wide_index; d++)
         if (extent[d] < 0)
             return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "a negative extent (%d, index component %u)",
                              extent[d], d);
@@ -91,57 +98,80 @@ static bool make_header(const camp_kernel_info *kernel, const int32_t *extent, c
         header->group_offset[d] = 0;
         if (header->size[d] <= 0) empty = true;
     }
-    return !empty;
+    if (!kernel->wide_index) return !empty;
+    header->size[1] = extent[1]; /* the high word */
+    return wide_extent(extent) > 0;
 }
 
 /* The threads along each dimension: the extent's, or along x fewer, each
  * taking several elements (a vectorized kernel's, CAMP_SPEC_ELEMENTS_PER_THREAD). */
-static void thread_counts(const camp_push_header *header, const camp_pipeline *pipeline, uint32_t threads[3]) {
+static void thread_counts(const camp_kernel_info *kernel, const camp_push_header *header, const camp_pipeline *pipeline,
+                          uint64_t threads[3]) {
     uint32_t per_thread = pipeline->elements_per_thread;
     for (int d = 0; d < 3; d++) threads[d] = (uint32_t)header->size[d];
-    threads[0] = (uint32_t)(((uint64_t)threads[0] + per_thread - 1) / per_thread);
+    if (kernel->wide_index) threads[0] = (uint64_t)wide_extent(header->size), threads[1] = 1;
+    threads[0] = (threads[0] + per_thread - 1) / per_thread;
+}
+
+/* The workgroups along each dimension. */
+static void group_counts(const camp_kernel_info *kernel, const camp_push_header *header, const camp_pipeline *pipeline,
+                         uint64_t groups[3]) {
+    thread_counts(kernel, header, pipeline, groups);
+    for (int d = 0; d < 3; d++) groups[d] = (groups[d] + pipeline->local_size[d] - 1) / pipeline->local_size[d];
 }
 
 /* Whether the grid is exactly the threads: none to keep out of the extent. */
-static bool whole_workgroups(const camp_push_header *header, const camp_pipeline *pipeline) {
-    uint32_t threads[3];
-    thread_counts(header, pipeline, threads);
+static bool whole_workgroups(const camp_kernel_info *kernel, const camp_push_header *header,
+                             const camp_pipeline *pipeline) {
+    uint64_t threads[3];
+    thread_counts(kernel, header, pipeline, threads);
     for (int d = 0; d < 3; d++)
         if (threads[d] % pipeline->local_size[d]) return false;
     return true;
 }
 
+/* The group offsets the header holds are 32-bit: extent64's grid is fewer
+ * than 2^32 workgroups (with the smallest workgroups, 2^32 threads). */
+static camp_status check_group_count(const camp_kernel_info *kernel, const camp_push_header *header,
+                                     const camp_pipeline *pipeline) {
+    uint64_t groups[3];
+    group_counts(kernel, header, pipeline, groups);
+    if (groups[0] <= UINT32_MAX) return CAMP_OK;
+    return camp_fail(CAMP_ERROR_UNSUPPORTED,
+                     "an extent of %lld threads is %llu workgroups of %u, more than the 4294967295 a launch takes",
+                     wide_extent(header->size), (unsigned long long)groups[0], pipeline->local_size[0]);
+}
+
 /* Dispatches the whole grid in chunks of at most maxComputeWorkGroupCount
  * groups per dimension; each chunk's first group goes in group_offset. */
-static void record_dispatches(camp_accelerator_view *q, const camp_pipeline *pipeline, uint8_t *block,
-                              uint32_t block_size) {
+static void record_dispatches(camp_accelerator_view *q, const camp_kernel_info *kernel,
+                              const camp_pipeline *pipeline, uint8_t *block, uint32_t block_size) {
     camp_push_header header;
     memcpy(&header, block, sizeof header);
     const uint32_t *limit = q->dev->properties.limits.maxComputeWorkGroupCount;
-    const uint32_t *local = pipeline->local_size;
     VkPipelineLayout layout = pipeline->layout;
-    uint32_t groups[3];
-    thread_counts(&header, pipeline, groups);
-    for (int d = 0; d < 3; d++) groups[d] = (uint32_t)(((uint64_t)groups[d] + local[d] - 1) / local[d]);
+    uint64_t groups[3]; /* each below 2^32 (check_group_count) */
+    group_counts(kernel, &header, pipeline, groups);
 
-    for (uint32_t z = 0; z < groups[2]; z += limit[2])
-        for (uint32_t y = 0; y < groups[1]; y += limit[1])
-            for (uint32_t x = 0; x < groups[0]; x += limit[0]) {
-                header.group_offset[0] = x;
-                header.group_offset[1] = y;
-                header.group_offset[2] = z;
+    for (uint64_t z = 0; z < groups[2]; z += limit[2])
+        for (uint64_t y = 0; y < groups[1]; y += limit[1])
+            for (uint64_t x = 0; x < groups[0]; x += limit[0]) {
+                header.group_offset[0] = (uint32_t)x;
+                header.group_offset[1] = (uint32_t)y;
+                header.group_offset[2] = (uint32_t)z;
                 memcpy(block, &header, sizeof header);
                 camp_cmd_push(q, layout, block, block_size);
-                uint32_t count_x = groups[0] - x < limit[0] ? groups[0] - x : limit[0];
-                uint32_t count_y = groups[1] - y < limit[1] ? groups[1] - y : limit[1];
-                uint32_t count_z = groups[2] - z < limit[2] ? groups[2] - z : limit[2];
-                camp_cmd_dispatch(q, count_x, count_y, count_z);
+                uint64_t count_x = groups[0] - x < limit[0] ? groups[0] - x : limit[0];
+                uint64_t count_y = groups[1] - y < limit[1] ? groups[1] - y : limit[1];
+                uint64_t count_z = groups[2] - z < limit[2] ? groups[2] - z : limit[2];
+                camp_cmd_dispatch(q, (uint32_t)count_x, (uint32_t)count_y, (uint32_t)count_z);
             }
 }
 
 /* Records the kernel with what its memory needs before it, on `q`; then
  * the copy back of written implicit views, which waits. */
-static camp_status record(camp_accelerator_view *q, const camp_pipeline *pipeline, VkPipeline variant,
+static camp_status record(camp_accelerator_view *q, const camp_kernel_info *kernel, const camp_pipeline *pipeline,
+                          VkPipeline variant,
                           camp_view_set *views, const camp_texture_binding *textures, uint32_t texture_count,
                           uint8_t *block, uint32_t block_size) {
     CAMP_TRY(camp_queue_open(q));
@@ -157,7 +187,7 @@ static camp_status record(camp_accelerator_view *q, const camp_pipeline *pipelin
     }
     /* Timestamps around the dispatches: recorded directly too. */
     uint32_t timed = camp_rt.profiling ? camp_profile_kernel_begin(q, camp_replay_commands(q)) : UINT32_MAX;
-    record_dispatches(q, pipeline, block, block_size);
+    record_dispatches(q, kernel, pipeline, block, block_size);
     if (camp_rt.profiling) camp_profile_timed_end(q, camp_replay_commands(q), timed);
     CAMP_TRY(camp_queue_recorded(q));
     return camp_views_finish(views, q);
@@ -263,6 +293,7 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
     camp_push_header header;
     if (!make_header(kernel, extent, &header)) return CAMP_OK; /* nothing to run */
     memcpy(m.push, &header, sizeof header);
+    CAMP_TRY(check_group_count(kernel, &header, pipeline));
 
     camp_texture_binding bindings[CAMP_TEXTURES_MAX];
     CAMP_TRY(camp_textures_prepare(q, kernel, m.textures, m.texture_count, bindings));
@@ -270,11 +301,11 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
     camp_status status = camp_views_prepare(&set, q, m.views, m.view_count, m.push, kernel->push_size);
     VkPipeline variant = VK_NULL_HANDLE;
     if (status == CAMP_OK)
-        status = camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(&header, pipeline),
+        status = camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(kernel, &header, pipeline),
                                        !set.wide_addresses, &variant);
     if (status == CAMP_OK && kernel->report_offset) status = camp_reports_launch(q, module, kernel, &set, m.push);
     if (status == CAMP_OK) /* Vulkan pushes whole words: the block's tail is zeros */
-        status = record(q, pipeline, variant, &set, bindings, m.texture_count, m.push, camp_push_range_size(kernel));
+        status = record(q, kernel, pipeline, variant, &set, bindings, m.texture_count, m.push, camp_push_range_size(kernel));
     camp_views_release(&set, q);
     return status;
 }

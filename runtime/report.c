@@ -208,11 +208,12 @@ static void format_site(FILE *out, const camp_report_site *site, const uint32_t 
 }
 
 /* "{3, 17}": the thread's index as the kernel's index variable has it,
- * the most significant component first. */
+ * the most significant component first (extent64's: two words, camp_abi.h). */
 static void format_index(char *out, size_t size, const camp_kernel_info *kernel, const uint32_t *record) {
     uint32_t rank = kernel->rank >= 1 && kernel->rank <= 3 ? kernel->rank : 3;
     const uint32_t *gpu = record + CAMP_RECORD_INDEX;
-    if (rank == 1) snprintf(out, size, "{%u}", gpu[0]);
+    if (kernel->wide_index) snprintf(out, size, "{%llu}", (unsigned long long)gpu[1] << 32 | gpu[0]);
+    else if (rank == 1) snprintf(out, size, "{%u}", gpu[0]);
     else if (rank == 2) snprintf(out, size, "{%u, %u}", gpu[1], gpu[0]);
     else snprintf(out, size, "{%u, %u, %u}", gpu[2], gpu[1], gpu[0]);
 }

@@ -659,10 +659,14 @@ static bool find_domain_text(Frontend *fe, Kernel *k) {
     return true;
 }
 
-static int index_rank(CXType t, bool *tiled) {
+static int index_rank(CXType t, bool *tiled, bool *wide) {
     CXType ct = clang_getCanonicalType(t);
-    *tiled = false;
+    *tiled = *wide = false;
     if (ct.kind == CXType_Int) return 1;
+    if (ct.kind == CXType_LongLong || ct.kind == CXType_Long) { /* extent64(n): 64 bits here */
+        *wide = clang_Type_getSizeOf(ct) == 8;
+        return *wide;
+    }
     if (ct.kind == CXType_ExtVector && clang_getCanonicalType(clang_getElementType(ct)).kind == CXType_Int) {
         long long n = clang_getNumElements(ct);
         return n >= 2 && n <= 4 ? (int)n : 0;
@@ -714,9 +718,9 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
         return;
     }
 
-    k->rank = index_rank(clang_getCursorType(idx_decl[0]), &k->tiled);
+    k->rank = index_rank(clang_getCursorType(idx_decl[0]), &k->tiled, &k->wide_index);
     if (!k->rank) {
-        diag_error(u->diag, k->loc, "the domain of parallel_for_each must be extent(...) or tile(...)");
+        diag_error(u->diag, k->loc, "the domain of parallel_for_each must be extent(...), extent64(n) or tile(...)");
         return;
     }
     Var *idx = arena_alloc(fe->a, sizeof *idx);

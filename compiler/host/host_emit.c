@@ -130,6 +130,11 @@ static void put_extent(StrBuf *out, const Kernel *k) {
         sb_printf(out, ", %u), camp_domain_[2], camp_domain_[3]}; ", k->loc.line);
         return;
     }
+    if (k->wide_index) { /* extent64(n): the low and high words (camp_abi.h) */
+        sb_puts(out, "const camp_i32 camp_extent_[2] = {(camp_i32)(camp_u32)(unsigned long long)camp_domain_, "
+                     "(camp_i32)((unsigned long long)camp_domain_ >> 32)}; ");
+        return;
+    }
     sb_printf(out, "const camp_i32 camp_extent_[%d] = {", k->rank);
     for (int d = 0; d < k->rank; d++) {
         /* a tiled extent is padded or truncated here; the runtime checks
@@ -269,7 +274,7 @@ static void put_module(StrBuf *out, Unit *u) {
                       k->fragment_shapes.len, k->cooperative->spirv_offset, k->cooperative->spirv_words,
                       k->cooperative->features);
         else sb_puts(out, "0, 0, 0, 0, 0, ");
-        sb_printf(out, "%d},\n", k->vector_width);
+        sb_printf(out, "%d, %d},\n", k->vector_width, k->wide_index);
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");

@@ -501,6 +501,7 @@ typedef struct Kernel {
     int rank;         /* 1..4 (4: untiled, run as rank 3 with components 0 and 1 as one) */
     Var *folded_extent; /* rank 4: the hidden capture of index component 1's size */
     bool tiled;
+    bool wide_index;  /* rank 1 over extent64(n): the index is a long long */
     Var *idx;         /* the index; when tiled, used only through its members: */
     Var *tile_index[5]; /* tiled: t.global, t.local, t.tile, t.tile_origin, t.tile_extent */
     Stmt *body;

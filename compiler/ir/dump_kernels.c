@@ -102,8 +102,8 @@ static void print_fragments(const Unit *u, const Kernel *k, FILE *out) {
 void dump_kernels(const Unit *u, FILE *out) {
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
-        fprintf(out, "%s:%u:%u: kernel %s: parallel_for_each of rank %d, index '%s'\n", k->loc.file, k->loc.line,
-                k->loc.col, k->entry, k->rank, k->idx->name);
+        fprintf(out, "%s:%u:%u: kernel %s: parallel_for_each of rank %d, index '%s'%s\n", k->loc.file, k->loc.line,
+                k->loc.col, k->entry, k->rank, k->idx->name, k->wide_index ? " (64-bit, extent64)" : "");
         if (k->tiled)
             fprintf(out, "  workgroup size: %u x %u x %u\n", k->local_size[0], k->local_size[1], k->local_size[2]);
         else

@@ -226,7 +226,8 @@ static void scan_stmt(Scan *s, Stmt *st, bool conditional) {
 }
 
 static void vectorize(Unit *u, Kernel *k) {
-    if (k->tiled || k->rank > 3 || k->reports || u->opts->check) return;
+    /* extent64's kernels keep one element a thread: their index is 64 bits */
+    if (k->tiled || k->rank > 3 || k->wide_index || k->reports || u->opts->check) return;
     Scan s = {.u = u, .k = k};
     scan_stmt(&s, k->body, false);
     if (s.refused || !s.views.len) return;

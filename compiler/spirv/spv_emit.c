@@ -360,6 +360,27 @@ static void declare_workgroup_size(Emitter *e) {
  * workgroup and the grid a size of 1, so those ids are 0. A rank-4 kernel
  * runs as rank 3 (host_emit.c), the GPU's z covering index components 0
  * and 1 together: z / size1 and z % size1. */
+/* extent64(n)'s thread index, in 64 bits: the group (offset by the
+ * runtime's split of large grids; fewer than 2^32 groups) times the
+ * workgroup size, plus the local index. *outside: whether it is n or more,
+ * n being the push header's size[0] and size[1], low and high words. */
+static uint32_t wide_index(Emitter *e, uint32_t wg, uint32_t lid, uint32_t *outside) {
+    SpvBuilder *b = &e->b;
+    uint32_t u32 = spv_type_int(b, 32, false), u64 = spv_type_int(b, 64, false);
+    uint32_t w = spv_new_id(b), l = spv_new_id(b);
+    SPV_OP(&e->code, SpvOpCompositeExtract, u32, w, wg, 0);
+    SPV_OP(&e->code, SpvOpCompositeExtract, u32, l, lid, 0);
+    uint32_t group = em_op2(e, SpvOpIAdd, u32, w, em_push_member(e, PUSH_GROUP_OFFSET_MEMBER, u32));
+    uint32_t first = em_op2(e, SpvOpIMul, u64, em_op1(e, SpvOpUConvert, u64, group),
+                            em_op1(e, SpvOpUConvert, u64, e->workgroup_size[0]));
+    uint32_t index = em_op2(e, SpvOpIAdd, u64, first, em_op1(e, SpvOpUConvert, u64, l));
+    uint32_t low = em_op1(e, SpvOpUConvert, u64, em_push_member(e, 0, u32));
+    uint32_t high = em_op1(e, SpvOpUConvert, u64, em_push_member(e, 1, u32));
+    uint32_t n = em_op2(e, SpvOpBitwiseOr, u64, low, em_op2(e, SpvOpShiftLeftLogical, u64, high, spv_const_u32(b, 32)));
+    *outside = em_op2(e, SpvOpUGreaterThanEqual, spv_type_bool(b), index, n);
+    return em_op1(e, SpvOpBitcast, spv_type_int(b, 64, true), index);
+}
+
 static void emit_index(Emitter *e, Kernel *k) {
     SpvBuilder *b = &e->b;
     uint32_t u32 = spv_type_int(b, 32, false), v3 = spv_type_vector(b, u32, 3), bool_t = spv_type_bool(b);
@@ -368,6 +389,7 @@ static void emit_index(Emitter *e, Kernel *k) {
     SPV_OP(&e->code, SpvOpLoad, v3, lid, e->builtin_local);
     uint32_t g[4], outside = 0;
     uint32_t gpu_rank = k->rank < 3 ? (uint32_t)k->rank : 3;
+    if (k->wide_index) g[0] = wide_index(e, wg, lid, &outside), gpu_rank = 0;
     for (uint32_t d = 0; d < gpu_rank; d++) {
         uint32_t w = spv_new_id(b), l = spv_new_id(b), t0 = spv_new_id(b), t1 = spv_new_id(b), gd = spv_new_id(b);
         SPV_OP(&e->code, SpvOpCompositeExtract, u32, w, wg, d);
@@ -409,7 +431,7 @@ static void emit_index(Emitter *e, Kernel *k) {
         SPV_OP(&e->code, SpvOpUMod, u32, g[2], z, size1);
         SPV_OP(&e->code, SpvOpUDiv, u32, g[3], z, size1);
     }
-    for (int d = 0; d < k->rank; d++) {
+    for (int d = 0; d < k->rank && !k->wide_index; d++) {
         uint32_t s = spv_new_id(b);
         SPV_OP(&e->code, SpvOpBitcast, i32, s, g[d]);
         g[d] = s;

@@ -77,9 +77,20 @@ void em_report_push_offsets(Emitter *e, const Kernel *k, uint32_t block, uint32_
 
 /* The thread's index in the whole grid, x y z: the dispatch's workgroup
  * (offset by the runtime's split of large grids) times the workgroup size,
- * plus the local index. */
+ * plus the local index; extent64's, its two words. */
 static uint32_t global_index(Emitter *e, Kernel *k) {
     uint32_t u32 = u32_type(e), v3 = spv_type_vector(&e->b, u32, 3);
+    uint32_t id = spv_new_id(&e->b);
+    if (k->wide_index) { /* extent64's index, made by now: its low and high words as x and y (camp_abi.h) */
+        uint32_t i64 = spv_type_int(&e->b, 64, true), pair = spv_new_id(&e->b);
+        uint32_t index = em_op1(e, SpvOpLoad, i64, em_map_get(&e->locals, k->idx));
+        SPV_OP(&e->code, SpvOpBitcast, spv_type_vector(&e->b, u32, 2), pair, index);
+        uint32_t low = spv_new_id(&e->b), high = spv_new_id(&e->b);
+        SPV_OP(&e->code, SpvOpCompositeExtract, u32, low, pair, 0);
+        SPV_OP(&e->code, SpvOpCompositeExtract, u32, high, pair, 1);
+        SPV_OP(&e->code, SpvOpCompositeConstruct, v3, id, low, high, spv_const_u32(&e->b, 0));
+        return id;
+    }
     uint32_t wg = spv_new_id(&e->b), lid = spv_new_id(&e->b), g[3];
     SPV_OP(&e->code, SpvOpLoad, v3, wg, e->builtin_workgroup);
     SPV_OP(&e->code, SpvOpLoad, v3, lid, e->builtin_local);
@@ -91,7 +102,6 @@ static uint32_t global_index(Emitter *e, Kernel *k) {
         uint32_t group = em_op2(e, SpvOpIAdd, u32, w, em_push_member(e, 3 + d, u32));
         g[d] = em_op2(e, SpvOpIAdd, u32, em_op2(e, SpvOpIMul, u32, group, size), l);
     }
-    uint32_t id = spv_new_id(&e->b);
     SPV_OP(&e->code, SpvOpCompositeConstruct, v3, id, g[0], g[1], g[2]);
     return id;
 }
