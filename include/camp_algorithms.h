@@ -143,6 +143,21 @@ camp_future *camp_histogram_float_async_at(const float *data, size_t n, unsigned
     camp_future *camp_sort_by_key_##name##_async_at(T *keys, void *values, size_t n, const char *file, unsigned line);
 CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SORT_)
 
+/* ---- Dense matrix product (GEMM): c = alpha a b + beta c, row-major, a
+ * m x k, b k x n, c m x n, each row `ld` elements after the one before (lda
+ * >= k, ldb >= n, ldc >= n); c apart from a and b; with beta == 0 c is
+ * only written. Sums in order along k, per element of c. O(m n k) work, one
+ * kernel (floats of multiples of 128 x 128 x 8, rows of whole 16-byte
+ * units: a register-blocked one), no wait, no allocation. */
+#define CAMP_ALGO_DECLARE_GEMM_(T, name) \
+    void camp_gemm_##name##_at(size_t m, size_t n, size_t k, T alpha, const T *a, size_t lda, const T *b, \
+                               size_t ldb, T beta, T *c, size_t ldc, const char *file, unsigned line); \
+    camp_future *camp_gemm_##name##_async_at(size_t m, size_t n, size_t k, T alpha, const T *a, size_t lda, \
+                                             const T *b, size_t ldb, T beta, T *c, size_t ldc, const char *file, \
+                                             unsigned line);
+CAMP_ALGO_DECLARE_GEMM_(float, float)
+CAMP_ALGO_DECLARE_GEMM_(double, double)
+
 /* ---- The _async forms: each call above as NAME_TYPE_async_at(...), which
  * queues the same kernels and returns at once with a future
  * (camp_future_wait, future_wait) done when they are; NULL (a future
@@ -336,6 +351,16 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SORT_)
 #define camp_sort_by_key_async(keys, values, n) \
     CAMP_ALGO_PICK_SORT_(camp_sort_by_key, _async, keys)((keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, \
                                                           __LINE__)
+
+#define camp_gemm_float(m, n, k, alpha, a, lda, b, ldb, beta, c, ldc) \
+    camp_gemm_float_at((m), (n), (k), (alpha), (a), (lda), (b), (ldb), (beta), (c), (ldc), __FILE__, __LINE__)
+#define camp_gemm_double(m, n, k, alpha, a, lda, b, ldb, beta, c, ldc) \
+    camp_gemm_double_at((m), (n), (k), (alpha), (a), (lda), (b), (ldb), (beta), (c), (ldc), __FILE__, __LINE__)
+#define camp_gemm_float_async(m, n, k, alpha, a, lda, b, ldb, beta, c, ldc) \
+    camp_gemm_float_async_at((m), (n), (k), (alpha), (a), (lda), (b), (ldb), (beta), (c), (ldc), __FILE__, __LINE__)
+#define camp_gemm_double_async(m, n, k, alpha, a, lda, b, ldb, beta, c, ldc) \
+    camp_gemm_double_async_at((m), (n), (k), (alpha), (a), (lda), (b), (ldb), (beta), (c), (ldc), __FILE__, \
+                              __LINE__)
 
 #define camp_gather_async(in, in_n, map, out, n) \
     CAMP_ALGO_PICK_(camp_gather, _async, out)((in), (in_n), (map), (out), (n), __FILE__, __LINE__)

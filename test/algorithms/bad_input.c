@@ -67,6 +67,13 @@ int main(void) {
     EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, 0, 0.0f, 1.0f), "0 bins over [0, 1)");
     EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, 10, 1.0f, 1.0f), "want at least one bin over a finite, nonempty");
     EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, N + 1, 0.0f, 1.0f), "camp_histogram_float: bins:");
+    float *fa = array_new(float, N, NULL), *fc = array_new(float, N, NULL);
+    camp_fill(fa, N, 1.0f);
+    camp_fill(fc, N, 2.0f);
+    EXPECT_REFUSED(camp_gemm_float(4, 4, 4, 1.0f, NULL, 4, fa, 4, 0.0f, fc, 4), "camp_gemm_float: a is a null pointer");
+    EXPECT_REFUSED(camp_gemm_float(4, 4, 8, 1.0f, fa, 4, fa, 4, 0.0f, fc, 4), "of a (4) is less than its 8 columns");
+    EXPECT_REFUSED(camp_gemm_float(40, 40, 4, 1.0f, fa, 4, fa, 40, 0.0f, fc, 40), "camp_gemm_float: c:");
+    EXPECT_REFUSED(camp_gemm_float(4, 4, 4, 1.0f, fa, 4, fa, 4, 0.0f, fa + 8, 4), "camp_gemm_float: c overlaps a or b");
     int done_future = 0;
     EXPECT_REFUSED(done_future = camp_reduce_sum_async(a, N, host) == NULL, "camp_reduce_sum_int_async: result (");
     TEST_EXPECT(done_future, "a refused call's future is not NULL");
@@ -96,6 +103,13 @@ int main(void) {
     array_copy_out(got_keys, k, N);
     TEST_EXPECT(memcmp(got_keys, keys, sizeof got_keys) == 0, "a refused call wrote into k");
 
+    float got_c[N];
+    array_copy_out(got_c, fc, N);
+    int fc_kept = 1;
+    for (int i = 0; i < N; i++) fc_kept &= got_c[i] == 2.0f;
+    TEST_EXPECT(fc_kept, "a refused call wrote into fc");
+    array_delete(fc);
+    array_delete(fa);
     free(unregistered);
     array_delete(k);
     array_delete(b);
