@@ -59,13 +59,19 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_REDUCE_)
     camp_future *camp_exclusive_scan_##name##_async_at(const T *in, T *out, size_t n, const char *file, \
                                                        unsigned line);
 CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_)
-/* The segmented scan: out[i] = the sum of in[j] over the run of equal keys
- * holding i, from its first element to i (Thrust's inclusive_scan_by_key);
- * out may be in, not overlap it otherwise, nor keys. Three kernels. */
+/* The segmented scans: out[i] = the sum of in[j] over the run of equal
+ * keys holding i, from its first element to i (Thrust's
+ * inclusive_scan_by_key), or to i - 1, 0 at a run's first element
+ * (exclusive_scan_by_key); out may be in, not overlap it otherwise, nor
+ * keys. Three kernels. */
 #define CAMP_ALGO_DECLARE_SCAN_BY_KEY_(T, name) \
     void camp_inclusive_scan_by_key_##name##_at(const unsigned *keys, const T *in, T *out, size_t n, \
                                                 const char *file, unsigned line); \
+    void camp_exclusive_scan_by_key_##name##_at(const unsigned *keys, const T *in, T *out, size_t n, \
+                                                const char *file, unsigned line); \
     camp_future *camp_inclusive_scan_by_key_##name##_async_at(const unsigned *keys, const T *in, T *out, size_t n, \
+                                                              const char *file, unsigned line); \
+    camp_future *camp_exclusive_scan_by_key_##name##_async_at(const unsigned *keys, const T *in, T *out, size_t n, \
                                                               const char *file, unsigned line);
 CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_BY_KEY_)
 
@@ -192,6 +198,12 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
     camp_inclusive_scan_by_key_uint_at((keys), (in), (out), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan_by_key_float(keys, in, out, n) \
     camp_inclusive_scan_by_key_float_at((keys), (in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_by_key_int(keys, in, out, n) \
+    camp_exclusive_scan_by_key_int_at((keys), (in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_by_key_uint(keys, in, out, n) \
+    camp_exclusive_scan_by_key_uint_at((keys), (in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_by_key_float(keys, in, out, n) \
+    camp_exclusive_scan_by_key_float_at((keys), (in), (out), (n), __FILE__, __LINE__)
 #define camp_dot_int(a, b, n) camp_dot_int_at((a), (b), (n), __FILE__, __LINE__)
 #define camp_dot_uint(a, b, n) camp_dot_uint_at((a), (b), (n), __FILE__, __LINE__)
 #define camp_dot_int64(a, b, n) camp_dot_int64_at((a), (b), (n), __FILE__, __LINE__)
@@ -306,6 +318,8 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
     CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, , out)((in), (out), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan_by_key(keys, in, out, n) \
     CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan_by_key, , out)((keys), (in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_by_key(keys, in, out, n) \
+    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan_by_key, , out)((keys), (in), (out), (n), __FILE__, __LINE__)
 #define camp_select(in, out, n, compare, value) \
     CAMP_ALGO_PICK_SCAN_(camp_select, , out)((in), (out), (n), (compare), (value), __FILE__, __LINE__)
 #define camp_unique(in, out, n) CAMP_ALGO_PICK_SCAN_(camp_unique, , out)((in), (out), (n), __FILE__, __LINE__)
@@ -339,6 +353,8 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
     CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, _async, out)((in), (out), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan_by_key_async(keys, in, out, n) \
     CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan_by_key, _async, out)((keys), (in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_by_key_async(keys, in, out, n) \
+    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan_by_key, _async, out)((keys), (in), (out), (n), __FILE__, __LINE__)
 #define camp_select_async(in, out, n, compare, value, count) \
     CAMP_ALGO_PICK_SCAN_(camp_select, _async, out)((in), (out), (n), (compare), (value), (count), __FILE__, __LINE__)
 #define camp_unique_async(in, out, n, count) \

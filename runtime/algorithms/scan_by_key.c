@@ -1,6 +1,7 @@
-/* scan_by_key.c — camp_inclusive_scan_by_key_TYPE: inclusive prefix sums
- * that restart at every segment, a run of equal keys (Thrust's
- * inclusive_scan_by_key). Reduce-then-scan over the chunks of scan.c,
+/* scan_by_key.c — camp_inclusive_scan_by_key_TYPE and
+ * camp_exclusive_scan_by_key_TYPE: prefix sums that restart at every
+ * segment, a run of equal keys (Thrust's inclusive_scan_by_key and
+ * exclusive_scan_by_key, whose segments start from 0). Reduce-then-scan over the chunks of scan.c,
  * with (starts a segment, sum) pairs: the first kernel gives each chunk
  * its tail (the sum from its last segment start, or of all of it) and
  * whether it holds a start; the second carries the tails chunk to chunk in
@@ -19,8 +20,8 @@ enum { SCAN_ITEMS = 8, SCAN_BLOCK = ALGO_TILE * SCAN_ITEMS };
 /* Whether element i starts a segment. */
 static int starts(const unsigned *keys, int i) restrict(amp) { return i == 0 || keys[i] != keys[i - 1]; }
 
-static bool scan_by_key(const unsigned *keys, const algo_t *in, algo_t *out, size_t count, const char *call,
-                        const char *file, unsigned line) {
+static bool scan_by_key(const unsigned *keys, const algo_t *in, algo_t *out, size_t count, bool exclusive,
+                        const char *call, const char *file, unsigned line) {
     if (count == 0 || !algo_count_fits(count, call, file, line) ||
         !camp_memory_check_at(keys, (long long)count, sizeof *keys, false, "keys", call, file, line) ||
         !camp_memory_check_at(in, (long long)count, sizeof *in, false, "in", call, file, line) ||
@@ -120,9 +121,12 @@ static bool scan_by_key(const unsigned *keys, const algo_t *in, algo_t *out, siz
             if (t.local == 0 || !pair_open[t.local - 1]) running = block_carry + running;
             for (int k = 0; k < SCAN_ITEMS; k++) {
                 int i = start + mine + k;
-                if (i < end) {
-                    running = starts(keys, i) ? in[i] : running + in[i];
-                    out[i] = running;
+                if (i < end) { /* in[i] read before out[i] is written: out may be in */
+                    algo_t x = in[i];
+                    int start_here = starts(keys, i);
+                    if (exclusive) out[i] = start_here ? 0 : running;
+                    running = start_here ? x : running + x;
+                    if (!exclusive) out[i] = running;
                 }
             }
             block_carry = pair_open[ALGO_TILE - 1] ? pair_sum[ALGO_TILE - 1] : block_carry + pair_sum[ALGO_TILE - 1];
@@ -136,10 +140,20 @@ static bool scan_by_key(const unsigned *keys, const algo_t *in, algo_t *out, siz
 
 void ALGO_NAME(camp_inclusive_scan_by_key)(const unsigned *keys, const algo_t *in, algo_t *out, size_t n,
                                            const char *file, unsigned line) {
-    scan_by_key(keys, in, out, n, ALGO_CALL(camp_inclusive_scan_by_key), file, line);
+    scan_by_key(keys, in, out, n, false, ALGO_CALL(camp_inclusive_scan_by_key), file, line);
+}
+
+void ALGO_NAME(camp_exclusive_scan_by_key)(const unsigned *keys, const algo_t *in, algo_t *out, size_t n,
+                                           const char *file, unsigned line) {
+    scan_by_key(keys, in, out, n, true, ALGO_CALL(camp_exclusive_scan_by_key), file, line);
 }
 
 camp_future *ALGO_ASYNC_NAME(camp_inclusive_scan_by_key)(const unsigned *keys, const algo_t *in, algo_t *out, size_t n,
                                                          const char *file, unsigned line) {
-    return algo_future(scan_by_key(keys, in, out, n, ALGO_ASYNC_CALL(camp_inclusive_scan_by_key), file, line));
+    return algo_future(scan_by_key(keys, in, out, n, false, ALGO_ASYNC_CALL(camp_inclusive_scan_by_key), file, line));
+}
+
+camp_future *ALGO_ASYNC_NAME(camp_exclusive_scan_by_key)(const unsigned *keys, const algo_t *in, algo_t *out, size_t n,
+                                                         const char *file, unsigned line) {
+    return algo_future(scan_by_key(keys, in, out, n, true, ALGO_ASYNC_CALL(camp_exclusive_scan_by_key), file, line));
 }
