@@ -681,6 +681,22 @@ static int index_rank(CXType t, bool *tiled) {
     return 0;
 }
 
+/* A kernel of a macro of the dialect's headers (camp_header_kernel_, used
+ * in the file): its host compile launches it by the name of the function
+ * it is in, which may hold no other. */
+static bool header_kernel_function(Frontend *fe, Kernel *k, CXCursor index_decl) {
+    k->launch_function = fe_spelling(fe, clang_getCursorSemanticParent(index_decl));
+    for (int i = 0; i < fe->u->kernels.len; i++) {
+        const Kernel *other = fe->u->kernels.items[i];
+        if (other != k && other->launch_function && strcmp(other->launch_function, k->launch_function) == 0) {
+            diag_error(fe->u->diag, k->loc, "function '%s' holds two kernels of a header's macro",
+                       k->launch_function);
+            return false;
+        }
+    }
+    return true;
+}
+
 static void lower_kernel(Frontend *fe, CXCursor outer) {
     Unit *u = fe->u;
     Kernel *k = arena_alloc(fe->a, sizeof *k);
@@ -708,7 +724,11 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     CXFile file;
     unsigned line, col, off;
     clang_getExpansionLocation(clang_getRangeStart(r), &file, &line, &col, &off);
-    if (!clang_File_isEqual(file, fe->main_file) || !find_domain_text(fe, k)) {
+    bool in_main_file = clang_File_isEqual(file, fe->main_file);
+    /* the body of a header macro's kernel is written in the header */
+    if (in_main_file && fe_spelled_in_dialect_headers(fe, clang_getRangeStart(clang_getCursorExtent(body)))) {
+        if (!header_kernel_function(fe, k, idx_decl[0])) return;
+    } else if (!in_main_file || !find_domain_text(fe, k)) {
         diag_error(u->diag, k->loc, "parallel_for_each must be written in the main source file, not produced by "
                                     "another macro");
         return;
