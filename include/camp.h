@@ -361,8 +361,14 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
  * used, and its host compile launches it through camp_launch_FUNC_, which
  * campcc defines at the top of the host C (the body stays, never run). */
 #ifdef __CAMPCC_HOST_COMPILE__
+/* 1 where campcc outlined such kernels (and defined their launches) */
+#ifndef CAMP_HEADER_KERNELS_OUTLINED_
+#define CAMP_HEADER_KERNELS_OUTLINED_ 0
+#endif
 #define camp_header_kernel_(FUNC, IDX, DOMAIN) \
     if (1) { \
+        _Static_assert(CAMP_HEADER_KERNELS_OUTLINED_, "campcc compiles the kernels of the .c file itself: use this " \
+                                                      "macro there, not in a header"); \
         const __typeof__(DOMAIN) camp_domain_ = (DOMAIN); \
         camp_launch_##FUNC##_ \
     } else CAMP_SERIAL_PFE_(IDX, DOMAIN)

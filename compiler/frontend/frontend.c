@@ -726,7 +726,12 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     clang_getExpansionLocation(clang_getRangeStart(r), &file, &line, &col, &off);
     bool in_main_file = clang_File_isEqual(file, fe->main_file);
     /* the body of a header macro's kernel is written in the header */
-    if (in_main_file && fe_spelled_in_dialect_headers(fe, clang_getRangeStart(clang_getCursorExtent(body)))) {
+    bool header_kernel = fe_spelled_in_dialect_headers(fe, clang_getRangeStart(clang_getCursorExtent(body)));
+    if (header_kernel && !in_main_file) {
+        diag_error(u->diag, k->loc, "a macro of the dialect's headers that writes kernels (CAMP_REDUCE_DEFINE) "
+                                    "must be used in the main source file, not in a header");
+        return;
+    } else if (header_kernel) {
         if (!header_kernel_function(fe, k, idx_decl[0])) return;
     } else if (!in_main_file || !find_domain_text(fe, k)) {
         diag_error(u->diag, k->loc, "parallel_for_each must be written in the main source file, not produced by "

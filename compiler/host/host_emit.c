@@ -184,11 +184,15 @@ static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
 
 /* The launches of the kernels of the dialect headers' macros, one macro
  * each, camp_launch_FUNCTION_, which camp_header_kernel_ expands where
- * camp_domain_ holds the domain (camp.h). */
+ * camp_domain_ holds the domain (camp.h), and CAMP_HEADER_KERNELS_OUTLINED_,
+ * without which such a kernel is a host compile error. */
 static void put_header_launches(StrBuf *out, Unit *u) {
+    bool any = false;
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
         if (!k->launch_function) continue;
+        if (!any) sb_puts(out, "#define CAMP_HEADER_KERNELS_OUTLINED_ 1\n");
+        any = true;
         sb_printf(out, "#define camp_launch_%s_ ", k->launch_function);
         put_launch_call(out, &u->arena, k);
         sb_puts(out, "\n");
