@@ -185,39 +185,48 @@ camp_future *camp_reduce_queued_(void);
         if (plan.subgroups) NAME##_fold_subgroups_(partial, plan.tiles, plan.tiles, 1, result); \
         else NAME##_fold_portable_(partial, plan.tiles, plan.tiles, 1, result); \
     } \
-    static __attribute__((unused)) T NAME##_at(const T_IN *data, size_t n, const char *file, unsigned line) { \
-        T result = IDENTITY; \
-        camp_reduce_plan_ plan; \
-        if (n == 0 || !camp_reduce_plan_at(data, n, sizeof *data, NULL, 0, &plan, #NAME, file, line)) return result; \
-        T *scratch = array_new_on(camp_current_view(), T, plan.tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO); \
-        NAME##_kernels_(data, (int)n, plan, scratch, scratch + plan.tiles); \
-        array_copy_out(&result, scratch + plan.tiles, 1); \
-        array_delete(scratch); \
-        return result; \
+    static __attribute__((unused)) T NAME##_at(const T_IN *camp_data_, size_t camp_n_, const char *camp_file_, \
+                                               unsigned camp_line_) { \
+        T camp_result_ = IDENTITY, *camp_scratch_; \
+        camp_reduce_plan_ camp_plan_; \
+        if (camp_n_ == 0 || !camp_reduce_plan_at(camp_data_, camp_n_, sizeof *camp_data_, NULL, 0, &camp_plan_, \
+                                                 #NAME, camp_file_, camp_line_)) \
+            return camp_result_; \
+        camp_scratch_ = array_new_on(camp_current_view(), T, camp_plan_.tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO); \
+        NAME##_kernels_(camp_data_, (int)camp_n_, camp_plan_, camp_scratch_, camp_scratch_ + camp_plan_.tiles); \
+        array_copy_out(&camp_result_, camp_scratch_ + camp_plan_.tiles, 1); \
+        array_delete(camp_scratch_); \
+        return camp_result_; \
     } \
-    static __attribute__((unused)) camp_future *NAME##_async_at(const T_IN *data, size_t n, T *result, \
-                                                                const char *file, unsigned line) { \
-        camp_reduce_plan_ plan; \
-        if (!camp_reduce_plan_at(data, n, sizeof *data, result, sizeof *result, &plan, #NAME "_async", file, line)) \
+    static __attribute__((unused)) camp_future *NAME##_async_at(const T_IN *camp_data_, size_t camp_n_, \
+                                                                T *camp_result_, const char *camp_file_, \
+                                                                unsigned camp_line_) { \
+        T *camp_partial_; \
+        camp_reduce_plan_ camp_plan_; \
+        if (!camp_reduce_plan_at(camp_data_, camp_n_, sizeof *camp_data_, camp_result_, sizeof *camp_result_, \
+                                 &camp_plan_, #NAME "_async", camp_file_, camp_line_)) \
             return NULL; \
-        T *partial = array_new_on(camp_current_view(), T, plan.tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO); \
-        NAME##_kernels_(data, (int)n, plan, partial, result); \
-        array_delete(partial); \
+        camp_partial_ = array_new_on(camp_current_view(), T, camp_plan_.tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO); \
+        NAME##_kernels_(camp_data_, (int)camp_n_, camp_plan_, camp_partial_, camp_result_); \
+        array_delete(camp_partial_); \
         return camp_reduce_queued_(); \
     }
 
 #else
 /* ---- The serial reference mode: a loop on the host ---------------------- */
 #define CAMP_REDUCE_DEFINE_WITH_(T_IN, T, NAME, FIRST, DEFINE_FIRST, TRANSFORM, OP, IDENTITY) \
-    static __attribute__((unused)) T NAME##_at(const T_IN *data, size_t n, const char *file, unsigned line) { \
-        (void)file, (void)line; \
-        T all = IDENTITY; \
-        for (size_t i = 0; i < n; i++) all = OP(all, TRANSFORM(data[i])); \
-        return all; \
+    static __attribute__((unused)) T NAME##_at(const T_IN *camp_data_, size_t camp_n_, const char *camp_file_, \
+                                               unsigned camp_line_) { \
+        T camp_all_ = IDENTITY; \
+        size_t camp_i_; \
+        (void)camp_file_, (void)camp_line_; \
+        for (camp_i_ = 0; camp_i_ < camp_n_; camp_i_++) camp_all_ = OP(camp_all_, TRANSFORM(camp_data_[camp_i_])); \
+        return camp_all_; \
     } \
-    static __attribute__((unused)) camp_future *NAME##_async_at(const T_IN *data, size_t n, T *result, \
-                                                                const char *file, unsigned line) { \
-        *result = NAME##_at(data, n, file, line); \
+    static __attribute__((unused)) camp_future *NAME##_async_at(const T_IN *camp_data_, size_t camp_n_, \
+                                                                T *camp_result_, const char *camp_file_, \
+                                                                unsigned camp_line_) { \
+        *camp_result_ = NAME##_at(camp_data_, camp_n_, camp_file_, camp_line_); \
         return NULL; \
     }
 #endif
