@@ -1,5 +1,5 @@
 /* reduce_op.c — CAMP_REDUCE_DEFINE and CAMP_TRANSFORM_REDUCE_DEFINE against
- * a serial fold with the same functions, at sizes from 0 to 1000003, on
+ * a serial fold with the same functions, at sizes from 0 to 4 Mi + 17, on
  * arrays (the plain and the _async form) and on views of host memory. The
  * operations cover every element type and two structs; "first nonzero",
  * the 2x2 matrix product and the argmin (the first of equal minima) are
@@ -99,8 +99,9 @@ static void check_float_sum(const float *host, size_t n) {
 }
 
 int main(void) {
-    static const size_t sizes[] = {0, 1, 7, 255, 256, 257, 1024, 4097, 65535, 1000003};
-    enum { MOST = 1000003 };
+    /* past 2^20 each tile's chunk takes several rounds of every subgroup */
+    static const size_t sizes[] = {0, 1, 7, 255, 256, 257, 1024, 4097, 65535, 1000003, 4194304 + 17};
+    enum { MOST = 4194304 + 17 };
     float *floats = malloc(MOST * sizeof *floats);
     unsigned *small = malloc(MOST * sizeof *small);
     unsigned long long *odd = malloc(MOST * sizeof *odd);
