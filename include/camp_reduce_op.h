@@ -28,7 +28,7 @@
  * combined in lane order by subgroup shuffles (word by word, so any T
  * moves); a device without relative subgroup shuffles takes the versions
  * that combine each round of the tile in tile_static memory. A second
- * kernel, one tile, folds the tiles' results the same way. In the serial
+ * launch, one tile, folds the tiles' results the same way. In the serial
  * reference mode (no campcc) the functions are a loop on the host. */
 #ifndef CAMP_REDUCE_OP_H
 #define CAMP_REDUCE_OP_H

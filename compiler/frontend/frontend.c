@@ -725,8 +725,9 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     unsigned line, col, off;
     clang_getExpansionLocation(clang_getRangeStart(r), &file, &line, &col, &off);
     bool in_main_file = clang_File_isEqual(file, fe->main_file);
-    /* the body of a header macro's kernel is written in the header */
-    bool header_kernel = fe_spelled_in_dialect_headers(fe, clang_getRangeStart(clang_getCursorExtent(body)));
+    /* a header macro's kernel names its index in the header (a kernel of
+     * the file's names it in the file, whatever macros its body uses) */
+    bool header_kernel = fe_spelled_in_dialect_headers(fe, clang_getCursorLocation(idx_decl[0]));
     if (header_kernel && !in_main_file) {
         diag_error(u->diag, k->loc, "a macro of the dialect's headers that writes kernels (CAMP_REDUCE_DEFINE) "
                                     "must be used in the main source file, not in a header");
