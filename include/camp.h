@@ -372,6 +372,27 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
 #define parallel_for_each(IDX, DOMAIN) CAMP_SERIAL_PFE_(IDX, DOMAIN)
 #endif
 
+/* A kernel written in a macro of the dialect's headers (camp_algorithms.h's
+ * CAMP_REDUCE_DEFINE), in the function FUNC, which holds no other kernel:
+ * campcc outlines it as a parallel_for_each of the file where the macro is
+ * used, and its host compile launches it through camp_launch_FUNC_, which
+ * campcc defines at the top of the host C (the body stays, never run). */
+#ifdef __CAMPCC_HOST_COMPILE__
+/* 1 where campcc outlined such kernels (and defined their launches) */
+#ifndef CAMP_HEADER_KERNELS_OUTLINED_
+#define CAMP_HEADER_KERNELS_OUTLINED_ 0
+#endif
+#define camp_header_kernel_(FUNC, IDX, DOMAIN) \
+    if (1) { \
+        _Static_assert(CAMP_HEADER_KERNELS_OUTLINED_, "campcc compiles the kernels of the .c file itself: use this " \
+                                                      "macro there, not in a header"); \
+        const __typeof__(DOMAIN) camp_domain_ = (DOMAIN); \
+        camp_launch_##FUNC##_ \
+    } else CAMP_SERIAL_PFE_(IDX, DOMAIN)
+#else
+#define camp_header_kernel_(FUNC, IDX, DOMAIN) parallel_for_each(IDX, DOMAIN)
+#endif
+
 /* ---- Math: <math.h> with C99 precision in amp code, and fast_math ------- */
 
 #ifndef CAMP_WITHOUT_MATH_LIBRARY_

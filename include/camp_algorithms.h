@@ -19,6 +19,10 @@
 #include <camp.h>
 #include <stddef.h>
 
+/* Reductions with an operation of the program's own: CAMP_REDUCE_DEFINE,
+ * CAMP_TRANSFORM_REDUCE_DEFINE. */
+#include "camp_reduce_op.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -12,7 +12,8 @@
           program checks its results against the CPU itself): the
           reference program must stop with camp.h's message instead;
       (c) campcc -S SRC -o x.spvasm: one OpEntryPoint GLCompute per
-          parallel_for_each; spirv-as and spirv-val (Vulkan 1.2) accept it.
+          parallel_for_each (and those of MACRO_KERNELS); spirv-as and
+          spirv-val (Vulkan 1.2) accept it.
       A `// cflags: ...` line in SRC adds those flags to every build; a
       `// also: FILE.c ...` line (paths relative to SRC) adds translation
       units to the programs' builds (not to -S).
@@ -137,11 +138,18 @@ def run_on_vulkan(exe, step="run on Vulkan", env=None, args=()):
     return out
 
 
+# The kernels each use of the algorithms library's kernel-writing macros
+# adds (camp_reduce_op.h: each pass, with and without subgroups; a plain
+# reduction folds its input and its tiles' results with the same kernel).
+MACRO_KERNELS = {"CAMP_REDUCE_DEFINE": 2, "CAMP_TRANSFORM_REDUCE_DEFINE": 4}
+
+
 def kernel_count(src):
     text = open(src, encoding="utf-8").read()
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
     text = re.sub(r"//[^\n]*", " ", text)
-    return len(re.findall(r"\bparallel_for_each\s*\(", text))
+    written = len(re.findall(r"\bparallel_for_each\s*\(", text))
+    return written + sum(n * len(re.findall(rf"\b{name}\s*\(", text)) for name, n in MACRO_KERNELS.items())
 
 
 def check_expected(out, expected, who):

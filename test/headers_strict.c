@@ -1,6 +1,8 @@
 /* headers_strict.c — every public header, and the dialect's macros a program
  * expands: views, tiles, atomics, math, textures and samplers, and the
- * algorithms library's type-generic calls. Compiled
+ * algorithms library's type-generic calls and its reductions of the
+ * program's own operations (CAMP_REDUCE_DEFINE, whose parameters and
+ * locals must not shadow the file's `data`). Compiled
  * with the strictest warnings and -Werror through campcc and in the serial
  * reference mode (headers_strict.py); written as such a project's own
  * code is (declarations first in each block), so any warning is the
@@ -11,6 +13,7 @@
 #include <camp_bits.h>
 #include <camp_fragment.h>
 #include <camp_math.h>
+#include <camp_reduce_op.h>
 #include <camp_sampling.h>
 #include <camp_subgroup.h>
 #include <camp_texture.h>
@@ -21,6 +24,11 @@ enum { N = 64, TS = 16 };
 static float twice(float v) restrict(cpu, amp) { return 2.0f * v; }
 
 static int data[N];
+
+static float larger(float a, float b) restrict(cpu, amp) { return a > b ? a : b; }
+static float as_float(int x) restrict(cpu, amp) { return (float)x; }
+CAMP_REDUCE_DEFINE(float, reduce_larger, larger, 0.0f)
+CAMP_TRANSFORM_REDUCE_DEFINE(int, float, largest_int, as_float, larger, 0.0f)
 
 static int sum_tiled(void) {
     int total[1] = {0};
@@ -91,7 +99,9 @@ int main(void) {
     }
     array_view_synchronize(values);
     total = sum_tiled();
-    largest = camp_reduce_max(values, N);
+    largest = camp_reduce_max(values, N) + camp_reduce_with(reduce_larger, values, N) +
+              camp_reduce_with(largest_int, data, N);
+    future_wait(camp_reduce_with_async(reduce_larger, values, N, values));
     camp_inclusive_scan(values, values, N);
     camp_sort_by_key(values, data, N);
     camp_fill(values, N, 1.0f);

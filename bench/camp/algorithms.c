@@ -1,10 +1,12 @@
-/* algorithms — the algorithms library's reduce, scan, sort, key-value sort
- * and select on arrays of the default accelerator, and the device's copy
+/* algorithms — the algorithms library's reduce (a sum, a maximum, and a
+ * maximum of absolute values through CAMP_REDUCE_DEFINE), scan, sort,
+ * key-value sort and select on arrays of the default accelerator, and the device's copy
  * bandwidth beside them (bench/problems/algorithms.h describes the rows):
  * impl=campcc for the library's calls; for algo_copy, impl=campcc-kernel (a
  * kernel copying one float per thread: what a memory-bound call can reach)
  * and impl=campcc-dma (array_copy, the copy engine). */
 #include <camp_algorithms.h>
+#include <math.h>
 
 #include "../problems/algorithms.h"
 #include "camp_bench.h"
@@ -24,6 +26,20 @@ static void copy_dma(void *p) {
 static void reduce(void *p) {
     algo_bench_data *d = p;
     d->total = camp_reduce_sum_float(d->in, (size_t)d->n);
+}
+static void reduce_max(void *p) {
+    algo_bench_data *d = p;
+    d->total = camp_reduce_max_float(d->in, (size_t)d->n);
+}
+/* an operation of the program's own, beside the built-in maximum */
+static float larger_abs(float a, float b) restrict(amp) {
+    float x = fabsf(a), y = fabsf(b);
+    return x > y ? x : y;
+}
+CAMP_REDUCE_DEFINE(float, reduce_larger_abs, larger_abs, 0.0f)
+static void reduce_max_abs(void *p) {
+    algo_bench_data *d = p;
+    d->total = camp_reduce_with(reduce_larger_abs, d->in, (size_t)d->n);
 }
 static void scan(void *p) {
     algo_bench_data *d = p;
@@ -76,7 +92,8 @@ static void release(algo_bench_data *d) {
 static void require(const bench_options *o, long long size) { camp_bench_require(o, 4.0 * 8 * (double)size, size); }
 
 int main(int argc, char **argv) {
-    algo_bench_impl impl = {"campcc", {"campcc-kernel", "campcc-dma"}, {copy_kernel, copy_dma}, reduce, scan,
+    algo_bench_impl impl = {"campcc", {"campcc-kernel", "campcc-dma"}, {copy_kernel, copy_dma}, reduce, reduce_max,
+                            reduce_max_abs, scan,
                             unsort, sort, sort_pairs, select_below, allocate, read_back, release};
     return algo_bench_main(argc, argv, "algorithms", &impl, require);
 }

@@ -1,20 +1,27 @@
-// algorithms' CUDA twin: Thrust's reduce, inclusive_scan, sort, sort_by_key
+// algorithms' CUDA twin: Thrust's reduce (a sum, a maximum), transform_reduce
+// (the maximum of absolute values), inclusive_scan, sort, sort_by_key
 // and copy_if (CUB underneath) on the same data as bench/camp/algorithms.c,
 // through raw device pointers with the thrust::device policy; for
 // algo_copy, impl=cuda-memcpy (cudaMemcpy device to device) and
 // impl=thrust (thrust::copy). bench/problems/algorithms.h describes the rows.
 #include <thrust/copy.h>
 #include <thrust/execution_policy.h>
+#include <thrust/functional.h>
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
+#include <thrust/transform_reduce.h>
 
 #include "../problems/algorithms.h"
 #include "cuda_bench.h"
 
 struct below_threshold {
     __host__ __device__ bool operator()(float x) const { return x < (float)ALGO_BENCH_SELECT_BELOW; }
+};
+
+struct absolute_value {
+    __host__ __device__ float operator()(float x) const { return fabsf(x); }
 };
 
 static algo_bench_data *data_of(void *p) { return (algo_bench_data *)p; }
@@ -32,6 +39,17 @@ static void copy_thrust(void *p) {
 static void reduce(void *p) {
     algo_bench_data *d = data_of(p);
     d->total = thrust::reduce(thrust::device, d->in, d->in + d->n, 0.0f);
+    cuda_bench_wait();
+}
+static void reduce_max(void *p) {
+    algo_bench_data *d = data_of(p);
+    d->total = thrust::reduce(thrust::device, d->in, d->in + d->n, 0.0f, thrust::maximum<float>());
+    cuda_bench_wait();
+}
+static void reduce_max_abs(void *p) {
+    algo_bench_data *d = data_of(p);
+    d->total = thrust::transform_reduce(thrust::device, d->in, d->in + d->n, absolute_value(), 0.0f,
+                                        thrust::maximum<float>());
     cuda_bench_wait();
 }
 static void scan(void *p) {
@@ -88,7 +106,7 @@ static void release(algo_bench_data *d) {
 static void require(const bench_options *o, long long size) { cuda_bench_require(o, 4.0 * 8 * (double)size); }
 
 int main(int argc, char **argv) {
-    algo_bench_impl impl = {"thrust", {"cuda-memcpy", "thrust"}, {copy_memcpy, copy_thrust}, reduce, scan,
-                            unsort, sort, sort_pairs, select_below, allocate, read_back, release};
+    algo_bench_impl impl = {"thrust", {"cuda-memcpy", "thrust"}, {copy_memcpy, copy_thrust}, reduce, reduce_max,
+                            reduce_max_abs, scan, unsort, sort, sort_pairs, select_below, allocate, read_back, release};
     return algo_bench_main(argc, argv, "algorithms_thrust", &impl, require);
 }

@@ -4,6 +4,10 @@
  *   algo_copy         n floats copied on the device, GB/s of reads and
  *                     writes: the floor of every memory-bound row below
  *   algo_reduce       the sum of n floats, GB/s read
+ *   algo_reduce_max   their maximum (the library's built-in reduction), GB/s read
+ *   algo_reduce_max_abs  the maximum of their absolute values, an operation
+ *                     of the program's own (campcc: CAMP_REDUCE_DEFINE, in
+ *                     order; Thrust: transform_reduce), GB/s read
  *   algo_scan         the inclusive prefix sum of n floats, GB/s read + written
  *   algo_sort         n 32-bit unsigned keys, Gkeys/s
  *   algo_sort_pairs   n 32-bit keys with 32-bit values, Gkeys/s
@@ -73,6 +77,17 @@ static inline void algo_bench_check_float(const bench_options *o, const char *im
     if (!bench_close(got, want, 1e-4 * want + 1)) bench_wrong(o, impl, what, got, want);
 }
 
+/* A maximum (of the values or of their absolute values): exact. */
+static inline void algo_bench_check_max(const bench_options *o, const char *impl, const float *in, long long n,
+                                        bool absolute, float got) {
+    float want = 0;
+    for (long long i = 0; i < n; i++) {
+        float x = absolute && in[i] < 0 ? -in[i] : in[i];
+        if (i == 0 || x > want) want = x;
+    }
+    if (got != want) bench_wrong(o, impl, absolute ? "the largest absolute value" : "the maximum", got, want);
+}
+
 static inline void algo_bench_check_sum(const bench_options *o, const char *impl, const float *in, long long n,
                                         float total) {
     double want = 0;
@@ -139,7 +154,7 @@ typedef struct algo_bench_impl {
     const char *name;                 /* impl= of the algorithms' rows */
     const char *copy_names[2];        /* impl= of the two algo_copy rows */
     algo_bench_call copies[2];        /* in to out */
-    algo_bench_call reduce, scan, unsort, sort, sort_pairs, select_below;
+    algo_bench_call reduce, reduce_max, reduce_max_abs, scan, unsort, sort, sort_pairs, select_below;
     /* in and original filled from the host, the rest allocated; positions 0..n-1 */
     void (*allocate)(algo_bench_data *d, const float *in, const unsigned *keys);
     void (*read)(void *host, const void *device, size_t bytes);
@@ -167,6 +182,14 @@ static inline void algo_bench_size(const bench_options *o, long long size, const
     double ms = algo_bench_measure(o, NULL, impl->reduce, &d);
     algo_bench_check_sum(o, impl->name, in, size, d.total);
     algo_bench_report(o, "algo_reduce", size, impl->name, ms, 4.0 * (double)size, 1e9, "GB/s");
+
+    ms = algo_bench_measure(o, NULL, impl->reduce_max, &d);
+    algo_bench_check_max(o, impl->name, in, size, false, d.total);
+    algo_bench_report(o, "algo_reduce_max", size, impl->name, ms, 4.0 * (double)size, 1e9, "GB/s");
+
+    ms = algo_bench_measure(o, NULL, impl->reduce_max_abs, &d);
+    algo_bench_check_max(o, impl->name, in, size, true, d.total);
+    algo_bench_report(o, "algo_reduce_max_abs", size, impl->name, ms, 4.0 * (double)size, 1e9, "GB/s");
 
     ms = algo_bench_measure(o, NULL, impl->scan, &d);
     impl->read(out, d.out, n * sizeof(float));

@@ -65,9 +65,11 @@ static bool clause_scan(ClauseScan *s, const char *bytes, size_t n) {
 }
 
 /* Whether `path` may hold amp code: parallel_for_each must be spelled in
- * the file itself (frontend.c rejects it from other macros), and so must
- * restrict(amp) for a function of its own, checked called or not
- * (restrictions.c). A file that mentions neither is plain C and skips
+ * the file itself (frontend.c rejects it from other macros but those of
+ * the dialect's headers that write kernels, whose names end in
+ * REDUCE_DEFINE: CAMP_REDUCE_DEFINE, CAMP_TRANSFORM_REDUCE_DEFINE), and so
+ * must restrict(amp) for a function of its own, checked called or not
+ * (restrictions.c). A file that mentions none is plain C and skips
  * libclang. Reports unreadable files. */
 static bool mentions_amp_code(const char *path, bool *readable) {
     FILE *f = fopen(path, "rb");
@@ -76,17 +78,20 @@ static bool mentions_amp_code(const char *path, bool *readable) {
         diag_tool_error("no such file or directory: '%s'", path);
         return false;
     }
-    static const char word[] = "parallel_for_each";
-    const size_t len = sizeof word - 1;
-    char buf[65536 + sizeof word];
+    static const char *const words[] = {"parallel_for_each", "REDUCE_DEFINE"};
+    enum { LONGEST = sizeof "parallel_for_each" - 1 };
+    char buf[65536 + LONGEST];
     size_t keep = 0, n;
     ClauseScan clause = {0};
     bool found = false;
     while (!found && (n = fread(buf + keep, 1, sizeof buf - keep, f)) > 0) {
         found = clause_scan(&clause, buf + keep, n);
         n += keep;
-        for (size_t i = 0; i + len <= n && !found; i++) found = memcmp(buf + i, word, len) == 0;
-        keep = n < len ? n : len - 1;
+        for (size_t w = 0; w < sizeof words / sizeof *words && !found; w++) {
+            size_t len = strlen(words[w]);
+            for (size_t i = 0; i + len <= n && !found; i++) found = memcmp(buf + i, words[w], len) == 0;
+        }
+        keep = n < LONGEST ? n : LONGEST - 1;
         memmove(buf, buf + n - keep, keep);
     }
     fclose(f);

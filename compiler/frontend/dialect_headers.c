@@ -34,14 +34,26 @@ void fe_find_dialect_dir(Frontend *fe, const CXCursor *top, int n) {
     }
 }
 
-bool fe_in_dialect_headers(const Frontend *fe, CXCursor c) {
-    if (!fe->dialect_dir) return false;
-    CXFile file;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
-    if (!file || clang_File_isEqual(file, fe->main_file)) return false;
+/* Whether `file` is one of the dialect's headers. */
+static bool is_dialect_header(const Frontend *fe, CXFile file) {
+    if (!fe->dialect_dir || !file || clang_File_isEqual(file, fe->main_file)) return false;
     CXString s = clang_getFileName(file);
     const char *path = clang_getCString(s);
     bool yes = path && strncmp(path, fe->dialect_dir, strlen(fe->dialect_dir)) == 0;
     clang_disposeString(s);
     return yes;
+}
+
+bool fe_in_dialect_headers(const Frontend *fe, CXCursor c) {
+    CXFile file;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+    return is_dialect_header(fe, file);
+}
+
+/* Whether l was written in the dialect's headers (a macro of theirs
+ * expanded elsewhere). */
+bool fe_spelled_in_dialect_headers(const Frontend *fe, CXSourceLocation l) {
+    CXFile file;
+    clang_getSpellingLocation(l, &file, NULL, NULL, NULL);
+    return is_dialect_header(fe, file);
 }

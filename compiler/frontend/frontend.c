@@ -685,6 +685,22 @@ static int index_rank(CXType t, bool *tiled, bool *wide) {
     return 0;
 }
 
+/* A kernel of a macro of the dialect's headers (camp_header_kernel_, used
+ * in the file): its host compile launches it by the name of the function
+ * it is in, which may hold no other. */
+static bool header_kernel_function(Frontend *fe, Kernel *k, CXCursor index_decl) {
+    k->launch_function = fe_spelling(fe, clang_getCursorSemanticParent(index_decl));
+    for (int i = 0; i < fe->u->kernels.len; i++) {
+        const Kernel *other = fe->u->kernels.items[i];
+        if (other != k && other->launch_function && strcmp(other->launch_function, k->launch_function) == 0) {
+            diag_error(fe->u->diag, k->loc, "function '%s' holds two kernels of a header's macro",
+                       k->launch_function);
+            return false;
+        }
+    }
+    return true;
+}
+
 static void lower_kernel(Frontend *fe, CXCursor outer) {
     Unit *u = fe->u;
     Kernel *k = arena_alloc(fe->a, sizeof *k);
@@ -712,7 +728,17 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     CXFile file;
     unsigned line, col, off;
     clang_getExpansionLocation(clang_getRangeStart(r), &file, &line, &col, &off);
-    if (!clang_File_isEqual(file, fe->main_file) || !find_domain_text(fe, k)) {
+    bool in_main_file = clang_File_isEqual(file, fe->main_file);
+    /* a header macro's kernel names its index in the header (a kernel of
+     * the file's names it in the file, whatever macros its body uses) */
+    bool header_kernel = fe_spelled_in_dialect_headers(fe, clang_getCursorLocation(idx_decl[0]));
+    if (header_kernel && !in_main_file) {
+        diag_error(u->diag, k->loc, "a macro of the dialect's headers that writes kernels (CAMP_REDUCE_DEFINE) "
+                                    "must be used in the main source file, not in a header");
+        return;
+    } else if (header_kernel) {
+        if (!header_kernel_function(fe, k, idx_decl[0])) return;
+    } else if (!in_main_file || !find_domain_text(fe, k)) {
         diag_error(u->diag, k->loc, "parallel_for_each must be written in the main source file, not produced by "
                                     "another macro");
         return;

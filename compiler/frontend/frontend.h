@@ -100,6 +100,7 @@ bool fe_is_amp_function(CXCursor decl);
  * the dialect's own headers (<camp.h> and those beside it). */
 void fe_find_dialect_dir(Frontend *fe, const CXCursor *top, int n);
 bool fe_in_dialect_headers(const Frontend *fe, CXCursor c);
+bool fe_spelled_in_dialect_headers(const Frontend *fe, CXSourceLocation l);
 
 /* frontend.c: the offset of the first character from `i` on of source
  * text s[0, n) that is neither a blank nor in a comment (n if none). */

@@ -149,12 +149,11 @@ static void put_extent(StrBuf *out, const Kernel *k) {
     sb_puts(out, "}; ");
 }
 
-/* The launch of kernel k, on one line, in place of its parallel_for_each:
- * the extent, then the call with the captures' arguments; for
- * parallel_for_each_on, with the thread's current view set to VIEW around
- * it (camp.h's macro did that in the expansion this replaces). */
-static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
-    sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
+/* The launch of kernel k over the domain camp_domain_: the extent, then
+ * the call with the captures' arguments; for parallel_for_each_on, with
+ * the thread's current view set to VIEW around it (camp.h's macro did that
+ * in the expansion this replaces). */
+static void put_launch_call(StrBuf *out, Arena *a, const Kernel *k) {
     put_extent(out, k);
     if (k->view_text)
         sb_printf(out, "camp_accelerator_view *const camp_previous_view_ = camp_set_current_view(%s); ", k->view_text);
@@ -167,7 +166,30 @@ static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
         sb_puts(out, "0); ");
     }
     if (k->view_text) sb_puts(out, "camp_set_current_view(camp_previous_view_); ");
+}
+
+/* The launch of kernel k, on one line, in place of its parallel_for_each. */
+static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
+    sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
+    put_launch_call(out, a, k);
     sb_puts(out, "}");
+}
+
+/* The launches of the kernels of the dialect headers' macros, one macro
+ * each, camp_launch_FUNCTION_, which camp_header_kernel_ expands where
+ * camp_domain_ holds the domain (camp.h), and CAMP_HEADER_KERNELS_OUTLINED_,
+ * without which such a kernel is a host compile error. */
+static void put_header_launches(StrBuf *out, Unit *u) {
+    bool any = false;
+    for (int i = 0; i < u->kernels.len; i++) {
+        const Kernel *k = u->kernels.items[i];
+        if (!k->launch_function) continue;
+        if (!any) sb_puts(out, "#define CAMP_HEADER_KERNELS_OUTLINED_ 1\n");
+        any = true;
+        sb_printf(out, "#define camp_launch_%s_ ", k->launch_function);
+        put_launch_call(out, &u->arena, k);
+        sb_puts(out, "\n");
+    }
 }
 
 /* Per kernel: its params (camp_kernel_info.params). */
@@ -293,7 +315,9 @@ void host_emit(Unit *u, StrBuf *out) {
     /* what the file does not use, the host compiler need not parse */
     if (!u->host_uses_math) sb_puts(out, "#define CAMP_WITHOUT_MATH_LIBRARY_ 1\n");
     else if (!u->uses_vector_math) sb_puts(out, "#define CAMP_WITHOUT_VECTOR_MATH_ 1\n");
-    sb_puts(out, "#include <camp_abi.h>\nstatic camp_module_info camp_module_;\n#line 1 ");
+    sb_puts(out, "#include <camp_abi.h>\nstatic camp_module_info camp_module_;\n");
+    put_header_launches(out, u);
+    sb_puts(out, "#line 1 ");
     put_c_string(out, u->path);
     sb_puts(out, "\n");
     /* a UTF-8 byte order mark is skipped where it starts a file; after
@@ -301,6 +325,7 @@ void host_emit(Unit *u, StrBuf *out) {
     size_t pos = u->source_len >= 3 && memcmp(u->source, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
+        if (k->launch_function) continue; /* launched by its macro's expansion */
         sb_append(out, u->source + pos, k->begin_offset - pos);
         put_launch(out, &u->arena, k);
         put_line_directive(out, k->end_loc.line, k->end_loc.file);

@@ -526,6 +526,11 @@ typedef struct Kernel {
     SrcLoc end_loc;   /* where the body ends, as clang reports it: the host C goes on from there */
     const char *domain_text; /* DOMAIN, as written */
     const char *view_text;   /* VIEW of parallel_for_each_on, as written; NULL for the default */
+    /* A kernel of a macro of the dialect's headers (camp_header_kernel_ in
+     * camp.h): the function it is in, whose host compile launches it
+     * through the macro camp_launch_<function>_, defined at the top of the
+     * host C; NULL for a kernel written in the file, replaced where it is */
+    const char *launch_function;
     /* It uses matrix fragments: the multiply-add shapes it reaches (fragment.c)
      * and itself emitted with cooperative matrices, its own module and
      * features (spv_fragment.c), which the runtime takes where the device

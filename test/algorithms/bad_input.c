@@ -8,6 +8,9 @@
 
 #include "checks.h"
 
+static int larger(int a, int b) restrict(amp) { return a > b ? a : b; }
+CAMP_REDUCE_DEFINE(int, reduce_larger, larger, INT_MIN)
+
 static camp_error last;
 static char last_message[1024];
 static int errors;
@@ -74,6 +77,12 @@ int main(void) {
     EXPECT_REFUSED(camp_gemm_float(4, 4, 8, 1.0f, fa, 4, fa, 4, 0.0f, fc, 4), "of a (4) is less than its 8 columns");
     EXPECT_REFUSED(camp_gemm_float(40, 40, 4, 1.0f, fa, 4, fa, 40, 0.0f, fc, 40), "camp_gemm_float: c:");
     EXPECT_REFUSED(camp_gemm_float(4, 4, 4, 1.0f, fa, 4, fa, 4, 0.0f, fa + 8, 4), "camp_gemm_float: c overlaps a or b");
+    EXPECT_REFUSED(camp_reduce_with(reduce_larger, (const int *)NULL, 5), "reduce_larger: data is a null pointer");
+    EXPECT_REFUSED(camp_reduce_with(reduce_larger, a + 1, N), "reduce_larger: data:");
+    EXPECT_REFUSED(camp_reduce_with(reduce_larger, unregistered, N), "lies in no array (array_new) and no view");
+    EXPECT_REFUSED(camp_reduce_with(reduce_larger, a, (size_t)INT_MAX), "at most 2143289343 are supported");
+    EXPECT_REFUSED(camp_reduce_with_async(reduce_larger, a, N, (int *)NULL), "reduce_larger_async: result is a null");
+    EXPECT_REFUSED(camp_reduce_with_async(reduce_larger, a, N, host), "reduce_larger_async: result (");
     int done_future = 0;
     EXPECT_REFUSED(done_future = camp_reduce_sum_async(a, N, host) == NULL, "camp_reduce_sum_int_async: result (");
     TEST_EXPECT(done_future, "a refused call's future is not NULL");
@@ -91,6 +100,7 @@ int main(void) {
     TEST_EXPECT(camp_reduce_sum_int(NULL, 0) == 0, "empty sum");
     camp_inclusive_scan_int(NULL, NULL, 0);
     camp_sort_uint(NULL, 0);
+    TEST_EXPECT(camp_reduce_with(reduce_larger, (const int *)NULL, 0) == INT_MIN, "empty reduction");
     TEST_EXPECT(errors == before, "calls on 0 elements reported %d errors", errors - before);
 
     /* Nothing was written by the refused calls. */

@@ -8,6 +8,9 @@
 
 #include "checks.h"
 
+static unsigned larger(unsigned a, unsigned b) restrict(amp) { return a > b ? a : b; }
+CAMP_REDUCE_DEFINE(unsigned, reduce_larger, larger, 0u)
+
 static char message[1024];
 static unsigned error_line;
 
@@ -31,15 +34,20 @@ int main(void) {
 
     camp_set_current_view(second);
     camp_sort(a, N);
+    unsigned largest = camp_reduce_with(reduce_larger, a, N);
     unsigned long long sum = camp_reduce_sum((const unsigned long long *)NULL, 0);
     array_copy_out(sorted, a, N);
     for (int i = 1; i < N; i++) TEST_EXPECT(sorted[i - 1] <= sorted[i], "sorted on the second accelerator, [%d]", i);
     TEST_EXPECT(sum == 0, "an empty sum");
+    TEST_EXPECT(largest == sorted[N - 1], "the largest on the second accelerator: %u, want %u", largest, sorted[N - 1]);
 
     camp_set_current_view(NULL); /* the default view: accelerator 0 */
     camp_set_error_handler(remember, NULL);
     camp_sort(a, N); unsigned line = __LINE__;
     TEST_EXPECT(error_line == line && strstr(message, "camp_sort_uint: keys lies in an array of accelerator 1"),
+                "refusal at line %u: '%s'", error_line, message);
+    camp_reduce_with(reduce_larger, a, N); line = __LINE__;
+    TEST_EXPECT(error_line == line && strstr(message, "reduce_larger: data lies in an array of accelerator 1"),
                 "refusal at line %u: '%s'", error_line, message);
 
     array_delete(a);

@@ -55,6 +55,29 @@ def test_kernel_in_header(ctx):
     ctx.run(["plain.c", "-o", "serial"], cmd=["clang-19", "-I", ctx.include])  # the serial reference mode still builds
 
 
+def test_reduce_macro_in_header(ctx):
+    """CAMP_REDUCE_DEFINE used in a header is an error at its line there, whether or not campcc looks for the
+    file's kernels (the file mentions restrict(amp) or not); the serial reference mode builds and runs it."""
+    with open(ctx.path("larger.h"), "w") as f:
+        f.write("static int larger(int a, int b) restrict(amp) { return a > b ? a : b; }\n"
+                "CAMP_REDUCE_DEFINE(int, reduce_larger, larger, 0)\n")
+    main = ("int main(void) {\n    int v[3] = {4, 9, 2};\n    int *a = array_new(int, 3, v);\n"
+            "    return camp_reduce_with(reduce_larger, a, 3) != 9;\n}\n")
+    with open(ctx.path("plain.c"), "w") as f:
+        f.write('#include <camp_algorithms.h>\n#include "larger.h"\n' + main)
+    with open(ctx.path("amp.c"), "w") as f:
+        f.write('#include <camp_algorithms.h>\n#include "larger.h"\n'
+                "static int twice(int x) restrict(amp) { return 2 * x; }\n" + main)
+    for src, text in (("plain.c", "use this macro there, not in a header"),
+                      ("amp.c", "must be used in the main source file, not in a header")):
+        _, err = ctx.run([src, "-o", "prog"], rc=1)
+        expect(re.search(r"larger\.h:2:1: error: .*" + re.escape(text), err),
+               f"campcc {src}: no error at larger.h:2:1 saying '{text}':\n{err[-2000:]}")
+        expect(not os.path.exists(ctx.path("prog")), f"campcc {src} wrote a program")
+    ctx.run(["plain.c", "-o", "serial"], cmd=["clang-19", "-I", ctx.include])
+    ctx.run([], cmd=[ctx.path("serial")])
+
+
 def test_list_accelerators(ctx):
     """--list-accelerators lists the Vulkan devices; with no driver it says so and exits 1 (no abort)."""
     out, _ = ctx.run(["--list-accelerators"])
