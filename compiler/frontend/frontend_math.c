@@ -211,10 +211,32 @@ static Expr *instruction_call(Frontend *fe, CXCursor call, const Instruction *op
     return lower_args(fe, call, e, op->nargs);
 }
 
+/* <math.h>'s INFINITY, HUGE_VAL(F) and NAN are calls of these builtins,
+ * which clang folds to constants. */
+static const char *const constant_builtins[] = {"__builtin_inff",      "__builtin_inf", "__builtin_huge_valf",
+                                                "__builtin_huge_val", "__builtin_nanf", "__builtin_nan"};
+
+static Expr *folded_constant(Frontend *fe, CXCursor call) {
+    Type *t = fe_type(fe, clang_getCursorType(call), call);
+    CXEvalResult r = clang_Cursor_Evaluate(call);
+    Expr *e = NULL;
+    if (t && r && clang_EvalResult_getKind(r) == CXEval_Float) {
+        e = fe_new_expr(fe, EX_FLOAT, t, call);
+        e->fval = clang_EvalResult_getAsDouble(r);
+    } else if (t) {
+        diag_error(fe->u->diag, fe_loc(fe, call), "this constant is not supported in amp code (its argument must be "
+                                                  "a string literal)");
+    }
+    if (r) clang_EvalResult_dispose(r);
+    return e;
+}
+
 Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool *handled) {
     *handled = true;
     int n = clang_Cursor_getNumArguments(call);
     if (!strcmp(name, "__builtin_isinf_sign")) return isinf_sign(fe, call);
+    for (size_t i = 0; i < ARRAY_LEN(constant_builtins); i++)
+        if (!strcmp(name, constant_builtins[i])) return folded_constant(fe, call);
     for (size_t i = 0; i < ARRAY_LEN(bit_casts); i++) {
         if (strcmp(name, bit_casts[i]) || n != 1) continue;
         Type *t = fe_type(fe, clang_getCursorType(call), call);
