@@ -416,6 +416,7 @@ typedef struct camp_runtime {
 
     bool ready;              /* the default device is open */
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
+    bool atexit_after_submit; /* and is registered again after the first submission */
     /* The default CPU access type the program chose per accelerator (cpu_access.c). */
     camp_access_type cpu_access[CAMP_CPU_ACCESS_CHOSEN_MAX];
     bool cpu_access_chosen[CAMP_CPU_ACCESS_CHOSEN_MAX];
@@ -573,6 +574,9 @@ camp_status camp_runtime_start(void);
 camp_status camp_runtime_device(uint32_t index, camp_device **out);
 /* Waits for every device and destroys everything, including caches. */
 void camp_runtime_stop(void);
+/* After a submission (the runtime's lock held): the first registers the
+ * teardown at exit again, to run before what the submission made exist. */
+void camp_runtime_submitted(void);
 /* Destroys view `q`: waits for it, then the layers forget it, top down. */
 void camp_runtime_view_destroy(camp_accelerator_view *q);
 

@@ -72,12 +72,6 @@ CAMP_MATH_FLOAT_UNARY(tanh)
 CAMP_MATH_FLOAT_UNARY(asinh)
 CAMP_MATH_FLOAT_UNARY(acosh)
 CAMP_MATH_FLOAT_UNARY(atanh)
-CAMP_MATH_FLOAT_UNARY(floor)
-CAMP_MATH_FLOAT_UNARY(ceil)
-CAMP_MATH_FLOAT_UNARY(round)
-CAMP_MATH_FLOAT_UNARY(trunc)
-CAMP_MATH_FLOAT_UNARY(rint)
-CAMP_MATH_FLOAT_UNARY(nearbyint)
 CAMP_MATH_FLOAT_UNARY(erf)
 CAMP_MATH_FLOAT_UNARY(erfc)
 CAMP_MATH_FLOAT_UNARY(tgamma)
@@ -87,12 +81,104 @@ CAMP_MATH_FLOAT_BINARY(atan2)
 CAMP_MATH_FLOAT_BINARY(hypot)
 CAMP_MATH_FLOAT_BINARY(fmod)
 CAMP_MATH_FLOAT_BINARY(remainder)
-CAMP_MATH_FLOAT_BINARY(fmin)
-CAMP_MATH_FLOAT_BINARY(fmax)
 CAMP_MATH_FLOAT_BINARY(fdim)
 
 #undef CAMP_MATH_FLOAT_UNARY
 #undef CAMP_MATH_FLOAT_BINARY
+
+/* ---- Exact functions on the bits: no double, no float arithmetic ----------
+ * Rounding to an integer and the larger or smaller of two need neither: a
+ * kernel that calls only these (and fabsf, copysignf) runs on devices
+ * without doubles, and a float subnormal is never flushed (floorf(-1e-40f)
+ * is -1). Each gives the double form's result, bit for bit. */
+
+/* x's exponent, unbiased (-127 for zeros and subnormals, 128 for
+ * infinities and NaNs), and the mask of its fraction bits below the units
+ * (for 0 <= e < 23). */
+static inline int camp_math_float_exponent(unsigned u) restrict(cpu, amp) { return (int)(u >> 23 & 0xffu) - 127; }
+static inline unsigned camp_math_float_fraction_mask(int e) restrict(cpu, amp) { return 0x007fffffu >> e; }
+
+static inline float camp_precise_truncf(float x) restrict(cpu, amp) {
+    unsigned u = camp_float_as_uint(x);
+    int e = camp_math_float_exponent(u);
+    if (e >= 23)
+        return x; /* integral, infinite or NaN */
+    if (e < 0)
+        return camp_uint_as_float(u & 0x80000000u);
+    return camp_uint_as_float(u & ~camp_math_float_fraction_mask(e));
+}
+/* floorf (up = 0) and ceilf (up = 1): away from zero where x's sign says. */
+static inline float camp_math_floor_or_ceilf(float x, unsigned up) restrict(cpu, amp) {
+    unsigned u = camp_float_as_uint(x), away = (u >> 31) ^ up, m;
+    int e = camp_math_float_exponent(u);
+    if (e >= 23)
+        return x;
+    if (e < 0) /* +-0 stays; else 0 of x's sign, or 1 */
+        return (u & 0x7fffffffu) && away ? camp_uint_as_float((u & 0x80000000u) | 0x3f800000u)
+                                         : camp_uint_as_float(u & 0x80000000u);
+    m = camp_math_float_fraction_mask(e);
+    if (!(u & m))
+        return x;
+    return camp_uint_as_float(((away ? u + m : u)) & ~m); /* a carry into the exponent is right */
+}
+static inline float camp_precise_floorf(float x) restrict(cpu, amp) { return camp_math_floor_or_ceilf(x, 0); }
+static inline float camp_precise_ceilf(float x) restrict(cpu, amp) { return camp_math_floor_or_ceilf(x, 1); }
+/* roundf: halves away from zero. */
+static inline float camp_precise_roundf(float x) restrict(cpu, amp) {
+    unsigned u = camp_float_as_uint(x), m;
+    int e = camp_math_float_exponent(u);
+    if (e >= 23)
+        return x;
+    if (e < -1) /* below 1/2 */
+        return camp_uint_as_float(u & 0x80000000u);
+    if (e == -1) /* [1/2, 1) */
+        return camp_uint_as_float((u & 0x80000000u) | 0x3f800000u);
+    m = camp_math_float_fraction_mask(e);
+    return camp_uint_as_float((u + (m + 1) / 2) & ~m);
+}
+/* rintf, nearbyintf: to nearest, halves to even (the default rounding). */
+static inline float camp_math_rint_evenf(float x) restrict(cpu, amp) {
+    unsigned u = camp_float_as_uint(x), m, half, fraction, base;
+    int e = camp_math_float_exponent(u);
+    if (e >= 23)
+        return x;
+    if (e < -1 || (e == -1 && !(u & 0x007fffffu))) /* at most 1/2: 0 */
+        return camp_uint_as_float(u & 0x80000000u);
+    if (e == -1) /* (1/2, 1) */
+        return camp_uint_as_float((u & 0x80000000u) | 0x3f800000u);
+    m = camp_math_float_fraction_mask(e);
+    half = (m + 1) / 2;
+    fraction = u & m;
+    base = u & ~m;
+    return camp_uint_as_float(fraction > half || (fraction == half && (base & (m + 1))) ? base + m + 1 : base);
+}
+static inline float camp_precise_rintf(float x) restrict(cpu, amp) { return camp_math_rint_evenf(x); }
+static inline float camp_precise_nearbyintf(float x) restrict(cpu, amp) { return camp_math_rint_evenf(x); }
+
+/* x's bits as a signed integer in the order of the values: -0 just below
+ * +0 (as fmin and fmax order them), NaNs outside everything. */
+static inline int camp_math_float_order(float x) restrict(cpu, amp) {
+    unsigned u = camp_float_as_uint(x);
+    return (int)(u >> 31 ? ~(u & 0x7fffffffu) : u);
+}
+static inline int camp_math_float_is_nan(float x) restrict(cpu, amp) {
+    return (camp_float_as_uint(x) & 0x7fffffffu) > 0x7f800000u;
+}
+/* A NaN argument is ignored. */
+static inline float camp_precise_fmaxf(float x, float y) restrict(cpu, amp) {
+    if (camp_math_float_is_nan(x))
+        return y;
+    if (camp_math_float_is_nan(y))
+        return x;
+    return camp_math_float_order(x) >= camp_math_float_order(y) ? x : y;
+}
+static inline float camp_precise_fminf(float x, float y) restrict(cpu, amp) {
+    if (camp_math_float_is_nan(x))
+        return y;
+    if (camp_math_float_is_nan(y))
+        return x;
+    return camp_math_float_order(x) <= camp_math_float_order(y) ? x : y;
+}
 
 static inline float camp_precise_frexpf(float x, int *exponent) restrict(cpu, amp) {
     return camp_math_double_to_float(camp_precise_frexp(camp_math_float_to_double(x), exponent));
