@@ -11,6 +11,9 @@
 #ifndef CAMP_INTERNAL_H
 #define CAMP_INTERNAL_H
 
+/* before camp.h, which declares its Vulkan interoperability calls after it */
+#include <vulkan/vulkan.h>
+
 #define CAMP_RUNTIME_API_ONLY
 #include "camp.h"
 #include "camp_abi.h"
@@ -19,7 +22,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
-#include <vulkan/vulkan.h>
 
 /* Everything declared here is libcamp's own: not exported from the shared
  * library (camp.h and camp_abi.h, included above, declare the exports). */
@@ -218,6 +220,9 @@ typedef struct camp_region {
     unsigned writer_line;
     bool stale_reported;
     char host_write_place[256];
+    /* Handed to other Vulkan code for this view's queue (vulkan_interop.c):
+     * its next use waits for what was submitted there until the queue's release. */
+    struct camp_accelerator_view *lent_to;
 } camp_region;
 
 /* Vulkan queues opened per device at most: views created by the program
@@ -933,6 +938,14 @@ void camp_sections_free(camp_region *region);
 /* Whether `address` lies in a section of the region synchronized since
  * its kernels' last write. */
 bool camp_section_brought_back(const camp_region *region, const void *address);
+
+/* ---- memory_check.c --------------------------------------------------------- */
+
+/* The region holding the `count` objects of `element_size` bytes at `p`
+ * (writable where `written`; an array: of `dev`) and their bytes, else an
+ * error "`call`: `what` ...". */
+camp_status camp_range_find(const void *p, long long count, size_t element_size, bool written, const char *what,
+                            const char *call, camp_device *dev, camp_region **out, size_t *out_bytes);
 
 /* ---- cpu_access.c ---------------------------------------------------------- */
 
