@@ -853,6 +853,9 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, c
  * each other's pages, host_guard.c): notes the kernel's use, `access`, and
  * protects the host pages for it. */
 void camp_region_used(camp_region *region, uint32_t access);
+/* After a use that may have written the region: where its pages cannot be
+ * protected (camp_guard_eager), the device's bytes come back now. */
+camp_status camp_region_settle_eager(camp_region *region);
 /* The view copies of the region go through: its last user, if that is on
  * the buffer's device, else that device's default view. */
 camp_accelerator_view *camp_region_queue(const camp_region *region);

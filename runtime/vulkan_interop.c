@@ -66,17 +66,22 @@ void camp_vulkan_queue_acquire_at(camp_accelerator_view *view, const char *file,
 }
 
 /* After the program's submissions: a barrier first in the view's next batch,
- * and the memory handed out for the queue waits for that batch. */
+ * and the memory handed out for the queue waits for that batch; views the
+ * host cannot watch come back now, as after a launch. */
 static camp_status take_back(camp_accelerator_view *q) {
     CAMP_TRY(camp_queue_open(q));
     camp_queue_barrier(q);
+    for (uint32_t i = 0; i < camp_rt.region_count; i++)
+        if (camp_rt.regions[i]->lent_to == q) /* after the barrier: the view's own commands need none */
+            camp_queue_use(q, &camp_rt.regions[i]->usage, 0);
+    CAMP_TRY(camp_queue_recorded(q)); /* the barrier counts as a command: the batch is submitted */
     for (uint32_t i = 0; i < camp_rt.region_count; i++) {
         camp_region *region = camp_rt.regions[i];
         if (region->lent_to != q) continue;
-        camp_queue_use(q, &region->usage, 0); /* after the barrier: the view's own commands need none */
         region->lent_to = NULL;
+        CAMP_TRY(camp_region_settle_eager(region));
     }
-    return camp_queue_recorded(q); /* the barrier counts as a command: the batch is submitted */
+    return CAMP_OK;
 }
 
 void camp_vulkan_queue_release_at(camp_accelerator_view *view, const char *file, unsigned line) {
