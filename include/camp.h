@@ -813,7 +813,8 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
 #ifdef __cplusplus
 extern "C" {
 #endif
-typedef struct camp_accelerator_view camp_accelerator_view; /* camp.h may be on its way (a nested include) */
+/* declared here too: camp.h may be on its way (a nested include) */
+struct camp_accelerator_view;
 /* The Vulkan objects behind an accelerator view. */
 typedef struct camp_vulkan_context {
     VkInstance instance;
@@ -827,23 +828,23 @@ typedef struct camp_vulkan_buffer {
     VkBuffer buffer;
     VkDeviceSize offset, size;
 } camp_vulkan_buffer;
-camp_vulkan_context camp_vulkan_context_at(camp_accelerator_view *view, const char *file, unsigned line);
+camp_vulkan_context camp_vulkan_context_at(struct camp_accelerator_view *view, const char *file, unsigned line);
 /* The buffer behind `count` objects of `element_size` bytes at `p`, which
  * lie in one array (of the view's accelerator) or one view (a section's
  * pointer included): a view's device copy is made current first, and
  * counts as written by the other code (unless the view is read-only: then
  * the other code may only read it). */
-camp_vulkan_buffer camp_vulkan_buffer_at(camp_accelerator_view *view, const void *p, long long count,
+camp_vulkan_buffer camp_vulkan_buffer_at(struct camp_accelerator_view *view, const void *p, long long count,
                                          size_t element_size, const char *file, unsigned line);
 /* Lends the view's queue to the calling thread: the work given to the view
  * so far is submitted, ordered before what the thread submits to the
  * queue; libcamp submits nothing to the queue until the release (make no
  * libcamp call meanwhile that would). */
-void camp_vulkan_queue_acquire_at(camp_accelerator_view *view, const char *file, unsigned line);
+void camp_vulkan_queue_acquire_at(struct camp_accelerator_view *view, const char *file, unsigned line);
 /* Gives the queue back: campcc's later work on the view, and every use of
  * the memory camp_vulkan_buffer handed out for it, come after everything
  * submitted to the queue meanwhile. */
-void camp_vulkan_queue_release_at(camp_accelerator_view *view, const char *file, unsigned line);
+void camp_vulkan_queue_release_at(struct camp_accelerator_view *view, const char *file, unsigned line);
 #define camp_vulkan_context_of(view) camp_vulkan_context_at((view), __FILE__, __LINE__)
 #define camp_vulkan_buffer_of(view, p, n) \
     camp_vulkan_buffer_at((view), (p), (long long)(n), sizeof *(p), __FILE__, __LINE__)
