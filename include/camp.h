@@ -838,8 +838,9 @@ camp_vulkan_buffer camp_vulkan_buffer_at(struct camp_accelerator_view *view, con
                                          size_t element_size, const char *file, unsigned line);
 /* Lends the view's queue to the calling thread: the work given to the view
  * so far is submitted, ordered before what the thread submits to the
- * queue; libcamp submits nothing to the queue until the release (make no
- * libcamp call meanwhile that would). */
+ * queue; libcamp submits nothing to the queue until the release, and the
+ * thread makes no other libcamp call until then (another thread's call
+ * may be waiting for the queue, holding libcamp's lock). */
 void camp_vulkan_queue_acquire_at(struct camp_accelerator_view *view, const char *file, unsigned line);
 /* Gives the queue back: campcc's later work on the view, and every use of
  * the memory camp_vulkan_buffer handed out for it, come after everything
