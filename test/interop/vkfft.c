@@ -2,9 +2,10 @@
  * (samples/vkfft/fft_plan.c), with the validation layer on: a forward FFT
  * in place on an array, views (their pages protected or not) and a section
  * of a view, each between campcc kernels or host accesses, checked against
- * a serial DFT; an inverse transform back to the signal; the host's writes
- * to a view reaching the next transform; and each misuse of the calls
- * reported at its line. */
+ * a serial DFT; an inverse transform back to the signal; kernels on
+ * another view around it, and VkFFT on an immediate view's queue; the
+ * host's writes to a view reaching the next transform; and each misuse of
+ * the calls reported at its line. */
 #include <vulkan/vulkan.h> /* before camp.h (in fft_plan.h): its camp_vulkan_* calls */
 
 #include "fft_plan.h"
@@ -128,6 +129,35 @@ static void on_section(void) {
     free(before);
 }
 
+/* Two views: kernels on an immediate view around VkFFT on the default
+ * view's queue (each use waits for the other queue's), then VkFFT on the
+ * immediate view's own queue. */
+static void on_two_views(void) {
+    camp_accelerator_view *immediate = camp_accelerator_create_view(NULL, CAMP_QUEUING_MODE_IMMEDIATE);
+    float2 *x = array_new(float2, N, NULL), input[N], got[N];
+    parallel_for_each_on(immediate, i, extent(N)) { x[i] = signal_at(i, 6); }
+    array_copy_out(input, x, N);
+    fft_plan *plan = fft_plan_create(NULL, x, N, 1);
+    if (!plan) exit(1);
+    parallel_for_each_on(immediate, i, extent(N)) { x[i] = x[i] * 0.5f; }
+    fft_run(plan, FFT_FORWARD);
+    parallel_for_each_on(immediate, i, extent(N)) { x[i] = x[i] * 4.0f; }
+    array_copy_out(got, x, N);
+    check(dft_error(got, input, 2.0) < 2 * TOLERANCE, "two views: kernels on one, forward FFT on the other's queue");
+    fft_plan_destroy(plan);
+    plan = fft_plan_create(immediate, x, N, 1);
+    if (!plan) exit(1);
+    fft_run(plan, FFT_INVERSE);
+    parallel_for_each_on(immediate, i, extent(N)) { x[i] = x[i] * (0.5f / N); }
+    array_copy_out(got, x, N);
+    double worst = 0;
+    for (int i = 0; i < N; i++) worst = fmax(worst, fmax(fabs(got[i].x - input[i].x), fabs(got[i].y - input[i].y)));
+    check(worst < 1e-5, "two views: inverse FFT on the immediate view's own queue");
+    fft_plan_destroy(plan);
+    array_delete(x);
+    camp_accelerator_view_destroy(immediate);
+}
+
 /* ---- Misuse: reported through the handler, at the caller's line ---------- */
 
 static char last_message[1024];
@@ -184,6 +214,7 @@ int main(void) {
     on_view();
     on_protected_view();
     on_section();
+    on_two_views();
     misuse();
     /* nothing left to submit at exit (the release's barrier): the validation
      * layer's state for the queue may be gone by then */
