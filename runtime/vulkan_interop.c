@@ -86,7 +86,8 @@ static camp_status take_back(camp_accelerator_view *q) {
 
 void camp_vulkan_queue_release_at(camp_accelerator_view *view, const char *file, unsigned line) {
     camp_accelerator_view *q = lent_as;
-    bool held = q && (view == lent_view || view == q);
+    /* NULL names the default view (camp_rt.main is set before any view is made) */
+    bool held = q && (view == lent_view || view == q || (!view && q == camp_rt.main->default_view));
     if (held) {
         if (second_lock(q)) pthread_mutex_unlock(second_lock(q));
         pthread_mutex_unlock(q->submit_lock);
