@@ -5,7 +5,8 @@
  * a serial DFT; an inverse transform back to the signal; kernels on
  * another view around it, and VkFFT on an immediate view's queue; the
  * host's writes to a view reaching the next transform; and each misuse of
- * the calls reported at its line. */
+ * the calls reported at its line. `vkfft two-accelerators`: VkFFT on a
+ * second accelerator (on_second_accelerator). */
 #include <vulkan/vulkan.h> /* before camp.h (in fft_plan.h): its camp_vulkan_* calls */
 
 #include "fft_plan.h"
@@ -207,7 +208,45 @@ static void misuse(void) {
     camp_set_error_handler(NULL, NULL);
 }
 
-int main(void) {
+/* With two accelerators (lavapipe loaded twice): VkFFT on the second's
+ * device and queue, on a view a kernel of the first wrote (it moves there,
+ * as for a kernel); an array of the first refused for the second's view. */
+static void on_second_accelerator(void) {
+    camp_accelerator accelerators[2];
+    if (camp_get_accelerators(accelerators, 2) < 2) {
+        printf("two accelerators wanted\n");
+        exit(1);
+    }
+    camp_accelerator_view *second = camp_accelerator_create_view(&accelerators[1], CAMP_QUEUING_MODE_AUTOMATIC);
+    camp_vulkan_context first_vk = camp_vulkan_context_of(NULL), second_vk = camp_vulkan_context_of(second);
+    check(second_vk.device && second_vk.device != first_vk.device && second_vk.instance == first_vk.instance,
+          "second accelerator: a device of its own, the same instance");
+    float2 *v = malloc(N * sizeof *v), input[N];
+    array_view(v, N);
+    parallel_for_each(i, extent(N)) { v[i] = signal_at(i, 7); } /* on the first */
+    memcpy(input, v, sizeof input);
+    fft_plan *plan = fft_plan_create(second, v, N, 1);
+    if (!plan) exit(1);
+    fft_run(plan, FFT_FORWARD);
+    check(dft_error(v, input, 1.0) < TOLERANCE, "second accelerator: a view of the first's kernel, forward FFT");
+    fft_plan_destroy(plan);
+    array_view_release(v);
+    free(v);
+    camp_set_error_handler(remember, NULL);
+    float2 *x = array_new(float2, N, NULL); /* on the first */
+    camp_vulkan_buffer_of(second, x, N);
+    expect_error(__LINE__ - 1, "lies in an array of accelerator 0", "error: an array of another accelerator");
+    camp_set_error_handler(NULL, NULL);
+    array_delete(x);
+    camp_accelerator_view_destroy(second);
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "two-accelerators")) {
+        on_second_accelerator();
+        printf("%s\n", failures ? "FAILED" : "all passed");
+        return failures != 0;
+    }
     camp_vulkan_context vk = camp_vulkan_context_of(NULL);
     check(vk.instance && vk.physical_device && vk.device && vk.queue, "the default view's Vulkan objects");
     on_array();
