@@ -835,3 +835,61 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
 }
 #endif
 #endif /* CAMP_H */
+
+/* ---- Vulkan interoperability (docs/algorithms.md, "VkFFT and other Vulkan
+ * libraries") -------------------------------------------------------------------
+ * Other Vulkan code (VkFFT, a renderer) working on campcc's memory, on the
+ * device and queue of an accelerator view (NULL: the default view).
+ * Declared once <vulkan/vulkan.h> is included: before camp.h, or with
+ * camp.h included again after it (this part has a guard of its own). Order: ask
+ * for the buffers, acquire the view's queue, submit the other code's work
+ * to it, release it; then campcc's work on the view and the host's
+ * accesses to the memory come after that work (implicit synchronization
+ * brings a view back as after a kernel). Errors name the caller's line. */
+#if defined(VK_VERSION_1_0) && !defined(CAMP_VULKAN_INTEROP_)
+#define CAMP_VULKAN_INTEROP_
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* declared here too: camp.h may be on its way (a nested include) */
+struct camp_accelerator_view;
+/* The Vulkan objects behind an accelerator view. */
+typedef struct camp_vulkan_context {
+    VkInstance instance;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    VkQueue queue;         /* the view's: submit to it between camp_vulkan_queue_acquire and _release only */
+    uint32_t queue_family; /* its family, for the other code's command pools */
+} camp_vulkan_context;
+/* The device memory behind part of an array or a view: `size` bytes at `offset` of `buffer`. */
+typedef struct camp_vulkan_buffer {
+    VkBuffer buffer;
+    VkDeviceSize offset, size;
+} camp_vulkan_buffer;
+camp_vulkan_context camp_vulkan_context_at(struct camp_accelerator_view *view, const char *file, unsigned line);
+/* The buffer behind `count` objects of `element_size` bytes at `p`, which
+ * lie in one array (of the view's accelerator) or one view (a section's
+ * pointer included): a view's device copy is made current first, and
+ * counts as written by the other code (unless the view is read-only: then
+ * the other code may only read it). */
+camp_vulkan_buffer camp_vulkan_buffer_at(struct camp_accelerator_view *view, const void *p, long long count,
+                                         size_t element_size, const char *file, unsigned line);
+/* Lends the view's queue to the calling thread: the work given to the view
+ * so far is submitted, ordered before what the thread submits to the
+ * queue; libcamp submits nothing to the queue until the release, and the
+ * thread makes no other libcamp call until then (another thread's call
+ * may be waiting for the queue, holding libcamp's lock). */
+void camp_vulkan_queue_acquire_at(struct camp_accelerator_view *view, const char *file, unsigned line);
+/* Gives the queue back: campcc's later work on the view, and every use of
+ * the memory camp_vulkan_buffer handed out for it, come after everything
+ * submitted to the queue meanwhile. */
+void camp_vulkan_queue_release_at(struct camp_accelerator_view *view, const char *file, unsigned line);
+#define camp_vulkan_context_of(view) camp_vulkan_context_at((view), __FILE__, __LINE__)
+#define camp_vulkan_buffer_of(view, p, n) \
+    camp_vulkan_buffer_at((view), (p), (long long)(n), sizeof *(p), __FILE__, __LINE__)
+#define camp_vulkan_queue_acquire(view) camp_vulkan_queue_acquire_at((view), __FILE__, __LINE__)
+#define camp_vulkan_queue_release(view) camp_vulkan_queue_release_at((view), __FILE__, __LINE__)
+#ifdef __cplusplus
+}
+#endif
+#endif /* VK_VERSION_1_0 */

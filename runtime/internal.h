@@ -11,6 +11,9 @@
 #ifndef CAMP_INTERNAL_H
 #define CAMP_INTERNAL_H
 
+/* before camp.h, which declares its Vulkan interoperability calls after it */
+#include <vulkan/vulkan.h>
+
 #define CAMP_RUNTIME_API_ONLY
 #include "camp.h"
 #include "camp_abi.h"
@@ -19,7 +22,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
-#include <vulkan/vulkan.h>
 
 /* Everything declared here is libcamp's own: not exported from the shared
  * library (camp.h and camp_abi.h, included above, declare the exports). */
@@ -218,6 +220,9 @@ typedef struct camp_region {
     unsigned writer_line;
     bool stale_reported;
     char host_write_place[256];
+    /* Handed to other Vulkan code for this view's queue (vulkan_interop.c):
+     * its next use waits for what was submitted there until the queue's release. */
+    struct camp_accelerator_view *lent_to;
 } camp_region;
 
 /* Vulkan queues opened per device at most: views created by the program
@@ -852,6 +857,9 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, c
  * each other's pages, host_guard.c): notes the kernel's use, `access`, and
  * protects the host pages for it. */
 void camp_region_used(camp_region *region, uint32_t access);
+/* After a use that may have written the region: where its pages cannot be
+ * protected (camp_guard_eager), the device's bytes come back now. */
+camp_status camp_region_settle_eager(camp_region *region);
 /* The view copies of the region go through: its last user, if that is on
  * the buffer's device, else that device's default view. */
 camp_accelerator_view *camp_region_queue(const camp_region *region);
@@ -937,6 +945,14 @@ void camp_sections_free(camp_region *region);
 /* Whether `address` lies in a section of the region synchronized since
  * its kernels' last write. */
 bool camp_section_brought_back(const camp_region *region, const void *address);
+
+/* ---- memory_check.c --------------------------------------------------------- */
+
+/* The region holding the `count` objects of `element_size` bytes at `p`
+ * (writable where `written`; an array: of `dev`) and their bytes, else an
+ * error "`call`: `what` ...". */
+camp_status camp_range_find(const void *p, long long count, size_t element_size, bool written, const char *what,
+                            const char *call, camp_device *dev, camp_region **out, size_t *out_bytes);
 
 /* ---- cpu_access.c ---------------------------------------------------------- */
 

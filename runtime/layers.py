@@ -32,7 +32,8 @@ LAYERS = [
     ("start-up", ["runtime.c"]),
     ("launch", ["launch.c"]),
     ("public calls", ["accelerator.c", "accelerator_view.c", "array.c", "array_staging.c", "array_view.c",
-                      "array_view_new.c", "markers.c", "memory_check.c", "texture_new.c", "camp_info.c"]),
+                      "array_view_new.c", "markers.c", "memory_check.c", "texture_new.c", "camp_info.c",
+                      "vulkan_interop.c"]),
 ]
 START_UP = "runtime.c"
 

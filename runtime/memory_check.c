@@ -8,8 +8,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static camp_status check_range(const void *p, long long count, size_t element_size, bool written, const char *what,
-                               const char *call) {
+camp_status camp_range_find(const void *p, long long count, size_t element_size, bool written, const char *what,
+                            const char *call, camp_device *dev, camp_region **out, size_t *out_bytes) {
     size_t bytes = 0;
     CAMP_TRY(camp_checked_bytes(call, count, element_size, &bytes));
     if (!p) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: %s is a null pointer", call, what);
@@ -30,15 +30,25 @@ static camp_status check_range(const void *p, long long count, size_t element_si
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                          "%s: %s lies in a staging array, which kernels do not use (array_copy it into an array)",
                          call, what);
+    *out = region;
+    *out_bytes = bytes;
     if (region->kind != CAMP_REGION_ARRAY || !region->device.buffer) return CAMP_OK;
-    /* an array: the runtime has started, and arrays do not move between accelerators */
-    camp_device *current = camp_queue_current()->dev, *own = region->device.owner;
-    if (own != current)
+    /* an array: arrays do not move between accelerators */
+    camp_device *own = region->device.owner;
+    if (own != dev)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
-                         "%s: %s lies in an array of accelerator %u (%s), and the call runs on accelerator %u (%s), "
-                         "the current view's",
-                         call, what, own->index, own->name, current->index, current->name);
+                         "%s: %s lies in an array of accelerator %u (%s), and the call is for accelerator %u (%s)",
+                         call, what, own->index, own->name, dev->index, dev->name);
     return CAMP_OK;
+}
+
+static camp_status check_range(const void *p, long long count, size_t element_size, bool written, const char *what,
+                               const char *call) {
+    camp_region *region = NULL;
+    size_t bytes = 0;
+    /* an array's device is known only once the runtime has started, as it has if p lies in one */
+    camp_device *dev = camp_rt.main ? camp_queue_current()->dev : NULL;
+    return camp_range_find(p, count, element_size, written, what, call, dev, &region, &bytes);
 }
 
 bool camp_memory_check_at(const void *p, long long count, size_t element_size, bool written, const char *what,

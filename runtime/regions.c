@@ -266,6 +266,17 @@ void camp_region_used(camp_region *region, uint32_t access) {
     camp_guard_update(region);
 }
 
+/* Views whose pages cannot be protected (host_guard.c) are synchronized
+ * as implicit views are: the device's writes come back now, and the next
+ * launch copies the host's bytes in again. */
+camp_status camp_region_settle_eager(camp_region *region) {
+    if (!camp_guard_eager(region)) return CAMP_OK;
+    if (region->host_stale) CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes));
+    region->host_stale = false;
+    region->device_valid = false;
+    return CAMP_OK;
+}
+
 /* ---- Ending regions ------------------------------------------------------- */
 
 void camp_region_free(camp_region *region) {

@@ -277,16 +277,9 @@ camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *
     return status;
 }
 
-/* Views whose pages cannot be protected (host_guard.c) are synchronized
- * as implicit views are: the kernel's writes come back now, and the next
- * launch copies the host's bytes in again. */
 static camp_status finish_eager_regions(camp_view_set *set) {
     for (uint32_t i = 0; i < set->view_count; i++) {
-        camp_region *region = set->region_of[i];
-        if (!region || !camp_guard_eager(region)) continue;
-        if (region->host_stale) CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes));
-        region->host_stale = false;
-        region->device_valid = false;
+        if (set->region_of[i]) CAMP_TRY(camp_region_settle_eager(set->region_of[i]));
     }
     return CAMP_OK;
 }

@@ -73,7 +73,7 @@ build=$(readme_block "runs this block in that copy")
     { cat "$tmp/samples.log" >&2; fail "the samples' README.md commands failed with the installed campcc"; }
 samples="$tmp/campcc-samples"
 ran=0
-for expected in "$samples"/*.expected "$samples"/heat/*.expected; do
+for expected in "$samples"/*.expected "$samples"/heat/*.expected "$samples"/vkfft/*.expected; do
     name=$(basename "$expected" .expected)
     [ -x "$samples/$name" ] || fail "the README's commands built no $name (for $expected)"
     (cd "$samples" && CAMP_VALIDATION=1 "./$name" >"$tmp/$name.out" 2>"$tmp/$name.err") ||
