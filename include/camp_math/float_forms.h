@@ -50,7 +50,6 @@ static inline float camp_math_double_to_float(double x) restrict(cpu, amp) {
             camp_precise_##name(camp_math_float_to_double(x), camp_math_float_to_double(y))); \
     }
 
-CAMP_MATH_FLOAT_UNARY(sqrt)
 CAMP_MATH_FLOAT_UNARY(cbrt)
 CAMP_MATH_FLOAT_UNARY(exp)
 CAMP_MATH_FLOAT_UNARY(exp2)
@@ -154,6 +153,46 @@ static inline float camp_math_rint_evenf(float x) restrict(cpu, amp) {
 }
 static inline float camp_precise_rintf(float x) restrict(cpu, amp) { return camp_math_rint_evenf(x); }
 static inline float camp_precise_nearbyintf(float x) restrict(cpu, amp) { return camp_math_rint_evenf(x); }
+
+/* sqrtf, correctly rounded, without double: x = m 2^e with m's 24 bits
+ * (a subnormal's normalized) and e made even; the integer square root q of
+ * X = m 2^s (s = 22 or 24, so that q has 24 bits) from the device's own
+ * square root, corrected to floor(sqrt(X)) in 64-bit integers, plus 1
+ * where X - q^2 > q (the root is past q + 1/2: a square root of a float is
+ * never a tie). */
+static inline float fast_math_sqrt(float x) restrict(cpu, amp);
+static inline float camp_precise_sqrtf(float x) restrict(cpu, amp) {
+    unsigned u = camp_float_as_uint(x), m = u & 0x007fffffu, field = u >> 23;
+    int e, s;
+    unsigned long long big, q;
+    if (u > 0x80000000u && u <= 0xff800000u)
+        return camp_uint_as_float(0x7fc00000u); /* below 0: NaN */
+    if ((u & 0x7fffffffu) == 0 || (u & 0x7fffffffu) >= 0x7f800000u)
+        return x; /* +-0, +infinity, NaN */
+    if (field == 0) { /* subnormal: m shifted to 24 bits */
+        int shift = camp_builtin_clz(m) - 8;
+        m <<= shift;
+        e = -149 - shift;
+    } else {
+        m |= 0x00800000u;
+        e = (int)field - 150;
+    }
+    if (e & 1) {
+        m <<= 1;
+        e -= 1;
+    }
+    s = m >> 24 ? 22 : 24;
+    big = (unsigned long long)m << s;
+    q = (unsigned long long)fast_math_sqrt((float)big);
+    while (q * q > big)
+        q--;
+    while ((q + 1) * (q + 1) <= big)
+        q++;
+    if (big - q * q > q)
+        q++;
+    /* the root is q 2^((e - s) / 2), q in [2^23, 2^24]: 2^24 carries into the exponent */
+    return camp_uint_as_float((unsigned)((e - s) / 2 + 150) * 0x00800000u + (unsigned)q - 0x00800000u);
+}
 
 /* x's bits as a signed integer in the order of the values: -0 just below
  * +0 (as fmin and fmax order them), NaNs outside everything. */

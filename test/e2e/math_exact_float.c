@@ -1,7 +1,7 @@
 // needs: shaderInt64
 /* The exact float functions in a kernel without doubles (the `needs:`
  * line says so: no shaderFloat64): fminf, fmaxf, floorf, ceilf, truncf,
- * roundf, rintf, nearbyintf, fabsf and copysignf on halves, negative
+ * roundf, rintf, nearbyintf, fabsf, copysignf and sqrtf on halves, negative
  * numbers, +-0, subnormals (never flushed: floorf(-1e-40f) is -1), large
  * values, infinities and NaNs; the bits printed, against the host's
  * <math.h>. */
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #define N 24
-#define F 10
+#define F 11
 
 int main(void) {
     float in[N] = {0.5f, 1.5f, 2.5f, -0.5f, -1.5f, -2.5f, 0.0f, -0.0f, 1e-40f, -1e-40f, 0.49999997f, -0.49999997f,
@@ -30,6 +30,7 @@ int main(void) {
         out[i][7] = nearbyintf(x);
         out[i][8] = fabsf(x);
         out[i][9] = copysignf(x, y);
+        out[i][10] = sqrtf(x);
     }
     for (int i = 0; i < N; i++) {
         printf("%2d:", i);
