@@ -130,14 +130,17 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_FILL_)
 CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_GATHER_)
 
 /* ---- Histogram: bins[b] = how many data[i] have bin b over bin_count
- * uniform bins of [lower, upper): b = (int)((x - lower) * (bin_count /
- * (upper - lower))) in float (the last bin where rounding gives
- * bin_count); values outside the range and NaNs are not counted. O(n)
- * work, two kernels (fill, count), no wait. */
-void camp_histogram_float_at(const float *data, size_t n, unsigned *bins, int bin_count, float lower, float upper,
-                             const char *file, unsigned line);
-camp_future *camp_histogram_float_async_at(const float *data, size_t n, unsigned *bins, int bin_count, float lower,
-                                           float upper, const char *file, unsigned line);
+ * uniform bins of [lower, upper): for floats b = (int)((x - lower) *
+ * (bin_count / (upper - lower))) in float (the last bin where rounding
+ * gives bin_count), for int and unsigned (x - lower) * bin_count / (upper
+ * - lower) exactly, rounded down; values outside the range and NaNs are
+ * not counted. O(n) work, two kernels (fill, count), no wait. */
+#define CAMP_ALGO_DECLARE_HISTOGRAM_(T, name) \
+    void camp_histogram_##name##_at(const T *data, size_t n, unsigned *bins, int bin_count, T lower, T upper, \
+                                    const char *file, unsigned line); \
+    camp_future *camp_histogram_##name##_async_at(const T *data, size_t n, unsigned *bins, int bin_count, T lower, \
+                                                  T upper, const char *file, unsigned line);
+CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_HISTOGRAM_)
 
 /* ---- Sorts: keys ascending, stable (equal keys keep their order): an LSD
  * radix sort in passes of 8 bits (4 for 32-bit keys, 8 for 64-bit ones).
@@ -290,6 +293,14 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
     camp_histogram_float_at((data), (n), (bins), (bin_count), (lower), (upper), __FILE__, __LINE__)
 #define camp_histogram_float_async(data, n, bins, bin_count, lower, upper) \
     camp_histogram_float_async_at((data), (n), (bins), (bin_count), (lower), (upper), __FILE__, __LINE__)
+#define camp_histogram_int(data, n, bins, bin_count, lower, upper) \
+    camp_histogram_int_at((data), (n), (bins), (bin_count), (lower), (upper), __FILE__, __LINE__)
+#define camp_histogram_int_async(data, n, bins, bin_count, lower, upper) \
+    camp_histogram_int_async_at((data), (n), (bins), (bin_count), (lower), (upper), __FILE__, __LINE__)
+#define camp_histogram_uint(data, n, bins, bin_count, lower, upper) \
+    camp_histogram_uint_at((data), (n), (bins), (bin_count), (lower), (upper), __FILE__, __LINE__)
+#define camp_histogram_uint_async(data, n, bins, bin_count, lower, upper) \
+    camp_histogram_uint_async_at((data), (n), (bins), (bin_count), (lower), (upper), __FILE__, __LINE__)
 
 /* The type-generic calls: the typed call for the pointer's element type
  * (long long and unsigned long long are the 64-bit ones); another type is

@@ -70,6 +70,7 @@ int main(void) {
     EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, 0, 0.0f, 1.0f), "0 bins over [0, 1)");
     EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, 10, 1.0f, 1.0f), "want at least one bin over a finite, nonempty");
     EXPECT_REFUSED(camp_histogram_float(NULL, 0, k, N + 1, 0.0f, 1.0f), "camp_histogram_float: bins:");
+    EXPECT_REFUSED(camp_histogram_int(NULL, 0, k, 10, 5, 5), "camp_histogram_int: 10 bins over [5, 5): want at least");
     float *fa = array_new(float, N, NULL), *fc = array_new(float, N, NULL);
     camp_fill(fa, N, 1.0f);
     camp_fill(fc, N, 2.0f);
