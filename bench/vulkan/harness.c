@@ -644,8 +644,17 @@ static void repetition(void *context) {
     submit_and_wait(v);
 }
 
-double vkb_measure(vkb *v, const bench_options *o, const vkb_dispatch *sequence, int count) {
+static void require_sequence(vkb *v, const vkb_dispatch *sequence, int count) {
     for (int d = 0; d < count; d++) vkb_require_groups(v, sequence[d].groups);
+}
+
+double vkb_measure(vkb *v, const bench_options *o, const vkb_dispatch *sequence, int count) {
+    require_sequence(v, sequence, count);
     repetition_context context = {v, o->runs, count, sequence};
     return bench_measure(o, repetition, &context);
+}
+
+void vkb_run(vkb *v, const vkb_dispatch *sequence, int count) {
+    require_sequence(v, sequence, count);
+    repetition(&(repetition_context){v, 1, count, sequence});
 }

@@ -114,4 +114,6 @@ void vkb_require_groups(vkb *v, const uint32_t groups[3]);
  * one between kernels that share written memory, which all of these do),
  * submits it and waits on a fence. Median ms per run of the sequence. */
 double vkb_measure(vkb *v, const bench_options *o, const vkb_dispatch *sequence, int count);
+/* The sequence's dispatches once, in one command buffer, waited for. */
+void vkb_run(vkb *v, const vkb_dispatch *sequence, int count);
 #endif
