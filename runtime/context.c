@@ -17,3 +17,17 @@ camp_runtime camp_rt = {
     .profile = {.stats_lock = PTHREAD_MUTEX_INITIALIZER},
     .trace = {.lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1},
 };
+
+/* A validation layer makes objects of its own at the process's first
+ * submission, which the C library destroys at exit before the handlers
+ * registered earlier run: camp_shutdown, which submits what is still
+ * recorded, then called into a destroyed layer and crashed (a program
+ * returning from main with a kernel pending, under MALLOC_PERTURB_).
+ * Handlers run last registered first, so registering the teardown again
+ * after that submission runs it while the layer still stands; the earlier
+ * registration then finds nothing left to do. */
+void camp_at_exit_again(void) {
+    if (camp_rt.atexit_after_submit || !camp_rt.teardown_at_exit) return;
+    camp_rt.atexit_after_submit = true;
+    atexit(camp_rt.teardown_at_exit);
+}

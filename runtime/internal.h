@@ -421,7 +421,8 @@ typedef struct camp_runtime {
 
     bool ready;              /* the default device is open */
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
-    bool atexit_after_submit; /* and is registered again after the first submission */
+    void (*teardown_at_exit)(void); /* what runtime.c registered, registered again ... */
+    bool atexit_after_submit;       /* ... after the first submission (camp_at_exit_again) */
     /* The default CPU access type the program chose per accelerator (cpu_access.c). */
     camp_access_type cpu_access[CAMP_CPU_ACCESS_CHOSEN_MAX];
     bool cpu_access_chosen[CAMP_CPU_ACCESS_CHOSEN_MAX];
@@ -448,6 +449,10 @@ typedef struct camp_runtime {
     camp_region **regions;   /* sorted by host address, not overlapping */
     uint32_t region_count, region_capacity;
 } camp_runtime;
+
+/* After a submission (the runtime's lock held): the first registers the
+ * teardown at exit again, to run before what the submission made exist. */
+void camp_at_exit_again(void);
 
 extern camp_runtime camp_rt;
 
@@ -579,9 +584,7 @@ camp_status camp_runtime_start(void);
 camp_status camp_runtime_device(uint32_t index, camp_device **out);
 /* Waits for every device and destroys everything, including caches. */
 void camp_runtime_stop(void);
-/* After a submission (the runtime's lock held): the first registers the
- * teardown at exit again, to run before what the submission made exist. */
-void camp_runtime_submitted(void);
+
 /* Destroys view `q`: waits for it, then the layers forget it, top down. */
 void camp_runtime_view_destroy(camp_accelerator_view *q);
 

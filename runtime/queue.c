@@ -450,7 +450,7 @@ camp_status camp_queue_flush(camp_accelerator_view *q) {
     VkResult result = batch_submit(q, &p);
     pthread_mutex_unlock(q->submit_lock);
     if (result < 0) return submit_failed(q, p.batch->serial, result); /* never submitted: not reaped */
-    camp_runtime_submitted();
+    camp_at_exit_again();
     CAMP_TRY(reap(q, false));
     return bound_inflight(q);
 }
@@ -492,7 +492,7 @@ camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
         pthread_mutex_lock(&camp_rt.lock);
         q->waiters--;
         if (submitted < 0) return submit_failed(q, serial, submitted);
-        camp_runtime_submitted();
+        camp_at_exit_again();
     }
     /* Open the next batch while the device works: resetting and beginning
      * a command buffer took 2-3 us of an H100 round trip, hidden here. */

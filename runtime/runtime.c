@@ -101,23 +101,10 @@ camp_status camp_runtime_start(void) {
      * destroyed and report no leaks. */
     if (!camp_rt.atexit_registered) {
         camp_rt.atexit_registered = true;
+        camp_rt.teardown_at_exit = shutdown_at_exit;
         atexit(shutdown_at_exit);
     }
     return CAMP_OK;
-}
-
-/* A validation layer makes objects of its own at the process's first
- * submission, which the C library destroys at exit before the handlers
- * registered earlier run: camp_shutdown, which submits what is still
- * recorded, then called into a destroyed layer and crashed (a program
- * returning from main with a kernel pending, under MALLOC_PERTURB_).
- * Handlers run last registered first, so registering it again after that
- * submission tears libcamp down while the layer still stands; the earlier
- * registration then finds nothing left to do. */
-void camp_runtime_submitted(void) {
-    if (camp_rt.atexit_after_submit) return;
-    camp_rt.atexit_after_submit = true;
-    atexit(shutdown_at_exit);
 }
 
 camp_status camp_runtime_device(uint32_t index, camp_device **out) {
