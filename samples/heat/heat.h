@@ -38,6 +38,11 @@ typedef struct heat_strip {
  * at HEAT_START, its ghost rows those of the fixed outside (those of the
  * grid's edges stay so; the others are replaced each step). */
 heat_strip heat_strip_new(camp_accelerator_view *view, int first, int rows, int total_rows, int cols);
+/* Whether a strip of rows x cols cells fits its kernels, which index a
+ * cell as r * cols + c in int: at most 2^31 - 1 cells (a grid of 65,536²
+ * takes four strips or more: more accelerators, an accelerator named
+ * several times, more MPI ranks). */
+bool heat_strip_fits(int rows, int cols);
 void heat_strip_delete(heat_strip *s);
 
 /* A step in two halves, so that the halo exchange can overlap the interior:

@@ -77,6 +77,12 @@ int main(int argc, char **argv) {
                  "give -n a multiple of %d\n", o.size, ranks, o.size, ranks);
         fail_everywhere(error);
     }
+    if (!heat_strip_fits(o.size / ranks, o.size)) {
+        snprintf(error, sizeof error,
+                 "a rank's %d rows of %d cells would hold 2^31 cells or more, past the kernels' int indices: run "
+                 "more ranks\n", o.size / ranks, o.size);
+        fail_everywhere(error);
+    }
     camp_set_error_handler(on_camp_error, NULL);
     char name[256];
     camp_accelerator_view *view = rank_accelerator_view(MPI_COMM_WORLD, name, sizeof name, error, sizeof error);

@@ -186,6 +186,9 @@ int main(int argc, char **argv) {
     /* Rows shared out as evenly as they go: the first size % n strips get one more. */
     heat_strip strips[MAX_STRIPS];
     int first = 0;
+    if (!heat_strip_fits(o.size / n + (o.size % n != 0), o.size))
+        fail("a strip of the grid would hold 2^31 cells or more, past its kernels' int indices: name each "
+             "accelerator several times (-a 0,0,0,0 gives one accelerator four strips)", "");
     for (int k = 0; k < n; k++) {
         int rows = o.size / n + (k < o.size % n);
         strips[k] = heat_strip_new(views[k], first, rows, o.size, o.size);

@@ -5,7 +5,8 @@
 
 #include "heat.h"
 
-enum { MAX_SIZE = 46340, MAX_STEPS = 1000000000 }; /* MAX_SIZE^2 cells fit in an int index */
+/* Cells are counted in size_t; each strip's kernels index in int (heat_strip_fits). */
+enum { MAX_SIZE = 131072, MAX_STEPS = 1000000000 };
 
 static bool positive(const char *text, long max, int *value) {
     char *end;

@@ -3,6 +3,8 @@
  * halo (heat.h). */
 #include "heat.h"
 
+#include <limits.h>
+
 static float *row_of(float value, int cols) {
     float *row = malloc((size_t)cols * sizeof *row);
     if (!row) {
@@ -12,6 +14,8 @@ static float *row_of(float value, int cols) {
     for (int c = 0; c < cols; c++) row[c] = value;
     return row;
 }
+
+bool heat_strip_fits(int rows, int cols) { return (long long)rows * cols <= INT_MAX; }
 
 heat_strip heat_strip_new(camp_accelerator_view *view, int first, int rows, int total_rows, int cols) {
     heat_strip s = {view, rows, cols, NULL, NULL, NULL, NULL, {NULL, NULL}, 0};
