@@ -27,8 +27,11 @@
       libcamp's message naming the profile and what it lacks, instead of
       running; a program it does not warn about runs as above. The same
       holds for the workgroups, addresses and device commands.
-  e2e.py prebuilt --expected FILE EXE [-- ARG...]
+  e2e.py prebuilt --expected FILE [--campcc C --source SRC.c] EXE [-- ARG...]
       runs an executable built by meson (samples/) with ARGs and compares its stdout.
+      With its source: under CAMP_SIMULATE=PROFILE, if campcc
+      --target-profile=PROFILE warns about SRC, EXE must stop with libcamp's
+      refusal of what it warned of (as a program test's does), not run.
   e2e.py workgroups --campcc C SRC.c
       the untiled kernels' workgroup size is chosen at run time: the -O2
       module declares it as specialization constants (SpecId 0, 1, 2 making
@@ -189,7 +192,7 @@ def target_profile():
     return [f"--target-profile={profile}"] if profile else []
 
 
-def simulated_refusal(exe, warnings, needs=None):
+def simulated_refusal(exe, warnings, needs=None, args=()):
     """The line of libcamp's refusal, if campcc --target-profile warned about EXE (else None):
     under CAMP_SIMULATE=profile such a program must stop with libcamp's message naming the
     profile and what campcc warned of, not run. With `needs` (a program test), the test's
@@ -201,7 +204,7 @@ def simulated_refusal(exe, warnings, needs=None):
     if needs == [] and not cannot_run:
         raise StepFailed(f"[needs] campcc --target-profile={profile} warns about the kernels, but the test has "
                          f"no `// needs:` line naming their features:\n{warnings}")
-    rc, out, err = run([exe], f"run as {profile}", env={"CAMP_VALIDATION": "1"}, check=False)
+    rc, out, err = run([exe, *args], f"run as {profile}", env={"CAMP_VALIDATION": "1"}, check=False)
     said = next((line for line in err.splitlines() if "camp error: " in line), "")
     if cannot_run:  # a setting the user can change: exit status 1
         agrees = rc == 1 and f"CAMP_SIMULATE={profile}: " in said
@@ -286,8 +289,24 @@ def cmd_program(a):
 SERIAL_REFUSAL = "the serial reference mode runs only non-tiled kernels"
 
 
+def profile_warnings(campcc, src):
+    """What campcc --target-profile says of SRC under CAMP_SIMULATE (else nothing)."""
+    if not target_profile():
+        return ""
+    _, _, warnings = run([campcc, *target_profile(), *source_flags(src), "-fsyntax-only", src],
+                         "campcc --target-profile")
+    return warnings
+
+
 def cmd_prebuilt(a):
-    out = run_on_vulkan(os.path.abspath(a.exe), args=a.args)
+    exe = os.path.abspath(a.exe)
+    if a.source:
+        src = os.path.abspath(a.source)
+        refusal = simulated_refusal(exe, profile_warnings(a.campcc, src), source_words(src, "needs"), a.args)
+        if refusal:
+            print(refusal)
+            return
+    out = run_on_vulkan(exe, args=a.args)
     check_expected(out, a.expected, a.exe)
     sys.stdout.write(out)
 
@@ -473,6 +492,8 @@ def main():
     q.add_argument("src")
     q = sub.add_parser("prebuilt")
     q.add_argument("--expected", required=True)
+    q.add_argument("--campcc", help="with --source: campcc, for --target-profile under CAMP_SIMULATE")
+    q.add_argument("--source", help="EXE's source: its `// needs:` line, what --target-profile warns of")
     q.add_argument("exe")
     q.add_argument("args", nargs="*", help="the program's arguments, after --")
     q = sub.add_parser("workgroups")
@@ -489,6 +510,8 @@ def main():
     q.add_argument("--expected", required=True)
     q.add_argument("src")
     a = p.parse_args()
+    if a.cmd == "prebuilt" and bool(a.source) != bool(a.campcc):
+        p.error("prebuilt: --source and --campcc go together")
     try:
         {"program": cmd_program, "prebuilt": cmd_prebuilt, "workgroups": cmd_workgroups,
          "addresses": cmd_addresses, "vectorized": cmd_vectorized, "device": cmd_device}[a.cmd](a)
