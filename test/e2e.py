@@ -192,6 +192,25 @@ def target_profile():
     return [f"--target-profile={profile}"] if profile else []
 
 
+def profile_refusal(warnings, err):
+    """Of a program campcc --target-profile warned about (WARNINGS), under CAMP_SIMULATE: the
+    first line of its stderr ERR where libcamp refuses what was warned of, naming the profile
+    (else None), and whether the profile cannot run any kernel (libcamp then stops at the first
+    launch with exit status 1, a setting the user can change; a refused launch with no handler
+    calls abort())."""
+    profile = os.environ["CAMP_SIMULATE"]
+    cannot_run = "no kernel runs on every device of the profile" in warnings
+
+    def agrees(line):
+        if cannot_run:
+            return f"CAMP_SIMULATE={profile}: " in line
+        what = line.split("camp error: ", 1)[-1].split(" the device ")[0]  # as the warning has it
+        return f" as {profile}" in line and f"{what} the profile '{profile}'" in warnings
+
+    said = next((line for line in err.splitlines() if "camp error: " in line and agrees(line)), None)
+    return said, cannot_run
+
+
 def simulated_refusal(exe, warnings, needs=None, args=()):
     """The line of libcamp's refusal, if campcc --target-profile warned about EXE (else None):
     under CAMP_SIMULATE=profile such a program must stop with libcamp's message naming the
@@ -200,18 +219,12 @@ def simulated_refusal(exe, warnings, needs=None, args=()):
     if "[-Wtarget-profile]" not in warnings:
         return None
     profile = os.environ["CAMP_SIMULATE"]
-    cannot_run = "no kernel runs on every device of the profile" in warnings
-    if needs == [] and not cannot_run:
+    if needs == [] and "no kernel runs on every device of the profile" not in warnings:
         raise StepFailed(f"[needs] campcc --target-profile={profile} warns about the kernels, but the test has "
                          f"no `// needs:` line naming their features:\n{warnings}")
     rc, out, err = run([exe, *args], f"run as {profile}", env={"CAMP_VALIDATION": "1"}, check=False)
-    said = next((line for line in err.splitlines() if "camp error: " in line), "")
-    if cannot_run:  # a setting the user can change: exit status 1
-        agrees = rc == 1 and f"CAMP_SIMULATE={profile}: " in said
-    else:  # a launch refused, with no handler: abort(); the message up to the device, as the warning has it
-        what = said.split("camp error: ", 1)[-1].split(" the device ")[0]
-        agrees = rc == -signal.SIGABRT and f" as {profile}" in said and f"{what} the profile '{profile}'" in warnings
-    if not agrees:
+    said, cannot_run = profile_refusal(warnings, err)
+    if not said or rc != (1 if cannot_run else -signal.SIGABRT):
         raise StepFailed(f"[run as {profile}] want libcamp's refusal of what campcc --target-profile warned of, "
                          f"got exit status {describe_status(rc)}\n--- warnings ---\n{warnings}" + show(out, err))
     return said
@@ -289,11 +302,11 @@ def cmd_program(a):
 SERIAL_REFUSAL = "the serial reference mode runs only non-tiled kernels"
 
 
-def profile_warnings(campcc, src):
-    """What campcc --target-profile says of SRC under CAMP_SIMULATE (else nothing)."""
+def profile_warnings(campcc, src, flags=()):
+    """What campcc --target-profile says of SRC (with FLAGS) under CAMP_SIMULATE (else nothing)."""
     if not target_profile():
         return ""
-    _, _, warnings = run([campcc, *target_profile(), *source_flags(src), "-fsyntax-only", src],
+    _, _, warnings = run([campcc, *target_profile(), *source_flags(src), *flags, "-fsyntax-only", src],
                          "campcc --target-profile")
     return warnings
 
