@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""as_profile.py --campcc C --source SRC... [-I DIR]... [--camp-info EXE --copy-path PATH] -- COMMAND...
+"""as_profile.py [--campcc C --source SRC... [-I DIR]...] [--camp-info EXE --copy-path PATH] -- COMMAND...
 
 Runs a test's COMMAND, whose program was built from the SRCs, and exits
 with its status; but under CAMP_SIMULATE=PROFILE (docs/portability.md),
@@ -14,8 +14,9 @@ exit non-zero with libcamp's message saying why, naming the profile:
     COMMAND stops with that same message.
 
 The program tests (test/e2e.py program) build their own source and check
-the same; this is for programs meson builds (samples/, bench/, test/math)
-run through other wrappers (lavapipes.py, mpi_run.py, env)."""
+the same; this is for programs meson builds (samples/, bench/, test/math,
+test/runtime's, whose kernels are SPIR-V of their own: no SRC) run through
+other wrappers (lavapipes.py, mpi_run.py) or alone."""
 import argparse
 import os
 import re
@@ -35,8 +36,8 @@ def copy_path_refusal(camp_info, path):
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("--campcc", required=True)
-    p.add_argument("--source", action="append", required=True)
+    p.add_argument("--campcc")
+    p.add_argument("--source", action="append", default=[])
     p.add_argument("-I", dest="include_dirs", action="append", default=[])
     p.add_argument("--camp-info")
     p.add_argument("--copy-path")
@@ -44,6 +45,8 @@ def main():
     a = p.parse_args()
     if bool(a.camp_info) != bool(a.copy_path):
         p.error("--camp-info and --copy-path go together")
+    if bool(a.campcc) != bool(a.source):
+        p.error("--campcc and --source go together")
     profile = os.environ.get("CAMP_SIMULATE")
     if not profile:
         os.execvp(a.command[0], a.command)
