@@ -192,6 +192,18 @@ def target_profile():
     return [f"--target-profile={profile}"] if profile else []
 
 
+ONE_KERNEL = "#include <camp.h>\nint main(void) {\n    int a[1];\n    parallel_for_each(i, extent(1)) { a[i] = 0; }\n}\n"
+
+
+def profile_runs_no_kernel(campcc):
+    """Whether campcc --target-profile says that no kernel runs on every device of the
+    CAMP_SIMULATE profile (it lacks what libcamp needs of any device): a program then stops at
+    its first use of the device, kernel or not, with libcamp's message naming the profile."""
+    p = subprocess.run([campcc, *target_profile(), "-fsyntax-only", "-x", "c", "-"], input=ONE_KERNEL,
+                       capture_output=True, text=True, timeout=120)
+    return "no kernel runs on every device of the profile" in p.stderr
+
+
 def profile_refusal(warnings, err):
     """Of a program campcc --target-profile warned about (WARNINGS), under CAMP_SIMULATE: the
     first line of its stderr ERR where libcamp refuses what was warned of, naming the profile
