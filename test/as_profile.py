@@ -67,9 +67,9 @@ def main():
 
     done = subprocess.run(a.command, capture_output=True, text=True)
     said = None
-    if copy_refusal:  # refused before any kernel: the copy path is a setting
+    if copy_refusal:  # a setting, refused at the device's opening
         said = next((line for line in done.stderr.splitlines() if line.endswith(copy_refusal)), None)
-    else:
+    if not said and "[-Wtarget-profile]" in warnings:  # or no device usable first, or a kernel's launch
         said, _ = e2e.profile_refusal(warnings, done.stderr)
     if done.returncode == 0 or not said:
         want = copy_refusal or "libcamp's refusal of what campcc --target-profile warned of"
