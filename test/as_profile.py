@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""as_profile.py [--campcc C --source SRC... [-I DIR]...] [--camp-info EXE --copy-path PATH] -- COMMAND...
+"""as_profile.py [--campcc C [--source SRC... [-I DIR]...]] [--camp-info EXE --copy-path PATH] -- COMMAND...
 
 Runs a test's COMMAND, whose program was built from the SRCs, and exits
 with its status; but under CAMP_SIMULATE=PROFILE (docs/portability.md),
@@ -9,6 +9,9 @@ exit non-zero with libcamp's message saying why, naming the profile:
   - campcc --target-profile=PROFILE warns about a SRC's kernels: the
     message refuses what it warned of (test/e2e.py's profile_refusal),
     and the SRC's `// needs:` line names its kernels' features;
+  - campcc says that no kernel runs on every device of the profile (it
+    lacks what libcamp needs of any device): the message says that no
+    device is usable as the profile;
   - with --copy-path PATH (COMMAND sets CAMP_COPY_PATH=PATH): camp-info
     (--camp-info) shows the profile's device without that copy path, and
     COMMAND stops with that same message.
@@ -45,8 +48,8 @@ def main():
     a = p.parse_args()
     if bool(a.camp_info) != bool(a.copy_path):
         p.error("--camp-info and --copy-path go together")
-    if bool(a.campcc) != bool(a.source):
-        p.error("--campcc and --source go together")
+    if a.source and not a.campcc:
+        p.error("--source needs --campcc")
     profile = os.environ.get("CAMP_SIMULATE")
     if not profile:
         os.execvp(a.command[0], a.command)
@@ -62,7 +65,8 @@ def main():
     except e2e.StepFailed as e:
         sys.exit(f"FAIL: {e}")
     copy_refusal = copy_path_refusal(a.camp_info, a.copy_path) if a.copy_path else None
-    if "[-Wtarget-profile]" not in warnings and not copy_refusal:
+    no_device = bool(a.campcc) and e2e.profile_runs_no_kernel(a.campcc)
+    if "[-Wtarget-profile]" not in warnings and not copy_refusal and not no_device:
         os.execvp(a.command[0], a.command)
 
     done = subprocess.run(a.command, capture_output=True, text=True)
@@ -71,8 +75,11 @@ def main():
         said = next((line for line in done.stderr.splitlines() if line.endswith(copy_refusal)), None)
     if not said and "[-Wtarget-profile]" in warnings:  # or no device usable first, or a kernel's launch
         said, _ = e2e.profile_refusal(warnings, done.stderr)
+    if not said and no_device:
+        unusable = f"camp error: no usable Vulkan device: CAMP_SIMULATE={profile}: "
+        said = next((line for line in done.stderr.splitlines() if unusable in line), None)
     if done.returncode == 0 or not said:
-        want = copy_refusal or "libcamp's refusal of what campcc --target-profile warned of"
+        want = copy_refusal or "libcamp's refusal of what the profile lacks"
         sys.exit(f"FAIL: as {profile}, want {want}; got exit status {done.returncode}\n"
                  f"--- warnings ---\n{warnings}--- stdout ---\n{done.stdout}--- stderr ---\n{done.stderr}")
     print(f"as {profile}, refused as expected: {said}")
