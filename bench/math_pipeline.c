@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* math_pipeline — what a kernel calling 24 different precise float
  * functions costs to create (not a timed test; see docs/performance.md).
  * The first launch creates the kernel's pipeline (the driver compiles the

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* printf_cost — what a printf that never prints costs a kernel
  * (docs/debugging.md): saxpy as is ("plain") and with a printf under a
  * condition no element meets ("printf"), measured alternately, twice each,

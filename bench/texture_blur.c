@@ -114,15 +114,17 @@ int main(int argc, char **argv) {
     blur_data d = {n, o.runs, texture_new(unorm4, extent(n, n), 8, picture), texture_new(unorm4, extent(n, n), 8, NULL),
                    array_new(unsigned, count, picture), array_new(unsigned, count, NULL)};
     o.name = "texture_blur";
-    double ms = bench_measure(&o, texture_repetition, &d);
-    texture_copy_out(result, d.out, count * sizeof *result);
-    check(&o, "campcc-texture", picture, result);
-    report(&o, "campcc-texture", ms);
-
-    ms = bench_measure(&o, buffer_repetition, &d);
+    /* The buffers first: a device without texture writes (a phone GPU)
+     * refuses the texture kernel, and bench/run keeps what came before. */
+    double ms = bench_measure(&o, buffer_repetition, &d);
     array_copy_out(result, d.out_words, count);
     check(&o, "campcc-buffer", picture, result);
     report(&o, "campcc-buffer", ms);
+
+    ms = bench_measure(&o, texture_repetition, &d);
+    texture_copy_out(result, d.out, count * sizeof *result);
+    check(&o, "campcc-texture", picture, result);
+    report(&o, "campcc-texture", ms);
 
     texture_delete(d.in);
     texture_delete(d.out);

@@ -68,6 +68,8 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
                 VK_API_VERSION_PATCH(v), camp_copy_path_name(dev->copy_path));
         if (dev->small_buffers_in_bar)
             fprintf(stderr, ", buffers under %zu MiB in host-visible device memory", CAMP_BAR_WRITES_BELOW >> 20);
+        /* the bar path copies views through their imported pages where the device imports */
+        if (dev->copy_path == CAMP_COPY_BAR && dev->import_host) fputs(", importing views", stderr);
         fputc('\n', stderr);
     }
     dev->next = camp_rt.devices;

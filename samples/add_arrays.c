@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* add_arrays.c — the C++ AMP overview's first example: add two arrays on the accelerator.
  *
  *   campcc add_arrays.c -o add_arrays && ./add_arrays     prints 7 9 11 13 15 */

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* add_arrays_function.c — the C++ AMP overview's kernel-function form: the body of the
  * parallel_for_each is a call to a restrict(amp) function.
  *

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat16 subgroupBasic
 /* hgemm_fragments.c — a half-precision matrix multiply on the matrix units
  * (tensor cores), with matrix fragments: C = A x B, A and B in half, C in
  * float. Each subgroup of a tile computes a 32 x 32 block of C as 2 x 2

@@ -1,3 +1,4 @@
+// needs: shaderStorageImageWriteWithoutFormat
 /* image_filter.c — an image filter on textures: a picture (drawn here) is
  * saved as a PNG, loaded with texture_load_png as 8-bit unorm4 texels,
  * blurred (a 5 x 5 binomial filter) by one kernel and turned into Sobel

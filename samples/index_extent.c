@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* index_extent.c — the C++ AMP overview's index and extent examples in C AMP.
  *
  * An index of rank 1, 2, 3 is an int, int2, int3; component 0 is the most

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* particle_neighbors — how many particles lie within a radius of each
  * particle, the first step of a particle simulation (molecular dynamics,
  * SPH), with a cell list built from the algorithms library's calls:

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* tile_average.c — the C++ AMP overview's tiling example in C AMP: a 4 x 6 array in
  * 2 x 2 tiles; each thread copies its value into the tile's tile_static
  * array, waits at the tile's barrier, and replaces its value by the

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* tiled_matmul.c — matrix multiply with tiles: each 16 x 16 tile of
  * threads computes a 16 x 16 block of C = A x B, staging blocks of A and B
  * in tile_static memory so that each value read from the accelerator's

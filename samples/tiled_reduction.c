@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* tiled_reduction.c — the sum of many integers by tree reduction: each tile
  * of 256 threads adds its values pairwise in tile_static memory (halving
  * the active threads between barriers) and adds its total to the result

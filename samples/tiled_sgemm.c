@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt8
 /* tiled_sgemm.c — a fast matrix multiply, register-blocked: each tile of
  * 16 x 16 threads computes a 128 x 128 block of C, each thread an 8 x 8
  * block of it held in registers. For every step of 8 along k the tile

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* tiled_transpose.c — matrix transpose through tile_static memory: each
  * 16 x 16 tile reads a block row by row, waits at its barrier, and writes
  * the block transposed, so that neighbouring threads read and write

@@ -189,6 +189,10 @@ def show(out, err, limit=3000):
 def program_env():
     env = dict(os.environ)
     env["CAMP_VALIDATION"] = "1"
+    # The documented outputs are the device's own: under test/profiles a
+    # block runs on the device itself, and the blocks that show a device
+    # profile set CAMP_SIMULATE themselves (docs/portability.md).
+    env.pop("CAMP_SIMULATE", None)
     return env
 
 

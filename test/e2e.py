@@ -28,8 +28,11 @@
       libcamp's message naming the profile and what it lacks, instead of
       running; a program it does not warn about runs as above. The same
       holds for the workgroups, addresses and device commands.
-  e2e.py prebuilt --expected FILE EXE [-- ARG...]
+  e2e.py prebuilt --expected FILE [--campcc C --source SRC.c] EXE [-- ARG...]
       runs an executable built by meson (samples/) with ARGs and compares its stdout.
+      With its source: under CAMP_SIMULATE=PROFILE, if campcc
+      --target-profile=PROFILE warns about SRC, EXE must stop with libcamp's
+      refusal of what it warned of (as a program test's does), not run.
   e2e.py workgroups --campcc C SRC.c
       the untiled kernels' workgroup size is chosen at run time: the -O2
       module declares it as specialization constants (SpecId 0, 1, 2 making
@@ -197,7 +200,38 @@ def target_profile():
     return [f"--target-profile={profile}"] if profile else []
 
 
-def simulated_refusal(exe, warnings, needs=None):
+ONE_KERNEL = "#include <camp.h>\nint main(void) {\n    int a[1];\n    parallel_for_each(i, extent(1)) { a[i] = 0; }\n}\n"
+
+
+def profile_runs_no_kernel(campcc):
+    """Whether campcc --target-profile says that no kernel runs on every device of the
+    CAMP_SIMULATE profile (it lacks what libcamp needs of any device): a program then stops at
+    its first use of the device, kernel or not, with libcamp's message naming the profile."""
+    p = subprocess.run([campcc, *target_profile(), "-fsyntax-only", "-x", "c", "-"], input=ONE_KERNEL,
+                       capture_output=True, text=True, timeout=120)
+    return "no kernel runs on every device of the profile" in p.stderr
+
+
+def profile_refusal(warnings, err):
+    """Of a program campcc --target-profile warned about (WARNINGS), under CAMP_SIMULATE: the
+    first line of its stderr ERR where libcamp refuses what was warned of, naming the profile
+    (else None), and whether the profile cannot run any kernel (libcamp then stops at the first
+    launch with exit status 1, a setting the user can change; a refused launch with no handler
+    calls abort())."""
+    profile = os.environ["CAMP_SIMULATE"]
+    cannot_run = "no kernel runs on every device of the profile" in warnings
+
+    def agrees(line):
+        if cannot_run:
+            return f"CAMP_SIMULATE={profile}: " in line
+        what = line.split("camp error: ", 1)[-1].split(" the device ")[0]  # as the warning has it
+        return f" as {profile}" in line and f"{what} the profile '{profile}'" in warnings
+
+    said = next((line for line in err.splitlines() if "camp error: " in line and agrees(line)), None)
+    return said, cannot_run
+
+
+def simulated_refusal(exe, warnings, needs=None, args=()):
     """The line of libcamp's refusal, if campcc --target-profile warned about EXE (else None):
     under CAMP_SIMULATE=profile such a program must stop with libcamp's message naming the
     profile and what campcc warned of, not run. With `needs` (a program test), the test's
@@ -205,18 +239,12 @@ def simulated_refusal(exe, warnings, needs=None):
     if "[-Wtarget-profile]" not in warnings:
         return None
     profile = os.environ["CAMP_SIMULATE"]
-    cannot_run = "no kernel runs on every device of the profile" in warnings
-    if needs == [] and not cannot_run:
+    if needs == [] and "no kernel runs on every device of the profile" not in warnings:
         raise StepFailed(f"[needs] campcc --target-profile={profile} warns about the kernels, but the test has "
                          f"no `// needs:` line naming their features:\n{warnings}")
-    rc, out, err = run([exe], f"run as {profile}", env={"CAMP_VALIDATION": "1"}, check=False)
-    said = next((line for line in err.splitlines() if "camp error: " in line), "")
-    if cannot_run:  # a setting the user can change: exit status 1
-        agrees = rc == 1 and f"CAMP_SIMULATE={profile}: " in said
-    else:  # a launch refused, with no handler: abort(); the message up to the device, as the warning has it
-        what = said.split("camp error: ", 1)[-1].split(" the device ")[0]
-        agrees = rc == -signal.SIGABRT and f" as {profile}" in said and f"{what} the profile '{profile}'" in warnings
-    if not agrees:
+    rc, out, err = run([exe, *args], f"run as {profile}", env={"CAMP_VALIDATION": "1"}, check=False)
+    said, cannot_run = profile_refusal(warnings, err)
+    if not said or rc != (1 if cannot_run else -signal.SIGABRT):
         raise StepFailed(f"[run as {profile}] want libcamp's refusal of what campcc --target-profile warned of, "
                          f"got exit status {describe_status(rc)}\n--- warnings ---\n{warnings}" + show(out, err))
     return said
@@ -294,8 +322,24 @@ def cmd_program(a):
 SERIAL_REFUSAL = "the serial reference mode runs only non-tiled kernels"
 
 
+def profile_warnings(campcc, src, flags=()):
+    """What campcc --target-profile says of SRC (with FLAGS) under CAMP_SIMULATE (else nothing)."""
+    if not target_profile():
+        return ""
+    _, _, warnings = run([campcc, *target_profile(), *source_flags(src), *flags, "-fsyntax-only", src],
+                         "campcc --target-profile")
+    return warnings
+
+
 def cmd_prebuilt(a):
-    out = run_on_vulkan(os.path.abspath(a.exe), args=a.args)
+    exe = os.path.abspath(a.exe)
+    if a.source:
+        src = os.path.abspath(a.source)
+        refusal = simulated_refusal(exe, profile_warnings(a.campcc, src), source_words(src, "needs"), a.args)
+        if refusal:
+            print(refusal)
+            return
+    out = run_on_vulkan(exe, args=a.args)
     check_expected(out, a.expected, a.exe)
     sys.stdout.write(out)
 
@@ -481,6 +525,8 @@ def main():
     q.add_argument("src")
     q = sub.add_parser("prebuilt")
     q.add_argument("--expected", required=True)
+    q.add_argument("--campcc", help="with --source: campcc, for --target-profile under CAMP_SIMULATE")
+    q.add_argument("--source", help="EXE's source: its `// needs:` line, what --target-profile warns of")
     q.add_argument("exe")
     q.add_argument("args", nargs="*", help="the program's arguments, after --")
     q = sub.add_parser("workgroups")
@@ -497,6 +543,8 @@ def main():
     q.add_argument("--expected", required=True)
     q.add_argument("src")
     a = p.parse_args()
+    if a.cmd == "prebuilt" and bool(a.source) != bool(a.campcc):
+        p.error("prebuilt: --source and --campcc go together")
     try:
         {"program": cmd_program, "prebuilt": cmd_prebuilt, "workgroups": cmd_workgroups,
          "addresses": cmd_addresses, "vectorized": cmd_vectorized, "device": cmd_device}[a.cmd](a)

@@ -19,6 +19,8 @@
       SRC's assert fails; built with -DNDEBUG it runs to the end, and its
       module has no report buffer at all (nor has one without printf or
       assert), while without NDEBUG it has.
+  Under CAMP_SIMULATE=PROFILE, a program campcc --target-profile warns about
+  must stop with libcamp's refusal of what it warned of instead (test/e2e.py).
 """
 import argparse
 import collections
@@ -28,7 +30,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e import StepFailed, host_cc, run, run_on_vulkan, show  # noqa: E402
+from e2e import StepFailed, host_cc, profile_warnings, run, run_on_vulkan, show, simulated_refusal  # noqa: E402
 
 KERNEL_LINE = re.compile(r"^(?:\{([\d, ]+)\} )?L(\d+) t([\d_]+)")
 DROPPED = re.compile(r"camp: (\d+) lines dropped")
@@ -64,6 +66,15 @@ def check_prefix(out):
             raise StepFailed(f"[prefix] '{line}' does not start with its thread's index")
 
 
+def refused_as_profile(a, src, exe):
+    """Under CAMP_SIMULATE, libcamp's refusal of what the profile lacks for EXE (built from SRC),
+    where campcc --target-profile warns of it: the test's expectation then (else None)."""
+    refusal = simulated_refusal(exe, profile_warnings(a.campcc, src))
+    if refusal:
+        print(f"ok: refused as the profile lacks what the kernels need: {refusal}")
+    return refusal
+
+
 def cmd_printf(a):
     src = os.path.abspath(a.src)
     with tempfile.TemporaryDirectory(prefix="camp-reports-") as tmp:
@@ -75,6 +86,8 @@ def cmd_printf(a):
         exe = os.path.join(tmp, "prog")
         for opt in ["-O0", "-O2"]:
             run([a.campcc, opt, src, "-o", exe], f"campcc {opt}")
+            if refused_as_profile(a, src, exe):
+                return
             out = run_on_vulkan(exe, f"run {opt}")
             check_multiset(out, ref, f"multiset {opt}")
             check_launch_order(out, f"order {opt}")
@@ -101,6 +114,8 @@ def cmd_expected(a):
     with tempfile.TemporaryDirectory(prefix="camp-reports-") as tmp:
         exe = os.path.join(tmp, "prog")
         run([a.campcc, os.path.abspath(a.src), "-o", exe], "campcc build")
+        if refused_as_profile(a, os.path.abspath(a.src), exe):
+            return
         out = run_on_vulkan(exe)
     want = open(a.expected, encoding="utf-8").read()
     if out != want:
@@ -119,6 +134,8 @@ def cmd_ndebug(a):
         if "report_buffer" in open(asm).read():
             raise StepFailed("[campcc -DNDEBUG -S] NDEBUG left a report buffer in the module")
         run([a.campcc, "-DNDEBUG", src, "-o", exe], "campcc -DNDEBUG")
+        if refused_as_profile(a, src, exe):
+            return
         _, out, err = run([exe], "run -DNDEBUG", env={"CAMP_VALIDATION": "1"})
         if "Assertion" in err:
             raise StepFailed("[run -DNDEBUG] an assertion was reported\n" + show(out, err))

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* campcc_sections — what a section's synchronize and refresh cost against
  * the whole view's (docs/data-model.md, "Parts of a view"). A rows x cols
  * float view (8192 x 8192, 256 MiB; --quick: 512 x 512) that a kernel

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt8
 /* campcc_transfer — host<->device copies through libcamp, from and to plain
  * malloc'd memory, at sizes from 4 KiB to 1 GiB (not a timed test; see
  * docs/performance.md). Rows, one per measurement (median of `reps`):

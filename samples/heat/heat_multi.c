@@ -46,6 +46,7 @@ static int open_views(const char *wanted, camp_accelerator_view *views[MAX_STRIP
             char *end;
             long index = strtol(p, &end, 10);
             if (end == p || (*end && *end != ',')) fail("-a wants accelerator indices such as 0,1: ", wanted);
+            if (index >= 0 && index < count && !list[index].is_usable) camp_get_default_accelerator(); /* as below */
             if (index < 0 || index >= count || !list[index].is_usable) fail("-a names no usable accelerator: ", p);
             if (n == MAX_STRIPS) fail("-a names more than 16 accelerators", "");
             views[n] = camp_accelerator_create_view(&list[index], CAMP_QUEUING_MODE_AUTOMATIC);
@@ -63,6 +64,9 @@ static int open_views(const char *wanted, camp_accelerator_view *views[MAX_STRIP
             snprintf(names[n++], 256, "%s", list[i].description);
         }
     }
+    /* None usable: libcamp's choice of the default says why (and stops
+     * the program), such as a CAMP_SIMULATE profile without Vulkan 1.2. */
+    if (n == 0) camp_get_default_accelerator();
     if (n == 0) fail("no usable accelerator (camp-info lists them)", "");
     return n;
 }

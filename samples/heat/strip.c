@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* strip.c — one strip of the heat grid on one accelerator view: its
  * arrays, its two kernels (edge rows, interior rows) and the copies of its
  * halo (heat.h). */

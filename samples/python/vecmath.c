@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* vecmath.c — a shared library whose functions run kernels, for a program
  * in another language (here Python through ctypes, as C++ AMP was called
  * from C# and JavaScript). Build:

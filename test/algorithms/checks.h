@@ -5,8 +5,10 @@
 #ifndef ALGO_TEST_CHECKS_H
 #define ALGO_TEST_CHECKS_H
 #include <camp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const size_t test_sizes[] = {0, 1, 2, 7, 255, 256, 257, 1000, 1023, 1024, 4097, 65535, 262144, 1000003,
                                     4194304 + 17};
@@ -22,25 +24,71 @@ static unsigned test_random(void) {
     return test_random_state = x;
 }
 
-/* A test's check_TYPE(n) for each of the six element types, in turn. */
-#define CHECK_EVERY_TYPE(n) \
-    (check_int(n), check_uint(n), check_int64(n), check_uint64(n), check_float(n), check_double(n))
-
 static int test_failures;
 static long test_checks;
+/* While a check's kernels are expected to be refused (test_refused below):
+ * its results are not looked at. */
+static bool test_results_unread;
 
 /* Counts a check; prints the first 20 that fail. */
-#define TEST_EXPECT(ok, ...)                         \
-    do {                                             \
-        test_checks++;                               \
-        if (!(ok) && test_failures++ < 20) {         \
-            printf("mismatch: " __VA_ARGS__);        \
-            printf("\n");                            \
-        }                                            \
+#define TEST_EXPECT(ok, ...)                                   \
+    do {                                                       \
+        if (test_results_unread) break;                        \
+        test_checks++;                                         \
+        if (!(ok) && test_failures++ < 20) {                   \
+            printf("mismatch: " __VA_ARGS__);                  \
+            printf("\n");                                      \
+        }                                                      \
+    } while (0)
+
+/* The error handler while kernels are expected to be refused: counts each
+ * refusal naming the feature `user` names; anything else fails. */
+static long test_refusals;
+static void test_count_refusal(const camp_error *error, void *user) {
+    const char *feature = user;
+    if (error->status == CAMP_ERROR_UNSUPPORTED && strstr(error->message, feature)) {
+        test_refusals++;
+        return;
+    }
+    test_checks++;
+    if (test_failures++ < 20) printf("mismatch: %s kernels refused, but this error came: %s\n", feature, error->message);
+}
+
+/* CHECK with every kernel it launches refused, through the error handler,
+ * naming FEATURE (what the device lacks); its results unread. Then errors
+ * abort again (the tests that use it install no handler of their own).
+ * test_finish checks that some kernel was refused. */
+static const char *test_refused_feature;
+#define TEST_REFUSED(check, feature)                         \
+    do {                                                     \
+        test_refused_feature = feature;                      \
+        camp_set_error_handler(test_count_refusal, feature); \
+        test_results_unread = true;                          \
+        check;                                               \
+        test_results_unread = false;                         \
+        camp_set_error_handler(NULL, NULL);                  \
+    } while (0)
+
+/* check_double(n) where the accelerator computes on doubles; on one that
+ * does not (a phone GPU, or CAMP_SIMULATE=mali-g710: docs/portability.md)
+ * its kernels must be refused, naming shaderFloat64, and the program goes
+ * on to the other types. */
+#define CHECK_DOUBLE(n)                                                                                        \
+    do {                                                                                                       \
+        if (camp_get_default_accelerator().supports_double_precision) check_double(n);                        \
+        else TEST_REFUSED(check_double(n), "shaderFloat64");                                                   \
+    } while (0)
+
+/* A test's check_TYPE(n) for each of the six element types, in turn. */
+#define CHECK_EVERY_TYPE(n)                                                                  \
+    do {                                                                                     \
+        check_int(n), check_uint(n), check_int64(n), check_uint64(n), check_float(n);        \
+        CHECK_DOUBLE(n);                                                                     \
     } while (0)
 
 /* The program's exit: a summary line that does not depend on the device. */
 static int test_finish(const char *name) {
+    if (test_refused_feature) TEST_EXPECT(test_refusals > 0, "no kernel refused for lack of %s", test_refused_feature);
     if (test_failures) {
         printf("%s: %d of %ld checks failed\n", name, test_failures, test_checks);
         return 1;

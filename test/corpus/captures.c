@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderInt16 shaderInt8 storagePushConstant8 storagePushConstant16
 /* What kernels capture from the enclosing function: a struct captured by
  * value (with a nested struct and an array member), scalars of several
  * types, complete arrays of rank 1, 2 and 3 read and written, an array of

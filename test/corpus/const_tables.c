@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderInt16
 /* const_tables.c — const globals and static const locals used in kernels and helpers become module constants (Private variables with constant initializers): arrays with designators, structs, scalars. */
 #include <camp.h>
 #include <stdio.h>

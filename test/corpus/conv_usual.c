@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt16 shaderInt8
 /* Integer promotions and the usual arithmetic conversions, exactly as C:
  * -1 < 1u is false (the int becomes unsigned), int / unsigned divides as
  * unsigned, unsigned char and short promote to int (so they stay signed

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Helpers defined in a header (corpus_helpers.h) called from kernels:
  * a static inline restrict(amp) helper, a restrict(cpu, amp) helper also
  * called by the host, a helper taking and returning a struct declared in

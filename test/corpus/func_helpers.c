@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderInt16 shaderInt8
 /* restrict(amp) and restrict(cpu, amp) helpers: scalar parameters of every
  * width, struct parameters (by value: the callee's changes stay local) and
  * struct returns, vector parameters and vector returns, static inline

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* Helpers as camp_math.h's vector forms use them: clang's overloadable
  * functions (one name, several parameter types; the host program still
  * names each one, now by its type), parameters declared as arrays

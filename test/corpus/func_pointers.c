@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Pointers in kernels and helpers: a pointer to a row of a 2-D view
  * (`int *row = &m[i][0]`), pointers into private local arrays, the same
  * helper called with a view pointer and with a local-array pointer, helpers

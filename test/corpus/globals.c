@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderInt8
 /* File-scope variables in kernels: const globals (scalars, an array, a 2-D
  * array, a struct and an array of structs) read as constants, non-const
  * global arrays written by kernels (implicit views, copied back), a

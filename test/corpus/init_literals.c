@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt8
 /* Initializers in kernels: designated initializers for structs (out of
  * order, nested, omitted members are zero) and for arrays ([k] = v, ranges
  * of zeros between), compound literals of scalars, structs, arrays and

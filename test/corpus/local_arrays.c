@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Fixed-size local arrays in kernels: 1-D with and without initializers
  * (the rest zero), 2-D and 3-D with nested initializers, dynamic indexing
  * by loop counters and by data, arrays of structs and of floats, whole-row

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Every C operator on ints and unsigned in kernels: binary + - * / % & | ^
  * << >>, unary + - ~ !, the six comparisons, && || as values, and mixed
  * precedence without parentheses where C defines it. Values stay within

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* clang's bit builtins in kernels (camp_bits.h): __builtin_popcount, clz,
  * ctz, ffs and parity in their int, l and ll forms, on values with bits at
  * both ends and across the 32-bit halves of 64-bit ones; clz and ctz only

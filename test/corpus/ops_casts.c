@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderInt16 shaderInt8
 /* Casts and conversions in kernels: int <-> float and double (in range,
  * truncating toward zero), narrowing to char and short (wrapping as clang
  * does), sign changes int <-> unsigned, 64 <-> 32 bits, conversion to

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderInt8
 /* Compound assignment of every kind (+= -= *= /= %= <<= >>= &= ^= |=) on
  * int, unsigned, long long, char (the result is converted back to the
  * narrow type), float and double, on locals and directly on view elements,

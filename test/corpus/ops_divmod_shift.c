@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Truncating division and remainder with every sign combination (int, long
  * long, and unsigned), the identity (a/b)*b + a%b == a, division by powers
  * of two of negative values (not a shift), and shifts: left shifts of

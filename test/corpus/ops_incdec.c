@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderInt8
 /* ++ and --, prefix and postfix, on int, unsigned (wrapping at 0), char,
  * long long, float and double locals, on view elements, and on pointers
  * into a view and into a local array (stepping through elements); the

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* && and || evaluate their right operand only when needed: side effects
  * (increments, assignments, helper calls that write through a pointer)
  * happen exactly when C evaluates them. Also the comma operator (left then

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Control flow in kernels: if / else if / else chains (with and without
  * braces, a dangling else), for loops with empty parts, while and do-while
  * (the do body runs at least once), nested loops with break and continue at

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Blocks, shadowing and early exits in kernels: inner blocks whose locals
  * shadow outer ones (and a captured variable, and the index), a loop
  * variable shadowing a local, `continue;` directly in the kernel body

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt8
 /* switch in kernels: fallthrough between cases, default in the middle of
  * the cases, a case with several labels, a nested switch, switch on char
  * and on an enum and on a long long, break inside a loop inside a switch

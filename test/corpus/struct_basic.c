@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Structs in kernels: struct locals, member read and write, whole-struct
  * assignment and copy, nested structs, arrays inside structs, arrays of
  * structs in views (read and written), structs passed to and returned from

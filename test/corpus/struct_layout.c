@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderInt16 shaderInt8
 /* Device struct layout equals the host's: structs with mixed member sizes
  * and padding (char, short, int, long long, double, float, a nested struct,
  * an array member, an enum, a _Bool), an array of them filled by the host,

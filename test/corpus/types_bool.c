@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt8
 /* _Bool in kernels: conversion from int and float (any nonzero value is 1,
  * not a truncation), _Bool arrays in views, _Bool operands promoted to int,
  * ++ and += on a _Bool, comparisons and logical operators as _Bool. */

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt8
 /* char, signed char and unsigned char in kernels: 8-bit arrays in views,
  * integer promotion to int before arithmetic, unsigned char wrap-around,
  * narrowing conversions to signed char (clang wraps modulo 256), char

@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Enums in kernels: enumerators with explicit and implicit values (one
  * negative), enum arrays in views, enum arithmetic and comparisons, a
  * switch on an enum, an enum returned by a restrict(amp) helper, and the

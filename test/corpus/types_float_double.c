@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* float and double in kernels: arithmetic whose every result is exact (small
  * integers and dyadic fractions, so fused multiply-add cannot change it),
  * division by powers of two, float <-> double conversions, int <-> float and

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* 64-bit integers in kernels: long, long long, unsigned long long arrays in
  * views, 64-bit arithmetic and division, unsigned 64-bit wrap-around,
  * shifts by 32..63, sign and zero extension from 32 bits, truncation to 32

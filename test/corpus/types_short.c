@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt16
 /* short and unsigned short in kernels: 16-bit arrays in views, promotion to
  * int (unsigned short * unsigned short is an int product), narrowing back to
  * 16 bits, signed/unsigned short comparisons after promotion, compound

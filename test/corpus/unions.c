@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt16
 /* Unions in kernels: a union local written and read through the same
  * member, a tagged union (struct with an enum tag and a union) in a view,
  * reading a float's bits through an unsigned member (C permits reading

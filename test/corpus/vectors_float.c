@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* Floating-point short vectors in kernels: float2/float3/float4 and
  * double2/double3/double4 arrays in views, element-wise arithmetic with
  * exact results, scalar broadcast, comparisons (an int vector of -1/0),

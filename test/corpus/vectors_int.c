@@ -1,3 +1,4 @@
+// needs: shaderInt64
 /* Integer short vectors in kernels: int2/int3/int4 and uint2/uint3/uint4
  * arrays in views, element-wise + - * / % & | ^ << >> ~ and unary minus,
  * scalar broadcast, comparisons (each lane -1 or 0), !, && and ||, component access by

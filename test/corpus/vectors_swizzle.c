@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* Swizzles of short vectors in kernels: two- to four-lane reads (.xy, .yx,
  * .zyx, .wzyx, repeated lanes .xxyy), .lo/.hi/.even/.odd, numeric .s0123
  * forms, .rgba names, swizzles on the left of = and of compound

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* C++ AMP's tanpi, scalb and nan (include/camp_math/amp_extras.h) and
  * erfinv, erfcinv, phi and probit (include/camp_math/inverse_erf.h), and
  * fast_math_fmod (OpFRem: the sign of x, unlike OpFMod's of y) in

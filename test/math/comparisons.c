@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* C99's comparison macros in kernels (isgreater, isgreaterequal, isless,
  * islessequal, islessgreater, isunordered) on every pair of edge values,
  * in float, double and mixed: false with a NaN, -0 equal to +0, and exact

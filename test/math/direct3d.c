@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* direct3d.c — the direct3d_<name> intrinsics (include/camp_math/direct3d.h)
  * in kernels against their host forms, differential: every function on
  * edge values (+-0, +-1, subnormals, +-inf, NaN, INT_MIN, INT_MAX, 0 and

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* fast_log10.c — the C++ AMP overview's math library example: the base-10 logarithm,
  * with fast_math, of each value in the compute domain.
  *

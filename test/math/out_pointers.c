@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* The math functions that store through pointers, in kernels: sincos and
  * sincosf (C++ AMP's precise_math::sincos, include/camp_math/amp_extras.h),
  * frexp, modf and remquo in both forms, storing into the kernel's locals

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* vector_forms.c — the math functions element-wise on float2/3/4 and
  * double2/3/4 (include/camp_math/vector_forms.h), differential: each lane
  * is the precise scalar form, the same code on the device and in the

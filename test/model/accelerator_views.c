@@ -79,3 +79,4 @@ int main(void) {
     camp_accelerator_view_destroy(automatic);
     return 0;
 }
+// needs: shaderInt64

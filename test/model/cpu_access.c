@@ -60,3 +60,4 @@ int main(void) {
     printf("set 9: %d\n", camp_accelerator_set_default_cpu_access_type(&acc, (camp_access_type)9));
     return 0;
 }
+// needs: shaderInt64

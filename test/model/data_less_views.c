@@ -38,3 +38,4 @@ int main(int argc, char **argv) {
     array_view_delete(squares);
     return 0;
 }
+// needs: shaderInt64

@@ -61,3 +61,4 @@ int main(void) {
     free(data);
     return 0;
 }
+// needs: shaderInt64

@@ -47,3 +47,4 @@ int main(void) {
     free(v);
     return 0;
 }
+// needs: shaderInt64

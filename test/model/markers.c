@@ -55,3 +55,4 @@ int main(void) {
     printf("destroyed view's marker: %p\n", (void *)camp_accelerator_view_create_marker(av));  /* (nil) */
     return 0;
 }
+// needs: shaderInt64

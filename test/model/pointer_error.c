@@ -62,3 +62,4 @@ int main(void) {
     free(stray);
     return 0;
 }
+// needs: shaderInt64

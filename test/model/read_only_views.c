@@ -40,3 +40,4 @@ int main(void) {
     free(data);
     return 0;
 }
+// needs: shaderInt64

@@ -38,3 +38,4 @@ int main(void) {
     munmap(v, 4 * page);
     return 0;
 }
+// needs: shaderInt64

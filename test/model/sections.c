@@ -109,3 +109,4 @@ int main(void) {
     free(m);
     return 0;
 }
+// needs: shaderInt64

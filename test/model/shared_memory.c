@@ -38,3 +38,4 @@ int main(void) {
     array_delete(arr_none);
     return 0;
 }
+// needs: shaderInt64

@@ -47,3 +47,4 @@ int main(void) {
     array_delete(staging);
     return 0;
 }
+// needs: shaderInt64

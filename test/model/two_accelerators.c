@@ -77,3 +77,4 @@ int main(void) {
     free(v);
     return 0;
 }
+// needs: shaderInt64

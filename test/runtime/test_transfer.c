@@ -95,13 +95,16 @@ int main(void) {
     int imports = count_in(log, "imported");
     int small_in_bar = count_in(log, "buffers under 16 MiB in host-visible device memory");
     int copy_kernels = count_in(log, "copies by a compute kernel");
+    int bar_imports = count_in(log, "copies by bar, importing views");
     stderr_capture_show(log);
     /* Imported once each, however often they were copied: the large views
      * a, b, c and the view pair of the copies, with import and with bar
-     * (whose copies in write through the mapping only where no import
-     * serves them). */
+     * where the device imports (whose copies in write through the mapping
+     * only where no import serves them). lavapipe imports; a device of a
+     * CAMP_SIMULATE profile without VK_EXT_external_memory_host does not. */
     fprintf(stderr, "test_transfer (%s): %d imports\n", path ? path : "default", imports);
-    CHECK(imports == (import || bar ? 5 : 0));
+    if (bar && !getenv("CAMP_SIMULATE")) CHECK(bar_imports == 1);
+    CHECK(imports == (import || (bar && bar_imports) ? 5 : 0));
     /* On the import path, with memory the host can map across the whole
      * device (lavapipe's, as a resizable BAR), the arrays below 16 MiB lie
      * there: their copies in above went through the mapping. */

@@ -82,12 +82,31 @@ static inline void launch_fill2d(int rows, int cols, uint32_t *m) {
 /* From here on standard error goes to a temporary file, which the test
  * reads (CAMP_VERBOSE's lines) after stderr_capture_end; *saved keeps the
  * real one. */
+static FILE *stderr_capture_file;
+static int stderr_capture_saved = -1;
+
+/* At an exit while standard error is captured (libcamp's exit(1) on a
+ * setting the device cannot honour, such as a CAMP_COPY_PATH it lacks):
+ * what was captured goes to the real standard error, the message with it. */
+static inline void stderr_capture_show_at_exit(void) {
+    if (stderr_capture_saved < 0) return;
+    fflush(stderr);
+    dup2(stderr_capture_saved, 2);
+    rewind(stderr_capture_file);
+    char line[512];
+    while (fgets(line, sizeof line, stderr_capture_file)) fputs(line, stderr);
+}
+
 static inline FILE *stderr_capture_begin(int *saved) {
+    static bool at_exit_registered;
+    if (!at_exit_registered) at_exit_registered = atexit(stderr_capture_show_at_exit) == 0;
     FILE *log = tmpfile();
     *saved = dup(2);
     CHECK(log && *saved >= 0);
     fflush(stderr);
     dup2(fileno(log), 2);
+    stderr_capture_file = log;
+    stderr_capture_saved = *saved;
     return log;
 }
 
@@ -95,6 +114,7 @@ static inline FILE *stderr_capture_begin(int *saved) {
 static inline void stderr_capture_end(int saved) {
     fflush(stderr);
     dup2(saved, 2);
+    stderr_capture_saved = -1;
 }
 
 /* Lines of the captured file holding `needle`. */
