@@ -14,3 +14,4 @@ int main(void) {
     printf("launched; returning with the second kernel pending\n");
     return 0;
 }
+// needs: shaderInt64
