@@ -37,3 +37,4 @@ int main(void) {
     array_view_delete(bytes);
     return 0;
 }
+// needs: shaderInt64 shaderInt8
