@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* lowpass.c — a spectral low-pass filter: campcc kernels make a noisy
  * signal and cut its spectrum, VkFFT (fft_plan.c) transforms it forward
  * and back in place, all on one array on the accelerator, in order on the

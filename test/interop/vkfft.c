@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* vkfft.c — VkFFT on campcc's memory through camp.h's camp_vulkan_* calls
  * (samples/vkfft/fft_plan.c), with the validation layer on: a forward FFT
  * in place on an array, views (their pages protected or not) and a section
@@ -9,7 +10,7 @@
  * second accelerator (on_second_accelerator). */
 #include <vulkan/vulkan.h> /* before camp.h (in fft_plan.h): its camp_vulkan_* calls */
 
-#include "fft_plan.h"
+#include "../../samples/vkfft/fft_plan.h"
 
 #include <math.h>
 #include <stdio.h>
