@@ -331,6 +331,16 @@ def profile_warnings(campcc, src, flags=()):
     return warnings
 
 
+def build_runnable(campcc, flags, src, exe):
+    """Builds SRC into EXE with FLAGS (for the simulated profile under CAMP_SIMULATE); False where the
+    profile refuses its kernels as campcc warned, that refusal printed: the test ends there."""
+    _, _, warnings = run([campcc, *flags, *target_profile(), src, "-o", exe], f"campcc {' '.join(flags + ['build'])}")
+    refusal = simulated_refusal(exe, warnings)
+    if refusal:
+        print(refusal)
+    return not refusal
+
+
 def cmd_prebuilt(a):
     exe = os.path.abspath(a.exe)
     if a.source:
@@ -391,10 +401,7 @@ def cmd_workgroups(a):
         run([a.campcc, "-O2", "-S", src, "-o", asm], "campcc -O2 -S")
         check_workgroup_spec_constants(open(asm, encoding="utf-8").read())
         exe = os.path.join(tmp, "prog")
-        _, _, warnings = run([a.campcc, "-O2", *target_profile(), src, "-o", exe], "campcc -O2 build")
-        refusal = simulated_refusal(exe, warnings)
-        if refusal:
-            print(refusal)
+        if not build_runnable(a.campcc, ["-O2"], src, exe):
             return
         want = run_on_vulkan(exe, "run with the default workgroup sizes")
         for size in WORKGROUP_SIZES:
@@ -422,10 +429,7 @@ def cmd_addresses(a):
             raise StepFailed("[campcc -O2 -S] no view element addressed by OpPtrAccessChain under "
                              "specialization constant 6 (narrow_addresses)")
         exe = os.path.join(tmp, "prog")
-        _, _, warnings = run([a.campcc, "-O2", *target_profile(), src, "-o", exe], "campcc -O2 build")
-        refusal = simulated_refusal(exe, warnings)
-        if refusal:
-            print(refusal)
+        if not build_runnable(a.campcc, ["-O2"], src, exe):
             return
         outs = {}
         for chains, says in (("1", "views by access chains"), ("0", "views by 64-bit sums")):
@@ -457,10 +461,7 @@ def cmd_vectorized(a):
             raise StepFailed("[campcc -O2 -S] no elements_per_thread specialization constant (SpecId 7), "
                              "or no 16-byte-aligned vector load and store")
         exe = os.path.join(tmp, "prog")
-        _, _, warnings = run([a.campcc, "-O2", *target_profile(), src, "-o", exe], "campcc -O2 build")
-        refusal = simulated_refusal(exe, warnings)
-        if refusal:
-            print(refusal)
+        if not build_runnable(a.campcc, ["-O2"], src, exe):
             return
         outs = {}
         for value in ("1", "0"):
@@ -487,10 +488,7 @@ def cmd_device(a):
     src = os.path.abspath(a.src)
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
-        _, _, warnings = run([a.campcc, *target_profile(), src, "-o", exe], "campcc build")
-        refusal = simulated_refusal(exe, warnings)
-        if refusal:
-            print(refusal)
+        if not build_runnable(a.campcc, [], src, exe):
             return
         out = run_on_vulkan(exe, "run with CAMP_DEVICE=0", {"CAMP_DEVICE": "0"})
         check_expected(out, a.expected, "the program with CAMP_DEVICE=0")
