@@ -1,12 +1,7 @@
 /* saxpy's Vulkan twin (glsl/saxpy.comp): 256 threads per workgroup. */
 #include "../problems/saxpy.h"
 #include "harness.h"
-
-typedef struct saxpy_args {
-    VkDeviceAddress x, y;
-    float a;
-    uint32_t n;
-} saxpy_args;
+#include "saxpy_args.h"
 
 int main(int argc, char **argv) {
     bench_options o = bench_parse(argc, argv, "saxpy", SAXPY_SIZE, SAXPY_QUICK, SAXPY_RUNS);

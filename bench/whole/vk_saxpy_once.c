@@ -7,12 +7,7 @@
 #include <stdlib.h>
 
 #include "../vulkan/harness.h"
-
-typedef struct saxpy_args {
-    VkDeviceAddress x, y;
-    float a;
-    uint32_t n;
-} saxpy_args;
+#include "../vulkan/saxpy_args.h"
 
 int main(int argc, char **argv) {
     int n = argc > 1 ? atoi(argv[1]) : 1 << 24;
