@@ -131,9 +131,11 @@ static bool whole_workgroups(const camp_kernel_info *kernel, const camp_push_hea
 }
 
 /* The group offsets the header holds are 32-bit: extent64's grid is fewer
- * than 2^32 workgroups (with the smallest workgroups, 2^32 threads). */
+ * than 2^32 workgroups (with the smallest workgroups, 2^32 threads). An
+ * int extent's grid always is: only extent64's launches pay the check. */
 static camp_status check_group_count(const camp_kernel_info *kernel, const camp_push_header *header,
                                      const camp_pipeline *pipeline) {
+    if (!kernel->wide_index) return CAMP_OK;
     uint64_t groups[3];
     group_counts(kernel, header, pipeline, groups);
     if (groups[0] <= UINT32_MAX) return CAMP_OK;
