@@ -11,6 +11,15 @@
 
 /* ---- One view, one device ---------------------------------------------------- */
 
+/* Under profiling, a span from `start` to now named `what` on the trace's
+ * host track (the steps of opening and closing, where a short program's
+ * time goes); the time it ends, the next step's start. */
+static uint64_t step_done(const char *what, uint64_t start) {
+    if (!camp_rt.profiling) return 0;
+    camp_profile_host_span(what, start);
+    return camp_profile_now();
+}
+
 void camp_runtime_view_destroy(camp_accelerator_view *q) {
     camp_queue_drain(q);
     camp_transfer_forget_queue(q);
@@ -47,14 +56,18 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     CAMP_TRY(camp_faults_init());
     CAMP_TRY(camp_simulate_check());
     camp_device *dev;
+    uint64_t step = camp_rt.profiling ? camp_profile_now() : 0;
     CAMP_TRY(camp_device_create(physical, index, &dev));
+    step = step_done("create the device", step);
     dev->poll_ns = camp_wait_poll_ns();
     dev->loop_budget = camp_loop_budget(physical) != 0;
     dev->copies_by_kernel = camp_copy_kernel_wanted(dev);
     camp_status status = camp_copy_path_choose(dev);
     if (status == CAMP_OK) camp_transfer_start(dev);
     if (status == CAMP_OK) status = camp_pipeline_cache_load(dev);
+    step = step_done("load the pipeline cache", step);
     if (status == CAMP_OK) status = camp_queue_create(dev, CAMP_QUEUING_MODE_AUTOMATIC, &dev->default_view);
+    step_done("create the default view", step);
     if (status != CAMP_OK) {
         close_device(dev);
         return status;
@@ -85,20 +98,23 @@ static void shutdown_at_exit(void) { camp_shutdown(); }
 camp_status camp_runtime_start(void) {
     if (camp_rt.ready) return CAMP_OK;
     uint64_t start = camp_rt.profiling ? camp_profile_now() : 0;
+    if (camp_rt.profiling) camp_trace_begin(start, "open the device", camp_call.file, camp_call.line, NULL);
     VkPhysicalDevice *devices = NULL;
     uint32_t count = 0, chosen = 0;
     camp_status status = camp_instance_init();
+    uint64_t step = step_done("create the Vulkan instance", start);
     if (status == CAMP_OK) status = camp_physical_devices(&devices, &count);
     if (status == CAMP_OK) status = camp_device_choose(devices, count, &chosen);
+    step_done("choose the device", step);
     if (status == CAMP_OK) status = open_device(devices[chosen], chosen, &camp_rt.main);
     free(devices);
+    if (camp_rt.profiling) camp_trace_end(camp_profile_now()); /* the steps above nest in it */
     if (status != CAMP_OK) {
         camp_runtime_stop(); /* a later call tries again from scratch */
         return status;
     }
     snprintf(camp_rt.device_name, sizeof camp_rt.device_name, "%s", camp_rt.main->name);
     camp_rt.ready = true;
-    if (camp_rt.profiling) camp_profile_host_span("open the device", start);
     /* Tear down before exit so that validation layers see every object
      * destroyed and report no leaks. */
     if (!camp_rt.atexit_registered) {
@@ -127,6 +143,8 @@ camp_status camp_runtime_device(uint32_t index, camp_device **out) {
 }
 
 void camp_runtime_stop(void) {
+    bool opened = camp_rt.instance != VK_NULL_HANDLE; /* else nothing to time: stopped already */
+    uint64_t start = camp_rt.profiling && opened ? camp_profile_now() : 0;
     camp_futures_destroy();
     if (camp_rt.ready) camp_regions_destroy(); /* before the queues: busy buffers retire to them */
     while (camp_rt.devices) {
@@ -135,7 +153,9 @@ void camp_runtime_stop(void) {
         close_device(dev);
     }
     camp_rt.main = NULL;
+    if (opened) start = step_done("close the devices", start);
     camp_instance_destroy();
+    if (opened) step_done("destroy the Vulkan instance", start);
     camp_rt.ready = false;
 }
 
