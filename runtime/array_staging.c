@@ -42,8 +42,11 @@ static camp_status copy_arrays(void *dst, const void *src, size_t bytes) {
     if (read_barrier || write_barrier) camp_queue_barrier(q);
     camp_queue_use(q, &from->usage, CAMP_ACCESS_READ);
     camp_queue_use(q, &to->usage, CAMP_ACCESS_WRITE);
-    camp_record_copy(q, to->staging_array ? CAMP_COPY_OUT : CAMP_COPY_IN, &from->device, from->pad + from_offset,
-                     &to->device, to->pad + to_offset, bytes);
+    if (to->staging_array || from->staging_array)
+        camp_record_copy(q, to->staging_array ? CAMP_COPY_OUT : CAMP_COPY_IN, &from->device, from->pad + from_offset,
+                         &to->device, to->pad + to_offset, bytes);
+    else
+        camp_record_device_copy(q, &from->device, from->pad + from_offset, &to->device, to->pad + to_offset, bytes);
     CAMP_TRY(camp_queue_recorded(q));
     /* Staging arrays are the host's: as C++ AMP's copy does, return once
      * the host may read or overwrite them. Copies between device arrays

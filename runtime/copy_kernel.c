@@ -14,7 +14,10 @@
  * Used on discrete GPUs, for copies whose two ends have device addresses
  * (device and staging buffers; not the program's imported pages) and whose
  * ends and size are whole 4-byte words (16-byte elements where they
- * allow), up to what one dispatch covers. Everything else, and every copy
+ * allow), up to what one dispatch covers (64 MiB); copies between two
+ * arrays in device memory at any size, in as many dispatches as they take:
+ * vkCmdCopyBuffer moved 256 MiB between arrays of an H200 at 0.83 TB/s
+ * (reads and writes), a kernel at 3.9. Everything else, and every copy
  * on other devices (lavapipe's vkCmdCopyBuffer is a memcpy, its kernels
  * 5-15 times slower at it), goes through vkCmdCopyBuffer.
  * CAMP_COPY_KERNEL=0 turns it off, =1 on for every device (tests). */
@@ -109,22 +112,28 @@ static struct camp_copy_kernel *kernel_get(camp_device *dev) {
     return k;
 }
 
-bool camp_copy_kernel_record(camp_accelerator_view *q, VkDeviceAddress from, VkDeviceAddress to, VkDeviceSize bytes) {
+bool camp_copy_kernel_record(camp_accelerator_view *q, VkDeviceAddress from, VkDeviceAddress to, VkDeviceSize bytes,
+                             bool any_size) {
     camp_device *dev = q->dev;
     if (!dev->copies_by_kernel || !(q->stages & VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT)) return false;
     if ((from | to | bytes) % 4) return false;
-    bool wide = (from | to | bytes) % 16 == 0;
-    VkDeviceSize count = bytes / (wide ? 16 : 4);
-    if (count > (VkDeviceSize)GROUPS_MAX * WORKGROUP) return false;
+    unsigned element = (from | to | bytes) % 16 == 0 ? 16 : 4;
+    const VkDeviceSize per_dispatch = (VkDeviceSize)GROUPS_MAX * WORKGROUP;
+    VkDeviceSize count = bytes / element;
+    if (count > per_dispatch && !any_size) return false;
     struct camp_copy_kernel *k = kernel_get(dev);
     if (!k) return false;
-    copy_args args = {from, to, (uint32_t)count, wide};
     if (q->bound != k->pipeline) {
         camp_cmd_bind(q, k->pipeline);
         q->bound = k->pipeline;
     }
-    camp_cmd_push(q, k->layout, &args, sizeof args);
-    camp_cmd_dispatch(q, (uint32_t)((count + WORKGROUP - 1) / WORKGROUP), 1, 1);
+    /* The dispatches touch disjoint bytes: no barrier between them. */
+    for (VkDeviceSize done = 0; done < count; done += per_dispatch) {
+        VkDeviceSize part = count - done < per_dispatch ? count - done : per_dispatch;
+        copy_args args = {from + done * element, to + done * element, (uint32_t)part, element == 16};
+        camp_cmd_push(q, k->layout, &args, sizeof args);
+        camp_cmd_dispatch(q, (uint32_t)((part + WORKGROUP - 1) / WORKGROUP), 1, 1);
+    }
     return true;
 }
 

@@ -732,9 +732,11 @@ camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *
  * the copy kernel where they can (CAMP_COPY_KERNEL, else discrete GPUs). */
 bool camp_copy_kernel_wanted(const camp_device *dev);
 /* Records a copy of `bytes` from device address `from` to `to` into the
- * open batch of `q` as a dispatch of the copy kernel; false, with nothing
- * recorded, where that does not serve (vkCmdCopyBuffer then). */
-bool camp_copy_kernel_record(camp_accelerator_view *q, VkDeviceAddress from, VkDeviceAddress to, VkDeviceSize bytes);
+ * open batch of `q` as dispatches of the copy kernel (one, unless
+ * `any_size`: as many as it takes); false, with nothing recorded, where
+ * that does not serve (vkCmdCopyBuffer then). */
+bool camp_copy_kernel_record(camp_accelerator_view *q, VkDeviceAddress from, VkDeviceAddress to, VkDeviceSize bytes,
+                             bool any_size);
 void camp_copy_kernel_destroy(camp_device *dev);
 
 /* ---- replay.c: batches submitted again instead of recorded again -------- */
@@ -821,6 +823,9 @@ enum camp_copy_direction { CAMP_COPY_IN, CAMP_COPY_OUT };
  * profiling (the trace shows it on the view's track). */
 void camp_record_copy(camp_accelerator_view *q, enum camp_copy_direction direction, const camp_buffer *from,
                       VkDeviceSize from_offset, const camp_buffer *to, VkDeviceSize to_offset, VkDeviceSize bytes);
+/* The same for a copy between two arrays in device memory (array_copy). */
+void camp_record_device_copy(camp_accelerator_view *q, const camp_buffer *from, VkDeviceSize from_offset,
+                             const camp_buffer *to, VkDeviceSize to_offset, VkDeviceSize bytes);
 /* Moves a done edge's bytes to the host (`done`: the copy ran) and gives
  * its staging buffer back. */
 camp_status camp_copy_edge_deliver(camp_copy_edge *edge, bool done);

@@ -364,25 +364,33 @@ static camp_status begin_copy(camp_accelerator_view *q, camp_usage *usage, uint3
     return CAMP_OK;
 }
 
-/* The copy, by the copy kernel where it serves, else by vkCmdCopyBuffer. */
-static void record_either(camp_accelerator_view *q, const camp_buffer *from, VkDeviceSize from_offset,
-                          const camp_buffer *to, VkDeviceSize to_offset, VkDeviceSize bytes) {
+/* The copy, by the copy kernel where it serves, else by vkCmdCopyBuffer;
+ * timed on the device when profiling. `on_device`: both ends are device
+ * memory, copied by kernel at any size. */
+static void record_copy(camp_accelerator_view *q, enum camp_copy_direction direction, const camp_buffer *from,
+                        VkDeviceSize from_offset, const camp_buffer *to, VkDeviceSize to_offset, VkDeviceSize bytes,
+                        bool on_device) {
+    if (!bytes) return;
+    VkCommandBuffer commands = VK_NULL_HANDLE;
+    uint32_t timed = 0;
+    if (camp_rt.profiling) {
+        commands = camp_replay_commands(q); /* timestamps around it: recorded directly */
+        timed = camp_profile_device_copy_begin(q, commands, direction, bytes);
+    }
     bool addressed = from->address && to->address;
-    if (addressed && camp_copy_kernel_record(q, from->address + from_offset, to->address + to_offset, bytes)) return;
-    camp_cmd_copy(q, from->buffer, from_offset, to->buffer, to_offset, bytes);
+    if (!addressed || !camp_copy_kernel_record(q, from->address + from_offset, to->address + to_offset, bytes, on_device))
+        camp_cmd_copy(q, from->buffer, from_offset, to->buffer, to_offset, bytes);
+    if (camp_rt.profiling) camp_profile_timed_end(q, commands, timed);
 }
 
 void camp_record_copy(camp_accelerator_view *q, enum camp_copy_direction direction, const camp_buffer *from,
                       VkDeviceSize from_offset, const camp_buffer *to, VkDeviceSize to_offset, VkDeviceSize bytes) {
-    if (!bytes) return;
-    if (!camp_rt.profiling) {
-        record_either(q, from, from_offset, to, to_offset, bytes);
-        return;
-    }
-    VkCommandBuffer commands = camp_replay_commands(q); /* timestamps around it: recorded directly */
-    uint32_t timed = camp_profile_device_copy_begin(q, commands, direction, bytes);
-    record_either(q, from, from_offset, to, to_offset, bytes);
-    camp_profile_timed_end(q, commands, timed);
+    record_copy(q, direction, from, from_offset, to, to_offset, bytes, false);
+}
+
+void camp_record_device_copy(camp_accelerator_view *q, const camp_buffer *from, VkDeviceSize from_offset,
+                             const camp_buffer *to, VkDeviceSize to_offset, VkDeviceSize bytes) {
+    record_copy(q, CAMP_COPY_IN, from, from_offset, to, to_offset, bytes, true);
 }
 
 /* ---- Small copies: one staging buffer -------------------------------------------- */

@@ -7,7 +7,9 @@
  * that a view copied many times is imported once (counted in CAMP_VERBOSE's
  * lines, which the test reads back from its own stderr), and on the import
  * path that small arrays lie where the host writes them directly; with
- * CAMP_COPY_KERNEL=1, that the copies went through the copy kernel. */
+ * CAMP_COPY_KERNEL=1, that the copies went through the copy kernel; and
+ * array_copy between arrays, larger than one dispatch of the copy kernel
+ * covers, in 16-byte and in 4-byte elements. */
 #define _POSIX_C_SOURCE 200809L /* setenv, dup2, fileno */
 #include "test_util.h"
 
@@ -30,6 +32,28 @@ static void check_array_copy(size_t bytes, size_t skew, size_t offset) {
     CHECK(dst[2] == 0xEE && dst[3 + bytes] == 0xEE); /* nothing written around it */
     camp_array_delete(array);
     free(src), free(dst);
+}
+
+/* array_copy of `bytes` from `from_offset` into one array to `to_offset`
+ * into another, the bytes around the destination untouched. */
+static void check_device_copy(size_t bytes, size_t from_offset, size_t to_offset) {
+    size_t size = bytes + 64;
+    unsigned char *host = malloc(size), *back = malloc(size);
+    for (size_t i = 0; i < size; i++) host[i] = (unsigned char)pattern(i, 7);
+    unsigned char *from = camp_array_new(NULL, size, host, CAMP_ACCESS_TYPE_NONE);
+    memset(host, 0xEE, size);
+    unsigned char *to = camp_array_new(NULL, size, host, CAMP_ACCESS_TYPE_NONE);
+    camp_array_copy_at(to + to_offset, from + from_offset, (long long)bytes, 1, __FILE__, __LINE__);
+    camp_array_copy_out(back, to, size);
+    size_t wrong = 0;
+    for (size_t i = 0; i < size; i++) {
+        bool inside = i >= to_offset && i < to_offset + bytes;
+        wrong += back[i] != (inside ? (unsigned char)pattern(i - to_offset + from_offset, 7) : 0xEE);
+    }
+    if (wrong) fprintf(stderr, "array_copy of %zu bytes (%zu to %zu): %zu wrong\n", bytes, from_offset, to_offset, wrong);
+    CHECK(wrong == 0);
+    camp_array_delete(from), camp_array_delete(to);
+    free(host), free(back);
 }
 
 /* c = a + b over views of n elements starting `skew` elements into their
@@ -90,6 +114,9 @@ int main(void) {
     check_views(1000, 1);
     check_views((1 << 20) + 17, 3);
     check_copies_through_view((size_t)(2 << 20) + 11);
+    /* one dispatch of the copy kernel covers 65,535 x 64 elements */
+    check_device_copy((size_t)65535 * 64 * 16 + 48, 16, 32);
+    check_device_copy((size_t)65535 * 64 * 4 + 12, 4, 8);
 
     stderr_capture_end(saved_stderr);
     int imports = count_in(log, "imported");
