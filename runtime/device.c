@@ -509,7 +509,7 @@ static camp_status create_device(camp_device *dev) {
     dev->family_count = dev->copy_family == dev->queue_family ? 1 : 2;
     dev->timestamp_bits = families[dev->queue_family].timestampValidBits;
     dev->copy_timestamp_bits = families[dev->copy_family].timestampValidBits;
-    const float priorities[CAMP_DEVICE_QUEUES_MAX] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+    const float priorities[CAMP_DEVICE_QUEUES_MAX] = {1.0f, 1.0f};
     VkDeviceQueueCreateInfo queues[2] = {{
         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
         .queueFamilyIndex = dev->queue_family,

@@ -225,10 +225,14 @@ typedef struct camp_region {
     struct camp_accelerator_view *lent_to;
 } camp_region;
 
-/* Vulkan queues opened per device at most: views created by the program
- * submit to queues 1.. in turn (queue 0 is the default view's), so that
- * threads on different views do not share one. */
-#define CAMP_DEVICE_QUEUES_MAX 8u
+/* Vulkan queues opened per device at most: the default view submits to
+ * queue 0, the views the program creates to queue 1 (to the rest in turn
+ * where there are more), so that their kernels run beside the default
+ * view's. Two: each queue of the compute family cost an H200's
+ * vkCreateDevice about 20 ms and its vkDestroyDevice 9 (eight: 240 + 90 ms
+ * of a 600 ms program; two: 107 + 40), and host threads on views of one
+ * to eight queues launched kernels at the same rate (performance.md). */
+#define CAMP_DEVICE_QUEUES_MAX 2u
 
 /* Free buffers kept for the next launches: few, and not too many bytes. */
 #define CAMP_BUFFER_CACHE_SLOTS 8

@@ -4,7 +4,8 @@
  * bandwidth beside them (bench/problems/algorithms.h describes the rows):
  * impl=campcc for the library's calls; for algo_copy, impl=campcc-kernel (a
  * kernel copying one float per thread: what a memory-bound call can reach)
- * and impl=campcc-dma (array_copy, the copy engine). */
+ * and impl=campcc-array-copy (array_copy: libcamp's copy kernel on discrete
+ * GPUs, the copy engine elsewhere). */
 #include <camp_algorithms.h>
 #include <math.h>
 
@@ -18,7 +19,7 @@ static void copy_kernel(void *p) {
     parallel_for_each(i, extent((int)d->n)) { out[i] = in[i]; }
     camp_bench_wait();
 }
-static void copy_dma(void *p) {
+static void array_copy_call(void *p) {
     algo_bench_data *d = p;
     array_copy(d->out, d->in, d->n);
     camp_bench_wait();
@@ -92,7 +93,7 @@ static void release(algo_bench_data *d) {
 static void require(const bench_options *o, long long size) { camp_bench_require(o, 4.0 * 8 * (double)size, size); }
 
 int main(int argc, char **argv) {
-    algo_bench_impl impl = {"campcc", {"campcc-kernel", "campcc-dma"}, {copy_kernel, copy_dma}, reduce, reduce_max,
+    algo_bench_impl impl = {"campcc", {"campcc-kernel", "campcc-array-copy"}, {copy_kernel, array_copy_call}, reduce, reduce_max,
                             reduce_max_abs, scan,
                             unsort, sort, sort_pairs, select_below, allocate, read_back, release};
     return algo_bench_main(argc, argv, "algorithms", &impl, require);
