@@ -156,7 +156,7 @@ static camp_status staged_rows(camp_region *region, const camp_section *s, enum 
     for (size_t i = 0; i < s->extent[0]; i++)
         for (size_t j = 0; j < s->extent[1]; j++, n++) {
             size_t at = begin + i * s->stride[0] + j * s->stride[1];
-            VkDeviceSize device = region->pad + at, packed = n * s->run;
+            VkDeviceSize device = region->device.base + region->pad + at, packed = staging.base + n * s->run;
             copies[n] = direction == CAMP_COPY_OUT ? (VkBufferCopy){device, packed, s->run}
                                                    : (VkBufferCopy){packed, device, s->run};
             if (direction == CAMP_COPY_IN) memcpy((char *)staging.mapped + packed, region->host + at, s->run);

@@ -106,7 +106,9 @@ static camp_status allocate_memory(camp_buffer *buffer, VkMemoryRequirements nee
     uint32_t tried = 0; /* memory types already tried, as bits */
     for (int t; (t = wished_type(dev, &needs, wishes, wish_count, tried)) >= 0;) {
         tried |= 1u << t;
-        camp_status status = camp_memory_alloc(dev, &needs, (uint32_t)t, &buffer->memory);
+        /* a buffer with its lead guard inside (base) has memory of its own */
+        VkBuffer own_for = buffer->base ? buffer->buffer : VK_NULL_HANDLE;
+        camp_status status = camp_memory_alloc(dev, &needs, (uint32_t)t, own_for, &buffer->memory);
         /* A full heap's message goes once another type serves. */
         if (status == CAMP_OK && last != CAMP_OK) camp_failure_clear();
         if (status != CAMP_ERROR_OUT_OF_MEMORY) return status;
@@ -162,15 +164,8 @@ static VkDeviceSize lead_guard(VkDeviceSize size, VkDeviceSize alignment) {
     return (guard_bytes(size) + unit - 1) / unit * unit;
 }
 
-/* The buffer `out` of `kind` and `size`, without memory yet: what it needs
- * in `needs` (its lead guard included). */
-static camp_status buffer_unbound(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out,
-                                  VkMemoryRequirements *needs, VkDeviceSize *lead) {
-    camp_status status = CAMP_OK;
-    buffer_clear(out);
-    out->owner = dev;
-    out->kind = kind;
-    out->size = size;
+/* A VkBuffer of `size` bytes for every use libcamp makes of buffers. */
+static VkResult create_vk_buffer(camp_device *dev, VkDeviceSize size, VkBuffer *out) {
     VkBufferCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
         .size = size,
@@ -178,13 +173,39 @@ static camp_status buffer_unbound(camp_device *dev, enum camp_buffer_kind kind, 
     };
     camp_buffer_sharing(dev, &info);
     info.usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
-    VK(vkCreateBuffer(dev->device, &info, NULL, &out->buffer));
+    return vkCreateBuffer(dev->device, &info, NULL, out);
+}
+
+/* The buffer `out` of `kind` and `size`, without memory yet: what it needs
+ * in `needs` (its lead guard included), and where in that memory it
+ * starts (`lead`). */
+static camp_status buffer_unbound(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out,
+                                  VkMemoryRequirements *needs, VkDeviceSize *lead) {
+    camp_status status = CAMP_OK;
+    buffer_clear(out);
+    out->owner = dev;
+    out->kind = kind;
+    out->size = size;
+    VK(create_vk_buffer(dev, size, &out->buffer));
 
     /* The memory holds the lead guard, then the buffer (its trailing guard
      * included in `size`); only where the buffer sits in it moves, so the
      * buffer's offset 0 is still its first byte for copies and addresses. */
     vkGetBufferMemoryRequirements(dev->device, out->buffer, needs);
     *lead = kernels_address(kind) ? lead_guard(size, needs->alignment) : 0;
+    if (kind == CAMP_BUFFER_DEVICE && needs->size + *lead > CAMP_MEMORY_OWN_ABOVE) {
+        /* Large: a Vulkan dedicated allocation, which binds at offset 0, so
+         * the VkBuffer holds the lead guard and its size is whole granules
+         * (suballoc.c says why both). */
+        vkDestroyBuffer(dev->device, out->buffer, NULL);
+        out->buffer = VK_NULL_HANDLE;
+        VkDeviceSize whole = (*lead + size + CAMP_MEMORY_GRANULE - 1) / CAMP_MEMORY_GRANULE * CAMP_MEMORY_GRANULE;
+        VK(create_vk_buffer(dev, whole, &out->buffer));
+        vkGetBufferMemoryRequirements(dev->device, out->buffer, needs);
+        out->base = *lead;
+        *lead = 0;
+        return CAMP_OK;
+    }
     needs->size += *lead;
     return CAMP_OK;
 error: /* the caller destroys what was made */
@@ -199,7 +220,9 @@ static camp_status buffer_bind(camp_buffer *out, VkDeviceSize lead) {
     enum camp_buffer_kind kind = out->kind;
     VkDeviceSize size = out->size;
     VK(vkBindBufferMemory(dev->device, out->buffer, out->memory.memory, out->memory.offset + lead));
-    void *mapped = out->memory.mapped ? (char *)out->memory.mapped + lead : NULL;
+    /* where the buffer's first byte lies in the memory */
+    VkDeviceSize first = lead + out->base;
+    void *mapped = out->memory.mapped ? (char *)out->memory.mapped + first : NULL;
 
     VkMemoryPropertyFlags has = dev->memory.memoryTypes[out->memory.memory_type].propertyFlags;
     bool map = (has & HOST_MAPPABLE) == HOST_MAPPABLE;
@@ -215,7 +238,7 @@ static camp_status buffer_bind(camp_buffer *out, VkDeviceSize lead) {
         .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
         .buffer = out->buffer,
     };
-    out->address = vkGetBufferDeviceAddress(dev->device, &address);
+    out->address = vkGetBufferDeviceAddress(dev->device, &address) + out->base;
     return CAMP_OK;
 error: /* the caller destroys what was made */
     return status;

@@ -106,6 +106,7 @@ typedef struct camp_allocation {
     uint32_t memory_type;
     void *mapped;
     struct camp_memory_block *block;
+    bool buffer_own; /* a Vulkan dedicated allocation, for one buffer only: never kept for another */
 } camp_allocation;
 
 typedef struct camp_buffer {
@@ -117,6 +118,10 @@ typedef struct camp_buffer {
     void *mapped;
     void *write_mapped; /* DEVICE, copy path bar: the mapping host writes go through */
     VkDeviceAddress address; /* for kernels, and staging buffers' for the copy kernel */
+    /* Bytes of the VkBuffer before the buffer's first byte (its lead guard,
+     * where the VkBuffer holds it: memory of its own, bound at offset 0);
+     * commands that take the VkBuffer and an offset add it. */
+    VkDeviceSize base;
 } camp_buffer;
 
 /* The last use of device memory by a queue: which batch, and in which
@@ -654,9 +659,15 @@ void camp_buffer_ahead_cancel(camp_buffer_ahead *ahead);
 /* ---- suballoc.c ---------------------------------------------------------- */
 
 /* Memory of type `type` for a buffer that needs `needs`: a range of a
- * block, or (large) memory of its own, new or kept from an earlier free. */
-camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *needs, uint32_t type,
+ * block, or (large) memory of its own, new or kept from an earlier free;
+ * or, where `own_for` is a buffer, a Vulkan dedicated allocation for it
+ * alone (`needs` its exact requirements). */
+camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *needs, uint32_t type, VkBuffer own_for,
                               camp_allocation *out);
+/* Device buffers needing more than this get memory of their own, in whole
+ * CAMP_MEMORY_GRANULE. */
+#define CAMP_MEMORY_OWN_ABOVE ((VkDeviceSize)16 << 20)
+#define CAMP_MEMORY_GRANULE ((VkDeviceSize)2 << 20)
 /* What vkAllocateMemory is given for `size` bytes of `type` (`flags` is
  * its pNext): every allocation has device addresses. */
 VkMemoryAllocateInfo camp_memory_allocate_info(uint32_t type, VkDeviceSize size, VkMemoryAllocateFlagsInfo *flags);

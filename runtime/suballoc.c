@@ -23,14 +23,17 @@
  * program's first copy back of 250 KB take 31 ms. */
 #define BLOCK_SIZE ((VkDeviceSize)64 << 20)
 #define FIRST_BLOCK_SIZE ((VkDeviceSize)4 << 20)
-#define DEDICATED_ABOVE (BLOCK_SIZE / 4)
-/* Dedicated allocations are whole multiples of this: an H200 read and wrote
- * arrays of 1 GiB + 1 MiB at a third of its bandwidth (a sum over 256 Mi
- * floats: 1.6 TB/s; an array_copy 1.5), and of 1 GiB + 2 MiB at full speed
- * (3.9 and 3.2): the driver maps the rest in small pages, and kernels
- * miss in the GPU's TLB. 2 MiB is the large page of every GPU we know;
- * rounding wastes at most an eighth of an allocation above 16 MiB. */
-#define DEDICATED_GRANULE ((VkDeviceSize)2 << 20)
+#define DEDICATED_ABOVE CAMP_MEMORY_OWN_ABOVE
+/* Dedicated allocations are whole multiples of CAMP_MEMORY_GRANULE: an
+ * H200 read and wrote arrays of 1 GiB + 1 MiB at a third of its bandwidth
+ * (a sum over 256 Mi floats: 1.6 TB/s; an array_copy 1.5), and of 1 GiB +
+ * 2 MiB at full speed (3.9 and 3.2). 2 MiB is the large page of every GPU
+ * we know; rounding wastes at most an eighth of an allocation above 16 MiB.
+ * Device buffers that large get Vulkan dedicated allocations
+ * (VkMemoryDedicatedAllocateInfo, buffer.c): on the H200 a first copy into
+ * a new 1 GiB array took 42-43 ms in memory of our own (22.6 once that
+ * memory was reused) and 24 ms in a dedicated allocation, new or not. */
+#define DEDICATED_GRANULE CAMP_MEMORY_GRANULE
 /* Freed dedicated allocations kept for reuse: at most this many, of at most
  * this many bytes together (and an eighth of their heap). */
 #define KEPT_MAX 8
@@ -106,13 +109,19 @@ VkMemoryAllocateInfo camp_memory_allocate_info(uint32_t type, VkDeviceSize size,
 void camp_memory_adopt(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory memory, void *mapped,
                        camp_allocation *out) {
     count_memory(dev, size, true);
-    *out = (camp_allocation){memory, 0, size, type, mapped, NULL};
+    *out = (camp_allocation){memory, 0, size, type, mapped, NULL, false};
 }
 
-static camp_status allocate(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory *memory,
-                            void **mapped) {
+static camp_status allocate(camp_device *dev, uint32_t type, VkDeviceSize size, VkBuffer own_for,
+                            VkDeviceMemory *memory, void **mapped) {
     VkMemoryAllocateFlagsInfo flags;
     VkMemoryAllocateInfo info = camp_memory_allocate_info(type, size, &flags);
+    VkMemoryDedicatedAllocateInfo dedicated = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO,
+        .pNext = flags.pNext,
+        .buffer = own_for,
+    };
+    if (own_for) flags.pNext = &dedicated;
     *mapped = NULL;
     camp_status status = CAMP_OK;
     bool allocated = false;
@@ -221,7 +230,7 @@ static camp_status block_create(camp_device *dev, uint32_t type, block_pool *poo
     while (size < fits && size < BLOCK_SIZE) size *= 2;
     pool->next_size = size < BLOCK_SIZE ? 2 * size : BLOCK_SIZE;
     block->size = size;
-    camp_status status = allocate(dev, type, size, &block->memory, &block->mapped);
+    camp_status status = allocate(dev, type, size, VK_NULL_HANDLE, &block->memory, &block->mapped);
     if (status != CAMP_OK) {
         free(block->spans);
         free(block);
@@ -254,7 +263,7 @@ static bool reuse_kept(struct camp_memory_pools *pools, uint32_t type, VkDeviceS
     if (best < 0) return false;
     kept_memory k = pools->kept[best];
     pools->kept[best] = pools->kept[--pools->kept_count];
-    *out = (camp_allocation){k.memory, 0, k.size, type, k.mapped, NULL};
+    *out = (camp_allocation){k.memory, 0, k.size, type, k.mapped, NULL, false};
     return true;
 }
 
@@ -262,7 +271,7 @@ static void keep_or_free(camp_device *dev, camp_allocation *a) {
     struct camp_memory_pools *pools = dev->pools;
     VkDeviceSize heap = dev->memory.memoryHeaps[dev->memory.memoryTypes[a->memory_type].heapIndex].size;
     VkDeviceSize limit = heap / 8 < KEPT_BYTES_MAX ? heap / 8 : KEPT_BYTES_MAX;
-    if (pools && pools->kept_count < KEPT_MAX && kept_bytes(pools) + a->size <= limit) {
+    if (!a->buffer_own && pools && pools->kept_count < KEPT_MAX && kept_bytes(pools) + a->size <= limit) {
         pools->kept[pools->kept_count++] =
             (kept_memory){a->memory, a->size, a->memory_type, a->mapped};
         return;
@@ -272,11 +281,16 @@ static void keep_or_free(camp_device *dev, camp_allocation *a) {
 
 /* ---- Public to the runtime --------------------------------------------------- */
 
-camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *needs, uint32_t type,
+camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *needs, uint32_t type, VkBuffer own_for,
                               camp_allocation *out) {
     struct camp_memory_pools *pools = NULL;
     CAMP_TRY(pools_get(dev, &pools));
     memset(out, 0, sizeof *out);
+    if (own_for) {
+        CAMP_TRY(allocate(dev, type, needs->size, own_for, &out->memory, &out->mapped));
+        *out = (camp_allocation){out->memory, 0, needs->size, type, out->mapped, NULL, true};
+        return CAMP_OK;
+    }
     VkDeviceSize alignment = needs->alignment ? needs->alignment : 1;
     VkDeviceSize granularity = dev->properties.limits.bufferImageGranularity;
     if (granularity > alignment && granularity <= 65536) alignment = granularity;
@@ -285,8 +299,8 @@ camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *need
     if (size > DEDICATED_ABOVE) {
         size = align_up(size, DEDICATED_GRANULE);
         if (reuse_kept(pools, type, size, out)) return CAMP_OK;
-        CAMP_TRY(allocate(dev, type, size, &out->memory, &out->mapped));
-        *out = (camp_allocation){out->memory, 0, size, type, out->mapped, NULL};
+        CAMP_TRY(allocate(dev, type, size, VK_NULL_HANDLE, &out->memory, &out->mapped));
+        *out = (camp_allocation){out->memory, 0, size, type, out->mapped, NULL, false};
         return CAMP_OK;
     }
     block_pool *pool = &pools->pools[type];
@@ -295,7 +309,7 @@ camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *need
         if (block->size - block->used < size || !block_reserve(block)) continue;
         if (!block_take(block, size, alignment, &offset)) continue;
         *out = (camp_allocation){block->memory, offset, size, type,
-                                 block->mapped ? (char *)block->mapped + offset : NULL, block};
+                                 block->mapped ? (char *)block->mapped + offset : NULL, block, false};
         return CAMP_OK;
     }
     camp_memory_block *block = NULL;
@@ -305,7 +319,7 @@ camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *need
     VkDeviceSize offset = 0;
     block_take(block, size, alignment, &offset); /* a fresh block fits size + alignment */
     *out = (camp_allocation){block->memory, offset, size, type, block->mapped ? (char *)block->mapped + offset : NULL,
-                             block};
+                             block, false};
     return CAMP_OK;
 }
 

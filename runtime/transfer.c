@@ -379,7 +379,7 @@ static void record_copy(camp_accelerator_view *q, enum camp_copy_direction direc
     }
     bool addressed = from->address && to->address;
     if (!addressed || !camp_copy_kernel_record(q, from->address + from_offset, to->address + to_offset, bytes, on_device))
-        camp_cmd_copy(q, from->buffer, from_offset, to->buffer, to_offset, bytes);
+        camp_cmd_copy(q, from->buffer, from->base + from_offset, to->buffer, to->base + to_offset, bytes);
     if (camp_rt.profiling) camp_profile_timed_end(q, commands, timed);
 }
 

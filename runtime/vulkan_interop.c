@@ -140,7 +140,7 @@ camp_vulkan_buffer camp_vulkan_buffer_at(camp_accelerator_view *view, const void
     if (status == CAMP_OK) status = hand_out(region, p, bytes, view);
     if (status == CAMP_OK) {
         out.buffer = region->device.buffer;
-        out.offset = region->pad + (size_t)((const char *)p - region->host);
+        out.offset = region->device.base + region->pad + (size_t)((const char *)p - region->host);
         out.size = bytes;
     }
     camp_unlock_and_report(status);
