@@ -5,7 +5,9 @@
  * of a view, each between campcc kernels or host accesses, checked against
  * a serial DFT; an inverse transform back to the signal; kernels on
  * another view around it, and VkFFT on an immediate view's queue; the
- * host's writes to a view reaching the next transform; and each misuse of
+ * host's writes to a view reaching the next transform; a transform deep
+ * inside an array larger than 16 MiB (memory of its own, whose VkBuffer
+ * begins with guard bytes: the offset handed out counts them); and each misuse of
  * the calls reported at its line. `vkfft two-accelerators`: VkFFT on a
  * second accelerator (on_second_accelerator). */
 #include <vulkan/vulkan.h> /* before camp.h (in fft_plan.h): its camp_vulkan_* calls */
@@ -70,6 +72,25 @@ static void on_array(void) {
     double worst = 0;
     for (int i = 0; i < N; i++) worst = fmax(worst, fmax(fabs(got[i].x - input[i].x), fabs(got[i].y - input[i].y)));
     check(worst < 1e-5, "array: inverse FFT back to the signal");
+    fft_plan_destroy(plan);
+    array_delete(x);
+}
+
+/* N values 3 Mi + 5 elements into an array of 5 Mi (40 MiB) in device
+ * memory the host has no access to, as a discrete GPU's: VkFFT at the
+ * offset camp_vulkan_buffer_of gives. */
+static void on_large_array(void) {
+    enum { LARGE = 5 << 20, AT = (3 << 20) + 5 };
+    float2 *x = array_new_on(camp_default_view(), float2, LARGE, NULL, CAMP_ACCESS_TYPE_NONE), input[N], got[N];
+    parallel_for_each(i, extent(LARGE)) { x[i] = (float2){0.0f, 0.0f}; }
+    float2 *part = x + AT;
+    parallel_for_each(i, extent(N)) { part[i] = signal_at(i, 3); }
+    fft_plan *plan = fft_plan_create(NULL, part, N, 1);
+    if (!plan) exit(1);
+    fft_run(plan, FFT_FORWARD);
+    for (int i = 0; i < N; i++) input[i] = signal_at(i, 3);
+    array_copy_out(got, part, N);
+    check(dft_error(got, input, 1.0) < TOLERANCE, "large array: forward FFT 3 Mi elements in");
     fft_plan_destroy(plan);
     array_delete(x);
 }
@@ -251,6 +272,7 @@ int main(int argc, char **argv) {
     camp_vulkan_context vk = camp_vulkan_context_of(NULL);
     check(vk.instance && vk.physical_device && vk.device && vk.queue, "the default view's Vulkan objects");
     on_array();
+    on_large_array();
     on_view();
     on_protected_view();
     on_section();
