@@ -12,14 +12,8 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                                  \
-    do {                                                                             \
-        cudaError_t e_ = (call);                                                     \
-        if (e_ != cudaSuccess) {                                                     \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                 \
-        }                                                                            \
-    } while (0)
+#include "cuda_bench.h"
+
 
 static const int N = 4096;
 
@@ -30,7 +24,7 @@ __global__ void add_one(float *v) {
 
 static void trip(float *device, float *host) {
     add_one<<<N / 256, 256>>>(device);
-    CHECK(cudaMemcpy(host, device, N * sizeof(float), cudaMemcpyDeviceToHost));
+    CUDA(cudaMemcpy(host, device, N * sizeof(float), cudaMemcpyDeviceToHost));
 }
 
 // Runs warm-up and timed trips into `host`; checks the last value seen.
@@ -61,13 +55,13 @@ int main(int argc, char **argv) {
     int trips = argc > 1 ? atoi(argv[1]) : 2000, done = 0;
     if (trips < 1) trips = 1;
     float *device, *pinned, *pageable = (float *)malloc(N * sizeof(float));
-    CHECK(cudaMalloc(&device, N * sizeof(float)));
-    CHECK(cudaMemset(device, 0, N * sizeof(float)));
-    CHECK(cudaMallocHost(&pinned, N * sizeof(float)));
+    CUDA(cudaMalloc(&device, N * sizeof(float)));
+    CUDA(cudaMemset(device, 0, N * sizeof(float)));
+    CUDA(cudaMallocHost(&pinned, N * sizeof(float)));
     measure("pageable", device, pageable, trips, &done);
     measure("pinned", device, pinned, trips, &done);
-    CHECK(cudaFreeHost(pinned));
-    CHECK(cudaFree(device));
+    CUDA(cudaFreeHost(pinned));
+    CUDA(cudaFree(device));
     free(pageable);
     return 0;
 }

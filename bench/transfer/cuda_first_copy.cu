@@ -11,14 +11,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define CHECK(call)                                                                  \
-    do {                                                                             \
-        cudaError_t e_ = (call);                                                     \
-        if (e_ != cudaSuccess) {                                                     \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                 \
-        }                                                                            \
-    } while (0)
+#include "../cuda/cuda_bench.h"
+
 
 static double now_ms() {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -36,17 +30,17 @@ int main(int argc, char **argv) {
     if (pinned) impl = "cuda-pinned";
     double t0 = now_ms();
     int *tiny;
-    CHECK(cudaMalloc(&tiny, 4 * sizeof(int)));
+    CUDA(cudaMalloc(&tiny, 4 * sizeof(int)));
     float *host = NULL;
-    if (pinned) CHECK(cudaMallocHost(&host, bytes));
+    if (pinned) CUDA(cudaMallocHost(&host, bytes));
     double t1 = now_ms();
     if (!pinned) host = (float *)malloc(bytes);
     if (!host) return 1;
     for (size_t i = 0; i < n; i++) host[i] = (float)(i % 1000);
     double t2 = now_ms();
     float *a;
-    CHECK(cudaMalloc(&a, bytes));
-    CHECK(cudaMemcpy(a, host, bytes, cudaMemcpyHostToDevice));
+    CUDA(cudaMalloc(&a, bytes));
+    CUDA(cudaMemcpy(a, host, bytes, cudaMemcpyHostToDevice));
     double t3 = now_ms();
     report("first_copy_open", bytes, t1 - t0);
     report("first_copy_host_work", bytes, t2 - t1);
@@ -54,23 +48,23 @@ int main(int argc, char **argv) {
     for (int k = 2; k <= 3; k++) {
         double t4 = now_ms();
         float *b;
-        CHECK(cudaMalloc(&b, bytes));
-        CHECK(cudaMemcpy(b, host, bytes, cudaMemcpyHostToDevice));
+        CUDA(cudaMalloc(&b, bytes));
+        CUDA(cudaMemcpy(b, host, bytes, cudaMemcpyHostToDevice));
         double t5 = now_ms();
         char name[32];
         snprintf(name, sizeof name, "first_copy_later%d", k);
         report(name, bytes, t5 - t4);
-        CHECK(cudaFree(b));
+        CUDA(cudaFree(b));
     }
     float check;
-    CHECK(cudaMemcpy(&check, a + n - 1, sizeof check, cudaMemcpyDeviceToHost));
+    CUDA(cudaMemcpy(&check, a + n - 1, sizeof check, cudaMemcpyDeviceToHost));
     if (check != (float)((n - 1) % 1000)) {
         fprintf(stderr, "cuda_first_copy: wrong value %g\n", check);
         return 1;
     }
-    CHECK(cudaFree(a));
-    CHECK(cudaFree(tiny));
-    if (pinned) CHECK(cudaFreeHost(host));
+    CUDA(cudaFree(a));
+    CUDA(cudaFree(tiny));
+    if (pinned) CUDA(cudaFreeHost(host));
     else free(host);
     return 0;
 }
