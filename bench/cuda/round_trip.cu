@@ -14,7 +14,6 @@
 
 #include "cuda_bench.h"
 
-
 static const int N = 4096;
 
 __global__ void add_one(float *v) {

@@ -13,7 +13,6 @@
 
 #include "../cuda/cuda_bench.h"
 
-
 static double now_ms() {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
