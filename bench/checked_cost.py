@@ -10,7 +10,8 @@ after the other, --rounds times (default 2), and prints one row per kernel
 and size: each round's median ms unchecked and checked, and the slowdown
 (the checked rounds' best over the unchecked rounds' best). Every program
 checks its results, so a false report of the checked mode fails the run
-(exit status 1, naming the program).
+(exit status 1, naming the program). A program libcamp refuses on the
+device (libcamp_refusal.py), checked and unchecked alike, is noted instead.
 """
 import argparse
 import os
@@ -18,6 +19,8 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+from libcamp_refusal import refusal
 
 SOURCE = Path(__file__).resolve().parent
 KERNELS = ["saxpy", "matrix_add", "stencil7", "transpose", "reduction", "reduction_subgroup", "histogram",
@@ -34,7 +37,12 @@ def build(campcc, kernel, out, checked):
 
 
 def run(exe, extra):
+    """The program's times by kernel and size; None where libcamp refused it on the device (noted)."""
     p = subprocess.run([str(exe)] + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    refused = refusal(p.returncode, p.stderr)
+    if refused:
+        print(f"  {exe.name}: refused on this device: {refused}", flush=True)
+        return None
     if p.returncode != 0:
         sys.exit(f"checked_cost: {exe.name} failed (exit status {p.returncode}):\n{p.stderr.strip()}")
     times = {}
@@ -67,9 +75,15 @@ def main():
         plain_exe, checked_exe = build(campcc, k, out, False), build(campcc, k, out, True)
         plain, checked = {}, {}
         for _ in range(a.rounds):
-            for key, ms in run(plain_exe, extra).items():
+            plain_times, checked_times = run(plain_exe, extra), run(checked_exe, extra)
+            # a device lacking what the kernel needs refuses both builds alike
+            if (plain_times is None) != (checked_times is None):
+                sys.exit(f"checked_cost: libcamp refused only one of {plain_exe.name} and {checked_exe.name}")
+            if plain_times is None:
+                break
+            for key, ms in plain_times.items():
                 plain.setdefault(key, []).append(ms)
-            for key, ms in run(checked_exe, extra).items():
+            for key, ms in checked_times.items():
                 checked.setdefault(key, []).append(ms)
         for key in plain:
             p, c = plain[key], checked.get(key, [])

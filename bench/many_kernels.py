@@ -11,7 +11,8 @@ and prints the wall time and peak memory of both:
 
 Each kernel has its own SPIR-V module and pipeline, so both steps should
 grow in proportion to N. Exits non-zero if a step fails or a result is
-wrong. CAMP_VALIDATION and the other CAMP_* variables pass through.
+wrong; a run libcamp refuses on the device (libcamp_refusal.py) is noted
+instead. CAMP_VALIDATION and the other CAMP_* variables pass through.
 """
 import argparse
 import os
@@ -20,6 +21,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from libcamp_refusal import refusal
 
 
 def program(n):
@@ -57,10 +60,14 @@ def main():
             src, exe = os.path.join(tmp, f"k{n}.c"), os.path.join(tmp, f"k{n}")
             Path(src).write_text(program(n))
             for step, cmd in (("compile", [a.campcc, f"-O{a.level}", src, "-o", exe]), ("run", [exe])):
-                seconds, mib, status = timed(cmd, os.path.join(tmp, step + ".log"))
+                log = os.path.join(tmp, step + ".log")
+                seconds, mib, status = timed(cmd, log)
                 print(f"BENCH name=many_kernels size={n} impl=campcc-O{a.level} step={step} s={seconds:.2f} "
                       f"max_rss_mb={mib:.0f}", flush=True)
-                if status:
+                refused = refusal(status, Path(log).read_text()) if step == "run" else None
+                if refused:
+                    print(f"many_kernels: the run of {n} kernels was refused on this device: {refused}")
+                elif status:
                     print(f"many_kernels: {step} of {n} kernels failed (status {status})", file=sys.stderr)
                     failed = True
                     break

@@ -20,7 +20,8 @@
  * (reads and writes), a kernel at 3.9. Everything else, and every copy
  * on other devices (lavapipe's vkCmdCopyBuffer is a memcpy, its kernels
  * 5-15 times slower at it), goes through vkCmdCopyBuffer.
- * CAMP_COPY_KERNEL=0 turns it off, =1 on for every device (tests). */
+ * CAMP_COPY_KERNEL=0 turns it off, =1 on for every device (tests) that
+ * has 64-bit integers; without them CAMP_VERBOSE says why it is not. */
 #include "internal.h"
 
 #include "copy_kernel_spv.h"
@@ -46,8 +47,14 @@ typedef struct copy_args {
 
 bool camp_copy_kernel_wanted(const camp_device *dev) {
     const char *knob = getenv("CAMP_COPY_KERNEL");
-    if (!(dev->features & CAMP_FEATURE_INT64)) return false; /* its addresses are 64-bit sums */
-    if (knob && *knob) return strcmp(knob, "0") != 0;
+    bool asked = knob && *knob && strcmp(knob, "0") != 0;
+    if (!(dev->features & CAMP_FEATURE_INT64)) { /* its addresses are 64-bit sums */
+        if (asked && dev->verbose)
+            fprintf(stderr, "camp: device %u: no copy kernel (it needs 64-bit integers (shaderInt64), which the "
+                            "device '%s' does not support): copies by vkCmdCopyBuffer\n", dev->index, dev->name);
+        return false;
+    }
+    if (knob && *knob) return asked;
     return dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
 }
 

@@ -61,6 +61,8 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     step = step_done("create the device", step);
     dev->poll_ns = camp_wait_poll_ns();
     dev->loop_budget = camp_loop_budget(physical) != 0;
+    const char *verbose = getenv("CAMP_VERBOSE");
+    dev->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
     dev->copies_by_kernel = camp_copy_kernel_wanted(dev);
     camp_status status = camp_copy_path_choose(dev);
     if (status == CAMP_OK) camp_transfer_start(dev);
@@ -72,8 +74,6 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
         close_device(dev);
         return status;
     }
-    const char *verbose = getenv("CAMP_VERBOSE");
-    dev->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
     if (dev->verbose) {
         uint32_t v = dev->properties.apiVersion;
         fprintf(stderr, "camp: device %u: %s; %s, Vulkan %u.%u.%u; copies by %s", index, dev->name,

@@ -11,7 +11,8 @@ exit non-zero with libcamp's message saying why, naming the profile:
     and the SRC's `// needs:` line names its kernels' features;
   - campcc says that no kernel runs on every device of the profile (it
     lacks what libcamp needs of any device): the message says that no
-    device is usable as the profile;
+    device is usable as the profile (or, with CAMP_DEVICE, that the device
+    it selects is not);
   - with --copy-path PATH (COMMAND sets CAMP_COPY_PATH=PATH): camp-info
     (--camp-info) shows the profile's device without that copy path, and
     COMMAND stops with that same message.
@@ -75,9 +76,9 @@ def main():
         said = next((line for line in done.stderr.splitlines() if line.endswith(copy_refusal)), None)
     if not said and "[-Wtarget-profile]" in warnings:  # or no device usable first, or a kernel's launch
         said, _ = e2e.profile_refusal(warnings, done.stderr)
-    if not said and no_device:
-        unusable = f"camp error: no usable Vulkan device: CAMP_SIMULATE={profile}: "
-        said = next((line for line in done.stderr.splitlines() if unusable in line), None)
+    if not said and no_device:  # no usable device, or (CAMP_DEVICE) the one selected is not, as the profile
+        said = next((line for line in done.stderr.splitlines()
+                     if "camp error: " in line and f"CAMP_SIMULATE={profile}: " in line), None)
     if done.returncode == 0 or not said:
         want = copy_refusal or "libcamp's refusal of what the profile lacks"
         sys.exit(f"FAIL: as {profile}, want {want}; got exit status {done.returncode}\n"

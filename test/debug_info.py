@@ -13,7 +13,10 @@
       text (DebugSourceContinued). The program runs with CAMP_VALIDATION=1
       and prints `...: ok`, on a device with VK_KHR_shader_non_semantic_info
       and on one without (CAMP_TEST_NO_NON_SEMANTIC_INFO=1: libcamp strips
-      the debug information).
+      the debug information). As a device profile (CAMP_SIMULATE) that
+      campcc --target-profile warns about, it must stop with libcamp's
+      refusal instead, SRC's `// needs:` line naming its kernels' features
+      (test/e2e.py).
   debug_info.py --campcc C --include DIR valid SRC.c...
       each SRC compiled with -g at -O0 and -O2 passes spirv-val.
 """
@@ -24,6 +27,8 @@ import struct
 import subprocess
 import sys
 import tempfile
+
+import e2e
 
 OP_STRING, OP_NAME, OP_EXT_INST_IMPORT, OP_EXT_INST = 7, 5, 11, 12
 OP_TYPE_INT, OP_CONSTANT, OP_FUNCTION, OP_FUNCTION_END, OP_VARIABLE, OP_LABEL, OP_PHI = 21, 43, 54, 56, 59, 248, 245
@@ -206,6 +211,16 @@ def locals_test(a, tmp, src):
     exe = os.path.join(tmp, "prog")
     done = subprocess.run([a.campcc, "-g", "-I", a.include, src, "-o", exe], capture_output=True, text=True)
     expect(done.returncode == 0, f"campcc -g {src} -o prog failed:\n{done.stderr}")
+    # As a device profile (CAMP_SIMULATE) without what the kernels need
+    # (its `// needs:` line), libcamp's refusal of it, as for the program tests.
+    try:
+        flags = ["-I", a.include]
+        refusal = e2e.simulated_refusal(exe, e2e.profile_warnings(a.campcc, src, flags), e2e.check_needs(a, src, flags))
+    except e2e.StepFailed as e:
+        raise Failed(str(e))
+    if refusal:
+        print(refusal)
+        return
     for knob in ["0", "1"]:
         env = dict(os.environ, CAMP_VALIDATION="1", CAMP_TEST_NO_NON_SEMANTIC_INFO=knob)
         done = subprocess.run([exe], capture_output=True, text=True, env=env)

@@ -52,6 +52,10 @@ camp_accelerator_view *rank_accelerator_view(MPI_Comm comm, char *name, size_t n
             view = camp_accelerator_create_view(&list[i], CAMP_QUEUING_MODE_AUTOMATIC);
         }
     }
+    /* None usable on the node: libcamp's choice of the default says why
+     * (such as a CAMP_SIMULATE profile without Vulkan 1.2), to the error
+     * handler, or on stderr before it stops the program. */
+    if (!usable) camp_get_default_accelerator();
     if (!view) {
         snprintf(error, error_size,
                  "no accelerator for local rank %d of %d on this node: it has %d usable "

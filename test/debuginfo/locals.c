@@ -69,3 +69,4 @@ int main(void) {
     printf("debug locals: %s\n", bad ? "MISMATCH" : "ok");
     return bad != 0;
 }
+// needs: shaderInt64

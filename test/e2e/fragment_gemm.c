@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt8 shaderFloat16 subgroupBasic
 // test: tiled
 // Matrix fragments: C = A × B in half inputs with a float accumulator, A
 // row-major and B column-major, each subgroup of a tile of 64 threads

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt8 shaderFloat16 subgroupBasic
 // test: tiled
 // Input fragments loaded from tile_static memory filled with 16-byte
 // copies (uint4): a tile stages A's 16 rows (half, with a large value and a
