@@ -35,7 +35,8 @@ typedef struct Frame {
 
 static bool ptr_target_equal(const PtrTarget *a, const PtrTarget *b) {
     if (a->space != b->space) return false;
-    if (a->space == PTR_OBJECT) return a->root == b->root && a->literal == b->literal && a->whole == b->whole;
+    if (a->space == PTR_OBJECT)
+        return a->root == b->root && a->literal == b->literal && a->whole == b->whole && a->part == b->part;
     if (a->space == PTR_PARAM) return a->param == b->param;
     return true;
 }
@@ -205,8 +206,10 @@ static void check_var_value(CheckFrame *cf, Var *v, const Expr *value, SrcLoc lo
     Diag *d = cf->c->u->diag;
     if (s.kind == PTR_SRC_PART) {
         if (first_report(cf->c, node))
-            diag_error(d, loc, "pointer '%s' would point into a member or row of a local object; campcc can keep "
-                               "pointers only to whole local variables and arrays", v->name);
+            diag_error(d, loc, "pointer '%s' would point into a member or row of a local object; campcc keeps "
+                               "such a pointer only as a function's argument: index the object where it is used "
+                               "(m[i][j], s.x[j]) or pass the row or member to a function (f(m[i]), f(&s.x))",
+                       v->name);
         return;
     }
     PtrSource held = var_src(&cf->f, v);
@@ -221,22 +224,35 @@ static void check_stored(CheckFrame *cf, const Expr *value) {
         diag_error(cf->c->u->diag, value->loc, "a pointer into local or tile_static memory cannot be stored in memory");
 }
 
+/* What parameter i of a call points into, given its argument's source:
+ * a member or row of a local object is a target of its own, the argument
+ * (the emitter passes the object and the indices that reach the part). */
+static bool bind_argument(CheckFrame *cf, const Expr *arg, PtrSource s, PtrTarget *bound) {
+    if (s.kind == PTR_SRC_UNION) return false; /* refused where it is made */
+    if (s.kind == PTR_SRC_PART) {
+        if (s.t.space != PTR_OBJECT) {
+            if (first_report(cf->c, arg))
+                diag_error(cf->c->u->diag, arg->loc, "a pointer into a captured value or a temporary cannot be "
+                                                     "passed to a function; copy it into a local variable first");
+            return false;
+        }
+        *bound = s.t;
+        bound->whole = false;
+        bound->part = arg;
+        return true;
+    }
+    *bound = s.kind == PTR_SRC_TARGET ? s.t : view_target(); /* null: an address */
+    return true;
+}
+
 static void check_call(CheckFrame *cf, Expr *x) {
     Func *g = x->callee;
     PtrTarget *binding = calloc((size_t)g->nparams + 1, sizeof *binding);
     if (!binding) unreachable("out of memory");
     bool ok = true;
-    for (int i = 0; i < x->nargs && i < g->nparams; i++) {
-        if (g->params[i]->type->kind != TY_PTR) continue;
-        PtrSource s = expr_src(&cf->f, x->args[i]);
-        if (s.kind == PTR_SRC_PART || s.kind == PTR_SRC_UNION) {
-            if (s.kind == PTR_SRC_PART && first_report(cf->c, x->args[i]))
-                diag_error(cf->c->u->diag, x->args[i]->loc, "a pointer into a member or row of a local object cannot "
-                                                            "be passed to a function; pass the whole array or variable");
+    for (int i = 0; i < x->nargs && i < g->nparams; i++)
+        if (g->params[i]->type->kind == TY_PTR && !bind_argument(cf, x->args[i], expr_src(&cf->f, x->args[i]), &binding[i]))
             ok = false;
-        }
-        binding[i] = s.kind == PTR_SRC_TARGET ? s.t : view_target(); /* null: an address */
-    }
     if (ok) check_func(cf->c, g, binding);
     free(binding);
 }
@@ -247,6 +263,10 @@ static void check_compare(CheckFrame *cf, const Expr *x) {
     Diag *d = cf->c->u->diag;
     if (is_address(a) || is_address(b)) {
         if (first_report(cf->c, x)) diag_error(d, x->loc, "a pointer into local or tile_static memory has no address to convert");
+    } else if (a.kind == PTR_SRC_PART || b.kind == PTR_SRC_PART) { /* its offset is into a row known only at run time */
+        if (first_report(cf->c, x))
+            diag_error(d, x->loc, "comparison of pointers into a member or row of a local object is not supported; "
+                                  "compare the indices instead");
     } else if (!ptr_target_equal(&a.t, &b.t) && a.t.space != PTR_NOWHERE && first_report(cf->c, x)) {
         diag_error(d, x->loc, "comparison of pointers into different local objects is not supported");
     }
@@ -306,6 +326,11 @@ static void check_expr(void *ctx, Expr *x) {
     case EX_COND: {
         if (x->type->kind != TY_PTR) break;
         PtrSource a = expr_src(&cf->f, x->lhs), b = expr_src(&cf->f, x->rhs);
+        if ((a.kind == PTR_SRC_PART || b.kind == PTR_SRC_PART) && first_report(cf->c, x)) {
+            diag_error(d, x->loc, "'?:' between pointers into members or rows of a local object is not supported; "
+                                  "choose the index instead (m[c ? i : j])");
+            break;
+        }
         if (a.kind != PTR_SRC_NULL && b.kind != PTR_SRC_NULL && !(is_address(a) && is_address(b)) &&
             (a.kind != b.kind || !ptr_target_equal(&a.t, &b.t)) && first_report(cf->c, x))
             diag_error(d, x->loc, "the two sides of '?:' point into different memory; campcc needs them to point "

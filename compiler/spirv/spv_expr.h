@@ -36,6 +36,8 @@ Ptr incdec_ptr(Emitter *e, Expr *x); /* ++p, p--: the new or the old value */
 /* ---- spv_pointer.c ---- */
 bool is_psb(SpvStorageClass sc); /* PhysicalStorageBuffer: memory with addresses */
 LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index); /* member, component or element */
+/* sub_lvalue keeping the path from lv's object (spv_object_path.c): index_type 0 for a constant index */
+LValue part_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index, uint32_t index_type);
 uint32_t offset_of(Emitter *e, uint32_t i, const Type *it); /* an integer as a 32-bit signed offset */
 Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Type *it, bool negate);
 bool points_at_address(Emitter *e, const Expr *x); /* a view's or null, not an offset (ptr_storage.c) */

@@ -46,8 +46,9 @@ LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index) {
 /* The object a pointer points at. */
 LValue em_pointee(Emitter *e, Ptr p, const Type *pointee) {
     if (is_psb(p.storage)) return (LValue){.ptr = p.value, .storage = p.storage, .align = (uint32_t)pointee->align, .stride = {p.stride[1], 0}};
-    if (p.base_is_object) return (LValue){.ptr = p.base, .storage = p.storage, .align = 0};
-    return sub_lvalue(e, (LValue){.ptr = p.base, .storage = p.storage, .align = 0}, pointee, p.value);
+    LValue base = {.ptr = p.base, .storage = p.storage, .align = 0, .path = p.path};
+    if (p.base_is_object) return base;
+    return part_lvalue(e, base, pointee, p.value, em_type(e, type_int(4, true)));
 }
 
 /* An integer as a 32-bit signed offset (private memory is small). */
@@ -266,13 +267,13 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
 }
 
 /* The object a compound literal makes: one variable per function. */
-static uint32_t literal_storage(Emitter *e, Expr *x) {
+static LValue literal_lvalue(Emitter *e, Expr *x) {
     uint32_t id = em_map_get(&e->literals, x);
     if (!id) {
         id = em_local(e, x->type, NULL);
         em_map_set(&e->literals, x, id);
     }
-    return id;
+    return (LValue){.ptr = id, .storage = SpvStorageClassFunction, .path = object_path(id, x->type)};
 }
 
 /* What pointer variable v points into (ptr_storage.c decided): for memory
@@ -283,9 +284,9 @@ static Ptr var_target(Emitter *e, Var *v) {
     if (t->space != PTR_OBJECT) return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer};
     const Type *type = t->root ? t->root->type : t->literal->type;
     LValue lv = t->root ? em_lvalue(e, &(Expr){.kind = EX_VAR, .type = t->root->type, .loc = t->root->loc, .var = t->root})
-                        : (LValue){.ptr = literal_storage(e, t->literal), .storage = SpvStorageClassFunction};
+                        : literal_lvalue(e, t->literal);
     return (Ptr){.storage = lv.storage, .base = lv.ptr, .base_type = em_pointer_type(e, lv.storage, type),
-                 .base_is_object = t->whole};
+                 .base_is_object = t->whole, .path = lv.path};
 }
 
 /* Whether the value of pointer expression x is an address (into views, or
@@ -336,9 +337,11 @@ LValue em_lvalue(Emitter *e, Expr *x) {
             SPV_OP(&e->code, SpvOpAccessChain, ptr_t, p, e->push_var, spv_const_u32(&e->b, (uint32_t)(v->member + PUSH_HEADER_MEMBERS)));
             return (LValue){.ptr = p, .storage = SpvStorageClassPushConstant, .align = 0};
         }
-        if (v->kind == VAR_CONST) return (LValue){.ptr = em_module_const(e, v), .storage = SpvStorageClassPrivate};
-        if (v->kind == VAR_TILE_STATIC) return (LValue){.ptr = em_tile_static(e, v), .storage = SpvStorageClassWorkgroup};
-        return (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
+        LValue lv = {.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
+        if (v->kind == VAR_CONST) lv = (LValue){.ptr = em_module_const(e, v), .storage = SpvStorageClassPrivate};
+        if (v->kind == VAR_TILE_STATIC) lv = (LValue){.ptr = em_tile_static(e, v), .storage = SpvStorageClassWorkgroup};
+        lv.path = object_path(lv.ptr, v->type);
+        return lv;
     }
     case EX_INDEX: {
         if (x->own_element && e->lane_vectors) return em_lane_lvalue(e, x);
@@ -355,14 +358,15 @@ LValue em_lvalue(Emitter *e, Expr *x) {
     }
     case EX_VELEM: {
         LValue vec = em_lvalue(e, x->lhs);
-        return sub_lvalue(e, vec, x->type, x->rhs ? em_expr(e, x->rhs) : spv_const_u32(&e->b, (uint32_t)x->ival));
+        if (!x->rhs) return part_lvalue(e, vec, x->type, spv_const_u32(&e->b, (uint32_t)x->ival), 0);
+        return part_lvalue(e, vec, x->type, em_expr(e, x->rhs), em_type(e, x->rhs->type));
     }
     case EX_MEMBER: {
         if (x->lhs->type->is_union) break;
-        return sub_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival));
+        return part_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival), 0);
     }
     case EX_INIT: { /* a compound literal: its object, initialized anew */
-        LValue lv = {.ptr = literal_storage(e, x), .storage = SpvStorageClassFunction};
+        LValue lv = literal_lvalue(e, x);
         store_init(e, lv, x);
         return lv;
     }
@@ -386,7 +390,7 @@ static Ptr address_of(Emitter *e, Expr *lv_expr) {
     LValue lv = em_lvalue(e, lv_expr);
     if (is_psb(lv.storage)) return (Ptr){.storage = lv.storage, .value = lv.ptr};
     return (Ptr){.storage = lv.storage, .value = const_int(e, type_int(4, true), 0), .base = lv.ptr,
-                 .base_type = em_pointer_type(e, lv.storage, lv_expr->type), .base_is_object = true};
+                 .base_type = em_pointer_type(e, lv.storage, lv_expr->type), .base_is_object = true, .path = lv.path};
 }
 
 /* The row sizes of a captured variable-length array (or pointer to one). */
@@ -416,7 +420,7 @@ static Ptr decay(Emitter *e, Expr *x) {
         return (Ptr){.storage = lv.storage, .value = p};
     }
     return (Ptr){.storage = lv.storage, .value = const_int(e, type_int(4, true), 0), .base = lv.ptr,
-                 .base_type = em_pointer_type(e, lv.storage, arr->type)};
+                 .base_type = em_pointer_type(e, lv.storage, arr->type), .path = lv.path};
 }
 
 Ptr var_ptr(Emitter *e, Var *v) {
