@@ -1,6 +1,7 @@
 /* spv_expr.h — private to the expression emitters: spv_convert.c
  * (conversions and constants), spv_pointer.c (lvalues, pointers, views and
- * variable-length arrays), spv_union.c (unions held as words) and
+ * variable-length arrays), spv_object_path.c (rows and members of objects
+ * passed to functions), spv_union.c (unions held as words) and
  * spv_expr.c (operators, assignment, initializers, calls): what each uses
  * of the others.
  *
