@@ -262,11 +262,13 @@ typedef struct PtrTarget {
     struct Var *root;     /* PTR_OBJECT: the variable pointed into, or NULL for */
     struct Expr *literal; /* PTR_OBJECT: the compound literal pointed into */
     bool whole;           /* PTR_OBJECT: at the object itself (&x), not at its elements */
-    /* PTR_OBJECT, as a call binds a parameter: a member or row of the
-     * object (s.m, &s.x, m[i]), the argument that passed it; each such
-     * argument is a target of its own (which row it is is known only when
-     * it runs). NULL: the object or its elements. */
+    /* PTR_OBJECT, or PTR_PARAM's object: a member or row of it (s.m,
+     * &s.x, m[i]), as the expression that gave it: a call's argument, or
+     * the initializer of the pointer variable `holder` declared with it.
+     * Each is a target of its own (which row it is is known only when it
+     * runs). NULL: the object or its elements. */
     const struct Expr *part;
+    const struct Var *holder;
     int param;            /* PTR_PARAM */
 } PtrTarget;
 

@@ -37,7 +37,7 @@ static bool ptr_target_equal(const PtrTarget *a, const PtrTarget *b) {
     if (a->space != b->space) return false;
     if (a->space == PTR_OBJECT)
         return a->root == b->root && a->literal == b->literal && a->whole == b->whole && a->part == b->part;
-    if (a->space == PTR_PARAM) return a->param == b->param;
+    if (a->space == PTR_PARAM) return a->param == b->param && a->part == b->part;
     return true;
 }
 
@@ -45,8 +45,17 @@ static PtrTarget view_target(void) { return (PtrTarget){.space = PTR_VIEW}; }
 
 static PtrSource target_src(PtrTarget t) { return (PtrSource){.kind = PTR_SRC_TARGET, .t = t}; }
 
+/* A parameter's target as the call binds it; a member or row of it, held
+ * in a pointer variable, stays the variable's own. */
 static PtrTarget resolve(const Frame *f, PtrTarget t) {
-    return t.space == PTR_PARAM && f->binding ? f->binding[t.param] : t;
+    if (t.space != PTR_PARAM || !f->binding) return t;
+    PtrTarget bound = f->binding[t.param];
+    if (t.holder && bound.space == PTR_OBJECT) {
+        bound.whole = false;
+        bound.part = t.part;
+        bound.holder = t.holder;
+    }
+    return bound;
 }
 
 static bool is_null_constant(const Expr *x) {
@@ -128,20 +137,34 @@ static PtrSource expr_src(const Frame *f, const Expr *x) {
 
 /* ---- step 1: each variable's target ------------------------------------------- */
 
-static void learn(Frame *f, Var *v, const Expr *value) {
+/* A pointer variable declared with a member or row of an object (m[i],
+ * &s.x) holds it: its target is its own, the indices that reach the part
+ * kept beside the offset. One declared with such a variable's value (row,
+ * row + 1) shares that target, and the part: it lives inside the holder's
+ * scope, where the holder never points into another part. Only a
+ * declaration gives a variable either. */
+static void learn(Frame *f, Var *v, const Expr *value, bool declared) {
     if (v->type->kind != TY_PTR || v->kind == VAR_CAPTURE || v->points_into.space != PTR_NOWHERE) return;
     PtrSource s = expr_src(f, value);
-    if (s.kind != PTR_SRC_TARGET) return;
-    v->points_into = s.t;
+    if (declared && s.kind == PTR_SRC_PART && (s.t.space == PTR_OBJECT || s.t.space == PTR_PARAM)) {
+        v->points_into = s.t;
+        v->points_into.whole = false;
+        v->points_into.part = value;
+        v->points_into.holder = v;
+    } else if (s.kind == PTR_SRC_TARGET && (declared || !s.t.holder)) {
+        v->points_into = s.t;
+    } else {
+        return;
+    }
     f->changed = true;
 }
 
 static void learn_expr(void *ctx, Expr *x) {
-    if (x->kind == EX_ASSIGN && x->op == OP_NONE && x->lhs->kind == EX_VAR) learn(ctx, x->lhs->var, x->rhs);
+    if (x->kind == EX_ASSIGN && x->op == OP_NONE && x->lhs->kind == EX_VAR) learn(ctx, x->lhs->var, x->rhs, false);
 }
 
 static void learn_stmt(void *ctx, Stmt *st) {
-    if (st->kind == ST_DECL && st->expr) learn(ctx, st->var, st->expr);
+    if (st->kind == ST_DECL && st->expr) learn(ctx, st->var, st->expr, true);
 }
 
 static void forget_decl(void *ctx, Stmt *st) {
@@ -201,14 +224,15 @@ static void check_func(Checker *c, Func *fn, const PtrTarget *binding);
 
 static void check_var_value(CheckFrame *cf, Var *v, const Expr *value, SrcLoc loc, const void *node) {
     if (v->type->kind != TY_PTR || v->kind == VAR_CAPTURE) return;
+    if (v->points_into.holder == v && v->points_into.part == value) return; /* declared with its member or row */
     PtrSource s = expr_src(&cf->f, value);
     if (s.kind == PTR_SRC_NULL || s.kind == PTR_SRC_UNION) return;
     Diag *d = cf->c->u->diag;
-    if (s.kind == PTR_SRC_PART) {
+    if (s.kind == PTR_SRC_PART || (s.kind == PTR_SRC_TARGET && s.t.holder && s.t.holder != v->points_into.holder)) {
         if (first_report(cf->c, node))
-            diag_error(d, loc, "pointer '%s' would point into a member or row of a local object; campcc keeps "
-                               "such a pointer only as a function's argument: index the object where it is used "
-                               "(m[i][j], s.x[j]) or pass the row or member to a function (f(m[i]), f(&s.x))",
+            diag_error(d, loc, "pointer '%s' would be given a member or row of a local object after its "
+                               "declaration; campcc keeps such a pointer only in a variable declared with it "
+                               "(float *row = m[i];) or as a function's argument (f(m[i]))",
                        v->name);
         return;
     }
@@ -263,7 +287,8 @@ static void check_compare(CheckFrame *cf, const Expr *x) {
     Diag *d = cf->c->u->diag;
     if (is_address(a) || is_address(b)) {
         if (first_report(cf->c, x)) diag_error(d, x->loc, "a pointer into local or tile_static memory has no address to convert");
-    } else if (a.kind == PTR_SRC_PART || b.kind == PTR_SRC_PART) { /* its offset is into a row known only at run time */
+    } else if (a.kind == PTR_SRC_PART || b.kind == PTR_SRC_PART || ((a.t.part || b.t.part) && !ptr_target_equal(&a.t, &b.t))) {
+        /* offsets into rows known only at run time */
         if (first_report(cf->c, x))
             diag_error(d, x->loc, "comparison of pointers into a member or row of a local object is not supported; "
                                   "compare the indices instead");
@@ -326,7 +351,8 @@ static void check_expr(void *ctx, Expr *x) {
     case EX_COND: {
         if (x->type->kind != TY_PTR) break;
         PtrSource a = expr_src(&cf->f, x->lhs), b = expr_src(&cf->f, x->rhs);
-        if ((a.kind == PTR_SRC_PART || b.kind == PTR_SRC_PART) && first_report(cf->c, x)) {
+        bool part = a.kind == PTR_SRC_PART || b.kind == PTR_SRC_PART || a.t.holder || b.t.holder;
+        if (part && first_report(cf->c, x)) {
             diag_error(d, x->loc, "'?:' between pointers into members or rows of a local object is not supported; "
                                   "choose the index instead (m[c ? i : j])");
             break;

@@ -157,6 +157,7 @@ static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_ty
     e->code.n = 0;
     e->nloops = 0;
     em_map_clear(&e->locals);
+    e->held_parts.len = 0;
     em_map_clear(&e->literals);
     e->block = em_label(e);
     e->terminated = false;

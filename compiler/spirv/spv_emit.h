@@ -15,8 +15,8 @@ enum { PUSH_HEADER_MEMBERS = CAMP_PUSH_HEADER_SIZE / 4, PUSH_GROUP_OFFSET_MEMBER
  * object to a member or row of it, the last first. */
 typedef struct PathStep {
     const struct PathStep *outer; /* the index before it, or NULL: it indexes the object */
-    uint32_t index;
-    uint32_t index_type; /* its type; 0: a constant (a struct's member), which the callee's copy is made for */
+    uint32_t index; /* a 32-bit int, or a constant */
+    bool member;    /* a struct's member: a constant, which the callee's copy is made for */
 } PathStep;
 
 /* How a pointer into an object that has no addresses reaches a part of it
@@ -124,6 +124,7 @@ typedef struct Emitter {
     int lane;
     PtrVec specs;       /* Spec* */
     PtrVec path_shapes; /* PathShape*: the shapes of the paths calls pass (spv_object_path.c) */
+    PtrVec held_parts;  /* HeldPart*: the current function's pointer variables declared with a member or row */
     Ptr *param_ptrs;    /* per parameter of the helper being emitted: what a pointer one points into */
     Var **texture_args; /* the helper being emitted: the kernel's texture for each of its Func.textures */
     /* the ids of IR nodes (spv_idmap.c), off the IR so that it can be emitted again */
@@ -177,6 +178,11 @@ uint32_t path_arguments(Emitter *e, const Ptr *p, uint32_t *args, int *nargs);
 int path_parameter_types(Emitter *e, uint32_t shape, uint32_t *types);
 /* In that copy, from its parameters' ids: the path, and *part the access chain to the part (of part_type). */
 ObjectPath path_of_parameters(Emitter *e, uint32_t shape, const uint32_t *ids, uint32_t part_type, uint32_t *part);
+/* A pointer variable declared with a member or row (Var.points_into.holder): its declaration keeps the
+ * path's indices beside the offset, and each read of it, or of a variable declared with its value,
+ * reaches the part again. */
+void hold_part(Emitter *e, const Var *v, const Ptr *p);
+Ptr held_part(Emitter *e, const Var *v); /* the part v points into (its value, the offset, not read) */
 /* The path of variable `object` of C type t: the object itself. */
 ObjectPath object_path(uint32_t object, const Type *t);
 

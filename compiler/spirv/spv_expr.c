@@ -334,7 +334,9 @@ void store_init(Emitter *e, LValue lv, Expr *init) {
 
 void em_store_local(Emitter *e, Var *v, Expr *value) {
     if (v->type->kind == TY_PTR) {
-        store_var_ptr(e, v, em_ptr(e, value));
+        Ptr p = em_ptr(e, value);
+        if (v->points_into.holder == v && !var_holds_address(e, v)) hold_part(e, v, &p); /* its member or row */
+        store_var_ptr(e, v, p);
     } else if (value->kind == EX_INIT) {
         store_init(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0}, value);
     } else {

@@ -48,7 +48,7 @@ LValue em_pointee(Emitter *e, Ptr p, const Type *pointee) {
     if (is_psb(p.storage)) return (LValue){.ptr = p.value, .storage = p.storage, .align = (uint32_t)pointee->align, .stride = {p.stride[1], 0}};
     LValue base = {.ptr = p.base, .storage = p.storage, .align = 0, .path = p.path};
     if (p.base_is_object) return base;
-    return part_lvalue(e, base, pointee, p.value, em_type(e, type_int(4, true)));
+    return part_lvalue(e, base, pointee, p.value, false);
 }
 
 /* An integer as a 32-bit signed offset (private memory is small). */
@@ -276,10 +276,17 @@ static LValue literal_lvalue(Emitter *e, Expr *x) {
     return (LValue){.ptr = id, .storage = SpvStorageClassFunction, .path = object_path(id, x->type)};
 }
 
+bool var_holds_address(Emitter *e, const Var *v) {
+    const PtrTarget *t = &v->points_into;
+    if (t->space == PTR_PARAM) return is_psb(e->param_ptrs[t->param].storage);
+    return t->space != PTR_OBJECT;
+}
+
 /* What pointer variable v points into (ptr_storage.c decided): for memory
- * other than views, the object its offset is into. */
+ * other than views, the object (or the member or row) its offset is into. */
 static Ptr var_target(Emitter *e, Var *v) {
     const PtrTarget *t = &v->points_into;
+    if (t->holder && !var_holds_address(e, v)) return held_part(e, v);
     if (t->space == PTR_PARAM) return e->param_ptrs[t->param];
     if (t->space != PTR_OBJECT) return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer};
     const Type *type = t->root ? t->root->type : t->literal->type;
@@ -318,7 +325,7 @@ uint32_t var_storage(Emitter *e, Var *v) {
          * ssa-rewrite miscompiles PhysicalStorageBuffer pointers stored in
          * Function variables (it forwards the pointer for a load through it). */
         const Type *t = v->type;
-        if (t->kind == TY_PTR) t = is_psb(var_target(e, v).storage) ? type_int(8, false) : type_int(4, true);
+        if (t->kind == TY_PTR) t = var_holds_address(e, v) ? type_int(8, false) : type_int(4, true);
         id = em_local(e, t, v->name);
         em_map_set(&e->locals, v, id);
         em_debug_local(e, v, id, t);
@@ -358,12 +365,11 @@ LValue em_lvalue(Emitter *e, Expr *x) {
     }
     case EX_VELEM: {
         LValue vec = em_lvalue(e, x->lhs);
-        if (!x->rhs) return part_lvalue(e, vec, x->type, spv_const_u32(&e->b, (uint32_t)x->ival), 0);
-        return part_lvalue(e, vec, x->type, em_expr(e, x->rhs), em_type(e, x->rhs->type));
+        return sub_lvalue(e, vec, x->type, x->rhs ? em_expr(e, x->rhs) : spv_const_u32(&e->b, (uint32_t)x->ival));
     }
     case EX_MEMBER: {
         if (x->lhs->type->is_union) break;
-        return part_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival), 0);
+        return part_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival), true);
     }
     case EX_INIT: { /* a compound literal: its object, initialized anew */
         LValue lv = literal_lvalue(e, x);
@@ -435,7 +441,7 @@ Ptr var_ptr(Emitter *e, Var *v) {
  * into what v does, or is null). */
 void store_var_ptr(Emitter *e, Var *v, Ptr p) {
     uint32_t value;
-    if (is_psb(var_target(e, v).storage))
+    if (var_holds_address(e, v))
         value = p.is_null ? const_int(e, type_int(8, false), 0) : em_op1(e, SpvOpConvertPtrToU, em_type(e, type_int(8, false)), p.value);
     else
         value = p.is_null ? null_offset(e) : p.value;
@@ -443,7 +449,7 @@ void store_var_ptr(Emitter *e, Var *v, Ptr p) {
 }
 
 void em_store_param(Emitter *e, Var *v, uint32_t value) {
-    if (v->type->kind == TY_PTR && is_psb(var_target(e, v).storage))
+    if (v->type->kind == TY_PTR && var_holds_address(e, v))
         value = em_op1(e, SpvOpConvertPtrToU, em_type(e, type_int(8, false)), value);
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
 }

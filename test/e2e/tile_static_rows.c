@@ -3,7 +3,8 @@
 /* Rows and members of tile_static variables passed to amp functions by
  * pointer: each thread fills its own row of a 2-D tile_static array
  * through a helper that passes the row's second half further down, the
- * tile waits, then each thread reads its neighbour's row through a helper,
+ * tile waits, then each thread holds its neighbour's row in a pointer
+ * variable (`const int *next = rows[...]`) and reads it through a helper,
  * adds into a member of a tile_static struct by atomics (&block.sums[k])
  * and into an element inside a row (&grid[r][c]) passed as a pointer.
  * Every value against the host's, computed by plain indexing. */
@@ -43,7 +44,8 @@ int main(void) {
         for (int r = 0; r < 4; r++) b.grid[r][t.local] = 0;
         fill_row(rows[t.local], W, t.global * 10);
         tile_barrier_wait(t.barrier);
-        neighbour[t.global] = weighted(rows[(t.local + 1) % TS], W);
+        const int *next = rows[(t.local + 1) % TS];
+        neighbour[t.global] = weighted(next, W) + next[W - 1] - rows[(t.local + 1) % TS][W - 1];
         add(&b.sums[t.local % 4], t.global);
         add(&b.grid[t.local % 4][(t.local * 3) % TS], t.local + 1);
         tile_barrier_wait(t.barrier);
