@@ -85,8 +85,9 @@ typedef struct LoopTarget {
 } LoopTarget;
 
 /* One emitted copy of a helper: pointer parameters into memory other than
- * views become (base, offset) pairs, so each combination of storage gets
- * its own function. */
+ * views become (base, offset) pairs, or (object, run-time indices, offset)
+ * for a member or row of an object, so each combination of storage and
+ * path gets its own function. */
 enum { SPEC_KEY_PARAM_WORDS = 3 };
 typedef struct Spec {
     Func *func;
