@@ -344,9 +344,10 @@ LValue em_lvalue(Emitter *e, Expr *x) {
             SPV_OP(&e->code, SpvOpAccessChain, ptr_t, p, e->push_var, spv_const_u32(&e->b, (uint32_t)(v->member + PUSH_HEADER_MEMBERS)));
             return (LValue){.ptr = p, .storage = SpvStorageClassPushConstant, .align = 0};
         }
-        LValue lv = {.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
+        LValue lv;
         if (v->kind == VAR_CONST) lv = (LValue){.ptr = em_module_const(e, v), .storage = SpvStorageClassPrivate};
-        if (v->kind == VAR_TILE_STATIC) lv = (LValue){.ptr = em_tile_static(e, v), .storage = SpvStorageClassWorkgroup};
+        else if (v->kind == VAR_TILE_STATIC) lv = (LValue){.ptr = em_tile_static(e, v), .storage = SpvStorageClassWorkgroup};
+        else lv = (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
         lv.path = object_path(lv.ptr, v->type);
         return lv;
     }
