@@ -263,9 +263,10 @@ static bool bind_argument(CheckFrame *cf, const Expr *arg, PtrSource s, PtrTarge
         *bound = s.t;
         bound->whole = false;
         bound->part = arg;
-        return true;
+    } else {
+        *bound = s.kind == PTR_SRC_TARGET ? s.t : view_target(); /* null: an address */
     }
-    *bound = s.kind == PTR_SRC_TARGET ? s.t : view_target(); /* null: an address */
+    bound->holder = NULL; /* a variable of the caller's: in the callee, where the parameter points */
     return true;
 }
 

@@ -7,23 +7,7 @@
 // struct (`range *r = &s.range`), and in amp functions the same from a
 // parameter (`int *lo = &r->lo`, `int *row = plane[r]`). Each thread's
 // checksum against the host's, computed by plain indexing.
-#include <camp.h>
-#include <stdio.h>
-
-typedef struct range { int lo, hi; } range;
-typedef struct stats {
-    int count;
-    int hist[4];
-    range range;
-} stats;
-
-enum { THREADS = 16 };
-
-static int sum_row(const int *row, int n) restrict(amp) {
-    int total = 0;
-    for (int j = 0; j < n; j++) total += row[j];
-    return total;
-}
+#include "part_pointers.h"
 
 static void widen(range *r, int by) restrict(amp) {
     int *lo = &r->lo, *hi = &r->hi;
@@ -90,11 +74,5 @@ int main(void) {
         }
         out[i] = rows + weighted_plane(plane, 3) + s.count + s.range.lo * s.range.hi;
     }
-    int bad = 0;
-    for (int i = 0; i < THREADS; i++) {
-        printf("%d: %d\n", i, out[i]);
-        if (out[i] != reference(i)) bad++, printf("  expected %d\n", reference(i));
-    }
-    printf("%s\n", bad ? "wrong" : "right");
-    return bad != 0;
+    return check_threads(out, reference) != 0;
 }
