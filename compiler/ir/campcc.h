@@ -262,13 +262,21 @@ typedef struct PtrTarget {
     struct Var *root;     /* PTR_OBJECT: the variable pointed into, or NULL for */
     struct Expr *literal; /* PTR_OBJECT: the compound literal pointed into */
     bool whole;           /* PTR_OBJECT: at the object itself (&x), not at its elements */
+    /* PTR_OBJECT, or PTR_PARAM's object: a member or row of it (s.m,
+     * &s.x, m[i]), as the expression that gave it: a call's argument, or
+     * the initializer of the pointer variable `holder` declared with it.
+     * Each is a target of its own (which row it is is known only when it
+     * runs). NULL: the object or its elements. */
+    const struct Expr *part;
+    const struct Var *holder;
     int param;            /* PTR_PARAM */
 } PtrTarget;
 
 /* What the value of a pointer expression points into (ptr_storage.c
  * records it on each one, Expr.points_into, and the emitter reads it): a
  * target, or null, or an address inside a part of a local object (a member
- * or row), which may be used at once but not kept. */
+ * or row), which may be used at once or passed to a function, but not
+ * kept. */
 typedef enum PtrSourceKind {
     PTR_SRC_UNRECORDED, /* not a pointer expression ptr_storage.c saw */
     PTR_SRC_NULL,

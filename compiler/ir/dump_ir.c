@@ -117,12 +117,16 @@ static void print_var_facts(Dumper *d, const Var *v) {
         switch (t->space) {
         case PTR_NOWHERE: fputs(" ; points nowhere (null)", out); break;
         case PTR_VIEW: fputs(" ; points into views", out); break;
-        case PTR_PARAM: fprintf(out, " ; points where parameter %d does", t->param); break;
+        case PTR_PARAM:
+            fprintf(out, t->holder ? " ; points into a member or row of where parameter %d points"
+                                   : " ; points where parameter %d does", t->param);
+            break;
         case PTR_OBJECT:
             fprintf(out, " ; points into %s%s", t->root ? t->root->name : "a compound literal",
-                    t->whole ? " (the object)" : " (its elements)");
+                    t->holder ? " (a member or row)" : t->whole ? " (the object)" : " (its elements)");
             break;
         }
+        if (t->holder && t->holder != v) fprintf(out, ", as '%s' does", t->holder->name);
     }
     if (d->stage >= IR_AFTER_NONNEG && v->nonneg) fputs(" ; nonneg", out);
 }

@@ -35,8 +35,9 @@ typedef struct Frame {
 
 static bool ptr_target_equal(const PtrTarget *a, const PtrTarget *b) {
     if (a->space != b->space) return false;
-    if (a->space == PTR_OBJECT) return a->root == b->root && a->literal == b->literal && a->whole == b->whole;
-    if (a->space == PTR_PARAM) return a->param == b->param;
+    if (a->space == PTR_OBJECT)
+        return a->root == b->root && a->literal == b->literal && a->whole == b->whole && a->part == b->part;
+    if (a->space == PTR_PARAM) return a->param == b->param && a->part == b->part;
     return true;
 }
 
@@ -44,8 +45,17 @@ static PtrTarget view_target(void) { return (PtrTarget){.space = PTR_VIEW}; }
 
 static PtrSource target_src(PtrTarget t) { return (PtrSource){.kind = PTR_SRC_TARGET, .t = t}; }
 
+/* A parameter's target as the call binds it; a member or row of it, held
+ * in a pointer variable, stays the variable's own. */
 static PtrTarget resolve(const Frame *f, PtrTarget t) {
-    return t.space == PTR_PARAM && f->binding ? f->binding[t.param] : t;
+    if (t.space != PTR_PARAM || !f->binding) return t;
+    PtrTarget bound = f->binding[t.param];
+    if (t.holder && bound.space == PTR_OBJECT) {
+        bound.whole = false;
+        bound.part = t.part;
+        bound.holder = t.holder;
+    }
+    return bound;
 }
 
 static bool is_null_constant(const Expr *x) {
@@ -127,20 +137,34 @@ static PtrSource expr_src(const Frame *f, const Expr *x) {
 
 /* ---- step 1: each variable's target ------------------------------------------- */
 
-static void learn(Frame *f, Var *v, const Expr *value) {
+/* A pointer variable declared with a member or row of an object (m[i],
+ * &s.x) holds it: its target is its own, the indices that reach the part
+ * kept beside the offset. One declared with such a variable's value (row,
+ * row + 1) shares that target, and the part: it lives inside the holder's
+ * scope, where the holder never points into another part. Only a
+ * declaration gives a variable either. */
+static void learn(Frame *f, Var *v, const Expr *value, bool declared) {
     if (v->type->kind != TY_PTR || v->kind == VAR_CAPTURE || v->points_into.space != PTR_NOWHERE) return;
     PtrSource s = expr_src(f, value);
-    if (s.kind != PTR_SRC_TARGET) return;
-    v->points_into = s.t;
+    if (declared && s.kind == PTR_SRC_PART && (s.t.space == PTR_OBJECT || s.t.space == PTR_PARAM)) {
+        v->points_into = s.t;
+        v->points_into.whole = false;
+        v->points_into.part = value;
+        v->points_into.holder = v;
+    } else if (s.kind == PTR_SRC_TARGET && (declared || !s.t.holder)) {
+        v->points_into = s.t;
+    } else {
+        return;
+    }
     f->changed = true;
 }
 
 static void learn_expr(void *ctx, Expr *x) {
-    if (x->kind == EX_ASSIGN && x->op == OP_NONE && x->lhs->kind == EX_VAR) learn(ctx, x->lhs->var, x->rhs);
+    if (x->kind == EX_ASSIGN && x->op == OP_NONE && x->lhs->kind == EX_VAR) learn(ctx, x->lhs->var, x->rhs, false);
 }
 
 static void learn_stmt(void *ctx, Stmt *st) {
-    if (st->kind == ST_DECL && st->expr) learn(ctx, st->var, st->expr);
+    if (st->kind == ST_DECL && st->expr) learn(ctx, st->var, st->expr, true);
 }
 
 static void forget_decl(void *ctx, Stmt *st) {
@@ -200,13 +224,16 @@ static void check_func(Checker *c, Func *fn, const PtrTarget *binding);
 
 static void check_var_value(CheckFrame *cf, Var *v, const Expr *value, SrcLoc loc, const void *node) {
     if (v->type->kind != TY_PTR || v->kind == VAR_CAPTURE) return;
+    if (v->points_into.holder == v && v->points_into.part == value) return; /* declared with its member or row */
     PtrSource s = expr_src(&cf->f, value);
     if (s.kind == PTR_SRC_NULL || s.kind == PTR_SRC_UNION) return;
     Diag *d = cf->c->u->diag;
-    if (s.kind == PTR_SRC_PART) {
+    if (s.kind == PTR_SRC_PART || (s.kind == PTR_SRC_TARGET && s.t.holder && s.t.holder != v->points_into.holder)) {
         if (first_report(cf->c, node))
-            diag_error(d, loc, "pointer '%s' would point into a member or row of a local object; campcc can keep "
-                               "pointers only to whole local variables and arrays", v->name);
+            diag_error(d, loc, "pointer '%s' would be given a member or row of a local object after its "
+                               "declaration; campcc keeps such a pointer only in a variable declared with it "
+                               "(float *row = m[i];) or as a function's argument (f(m[i]))",
+                       v->name);
         return;
     }
     PtrSource held = var_src(&cf->f, v);
@@ -221,22 +248,36 @@ static void check_stored(CheckFrame *cf, const Expr *value) {
         diag_error(cf->c->u->diag, value->loc, "a pointer into local or tile_static memory cannot be stored in memory");
 }
 
+/* What parameter i of a call points into, given its argument's source:
+ * a member or row of a local object is a target of its own, the argument
+ * (the emitter passes the object and the indices that reach the part). */
+static bool bind_argument(CheckFrame *cf, const Expr *arg, PtrSource s, PtrTarget *bound) {
+    if (s.kind == PTR_SRC_UNION) return false; /* refused where it is made */
+    if (s.kind == PTR_SRC_PART) {
+        if (s.t.space != PTR_OBJECT) {
+            if (first_report(cf->c, arg))
+                diag_error(cf->c->u->diag, arg->loc, "a pointer into a captured value or a temporary cannot be "
+                                                     "passed to a function; copy it into a local variable first");
+            return false;
+        }
+        *bound = s.t;
+        bound->whole = false;
+        bound->part = arg;
+    } else {
+        *bound = s.kind == PTR_SRC_TARGET ? s.t : view_target(); /* null: an address */
+    }
+    bound->holder = NULL; /* a variable of the caller's: in the callee, where the parameter points */
+    return true;
+}
+
 static void check_call(CheckFrame *cf, Expr *x) {
     Func *g = x->callee;
     PtrTarget *binding = calloc((size_t)g->nparams + 1, sizeof *binding);
     if (!binding) unreachable("out of memory");
     bool ok = true;
-    for (int i = 0; i < x->nargs && i < g->nparams; i++) {
-        if (g->params[i]->type->kind != TY_PTR) continue;
-        PtrSource s = expr_src(&cf->f, x->args[i]);
-        if (s.kind == PTR_SRC_PART || s.kind == PTR_SRC_UNION) {
-            if (s.kind == PTR_SRC_PART && first_report(cf->c, x->args[i]))
-                diag_error(cf->c->u->diag, x->args[i]->loc, "a pointer into a member or row of a local object cannot "
-                                                            "be passed to a function; pass the whole array or variable");
+    for (int i = 0; i < x->nargs && i < g->nparams; i++)
+        if (g->params[i]->type->kind == TY_PTR && !bind_argument(cf, x->args[i], expr_src(&cf->f, x->args[i]), &binding[i]))
             ok = false;
-        }
-        binding[i] = s.kind == PTR_SRC_TARGET ? s.t : view_target(); /* null: an address */
-    }
     if (ok) check_func(cf->c, g, binding);
     free(binding);
 }
@@ -247,6 +288,11 @@ static void check_compare(CheckFrame *cf, const Expr *x) {
     Diag *d = cf->c->u->diag;
     if (is_address(a) || is_address(b)) {
         if (first_report(cf->c, x)) diag_error(d, x->loc, "a pointer into local or tile_static memory has no address to convert");
+    } else if (a.kind == PTR_SRC_PART || b.kind == PTR_SRC_PART || ((a.t.part || b.t.part) && !ptr_target_equal(&a.t, &b.t))) {
+        /* offsets into rows known only at run time */
+        if (first_report(cf->c, x))
+            diag_error(d, x->loc, "comparison of pointers into a member or row of a local object is not supported; "
+                                  "compare the indices instead");
     } else if (!ptr_target_equal(&a.t, &b.t) && a.t.space != PTR_NOWHERE && first_report(cf->c, x)) {
         diag_error(d, x->loc, "comparison of pointers into different local objects is not supported");
     }
@@ -306,6 +352,12 @@ static void check_expr(void *ctx, Expr *x) {
     case EX_COND: {
         if (x->type->kind != TY_PTR) break;
         PtrSource a = expr_src(&cf->f, x->lhs), b = expr_src(&cf->f, x->rhs);
+        bool part = a.kind == PTR_SRC_PART || b.kind == PTR_SRC_PART || a.t.holder || b.t.holder;
+        if (part && first_report(cf->c, x)) {
+            diag_error(d, x->loc, "'?:' between pointers into members or rows of a local object is not supported; "
+                                  "choose the index instead (m[c ? i : j])");
+            break;
+        }
         if (a.kind != PTR_SRC_NULL && b.kind != PTR_SRC_NULL && !(is_address(a) && is_address(b)) &&
             (a.kind != b.kind || !ptr_target_equal(&a.t, &b.t)) && first_report(cf->c, x))
             diag_error(d, x->loc, "the two sides of '?:' point into different memory; campcc needs them to point "

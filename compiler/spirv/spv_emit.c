@@ -157,6 +157,7 @@ static void begin_function(Emitter *e, uint32_t id, uint32_t ret, uint32_t fn_ty
     e->code.n = 0;
     e->nloops = 0;
     em_map_clear(&e->locals);
+    e->held_parts.len = 0;
     em_map_clear(&e->literals);
     e->block = em_label(e);
     e->terminated = false;
@@ -177,7 +178,7 @@ static void end_function(Emitter *e, uint32_t entry, SpvOp fallthrough) {
 /* ---- helpers ---------------------------------------------------------------------- */
 
 size_t em_spec_key_size(const Func *f) {
-    return sizeof(uint32_t) * (2 * ((size_t)f->nparams + 1) + (size_t)f->textures.len);
+    return sizeof(uint32_t) * (SPEC_KEY_PARAM_WORDS * ((size_t)f->nparams + 1) + (size_t)f->textures.len);
 }
 
 Spec *em_spec(Emitter *e, Func *f, const uint32_t *key) {
@@ -195,21 +196,33 @@ Spec *em_spec(Emitter *e, Func *f, const uint32_t *key) {
     return s;
 }
 
+/* The parameters of a helper's copy that parameter i of f becomes: their
+ * count, and their types where types is not NULL. */
+static int helper_params(Emitter *e, const Spec *spec, int i, uint32_t *types) {
+    const uint32_t *words = spec->key + SPEC_KEY_PARAM_WORDS * i;
+    if (!words[0]) { /* a value, or an address */
+        if (types) types[0] = em_type(e, spec->func->params[i]->type);
+        return 1;
+    }
+    int n = 0;
+    if (words[2]) { /* a member or row: the object and the indices */
+        n = path_parameter_types(e, words[2], types);
+    } else if (!(words[0] >> 8)) { /* the base, unless another parameter has it */
+        if (types) types[n] = words[1];
+        n++;
+    }
+    if (types) types[n] = spv_type_int(&e->b, 32, true); /* the offset */
+    return n + 1;
+}
+
 static void emit_helper(Emitter *e, Spec *spec) {
     Func *f = spec->func;
     uint32_t ret = em_type(e, f->ret);
-    /* a pointer parameter into private memory may become two */
-    uint32_t *params = malloc(sizeof *params * (2 * (size_t)f->nparams + 1)), *ids = malloc(sizeof *ids * (2 * (size_t)f->nparams + 1));
-    if (!params || !ids) unreachable("out of memory");
     int n = 0;
-    for (int i = 0; i < f->nparams; i++) {
-        if (spec->key[2 * i]) { /* (base, offset), or the offset alone when another parameter has the base */
-            if (!(spec->key[2 * i] >> 8)) params[n++] = spec->key[2 * i + 1];
-            params[n++] = spv_type_int(&e->b, 32, true);
-        } else {
-            params[n++] = em_type(e, f->params[i]->type);
-        }
-    }
+    for (int i = 0; i < f->nparams; i++) n += helper_params(e, spec, i, NULL);
+    uint32_t *params = malloc(sizeof *params * ((size_t)n + 1)), *ids = malloc(sizeof *ids * ((size_t)n + 1));
+    if (!params || !ids) unreachable("out of memory");
+    for (int i = 0, at = 0; i < f->nparams; i++) at += helper_params(e, spec, i, params + at);
     uint32_t fn_type = spv_type_function(&e->b, ret, params, (size_t)n);
     e->kernel = NULL;
     e->func = f;
@@ -227,13 +240,23 @@ static void emit_helper(Emitter *e, Spec *spec) {
     for (int i = 0, j = 0; i < f->nparams; i++) {
         Var *v = f->params[i];
         Ptr *target = &e->param_ptrs[i];
+        const uint32_t *words = spec->key + SPEC_KEY_PARAM_WORDS * i;
         target->storage = SpvStorageClassPhysicalStorageBuffer;
-        if (spec->key[2 * i]) {
-            uint32_t shared = spec->key[2 * i] >> 8;
-            target->storage = (SpvStorageClass)((spec->key[2 * i] & 0xff) >> 1);
-            target->base_is_object = spec->key[2 * i] & 1;
-            target->base_type = spec->key[2 * i + 1];
-            target->base = shared ? e->param_ptrs[shared - 1].base : ids[j++];
+        if (words[0]) {
+            uint32_t shared = words[0] >> 8;
+            target->storage = (SpvStorageClass)((words[0] & 0xff) >> 1);
+            target->base_is_object = words[0] & 1;
+            target->base_type = words[1];
+            if (words[2]) {
+                target->path = path_of_parameters(e, words[2], ids + j, words[1], &target->base);
+                j += path_parameter_types(e, words[2], NULL);
+            } else if (shared) {
+                target->base = e->param_ptrs[shared - 1].base;
+                target->path = e->param_ptrs[shared - 1].path;
+            } else {
+                target->base = ids[j++];
+                target->path = (ObjectPath){.object = target->base, .pointer_type = words[1]};
+            }
         } else if (v->type->kind == TY_PTR) { /* C pointers may alias, unless declared restrict */
             spv_decorate(&e->b, ids[j], v->type->is_restrict ? SpvDecorationRestrict : SpvDecorationAliased, NULL, 0);
         }

@@ -11,6 +11,26 @@
  * the report buffer's. */
 enum { PUSH_HEADER_MEMBERS = CAMP_PUSH_HEADER_SIZE / 4, PUSH_GROUP_OFFSET_MEMBER = 3 };
 
+/* One index of the access chain from a local, tile_static or constant
+ * object to a member or row of it, the last first. */
+typedef struct PathStep {
+    const struct PathStep *outer; /* the index before it, or NULL: it indexes the object */
+    uint32_t index; /* a 32-bit int, or a constant */
+    bool member;    /* a struct's member: a constant, which the callee's copy is made for */
+} PathStep;
+
+/* How a pointer into an object that has no addresses reaches a part of it
+ * (spv_object_path.c): the object's variable, the only kind of pointer
+ * into it that SPIR-V lets a function call pass, and the indices from it.
+ * A call passes a row or member as the object, the indices and the
+ * offset into the part. */
+typedef struct ObjectPath {
+    uint32_t object;       /* the variable; 0: not an object a call can pass */
+    const Type *type;      /* the object's, or NULL where pointer_type is known */
+    uint32_t pointer_type; /* object's SPIR-V type in a helper that was passed it; else 0 */
+    const PathStep *last;  /* NULL: the object itself */
+} ObjectPath;
+
 /* An lvalue: a pointer and how to access through it. */
 typedef struct LValue {
     uint32_t ptr;
@@ -23,6 +43,7 @@ typedef struct LValue {
      * byte union_off plus the int union_index (or 0) */
     int union_off;
     uint32_t union_index;
+    ObjectPath path; /* in memory without addresses: how ptr was reached */
 } LValue;
 
 /* A pointer value. Into views (PhysicalStorageBuffer) it is a real
@@ -38,6 +59,7 @@ typedef struct Ptr {
     /* into a variable-length array: value points at innermost elements, a
      * pointee is stride[0] of them (its rows stride[1]) */
     uint32_t stride[2];
+    ObjectPath path; /* into memory other than views: how base was reached */
 } Ptr;
 
 /* A growable list of ids (malloc'd). */
@@ -63,12 +85,16 @@ typedef struct LoopTarget {
 } LoopTarget;
 
 /* One emitted copy of a helper: pointer parameters into memory other than
- * views become (base, offset) pairs, so each combination of storage gets
- * its own function. */
+ * views become (base, offset) pairs, or (object, run-time indices, offset)
+ * for a member or row of an object, so each combination of storage and
+ * path gets its own function. */
+enum { SPEC_KEY_PARAM_WORDS = 3 };
 typedef struct Spec {
     Func *func;
-    uint32_t *key; /* 2 words per parameter: (storage class << 1 | base is the object, with bits 8+ the
-                    * 1-based parameter whose base it shares), base type; or 0, 0 */
+    /* SPEC_KEY_PARAM_WORDS per parameter: (storage class << 1 | base is the object, with bits 8+ the
+     * 1-based parameter whose base it shares), base type, and for a member or row of an object the
+     * path's shape (spv_object_path.c); or 0, 0, 0. Then the textures. */
+    uint32_t *key;
     uint32_t id;
     bool emitted;
     Var **textures; /* the kernel's texture for each of func->textures (spv_texture.c) */
@@ -98,6 +124,8 @@ typedef struct Emitter {
     uint32_t *lane_vectors;
     int lane;
     PtrVec specs;       /* Spec* */
+    PtrVec path_shapes; /* PathShape*: the shapes of the paths calls pass (spv_object_path.c) */
+    PtrVec held_parts;  /* HeldPart*: the current function's pointer variables declared with a member or row */
     Ptr *param_ptrs;    /* per parameter of the helper being emitted: what a pointer one points into */
     Var **texture_args; /* the helper being emitted: the kernel's texture for each of its Func.textures */
     /* the ids of IR nodes (spv_idmap.c), off the IR so that it can be emitted again */
@@ -140,8 +168,24 @@ int em_union_word(const Type *u);
 void em_add_module_var(Emitter *e, uint32_t id);
 /* The function to call for f with these pointer arguments (a Spec key). */
 Spec *em_spec(Emitter *e, Func *f, const uint32_t *key);
-/* The words of a Spec key of f: 2 per parameter. */
+/* The words of a Spec key of f: SPEC_KEY_PARAM_WORDS per parameter, then the textures. */
 size_t em_spec_key_size(const Func *f);
+
+/* spv_object_path.c: a member or row of an object, passed to a function */
+int path_argument_count(const ObjectPath *path); /* at most, the arguments a call passes for it */
+/* Appends the object and the run-time indices to args; returns the path's shape, for the Spec key. */
+uint32_t path_arguments(Emitter *e, const Ptr *p, uint32_t *args, int *nargs);
+/* The parameters a helper's copy takes for a shape: their count, and their types where types is not NULL. */
+int path_parameter_types(Emitter *e, uint32_t shape, uint32_t *types);
+/* In that copy, from its parameters' ids: the path, and *part the access chain to the part (of part_type). */
+ObjectPath path_of_parameters(Emitter *e, uint32_t shape, const uint32_t *ids, uint32_t part_type, uint32_t *part);
+/* A pointer variable declared with a member or row (Var.points_into.holder): its declaration keeps the
+ * path's indices beside the offset, and each read of it, or of a variable declared with its value,
+ * reaches the part again. */
+void hold_part(Emitter *e, const Var *v, const Ptr *p);
+Ptr held_part(Emitter *e, const Var *v); /* the part v points into (its value, the offset, not read) */
+/* The path of variable `object` of C type t: the object itself. */
+ObjectPath object_path(uint32_t object, const Type *t);
 
 /* spv_expr.c */
 uint32_t em_widen_half(Emitter *e, uint32_t v, uint32_t lanes); /* half(s) to float(s), exactly (spv_half.c) */

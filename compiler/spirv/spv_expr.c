@@ -334,7 +334,9 @@ void store_init(Emitter *e, LValue lv, Expr *init) {
 
 void em_store_local(Emitter *e, Var *v, Expr *value) {
     if (v->type->kind == TY_PTR) {
-        store_var_ptr(e, v, em_ptr(e, value));
+        Ptr p = em_ptr(e, value);
+        if (v->points_into.holder == v && !var_holds_address(e, v)) hold_part(e, v, &p); /* its member or row */
+        store_var_ptr(e, v, p);
     } else if (value->kind == EX_INIT) {
         store_init(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0}, value);
     } else {
@@ -348,33 +350,49 @@ static uint32_t call(Emitter *e, Expr *x) {
     Func *f = x->callee;
     if (e->cooperative && f->fragment_op != FRAGMENT_OP_NONE) return em_fragment_call(e, x);
     /* the operands of OpFunctionCall: type, result, function, then the
-     * arguments (a pointer into private memory passes base and offset) */
-    uint32_t *ops = malloc(sizeof *ops * (3 + 2 * (size_t)x->nargs)), *args = ops + 3;
+     * arguments (a pointer into private memory passes base and offset; into
+     * a member or row, the object, the indices and the offset) */
+    Ptr *ptrs = calloc((size_t)x->nargs + 1, sizeof *ptrs);
     uint32_t *key = calloc(1, em_spec_key_size(f)), *bases = calloc((size_t)x->nargs + 1, sizeof *bases);
-    if (!ops || !key || !bases) unreachable("out of memory");
+    if (!ptrs || !key || !bases) unreachable("out of memory");
+    size_t nops = 3;
+    for (int i = 0; i < x->nargs; i++) { /* each argument once, in order, before any is passed */
+        if (f->params[i]->type->kind != TY_PTR) {
+            ptrs[i].value = em_expr(e, x->args[i]);
+            nops++;
+        } else {
+            ptrs[i] = em_ptr(e, x->args[i]);
+            nops += 1 + (size_t)path_argument_count(&ptrs[i].path);
+        }
+    }
+    uint32_t *ops = malloc(sizeof *ops * nops), *args = ops + 3;
+    if (!ops) unreachable("out of memory");
     int n = 0;
     for (int i = 0; i < x->nargs; i++) {
-        if (f->params[i]->type->kind != TY_PTR) {
-            args[n++] = em_expr(e, x->args[i]);
-            continue;
-        }
-        Ptr p = em_ptr(e, x->args[i]);
-        if (points_at_address(e, x->args[i])) {
+        Ptr p = ptrs[i];
+        if (f->params[i]->type->kind != TY_PTR || points_at_address(e, x->args[i])) {
             args[n++] = p.value;
             continue;
         }
-        key[2 * i] = (uint32_t)p.storage << 1 | p.base_is_object;
-        key[2 * i + 1] = p.base_type;
+        uint32_t *words = key + SPEC_KEY_PARAM_WORDS * i;
+        words[0] = (uint32_t)p.storage << 1 | p.base_is_object;
+        words[1] = p.base_type;
+        if (!p.path.object) em_internal(e, x->args[i]->loc, "a pointer into a part of an object without its path");
+        if (p.path.last) { /* a member or row: a base of its own (ptr_storage.c) */
+            words[2] = path_arguments(e, &p, args, &n);
+            args[n++] = p.value;
+            continue;
+        }
         /* pointers into one object share its base in the callee too (so they compare) */
         int same = -1;
         for (int j = 0; j < i && same < 0; j++)
             if (bases[j] == p.base) same = j;
         bases[i] = p.base;
-        if (same >= 0) key[2 * i] |= (uint32_t)(same + 1) << 8;
+        if (same >= 0) words[0] |= (uint32_t)(same + 1) << 8;
         else args[n++] = p.base;
         args[n++] = p.value;
     }
-    Var **textures = em_texture_args(e, x, key + 2 * ((size_t)f->nparams + 1));
+    Var **textures = em_texture_args(e, x, key + SPEC_KEY_PARAM_WORDS * ((size_t)f->nparams + 1));
     Spec *s = em_spec(e, f, key);
     s->textures = textures;
     uint32_t r = spv_new_id(&e->b);
@@ -383,6 +401,7 @@ static uint32_t call(Emitter *e, Expr *x) {
     ops[2] = s->id;
     spv_op(&e->code, SpvOpFunctionCall, ops, 3 + (size_t)n);
     free(ops);
+    free(ptrs);
     free(key);
     free(bases);
     return x->type->kind == TY_VOID ? 0 : r;

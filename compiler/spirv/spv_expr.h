@@ -1,6 +1,7 @@
 /* spv_expr.h — private to the expression emitters: spv_convert.c
  * (conversions and constants), spv_pointer.c (lvalues, pointers, views and
- * variable-length arrays), spv_union.c (unions held as words) and
+ * variable-length arrays), spv_object_path.c (rows and members of objects
+ * passed to functions), spv_union.c (unions held as words) and
  * spv_expr.c (operators, assignment, initializers, calls): what each uses
  * of the others.
  *
@@ -36,11 +37,15 @@ Ptr incdec_ptr(Emitter *e, Expr *x); /* ++p, p--: the new or the old value */
 /* ---- spv_pointer.c ---- */
 bool is_psb(SpvStorageClass sc); /* PhysicalStorageBuffer: memory with addresses */
 LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index); /* member, component or element */
+/* sub_lvalue keeping the path from lv's object (spv_object_path.c): index is a struct's member (a
+ * constant) or an element offset (a 32-bit int) */
+LValue part_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index, bool member);
 uint32_t offset_of(Emitter *e, uint32_t i, const Type *it); /* an integer as a 32-bit signed offset */
 Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Type *it, bool negate);
 bool points_at_address(Emitter *e, const Expr *x); /* a view's or null, not an offset (ptr_storage.c) */
 uint32_t null_offset(Emitter *e); /* a null pointer's offset, into memory other than views */
 uint32_t var_storage(Emitter *e, Var *v); /* the Function variable of a local or parameter */
+bool var_holds_address(Emitter *e, const Var *v); /* pointer variable v: into views, or null (ptr_storage.c) */
 Ptr var_ptr(Emitter *e, Var *v);                /* the value of pointer variable v */
 void store_var_ptr(Emitter *e, Var *v, Ptr p); /* p into pointer variable v */
 uint32_t ptr_word(Emitter *e, Ptr p, bool address); /* a pointer as a comparable integer */

@@ -46,8 +46,9 @@ LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index) {
 /* The object a pointer points at. */
 LValue em_pointee(Emitter *e, Ptr p, const Type *pointee) {
     if (is_psb(p.storage)) return (LValue){.ptr = p.value, .storage = p.storage, .align = (uint32_t)pointee->align, .stride = {p.stride[1], 0}};
-    if (p.base_is_object) return (LValue){.ptr = p.base, .storage = p.storage, .align = 0};
-    return sub_lvalue(e, (LValue){.ptr = p.base, .storage = p.storage, .align = 0}, pointee, p.value);
+    LValue base = {.ptr = p.base, .storage = p.storage, .align = 0, .path = p.path};
+    if (p.base_is_object) return base;
+    return part_lvalue(e, base, pointee, p.value, false);
 }
 
 /* An integer as a 32-bit signed offset (private memory is small). */
@@ -266,26 +267,33 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
 }
 
 /* The object a compound literal makes: one variable per function. */
-static uint32_t literal_storage(Emitter *e, Expr *x) {
+static LValue literal_lvalue(Emitter *e, Expr *x) {
     uint32_t id = em_map_get(&e->literals, x);
     if (!id) {
         id = em_local(e, x->type, NULL);
         em_map_set(&e->literals, x, id);
     }
-    return id;
+    return (LValue){.ptr = id, .storage = SpvStorageClassFunction, .path = object_path(id, x->type)};
+}
+
+bool var_holds_address(Emitter *e, const Var *v) {
+    const PtrTarget *t = &v->points_into;
+    if (t->space == PTR_PARAM) return is_psb(e->param_ptrs[t->param].storage);
+    return t->space != PTR_OBJECT;
 }
 
 /* What pointer variable v points into (ptr_storage.c decided): for memory
- * other than views, the object its offset is into. */
+ * other than views, the object (or the member or row) its offset is into. */
 static Ptr var_target(Emitter *e, Var *v) {
     const PtrTarget *t = &v->points_into;
+    if (t->holder && !var_holds_address(e, v)) return held_part(e, v);
     if (t->space == PTR_PARAM) return e->param_ptrs[t->param];
     if (t->space != PTR_OBJECT) return (Ptr){.storage = SpvStorageClassPhysicalStorageBuffer};
     const Type *type = t->root ? t->root->type : t->literal->type;
     LValue lv = t->root ? em_lvalue(e, &(Expr){.kind = EX_VAR, .type = t->root->type, .loc = t->root->loc, .var = t->root})
-                        : (LValue){.ptr = literal_storage(e, t->literal), .storage = SpvStorageClassFunction};
+                        : literal_lvalue(e, t->literal);
     return (Ptr){.storage = lv.storage, .base = lv.ptr, .base_type = em_pointer_type(e, lv.storage, type),
-                 .base_is_object = t->whole};
+                 .base_is_object = t->whole, .path = lv.path};
 }
 
 /* Whether the value of pointer expression x is an address (into views, or
@@ -317,7 +325,7 @@ uint32_t var_storage(Emitter *e, Var *v) {
          * ssa-rewrite miscompiles PhysicalStorageBuffer pointers stored in
          * Function variables (it forwards the pointer for a load through it). */
         const Type *t = v->type;
-        if (t->kind == TY_PTR) t = is_psb(var_target(e, v).storage) ? type_int(8, false) : type_int(4, true);
+        if (t->kind == TY_PTR) t = var_holds_address(e, v) ? type_int(8, false) : type_int(4, true);
         id = em_local(e, t, v->name);
         em_map_set(&e->locals, v, id);
         em_debug_local(e, v, id, t);
@@ -336,9 +344,12 @@ LValue em_lvalue(Emitter *e, Expr *x) {
             SPV_OP(&e->code, SpvOpAccessChain, ptr_t, p, e->push_var, spv_const_u32(&e->b, (uint32_t)(v->member + PUSH_HEADER_MEMBERS)));
             return (LValue){.ptr = p, .storage = SpvStorageClassPushConstant, .align = 0};
         }
-        if (v->kind == VAR_CONST) return (LValue){.ptr = em_module_const(e, v), .storage = SpvStorageClassPrivate};
-        if (v->kind == VAR_TILE_STATIC) return (LValue){.ptr = em_tile_static(e, v), .storage = SpvStorageClassWorkgroup};
-        return (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
+        LValue lv;
+        if (v->kind == VAR_CONST) lv = (LValue){.ptr = em_module_const(e, v), .storage = SpvStorageClassPrivate};
+        else if (v->kind == VAR_TILE_STATIC) lv = (LValue){.ptr = em_tile_static(e, v), .storage = SpvStorageClassWorkgroup};
+        else lv = (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction, .align = 0};
+        lv.path = object_path(lv.ptr, v->type);
+        return lv;
     }
     case EX_INDEX: {
         if (x->own_element && e->lane_vectors) return em_lane_lvalue(e, x);
@@ -359,10 +370,10 @@ LValue em_lvalue(Emitter *e, Expr *x) {
     }
     case EX_MEMBER: {
         if (x->lhs->type->is_union) break;
-        return sub_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival));
+        return part_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival), true);
     }
     case EX_INIT: { /* a compound literal: its object, initialized anew */
-        LValue lv = {.ptr = literal_storage(e, x), .storage = SpvStorageClassFunction};
+        LValue lv = literal_lvalue(e, x);
         store_init(e, lv, x);
         return lv;
     }
@@ -386,7 +397,7 @@ static Ptr address_of(Emitter *e, Expr *lv_expr) {
     LValue lv = em_lvalue(e, lv_expr);
     if (is_psb(lv.storage)) return (Ptr){.storage = lv.storage, .value = lv.ptr};
     return (Ptr){.storage = lv.storage, .value = const_int(e, type_int(4, true), 0), .base = lv.ptr,
-                 .base_type = em_pointer_type(e, lv.storage, lv_expr->type), .base_is_object = true};
+                 .base_type = em_pointer_type(e, lv.storage, lv_expr->type), .base_is_object = true, .path = lv.path};
 }
 
 /* The row sizes of a captured variable-length array (or pointer to one). */
@@ -416,7 +427,7 @@ static Ptr decay(Emitter *e, Expr *x) {
         return (Ptr){.storage = lv.storage, .value = p};
     }
     return (Ptr){.storage = lv.storage, .value = const_int(e, type_int(4, true), 0), .base = lv.ptr,
-                 .base_type = em_pointer_type(e, lv.storage, arr->type)};
+                 .base_type = em_pointer_type(e, lv.storage, arr->type), .path = lv.path};
 }
 
 Ptr var_ptr(Emitter *e, Var *v) {
@@ -431,7 +442,7 @@ Ptr var_ptr(Emitter *e, Var *v) {
  * into what v does, or is null). */
 void store_var_ptr(Emitter *e, Var *v, Ptr p) {
     uint32_t value;
-    if (is_psb(var_target(e, v).storage))
+    if (var_holds_address(e, v))
         value = p.is_null ? const_int(e, type_int(8, false), 0) : em_op1(e, SpvOpConvertPtrToU, em_type(e, type_int(8, false)), p.value);
     else
         value = p.is_null ? null_offset(e) : p.value;
@@ -439,7 +450,7 @@ void store_var_ptr(Emitter *e, Var *v, Ptr p) {
 }
 
 void em_store_param(Emitter *e, Var *v, uint32_t value) {
-    if (v->type->kind == TY_PTR && is_psb(var_target(e, v).storage))
+    if (v->type->kind == TY_PTR && var_holds_address(e, v))
         value = em_op1(e, SpvOpConvertPtrToU, em_type(e, type_int(8, false)), value);
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
 }
