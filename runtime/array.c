@@ -75,7 +75,7 @@ static camp_status create(camp_accelerator_view *view, size_t bytes, const void 
         if (key == MAP_FAILED)
             status = camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "array_new: cannot reserve %zu bytes of address space",
                                region->reserved_bytes);
-        else region->host = key, region->reserved = true;
+        else region->host = key, region->reserved = true, camp_guard_watch_arrays();
     }
     return camp_array_publish(region, view, src, status, out);
 }

@@ -57,6 +57,7 @@
  * reads it without the runtime lock. */
 static struct sigaction previous_segv, previous_trap; /* the program's actions, for signals not ours */
 static atomic_uint guarded_count; /* regions whose pages are protected now: 0 makes every check free */
+static atomic_bool arrays_reserved; /* an array without host access has been made (its address range PROT_NONE) */
 
 /* The protected views as the handler sees them: byte ranges and levels,
  * sorted, in memory of a fixed size (mapped once, never moved), changed
@@ -602,12 +603,47 @@ static void on_trap(int signal, siginfo_t *info, void *context) {
 static bool step_over(uintptr_t page, void *context) { return (void)page, (void)context, false; }
 #endif
 
+/* A host access to an array without host access (its address range is
+ * reserved, not memory): reported as an error at the access's line, then
+ * the process ends (there is no memory to let the access reach). Returns
+ * where the address is in no such array. */
+static void report_array_access(uintptr_t address, void *context) {
+    pthread_mutex_lock(&camp_rt.lock);
+    camp_region *r = camp_region_find((const void *)address);
+    if (!r || r->kind != CAMP_REGION_ARRAY || !r->reserved || address >= (uintptr_t)r->host + r->reserved_bytes) {
+        pthread_mutex_unlock(&camp_rt.lock);
+        return;
+    }
+    char place[256], message[512];
+    camp_host_code_place(context, place, sizeof place);
+    snprintf(message, sizeof message,
+             "the host accessed %p, in an array of %zu bytes at %p on accelerator %u (%s), which has no host access: "
+             "its bytes are in the accelerator's memory alone; copy them with array_copy_out and array_copy_in, use an "
+             "array_view over host memory instead, or make the array with host access (CAMP_ACCESS_TYPE_READ_WRITE) "
+             "on an accelerator with supports_cpu_shared_memory",
+             (void *)address, r->bytes, (void *)r->host, r->device.owner ? r->device.owner->index : 0,
+             r->device.owner ? r->device.owner->name : "?");
+    camp_unlock_and_report(fail_at_place(place, message));
+    static const char ended[] = "camp error: the error handler returned from a host access to an array without host "
+                                "access, which cannot go on: the process ends\n";
+    (void)!write(STDERR_FILENO, ended, sizeof ended - 1);
+    abort();
+}
+
+void camp_guard_watch_arrays(void) {
+    if (atomic_exchange(&arrays_reserved, true)) return;
+    camp_host_code_place_prepare();
+    install_handlers();
+}
+
 static void on_fault(int signal, siginfo_t *info, void *context) {
     int saved_errno = errno;
     uintptr_t address = (uintptr_t)info->si_addr;
     bool inside = false;
     if (info->si_code != SEGV_ACCERR || !atomic_load(&guarded_count) ||
         published_lookup(address, &inside) == CAMP_GUARD_NONE) {
+        if (info->si_code == SEGV_ACCERR && atomic_load(&arrays_reserved) && !lock_held_here())
+            report_array_access(address, context);
         pass_on(&previous_segv, signal, info, context); /* the program's own fault */
         return;
     }

@@ -906,6 +906,9 @@ bool camp_guard_enabled(void);
  * a view the host wrote without array_view_refresh
  * (camp_guard_check_refreshed). */
 bool camp_guard_reporting(void);
+/* Arrays without host access exist: a host access to one is reported (at
+ * its line, naming the array), not a bare SIGSEGV. */
+void camp_guard_watch_arrays(void);
 /* An error where a kernel is about to use a view the host wrote, as
  * camp_guard_reporting finds, since the accelerator took its copy. */
 camp_status camp_guard_check_refreshed(const camp_region *region);
