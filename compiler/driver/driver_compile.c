@@ -204,6 +204,12 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
         add(d, &args, "-mllvm");
         add(d, &args, "-slp-schedule-budget=1000");
     }
+    /* DWARF 4 line tables for rewritten host C: binutils' addr2line 2.40
+     * names a DWARF 5 table's entry 0, the temporary host file, for rows
+     * that #line gives the user's file, so the host accesses libcamp
+     * reports by it (host_place.c) named the temporary file where no
+     * llvm-addr2line is installed. */
+    if (rewritten && d->opts.debug_lines) add(d, &args, "-gdwarf-4");
     add(d, &args, d->action == ACT_ASSEMBLY ? "-S" : d->action == ACT_SYNTAX ? "-fsyntax-only" : "-c");
     if (d->deps && !rewritten) {
         add(d, &args, d->deps == DEPS_USER ? "-MMD" : "-MD");

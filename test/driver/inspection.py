@@ -104,6 +104,17 @@ def test_debug_lines(ctx):
     ctx.run_program("prog")
 
 
+def test_debug_lines_host(ctx):
+    """-g: binutils' addr2line names the user's file for the rewritten host code (libcamp reports host accesses by it)."""
+    ctx.run(["-g", "scale.c", "main.c", "-o", "prog"])
+    symbols, _ = ctx.run([ctx.path("prog")], cmd=["nm"])
+    kernel_caller = [line.split()[0] for line in symbols.splitlines() if re.search(r" T scale\w*$", line)]
+    expect(kernel_caller, f"no scale function in prog's symbols:\n{symbols}")
+    place, _ = ctx.run(["-e", ctx.path("prog"), "0x" + kernel_caller[0]], cmd=["addr2line"])
+    expect(place.startswith(ctx.path("scale.c") + ":") or place.startswith("scale.c:"),
+           f"addr2line names {place.strip()!r} for scale.c's host code, not scale.c")
+
+
 def test_sysroot(ctx):
     """--sysroot=DIR and --sysroot DIR: the value is no input; it reaches libclang's parse and the host."""
     for flag in (["--sysroot=/"], ["--sysroot", "/"]):
