@@ -5,9 +5,10 @@
  * The faulting instruction, else the first of its callers that lies in
  * the executable (an access inside memcpy or printf names the program's
  * call), is looked up in the executable's debug information by LLVM's
- * llvm-addr2line where there is one (binutils' addr2line 2.40 names the
- * file of a DWARF 5 line table's entry 0, campcc's temporary host file,
- * rather than the #line file clang's rows name), else addr2line. Without
+ * llvm-addr2line where there is one, else addr2line (binutils' 2.40 names
+ * the file of a DWARF 5 line table's entry 0, campcc's temporary host
+ * file, rather than the #line file clang's rows name: campcc -g writes
+ * the host code's tables as DWARF 4, which it reads right). Without
  * -g, or without either, the place is the executable's name and the
  * instruction's offset in it, which `llvm-addr2line -e PROGRAM OFFSET`
  * turns into a line later. */
