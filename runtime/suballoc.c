@@ -15,16 +15,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Blocks are at most this large; an allocation above a quarter of it is
- * dedicated. A memory type's first block is FIRST_BLOCK_SIZE (or what its
- * first allocation needs), each next one twice its predecessor: pinned
+/* Blocks are at most this large; an allocation above a quarter of it
+ * (CAMP_MEMORY_OWN_ABOVE) has memory of its own. A memory type's first
+ * block is FIRST_BLOCK_SIZE (or what its first allocation needs), each
+ * next one twice its predecessor: pinned
  * host memory costs about 0.3 ms a MiB to allocate and as much again to
  * fault in on an H200's host, so a first 64 MiB staging block made a
  * program's first copy back of 250 KB take 31 ms. */
 #define BLOCK_SIZE ((VkDeviceSize)64 << 20)
 #define FIRST_BLOCK_SIZE ((VkDeviceSize)4 << 20)
-#define DEDICATED_ABOVE CAMP_MEMORY_OWN_ABOVE
-/* Dedicated allocations are whole multiples of CAMP_MEMORY_GRANULE: an
+_Static_assert(CAMP_MEMORY_OWN_ABOVE == BLOCK_SIZE / 4, "own memory above a quarter of a block");
+/* Memory of its own is whole multiples of CAMP_MEMORY_GRANULE: an
  * H200 read and wrote arrays of 1 GiB + 1 MiB at a third of its bandwidth
  * (a sum over 256 Mi floats: 1.6 TB/s; an array_copy 1.5), and of 1 GiB +
  * 2 MiB at full speed (3.9 and 3.2). 2 MiB is the large page of every GPU
@@ -33,9 +34,9 @@
  * (VkMemoryDedicatedAllocateInfo, buffer.c): on the H200 a first copy into
  * a new 1 GiB array took 42-43 ms in memory of our own (22.6 once that
  * memory was reused) and 24 ms in a dedicated allocation, new or not. */
-#define DEDICATED_GRANULE CAMP_MEMORY_GRANULE
-/* Freed dedicated allocations kept for reuse: at most this many, of at most
- * this many bytes together (and an eighth of their heap). */
+/* Freed memory of its own (not dedicated to a buffer) is kept for reuse:
+ * at most this many, of at most this many bytes together (and an eighth of
+ * their heap). */
 #define KEPT_MAX 8
 #define KEPT_BYTES_MAX ((VkDeviceSize)2 << 30)
 
@@ -296,8 +297,8 @@ camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *need
     if (granularity > alignment && granularity <= 65536) alignment = granularity;
     VkDeviceSize size = align_up(needs->size, alignment);
 
-    if (size > DEDICATED_ABOVE) {
-        size = align_up(size, DEDICATED_GRANULE);
+    if (size > CAMP_MEMORY_OWN_ABOVE) {
+        size = align_up(size, CAMP_MEMORY_GRANULE);
         if (reuse_kept(pools, type, size, out)) return CAMP_OK;
         CAMP_TRY(allocate(dev, type, size, VK_NULL_HANDLE, &out->memory, &out->mapped));
         *out = (camp_allocation){out->memory, 0, size, type, out->mapped, NULL, false};
