@@ -496,6 +496,8 @@ typedef struct camp_accelerator {
     unsigned long long dedicated_memory; /* KiB of memory of its own (0: it uses the host's) */
     bool supports_double_precision;         /* double in kernels (shaderFloat64) */
     bool supports_limited_double_precision; /* double +, -, *, comparisons: as above on Vulkan */
+    bool supports_int64;             /* 64-bit integers in kernels (shaderInt64); a view's addresses are
+                                        64-bit, so almost every kernel needs them; not C++ AMP's */
     bool preserves_float_subnormals; /* float arithmetic keeps subnormals (shaderDenormPreserveFloat32) */
     bool supports_cpu_shared_memory; /* arrays may live in memory the host reads and writes */
     bool is_emulated;                /* a software device (a CPU driver such as lavapipe) */

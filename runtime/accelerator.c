@@ -32,6 +32,7 @@ static void describe(VkPhysicalDevice device, uint32_t index, camp_accelerator *
                 out->dedicated_memory += memory.memoryHeaps[h].size / 1024;
     out->supports_double_precision = features.shaderFloat64;
     out->supports_limited_double_precision = features.shaderFloat64;
+    out->supports_int64 = features.shaderInt64;
     out->preserves_float_subnormals = camp_device_preserves_float_subnormals(device);
     out->is_emulated = p->deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     out->max_loop_iterations = camp_loop_budget(device);

@@ -57,6 +57,7 @@ int main(int argc, char **argv) {
         printf("  dedicated_memory                  %llu KiB\n", a->dedicated_memory);
         printf("  supports_double_precision         %s\n", yes_no(a->supports_double_precision));
         printf("  supports_limited_double_precision %s\n", yes_no(a->supports_limited_double_precision));
+        printf("  supports_int64                    %s\n", yes_no(a->supports_int64));
         printf("  preserves_float_subnormals        %s\n", yes_no(a->preserves_float_subnormals));
         printf("  supports_cpu_shared_memory        %s\n", yes_no(a->supports_cpu_shared_memory));
         printf("  is_emulated                       %s\n", yes_no(a->is_emulated));

@@ -533,6 +533,9 @@ void camp_simulate_device(camp_device *dev);
 uint32_t camp_simulate_subgroup_size(uint32_t driver_size);
 /* Clears what the profile's devices lack of the copy paths' needs. */
 void camp_simulate_memory(bool *host_cached_device_memory, bool *import_host);
+/* Whether memory the device shares with the host stays shared: false as a
+ * profile without host-cached device memory (arrays are then device-only). */
+bool camp_simulate_shares_memory(void);
 /* An accelerator's description and properties as the profile's. */
 void camp_simulate_accelerator(camp_accelerator *accelerator);
 

@@ -17,7 +17,9 @@
  *
  * The device's name gains " as NAME", so every message about it names
  * the profile; so does its accelerator's description, whose properties
- * (double precision, memory shared with the CPU) are the profile's. */
+ * (double precision, 64-bit integers, memory shared with the CPU) are the
+ * profile's: arrays are made as on such a device (device-only where it
+ * shares no memory with the host). */
 #include "internal.h"
 
 #include "device_profiles.h"
@@ -83,6 +85,11 @@ void camp_simulate_memory(bool *host_cached_device_memory, bool *import_host) {
     *import_host = *import_host && p->import_host;
 }
 
+bool camp_simulate_shares_memory(void) {
+    const camp_device_profile *p = simulated();
+    return !p || p->cached_device_memory;
+}
+
 void camp_simulate_accelerator(camp_accelerator *accelerator) {
     const camp_device_profile *p = simulated();
     if (!p) return;
@@ -91,5 +98,5 @@ void camp_simulate_accelerator(camp_accelerator *accelerator) {
     bool doubles = p->features & CAMP_FEATURE_FLOAT64;
     accelerator->supports_double_precision = accelerator->supports_double_precision && doubles;
     accelerator->supports_limited_double_precision = accelerator->supports_limited_double_precision && doubles;
-    accelerator->supports_cpu_shared_memory = accelerator->supports_cpu_shared_memory && p->cached_device_memory;
+    accelerator->supports_int64 = accelerator->supports_int64 && (p->features & CAMP_FEATURE_INT64);
 }

@@ -33,6 +33,9 @@
       With its source: under CAMP_SIMULATE=PROFILE, if campcc
       --target-profile=PROFILE warns about SRC, EXE must stop with libcamp's
       refusal of what it warned of (as a program test's does), not run.
+      With --unshared-expected FILE2 --camp-info EXE2: where camp-info shows
+      a default accelerator that shares no memory with the host (a
+      discrete GPU, or such a profile), the output wanted is FILE2's.
   e2e.py workgroups --campcc C SRC.c
       the untiled kernels' workgroup size is chosen at run time: the -O2
       module declares it as specialization constants (SpecId 0, 1, 2 making
@@ -341,6 +344,17 @@ def build_runnable(campcc, flags, src, exe):
     return not refusal
 
 
+def default_shares_memory(camp_info):
+    """Whether camp-info shows the default accelerator sharing memory with the host
+    (supports_cpu_shared_memory: under CAMP_SIMULATE, the profile's)."""
+    _, out, _ = run([camp_info], "camp-info")
+    default = out.split(" (default): ", 1)[-1].split("\naccelerator ", 1)[0]
+    m = re.search(r"^  supports_cpu_shared_memory +(yes|no)$", default, flags=re.M)
+    if not m:
+        raise StepFailed("[camp-info] no supports_cpu_shared_memory line for the default accelerator:\n" + out)
+    return m.group(1) == "yes"
+
+
 def cmd_prebuilt(a):
     exe = os.path.abspath(a.exe)
     if a.source:
@@ -350,7 +364,8 @@ def cmd_prebuilt(a):
             print(refusal)
             return
     out = run_on_vulkan(exe, args=a.args)
-    check_expected(out, a.expected, a.exe)
+    unshared = a.unshared_expected and not default_shares_memory(a.camp_info)
+    check_expected(out, a.unshared_expected if unshared else a.expected, a.exe)
     sys.stdout.write(out)
 
 
@@ -525,6 +540,9 @@ def main():
     q.add_argument("--expected", required=True)
     q.add_argument("--campcc", help="with --source: campcc, for --target-profile under CAMP_SIMULATE")
     q.add_argument("--source", help="EXE's source: its `// needs:` line, what --target-profile warns of")
+    q.add_argument("--unshared-expected", help="the output wanted where the default accelerator shares no memory "
+                   "with the host (supports_cpu_shared_memory, as --camp-info shows it)")
+    q.add_argument("--camp-info", help="camp-info, with --unshared-expected")
     q.add_argument("exe")
     q.add_argument("args", nargs="*", help="the program's arguments, after --")
     q = sub.add_parser("workgroups")

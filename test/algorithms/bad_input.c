@@ -15,8 +15,17 @@ static camp_error last;
 static char last_message[1024];
 static int errors;
 
+/* On an accelerator without 64-bit integers (checks.h) the kernels of the
+ * two camp_fill calls are refused too: counted apart. */
+static bool int64_missing;
+static int int64_refusals;
+
 static void remember(const camp_error *error, void *user) {
     (void)user;
+    if (int64_missing && error->status == CAMP_ERROR_UNSUPPORTED && strstr(error->message, "shaderInt64")) {
+        int64_refusals++;
+        return;
+    }
     errors++;
     last = *error;
     snprintf(last_message, sizeof last_message, "%s", error->message);
@@ -42,6 +51,7 @@ int main(void) {
     unsigned keys[N];
     for (int i = 0; i < N; i++) host[i] = N - i;
     for (int i = 0; i < N; i++) keys[i] = (unsigned)(N - i);
+    int64_missing = !camp_get_default_accelerator().supports_int64;
     camp_set_error_handler(remember, NULL);
     int *a = array_new(int, N, host), *b = array_new(int, N, host);
     unsigned *k = array_new(unsigned, N, keys);
@@ -118,7 +128,8 @@ int main(void) {
     array_copy_out(got_c, fc, N);
     int fc_kept = 1;
     for (int i = 0; i < N; i++) fc_kept &= got_c[i] == 2.0f;
-    TEST_EXPECT(fc_kept, "a refused call wrote into fc");
+    if (int64_missing) TEST_EXPECT(int64_refusals == 2, "%d kernels refused for lack of shaderInt64, want 2", int64_refusals);
+    else TEST_EXPECT(fc_kept, "a refused call wrote into fc");
     array_delete(fc);
     array_delete(fa);
     free(unregistered);

@@ -46,6 +46,7 @@ CHECK_FILL(float, float, "%g", 0.1f, -256.0f, 0.5f)
 CHECK_FILL(double, double, "%g", 1e300, -1e6, 0.25)
 
 int main(void) {
+    test_expect_int64_refused();
     for (int s = 0; s < TEST_SIZE_COUNT; s++) {
         CHECK_EVERY_TYPE(test_sizes[s]);
     }

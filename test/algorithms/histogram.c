@@ -90,6 +90,7 @@ CHECK_INTEGERS(int, int)
 CHECK_INTEGERS(unsigned, uint)
 
 int main(void) {
+    test_expect_int64_refused();
     static const int bin_counts[] = {1, 10, 256, 2048, 2049, 5000};
     for (int s = 0; s < TEST_SIZE_COUNT; s++)
         for (int b = 0; b < (int)(sizeof bin_counts / sizeof *bin_counts); b++) {

@@ -86,6 +86,7 @@ static void check_float_rounding(size_t n) {
 }
 
 int main(void) {
+    test_expect_int64_refused();
     check_empty();
     for (int s = 0; s < TEST_SIZE_COUNT; s++) {
         CHECK_EVERY_TYPE(test_sizes[s]);

@@ -46,6 +46,7 @@ CHECK_SCAN(unsigned, uint, "%u", test_random())
 CHECK_SCAN(float, float, "%g", (float)(test_random() % 5) - 2.0f)
 
 int main(void) {
+    test_expect_int64_refused();
     for (int s = 0; s < TEST_SIZE_COUNT; s++) {
         for (int where = SEPARATE_ARRAYS; where <= IN_PLACE; where++) {
             for (int exclusive = 0; exclusive <= 1; exclusive++) {

@@ -64,6 +64,7 @@ CHECK_SCAN_BY_KEY(unsigned, uint, "%u", test_random())
 CHECK_SCAN_BY_KEY(float, float, "%g", (float)(test_random() % 5) - 2.0f)
 
 int main(void) {
+    test_expect_int64_refused();
     for (int s = 0; s < TEST_SIZE_COUNT; s++) {
         for (int where = SEPARATE_ARRAYS; where <= IN_PLACE; where++)
             for (int exclusive = 0; exclusive <= 1; exclusive++) {

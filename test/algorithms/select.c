@@ -75,6 +75,7 @@ CHECK_COMPACTION(unsigned, uint, "%u", test_random() % 1000u, 500)
 CHECK_COMPACTION(float, float, "%g", (float)(test_random() % 201) * 0.5f - 50.0f, -3.5)
 
 int main(void) {
+    test_expect_int64_refused();
     for (int s = 0; s < TEST_SIZE_COUNT; s++) {
         for (int compare = CAMP_LESS; compare <= CAMP_NOT_EQUAL; compare++) {
             int on_view = (s + compare) % 2;

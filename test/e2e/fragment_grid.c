@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat16 subgroupBasic
 // test: tiled
 // Matrix fragments in two-dimensional arrays: each subgroup computes a
 // 32×32 block of C = A × B (half inputs, float accumulator, both

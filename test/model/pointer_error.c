@@ -12,6 +12,10 @@ static camp_status status;
 
 static void on_error(const camp_error *error, void *user) {
     (void)user;
+    if (error->status == CAMP_ERROR_UNSUPPORTED) { /* a device that cannot run the kernels: stop, as by default */
+        fprintf(stderr, "%s\n", error->message);
+        abort();
+    }
     errors++;
     status = error->status;
     line = error->line;
