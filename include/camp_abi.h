@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 10u
+#define CAMP_ABI_VERSION 11u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -245,13 +245,17 @@ typedef struct camp_report_site {
 /* What a kernel may do to a view; CAMP_ACCESS_POINTER marks, in the runtime, a
  * pointer rather than an object; CAMP_ACCESS_LASTING, an object of static
  * storage duration (a global or static array), which may stay on the
- * accelerator between launches. */
+ * accelerator between launches; CAMP_ACCESS_SYNCHRONIZED_NEXT, a capture
+ * whose view the statement right after the launch synchronizes
+ * (array_view_synchronize of the same variable): the launch leaves its
+ * pages' protection as it is, since no host access comes between. */
 enum camp_access {
     CAMP_ACCESS_READ = 1u,
     CAMP_ACCESS_WRITE = 2u,
     CAMP_ACCESS_POINTER = 4u,
     CAMP_ACCESS_SAMPLE = 8u,
     CAMP_ACCESS_LASTING = 16u,
+    CAMP_ACCESS_SYNCHRONIZED_NEXT = 32u,
 };
 
 /* A kernel's parameters: the variables it captures, each described here,

@@ -263,6 +263,10 @@ void camp_region_used(camp_region *region, uint32_t access) {
             region->writer_line = camp_call.kernel->line;
         }
     }
+    /* The statement after the launch synchronizes the view: no host access
+     * comes between, so its pages keep their protection, and the
+     * synchronize gives them theirs (two changes of page tables fewer). */
+    if (access & CAMP_ACCESS_SYNCHRONIZED_NEXT) return;
     camp_guard_update(region);
 }
 

@@ -794,12 +794,60 @@ static bool may_hold_kernels(Frontend *fe, CXCursor c) {
     }
 }
 
+/* The expression under its parentheses, casts and implicit conversions. */
+static CXCursor bare_expression(CXCursor c) {
+    for (;;) {
+        enum CXCursorKind kind = clang_getCursorKind(c);
+        if (kind != CXCursor_UnexposedExpr && kind != CXCursor_ParenExpr && kind != CXCursor_CStyleCastExpr) return c;
+        CXCursor kids[2];
+        int n = fe_children(c, kids, 2);
+        if (n < 1) return c;
+        c = kids[n - 1]; /* a cast's last child is its operand (the first may be its type) */
+    }
+}
+
+/* The variable that `statement` synchronizes, if it is
+ * `array_view_synchronize(NAME);` (camp.h's macro, or the function it
+ * calls); else NULL. */
+static const char *synchronized_variable(Frontend *fe, CXCursor statement) {
+    if (clang_getCursorKind(statement) != CXCursor_CallExpr) return NULL;
+    CXCursor callee = clang_getCursorReferenced(statement);
+    if (clang_Cursor_isNull(callee)) return NULL;
+    char *name = fe_spelling(fe, callee);
+    if (strcmp(name, "camp_array_view_synchronize_at") != 0 && strcmp(name, "camp_array_view_synchronize") != 0)
+        return NULL;
+    if (clang_Cursor_getNumArguments(statement) < 1) return NULL;
+    CXCursor arg = bare_expression(clang_Cursor_getArgument(statement, 0));
+    if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr) return NULL;
+    CXCursor decl = clang_getCursorReferenced(arg);
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl && clang_getCursorKind(decl) != CXCursor_ParmDecl) return NULL;
+    return fe_spelling(fe, decl);
+}
+
+/* What the statement after the kernel `c` in its block synchronizes, if
+ * the kernel is a statement of a block (not a loop's body: the loop would
+ * go on before it). */
+static const char *synchronized_next(Frontend *fe, CXCursor c, CXCursor parent) {
+    if (clang_getCursorKind(parent) != CXCursor_CompoundStmt) return NULL;
+    int n = 0;
+    CXCursor *kids = fe_all_children(fe->a, parent, &n);
+    /* the cursors of two visits differ: the kernel is the child at its place */
+    CXSourceLocation at = clang_getCursorLocation(c);
+    for (int i = 0; i + 1 < n; i++)
+        if (clang_equalLocations(clang_getCursorLocation(kids[i]), at)) return synchronized_variable(fe, kids[i + 1]);
+    return NULL;
+}
+
 static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClientData data) {
     Frontend *fe = data;
     if (clang_getCursorKind(parent) == CXCursor_TranslationUnit && !may_hold_kernels(fe, c))
         return CXChildVisit_Continue;
     if (fe_is_pfe_loop(c)) {
         lower_kernel(fe, c);
+        Kernel *k = fe->u->kernels.items[fe->u->kernels.len - 1];
+        const char *next = synchronized_next(fe, c, parent);
+        for (int i = 0; next && i < k->captures.len; i++)
+            if (strcmp(((Var *)k->captures.items[i])->name, next) == 0) k->synchronized_next = next;
         return CXChildVisit_Continue; /* the body is the kernel's */
     }
     return CXChildVisit_Recurse;

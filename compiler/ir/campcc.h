@@ -534,6 +534,10 @@ typedef struct Kernel {
     SrcLoc end_loc;   /* where the body ends, as clang reports it: the host C goes on from there */
     const char *domain_text; /* DOMAIN, as written */
     const char *view_text;   /* VIEW of parallel_for_each_on, as written; NULL for the default */
+    /* The variable `array_view_synchronize(NAME);`, the statement right
+     * after the launch in its block, synchronizes: a capture of that name
+     * is not protected by the launch (camp_abi.h); NULL for none */
+    const char *synchronized_next;
     /* A kernel of a macro of the dialect's headers (camp_header_kernel_ in
      * camp.h): the function it is in, whose host compile launches it
      * through the macro camp_launch_<function>_, defined at the top of the

@@ -87,6 +87,40 @@ def test_dump_kernels(ctx):
         expect(want in out, f"--dump-kernels lacks '{want}':\n{out}")
 
 
+def test_synchronized_next(ctx):
+    """A kernel whose next statement in its block synchronizes one of its views is marked so
+    (--dump-kernels, and CAMP_ACCESS_SYNCHRONIZED_NEXT in the host C); not where something comes
+    between, where the kernel is a loop's body, or where the view synchronized is not captured."""
+    with open(ctx.path("next.c"), "w") as f:
+        f.write("#include <camp.h>\n"
+                "void f(float *v, float *w, int n) {\n"
+                "    parallel_for_each(i, extent(n)) { v[i] += w[i]; }\n"          # 3: v marked
+                "    array_view_synchronize(v);\n"
+                "    parallel_for_each(i, extent(n)) { v[i] += 1; }\n"             # 5: not (a statement between)
+                "    ;\n"
+                "    array_view_synchronize(v);\n"
+                "    for (int r = 0; r < 2; r++)\n"
+                "        parallel_for_each(i, extent(n)) { v[i] += 1; }\n"         # 9: not (a loop's body)
+                "    array_view_synchronize(v);\n"
+                "    parallel_for_each(i, extent(n)) { w[i] = 0; }\n"              # 11: not (v is not captured)
+                "    array_view_synchronize(v);\n"
+                "    parallel_for_each(i, extent(n)) { w[i] = v[i]; }\n"           # 13: w marked
+                "    array_view_synchronize((float *)(w));\n"
+                "}\n")
+    out, _ = ctx.run(["--dump-kernels", "-fsyntax-only", "next.c"])
+    kernels = re.split(r"^(?=next\.c:\d+:\d+: kernel )", out, flags=re.M)[1:]
+    marked = {int(k.split(":")[1]): m.group(1) for k in kernels
+              for m in [re.search(r"^  synchronized by the next statement: '(\w+)'", k, flags=re.M)] if m}
+    expect(marked == {3: "v", 13: "w"}, f"kernels marked as synchronized next: {marked}, want {{3: 'v', 13: 'w'}}"
+           f"\n{out}")
+    ctx.run(["--emit-host=host.c", "-fsyntax-only", "next.c"])
+    params = re.findall(r"camp_params_(\d+)_\[\] = \{(.*)\};", ctx.read("host.c"))
+    flagged = {int(k): name for k, text in params
+               for access, name in re.findall(r"\{CAMP_PARAM_POINTER, \d+, (\d+), \d+, \d+, \"(\w+)\"\}", text)
+               if int(access) & 32}  # CAMP_ACCESS_SYNCHRONIZED_NEXT
+    expect(flagged == {0: "v", 4: "w"}, f"params with CAMP_ACCESS_SYNCHRONIZED_NEXT: {flagged}")
+
+
 def test_debug_lines(ctx):
     """-g: OpString naming the file and an OpLine for the kernel's statement; still valid."""
     ctx.run(["-g", "--emit-spirv=g.spv", "-S", "scale.c", "-o", "g.spvasm"])

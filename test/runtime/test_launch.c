@@ -1,8 +1,9 @@
 /* test_launch — kernels run by camp_abi_launch compute the right values:
  * small and odd 1-D extents, a grid larger than maxComputeWorkGroupCount
  * (split into several dispatches), an empty extent (and a negative one,
- * an error), views that alias the same host memory, and 2-D extents (GPU
- * x = the last extent component). */
+ * an error), views that alias the same host memory, 2-D extents (GPU
+ * x = the last extent component), and a view the statement after its
+ * launch synchronizes, whose pages the launch leaves open. */
 #include "test_util.h"
 
 #include <stdlib.h>
@@ -67,6 +68,56 @@ static void check_fill2d(int rows, int cols) {
     free(m);
 }
 
+/* The permissions of the page at p in /proc/self/maps ("rw-", "---"...). */
+static void page_permissions(const void *p, char out[4]) {
+    FILE *maps = fopen("/proc/self/maps", "r");
+    unsigned long from, to;
+    char perms[8];
+    strcpy(out, "?");
+    while (maps && fscanf(maps, "%lx-%lx %7s%*[^\n]", &from, &to, perms) == 3)
+        if ((unsigned long)p >= from && (unsigned long)p < to) snprintf(out, 4, "%.3s", perms);
+    if (maps) fclose(maps);
+}
+
+/* CAMP_ACCESS_SYNCHRONIZED_NEXT (campcc sets it on a capture that
+ * `array_view_synchronize` of the same variable, the next statement,
+ * synchronizes): the launch leaves the view's pages as they are; without
+ * it, a launch that writes a view libcamp protects closes its pages until
+ * the host's first access. Both give the kernel's results. */
+static void check_synchronized_next(void) {
+    enum { N = 4096 }; /* 16 KiB: pages of its own, which implicit synchronization protects */
+    static const camp_kernel_param params[] = {
+        {CAMP_PARAM_OBJECT, offsetof(vadd_push, a), CAMP_ACCESS_READ, 0, 0, "a"},
+        {CAMP_PARAM_OBJECT, offsetof(vadd_push, b), CAMP_ACCESS_READ, 0, 0, "b"},
+        {CAMP_PARAM_OBJECT, offsetof(vadd_push, c), CAMP_ACCESS_WRITE | CAMP_ACCESS_SYNCHRONIZED_NEXT, 0, 0, "c"},
+    };
+    camp_kernel_info kernel = test_kernels[KERNEL_VADD];
+    kernel.params = params;
+    camp_module_info module = test_module;
+    module.kernels = &kernel;
+    module.kernel_count = 1;
+    module.runtime_state = NULL;
+    uint32_t *a = aligned_alloc(4096, N * sizeof *a), *b = aligned_alloc(4096, N * sizeof *b),
+             *c = aligned_alloc(4096, N * sizeof *c);
+    for (int i = 0; i < N; i++) a[i] = (uint32_t)i, b[i] = 1u, c[i] = 0;
+    camp_array_view_create(c, N * sizeof *c, "c");
+    char perms[4];
+    for (int round = 0; round < 3; round++) {
+        b[0] = (uint32_t)round;
+        launch_vadd(&module, N, a, b, c, N * sizeof *a);
+        page_permissions(c, perms);
+        CHECK(perms[0] == 'r'); /* as before the launch: open, or read-only after a synchronize */
+        camp_array_view_synchronize(c);
+        CHECK(c[0] == (uint32_t)round && c[N - 1] == (uint32_t)N);
+    }
+    launch_vadd(&test_module, N, a, b, c, N * sizeof *a); /* the same kernel, without the mark */
+    page_permissions(c, perms);
+    CHECK(strcmp(perms, "---") == 0 || getenv("CAMP_IMPLICIT_SYNC"));
+    CHECK(c[0] == 2u && c[N - 1] == (uint32_t)N); /* the host's access synchronizes */
+    camp_array_view_release(c);
+    free(a), free(b), free(c);
+}
+
 int main(void) {
     test_module_init();
     check_vadd(5);
@@ -79,6 +130,7 @@ int main(void) {
     check_fill2d(1, 1);
     check_fill2d(37, 53);
     check_fill2d(65535 * 8 + 3, 2); /* split along y */
+    check_synchronized_next();
     if (test_failures) fprintf(stderr, "test_launch: %d checks failed\n", test_failures);
     return test_failures != 0;
 }
