@@ -562,17 +562,21 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
 
 /* ---- kernels ---------------------------------------------------------------- */
 
-bool fe_is_pfe_loop(CXCursor c) {
+/* Whether c is a for loop whose first declaration is named `name`: one
+ * of camp.h's macros. */
+static bool loop_of_macro(CXCursor c, const char *name) {
     if (clang_getCursorKind(c) != CXCursor_ForStmt) return false;
     CXCursor kids[1];
     if (fe_children(c, kids, 1) < 1 || clang_getCursorKind(kids[0]) != CXCursor_DeclStmt) return false;
     CXCursor decl[1];
     if (fe_children(kids[0], decl, 1) < 1 || clang_getCursorKind(decl[0]) != CXCursor_VarDecl) return false;
     CXString s = clang_getCursorSpelling(decl[0]);
-    bool yes = strcmp(clang_getCString(s), "camp_pfe_loop_") == 0;
+    bool yes = strcmp(clang_getCString(s), name) == 0;
     clang_disposeString(s);
     return yes;
 }
+
+bool fe_is_pfe_loop(CXCursor c) { return loop_of_macro(c, "camp_pfe_loop_"); }
 
 bool fe_pfe_parts(CXCursor outer, CXCursor *idx_decl, CXCursor *body) {
     CXCursor kids[4], ik[4], decl[1];
@@ -842,10 +846,13 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClien
     Frontend *fe = data;
     if (clang_getCursorKind(parent) == CXCursor_TranslationUnit && !may_hold_kernels(fe, c))
         return CXChildVisit_Continue;
+    /* parallel_for_each_on's loop around the kernel's: the statement of the
+     * block, whose next statement counts */
+    if (loop_of_macro(c, "camp_on_once_")) fe->on_view_next = synchronized_next(fe, c, parent);
     if (fe_is_pfe_loop(c)) {
         lower_kernel(fe, c);
         Kernel *k = fe->u->kernels.items[fe->u->kernels.len - 1];
-        const char *next = synchronized_next(fe, c, parent);
+        const char *next = loop_of_macro(parent, "camp_on_once_") ? fe->on_view_next : synchronized_next(fe, c, parent);
         for (int i = 0; next && i < k->captures.len; i++)
             if (strcmp(((Var *)k->captures.items[i])->name, next) == 0) k->synchronized_next = next;
         return CXChildVisit_Continue; /* the body is the kernel's */

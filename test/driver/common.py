@@ -5,6 +5,10 @@ import os
 import re
 import shutil
 import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import e2e  # noqa: E402 (test/e2e.py: the refusal a device profile makes)
 
 SPIRV_MAGIC = b"\x03\x02\x23\x07"
 
@@ -41,10 +45,21 @@ class Ctx:
         with open(self.path(name), mode) as f:
             return f.read()
 
-    def run_program(self, exe):
+    def run_program(self, exe, kernels_from="scale.c", expected=None):
+        """Runs a program whose kernels are those of KERNELS_FROM (None: a serial build):
+        it prints EXPECTED (the sample's output by default); under CAMP_SIMULATE as a
+        profile that lacks what those kernels need (campcc --target-profile warns of it),
+        it stops with libcamp's refusal of that instead."""
+        try:
+            if kernels_from and e2e.simulated_refusal(
+                    self.path(exe), e2e.profile_warnings(self.campcc, self.path(kernels_from))):
+                return
+        except e2e.StepFailed as refused_otherwise:
+            raise Failed(str(refused_otherwise))
+        want = self.expected if expected is None else expected
         env = dict(os.environ, CAMP_VALIDATION="1")
         out, _ = self.run([], cmd=[self.path(exe)], env=env)
-        expect(out == self.expected, f"{exe} printed\n{out}\nwant\n{self.expected}")
+        expect(out == want, f"{exe} printed\n{out}\nwant\n{want}")
 
     def has_spirv(self, name):
         return SPIRV_MAGIC in self.read(name, "rb")

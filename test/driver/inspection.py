@@ -88,7 +88,7 @@ def test_dump_kernels(ctx):
 
 
 def test_synchronized_next(ctx):
-    """A kernel whose next statement in its block synchronizes one of its views is marked so
+    """A kernel (parallel_for_each or _on) whose next statement in its block synchronizes one of its views is marked so
     (--dump-kernels, and CAMP_ACCESS_SYNCHRONIZED_NEXT in the host C); not where something comes
     between, where the kernel is a loop's body, or where the view synchronized is not captured."""
     with open(ctx.path("next.c"), "w") as f:
@@ -106,19 +106,25 @@ def test_synchronized_next(ctx):
                 "    array_view_synchronize(v);\n"
                 "    parallel_for_each(i, extent(n)) { w[i] = v[i]; }\n"           # 13: w marked
                 "    array_view_synchronize((float *)(w));\n"
+                "    parallel_for_each_on(camp_default_view(), i, extent(n)) { v[i] = 2; }\n"  # 15: v marked
+                "    array_view_synchronize(v);\n"
+                "    for (int r = 0; r < 2; r++)\n"
+                "        parallel_for_each_on(camp_default_view(), i, extent(n)) { v[i] = 3; }\n"  # 18: not
+                "    array_view_synchronize(v);\n"
                 "}\n")
     out, _ = ctx.run(["--dump-kernels", "-fsyntax-only", "next.c"])
     kernels = re.split(r"^(?=next\.c:\d+:\d+: kernel )", out, flags=re.M)[1:]
     marked = {int(k.split(":")[1]): m.group(1) for k in kernels
               for m in [re.search(r"^  synchronized by the next statement: '(\w+)'", k, flags=re.M)] if m}
-    expect(marked == {3: "v", 13: "w"}, f"kernels marked as synchronized next: {marked}, want {{3: 'v', 13: 'w'}}"
+    expect(marked == {3: "v", 13: "w", 15: "v"},
+           f"kernels marked as synchronized next: {marked}, want {{3: 'v', 13: 'w', 15: 'v'}}"
            f"\n{out}")
     ctx.run(["--emit-host=host.c", "-fsyntax-only", "next.c"])
     params = re.findall(r"camp_params_(\d+)_\[\] = \{(.*)\};", ctx.read("host.c"))
     flagged = {int(k): name for k, text in params
                for access, name in re.findall(r"\{CAMP_PARAM_POINTER, \d+, (\d+), \d+, \d+, \"(\w+)\"\}", text)
                if int(access) & 32}  # CAMP_ACCESS_SYNCHRONIZED_NEXT
-    expect(flagged == {0: "v", 4: "w"}, f"params with CAMP_ACCESS_SYNCHRONIZED_NEXT: {flagged}")
+    expect(flagged == {0: "v", 4: "w", 5: "v"}, f"params with CAMP_ACCESS_SYNCHRONIZED_NEXT: {flagged}")
 
 
 def test_debug_lines(ctx):
@@ -238,7 +244,7 @@ def test_many_kernels(ctx):
     _, err = ctx.run(["-v", "-c", "many.c", "-o", "many.o"], env=dict(os.environ, CAMP_HOST_CC=wrapper))
     expect(flag not in err, "an SLP limit (clang's option) given to a host compiler that is not clang")
     ctx.run(["many.o", "-o", "many"])
-    ctx.run([], cmd=[ctx.path("many")], env=dict(os.environ, CAMP_VALIDATION="1"))
+    ctx.run_program("many", kernels_from="many.c", expected="")
 
 
 def test_huge_kernel_optimizer(ctx):
