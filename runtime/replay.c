@@ -122,8 +122,13 @@ static void emit(VkCommandBuffer commands, const uint64_t *words, uint32_t n) {
             VkBuffer from, to;
             memcpy(&from, &a[0], sizeof from);
             memcpy(&to, &a[1], sizeof to);
-            VkBufferCopy region = {a[2], a[3], a[4]};
-            vkCmdCopyBuffer(commands, from, to, 1, &region);
+            /* 1 GiB at a time: lavapipe copies a region as one gallium box,
+             * whose width is an int (a 2 GiB region read past its buffer) */
+            const VkDeviceSize most = (VkDeviceSize)1 << 30;
+            for (VkDeviceSize done = 0; done < a[4]; done += most) {
+                VkBufferCopy region = {a[2] + done, a[3] + done, a[4] - done < most ? a[4] - done : most};
+                vkCmdCopyBuffer(commands, from, to, 1, &region);
+            }
             break;
         }
         }
