@@ -87,15 +87,17 @@ static void test_expect_int64_refused(void) {
     test_all_refused = true;
 }
 
-/* check_double(n) where the accelerator computes on doubles; on one that
- * does not (a phone GPU, or CAMP_SIMULATE=mali-g710: docs/portability.md)
- * its kernels must be refused, naming shaderFloat64, and the program goes
- * on to the other types. */
-#define CHECK_DOUBLE(n)                                                                                        \
+/* CALL, a check of kernels on doubles (check_double(n) for CHECK_DOUBLE),
+ * where the accelerator computes on doubles; on one that does not (a phone
+ * GPU, or CAMP_SIMULATE=mali-g710: docs/portability.md) its kernels must
+ * be refused, naming shaderFloat64, and the program goes on to the other
+ * types. */
+#define CHECK_DOUBLES(call)                                                                                    \
     do {                                                                                                       \
-        if (camp_get_default_accelerator().supports_double_precision) check_double(n);                        \
-        else TEST_REFUSED(check_double(n), "shaderFloat64");                                                   \
+        if (camp_get_default_accelerator().supports_double_precision) call;                                    \
+        else TEST_REFUSED(call, "shaderFloat64");                                                              \
     } while (0)
+#define CHECK_DOUBLE(n) CHECK_DOUBLES(check_double(n))
 
 /* A test's check_TYPE(n) for each of the six element types, in turn. */
 #define CHECK_EVERY_TYPE(n)                                                                  \

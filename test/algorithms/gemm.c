@@ -66,7 +66,7 @@ int main(void) {
     test_expect_int64_refused();
     for (int i = 0; i < SHAPE_COUNT; i++) {
         check_float(&shapes[i]);
-        check_double(&shapes[i]);
+        CHECK_DOUBLE(&shapes[i]);
     }
     return test_finish("gemm");
 }

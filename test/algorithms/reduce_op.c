@@ -130,7 +130,7 @@ int main(void) {
         check_reduce_first_nonzero(sparse, n);
         check_reduce_mat2(matrices, n);
         check_reduce_argmin(values, n);
-        check_sum_squares(ints, n);
+        CHECK_DOUBLES(check_sum_squares(ints, n)); /* a double sum */
         check_min_spread(ints, n);
     }
     free(values);
