@@ -646,21 +646,18 @@ camp_status camp_buffer_staging_bind(camp_buffer *buffer, camp_allocation memory
 
 /* ---- buffer_ahead.c ------------------------------------------------------- */
 
-/* Staging buffers whose memory a thread of its own allocates, maps and
- * faults in, one after another, while the program goes on. */
+/* A staging buffer whose memory a thread of its own allocates, maps and
+ * faults in while the program goes on. */
 typedef struct camp_buffer_ahead camp_buffer_ahead;
-/* Starts making `count` buffers of `size` bytes (NULL in *out, and no
- * error, where it cannot start: the buffers are then allocated when they
- * are needed). */
-void camp_buffer_ahead_start(camp_device *dev, VkDeviceSize size, uint32_t count, camp_buffer_ahead **out);
-/* How many buffers are ready, once at least `at_least` are or the thread
- * has made all it could. */
-uint32_t camp_buffer_ahead_ready(camp_buffer_ahead *ahead, uint32_t at_least);
-/* Buffer `i` in *out, if it is ready (false otherwise, or where it could
- * not be made: allocate it the ordinary way). */
-bool camp_buffer_ahead_take(camp_buffer_ahead *ahead, uint32_t i, camp_buffer *out);
-/* Waits for the thread and frees `ahead` with the buffers not taken. */
-void camp_buffer_ahead_end(camp_buffer_ahead *ahead);
+/* Starts it (NULL in *out, and no error, where it cannot start: the
+ * buffer is then allocated when it is needed). */
+void camp_buffer_ahead_start(camp_device *dev, VkDeviceSize size, camp_buffer_ahead **out);
+/* Waits for it and gives its buffer in *out, which it leaves as it was
+ * where the thread could not make it (allocate it the ordinary way); frees
+ * `ahead`. */
+void camp_buffer_ahead_take(camp_buffer_ahead *ahead, camp_buffer *out);
+/* Waits for it and frees it with its memory, unused. */
+void camp_buffer_ahead_cancel(camp_buffer_ahead *ahead);
 
 /* ---- suballoc.c ---------------------------------------------------------- */
 

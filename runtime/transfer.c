@@ -79,9 +79,8 @@ typedef struct ring_slot {
 } ring_slot;
 
 struct camp_transfer {
-    camp_buffer ring[RING_SLOTS]; /* RING_CHUNK bytes of staging memory each; the first ring_slots made */
-    uint32_t ring_slots;
-    camp_buffer_ahead *ring_ahead; /* the slots on their way, until every one is taken */
+    camp_buffer ring; /* RING_SLOTS * RING_CHUNK bytes of staging memory */
+    camp_buffer_ahead *ring_ahead; /* the ring on its way, until its first use */
     ring_slot slots[RING_SLOTS];
     uint32_t next_slot;
     struct camp_copy_threads *threads;
@@ -191,7 +190,7 @@ void camp_transfer_start(camp_device *dev) {
     const char *ahead = getenv("CAMP_STAGING_AHEAD");
     if (dev->copy_path == CAMP_COPY_MAP || (ahead && strcmp(ahead, "0") == 0)) return;
     dev->transfer = calloc(1, sizeof *dev->transfer);
-    if (dev->transfer) camp_buffer_ahead_start(dev, RING_CHUNK, RING_SLOTS, &dev->transfer->ring_ahead);
+    if (dev->transfer) camp_buffer_ahead_start(dev, RING_SLOTS * RING_CHUNK, &dev->transfer->ring_ahead);
 }
 
 camp_status camp_transfer_memcpy(camp_device *dev, void *dst, const void *src, size_t bytes) {
@@ -428,38 +427,19 @@ static camp_status small_out(camp_accelerator_view *q, camp_buffer *device, VkDe
 
 /* ---- Pipelined copies: the staging ring ----------------------------------------- */
 
-/* Takes the slots the thread making them has ready, after waiting for
- * `at_least` of them; where no thread makes them (any more), allocates the
- * rest the ordinary way. A copy made soon after the device opens goes on
- * with the first slots while the thread makes the others. */
-static camp_status ring_grow(camp_device *dev, struct camp_transfer *t, uint32_t at_least) {
-    if (t->ring_ahead) {
-        uint32_t ready = camp_buffer_ahead_ready(t->ring_ahead, at_least);
-        while (t->ring_slots < ready && camp_buffer_ahead_take(t->ring_ahead, t->ring_slots, &t->ring[t->ring_slots]))
-            t->ring_slots++;
-        if (t->ring_slots == RING_SLOTS || t->ring_slots < ready || ready < at_least) { /* done, or it failed */
-            camp_buffer_ahead_end(t->ring_ahead);
-            t->ring_ahead = NULL;
-        }
-    }
-    for (; !t->ring_ahead && t->ring_slots < RING_SLOTS; t->ring_slots++)
-        CAMP_TRY(camp_buffer_acquire(dev, CAMP_BUFFER_STAGING, RING_CHUNK, &t->ring[t->ring_slots]));
-    return CAMP_OK;
-}
-
-/* The ring, with at least one slot, and every slot ready by now. */
 static camp_status ring_get(camp_device *dev, struct camp_transfer **out) {
     struct camp_transfer *t = NULL;
     CAMP_TRY(transfer_get(dev, &t));
-    CAMP_TRY(ring_grow(dev, t, t->ring_slots ? 0 : 1));
+    if (t->ring_ahead) camp_buffer_ahead_take(t->ring_ahead, &t->ring);
+    t->ring_ahead = NULL;
+    if (!t->ring.buffer) CAMP_TRY(camp_buffer_acquire(dev, CAMP_BUFFER_STAGING, RING_SLOTS * RING_CHUNK, &t->ring));
     *out = t;
     return CAMP_OK;
 }
 
-/* The next of the first `slots` slots, once the device is done with its
- * last use. */
-static camp_status slot_take(struct camp_transfer *t, uint32_t slots, uint32_t *out) {
-    uint32_t s = t->next_slot++ % slots;
+/* The next slot, once the device is done with its last use. */
+static camp_status slot_take(struct camp_transfer *t, uint32_t *out) {
+    uint32_t s = t->next_slot++ % RING_SLOTS;
     ring_slot *slot = &t->slots[s];
     if (slot->queue) CAMP_TRY(camp_queue_wait_serial(slot->queue, slot->serial));
     slot->queue = NULL;
@@ -491,12 +471,11 @@ static camp_status ring_in(camp_accelerator_view *q, camp_buffer *device, VkDevi
     for (size_t done = 0; done < bytes; done += chunk) {
         size_t n = bytes - done < chunk ? bytes - done : chunk;
         uint32_t s;
-        if (done) CAMP_TRY(ring_grow(device->owner, t, 0)); /* the slots made meanwhile */
-        CAMP_TRY(slot_take(t, t->ring_slots, &s));
+        CAMP_TRY(slot_take(t, &s));
         /* The DMA of the chunks before this one runs meanwhile. */
-        camp_parallel_memcpy(t->threads, t->ring[s].mapped, src + done, n, false);
+        camp_parallel_memcpy(t->threads, (char *)t->ring.mapped + s * RING_CHUNK, src + done, n, false);
         CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE));
-        camp_record_copy(q, CAMP_COPY_IN, &t->ring[s], 0, device, offset + done, n);
+        camp_record_copy(q, CAMP_COPY_IN, &t->ring, s * RING_CHUNK, device, offset + done, n);
         CAMP_TRY(slot_submit(t, q, s));
     }
     return CAMP_OK;
@@ -509,27 +488,24 @@ static camp_status ring_out(camp_accelerator_view *q, camp_buffer *device, VkDev
     size_t chunk = chunk_size(bytes, CHUNK_MIN_OUT);
     size_t chunks = (bytes + chunk - 1) / chunk;
     uint32_t slot_of[RING_SLOTS];
-    /* The slots ready now, for the whole copy: chunk k + slots reuses
-     * chunk k's slot once the host has copied chunk k out of it. */
-    uint32_t slots = t->ring_slots;
     size_t submitted = 0;
     for (size_t k = 0; k < chunks; k++) {
         /* Keep the ring full: the DMA fills the next chunks while this one
          * is copied to the host. */
-        for (; submitted < chunks && submitted < k + slots; submitted++) {
+        for (; submitted < chunks && submitted < k + RING_SLOTS; submitted++) {
             uint32_t s;
-            CAMP_TRY(slot_take(t, slots, &s));
+            CAMP_TRY(slot_take(t, &s));
             slot_of[submitted % RING_SLOTS] = s;
             CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_READ));
             size_t from = submitted * chunk, n = bytes - from < chunk ? bytes - from : chunk;
-            camp_record_copy(q, CAMP_COPY_OUT, device, offset + from, &t->ring[s], 0, n);
+            camp_record_copy(q, CAMP_COPY_OUT, device, offset + from, &t->ring, s * RING_CHUNK, n);
             CAMP_TRY(slot_submit(t, q, s));
         }
         uint32_t s = slot_of[k % RING_SLOTS];
         size_t from = k * chunk, n = bytes - from < chunk ? bytes - from : chunk;
         camp_copy_threads_ready(t->threads, n); /* awake by the time the DMA is done */
         CAMP_TRY(camp_queue_wait_serial(q, t->slots[s].serial));
-        camp_parallel_memcpy(t->threads, dst + from, t->ring[s].mapped, n, true);
+        camp_parallel_memcpy(t->threads, dst + from, (char *)t->ring.mapped + s * RING_CHUNK, n, true);
     }
     return CAMP_OK;
 }
@@ -698,8 +674,8 @@ void camp_transfer_destroy(camp_device *dev) {
     struct camp_transfer *t = dev->transfer;
     if (!t) return;
     /* Views' imports go with their regions, before the devices close. */
-    if (t->ring_ahead) camp_buffer_ahead_end(t->ring_ahead);
-    for (uint32_t s = 0; s < t->ring_slots; s++) camp_buffer_destroy(&t->ring[s]);
+    if (t->ring_ahead) camp_buffer_ahead_cancel(t->ring_ahead);
+    camp_buffer_destroy(&t->ring);
     camp_copy_threads_stop(t->threads);
     free(t);
     dev->transfer = NULL;

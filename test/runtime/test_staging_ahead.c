@@ -9,8 +9,22 @@
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <time.h>
 
 #define MIB ((size_t)1 << 20)
+
+/* Waits until resident memory has not moved by a MiB for half a second
+ * (at most 30 s). */
+static void wait_for_resident_memory_to_settle(void) {
+    struct timespec nap = {0, 100 * 1000 * 1000};
+    size_t last = resident_bytes();
+    for (int still = 0, i = 0; still < 5 && i < 300; i++) {
+        nanosleep(&nap, NULL);
+        size_t now = resident_bytes();
+        still = now < last + MIB && last < now + MIB ? still + 1 : 0;
+        last = now;
+    }
+}
 
 /* A new array of `bytes` from src, copied back into back: resident
  * memory's growth over it. */

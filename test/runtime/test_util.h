@@ -13,7 +13,6 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 enum { KERNEL_VADD, KERNEL_FILL2D };
@@ -143,19 +142,6 @@ static inline size_t resident_bytes(void) {
     if (fscanf(f, "%lu %lu", &size, &resident) != 2) resident = 0;
     fclose(f);
     return resident * (size_t)sysconf(_SC_PAGESIZE);
-}
-
-/* Waits until resident memory has not moved by a MiB for half a second
- * (at most 30 s): a thread of libcamp's making the staging ring is done. */
-static inline void wait_for_resident_memory_to_settle(void) {
-    struct timespec nap = {0, 100 * 1000 * 1000};
-    size_t last = resident_bytes();
-    for (int still = 0, i = 0; still < 5 && i < 300; i++) {
-        nanosleep(&nap, NULL);
-        size_t now = resident_bytes();
-        still = now < last + ((size_t)1 << 20) && last < now + ((size_t)1 << 20) ? still + 1 : 0;
-        last = now;
-    }
 }
 
 #endif /* CAMP_TEST_UTIL_H */
