@@ -82,6 +82,7 @@ static bool scan_by_key(const unsigned *keys, const algo_t *in, algo_t *out, siz
         tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
         for (int g = t.local; g < chunks; g += ALGO_TILE) carry[g] = tails[g];
     }
+    int exclusive_scan = exclusive; /* an int capture: an 8-bit one needs storagePushConstant8 */
     parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
         tile_static algo_t pair_sum[ALGO_TILE];
         tile_static unsigned pair_open[ALGO_TILE];
@@ -124,9 +125,9 @@ static bool scan_by_key(const unsigned *keys, const algo_t *in, algo_t *out, siz
                 if (i < end) { /* in[i] read before out[i] is written: out may be in */
                     algo_t x = in[i];
                     int start_here = starts(keys, i);
-                    if (exclusive) out[i] = start_here ? 0 : running;
+                    if (exclusive_scan) out[i] = start_here ? 0 : running;
                     running = start_here ? x : running + x;
-                    if (!exclusive) out[i] = running;
+                    if (!exclusive_scan) out[i] = running;
                 }
             }
             block_carry = pair_open[ALGO_TILE - 1] ? pair_sum[ALGO_TILE - 1] : block_carry + pair_sum[ALGO_TILE - 1];
