@@ -245,10 +245,14 @@ typedef struct camp_report_site {
 /* What a kernel may do to a view; CAMP_ACCESS_POINTER marks, in the runtime, a
  * pointer rather than an object; CAMP_ACCESS_LASTING, an object of static
  * storage duration (a global or static array), which may stay on the
- * accelerator between launches; CAMP_ACCESS_SYNCHRONIZED_NEXT, a capture
- * whose view the statement right after the launch synchronizes
- * (array_view_synchronize of the same variable): the launch leaves its
- * pages' protection as it is, since no host access comes between. */
+ * accelerator between launches. Where views are synchronized implicitly,
+ * a capture whose view the statement right after the launch uses on the
+ * host needs no watching of its pages in between: with
+ * CAMP_ACCESS_SYNCHRONIZED_NEXT that statement synchronizes it
+ * (array_view_synchronize of the same variable), and the launch leaves
+ * its pages as they are; with CAMP_ACCESS_USED_NEXT the statement surely
+ * reads or writes its elements, and the launch synchronizes it before it
+ * returns. */
 enum camp_access {
     CAMP_ACCESS_READ = 1u,
     CAMP_ACCESS_WRITE = 2u,
@@ -256,6 +260,7 @@ enum camp_access {
     CAMP_ACCESS_SAMPLE = 8u,
     CAMP_ACCESS_LASTING = 16u,
     CAMP_ACCESS_SYNCHRONIZED_NEXT = 32u,
+    CAMP_ACCESS_USED_NEXT = 64u,
 };
 
 /* A kernel's parameters: the variables it captures, each described here,

@@ -75,14 +75,7 @@ static camp_status find_view(const void *host, const char *call, camp_region **o
 #define SYNCHRONIZE_DROPS_BELOW ((size_t)64 << 10)
 
 static camp_status synchronize(camp_region *region) {
-    if (!region->host_stale) return CAMP_OK;
-    CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes));
-    if (region->bytes < SYNCHRONIZE_DROPS_BELOW && camp_guard_enabled()) {
-        region->device_valid = false;
-        region->skip_begin = region->skip_end = 0;
-    }
-    camp_guard_synchronized(region);
-    return CAMP_OK;
+    return camp_region_synchronize(region, region->bytes < SYNCHRONIZE_DROPS_BELOW && camp_guard_enabled());
 }
 
 /* Each call: its body, and the public entry points with and without the

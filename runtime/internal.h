@@ -886,6 +886,10 @@ void camp_region_used(camp_region *region, uint32_t access);
 /* After a use that may have written the region: where its pages cannot be
  * protected (camp_guard_eager), the device's bytes come back now. */
 camp_status camp_region_settle_eager(camp_region *region);
+/* Kernels' writes to the region copied back, where it has any; its pages
+ * as a view the device and the host agree on (host_guard.c), or, with
+ * `drop_device_copy`, as one the next kernel copies in again. */
+camp_status camp_region_synchronize(camp_region *region, bool drop_device_copy);
 /* The view copies of the region go through: its last user, if that is on
  * the buffer's device, else that device's default view. */
 camp_accelerator_view *camp_region_queue(const camp_region *region);

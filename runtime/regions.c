@@ -263,11 +263,26 @@ void camp_region_used(camp_region *region, uint32_t access) {
             region->writer_line = camp_call.kernel->line;
         }
     }
-    /* The statement after the launch synchronizes the view: no host access
-     * comes between, so its pages keep their protection, and the
-     * synchronize gives them theirs (two changes of page tables fewer). */
-    if (access & CAMP_ACCESS_SYNCHRONIZED_NEXT) return;
+    /* The statement after the launch synchronizes the view, or the launch
+     * does for the statement's access (camp_views_finish): its pages keep
+     * their protection until the synchronize gives them theirs (two
+     * changes of page tables fewer). Not where views are not synchronized
+     * implicitly: CAMP_IMPLICIT_SYNC=check reports the access. */
+    if ((access & (CAMP_ACCESS_SYNCHRONIZED_NEXT | CAMP_ACCESS_USED_NEXT)) && region->kind == CAMP_REGION_VIEW &&
+        camp_guard_enabled())
+        return;
     camp_guard_update(region);
+}
+
+camp_status camp_region_synchronize(camp_region *region, bool drop_device_copy) {
+    if (!region->host_stale) return CAMP_OK;
+    CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes));
+    if (drop_device_copy) {
+        region->device_valid = false;
+        region->skip_begin = region->skip_end = 0;
+    }
+    camp_guard_synchronized(region);
+    return CAMP_OK;
 }
 
 /* Views whose pages cannot be protected (host_guard.c) are synchronized

@@ -279,7 +279,15 @@ camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *
 
 static camp_status finish_eager_regions(camp_view_set *set) {
     for (uint32_t i = 0; i < set->view_count; i++) {
-        if (set->region_of[i]) CAMP_TRY(camp_region_settle_eager(set->region_of[i]));
+        camp_region *region = set->region_of[i];
+        if (!region) continue;
+        CAMP_TRY(camp_region_settle_eager(region));
+        /* The statement after the launch reads or writes the view's
+         * elements (campcc saw it): the kernel's results now, as that
+         * access would bring them back, with no change of protection on
+         * the way. */
+        if ((set->views[i].access & CAMP_ACCESS_USED_NEXT) && region->kind == CAMP_REGION_VIEW && camp_guard_enabled())
+            CAMP_TRY(camp_region_synchronize(region, false));
     }
     return CAMP_OK;
 }

@@ -828,18 +828,65 @@ static const char *synchronized_variable(Frontend *fe, CXCursor statement) {
     return fe_spelling(fe, decl);
 }
 
-/* What the statement after the kernel `c` in its block synchronizes, if
- * the kernel is a statement of a block (not a loop's body: the loop would
- * go on before it). */
-static const char *synchronized_next(Frontend *fe, CXCursor c, CXCursor parent) {
-    if (clang_getCursorKind(parent) != CXCursor_CompoundStmt) return NULL;
+/* The variable an element access `e` (a[i], a[i][j], *p) reaches through,
+ * if it names one; else NULL. */
+static const char *accessed_variable(Frontend *fe, CXCursor e) {
+    for (;;) {
+        e = bare_expression(e);
+        enum CXCursorKind kind = clang_getCursorKind(e);
+        CXCursor kids[2];
+        if (kind == CXCursor_DeclRefExpr) {
+            CXCursor decl = clang_getCursorReferenced(e);
+            enum CXCursorKind dk = clang_getCursorKind(decl);
+            return dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl ? fe_spelling(fe, decl) : NULL;
+        }
+        bool deref = kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref;
+        if ((kind != CXCursor_ArraySubscriptExpr && !deref) || fe_children(e, kids, 2) < 1) return NULL;
+        e = kids[0]; /* the base */
+    }
+}
+
+/* Adds to `names` the variables whose elements `e` (an expression, a
+ * declaration or a return) surely reads or writes when it runs: not those
+ * only some runs reach (the arms of ?:, the right of && and ||), nor
+ * another statement's. */
+static void surely_accessed(Frontend *fe, CXCursor e, PtrVec *names) {
+    enum CXCursorKind kind = clang_getCursorKind(e);
+    if (clang_isStatement(kind) && kind != CXCursor_DeclStmt && kind != CXCursor_ReturnStmt) return;
+    bool deref = kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref;
+    if (kind == CXCursor_ArraySubscriptExpr || deref) {
+        const char *name = accessed_variable(fe, e);
+        if (name) vec_push(fe->a, names, (void *)name);
+    }
+    int n = 0;
+    CXCursor *kids = fe_all_children(fe->a, e, &n);
+    if (kind == CXCursor_ConditionalOperator) n = n > 0 ? 1 : 0;
+    if (kind == CXCursor_BinaryOperator && (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LAnd ||
+                                            clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LOr))
+        n = n > 0 ? 1 : 0;
+    for (int i = 0; i < n; i++) surely_accessed(fe, kids[i], names);
+}
+
+/* What the statement after the kernel `c` in its block uses on the host
+ * right away: the variable it synchronizes (array_view_synchronize), or
+ * those whose elements it surely reads or writes; nothing where the
+ * kernel is not a statement of a block (a loop's body: the loop would go
+ * on before it). */
+static void used_next(Frontend *fe, CXCursor c, CXCursor parent, PtrVec *names, bool *synchronizes) {
+    *synchronizes = false;
+    if (clang_getCursorKind(parent) != CXCursor_CompoundStmt) return;
     int n = 0;
     CXCursor *kids = fe_all_children(fe->a, parent, &n);
     /* the cursors of two visits differ: the kernel is the child at its place */
     CXSourceLocation at = clang_getCursorLocation(c);
-    for (int i = 0; i + 1 < n; i++)
-        if (clang_equalLocations(clang_getCursorLocation(kids[i]), at)) return synchronized_variable(fe, kids[i + 1]);
-    return NULL;
+    for (int i = 0; i + 1 < n; i++) {
+        if (!clang_equalLocations(clang_getCursorLocation(kids[i]), at)) continue;
+        const char *synchronized = synchronized_variable(fe, kids[i + 1]);
+        *synchronizes = synchronized != NULL;
+        if (synchronized) vec_push(fe->a, names, (void *)synchronized);
+        else surely_accessed(fe, kids[i + 1], names);
+        return;
+    }
 }
 
 static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClientData data) {
@@ -848,13 +895,26 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClien
         return CXChildVisit_Continue;
     /* parallel_for_each_on's loop around the kernel's: the statement of the
      * block, whose next statement counts */
-    if (loop_of_macro(c, "camp_on_once_")) fe->on_view_next = synchronized_next(fe, c, parent);
+    if (loop_of_macro(c, "camp_on_once_")) {
+        fe->on_view_next = (PtrVec){0};
+        used_next(fe, c, parent, &fe->on_view_next, &fe->on_view_next_synchronizes);
+    }
     if (fe_is_pfe_loop(c)) {
         lower_kernel(fe, c);
         Kernel *k = fe->u->kernels.items[fe->u->kernels.len - 1];
-        const char *next = loop_of_macro(parent, "camp_on_once_") ? fe->on_view_next : synchronized_next(fe, c, parent);
-        for (int i = 0; next && i < k->captures.len; i++)
-            if (strcmp(((Var *)k->captures.items[i])->name, next) == 0) k->synchronized_next = next;
+        PtrVec next = {0};
+        bool synchronizes = false;
+        if (loop_of_macro(parent, "camp_on_once_")) next = fe->on_view_next, synchronizes = fe->on_view_next_synchronizes;
+        else used_next(fe, c, parent, &next, &synchronizes);
+        /* the captures among them (a name in the kernel's scope is the one in the block's) */
+        for (int i = 0; i < k->captures.len; i++) {
+            Var *v = k->captures.items[i];
+            for (int j = 0; j < next.len; j++)
+                if (strcmp(v->name, next.items[j]) == 0 && (v->capture == CAPTURE_POINTER || v->capture == CAPTURE_VIEW)) {
+                    v->next_use = synchronizes ? NEXT_SYNCHRONIZES : NEXT_ACCESSES;
+                    break;
+                }
+        }
         return CXChildVisit_Continue; /* the body is the kernel's */
     }
     return CXChildVisit_Recurse;

@@ -35,7 +35,8 @@ typedef struct Frontend {
     CXFile main_file;
     Kernel *kernel;      /* the kernel being lowered; NULL in helpers */
     const char *kernel_function; /* the function the kernel is written in */
-    const char *on_view_next; /* what the statement after a parallel_for_each_on synchronizes (frontend.c) */
+    PtrVec on_view_next; /* what the statement after a parallel_for_each_on uses on the host (frontend.c) */
+    bool on_view_next_synchronizes; /* ... by array_view_synchronize */
     Func *func;          /* the helper being lowered; NULL in kernels */
     VarBinding *vars;    /* declarations visible in the code being lowered */
     int nvars, capvars;

@@ -89,10 +89,11 @@ static void put_held_pointers(ParamOut *o, const Type *t, const char *expr, uint
 static bool has_params(const Kernel *k) { return k->captures.len || k->texture_bindings; }
 
 /* A view capture's access, with the launch's facts about it. */
-static uint32_t view_access(const Kernel *k, const Var *v) {
+static uint32_t view_access(const Var *v) {
     uint32_t access = v->access;
     if (v->capture != CAPTURE_POINTER && v->static_storage) access |= CAMP_ACCESS_LASTING;
-    if (k->synchronized_next && strcmp(v->name, k->synchronized_next) == 0) access |= CAMP_ACCESS_SYNCHRONIZED_NEXT;
+    if (v->next_use == NEXT_SYNCHRONIZES) access |= CAMP_ACCESS_SYNCHRONIZED_NEXT;
+    if (v->next_use == NEXT_ACCESSES) access |= CAMP_ACCESS_USED_NEXT;
     return access;
 }
 
@@ -107,11 +108,11 @@ static void put_params(ParamOut *o, const Kernel *k) {
             put_arg(o, "&(%s)", v->name);
             put_held_pointers(o, v->type, v->name, v->push_offset, v->access & CAMP_ACCESS_WRITE);
         } else if (v->capture == CAPTURE_POINTER) { /* its bytes are those of the explicit view it lies in */
-            put_param(o, "CAMP_PARAM_POINTER", v->push_offset, view_access(k, v), 0, 0, v->name);
+            put_param(o, "CAMP_PARAM_POINTER", v->push_offset, view_access(v), 0, 0, v->name);
             put_arg(o, "(const void *)(%s)", v->name);
         } else {
             /* an object that outlives every launch may stay on the accelerator */
-            put_param(o, "CAMP_PARAM_OBJECT", v->push_offset, view_access(k, v), 0, 0, v->name);
+            put_param(o, "CAMP_PARAM_OBJECT", v->push_offset, view_access(v), 0, 0, v->name);
             put_arg(o, "(const void *)(%s)", v->name);
             put_arg(o, ".bytes = sizeof(%s)", v->name);
         }

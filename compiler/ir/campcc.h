@@ -309,6 +309,11 @@ typedef struct Var {
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
     bool race_shadow; /* -fcamp-check: a tile_static variable's shadow (check_races.c) */
     bool static_storage; /* a captured array of static storage duration: a global or static local */
+    /* A view capture that the statement right after the launch synchronizes
+     * (array_view_synchronize), or whose elements it surely reads or
+     * writes on the host (camp_abi.h: the launch leaves its pages alone,
+     * or synchronizes it itself) */
+    enum { NEXT_UNUSED, NEXT_SYNCHRONIZES, NEXT_ACCESSES } next_use;
     TextureInfo *texture; /* VAR_TEXTURE */
     /* access.c: the roots (its function's parameters, its kernel's captures:
      * bit i for number i, bit 63 for all from 63 on) whose memory the
@@ -534,10 +539,6 @@ typedef struct Kernel {
     SrcLoc end_loc;   /* where the body ends, as clang reports it: the host C goes on from there */
     const char *domain_text; /* DOMAIN, as written */
     const char *view_text;   /* VIEW of parallel_for_each_on, as written; NULL for the default */
-    /* The variable `array_view_synchronize(NAME);`, the statement right
-     * after the launch in its block, synchronizes: a capture of that name
-     * is not protected by the launch (camp_abi.h); NULL for none */
-    const char *synchronized_next;
     /* A kernel of a macro of the dialect's headers (camp_header_kernel_ in
      * camp.h): the function it is in, whose host compile launches it
      * through the macro camp_launch_<function>_, defined at the top of the

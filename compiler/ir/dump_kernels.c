@@ -111,9 +111,14 @@ void dump_kernels(const Unit *u, FILE *out) {
         if (k->vector_width) print_vectors(k, out);
         fprintf(out, "  push constants: %u bytes (%u-byte header)\n", k->push_size, CAMP_PUSH_HEADER_SIZE);
         for (int c = 0; c < k->captures.len; c++) print_capture(k->captures.items[c], out);
-        if (k->synchronized_next)
-            fprintf(out, "  synchronized by the next statement: '%s' (its pages stay as they are at the launch)\n",
-                    k->synchronized_next);
+        for (int c = 0; c < k->captures.len; c++) {
+            const Var *v = k->captures.items[c];
+            if (v->next_use == NEXT_SYNCHRONIZES)
+                fprintf(out, "  synchronized by the next statement: '%s' (no change of page protection)\n", v->name);
+            else if (v->next_use == NEXT_ACCESSES)
+                fprintf(out, "  used by the next statement: '%s' (synchronized by the launch, no change of page "
+                             "protection)\n", v->name);
+        }
         if (k->reports)
             fprintf(out, "  printf or assert: report buffer's address and launch number at push offset %u\n",
                     k->report_offset);

@@ -87,44 +87,54 @@ def test_dump_kernels(ctx):
         expect(want in out, f"--dump-kernels lacks '{want}':\n{out}")
 
 
-def test_synchronized_next(ctx):
-    """A kernel (parallel_for_each or _on) whose next statement in its block synchronizes one of its views is marked so
-    (--dump-kernels, and CAMP_ACCESS_SYNCHRONIZED_NEXT in the host C); not where something comes
-    between, where the kernel is a loop's body, or where the view synchronized is not captured."""
+def test_used_next(ctx):
+    """A kernel (parallel_for_each or _on) whose next statement in its block synchronizes one of its views, or
+    surely reads or writes its elements, is marked so (--dump-kernels, and CAMP_ACCESS_SYNCHRONIZED_NEXT or
+    CAMP_ACCESS_USED_NEXT in the host C); not where something comes between, where the kernel is a loop's body, where the view is not
+    captured, or where only some runs of the statement reach the element (?:, && and ||)."""
     with open(ctx.path("next.c"), "w") as f:
         f.write("#include <camp.h>\n"
-                "void f(float *v, float *w, int n) {\n"
-                "    parallel_for_each(i, extent(n)) { v[i] += w[i]; }\n"          # 3: v marked
+                "float f(float *v, float *w, int n, int c) {\n"
+                "    parallel_for_each(i, extent(n)) { v[i] += w[i]; }\n"          # 3: v
                 "    array_view_synchronize(v);\n"
-                "    parallel_for_each(i, extent(n)) { v[i] += 1; }\n"             # 5: not (a statement between)
+                "    parallel_for_each(i, extent(n)) { v[i] += 1; }\n"             # 5: none (a statement between)
                 "    ;\n"
                 "    array_view_synchronize(v);\n"
                 "    for (int r = 0; r < 2; r++)\n"
-                "        parallel_for_each(i, extent(n)) { v[i] += 1; }\n"         # 9: not (a loop's body)
+                "        parallel_for_each(i, extent(n)) { v[i] += 1; }\n"         # 9: none (a loop's body)
                 "    array_view_synchronize(v);\n"
-                "    parallel_for_each(i, extent(n)) { w[i] = 0; }\n"              # 11: not (v is not captured)
+                "    parallel_for_each(i, extent(n)) { w[i] = 0; }\n"              # 11: none (v is not captured)
                 "    array_view_synchronize(v);\n"
-                "    parallel_for_each(i, extent(n)) { w[i] = v[i]; }\n"           # 13: w marked
+                "    parallel_for_each(i, extent(n)) { w[i] = v[i]; }\n"           # 13: w
                 "    array_view_synchronize((float *)(w));\n"
-                "    parallel_for_each_on(camp_default_view(), i, extent(n)) { v[i] = 2; }\n"  # 15: v marked
+                "    parallel_for_each_on(camp_default_view(), i, extent(n)) { v[i] = 2; }\n"  # 15: v
                 "    array_view_synchronize(v);\n"
                 "    for (int r = 0; r < 2; r++)\n"
-                "        parallel_for_each_on(camp_default_view(), i, extent(n)) { v[i] = 3; }\n"  # 18: not
+                "        parallel_for_each_on(camp_default_view(), i, extent(n)) { v[i] = 3; }\n"  # 18: none
                 "    array_view_synchronize(v);\n"
+                "    parallel_for_each(i, extent(n)) { v[i] = w[i] = 1; }\n"       # 20: v and w
+                "    float x = v[n - 1] + *w;\n"
+                "    parallel_for_each(i, extent(n)) { v[i] = w[i] = 2; }\n"       # 22: w (v only if c)
+                "    x += c ? v[0] : 0;\n"
+                "    x += w[1];\n"
+                "    parallel_for_each(i, extent(n)) { v[i] = w[i] = 3; }\n"       # 25: w (v only if w[0])
+                "    return w[0] && v[0] ? x : 0;\n"
                 "}\n")
     out, _ = ctx.run(["--dump-kernels", "-fsyntax-only", "next.c"])
     kernels = re.split(r"^(?=next\.c:\d+:\d+: kernel )", out, flags=re.M)[1:]
-    marked = {int(k.split(":")[1]): m.group(1) for k in kernels
-              for m in [re.search(r"^  synchronized by the next statement: '(\w+)'", k, flags=re.M)] if m}
-    expect(marked == {3: "v", 13: "w", 15: "v"},
-           f"kernels marked as synchronized next: {marked}, want {{3: 'v', 13: 'w', 15: 'v'}}"
-           f"\n{out}")
+    marked = {int(k.split(":")[1]): sorted(f"{name} {how}" for how, name in re.findall(
+        r"^  (synchronized|used) by the next statement: '(\w+)'", k, flags=re.M)) for k in kernels}
+    want = {3: ["v synchronized"], 5: [], 9: [], 11: [], 13: ["w synchronized"], 15: ["v synchronized"], 18: [],
+            20: ["v used", "w used"], 22: [], 25: ["w used"]}
+    expect(marked == want, f"captures marked for the next statement: {marked}, want {want}\n{out}")
     ctx.run(["--emit-host=host.c", "-fsyntax-only", "next.c"])
     params = re.findall(r"camp_params_(\d+)_\[\] = \{(.*)\};", ctx.read("host.c"))
-    flagged = {int(k): name for k, text in params
-               for access, name in re.findall(r"\{CAMP_PARAM_POINTER, \d+, (\d+), \d+, \d+, \"(\w+)\"\}", text)
-               if int(access) & 32}  # CAMP_ACCESS_SYNCHRONIZED_NEXT
-    expect(flagged == {0: "v", 4: "w", 5: "v"}, f"params with CAMP_ACCESS_SYNCHRONIZED_NEXT: {flagged}")
+    bits = {32: "synchronized", 64: "used"}  # CAMP_ACCESS_SYNCHRONIZED_NEXT, CAMP_ACCESS_USED_NEXT
+    flagged = {int(k): sorted(f"{name} {bits[bit]}" for access, name in re.findall(
+        r"\{CAMP_PARAM_POINTER, \d+, (\d+), \d+, \d+, \"(\w+)\"\}", text) for bit in bits if int(access) & bit)
+        for k, text in params}
+    want_flags = {i: names for i, names in enumerate(want.values())}
+    expect(flagged == want_flags, f"params with CAMP_ACCESS_SYNCHRONIZED_NEXT: {flagged}, want {want_flags}")
 
 
 def test_debug_lines(ctx):

@@ -1,7 +1,8 @@
 // needs: shaderInt64
-/* A kernel followed at once by array_view_synchronize of a view it writes
- * (campcc leaves that view's pages open at the launch: docs/data-model.md):
- * results right after the synchronize; another view the kernel wrote, and
+/* A kernel followed at once by array_view_synchronize of a view it writes,
+ * or by a statement that reads or writes the view's elements (campcc marks
+ * the launch, which synchronizes the view itself: docs/data-model.md):
+ * results right after; another view the kernel wrote, and
  * one it wrote through a second pointer into the synchronized view, still
  * synchronized implicitly at the host's first access; host writes after
  * the synchronize seen by the next kernel. The serial reference mode
@@ -33,8 +34,16 @@ int main(void) {
     }
     parallel_for_each(i, extent(N / 2)) { upper[i] = upper[i] * 2.0f; }
     array_view_synchronize(upper); /* the view of v, through the pointer the kernel used */
-    printf("total %.1f, v[0..5] %g %g %g %g %g, v[N-1] %g, w[1] %g\n", total, v[0], v[1], v[2], v[3], v[4],
-           v[N - 1], w[1]);
+    /* a host read and a host write right after a kernel (campcc marks the
+     * launch, which synchronizes the view) */
+    parallel_for_each(i, extent(N)) { w[i] = w[i] + 0.5f; }
+    total += w[7] + w[N - 1];
+    parallel_for_each(i, extent(N)) { w[i] = w[i] * 3.0f; }
+    w[1] = total; /* the kernel's other results stay; this write reaches the next kernel */
+    parallel_for_each(i, extent(N)) { w[i] = w[i] + 1.0f; }
+    array_view_synchronize(w);
+    printf("total %.1f, v[0..5] %g %g %g %g %g, v[N-1] %g, w[0..2] %g %g %g\n", total, v[0], v[1], v[2], v[3], v[4],
+           v[N - 1], w[0], w[1], w[2]);
     array_view_release(w);
     array_view_release(v);
     free(w);

@@ -79,41 +79,45 @@ static void page_permissions(const void *p, char out[4]) {
     if (maps) fclose(maps);
 }
 
-/* CAMP_ACCESS_SYNCHRONIZED_NEXT (campcc sets it on a capture that
- * `array_view_synchronize` of the same variable, the next statement,
- * synchronizes): the launch leaves the view's pages as they are; without
- * it, a launch that writes a view libcamp protects closes its pages until
- * the host's first access. Both give the kernel's results. */
+/* CAMP_ACCESS_SYNCHRONIZED_NEXT (campcc sets it on a capture the next
+ * statement synchronizes) leaves the view's pages as they are at the
+ * launch; CAMP_ACCESS_USED_NEXT (on a capture whose elements the next
+ * statement reads or writes) has the launch synchronize the view too.
+ * Without either, a launch that writes a view libcamp protects closes its
+ * pages until the host's first access. Each gives the kernel's results. */
 static void check_synchronized_next(void) {
     enum { N = 4096 }; /* 16 KiB: pages of its own, which implicit synchronization protects */
-    static const camp_kernel_param params[] = {
-        {CAMP_PARAM_OBJECT, offsetof(vadd_push, a), CAMP_ACCESS_READ, 0, 0, "a"},
-        {CAMP_PARAM_OBJECT, offsetof(vadd_push, b), CAMP_ACCESS_READ, 0, 0, "b"},
-        {CAMP_PARAM_OBJECT, offsetof(vadd_push, c), CAMP_ACCESS_WRITE | CAMP_ACCESS_SYNCHRONIZED_NEXT, 0, 0, "c"},
-    };
-    camp_kernel_info kernel = test_kernels[KERNEL_VADD];
-    kernel.params = params;
+    static camp_kernel_param params[2][3];
+    camp_kernel_info kernels[2];
+    for (int k = 0; k < 2; k++) {
+        memcpy(params[k], vadd_params, sizeof vadd_params);
+        params[k][2].access |= k ? CAMP_ACCESS_USED_NEXT : CAMP_ACCESS_SYNCHRONIZED_NEXT;
+        kernels[k] = test_kernels[KERNEL_VADD];
+        kernels[k].params = params[k];
+    }
     camp_module_info module = test_module;
-    module.kernels = &kernel;
-    module.kernel_count = 1;
+    module.kernels = kernels;
+    module.kernel_count = 2;
     module.runtime_state = NULL;
     uint32_t *a = aligned_alloc(4096, N * sizeof *a), *b = aligned_alloc(4096, N * sizeof *b),
              *c = aligned_alloc(4096, N * sizeof *c);
     for (int i = 0; i < N; i++) a[i] = (uint32_t)i, b[i] = 1u, c[i] = 0;
     camp_array_view_create(c, N * sizeof *c, "c");
     char perms[4];
-    for (int round = 0; round < 3; round++) {
+    for (int round = 0; round < 6; round++) {
         b[0] = (uint32_t)round;
-        launch_vadd(&module, N, a, b, c, N * sizeof *a);
+        const camp_launch_arg args[] = {{a}, {.bytes = N * sizeof *a}, {b}, {.bytes = N * sizeof *a},
+                                        {c}, {.bytes = N * sizeof *a}};
+        camp_abi_launch(&module, (camp_u32)(round % 2), (const int32_t[]){N}, args);
         page_permissions(c, perms);
-        CHECK(perms[0] == 'r'); /* as before the launch: open, or read-only after a synchronize */
-        camp_array_view_synchronize(c);
+        CHECK(perms[0] == 'r'); /* open, or read-only as the last synchronize left it */
+        if (round % 2 == 0) camp_array_view_synchronize(c);
         CHECK(c[0] == (uint32_t)round && c[N - 1] == (uint32_t)N);
     }
     launch_vadd(&test_module, N, a, b, c, N * sizeof *a); /* the same kernel, without the mark */
     page_permissions(c, perms);
     CHECK(strcmp(perms, "---") == 0 || getenv("CAMP_IMPLICIT_SYNC"));
-    CHECK(c[0] == 2u && c[N - 1] == (uint32_t)N); /* the host's access synchronizes */
+    CHECK(c[0] == 5u && c[N - 1] == (uint32_t)N); /* the host's access synchronizes */
     camp_array_view_release(c);
     free(a), free(b), free(c);
 }
