@@ -23,6 +23,7 @@ static void on_error(const camp_error *error, void *user) {
 }
 
 int main(void) {
+    camp_get_default_accelerator(); /* no usable device: libcamp's message, before the handler */
     camp_set_error_handler(on_error, NULL);
     int *stray = malloc(16 * sizeof *stray);
     for (int i = 0; i < 16; i++) stray[i] = i;
