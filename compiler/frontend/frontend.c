@@ -805,7 +805,7 @@ static CXCursor bare_expression(CXCursor c) {
         if (kind != CXCursor_UnexposedExpr && kind != CXCursor_ParenExpr && kind != CXCursor_CStyleCastExpr) return c;
         CXCursor kids[2];
         int n = fe_children(c, kids, 2);
-        if (n < 1) return c;
+        if (n < 1 || n > 2) return c;
         c = kids[n - 1]; /* a cast's last child is its operand (the first may be its type) */
     }
 }
@@ -847,11 +847,18 @@ static const char *accessed_variable(Frontend *fe, CXCursor e) {
 }
 
 /* Adds to `names` the variables whose elements `e` (an expression, a
- * declaration or a return) surely reads or writes when it runs: not those
- * only some runs reach (the arms of ?:, the right of && and ||), nor
- * another statement's. */
+ * declaration, a return, or the condition of an if, switch or while)
+ * surely reads or writes when it runs: not those only some runs reach (the
+ * arms of ?:, the right of && and ||, a statement's body), nor another
+ * statement's. */
 static void surely_accessed(Frontend *fe, CXCursor e, PtrVec *names) {
     enum CXCursorKind kind = clang_getCursorKind(e);
+    if (kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || kind == CXCursor_WhileStmt) {
+        CXCursor kids[1]; /* the condition, where it comes first (no declaration in it) */
+        if (fe_children(e, kids, 1) >= 1 && clang_isExpression(clang_getCursorKind(kids[0])))
+            surely_accessed(fe, kids[0], names);
+        return;
+    }
     if (clang_isStatement(kind) && kind != CXCursor_DeclStmt && kind != CXCursor_ReturnStmt) return;
     bool deref = kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref;
     if (kind == CXCursor_ArraySubscriptExpr || deref) {

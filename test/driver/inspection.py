@@ -117,7 +117,9 @@ def test_used_next(ctx):
                 "    parallel_for_each(i, extent(n)) { v[i] = w[i] = 2; }\n"       # 22: w (v only if c)
                 "    x += c ? v[0] : 0;\n"
                 "    x += w[1];\n"
-                "    parallel_for_each(i, extent(n)) { v[i] = w[i] = 3; }\n"       # 25: w (v only if w[0])
+                "    parallel_for_each(i, extent(n)) { v[i] = w[i] = 3; }\n"       # 25: v (the condition), not w
+                "    if (v[1] > 2) x += w[2];\n"
+                "    parallel_for_each(i, extent(n)) { v[i] = w[i] = 4; }\n"       # 27: w (v only if w[0])
                 "    return w[0] && v[0] ? x : 0;\n"
                 "}\n")
     out, _ = ctx.run(["--dump-kernels", "-fsyntax-only", "next.c"])
@@ -125,7 +127,7 @@ def test_used_next(ctx):
     marked = {int(k.split(":")[1]): sorted(f"{name} {how}" for how, name in re.findall(
         r"^  (synchronized|used) by the next statement: '(\w+)'", k, flags=re.M)) for k in kernels}
     want = {3: ["v synchronized"], 5: [], 9: [], 11: [], 13: ["w synchronized"], 15: ["v synchronized"], 18: [],
-            20: ["v used", "w used"], 22: [], 25: ["w used"]}
+            20: ["v used", "w used"], 22: [], 25: ["v used"], 27: ["w used"]}
     expect(marked == want, f"captures marked for the next statement: {marked}, want {want}\n{out}")
     ctx.run(["--emit-host=host.c", "-fsyntax-only", "next.c"])
     params = re.findall(r"camp_params_(\d+)_\[\] = \{(.*)\};", ctx.read("host.c"))
