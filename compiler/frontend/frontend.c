@@ -879,9 +879,9 @@ static void surely_accessed(Frontend *fe, CXCursor e, PtrVec *names) {
  * those whose elements it surely reads or writes; nothing where the
  * kernel is not a statement of a block (a loop's body: the loop would go
  * on before it). */
-static void used_next(Frontend *fe, CXCursor c, CXCursor parent, PtrVec *names, bool *synchronizes) {
-    *synchronizes = false;
-    if (clang_getCursorKind(parent) != CXCursor_CompoundStmt) return;
+static NextUse used_next(Frontend *fe, CXCursor c, CXCursor parent) {
+    NextUse next = {0};
+    if (clang_getCursorKind(parent) != CXCursor_CompoundStmt) return next;
     int n = 0;
     CXCursor *kids = fe_all_children(fe->a, parent, &n);
     /* the cursors of two visits differ: the kernel is the child at its place */
@@ -889,11 +889,12 @@ static void used_next(Frontend *fe, CXCursor c, CXCursor parent, PtrVec *names, 
     for (int i = 0; i + 1 < n; i++) {
         if (!clang_equalLocations(clang_getCursorLocation(kids[i]), at)) continue;
         const char *synchronized = synchronized_variable(fe, kids[i + 1]);
-        *synchronizes = synchronized != NULL;
-        if (synchronized) vec_push(fe->a, names, (void *)synchronized);
-        else surely_accessed(fe, kids[i + 1], names);
-        return;
+        next.synchronizes = synchronized != NULL;
+        if (synchronized) vec_push(fe->a, &next.names, (void *)synchronized);
+        else surely_accessed(fe, kids[i + 1], &next.names);
+        break;
     }
+    return next;
 }
 
 static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClientData data) {
@@ -902,23 +903,18 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClien
         return CXChildVisit_Continue;
     /* parallel_for_each_on's loop around the kernel's: the statement of the
      * block, whose next statement counts */
-    if (loop_of_macro(c, "camp_on_once_")) {
-        fe->on_view_next = (PtrVec){0};
-        used_next(fe, c, parent, &fe->on_view_next, &fe->on_view_next_synchronizes);
-    }
+    if (loop_of_macro(c, "camp_on_once_")) fe->on_view_next = used_next(fe, c, parent);
     if (fe_is_pfe_loop(c)) {
         lower_kernel(fe, c);
         Kernel *k = fe->u->kernels.items[fe->u->kernels.len - 1];
-        PtrVec next = {0};
-        bool synchronizes = false;
-        if (loop_of_macro(parent, "camp_on_once_")) next = fe->on_view_next, synchronizes = fe->on_view_next_synchronizes;
-        else used_next(fe, c, parent, &next, &synchronizes);
+        NextUse next = loop_of_macro(parent, "camp_on_once_") ? fe->on_view_next : used_next(fe, c, parent);
         /* the captures among them (a name in the kernel's scope is the one in the block's) */
         for (int i = 0; i < k->captures.len; i++) {
             Var *v = k->captures.items[i];
-            for (int j = 0; j < next.len; j++)
-                if (strcmp(v->name, next.items[j]) == 0 && (v->capture == CAPTURE_POINTER || v->capture == CAPTURE_VIEW)) {
-                    v->next_use = synchronizes ? NEXT_SYNCHRONIZES : NEXT_ACCESSES;
+            for (int j = 0; j < next.names.len; j++)
+                if (strcmp(v->name, next.names.items[j]) == 0 &&
+                    (v->capture == CAPTURE_POINTER || v->capture == CAPTURE_VIEW)) {
+                    v->next_use = next.synchronizes ? NEXT_SYNCHRONIZES : NEXT_ACCESSES;
                     break;
                 }
         }

@@ -27,6 +27,13 @@ typedef struct FuncBinding {
     Func *func;
 } FuncBinding;
 
+/* The views the statement after a kernel uses on the host: the one it
+ * synchronizes, or those whose elements it surely reads or writes. */
+typedef struct NextUse {
+    PtrVec names;      /* const char*: the variables */
+    bool synchronizes; /* by array_view_synchronize */
+} NextUse;
+
 /* The frontend's state for one translation unit. */
 typedef struct Frontend {
     Unit *u;
@@ -35,8 +42,7 @@ typedef struct Frontend {
     CXFile main_file;
     Kernel *kernel;      /* the kernel being lowered; NULL in helpers */
     const char *kernel_function; /* the function the kernel is written in */
-    PtrVec on_view_next; /* what the statement after a parallel_for_each_on uses on the host (frontend.c) */
-    bool on_view_next_synchronizes; /* ... by array_view_synchronize */
+    NextUse on_view_next; /* what the statement after a parallel_for_each_on uses on the host (frontend.c) */
     Func *func;          /* the helper being lowered; NULL in kernels */
     VarBinding *vars;    /* declarations visible in the code being lowered */
     int nvars, capvars;

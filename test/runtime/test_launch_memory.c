@@ -79,7 +79,10 @@ static void array_cycles(int count) {
     for (int l = 0; l < count; l++) {
         /* each measured with the queue idle: a deleted array's memory that
          * a copy still used is freed once the queue is past it */
-        if (l == count / 10) camp_accelerator_view_wait(camp_default_view()), before = resident_bytes();
+        if (l == count / 10) {
+            camp_accelerator_view_wait(camp_default_view());
+            before = resident_bytes();
+        }
         void *large = camp_array_new(NULL, large_bytes, fill, CAMP_ACCESS_TYPE_AUTO);
         void *small = camp_array_new(NULL, 1000 + (size_t)l % 5000, NULL, CAMP_ACCESS_TYPE_AUTO);
         CHECK(large && small);
