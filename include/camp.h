@@ -560,9 +560,16 @@ void camp_accelerator_view_wait(camp_accelerator_view *view);
  * (NULL: the default view); returns the previous one. */
 camp_accelerator_view *camp_set_current_view(camp_accelerator_view *view);
 camp_accelerator_view *camp_current_view(void);
-/* For libraries: whether the device of `view` (NULL: the default view) has
- * every device feature of `features`, enum camp_feature bits of
- * camp_abi.h (a library picks the version of a kernel the device runs). */
+/* For libraries, which pick the version of a kernel a device runs: what
+ * the device of `view` (NULL: the default view) offers kernels; all 0
+ * after a reported error. */
+typedef struct camp_view_limits {
+    unsigned features;          /* enum camp_feature bits of camp_abi.h */
+    unsigned subgroup_size;     /* subgroup_size() in its kernels */
+    unsigned tile_static_bytes; /* the tile_static memory one tile may use */
+} camp_view_limits;
+camp_view_limits camp_view_get_limits(camp_accelerator_view *view);
+/* Whether the device of `view` has every feature of `features`. */
 bool camp_view_has_features(camp_accelerator_view *view, unsigned features);
 
 /* ---- Explicit views and arrays: the runtime calls behind the macros below

@@ -1,8 +1,9 @@
 /* memory_check.c — what libraries built on libcamp (camp_algorithms) ask
  * before launching their kernels on a caller's memory: whether a range lies
- * in one explicit view or array, whether a view's device has the features
- * a kernel needs (to pick a version of it), and a way to report a bad
- * argument through the program's error handler, naming the caller's line. */
+ * in one explicit view or array, what a view's device offers kernels
+ * (features, subgroup size, tile_static memory: to pick a version of a
+ * kernel), and a way to report a bad argument through the program's error
+ * handler, naming the caller's line. */
 #include "internal.h"
 
 #include <stdarg.h>
@@ -69,12 +70,21 @@ void camp_report_error_at(camp_status status, const char *file, unsigned line, c
     camp_unlock_and_report(camp_fail(status, "%s", message));
 }
 
-bool camp_view_has_features(camp_accelerator_view *view, unsigned features) {
+camp_view_limits camp_view_get_limits(camp_accelerator_view *view) {
     camp_lock_at(NULL, 0);
     camp_accelerator_view *resolved = NULL;
     camp_status status = camp_runtime_start();
-    if (status == CAMP_OK) status = camp_view_or_default(view, "camp_view_has_features", &resolved);
-    bool has = status == CAMP_OK && (resolved->dev->features & features) == features;
+    if (status == CAMP_OK) status = camp_view_or_default(view, "camp_view_get_limits", &resolved);
+    camp_view_limits limits = {0, 0, 0};
+    if (status == CAMP_OK) {
+        const camp_device *dev = resolved->dev;
+        limits = (camp_view_limits){dev->features, camp_device_subgroup_size(dev),
+                                    dev->properties.limits.maxComputeSharedMemorySize};
+    }
     camp_unlock_and_report(status);
-    return has;
+    return limits;
+}
+
+bool camp_view_has_features(camp_accelerator_view *view, unsigned features) {
+    return (camp_view_get_limits(view).features & features) == features;
 }

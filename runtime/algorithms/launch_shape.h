@@ -22,20 +22,23 @@ static inline int algo_tiles(size_t n, size_t per_tile) {
     return tiles < 1 ? 1 : tiles > ALGO_MAX_TILES ? ALGO_MAX_TILES : (int)tiles;
 }
 
-/* A pass over n elements cut into chunks, one per tile: at most
- * ALGO_MAX_TILES chunks of whole blocks of `block` elements (the last
- * chunk may be shorter). */
+/* A pass over n elements cut into chunks, one per tile: chunks of whole
+ * blocks of `block` elements, at least `least_blocks` of them, and at
+ * most `most_chunks` chunks (the last chunk may be shorter). */
 typedef struct algo_chunking {
     int chunk;  /* elements per chunk, a multiple of `block` */
     int chunks; /* at least 1 */
 } algo_chunking;
 
-static inline algo_chunking algo_chunks(int n, int block) {
-    int blocks = (n + block - 1) / block;
-    int chunk = (blocks + ALGO_MAX_TILES - 1) / ALGO_MAX_TILES * block;
-    algo_chunking c = {chunk ? chunk : block, chunk ? (n + chunk - 1) / chunk : 1};
+static inline algo_chunking algo_chunks_between(int n, int block, int least_blocks, int most_chunks) {
+    int blocks = (n + block - 1) / block, per_chunk = (blocks + most_chunks - 1) / most_chunks;
+    int chunk = (per_chunk > least_blocks ? per_chunk : least_blocks) * block;
+    algo_chunking c = {chunk, n ? (n + chunk - 1) / chunk : 1};
     return c;
 }
+
+/* At most ALGO_MAX_TILES chunks, as small as that allows. */
+static inline algo_chunking algo_chunks(int n, int block) { return algo_chunks_between(n, block, 1, ALGO_MAX_TILES); }
 
 /* The most elements a call takes: its kernels index with int, and run a
  * little past n (a chunk's end, a block's or a stride's step: at most

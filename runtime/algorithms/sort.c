@@ -3,16 +3,16 @@
  * their sortable order; compiled with -DALGO_UINT) or of 64-bit ones
  * (unsigned long long, long long, double; -DALGO_UINT64), with optional
  * 32-bit values, in passes of 8 bits (4 or 8) between the caller's memory
- * and a scratch copy. A pass cuts the keys into at most ALGO_MAX_TILES
- * chunks of whole blocks (SORT_BLOCK keys) and runs three steps: each tile
- * counts its chunk's digits (atomics in tile_static memory) into
- * counts[digit][chunk]; an exclusive scan of the counts (scan.c's) gives
- * every chunk its first place for each digit; each tile then sorts its
- * chunk's blocks in order in tile_static memory by the digit (four stable
- * two-bit splits, each a tile scan of tile_scan.h) and stores each key at
- * its digit's place plus its rank among the block's keys of that digit.
- * Compiled again with -DALGO_PORTABLE (tile scans in tile_static memory
- * alone) for devices without subgroup arithmetic. */
+ * and a scratch copy. A pass cuts the keys into chunks of whole blocks, one
+ * per tile, and runs three steps: each tile counts its chunk's digits; an
+ * exclusive scan of the counts (scan.c's) gives every chunk its first place
+ * for each digit; each tile then orders its chunk's blocks one by one in
+ * tile_static memory by the digit and stores each key at its digit's place
+ * plus its rank among the block's keys of that digit. The block is ordered
+ * by ranks from subgroup ballots where the device has them (rank_pass),
+ * else by two-bit splits (split_pass), whose tile scans the build with
+ * -DALGO_PORTABLE makes in tile_static memory alone, for devices without
+ * subgroup arithmetic. */
 #include <camp_algorithms.h>
 
 #include "element_type.h"
@@ -51,19 +51,11 @@ static unsigned field(unsigned packed, unsigned bucket) restrict(amp) {
     return (packed >> (bucket * FIELD_BITS)) & ((1u << FIELD_BITS) - 1);
 }
 
-/* One pass: the keys (and values, where `src_values` is not NULL) from src
- * to dst, stably by the digit at `shift`; counts holds RADIX_DIGITS * chunks.
- * The portable build exports its version for the default build's passes. */
-#ifdef ALGO_PORTABLE
-#define RADIX_PASS ALGO_PORTABLE_NAME(radix_pass)
-void RADIX_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
-                unsigned *counts, int n, int chunk, int chunks, int shift, int kind, const char *file, unsigned line);
-#else
-#define RADIX_PASS radix_pass
-static
-#endif
-void RADIX_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
-                unsigned *counts, int n, int chunk, int chunks, int shift, int kind, const char *file, unsigned line) {
+/* The digits' counts of one pass: each tile counts its chunk's digits
+ * (atomics in tile_static memory) into counts[digit][chunk], which an
+ * exclusive scan turns into every chunk's first place for each digit. */
+static void count_digits(const algo_t *src_keys, unsigned *counts, int n, int chunk, int chunks, int shift, int kind,
+                         const char *file, unsigned line) {
     parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
         tile_static unsigned histogram[RADIX_DIGITS];
         histogram[t.local] = 0;
@@ -75,6 +67,26 @@ void RADIX_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_
         counts[t.local * chunks + t.tile] = histogram[t.local];
     }
     camp_exclusive_scan_uint_at(counts, counts, (size_t)RADIX_DIGITS * (size_t)chunks, file, line);
+}
+
+/* A pass by splits: the keys (and values, where `src_values` is not NULL)
+ * from src to dst, stably by the digit at `shift`; counts holds
+ * RADIX_DIGITS * chunks. Each tile sorts its chunk's blocks (SORT_BLOCK
+ * keys) in order in tile_static memory by the digit, in four stable
+ * two-bit splits (each a tile scan of tile_scan.h), and stores each key at
+ * its digit's place plus its rank among the block's keys of that digit.
+ * The portable build exports its version for the default build's calls. */
+#ifdef ALGO_PORTABLE
+#define SPLIT_PASS ALGO_PORTABLE_NAME(radix_pass)
+void SPLIT_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
+                unsigned *counts, int n, int chunk, int chunks, int shift, int kind, const char *file, unsigned line);
+#else
+#define SPLIT_PASS split_pass
+static
+#endif
+void SPLIT_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
+                unsigned *counts, int n, int chunk, int chunks, int shift, int kind, const char *file, unsigned line) {
+    count_digits(src_keys, counts, n, chunk, chunks, shift, kind, file, line);
     parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
         tile_static unsigned next_place[RADIX_DIGITS], run_start[RADIX_DIGITS];
         tile_static algo_t block_keys[SORT_BLOCK];
@@ -148,9 +160,168 @@ void RADIX_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_
 }
 
 #ifndef ALGO_PORTABLE
+/* A pass by ranks, on devices whose subgroups have ballots and shuffles
+ * and 8 to 32 lanes (rank_pass_fits): as a pass by splits, in blocks of
+ * RANK_BLOCK keys, each ranked at once. Subgroup g holds the block's keys
+ * [g * RANK_ITEMS * lanes, (g + 1) * RANK_ITEMS * lanes), lane l key k at
+ * k * lanes + l of them (loads and ranks in the keys' order). For each k
+ * the subgroup finds the lanes whose keys have the same digit (eight
+ * ballots, one per bit), the lowest of them adds their number to the
+ * subgroup's count of the digit and passes the old count on (a shuffle):
+ * that plus the lanes below in the group is the key's rank in its
+ * subgroup. The subgroups' counts, 16 bits each, two digits to a word,
+ * add up to every digit's place in the block (a scan over the subgroups
+ * of the packed words, whose halves never carry, then a tile scan of the
+ * digits' totals). The block goes through tile_static memory in sorted
+ * order, so that consecutive threads store consecutive places. Nine
+ * barriers a block (two more for values) where the splits take sixteen. */
+enum {
+    RANK_ITEMS = 8,
+    RANK_BLOCK = ALGO_TILE * RANK_ITEMS,
+    RANK_MIN_LANES = 8,
+    RANK_MAX_LANES = 32, /* a ballot's first word holds the subgroup */
+    KEY_WORDS = sizeof(algo_t) / sizeof(unsigned),
+    /* the subgroups' counts, then the block's keys, word by word, then its values */
+    RANK_COUNT_WORDS = ALGO_TILE / RANK_MIN_LANES * RADIX_DIGITS / 2,
+    RANK_WORDS = RANK_COUNT_WORDS > KEY_WORDS * RANK_BLOCK ? RANK_COUNT_WORDS : KEY_WORDS * RANK_BLOCK,
+    /* the kernel's tile_static memory: the words and three arrays of ALGO_TILE */
+    RANK_TILE_STATIC_BYTES = (RANK_WORDS + 3 * ALGO_TILE) * sizeof(unsigned),
+};
+_Static_assert(RADIX_DIGITS == 256 && RANK_BLOCK < 1 << 16, "a subgroup's count of a digit fits 16 bits");
+
+/* Whether the current view's device runs rank_pass. */
+static bool rank_pass_fits(void) {
+    camp_view_limits limits = camp_view_get_limits(camp_current_view());
+    unsigned needs = CAMP_FEATURE_SUBGROUP_BASIC | CAMP_FEATURE_SUBGROUP_BALLOT | CAMP_FEATURE_SUBGROUP_SHUFFLE |
+                     CAMP_FEATURE_SUBGROUP_ARITHMETIC;
+    return (limits.features & needs) == needs && limits.subgroup_size >= RANK_MIN_LANES &&
+           limits.subgroup_size <= RANK_MAX_LANES && limits.tile_static_bytes >= RANK_TILE_STATIC_BYTES;
+}
+
+/* The count of `digit` in a word of two. */
+static unsigned half_of(unsigned word, unsigned digit) restrict(amp) { return (word >> 16 * (digit & 1)) & 0xffffu; }
+
+/* The subgroup's lanes (a mask) that are `here` and whose digit is this
+ * lane's. (A function of its own, so that the kernel's loops over its
+ * keys hold no loop: campcc unrolls a kernel's constant loops, which keeps
+ * its arrays in registers, only where none nest.) */
+static unsigned lanes_with_digit(unsigned digit, bool here) restrict(amp) {
+    unsigned peers = subgroup_ballot(here).x;
+    for (int bit = 0; bit < RADIX_BITS; bit++) {
+        unsigned set = subgroup_ballot((digit >> bit) & 1u).x;
+        peers &= (digit >> bit) & 1u ? set : ~set;
+    }
+    return peers;
+}
+
+/* A key in `words` at `at`: its 32-bit words RANK_BLOCK apart. */
+static void put_key(unsigned *words, unsigned at, algo_t key) restrict(amp) {
+    words[at] = (unsigned)key;
+    if (KEY_WORDS > 1) words[at + RANK_BLOCK] = (unsigned)(key >> 16 >> 16);
+}
+
+static algo_t key_at(const unsigned *words, unsigned at) restrict(amp) {
+    algo_t key = words[at];
+    return KEY_WORDS > 1 ? key | (algo_t)words[at + RANK_BLOCK] << 16 << 16 : key;
+}
+
+static void rank_pass(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
+                      unsigned *counts, int n, int chunk, int chunks, int shift, int kind, const char *file,
+                      unsigned line) {
+    count_digits(src_keys, counts, n, chunk, chunks, shift, kind, file, line);
+    parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
+        tile_static unsigned words[RANK_WORDS];
+        tile_static unsigned next_place[RADIX_DIGITS], block_place[RADIX_DIGITS], per_subgroup[ALGO_TILE];
+        next_place[t.local] = counts[t.local * chunks + t.tile];
+        unsigned lanes = subgroup_size(), lane = subgroup_lane(), group = subgroup_id(), below = (1u << lane) - 1u;
+        unsigned group_counts = group * (RADIX_DIGITS / 2), count_words = ALGO_TILE / lanes * (RADIX_DIGITS / 2);
+        int begin = t.tile * chunk, end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n;
+        int first = (int)(group * lanes * RANK_ITEMS + lane);
+        /* The next block's keys and values, loaded while this one is
+         * ranked: a tile waits for memory once, not once a block. */
+        algo_t next_keys[RANK_ITEMS];
+        unsigned next_values[RANK_ITEMS];
+        for (int k = 0; k < RANK_ITEMS; k++) {
+            int p = begin + first + k * (int)lanes;
+            next_keys[k] = p < end ? src_keys[p] : (algo_t)0;
+            next_values[k] = p < end && src_values ? src_values[p] : 0u;
+        }
+        for (int start = begin; start < end; start += RANK_BLOCK) {
+            int valid = end - start < RANK_BLOCK ? end - start : RANK_BLOCK;
+            for (unsigned w = t.local; w < count_words; w += ALGO_TILE) words[w] = 0;
+            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
+            algo_t keys[RANK_ITEMS];
+            unsigned values[RANK_ITEMS], digits[RANK_ITEMS], places[RANK_ITEMS];
+            for (int k = 0; k < RANK_ITEMS; k++) {
+                int p = first + k * (int)lanes, ahead = start + RANK_BLOCK + p;
+                bool here = p < valid;
+                keys[k] = next_keys[k];
+                values[k] = next_values[k];
+                next_keys[k] = ahead < end ? src_keys[ahead] : (algo_t)0;
+                next_values[k] = ahead < end && src_values ? src_values[ahead] : 0u;
+                unsigned digit = digit_of(keys[k], shift, kind), peers = lanes_with_digit(digit, here);
+                /* (a lane past the keys may have no peers: it shuffles its own 0) */
+                unsigned lowest = peers ? (unsigned)camp_find_lsb(peers) : lane, old = 0;
+                if (here && lane == lowest)
+                    old = camp_atomic_fetch_add(&words[group_counts + digit / 2],
+                                                (unsigned)camp_bit_count(peers) << 16 * (digit & 1));
+                digits[k] = digit;
+                places[k] = half_of(subgroup_shuffle(old, lowest), digit) + (unsigned)camp_bit_count(peers & below);
+            }
+            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
+            if (t.local < RADIX_DIGITS / 2) {
+                unsigned before = 0;
+                for (unsigned w = t.local; w < count_words; w += RADIX_DIGITS / 2) {
+                    unsigned c = words[w];
+                    words[w] = before;
+                    before += c;
+                }
+                block_place[2 * t.local] = before & 0xffffu;
+                block_place[2 * t.local + 1] = before >> 16;
+            }
+            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
+            unsigned total = block_place[t.local];
+            unsigned at = tile_exclusive_sum(total, per_subgroup, t.local, t.barrier);
+            block_place[t.local] = at;
+            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
+            for (int k = 0; k < RANK_ITEMS; k++)
+                places[k] += block_place[digits[k]] + half_of(words[group_counts + digits[k] / 2], digits[k]);
+            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
+            for (int k = 0; k < RANK_ITEMS; k++)
+                if (first + k * (int)lanes < valid) put_key(words, places[k], keys[k]);
+            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
+            for (int k = 0; k < RANK_ITEMS; k++) keys[k] = key_at(words, (unsigned)(k * ALGO_TILE + t.local));
+            if (src_values) {
+                tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
+                for (int k = 0; k < RANK_ITEMS; k++)
+                    if (first + k * (int)lanes < valid) words[places[k]] = values[k];
+                tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
+                for (int k = 0; k < RANK_ITEMS; k++) values[k] = words[k * ALGO_TILE + t.local];
+            }
+            for (int k = 0; k < RANK_ITEMS; k++) {
+                int p = k * ALGO_TILE + t.local;
+                unsigned digit = digit_of(keys[k], shift, kind), place = next_place[digit] + (unsigned)p - block_place[digit];
+                if (p < valid) {
+                    dst_keys[place] = keys[k];
+                    if (dst_values) dst_values[place] = values[k];
+                }
+            }
+            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
+            next_place[t.local] += total;
+        }
+    }
+}
+
 void ALGO_PORTABLE_NAME(radix_pass)(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys,
                                     unsigned *dst_values, unsigned *counts, int n, int chunk, int chunks, int shift,
                                     int kind, const char *file, unsigned line);
+
+/* A pass's tiles take two blocks each where their counts fit 64 MiB:
+ * more tiles than the GPU holds at once, so that it always has blocks
+ * whose keys are loaded to rank (64 Mi keys on the H200: 20.5 Gkeys/s,
+ * against 19.3 with at most ALGO_MAX_TILES tiles, 18.5 with a block a
+ * tile, 20.7 with four; pairs 15.4, 12.0, 16.2, 13.3). */
+enum { SORT_CHUNK_BLOCKS = 2, SORT_MAX_CHUNKS = 1 << 16 };
 
 /* Whether it queued the passes (not for n == 0 or a reported error), in
  * the version the current view's device runs. */
@@ -166,13 +337,16 @@ static bool radix_sort(algo_t *keys, unsigned *values, size_t count, int kind, c
     }
     camp_accelerator_view *view = camp_current_view();
     int n = (int)count;
-    algo_chunking cut = algo_chunks(n, SORT_BLOCK);
+    void (*pass)(const algo_t *, const unsigned *, algo_t *, unsigned *, unsigned *, int, int, int, int, int,
+                 const char *, unsigned) = rank_pass_fits() ? rank_pass
+                                           : algo_subgroups(0) ? split_pass
+                                                               : ALGO_PORTABLE_NAME(radix_pass);
+    algo_chunking cut =
+        algo_chunks_between(n, pass == rank_pass ? RANK_BLOCK : SORT_BLOCK, SORT_CHUNK_BLOCKS, SORT_MAX_CHUNKS);
     int chunk = cut.chunk, chunks = cut.chunks;
     algo_t *scratch_keys = array_new_on(view, algo_t, count, NULL, CAMP_ACCESS_TYPE_AUTO);
     unsigned *scratch_values = values ? array_new_on(view, unsigned, count, NULL, CAMP_ACCESS_TYPE_AUTO) : NULL;
     unsigned *counts = array_new_on(view, unsigned, RADIX_DIGITS * chunks, NULL, CAMP_ACCESS_TYPE_AUTO);
-    void (*pass)(const algo_t *, const unsigned *, algo_t *, unsigned *, unsigned *, int, int, int, int, int,
-                 const char *, unsigned) = algo_subgroups(0) ? radix_pass : ALGO_PORTABLE_NAME(radix_pass);
     for (int shift = 0; shift < KEY_BITS; shift += 2 * RADIX_BITS) {
         pass(keys, values, scratch_keys, scratch_values, counts, n, chunk, chunks, shift, kind, file, line);
         pass(scratch_keys, scratch_values, keys, values, counts, n, chunk, chunks, shift + RADIX_BITS, kind, file,
