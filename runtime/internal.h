@@ -239,9 +239,13 @@ typedef struct camp_region {
  * to eight queues launched kernels at the same rate (performance.md). */
 #define CAMP_DEVICE_QUEUES_MAX 2u
 
-/* Free buffers kept for the next launches: few, and not too many bytes. */
+/* Free buffers kept for the next launches and arrays: few, and not too
+ * many bytes (at most an eighth of the largest heap). Large enough for a
+ * program's scratch arrays of 1 GiB: made and freed by a call in a loop
+ * (camp_sort of 64 Mi keys on an H200), a dedicated allocation each time
+ * cost about 1 ms a call. */
 #define CAMP_BUFFER_CACHE_SLOTS 8
-#define CAMP_BUFFER_CACHE_BYTES ((VkDeviceSize)256 << 20)
+#define CAMP_BUFFER_CACHE_BYTES ((VkDeviceSize)2 << 30)
 
 /* A kernel's pipelines on a device: its workgroup size, chosen once (the
  * launch divides the grid by it), and a pipeline that checks the extent
