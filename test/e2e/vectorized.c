@@ -94,6 +94,10 @@ static void matrix_add(int cols, int trim, int first) {
     parallel_for_each(i, extent(ROWS, width)) { cs[i[0]][i[1]] = as[i[0]][i[1]] + bs[i[0]][i[1]]; }
     array_view_synchronize(c);
     printf("matrix_add cols=%d width=%d first=%d: %.3f\n", cols, width, first, checksum_floats(&c[0][0], ROWS * cols));
+    /* a section holds its view: released first, the views end with their releases */
+    array_view_section_release(cs);
+    array_view_section_release(bs);
+    array_view_section_release(as);
     array_view_release(a);
     array_view_release(b);
     array_view_release(c);
