@@ -45,16 +45,29 @@ static inline void algo_bench_keys(unsigned *k, long long n) {
         k[i] = bench_hash((unsigned long long)i, 13, 1u << 16) << 16 | bench_hash((unsigned long long)i, 14, 1u << 16);
 }
 
+/* Untimed runs before a row's timed ones: for at least this long. The
+ * NVIDIA driver lowers a Vulkan program's clocks after seconds of little
+ * work (the host checking the row before: an H200's SM clock at 345 MHz
+ * rather than 1,980, its copy kernel at 1,500 GB/s rather than 3,870) and
+ * raises them only under sustained work; a CUDA program's stay up. Both
+ * twins warm up alike (docs/performance.md). */
+enum { ALGO_BENCH_WARM_MS = 500 };
+
 /* The median time of `timed` (which returns when the device is done), each
- * run after `setup` (NULL: none), o->reps times after one warm-up. */
+ * run after `setup` (NULL: none), o->reps times after untimed runs of at
+ * least ALGO_BENCH_WARM_MS. */
 static inline double algo_bench_measure(const bench_options *o, void (*setup)(void *), void (*timed)(void *),
                                         void *context) {
     static double samples[BENCH_MAX_REPS];
-    for (int r = -1; r < o->reps; r++) {
+    for (double warm_start = bench_now_ms(); bench_now_ms() - warm_start < ALGO_BENCH_WARM_MS;) {
+        if (setup) setup(context);
+        timed(context);
+    }
+    for (int r = 0; r < o->reps; r++) {
         if (setup) setup(context);
         double start = bench_now_ms();
         timed(context);
-        if (r >= 0) samples[r] = bench_now_ms() - start;
+        samples[r] = bench_now_ms() - start;
     }
     qsort(samples, (size_t)o->reps, sizeof *samples, bench_by_value);
     return o->reps % 2 ? samples[o->reps / 2] : (samples[o->reps / 2 - 1] + samples[o->reps / 2]) / 2;
