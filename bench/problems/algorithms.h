@@ -55,14 +55,15 @@ enum { ALGO_BENCH_WARM_MS = 500 };
 
 /* The median time of `timed` (which returns when the device is done), each
  * run after `setup` (NULL: none), o->reps times after untimed runs of at
- * least ALGO_BENCH_WARM_MS. */
+ * least ALGO_BENCH_WARM_MS (--quick: one). */
 static inline double algo_bench_measure(const bench_options *o, void (*setup)(void *), void (*timed)(void *),
                                         void *context) {
     static double samples[BENCH_MAX_REPS];
-    for (double warm_start = bench_now_ms(); bench_now_ms() - warm_start < ALGO_BENCH_WARM_MS;) {
+    double warm_ms = o->quick ? 0 : ALGO_BENCH_WARM_MS, warm_start = bench_now_ms();
+    do { /* at least once; --quick, which checks results, only once */
         if (setup) setup(context);
         timed(context);
-    }
+    } while (bench_now_ms() - warm_start < warm_ms);
     for (int r = 0; r < o->reps; r++) {
         if (setup) setup(context);
         double start = bench_now_ms();
