@@ -9,8 +9,25 @@
  * writes wait to be synchronized); partial overlaps are refused. */
 #include "internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* What an error about a view in the way adds where only its sections hold
+ * it: the program released the view (and perhaps freed its memory, which
+ * malloc gave out again) but not the sections. */
+static void held_by_sections(const camp_region *region, char *note, size_t size) {
+    const char *file = NULL;
+    unsigned line = 0;
+    note[0] = '\0';
+    if (region->kind != CAMP_REGION_VIEW || !camp_sections_alone_hold(region, &file, &line)) return;
+    char made[300] = "";
+    if (file) snprintf(made, sizeof made, " made at %s:%u", file, line);
+    snprintf(note, size,
+             "; '%s' was released, but its section%s still holds it: a view ends once its sections are "
+             "released too (array_view_section_release)",
+             region->name, made);
+}
 
 static camp_status create(char *host, size_t bytes, const char *name, bool read_only) {
     if (!host) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_view(%s, ...): a null pointer", name);
@@ -21,14 +38,16 @@ static camp_status create(char *host, size_t bytes, const char *name, bool read_
     CAMP_TRY(camp_implicit_regions_end(host, bytes)); /* an explicit view takes over a static array's */
     camp_region *outer = camp_region_find(host);
     if (outer && host == outer->host + outer->bytes) outer = NULL; /* only touches it */
+    char note[512];
     if (outer) {
+        held_by_sections(outer, note, sizeof note);
         if (end > outer->host + outer->bytes)
             return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                              "array_view(%s, ...) [%p, %p) straddles the end of %s '%s' [%p, %p); views "
-                             "may nest inside another, not overlap it partly",
+                             "may nest inside another, not overlap it partly%s",
                              name, (void *)host, (void *)end,
                              outer->kind == CAMP_REGION_ARRAY ? "array" : "view", outer->name,
-                             (void *)outer->host, (void *)(outer->host + outer->bytes));
+                             (void *)outer->host, (void *)(outer->host + outer->bytes), note);
         if (outer->kind == CAMP_REGION_ARRAY)
             return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                              "array_view(%s, ...) lies inside the array '%s': arrays are already on the "
@@ -47,12 +66,14 @@ static camp_status create(char *host, size_t bytes, const char *name, bool read_
         return CAMP_OK;
     }
     camp_region *next = camp_region_below(end);
-    if (next && next->host + next->bytes > host)
+    if (next && next->host + next->bytes > host) {
+        held_by_sections(next, note, sizeof note);
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                          "array_view(%s, ...) [%p, %p) encloses or overlaps %s '%s' [%p, %p); release that "
-                         "first, or make the larger view first",
+                         "first, or make the larger view first%s",
                          name, (void *)host, (void *)end, next->kind == CAMP_REGION_ARRAY ? "array" : "view",
-                         next->name, (void *)next->host, (void *)(next->host + next->bytes));
+                         next->name, (void *)next->host, (void *)(next->host + next->bytes), note);
+    }
     camp_region *region = NULL;
     CAMP_TRY(camp_view_region_new(host, bytes, name, &region));
     region->read_only = read_only;

@@ -22,6 +22,8 @@ typedef struct camp_section {
     size_t stride[2];
     size_t run;
     uint64_t synced_writes; /* the view's `writes` when it last came back; UINT64_MAX: never */
+    const char *file;       /* where array_view_section made it (NULL: not known) */
+    unsigned line;
     struct camp_section *next;
 } camp_section;
 
@@ -84,7 +86,7 @@ static camp_status check_dimensions(const char *name, uint32_t rank, const long 
 }
 
 static camp_status section_new(const void *host, uint32_t rank, const long long *origin, const long long *extent,
-                               const size_t *stride, const char *name, void **out) {
+                               const size_t *stride, const char *name, const char *file, unsigned line, void **out) {
     CAMP_TRY(check_dimensions(name, rank, origin, extent, stride));
     camp_region *region = camp_region_find(host);
     if (region && region->kind == CAMP_REGION_ARRAY)
@@ -95,7 +97,7 @@ static camp_status section_new(const void *host, uint32_t rank, const long long 
     if (!region || (const char *)host == region->host + region->bytes)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: the pointer %p lies in no array_view", name, host);
     /* as rows of the innermost dimension: rank 1 and 2 have outer extents of 1 */
-    camp_section s = {.extent = {1, 1}, .stride = {0, 0}, .synced_writes = UINT64_MAX};
+    camp_section s = {.extent = {1, 1}, .stride = {0, 0}, .synced_writes = UINT64_MAX, .file = file, .line = line};
     size_t first = (size_t)((const char *)host - region->host);
     for (uint32_t d = 0; d < rank; d++) {
         if ((size_t)origin[d] > region->bytes / stride[d] || (size_t)extent[d] > region->bytes / stride[d])
@@ -277,6 +279,15 @@ static camp_status section_release(const void *host) {
     return CAMP_OK;
 }
 
+bool camp_sections_alone_hold(const camp_region *region, const char **file, unsigned *line) {
+    uint32_t count = 0;
+    for (const camp_section *s = region->sections; s; s = s->next) count++;
+    if (!count || count != region->refs) return false;
+    *file = region->sections->file;
+    *line = region->sections->line;
+    return true;
+}
+
 void camp_sections_free(camp_region *region) {
     while (region->sections) {
         camp_section *s = region->sections;
@@ -329,8 +340,8 @@ void *camp_array_view_section_at(const void *host, unsigned rank, const long lon
                                  const size_t *stride, const char *name, const char *file, unsigned line) {
     camp_lock_at(file, line);
     void *section = NULL;
-    camp_unlock_and_report(section_new(host, rank, origin, extent, stride, name ? name : "array_view_section",
-                                       &section));
+    camp_unlock_and_report(section_new(host, rank, origin, extent, stride, name ? name : "array_view_section", file,
+                                       line, &section));
     return section;
 }
 

@@ -64,6 +64,23 @@ int main(void) {
            strstr(message, "only partly") ? "only partly" : message);
     array_view_release(&whole[4]);
     array_view_release(stray + 2);
+
+    /* a view released while its section still holds it lives on: a view
+     * over its memory after that (freed and given out again, in a program
+     * that forgot the section) names the section's line */
+    array_view(stray + 8, 4);
+    int section_line = __LINE__ + 1;
+    int *part = array_view_section(stray + 8, 1, 2);
+    array_view_release(stray + 8);
+    array_view(stray + 6, 8);
+    char made_at[64];
+    snprintf(made_at, sizeof made_at, "section made at %s:%d still holds it", __FILE__, section_line);
+    printf("errors after a view over a released one its section holds: %d (%s)\n", errors,
+           strstr(message, made_at) ? "names the section" : message);
+    array_view_section_release(part);
+    array_view(stray + 6, 8); /* nothing holds it now */
+    printf("errors once the section is released: %d\n", errors);
+    array_view_release(stray + 6);
     free(stray);
     return 0;
 }
