@@ -22,6 +22,8 @@
 /* Reductions with an operation of the program's own: CAMP_REDUCE_DEFINE,
  * CAMP_TRANSFORM_REDUCE_DEFINE. */
 #include "camp_reduce_op.h"
+/* Sorts with a comparison of the program's own: CAMP_SORT_DEFINE. */
+#include "camp_sort_op.h"
 
 #ifdef __cplusplus
 extern "C" {

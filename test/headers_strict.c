@@ -1,8 +1,9 @@
 /* headers_strict.c — every public header, and the dialect's macros a program
  * expands: views, tiles, atomics, math, textures and samplers, and the
  * algorithms library's type-generic calls and its reductions of the
- * program's own operations (CAMP_REDUCE_DEFINE, whose parameters and
- * locals must not shadow the file's `data`). Compiled
+ * program's own operations and comparisons (CAMP_REDUCE_DEFINE and
+ * CAMP_SORT_DEFINE, whose parameters and locals must not shadow the
+ * file's `data`). Compiled
  * with the strictest warnings and -Werror through campcc and in the serial
  * reference mode (headers_strict.py); written as such a project's own
  * code is (declarations first in each block), so any warning is the
@@ -15,6 +16,7 @@
 #include <camp_math.h>
 #include <camp_reduce_op.h>
 #include <camp_sampling.h>
+#include <camp_sort_op.h>
 #include <camp_subgroup.h>
 #include <camp_texture.h>
 #include <stdio.h>
@@ -29,6 +31,8 @@ static float larger(float a, float b) restrict(cpu, amp) { return a > b ? a : b;
 static float as_float(int x) restrict(cpu, amp) { return (float)x; }
 CAMP_REDUCE_DEFINE(float, reduce_larger, larger, 0.0f)
 CAMP_TRANSFORM_REDUCE_DEFINE(int, float, largest_int, as_float, larger, 0.0f)
+static int before(float a, float b) restrict(cpu, amp) { return a > b; }
+CAMP_SORT_DEFINE(float, sort_descending, before)
 
 static int sum_tiled(void) {
     int total[1] = {0};
@@ -106,6 +110,8 @@ int main(void) {
     camp_sort_by_key(values, data, N);
     camp_fill(values, N, 1.0f);
     future_wait(camp_sort_async(values, N));
+    camp_sort_with(sort_descending, values, N);
+    future_wait(camp_sort_with_async(sort_descending, values, N));
     total += (int)camp_select(values, values + N / 2, N / 2, CAMP_GREATER, 0.5f);
     printf("%g %g %d %g %g %g\n", (double)values[4], (double)grid[7][7], total, (double)sample_texture(),
            (double)largest, (double)fragment_product());

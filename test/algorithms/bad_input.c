@@ -10,6 +10,8 @@
 
 static int larger(int a, int b) restrict(amp) { return a > b ? a : b; }
 CAMP_REDUCE_DEFINE(int, reduce_larger, larger, INT_MIN)
+static int descending(int a, int b) restrict(amp) { return a > b; }
+CAMP_SORT_DEFINE(int, sort_descending, descending)
 
 static camp_error last;
 static char last_message[1024];
@@ -97,6 +99,10 @@ int main(void) {
     int done_future = 0;
     EXPECT_REFUSED(done_future = camp_reduce_sum_async(a, N, host) == NULL, "camp_reduce_sum_int_async: result (");
     TEST_EXPECT(done_future, "a refused call's future is not NULL");
+    EXPECT_REFUSED(camp_sort_with(sort_descending, (int *)NULL, 5), "sort_descending: data is a null pointer");
+    EXPECT_REFUSED(camp_sort_with(sort_descending, a + 1, N), "sort_descending: data:");
+    EXPECT_REFUSED(camp_sort_with_async(sort_descending, unregistered, N), "lies in no array (array_new) and no view");
+    EXPECT_REFUSED(camp_sort_with(sort_descending, a, (size_t)INT_MAX), "at most 2143289343 are supported");
     EXPECT_REFUSED(camp_select_async(a, b, N, CAMP_LESS, 5, (unsigned *)NULL), "count is a null pointer");
     EXPECT_REFUSED(camp_sort_by_key(k, k + 1, N - 1), "keys and values overlap");
     EXPECT_REFUSED(camp_sort_by_key_uint(k, unregistered, N), "camp_sort_by_key_uint: values (");
@@ -112,6 +118,7 @@ int main(void) {
     camp_inclusive_scan_int(NULL, NULL, 0);
     camp_sort_uint(NULL, 0);
     TEST_EXPECT(camp_reduce_with(reduce_larger, (const int *)NULL, 0) == INT_MIN, "empty reduction");
+    camp_sort_with(sort_descending, (int *)NULL, 0);
     TEST_EXPECT(errors == before, "calls on 0 elements reported %d errors", errors - before);
 
     /* Nothing was written by the refused calls. */
