@@ -73,6 +73,7 @@ static void check_ints(size_t n) {
 }
 
 int main(void) {
+    test_expect_int64_refused();
     for (int s = 0; s < TEST_SIZE_COUNT; s++) {
         if (test_sizes[s] <= 1000003)
             for (int how = 0; how < 3; how++) check_items(test_sizes[s], how);
