@@ -67,7 +67,8 @@ static bool clause_scan(ClauseScan *s, const char *bytes, size_t n) {
 /* Whether `path` may hold amp code: parallel_for_each must be spelled in
  * the file itself (frontend.c rejects it from other macros but those of
  * the dialect's headers that write kernels, whose names end in
- * REDUCE_DEFINE: CAMP_REDUCE_DEFINE, CAMP_TRANSFORM_REDUCE_DEFINE), and so
+ * REDUCE_DEFINE or SORT_DEFINE: CAMP_REDUCE_DEFINE,
+ * CAMP_TRANSFORM_REDUCE_DEFINE, CAMP_SORT_DEFINE), and so
  * must restrict(amp) for a function of its own, checked called or not
  * (restrictions.c). A file that mentions none is plain C and skips
  * libclang. Reports unreadable files. */
@@ -78,7 +79,7 @@ static bool mentions_amp_code(const char *path, bool *readable) {
         diag_tool_error("no such file or directory: '%s'", path);
         return false;
     }
-    static const char *const words[] = {"parallel_for_each", "REDUCE_DEFINE"};
+    static const char *const words[] = {"parallel_for_each", "REDUCE_DEFINE", "SORT_DEFINE"};
     enum { LONGEST = sizeof "parallel_for_each" - 1 };
     char buf[65536 + LONGEST];
     size_t keep = 0, n;
