@@ -565,7 +565,7 @@ camp_accelerator_view *camp_current_view(void);
  * after a reported error. */
 typedef struct camp_view_limits {
     unsigned features;          /* enum camp_feature bits of camp_abi.h */
-    unsigned subgroup_size;     /* subgroup_size() in its kernels */
+    unsigned subgroup_size;     /* its subgroup size (subgroupSize; where sizes vary, kernels may see others) */
     unsigned tile_static_bytes; /* the tile_static memory one tile may use */
 } camp_view_limits;
 camp_view_limits camp_view_get_limits(camp_accelerator_view *view);
