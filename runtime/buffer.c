@@ -330,7 +330,8 @@ void camp_buffer_release(camp_buffer *buffer) {
         cached += dev->cache[i].size;
         if (!dev->cache[i].buffer && empty < 0) empty = i;
     }
-    VkDeviceSize limit = largest_heap(dev) / 8 < CAMP_BUFFER_CACHE_BYTES ? largest_heap(dev) / 8 : CAMP_BUFFER_CACHE_BYTES;
+    VkDeviceSize limit = largest_heap(dev) / 8;
+    if (limit > CAMP_BUFFER_CACHE_BYTES) limit = CAMP_BUFFER_CACHE_BYTES;
     if (empty >= 0 && cached + buffer->size <= limit) {
         dev->cache[empty] = *buffer;
         buffer_clear(buffer);

@@ -977,10 +977,10 @@ void camp_guard_host_close(camp_guard_window *window);
 
 /* ---- array_view_section.c ------------------------------------------------ */
 
-/* Frees the region's sections (it is going). */
 /* Whether sections alone hold the view (every array_view of it released),
  * and where the latest of them was made (file NULL: not known). */
 bool camp_sections_alone_hold(const camp_region *region, const char **file, unsigned *line);
+/* Frees the region's sections (it is going). */
 void camp_sections_free(camp_region *region);
 /* Whether `address` lies in a section of the region synchronized since
  * its kernels' last write. */

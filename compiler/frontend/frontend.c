@@ -828,20 +828,25 @@ static const char *synchronized_variable(Frontend *fe, CXCursor statement) {
     return fe_spelling(fe, decl);
 }
 
+/* Whether `e` is an element access: a[i] or *p. */
+static bool element_access(CXCursor e) {
+    enum CXCursorKind kind = clang_getCursorKind(e);
+    return kind == CXCursor_ArraySubscriptExpr ||
+           (kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref);
+}
+
 /* The variable an element access `e` (a[i], a[i][j], *p) reaches through,
  * if it names one; else NULL. */
 static const char *accessed_variable(Frontend *fe, CXCursor e) {
     for (;;) {
         e = bare_expression(e);
-        enum CXCursorKind kind = clang_getCursorKind(e);
         CXCursor kids[2];
-        if (kind == CXCursor_DeclRefExpr) {
+        if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
             CXCursor decl = clang_getCursorReferenced(e);
             enum CXCursorKind dk = clang_getCursorKind(decl);
             return dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl ? fe_spelling(fe, decl) : NULL;
         }
-        bool deref = kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref;
-        if ((kind != CXCursor_ArraySubscriptExpr && !deref) || fe_children(e, kids, 2) < 1) return NULL;
+        if (!element_access(e) || fe_children(e, kids, 2) < 1) return NULL;
         e = kids[0]; /* the base */
     }
 }
@@ -860,8 +865,7 @@ static void surely_accessed(Frontend *fe, CXCursor e, PtrVec *names) {
         return;
     }
     if (clang_isStatement(kind) && kind != CXCursor_DeclStmt && kind != CXCursor_ReturnStmt) return;
-    bool deref = kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref;
-    if (kind == CXCursor_ArraySubscriptExpr || deref) {
+    if (element_access(e)) {
         const char *name = accessed_variable(fe, e);
         if (name) vec_push(fe->a, names, (void *)name);
     }

@@ -54,6 +54,16 @@ static inline bool algo_count_fits(size_t n, const char *call, const char *file,
     return false;
 }
 
+/* Whether the current view's device runs a version of a kernel that needs
+ * `features` (enum camp_feature bits), subgroups of `least_lanes` to
+ * `most_lanes` lanes and `tile_static_bytes` of tile_static memory. */
+static inline bool algo_device_runs(unsigned features, unsigned least_lanes, unsigned most_lanes,
+                                    unsigned tile_static_bytes) {
+    camp_view_limits limits = camp_view_get_limits(camp_current_view());
+    return (limits.features & features) == features && limits.subgroup_size >= least_lanes &&
+           limits.subgroup_size <= most_lanes && limits.tile_static_bytes >= tile_static_bytes;
+}
+
 /* Whether the current view's device runs the kernels' subgroup versions:
  * subgroup arithmetic in compute shaders, and `extra` (the extended types
  * for 64-bit elements); else the calls take their portable versions. */

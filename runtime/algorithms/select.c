@@ -178,16 +178,6 @@ void SELECT_KERNELS(const algo_t *in, algo_t *out, int n, int how, algo_t value,
 void ALGO_PORTABLE_NAME(select_kernels)(const algo_t *in, algo_t *out, int n, int how, algo_t value, unsigned *count,
                                         size_t *kept, const char *file, unsigned line);
 
-/* Whether the current view's device runs the default build's kernels:
- * subgroup ballots and arithmetic, and subgroups of SELECT_ITEMS lanes or
- * more (a block's items of its subgroups, at most ALGO_TILE, are scanned
- * one a thread). */
-static bool ballots_fit(void) {
-    camp_view_limits limits = camp_view_get_limits(camp_current_view());
-    unsigned needs = CAMP_FEATURE_SUBGROUP_BASIC | CAMP_FEATURE_SUBGROUP_BALLOT | CAMP_FEATURE_SUBGROUP_ARITHMETIC;
-    return (limits.features & needs) == needs && limits.subgroup_size >= SELECT_ITEMS && limits.subgroup_size <= 128;
-}
-
 /* The selection into out and count[0] (an array's or view's element), or
  * where count is NULL *kept after a wait, by the kernels' version the
  * current view's device runs; false after a reported error. */
@@ -206,7 +196,13 @@ static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, int how,
         camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: out overlaps in", call);
         return false;
     }
-    if (ballots_fit()) select_kernels(in, out, (int)n_elements, how, value, count, kept, file, line);
+    /* the default build's kernels: subgroup ballots and arithmetic, and
+     * subgroups of SELECT_ITEMS lanes (a block's items of its subgroups,
+     * at most ALGO_TILE, are scanned one a thread) to 128 (a ballot's four
+     * words) */
+    unsigned needs = CAMP_FEATURE_SUBGROUP_BASIC | CAMP_FEATURE_SUBGROUP_BALLOT | CAMP_FEATURE_SUBGROUP_ARITHMETIC;
+    if (algo_device_runs(needs, SELECT_ITEMS, 128, 0))
+        select_kernels(in, out, (int)n_elements, how, value, count, kept, file, line);
     else ALGO_PORTABLE_NAME(select_kernels)(in, out, (int)n_elements, how, value, count, kept, file, line);
     return true;
 }

@@ -191,11 +191,9 @@ _Static_assert(RADIX_DIGITS == 256 && RANK_BLOCK < 1 << 16, "a subgroup's count 
 
 /* Whether the current view's device runs rank_pass. */
 static bool rank_pass_fits(void) {
-    camp_view_limits limits = camp_view_get_limits(camp_current_view());
-    unsigned needs = CAMP_FEATURE_SUBGROUP_BASIC | CAMP_FEATURE_SUBGROUP_BALLOT | CAMP_FEATURE_SUBGROUP_SHUFFLE |
-                     CAMP_FEATURE_SUBGROUP_ARITHMETIC;
-    return (limits.features & needs) == needs && limits.subgroup_size >= RANK_MIN_LANES &&
-           limits.subgroup_size <= RANK_MAX_LANES && limits.tile_static_bytes >= RANK_TILE_STATIC_BYTES;
+    return algo_device_runs(CAMP_FEATURE_SUBGROUP_BASIC | CAMP_FEATURE_SUBGROUP_BALLOT | CAMP_FEATURE_SUBGROUP_SHUFFLE |
+                                CAMP_FEATURE_SUBGROUP_ARITHMETIC,
+                            RANK_MIN_LANES, RANK_MAX_LANES, RANK_TILE_STATIC_BYTES);
 }
 
 /* The count of `digit` in a word of two. */
