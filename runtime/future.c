@@ -64,10 +64,11 @@ static camp_status copy_in(camp_region *region, size_t offset, const void *src, 
     camp_accelerator_view *q = NULL;
     CAMP_TRY(camp_copy_view(region->device.owner, &q));
     camp_guard_window window;
+    uint64_t reading = 0; /* the future's wait covers it */
     camp_status status = camp_guard_open(&window, src, bytes, NULL, false);
     if (status == CAMP_OK)
         status = camp_transfer_in(q, &region->device, region->pad + offset, &region->usage, src, bytes,
-                                  camp_view_holding(src, bytes), false);
+                                  camp_view_holding(src, bytes), &reading);
     camp_guard_close(&window);
     CAMP_TRY(status);
     return submitted(f, q);
@@ -86,7 +87,7 @@ static camp_status copy_out(camp_region *region, size_t offset, void *dst, size_
     camp_status status = camp_guard_open(&window, dst, bytes, NULL, true);
     if (status == CAMP_OK)
         status = camp_transfer_out(q, &region->device, region->pad + offset, &region->usage, dst, bytes,
-                                   camp_view_holding(dst, bytes), f->later);
+                                   camp_view_holding(dst, bytes), f->later, NULL);
     camp_guard_close(&window);
     CAMP_TRY(status);
     return submitted(f, q);

@@ -380,6 +380,12 @@ void camp_guard_close_edges(camp_region *region, const char *first, const char *
     protect_edges(region, first, end, protection(region->guard));
 }
 
+/* Read-only: what a copy back leaves them (a synchronize; an end opens
+ * them further), and camp_guard_synchronized finds them so. */
+void camp_guard_arrived(camp_region *region, const char *first, const char *end) {
+    if (region->guard == CAMP_GUARD_HIDDEN) mprotect((void *)first, (size_t)(end - first), PROT_READ);
+}
+
 /* The host's copy of a view kernels may have written becomes current. */
 static camp_status settle_hidden(camp_region *region) {
     CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes)); /* opens its pages */

@@ -211,6 +211,7 @@ typedef struct camp_region {
     bool staging_array;  /* ARRAY: array_new_staging's: host-visible, for copies only (array_staging.c) */
     size_t reserved_bytes;
     camp_usage usage;
+    camp_usage reading;  /* the batch of a launch's copy in still reading the host's bytes (camp_region_copied) */
     struct camp_host_import *import; /* VIEW: its pages' imports, one per device that copied them (transfer.c) */
     bool copied_large;    /* VIEW: copied once through staging already: the next large copy imports */
     uint8_t guard;        /* VIEW: enum camp_guard_level its pages have now (host_guard.c) */
@@ -816,9 +817,11 @@ void camp_transfer_start(camp_device *dev);
 /* `bytes` of host memory at `src` into `device` at `offset`, on `q`, whose
  * last use is `usage`. `host_view` is the explicit view holding the host
  * range, if any: its pages may be imported and kept imported. Returns with
- * the copy recorded or submitted; the host memory may be reused at once. */
+ * the copy recorded or submitted; the host memory may be reused at once,
+ * or, given `reading`, once q's batch *reading is done (0: at once), the
+ * DMA still reading the imported pages (whatever their protection). */
 camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
-                             const void *src, size_t bytes, struct camp_region *host_view, bool wait);
+                             const void *src, size_t bytes, struct camp_region *host_view, uint64_t *reading);
 /* Bytes on their way to the host: a staging buffer's, moved to `dst` once
  * the copy's batch is done. */
 typedef struct camp_copy_edge {
@@ -826,12 +829,19 @@ typedef struct camp_copy_edge {
     char *dst;
     size_t bytes;
 } camp_copy_edge;
+/* Told of host bytes [first, end) a copy out has put in place. */
+typedef struct camp_arrival {
+    void (*bytes)(void *context, const char *first, const char *end);
+    void *context;
+} camp_arrival;
 /* The reverse: returns when `dst` holds the bytes; or, given `later`,
  * once the copy is submitted, with what is left to deliver after it is
- * done in later[0] and later[1] (zeroed first by the caller). */
+ * done in later[0] and later[1] (zeroed first by the caller). Given
+ * `arrived` (and no `later`), the part written into imported pages
+ * (camp_transfer_out_dma_part) is told of as it arrives, in parts. */
 camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
                               camp_usage *usage, void *dst, size_t bytes, struct camp_region *host_view,
-                              camp_copy_edge later[2]);
+                              camp_copy_edge later[2], const camp_arrival *arrived);
 /* Whether a copy of all of the view's bytes out (camp_transfer_out) puts
  * [*first, *last) there by the device's DMA, into its imported pages, no
  * host thread writing them; the host copies the ragged edges around it. A
@@ -879,7 +889,8 @@ void camp_region_remove(camp_region *region);
 /* Ends the regions launches made for static arrays (views.c) that overlap
  * [host, host + bytes), bringing their data back first. */
 camp_status camp_implicit_regions_end(const char *host, size_t bytes);
-/* Makes the region's device buffer hold its data (copying in as needed)
+/* Makes the region's device buffer hold its data (copying in as needed,
+ * the copy possibly still reading the host's bytes: camp_region_copied)
  * for a use by `q` through `view` (its access: enum camp_access); a write
  * into a read-only view is an error naming the view. */
 camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, const camp_launch_view *view);
@@ -887,6 +898,9 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, c
  * each other's pages, host_guard.c): notes the kernel's use, `access`, and
  * protects the host pages for it. */
 void camp_region_used(camp_region *region, uint32_t access);
+/* After camp_region_used: waits until the launch's copy in has read the
+ * host's bytes, which the program may change once the launch returns. */
+camp_status camp_region_copied(camp_region *region);
 /* After a use that may have written the region: where its pages cannot be
  * protected (camp_guard_eager), the device's bytes come back now. */
 camp_status camp_region_settle_eager(camp_region *region);
@@ -954,6 +968,8 @@ bool camp_guard_lasting(const void *host, size_t bytes);
  * open it as usual). camp_guard_close_edges protects them again. */
 bool camp_guard_open_edges(camp_region *region, const char *first, const char *end);
 void camp_guard_close_edges(camp_region *region, const char *first, const char *end);
+/* Pages of that middle the DMA has written: readable from now on. */
+void camp_guard_arrived(camp_region *region, const char *first, const char *end);
 /* Views unprotected for one copy of libcamp's (or one system call) because
  * they share a page with the bytes it touches. */
 #define CAMP_GUARD_WINDOW_MAX 16u

@@ -121,49 +121,62 @@ camp_region *camp_view_holding(const void *host, size_t bytes) {
     return bytes <= region->bytes - (size_t)((const char *)host - region->host) ? region : NULL;
 }
 
-static camp_status region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
+static camp_status region_write(camp_region *region, size_t offset, const void *src, size_t bytes,
+                                uint64_t *reading) {
     if (region->device.mapped) {
         CAMP_TRY(camp_usage_wait(&region->usage));
         memcpy((char *)region->device.mapped + region->pad + offset, src, bytes);
         return CAMP_OK;
     }
     return camp_transfer_in(camp_region_queue(region), &region->device, region->pad + offset, &region->usage, src, bytes,
-                            camp_view_holding(src, bytes), true);
+                            camp_view_holding(src, bytes), reading);
 }
 
-static camp_status region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
+static camp_status region_read(camp_region *region, size_t offset, void *dst, size_t bytes,
+                               const camp_arrival *arrived) {
     if (region->device.mapped) {
         CAMP_TRY(camp_usage_wait(&region->usage));
         memcpy(dst, (char *)region->device.mapped + region->pad + offset, bytes);
         return CAMP_OK;
     }
     return camp_transfer_out(camp_region_queue(region), &region->device, region->pad + offset, &region->usage, dst, bytes,
-                             camp_view_holding(dst, bytes), NULL);
+                             camp_view_holding(dst, bytes), NULL, arrived);
 }
 
-static camp_status profiled_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
-    if (!camp_rt.profiling) return region_write(region, offset, src, bytes);
+static camp_status profiled_write(camp_region *region, size_t offset, const void *src, size_t bytes,
+                                  uint64_t *reading) {
+    if (!camp_rt.profiling) return region_write(region, offset, src, bytes, reading);
     camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_IN, bytes);
-    camp_status status = region_write(region, offset, src, bytes);
+    camp_status status = region_write(region, offset, src, bytes, reading);
     camp_profile_copy_end(CAMP_COPY_IN, bytes, span);
     return status;
 }
 
-camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
+/* camp_region_write; given `reading`, as camp_transfer_in's. */
+static camp_status copy_in(camp_region *region, size_t offset, const void *src, size_t bytes, uint64_t *reading) {
     if (!bytes) return CAMP_OK;
     camp_guard_window window;
     camp_status status = camp_guard_open(&window, src, bytes, region, false);
-    if (status == CAMP_OK) status = profiled_write(region, offset, src, bytes);
+    if (status == CAMP_OK) status = profiled_write(region, offset, src, bytes, reading);
     camp_guard_close(&window);
     return status;
 }
 
-static camp_status profiled_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
-    if (!camp_rt.profiling) return region_read(region, offset, dst, bytes);
+camp_status camp_region_write(camp_region *region, size_t offset, const void *src, size_t bytes) {
+    return copy_in(region, offset, src, bytes, NULL);
+}
+
+static camp_status profiled_read(camp_region *region, size_t offset, void *dst, size_t bytes,
+                                 const camp_arrival *arrived) {
+    if (!camp_rt.profiling) return region_read(region, offset, dst, bytes, arrived);
     camp_profile_span span = camp_profile_copy_begin(CAMP_COPY_OUT, bytes);
-    camp_status status = region_read(region, offset, dst, bytes);
+    camp_status status = region_read(region, offset, dst, bytes, arrived);
     camp_profile_copy_end(CAMP_COPY_OUT, bytes, span);
     return status;
+}
+
+static void pages_arrived(void *region, const char *first, const char *end) {
+    camp_guard_arrived(region, first, end);
 }
 
 camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
@@ -171,18 +184,22 @@ camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size
     /* The whole of a protected view, its middle written by the device's
      * DMA: the middle's pages stay protected (opening them and closing
      * them again would cost two changes of their page tables, each about
-     * a third of the copy's time), only its edges' pages are opened. */
+     * a third of the copy's time), only its edges' pages are opened. Where
+     * a change of the middle's costs that much (4 KiB pages, not
+     * array_view_new's huge ones), it is made part by part as the DMA
+     * goes, each part's behind the next one's copy. */
     const char *first, *last;
     if (dst == region->host && bytes == region->bytes && !region->device.mapped &&
         camp_transfer_out_dma_part(region->device.owner, region, &first, &last) &&
         camp_guard_open_edges(region, first, last)) {
-        camp_status status = profiled_read(region, offset, dst, bytes);
+        camp_arrival arrival = {pages_arrived, region};
+        camp_status status = profiled_read(region, offset, dst, bytes, region->owns_host ? NULL : &arrival);
         camp_guard_close_edges(region, first, last);
         return status;
     }
     camp_guard_window window;
     camp_status status = camp_guard_open(&window, dst, bytes, region, true);
-    if (status == CAMP_OK) status = profiled_read(region, offset, dst, bytes);
+    if (status == CAMP_OK) status = profiled_read(region, offset, dst, bytes, NULL);
     camp_guard_close(&window);
     return status;
 }
@@ -217,6 +234,7 @@ static camp_status move_to(camp_region *region, camp_device *dev) {
 
 camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, const camp_launch_view *view) {
     uint32_t access = view->access;
+    region->reading = (camp_usage){0}; /* a failed launch's */
     if (region->staging_array)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                          "the kernel uses '%s' (%p), which lies in a staging array: staging arrays are for copies "
@@ -242,10 +260,16 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, c
             memset(&region->usage, 0, sizeof region->usage);
             region->usage.queue = q;
         }
-        /* all but a section whose data was discarded */
-        CAMP_TRY(camp_region_write(region, 0, region->host, region->skip_begin));
-        CAMP_TRY(camp_region_write(region, region->skip_end, region->host + region->skip_end,
-                                   region->bytes - region->skip_end));
+        /* All but a section whose data was discarded. The DMA may still
+         * read the host's bytes when this returns: the launch changes the
+         * protection of the pages meanwhile (camp_region_used), then waits
+         * (camp_region_copied). */
+        camp_accelerator_view *copies = camp_region_queue(region);
+        uint64_t head = 0, tail = 0;
+        CAMP_TRY(copy_in(region, 0, region->host, region->skip_begin, &head));
+        CAMP_TRY(copy_in(region, region->skip_end, region->host + region->skip_end, region->bytes - region->skip_end,
+                         &tail));
+        if (head || tail) region->reading = (camp_usage){.queue = copies, .serial = head > tail ? head : tail};
         region->skip_begin = region->skip_end = 0;
         region->device_valid = true;
         region->host_write_place[0] = '\0'; /* the device has the host's writes now */
@@ -272,6 +296,12 @@ void camp_region_used(camp_region *region, uint32_t access) {
         camp_guard_enabled())
         return;
     camp_guard_update(region);
+}
+
+camp_status camp_region_copied(camp_region *region) {
+    camp_usage reading = region->reading;
+    region->reading = (camp_usage){0};
+    return reading.queue ? camp_queue_wait_serial(reading.queue, reading.serial) : CAMP_OK;
 }
 
 camp_status camp_region_synchronize(camp_region *region, bool drop_device_copy) {

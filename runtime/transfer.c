@@ -340,9 +340,15 @@ static bool imports_views(const camp_device *dev) {
     return dev->copy_path == CAMP_COPY_IMPORT || (dev->copy_path == CAMP_COPY_BAR && dev->import_host);
 }
 
+/* Whether the device's DMA reaches imported pages whatever their
+ * protection: a CPU device's DMA is its threads' memcpy, which it stops. */
+static bool dma_ignores_protection(const camp_device *dev) {
+    return dev->properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
+}
+
 bool camp_transfer_out_dma_part(camp_device *dev, const camp_region *view, const char **first, const char **last) {
     const camp_host_import *import = *import_of((camp_region *)view, dev);
-    if (!imports_views(dev) || dev->properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU || !import ||
+    if (!imports_views(dev) || !dma_ignores_protection(dev) || !import ||
         view->bytes < IMPORT_ABOVE)
         return false;
     imported_part(import, view->host, view->bytes, first, last);
@@ -562,7 +568,8 @@ static camp_status bar_in(camp_buffer *device, VkDeviceSize offset, camp_usage *
 }
 
 camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset, camp_usage *usage,
-                             const void *src, size_t bytes, camp_region *host_view, bool wait) {
+                             const void *src, size_t bytes, camp_region *host_view, uint64_t *reading) {
+    if (reading) *reading = 0;
     camp_host_import *import = NULL;
     CAMP_TRY(import_for(device->owner, host_view, bytes, &import));
     if (device->write_mapped && !import && bytes < CAMP_BAR_WRITES_BELOW) return bar_in(device, offset, usage, src, bytes);
@@ -571,14 +578,18 @@ camp_status camp_transfer_in(camp_accelerator_view *q, camp_buffer *device, VkDe
     if (first == last) return staged_in(q, device, offset, usage, host, bytes);
     /* The ragged edges through staging, the middle straight from the
      * program's pages; the call returns once the DMA has read them, or
-     * (asynchronous) with the import kept until it has. */
+     * (given `reading`) with the import kept until it has. */
     CAMP_TRY(staged_in(q, device, offset, usage, host, (size_t)(first - host)));
     CAMP_TRY(staged_in(q, device, offset + (VkDeviceSize)(last - host), usage, last, (size_t)(host + bytes - last)));
     CAMP_TRY(begin_copy(q, usage, CAMP_ACCESS_WRITE));
     camp_record_copy(q, CAMP_COPY_IN, &(camp_buffer){.buffer = import->buffer}, (VkDeviceSize)(first - import->start), device,
                      offset + (VkDeviceSize)(first - host), (VkDeviceSize)(last - first));
     q->open_commands++;
-    if (!wait) return import_busy(import, q);
+    /* The caller may protect the pages while the DMA reads them. */
+    if (reading && dma_ignores_protection(device->owner)) {
+        *reading = q->open->serial;
+        return import_busy(import, q);
+    }
     /* With the lock held: another call could end the import meanwhile. */
     return camp_queue_finish(q);
 }
@@ -606,9 +617,26 @@ camp_status camp_copy_edge_deliver(camp_copy_edge *edge, bool done) {
     return status;
 }
 
+/* Parts of an imported copy out whose arrival is told (ends[k] ends part
+ * k): each half of what is left, cut at 2 MiB (whole huge pages), so that
+ * the host's work on a part's pages hides behind the DMA of the smaller
+ * ones after it and only the last, of 2-4 MiB, is waited for alone. */
+#define ARRIVAL_PARTS_MAX 12u
+#define ARRIVAL_CUT ((uintptr_t)2 << 20)
+
+static size_t arrival_parts(const char *first, const char *last, const char *ends[ARRIVAL_PARTS_MAX]) {
+    size_t count = 0;
+    for (const char *at = first; at < last; at = ends[count - 1]) {
+        uintptr_t half = ((uintptr_t)at + (size_t)(last - at) / 2) & ~(ARRIVAL_CUT - 1);
+        bool cut = count + 1 < ARRIVAL_PARTS_MAX && half > (uintptr_t)at && half - (uintptr_t)at >= ARRIVAL_CUT;
+        ends[count++] = cut ? (const char *)half : last;
+    }
+    return count;
+}
+
 camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkDeviceSize offset,
                               camp_usage *usage, void *dst, size_t bytes, camp_region *host_view,
-                              camp_copy_edge later[2]) {
+                              camp_copy_edge later[2], const camp_arrival *arrived) {
     camp_host_import *import = NULL;
     CAMP_TRY(import_for(device->owner, host_view, bytes, &import));
     char *host = dst;
@@ -642,15 +670,25 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
         status = edge_record(q, device, tail_offset, usage, host + (last - host), tail, &edges[1]);
     else
         edges[1] = (camp_copy_edge){0};
-    if (status == CAMP_OK) {
+    const char *ends[ARRIVAL_PARTS_MAX];
+    uint64_t serials[ARRIVAL_PARTS_MAX];
+    size_t parts = later || !arrived ? (ends[0] = last, 1) : arrival_parts(first, last, ends);
+    for (size_t k = 0; k < parts && status == CAMP_OK; k++) {
+        const char *from = k ? ends[k - 1] : first;
         status = begin_copy(q, usage, CAMP_ACCESS_READ);
-        if (status == CAMP_OK) {
-            camp_record_copy(q, CAMP_COPY_OUT, device, offset + head, &(camp_buffer){.buffer = import->buffer},
-                             (VkDeviceSize)(first - import->start), (VkDeviceSize)(last - first));
-            q->open_commands++;
-        }
+        if (status != CAMP_OK) break;
+        camp_record_copy(q, CAMP_COPY_OUT, device, offset + (VkDeviceSize)(from - host),
+                         &(camp_buffer){.buffer = import->buffer}, (VkDeviceSize)(from - import->start),
+                         (VkDeviceSize)(ends[k] - from));
+        q->open_commands++;
+        serials[k] = q->open->serial;
+        if (parts > 1) status = camp_queue_flush(q);
     }
     if (later) return status == CAMP_OK ? import_busy(import, q) : camp_queue_flush(q);
+    for (size_t k = 0; k < parts && status == CAMP_OK && arrived; k++) {
+        status = camp_queue_wait_serial(q, serials[k]);
+        if (status == CAMP_OK) arrived->bytes(arrived->context, k ? ends[k - 1] : first, ends[k]);
+    }
     if (status == CAMP_OK) status = camp_queue_finish(q);
     else (void)camp_queue_finish(q); /* the edges' buffers may be recorded: let the queue finish with them */
     for (int e = 0; e < 2; e++) {

@@ -228,6 +228,8 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
     }
     for (uint32_t i = 0; i < count; i++)
         if (set->region_of[i]) camp_region_used(set->region_of[i], views[i].access);
+    for (uint32_t i = 0; i < count; i++)
+        if (set->region_of[i]) CAMP_TRY(camp_region_copied(set->region_of[i]));
     for (uint32_t g = 0; g < set->count; g++)
         if (set->groups[g].access & CAMP_ACCESS_WRITE) set->writes_back = true;
     return CAMP_OK;

@@ -115,6 +115,7 @@ static camp_status hand_out(camp_region *region, const void *p, size_t bytes, ca
             region->writer_file = camp_call.file;
             region->writer_line = camp_call.line;
         }
+        CAMP_TRY(camp_region_copied(region));
     }
     /* another view's work on it: done before the program's (this view's is ordered by the acquire) */
     if (region->usage.queue != q) CAMP_TRY(camp_usage_wait(&region->usage));

@@ -1,15 +1,14 @@
 /* select.c — camp_select_TYPE: stream compaction (copy_if) of the elements
  * that compare true with a value, and camp_unique_TYPE, of the elements
  * that differ from the one before them, in their order, in three steps:
- * each tile counts the kept elements of its chunk, an exclusive scan of
- * the counts (scan.c's, one more entry for the total) gives each chunk its
- * first output place, and each tile walks its chunk block by block, the
- * kept elements of a block placed by subgroup ballots and a tile scan of
- * the subgroups' counts. The count comes back by a copy (a wait), or for
- * the _async forms goes into the caller's memory. Compiled once per
- * element type (element_type.h), and again with -DALGO_PORTABLE (a tile
- * scan of each thread's count of consecutive elements, in tile_static
- * memory alone) for devices without subgroup ballots or arithmetic. */
+ * each subgroup counts the kept elements of its run, an exclusive scan of
+ * the counts (scan.c's, one more entry for the total) gives each run its
+ * first output place, and each subgroup walks its run again, the kept
+ * elements placed by subgroup ballots. The count comes back by a copy (a
+ * wait), or for the _async forms goes into the caller's memory. Compiled
+ * once per element type (element_type.h), and again with -DALGO_PORTABLE
+ * (chunks of tiles, and tile scans in tile_static memory alone) for
+ * devices without subgroup ballots or arithmetic. */
 #include <camp_algorithms.h>
 
 #include "element_type.h"
@@ -41,46 +40,27 @@ static int keep_at(const algo_t *in, int i, int how, algo_t value) restrict(amp)
     return keep(in[i], how == SELECT_UNIQUE && i ? in[i - 1] : in[i], i, how, value);
 }
 
+#ifdef ALGO_PORTABLE
 /* A tile's chunk: eight blocks or more (on the H200, 64 Mi floats: 0.29
  * ms against 0.30 with at most ALGO_MAX_TILES chunks). */
 enum { SELECT_CHUNK_BLOCKS = 8, SELECT_MAX_CHUNKS = 1 << 16 };
 
-#ifndef ALGO_PORTABLE
-/* The lanes set in a ballot, and those below this lane's. */
-static unsigned lanes_in(uint4 ballot) restrict(amp) {
-    return (unsigned)(camp_bit_count(ballot.x) + camp_bit_count(ballot.y) + camp_bit_count(ballot.z) +
-                      camp_bit_count(ballot.w));
-}
-
-static unsigned lanes_below(uint4 ballot, unsigned lane) restrict(amp) {
-    unsigned words[4] = {ballot.x, ballot.y, ballot.z, ballot.w}, below = 0, word = lane / 32, bit = lane % 32;
-    for (unsigned w = 0; w < 4; w++)
-        below += (unsigned)(w < word ? camp_bit_count(words[w])
-                            : w == word ? camp_bit_count(words[w] & ((1u << bit) - 1u))
-                                        : 0);
-    return below;
-}
-#endif
-
 /* Queues the kernels (n > 0, arguments checked) that copy the kept
- * elements to out and write their number into count[0], or where count is
- * NULL waits and stores it in *kept. The portable build exports its
- * version for the default build's select_if. */
-#ifdef ALGO_PORTABLE
-#define SELECT_KERNELS ALGO_PORTABLE_NAME(select_kernels)
-void SELECT_KERNELS(const algo_t *in, algo_t *out, int n, int how, algo_t value, unsigned *count, size_t *kept,
-                    const char *file, unsigned line);
-#else
-#define SELECT_KERNELS select_kernels
-static
-#endif
-void SELECT_KERNELS(const algo_t *in, algo_t *out, int n, int how, algo_t value, unsigned *count, size_t *kept,
-                    const char *file, unsigned line) {
+ * elements to out and write their number into total[0] and places[last],
+ * `places` made here (*last: its last entry). Each tile counts the kept
+ * elements of its chunk; an exclusive scan of the counts gives each its
+ * first place; each thread takes SELECT_ITEMS consecutive elements of a
+ * block of its tile's, and a tile scan of the threads' counts gives their
+ * places. The default build's version is below. */
+unsigned *ALGO_PORTABLE_NAME(select_kernels)(const algo_t *in, algo_t *out, int n, int how, algo_t value,
+                                             unsigned *total, int *last, const char *file, unsigned line);
+unsigned *ALGO_PORTABLE_NAME(select_kernels)(const algo_t *in, algo_t *out, int n, int how, algo_t value,
+                                             unsigned *total, int *last, const char *file, unsigned line) {
     algo_chunking cut = algo_chunks_between(n, SELECT_BLOCK, SELECT_CHUNK_BLOCKS, SELECT_MAX_CHUNKS);
     int chunk = cut.chunk, chunks = cut.chunks;
     /* per chunk its count, then its first place; the last entry: the total */
     unsigned *places = array_new_on(camp_current_view(), unsigned, chunks + 1, NULL, CAMP_ACCESS_TYPE_AUTO);
-    unsigned *total = count ? count : places + chunks;
+    if (!total) total = places + chunks;
     parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
         tile_static unsigned per_subgroup[ALGO_TILE];
         int end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n;
@@ -95,9 +75,6 @@ void SELECT_KERNELS(const algo_t *in, algo_t *out, int n, int how, algo_t value,
         if (t.tile == 0 && t.local == 0) places[chunks] = 0;
     }
     camp_exclusive_scan_uint_at(places, places, (size_t)chunks + 1, file, line);
-#ifdef ALGO_PORTABLE
-    /* Each thread takes SELECT_ITEMS consecutive elements of a block; a
-     * tile scan of the threads' counts gives their places. */
     parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
         tile_static unsigned per_subgroup[ALGO_TILE];
         int end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n, mine = t.local * SELECT_ITEMS;
@@ -118,65 +95,94 @@ void SELECT_KERNELS(const algo_t *in, algo_t *out, int n, int how, algo_t value,
             tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
         }
     }
+    *last = chunks;
+    return places;
+}
 #else
-    /* Item k of a block is, for each subgroup, a run of consecutive
-     * elements, one a lane: a ballot gives each kept one its rank among
-     * the subgroup's, a tile scan of the subgroups' counts (item by item,
-     * subgroup by subgroup: the elements' order) their first places, and
-     * the kept elements of a subgroup are stored side by side. The next
-     * block's elements load while one is stored. (0.29 ms for 64 Mi floats
-     * on the H200, where a tile scan of each thread's count of its
-     * consecutive elements took 0.44.) */
-    parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
-        tile_static unsigned per_subgroup[ALGO_TILE], item_place[ALGO_TILE];
-        unsigned lanes = subgroup_size(), lane = subgroup_lane(), group = subgroup_id(), groups = ALGO_TILE / lanes;
-        int begin = t.tile * chunk, end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n;
-        int mine = (int)(group * lanes + lane);
-        unsigned place = places[t.tile];
-        if (t.tile == 0 && t.local == 0) total[0] = places[chunks];
-        algo_t next[SELECT_ITEMS];
-        for (int k = 0; k < SELECT_ITEMS; k++) {
-            int i = begin + k * ALGO_TILE + mine;
-            next[k] = i < end ? in[i] : (algo_t)0;
-        }
-        for (int start = begin; start < end; start += SELECT_BLOCK) {
-            algo_t v[SELECT_ITEMS];
-            int kept_here[SELECT_ITEMS];
-            unsigned below[SELECT_ITEMS];
-            for (int k = 0; k < SELECT_ITEMS; k++) {
-                int i = start + k * ALGO_TILE + mine, ahead = i + SELECT_BLOCK;
-                v[k] = next[k];
-                next[k] = ahead < end ? in[ahead] : (algo_t)0;
-                algo_t before = how == SELECT_UNIQUE && i > 0 && i < end ? in[i - 1] : v[k];
-                kept_here[k] = i < end && keep(v[k], before, i, how, value);
-                uint4 ballot = subgroup_ballot(kept_here[k]);
-                below[k] = lanes_below(ballot, lane);
-                if (lane == 0) item_place[k * groups + group] = lanes_in(ballot);
-            }
-            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
-            bool an_item = (unsigned)t.local < SELECT_ITEMS * groups;
-            unsigned at = tile_exclusive_sum(an_item ? item_place[t.local] : 0u, per_subgroup, t.local, t.barrier);
-            if (an_item) item_place[t.local] = at;
-            unsigned block_kept = tile_scan_total(per_subgroup);
-            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
-            for (int k = 0; k < SELECT_ITEMS; k++)
-                if (kept_here[k]) out[place + item_place[k * groups + group] + below[k]] = v[k];
-            place += block_kept;
-            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
-        }
-    }
-#endif
-    if (!count) {
-        unsigned total_kept = 0;
-        array_copy_out(&total_kept, places + chunks, 1);
-        *kept = total_kept;
-    }
-    array_delete(places);
+/* A tile's span of elements, cut into one run per subgroup; the counts of
+ * a tile's runs take SELECT_SLOTS places (subgroups of 8 lanes, the
+ * fewest these kernels take: ALGO_TILE / 8 of them), those of larger
+ * subgroups spread over them with zeros between, so that the host sizes
+ * them whatever the subgroups the device makes. */
+enum { SELECT_SPAN = 16384, SELECT_LEAST_LANES = 8, SELECT_SLOTS = ALGO_TILE / SELECT_LEAST_LANES };
+
+/* The lanes set in a ballot, and those below this lane's. */
+static unsigned lanes_in(uint4 ballot) restrict(amp) {
+    return (unsigned)(camp_bit_count(ballot.x) + camp_bit_count(ballot.y) + camp_bit_count(ballot.z) +
+                      camp_bit_count(ballot.w));
 }
 
+static unsigned lanes_below(uint4 ballot, unsigned lane) restrict(amp) {
+    unsigned words[4] = {ballot.x, ballot.y, ballot.z, ballot.w}, below = 0, word = lane / 32, bit = lane % 32;
+    for (unsigned w = 0; w < 4; w++)
+        below += (unsigned)(w < word ? camp_bit_count(words[w])
+                            : w == word ? camp_bit_count(words[w] & ((1u << bit) - 1u))
+                                        : 0);
+    return below;
+}
+
+/* The default build's select_kernels (as the portable one's above): each
+ * subgroup counts the kept elements of its run, an exclusive scan of the
+ * counts gives each run its first place, and each subgroup walks its run
+ * SELECT_ITEMS steps of a lane an element at a time, a ballot placing each
+ * step's kept elements side by side; no barriers (the subgroups' places
+ * are the scan's), SELECT_ITEMS loads in flight. 64 Mi floats on the
+ * H200: 0.36 ms a call where tiles walked chunks block by block, ranks by
+ * ballots and a tile scan of the subgroups' counts placing them (five
+ * barriers a block of 2,048). */
+static unsigned *select_kernels(const algo_t *in, algo_t *out, int n, int how, algo_t value, unsigned *total,
+                                int *last, const char *file, unsigned line) {
+    int tiles = (n + SELECT_SPAN - 1) / SELECT_SPAN, slots = tiles * SELECT_SLOTS;
+    unsigned *places = array_new_on(camp_current_view(), unsigned, slots + 1, NULL, CAMP_ACCESS_TYPE_AUTO);
+    if (!total) total = places + slots;
+    parallel_for_each(t, tile(extent(tiles * ALGO_TILE), ALGO_TILE)) {
+        unsigned lanes = subgroup_size(), lane = subgroup_lane(), group = subgroup_id();
+        unsigned groups = ALGO_TILE / lanes, run = SELECT_SPAN / groups, spread = SELECT_SLOTS / groups;
+        int begin = t.tile * SELECT_SPAN + (int)(group * run);
+        int end = begin + (int)run < n ? begin + (int)run : n;
+        unsigned own = 0;
+        for (int base = begin + (int)lane; base < end; base += SELECT_ITEMS * (int)lanes)
+            for (int k = 0; k < SELECT_ITEMS; k++) {
+                int i = base + k * (int)lanes;
+                own += (unsigned)(i < end && keep_at(in, i, how, value));
+            }
+        unsigned kept = subgroup_reduce_add(own);
+        int slot = t.tile * SELECT_SLOTS + (int)(group * spread);
+        if (lane < spread) places[slot + (int)lane] = lane == 0 ? kept : 0u;
+        if (t.tile == 0 && t.local == 0) places[slots] = 0;
+    }
+    camp_exclusive_scan_uint_at(places, places, (size_t)slots + 1, file, line);
+    parallel_for_each(t, tile(extent(tiles * ALGO_TILE), ALGO_TILE)) {
+        unsigned lanes = subgroup_size(), lane = subgroup_lane(), group = subgroup_id();
+        unsigned groups = ALGO_TILE / lanes, run = SELECT_SPAN / groups, spread = SELECT_SLOTS / groups;
+        int begin = t.tile * SELECT_SPAN + (int)(group * run);
+        int end = begin + (int)run < n ? begin + (int)run : n;
+        unsigned place = places[t.tile * SELECT_SLOTS + (int)(group * spread)];
+        if (t.tile == 0 && t.local == 0) total[0] = places[slots];
+        for (int base = begin + (int)lane; base - (int)lane < end; base += SELECT_ITEMS * (int)lanes) {
+            algo_t v[SELECT_ITEMS];
+            for (int k = 0; k < SELECT_ITEMS; k++) {
+                int i = base + k * (int)lanes;
+                v[k] = i < end ? in[i] : (algo_t)0;
+            }
+            for (int k = 0; k < SELECT_ITEMS; k++) {
+                int i = base + k * (int)lanes;
+                algo_t before = how == SELECT_UNIQUE && i > 0 && i < end ? in[i - 1] : v[k];
+                int kept = i < end && keep(v[k], before, i, how, value);
+                uint4 ballot = subgroup_ballot(kept);
+                if (kept) out[place + lanes_below(ballot, lane)] = v[k];
+                place += lanes_in(ballot);
+            }
+        }
+    }
+    *last = slots;
+    return places;
+}
+#endif
+
 #ifndef ALGO_PORTABLE
-void ALGO_PORTABLE_NAME(select_kernels)(const algo_t *in, algo_t *out, int n, int how, algo_t value, unsigned *count,
-                                        size_t *kept, const char *file, unsigned line);
+unsigned *ALGO_PORTABLE_NAME(select_kernels)(const algo_t *in, algo_t *out, int n, int how, algo_t value,
+                                             unsigned *total, int *last, const char *file, unsigned line);
 
 /* The selection into out and count[0] (an array's or view's element), or
  * where count is NULL *kept after a wait, by the kernels' version the
@@ -197,13 +203,18 @@ static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, int how,
         return false;
     }
     /* the default build's kernels: subgroup ballots and arithmetic, and
-     * subgroups of SELECT_ITEMS lanes (a block's items of its subgroups,
-     * at most ALGO_TILE, are scanned one a thread) to 128 (a ballot's four
-     * words) */
+     * subgroups of SELECT_LEAST_LANES lanes to 128 (a ballot's four words) */
     unsigned needs = CAMP_FEATURE_SUBGROUP_BASIC | CAMP_FEATURE_SUBGROUP_BALLOT | CAMP_FEATURE_SUBGROUP_ARITHMETIC;
-    if (algo_device_runs(needs, SELECT_ITEMS, 128, 0))
-        select_kernels(in, out, (int)n_elements, how, value, count, kept, file, line);
-    else ALGO_PORTABLE_NAME(select_kernels)(in, out, (int)n_elements, how, value, count, kept, file, line);
+    int n = (int)n_elements, last = 0;
+    unsigned *places = algo_device_runs(needs, SELECT_LEAST_LANES, 128, 0)
+                           ? select_kernels(in, out, n, how, value, count, &last, file, line)
+                           : ALGO_PORTABLE_NAME(select_kernels)(in, out, n, how, value, count, &last, file, line);
+    if (!count) {
+        unsigned total_kept = 0;
+        array_copy_out(&total_kept, places + last, 1);
+        *kept = total_kept;
+    }
+    array_delete(places);
     return true;
 }
 

@@ -128,6 +128,35 @@ static void made_view(const char *what, int n) {
     array_view_delete(v);
 }
 
+/* A view large enough that, on a GPU, its copies go by DMA straight from
+ * and into its pages from the second on, and its copy back is made in
+ * parts, the pages of each opened while the next arrives: every element
+ * checked after each kernel, read by the fault and by
+ * array_view_synchronize, written by the host between. */
+#define PARTS (6 << 20) /* 24 MiB of unsigned */
+
+static void copied_in_parts(void) {
+    unsigned *v = malloc(PARTS * sizeof *v), *expected = malloc(PARTS * sizeof *expected);
+    if (!v || !expected) exit(1);
+    for (unsigned i = 0; i < PARTS; i++) v[i] = expected[i] = i;
+    array_view(v, PARTS);
+    for (unsigned round = 0; round < 4; round++) {
+        parallel_for_each(i, extent(PARTS)) { v[i] = v[i] * 3u + round; }
+        if (round % 2) array_view_synchronize(v);
+        long long wrong = 0;
+        for (unsigned i = 0; i < PARTS; i++) {
+            expected[i] = expected[i] * 3u + round;
+            wrong += v[i] != expected[i];
+        }
+        unsigned at = (round * 1000003u + 17u) % PARTS;
+        v[at] = expected[at] = round; /* the next kernel sees it */
+        printf("parts: round %u, %lld wrong\n", round, wrong);
+    }
+    array_view_release(v);
+    free(v);
+    free(expected);
+}
+
 static volatile sig_atomic_t own_faults;
 static void own_handler(int signal) {
     (void)signal;
@@ -164,6 +193,7 @@ int main(void) {
     free(paged);
 
     framed_data();
+    copied_in_parts();
 
     /* memory shared with other processes or a file */
     float *shared = mmap(NULL, BIG * sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
