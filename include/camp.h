@@ -245,6 +245,11 @@ static inline void tile_static_memory_fence(tile_barrier b) { (void)b; camp_tile
              float *: camp_atomic_exchange_float_))((p), (v))
 /* If *p equals *expected, stores v and returns 1; else copies *p into *expected and returns 0. */
 #define camp_atomic_compare_exchange(p, expected, v) CAMP_ATOMIC_INT_(compare_exchange, p, (expected), (v))
+/* *p, read whole (what another tile stored, never a stale copy of it); v stored whole (returns nothing). */
+#define camp_atomic_load(p) \
+    (__extension__ _Generic((p), int *: camp_atomic_load_int_, const int *: camp_atomic_load_int_, \
+             unsigned *: camp_atomic_load_uint_, const unsigned *: camp_atomic_load_uint_))((p))
+#define camp_atomic_store(p, v) CAMP_ATOMIC_INT_(store, p, (v))
 
 #define CAMP_ATOMIC_DEFINE_(T, name)                                                                         \
     static inline T camp_atomic_fetch_add_##name##_(T *p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); } \
@@ -255,6 +260,8 @@ static inline void tile_static_memory_fence(tile_barrier b) { (void)b; camp_tile
     static inline T camp_atomic_fetch_or_##name##_(T *p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }   \
     static inline T camp_atomic_fetch_xor_##name##_(T *p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_RELAXED); } \
     static inline T camp_atomic_exchange_##name##_(T *p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_RELAXED); } \
+    static inline T camp_atomic_load_##name##_(const T *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }            \
+    static inline void camp_atomic_store_##name##_(T *p, T v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }           \
     static inline T camp_atomic_fetch_max_##name##_(T *p, T v) {                                                    \
         T old = __atomic_load_n(p, __ATOMIC_RELAXED);                                                               \
         while (old < v && !__atomic_compare_exchange_n(p, &old, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}       \

@@ -105,6 +105,7 @@ static const struct {
     {"fetch_and", ATOMIC_AND, 2},       {"fetch_or", ATOMIC_OR, 2},
     {"fetch_xor", ATOMIC_XOR, 2},       {"exchange", ATOMIC_EXCHANGE, 2},
     {"compare_exchange", ATOMIC_COMPARE_EXCHANGE, 3},
+    {"load", ATOMIC_LOAD, 1},           {"store", ATOMIC_STORE, 2},
 };
 
 /* camp_atomic_<op>_<int|uint|float>_: the op's index, or -1. */

@@ -132,10 +132,12 @@ static void scan_expr(void *ctx, Expr *x) {
         store(s, x->lhs, value_roots(x->rhs));
         break;
     case EX_INCDEC: s->written |= write_roots(x->lhs); break;
-    case EX_ATOMIC: /* writes its target, compare-exchange its `expected` too; a pointer operand is stored */
+    case EX_ATOMIC: /* writes its target (a load only reads it), compare-exchange its `expected` too; a
+                       pointer operand is stored */
         for (int i = 0; i < x->nargs; i++)
-            if (i == 0 || (i == 1 && x->ival == ATOMIC_COMPARE_EXCHANGE)) s->written |= write_roots(x->args[i]);
-            else store(s, NULL, value_roots(x->args[i]));
+            if ((i == 0 && x->ival != ATOMIC_LOAD) || (i == 1 && x->ival == ATOMIC_COMPARE_EXCHANGE))
+                s->written |= write_roots(x->args[i]);
+            else if (i > 0) store(s, NULL, value_roots(x->args[i]));
         break;
     case EX_CALL: scan_call(s, x); break;
     case EX_BUILTIN: /* none takes a pointer today; one that did might write through it */

@@ -394,10 +394,11 @@ typedef enum TileSync {
 
 /* camp_atomic_*: args[0] is the target lvalue; args[1] the operand; for
  * ATOMIC_COMPARE_EXCHANGE args[1] is the lvalue `expected`, args[2] the
- * new value. */
+ * new value; ATOMIC_LOAD reads args[0] alone, ATOMIC_STORE writes args[1]
+ * into it (void). */
 typedef enum AtomicOp {
     ATOMIC_ADD, ATOMIC_SUB, ATOMIC_INC, ATOMIC_DEC, ATOMIC_MAX, ATOMIC_MIN,
-    ATOMIC_AND, ATOMIC_OR, ATOMIC_XOR, ATOMIC_EXCHANGE, ATOMIC_COMPARE_EXCHANGE,
+    ATOMIC_AND, ATOMIC_OR, ATOMIC_XOR, ATOMIC_EXCHANGE, ATOMIC_COMPARE_EXCHANGE, ATOMIC_LOAD, ATOMIC_STORE,
 } AtomicOp;
 
 typedef enum Op {

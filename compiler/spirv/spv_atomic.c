@@ -19,6 +19,8 @@ static SpvOp integer_opcode(AtomicOp op, bool is_signed) {
     case ATOMIC_XOR: return SpvOpAtomicXor;
     case ATOMIC_EXCHANGE: return SpvOpAtomicExchange;
     case ATOMIC_COMPARE_EXCHANGE: return SpvOpAtomicCompareExchange;
+    case ATOMIC_LOAD: return SpvOpAtomicLoad;
+    case ATOMIC_STORE: return SpvOpAtomicStore;
     }
     unreachable("atomic op");
 }
@@ -55,7 +57,11 @@ uint32_t em_atomic(Emitter *e, Expr *x) {
     SpvOp opcode = t->kind == TY_FLOAT ? float_opcode(e, op, x->loc) : integer_opcode(op, t->is_signed);
     if (opcode == SpvOpNop) return 0;
 
-    if (op == ATOMIC_INC || op == ATOMIC_DEC) {
+    if (op == ATOMIC_STORE) {
+        SPV_OP(&e->code, opcode, lv.ptr, scope, relaxed, em_expr(e, x->args[1]));
+        return 0;
+    }
+    if (op == ATOMIC_INC || op == ATOMIC_DEC || op == ATOMIC_LOAD) {
         SPV_OP(&e->code, opcode, type, r, lv.ptr, scope, relaxed);
         return r;
     }

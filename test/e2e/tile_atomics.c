@@ -2,7 +2,7 @@
 // test: tiled
 /* Every camp_atomic_* on int and unsigned, in a view (Device scope) and in
  * tile_static memory (Workgroup scope), from every thread of 4 tiles of
- * 64. Final values are order-independent and checked against the host;
+ * 64 (load and store last, by themselves). Final values are order-independent and checked against the host;
  * exchange and compare_exchange are checked through the values they
  * returned: each thread's old value must be unique. */
 #include <camp.h>
@@ -189,6 +189,24 @@ int main(void) {
         expect_int("unsigned tile_static", AND, uo[AND], 0);
         expect_int("unsigned tile_static", OR, uo[OR], 0xffffffffu);
         expect_int("unsigned tile_static", XOR, uo[XOR], tux);
+    }
+    /* load and store, whole values: tile_static memory stored and read
+     * after a barrier by the next thread, a view stored and read back */
+    int stored[N];
+    unsigned read_back[N];
+    parallel_for_each(t, tile(extent(N), TS)) {
+        tile_static int s[TS];
+        camp_atomic_store(&s[t.local], (t.global * 37) % 101 - 50);
+        tile_barrier_wait(t.barrier);
+        camp_atomic_store(&stored[t.global], camp_atomic_load(&s[(t.local + 1) % TS]) * 2);
+        camp_atomic_store(&read_back[t.global], 0x80000000u + (unsigned)t.global);
+        read_back[t.global] += camp_atomic_load((const unsigned *)&read_back[t.global]);
+    }
+    for (int i = 0; i < N; i++) {
+        int next = i / TS * TS + (i % TS + 1) % TS;
+        if (stored[i] != value(next) * 2 && bad++ < 10) printf("store/load %d: got %d\n", i, stored[i]);
+        if (read_back[i] != 2u * (0x80000000u + (unsigned)i) && bad++ < 10)
+            printf("store/load unsigned %d: got %u\n", i, read_back[i]);
     }
     printf("atomics on int and unsigned, views and tile_static: %s\n", bad ? "MISMATCH" : "ok");
     return bad != 0;
