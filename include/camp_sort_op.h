@@ -21,11 +21,13 @@
  * them with LESS inlined (camp.h's camp_header_kernel_). A bottom-up merge
  * sort: pass k merges neighbouring runs of 2^k elements from data into a
  * scratch array or back, one kernel a pass, ceil(log2 n) passes (and a copy
- * back after an odd number). In a pass each element finds its place in
- * its merged pair by a binary search of the other run: the left run's
- * elements go before the right run's equal ones, which keeps the sort
- * stable. O(n log^2 n) comparisons; the radix sorts (camp_sort_TYPE) are
- * much faster where the keys are numbers. In the serial reference mode
+ * back after an odd number). In the first two passes each element finds
+ * its place in its merged pair by a binary search of the other run; later
+ * ones follow merge paths, CAMP_SORT_PATH_ITEMS_ elements a thread. The
+ * left run's elements go before the right run's equal ones, which keeps
+ * the sort stable. O(n log n) comparisons and a search of O(log n) per 8
+ * elements a pass; the radix sorts (camp_sort_TYPE) are much faster
+ * where the keys are numbers. In the serial reference mode
  * (no campcc) the functions are a merge sort on the host. */
 #ifndef CAMP_SORT_OP_H
 #define CAMP_SORT_OP_H
@@ -50,8 +52,13 @@ camp_future *camp_sort_queued_(void);
 #ifdef __CAMPCC__
 /* ---- The kernels and the calls ------------------------------------------ */
 
+/* Elements a thread of a pass by merge paths places: passes whose merged
+ * runs hold at least this many take that kernel. */
+enum { CAMP_SORT_PATH_ITEMS_ = 8 };
+
 #define CAMP_SORT_DEFINE(T, NAME, LESS) \
-    /* one pass: runs of `width` in src merged by pairs into dst */ \
+    /* one pass: runs of `width` in src merged by pairs into dst, each \
+     * element placed by a binary search of the other run */ \
     static void NAME##_merge_(const T *src, T *dst, int n, int width) { \
         camp_header_kernel_(NAME##_merge_, i, extent(n)) { \
             long long first = (long long)(i / width & ~1) * width; \
@@ -78,6 +85,37 @@ camp_future *camp_sort_queued_(void);
             } \
         } \
     } \
+    /* the same pass (2 * width a multiple of CAMP_SORT_PATH_ITEMS_), each \
+     * thread placing CAMP_SORT_PATH_ITEMS_ consecutive elements of the \
+     * merged pair: a binary search along its merge path finds how many of \
+     * the elements before its first come from the left run (the left \
+     * run's first on ties), then it merges on from there */ \
+    static void NAME##_merge_path_(const T *src, T *dst, int n, int width) { \
+        camp_header_kernel_(NAME##_merge_path_, t, extent((n + CAMP_SORT_PATH_ITEMS_ - 1) / CAMP_SORT_PATH_ITEMS_)) { \
+            long long out = (long long)t * CAMP_SORT_PATH_ITEMS_; \
+            long long first = out / (2LL * width) * (2LL * width); \
+            long long middle = first + width < n ? first + width : n; \
+            long long last = first + 2LL * width < n ? first + 2LL * width : n; \
+            long long left = middle - first, right = last - middle, diagonal = out - first; \
+            long long low = diagonal > right ? diagonal - right : 0, high = diagonal < left ? diagonal : left; \
+            long long a, b; \
+            T x, y; \
+            while (low < high) { \
+                long long m = (low + high) / 2; \
+                if (!LESS(src[middle + diagonal - 1 - m], src[first + m])) low = m + 1; \
+                else high = m; \
+            } \
+            a = first + low, b = middle + (diagonal - low); \
+            x = a < middle ? src[a] : src[first], y = b < last ? src[b] : src[first]; \
+            for (int k = 0; k < CAMP_SORT_PATH_ITEMS_; k++) \
+                if (out + k < last) { \
+                    int from_left = b >= last || (a < middle && !LESS(y, x)); \
+                    dst[out + k] = from_left ? x : y; \
+                    if (from_left && ++a < middle) x = src[a]; \
+                    if (!from_left && ++b < last) y = src[b]; \
+                } \
+        } \
+    } \
     static void NAME##_copy_(const T *src, T *dst, int n) { \
         camp_header_kernel_(NAME##_copy_, i, extent(n)) { dst[i] = src[i]; } \
     } \
@@ -93,7 +131,9 @@ camp_future *camp_sort_queued_(void);
         for (camp_width_ = 1; camp_width_ < camp_n_int_; camp_width_ = camp_width_ > camp_n_int_ / 2 ? camp_n_int_ \
                                                                           : 2 * camp_width_) { \
             T *camp_next_ = camp_from_; \
-            NAME##_merge_(camp_from_, camp_to_, camp_n_int_, camp_width_); \
+            if (2 * camp_width_ % CAMP_SORT_PATH_ITEMS_ == 0) \
+                NAME##_merge_path_(camp_from_, camp_to_, camp_n_int_, camp_width_); \
+            else NAME##_merge_(camp_from_, camp_to_, camp_n_int_, camp_width_); \
             camp_from_ = camp_to_, camp_to_ = camp_next_; \
         } \
         if (camp_from_ != camp_data_) NAME##_copy_(camp_from_, camp_data_, camp_n_int_); \

@@ -1,6 +1,6 @@
 /* algorithms — the algorithms library's reduce (a sum, a maximum, and a
  * maximum of absolute values through CAMP_REDUCE_DEFINE), scan, sort,
- * key-value sort and select on arrays of the default accelerator, and the device's copy
+ * key-value sort, sort by a comparison (CAMP_SORT_DEFINE) and select on arrays of the default accelerator, and the device's copy
  * bandwidth beside them (bench/problems/algorithms.h describes the rows):
  * impl=campcc for the library's calls; for algo_copy, impl=campcc-kernel (a
  * kernel copying one float per thread: what a memory-bound call can reach)
@@ -63,6 +63,14 @@ static void sort_pairs(void *p) {
     camp_sort_by_key_uint(d->keys, d->values, (size_t)d->n);
     camp_bench_wait();
 }
+/* the keys' own order, as a comparison of the program's */
+static bool key_less(unsigned a, unsigned b) restrict(amp) { return a < b; }
+CAMP_SORT_DEFINE(unsigned, sort_by_comparison, key_less)
+static void sort_with(void *p) {
+    algo_bench_data *d = p;
+    camp_sort_with(sort_by_comparison, d->keys, (size_t)d->n);
+    camp_bench_wait();
+}
 static void select_below(void *p) {
     algo_bench_data *d = p;
     d->selected = camp_select_float(d->in, d->out, (size_t)d->n, CAMP_LESS, (float)ALGO_BENCH_SELECT_BELOW);
@@ -95,6 +103,6 @@ static void require(const bench_options *o, long long size) { camp_bench_require
 int main(int argc, char **argv) {
     algo_bench_impl impl = {"campcc", {"campcc-kernel", "campcc-array-copy"}, {copy_kernel, array_copy_call}, reduce, reduce_max,
                             reduce_max_abs, scan,
-                            unsort, sort, sort_pairs, select_below, allocate, read_back, release};
+                            unsort, sort, sort_pairs, sort_with, select_below, allocate, read_back, release};
     return algo_bench_main(argc, argv, "algorithms", &impl, require);
 }

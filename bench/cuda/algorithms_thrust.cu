@@ -1,6 +1,6 @@
 // algorithms' CUDA twin: Thrust's reduce (a sum, a maximum), transform_reduce
-// (the maximum of absolute values), inclusive_scan, sort, sort_by_key
-// and copy_if (CUB underneath) on the same data as bench/camp/algorithms.c,
+// (the maximum of absolute values), inclusive_scan, sort, sort_by_key,
+// sort with a comparison object and copy_if (CUB underneath) on the same data as bench/camp/algorithms.c,
 // through raw device pointers with the thrust::device policy; for
 // algo_copy, impl=cuda-memcpy (cudaMemcpy device to device) and
 // impl=thrust (thrust::copy). bench/problems/algorithms.h describes the rows.
@@ -18,6 +18,13 @@
 
 struct below_threshold {
     __host__ __device__ bool operator()(float x) const { return x < (float)ALGO_BENCH_SELECT_BELOW; }
+};
+
+// a comparison object: Thrust sorts by it with its merge sort, as a
+// comparison of the program's own (its radix sort serves only less and
+// greater on numbers)
+struct key_less {
+    __host__ __device__ bool operator()(unsigned a, unsigned b) const { return a < b; }
 };
 
 struct absolute_value {
@@ -73,6 +80,11 @@ static void sort_pairs(void *p) {
     thrust::sort_by_key(thrust::device, d->keys, d->keys + d->n, d->values);
     cuda_bench_wait();
 }
+static void sort_with(void *p) {
+    algo_bench_data *d = data_of(p);
+    thrust::sort(thrust::device, d->keys, d->keys + d->n, key_less());
+    cuda_bench_wait();
+}
 static void select_below(void *p) {
     algo_bench_data *d = data_of(p);
     float *end = thrust::copy_if(thrust::device, d->in, d->in + d->n, d->out, below_threshold());
@@ -107,6 +119,6 @@ static void require(const bench_options *o, long long size) { cuda_bench_require
 
 int main(int argc, char **argv) {
     algo_bench_impl impl = {"thrust", {"cuda-memcpy", "thrust"}, {copy_memcpy, copy_thrust}, reduce, reduce_max,
-                            reduce_max_abs, scan, unsort, sort, sort_pairs, select_below, allocate, read_back, release};
+                            reduce_max_abs, scan, unsort, sort, sort_pairs, sort_with, select_below, allocate, read_back, release};
     return algo_bench_main(argc, argv, "algorithms_thrust", &impl, require);
 }

@@ -11,6 +11,10 @@
  *   algo_scan         the inclusive prefix sum of n floats, GB/s read + written
  *   algo_sort         n 32-bit unsigned keys, Gkeys/s
  *   algo_sort_pairs   n 32-bit keys with 32-bit values, Gkeys/s
+ *   algo_sort_with    n 32-bit keys in the order of a comparison of the
+ *                     program's own (campcc: CAMP_SORT_DEFINE's merge sort;
+ *                     Thrust: sort with a comparison object, its merge
+ *                     sort), Gkeys/s
  *   algo_select       the floats below 8 of n (half of them), Gelem/s read
  * A measurement is the median of `reps` timed calls, each after an untimed
  * set-up (the unsorted keys copied back in for the sorts) and ending when
@@ -168,7 +172,7 @@ typedef struct algo_bench_impl {
     const char *name;                 /* impl= of the algorithms' rows */
     const char *copy_names[2];        /* impl= of the two algo_copy rows */
     algo_bench_call copies[2];        /* in to out */
-    algo_bench_call reduce, reduce_max, reduce_max_abs, scan, unsort, sort, sort_pairs, select_below;
+    algo_bench_call reduce, reduce_max, reduce_max_abs, scan, unsort, sort, sort_pairs, sort_with, select_below;
     /* in and original filled from the host, the rest allocated; positions 0..n-1 */
     void (*allocate)(algo_bench_data *d, const float *in, const unsigned *keys);
     void (*read)(void *host, const void *device, size_t bytes);
@@ -220,6 +224,11 @@ static inline void algo_bench_size(const bench_options *o, long long size, const
     impl->read(values, d.values, n * sizeof(unsigned));
     algo_bench_check_sort(o, impl->name, keys, sorted, values, size);
     algo_bench_report(o, "algo_sort_pairs", size, impl->name, ms, (double)size, 1e9, "Gkeys/s");
+
+    ms = algo_bench_measure(o, impl->unsort, impl->sort_with, &d);
+    impl->read(sorted, d.keys, n * sizeof(unsigned));
+    algo_bench_check_sort(o, impl->name, keys, sorted, NULL, size);
+    algo_bench_report(o, "algo_sort_with", size, impl->name, ms, (double)size, 1e9, "Gkeys/s");
 
     ms = algo_bench_measure(o, NULL, impl->select_below, &d);
     impl->read(out, d.out, d.selected * sizeof(float));

@@ -1,7 +1,7 @@
 /* reduce.c — camp_reduce_{sum,min,max}_TYPE: the sum, minimum or maximum
  * of n elements, and camp_dot_TYPE, the sum of their products with a
  * second array's, in two kernels. The first runs up to ALGO_MAX_TILES tiles
- * whose threads stride over the input (four loads in flight per thread),
+ * whose threads stride over the input (eight loads in flight per thread),
  * each tile combining its threads' values subgroup by subgroup
  * (subgroup_reduce_*) and then its subgroups' in its first subgroup; the
  * second combines the tiles' results the same way in one tile and writes
@@ -63,6 +63,20 @@ static algo_t term(const algo_t *data, const algo_t *weights, int i) restrict(am
     return weights ? data[i] * weights[i] : data[i];
 }
 
+/* The terms i, i + stride, ... i + 7 * stride combined by pairs: eight
+ * loads in flight. (A function of its own, so that the kernel's loop
+ * holds no loop: campcc unrolls a constant loop, which keeps values in
+ * registers, only where none nest.) */
+static algo_t eight_terms(const algo_t *data, const algo_t *weights, int i, int stride, int op) restrict(amp) {
+    algo_t t[8];
+    for (int k = 0; k < 8; k++) t[k] = term(data, weights, i + k * stride);
+    return combine(combine(combine(t[0], t[1], op), combine(t[2], t[3], op), op),
+                   combine(combine(t[4], t[5], op), combine(t[6], t[7], op), op), op);
+}
+
+/* The first kernel's tiles: eight terms a thread or more. */
+static int reduce_tiles(size_t n) { return n ? algo_tiles(n, ALGO_TILE * 8) : 0; }
+
 /* Queues the kernels that write the reduction of the terms 0 .. count-1
  * into result[0] (the identity for count == 0); `partial` holds a value
  * per tile of the first kernel (reduce_scratch). The portable build
@@ -75,21 +89,15 @@ void REDUCE_KERNELS(const algo_t *data, const algo_t *weights, int n, int op, al
 static
 #endif
 void REDUCE_KERNELS(const algo_t *data, const algo_t *weights, int n, int op, algo_t *partial, algo_t *result) {
-    int tiles = n ? algo_tiles((size_t)n, ALGO_TILE * 4) : 0, stride = tiles * ALGO_TILE;
+    int tiles = reduce_tiles((size_t)n), stride = tiles * ALGO_TILE;
     if (tiles) {
         parallel_for_each(t, tile(extent(tiles * ALGO_TILE), ALGO_TILE)) {
             tile_static algo_t per_subgroup[ALGO_TILE];
-            algo_t a = identity(op), b = a, c = a, d = a;
+            algo_t a = identity(op);
             int i = t.global;
-            for (; i + 3 * stride < n; i += 4 * stride) {
-                a = combine(a, term(data, weights, i), op);
-                b = combine(b, term(data, weights, i + stride), op);
-                c = combine(c, term(data, weights, i + 2 * stride), op);
-                d = combine(d, term(data, weights, i + 3 * stride), op);
-            }
+            for (; i + 7 * stride < n; i += 8 * stride) a = combine(a, eight_terms(data, weights, i, stride, op), op);
             for (; i < n; i += stride) a = combine(a, term(data, weights, i), op);
-            algo_t all = tile_combine(combine(combine(a, b, op), combine(c, d, op), op), per_subgroup, t.local,
-                                      t.barrier, op);
+            algo_t all = tile_combine(a, per_subgroup, t.local, t.barrier, op);
             if (t.local == 0) partial[t.tile] = all;
         }
     }
@@ -116,7 +124,7 @@ static void reduce_into(const algo_t *data, const algo_t *weights, int n, int op
 /* The tiles of reduce_into's first kernel, and one more element: the
  * result of the synchronous form. */
 static algo_t *reduce_scratch(size_t count) {
-    int tiles = count ? algo_tiles(count, ALGO_TILE * 4) : 0;
+    int tiles = reduce_tiles(count);
     return array_new_on(camp_current_view(), algo_t, tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO);
 }
 
@@ -135,7 +143,7 @@ static algo_t reduce(const algo_t *data, const algo_t *weights, size_t count, in
     algo_t result = identity(op);
     if (count == 0 || !readable(data, weights, count, call, file, line)) return result;
     algo_t *scratch = reduce_scratch(count);
-    int tiles = algo_tiles(count, ALGO_TILE * 4);
+    int tiles = reduce_tiles(count);
     reduce_into(data, weights, (int)count, op, scratch, scratch + tiles);
     array_copy_out(&result, scratch + tiles, 1);
     array_delete(scratch);

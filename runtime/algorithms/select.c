@@ -112,13 +112,52 @@ static unsigned lanes_in(uint4 ballot) restrict(amp) {
                       camp_bit_count(ballot.w));
 }
 
+/* The bits of a ballot's word `w` (lanes 32w .. 32w + 31) below `lane`. */
+static unsigned bits_below(unsigned word, unsigned w, unsigned lane) restrict(amp) {
+    unsigned first = 32 * w;
+    return lane >= first + 32 ? (unsigned)camp_bit_count(word)
+           : lane > first     ? (unsigned)camp_bit_count(word & ((1u << (lane - first)) - 1u))
+                              : 0u;
+}
+
+/* (No loop and no array: it is called in the kernels' unrolled loops.) */
 static unsigned lanes_below(uint4 ballot, unsigned lane) restrict(amp) {
-    unsigned words[4] = {ballot.x, ballot.y, ballot.z, ballot.w}, below = 0, word = lane / 32, bit = lane % 32;
-    for (unsigned w = 0; w < 4; w++)
-        below += (unsigned)(w < word ? camp_bit_count(words[w])
-                            : w == word ? camp_bit_count(words[w] & ((1u << bit) - 1u))
-                                        : 0);
-    return below;
+    return bits_below(ballot.x, 0, lane) + bits_below(ballot.y, 1, lane) + bits_below(ballot.z, 2, lane) +
+           bits_below(ballot.w, 3, lane);
+}
+
+/* The kept elements among the SELECT_ITEMS of this lane at base, base +
+ * lanes, ... (before `end`). (Functions of their own, so that the kernels'
+ * loops over items hold no loop: campcc unrolls a constant loop, which
+ * keeps its arrays in registers, only where none nest.) */
+static unsigned kept_of_items(const algo_t *in, int base, int end, int lanes, int how, algo_t value) restrict(amp) {
+    unsigned kept = 0;
+    for (int k = 0; k < SELECT_ITEMS; k++) { /* SELECT_ITEMS loads in flight */
+        int i = base + k * lanes;
+        kept += (unsigned)(i < end && keep_at(in, i, how, value));
+    }
+    return kept;
+}
+
+/* Stores the kept elements of the subgroup's SELECT_ITEMS steps at base
+ * (this lane's first element) from out[place] on, side by side; returns
+ * the place after them. */
+static unsigned store_kept_items(const algo_t *in, algo_t *out, int base, int end, unsigned lanes, unsigned lane,
+                                 int how, algo_t value, unsigned place) restrict(amp) {
+    algo_t v[SELECT_ITEMS];
+    for (int k = 0; k < SELECT_ITEMS; k++) {
+        int i = base + k * (int)lanes;
+        v[k] = i < end ? in[i] : (algo_t)0;
+    }
+    for (int k = 0; k < SELECT_ITEMS; k++) {
+        int i = base + k * (int)lanes;
+        algo_t before = how == SELECT_UNIQUE && i > 0 && i < end ? in[i - 1] : v[k];
+        int kept = i < end && keep(v[k], before, i, how, value);
+        uint4 ballot = subgroup_ballot(kept);
+        if (kept) out[place + lanes_below(ballot, lane)] = v[k];
+        place += lanes_in(ballot);
+    }
+    return place;
 }
 
 /* The default build's select_kernels (as the portable one's above): each
@@ -142,10 +181,7 @@ static unsigned *select_kernels(const algo_t *in, algo_t *out, int n, int how, a
         int end = begin + (int)run < n ? begin + (int)run : n;
         unsigned own = 0;
         for (int base = begin + (int)lane; base < end; base += SELECT_ITEMS * (int)lanes)
-            for (int k = 0; k < SELECT_ITEMS; k++) {
-                int i = base + k * (int)lanes;
-                own += (unsigned)(i < end && keep_at(in, i, how, value));
-            }
+            own += kept_of_items(in, base, end, (int)lanes, how, value);
         unsigned kept = subgroup_reduce_add(own);
         int slot = t.tile * SELECT_SLOTS + (int)(group * spread);
         if (lane < spread) places[slot + (int)lane] = lane == 0 ? kept : 0u;
@@ -159,21 +195,8 @@ static unsigned *select_kernels(const algo_t *in, algo_t *out, int n, int how, a
         int end = begin + (int)run < n ? begin + (int)run : n;
         unsigned place = places[t.tile * SELECT_SLOTS + (int)(group * spread)];
         if (t.tile == 0 && t.local == 0) total[0] = places[slots];
-        for (int base = begin + (int)lane; base - (int)lane < end; base += SELECT_ITEMS * (int)lanes) {
-            algo_t v[SELECT_ITEMS];
-            for (int k = 0; k < SELECT_ITEMS; k++) {
-                int i = base + k * (int)lanes;
-                v[k] = i < end ? in[i] : (algo_t)0;
-            }
-            for (int k = 0; k < SELECT_ITEMS; k++) {
-                int i = base + k * (int)lanes;
-                algo_t before = how == SELECT_UNIQUE && i > 0 && i < end ? in[i - 1] : v[k];
-                int kept = i < end && keep(v[k], before, i, how, value);
-                uint4 ballot = subgroup_ballot(kept);
-                if (kept) out[place + lanes_below(ballot, lane)] = v[k];
-                place += lanes_in(ballot);
-            }
-        }
+        for (int base = begin + (int)lane; base - (int)lane < end; base += SELECT_ITEMS * (int)lanes)
+            place = store_kept_items(in, out, base, end, lanes, lane, how, value, place);
     }
     *last = slots;
     return places;
