@@ -189,9 +189,10 @@ static camp_status staged_rows(camp_region *region, const camp_section *s, enum 
         q->open_commands++;
         status = camp_queue_finish_releasing(q); /* the staging buffer is this call's */
     }
+    /* offsets in the VkBuffers: the region's byte `at` is at base + pad + at */
     for (size_t r = 0; r < rows && status == CAMP_OK; r++)
-        memcpy(region->host + (copies[r].srcOffset - region->pad), (char *)staging.mapped + copies[r].dstOffset,
-               s->run);
+        memcpy(region->host + (copies[r].srcOffset - region->device.base - region->pad),
+               (char *)staging.mapped + copies[r].dstOffset, s->run);
     free(copies);
     camp_buffer_release(&staging);
     return status;

@@ -107,6 +107,28 @@ int main(void) {
     free(v);
     free(g);
     free(m);
+
+    /* a view large enough for device memory of its own (16 MiB), where its
+     * bytes start past the buffer's lead guard: a block's rows come back
+     * to the rows they belong to */
+    enum { BIG = 2048, AT = 512, SIDE = 256 };
+    float (*big)[BIG] = malloc(sizeof(float[BIG][BIG]));
+    for (int r = 0; r < BIG; r++)
+        for (int c = 0; c < BIG; c++) big[r][c] = -1;
+    array_view(big, BIG);
+    parallel_for_each(i, extent(BIG, BIG)) { big[i[0]][i[1]] = (float)(i[0] + i[1]); }
+    float (*corner)[BIG] = array_view_section(big, AT, AT, SIDE, SIDE);
+    array_view_section_synchronize(corner);
+    int wrong = 0;
+    for (int r = 0; r < BIG; r++)
+        for (int c = 0; c < BIG; c++) {
+            int inside = r >= AT && r < AT + SIDE && c >= AT && c < AT + SIDE;
+            wrong += big[r][c] != (inside ? (float)(r + c) : -1.0f);
+        }
+    printf("large view's block: %d wrong\n", wrong);
+    array_view_section_release(corner);
+    array_view_release(big);
+    free(big);
     return 0;
 }
 // needs: shaderInt64
