@@ -35,12 +35,12 @@ static int keep(algo_t v, algo_t before, int i, int how, algo_t value) restrict(
                                        : v != value;
 }
 
+#ifdef ALGO_PORTABLE
 /* Whether in[i] is kept. */
 static int keep_at(const algo_t *in, int i, int how, algo_t value) restrict(amp) {
     return keep(in[i], how == SELECT_UNIQUE && i ? in[i - 1] : in[i], i, how, value);
 }
 
-#ifdef ALGO_PORTABLE
 /* A tile's chunk: eight blocks or more (on the H200, 64 Mi floats: 0.29
  * ms against 0.30 with at most ALGO_MAX_TILES chunks). */
 enum { SELECT_CHUNK_BLOCKS = 8, SELECT_MAX_CHUNKS = 1 << 16 };
@@ -126,16 +126,31 @@ static unsigned lanes_below(uint4 ballot, unsigned lane) restrict(amp) {
            bits_below(ballot.w, 3, lane);
 }
 
-/* The kept elements among the SELECT_ITEMS of this lane at base, base +
- * lanes, ... (before `end`). (Functions of their own, so that the kernels'
- * loops over items hold no loop: campcc unrolls a constant loop, which
- * keeps its arrays in registers, only where none nest.) */
-static unsigned kept_of_items(const algo_t *in, int base, int end, int lanes, int how, algo_t value) restrict(amp) {
-    unsigned kept = 0;
-    for (int k = 0; k < SELECT_ITEMS; k++) { /* SELECT_ITEMS loads in flight */
+/* This lane's SELECT_ITEMS elements at base, base + lanes, ... (0 past
+ * `end`), loaded together: their loads in flight at once. (These are
+ * functions of their own so that the kernels' loops over items hold no
+ * loop: campcc unrolls a constant loop, which keeps its arrays in
+ * registers, only where none nest; and each load is a select, not a
+ * branch, which would make the loads wait one for another.) */
+static void load_items(const algo_t *in, int base, int end, int lanes, algo_t *v) restrict(amp) {
+    for (int k = 0; k < SELECT_ITEMS; k++) {
         int i = base + k * lanes;
-        kept += (unsigned)(i < end && keep_at(in, i, how, value));
+        v[k] = i < end ? in[i] : (algo_t)0;
     }
+}
+
+/* Whether element i, v, is kept (before `end`). */
+static int kept_item(const algo_t *in, algo_t v, int i, int end, int how, algo_t value) restrict(amp) {
+    algo_t before = how == SELECT_UNIQUE && i > 0 && i < end ? in[i - 1] : v;
+    return i < end && keep(v, before, i, how, value);
+}
+
+/* The kept elements among this lane's SELECT_ITEMS at base. */
+static unsigned kept_of_items(const algo_t *in, int base, int end, int lanes, int how, algo_t value) restrict(amp) {
+    algo_t v[SELECT_ITEMS];
+    load_items(in, base, end, lanes, v);
+    unsigned kept = 0;
+    for (int k = 0; k < SELECT_ITEMS; k++) kept += (unsigned)kept_item(in, v[k], base + k * lanes, end, how, value);
     return kept;
 }
 
@@ -145,14 +160,9 @@ static unsigned kept_of_items(const algo_t *in, int base, int end, int lanes, in
 static unsigned store_kept_items(const algo_t *in, algo_t *out, int base, int end, unsigned lanes, unsigned lane,
                                  int how, algo_t value, unsigned place) restrict(amp) {
     algo_t v[SELECT_ITEMS];
+    load_items(in, base, end, (int)lanes, v);
     for (int k = 0; k < SELECT_ITEMS; k++) {
-        int i = base + k * (int)lanes;
-        v[k] = i < end ? in[i] : (algo_t)0;
-    }
-    for (int k = 0; k < SELECT_ITEMS; k++) {
-        int i = base + k * (int)lanes;
-        algo_t before = how == SELECT_UNIQUE && i > 0 && i < end ? in[i - 1] : v[k];
-        int kept = i < end && keep(v[k], before, i, how, value);
+        int kept = kept_item(in, v[k], base + k * (int)lanes, end, how, value);
         uint4 ballot = subgroup_ballot(kept);
         if (kept) out[place + lanes_below(ballot, lane)] = v[k];
         place += lanes_in(ballot);
