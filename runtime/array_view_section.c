@@ -161,7 +161,7 @@ static camp_status staged_rows(camp_region *region, const camp_section *s, enum 
             VkDeviceSize device = region->device.base + region->pad + at, packed = staging.base + n * s->run;
             copies[n] = direction == CAMP_COPY_OUT ? (VkBufferCopy){device, packed, s->run}
                                                    : (VkBufferCopy){packed, device, s->run};
-            if (direction == CAMP_COPY_IN) memcpy((char *)staging.mapped + packed, region->host + at, s->run);
+            if (direction == CAMP_COPY_IN) memcpy((char *)staging.mapped + n * s->run, region->host + at, s->run);
         }
     camp_accelerator_view *q = camp_region_queue(region);
     uint32_t access = direction == CAMP_COPY_OUT ? CAMP_ACCESS_READ : CAMP_ACCESS_WRITE;
@@ -189,10 +189,11 @@ static camp_status staged_rows(camp_region *region, const camp_section *s, enum 
         q->open_commands++;
         status = camp_queue_finish_releasing(q); /* the staging buffer is this call's */
     }
-    /* offsets in the VkBuffers: the region's byte `at` is at base + pad + at */
+    /* offsets in the VkBuffers count from before their lead guards (base):
+     * the region's byte `at` is at base + pad + at, a mapping at base */
     for (size_t r = 0; r < rows && status == CAMP_OK; r++)
         memcpy(region->host + (copies[r].srcOffset - region->device.base - region->pad),
-               (char *)staging.mapped + copies[r].dstOffset, s->run);
+               (char *)staging.mapped + (copies[r].dstOffset - staging.base), s->run);
     free(copies);
     camp_buffer_release(&staging);
     return status;
