@@ -189,11 +189,11 @@ static camp_status staged_rows(camp_region *region, const camp_section *s, enum 
         q->open_commands++;
         status = camp_queue_finish_releasing(q); /* the staging buffer is this call's */
     }
-    /* offsets in the VkBuffers count from before their lead guards (base):
-     * the region's byte `at` is at base + pad + at, a mapping at base */
+    /* the device buffer's offsets count from before its lead guard (base):
+     * the region's byte `at` is at base + pad + at; row r is packed at r * run */
     for (size_t r = 0; r < rows && status == CAMP_OK; r++)
         memcpy(region->host + (copies[r].srcOffset - region->device.base - region->pad),
-               (char *)staging.mapped + (copies[r].dstOffset - staging.base), s->run);
+               (char *)staging.mapped + r * s->run, s->run);
     free(copies);
     camp_buffer_release(&staging);
     return status;

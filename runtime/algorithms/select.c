@@ -35,6 +35,34 @@ static int keep(algo_t v, algo_t before, int i, int how, algo_t value) restrict(
                                        : v != value;
 }
 
+/* This lane's SELECT_ITEMS elements at base, base + lanes, ... (0 past
+ * `end`), loaded together: their loads in flight at once. (These are
+ * functions of their own so that the kernels' loops over items hold no
+ * loop: campcc unrolls a constant loop, which keeps its arrays in
+ * registers, only where none nest; and each load is a select, not a
+ * branch, which would make the loads wait one for another.) */
+static void load_items(const algo_t *in, int base, int end, int lanes, algo_t *v) restrict(amp) {
+    for (int k = 0; k < SELECT_ITEMS; k++) {
+        int i = base + k * lanes;
+        v[k] = i < end ? in[i] : (algo_t)0;
+    }
+}
+
+/* Whether element i, v, is kept (before `end`). */
+static int kept_item(const algo_t *in, algo_t v, int i, int end, int how, algo_t value) restrict(amp) {
+    algo_t before = how == SELECT_UNIQUE && i > 0 && i < end ? in[i - 1] : v;
+    return i < end && keep(v, before, i, how, value);
+}
+
+/* The kept elements among this lane's SELECT_ITEMS at base. */
+static unsigned kept_of_items(const algo_t *in, int base, int end, int lanes, int how, algo_t value) restrict(amp) {
+    algo_t v[SELECT_ITEMS];
+    load_items(in, base, end, lanes, v);
+    unsigned kept = 0;
+    for (int k = 0; k < SELECT_ITEMS; k++) kept += (unsigned)kept_item(in, v[k], base + k * lanes, end, how, value);
+    return kept;
+}
+
 #ifdef ALGO_PORTABLE
 /* Whether in[i] is kept. */
 static int keep_at(const algo_t *in, int i, int how, algo_t value) restrict(amp) {
@@ -66,10 +94,7 @@ unsigned *ALGO_PORTABLE_NAME(select_kernels)(const algo_t *in, algo_t *out, int 
         int end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n;
         unsigned own = 0;
         for (int base = t.tile * chunk + t.local; base < end; base += SELECT_BLOCK)
-            for (int k = 0; k < SELECT_ITEMS; k++) { /* SELECT_ITEMS loads in flight */
-                int i = base + k * ALGO_TILE;
-                own += (unsigned)(i < end && keep_at(in, i, how, value));
-            }
+            own += kept_of_items(in, base, end, ALGO_TILE, how, value);
         tile_exclusive_sum(own, per_subgroup, t.local, t.barrier);
         if (t.local == 0) places[t.tile] = tile_scan_total(per_subgroup);
         if (t.tile == 0 && t.local == 0) places[chunks] = 0;
@@ -126,34 +151,6 @@ static unsigned lanes_below(uint4 ballot, unsigned lane) restrict(amp) {
            bits_below(ballot.w, 3, lane);
 }
 
-/* This lane's SELECT_ITEMS elements at base, base + lanes, ... (0 past
- * `end`), loaded together: their loads in flight at once. (These are
- * functions of their own so that the kernels' loops over items hold no
- * loop: campcc unrolls a constant loop, which keeps its arrays in
- * registers, only where none nest; and each load is a select, not a
- * branch, which would make the loads wait one for another.) */
-static void load_items(const algo_t *in, int base, int end, int lanes, algo_t *v) restrict(amp) {
-    for (int k = 0; k < SELECT_ITEMS; k++) {
-        int i = base + k * lanes;
-        v[k] = i < end ? in[i] : (algo_t)0;
-    }
-}
-
-/* Whether element i, v, is kept (before `end`). */
-static int kept_item(const algo_t *in, algo_t v, int i, int end, int how, algo_t value) restrict(amp) {
-    algo_t before = how == SELECT_UNIQUE && i > 0 && i < end ? in[i - 1] : v;
-    return i < end && keep(v, before, i, how, value);
-}
-
-/* The kept elements among this lane's SELECT_ITEMS at base. */
-static unsigned kept_of_items(const algo_t *in, int base, int end, int lanes, int how, algo_t value) restrict(amp) {
-    algo_t v[SELECT_ITEMS];
-    load_items(in, base, end, lanes, v);
-    unsigned kept = 0;
-    for (int k = 0; k < SELECT_ITEMS; k++) kept += (unsigned)kept_item(in, v[k], base + k * lanes, end, how, value);
-    return kept;
-}
-
 /* Stores the kept elements of the subgroup's SELECT_ITEMS steps at base
  * (this lane's first element) from out[place] on, side by side; returns
  * the place after them. */
@@ -168,6 +165,23 @@ static unsigned store_kept_items(const algo_t *in, algo_t *out, int base, int en
         place += lanes_in(ballot);
     }
     return place;
+}
+
+/* This subgroup's run of its tile's span, [begin, end), the first of the
+ * slots its count takes, and how many (the kernels must agree on them). */
+typedef struct select_run {
+    int begin, end, slot;
+    unsigned slots;
+} select_run;
+
+static select_run run_of_subgroup(int tile, int n) restrict(amp) {
+    unsigned groups = ALGO_TILE / subgroup_size(), group = subgroup_id(), length = SELECT_SPAN / groups;
+    select_run r;
+    r.begin = tile * SELECT_SPAN + (int)(group * length);
+    r.end = r.begin + (int)length < n ? r.begin + (int)length : n;
+    r.slots = SELECT_SLOTS / groups;
+    r.slot = tile * SELECT_SLOTS + (int)(group * r.slots);
+    return r;
 }
 
 /* The default build's select_kernels (as the portable one's above): each
@@ -185,28 +199,23 @@ static unsigned *select_kernels(const algo_t *in, algo_t *out, int n, int how, a
     unsigned *places = array_new_on(camp_current_view(), unsigned, slots + 1, NULL, CAMP_ACCESS_TYPE_AUTO);
     if (!total) total = places + slots;
     parallel_for_each(t, tile(extent(tiles * ALGO_TILE), ALGO_TILE)) {
-        unsigned lanes = subgroup_size(), lane = subgroup_lane(), group = subgroup_id();
-        unsigned groups = ALGO_TILE / lanes, run = SELECT_SPAN / groups, spread = SELECT_SLOTS / groups;
-        int begin = t.tile * SELECT_SPAN + (int)(group * run);
-        int end = begin + (int)run < n ? begin + (int)run : n;
+        unsigned lanes = subgroup_size(), lane = subgroup_lane();
+        select_run run = run_of_subgroup(t.tile, n);
         unsigned own = 0;
-        for (int base = begin + (int)lane; base < end; base += SELECT_ITEMS * (int)lanes)
-            own += kept_of_items(in, base, end, (int)lanes, how, value);
+        for (int base = run.begin + (int)lane; base < run.end; base += SELECT_ITEMS * (int)lanes)
+            own += kept_of_items(in, base, run.end, (int)lanes, how, value);
         unsigned kept = subgroup_reduce_add(own);
-        int slot = t.tile * SELECT_SLOTS + (int)(group * spread);
-        if (lane < spread) places[slot + (int)lane] = lane == 0 ? kept : 0u;
+        if (lane < run.slots) places[run.slot + (int)lane] = lane == 0 ? kept : 0u;
         if (t.tile == 0 && t.local == 0) places[slots] = 0;
     }
     camp_exclusive_scan_uint_at(places, places, (size_t)slots + 1, file, line);
     parallel_for_each(t, tile(extent(tiles * ALGO_TILE), ALGO_TILE)) {
-        unsigned lanes = subgroup_size(), lane = subgroup_lane(), group = subgroup_id();
-        unsigned groups = ALGO_TILE / lanes, run = SELECT_SPAN / groups, spread = SELECT_SLOTS / groups;
-        int begin = t.tile * SELECT_SPAN + (int)(group * run);
-        int end = begin + (int)run < n ? begin + (int)run : n;
-        unsigned place = places[t.tile * SELECT_SLOTS + (int)(group * spread)];
+        unsigned lanes = subgroup_size(), lane = subgroup_lane();
+        select_run run = run_of_subgroup(t.tile, n);
+        unsigned place = places[run.slot];
         if (t.tile == 0 && t.local == 0) total[0] = places[slots];
-        for (int base = begin + (int)lane; base - (int)lane < end; base += SELECT_ITEMS * (int)lanes)
-            place = store_kept_items(in, out, base, end, lanes, lane, how, value, place);
+        for (int base = run.begin + (int)lane; base - (int)lane < run.end; base += SELECT_ITEMS * (int)lanes)
+            place = store_kept_items(in, out, base, run.end, lanes, lane, how, value, place);
     }
     *last = slots;
     return places;
