@@ -165,9 +165,14 @@ static VkDeviceSize lead_guard(VkDeviceSize size, VkDeviceSize alignment) {
 }
 
 /* A VkBuffer of `size` bytes for every use libcamp makes of buffers. */
-static VkResult create_vk_buffer(camp_device *dev, VkDeviceSize size, VkBuffer *out) {
+static VkResult create_vk_buffer(camp_device *dev, VkDeviceSize size, bool host_pages, VkBuffer *out) {
+    VkExternalMemoryBufferCreateInfo external = {
+        .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
+        .handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT,
+    };
     VkBufferCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+        .pNext = host_pages ? &external : NULL,
         .size = size,
         .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
     };
@@ -179,14 +184,14 @@ static VkResult create_vk_buffer(camp_device *dev, VkDeviceSize size, VkBuffer *
 /* The buffer `out` of `kind` and `size`, without memory yet: what it needs
  * in `needs` (its lead guard included), and where in that memory it
  * starts (`lead`). */
-static camp_status buffer_unbound(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out,
-                                  VkMemoryRequirements *needs, VkDeviceSize *lead) {
+static camp_status buffer_unbound(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, bool host_pages,
+                                  camp_buffer *out, VkMemoryRequirements *needs, VkDeviceSize *lead) {
     camp_status status = CAMP_OK;
     buffer_clear(out);
     out->owner = dev;
     out->kind = kind;
     out->size = size;
-    VK(create_vk_buffer(dev, size, &out->buffer));
+    VK(create_vk_buffer(dev, size, host_pages, &out->buffer));
 
     /* The memory holds the lead guard, then the buffer (its trailing guard
      * included in `size`); only where the buffer sits in it moves, so the
@@ -200,7 +205,7 @@ static camp_status buffer_unbound(camp_device *dev, enum camp_buffer_kind kind, 
         vkDestroyBuffer(dev->device, out->buffer, NULL);
         out->buffer = VK_NULL_HANDLE;
         VkDeviceSize whole = (*lead + size + CAMP_MEMORY_GRANULE - 1) / CAMP_MEMORY_GRANULE * CAMP_MEMORY_GRANULE;
-        VK(create_vk_buffer(dev, whole, &out->buffer));
+        VK(create_vk_buffer(dev, whole, host_pages, &out->buffer));
         vkGetBufferMemoryRequirements(dev->device, out->buffer, needs);
         out->base = *lead;
         *lead = 0;
@@ -247,7 +252,7 @@ error: /* the caller destroys what was made */
 static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, VkDeviceSize size, camp_buffer *out) {
     VkMemoryRequirements needs;
     VkDeviceSize lead = 0;
-    camp_status status = buffer_unbound(dev, kind, size, out, &needs, &lead);
+    camp_status status = buffer_unbound(dev, kind, size, false, out, &needs, &lead);
     if (status != CAMP_OK) return status;
     switch (kind) {
     case CAMP_BUFFER_DEVICE:
@@ -264,11 +269,11 @@ static camp_status buffer_create(camp_device *dev, enum camp_buffer_kind kind, V
     return status == CAMP_OK ? buffer_bind(out, lead) : status;
 }
 
-camp_status camp_buffer_staging_unbound(camp_device *dev, VkDeviceSize size, camp_buffer *out, uint32_t *type,
-                                        VkDeviceSize *bytes) {
+camp_status camp_buffer_staging_unbound(camp_device *dev, VkDeviceSize size, bool host_pages, camp_buffer *out,
+                                        uint32_t *type, uint32_t *types, VkDeviceSize *bytes) {
     VkMemoryRequirements needs;
     VkDeviceSize lead = 0; /* none: kernels do not address staging buffers' neighbours */
-    camp_status status = buffer_unbound(dev, CAMP_BUFFER_STAGING, size, out, &needs, &lead);
+    camp_status status = buffer_unbound(dev, CAMP_BUFFER_STAGING, size, host_pages, out, &needs, &lead);
     int t = status == CAMP_OK ? wished_type(dev, &needs, staging_wishes, COUNT(staging_wishes), 0) : -1;
     if (status == CAMP_OK && t < 0)
         status = camp_fail(CAMP_ERROR_VULKAN, "no memory type fits a buffer of %llu bytes", (unsigned long long)size);
@@ -277,6 +282,7 @@ camp_status camp_buffer_staging_unbound(camp_device *dev, VkDeviceSize size, cam
         return status;
     }
     *type = (uint32_t)t;
+    *types = needs.memoryTypeBits;
     *bytes = needs.size;
     return CAMP_OK;
 }

@@ -383,9 +383,11 @@ static bool calibrateable(VkPhysicalDevice physical) {
 }
 
 /* When profiling, adds the extensions it uses that `dev` has to
- * `extensions` (room for two more): calibrated timestamps, pipeline
- * creation feedback. */
-static void add_profiling_extensions(camp_device *dev, const char **extensions, uint32_t *count) {
+ * `extensions` (room for three more): calibrated timestamps, pipeline
+ * creation feedback, the driver's statistics of each pipeline (whose
+ * feature `pipeline_statistics` enables). */
+static void add_profiling_extensions(camp_device *dev, const char **extensions, uint32_t *count,
+                                     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR *pipeline_statistics) {
     if (!camp_rt.profiling) return;
     if (!dev->timestamp_bits)
         fprintf(stderr, "camp warning: the device %s has no timestamps: kernels are not timed\n", dev->name);
@@ -395,6 +397,16 @@ static void add_profiling_extensions(camp_device *dev, const char **extensions, 
     dev->creation_feedback =
         camp_device_has_extension(dev->physical, VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME);
     if (dev->creation_feedback) extensions[(*count)++] = VK_EXT_PIPELINE_CREATION_FEEDBACK_EXTENSION_NAME;
+    if (camp_device_has_extension(dev->physical, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) {
+        VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR has = {
+            .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+        VkPhysicalDeviceFeatures2 features = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &has};
+        vkGetPhysicalDeviceFeatures2(dev->physical, &features);
+        if (has.pipelineExecutableInfo) {
+            extensions[(*count)++] = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
+            pipeline_statistics->pipelineExecutableInfo = VK_TRUE;
+        }
+    }
 }
 
 static camp_status create_device(camp_device *dev) {
@@ -526,9 +538,12 @@ static camp_status create_device(camp_device *dev) {
                              camp_device_has_extension(dev->physical, VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);
     /* Textures' bindings (texture.c) */
     bool push_descriptor = camp_device_has_extension(dev->physical, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
-    const char *extensions[8];
+    const char *extensions[9];
     uint32_t extension_count = 0;
-    add_profiling_extensions(dev, extensions, &extension_count);
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR on_statistics = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR, .pNext = on.pNext};
+    add_profiling_extensions(dev, extensions, &extension_count, &on_statistics);
+    if (on_statistics.pipelineExecutableInfo) on.pNext = &on_statistics;
     if (atomic_float) extensions[extension_count++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
     if (dev->import_host) extensions[extension_count++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
     if (dev->non_semantic_info) extensions[extension_count++] = VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME;

@@ -107,6 +107,7 @@ typedef struct camp_allocation {
     void *mapped;
     struct camp_memory_block *block;
     bool buffer_own; /* a Vulkan dedicated allocation, for one buffer only: never kept for another */
+    void *host_pages; /* imported host pages of `size` bytes (buffer_ahead.c), unmapped when it is freed */
 } camp_allocation;
 
 typedef struct camp_buffer {
@@ -286,7 +287,8 @@ typedef struct camp_module_state {
     X(vkGetMemoryHostPointerPropertiesEXT, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)        \
     X(vkGetCalibratedTimestampsEXT, VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME) /* profile */ \
     X(vkSetDebugUtilsObjectNameEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) /* of the instance */   \
-    X(vkCmdInsertDebugUtilsLabelEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME)
+    X(vkCmdInsertDebugUtilsLabelEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME)                       \
+    X(vkGetPipelineExecutableStatisticsKHR, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME) /* profile */
 #define CAMP_VK_INSTANCE_FUNCTIONS(X)                                                      \
     X(vkCreateDebugUtilsMessengerEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) /* validation */     \
     X(vkDestroyDebugUtilsMessengerEXT, VK_EXT_DEBUG_UTILS_EXTENSION_NAME)                     \
@@ -642,21 +644,31 @@ void camp_buffer_release(camp_buffer *buffer);
 void camp_buffer_destroy(camp_buffer *buffer);
 void camp_buffer_cache_clear(camp_device *dev);
 /* A staging buffer of `size` bytes without memory, the memory type its
- * memory should have and the bytes it needs (for memory allocated by
- * another thread, buffer_ahead.c); then bound to that memory. Each
- * destroys the buffer when it fails. */
-camp_status camp_buffer_staging_unbound(camp_device *dev, VkDeviceSize size, camp_buffer *out, uint32_t *type,
-                                        VkDeviceSize *bytes);
+ * memory should have, the types it may have (bits) and the bytes it needs
+ * (for memory allocated by another thread, buffer_ahead.c; `host_pages`:
+ * the memory will be imported host pages); then bound to that memory.
+ * Each destroys the buffer when it fails. */
+camp_status camp_buffer_staging_unbound(camp_device *dev, VkDeviceSize size, bool host_pages, camp_buffer *out,
+                                        uint32_t *type, uint32_t *types, VkDeviceSize *bytes);
 camp_status camp_buffer_staging_bind(camp_buffer *buffer, camp_allocation memory);
 
 /* ---- buffer_ahead.c ------------------------------------------------------- */
 
+/* Host pages for a staging buffer, mapped and faulted in by a thread of
+ * their own while the device is being created. */
+typedef struct camp_pages_ahead camp_pages_ahead;
+/* Starts them: at least `bytes` (NULL where they cannot start). */
+camp_pages_ahead *camp_pages_ahead_start(size_t bytes);
+/* Waits for them and frees them, unused. */
+void camp_pages_ahead_cancel(camp_pages_ahead *pages);
 /* A staging buffer whose memory a thread of its own allocates, maps and
- * faults in while the program goes on. */
+ * faults in while the program goes on: `pages` imported, where given
+ * (which it takes) and the device imports them, else memory of the
+ * device's. */
 typedef struct camp_buffer_ahead camp_buffer_ahead;
 /* Starts it (NULL in *out, and no error, where it cannot start: the
  * buffer is then allocated when it is needed). */
-void camp_buffer_ahead_start(camp_device *dev, VkDeviceSize size, camp_buffer_ahead **out);
+void camp_buffer_ahead_start(camp_device *dev, VkDeviceSize size, camp_pages_ahead *pages, camp_buffer_ahead **out);
 /* Waits for it and gives its buffer in *out, which it leaves as it was
  * where the thread could not make it (allocate it the ordinary way); frees
  * `ahead`. */
@@ -682,7 +694,7 @@ VkMemoryAllocateInfo camp_memory_allocate_info(uint32_t type, VkDeviceSize size,
 /* Memory another thread allocated (with camp_memory_allocate_info), from
  * now on the device's: an allocation of its own, freed as others are. */
 void camp_memory_adopt(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory memory, void *mapped,
-                       camp_allocation *out);
+                       void *host_pages, camp_allocation *out);
 /* Gives the range back (its buffer must be destroyed first). */
 void camp_memory_free(camp_device *dev, camp_allocation *allocation);
 /* Frees kept memory and empty blocks (when the heap is full). */
@@ -813,7 +825,10 @@ const char *camp_copy_path_name(enum camp_copy_path path);
 camp_status camp_copy_path_choose(camp_device *dev);
 /* Where copies may go through the staging ring (every path but map), starts
  * allocating it (buffer_ahead.c; CAMP_STAGING_AHEAD=0: at its first use). */
-void camp_transfer_start(camp_device *dev);
+void camp_transfer_start(camp_device *dev, camp_pages_ahead *pages);
+/* The staging ring's pages, prepared from now where the device chosen
+ * will copy through staging memory and imports host pages (NULL: none). */
+camp_pages_ahead *camp_transfer_pages_ahead(VkPhysicalDevice physical);
 /* `bytes` of host memory at `src` into `device` at `offset`, on `q`, whose
  * last use is `usage`. `host_view` is the explicit view holding the host
  * range, if any: its pages may be imported and kept imported. Returns with

@@ -176,6 +176,7 @@ static camp_status create_pipeline(camp_device *dev, const camp_kernel_info *ker
         .pPipelineStageCreationFeedbacks = &stage,
     };
     if (dev->creation_feedback) info.pNext = &feedback;
+    if (dev->vk.vkGetPipelineExecutableStatisticsKHR) info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
     uint64_t start = camp_rt.profiling ? camp_profile_now() : 0;
     VK(vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, out));
     int cache_hit = !(whole.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT_EXT) ? -1

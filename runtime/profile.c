@@ -16,10 +16,12 @@
 #include <time.h>
 
 enum profile_mode { PROFILE_OFF, PROFILE_TABLE, PROFILE_CSV };
+enum { STATISTICS_TEXT = 512 };
 typedef struct camp_kernel_stats {
     const camp_kernel_info *kernel;
     uint64_t launches, timed, total_ns, min_ns, max_ns;
     uint64_t pipelines, pipeline_ns, cache_hits;
+    char statistics[STATISTICS_TEXT]; /* the driver's, of its first pipeline ("" where it gives none) */
 } kernel_stats;
 
 static _Thread_local uint64_t thread_wait_ns; /* the calling thread's waits so far */
@@ -154,6 +156,45 @@ void camp_profile_host_span(const char *what, uint64_t start) {
     camp_trace_end(camp_profile_now());
 }
 
+/* The driver's statistics of `pipeline`'s first executable (registers,
+ * shared memory, instructions: each driver its own), as "name value, ..."
+ * in `text`; "" where the driver gives none. */
+static void pipeline_statistics(const camp_device *dev, VkPipeline pipeline, char *text, size_t size) {
+    text[0] = '\0';
+    if (!dev->vk.vkGetPipelineExecutableStatisticsKHR) return;
+    VkPipelineExecutableInfoKHR executable = {.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR,
+                                              .pipeline = pipeline};
+    VkPipelineExecutableStatisticKHR statistics[32];
+    uint32_t count = sizeof statistics / sizeof *statistics;
+    for (uint32_t i = 0; i < count; i++)
+        statistics[i] = (VkPipelineExecutableStatisticKHR){.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR};
+    if (dev->vk.vkGetPipelineExecutableStatisticsKHR(dev->device, &executable, &count, statistics) < 0) return;
+    size_t used = 0;
+    for (uint32_t i = 0; i < count && used < size; i++) {
+        const VkPipelineExecutableStatisticKHR *st = &statistics[i];
+        const char *comma = used ? ", " : "";
+        int n = 0;
+        switch (st->format) {
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
+            n = snprintf(text + used, size - used, "%s%s %s", comma, st->name, st->value.b32 ? "yes" : "no");
+            break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
+            n = snprintf(text + used, size - used, "%s%s %lld", comma, st->name, (long long)st->value.i64);
+            break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+            n = snprintf(text + used, size - used, "%s%s %llu", comma, st->name, (unsigned long long)st->value.u64);
+            break;
+        case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR:
+            n = snprintf(text + used, size - used, "%s%s %g", comma, st->name, st->value.f64);
+            break;
+        default:
+            break;
+        }
+        if (n < 0) break;
+        used += (size_t)n;
+    }
+}
+
 void camp_profile_pipeline_created(const camp_device *dev, const camp_kernel_info *kernel, VkPipeline pipeline,
                                    uint64_t start, int cache_hit) {
     char name[512];
@@ -163,9 +204,12 @@ void camp_profile_pipeline_created(const camp_device *dev, const camp_kernel_inf
     uint64_t now = camp_profile_now();
     camp_trace_begin(start, "create pipeline", kernel->file, kernel->line, cache_hit > 0 ? "cache hit" : NULL);
     camp_trace_end(now);
+    char statistics[STATISTICS_TEXT];
+    pipeline_statistics(dev, pipeline, statistics, sizeof statistics);
     pthread_mutex_lock(&camp_rt.profile.stats_lock);
     kernel_stats *s = stats_of(kernel);
     if (s) {
+        if (!s->pipelines) memcpy(s->statistics, statistics, sizeof statistics);
         s->pipelines++;
         s->pipeline_ns += now - start;
         s->cache_hits += cache_hit > 0;
@@ -433,6 +477,18 @@ static void print_kernel(const kernel_stats *s) {
                 (unsigned long long)s->pipelines, ms(s->pipeline_ns), (unsigned long long)s->cache_hits);
 }
 
+/* The driver's statistics of each kernel's pipeline, in the table's
+ * order, where it gave any. */
+static void print_statistics(const kernel_stats *sorted, uint32_t count) {
+    for (uint32_t i = 0; sorted && i < count; i++) {
+        const kernel_stats *s = &sorted[i];
+        if (!s->statistics[0]) continue;
+        if (camp_rt.profile.mode == PROFILE_CSV) continue; /* the table's alone: CSV rows have fixed columns */
+        fprintf(stderr, "  %s:%u %s: %s\n", s->kernel->file ? s->kernel->file : "?", s->kernel->line,
+                s->kernel->entry, s->statistics);
+    }
+}
+
 static void print_copies(enum camp_copy_direction d) {
     const char *name = d == CAMP_COPY_IN ? "host to device" : "device to host";
     const struct camp_copy_stats *c = &camp_rt.profile.copies[d];
@@ -464,6 +520,7 @@ void camp_profile_print(void) {
                 "%-32s %-16s %8s %12s %10s %10s %10s %6s %9s %5s\n",
                 "kernel", "entry", "launches", "total ms", "mean ms", "min ms", "max ms", "pipes", "pipe ms", "hits");
     for (uint32_t i = 0; sorted && i < ps->kernel_count; i++) print_kernel(&sorted[i]);
+    print_statistics(sorted, ps->kernel_count);
     print_copies(CAMP_COPY_IN);
     print_copies(CAMP_COPY_OUT);
     if (ps->mode == PROFILE_CSV)

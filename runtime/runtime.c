@@ -57,7 +57,11 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     CAMP_TRY(camp_simulate_check());
     camp_device *dev;
     uint64_t step = camp_rt.profiling ? camp_profile_now() : 0;
-    CAMP_TRY(camp_device_create(physical, index, &dev));
+    /* the staging ring's pages, faulted in while the driver makes the device */
+    camp_pages_ahead *pages = camp_transfer_pages_ahead(physical);
+    camp_status created = camp_device_create(physical, index, &dev);
+    if (created != CAMP_OK) camp_pages_ahead_cancel(pages);
+    CAMP_TRY(created);
     step = step_done("create the device", step);
     dev->poll_ns = camp_wait_poll_ns();
     dev->loop_budget = camp_loop_budget(physical) != 0;
@@ -65,7 +69,8 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     dev->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
     dev->copies_by_kernel = camp_copy_kernel_wanted(dev);
     camp_status status = camp_copy_path_choose(dev);
-    if (status == CAMP_OK) camp_transfer_start(dev);
+    if (status == CAMP_OK) camp_transfer_start(dev, pages);
+    else camp_pages_ahead_cancel(pages);
     if (status == CAMP_OK) status = camp_pipeline_cache_load(dev);
     step = step_done("load the pipeline cache", step);
     if (status == CAMP_OK) status = camp_queue_create(dev, CAMP_QUEUING_MODE_AUTOMATIC, &dev->default_view);

@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* Blocks are at most this large; an allocation above a quarter of it
  * (CAMP_MEMORY_OWN_ABOVE) has memory of its own. A memory type's first
@@ -108,9 +109,9 @@ VkMemoryAllocateInfo camp_memory_allocate_info(uint32_t type, VkDeviceSize size,
 }
 
 void camp_memory_adopt(camp_device *dev, uint32_t type, VkDeviceSize size, VkDeviceMemory memory, void *mapped,
-                       camp_allocation *out) {
+                       void *host_pages, camp_allocation *out) {
     count_memory(dev, size, true);
-    *out = (camp_allocation){memory, 0, size, type, mapped, NULL, false};
+    *out = (camp_allocation){memory, 0, size, type, mapped, NULL, false, host_pages};
 }
 
 static camp_status allocate(camp_device *dev, uint32_t type, VkDeviceSize size, VkBuffer own_for,
@@ -264,7 +265,7 @@ static bool reuse_kept(struct camp_memory_pools *pools, uint32_t type, VkDeviceS
     if (best < 0) return false;
     kept_memory k = pools->kept[best];
     pools->kept[best] = pools->kept[--pools->kept_count];
-    *out = (camp_allocation){k.memory, 0, k.size, type, k.mapped, NULL, false};
+    *out = (camp_allocation){k.memory, 0, k.size, type, k.mapped, NULL, false, NULL};
     return true;
 }
 
@@ -272,12 +273,14 @@ static void keep_or_free(camp_device *dev, camp_allocation *a) {
     struct camp_memory_pools *pools = dev->pools;
     VkDeviceSize heap = dev->memory.memoryHeaps[dev->memory.memoryTypes[a->memory_type].heapIndex].size;
     VkDeviceSize limit = heap / 8 < KEPT_BYTES_MAX ? heap / 8 : KEPT_BYTES_MAX;
-    if (!a->buffer_own && pools && pools->kept_count < KEPT_MAX && kept_bytes(pools) + a->size <= limit) {
+    if (!a->buffer_own && !a->host_pages && pools && pools->kept_count < KEPT_MAX &&
+        kept_bytes(pools) + a->size <= limit) {
         pools->kept[pools->kept_count++] =
             (kept_memory){a->memory, a->size, a->memory_type, a->mapped};
         return;
     }
     memory_free(dev, a->memory, a->size);
+    if (a->host_pages) munmap(a->host_pages, a->size); /* the pages' import is gone */
 }
 
 /* ---- Public to the runtime --------------------------------------------------- */
@@ -289,7 +292,7 @@ camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *need
     memset(out, 0, sizeof *out);
     if (own_for) {
         CAMP_TRY(allocate(dev, type, needs->size, own_for, &out->memory, &out->mapped));
-        *out = (camp_allocation){out->memory, 0, needs->size, type, out->mapped, NULL, true};
+        *out = (camp_allocation){out->memory, 0, needs->size, type, out->mapped, NULL, true, NULL};
         return CAMP_OK;
     }
     VkDeviceSize alignment = needs->alignment ? needs->alignment : 1;
@@ -301,7 +304,7 @@ camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *need
         size = align_up(size, CAMP_MEMORY_GRANULE);
         if (reuse_kept(pools, type, size, out)) return CAMP_OK;
         CAMP_TRY(allocate(dev, type, size, VK_NULL_HANDLE, &out->memory, &out->mapped));
-        *out = (camp_allocation){out->memory, 0, size, type, out->mapped, NULL, false};
+        *out = (camp_allocation){out->memory, 0, size, type, out->mapped, NULL, false, NULL};
         return CAMP_OK;
     }
     block_pool *pool = &pools->pools[type];
@@ -310,7 +313,7 @@ camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *need
         if (block->size - block->used < size || !block_reserve(block)) continue;
         if (!block_take(block, size, alignment, &offset)) continue;
         *out = (camp_allocation){block->memory, offset, size, type,
-                                 block->mapped ? (char *)block->mapped + offset : NULL, block, false};
+                                 block->mapped ? (char *)block->mapped + offset : NULL, block, false, NULL};
         return CAMP_OK;
     }
     camp_memory_block *block = NULL;
@@ -320,7 +323,7 @@ camp_status camp_memory_alloc(camp_device *dev, const VkMemoryRequirements *need
     VkDeviceSize offset = 0;
     block_take(block, size, alignment, &offset); /* a fresh block fits size + alignment */
     *out = (camp_allocation){block->memory, offset, size, type, block->mapped ? (char *)block->mapped + offset : NULL,
-                             block, false};
+                             block, false, NULL};
     return CAMP_OK;
 }
 

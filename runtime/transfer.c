@@ -186,11 +186,29 @@ static camp_status transfer_get(camp_device *dev, struct camp_transfer **out) {
     return CAMP_OK;
 }
 
-void camp_transfer_start(camp_device *dev) {
+/* Whether the staging ring is made ahead (CAMP_STAGING_AHEAD=0: at its first use). */
+static bool ring_ahead_wanted(void) {
     const char *ahead = getenv("CAMP_STAGING_AHEAD");
-    if (dev->copy_path == CAMP_COPY_MAP || (ahead && strcmp(ahead, "0") == 0)) return;
-    dev->transfer = calloc(1, sizeof *dev->transfer);
-    if (dev->transfer) camp_buffer_ahead_start(dev, RING_SLOTS * RING_CHUNK, &dev->transfer->ring_ahead);
+    return !ahead || strcmp(ahead, "0") != 0;
+}
+
+camp_pages_ahead *camp_transfer_pages_ahead(VkPhysicalDevice physical) {
+    enum camp_copy_path path;
+    if (!ring_ahead_wanted() || !has_device_extension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME))
+        return NULL;
+    if (camp_copy_path_for(physical, &path) != CAMP_OK) {
+        camp_failure_clear(); /* the device's opening reports it */
+        return NULL;
+    }
+    return path == CAMP_COPY_MAP ? NULL : camp_pages_ahead_start(RING_SLOTS * RING_CHUNK);
+}
+
+void camp_transfer_start(camp_device *dev, camp_pages_ahead *pages) {
+    if (dev->copy_path == CAMP_COPY_MAP || !ring_ahead_wanted() || !(dev->transfer = calloc(1, sizeof *dev->transfer))) {
+        camp_pages_ahead_cancel(pages);
+        return;
+    }
+    camp_buffer_ahead_start(dev, RING_SLOTS * RING_CHUNK, pages, &dev->transfer->ring_ahead);
 }
 
 camp_status camp_transfer_memcpy(camp_device *dev, void *dst, const void *src, size_t bytes) {
