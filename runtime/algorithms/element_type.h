@@ -53,6 +53,11 @@ typedef double algo_t;
 #define ALGO_PORTABLE_PASTE_(f, type) camp_algo_##f##_##type##_portable
 #define ALGO_PORTABLE_PASTE(f, type) ALGO_PORTABLE_PASTE_(f, type)
 #define ALGO_PORTABLE_NAME(f) ALGO_PORTABLE_PASTE(f, ALGO_TYPE_NAME)
+/* and the function of a kernel file built with -DALGO_KEYS_ONLY (sort.c's
+ * pass by ranks without values) */
+#define ALGO_KEYS_PASTE_(f, type) camp_algo_##f##_##type##_keys
+#define ALGO_KEYS_PASTE(f, type) ALGO_KEYS_PASTE_(f, type)
+#define ALGO_KEYS_NAME(f) ALGO_KEYS_PASTE(f, ALGO_TYPE_NAME)
 #define ALGO_STRING_(x) #x
 #define ALGO_STRING(x) ALGO_STRING_(x)
 /* "f_TYPE" and "f_TYPE_async", the names the caller wrote, for messages */

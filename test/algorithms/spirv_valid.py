@@ -2,11 +2,11 @@
 """spirv_valid.py — every kernel module of the algorithms library is valid
 SPIR-V for Vulkan 1.2.
 
-    spirv_valid.py --campcc CAMPCC --dir runtime/algorithms NAME[+portable]=TYPE,TYPE ...
+    spirv_valid.py --campcc CAMPCC --dir runtime/algorithms NAME[+portable][+keys]=TYPE,TYPE ...
 
 compiles DIR/NAME.c with `campcc -O2 -S -DALGO_TYPE` for each of its types
 (as runtime/algorithms/meson.build does; +portable: also with
--DALGO_PORTABLE), assembles the module with spirv-as and validates it
+-DALGO_PORTABLE; +keys: also with -DALGO_KEYS_ONLY), assembles the module with spirv-as and validates it
 with spirv-val; exits 1 naming the first failure.
 """
 import argparse
@@ -14,6 +14,9 @@ import os
 import subprocess
 import sys
 import tempfile
+
+
+VERSION_DEFINES = {"portable": "-DALGO_PORTABLE", "keys": "-DALGO_KEYS_ONLY"}
 
 
 def run(cmd):
@@ -26,17 +29,18 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--campcc", required=True)
     p.add_argument("--dir", required=True)
-    p.add_argument("files", nargs="+", help="NAME[+portable]=TYPE,TYPE,...")
+    p.add_argument("files", nargs="+", help="NAME[+portable][+keys]=TYPE,TYPE,...")
     a = p.parse_args()
     modules = 0
     with tempfile.TemporaryDirectory() as tmp:
         for item in a.files:
             name, types = item.split("=")
-            name, portable = name.split("+")[0], name.endswith("+portable")
+            name, *extra = name.split("+")
+            versions = [[]] + [[VERSION_DEFINES[v]] for v in extra]
             for t in types.split(","):
-                for version in ([], ["-DALGO_PORTABLE"]) if portable else ([],):
-                    asm = os.path.join(tmp, f"{name}_{t}{len(version)}.spvasm")
-                    spv = os.path.join(tmp, f"{name}_{t}{len(version)}.spv")
+                for n, version in enumerate(versions):
+                    asm = os.path.join(tmp, f"{name}_{t}{n}.spvasm")
+                    spv = os.path.join(tmp, f"{name}_{t}{n}.spv")
                     run([a.campcc, "-O2", "-S", f"-DALGO_{t.upper()}", *version, os.path.join(a.dir, name + ".c"),
                          "-o", asm])
                     run(["spirv-as", "--target-env", "vulkan1.2", asm, "-o", spv])
