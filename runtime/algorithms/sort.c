@@ -48,7 +48,6 @@ static unsigned digit_of(algo_t key, int shift, int kind) restrict(amp) {
     return (unsigned)(sortable(key, kind) >> shift) & (RADIX_DIGITS - 1);
 }
 
-
 enum { COUNT_ITEMS = 8 };
 
 /* Counts the digits of this thread's COUNT_ITEMS keys at i, i + ALGO_TILE,
@@ -424,5 +423,5 @@ SORT_CALLS(unsigned long long, uint64, KEYS_UNSIGNED)
 SORT_CALLS(long long, int64, KEYS_SIGNED)
 SORT_CALLS(double, double, KEYS_FLOAT)
 #endif
-#endif
-#endif
+#endif /* !ALGO_KEYS_ONLY */
+#endif /* !ALGO_PORTABLE */
