@@ -194,8 +194,9 @@ static bool ring_ahead_wanted(void) {
 
 camp_pages_ahead *camp_transfer_pages_ahead(VkPhysicalDevice physical) {
     enum camp_copy_path path;
-    if (!ring_ahead_wanted() || !has_device_extension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME))
-        return NULL;
+    bool can_map = false, can_import = has_device_extension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+    camp_simulate_memory(&can_map, &can_import); /* a profile without the extension: none */
+    if (!ring_ahead_wanted() || !can_import) return NULL;
     if (camp_copy_path_for(physical, &path) != CAMP_OK) {
         camp_failure_clear(); /* the device's opening reports it */
         return NULL;
