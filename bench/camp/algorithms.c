@@ -1,6 +1,6 @@
 /* algorithms — the algorithms library's reduce (a sum, a maximum, and a
  * maximum of absolute values through CAMP_REDUCE_DEFINE), scan, sort,
- * key-value sort, sort by a comparison (CAMP_SORT_DEFINE) and select on arrays of the default accelerator, and the device's copy
+ * key-value sort, sort by a comparison (CAMP_SORT_DEFINE), select, histogram and gather on arrays of the default accelerator, and the device's copy
  * bandwidth beside them (bench/problems/algorithms.h describes the rows):
  * impl=campcc for the library's calls; for algo_copy, impl=campcc-kernel (a
  * kernel copying one float per thread: what a memory-bound call can reach)
@@ -76,13 +76,27 @@ static void select_below(void *p) {
     d->selected = camp_select_float(d->in, d->out, (size_t)d->n, CAMP_LESS, (float)ALGO_BENCH_SELECT_BELOW);
 }
 
-static void allocate(algo_bench_data *d, const float *in, const unsigned *keys) {
+static void histogram(void *p) {
+    algo_bench_data *d = p;
+    camp_histogram_float(d->in, (size_t)d->n, d->bins, ALGO_BENCH_BINS, 0.0f, (float)ALGO_BENCH_BINS);
+    camp_bench_wait();
+}
+static void gather(void *p) {
+    algo_bench_data *d = p;
+    camp_gather_float(d->in, (size_t)d->n, d->map, d->out, (size_t)d->n);
+    camp_bench_wait();
+}
+
+static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map) {
     d->in = array_new(float, d->n, in);
     d->out = array_new(float, d->n, NULL);
     d->original = array_new(unsigned, d->n, keys);
     d->keys = array_new(unsigned, d->n, NULL);
     d->values = array_new(unsigned, d->n, NULL);
     d->positions = array_new(unsigned, d->n, NULL);
+    d->map = array_new(unsigned, d->n, map);
+    d->bins = array_new(unsigned, ALGO_BENCH_BINS, NULL);
+    d->scratch = NULL;
     camp_sequence_uint(d->positions, (size_t)d->n, 0u, 1u);
 }
 static void read_back(void *host, const void *device, size_t bytes) {
@@ -95,14 +109,17 @@ static void release(algo_bench_data *d) {
     array_delete(d->keys);
     array_delete(d->values);
     array_delete(d->positions);
+    array_delete(d->map);
+    array_delete(d->bins);
 }
 
-/* in, out, original, keys, values, positions and the sort's scratch keys and values */
-static void require(const bench_options *o, long long size) { camp_bench_require(o, 4.0 * 8 * (double)size, size); }
+/* in, out, original, keys, values, positions, map and the sort's scratch keys and values */
+static void require(const bench_options *o, long long size) { camp_bench_require(o, 4.0 * 9 * (double)size, size); }
 
 int main(int argc, char **argv) {
     algo_bench_impl impl = {"campcc", {"campcc-kernel", "campcc-array-copy"}, {copy_kernel, array_copy_call}, reduce, reduce_max,
                             reduce_max_abs, scan,
-                            unsort, sort, sort_pairs, sort_with, select_below, allocate, read_back, release};
+                            unsort, sort, sort_pairs, sort_with, select_below, histogram, gather, allocate, read_back,
+                            release};
     return algo_bench_main(argc, argv, "algorithms", &impl, require);
 }

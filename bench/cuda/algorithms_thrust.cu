@@ -1,10 +1,13 @@
 // algorithms' CUDA twin: Thrust's reduce (a sum, a maximum), transform_reduce
 // (the maximum of absolute values), inclusive_scan, sort, sort_by_key,
-// sort with a comparison object and copy_if (CUB underneath) on the same data as bench/camp/algorithms.c,
+// sort with a comparison object, copy_if and gather (CUB underneath), and CUB's
+// DeviceHistogram::HistogramEven, on the same data as bench/camp/algorithms.c,
 // through raw device pointers with the thrust::device policy; for
 // algo_copy, impl=cuda-memcpy (cudaMemcpy device to device) and
 // impl=thrust (thrust::copy). bench/problems/algorithms.h describes the rows.
+#include <cub/device/device_histogram.cuh>
 #include <thrust/copy.h>
+#include <thrust/gather.h>
 #include <thrust/execution_policy.h>
 #include <thrust/functional.h>
 #include <thrust/reduce.h>
@@ -92,7 +95,19 @@ static void select_below(void *p) {
     cuda_bench_wait();
 }
 
-static void allocate(algo_bench_data *d, const float *in, const unsigned *keys) {
+static void histogram(void *p) {
+    algo_bench_data *d = data_of(p);
+    CUDA(cub::DeviceHistogram::HistogramEven(d->scratch, d->scratch_bytes, d->in, d->bins, ALGO_BENCH_BINS + 1, 0.0f,
+                                             (float)ALGO_BENCH_BINS, (int)d->n));
+    cuda_bench_wait();
+}
+static void gather(void *p) {
+    algo_bench_data *d = data_of(p);
+    thrust::gather(thrust::device, d->map, d->map + d->n, d->in, d->out);
+    cuda_bench_wait();
+}
+
+static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map) {
     size_t n = (size_t)d->n;
     d->in = cuda_bench_new(n, in);
     d->out = cuda_bench_new<float>(n, NULL);
@@ -100,7 +115,15 @@ static void allocate(algo_bench_data *d, const float *in, const unsigned *keys) 
     d->keys = cuda_bench_new<unsigned>(n, NULL);
     d->values = cuda_bench_new<unsigned>(n, NULL);
     d->positions = cuda_bench_new<unsigned>(n, NULL);
+    d->map = cuda_bench_new(n, map);
+    d->bins = cuda_bench_new<unsigned>(ALGO_BENCH_BINS, NULL);
     thrust::sequence(thrust::device, d->positions, d->positions + n);
+    /* the histogram's temporary storage, asked for once */
+    d->scratch = NULL;
+    d->scratch_bytes = 0;
+    CUDA(cub::DeviceHistogram::HistogramEven(d->scratch, d->scratch_bytes, d->in, d->bins, ALGO_BENCH_BINS + 1, 0.0f,
+                                             (float)ALGO_BENCH_BINS, (int)n));
+    CUDA(cudaMalloc(&d->scratch, d->scratch_bytes));
 }
 static void read_back(void *host, const void *device, size_t bytes) {
     CUDA(cudaMemcpy(host, device, bytes, cudaMemcpyDeviceToHost));
@@ -112,13 +135,17 @@ static void release(algo_bench_data *d) {
     CUDA(cudaFree(d->keys));
     CUDA(cudaFree(d->values));
     CUDA(cudaFree(d->positions));
+    CUDA(cudaFree(d->map));
+    CUDA(cudaFree(d->bins));
+    CUDA(cudaFree(d->scratch));
 }
 
-// in, out, original, keys, values, positions and the sort's temporary storage
-static void require(const bench_options *o, long long size) { cuda_bench_require(o, 4.0 * 8 * (double)size); }
+// in, out, original, keys, values, positions, map and the sort's temporary storage
+static void require(const bench_options *o, long long size) { cuda_bench_require(o, 4.0 * 9 * (double)size); }
 
 int main(int argc, char **argv) {
     algo_bench_impl impl = {"thrust", {"cuda-memcpy", "thrust"}, {copy_memcpy, copy_thrust}, reduce, reduce_max,
-                            reduce_max_abs, scan, unsort, sort, sort_pairs, sort_with, select_below, allocate, read_back, release};
+                            reduce_max_abs, scan, unsort, sort, sort_pairs, sort_with, select_below, histogram, gather,
+                            allocate, read_back, release};
     return algo_bench_main(argc, argv, "algorithms_thrust", &impl, require);
 }

@@ -16,6 +16,12 @@
  *                     Thrust: sort with a comparison object, its merge
  *                     sort), Gkeys/s
  *   algo_select       the floats below 8 of n (half of them), Gelem/s read
+ *   algo_histogram    n floats counted into 16 uniform bins of [0, 16)
+ *                     (campcc: camp_histogram_float; CUB:
+ *                     DeviceHistogram::HistogramEven), GB/s read
+ *   algo_gather       out[i] = in[map[i]] for n random indices (campcc:
+ *                     camp_gather_float; Thrust: gather), GB/s of the map's
+ *                     and the output's bytes and the gathered ones
  * A measurement is the median of `reps` timed calls, each after an untimed
  * set-up (the unsorted keys copied back in for the sorts) and ending when
  * the device is done. Every result is checked against the host. Plain C
@@ -24,7 +30,7 @@
 #define PROBLEM_ALGORITHMS_H
 #include "../bench.h"
 
-enum { ALGO_BENCH_QUICK = 1 << 20, ALGO_BENCH_SELECT_BELOW = 8 };
+enum { ALGO_BENCH_QUICK = 1 << 20, ALGO_BENCH_SELECT_BELOW = 8, ALGO_BENCH_BINS = 16 };
 static const long long algo_bench_sizes[] = {64ll << 20, 256ll << 20};
 
 /* The sizes to run: --size's, --quick's, else both of algo_bench_sizes. */
@@ -47,6 +53,11 @@ static inline void algo_bench_floats(float *v, long long n) {
 static inline void algo_bench_keys(unsigned *k, long long n) {
     for (long long i = 0; i < n; i++)
         k[i] = bench_hash((unsigned long long)i, 13, 1u << 16) << 16 | bench_hash((unsigned long long)i, 14, 1u << 16);
+}
+
+/* A gather's map: n indices below n. */
+static inline void algo_bench_map(unsigned *map, long long n) {
+    for (long long i = 0; i < n; i++) map[i] = bench_hash((unsigned long long)i, 15, (unsigned)n);
 }
 
 /* Untimed runs before a row's timed ones: for at least this long. The
@@ -157,12 +168,31 @@ static inline void algo_bench_check_select(const bench_options *o, const char *i
     }
     if (kept != count) bench_wrong(o, impl, "the selected count", (double)count, (double)kept);
 }
+/* The histogram: each bin's count, exact. */
+static inline void algo_bench_check_histogram(const bench_options *o, const char *impl, const float *in, long long n,
+                                              const unsigned *bins) {
+    long long want[ALGO_BENCH_BINS] = {0};
+    for (long long i = 0; i < n; i++) want[(int)in[i]]++; /* the floats are 0..15: bin = value */
+    for (int b = 0; b < ALGO_BENCH_BINS; b++)
+        if (bins[b] != (unsigned long long)want[b]) bench_wrong(o, impl, "a bin's count", bins[b], (double)want[b]);
+}
+
+/* The gather: every element. */
+static inline void algo_bench_check_gather(const bench_options *o, const char *impl, const float *in,
+                                           const unsigned *map, const float *out, long long n) {
+    for (long long i = 0; i < n; i++)
+        if (out[i] != in[map[i]]) bench_wrong(o, impl, "a gathered element", out[i], in[map[i]]);
+}
+
 /* The device memory of one size, as each implementation allocates it. */
 typedef struct algo_bench_data {
     long long n;
-    float *in, *out, total;                         /* the floats, scan/select output, a reduction */
+    float *in, *out, total;                         /* the floats, scan/select/gather output, a reduction */
     unsigned *original, *keys, *values, *positions; /* unsorted keys, the keys sorted in place, values, 0..n-1 */
+    unsigned *map, *bins;                           /* a gather's indices, a histogram's ALGO_BENCH_BINS counts */
     size_t selected;                                /* a selection's count */
+    void *scratch;                                  /* the implementation's own, or NULL */
+    size_t scratch_bytes;
 } algo_bench_data;
 
 /* One implementation: its rows' impl= names and its calls, each on a
@@ -172,9 +202,10 @@ typedef struct algo_bench_impl {
     const char *name;                 /* impl= of the algorithms' rows */
     const char *copy_names[2];        /* impl= of the two algo_copy rows */
     algo_bench_call copies[2];        /* in to out */
-    algo_bench_call reduce, reduce_max, reduce_max_abs, scan, unsort, sort, sort_pairs, sort_with, select_below;
-    /* in and original filled from the host, the rest allocated; positions 0..n-1 */
-    void (*allocate)(algo_bench_data *d, const float *in, const unsigned *keys);
+    algo_bench_call reduce, reduce_max, reduce_max_abs, scan, unsort, sort, sort_pairs, sort_with, select_below,
+        histogram, gather;
+    /* in, original and map filled from the host, the rest allocated; positions 0..n-1 */
+    void (*allocate)(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map);
     void (*read)(void *host, const void *device, size_t bytes);
     void (*release)(algo_bench_data *d);
 } algo_bench_impl;
@@ -186,11 +217,13 @@ static inline void algo_bench_size(const bench_options *o, long long size, const
     unsigned *keys = (unsigned *)bench_alloc(o, n * sizeof(unsigned));
     unsigned *sorted = (unsigned *)bench_alloc(o, n * sizeof(unsigned));
     unsigned *values = (unsigned *)bench_alloc(o, n * sizeof(unsigned));
+    unsigned *map = (unsigned *)bench_alloc(o, n * sizeof(unsigned));
     algo_bench_floats(in, size);
     algo_bench_keys(keys, size);
+    algo_bench_map(map, size);
     algo_bench_data d;
     d.n = size;
-    impl->allocate(&d, in, keys);
+    impl->allocate(&d, in, keys, map);
     for (int c = 0; c < 2; c++) {
         double ms = algo_bench_measure(o, NULL, impl->copies[c], &d);
         impl->read(out, d.out, n * sizeof(float));
@@ -235,12 +268,24 @@ static inline void algo_bench_size(const bench_options *o, long long size, const
     algo_bench_check_select(o, impl->name, in, out, size, (long long)d.selected);
     algo_bench_report(o, "algo_select", size, impl->name, ms, (double)size, 1e9, "Gelem/s");
 
+    ms = algo_bench_measure(o, NULL, impl->histogram, &d);
+    unsigned bins[ALGO_BENCH_BINS];
+    impl->read(bins, d.bins, sizeof bins);
+    algo_bench_check_histogram(o, impl->name, in, size, bins);
+    algo_bench_report(o, "algo_histogram", size, impl->name, ms, 4.0 * (double)size, 1e9, "GB/s");
+
+    ms = algo_bench_measure(o, NULL, impl->gather, &d);
+    impl->read(out, d.out, n * sizeof(float));
+    algo_bench_check_gather(o, impl->name, in, map, out, size);
+    algo_bench_report(o, "algo_gather", size, impl->name, ms, 12.0 * (double)size, 1e9, "GB/s");
+
     impl->release(&d);
     free(in);
     free(out);
     free(keys);
     free(sorted);
     free(values);
+    free(map);
 }
 
 /* A main's work: every size of algo_bench_size_list. */
