@@ -1,6 +1,6 @@
 /* algorithms — the algorithms library's reduce (a sum, a maximum, and a
  * maximum of absolute values through CAMP_REDUCE_DEFINE), scan, sort,
- * key-value sort, sort by a comparison (CAMP_SORT_DEFINE), select, histogram and gather on arrays of the default accelerator, and the device's copy
+ * key-value sort, sort by a comparison (CAMP_SORT_DEFINE), select, histogram, gather, segmented scan, unique and fill on arrays of the default accelerator, and the device's copy
  * bandwidth beside them (bench/problems/algorithms.h describes the rows):
  * impl=campcc for the library's calls; for algo_copy, impl=campcc-kernel (a
  * kernel copying one float per thread: what a memory-bound call can reach)
@@ -87,6 +87,21 @@ static void gather(void *p) {
     camp_bench_wait();
 }
 
+static void scan_by_key(void *p) {
+    algo_bench_data *d = p;
+    camp_inclusive_scan_by_key_float(d->segments, d->in, d->out, (size_t)d->n);
+    camp_bench_wait();
+}
+static void unique(void *p) {
+    algo_bench_data *d = p;
+    d->selected = camp_unique_float(d->in, d->out, (size_t)d->n);
+}
+static void fill(void *p) {
+    algo_bench_data *d = p;
+    camp_fill_float(d->out, (size_t)d->n, 1.0f);
+    camp_bench_wait();
+}
+
 static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map) {
     d->in = array_new(float, d->n, in);
     d->out = array_new(float, d->n, NULL);
@@ -96,8 +111,11 @@ static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, 
     d->positions = array_new(unsigned, d->n, NULL);
     d->map = array_new(unsigned, d->n, map);
     d->bins = array_new(unsigned, ALGO_BENCH_BINS, NULL);
+    d->segments = array_new(unsigned, d->n, NULL);
     d->scratch = NULL;
     camp_sequence_uint(d->positions, (size_t)d->n, 0u, 1u);
+    unsigned *segments = d->segments;
+    parallel_for_each(i, extent((int)d->n)) { segments[i] = (unsigned)i / ALGO_BENCH_RUN; }
 }
 static void read_back(void *host, const void *device, size_t bytes) {
     array_copy_out((char *)host, (const char *)device, bytes);
@@ -111,15 +129,16 @@ static void release(algo_bench_data *d) {
     array_delete(d->positions);
     array_delete(d->map);
     array_delete(d->bins);
+    array_delete(d->segments);
 }
 
-/* in, out, original, keys, values, positions, map and the sort's scratch keys and values */
-static void require(const bench_options *o, long long size) { camp_bench_require(o, 4.0 * 9 * (double)size, size); }
+/* in, out, original, keys, values, positions, map, segments and the sort's scratch keys and values */
+static void require(const bench_options *o, long long size) { camp_bench_require(o, 4.0 * 10 * (double)size, size); }
 
 int main(int argc, char **argv) {
     algo_bench_impl impl = {"campcc", {"campcc-kernel", "campcc-array-copy"}, {copy_kernel, array_copy_call}, reduce, reduce_max,
                             reduce_max_abs, scan,
-                            unsort, sort, sort_pairs, sort_with, select_below, histogram, gather, allocate, read_back,
-                            release};
+                            unsort, sort, sort_pairs, sort_with, select_below, histogram, gather, scan_by_key, unique,
+                            fill, allocate, read_back, release};
     return algo_bench_main(argc, argv, "algorithms", &impl, require);
 }

@@ -1,12 +1,17 @@
 // algorithms' CUDA twin: Thrust's reduce (a sum, a maximum), transform_reduce
 // (the maximum of absolute values), inclusive_scan, sort, sort_by_key,
-// sort with a comparison object, copy_if and gather (CUB underneath), and CUB's
+// sort with a comparison object, copy_if, gather, inclusive_scan_by_key,
+// unique_copy and fill (CUB underneath), and CUB's
 // DeviceHistogram::HistogramEven, on the same data as bench/camp/algorithms.c,
 // through raw device pointers with the thrust::device policy; for
 // algo_copy, impl=cuda-memcpy (cudaMemcpy device to device) and
 // impl=thrust (thrust::copy). bench/problems/algorithms.h describes the rows.
 #include <cub/device/device_histogram.cuh>
 #include <thrust/copy.h>
+#include <thrust/fill.h>
+#include <thrust/unique.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/transform.h>
 #include <thrust/gather.h>
 #include <thrust/execution_policy.h>
 #include <thrust/functional.h>
@@ -107,6 +112,27 @@ static void gather(void *p) {
     cuda_bench_wait();
 }
 
+static void scan_by_key(void *p) {
+    algo_bench_data *d = data_of(p);
+    thrust::inclusive_scan_by_key(thrust::device, d->segments, d->segments + d->n, d->in, d->out);
+    cuda_bench_wait();
+}
+static void unique(void *p) {
+    algo_bench_data *d = data_of(p);
+    float *end = thrust::unique_copy(thrust::device, d->in, d->in + d->n, d->out);
+    d->selected = (size_t)(end - d->out);
+    cuda_bench_wait();
+}
+static void fill(void *p) {
+    algo_bench_data *d = data_of(p);
+    thrust::fill(thrust::device, d->out, d->out + d->n, 1.0f);
+    cuda_bench_wait();
+}
+
+struct run_of {
+    __host__ __device__ unsigned operator()(unsigned i) const { return i / ALGO_BENCH_RUN; }
+};
+
 static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map) {
     size_t n = (size_t)d->n;
     d->in = cuda_bench_new(n, in);
@@ -117,6 +143,9 @@ static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, 
     d->positions = cuda_bench_new<unsigned>(n, NULL);
     d->map = cuda_bench_new(n, map);
     d->bins = cuda_bench_new<unsigned>(ALGO_BENCH_BINS, NULL);
+    d->segments = cuda_bench_new<unsigned>(n, NULL);
+    thrust::transform(thrust::device, thrust::counting_iterator<unsigned>(0), thrust::counting_iterator<unsigned>((unsigned)n),
+                      d->segments, run_of());
     thrust::sequence(thrust::device, d->positions, d->positions + n);
     /* the histogram's temporary storage, asked for once */
     d->scratch = NULL;
@@ -138,14 +167,15 @@ static void release(algo_bench_data *d) {
     CUDA(cudaFree(d->map));
     CUDA(cudaFree(d->bins));
     CUDA(cudaFree(d->scratch));
+    CUDA(cudaFree(d->segments));
 }
 
-// in, out, original, keys, values, positions, map and the sort's temporary storage
-static void require(const bench_options *o, long long size) { cuda_bench_require(o, 4.0 * 9 * (double)size); }
+// in, out, original, keys, values, positions, map, segments and the sort's temporary storage
+static void require(const bench_options *o, long long size) { cuda_bench_require(o, 4.0 * 10 * (double)size); }
 
 int main(int argc, char **argv) {
     algo_bench_impl impl = {"thrust", {"cuda-memcpy", "thrust"}, {copy_memcpy, copy_thrust}, reduce, reduce_max,
                             reduce_max_abs, scan, unsort, sort, sort_pairs, sort_with, select_below, histogram, gather,
-                            allocate, read_back, release};
+                            scan_by_key, unique, fill, allocate, read_back, release};
     return algo_bench_main(argc, argv, "algorithms_thrust", &impl, require);
 }

@@ -22,6 +22,13 @@
  *   algo_gather       out[i] = in[map[i]] for n random indices (campcc:
  *                     camp_gather_float; Thrust: gather), GB/s of the map's
  *                     and the output's bytes and the gathered ones
+ *   algo_scan_by_key  the inclusive prefix sums of n floats in runs of
+ *                     ALGO_BENCH_RUN equal keys (Thrust:
+ *                     inclusive_scan_by_key), GB/s of the keys, the floats
+ *                     and the sums
+ *   algo_unique       the floats that differ from the one before them (about
+ *                     15 in 16), Gelem/s read (Thrust: unique_copy)
+ *   algo_fill         n floats set to one value, GB/s written
  * A measurement is the median of `reps` timed calls, each after an untimed
  * set-up (the unsorted keys copied back in for the sorts) and ending when
  * the device is done. Every result is checked against the host. Plain C
@@ -30,7 +37,7 @@
 #define PROBLEM_ALGORITHMS_H
 #include "../bench.h"
 
-enum { ALGO_BENCH_QUICK = 1 << 20, ALGO_BENCH_SELECT_BELOW = 8, ALGO_BENCH_BINS = 16 };
+enum { ALGO_BENCH_QUICK = 1 << 20, ALGO_BENCH_SELECT_BELOW = 8, ALGO_BENCH_BINS = 16, ALGO_BENCH_RUN = 64 };
 static const long long algo_bench_sizes[] = {64ll << 20, 256ll << 20};
 
 /* The sizes to run: --size's, --quick's, else both of algo_bench_sizes. */
@@ -184,12 +191,35 @@ static inline void algo_bench_check_gather(const bench_options *o, const char *i
         if (out[i] != in[map[i]]) bench_wrong(o, impl, "a gathered element", out[i], in[map[i]]);
 }
 
+/* The segmented scan: runs of ALGO_BENCH_RUN (keys i / ALGO_BENCH_RUN). */
+static inline void algo_bench_check_scan_by_key(const bench_options *o, const char *impl, const float *in,
+                                                const float *out, long long n) {
+    double want = 0;
+    for (long long i = 0; i < n; i++) {
+        want = i % ALGO_BENCH_RUN ? want + in[i] : in[i];
+        if (!bench_close(out[i], want, 1e-4 * want + 1)) bench_wrong(o, impl, "a segment's prefix sum", out[i], want);
+    }
+}
+
+/* unique: the count and every element kept, in order. */
+static inline void algo_bench_check_unique(const bench_options *o, const char *impl, const float *in,
+                                           const float *out, long long n, long long count) {
+    long long kept = 0;
+    for (long long i = 0; i < n; i++) {
+        if (i && in[i] == in[i - 1]) continue;
+        if (kept < count && out[kept] != in[i]) bench_wrong(o, impl, "a unique element", out[kept], in[i]);
+        kept++;
+    }
+    if (kept != count) bench_wrong(o, impl, "the unique count", (double)count, (double)kept);
+}
+
 /* The device memory of one size, as each implementation allocates it. */
 typedef struct algo_bench_data {
     long long n;
     float *in, *out, total;                         /* the floats, scan/select/gather output, a reduction */
     unsigned *original, *keys, *values, *positions; /* unsorted keys, the keys sorted in place, values, 0..n-1 */
     unsigned *map, *bins;                           /* a gather's indices, a histogram's ALGO_BENCH_BINS counts */
+    unsigned *segments;                             /* a segmented scan's keys: i / ALGO_BENCH_RUN */
     size_t selected;                                /* a selection's count */
     void *scratch;                                  /* the implementation's own, or NULL */
     size_t scratch_bytes;
@@ -203,8 +233,9 @@ typedef struct algo_bench_impl {
     const char *copy_names[2];        /* impl= of the two algo_copy rows */
     algo_bench_call copies[2];        /* in to out */
     algo_bench_call reduce, reduce_max, reduce_max_abs, scan, unsort, sort, sort_pairs, sort_with, select_below,
-        histogram, gather;
-    /* in, original and map filled from the host, the rest allocated; positions 0..n-1 */
+        histogram, gather, scan_by_key, unique, fill;
+    /* in, original and map filled from the host, the rest allocated; positions 0..n-1, segments
+     * i / ALGO_BENCH_RUN */
     void (*allocate)(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map);
     void (*read)(void *host, const void *device, size_t bytes);
     void (*release)(algo_bench_data *d);
@@ -278,6 +309,22 @@ static inline void algo_bench_size(const bench_options *o, long long size, const
     impl->read(out, d.out, n * sizeof(float));
     algo_bench_check_gather(o, impl->name, in, map, out, size);
     algo_bench_report(o, "algo_gather", size, impl->name, ms, 12.0 * (double)size, 1e9, "GB/s");
+
+    ms = algo_bench_measure(o, NULL, impl->scan_by_key, &d);
+    impl->read(out, d.out, n * sizeof(float));
+    algo_bench_check_scan_by_key(o, impl->name, in, out, size);
+    algo_bench_report(o, "algo_scan_by_key", size, impl->name, ms, 12.0 * (double)size, 1e9, "GB/s");
+
+    ms = algo_bench_measure(o, NULL, impl->unique, &d);
+    impl->read(out, d.out, d.selected * sizeof(float));
+    algo_bench_check_unique(o, impl->name, in, out, size, (long long)d.selected);
+    algo_bench_report(o, "algo_unique", size, impl->name, ms, (double)size, 1e9, "Gelem/s");
+
+    ms = algo_bench_measure(o, NULL, impl->fill, &d);
+    impl->read(out, d.out, n * sizeof(float));
+    for (size_t i = 0; i < n; i++)
+        if (out[i] != 1.0f) bench_wrong(o, impl->name, "a filled element", out[i], 1.0);
+    algo_bench_report(o, "algo_fill", size, impl->name, ms, 4.0 * (double)size, 1e9, "GB/s");
 
     impl->release(&d);
     free(in);
