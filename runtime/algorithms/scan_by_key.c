@@ -186,9 +186,6 @@ void SCAN_BY_KEY_KERNELS(const unsigned *keys, const algo_t *in, algo_t *out, in
                 }
                 sum += block[padded(at)]; /* 0 past the end */
             }
-            pair_sum[t.local] = sum;
-            pair_open[t.local] = open;
-            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
             pair_scan(sum, open, pair_sum, pair_open, group_sum, group_open, t.local, t.barrier);
             /* what precedes this thread's first element in its segment */
             algo_t running = t.local ? pair_sum[t.local - 1] : 0;
