@@ -1,6 +1,7 @@
 /* algorithms — the algorithms library's reduce (a sum, a maximum, and a
  * maximum of absolute values through CAMP_REDUCE_DEFINE), scan, sort,
- * key-value sort, sort by a comparison (CAMP_SORT_DEFINE), select, histogram, gather, segmented scan, unique and fill on arrays of the default accelerator, and the device's copy
+ * key-value sort, sort by a comparison (CAMP_SORT_DEFINE), select, histogram, gather, segmented scan, unique, fill,
+ * sequence, dot product and scatter on arrays of the default accelerator, and the device's copy
  * bandwidth beside them (bench/problems/algorithms.h describes the rows):
  * impl=campcc for the library's calls; for algo_copy, impl=campcc-kernel (a
  * kernel copying one float per thread: what a memory-bound call can reach)
@@ -102,7 +103,23 @@ static void fill(void *p) {
     camp_bench_wait();
 }
 
-static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map) {
+static void sequence(void *p) {
+    algo_bench_data *d = p;
+    camp_sequence_float(d->out, (size_t)d->n, 0.0f, 1.0f);
+    camp_bench_wait();
+}
+static void dot(void *p) {
+    algo_bench_data *d = p;
+    d->total = camp_dot_float(d->in, d->in, (size_t)d->n);
+}
+static void scatter(void *p) {
+    algo_bench_data *d = p;
+    camp_scatter_float(d->in, d->perm, d->out, (size_t)d->n, (size_t)d->n);
+    camp_bench_wait();
+}
+
+static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map,
+                     const unsigned *perm) {
     d->in = array_new(float, d->n, in);
     d->out = array_new(float, d->n, NULL);
     d->original = array_new(unsigned, d->n, keys);
@@ -112,6 +129,7 @@ static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, 
     d->map = array_new(unsigned, d->n, map);
     d->bins = array_new(unsigned, ALGO_BENCH_BINS, NULL);
     d->segments = array_new(unsigned, d->n, NULL);
+    d->perm = array_new(unsigned, d->n, perm);
     d->scratch = NULL;
     camp_sequence_uint(d->positions, (size_t)d->n, 0u, 1u);
     unsigned *segments = d->segments;
@@ -130,15 +148,16 @@ static void release(algo_bench_data *d) {
     array_delete(d->map);
     array_delete(d->bins);
     array_delete(d->segments);
+    array_delete(d->perm);
 }
 
-/* in, out, original, keys, values, positions, map, segments and the sort's scratch keys and values */
-static void require(const bench_options *o, long long size) { camp_bench_require(o, 4.0 * 10 * (double)size, size); }
+/* in, out, original, keys, values, positions, map, segments, perm and the sort's scratch keys and values */
+static void require(const bench_options *o, long long size) { camp_bench_require(o, 4.0 * 11 * (double)size, size); }
 
 int main(int argc, char **argv) {
     algo_bench_impl impl = {"campcc", {"campcc-kernel", "campcc-array-copy"}, {copy_kernel, array_copy_call}, reduce, reduce_max,
                             reduce_max_abs, scan,
                             unsort, sort, sort_pairs, sort_with, select_below, histogram, gather, scan_by_key, unique,
-                            fill, allocate, read_back, release};
+                            fill, sequence, dot, scatter, allocate, read_back, release};
     return algo_bench_main(argc, argv, "algorithms", &impl, require);
 }

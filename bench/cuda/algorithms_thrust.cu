@@ -1,7 +1,7 @@
 // algorithms' CUDA twin: Thrust's reduce (a sum, a maximum), transform_reduce
 // (the maximum of absolute values), inclusive_scan, sort, sort_by_key,
 // sort with a comparison object, copy_if, gather, inclusive_scan_by_key,
-// unique_copy and fill (CUB underneath), and CUB's
+// unique_copy, fill, sequence, inner_product and scatter (CUB underneath), and CUB's
 // DeviceHistogram::HistogramEven, on the same data as bench/camp/algorithms.c,
 // through raw device pointers with the thrust::device policy; for
 // algo_copy, impl=cuda-memcpy (cudaMemcpy device to device) and
@@ -13,6 +13,8 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/transform.h>
 #include <thrust/gather.h>
+#include <thrust/inner_product.h>
+#include <thrust/scatter.h>
 #include <thrust/execution_policy.h>
 #include <thrust/functional.h>
 #include <thrust/reduce.h>
@@ -129,11 +131,27 @@ static void fill(void *p) {
     cuda_bench_wait();
 }
 
+static void sequence(void *p) {
+    algo_bench_data *d = data_of(p);
+    thrust::sequence(thrust::device, d->out, d->out + d->n, 0.0f, 1.0f);
+    cuda_bench_wait();
+}
+static void dot(void *p) {
+    algo_bench_data *d = data_of(p);
+    d->total = thrust::inner_product(thrust::device, d->in, d->in + d->n, d->in, 0.0f);
+}
+static void scatter(void *p) {
+    algo_bench_data *d = data_of(p);
+    thrust::scatter(thrust::device, d->in, d->in + d->n, d->perm, d->out);
+    cuda_bench_wait();
+}
+
 struct run_of {
     __host__ __device__ unsigned operator()(unsigned i) const { return i / ALGO_BENCH_RUN; }
 };
 
-static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map) {
+static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map,
+                     const unsigned *perm) {
     size_t n = (size_t)d->n;
     d->in = cuda_bench_new(n, in);
     d->out = cuda_bench_new<float>(n, NULL);
@@ -144,6 +162,7 @@ static void allocate(algo_bench_data *d, const float *in, const unsigned *keys, 
     d->map = cuda_bench_new(n, map);
     d->bins = cuda_bench_new<unsigned>(ALGO_BENCH_BINS, NULL);
     d->segments = cuda_bench_new<unsigned>(n, NULL);
+    d->perm = cuda_bench_new(n, perm);
     thrust::transform(thrust::device, thrust::counting_iterator<unsigned>(0), thrust::counting_iterator<unsigned>((unsigned)n),
                       d->segments, run_of());
     thrust::sequence(thrust::device, d->positions, d->positions + n);
@@ -168,14 +187,15 @@ static void release(algo_bench_data *d) {
     CUDA(cudaFree(d->bins));
     CUDA(cudaFree(d->scratch));
     CUDA(cudaFree(d->segments));
+    CUDA(cudaFree(d->perm));
 }
 
-// in, out, original, keys, values, positions, map, segments and the sort's temporary storage
-static void require(const bench_options *o, long long size) { cuda_bench_require(o, 4.0 * 10 * (double)size); }
+// in, out, original, keys, values, positions, map, segments, perm and the sort's temporary storage
+static void require(const bench_options *o, long long size) { cuda_bench_require(o, 4.0 * 11 * (double)size); }
 
 int main(int argc, char **argv) {
     algo_bench_impl impl = {"thrust", {"cuda-memcpy", "thrust"}, {copy_memcpy, copy_thrust}, reduce, reduce_max,
                             reduce_max_abs, scan, unsort, sort, sort_pairs, sort_with, select_below, histogram, gather,
-                            scan_by_key, unique, fill, allocate, read_back, release};
+                            scan_by_key, unique, fill, sequence, dot, scatter, allocate, read_back, release};
     return algo_bench_main(argc, argv, "algorithms_thrust", &impl, require);
 }

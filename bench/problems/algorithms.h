@@ -29,6 +29,12 @@
  *   algo_unique       the floats that differ from the one before them (about
  *                     15 in 16), Gelem/s read (Thrust: unique_copy)
  *   algo_fill         n floats set to one value, GB/s written
+ *   algo_sequence     n floats set to 0, 1, 2, ... (Thrust: sequence), GB/s written
+ *   algo_dot          the dot product of the floats with themselves
+ *                     (Thrust: inner_product), GB/s read (both operands)
+ *   algo_scatter      out[perm[i]] = in[i] for a permutation of n (Thrust:
+ *                     scatter), GB/s of the map's, the input's and the
+ *                     scattered bytes
  * A measurement is the median of `reps` timed calls, each after an untimed
  * set-up (the unsorted keys copied back in for the sorts) and ending when
  * the device is done. Every result is checked against the host. Plain C
@@ -65,6 +71,18 @@ static inline void algo_bench_keys(unsigned *k, long long n) {
 /* A gather's map: n indices below n. */
 static inline void algo_bench_map(unsigned *map, long long n) {
     for (long long i = 0; i < n; i++) map[i] = bench_hash((unsigned long long)i, 15, (unsigned)n);
+}
+
+/* A scatter's map: the permutation i -> (i * a + 1) mod n, a odd and
+ * prime to n. */
+static inline void algo_bench_permutation(unsigned *perm, long long n) {
+    unsigned long long a = 2654435761ull % (unsigned long long)n;
+    for (;; a++) {
+        unsigned long long x = a, y = (unsigned long long)n;
+        while (y) { unsigned long long r = x % y; x = y; y = r; }
+        if (x == 1) break;
+    }
+    for (long long i = 0; i < n; i++) perm[i] = (unsigned)(((unsigned long long)i * a + 1) % (unsigned long long)n);
 }
 
 /* Untimed runs before a row's timed ones: for at least this long. The
@@ -220,6 +238,7 @@ typedef struct algo_bench_data {
     unsigned *original, *keys, *values, *positions; /* unsorted keys, the keys sorted in place, values, 0..n-1 */
     unsigned *map, *bins;                           /* a gather's indices, a histogram's ALGO_BENCH_BINS counts */
     unsigned *segments;                             /* a segmented scan's keys: i / ALGO_BENCH_RUN */
+    unsigned *perm;                                 /* a scatter's map: a permutation of 0..n-1 */
     size_t selected;                                /* a selection's count */
     void *scratch;                                  /* the implementation's own, or NULL */
     size_t scratch_bytes;
@@ -233,10 +252,11 @@ typedef struct algo_bench_impl {
     const char *copy_names[2];        /* impl= of the two algo_copy rows */
     algo_bench_call copies[2];        /* in to out */
     algo_bench_call reduce, reduce_max, reduce_max_abs, scan, unsort, sort, sort_pairs, sort_with, select_below,
-        histogram, gather, scan_by_key, unique, fill;
-    /* in, original and map filled from the host, the rest allocated; positions 0..n-1, segments
-     * i / ALGO_BENCH_RUN */
-    void (*allocate)(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map);
+        histogram, gather, scan_by_key, unique, fill, sequence, dot, scatter;
+    /* in, original, map and perm filled from the host, the rest allocated; positions 0..n-1,
+     * segments i / ALGO_BENCH_RUN */
+    void (*allocate)(algo_bench_data *d, const float *in, const unsigned *keys, const unsigned *map,
+                     const unsigned *perm);
     void (*read)(void *host, const void *device, size_t bytes);
     void (*release)(algo_bench_data *d);
 } algo_bench_impl;
@@ -249,12 +269,14 @@ static inline void algo_bench_size(const bench_options *o, long long size, const
     unsigned *sorted = (unsigned *)bench_alloc(o, n * sizeof(unsigned));
     unsigned *values = (unsigned *)bench_alloc(o, n * sizeof(unsigned));
     unsigned *map = (unsigned *)bench_alloc(o, n * sizeof(unsigned));
+    unsigned *perm = (unsigned *)bench_alloc(o, n * sizeof(unsigned));
     algo_bench_floats(in, size);
     algo_bench_keys(keys, size);
     algo_bench_map(map, size);
+    algo_bench_permutation(perm, size);
     algo_bench_data d;
     d.n = size;
-    impl->allocate(&d, in, keys, map);
+    impl->allocate(&d, in, keys, map, perm);
     for (int c = 0; c < 2; c++) {
         double ms = algo_bench_measure(o, NULL, impl->copies[c], &d);
         impl->read(out, d.out, n * sizeof(float));
@@ -326,6 +348,24 @@ static inline void algo_bench_size(const bench_options *o, long long size, const
         if (out[i] != 1.0f) bench_wrong(o, impl->name, "a filled element", out[i], 1.0);
     algo_bench_report(o, "algo_fill", size, impl->name, ms, 4.0 * (double)size, 1e9, "GB/s");
 
+    ms = algo_bench_measure(o, NULL, impl->sequence, &d);
+    impl->read(out, d.out, n * sizeof(float));
+    for (size_t i = 0; i < n; i++)
+        if (out[i] != (float)i) bench_wrong(o, impl->name, "a sequence element", out[i], (double)(float)i);
+    algo_bench_report(o, "algo_sequence", size, impl->name, ms, 4.0 * (double)size, 1e9, "GB/s");
+
+    ms = algo_bench_measure(o, NULL, impl->dot, &d);
+    double squares = 0;
+    for (size_t i = 0; i < n; i++) squares += (double)in[i] * in[i];
+    algo_bench_check_float(o, impl->name, "the dot product", d.total, squares);
+    algo_bench_report(o, "algo_dot", size, impl->name, ms, 8.0 * (double)size, 1e9, "GB/s");
+
+    ms = algo_bench_measure(o, NULL, impl->scatter, &d);
+    impl->read(out, d.out, n * sizeof(float));
+    for (size_t i = 0; i < n; i++)
+        if (out[perm[i]] != in[i]) bench_wrong(o, impl->name, "a scattered element", out[perm[i]], in[i]);
+    algo_bench_report(o, "algo_scatter", size, impl->name, ms, 12.0 * (double)size, 1e9, "GB/s");
+
     impl->release(&d);
     free(in);
     free(out);
@@ -333,6 +373,7 @@ static inline void algo_bench_size(const bench_options *o, long long size, const
     free(sorted);
     free(values);
     free(map);
+    free(perm);
 }
 
 /* A main's work: every size of algo_bench_size_list. */
