@@ -377,11 +377,11 @@ static bool radix_sort(algo_t *keys, unsigned *values, size_t count, int kind, c
     }
     camp_accelerator_view *view = camp_current_view();
     int n = (int)count;
+    bool ranks = rank_pass_fits();
     void (*pass)(const algo_t *, const unsigned *, algo_t *, unsigned *, unsigned *, int, int, int, int, int,
-                 const char *, unsigned) = rank_pass_fits() ? (values ? rank_pass : ALGO_KEYS_NAME(rank_pass))
+                 const char *, unsigned) = ranks               ? (values ? rank_pass : ALGO_KEYS_NAME(rank_pass))
                                            : algo_subgroups(0) ? split_pass
                                                                : ALGO_PORTABLE_NAME(radix_pass);
-    bool ranks = pass == rank_pass || pass == ALGO_KEYS_NAME(rank_pass);
     algo_chunking cut = algo_chunks_between(n, ranks ? RANK_BLOCK : SORT_BLOCK, SORT_CHUNK_BLOCKS, SORT_MAX_CHUNKS);
     int chunk = cut.chunk, chunks = cut.chunks;
     algo_t *scratch_keys = array_new_on(view, algo_t, count, NULL, CAMP_ACCESS_TYPE_AUTO);
