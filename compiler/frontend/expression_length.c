@@ -1,16 +1,21 @@
 /* expression_length.c — an expression with more than MAX_RUN_OPERATORS
- * comparisons and bitwise `&` and `|`, macros expanded, refused before
- * libclang sees the file.
+ * arithmetic (`+ - * / %`), bitwise (`& ^ |`) and comparison operators,
+ * macros expanded, refused before libclang sees the file.
  *
  * clang's checks of a finished expression take time quadratic in the length
- * of a chain of these operators (`x == x == ...`, `x & x & ...`): each one
- * asks whether its operands make an integer constant expression, and each
- * answer finds the start of an operand by walking down its left operands
- * again (a 32,768-term chain of `==`, `<`, `&` or `|` takes 2.4-4 s in
- * `clang-19 -fsyntax-only -w`, 50,000 terms 7 s, 100,000 minutes; `+`,
- * `<<`, `&&`, `?:` and the others 0.01-0.04 s). No warning option turns
- * these checks off, and a few nested macros make such a chain out of a few
- * lines. So the main file is scanned first, its macros expanded in outline:
+ * of a chain of these operators: a chain of comparisons or of `&` and `|`
+ * (`x == x == ...`) asks at each operator whether its operands make an
+ * integer constant expression, and each answer finds the start of an
+ * operand by walking down its left operands again (a 32,768-term chain
+ * takes 2.4-4 s in `clang-19 -fsyntax-only -w`, 50,000 terms 7 s, 100,000
+ * minutes); a chain of `+ - * / % ^` does the same once it is converted
+ * to another type (`short s = x + x + ...`, `int i = x + sizeof x + ...`:
+ * 10,000 terms 2 s, 20,000 terms 8.6 s, 40,000 terms 37 s). `<<`, `>>`,
+ * `&&`, `||`, `?:` and assignment chains take 0.01-0.1 s however long. No
+ * warning option turns these checks off, and a few nested macros make such
+ * a chain out of a few lines. The scan does not know types, so it counts
+ * every chain of these operators as if converted. So the main file is
+ * scanned first, its macros expanded in outline:
  * a run of tokens with no `;`, `{`, `}` or `,` that holds more than
  * MAX_RUN_OPERATORS of them is an error at the macro use (or the token)
  * that makes it so long.
@@ -29,7 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 16,384 terms of `x == x == ...` take 1.9 s of CPU in clang-19's parse. */
+/* 16,384 terms of `x == x == ...` take 1.9 s of CPU in clang-19's parse,
+ * of `short s = x + x + ...` 5.5 s. */
 enum { MAX_RUN_OPERATORS = 16384 };
 /* A use of a macro may expand to this many tokens: 2,000,000 tokens of
  * `x + x + ...` take 2.4 s in clang-19's parse, and a few nested macros
@@ -143,7 +149,7 @@ static size_t punctuator_len(const char *s, size_t n, size_t i) {
 }
 
 static TokKind punctuator_kind(const char *p, size_t len) {
-    static const char *const slow[] = {"==", "!=", "<", ">", "<=", ">=", "&", "|"};
+    static const char *const slow[] = {"==", "!=", "<", ">", "<=", ">=", "&", "|", "^", "+", "-", "*", "/", "%"};
     if (len == 1 && strchr(";{},", *p)) return TOK_SEPARATOR;
     for (size_t k = 0; k < sizeof slow / sizeof *slow; k++)
         if (len == strlen(slow[k]) && !memcmp(p, slow[k], len)) return TOK_SLOW;
@@ -458,8 +464,8 @@ bool fe_check_expression_length(Unit *u) {
     SrcLoc loc = {u->path, line, (unsigned)(at - line_start) + 1, false};
     if (r == SCAN_TOO_LONG)
         diag_error(u->diag, loc,
-                   "an expression with more than %d comparison, '&' and '|' operators once macros are "
-                   "expanded is not supported (clang checks their chains in time quadratic in their length): "
+                   "an expression with more than %d arithmetic, bitwise and comparison operators once "
+                   "macros are expanded is not supported (clang checks their chains in time quadratic in their length): "
                    "split it into several statements",
                    MAX_RUN_OPERATORS);
     else if (r == SCAN_TOO_MANY_TOKENS)
