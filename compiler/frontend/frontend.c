@@ -1093,6 +1093,7 @@ bool frontend_run(Unit *u) {
         if (report_clang_diagnostics(&fe)) { /* which lists the unit (unit_cursors.c) */
             fe_find_host_math_use(&fe);
             if (fe_check_restrictions(&fe)) fe_visit_unit(&fe, find_kernels, &fe);
+            if (u->diag->errors == 0) fe_lower_matmuls(&fe);
         }
         ok = u->diag->errors == 0;
     }

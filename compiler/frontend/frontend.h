@@ -174,6 +174,9 @@ Expr *fe_subgroup_call(Frontend *fe, CXCursor call, const char *name, bool *hand
  * that header named `name` (declared at loc) is, if any. */
 void fe_fragment_type(Frontend *fe, Type *ty, CXCursor decl);
 FragmentOp fe_fragment_op(const char *name, SrcLoc loc);
+/* The tiled multiply loops that matmul.c lowers to fragments, with the
+ * header's functions they call. */
+void fe_lower_matmuls(Frontend *fe);
 
 /* frontend_report.c */
 /* printf and <assert.h>'s __assert_fail, declared by the system's headers. */

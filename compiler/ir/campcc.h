@@ -551,6 +551,9 @@ typedef struct Kernel {
      * has those shapes */
     PtrVec fragment_shapes; /* FragmentShape* */
     struct Kernel *cooperative;
+    /* Whether its tiled multiply loop was lowered to matrix fragments
+     * (matmul.c), or why not: for --dump-kernels */
+    const char *matmul;
 } Kernel;
 
 /* A multiply-add shape a kernel's fragments use. */
@@ -675,6 +678,17 @@ void fence_scan(Kernel *k);
  * each kernel's tile_static variables, no barrier where the threads of a
  * tile may diverge. */
 bool check_tiles(Unit *u);
+
+/* matmul.c: a tiled kernel's loop of multiply-adds of tile_static halves
+ * into a float, as C++ AMP programs write a matrix multiply, lowered to
+ * matrix fragments of 16x16x16 with camp_fragment.h's functions of that
+ * shape, which the frontend lowers only where matmul_find finds such a
+ * loop (it returns whether it did; each Kernel.matmul says why not). */
+typedef struct MatmulFuncs {
+    Func *fill, *load_a, *load_b, *mma, *store;
+} MatmulFuncs;
+bool matmul_find(Unit *u);
+void matmul_lower(Unit *u, const MatmulFuncs *f);
 
 /* fragment.c: the rules of matrix fragments (a tiled kernel, reached
  * through camp_fragment.h's operations only, constant layouts) and each

@@ -127,6 +127,7 @@ void dump_kernels(const Unit *u, FILE *out) {
             if (k->features & camp_feature_names[f].bit) fprintf(out, " %s", camp_feature_names[f].vulkan);
         fputs(k->features ? "\n" : " (only the Vulkan 1.2 baseline)\n", out);
         print_capabilities(u->spirv, u->spirv_words, out);
+        if (k->matmul) fprintf(out, "  multiply loop: %s\n", k->matmul);
         if (k->cooperative) print_fragments(u, k, out);
     }
 }
