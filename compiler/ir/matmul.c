@@ -198,8 +198,11 @@ static void add_decls(Scan *s, Stmt *st) {
 }
 
 /* Finds the multiply in k; NULL, or why there is none to lower. */
-static const char *find_matmul(const Kernel *k, Matmul *m) {
+static const char *find_matmul(const Unit *u, const Kernel *k, Matmul *m) {
     if (!k->tiled || k->rank != 2) return "not a tiled kernel of rank 2";
+    /* the fragments read As and Bs across their rows, which the checks
+     * would report: they check the loop as written */
+    if (u->opts->check) return "-fcamp-check checks the loop as written";
     *m = (Matmul){.body = k->body, .tm = (int)k->local_size[1], .tn = (int)k->local_size[0]};
     Scan s = {.k = k, .m = m};
     Stmt *body = k->body;
@@ -290,6 +293,16 @@ static Expr *element(Build *b, Var *v, Expr *i, Expr *j) {
     return x;
 }
 
+/* The lvalue v[i * cols + j] of a 1-D array. */
+static Expr *flat_element(Build *b, Var *v, Expr *i, int cols, Expr *j) {
+    Expr *start = expr(b, EX_DECAY, pointer_to(b, v->type->base));
+    start->lhs = var_ref(b, v);
+    Expr *x = expr(b, EX_INDEX, v->type->base);
+    x->lhs = start;
+    x->rhs = binary(b, OP_ADD, i->type, binary(b, OP_MUL, i->type, i, int_const(b, i->type, cols)), j);
+    return x;
+}
+
 static Expr *address(Build *b, Expr *lvalue, Type *type) {
     Expr *x = expr(b, EX_ADDR, type);
     x->lhs = lvalue;
@@ -376,11 +389,9 @@ static void lower(Build *b, const Matmul *m) {
     Type *acc_t = f->mma->params[0]->type->base, *a_t = f->mma->params[1]->type->base,
          *b_t = f->mma->params[2]->type->base, *acc_ptr = f->mma->params[0]->type;
     int across = m->tn / FRAGMENT_SIZE, fragments = m->tm / FRAGMENT_SIZE * across;
-    Type *sums_row = arena_alloc(b->a, sizeof *sums_row), *sums = arena_alloc(b->a, sizeof *sums);
-    *sums_row = (Type){.kind = TY_ARRAY, .base = m->sum->type, .len = m->tn, .size = 4 * m->tn, .align = 4,
-                       .name = "float[]"};
-    *sums = (Type){.kind = TY_ARRAY, .base = sums_row, .len = m->tm, .size = 4 * m->tn * m->tm, .align = 4,
-                   .name = "float[][]"};
+    Type *sums = arena_alloc(b->a, sizeof *sums);
+    *sums = (Type){.kind = TY_ARRAY, .base = m->sum->type, .len = m->tm * m->tn, .size = 4 * m->tm * m->tn,
+                   .align = 4, .name = "float[]"};
     Var *cs = new_var(b, "camp_matmul_sums", sums, VAR_TILE_STATIC);
     Var *acc = new_var(b, "camp_matmul_acc", acc_t, VAR_LOCAL), *fa = new_var(b, "camp_matmul_a", a_t, VAR_LOCAL),
         *fb = new_var(b, "camp_matmul_b", b_t, VAR_LOCAL);
@@ -411,7 +422,7 @@ static void lower(Build *b, const Matmul *m) {
     const Expr *init = strip_casts(sum_decl->expr);
     Expr *start = expr(b, EX_FLOAT, m->sum->type);
     start->fval = init->kind == EX_FLOAT ? init->fval : (double)init->ival;
-    Expr *store_at = element(b, cs, fragment_row(b, across), fragment_col(b, across));
+    Expr *store_at = flat_element(b, cs, fragment_row(b, across), m->tn, fragment_col(b, across));
     Stmt *store = expr_stmt(b, call(b, f->store, address(b, store_at, f->store->params[0]->type),
                                     address(b, var_ref(b, acc), f->store->params[1]->type),
                                     int_const(b, b->uint, m->tn), int_const(b, b->sint, 0)));
@@ -420,7 +431,7 @@ static void lower(Build *b, const Matmul *m) {
     barrier->type = f->store->ret; /* void */
     Expr *take = expr(b, EX_ASSIGN, m->sum->type);
     take->lhs = var_ref(b, m->sum);
-    take->rhs = load(b, element(b, cs, local_index(b, 0), local_index(b, 1)));
+    take->rhs = load(b, flat_element(b, cs, local_index(b, 0), m->tn, local_index(b, 1)));
     int loop_at = 0;
     while (m->body->body.items[loop_at] != m->loop) loop_at++;
     insert(b->a, &m->body->body, loop_at + 1, expr_stmt(b, take));
@@ -443,7 +454,7 @@ bool matmul_find(Unit *u) {
     for (int i = 0; i < u->kernels.len; i++) {
         Kernel *k = u->kernels.items[i];
         Matmul m;
-        const char *why = find_matmul(k, &m);
+        const char *why = find_matmul(u, k, &m);
         k->matmul = why ? arena_printf(&u->arena, "not lowered to matrix fragments: %s", why) : NULL;
         any |= !why;
     }
@@ -454,7 +465,7 @@ void matmul_lower(Unit *u, const MatmulFuncs *f) {
     for (int i = 0; i < u->kernels.len; i++) {
         Kernel *k = u->kernels.items[i];
         Matmul m;
-        if (find_matmul(k, &m)) continue;
+        if (find_matmul(u, k, &m)) continue;
         Stmt *product = m.loop_body->body.items[m.product_at];
         Build b = {&u->arena, product->loc, k, f, type_int(4, false), type_int(4, true)};
         lower(&b, &m);
