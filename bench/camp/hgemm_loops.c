@@ -9,8 +9,7 @@
  * multiple of 32. */
 #include <camp.h>
 
-#include "../problems/hgemm.h"
-#include "camp_bench.h"
+#include "hgemm_main.h"
 
 enum { TS = 32 };
 
@@ -30,40 +29,4 @@ static void hgemm(int n, const half *a, const half *b, float *c) {
     }
 }
 
-typedef struct hgemm_data {
-    int n, runs;
-    half *a, *b;
-    float *c;
-} hgemm_data;
-
-static void hgemm_repetition(void *context) {
-    hgemm_data *d = context;
-    for (int r = 0; r < d->runs; r++) hgemm(d->n, d->a, d->b, d->c);
-    camp_bench_wait();
-}
-
-int main(int argc, char **argv) {
-    bench_options at[2];
-    int count = hgemm_parse(argc, argv, TS, at);
-    for (int s = 0; s < count; s++) {
-        bench_options *o = &at[s];
-        size_t n = (size_t)o->size, elements = n * n;
-        camp_bench_require(o, (2.0 * 2 + 4) * (double)elements, o->size);
-        uint16_t *a = bench_alloc(o, elements * sizeof *a), *b = bench_alloc(o, elements * sizeof *b);
-        float *c = bench_alloc(o, elements * sizeof *c);
-        hgemm_init(a, b, o->size);
-        hgemm_data d = {(int)n, o->runs, array_new(half, elements, a), array_new(half, elements, b),
-                        array_new(float, elements, NULL)};
-        double ms = bench_measure(o, hgemm_repetition, &d);
-        array_copy_out(c, d.c, elements);
-        hgemm_check(o, "campcc-loops", a, b, c);
-        hgemm_report(o, "campcc-loops", ms, "");
-        array_delete(d.a);
-        array_delete(d.b);
-        array_delete(d.c);
-        free(a);
-        free(b);
-        free(c);
-    }
-    return 0;
-}
+int main(int argc, char **argv) { return hgemm_main(argc, argv, "campcc-loops", hgemm, TS); }

@@ -363,19 +363,18 @@ static Expr *fragment_col(Build *b, int across) {
                   int_const(b, b->uint, FRAGMENT_SIZE));
 }
 
-static Expr *local_index(Build *b, int d) {
-    Var *local = b->k->tile_index[1];
-    Expr *c = expr(b, EX_VELEM, local->type->base);
-    c->lhs = var_ref(b, local), c->ival = d;
-    Expr *x = expr(b, EX_LOAD, c->type);
-    x->lhs = c;
-    return x;
-}
-
 static Expr *load(Build *b, Expr *lvalue) {
     Expr *x = expr(b, EX_LOAD, lvalue->type);
     x->lhs = lvalue;
     return x;
+}
+
+/* t.local[d] */
+static Expr *local_index(Build *b, int d) {
+    Var *local = b->k->tile_index[1];
+    Expr *c = expr(b, EX_VELEM, local->type->base);
+    c->lhs = var_ref(b, local), c->ival = d;
+    return load(b, c);
 }
 
 static void insert(Arena *a, PtrVec *v, int at, void *item) {
