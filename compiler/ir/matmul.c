@@ -124,7 +124,7 @@ static bool refuse(Scan *s, const char *why) {
 
 /* `for (int k = 0; k < TK; k++) sum += (float)As[row][k] * (float)Bs[k][col];` */
 static bool product_loop(Scan *s, Stmt *st) {
-    if (st->kind != ST_FOR || !st->init || st->init->kind != ST_DECL) return false;
+    if (!st || st->kind != ST_FOR || !st->init || st->init->kind != ST_DECL) return false;
     Var *kv = st->init->var;
     const Expr *cond = st->expr, *init = st->init->expr;
     if (!init || strip_casts(init)->kind != EX_INT || strip_casts(init)->ival != 0 || !cond ||
@@ -171,12 +171,12 @@ static bool product_loop(Scan *s, Stmt *st) {
 }
 
 static bool is_barrier(const Stmt *st) {
-    return st->kind == ST_EXPR && st->expr->kind == EX_SYNC && (st->expr->ival & SYNC_BARRIER);
+    return st && st->kind == ST_EXPR && st->expr->kind == EX_SYNC && (st->expr->ival & SYNC_BARRIER);
 }
 
 /* An outer loop holding a product loop between two barriers. */
 static bool outer_loop(Scan *s, Stmt *st) {
-    if (st->kind != ST_FOR || !st->then || st->then->kind != ST_BLOCK) return false;
+    if (!st || st->kind != ST_FOR || !st->then || st->then->kind != ST_BLOCK) return false;
     Stmt *body = st->then;
     for (int i = 0; i < body->body.len; i++) {
         if (!product_loop(s, body->body.items[i])) continue;
@@ -192,10 +192,13 @@ static bool outer_loop(Scan *s, Stmt *st) {
 }
 
 static void add_decls(Scan *s, Stmt *st) {
+    if (!st) return;
     if (st->kind == ST_DECL && s->ndecls < (int)(sizeof s->decls / sizeof *s->decls)) s->decls[s->ndecls++] = st;
     if (st->kind == ST_BLOCK)
         for (int i = 0; i < st->body.len; i++) add_decls(s, st->body.items[i]);
 }
+
+static const char NO_LOOP[] = "no loop of multiply-adds of tile_static halves into a float";
 
 /* Finds the multiply in k; NULL, or why there is none to lower. */
 static const char *find_matmul(const Unit *u, const Kernel *k, Matmul *m) {
@@ -206,6 +209,7 @@ static const char *find_matmul(const Unit *u, const Kernel *k, Matmul *m) {
     *m = (Matmul){.body = k->body, .tm = (int)k->local_size[1], .tn = (int)k->local_size[0]};
     Scan s = {.k = k, .m = m};
     Stmt *body = k->body;
+    if (body->kind != ST_BLOCK) return NO_LOOP;
     for (int i = 0; i < body->body.len; i++) {
         Stmt *st = body->body.items[i];
         if (!outer_loop(&s, st)) {
@@ -214,10 +218,10 @@ static const char *find_matmul(const Unit *u, const Kernel *k, Matmul *m) {
         }
         for (int j = 0; j < i; j++) {
             Stmt *d = body->body.items[j];
-            if (d->kind == ST_DECL && d->var == m->sum) m->sum_at = j;
+            if (d && d->kind == ST_DECL && d->var == m->sum) m->sum_at = j;
         }
         Stmt *decl = body->body.items[m->sum_at];
-        if (decl->kind != ST_DECL || decl->var != m->sum)
+        if (!decl || decl->kind != ST_DECL || decl->var != m->sum)
             return "its accumulator is not declared at the kernel's top level before the loop";
         const Expr *init = strip_casts(decl->expr);
         if (!init || (init->kind != EX_FLOAT && init->kind != EX_INT))
@@ -230,7 +234,7 @@ static const char *find_matmul(const Unit *u, const Kernel *k, Matmul *m) {
         if (in_loop.reads || in_loop.writes) return "its accumulator is used elsewhere in the loop";
         return NULL;
     }
-    return s.why ? s.why : "no loop of multiply-adds of tile_static halves into a float";
+    return s.why ? s.why : NO_LOOP;
 }
 
 /* ---- the rewrite ---------------------------------------------------------------- */
