@@ -62,12 +62,14 @@ FragmentOp fe_fragment_op(const char *name, SrcLoc loc) {
 
 /* The functions a lowered multiply loop calls (matmul.c), found among the
  * unit's top-level declarations by name. */
+enum { MATMUL_FUNCS = 5 }; /* in MatmulFuncs' order */
+
 typedef struct MatmulSearch {
     Frontend *fe;
-    CXCursor found[5];
+    CXCursor found[MATMUL_FUNCS];
 } MatmulSearch;
 
-static const char *const matmul_names[5] = {
+static const char *const matmul_names[MATMUL_FUNCS] = {
     "camp_fragment_fill_acc_float_16x16x16_", "camp_fragment_load_a_half_16x16x16_",
     "camp_fragment_load_b_half_16x16x16_",    "camp_fragment_mma_acc_float_16x16x16_",
     "camp_fragment_store_acc_float_16x16x16_",
@@ -78,7 +80,7 @@ static enum CXChildVisitResult find_matmul_function(CXCursor c, CXCursor parent,
     MatmulSearch *s = data;
     if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) return CXChildVisit_Continue;
     CXString name = clang_getCursorSpelling(c);
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < MATMUL_FUNCS; i++)
         if (!strcmp(clang_getCString(name), matmul_names[i]) && from_fragment_header(fe_loc(s->fe, c)))
             s->found[i] = c;
     clang_disposeString(name);
@@ -88,10 +90,10 @@ static enum CXChildVisitResult find_matmul_function(CXCursor c, CXCursor parent,
 void fe_lower_matmuls(Frontend *fe) {
     if (!matmul_find(fe->u)) return;
     MatmulSearch s = {.fe = fe};
-    for (int i = 0; i < 5; i++) s.found[i] = clang_getNullCursor();
+    for (int i = 0; i < MATMUL_FUNCS; i++) s.found[i] = clang_getNullCursor();
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_matmul_function, &s);
-    Func *funcs[5];
-    for (int i = 0; i < 5; i++) {
+    Func *funcs[MATMUL_FUNCS];
+    for (int i = 0; i < MATMUL_FUNCS; i++) {
         if (clang_Cursor_isNull(s.found[i])) return; /* no half type: no tile_static halves either */
         funcs[i] = fe_amp_function(fe, s.found[i], s.found[i]);
         if (!funcs[i]) return;

@@ -60,8 +60,7 @@ static bool is_load_of(const Expr *x, const Var *v) { return x && x->kind == EX_
 
 /* ---- recognition ---------------------------------------------------------------- */
 
-/* Whether x is t.local[d] or a local that holds it all its life (`int
- * row = t.local[0];`, never assigned after). */
+/* How often a statement reads and writes a variable. */
 typedef struct Uses {
     const Var *var;
     int reads, writes; /* writes: assigned, incremented or its address taken */
@@ -82,6 +81,8 @@ static Uses uses_in(Stmt *st, const Var *v, const Expr *allowed) {
     return u;
 }
 
+/* Whether x is t.local[d], or a local declared in `decls` that holds it
+ * all its life (`int row = t.local[0];`, never assigned after). */
 static bool is_local_index(const Kernel *k, const Expr *x, int d, Stmt *const *decls, int ndecls) {
     if (x->kind != EX_LOAD) return false;
     const Expr *l = x->lhs;
@@ -128,7 +129,8 @@ static bool product_loop(Scan *s, Stmt *st) {
     Var *kv = st->init->var;
     const Expr *cond = st->expr, *init = st->init->expr;
     if (!init || strip_casts(init)->kind != EX_INT || strip_casts(init)->ival != 0 || !cond ||
-        cond->kind != EX_BINARY || cond->op != OP_LT || !is_load_of(cond->lhs, kv) || strip_casts(cond->rhs)->kind != EX_INT)
+        cond->kind != EX_BINARY || cond->op != OP_LT || !is_load_of(cond->lhs, kv) ||
+        strip_casts(cond->rhs)->kind != EX_INT)
         return false;
     const Expr *step = st->step;
     bool by_one = step && ((step->kind == EX_INCDEC && step->op == OP_ADD && is_var(step->lhs, kv)) ||
