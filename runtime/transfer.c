@@ -119,13 +119,21 @@ static bool device_memory_has(VkPhysicalDevice physical, VkMemoryPropertyFlags f
     return false;
 }
 
+static const VkMemoryPropertyFlags host_mappable =
+    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+
+/* Whether the device maps its memory for the host to read through its
+ * caches (buffer.c's map path), and whether it imports host pages, as the
+ * device or the CAMP_SIMULATE profile it acts as says. */
+static void copy_abilities(VkPhysicalDevice physical, bool *can_map, bool *can_import) {
+    *can_map = device_memory_has(physical, host_mappable | VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+    *can_import = has_device_extension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+    camp_simulate_memory(can_map, can_import);
+}
+
 camp_status camp_copy_path_for(VkPhysicalDevice physical, enum camp_copy_path *out) {
-    const VkMemoryPropertyFlags mappable = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-    /* map: buffer.c maps device memory the host reads through its caches. */
-    bool can_map = device_memory_has(physical, mappable | VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
-    bool can_bar = device_memory_has(physical, mappable);
-    bool can_import = has_device_extension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
-    camp_simulate_memory(&can_map, &can_import);
+    bool can_map, can_import, can_bar = device_memory_has(physical, host_mappable);
+    copy_abilities(physical, &can_map, &can_import);
     *out = can_map ? CAMP_COPY_MAP : can_import ? CAMP_COPY_IMPORT : CAMP_COPY_STAGING;
     const char *forced = getenv("CAMP_FORCE_STAGING");
     if (forced && *forced && strcmp(forced, "0") != 0) *out = CAMP_COPY_STAGING;
@@ -194,8 +202,8 @@ static bool ring_ahead_wanted(void) {
 
 camp_pages_ahead *camp_transfer_pages_ahead(VkPhysicalDevice physical) {
     enum camp_copy_path path;
-    bool can_map = false, can_import = has_device_extension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
-    camp_simulate_memory(&can_map, &can_import); /* a profile without the extension: none */
+    bool can_map, can_import;
+    copy_abilities(physical, &can_map, &can_import); /* a profile without the extension: none */
     if (!ring_ahead_wanted() || !can_import) return NULL;
     if (camp_copy_path_for(physical, &path) != CAMP_OK) {
         camp_failure_clear(); /* the device's opening reports it */
