@@ -478,12 +478,12 @@ static void print_kernel(const kernel_stats *s) {
 }
 
 /* The driver's statistics of each kernel's pipeline, in the table's
- * order, where it gave any. */
+ * order, where it gave any (the table's alone: CSV rows have fixed columns). */
 static void print_statistics(const kernel_stats *sorted, uint32_t count) {
+    if (camp_rt.profile.mode == PROFILE_CSV) return;
     for (uint32_t i = 0; sorted && i < count; i++) {
         const kernel_stats *s = &sorted[i];
         if (!s->statistics[0]) continue;
-        if (camp_rt.profile.mode == PROFILE_CSV) continue; /* the table's alone: CSV rows have fixed columns */
         fprintf(stderr, "  %s:%u %s: %s\n", s->kernel->file ? s->kernel->file : "?", s->kernel->line,
                 s->kernel->entry, s->statistics);
     }
