@@ -95,6 +95,12 @@ static void pair_scan(algo_t sum, unsigned open, algo_t *pair_sum, unsigned *pai
  * banks (as scan.c's). */
 static int padded(int i) restrict(amp) { return i + (i >> 5); }
 
+/* Whether element `at` of the block in tile_static memory starts a
+ * segment (key_before: the key before the block's first element). */
+static int starts_in_block(const unsigned *block_keys, int at, unsigned key_before) restrict(amp) {
+    return block_keys[padded(at)] != (at ? block_keys[padded(at - 1)] : key_before);
+}
+
 /* Queues the three kernels for n > 0 elements. The portable build exports
  * its version for the default build's calls. */
 #ifdef ALGO_PORTABLE
@@ -179,8 +185,7 @@ void SCAN_BY_KEY_KERNELS(const unsigned *keys, const algo_t *in, algo_t *out, in
             unsigned open = 0;
             for (int k = 0; k < SCAN_ITEMS; k++) {
                 int at = mine + k;
-                unsigned before = at ? block_keys[padded(at - 1)] : key_before;
-                if (at < valid && block_keys[padded(at)] != before) {
+                if (at < valid && starts_in_block(block_keys, at, key_before)) {
                     open = 1;
                     sum = 0;
                 }
@@ -193,8 +198,7 @@ void SCAN_BY_KEY_KERNELS(const unsigned *keys, const algo_t *in, algo_t *out, in
             for (int k = 0; k < SCAN_ITEMS; k++) {
                 int at = mine + k;
                 algo_t x = block[padded(at)];
-                unsigned before = at ? block_keys[padded(at - 1)] : key_before;
-                int start_here = block_keys[padded(at)] != before;
+                int start_here = starts_in_block(block_keys, at, key_before);
                 algo_t result = start_here ? (exclusive ? 0 : x) : (exclusive ? running : running + x);
                 running = start_here ? x : running + x;
                 block[padded(at)] = result;
