@@ -87,16 +87,19 @@ static enum CXChildVisitResult find_matmul_function(CXCursor c, CXCursor parent,
     return CXChildVisit_Continue;
 }
 
-void fe_lower_matmuls(Frontend *fe) {
-    if (!matmul_find(fe->u)) return;
+static bool matmul_functions(void *ctx, MatmulFuncs *out) {
+    Frontend *fe = ctx;
     MatmulSearch s = {.fe = fe};
     for (int i = 0; i < MATMUL_FUNCS; i++) s.found[i] = clang_getNullCursor();
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_matmul_function, &s);
     Func *funcs[MATMUL_FUNCS];
     for (int i = 0; i < MATMUL_FUNCS; i++) {
-        if (clang_Cursor_isNull(s.found[i])) return; /* no half type: no tile_static halves either */
+        if (clang_Cursor_isNull(s.found[i])) return false; /* no half type: no tile_static halves either */
         funcs[i] = fe_amp_function(fe, s.found[i], s.found[i]);
-        if (!funcs[i]) return;
+        if (!funcs[i]) return false;
     }
-    matmul_lower(fe->u, &(MatmulFuncs){funcs[0], funcs[1], funcs[2], funcs[3], funcs[4]});
+    *out = (MatmulFuncs){funcs[0], funcs[1], funcs[2], funcs[3], funcs[4]};
+    return true;
 }
+
+void fe_lower_matmuls(Frontend *fe) { matmul_lower(fe->u, matmul_functions, fe); }

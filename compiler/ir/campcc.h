@@ -682,13 +682,14 @@ bool check_tiles(Unit *u);
 /* matmul.c: a tiled kernel's loop of multiply-adds of tile_static halves
  * into a float, as C++ AMP programs write a matrix multiply, lowered to
  * matrix fragments of 16x16x16 with camp_fragment.h's functions of that
- * shape, which the frontend lowers only where matmul_find finds such a
- * loop (it returns whether it did; each Kernel.matmul says why not). */
+ * shape, which `functions` (the frontend's: only it can lower them) gives,
+ * asked once and only where a kernel has such a loop; false where the
+ * unit has none. Each Kernel.matmul says what was done, or why not. */
 typedef struct MatmulFuncs {
     Func *fill, *load_a, *load_b, *mma, *store;
 } MatmulFuncs;
-bool matmul_find(Unit *u);
-void matmul_lower(Unit *u, const MatmulFuncs *f);
+typedef bool MatmulFunctions(void *ctx, MatmulFuncs *out);
+void matmul_lower(Unit *u, MatmulFunctions *functions, void *ctx);
 
 /* fragment.c: the rules of matrix fragments (a tiled kernel, reached
  * through camp_fragment.h's operations only, constant layouts) and each

@@ -454,25 +454,21 @@ static void lower(Build *b, const Matmul *m) {
     insert(b->a, &m->body->body, m->sum_at, decl(b, cs));
 }
 
-bool matmul_find(Unit *u) {
-    bool any = false;
+void matmul_lower(Unit *u, MatmulFunctions *functions, void *ctx) {
+    MatmulFuncs f;
+    int have = -1; /* the functions: not asked for yet */
     for (int i = 0; i < u->kernels.len; i++) {
         Kernel *k = u->kernels.items[i];
         Matmul m;
         const char *why = find_matmul(u, k, &m);
-        k->matmul = why ? arena_printf(&u->arena, "not lowered to matrix fragments: %s", why) : NULL;
-        any |= !why;
-    }
-    return any;
-}
-
-void matmul_lower(Unit *u, const MatmulFuncs *f) {
-    for (int i = 0; i < u->kernels.len; i++) {
-        Kernel *k = u->kernels.items[i];
-        Matmul m;
-        if (find_matmul(u, k, &m)) continue;
+        if (!why && have < 0) have = functions(ctx, &f);
+        if (!why && !have) why = "camp_fragment.h's functions of 16x16x16 with half inputs are not in the unit";
+        if (why) {
+            k->matmul = arena_printf(&u->arena, "not lowered to matrix fragments: %s", why);
+            continue;
+        }
         Stmt *product = m.loop_body->body.items[m.product_at];
-        Build b = {&u->arena, product->loc, k, f, type_int(4, false), type_int(4, true)};
+        Build b = {&u->arena, product->loc, k, &f, type_int(4, false), type_int(4, true)};
         lower(&b, &m);
         int accumulators = m.tm / FRAGMENT_SIZE * (m.tn / FRAGMENT_SIZE), passes = m.tk / FRAGMENT_SIZE;
         k->matmul = arena_printf(&u->arena,
