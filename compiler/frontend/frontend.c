@@ -397,6 +397,12 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         diag_error(d, fe_loc(fe, ref), "use of global variable '%s' in amp code is not supported yet", name);
         return NULL;
     }
+    /* used again outside the block where it was first: the same capture */
+    for (int i = 0; i < fe->ncaptured; i++)
+        if (clang_equalCursors(fe->captured[i].decl, decl)) {
+            fe_bind(fe, decl, fe->captured[i].var);
+            return fe->captured[i].var;
+        }
     if (fe_is_texture_type(fe, clang_getCursorType(decl))) {
         fe_texture_value_error(fe, ref, arena_printf(fe->a, "texture '%s'", name));
         return NULL;
@@ -427,6 +433,8 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     }
     v->member = fe->kernel->captures.len;
     vec_push(fe->a, &fe->kernel->captures, v);
+    fe->captured = grow_array(fe->captured, fe->ncaptured, &fe->capcaptured, sizeof *fe->captured, 8);
+    fe->captured[fe->ncaptured++] = (VarBinding){decl, v};
     fe_bind(fe, decl, v);
     return v;
 }
@@ -768,6 +776,7 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     fe->kernel_function = fe_spelling(fe, clang_getCursorSemanticParent(idx_decl[0]));
     fe->func = NULL;
     fe->nvars = 0;
+    fe->ncaptured = 0;
     fe->loop_depth = 0;
     fe->break_depth = 0;
     fe_bind(fe, idx_decl[0], idx);
@@ -1098,6 +1107,7 @@ bool frontend_run(Unit *u) {
         ok = u->diag->errors == 0;
     }
     free(fe.vars);
+    free(fe.captured);
     free(fe.funcs);
     free(fe.structs);
     free(fe.consts);

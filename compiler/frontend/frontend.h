@@ -46,6 +46,8 @@ typedef struct Frontend {
     Func *func;          /* the helper being lowered; NULL in kernels */
     VarBinding *vars;    /* declarations visible in the code being lowered */
     int nvars, capvars;
+    VarBinding *captured; /* the kernel's captures: past the block of their first use too */
+    int ncaptured, capcaptured;
     FuncBinding *funcs;  /* amp functions lowered so far */
     int nfuncs, capfuncs;
     MathBinding *math;   /* camp_math.h's camp_precise_* definitions */
