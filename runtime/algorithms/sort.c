@@ -192,13 +192,18 @@ void SPLIT_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_
  * of the packed words, whose halves never carry, then a tile scan of the
  * digits' totals). The block goes through tile_static memory in sorted
  * order, so that consecutive threads store consecutive places. Nine
- * barriers a block (two more for values) where the splits take sixteen. */
+ * barriers a block (two more for values) where the splits take sixteen.
+ * Sixteen 32-bit keys a thread (eight 64-bit ones, whose block then needs
+ * the same 16 KiB of words): on an H200, 64 Mi key-value pairs sort at
+ * 19.3-19.5 Gkeys/s against 15.0-15.3 with eight, keys alone at
+ * 24.1-24.8 against 23.8-24.2 (the kernel of keys holds 122 registers
+ * instead of 73: two tiles a multiprocessor instead of three). */
 enum {
-    RANK_ITEMS = 8,
+    KEY_WORDS = sizeof(algo_t) / sizeof(unsigned),
+    RANK_ITEMS = 16 / KEY_WORDS,
     RANK_BLOCK = ALGO_TILE * RANK_ITEMS,
     RANK_MIN_LANES = 8,
     RANK_MAX_LANES = 32, /* a ballot's first word holds the subgroup */
-    KEY_WORDS = sizeof(algo_t) / sizeof(unsigned),
     /* the subgroups' counts, then the block's keys, word by word, then its values */
     RANK_COUNT_WORDS = ALGO_TILE / RANK_MIN_LANES * RADIX_DIGITS / 2,
     RANK_WORDS = RANK_COUNT_WORDS > KEY_WORDS * RANK_BLOCK ? RANK_COUNT_WORDS : KEY_WORDS * RANK_BLOCK,
@@ -244,9 +249,9 @@ static algo_t key_at(const unsigned *words, unsigned at) restrict(amp) {
 }
 
 /* The build with -DALGO_KEYS_ONLY has the pass of keys alone, with no code
- * for values: on an H200 its kernel holds 79 registers instead of 96, so
- * that three tiles fit a multiprocessor instead of two (64 Mi keys: 0.50
- * ms a pass instead of 0.59). */
+ * for values: on an H200 a pass of 64 Mi keys takes 0.54 ms, against 0.73
+ * with the code for values (122 registers against 128, and no values'
+ * loads, selects and barriers). */
 #ifdef ALGO_KEYS_ONLY
 #define RANK_PASS ALGO_KEYS_NAME(rank_pass)
 #define RANK_VALUES_IN ((const unsigned *)0)
@@ -287,7 +292,7 @@ void RANK_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_k
             for (unsigned w = t.local; w < count_words; w += ALGO_TILE) words[w] = 0;
             tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
             algo_t keys[RANK_ITEMS];
-            unsigned values[RANK_ITEMS], digits[RANK_ITEMS], places[RANK_ITEMS];
+            unsigned values[RANK_ITEMS], places[RANK_ITEMS];
             for (int k = 0; k < RANK_ITEMS; k++) {
                 int p = first + k * (int)lanes, ahead = start + RANK_BLOCK + p;
                 bool here = p < valid;
@@ -301,7 +306,6 @@ void RANK_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_k
                 if (here && lane == lowest)
                     old = camp_atomic_fetch_add(&words[group_counts + digit / 2],
                                                 (unsigned)camp_bit_count(peers) << 16 * (digit & 1));
-                digits[k] = digit;
                 places[k] = half_of(subgroup_shuffle(old, lowest), digit) + (unsigned)camp_bit_count(peers & below);
             }
             tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
@@ -320,8 +324,10 @@ void RANK_PASS(const algo_t *src_keys, const unsigned *src_values, algo_t *dst_k
             unsigned at = tile_exclusive_sum(total, per_subgroup, t.local, t.barrier);
             block_place[t.local] = at;
             tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
-            for (int k = 0; k < RANK_ITEMS; k++)
-                places[k] += block_place[digits[k]] + half_of(words[group_counts + digits[k] / 2], digits[k]);
+            for (int k = 0; k < RANK_ITEMS; k++) { /* the digit again: an array of them costs registers */
+                unsigned digit = digit_of(keys[k], shift, kind);
+                places[k] += block_place[digit] + half_of(words[group_counts + digit / 2], digit);
+            }
             tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
             for (int k = 0; k < RANK_ITEMS; k++)
                 if (first + k * (int)lanes < valid) put_key(words, places[k], keys[k]);
@@ -358,9 +364,11 @@ void ALGO_PORTABLE_NAME(radix_pass)(const algo_t *src_keys, const unsigned *src_
 
 /* A pass's tiles take two blocks each where their counts fit 64 MiB:
  * more tiles than the GPU holds at once, so that it always has blocks
- * whose keys are loaded to rank (64 Mi keys on the H200: 20.5 Gkeys/s,
- * against 19.3 with at most ALGO_MAX_TILES tiles, 18.5 with a block a
- * tile, 20.7 with four; pairs 15.4, 12.0, 16.2, 13.3). */
+ * whose keys are loaded to rank (64 Mi keys on the H200, blocks of
+ * eight keys a thread: 20.5 Gkeys/s, against 19.3 with at most
+ * ALGO_MAX_TILES tiles, 18.5 with a block a tile, 20.7 with four; pairs
+ * 15.4, 12.0, 16.2, 13.3; of sixteen: keys 24.1-24.8 against 23.0-24.0
+ * with a block a tile, pairs the same). */
 enum { SORT_CHUNK_BLOCKS = 2, SORT_MAX_CHUNKS = 1 << 16 };
 
 /* Whether it queued the passes (not for n == 0 or a reported error), in
