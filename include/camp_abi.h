@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 11u
+#define CAMP_ABI_VERSION 12u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -54,6 +54,11 @@ typedef struct camp_push_header {
 } camp_push_header;
 
 #define CAMP_PUSH_HEADER_SIZE 24u
+/* Push constants every Vulkan device has. A kernel whose arguments need
+ * more takes its captures from an arguments buffer (args_block, below);
+ * CAMP_ARGS_MAX bytes of arguments at most. */
+#define CAMP_PUSH_GUARANTEED 128u
+#define CAMP_ARGS_MAX 1024u
 
 /* A matrix multiply-add shape a kernel's fragments use (camp_fragment.h):
  * M×N×K with inputs and accumulator of these component types. */
@@ -118,6 +123,12 @@ typedef struct camp_kernel_info {
      * report's index x and y are the low and high 32 bits of n (of the
      * thread's index). */
     camp_u32 wide_index;
+    /* 0, or where the captures begin in arguments of more than
+     * CAMP_PUSH_GUARANTEED bytes: bytes [args_block, push_size) of the
+     * arguments go in a buffer whose device address the kernel finds at
+     * CAMP_PUSH_HEADER_SIZE in its push constants, and only
+     * [0, args_block) are pushed. */
+    camp_u32 args_block;
 } camp_kernel_info;
 
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these

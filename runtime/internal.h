@@ -36,8 +36,9 @@
 #endif
 
 /* ---- launch.c: a launch's memory, unpacked from its arguments ---------- */
-/* A kernel's push constants, header included, at most (campcc keeps to
- * 128, Vulkan's minimum maxPushConstantsSize; the pipeline checks the device). */
+/* A kernel's push constants, header included, at most (campcc pushes at
+ * most 128 bytes, Vulkan's minimum maxPushConstantsSize, and moves larger
+ * arguments to a buffer; the pipeline checks the device). */
 #define CAMP_PUSH_MAX 256u
 /* An object or a pointer of the launch (camp_abi.h, camp_kernel_param): at
  * `host`, `bytes` of it (0 for a pointer, CAMP_ACCESS_POINTER in access). */
@@ -1128,7 +1129,8 @@ camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kern
                                   bool bounds_check, bool narrow_addresses, VkPipeline *out);
 void camp_pipelines_destroy(camp_device *dev);
 /* Bytes of push constants actually pushed: push_size rounded up to 4, as
- * Vulkan requires of push-constant ranges (the pipeline layout's range). */
+ * Vulkan requires of push-constant ranges (the pipeline layout's range), or
+ * for a kernel with an arguments buffer the bytes before it. */
 uint32_t camp_push_range_size(const camp_kernel_info *kernel);
 
 /* ---- workgroup.c ---------------------------------------------------------- */

@@ -37,9 +37,13 @@ static camp_status check_kernel(const camp_kernel_info *kernel) {
                              kernel->entry);
     if (chosen && kernel->tiled)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "tiled kernel '%s' has no tile size", kernel->entry);
-    if (kernel->push_size > CAMP_PUSH_MAX)
-        return camp_fail(CAMP_ERROR_UNSUPPORTED, "kernel '%s' has %u bytes of push constants; libcamp supports at most %u",
-                         kernel->entry, kernel->push_size, CAMP_PUSH_MAX);
+    if (kernel->push_size > (kernel->args_block ? CAMP_ARGS_MAX : CAMP_PUSH_MAX))
+        return camp_fail(CAMP_ERROR_UNSUPPORTED, "kernel '%s' has %u bytes of arguments; libcamp supports at most %u",
+                         kernel->entry, kernel->push_size, kernel->args_block ? CAMP_ARGS_MAX : CAMP_PUSH_MAX);
+    if (kernel->args_block && (kernel->args_block < CAMP_PUSH_HEADER_SIZE + 8 || kernel->args_block % 4 ||
+                               kernel->args_block > CAMP_PUSH_MAX || kernel->args_block > kernel->push_size))
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "kernel '%s' has its arguments buffer at byte %u of %u",
+                         kernel->entry, kernel->args_block, kernel->push_size);
     if (kernel->push_size < CAMP_PUSH_HEADER_SIZE)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                          "kernel '%s' has %u bytes of push constants, less than the %u-byte header",
@@ -211,8 +215,8 @@ static camp_status launch_queue(camp_accelerator_view **out) {
 
 /* A launch's push constants, views and textures, from its arguments. */
 typedef struct launch_memory {
-    uint8_t push[CAMP_PUSH_MAX];
-    camp_launch_view views[(CAMP_PUSH_MAX - CAMP_PUSH_HEADER_SIZE) / 8]; /* each takes 8 bytes of push */
+    uint8_t push[CAMP_ARGS_MAX]; /* the arguments: those pushed, then those of an arguments buffer */
+    camp_launch_view views[(CAMP_ARGS_MAX - CAMP_PUSH_HEADER_SIZE) / 8]; /* each takes 8 bytes of them */
     camp_launch_texture textures[CAMP_TEXTURES_MAX];
     uint32_t view_count, texture_count;
 } launch_memory;
@@ -277,6 +281,21 @@ static camp_status unpack_args(const camp_kernel_info *kernel, const camp_launch
 
 /* ---- The launch --------------------------------------------------------- */
 
+/* A kernel with an arguments buffer (camp_abi.h): its captures' bytes go
+ * there, and the buffer's address after the header of those pushed. */
+static camp_status fill_args_block(camp_accelerator_view *q, const camp_kernel_info *kernel, uint8_t *push,
+                                   camp_buffer *block) {
+    uint32_t bytes = kernel->push_size - kernel->args_block;
+    CAMP_TRY(camp_buffer_acquire(q->dev, CAMP_BUFFER_SHARED_WRITE, bytes ? bytes : 4, block));
+    if (!block->mapped || block->address % 32) { /* the kernel's loads assume its captures' own alignment */
+        camp_buffer_release(block);
+        return camp_fail(CAMP_ERROR_VULKAN, "no mapped memory aligned to 32 bytes for the kernel's arguments buffer");
+    }
+    memcpy(block->mapped, push + kernel->args_block, bytes);
+    memcpy(push + CAMP_PUSH_HEADER_SIZE, &block->address, sizeof block->address);
+    return CAMP_OK;
+}
+
 static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int32_t *extent,
                                  const camp_launch_arg *args) {
     const camp_kernel_info *kernel = &module->kernels[k];
@@ -306,8 +325,14 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
         status = camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(kernel, &header, pipeline),
                                        !set.wide_addresses, &variant);
     if (status == CAMP_OK && kernel->report_offset) status = camp_reports_launch(q, module, kernel, &set, m.push);
+    camp_buffer args_buffer = {0};
+    if (status == CAMP_OK && kernel->args_block) status = fill_args_block(q, kernel, m.push, &args_buffer);
     if (status == CAMP_OK) /* Vulkan pushes whole words: the block's tail is zeros */
         status = record(q, kernel, pipeline, variant, &set, bindings, m.texture_count, m.push, camp_push_range_size(kernel));
+    if (args_buffer.buffer) { /* given back once the dispatch has run */
+        camp_status retired = camp_queue_retire(q, &args_buffer);
+        if (status == CAMP_OK) status = retired;
+    }
     camp_views_release(&set, q);
     return status;
 }

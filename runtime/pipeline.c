@@ -18,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint32_t camp_push_range_size(const camp_kernel_info *kernel) { return (kernel->push_size + 3u) & ~3u; }
+uint32_t camp_push_range_size(const camp_kernel_info *kernel) {
+    return kernel->args_block ? kernel->args_block : (kernel->push_size + 3u) & ~3u;
+}
 
 /* The module as the device accepts it: without DenormPreserve, and without
  * debug information, where the device does not support them
@@ -87,7 +89,7 @@ static camp_status check_device_fits(const camp_device *dev, const camp_kernel_i
         return camp_fail(CAMP_ERROR_UNSUPPORTED,
                          "the kernel's arguments take %u bytes of push constants; the device %s "
                          "allows %u",
-                         kernel->push_size, dev->name, limits->maxPushConstantsSize);
+                         camp_push_range_size(kernel), dev->name, limits->maxPushConstantsSize);
     uint64_t invocations = (uint64_t)local_size[0] * local_size[1] * local_size[2];
     const char *group = kernel->tiled ? "tile" : "workgroup";
     for (uint32_t d = 0; d < 3; d++)

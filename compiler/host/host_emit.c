@@ -304,7 +304,7 @@ static void put_module(StrBuf *out, Unit *u) {
                       k->fragment_shapes.len, k->cooperative->spirv_offset, k->cooperative->spirv_words,
                       k->cooperative->features);
         else sb_puts(out, "0, 0, 0, 0, 0, ");
-        sb_printf(out, "%d, %d},\n", k->vector_width, k->wide_index);
+        sb_printf(out, "%d, %d, %u},\n", k->vector_width, k->wide_index, k->args_block);
     }
     /* amp helpers whose only callers became kernels: keep them "used" */
     sb_puts(out, "};\nstatic void (*const camp_amp_functions_[])(void) __attribute__((unused)) = {");

@@ -524,7 +524,8 @@ typedef struct Kernel {
     PtrVec textures;  /* Var* (VAR_TEXTURE): the textures it uses */
     int texture_bindings; /* their bindings (one each), numbered from 0 in the order of first use */
     uint32_t local_size[3];
-    uint32_t push_size;
+    uint32_t push_size; /* bytes of arguments, header included */
+    uint32_t args_block; /* 0, or where the captures begin in an arguments buffer (layout.c) */
     uint32_t features; /* enum camp_feature bits, of its own module */
     size_t spirv_offset, spirv_words; /* its own module, in Unit.kernel_spirv */
     bool loop_check;  /* it runs a loop: checks lavapipe's loop budget (ir/loops.c) */

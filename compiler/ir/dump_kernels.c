@@ -27,18 +27,21 @@ static const char *access_text(const Var *v) {
                                                                   : access_name(v->access);
 }
 
-static void print_capture(const Var *v, FILE *out) {
+/* Where it is: "push offset N", or in the kernel's arguments buffer. */
+static void print_capture(const Kernel *k, const Var *v, FILE *out) {
+    const char *where = k->args_block ? "arguments buffer offset" : "push offset";
+    uint32_t at = v->push_offset - k->args_block;
     if (v->capture == CAPTURE_VIEW)
-        fprintf(out, "  capture '%s': view of %s, %s, device address at push offset %u\n", v->name, v->type->name,
-                access_text(v), v->push_offset);
+        fprintf(out, "  capture '%s': view of %s, %s, device address at %s %u\n", v->name, v->type->name,
+                access_text(v), where, at);
     else if (v->capture == CAPTURE_POINTER)
-        fprintf(out, "  capture '%s': pointer %s, %s, device address at push offset %u\n", v->name,
-                v->type->name, access_text(v), v->push_offset);
+        fprintf(out, "  capture '%s': pointer %s, %s, device address at %s %u\n", v->name, v->type->name,
+                access_text(v), where, at);
     else if (type_holds_pointer(v->type)) /* its pointers are views of the launch, as a pointer capture */
-        fprintf(out, "  capture '%s': value %s, push offset %u, holding pointers: %s\n", v->name, v->type->name,
-                v->push_offset, access_text(v));
+        fprintf(out, "  capture '%s': value %s, %s %u, holding pointers: %s\n", v->name, v->type->name, where, at,
+                access_text(v));
     else
-        fprintf(out, "  capture '%s': value %s, push offset %u\n", v->name, v->type->name, v->push_offset);
+        fprintf(out, "  capture '%s': value %s, %s %u\n", v->name, v->type->name, where, at);
 }
 
 /* What vectorize.c decided: the elements a thread takes, and each view's
@@ -109,8 +112,13 @@ void dump_kernels(const Unit *u, FILE *out) {
         else
             fputs("  workgroup size: chosen for the device at launch\n", out);
         if (k->vector_width) print_vectors(k, out);
-        fprintf(out, "  push constants: %u bytes (%u-byte header)\n", k->push_size, CAMP_PUSH_HEADER_SIZE);
-        for (int c = 0; c < k->captures.len; c++) print_capture(k->captures.items[c], out);
+        if (k->args_block)
+            fprintf(out, "  push constants: %u bytes (%u-byte header, then the arguments buffer's address); arguments "
+                         "buffer: %u bytes\n",
+                    k->args_block, CAMP_PUSH_HEADER_SIZE, k->push_size - k->args_block);
+        else
+            fprintf(out, "  push constants: %u bytes (%u-byte header)\n", k->push_size, CAMP_PUSH_HEADER_SIZE);
+        for (int c = 0; c < k->captures.len; c++) print_capture(k, k->captures.items[c], out);
         for (int c = 0; c < k->captures.len; c++) {
             const Var *v = k->captures.items[c];
             if (v->next_use == NEXT_SYNCHRONIZES)

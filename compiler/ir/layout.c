@@ -48,38 +48,63 @@ static void check_held_pointers(Unit *u, const Kernel *k, const Var *v) {
 
 static uint32_t align_up(uint32_t x, uint32_t a) { return (x + a - 1) / a * a; }
 
+/* The captures' offsets from `off` on; where they end. */
+static uint32_t place_captures(Kernel *k, uint32_t off) {
+    for (int j = 0; j < k->captures.len; j++) {
+        Var *v = k->captures.items[j];
+        bool address = v->capture != CAPTURE_VALUE; /* a device address goes there */
+        off = align_up(off, address ? 8 : (uint32_t)v->type->align);
+        v->push_offset = off;
+        off += address ? 8 : (uint32_t)v->type->size;
+    }
+    return off;
+}
+
+/* The report buffer and launch number, and under -fcamp-check the view
+ * table, from `off` on (written by the runtime); where they end. */
+static uint32_t place_report(const Unit *u, Kernel *k, uint32_t off) {
+    if (k->reports) {
+        k->report_offset = off = align_up(off, 8);
+        off += CAMP_REPORT_PUSH_SIZE;
+    }
+    if (k->reports && u->opts->check) {
+        k->view_table_offset = off = align_up(off, 8);
+        off += 8;
+    }
+    return off;
+}
+
+/* The kernel's arguments: the header, the captures, the report's. Past
+ * the push constants every device has, the captures move to an arguments
+ * buffer, its address pushed after the header: a kernel may capture as many
+ * variables as C programs pass, at one load more per use of each. */
+static void place_arguments(Unit *u, Kernel *k) {
+    k->args_block = 0;
+    uint32_t end = place_report(u, k, place_captures(k, CAMP_PUSH_HEADER_SIZE));
+    if (align_up(end, 4) > CAMP_PUSH_GUARANTEED) {
+        /* the buffer's start aligned for any capture: scalar layout keeps each at its own alignment */
+        k->args_block = align_up(place_report(u, k, CAMP_PUSH_HEADER_SIZE + 8), 32);
+        end = place_captures(k, k->args_block);
+    }
+    k->push_size = align_up(end, 4);
+    if (k->push_size > CAMP_ARGS_MAX)
+        diag_error(u->diag, k->loc,
+                   "kernel captures need %u bytes of arguments; more than %u is not supported (capture fewer "
+                   "variables)",
+                   k->push_size, CAMP_ARGS_MAX);
+}
+
 void layout_kernels(Unit *u) {
     for (int i = 0; i < u->kernels.len; i++) {
         Kernel *k = u->kernels.items[i];
-        uint32_t off = CAMP_PUSH_HEADER_SIZE;
+        place_arguments(u, k);
         for (int j = 0; j < k->captures.len; j++) {
             Var *v = k->captures.items[j];
-            bool address = v->capture != CAPTURE_VALUE; /* a device address goes there */
-            uint32_t size = address ? 8 : (uint32_t)v->type->size;
-            uint32_t align = address ? 8 : (uint32_t)v->type->align;
-            off = align_up(off, align);
-            v->push_offset = off;
-            off += size;
             if (v->capture == CAPTURE_VIEW) v->access = CAMP_ACCESS_READ;
             if (v->capture == CAPTURE_POINTER) v->access = CAMP_ACCESS_READ | CAMP_ACCESS_POINTER;
             if (v->capture == CAPTURE_VALUE && type_holds_pointer(v->type)) v->access = CAMP_ACCESS_READ; /* its pointers' */
             check_held_pointers(u, k, v);
         }
-        if (k->reports) { /* the report buffer and launch number, written by the runtime */
-            k->report_offset = off = align_up(off, 8);
-            off += CAMP_REPORT_PUSH_SIZE;
-        }
-        if (k->reports && u->opts->check) { /* the view table that pointers are checked against */
-            k->view_table_offset = off = align_up(off, 8);
-            off += 8;
-        }
-        k->push_size = align_up(off, 4);
-        /* 128 bytes is what every Vulkan device guarantees */
-        if (k->push_size > 128)
-            diag_error(u->diag, k->loc,
-                       "kernel captures need %u bytes of arguments; more than 128 is not supported yet "
-                       "(capture fewer variables)",
-                       k->push_size);
 
         /* A tiled kernel's workgroup is its tile (frontend_tile.c); the
          * runtime chooses the others' for the device (0 x 0 x 0 says so). */

@@ -163,8 +163,9 @@ Ptr em_check_pointer(Emitter *e, Expr *access, Ptr p, uint32_t index) {
     uint32_t last = em_op2(e, SpvOpIAdd, u64, c.address, u64_const(e, (uint64_t)access->type->size));
     const ReportSite *site = e->u->reports.items[access->ival - 1];
     uint32_t inside;
-    if (site->view_root) {
-        uint32_t slot = (site->view_root->push_offset - CAMP_PUSH_HEADER_SIZE) / 8, bool_t = spv_type_bool(b);
+    uint32_t slot = site->view_root ? (site->view_root->push_offset - CAMP_PUSH_HEADER_SIZE) / 8 : 0;
+    if (site->view_root && slot < CAMP_VIEW_TABLE_SLOTS) { /* else a search, as for a pointer of no known view */
+        uint32_t bool_t = spv_type_bool(b);
         uint32_t first = table_word(e, c.table, u64_const(e, SLOT_WORDS + 2 * slot));
         uint32_t end = table_word(e, c.table, u64_const(e, SLOT_WORDS + 2 * slot + 1));
         inside = em_op2(e, SpvOpLogicalAnd, bool_t, em_op2(e, SpvOpULessThanEqual, bool_t, first, c.address),

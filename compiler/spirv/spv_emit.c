@@ -298,40 +298,77 @@ uint32_t em_view_address_type(Emitter *e, const Var *view) {
     return em_type(e, &decayed);
 }
 
+/* The captures as members from `first` on of a struct being made: a view's
+ * address, a value's type. Pushed 8- and 16-bit scalars need capabilities
+ * of their own (in a buffer, their types ask for theirs). */
+static void capture_members(Emitter *e, Kernel *k, uint32_t *members, bool pushed) {
+    for (int i = 0; i < k->captures.len; i++) {
+        Var *v = k->captures.items[i];
+        if (v->capture == CAPTURE_VIEW) {
+            members[i] = em_view_address_type(e, v);
+            continue;
+        }
+        members[i] = em_type(e, v->type);
+        if (pushed && holds_scalar_of_size(v->type, 1)) spv_capability(&e->b, SpvCapabilityStoragePushConstant8);
+        if (pushed && holds_scalar_of_size(v->type, 2)) spv_capability(&e->b, SpvCapabilityStoragePushConstant16);
+    }
+}
+
+/* Their offsets (layout.c's, less `base`) and names in struct `id`. */
+static void decorate_captures(Emitter *e, Kernel *k, uint32_t id, uint32_t first, uint32_t base) {
+    for (int i = 0; i < k->captures.len; i++) {
+        Var *v = k->captures.items[i];
+        spv_member_decorate(&e->b, id, first + (uint32_t)i, SpvDecorationOffset, v->push_offset - base);
+        uint32_t name_ops[2] = {id, first + (uint32_t)i};
+        spv_op_string(&e->b.debug, SpvOpMemberName, name_ops, 2, v->name, NULL, 0);
+    }
+}
+
+static uint32_t new_struct(Emitter *e, uint32_t *ops, uint32_t n) {
+    ops[0] = spv_new_id(&e->b);
+    spv_op(&e->b.globals, SpvOpTypeStruct, ops, n + 1);
+    return ops[0];
+}
+
+/* A kernel's arguments buffer (layout.c): its captures. */
+static uint32_t args_block_type(Emitter *e, Kernel *k) {
+    uint32_t *ops = malloc(sizeof *ops * ((size_t)k->captures.len + 1));
+    if (!ops) unreachable("out of memory");
+    capture_members(e, k, ops + 1, false);
+    uint32_t id = new_struct(e, ops, (uint32_t)k->captures.len);
+    free(ops);
+    decorate_captures(e, k, id, 0, k->args_block);
+    spv_name(&e->b, id, arena_printf(&e->u->arena, "%s_captures", k->entry));
+    return id;
+}
+
+uint32_t em_args_block_pointer_type(Emitter *e, const Kernel *k) {
+    return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, e->args_struct, k->push_size - k->args_block);
+}
+
 /* The push-constant block: the camp_push_header as PUSH_HEADER_MEMBERS
- * 32-bit members, then one member per capture at the offsets layout.c chose. */
+ * 32-bit members, then one member per capture at the offsets layout.c
+ * chose (or the address of the arguments buffer that holds them), then
+ * the report's. */
 static uint32_t push_block_type(Emitter *e, Kernel *k) {
-    uint32_t n = (uint32_t)(PUSH_HEADER_MEMBERS + k->captures.len);
+    uint32_t ncaptures = k->args_block ? 1 : (uint32_t)k->captures.len, n = PUSH_HEADER_MEMBERS + ncaptures;
     /* the header, the captures, the report buffer's two and the view table */
     uint32_t *ops = malloc(sizeof *ops * (n + 4)), *members = ops + 1;
     if (!ops) unreachable("out of memory");
     uint32_t i32 = spv_type_int(&e->b, 32, false);
     for (int i = 0; i < PUSH_HEADER_MEMBERS; i++) members[i] = i32;
-    for (int i = 0; i < k->captures.len; i++) {
-        Var *v = k->captures.items[i];
-        if (v->capture == CAPTURE_VIEW) {
-            members[PUSH_HEADER_MEMBERS + i] = em_view_address_type(e, v);
-        } else {
-            members[PUSH_HEADER_MEMBERS + i] = em_type(e, v->type);
-            if (holds_scalar_of_size(v->type, 1)) spv_capability(&e->b, SpvCapabilityStoragePushConstant8);
-            if (holds_scalar_of_size(v->type, 2)) spv_capability(&e->b, SpvCapabilityStoragePushConstant16);
-        }
-    }
+    e->args_struct = k->args_block ? args_block_type(e, k) : 0;
+    if (e->args_struct) members[PUSH_HEADER_MEMBERS] = em_args_block_pointer_type(e, k);
+    else
+        capture_members(e, k, members + PUSH_HEADER_MEMBERS, true);
     uint32_t nreport = (uint32_t)em_report_push_members(e, k, members + n);
-    n += nreport;
-    uint32_t id = spv_new_id(&e->b);
-    ops[0] = id;
-    spv_op(&e->b.globals, SpvOpTypeStruct, ops, n + 1);
+    uint32_t id = new_struct(e, ops, n + nreport);
     free(ops);
     spv_decorate(&e->b, id, SpvDecorationBlock, NULL, 0);
     for (uint32_t m = 0; m < PUSH_HEADER_MEMBERS; m++) spv_member_decorate(&e->b, id, m, SpvDecorationOffset, m * 4);
-    for (int i = 0; i < k->captures.len; i++) {
-        Var *v = k->captures.items[i];
-        spv_member_decorate(&e->b, id, (uint32_t)(PUSH_HEADER_MEMBERS + i), SpvDecorationOffset, v->push_offset);
-        uint32_t name_ops[2] = {id, (uint32_t)(PUSH_HEADER_MEMBERS + i)};
-        spv_op_string(&e->b.debug, SpvOpMemberName, name_ops, 2, v->name, NULL, 0);
-    }
-    em_report_push_offsets(e, k, id, n - nreport);
+    if (e->args_struct) spv_member_decorate(&e->b, id, PUSH_HEADER_MEMBERS, SpvDecorationOffset, CAMP_PUSH_HEADER_SIZE);
+    else decorate_captures(e, k, id, PUSH_HEADER_MEMBERS, 0);
+    em_report_push_offsets(e, k, id, n);
     spv_name(&e->b, id, arena_printf(&e->u->arena, "%s_args", k->entry));
     return id;
 }
@@ -448,7 +485,7 @@ static void emit_index(Emitter *e, Kernel *k) {
     uint32_t i32 = spv_type_int(b, 32, true);
     if (k->rank == 4) {
         uint32_t size1 = spv_new_id(b), z = g[2];
-        SPV_OP(&e->code, SpvOpBitcast, u32, size1, em_push_member(e, (uint32_t)(PUSH_HEADER_MEMBERS + k->folded_extent->member), i32));
+        SPV_OP(&e->code, SpvOpBitcast, u32, size1, em_capture_value(e, k->folded_extent, i32));
         g[2] = spv_new_id(b);
         g[3] = spv_new_id(b);
         SPV_OP(&e->code, SpvOpUMod, u32, g[2], z, size1);

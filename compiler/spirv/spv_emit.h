@@ -114,6 +114,7 @@ typedef struct Emitter {
     Kernel *kernel;     /* the kernel being emitted, or NULL in a helper */
     Func *func;
     uint32_t push_var;  /* the kernel's push-constant block */
+    uint32_t args_struct; /* the type of its arguments buffer (layout.c), or 0 */
     uint32_t builtin_workgroup, builtin_local;
     uint32_t workgroup_size[3]; /* untiled kernels' specialization constants, once declared */
     uint32_t bounds_check;      /* and theirs for the extent check */
@@ -198,6 +199,9 @@ LValue em_pointee(Emitter *e, Ptr p, const Type *pointee); /* the object p point
 uint32_t em_load(Emitter *e, const Type *t, LValue lv);
 void em_store(Emitter *e, LValue lv, uint32_t value);
 uint32_t em_push_member(Emitter *e, uint32_t member, uint32_t type); /* load a push constant */
+LValue em_capture_lvalue(Emitter *e, const Var *capture, uint32_t type); /* where a capture is */
+uint32_t em_args_block_pointer_type(Emitter *e, const Kernel *k); /* the pushed address of its arguments buffer */
+uint32_t em_capture_value(Emitter *e, const Var *capture, uint32_t type); /* load a capture of SPIR-V type `type` */
 uint32_t em_view_address_type(Emitter *e, const Var *view); /* a view's pushed address: to its first element */
 uint32_t em_module_const(Emitter *e, Var *v); /* the Private variable of a module constant */
 void em_store_local(Emitter *e, Var *v, Expr *value); /* a declaration's initializer */

@@ -34,6 +34,32 @@ uint32_t em_push_member(Emitter *e, uint32_t member, uint32_t type) {
     return r;
 }
 
+/* Its push-constant member, or its member of the arguments buffer whose
+ * address the push constants hold after the header (layout.c). */
+LValue em_capture_lvalue(Emitter *e, const Var *capture, uint32_t type) {
+    uint32_t p = spv_new_id(&e->b);
+    if (!e->args_struct) {
+        SPV_OP(&e->code, SpvOpAccessChain, spv_type_pointer(&e->b, SpvStorageClassPushConstant, type, 0), p,
+               e->push_var, spv_const_u32(&e->b, (uint32_t)(capture->member + PUSH_HEADER_MEMBERS)));
+        return (LValue){.ptr = p, .storage = SpvStorageClassPushConstant, .align = 0};
+    }
+    uint32_t block = em_push_member(e, PUSH_HEADER_MEMBERS, em_args_block_pointer_type(e, e->kernel));
+    bool value = capture->capture == CAPTURE_VALUE;
+    uint32_t ptr_t = spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, type,
+                                      value ? (uint32_t)capture->type->size : 8); /* a device address */
+    SPV_OP(&e->code, SpvOpAccessChain, ptr_t, p, block, spv_const_u32(&e->b, (uint32_t)capture->member));
+    return (LValue){.ptr = p, .storage = SpvStorageClassPhysicalStorageBuffer,
+                    .align = value ? (uint32_t)capture->type->align : 8};
+}
+
+uint32_t em_capture_value(Emitter *e, const Var *capture, uint32_t type) {
+    LValue lv = em_capture_lvalue(e, capture, type);
+    uint32_t r = spv_new_id(&e->b);
+    if (is_psb(lv.storage)) SPV_OP(&e->code, SpvOpLoad, type, r, lv.ptr, SpvMemoryAccessAlignedMask, lv.align);
+    else SPV_OP(&e->code, SpvOpLoad, type, r, lv.ptr);
+    return r;
+}
+
 bool is_psb(SpvStorageClass sc) { return sc == SpvStorageClassPhysicalStorageBuffer; }
 
 /* A member, component or element of the object lv designates. */
@@ -337,13 +363,7 @@ LValue em_lvalue(Emitter *e, Expr *x) {
     switch (x->kind) {
     case EX_VAR: {
         Var *v = x->var;
-        if (v->kind == VAR_CAPTURE) {
-            /* read-only by-value capture: its push-constant member */
-            uint32_t ptr_t = spv_type_pointer(&e->b, SpvStorageClassPushConstant, em_type(e, v->type), 0);
-            uint32_t p = spv_new_id(&e->b);
-            SPV_OP(&e->code, SpvOpAccessChain, ptr_t, p, e->push_var, spv_const_u32(&e->b, (uint32_t)(v->member + PUSH_HEADER_MEMBERS)));
-            return (LValue){.ptr = p, .storage = SpvStorageClassPushConstant, .align = 0};
-        }
+        if (v->kind == VAR_CAPTURE) return em_capture_lvalue(e, v, em_type(e, v->type)); /* read-only, by value */
         LValue lv;
         if (v->kind == VAR_CONST) lv = (LValue){.ptr = em_module_const(e, v), .storage = SpvStorageClassPrivate};
         else if (v->kind == VAR_TILE_STATIC) lv = (LValue){.ptr = em_tile_static(e, v), .storage = SpvStorageClassWorkgroup};
@@ -403,13 +423,13 @@ static Ptr address_of(Emitter *e, Expr *lv_expr) {
 /* The row sizes of a captured variable-length array (or pointer to one). */
 static void load_vla_strides(Emitter *e, Var *v, Ptr *p) {
     for (int i = 0; i < 2 && v->vla_strides[i]; i++)
-        p->stride[i] = em_push_member(e, (uint32_t)(v->vla_strides[i]->member + PUSH_HEADER_MEMBERS), em_type(e, type_int(4, true)));
+        p->stride[i] = em_capture_value(e, v->vla_strides[i], em_type(e, type_int(4, true)));
 }
 
 /* A view's first element: its address is pushed. */
 static Ptr view_start(Emitter *e, Var *view) {
     Ptr p = {.storage = SpvStorageClassPhysicalStorageBuffer,
-             .value = em_push_member(e, (uint32_t)(view->member + PUSH_HEADER_MEMBERS), em_view_address_type(e, view))};
+             .value = em_capture_value(e, view, em_view_address_type(e, view))};
     load_vla_strides(e, view, &p);
     return p;
 }

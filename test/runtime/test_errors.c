@@ -110,13 +110,13 @@ int main(void) {
     CHECK(strcmp(seen.file, "vadd.c") == 0 && seen.line == 10);
     CHECK(c_untouched());
 
-    /* More push constants than any device allows. */
+    /* More arguments than libcamp takes. */
     kernels[KERNEL_VADD].features = 0;
     kernels[KERNEL_VADD].push_size = 1u << 20;
     seen.calls = 0;
     launch_vadd(&module, 100, a, b, c, sizeof a);
     CHECK(seen.calls == 1 && seen.status == CAMP_ERROR_UNSUPPORTED);
-    CHECK(strstr(seen.message, "push constants") != NULL);
+    CHECK(strstr(seen.message, "bytes of arguments") != NULL);
     CHECK(c_untouched());
 
     /* A view whose address would land outside the push block. */
