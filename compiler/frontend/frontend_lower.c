@@ -128,7 +128,7 @@ static int parse_accessor(const char *name, int n, uint8_t comps[4]) {
  * as `isnan(v.x)`, the expansion location of both ends is the macro's name.
  * Returns the number of components (comps filled), or 0 if c is not an
  * accessor. */
-static int vector_accessor(Frontend *fe, CXCursor c, CXCursor sub, int n, uint8_t comps[4]) {
+static int vector_accessor(Frontend *fe, CXCursor c, CXCursor sub, int n, uint8_t comps[4], bool *arrow) {
     CXFile file, sub_file;
     unsigned end, sub_end;
     clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &file, NULL, NULL, &end);
@@ -143,7 +143,8 @@ static int vector_accessor(Frontend *fe, CXCursor c, CXCursor sub, int n, uint8_
     if (nt >= 2) {
         CXString dot = clang_getTokenSpelling(fe->tu, toks[nt - 2]);
         CXString name = clang_getTokenSpelling(fe->tu, toks[nt - 1]);
-        if (!strcmp(clang_getCString(dot), ".")) k = parse_accessor(clang_getCString(name), n, comps);
+        *arrow = !strcmp(clang_getCString(dot), "->");
+        if (*arrow || !strcmp(clang_getCString(dot), ".")) k = parse_accessor(clang_getCString(name), n, comps);
         clang_disposeString(dot);
         clang_disposeString(name);
     }
@@ -178,9 +179,17 @@ static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
     /* a parameter declared `T p[n]` is a pointer (param_type), which
      * libclang shows by its type as written */
     if (to->kind == TY_ARRAY && sub->type->kind == TY_PTR) to = sub->type;
-    if (sub->type->kind == TY_VECTOR) {
+    bool to_vector = sub->type->kind == TY_PTR && sub->type->base && sub->type->base->kind == TY_VECTOR;
+    if (sub->type->kind == TY_VECTOR || to_vector) {
         uint8_t comps[4];
-        int k = vector_accessor(fe, c, kids[0], sub->type->len, comps);
+        bool arrow = false;
+        int k = vector_accessor(fe, c, kids[0], (to_vector ? sub->type->base : sub->type)->len, comps, &arrow);
+        if (k && arrow != to_vector) k = 0; /* v.x on a vector, p->x on a pointer to one */
+        if (k && to_vector) { /* p->x is (*p).x */
+            Expr *d = fe_new_expr(fe, EX_DEREF, sub->type->base, c);
+            d->lhs = sub;
+            sub = d;
+        }
         if (k && sub->kind == EX_SWIZZLE) { /* v.zw.y is v.w */
             for (int i = 0; i < k; i++) comps[i] = sub->comps[comps[i]];
             sub = sub->lhs;
