@@ -44,6 +44,7 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <pthread.h>
 #include <signal.h>
@@ -384,6 +385,64 @@ void camp_guard_close_edges(camp_region *region, const char *first, const char *
  * them further), and camp_guard_synchronized finds them so. */
 void camp_guard_arrived(camp_region *region, const char *first, const char *end) {
     if (region->guard == CAMP_GUARD_HIDDEN) mprotect((void *)first, (size_t)(end - first), PROT_READ);
+}
+
+/* Writes n bytes at `dst`, in pages of the process that stay protected,
+ * through /proc/self/mem (which passes page protection, as a debugger's
+ * writes do); false where the system refuses it. */
+static bool write_past_protection(void *dst, const void *src, size_t n) {
+    int fd = open("/proc/self/mem", O_RDWR | O_CLOEXEC);
+    if (fd < 0) return false;
+    ssize_t done = pwrite(fd, src, n, (off_t)(uintptr_t)dst);
+    close(fd);
+    return done == (ssize_t)n;
+}
+
+/* The bytes [first, end) of `copy` written into the view's protected
+ * pages, or (where the system refuses) with the pages opened: the other
+ * threads' accesses then may see the bytes as they are copied. */
+static void put_edge(uintptr_t first, uintptr_t end, const char *copy) {
+    if (first >= end || write_past_protection((void *)first, copy, end - first)) return;
+    mprotect((void *)page_down(first), page_up(end) - page_down(first), PROT_READ | PROT_WRITE);
+    memcpy((void *)first, copy, end - first);
+}
+
+/* Opening a hidden view's pages before its bytes are back would let the
+ * program's other threads, whose accesses no longer fault, read the old
+ * bytes while the copy runs (or write bytes the copy then overwrites).
+ * Instead the bytes go into pages made elsewhere; those wholly inside the
+ * view replace the view's at once (mremap, read-only as the synchronized
+ * view's are), and the view's bytes on its two end pages, which it may
+ * share with other data, are written into them through /proc/self/mem.
+ * Until then every access faults and waits for the runtime's lock. Not
+ * for pages a device imported (it would go on using the old ones),
+ * libcamp's own memory, or pages another view shares. */
+bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_status *status) {
+    uint32_t count = 0;
+    if (region->guard != CAMP_GUARD_HIDDEN || region->import || region->owns_host) return false;
+    uintptr_t first = (uintptr_t)region->host, end = first + region->bytes;
+    (void)each_on_pages(first, end, count_region, &count);
+    if (count != 1) return false;
+    uintptr_t low = page_down(first), high = page_up(end), inner = page_up(first), inner_end = page_down(end);
+    char *copy = mmap(NULL, high - low, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (copy == MAP_FAILED) return false;
+    *status = read(region, copy + (first - low));
+    if (*status == CAMP_OK && inner < inner_end) {
+        char *pages = copy + (inner - low);
+        mprotect(pages, inner_end - inner, PROT_READ);
+        if (mremap(pages, inner_end - inner, inner_end - inner, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)inner) ==
+            MAP_FAILED) { /* opened and copied, as without this */
+            mprotect((void *)inner, inner_end - inner, PROT_READ | PROT_WRITE);
+            memcpy((void *)inner, pages, inner_end - inner);
+        }
+    }
+    if (*status == CAMP_OK) {
+        uintptr_t head_end = inner < end ? inner : end, tail = inner_end > head_end ? inner_end : head_end;
+        put_edge(first, head_end, copy + (first - low));
+        put_edge(tail, end, copy + (tail - low));
+    }
+    munmap(copy, high - low);
+    return true;
 }
 
 /* The host's copy of a view kernels may have written becomes current. */

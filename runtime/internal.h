@@ -986,6 +986,12 @@ bool camp_guard_open_edges(camp_region *region, const char *first, const char *e
 void camp_guard_close_edges(camp_region *region, const char *first, const char *end);
 /* Pages of that middle the DMA has written: readable from now on. */
 void camp_guard_arrived(camp_region *region, const char *first, const char *end);
+/* The whole of a hidden view read back by `read` (into the memory it is
+ * given) with its pages kept from the program's other threads until every
+ * byte is there; *status is read's. False, with nothing done, where its
+ * pages cannot be kept so (the caller opens them and copies). */
+typedef camp_status (*camp_guard_reader)(camp_region *region, void *dst);
+bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_status *status);
 /* Views unprotected for one copy of libcamp's (or one system call) because
  * they share a page with the bytes it touches. */
 #define CAMP_GUARD_WINDOW_MAX 16u
