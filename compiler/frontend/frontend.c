@@ -169,6 +169,14 @@ static Type *record_type(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
     return NULL;
 }
 
+/* Whether `c` is an array's implicit conversion to a pointer to its first
+ * element (`bufs[1]` on an array of pointers converts it). */
+static bool decays_array(CXCursor c) {
+    CXCursor kids[2];
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr || fe_children(c, kids, 2) != 1) return false;
+    return clang_getCanonicalType(clang_getCursorType(kids[0])).kind == CXType_ConstantArray;
+}
+
 /* Our Type for a clang type; reports an error and returns NULL for types
  * amp code cannot use. */
 Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
@@ -222,7 +230,10 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
         ty->base = fe_type(fe, pt, where);
         if (!ty->base) return NULL;
         if (ty->base->kind == TY_PTR) {
-            diag_error(fe->u->diag, fe_loc(fe, where), "pointers to pointers are not supported in amp code");
+            diag_error(fe->u->diag, fe_loc(fe, where), "pointers to pointers are not supported in amp code%s",
+                       decays_array(where) ? ": an array of pointers is one where it is used (capture each "
+                                             "pointer on its own, `float *next = bufs[1];` before the kernel)"
+                                           : "");
             return NULL;
         }
         return ty;

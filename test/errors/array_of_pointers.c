@@ -10,4 +10,4 @@ int main(void) {
     }
     return a[0];
 }
-// expect-error: 9:16: pointers to pointers are not
+// expect-error: 9:16: pointers to pointers are not supported in amp code: an array of pointers is one where it is used (capture each pointer on its own
