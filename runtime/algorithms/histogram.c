@@ -81,6 +81,10 @@ static bool histogram(const algo_t *data, size_t count, unsigned *bins, int bin_
         !camp_memory_check_at(bins, bin_count, sizeof *bins, true, "bins", call, file, line) ||
         (count && !camp_memory_check_at(data, (long long)count, sizeof *data, false, "data", call, file, line)))
         return false;
+    if (algo_overlap(bins, (size_t)bin_count * sizeof *bins, data, count * sizeof *data)) {
+        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: bins overlap data", call);
+        return false;
+    }
     camp_fill_uint_at(bins, (size_t)bin_count, 0u, file, line);
     if (count == 0) return true;
     int n = (int)count, tiles = algo_tiles(count, ALGO_TILE * 16), stride = tiles * ALGO_TILE;

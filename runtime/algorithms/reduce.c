@@ -128,20 +128,22 @@ static algo_t *reduce_scratch(size_t count) {
     return array_new_on(camp_current_view(), algo_t, tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO);
 }
 
-static bool readable(const algo_t *data, const algo_t *weights, size_t count, const char *call, const char *file,
-                     unsigned line) {
+/* A dot product's weights are its second operand, b: refused where
+ * NULL, as a is (a plain reduction has none). */
+static bool readable(const algo_t *data, const algo_t *weights, bool dot, size_t count, const char *call,
+                     const char *file, unsigned line) {
     return algo_count_fits(count, call, file, line) &&
-           (count == 0 || (camp_memory_check_at(data, (long long)count, sizeof *data, false, weights ? "a" : "data",
+           (count == 0 || (camp_memory_check_at(data, (long long)count, sizeof *data, false, dot ? "a" : "data",
                                                 call, file, line) &&
-                           (!weights || camp_memory_check_at(weights, (long long)count, sizeof *weights, false, "b",
-                                                             call, file, line))));
+                           (!dot || camp_memory_check_at(weights, (long long)count, sizeof *weights, false, "b",
+                                                         call, file, line))));
 }
 
-/* The reduction of data (the dot product with weights where not NULL). */
-static algo_t reduce(const algo_t *data, const algo_t *weights, size_t count, int op, const char *call,
+/* The reduction of data (the dot product with weights where `dot`). */
+static algo_t reduce(const algo_t *data, const algo_t *weights, bool dot, size_t count, int op, const char *call,
                      const char *file, unsigned line) {
     algo_t result = identity(op);
-    if (count == 0 || !readable(data, weights, count, call, file, line)) return result;
+    if (count == 0 || !readable(data, weights, dot, count, call, file, line)) return result;
     algo_t *scratch = reduce_scratch(count);
     int tiles = reduce_tiles(count);
     reduce_into(data, weights, (int)count, op, scratch, scratch + tiles);
@@ -150,9 +152,9 @@ static algo_t reduce(const algo_t *data, const algo_t *weights, size_t count, in
     return result;
 }
 
-static camp_future *reduce_async(const algo_t *data, const algo_t *weights, size_t count, algo_t *result, int op,
-                                 const char *call, const char *file, unsigned line) {
-    if (!readable(data, weights, count, call, file, line) ||
+static camp_future *reduce_async(const algo_t *data, const algo_t *weights, bool dot, size_t count, algo_t *result,
+                                 int op, const char *call, const char *file, unsigned line) {
+    if (!readable(data, weights, dot, count, call, file, line) ||
         !camp_memory_check_at(result, 1, sizeof *result, true, "result", call, file, line))
         return NULL;
     algo_t *scratch = reduce_scratch(count);
@@ -162,38 +164,38 @@ static camp_future *reduce_async(const algo_t *data, const algo_t *weights, size
 }
 
 algo_t ALGO_NAME(camp_reduce_sum)(const algo_t *data, size_t n, const char *file, unsigned line) {
-    return reduce(data, NULL, n, REDUCE_SUM, ALGO_CALL(camp_reduce_sum), file, line);
+    return reduce(data, NULL, false, n, REDUCE_SUM, ALGO_CALL(camp_reduce_sum), file, line);
 }
 
 algo_t ALGO_NAME(camp_reduce_min)(const algo_t *data, size_t n, const char *file, unsigned line) {
-    return reduce(data, NULL, n, REDUCE_MIN, ALGO_CALL(camp_reduce_min), file, line);
+    return reduce(data, NULL, false, n, REDUCE_MIN, ALGO_CALL(camp_reduce_min), file, line);
 }
 
 algo_t ALGO_NAME(camp_reduce_max)(const algo_t *data, size_t n, const char *file, unsigned line) {
-    return reduce(data, NULL, n, REDUCE_MAX, ALGO_CALL(camp_reduce_max), file, line);
+    return reduce(data, NULL, false, n, REDUCE_MAX, ALGO_CALL(camp_reduce_max), file, line);
 }
 
 algo_t ALGO_NAME(camp_dot)(const algo_t *a, const algo_t *b, size_t n, const char *file, unsigned line) {
-    return reduce(a, b, n, REDUCE_SUM, ALGO_CALL(camp_dot), file, line);
+    return reduce(a, b, true, n, REDUCE_SUM, ALGO_CALL(camp_dot), file, line);
 }
 
 camp_future *ALGO_ASYNC_NAME(camp_reduce_sum)(const algo_t *data, size_t n, algo_t *result, const char *file,
                                               unsigned line) {
-    return reduce_async(data, NULL, n, result, REDUCE_SUM, ALGO_ASYNC_CALL(camp_reduce_sum), file, line);
+    return reduce_async(data, NULL, false, n, result, REDUCE_SUM, ALGO_ASYNC_CALL(camp_reduce_sum), file, line);
 }
 
 camp_future *ALGO_ASYNC_NAME(camp_reduce_min)(const algo_t *data, size_t n, algo_t *result, const char *file,
                                               unsigned line) {
-    return reduce_async(data, NULL, n, result, REDUCE_MIN, ALGO_ASYNC_CALL(camp_reduce_min), file, line);
+    return reduce_async(data, NULL, false, n, result, REDUCE_MIN, ALGO_ASYNC_CALL(camp_reduce_min), file, line);
 }
 
 camp_future *ALGO_ASYNC_NAME(camp_reduce_max)(const algo_t *data, size_t n, algo_t *result, const char *file,
                                               unsigned line) {
-    return reduce_async(data, NULL, n, result, REDUCE_MAX, ALGO_ASYNC_CALL(camp_reduce_max), file, line);
+    return reduce_async(data, NULL, false, n, result, REDUCE_MAX, ALGO_ASYNC_CALL(camp_reduce_max), file, line);
 }
 
 camp_future *ALGO_ASYNC_NAME(camp_dot)(const algo_t *a, const algo_t *b, size_t n, algo_t *result, const char *file,
                                        unsigned line) {
-    return reduce_async(a, b, n, result, REDUCE_SUM, ALGO_ASYNC_CALL(camp_dot), file, line);
+    return reduce_async(a, b, true, n, result, REDUCE_SUM, ALGO_ASYNC_CALL(camp_dot), file, line);
 }
 #endif

@@ -406,21 +406,29 @@ static bool radix_sort(algo_t *keys, unsigned *values, size_t count, int kind, c
     return true;
 }
 
+/* A sort by key's values: refused where NULL (camp_sort has none). */
+static bool values_given(const void *values, size_t count, const char *call, const char *file, unsigned line) {
+    return values || count == 0 || camp_memory_check_at(values, (long long)count, sizeof(unsigned), true, "values",
+                                                        call, file, line);
+}
+
 /* Each key type's calls, plain and _async. */
 #define SORT_CALLS(T, name, kind)                                                                                \
     void camp_sort_##name##_at(T *keys, size_t n, const char *file, unsigned line) {                            \
         radix_sort((algo_t *)keys, NULL, n, kind, "camp_sort_" #name, file, line);                            \
     }                                                                                                            \
     void camp_sort_by_key_##name##_at(T *keys, void *values, size_t n, const char *file, unsigned line) {       \
-        radix_sort((algo_t *)keys, values, n, kind, "camp_sort_by_key_" #name, file, line);                   \
+        if (values_given(values, n, "camp_sort_by_key_" #name, file, line))                                    \
+            radix_sort((algo_t *)keys, values, n, kind, "camp_sort_by_key_" #name, file, line);               \
     }                                                                                                            \
     camp_future *camp_sort_##name##_async_at(T *keys, size_t n, const char *file, unsigned line) {              \
         return algo_future(radix_sort((algo_t *)keys, NULL, n, kind, "camp_sort_" #name "_async", file, line)); \
     }                                                                                                            \
     camp_future *camp_sort_by_key_##name##_async_at(T *keys, void *values, size_t n, const char *file,          \
                                                     unsigned line) {                                             \
-        return algo_future(                                                                                      \
-            radix_sort((algo_t *)keys, values, n, kind, "camp_sort_by_key_" #name "_async", file, line));      \
+        return algo_future(values_given(values, n, "camp_sort_by_key_" #name "_async", file, line) &&          \
+                           radix_sort((algo_t *)keys, values, n, kind, "camp_sort_by_key_" #name "_async", file,  \
+                                      line));                                                                    \
     }
 #if defined(ALGO_UINT)
 SORT_CALLS(unsigned, uint, KEYS_UNSIGNED)

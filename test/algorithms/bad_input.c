@@ -106,6 +106,10 @@ int main(void) {
     EXPECT_REFUSED(camp_select_async(a, b, N, CAMP_LESS, 5, (unsigned *)NULL), "count is a null pointer");
     EXPECT_REFUSED(camp_sort_by_key(k, k + 1, N - 1), "keys and values overlap");
     EXPECT_REFUSED(camp_sort_by_key_uint(k, unregistered, N), "camp_sort_by_key_uint: values (");
+    EXPECT_REFUSED(camp_sort_by_key(k, (unsigned *)NULL, N), "camp_sort_by_key_uint: values is a null pointer");
+    EXPECT_REFUSED(camp_sort_by_key_async(k, (unsigned *)NULL, N), "camp_sort_by_key_uint_async: values is a null");
+    EXPECT_REFUSED(camp_dot(a, (const int *)NULL, N), "camp_dot_int: b is a null pointer");
+    EXPECT_REFUSED(camp_histogram_uint(k, N, k + 10, 10, 0u, 100u), "camp_histogram_uint: bins overlap data");
     {
         const int *read_only = host;
         array_view(read_only, N);
