@@ -155,13 +155,15 @@ static bool guardable(camp_region *region) {
 #ifdef __x86_64__
         /* program data first: a static array 16 bytes into a page has no
          * malloc header before it, but maybe another view, already protected */
-        bool alone = fills_pages || in_program_data(first, end) || in_mapped_chunk(first, end);
+        bool private = in_program_data(first, end) || in_mapped_chunk(first, end);
 #else
-        bool alone = fills_pages;
+        bool private = false;
 #endif
-        region->guard_memory = alone ? CAMP_GUARD_MEMORY_PROTECTABLE : CAMP_GUARD_MEMORY_EAGER;
+        region->guard_memory = private       ? CAMP_GUARD_MEMORY_PRIVATE
+                               : fills_pages ? CAMP_GUARD_MEMORY_PROTECTABLE
+                                             : CAMP_GUARD_MEMORY_EAGER;
     }
-    return region->guard_memory == CAMP_GUARD_MEMORY_PROTECTABLE;
+    return region->guard_memory == CAMP_GUARD_MEMORY_PROTECTABLE || region->guard_memory == CAMP_GUARD_MEMORY_PRIVATE;
 }
 
 bool camp_guard_lasting(const void *host, size_t bytes) {
@@ -414,13 +416,19 @@ static void put_edge(uintptr_t first, uintptr_t end, const char *copy) {
  * view replace the view's at once (mremap, read-only as the synchronized
  * view's are), and the view's bytes on its two end pages, which it may
  * share with other data, are written into them through /proc/self/mem.
- * Until then every access faults and waits for the runtime's lock. Not
- * for pages a device imported (it would go on using the old ones),
- * libcamp's own memory, or pages another view shares. */
+ * Until then every access faults and waits for the runtime's lock. Only
+ * for memory known to be the process's own, the program's static data and
+ * a chunk malloc mapped (a page-filling view may be a shared or file
+ * mapping, whose pages replaced by private ones would no longer reach the
+ * file or the other processes), not for pages a device imported (it would
+ * go on using the old ones), nor pages another view shares. */
 bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_status *status) {
     uint32_t count = 0;
-    if (region->guard != CAMP_GUARD_HIDDEN || region->import || region->owns_host) return false;
     uintptr_t first = (uintptr_t)region->host, end = first + region->bytes;
+    /* (guardable's answer: reading malloc's header now would step over it, opening the page) */
+    if (region->guard != CAMP_GUARD_HIDDEN || region->import || region->owns_host ||
+        region->guard_memory != CAMP_GUARD_MEMORY_PRIVATE)
+        return false;
     (void)each_on_pages(first, end, count_region, &count);
     if (count != 1) return false;
     uintptr_t low = page_down(first), high = page_up(end), inner = page_up(first), inner_end = page_down(end);

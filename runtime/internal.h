@@ -192,7 +192,14 @@ struct camp_accelerator_view {
 enum camp_region_kind { CAMP_REGION_VIEW, CAMP_REGION_ARRAY };
 /* Protection of a view's host pages (host_guard.c), in order of strictness. */
 enum camp_guard_level { CAMP_GUARD_NONE, CAMP_GUARD_READ, CAMP_GUARD_HIDDEN };
-enum camp_guard_memory { CAMP_GUARD_MEMORY_UNKNOWN, CAMP_GUARD_MEMORY_PROTECTABLE, CAMP_GUARD_MEMORY_EAGER };
+/* PRIVATE: protectable, and known to be the process's own memory (the
+ * program's static data, a chunk malloc mapped), not a shared mapping. */
+enum camp_guard_memory {
+    CAMP_GUARD_MEMORY_UNKNOWN,
+    CAMP_GUARD_MEMORY_PROTECTABLE,
+    CAMP_GUARD_MEMORY_PRIVATE,
+    CAMP_GUARD_MEMORY_EAGER
+};
 
 typedef struct camp_region {
     enum camp_region_kind kind;
