@@ -325,21 +325,37 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
     (__extension__ _Generic(&*(p), unsigned *: f##_uint##form##_at, int *: f##_int##form##_at, \
                             float *: f##_float##form##_at, unsigned long long *: f##_uint64##form##_at, \
                             long long *: f##_int64##form##_at, double *: f##_double##form##_at))
+/* a struct whose member's size is negative (clang's error names it) unless *p has 4 bytes */
+#define CAMP_ALGO_FOUR_BYTES_(p) \
+    ((void)sizeof(struct { char camp_sort_by_key_values_must_be_4_byte_elements[sizeof *(p) == 4 ? 1 : -1]; }), (p))
+/* `in`, unless its elements are not of out's type (the call is picked by
+ * out's): the same kind of error, where C would convert the pointer with
+ * a warning and the call would read the bits as the other type */
+#define CAMP_ALGO_SAME_TYPE_(in, out) \
+    ((void)sizeof(struct { \
+         char camp_in_and_out_must_have_one_element_type \
+             [__builtin_types_compatible_p(__typeof__(*(in)), __typeof__(*(out))) ? 1 : -1]; \
+     }), \
+     (in))
 #define camp_reduce_sum(data, n) CAMP_ALGO_PICK_(camp_reduce_sum, , data)((data), (n), __FILE__, __LINE__)
 #define camp_reduce_min(data, n) CAMP_ALGO_PICK_(camp_reduce_min, , data)((data), (n), __FILE__, __LINE__)
 #define camp_reduce_max(data, n) CAMP_ALGO_PICK_(camp_reduce_max, , data)((data), (n), __FILE__, __LINE__)
-#define camp_dot(a, b, n) CAMP_ALGO_PICK_(camp_dot, , a)((a), (b), (n), __FILE__, __LINE__)
+#define camp_dot(a, b, n) CAMP_ALGO_PICK_(camp_dot, , a)((a), CAMP_ALGO_SAME_TYPE_(b, a), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan(in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, , out)((in), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan(in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, , out)((in), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan_by_key(keys, in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan_by_key, , out)((keys), (in), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan_by_key, , out)( \
+        (keys), CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan_by_key(keys, in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan_by_key, , out)((keys), (in), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan_by_key, , out)( \
+        (keys), CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_select(in, out, n, compare, value) \
-    CAMP_ALGO_PICK_SCAN_(camp_select, , out)((in), (out), (n), (compare), (value), __FILE__, __LINE__)
-#define camp_unique(in, out, n) CAMP_ALGO_PICK_SCAN_(camp_unique, , out)((in), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_select, , out)( \
+        CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), (compare), (value), __FILE__, __LINE__)
+#define camp_unique(in, out, n) \
+    CAMP_ALGO_PICK_SCAN_(camp_unique, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_fill(data, n, value) CAMP_ALGO_PICK_(camp_fill, , data)((data), (n), (value), __FILE__, __LINE__)
 #define camp_sequence(data, n, start, step) \
     CAMP_ALGO_PICK_(camp_sequence, , data)((data), (n), (start), (step), __FILE__, __LINE__)
@@ -347,14 +363,11 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
 /* values: 4-byte elements (a compile error otherwise) */
 #define camp_sort_by_key(keys, values, n) \
     CAMP_ALGO_PICK_SORT_(camp_sort_by_key, , keys)((keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, __LINE__)
-/* a struct whose member's size is negative (clang's error names it) unless *p has 4 bytes */
-#define CAMP_ALGO_FOUR_BYTES_(p) \
-    ((void)sizeof(struct { char camp_sort_by_key_values_must_be_4_byte_elements[sizeof *(p) == 4 ? 1 : -1]; }), (p))
 
 #define camp_gather(in, in_n, map, out, n) \
-    CAMP_ALGO_PICK_(camp_gather, , out)((in), (in_n), (map), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_gather, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (in_n), (map), (out), (n), __FILE__, __LINE__)
 #define camp_scatter(in, map, out, out_n, n) \
-    CAMP_ALGO_PICK_(camp_scatter, , out)((in), (map), (out), (out_n), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_scatter, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (map), (out), (out_n), (n), __FILE__, __LINE__)
 
 /* The type-generic _async forms: each returns a camp_future *. */
 #define camp_reduce_sum_async(data, n, result) \
@@ -363,19 +376,26 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
     CAMP_ALGO_PICK_(camp_reduce_min, _async, data)((data), (n), (result), __FILE__, __LINE__)
 #define camp_reduce_max_async(data, n, result) \
     CAMP_ALGO_PICK_(camp_reduce_max, _async, data)((data), (n), (result), __FILE__, __LINE__)
-#define camp_dot_async(a, b, n, result) CAMP_ALGO_PICK_(camp_dot, _async, a)((a), (b), (n), (result), __FILE__, __LINE__)
+#define camp_dot_async(a, b, n, result) \
+    CAMP_ALGO_PICK_(camp_dot, _async, a)((a), CAMP_ALGO_SAME_TYPE_(b, a), (n), (result), __FILE__, __LINE__)
 #define camp_inclusive_scan_async(in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, _async, out)((in), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, _async, out)( \
+        CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan_async(in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, _async, out)((in), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, _async, out)( \
+        CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan_by_key_async(keys, in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan_by_key, _async, out)((keys), (in), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan_by_key, _async, out)( \
+        (keys), CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan_by_key_async(keys, in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan_by_key, _async, out)((keys), (in), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan_by_key, _async, out)( \
+        (keys), CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_select_async(in, out, n, compare, value, count) \
-    CAMP_ALGO_PICK_SCAN_(camp_select, _async, out)((in), (out), (n), (compare), (value), (count), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_select, _async, out)( \
+        CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), (compare), (value), (count), __FILE__, __LINE__)
 #define camp_unique_async(in, out, n, count) \
-    CAMP_ALGO_PICK_SCAN_(camp_unique, _async, out)((in), (out), (n), (count), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SCAN_(camp_unique, _async, out)( \
+        CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), (count), __FILE__, __LINE__)
 #define camp_fill_async(data, n, value) \
     CAMP_ALGO_PICK_(camp_fill, _async, data)((data), (n), (value), __FILE__, __LINE__)
 #define camp_sequence_async(data, n, start, step) \
@@ -396,9 +416,11 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
                               __LINE__)
 
 #define camp_gather_async(in, in_n, map, out, n) \
-    CAMP_ALGO_PICK_(camp_gather, _async, out)((in), (in_n), (map), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_gather, _async, out)( \
+        CAMP_ALGO_SAME_TYPE_(in, out), (in_n), (map), (out), (n), __FILE__, __LINE__)
 #define camp_scatter_async(in, map, out, out_n, n) \
-    CAMP_ALGO_PICK_(camp_scatter, _async, out)((in), (map), (out), (out_n), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_scatter, _async, out)( \
+        CAMP_ALGO_SAME_TYPE_(in, out), (map), (out), (out_n), (n), __FILE__, __LINE__)
 
 #ifdef __cplusplus
 }
