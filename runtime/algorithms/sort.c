@@ -372,12 +372,13 @@ void ALGO_PORTABLE_NAME(radix_pass)(const algo_t *src_keys, const unsigned *src_
 enum { SORT_CHUNK_BLOCKS = 2, SORT_MAX_CHUNKS = 1 << 16 };
 
 /* Whether it queued the passes (not for n == 0 or a reported error), in
- * the version the current view's device runs. */
-static bool radix_sort(algo_t *keys, unsigned *values, size_t count, int kind, const char *call, const char *file,
-                       unsigned line) {
+ * the version the current view's device runs. A sort by key's values are
+ * refused where NULL, as its keys are (a sort of keys has none). */
+static bool radix_sort(algo_t *keys, unsigned *values, bool by_key, size_t count, int kind, const char *call,
+                       const char *file, unsigned line) {
     if (count == 0 || !algo_count_fits(count, call, file, line) ||
         !camp_memory_check_at(keys, (long long)count, sizeof *keys, true, "keys", call, file, line) ||
-        (values && !camp_memory_check_at(values, (long long)count, sizeof *values, true, "values", call, file, line)))
+        (by_key && !camp_memory_check_at(values, (long long)count, sizeof *values, true, "values", call, file, line)))
         return false;
     if (values && algo_overlap(keys, count * sizeof *keys, values, count * sizeof *values)) {
         camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: keys and values overlap", call);
@@ -406,29 +407,22 @@ static bool radix_sort(algo_t *keys, unsigned *values, size_t count, int kind, c
     return true;
 }
 
-/* A sort by key's values: refused where NULL (camp_sort has none). */
-static bool values_given(const void *values, size_t count, const char *call, const char *file, unsigned line) {
-    return values || count == 0 || camp_memory_check_at(values, (long long)count, sizeof(unsigned), true, "values",
-                                                        call, file, line);
-}
-
 /* Each key type's calls, plain and _async. */
 #define SORT_CALLS(T, name, kind)                                                                                \
     void camp_sort_##name##_at(T *keys, size_t n, const char *file, unsigned line) {                            \
-        radix_sort((algo_t *)keys, NULL, n, kind, "camp_sort_" #name, file, line);                            \
+        radix_sort((algo_t *)keys, NULL, false, n, kind, "camp_sort_" #name, file, line);                     \
     }                                                                                                            \
     void camp_sort_by_key_##name##_at(T *keys, void *values, size_t n, const char *file, unsigned line) {       \
-        if (values_given(values, n, "camp_sort_by_key_" #name, file, line))                                    \
-            radix_sort((algo_t *)keys, values, n, kind, "camp_sort_by_key_" #name, file, line);               \
+        radix_sort((algo_t *)keys, values, true, n, kind, "camp_sort_by_key_" #name, file, line);             \
     }                                                                                                            \
     camp_future *camp_sort_##name##_async_at(T *keys, size_t n, const char *file, unsigned line) {              \
-        return algo_future(radix_sort((algo_t *)keys, NULL, n, kind, "camp_sort_" #name "_async", file, line)); \
+        return algo_future(                                                                                      \
+            radix_sort((algo_t *)keys, NULL, false, n, kind, "camp_sort_" #name "_async", file, line));        \
     }                                                                                                            \
     camp_future *camp_sort_by_key_##name##_async_at(T *keys, void *values, size_t n, const char *file,          \
                                                     unsigned line) {                                             \
-        return algo_future(values_given(values, n, "camp_sort_by_key_" #name "_async", file, line) &&          \
-                           radix_sort((algo_t *)keys, values, n, kind, "camp_sort_by_key_" #name "_async", file,  \
-                                      line));                                                                    \
+        return algo_future(                                                                                      \
+            radix_sort((algo_t *)keys, values, true, n, kind, "camp_sort_by_key_" #name "_async", file, line)); \
     }
 #if defined(ALGO_UINT)
 SORT_CALLS(unsigned, uint, KEYS_UNSIGNED)
