@@ -369,12 +369,17 @@ static void protect_edges(camp_region *region, const char *first, const char *en
     if (high > (uintptr_t)end) mprotect((void *)end, high - (uintptr_t)end, prot);
 }
 
-bool camp_guard_open_edges(camp_region *region, const char *first, const char *end) {
-    if (region->guard == CAMP_GUARD_NONE || (uintptr_t)first % page_size() || (uintptr_t)end % page_size())
-        return false;
+/* Whether no other view has a byte on the region's pages. */
+static bool alone_on_its_pages(camp_region *region) {
     uint32_t count = 0;
     (void)each_on_pages((uintptr_t)region->host, (uintptr_t)region->host + region->bytes, count_region, &count);
-    if (count != 1) return false;
+    return count == 1;
+}
+
+bool camp_guard_open_edges(camp_region *region, const char *first, const char *end) {
+    if (region->guard == CAMP_GUARD_NONE || (uintptr_t)first % page_size() || (uintptr_t)end % page_size() ||
+        !alone_on_its_pages(region))
+        return false;
     protect_edges(region, first, end, PROT_READ | PROT_WRITE);
     return true;
 }
@@ -389,22 +394,15 @@ void camp_guard_arrived(camp_region *region, const char *first, const char *end)
     if (region->guard == CAMP_GUARD_HIDDEN) mprotect((void *)first, (size_t)(end - first), PROT_READ);
 }
 
-/* Writes n bytes at `dst`, in pages of the process that stay protected,
- * through /proc/self/mem (which passes page protection, as a debugger's
- * writes do); false where the system refuses it. */
-static bool write_past_protection(void *dst, const void *src, size_t n) {
-    int fd = open("/proc/self/mem", O_RDWR | O_CLOEXEC);
-    if (fd < 0) return false;
-    ssize_t done = pwrite(fd, src, n, (off_t)(uintptr_t)dst);
-    close(fd);
-    return done == (ssize_t)n;
-}
-
 /* The bytes [first, end) of `copy` written into the view's protected
- * pages, or (where the system refuses) with the pages opened: the other
- * threads' accesses then may see the bytes as they are copied. */
-static void put_edge(uintptr_t first, uintptr_t end, const char *copy) {
-    if (first >= end || write_past_protection((void *)first, copy, end - first)) return;
+ * pages through `memory`, /proc/self/mem (which passes page protection, as
+ * a debugger's writes do), or where the system refuses (-1, or the write
+ * fails) with the pages opened: the other threads' accesses then may see
+ * the bytes as they are copied. */
+static void put_edge(int memory, uintptr_t first, uintptr_t end, const char *copy) {
+    if (first >= end ||
+        (memory >= 0 && pwrite(memory, copy, end - first, (off_t)first) == (ssize_t)(end - first)))
+        return;
     mprotect((void *)page_down(first), page_up(end) - page_down(first), PROT_READ | PROT_WRITE);
     memcpy((void *)first, copy, end - first);
 }
@@ -423,14 +421,11 @@ static void put_edge(uintptr_t first, uintptr_t end, const char *copy) {
  * file or the other processes), not for pages a device imported (it would
  * go on using the old ones), nor pages another view shares. */
 bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_status *status) {
-    uint32_t count = 0;
     uintptr_t first = (uintptr_t)region->host, end = first + region->bytes;
     /* (guardable's answer: reading malloc's header now would step over it, opening the page) */
     if (region->guard != CAMP_GUARD_HIDDEN || region->import || region->owns_host ||
-        region->guard_memory != CAMP_GUARD_MEMORY_PRIVATE)
+        region->guard_memory != CAMP_GUARD_MEMORY_PRIVATE || !alone_on_its_pages(region))
         return false;
-    (void)each_on_pages(first, end, count_region, &count);
-    if (count != 1) return false;
     uintptr_t low = page_down(first), high = page_up(end), inner = page_up(first), inner_end = page_down(end);
     char *copy = mmap(NULL, high - low, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (copy == MAP_FAILED) return false;
@@ -444,10 +439,12 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
             memcpy((void *)inner, pages, inner_end - inner);
         }
     }
-    if (*status == CAMP_OK) {
-        uintptr_t head_end = inner < end ? inner : end, tail = inner_end > head_end ? inner_end : head_end;
-        put_edge(first, head_end, copy + (first - low));
-        put_edge(tail, end, copy + (tail - low));
+    uintptr_t head_end = inner < end ? inner : end, tail = inner_end > head_end ? inner_end : head_end;
+    if (*status == CAMP_OK && (first < head_end || tail < end)) {
+        int memory = open("/proc/self/mem", O_RDWR | O_CLOEXEC);
+        put_edge(memory, first, head_end, copy + (first - low));
+        put_edge(memory, tail, end, copy + (tail - low));
+        if (memory >= 0) close(memory);
     }
     munmap(copy, high - low);
     return true;
