@@ -131,6 +131,13 @@ typedef struct camp_kernel_info {
     camp_u32 args_block;
 } camp_kernel_info;
 
+/* The bytes of a kernel's arguments that are pushed, its pipeline layout's
+ * push-constant range: all of them rounded up to 4 (Vulkan pushes whole
+ * words), or those before its arguments buffer. */
+static inline camp_u32 camp_pushed_bytes(camp_u32 push_size, camp_u32 args_block) {
+    return args_block ? args_block : (push_size + 3u) & ~3u;
+}
+
 /* A kernel whose local_size is 0 0 0 takes its workgroup size from these
  * specialization constants (its module's WorkgroupSize built-in), which the
  * runtime sets for its pipeline. Beyond the kernel's rank, the size

@@ -1141,9 +1141,7 @@ uint32_t camp_device_subgroup_size(const camp_device *dev);
 camp_status camp_pipeline_variant(camp_device *dev, const camp_kernel_info *kernel, camp_pipeline *p,
                                   bool bounds_check, bool narrow_addresses, VkPipeline *out);
 void camp_pipelines_destroy(camp_device *dev);
-/* Bytes of push constants actually pushed: push_size rounded up to 4, as
- * Vulkan requires of push-constant ranges (the pipeline layout's range), or
- * for a kernel with an arguments buffer the bytes before it. */
+/* Bytes of push constants actually pushed (camp_abi.h's camp_pushed_bytes). */
 uint32_t camp_push_range_size(const camp_kernel_info *kernel);
 
 /* ---- workgroup.c ---------------------------------------------------------- */

@@ -19,7 +19,7 @@
 #include <string.h>
 
 uint32_t camp_push_range_size(const camp_kernel_info *kernel) {
-    return kernel->args_block ? kernel->args_block : (kernel->push_size + 3u) & ~3u;
+    return camp_pushed_bytes(kernel->push_size, kernel->args_block);
 }
 
 /* The module as the device accepts it: without DenormPreserve, and without

@@ -45,7 +45,7 @@ bool check_target_profile(Unit *u, const camp_device_profile *p) {
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
         check_features(u, k, p);
-        uint32_t pushed = k->args_block ? k->args_block : (k->push_size + 3u) & ~3u; /* the range libcamp declares */
+        uint32_t pushed = camp_pushed_bytes(k->push_size, k->args_block); /* the range libcamp declares */
         if (pushed > p->push_constants)
             diag_warning(u->diag, k->loc, FLAG,
                          "the kernel's arguments take %u bytes of push constants; the profile '%s' allows %u "

@@ -342,6 +342,10 @@ static uint32_t args_block_type(Emitter *e, Kernel *k) {
     return id;
 }
 
+uint32_t em_push_report_member(const Kernel *k) {
+    return PUSH_HEADER_MEMBERS + (k->args_block ? 1u : (uint32_t)k->captures.len);
+}
+
 uint32_t em_args_block_pointer_type(Emitter *e, const Kernel *k) {
     return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, e->args_struct, k->push_size - k->args_block);
 }
@@ -351,7 +355,7 @@ uint32_t em_args_block_pointer_type(Emitter *e, const Kernel *k) {
  * chose (or the address of the arguments buffer that holds them), then
  * the report's. */
 static uint32_t push_block_type(Emitter *e, Kernel *k) {
-    uint32_t ncaptures = k->args_block ? 1 : (uint32_t)k->captures.len, n = PUSH_HEADER_MEMBERS + ncaptures;
+    uint32_t n = em_push_report_member(k);
     /* the header, the captures, the report buffer's two and the view table */
     uint32_t *ops = malloc(sizeof *ops * (n + 4)), *members = ops + 1;
     if (!ops) unreachable("out of memory");
@@ -359,8 +363,7 @@ static uint32_t push_block_type(Emitter *e, Kernel *k) {
     for (int i = 0; i < PUSH_HEADER_MEMBERS; i++) members[i] = i32;
     e->args_struct = k->args_block ? args_block_type(e, k) : 0;
     if (e->args_struct) members[PUSH_HEADER_MEMBERS] = em_args_block_pointer_type(e, k);
-    else
-        capture_members(e, k, members + PUSH_HEADER_MEMBERS, true);
+    else capture_members(e, k, members + PUSH_HEADER_MEMBERS, true);
     uint32_t nreport = (uint32_t)em_report_push_members(e, k, members + n);
     uint32_t id = new_struct(e, ops, n + nreport);
     free(ops);

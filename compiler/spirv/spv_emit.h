@@ -201,6 +201,9 @@ void em_store(Emitter *e, LValue lv, uint32_t value);
 uint32_t em_push_member(Emitter *e, uint32_t member, uint32_t type); /* load a push constant */
 LValue em_capture_lvalue(Emitter *e, const Var *capture, uint32_t type); /* where a capture is */
 uint32_t em_args_block_pointer_type(Emitter *e, const Kernel *k); /* the pushed address of its arguments buffer */
+/* The push-constant block's member after the header and the captures (or
+ * their buffer's address): the report's first. */
+uint32_t em_push_report_member(const Kernel *k);
 uint32_t em_capture_value(Emitter *e, const Var *capture, uint32_t type); /* load a capture of SPIR-V type `type` */
 uint32_t em_view_address_type(Emitter *e, const Var *view); /* a view's pushed address: to its first element */
 uint32_t em_module_const(Emitter *e, Var *v); /* the Private variable of a module constant */

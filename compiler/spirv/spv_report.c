@@ -109,8 +109,7 @@ static uint32_t global_index(Emitter *e, Kernel *k) {
 void em_report_prologue(Emitter *e, Kernel *k) {
     if (!k->reports) return;
     declare_vars(e);
-    /* after the header and the captures (or their buffer's address) */
-    uint32_t member = PUSH_HEADER_MEMBERS + (k->args_block ? 1u : (uint32_t)k->captures.len);
+    uint32_t member = em_push_report_member(k);
     uint32_t values[3] = {em_push_member(e, member, buffer_type(e)), em_push_member(e, member + 1, u32_type(e)),
                           global_index(e, k)};
     for (int i = 0; i < 3; i++) SPV_OP(&e->code, SpvOpStore, e->report_vars[i], values[i]);
