@@ -276,11 +276,14 @@ void fe_bind(Frontend *fe, CXCursor decl, Var *var) {
     fe->vars[fe->nvars++] = (VarBinding){decl, var};
 }
 
-Var *fe_lookup(Frontend *fe, CXCursor decl) {
-    for (int i = fe->nvars - 1; i >= 0; i--)
-        if (clang_equalCursors(fe->vars[i].decl, decl)) return fe->vars[i].var;
+/* The variable of `decl` among n bindings, the latest first; NULL if none. */
+static Var *binding_of(const VarBinding *bindings, int n, CXCursor decl) {
+    for (int i = n - 1; i >= 0; i--)
+        if (clang_equalCursors(bindings[i].decl, decl)) return bindings[i].var;
     return NULL;
 }
+
+Var *fe_lookup(Frontend *fe, CXCursor decl) { return binding_of(fe->vars, fe->nvars, decl); }
 
 /* Whether an expression (c, stripped) names a local or parameter whose
  * declaration was refused (its type: a texture copied, an _Atomic int),
@@ -408,12 +411,11 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         diag_error(d, fe_loc(fe, ref), "use of global variable '%s' in amp code is not supported yet", name);
         return NULL;
     }
-    /* used again outside the block where it was first: the same capture */
-    for (int i = 0; i < fe->ncaptured; i++)
-        if (clang_equalCursors(fe->captured[i].decl, decl)) {
-            fe_bind(fe, decl, fe->captured[i].var);
-            return fe->captured[i].var;
-        }
+    Var *again = binding_of(fe->captured, fe->ncaptured, decl); /* used outside the block where it was first */
+    if (again) {
+        fe_bind(fe, decl, again);
+        return again;
+    }
     if (fe_is_texture_type(fe, clang_getCursorType(decl))) {
         fe_texture_value_error(fe, ref, arena_printf(fe->a, "texture '%s'", name));
         return NULL;
