@@ -397,12 +397,17 @@ void camp_guard_arrived(camp_region *region, const char *first, const char *end)
 /* The bytes [first, end) of `copy` written into the view's protected
  * pages through `memory`, /proc/self/mem (which passes page protection, as
  * a debugger's writes do), or where the system refuses (-1, or the write
- * fails) with the pages opened: the other threads' accesses then may see
- * the bytes as they are copied. */
+ * fails: a shared mapping's protected pages refuse it) with the pages
+ * opened: the other threads' accesses then may see the bytes as they are
+ * copied. */
 static void put_edge(int memory, uintptr_t first, uintptr_t end, const char *copy) {
-    if (first >= end ||
-        (memory >= 0 && pwrite(memory, copy, end - first, (off_t)first) == (ssize_t)(end - first)))
-        return;
+    while (memory >= 0 && first < end) { /* a write stops short at 2 GiB, or at a page it cannot reach */
+        ssize_t put = pwrite(memory, copy, end - first, (off_t)first);
+        if (put <= 0) break;
+        first += (uintptr_t)put;
+        copy += put;
+    }
+    if (first >= end) return;
     mprotect((void *)page_down(first), page_up(end) - page_down(first), PROT_READ | PROT_WRITE);
     memcpy((void *)first, copy, end - first);
 }
@@ -410,27 +415,26 @@ static void put_edge(int memory, uintptr_t first, uintptr_t end, const char *cop
 /* Opening a hidden view's pages before its bytes are back would let the
  * program's other threads, whose accesses no longer fault, read the old
  * bytes while the copy runs (or write bytes the copy then overwrites).
- * Instead the bytes go into pages made elsewhere; those wholly inside the
- * view replace the view's at once (mremap, read-only as the synchronized
- * view's are), and the view's bytes on its two end pages, which it may
- * share with other data, are written into them through /proc/self/mem.
- * Until then every access faults and waits for the runtime's lock. Only
- * for memory known to be the process's own, the program's static data and
- * a chunk malloc mapped (a page-filling view may be a shared or file
- * mapping, whose pages replaced by private ones would no longer reach the
- * file or the other processes), not for pages a device imported (it would
- * go on using the old ones), nor pages another view shares. */
+ * Instead the bytes go into pages made elsewhere. Where the memory is
+ * known to be the process's own (the program's static data, a chunk
+ * malloc mapped) and no device imported it, those wholly inside the view
+ * replace the view's at once (mremap, read-only as the synchronized
+ * view's are); the rest, and every byte of memory that may be a shared or
+ * file mapping (pages replaced by private ones would no longer reach the
+ * file or the other processes) or that a device imported (it would go on
+ * using the old pages), are written into the view's own pages through
+ * /proc/self/mem, one more copy. Until then every access faults and waits
+ * for the runtime's lock. Not for pages another view shares. */
 bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_status *status) {
     uintptr_t first = (uintptr_t)region->host, end = first + region->bytes;
     /* (guardable's answer: reading malloc's header now would step over it, opening the page) */
-    if (region->guard != CAMP_GUARD_HIDDEN || region->import || region->owns_host ||
-        region->guard_memory != CAMP_GUARD_MEMORY_PRIVATE || !alone_on_its_pages(region))
-        return false;
+    if (region->guard != CAMP_GUARD_HIDDEN || region->owns_host || !alone_on_its_pages(region)) return false;
     uintptr_t low = page_down(first), high = page_up(end), inner = page_up(first), inner_end = page_down(end);
     char *copy = mmap(NULL, high - low, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (copy == MAP_FAILED) return false;
     *status = read(region, copy + (first - low));
-    if (*status == CAMP_OK && inner < inner_end) {
+    bool replace = !region->import && region->guard_memory == CAMP_GUARD_MEMORY_PRIVATE;
+    if (*status == CAMP_OK && replace && inner < inner_end) {
         char *pages = copy + (inner - low);
         mprotect(pages, inner_end - inner, PROT_READ);
         if (mremap(pages, inner_end - inner, inner_end - inner, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)inner) ==
@@ -439,7 +443,11 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
             memcpy((void *)inner, pages, inner_end - inner);
         }
     }
-    uintptr_t head_end = inner < end ? inner : end, tail = inner_end > head_end ? inner_end : head_end;
+    uintptr_t head_end = end, tail = end; /* not replaced: the whole view is one "edge" */
+    if (replace) {
+        head_end = inner < end ? inner : end;
+        tail = inner_end > head_end ? inner_end : head_end;
+    }
     if (*status == CAMP_OK && (first < head_end || tail < end)) {
         int memory = open("/proc/self/mem", O_RDWR | O_CLOEXEC);
         put_edge(memory, first, head_end, copy + (first - low));
