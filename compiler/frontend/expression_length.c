@@ -17,8 +17,8 @@
  * every chain of these operators as if converted. So the main file is
  * scanned first, its macros expanded in outline:
  * a run of tokens with no `;`, `{`, `}` or `,` that holds more than
- * MAX_RUN_OPERATORS of them is an error at the macro use (or the token)
- * that makes it so long.
+ * MAX_RUN_OPERATORS of them (a comparison counting COMPARISON_WEIGHT) is
+ * an error at the macro use (or the token) that makes it so long.
  *
  * The scan knows the macros the main file defines (`#define` and `#undef`,
  * in order, each conditional branch taken) and not those of headers; it
@@ -37,6 +37,12 @@
 /* 16,384 terms of `x == x == ...` take 1.9 s of CPU in clang-19's parse,
  * of `short s = x + x + ...` 5.5 s. */
 enum { MAX_RUN_OPERATORS = 16384 };
+/* A comparison of converted operands costs clang far more: 4,000 terms of
+ * `sizeof x == sizeof x == ...` (each result an int compared with an
+ * unsigned long) take 4.3 s in campcc's parse with warnings, 10,000 terms
+ * 210 s; `&`, `|`, `^`, `+` and `-` chains of the same 0.2-0.3 s. So a
+ * comparison counts as this many operators: 2,048 of them, about 1.3 s. */
+enum { COMPARISON_WEIGHT = 8 };
 /* A use of a macro may expand to this many tokens: 2,000,000 tokens of
  * `x + x + ...` take 2.4 s in clang-19's parse, and a few nested macros
  * make billions (a file of 60 lines ran clang out of source locations
@@ -81,8 +87,9 @@ static bool runs_equal(const Run *a, const Run *b, int n) {
 
 static uint64_t run_longest(Run r) { return r.split ? max_u64(max_u64(r.head, r.tail), r.most) : r.ops; }
 
-/* TOK_SLOW: an operator whose chains clang checks in quadratic time */
-typedef enum TokKind { TOK_NAME, TOK_SLOW, TOK_SEPARATOR, TOK_OTHER } TokKind;
+/* TOK_SLOW: an operator whose chains clang checks in quadratic time;
+ * TOK_COMPARISON: one whose chains cost it COMPARISON_WEIGHT times more */
+typedef enum TokKind { TOK_NAME, TOK_SLOW, TOK_COMPARISON, TOK_SEPARATOR, TOK_OTHER } TokKind;
 
 typedef struct Tok {
     uint32_t off, len;
@@ -149,8 +156,11 @@ static size_t punctuator_len(const char *s, size_t n, size_t i) {
 }
 
 static TokKind punctuator_kind(const char *p, size_t len) {
-    static const char *const slow[] = {"==", "!=", "<", ">", "<=", ">=", "&", "|", "^", "+", "-", "*", "/", "%"};
+    static const char *const comparisons[] = {"==", "!=", "<", ">", "<=", ">="};
+    static const char *const slow[] = {"&", "|", "^", "+", "-", "*", "/", "%"};
     if (len == 1 && strchr(";{},", *p)) return TOK_SEPARATOR;
+    for (size_t k = 0; k < sizeof comparisons / sizeof *comparisons; k++)
+        if (len == strlen(comparisons[k]) && !memcmp(p, comparisons[k], len)) return TOK_COMPARISON;
     for (size_t k = 0; k < sizeof slow / sizeof *slow; k++)
         if (len == strlen(slow[k]) && !memcmp(p, slow[k], len)) return TOK_SLOW;
     return TOK_OTHER;
@@ -396,7 +406,8 @@ static ScanResult scan(LengthScan *ls, Seq s, Run *run, int *stopped_at) {
             *run = run_cat(*run, used);
             if (r == SCAN_OK && used.tokens > MAX_EXPANSION_TOKENS) r = SCAN_TOO_MANY_TOKENS;
         } else {
-            *run = run_cat(*run, (Run){.split = t->kind == TOK_SEPARATOR, .ops = t->kind == TOK_SLOW, .tokens = 1});
+            uint64_t weight = t->kind == TOK_COMPARISON ? COMPARISON_WEIGHT : t->kind == TOK_SLOW;
+            *run = run_cat(*run, (Run){.split = t->kind == TOK_SEPARATOR, .ops = weight, .tokens = 1});
         }
         if (r == SCAN_OK && run_longest(*run) > MAX_RUN_OPERATORS) r = SCAN_TOO_LONG;
         /* inside a use of a macro: its expansion so far */
@@ -464,10 +475,10 @@ bool fe_check_expression_length(Unit *u) {
     SrcLoc loc = {u->path, line, (unsigned)(at - line_start) + 1, false};
     if (r == SCAN_TOO_LONG)
         diag_error(u->diag, loc,
-                   "an expression with more than %d arithmetic, bitwise and comparison operators once "
-                   "macros are expanded is not supported (clang checks their chains in time quadratic in their length): "
-                   "split it into several statements",
-                   MAX_RUN_OPERATORS);
+                   "an expression with more than %d arithmetic and bitwise operators, or %d comparisons (each "
+                   "counts as %d of those), once macros are expanded is not supported (clang checks their chains in "
+                   "time quadratic in their length): split it into several statements",
+                   MAX_RUN_OPERATORS, MAX_RUN_OPERATORS / COMPARISON_WEIGHT, COMPARISON_WEIGHT);
     else if (r == SCAN_TOO_MANY_TOKENS)
         diag_error(u->diag, loc, "a macro use that expands to more than %d tokens is not supported",
                    MAX_EXPANSION_TOKENS);
