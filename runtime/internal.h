@@ -912,6 +912,12 @@ void camp_region_remove(camp_region *region);
 /* Ends the regions launches made for static arrays (views.c) that overlap
  * [host, host + bytes), bringing their data back first. */
 camp_status camp_implicit_regions_end(const char *host, size_t bytes);
+/* The view a global or static array's [host, host + bytes) gets of its own
+ * (a kernel's use of the array, views.c; a library call's range,
+ * memory_check.c), joined with the implicit views it overlaps, which it
+ * replaces; NULL where the memory is not the program's static data, its
+ * pages cannot be guarded, or an explicit view or array overlaps it. */
+camp_status camp_lasting_region(const char *host, size_t bytes, const char *name, camp_region **out);
 /* Makes the region's device buffer hold its data (copying in as needed,
  * the copy possibly still reading the host's bytes: camp_region_copied)
  * for a use by `q` through `view` (its access: enum camp_access); a write

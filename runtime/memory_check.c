@@ -15,9 +15,18 @@ camp_status camp_range_find(const void *p, long long count, size_t element_size,
     CAMP_TRY(camp_checked_bytes(call, count, element_size, &bytes));
     if (!p) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: %s is a null pointer", call, what);
     camp_region *region = camp_region_find(p);
-    if (!region || ((const char *)p == region->host + region->bytes && bytes))
+    if (region && (const char *)p == region->host + region->bytes && bytes) region = NULL;
+    /* a global or static array gets a view of its own, as a kernel's use of it gives it */
+    if (!region || (region->implicit && bytes > region->bytes - (size_t)((const char *)p - region->host)))
+        CAMP_TRY(camp_lasting_region(p, bytes, what, &region));
+    if (!region)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
-                         "%s: %s (%p) lies in no array (array_new) and no view (array_view)", call, what, p);
+                         "%s: %s (%p) lies in no array (array_new), no view (array_view) and %s; give it a view "
+                         "first (array_view)",
+                         call, what, p,
+                         camp_guard_enabled() ? "no global or static array"
+                                              : "no global or static array taken without a view (that needs implicit "
+                                                "synchronization, which CAMP_IMPLICIT_SYNC turns off)");
     size_t offset = (size_t)((const char *)p - region->host);
     if (bytes > region->bytes - offset)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,

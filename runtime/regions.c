@@ -81,6 +81,24 @@ camp_status camp_implicit_regions_end(const char *host, size_t bytes) {
     return CAMP_OK;
 }
 
+camp_status camp_lasting_region(const char *host, size_t bytes, const char *name, camp_region **out) {
+    *out = NULL;
+    if (!bytes || !camp_guard_lasting(host, bytes)) return CAMP_OK;
+    const char *start = host, *end = host + bytes;
+    for (uint32_t i = upper_bound((uintptr_t)end - 1); i > 0; i--) {
+        camp_region *region = camp_rt.regions[i - 1];
+        if (region->host + region->bytes <= start) break;
+        if (!region->implicit) return CAMP_OK; /* an explicit view or array overlaps it: the caller says so */
+        if (region->host < start) start = region->host;
+        if (region->host + region->bytes > end) end = region->host + region->bytes;
+    }
+    CAMP_TRY(camp_implicit_regions_end(start, (size_t)(end - start)));
+    /* the program's own memory: const only in the callers' ABI */
+    CAMP_TRY(camp_view_region_new((char *)(uintptr_t)start, (size_t)(end - start), name, out));
+    (*out)->implicit = true;
+    return CAMP_OK;
+}
+
 void camp_region_remove(camp_region *region) {
     for (uint32_t i = 0; i < camp_rt.region_count; i++)
         if (camp_rt.regions[i] == region) {

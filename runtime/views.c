@@ -59,6 +59,10 @@ static camp_status object_region(const camp_launch_view *view, camp_region **out
         *out = below;
         return CAMP_OK;
     }
+    if (below->implicit) { /* a library call's view of part of a global or static array: the whole array's replaces it */
+        CAMP_TRY(camp_implicit_regions_end(host, view->bytes));
+        return object_region(view, out);
+    }
     return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                      "'%s' [%p, %p) overlaps %s '%s' [%p, %p) only partly; a kernel can use an object "
                      "either inside an explicit view or apart from every one",
@@ -73,13 +77,8 @@ static camp_status object_region(const camp_launch_view *view, camp_region **out
  * between launches as an array_view does, and brings kernels' writes back
  * at the host's first access rather than after every launch. */
 static camp_status lasting_region(const camp_launch_view *view, camp_region **out) {
-    if (!(view->access & CAMP_ACCESS_LASTING) || !view->bytes || !camp_guard_lasting(view->host, view->bytes))
-        return CAMP_OK;
-    /* the program's own array: const only in the ABI */
-    CAMP_TRY(camp_view_region_new((char *)(uintptr_t)view->host, view->bytes, view->name ? view->name : "(unnamed)",
-                                  out));
-    (*out)->implicit = true;
-    return CAMP_OK;
+    if (!(view->access & CAMP_ACCESS_LASTING)) return CAMP_OK;
+    return camp_lasting_region(view->host, view->bytes, view->name ? view->name : "(unnamed)", out);
 }
 
 /* Sorts the launch's own objects by address and merges overlapping ones

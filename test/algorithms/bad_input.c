@@ -62,7 +62,7 @@ int main(void) {
     EXPECT_REFUSED(camp_reduce_sum_int(NULL, 5), "camp_reduce_sum_int: data is a null pointer");
     EXPECT_REFUSED(camp_reduce_max(a, N + 1), "pass the end of array");
     EXPECT_REFUSED(camp_reduce_min(a + 10, N), "pass the end of array");
-    EXPECT_REFUSED(camp_reduce_sum(unregistered, N), "lies in no array (array_new) and no view (array_view)");
+    EXPECT_REFUSED(camp_reduce_sum(unregistered, N), "lies in no array (array_new), no view (array_view) and no global or static array");
     int *staging = array_new_staging(camp_default_view(), int, N, host);
     EXPECT_REFUSED(camp_reduce_sum(staging, N), "data lies in a staging array");
     array_delete(staging);
@@ -92,7 +92,7 @@ int main(void) {
     EXPECT_REFUSED(camp_gemm_float(4, 4, 4, 1.0f, fa, 4, fa, 4, 0.0f, fa + 8, 4), "camp_gemm_float: c overlaps a or b");
     EXPECT_REFUSED(camp_reduce_with(reduce_larger, (const int *)NULL, 5), "reduce_larger: data is a null pointer");
     EXPECT_REFUSED(camp_reduce_with(reduce_larger, a + 1, N), "reduce_larger: data:");
-    EXPECT_REFUSED(camp_reduce_with(reduce_larger, unregistered, N), "lies in no array (array_new) and no view");
+    EXPECT_REFUSED(camp_reduce_with(reduce_larger, unregistered, N), "lies in no array (array_new), no view (array_view) and no global");
     EXPECT_REFUSED(camp_reduce_with(reduce_larger, a, (size_t)INT_MAX), "at most 2143289343 are supported");
     EXPECT_REFUSED(camp_reduce_with_async(reduce_larger, a, N, (int *)NULL), "reduce_larger_async: result is a null");
     EXPECT_REFUSED(camp_reduce_with_async(reduce_larger, a, N, host), "reduce_larger_async: result (");
@@ -101,7 +101,7 @@ int main(void) {
     TEST_EXPECT(done_future, "a refused call's future is not NULL");
     EXPECT_REFUSED(camp_sort_with(sort_descending, (int *)NULL, 5), "sort_descending: data is a null pointer");
     EXPECT_REFUSED(camp_sort_with(sort_descending, a + 1, N), "sort_descending: data:");
-    EXPECT_REFUSED(camp_sort_with_async(sort_descending, unregistered, N), "lies in no array (array_new) and no view");
+    EXPECT_REFUSED(camp_sort_with_async(sort_descending, unregistered, N), "lies in no array (array_new), no view (array_view) and no global");
     EXPECT_REFUSED(camp_sort_with(sort_descending, a, (size_t)INT_MAX), "at most 2143289343 are supported");
     EXPECT_REFUSED(camp_select_async(a, b, N, CAMP_LESS, 5, (unsigned *)NULL), "count is a null pointer");
     EXPECT_REFUSED(camp_sort_by_key(k, k + 1, N - 1), "keys and values overlap");

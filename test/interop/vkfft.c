@@ -208,7 +208,7 @@ static void misuse(void) {
     expect_error(__LINE__ - 1, "camp_vulkan_buffer: the pointer is a null pointer", "error: a null pointer");
     check(!b.buffer, "error: no buffer after it");
     camp_vulkan_buffer_of(NULL, local, 4);
-    expect_error(__LINE__ - 1, "lies in no array (array_new) and no view (array_view)", "error: memory in no view");
+    expect_error(__LINE__ - 1, "lies in no array (array_new), no view (array_view) and no global or static array", "error: memory in no view");
     camp_vulkan_buffer_of(NULL, x + 1, N);
     expect_error(__LINE__ - 1, "pass the end of array", "error: past the end of an array");
     float2 *staging = array_new_staging(NULL, float2, 4, NULL);
