@@ -454,6 +454,12 @@ camp_error_handler camp_set_error_handler(camp_error_handler handler, void *user
  * `what` ...", naming `file`:`line` (the library's caller), and false. */
 bool camp_memory_check_at(const void *p, long long count, size_t element_size, bool written, const char *what,
                           const char *call, const char *file, unsigned line);
+/* For libraries built on libcamp: until the matching end, errors of the
+ * kernels this thread launches name `file`:`line` (the library's caller)
+ * and `call`, not the library's own source; calls nest (the outermost one
+ * is named). */
+void camp_library_call_begin(const char *call, const char *file, unsigned line);
+void camp_library_call_end(void);
 /* Reports an error through the handler (or prints it and aborts), naming `file`:`line`. */
 void camp_report_error_at(camp_status status, const char *file, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -28,9 +28,19 @@ static camp_status fail_v(camp_status status, const char *file, unsigned line, c
     return status;
 }
 
-/* camp_fail's message at the call's or the kernel's location. */
+/* camp_fail's message at the call's or the kernel's location; a library's
+ * kernel at the library call's, naming the call and the kernel. */
 static void fail_here_v(camp_status status, const char *fmt, va_list args) {
     const camp_kernel_info *kernel = camp_call.kernel;
+    if (kernel && camp_call.library_file) {
+        char text[sizeof camp_call.failure.message];
+        vsnprintf(text, sizeof text, fmt, args);
+        /* the library's file, without the path it was built from */
+        const char *name = kernel->file ? kernel->file : "?", *slash = strrchr(name, '/');
+        camp_fail_at(status, camp_call.library_file, camp_call.library_line, "%s: its kernel (%s:%u): %s",
+                     camp_call.library_call, slash ? slash + 1 : name, kernel->line, text);
+        return;
+    }
     const char *file = kernel && kernel->file ? kernel->file : NULL;
     unsigned line = kernel ? kernel->line : 0;
     if (!kernel && camp_call.file) {
@@ -72,6 +82,17 @@ camp_error_handler camp_set_error_handler(camp_error_handler handler, void *user
     camp_rt.handler_user = user;
     pthread_mutex_unlock(&camp_rt.lock);
     return previous;
+}
+
+void camp_library_call_begin(const char *call, const char *file, unsigned line) {
+    if (camp_call.library_depth++) return; /* the outermost call is the program's */
+    camp_call.library_call = call;
+    camp_call.library_file = file;
+    camp_call.library_line = line;
+}
+
+void camp_library_call_end(void) {
+    if (camp_call.library_depth && !--camp_call.library_depth) camp_call.library_file = camp_call.library_call = NULL;
 }
 
 void camp_failure_clear(void) { memset(&camp_call.failure, 0, sizeof camp_call.failure); }

@@ -387,6 +387,10 @@ typedef struct camp_call_state {
     const camp_kernel_info *kernel; /* being launched: error messages name it */
     const char *file;        /* else the call's source location, if known */
     unsigned line;
+    /* A library's call (camp_library_call_begin) whose kernels these are:
+     * their errors name its caller's location; depth counts nested calls. */
+    const char *library_call, *library_file;
+    unsigned library_line, library_depth;
 } camp_call_state;
 
 extern _Thread_local camp_call_state camp_call;

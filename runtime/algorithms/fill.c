@@ -2,6 +2,7 @@
  * camp_sequence_TYPE (start, start + step, start + 2 step, ...): one
  * untiled kernel each, a thread per element. Compiled once per element
  * type (element_type.h). */
+#include "call_site.h"
 #include "element_type.h"
 #include "launch_shape.h"
 
@@ -12,6 +13,7 @@ static bool writable(algo_t *data, size_t n, const char *call, const char *file,
 
 /* Whether it queued the kernel. */
 static bool fill(algo_t *data, size_t n, algo_t value, const char *call, const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     if (!writable(data, n, call, file, line)) return false;
     parallel_for_each(i, extent((int)n)) { data[i] = value; }
     return true;
@@ -19,6 +21,7 @@ static bool fill(algo_t *data, size_t n, algo_t value, const char *call, const c
 
 static bool sequence(algo_t *data, size_t n, algo_t start, algo_t step, const char *call, const char *file,
                      unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     if (!writable(data, n, call, file, line)) return false;
     parallel_for_each(i, extent((int)n)) { data[i] = start + (algo_t)i * step; }
     return true;

@@ -3,6 +3,7 @@
  * the end of the indexed memory is skipped, so nothing outside the
  * caller's arrays and views is read or written. Compiled once per element
  * type (element_type.h). */
+#include "call_site.h"
 #include "element_type.h"
 #include "launch_shape.h"
 
@@ -29,6 +30,7 @@ static bool arguments_ok(const algo_t *in, size_t in_n, const unsigned *map, siz
 /* Whether it queued the kernel. */
 static bool gather(const algo_t *in, size_t in_n, const unsigned *map, algo_t *out, size_t n, const char *call,
                    const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     if (!arguments_ok(in, in_n, map, n, out, n, call, file, line)) return false;
     unsigned limit = (unsigned)in_n;
     parallel_for_each(i, extent((int)n)) {
@@ -40,6 +42,7 @@ static bool gather(const algo_t *in, size_t in_n, const unsigned *map, algo_t *o
 
 static bool scatter(const algo_t *in, const unsigned *map, algo_t *out, size_t out_n, size_t n, const char *call,
                     const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     if (!arguments_ok(in, n, map, n, out, out_n, call, file, line)) return false;
     unsigned limit = (unsigned)out_n;
     parallel_for_each(i, extent((int)n)) {

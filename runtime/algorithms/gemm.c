@@ -16,6 +16,7 @@
  * serial dot product's, rounded at each step, but for the fused
  * multiply-adds a device may make. Compiled once per element type
  * (element_type.h: float, double). */
+#include "call_site.h"
 #include "element_type.h"
 #include "launch_shape.h"
 
@@ -132,6 +133,7 @@ static bool matrix_ok(const algo_t *p, size_t rows, size_t cols, size_t ld, bool
 /* Whether it queued a kernel. */
 static bool gemm(size_t m, size_t n, size_t k, algo_t alpha, const algo_t *a, size_t lda, const algo_t *b, size_t ldb,
                  algo_t beta, algo_t *c, size_t ldc, const char *call, const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     if (!m || !n) return false;
     if (!k) { /* C = beta C: the k loop of the general kernel runs no step */
         if (!matrix_ok(c, m, n, ldc, true, "c", call, file, line)) return false;

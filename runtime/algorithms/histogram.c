@@ -8,6 +8,7 @@
  * unsigned: element_type.h). */
 #include <camp_algorithms.h>
 
+#include "call_site.h"
 #include "element_type.h"
 #include "launch_shape.h"
 
@@ -70,6 +71,7 @@ static void count_items(const algo_t *data, int i, int stride, int n, algo_t low
 
 static bool histogram(const algo_t *data, size_t count, unsigned *bins, int bin_count, algo_t lower, algo_t upper,
                       const char *call, const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     if (bin_count < 1 || !range_ok(lower, upper)) {
         camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line,
                              "%s: %d bins over [" ALGO_RANGE_FORMAT ", " ALGO_RANGE_FORMAT

@@ -10,6 +10,7 @@
  * type (element_type.h), and again with -DALGO_PORTABLE: the kernels
  * without subgroup operations (trees in tile_static memory), which the
  * calls launch on devices without subgroup arithmetic. */
+#include "call_site.h"
 #include "element_type.h"
 #include "launch_shape.h"
 
@@ -142,6 +143,7 @@ static bool readable(const algo_t *data, const algo_t *weights, bool dot, size_t
 /* The reduction of data (the dot product with weights where `dot`). */
 static algo_t reduce(const algo_t *data, const algo_t *weights, bool dot, size_t count, int op, const char *call,
                      const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     algo_t result = identity(op);
     if (count == 0 || !readable(data, weights, dot, count, call, file, line)) return result;
     algo_t *scratch = reduce_scratch(count);
@@ -154,6 +156,7 @@ static algo_t reduce(const algo_t *data, const algo_t *weights, bool dot, size_t
 
 static camp_future *reduce_async(const algo_t *data, const algo_t *weights, bool dot, size_t count, algo_t *result,
                                  int op, const char *call, const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     if (!readable(data, weights, dot, count, call, file, line) ||
         !camp_memory_check_at(result, 1, sizeof *result, true, "result", call, file, line))
         return NULL;

@@ -10,6 +10,7 @@
  * the output once. Compiled once per element type (element_type.h), and
  * again with -DALGO_PORTABLE (tile scans in tile_static memory alone) for
  * devices without subgroup arithmetic. */
+#include "call_site.h"
 #include "tile_scan.h"
 
 enum { SCAN_ITEMS = 8, SCAN_BLOCK = ALGO_TILE * SCAN_ITEMS };
@@ -94,6 +95,7 @@ void ALGO_PORTABLE_NAME(scan_kernels)(const algo_t *in, algo_t *out, int n, int 
  * version the current view's device runs. */
 static bool scan(const algo_t *in, algo_t *out, size_t count, int exclusive, const char *call, const char *file,
                  unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     if (count == 0 || !algo_count_fits(count, call, file, line) ||
         !camp_memory_check_at(in, (long long)count, sizeof *in, false, "in", call, file, line) ||
         !camp_memory_check_at(out, (long long)count, sizeof *out, true, "out", call, file, line))

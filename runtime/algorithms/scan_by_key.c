@@ -18,6 +18,7 @@
  * subtracted. Compiled once per element type, and again with
  * -DALGO_PORTABLE (the pairs scanned in tile_static memory alone) for
  * devices without subgroup shuffles and arithmetic. */
+#include "call_site.h"
 #include "element_type.h"
 #include "launch_shape.h"
 
@@ -223,6 +224,7 @@ void ALGO_PORTABLE_NAME(scan_by_key_kernels)(const unsigned *keys, const algo_t 
  * version the current view's device runs. */
 static bool scan_by_key(const unsigned *keys, const algo_t *in, algo_t *out, size_t count, bool exclusive,
                         const char *call, const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     if (count == 0 || !algo_count_fits(count, call, file, line) ||
         !camp_memory_check_at(keys, (long long)count, sizeof *keys, false, "keys", call, file, line) ||
         !camp_memory_check_at(in, (long long)count, sizeof *in, false, "in", call, file, line) ||

@@ -11,6 +11,7 @@
  * devices without subgroup ballots or arithmetic. */
 #include <camp_algorithms.h>
 
+#include "call_site.h"
 #include "element_type.h"
 #include "launch_shape.h"
 
@@ -231,6 +232,7 @@ unsigned *ALGO_PORTABLE_NAME(select_kernels)(const algo_t *in, algo_t *out, int 
  * current view's device runs; false after a reported error. */
 static bool select_if(const algo_t *in, algo_t *out, size_t n_elements, int how, algo_t value, unsigned *count,
                       size_t *kept, const char *call, const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     if (!algo_count_fits(n_elements, call, file, line)) return false;
     if (count && !camp_memory_check_at(count, 1, sizeof *count, true, "count", call, file, line)) return false;
     if (n_elements == 0) {

@@ -16,6 +16,7 @@
  * ranks of keys without values. */
 #include <camp_algorithms.h>
 
+#include "call_site.h"
 #include "element_type.h"
 #define ALGO_SCAN_T unsigned /* the tile scans count keys */
 #include "tile_scan.h"
@@ -376,6 +377,7 @@ enum { SORT_CHUNK_BLOCKS = 2, SORT_MAX_CHUNKS = 1 << 16 };
  * refused where NULL, as its keys are (a sort of keys has none). */
 static bool radix_sort(algo_t *keys, unsigned *values, bool by_key, size_t count, int kind, const char *call,
                        const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
     if (count == 0 || !algo_count_fits(count, call, file, line) ||
         !camp_memory_check_at(keys, (long long)count, sizeof *keys, true, "keys", call, file, line) ||
         (by_key && !camp_memory_check_at(values, (long long)count, sizeof *values, true, "values", call, file, line)))
