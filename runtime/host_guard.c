@@ -175,13 +175,14 @@ bool camp_guard_lasting(const void *host, size_t bytes) {
 }
 
 bool camp_guard_eager(camp_region *region) {
-    return region->kind == CAMP_REGION_VIEW && camp_guard_enabled() && !guardable(region);
+    return region->kind == CAMP_REGION_VIEW && !region->call_scoped && camp_guard_enabled() && !guardable(region);
 }
 
 /* ---- Levels and pages ------------------------------------------------------ */
 
 static enum camp_guard_level wanted_level(camp_region *region) {
-    if (region->kind != CAMP_REGION_VIEW || region->guard_open || !protecting()) return CAMP_GUARD_NONE;
+    if (region->kind != CAMP_REGION_VIEW || region->guard_open || region->call_scoped || !protecting())
+        return CAMP_GUARD_NONE;
     /* array_view_new's view is device_valid before it has a buffer: its
      * contents are the zeros both sides start with, until one writes */
     bool device_current = region->device_valid && (region->device.buffer || region->owns_host);

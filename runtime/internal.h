@@ -227,6 +227,7 @@ typedef struct camp_region {
     uint8_t guard_memory; /* VIEW: enum camp_guard_memory, found at its first protection */
     bool guard_open;      /* VIEW: unprotected while libcamp copies its host bytes */
     bool implicit;        /* VIEW: made by a launch for a global or static array (views.c), not by array_view */
+    bool call_scoped;     /* VIEW: made by a library call for memory with none, ended as it returns: never guarded */
     /* VIEW, with CAMP_IMPLICIT_SYNC=check (host_guard.c): the last
      * kernel that may have written it; whether the host's access before a
      * synchronize was reported; where the host wrote it while the
@@ -382,6 +383,9 @@ typedef struct camp_device {
 /* The public call the thread is making: per thread, because the runtime
  * lock is let go while the host waits for the device (camp_queue_finish_
  * releasing), and another thread's call may fail meanwhile. */
+/* A library call's arguments in memory with no view (a few pointers each). */
+#define CAMP_CALL_VIEWS_MAX 8u
+
 typedef struct camp_call_state {
     camp_failure failure;
     const camp_kernel_info *kernel; /* being launched: error messages name it */
@@ -391,6 +395,10 @@ typedef struct camp_call_state {
      * their errors name its caller's location; depth counts nested calls. */
     const char *library_call, *library_file;
     unsigned library_line, library_depth;
+    /* The views the library call made for memory that had none
+     * (memory_check.c), ended when it returns (camp_call_views_end). */
+    struct camp_region *call_views[CAMP_CALL_VIEWS_MAX];
+    unsigned call_view_count;
 } camp_call_state;
 
 extern _Thread_local camp_call_state camp_call;
@@ -922,6 +930,9 @@ camp_status camp_implicit_regions_end(const char *host, size_t bytes);
  * replaces; NULL where the memory is not the program's static data, its
  * pages cannot be guarded, or an explicit view or array overlaps it. */
 camp_status camp_lasting_region(const char *host, size_t bytes, const char *name, camp_region **out);
+/* Ends the views the thread's library call made (camp_call.call_views):
+ * its kernels' writes are brought back first. */
+camp_status camp_call_views_end(void);
 /* Makes the region's device buffer hold its data (copying in as needed,
  * the copy possibly still reading the host's bytes: camp_region_copied)
  * for a use by `q` through `view` (its access: enum camp_access); a write

@@ -8,6 +8,37 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+/* Whether the library call is an _async form (its name says so): its
+ * memory must outlive it, so it gets no view of its own. */
+static bool call_is_async(void) {
+    const char *call = camp_call.library_call;
+    size_t n = call ? strlen(call) : 0;
+    return n >= 6 && !strcmp(call + n - 6, "_async");
+}
+
+/* Memory with no view, in a synchronous library call
+ * (camp_library_call_begin): a view of its own for the call, ended as it
+ * returns (its kernels' writes brought back then). */
+static camp_status call_view(const char *p, size_t bytes, const char *what, camp_region **out) {
+    if (!camp_call.library_depth || !bytes || call_is_async()) return CAMP_OK;
+    camp_region *below = camp_region_below(p + bytes);
+    if (below && below->host + below->bytes > p)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s: %s [%p, %p) overlaps %s '%s' [%p, %p) only partly; give the whole range one view",
+                         camp_call.library_call, what, (const void *)p, (const void *)(p + bytes),
+                         below->kind == CAMP_REGION_ARRAY ? "the array" : "the view", below->name,
+                         (void *)below->host, (void *)(below->host + below->bytes));
+    if (camp_call.call_view_count == CAMP_CALL_VIEWS_MAX)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: more than %u of its arguments lie in no view",
+                         camp_call.library_call, CAMP_CALL_VIEWS_MAX);
+    /* the program's own memory: const only in the callers' ABI */
+    CAMP_TRY(camp_view_region_new((char *)(uintptr_t)p, bytes, what, out));
+    (*out)->call_scoped = true;
+    camp_call.call_views[camp_call.call_view_count++] = *out;
+    return CAMP_OK;
+}
 
 camp_status camp_range_find(const void *p, long long count, size_t element_size, bool written, const char *what,
                             const char *call, camp_device *dev, camp_region **out, size_t *out_bytes) {
@@ -19,6 +50,7 @@ camp_status camp_range_find(const void *p, long long count, size_t element_size,
     /* a global or static array gets a view of its own, as a kernel's use of it gives it */
     if (!region || (region->implicit && bytes > region->bytes - (size_t)((const char *)p - region->host)))
         CAMP_TRY(camp_lasting_region(p, bytes, what, &region));
+    if (!region) CAMP_TRY(call_view(p, bytes, what, &region));
     if (!region)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                          "%s: %s (%p) lies in no array (array_new), no view (array_view) and %s; give it a view "

@@ -99,6 +99,18 @@ camp_status camp_lasting_region(const char *host, size_t bytes, const char *name
     return CAMP_OK;
 }
 
+camp_status camp_call_views_end(void) {
+    camp_status status = CAMP_OK;
+    for (unsigned i = 0; i < camp_call.call_view_count; i++) {
+        camp_region *region = camp_call.call_views[i];
+        if (status == CAMP_OK) status = camp_region_synchronize(region, false);
+        camp_region_remove(region);
+        camp_region_free(region);
+    }
+    camp_call.call_view_count = 0;
+    return status;
+}
+
 void camp_region_remove(camp_region *region) {
     for (uint32_t i = 0; i < camp_rt.region_count; i++)
         if (camp_rt.regions[i] == region) {
