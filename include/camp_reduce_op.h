@@ -185,17 +185,22 @@ camp_future *camp_reduce_queued_(void);
         if (plan.subgroups) NAME##_fold_subgroups_(partial, plan.tiles, plan.tiles, 1, result); \
         else NAME##_fold_portable_(partial, plan.tiles, plan.tiles, 1, result); \
     } \
+    /* each a library call (camp_library_call_begin): its kernels' errors \
+     * name the caller's line, and memory with no view gets one for the \
+     * synchronous call */ \
     static __attribute__((unused)) T NAME##_at(const T_IN *camp_data_, size_t camp_n_, const char *camp_file_, \
                                                unsigned camp_line_) { \
         T camp_result_ = IDENTITY, *camp_scratch_; \
         camp_reduce_plan_ camp_plan_; \
-        if (camp_n_ == 0 || !camp_reduce_plan_at(camp_data_, camp_n_, sizeof *camp_data_, NULL, 0, &camp_plan_, \
-                                                 #NAME, camp_file_, camp_line_)) \
-            return camp_result_; \
-        camp_scratch_ = array_new_on(camp_current_view(), T, camp_plan_.tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO); \
-        NAME##_kernels_(camp_data_, (int)camp_n_, camp_plan_, camp_scratch_, camp_scratch_ + camp_plan_.tiles); \
-        array_copy_out(&camp_result_, camp_scratch_ + camp_plan_.tiles, 1); \
-        array_delete(camp_scratch_); \
+        camp_library_call_begin(#NAME, camp_file_, camp_line_); \
+        if (camp_n_ != 0 && camp_reduce_plan_at(camp_data_, camp_n_, sizeof *camp_data_, NULL, 0, &camp_plan_, \
+                                                #NAME, camp_file_, camp_line_)) { \
+            camp_scratch_ = array_new_on(camp_current_view(), T, camp_plan_.tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO); \
+            NAME##_kernels_(camp_data_, (int)camp_n_, camp_plan_, camp_scratch_, camp_scratch_ + camp_plan_.tiles); \
+            array_copy_out(&camp_result_, camp_scratch_ + camp_plan_.tiles, 1); \
+            array_delete(camp_scratch_); \
+        } \
+        camp_library_call_end(); \
         return camp_result_; \
     } \
     static __attribute__((unused)) camp_future *NAME##_async_at(const T_IN *camp_data_, size_t camp_n_, \
@@ -203,13 +208,17 @@ camp_future *camp_reduce_queued_(void);
                                                                 unsigned camp_line_) { \
         T *camp_partial_; \
         camp_reduce_plan_ camp_plan_; \
-        if (!camp_reduce_plan_at(camp_data_, camp_n_, sizeof *camp_data_, camp_result_, sizeof *camp_result_, \
-                                 &camp_plan_, #NAME "_async", camp_file_, camp_line_)) \
-            return NULL; \
-        camp_partial_ = array_new_on(camp_current_view(), T, camp_plan_.tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO); \
-        NAME##_kernels_(camp_data_, (int)camp_n_, camp_plan_, camp_partial_, camp_result_); \
-        array_delete(camp_partial_); \
-        return camp_reduce_queued_(); \
+        bool camp_queued_; \
+        camp_library_call_begin(#NAME "_async", camp_file_, camp_line_); \
+        camp_queued_ = camp_reduce_plan_at(camp_data_, camp_n_, sizeof *camp_data_, camp_result_, \
+                                           sizeof *camp_result_, &camp_plan_, #NAME "_async", camp_file_, camp_line_); \
+        if (camp_queued_) { \
+            camp_partial_ = array_new_on(camp_current_view(), T, camp_plan_.tiles + 1, NULL, CAMP_ACCESS_TYPE_AUTO); \
+            NAME##_kernels_(camp_data_, (int)camp_n_, camp_plan_, camp_partial_, camp_result_); \
+            array_delete(camp_partial_); \
+        } \
+        camp_library_call_end(); \
+        return camp_queued_ ? camp_reduce_queued_() : NULL; \
     }
 
 #else

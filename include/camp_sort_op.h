@@ -140,14 +140,22 @@ enum { CAMP_SORT_PATH_ITEMS_ = 8 };
         array_delete(camp_scratch_); \
         return true; \
     } \
+    /* each a library call (camp_library_call_begin): its kernels' errors \
+     * name the caller's line, and memory with no view gets one for a \
+     * synchronous call */ \
     static __attribute__((unused)) void NAME##_at(T *camp_data_, size_t camp_n_, const char *camp_file_, \
                                                   unsigned camp_line_) { \
+        camp_library_call_begin(#NAME, camp_file_, camp_line_); \
         NAME##_kernels_(camp_data_, camp_n_, #NAME, camp_file_, camp_line_); \
+        camp_library_call_end(); \
     } \
     static __attribute__((unused)) camp_future *NAME##_async_at(T *camp_data_, size_t camp_n_, \
                                                                 const char *camp_file_, unsigned camp_line_) { \
-        return NAME##_kernels_(camp_data_, camp_n_, #NAME "_async", camp_file_, camp_line_) ? camp_sort_queued_() \
-                                                                                           : NULL; \
+        bool camp_queued_; \
+        camp_library_call_begin(#NAME "_async", camp_file_, camp_line_); \
+        camp_queued_ = NAME##_kernels_(camp_data_, camp_n_, #NAME "_async", camp_file_, camp_line_); \
+        camp_library_call_end(); \
+        return camp_queued_ ? camp_sort_queued_() : NULL; \
     }
 
 #else

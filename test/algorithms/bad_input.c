@@ -97,7 +97,7 @@ int main(void) {
     EXPECT_REFUSED(camp_gemm_float(4, 4, 4, 1.0f, fa, 4, fa, 4, 0.0f, fa + 8, 4), "camp_gemm_float: c overlaps a or b");
     EXPECT_REFUSED(camp_reduce_with(reduce_larger, (const int *)NULL, 5), "reduce_larger: data is a null pointer");
     EXPECT_REFUSED(camp_reduce_with(reduce_larger, a + 1, N), "reduce_larger: data:");
-    EXPECT_REFUSED(camp_reduce_with(reduce_larger, unregistered, N), "lies in no array (array_new), no view (array_view) and no global");
+    EXPECT_REFUSED(camp_reduce_with_async(reduce_larger, unregistered, N, a), "lies in no array (array_new), no view (array_view) and no global");
     EXPECT_REFUSED(camp_reduce_with(reduce_larger, a, (size_t)INT_MAX), "at most 2143289343 are supported");
     EXPECT_REFUSED(camp_reduce_with_async(reduce_larger, a, N, (int *)NULL), "reduce_larger_async: result is a null");
     EXPECT_REFUSED(camp_reduce_with_async(reduce_larger, a, N, host), "reduce_larger_async: result (");

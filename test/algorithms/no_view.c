@@ -7,7 +7,8 @@
  * used, two calls on neighbouring parts and then one over both). Memory
  * from malloc and on the stack gets a view for the call alone: results
  * are back when it returns, and nothing of it stays registered (a view
- * made over it afterwards, and freeing it, are as for any memory). */
+ * made over it afterwards, and freeing it, are as for any memory); so
+ * for the reductions and sorts of the program's own operations. */
 #include <camp_algorithms.h>
 
 #include "checks.h"
@@ -17,6 +18,11 @@ static unsigned keys[N], sorted[N];
 static int counts[N];
 static float halves[N];
 float totals[N]; /* a global of external linkage */
+
+static int larger(int a, int b) restrict(amp) { return a > b ? a : b; }
+CAMP_REDUCE_DEFINE(int, reduce_larger, larger, -1000)
+static int descending(int a, int b) restrict(amp) { return a > b; }
+CAMP_SORT_DEFINE(int, sort_descending, descending)
 
 static int by_value(const void *a, const void *b) {
     unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
@@ -78,6 +84,17 @@ int main(void) {
     size_t want_kept = 0;
     for (int i = 0; i < M; i++) want_kept += stack_in[i] > 3;
     TEST_EXPECT(kept == want_kept, "select from a stack array: kept %zu, want %zu", kept, want_kept);
+
+    /* the reductions and sorts of the program's own operations too */
+    int *heap_ints = malloc(M * sizeof *heap_ints);
+    for (int i = 0; i < M; i++) heap_ints[i] = (i * 37) % M - 100;
+    int largest = camp_reduce_with(reduce_larger, heap_ints, M);
+    TEST_EXPECT(largest == M - 101, "largest of malloc'd memory: %d, want %d", largest, M - 101);
+    camp_sort_with(sort_descending, heap_ints, M);
+    int rising = 0;
+    for (int i = 1; i < M; i++) rising += heap_ints[i - 1] < heap_ints[i];
+    TEST_EXPECT(rising == 0 && heap_ints[0] == M - 101, "descending sort of malloc'd memory: %d rises", rising);
+    free(heap_ints);
 
     /* nothing stays registered: a view over the memory now is a fresh one */
     array_view(heap_keys, M);
