@@ -450,14 +450,18 @@ camp_error_handler camp_set_error_handler(camp_error_handler handler, void *user
 
 /* For libraries built on libcamp (camp_algorithms.h): whether the `count`
  * objects of `element_size` bytes at `p` lie in one explicit view or array
- * (writable where `written`); else an error through the handler, "`call`:
- * `what` ...", naming `file`:`line` (the library's caller), and false. */
+ * (writable where `written`), or get a view of their own (a global or
+ * static array's range; any memory in a synchronous library call, between
+ * the two calls below, until it ends); else an error through the handler,
+ * "`call`: `what` ...", naming `file`:`line` (the library's caller), and
+ * false. */
 bool camp_memory_check_at(const void *p, long long count, size_t element_size, bool written, const char *what,
                           const char *call, const char *file, unsigned line);
 /* For libraries built on libcamp: until the matching end, errors of the
  * kernels this thread launches name `file`:`line` (the library's caller)
- * and `call`, not the library's own source; calls nest (the outermost one
- * is named). */
+ * and `call`, not the library's own source, and memory the call's checks
+ * gave views of their own is brought back (a `call` whose name ends in
+ * "_async" gets none); calls nest (the outermost one is named). */
 void camp_library_call_begin(const char *call, const char *file, unsigned line);
 void camp_library_call_end(void);
 /* Reports an error through the handler (or prints it and aborts), naming `file`:`line`. */
