@@ -84,22 +84,6 @@ camp_error_handler camp_set_error_handler(camp_error_handler handler, void *user
     return previous;
 }
 
-void camp_library_call_begin(const char *call, const char *file, unsigned line) {
-    if (camp_call.library_depth++) return; /* the outermost call is the program's */
-    camp_call.library_call = call;
-    camp_call.library_file = file;
-    camp_call.library_line = line;
-}
-
-void camp_library_call_end(void) {
-    if (!camp_call.library_depth || --camp_call.library_depth) return;
-    if (camp_call.call_view_count) {
-        camp_lock_at(camp_call.library_file, camp_call.library_line);
-        camp_unlock_and_report(camp_call_views_end());
-    }
-    camp_call.library_file = camp_call.library_call = NULL;
-}
-
 void camp_failure_clear(void) { memset(&camp_call.failure, 0, sizeof camp_call.failure); }
 
 void camp_lock_at(const char *file, unsigned line) {

@@ -2,8 +2,10 @@
  * before launching their kernels on a caller's memory: whether a range lies
  * in one explicit view or array, what a view's device offers kernels
  * (features, subgroup size, tile_static memory: to pick a version of a
- * kernel), and a way to report a bad argument through the program's error
- * handler, naming the caller's line. */
+ * kernel), a way to report a bad argument through the program's error
+ * handler, naming the caller's line, and a library call's span (its
+ * kernels' errors at the caller's line; views of its own for memory that
+ * has none, ended as it returns). */
 #include "internal.h"
 
 #include <stdarg.h>
@@ -38,6 +40,22 @@ static camp_status call_view(const char *p, size_t bytes, const char *what, camp
     (*out)->call_scoped = true;
     camp_call.call_views[camp_call.call_view_count++] = *out;
     return CAMP_OK;
+}
+
+void camp_library_call_begin(const char *call, const char *file, unsigned line) {
+    if (camp_call.library_depth++) return; /* the outermost call is the program's */
+    camp_call.library_call = call;
+    camp_call.library_file = file;
+    camp_call.library_line = line;
+}
+
+void camp_library_call_end(void) {
+    if (!camp_call.library_depth || --camp_call.library_depth) return;
+    if (camp_call.call_view_count) {
+        camp_lock_at(camp_call.library_file, camp_call.library_line);
+        camp_unlock_and_report(camp_call_views_end());
+    }
+    camp_call.library_file = camp_call.library_call = NULL;
 }
 
 camp_status camp_range_find(const void *p, long long count, size_t element_size, bool written, const char *what,
