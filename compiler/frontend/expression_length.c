@@ -39,9 +39,10 @@
 enum { MAX_RUN_OPERATORS = 16384 };
 /* A comparison of converted operands costs clang far more: 4,000 terms of
  * `sizeof x == sizeof x == ...` (each result an int compared with an
- * unsigned long) take 4.3 s in campcc's parse with warnings, 10,000 terms
- * 210 s; `&`, `|`, `^`, `+` and `-` chains of the same 0.2-0.3 s. So a
- * comparison counts as this many operators: 2,048 of them, about 1.3 s. */
+ * unsigned long) take 4.2 s in campcc's compile with warnings, 10,000
+ * terms 210 s; `&`, `|`, `^`, `+` and `-` chains of the same 0.2-0.3 s. So
+ * a comparison counts as this many operators: 2,000 of them took 1.3 s
+ * with -w. */
 enum { COMPARISON_WEIGHT = 8 };
 /* A use of a macro may expand to this many tokens: 2,000,000 tokens of
  * `x + x + ...` take 2.4 s in clang-19's parse, and a few nested macros
