@@ -44,6 +44,7 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <link.h>
 #include <pthread.h>
@@ -79,10 +80,20 @@ static _Thread_local uintptr_t stepping[STEP_PAGES_MAX];
 static _Thread_local unsigned stepping_count;
 static _Thread_local bool stepping_unblocked_trap; /* SIGTRAP was blocked where the step began */
 /* A thread of the program's stepping over this many accesses in a row on
- * one page settles the views there instead (steps_often). */
+ * one page settles the views there instead (settled_after_steps), or more
+ * where their copy would cost more: a copy moves about STEP_COPY_BYTES in
+ * the time of one step (15 µs at 17 GB/s). */
 #define STEPS_BEFORE_SETTLE 64u
-static _Thread_local uintptr_t steps_page;
-static _Thread_local unsigned steps_on_page;
+#define STEP_COPY_BYTES ((size_t)256 << 10)
+/* the pages a thread stepped on last (a loop may alternate between two
+ * arrays' shared pages), the oldest replaced */
+#define STEP_COUNTED_PAGES 4
+typedef struct step_count {
+    uintptr_t page;
+    unsigned steps, needed;
+} step_count;
+static _Thread_local step_count step_counts[STEP_COUNTED_PAGES];
+static _Thread_local unsigned step_count_next;
 
 static uintptr_t page_size(void) {
     static uintptr_t size;
@@ -687,24 +698,45 @@ static void on_trap(int signal, siginfo_t *info, void *context) {
 static bool step_over(uintptr_t page, void *context) { return (void)page, (void)context, false; }
 #endif
 
-/* Whether a thread keeps touching other data on one page of views (the
+static camp_status add_bytes(camp_region *region, void *context) {
+    *(size_t *)context += region->bytes;
+    return CAMP_OK;
+}
+
+static step_count *counted_page(uintptr_t page) {
+    for (unsigned i = 0; i < STEP_COUNTED_PAGES; i++)
+        if (step_counts[i].page == page) return &step_counts[i];
+    step_count *c = &step_counts[step_count_next++ % STEP_COUNTED_PAGES];
+    *c = (step_count){page, 0, STEPS_BEFORE_SETTLE};
+    return c;
+}
+
+/* Whether a thread keeps touching other data on a page of views (the
  * host's loop over a neighbour of a view a kernel wrote): each step costs
- * a fault, two changes of protection and a trap (about 13 µs on a
- * 2-core x86-64; 3.6 million of them made a 2.5 s program take 46 s), so
- * after STEPS_BEFORE_SETTLE in a row the views on the page are settled as
- * an access to their bytes would settle them (brought back; a write
- * then drops the device's copy), and the page opens for good. Only for a
- * thread of the program's: not one that holds or waits for libcamp's lock
- * (the trylock), nor a driver's worker, which blocks SIGTRAP (a settle
- * there could wait for the very work the worker runs). */
+ * a fault, two changes of protection and a trap (about 13 µs on a 2-core
+ * x86-64; 3.6 million of them made a 0.4 s program take 37 s), so after
+ * STEPS_BEFORE_SETTLE on the page (more for large views, whose copy costs
+ * more) the views there are settled as an access to their bytes would
+ * settle them (brought back; a write then drops the device's copy) and
+ * the page opens until a kernel writes them again. Only for a thread of
+ * the program's: not where libcamp's lock is held or waited for (the
+ * trylock), nor on a driver's worker, which blocks SIGTRAP (a settle there
+ * could wait for the very work the worker runs). */
 static bool settled_after_steps(uintptr_t address, const ucontext_t *uc) {
     uintptr_t page = page_down(address);
-    if (page != steps_page) steps_page = page, steps_on_page = 0;
-    if (++steps_on_page <= STEPS_BEFORE_SETTLE || sigismember(&uc->uc_sigmask, SIGTRAP) == 1 ||
+    step_count *c = counted_page(page);
+    if (++c->steps < c->needed || sigismember(&uc->uc_sigmask, SIGTRAP) == 1 ||
         pthread_mutex_trylock(&camp_rt.lock) != 0)
         return false;
     camp_call.file = NULL, camp_call.line = 0; /* as camp_lock_at */
-    steps_on_page = 0;
+    size_t bytes = 0;
+    (void)each_on_pages(page, page + 1, add_bytes, &bytes);
+    if (bytes / STEP_COPY_BYTES > c->steps) { /* large views: stepping costs less a while longer */
+        c->needed = bytes / STEP_COPY_BYTES > UINT_MAX ? UINT_MAX : (unsigned)(bytes / STEP_COPY_BYTES);
+        camp_unlock_and_report(CAMP_OK);
+        return false;
+    }
+    c->steps = 0;
     camp_unlock_and_report(settle_fault(address));
     return true;
 }
