@@ -44,8 +44,8 @@
 #include "internal.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <link.h>
 #include <pthread.h>
 #include <signal.h>
@@ -79,8 +79,8 @@ static atomic_uint published_count, published_sequence;
 static _Thread_local uintptr_t stepping[STEP_PAGES_MAX];
 static _Thread_local unsigned stepping_count;
 static _Thread_local bool stepping_unblocked_trap; /* SIGTRAP was blocked where the step began */
-/* A thread of the program's stepping over this many accesses in a row on
- * one page settles the views there instead (settled_after_steps), or more
+/* A thread of the program's that stepped over this many accesses on one
+ * page settles the views there instead (settled_after_steps), or over more
  * where their copy would cost more: a copy moves about STEP_COPY_BYTES in
  * the time of one step (15 µs at 17 GB/s). */
 #define STEPS_BEFORE_SETTLE 64u
