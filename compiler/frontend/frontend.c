@@ -873,13 +873,24 @@ static const char *accessed_variable(Frontend *fe, CXCursor e) {
     }
 }
 
+/* Whether `e` leaves its operand unevaluated, or evaluates it without
+ * reading an element: sizeof and _Alignof, _Generic (the algorithms
+ * library picks its function by `_Generic(&*(p), ...)`), and &a[i] or &*p. */
+static bool reads_no_element(CXCursor e) {
+    enum CXCursorKind kind = clang_getCursorKind(e);
+    return kind == CXCursor_UnaryExpr || kind == CXCursor_GenericSelectionExpr ||
+           (kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf);
+}
+
 /* Adds to `names` the variables whose elements `e` (an expression, a
  * declaration, a return, or the condition of an if, switch or while)
  * surely reads or writes when it runs: not those only some runs reach (the
  * arms of ?:, the right of && and ||, a statement's body), nor another
- * statement's. */
+ * statement's, nor those it only names (sizeof, _Generic, &a[i]: missing
+ * one costs a fault at the access, naming one wrongly a copy back). */
 static void surely_accessed(Frontend *fe, CXCursor e, PtrVec *names) {
     enum CXCursorKind kind = clang_getCursorKind(e);
+    if (reads_no_element(e)) return;
     if (kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || kind == CXCursor_WhileStmt) {
         CXCursor kids[1]; /* the condition, where it comes first (no declaration in it) */
         if (fe_children(e, kids, 1) >= 1 && clang_isExpression(clang_getCursorKind(kids[0])))
