@@ -68,10 +68,12 @@ static atomic_bool arrays_reserved; /* an array without host access has been mad
 typedef struct published_view {
     uintptr_t first, end;
     enum camp_guard_level level;
+    unsigned hidden_at; /* HIDDEN: hidden_count when a kernel last wrote the view */
 } published_view;
 #define PUBLISHED_MAX 65536u
 static published_view *published;
 static atomic_uint published_count, published_sequence;
+static unsigned hidden_count; /* views hidden so far (a kernel wrote them), under the lock */
 
 /* Pages a thread opened to step one instruction over (x86-64's trap flag):
  * an access to other data on a page of a view, re-protected at once. */
@@ -91,6 +93,7 @@ static _Thread_local bool stepping_unblocked_trap; /* SIGTRAP was blocked where 
 typedef struct step_count {
     uintptr_t page;
     unsigned steps, needed;
+    unsigned hidden_at; /* the page's last hiding: steps count from there */
 } step_count;
 static _Thread_local step_count step_counts[STEP_COUNTED_PAGES];
 static _Thread_local unsigned step_count_next;
@@ -270,28 +273,34 @@ static bool publish(const camp_region *region, enum camp_guard_level level) {
             memmove(&published[i + 1], &published[i], (count - i) * sizeof *published);
             atomic_store(&published_count, count + 1);
         }
-        published[i] = (published_view){first, end, level};
+        published[i] = (published_view){first, end, level, level == CAMP_GUARD_HIDDEN ? ++hidden_count : 0};
     }
     atomic_fetch_add(&published_sequence, 1);
     return true;
 }
 
 /* What the table says of `address`: the strictest level of the views on
- * its page, and whether it is one of their bytes. Lock-free: a handler's. */
-static enum camp_guard_level published_lookup(uintptr_t address, bool *inside) {
+ * its page, whether it is one of their bytes, and when a kernel last
+ * wrote one of them. Lock-free: a handler's. */
+typedef struct page_state {
+    enum camp_guard_level level;
+    bool inside;
+    unsigned hidden_at;
+} page_state;
+static page_state published_lookup(uintptr_t address) {
     for (;;) {
         unsigned sequence = atomic_load(&published_sequence);
         if (sequence & 1) continue;
-        enum camp_guard_level level = CAMP_GUARD_NONE;
-        *inside = false;
+        page_state state = {CAMP_GUARD_NONE, false, 0};
         uintptr_t page = page_down(address), page_end = page + page_size();
         uint32_t count = atomic_load(&published_count);
         for (uint32_t i = published ? published_search(page, count) : count;
              i < count && published[i].first < page_end; i++) {
-            if (published[i].level > level) level = published[i].level;
-            if (published[i].first <= address && address < published[i].end) *inside = true;
+            if (published[i].level > state.level) state.level = published[i].level;
+            if (published[i].hidden_at > state.hidden_at) state.hidden_at = published[i].hidden_at;
+            if (published[i].first <= address && address < published[i].end) state.inside = true;
         }
-        if (atomic_load(&published_sequence) == sequence) return level;
+        if (atomic_load(&published_sequence) == sequence) return state;
     }
 }
 
@@ -328,8 +337,7 @@ static void protect_pages(camp_region *region) {
     int count = 0;
     for (int s = 0; s < 3; s++) {
         if (cut[s] == cut[s + 1]) continue;
-        bool inside;
-        int prot = s == 1 ? protection(region->guard) : protection(published_lookup(cut[s], &inside));
+        int prot = s == 1 ? protection(region->guard) : protection(published_lookup(cut[s]).level);
         if (count && runs[count - 1].prot == prot) runs[count - 1].end = cut[s + 1];
         else runs[count++] = (struct page_run){cut[s], cut[s + 1], prot};
     }
@@ -338,9 +346,14 @@ static void protect_pages(camp_region *region) {
 
 static void install_handlers(void);
 
-/* Gives the region's pages the protection of `level`. */
+/* Gives the region's pages the protection of `level`. A hidden view
+ * hidden again (a kernel wrote it once more) is published again: its
+ * neighbours' step counts start over (settled_after_steps). */
 static void apply(camp_region *region, enum camp_guard_level level) {
-    if (level == region->guard) return;
+    if (level == region->guard) {
+        if (level == CAMP_GUARD_HIDDEN) (void)publish(region, level);
+        return;
+    }
     /* in front of any handler the program installed since (checked as
      * protection begins, not at every change: two system calls) */
     if (region->guard == CAMP_GUARD_NONE) install_handlers();
@@ -576,8 +589,7 @@ void camp_guard_host_close(camp_guard_window *window) {
  * the device took a copy. Whether the access was a read or a write is not
  * told, so each fault moves the page one level. */
 static camp_status settle_fault(uintptr_t address) {
-    bool inside;
-    bool write = published_lookup(address, &inside) != CAMP_GUARD_HIDDEN;
+    bool write = published_lookup(address).level != CAMP_GUARD_HIDDEN;
     settle_context c = {page_down(address), page_down(address) + page_size(), NULL, write, NULL};
     return each_on_pages(address, address + 1, settle, &c);
 }
@@ -683,10 +695,8 @@ static void on_trap(int signal, siginfo_t *info, void *context) {
         return;
     }
     int saved_errno = errno;
-    for (unsigned i = 0; i < stepping_count; i++) {
-        bool inside;
-        mprotect((void *)stepping[i], page_size(), protection(published_lookup(stepping[i], &inside)));
-    }
+    for (unsigned i = 0; i < stepping_count; i++)
+        mprotect((void *)stepping[i], page_size(), protection(published_lookup(stepping[i]).level));
     stepping_count = 0;
     ucontext_t *uc = context;
     uc->uc_mcontext.gregs[REG_EFL] &= ~TRAP_FLAG;
@@ -703,11 +713,20 @@ static camp_status add_bytes(camp_region *region, void *context) {
     return CAMP_OK;
 }
 
-static step_count *counted_page(uintptr_t page) {
-    for (unsigned i = 0; i < STEP_COUNTED_PAGES; i++)
-        if (step_counts[i].page == page) return &step_counts[i];
-    step_count *c = &step_counts[step_count_next++ % STEP_COUNTED_PAGES];
-    *c = (step_count){page, 0, STEPS_BEFORE_SETTLE};
+/* The page's count, from zero where a kernel wrote its views since the
+ * last step: only steps between two kernels' writes add up (a loop that
+ * calls a library function through a table on the page once between
+ * kernels steps once each time, and a settle would copy the views back
+ * for no read). */
+static step_count *counted_page(uintptr_t page, unsigned hidden_at) {
+    step_count *c = NULL;
+    for (unsigned i = 0; i < STEP_COUNTED_PAGES && !c; i++)
+        if (step_counts[i].page == page) c = &step_counts[i];
+    if (!c) {
+        c = &step_counts[step_count_next++ % STEP_COUNTED_PAGES];
+        *c = (step_count){page, 0, STEPS_BEFORE_SETTLE, hidden_at};
+    }
+    if (c->hidden_at != hidden_at) c->steps = 0, c->hidden_at = hidden_at;
     return c;
 }
 
@@ -722,9 +741,9 @@ static step_count *counted_page(uintptr_t page) {
  * the program's: not where libcamp's lock is held or waited for (the
  * trylock), nor on a driver's worker, which blocks SIGTRAP (a settle there
  * could wait for the very work the worker runs). */
-static bool settled_after_steps(uintptr_t address, const ucontext_t *uc) {
+static bool settled_after_steps(uintptr_t address, unsigned hidden_at, const ucontext_t *uc) {
     uintptr_t page = page_down(address);
-    step_count *c = counted_page(page);
+    step_count *c = counted_page(page, hidden_at);
     if (++c->steps < c->needed || sigismember(&uc->uc_sigmask, SIGTRAP) == 1 ||
         pthread_mutex_trylock(&camp_rt.lock) != 0)
         return false;
@@ -777,16 +796,16 @@ void camp_guard_watch_arrays(void) {
 static void on_fault(int signal, siginfo_t *info, void *context) {
     int saved_errno = errno;
     uintptr_t address = (uintptr_t)info->si_addr;
-    bool inside = false;
+    page_state page = {CAMP_GUARD_NONE, false, 0};
     if (info->si_code != SEGV_ACCERR || !atomic_load(&guarded_count) ||
-        published_lookup(address, &inside) == CAMP_GUARD_NONE) {
+        (page = published_lookup(address)).level == CAMP_GUARD_NONE) {
         if (info->si_code == SEGV_ACCERR && atomic_load(&arrays_reserved) && !lock_held_here())
             report_array_access(address, context);
         pass_on(&previous_segv, signal, info, context); /* the program's own fault */
         return;
     }
-    if (!inside) {
-        if (!settled_after_steps(address, context) && !step_over(page_down(address), context))
+    if (!page.inside) {
+        if (!settled_after_steps(address, page.hidden_at, context) && !step_over(page_down(address), context))
             pass_on(&previous_segv, signal, info, context);
     } else if (lock_held_here()) {
         /* libcamp touched a view's bytes without settling them first */
