@@ -141,7 +141,8 @@ typedef struct camp_usage {
  * is done with it. */
 typedef struct camp_batch {
     VkCommandBuffer commands;
-    bool begun_empty;        /* commands is begun with nothing in it (the batch submitted one replay.c kept) */
+    bool begun_empty;        /* commands is begun with nothing in it (the batch submitted one replay.c kept, or was begun ahead) */
+    VkCommandBufferUsageFlags begun_flags; /* the flags it is begun with */
     uint32_t command_count;  /* commands recorded into it */
     uint64_t serial;
     struct camp_profile_batch *profile; /* profile.c's timestamps, when profiling */
@@ -786,6 +787,8 @@ camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *
 /* Whether the device's copies on views that run kernels are dispatches of
  * the copy kernel where they can (CAMP_COPY_KERNEL, else discrete GPUs). */
 bool camp_copy_kernel_wanted(const camp_device *dev);
+/* Makes the copy kernel's pipeline now, as the device opens (where copies use it). */
+void camp_copy_kernel_prepare(camp_device *dev);
 /* Records a copy of `bytes` from device address `from` to `to` into the
  * open batch of `q` as dispatches of the copy kernel (one, unless
  * `any_size`: as many as it takes); false, with nothing recorded, where
@@ -814,6 +817,8 @@ void camp_cmd_copy(camp_accelerator_view *q, VkBuffer from, VkDeviceSize from_of
 VkCommandBuffer camp_replay_commands(camp_accelerator_view *q);
 /* A batch begins (q->open): the usage flags to begin its command buffer with. */
 VkCommandBufferUsageFlags camp_replay_batch_begin(camp_accelerator_view *q);
+/* The flags camp_replay_batch_begin gives the view's batches (a batch begun ahead is begun with them). */
+VkCommandBufferUsageFlags camp_replay_begin_flags(const camp_accelerator_view *q);
 /* The open batch ends: the command buffer to submit for it, its own
  * (ended, *ended the result) or the kept one it repeats. */
 VkCommandBuffer camp_replay_batch_end(camp_accelerator_view *q, camp_batch *batch, VkResult *ended);

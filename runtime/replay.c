@@ -218,12 +218,16 @@ void camp_cmd_copy(camp_accelerator_view *q, VkBuffer from, VkDeviceSize from_of
 
 /* ---- Batches ----------------------------------------------------------------- */
 
+VkCommandBufferUsageFlags camp_replay_begin_flags(const camp_accelerator_view *q) {
+    /* A command buffer that may be kept is submitted more than once. */
+    return q->replay->enabled && !camp_rt.profiling ? 0 : VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+}
+
 VkCommandBufferUsageFlags camp_replay_batch_begin(camp_accelerator_view *q) {
     camp_replay *r = q->replay;
     r->logging = r->enabled && !camp_rt.profiling;
     r->count = r->emitted = 0;
-    /* A command buffer that may be kept is submitted more than once. */
-    return r->logging ? 0 : VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    return camp_replay_begin_flags(q);
 }
 
 /* Whether the kept command buffer records what the open batch logged,
@@ -241,6 +245,7 @@ VkCommandBuffer camp_replay_batch_end(camp_accelerator_view *q, camp_batch *batc
     if (replayable(q)) {
         /* The batch's own command buffer stays begun and empty, for its next use. */
         batch->begun_empty = true;
+        batch->begun_flags = 0;
         r->kept_serial = batch->serial;
         r->replayed++;
         *ended = VK_SUCCESS;

@@ -74,7 +74,11 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
     if (status == CAMP_OK) status = camp_pipeline_cache_load(dev);
     step = step_done("load the pipeline cache", step);
     if (status == CAMP_OK) status = camp_queue_create(dev, CAMP_QUEUING_MODE_AUTOMATIC, &dev->default_view);
-    step_done("create the default view", step);
+    step = step_done("create the default view", step);
+    if (status == CAMP_OK && dev->copies_by_kernel) {
+        camp_copy_kernel_prepare(dev);
+        step_done("make the copy kernel", step);
+    }
     if (status != CAMP_OK) {
         close_device(dev);
         return status;

@@ -469,7 +469,11 @@ static camp_status small_out(camp_accelerator_view *q, camp_buffer *device, VkDe
 static camp_status ring_get(camp_device *dev, struct camp_transfer **out) {
     struct camp_transfer *t = NULL;
     CAMP_TRY(transfer_get(dev, &t));
-    if (t->ring_ahead) camp_buffer_ahead_take(t->ring_ahead, &t->ring);
+    if (t->ring_ahead) { /* traced: a first copy may wait here for the thread making the ring */
+        uint64_t start = camp_rt.profiling ? camp_profile_now() : 0;
+        camp_buffer_ahead_take(t->ring_ahead, &t->ring);
+        if (camp_rt.profiling) camp_profile_host_span("wait for the staging ring", start);
+    }
     t->ring_ahead = NULL;
     if (!t->ring.buffer) CAMP_TRY(camp_buffer_acquire(dev, CAMP_BUFFER_STAGING, RING_SLOTS * RING_CHUNK, &t->ring));
     *out = t;
