@@ -48,6 +48,7 @@
 #include <limits.h>
 #include <link.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -59,6 +60,20 @@
  * reads it without the runtime lock. */
 static struct sigaction previous_segv, previous_trap; /* the program's actions, for signals not ours */
 static atomic_uint guarded_count; /* regions whose pages are protected now: 0 makes every check free */
+static atomic_bool ever_guarded;  /* some region's pages were protected once */
+/* Held while a page's protection is set from the table and while the
+ * table and the protection change together: a thread putting back the
+ * protection of a page it stepped on (on_trap) must not close a page
+ * another thread has just opened, after reading the table before that
+ * thread changed it. A spin lock: taken in signal handlers, and held
+ * over a few system calls at most. */
+static atomic_flag protect_lock = ATOMIC_FLAG_INIT;
+
+static void protect_lock_take(void) {
+    while (atomic_flag_test_and_set_explicit(&protect_lock, memory_order_acquire)) sched_yield();
+}
+
+static void protect_lock_give(void) { atomic_flag_clear_explicit(&protect_lock, memory_order_release); }
 static atomic_bool arrays_reserved; /* an array without host access has been made (its address range PROT_NONE) */
 
 /* The protected views as the handler sees them: byte ranges and levels,
@@ -287,7 +302,7 @@ typedef struct page_state {
     bool inside;
     unsigned hidden_at;
 } page_state;
-static page_state published_lookup(uintptr_t address) {
+static page_state published_lookup_except(uintptr_t address, uintptr_t except_first) {
     for (;;) {
         unsigned sequence = atomic_load(&published_sequence);
         if (sequence & 1) continue;
@@ -296,6 +311,7 @@ static page_state published_lookup(uintptr_t address) {
         uint32_t count = atomic_load(&published_count);
         for (uint32_t i = published ? published_search(page, count) : count;
              i < count && published[i].first < page_end; i++) {
+            if (published[i].first == except_first) continue;
             if (published[i].level > state.level) state.level = published[i].level;
             if (published[i].hidden_at > state.hidden_at) state.hidden_at = published[i].hidden_at;
             if (published[i].first <= address && address < published[i].end) state.inside = true;
@@ -303,6 +319,8 @@ static page_state published_lookup(uintptr_t address) {
         if (atomic_load(&published_sequence) == sequence) return state;
     }
 }
+
+static page_state published_lookup(uintptr_t address) { return published_lookup_except(address, 0); }
 
 /* Whether a published view has a byte in the pages of [first, end).
  * Lock-free: a system call's wrapper asks before it takes the lock, which
@@ -321,9 +339,10 @@ static bool published_on_pages(uintptr_t first, uintptr_t end) {
     }
 }
 
-/* Sets the protection of the region's pages from the published levels:
- * the pages inside the region alone take its level; the two end pages,
- * which other views may share, the strictest of theirs. */
+/* Sets the protection of the region's pages from its level: the pages
+ * inside the region alone take it; the two end pages, which other views
+ * may share, the strictest of it and the other views' published levels
+ * (the region's own entry may not be published yet: apply). */
 static void protect_pages(camp_region *region) {
     uintptr_t first = page_down((uintptr_t)region->host), end = page_up((uintptr_t)region->host + region->bytes);
     if (first >= end) return;
@@ -337,7 +356,12 @@ static void protect_pages(camp_region *region) {
     int count = 0;
     for (int s = 0; s < 3; s++) {
         if (cut[s] == cut[s + 1]) continue;
-        int prot = s == 1 ? protection(region->guard) : protection(published_lookup(cut[s]).level);
+        enum camp_guard_level level = region->guard;
+        if (s != 1) {
+            enum camp_guard_level others = published_lookup_except(cut[s], (uintptr_t)region->host).level;
+            if (others > level) level = others;
+        }
+        int prot = protection(level);
         if (count && runs[count - 1].prot == prot) runs[count - 1].end = cut[s + 1];
         else runs[count++] = (struct page_run){cut[s], cut[s + 1], prot};
     }
@@ -349,7 +373,7 @@ static void install_handlers(void);
 /* Gives the region's pages the protection of `level`. A hidden view
  * hidden again (a kernel wrote it once more) is published again: its
  * neighbours' step counts start over (settled_after_steps). */
-static void apply(camp_region *region, enum camp_guard_level level) {
+static void apply_locked(camp_region *region, enum camp_guard_level level) {
     if (level == region->guard) {
         if (level == CAMP_GUARD_HIDDEN) (void)publish(region, level);
         return;
@@ -357,15 +381,27 @@ static void apply(camp_region *region, enum camp_guard_level level) {
     /* in front of any handler the program installed since (checked as
      * protection begins, not at every change: two system calls) */
     if (region->guard == CAMP_GUARD_NONE) install_handlers();
-    if (!publish(region, level)) {
+    /* Published before the pages close, and after they open: the table
+     * never says a page is open that is not, so a thread whose access
+     * faulted on pages another thread opened meanwhile finds them open
+     * in the table and tries again (on_fault). */
+    bool opening = level < region->guard;
+    if (!opening && !publish(region, level)) {
         region->guard_memory = CAMP_GUARD_MEMORY_EAGER; /* the table is full */
         level = CAMP_GUARD_NONE;
         if (level == region->guard) return;
     }
-    if (region->guard == CAMP_GUARD_NONE) atomic_fetch_add(&guarded_count, 1);
+    if (region->guard == CAMP_GUARD_NONE) atomic_fetch_add(&guarded_count, 1), atomic_store(&ever_guarded, true);
     if (level == CAMP_GUARD_NONE) atomic_fetch_sub(&guarded_count, 1);
     region->guard = level;
     protect_pages(region);
+    if (opening) (void)publish(region, level); /* lowering a published entry: never full */
+}
+
+static void apply(camp_region *region, enum camp_guard_level level) {
+    protect_lock_take();
+    apply_locked(region, level);
+    protect_lock_give();
 }
 
 void camp_guard_update(camp_region *region) {
@@ -462,9 +498,20 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
     uintptr_t low = page_down(first), high = page_up(end), inner = page_up(first), inner_end = page_down(end);
     char *copy = mmap(NULL, high - low, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (copy == MAP_FAILED) return false;
-    *status = read(region, copy + (first - low));
+    /* The runtime's lock is let go while the copy runs: another thread
+     * may settle the view meanwhile (its pages opened, maybe written
+     * since), and then nothing is put back; or a kernel may write it
+     * again, and then the copy is made again. */
+    for (uint64_t writes = region->writes;; writes = region->writes) {
+        *status = read(region, copy + (first - low));
+        if (*status != CAMP_OK || region->guard != CAMP_GUARD_HIDDEN) {
+            munmap(copy, high - low);
+            return true;
+        }
+        if (region->writes == writes) break;
+    }
     bool replace = !region->import && region->guard_memory == CAMP_GUARD_MEMORY_PRIVATE;
-    if (*status == CAMP_OK && replace && inner < inner_end) {
+    if (replace && inner < inner_end) {
         char *pages = copy + (inner - low);
         mprotect(pages, inner_end - inner, PROT_READ);
         if (mremap(pages, inner_end - inner, inner_end - inner, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)inner) ==
@@ -478,7 +525,7 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
         head_end = inner < end ? inner : end;
         tail = inner_end > head_end ? inner_end : head_end;
     }
-    if (*status == CAMP_OK && (first < head_end || tail < end)) {
+    if (first < head_end || tail < end) {
         int memory = open("/proc/self/mem", O_RDWR | O_CLOEXEC);
         put_edge(memory, first, head_end, copy + (first - low));
         put_edge(memory, tail, end, copy + (tail - low));
@@ -675,9 +722,13 @@ static void pass_on(const struct sigaction *previous, int signal, siginfo_t *inf
  * the thread may be libcamp's or a driver's, with the lock held or
  * waited for. */
 static bool step_over(uintptr_t page, void *context) {
-    if (stepping_count == STEP_PAGES_MAX) return false;
+    /* a page already stepped on: another thread closed it again before
+     * this thread's instruction ran, which is tried again */
+    bool listed = false;
+    for (unsigned i = 0; i < stepping_count; i++) listed |= stepping[i] == page;
+    if (!listed && stepping_count == STEP_PAGES_MAX) return false;
     ucontext_t *uc = context;
-    stepping[stepping_count++] = page;
+    if (!listed) stepping[stepping_count++] = page;
     mprotect((void *)page, page_size(), PROT_READ | PROT_WRITE);
     uc->uc_mcontext.gregs[REG_EFL] |= TRAP_FLAG;
     /* Threads that block every signal but SIGSEGV (Mesa's workers) get
@@ -695,8 +746,10 @@ static void on_trap(int signal, siginfo_t *info, void *context) {
         return;
     }
     int saved_errno = errno;
+    protect_lock_take();
     for (unsigned i = 0; i < stepping_count; i++)
         mprotect((void *)stepping[i], page_size(), protection(published_lookup(stepping[i]).level));
+    protect_lock_give();
     stepping_count = 0;
     ucontext_t *uc = context;
     uc->uc_mcontext.gregs[REG_EFL] &= ~TRAP_FLAG;
@@ -793,12 +846,33 @@ void camp_guard_watch_arrays(void) {
     install_handlers();
 }
 
+/* A fault where the table shows no protected view, on a thread's
+ * access that may have met protection another thread lifted before this
+ * handler looked (it settled the view): the access is tried again, once
+ * for each change of the table, so that a second fault at the same
+ * address with no change between is the program's own. */
+static _Thread_local uintptr_t retried_address;
+static _Thread_local unsigned retried_sequence;
+
+static bool retry_after_change(uintptr_t address) {
+    if (!atomic_load(&ever_guarded)) return false;
+    unsigned sequence = atomic_load(&published_sequence);
+    if (address == retried_address && sequence == retried_sequence) return false;
+    retried_address = address;
+    retried_sequence = sequence;
+    return true;
+}
+
 static void on_fault(int signal, siginfo_t *info, void *context) {
     int saved_errno = errno;
     uintptr_t address = (uintptr_t)info->si_addr;
     page_state page = {CAMP_GUARD_NONE, false, 0};
     if (info->si_code != SEGV_ACCERR || !atomic_load(&guarded_count) ||
         (page = published_lookup(address)).level == CAMP_GUARD_NONE) {
+        if (info->si_code == SEGV_ACCERR && retry_after_change(address)) {
+            errno = saved_errno;
+            return;
+        }
         if (info->si_code == SEGV_ACCERR && atomic_load(&arrays_reserved) && !lock_held_here())
             report_array_access(address, context);
         pass_on(&previous_segv, signal, info, context); /* the program's own fault */
