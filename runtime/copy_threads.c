@@ -31,13 +31,16 @@
 /* Below this, one memcpy: waking threads costs more than it saves. */
 #define PARALLEL_ABOVE ((size_t)1 << 20)
 /* Parts of copies into staging (or device) memory are at least this
- * large: a 1 MiB copy in is 4 parts, not one per thread (each part costs a
- * thread's wake-up and report). On an H100, copies in of 1 MiB from
- * malloc'd memory went at 17.1-17.4 GB/s against 15.6-16.6 in 16 parts;
- * copies out, whose DMA shares the memory with the threads' streaming
- * stores, went slower in fewer parts (4 MiB 16.3-16.6 against 19.5-19.6),
- * so they keep one part per thread. */
+ * large: a 1 MiB copy in is 4 parts, not one per thread. On an H100,
+ * copies in of 1 MiB from malloc'd memory went at 17.1-17.4 GB/s against
+ * 15.6-16.6 in 16 parts; copies out, whose DMA shares the memory with the
+ * threads' streaming stores, went slower in fewer parts (4 MiB 16.3-16.6
+ * against 19.5-19.6), so theirs may be smaller. */
 #define PART_MIN_IN ((size_t)256 << 10)
+#define PART_MIN_OUT ((size_t)64 << 10)
+/* Parts per thread at most: the threads take parts as they come (the
+ * caller first), so a thread that wakes late takes fewer, or none. */
+#define PARTS_PER_THREAD 4u
 #define MAX_THREADS 16
 /* Parts start on page boundaries of the destination. */
 #define PART_ALIGNMENT 4096u
@@ -62,15 +65,19 @@ struct camp_copy_threads {
     uint32_t thread_count; /* helper threads, besides the caller */
     _Atomic uint64_t generation; /* a new copy for the helpers */
     uint64_t readied;      /* camp_copy_threads_ready calls: a copy comes soon */
-    uint32_t parts;        /* the copy's parts: the caller's and helpers' 0 .. parts - 2 */
-    _Atomic uint32_t pending; /* helper parts not finished */
+    /* The copy's generation (high half) and its next part to take (low
+     * half): a helper still holding an older copy takes nothing. */
+    _Atomic uint64_t ticket;
+    _Atomic uint32_t finished; /* the copy's parts copied */
     bool stop;
     int stream_knob; /* CAMP_COPY_STREAM: 0 or 1, else -1 (the caller says) */
-    bool stream;     /* the copy's parts are written with non-temporal stores */
-    /* The copy: one part of `part` bytes per thread (the last shorter). */
-    char *dst;
-    const char *src;
-    size_t bytes, part;
+    struct copy_job {
+        char *dst;
+        const char *src;
+        size_t bytes, part; /* parts of `part` bytes, the last shorter */
+        uint32_t parts, generation;
+        bool stream; /* written with non-temporal stores */
+    } job;           /* under the lock */
 };
 
 #if defined(__x86_64__)
@@ -106,17 +113,19 @@ static void copy_bytes(bool stream, char *dst, const char *src, size_t bytes) {
     memcpy(dst, src, bytes);
 }
 
-static void copy_part(struct camp_copy_threads *t, uint32_t index) {
-    size_t start = (size_t)index * t->part;
-    if (start >= t->bytes) return;
-    size_t n = t->bytes - start < t->part ? t->bytes - start : t->part;
-    copy_bytes(t->stream, t->dst + start, t->src + start, n);
+/* Copies parts of `job` as long as any is left to take and no newer copy
+ * has begun. */
+static void copy_parts(struct camp_copy_threads *t, const struct copy_job *job) {
+    uint64_t ticket = atomic_load(&t->ticket);
+    while ((uint32_t)(ticket >> 32) == job->generation && (uint32_t)ticket < job->parts) {
+        if (!atomic_compare_exchange_weak(&t->ticket, &ticket, ticket + 1)) continue;
+        size_t start = (size_t)(uint32_t)ticket * job->part;
+        size_t n = job->bytes - start < job->part ? job->bytes - start : job->part;
+        copy_bytes(job->stream, job->dst + start, job->src + start, n);
+        atomic_fetch_add(&t->finished, 1);
+        ticket = atomic_load(&t->ticket);
+    }
 }
-
-typedef struct helper_start {
-    struct camp_copy_threads *pool;
-    uint32_t index; /* its part: index + 1 (the caller copies part 0) */
-} helper_start;
 
 /* Polls, yielding the core, until *value is no longer `was` or `ns` pass. */
 static void poll_change_64(_Atomic uint64_t *value, uint64_t was, long long ns) {
@@ -126,9 +135,7 @@ static void poll_change_64(_Atomic uint64_t *value, uint64_t was, long long ns) 
 }
 
 static void *helper(void *arg) {
-    helper_start start = *(helper_start *)arg;
-    free(arg);
-    struct camp_copy_threads *t = start.pool;
+    struct camp_copy_threads *t = arg;
     uint64_t seen = 0, readied = 0;
     pthread_mutex_lock(&t->lock);
     for (;;) {
@@ -142,11 +149,11 @@ static void *helper(void *arg) {
             continue;
         }
         seen = t->generation;
-        if (start.index + 1 >= t->parts) continue; /* no part of this copy */
+        struct copy_job job = t->job;
         pthread_mutex_unlock(&t->lock);
-        copy_part(t, start.index + 1);
+        copy_parts(t, &job);
         pthread_mutex_lock(&t->lock);
-        if (atomic_fetch_sub(&t->pending, 1) == 1) pthread_cond_signal(&t->done);
+        pthread_cond_signal(&t->done); /* the caller may wait for the parts this thread copied */
     }
     pthread_mutex_unlock(&t->lock);
     return NULL;
@@ -171,13 +178,7 @@ camp_status camp_copy_threads_start(struct camp_copy_threads **out) {
     t->stream_knob = stream && *stream ? strcmp(stream, "0") != 0 : -1;
     uint32_t wanted = threads_wanted() - 1;
     for (uint32_t i = 0; i < wanted; i++) {
-        helper_start *start = malloc(sizeof *start);
-        if (!start) break;
-        *start = (helper_start){t, i};
-        if (pthread_create(&t->threads[i], NULL, helper, start) != 0) {
-            free(start);
-            break; /* fewer helpers: slower, still right */
-        }
+        if (pthread_create(&t->threads[i], NULL, helper, t) != 0) break; /* fewer helpers: slower, still right */
         t->thread_count++;
     }
     *out = t;
@@ -203,31 +204,28 @@ void camp_parallel_memcpy(struct camp_copy_threads *t, void *dst, const void *sr
         return;
     }
     bool stream = t->stream_knob >= 0 ? t->stream_knob : to_program;
-    uint32_t parts = t->thread_count + 1;
-    if (!to_program && parts > bytes / PART_MIN_IN) parts = (uint32_t)(bytes / PART_MIN_IN);
-    if (parts <= 1) {
+    size_t part = bytes / ((t->thread_count + 1) * PARTS_PER_THREAD), least = to_program ? PART_MIN_OUT : PART_MIN_IN;
+    if (part < least) part = least;
+    part = (part + PART_ALIGNMENT - 1) / PART_ALIGNMENT * PART_ALIGNMENT;
+    if (part >= bytes) {
         copy_bytes(stream, dst, src, bytes);
         return;
     }
-    size_t part = (bytes + parts - 1) / parts;
-    part = (part + PART_ALIGNMENT - 1) / PART_ALIGNMENT * PART_ALIGNMENT;
     pthread_mutex_lock(&t->lock);
-    t->dst = dst;
-    t->src = src;
-    t->bytes = bytes;
-    t->part = part;
-    t->stream = stream;
-    t->parts = parts;
-    t->pending = parts - 1;
     t->generation++;
+    t->job = (struct copy_job){dst, src, bytes, part, (uint32_t)((bytes + part - 1) / part), (uint32_t)t->generation,
+                               stream};
+    atomic_store(&t->finished, 0);
+    atomic_store(&t->ticket, (uint64_t)t->job.generation << 32);
+    struct copy_job job = t->job;
     pthread_cond_broadcast(&t->work);
     pthread_mutex_unlock(&t->lock);
-    copy_part(t, 0);
+    copy_parts(t, &job);
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
-    while (atomic_load(&t->pending) && camp_elapsed_ns(&start) < DONE_POLL_NS) sched_yield();
+    while (atomic_load(&t->finished) < job.parts && camp_elapsed_ns(&start) < DONE_POLL_NS) sched_yield();
     pthread_mutex_lock(&t->lock);
-    while (t->pending) pthread_cond_wait(&t->done, &t->lock);
+    while (atomic_load(&t->finished) < job.parts) pthread_cond_wait(&t->done, &t->lock);
     pthread_mutex_unlock(&t->lock);
 }
 
