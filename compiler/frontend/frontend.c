@@ -401,6 +401,34 @@ static Type *param_type(Frontend *fe, CXCursor param) {
     return ty;
 }
 
+/* A global or static array a kernel uses, defined in the file campcc
+ * compiles: its definition is aligned to a page (host_emit.c), so that
+ * the program's data before it (the table of library functions the host
+ * calls through, libc's pointers) does not share the array's first page,
+ * where the host's accesses to that data would each open the page for an
+ * instruction while the array's bytes wait for a kernel's results, and
+ * other threads could read the old ones then. A declaration that starts
+ * in a header or a macro's body is left as it is. */
+static void page_align_definition(Frontend *fe, CXCursor decl) {
+    /* a tentative definition (`static int a[N];`) is one too; an extern
+     * declaration is not */
+    if (clang_Cursor_getStorageClass(decl) == CX_SC_Extern) return;
+    CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(decl));
+    CXFile file, spelled_file;
+    unsigned offset, spelled_offset;
+    clang_getExpansionLocation(start, &file, NULL, NULL, &offset);
+    clang_getSpellingLocation(start, &spelled_file, NULL, NULL, &spelled_offset);
+    if (!clang_File_isEqual(file, fe->main_file) || !clang_File_isEqual(spelled_file, file) ||
+        spelled_offset != offset || offset >= fe->u->source_len)
+        return;
+    PtrVec *seen = &fe->u->page_aligned;
+    for (int i = 0; i < seen->len; i++)
+        if (*(unsigned *)seen->items[i] == offset) return; /* the declaration's other arrays */
+    unsigned *at = arena_alloc(fe->a, sizeof *at);
+    *at = offset;
+    vec_push(fe->a, seen, at);
+}
+
 /* A variable declared outside the kernel and used inside: captured by value
  * (scalars), as an implicit view (arrays with a complete type), or as a
  * pointer the runtime translates through the explicit views (array_view). */
@@ -437,6 +465,7 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         v->capture = CAPTURE_VIEW;
         v->static_storage = clang_getCursorKind(decl) == CXCursor_VarDecl &&
                             clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 && clang_getCursorTLSKind(decl) == CXTLS_None;
+        if (v->static_storage) page_align_definition(fe, decl);
         if (!capture_vla_strides(fe, v, ref)) return NULL;
     } else if (t->kind == TY_PTR) {
         v->capture = CAPTURE_POINTER;

@@ -8,6 +8,7 @@
 
 #include "camp_abi.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Any bytes (a printf's format holds what the user wrote, a file name
@@ -319,6 +320,30 @@ static void put_module(StrBuf *out, Unit *u) {
               u->kernel_spirv_words, u->kernels.len, u->reports.len ? "camp_reports_" : "0", u->reports.len);
 }
 
+static int by_offset(const void *a, const void *b) {
+    unsigned x = **(unsigned *const *)a, y = **(unsigned *const *)b;
+    return (x > y) - (x < y);
+}
+
+/* The source from `pos` up to `end`, with the alignment of a page before
+ * each definition of an array kernels use that begins there (the
+ * frontend's page_align_definition says why): an attribute at the start
+ * of a declaration's specifiers applies to every array it declares, and
+ * the line stays as it was. `*next` counts the offsets passed. */
+static size_t put_page_alignments(StrBuf *out, Unit *u, size_t pos, size_t end, int *next) {
+    if (*next == 0 && u->page_aligned.len > 1)
+        qsort(u->page_aligned.items, (size_t)u->page_aligned.len, sizeof *u->page_aligned.items, by_offset);
+    for (; *next < u->page_aligned.len; ++*next) {
+        unsigned at = *(unsigned *)u->page_aligned.items[*next];
+        if (at < pos) continue; /* inside what was replaced: not a definition of the host's */
+        if (at >= end) break;
+        sb_append(out, u->source + pos, at - pos);
+        sb_puts(out, "__attribute__((aligned(4096))) ");
+        pos = at;
+    }
+    return pos;
+}
+
 void host_emit(Unit *u, StrBuf *out) {
     /* what the file does not use, the host compiler need not parse */
     if (!u->host_uses_math) sb_puts(out, "#define CAMP_WITHOUT_MATH_LIBRARY_ 1\n");
@@ -331,14 +356,17 @@ void host_emit(Unit *u, StrBuf *out) {
     /* a UTF-8 byte order mark is skipped where it starts a file; after
      * the lines above it would be an identifier's character */
     size_t pos = u->source_len >= 3 && memcmp(u->source, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    int aligned = 0;
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
         if (k->launch_function) continue; /* launched by its macro's expansion */
+        pos = put_page_alignments(out, u, pos, k->begin_offset, &aligned);
         sb_append(out, u->source + pos, k->begin_offset - pos);
         put_launch(out, &u->arena, k);
         put_line_directive(out, k->end_loc.line, k->end_loc.file);
         pos = k->end_offset;
     }
+    pos = put_page_alignments(out, u, pos, u->source_len, &aligned);
     sb_append(out, u->source + pos, u->source_len - pos);
     put_module(out, u);
 }

@@ -634,6 +634,10 @@ typedef struct Unit {
     uint32_t *kernel_spirv; /* each kernel's own module, one after another (spv_split.c) */
     size_t kernel_spirv_words;
     PtrVec loop_sites;  /* SrcLoc*: the module's loops, numbered from 1 (spv_loop_limit.c) */
+    /* unsigned*: offsets in `source` where a definition of a global or
+     * static array kernels use begins, each once: host_emit aligns the
+     * arrays to pages. */
+    PtrVec page_aligned;
     StrBuf host;        /* the host C (kernels replaced by launches), when there are kernels */
 } Unit;
 

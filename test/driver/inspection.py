@@ -143,6 +143,30 @@ def test_used_next(ctx):
     expect(flagged == want_flags, f"params with CAMP_ACCESS_SYNCHRONIZED_NEXT: {flagged}, want {want_flags}")
 
 
+def test_page_aligned_globals(ctx):
+    """The definitions of global and static arrays kernels use are aligned to pages in the host C, one attribute at
+    the start of each declaration (every array it declares); an extern declaration and an array no kernel uses are
+    left as they are, and the lines do not move."""
+    with open(ctx.path("globals.c"), "w") as f:
+        f.write("#include <camp.h>\n"
+                "extern float ext[64];\n"
+                "static float a[100], b[100];\n"
+                "float unused[8];\n"
+                "int main(void) {\n"
+                "    static int local[10];\n"
+                "    parallel_for_each(i, extent(100)) { a[i] = b[i] + ext[i % 64]; }\n"
+                "    parallel_for_each(i, extent(10)) { local[i] = i; }\n"
+                "    return (int)a[0] + local[1] + (int)unused[0];\n"
+                "}\n")
+    ctx.run(["--emit-host=host.c", "-fsyntax-only", "globals.c"])
+    host = ctx.read("host.c")
+    aligned = "__attribute__((aligned(4096))) "
+    for want in ("\n" + aligned + "static float a[100], b[100];\n", "\n    " + aligned + "static int local[10];\n",
+                 "\nextern float ext[64];\n", "\nfloat unused[8];\n"):
+        expect(want in host, f"the host C lacks {want!r}:\n{host}")
+    expect(host.count(aligned) == 2, f"{host.count(aligned)} alignments in the host C, want 2:\n{host}")
+
+
 def test_debug_lines(ctx):
     """-g: OpString naming the file and an OpLine for the kernel's statement; still valid."""
     ctx.run(["-g", "--emit-spirv=g.spv", "-S", "scale.c", "-o", "g.spvasm"])
