@@ -14,6 +14,7 @@
 
 camp_runtime camp_rt = {
     .lock = CAMP_RUNTIME_LOCK,
+    .settled = PTHREAD_COND_INITIALIZER,
     .profile = {.stats_lock = PTHREAD_MUTEX_INITIALIZER},
     .trace = {.lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1},
 };

@@ -535,9 +535,19 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
     return true;
 }
 
-/* The host's copy of a view kernels may have written becomes current. */
+/* The host's copy of a view kernels may have written becomes current.
+ * Threads whose accesses fault while another thread's copy runs (the
+ * lock let go) wait for that copy rather than each making one. */
 static camp_status settle_hidden(camp_region *region) {
-    CAMP_TRY(camp_region_read(region, 0, region->host, region->bytes)); /* opens its pages */
+    if (region->settling) {
+        while (region->settling) pthread_cond_wait(&camp_rt.settled, &camp_rt.lock);
+        return CAMP_OK;
+    }
+    region->settling = true;
+    camp_status status = camp_region_read(region, 0, region->host, region->bytes); /* opens its pages */
+    region->settling = false;
+    pthread_cond_broadcast(&camp_rt.settled);
+    CAMP_TRY(status);
     camp_guard_synchronized(region);
     return CAMP_OK;
 }

@@ -228,6 +228,7 @@ typedef struct camp_region {
     uint8_t guard_memory; /* VIEW: enum camp_guard_memory, found at its first protection */
     bool guard_open;      /* VIEW: unprotected while libcamp copies its host bytes */
     bool implicit;        /* VIEW: made by a launch for a global or static array (views.c), not by array_view */
+    bool settling;        /* VIEW: a thread brings its kernels' writes back, the lock let go meanwhile */
     bool call_scoped;     /* VIEW: made by a library call for memory with none, ended as it returns: never guarded */
     /* VIEW, with CAMP_IMPLICIT_SYNC=check (host_guard.c): the last
      * kernel that may have written it; whether the host's access before a
@@ -446,6 +447,7 @@ typedef struct camp_trace_state {
  * started and stopped by runtime.c. */
 typedef struct camp_runtime {
     pthread_mutex_t lock;
+    pthread_cond_t settled; /* a view's settling ended (host_guard.c) */
 
     camp_error_handler handler;
     void *handler_user;
