@@ -510,12 +510,13 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
         }
         if (region->writes == writes) break;
     }
-    bool replace = !region->import && region->guard_memory == CAMP_GUARD_MEMORY_PRIVATE;
+    bool replace = !region->import && region->guard_memory == CAMP_GUARD_MEMORY_PRIVATE, moved = false;
     if (replace && inner < inner_end) {
         char *pages = copy + (inner - low);
         mprotect(pages, inner_end - inner, PROT_READ);
-        if (mremap(pages, inner_end - inner, inner_end - inner, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)inner) ==
-            MAP_FAILED) { /* opened and copied, as without this */
+        moved = mremap(pages, inner_end - inner, inner_end - inner, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)inner) !=
+                MAP_FAILED;
+        if (!moved) { /* opened and copied, as without this */
             mprotect((void *)inner, inner_end - inner, PROT_READ | PROT_WRITE);
             memcpy((void *)inner, pages, inner_end - inner);
         }
@@ -531,7 +532,12 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
         put_edge(memory, tail, end, copy + (tail - low));
         if (memory >= 0) close(memory);
     }
-    munmap(copy, high - low);
+    if (moved) { /* the middle is gone from `copy`, and another mapping may be there by now */
+        munmap(copy, inner - low);
+        if (high > inner_end) munmap(copy + (inner_end - low), high - inner_end);
+    } else {
+        munmap(copy, high - low);
+    }
     return true;
 }
 
