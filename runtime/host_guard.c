@@ -392,10 +392,12 @@ static void apply_locked(camp_region *region, enum camp_guard_level level) {
         if (level == region->guard) return;
     }
     if (region->guard == CAMP_GUARD_NONE) atomic_fetch_add(&guarded_count, 1), atomic_store(&ever_guarded, true);
-    if (level == CAMP_GUARD_NONE) atomic_fetch_sub(&guarded_count, 1);
     region->guard = level;
     protect_pages(region);
     if (opening) (void)publish(region, level); /* lowering a published entry: never full */
+    /* only once the pages are open: a count of 0 sends every fault to the
+     * program, and a fault on them before then is libcamp's */
+    if (level == CAMP_GUARD_NONE) atomic_fetch_sub(&guarded_count, 1);
 }
 
 static void apply(camp_region *region, enum camp_guard_level level) {
