@@ -1,9 +1,10 @@
 /* copy_threads.c — memcpy spread over several threads: one core copies far
  * less than the memory system and the bus carry (about 10 GB/s against
  * 30-50 GB/s on a PCIe 5 host), so large copies into and out of staging
- * memory are cut into parts, one per thread at most (and, into staging
- * memory, none under 256 KiB). The calling thread copies a part too and
- * returns when every part is done.
+ * memory are cut into parts, up to four per thread (none under 256 KiB
+ * into staging memory, 64 KiB out of it), which the threads take as they
+ * come. The calling thread copies parts too and returns when every part is
+ * done.
  *
  * CAMP_COPY_THREADS=N sets the number of threads (1: the caller alone);
  * the default is one per online CPU, at most 16 (on the H100 host, 16

@@ -60,7 +60,7 @@
  * reads it without the runtime lock. */
 static struct sigaction previous_segv, previous_trap; /* the program's actions, for signals not ours */
 static atomic_uint guarded_count; /* regions whose pages are protected now: 0 makes every check free */
-static atomic_bool ever_guarded;  /* some region's pages were protected once */
+static atomic_bool arrays_reserved; /* an array without host access has been made (its address range PROT_NONE) */
 /* Held while a page's protection is set from the table and while the
  * table and the protection change together: a thread putting back the
  * protection of a page it stepped on (on_trap) must not close a page
@@ -74,7 +74,6 @@ static void protect_lock_take(void) {
 }
 
 static void protect_lock_give(void) { atomic_flag_clear_explicit(&protect_lock, memory_order_release); }
-static atomic_bool arrays_reserved; /* an array without host access has been made (its address range PROT_NONE) */
 
 /* The protected views as the handler sees them: byte ranges and levels,
  * sorted, in memory of a fixed size (mapped once, never moved), changed
@@ -391,7 +390,7 @@ static void apply_locked(camp_region *region, enum camp_guard_level level) {
         level = CAMP_GUARD_NONE;
         if (level == region->guard) return;
     }
-    if (region->guard == CAMP_GUARD_NONE) atomic_fetch_add(&guarded_count, 1), atomic_store(&ever_guarded, true);
+    if (region->guard == CAMP_GUARD_NONE) atomic_fetch_add(&guarded_count, 1);
     region->guard = level;
     protect_pages(region);
     if (opening) (void)publish(region, level); /* lowering a published entry: never full */
@@ -873,7 +872,7 @@ static _Thread_local uintptr_t retried_address;
 static _Thread_local unsigned retried_sequence;
 
 static bool retry_after_change(uintptr_t address) {
-    if (!atomic_load(&ever_guarded)) return false;
+    if (!published) return false; /* no view was ever protected: made at the first */
     unsigned sequence = atomic_load(&published_sequence);
     if (address == retried_address && sequence == retried_sequence) return false;
     retried_address = address;

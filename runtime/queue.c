@@ -69,22 +69,27 @@ static void batch_destroy(camp_accelerator_view *q, camp_batch *batch) {
     free(batch);
 }
 
+/* One command buffer of the view's pool, for a batch. */
+static VkCommandBufferAllocateInfo commands_info(const camp_accelerator_view *q) {
+    return (VkCommandBufferAllocateInfo){
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+        .commandPool = q->pool,
+        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+        .commandBufferCount = 1,
+    };
+}
+
 /* A spare batch begun as the view is made: a pool's first command buffer
  * cost a program's first copy on an H200 0.43-0.52 ms in its allocation
  * and begin. Where that fails, the first batch is made as any other. */
 static void batch_ahead(camp_accelerator_view *q) {
     camp_batch *batch = calloc(1, sizeof *batch);
     if (!batch) return;
-    VkCommandBufferAllocateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-        .commandPool = q->pool,
-        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-        .commandBufferCount = 1,
-    };
     VkCommandBufferBeginInfo begin = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
         .flags = camp_replay_begin_flags(q),
     };
+    VkCommandBufferAllocateInfo info = commands_info(q);
     if (vkAllocateCommandBuffers(q->dev->device, &info, &batch->commands) != VK_SUCCESS) {
         free(batch);
         return;
@@ -113,20 +118,16 @@ static camp_status batch_begin(camp_accelerator_view *q) {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
         .flags = camp_replay_batch_begin(q),
     };
-    /* Begun already, by a batch that then submitted another (as a batch
-     * that may be kept is, with no flags): as it is. */
+    /* Begun already, with these flags (by a batch that then submitted
+     * another, as a batch that may be kept is, or as the view was made):
+     * as it is. */
     bool ready = batch->begun_empty && batch->begun_flags == begin.flags;
     batch->begun_empty = false;
     /* A batch may have given its command buffer to replay.c for one it kept. */
     if (batch->commands) {
         if (!ready) VK(vkResetCommandBuffer(batch->commands, 0));
     } else {
-        VkCommandBufferAllocateInfo info = {
-            .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-            .commandPool = q->pool,
-            .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-            .commandBufferCount = 1,
-        };
+        VkCommandBufferAllocateInfo info = commands_info(q);
         VK(vkAllocateCommandBuffers(q->dev->device, &info, &batch->commands));
     }
     batch->serial = q->next_serial;

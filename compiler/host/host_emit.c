@@ -330,9 +330,7 @@ static int by_offset(const void *a, const void *b) {
  * frontend's page_align_definition says why): an attribute at the start
  * of a declaration's specifiers applies to every array it declares, and
  * the line stays as it was. `*next` counts the offsets passed. */
-static size_t put_page_alignments(StrBuf *out, Unit *u, size_t pos, size_t end, int *next) {
-    if (*next == 0 && u->page_aligned.len > 1)
-        qsort(u->page_aligned.items, (size_t)u->page_aligned.len, sizeof *u->page_aligned.items, by_offset);
+static size_t put_page_alignments(StrBuf *out, const Unit *u, size_t pos, size_t end, int *next) {
     for (; *next < u->page_aligned.len; ++*next) {
         unsigned at = *(unsigned *)u->page_aligned.items[*next];
         if (at < pos) continue; /* inside what was replaced: not a definition of the host's */
@@ -356,7 +354,9 @@ void host_emit(Unit *u, StrBuf *out) {
     /* a UTF-8 byte order mark is skipped where it starts a file; after
      * the lines above it would be an identifier's character */
     size_t pos = u->source_len >= 3 && memcmp(u->source, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    int aligned = 0;
+    int aligned = 0; /* the offsets are in the order the kernels met the arrays */
+    if (u->page_aligned.len > 1)
+        qsort(u->page_aligned.items, (size_t)u->page_aligned.len, sizeof *u->page_aligned.items, by_offset);
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
         if (k->launch_function) continue; /* launched by its macro's expansion */
