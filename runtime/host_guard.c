@@ -416,9 +416,17 @@ void camp_guard_synchronized(camp_region *region) {
     camp_guard_update(region);
 }
 
+/* The bytes of the view's pages, [page_down(host), page_up(end)). */
+static size_t spare_bytes(const camp_region *region) {
+    uintptr_t first = (uintptr_t)region->host;
+    return page_up(first + region->bytes) - page_down(first);
+}
+
 void camp_guard_forget(camp_region *region) {
     region->guard_open = true;
     apply(region, CAMP_GUARD_NONE);
+    if (region->guard_spare) munmap(region->guard_spare, spare_bytes(region));
+    region->guard_spare = NULL;
 }
 
 /* ---- Settling: what a fault, or a copy of libcamp's, needs first --------- */
@@ -479,6 +487,44 @@ static void put_edge(int memory, uintptr_t first, uintptr_t end, const char *cop
     memcpy((void *)first, copy, end - first);
 }
 
+/* Pages for a view's bytes to come back into: those its last copy back
+ * left (camp_region.guard_spare), or new ones, faulted in by the kernel at
+ * once (a fault each as the copy touches them cost 51 ms for 64 MiB on
+ * the H200's host, the copy itself 1.4). */
+static char *spare_pages(camp_region *region) {
+    char *pages = region->guard_spare;
+    region->guard_spare = NULL;
+    if (pages) return pages;
+    pages = mmap(NULL, spare_bytes(region), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    return pages == MAP_FAILED ? NULL : pages;
+}
+
+/* The view's pages [inner, inner_end), about to be replaced by `pages`:
+ * moved aside (MREMAP_DONTUNMAP: the view's range stays mapped, closed,
+ * until the replacement lands on it) into a new mapping of the view's
+ * pages that becomes the next copy's (spare_pages), rather than freed while
+ * new ones are faulted in at every copy back. The system may take them
+ * back under memory pressure (MADV_FREE): the next copy then faults them
+ * in again. A system without MREMAP_DONTUNMAP (Linux before 5.7, or 5.13
+ * for static data) frees them. */
+static void keep_replaced(camp_region *region, uintptr_t low, uintptr_t inner, uintptr_t inner_end) {
+#ifdef MREMAP_DONTUNMAP
+    size_t bytes = spare_bytes(region), middle = inner_end - inner;
+    char *kept = mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (kept == MAP_FAILED) return;
+    if (mremap((void *)inner, middle, middle, MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP, kept + (inner - low)) ==
+        MAP_FAILED) {
+        munmap(kept, bytes);
+        return;
+    }
+    mprotect(kept, bytes, PROT_READ | PROT_WRITE);
+    madvise(kept, bytes, MADV_FREE);
+    region->guard_spare = kept;
+#else
+    (void)region, (void)low, (void)inner, (void)inner_end;
+#endif
+}
+
 /* Opening a hidden view's pages before its bytes are back would let the
  * program's other threads, whose accesses no longer fault, read the old
  * bytes while the copy runs (or write bytes the copy then overwrites).
@@ -497,8 +543,8 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
     /* (guardable's answer: reading malloc's header now would step over it, opening the page) */
     if (region->guard != CAMP_GUARD_HIDDEN || region->owns_host || !alone_on_its_pages(region)) return false;
     uintptr_t low = page_down(first), high = page_up(end), inner = page_up(first), inner_end = page_down(end);
-    char *copy = mmap(NULL, high - low, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (copy == MAP_FAILED) return false;
+    char *copy = spare_pages(region);
+    if (!copy) return false;
     /* The runtime's lock is let go while the copy runs: another thread
      * may settle the view meanwhile (its pages opened, maybe written
      * since), and then nothing is put back; or a kernel may write it
@@ -506,7 +552,7 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
     for (uint64_t writes = region->writes;; writes = region->writes) {
         *status = read(region, copy + (first - low));
         if (*status != CAMP_OK || region->guard != CAMP_GUARD_HIDDEN) {
-            munmap(copy, high - low);
+            region->guard_spare = copy;
             return true;
         }
         if (region->writes == writes) break;
@@ -515,6 +561,7 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
     if (replace && inner < inner_end) {
         char *pages = copy + (inner - low);
         mprotect(pages, inner_end - inner, PROT_READ);
+        keep_replaced(region, low, inner, inner_end);
         moved = mremap(pages, inner_end - inner, inner_end - inner, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)inner) !=
                 MAP_FAILED;
         if (!moved) { /* opened and copied, as without this */
@@ -536,6 +583,8 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
     if (moved) { /* the middle is gone from `copy`, and another mapping may be there by now */
         munmap(copy, inner - low);
         if (high > inner_end) munmap(copy + (inner_end - low), high - inner_end);
+    } else if (!region->guard_spare) {
+        region->guard_spare = copy;
     } else {
         munmap(copy, high - low);
     }

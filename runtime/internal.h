@@ -229,6 +229,7 @@ typedef struct camp_region {
     bool guard_open;      /* VIEW: unprotected while libcamp copies its host bytes */
     bool implicit;        /* VIEW: made by a launch for a global or static array (views.c), not by array_view */
     bool settling;        /* VIEW: a thread brings its kernels' writes back, the lock let go meanwhile */
+    char *guard_spare;    /* VIEW: pages its next copy back goes into before they replace its own (host_guard.c) */
     bool call_scoped;     /* VIEW: made by a library call for memory with none, ended as it returns: never guarded */
     /* VIEW, with CAMP_IMPLICIT_SYNC=check (host_guard.c): the last
      * kernel that may have written it; whether the host's access before a
