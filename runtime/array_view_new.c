@@ -14,11 +14,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* Views of this size or more are laid out in huge pages where the system
- * gives them (transparent huge pages): changing the protection of 64 MiB
- * of them took 4-8 us against 1.1 ms for 4 KiB pages on one host, and
- * implicit synchronization changes it twice per kernel and host read. */
-#define HUGE_PAGE ((size_t)2 << 20)
+/* Views of a huge page or more are laid out in huge pages where the
+ * system gives them (host_pages.c): implicit synchronization changes
+ * their protection twice per kernel and host read. */
 
 static camp_status view_new(size_t bytes, const char *name, void **out) {
     if (!bytes) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s: an empty view", name);
@@ -26,12 +24,12 @@ static camp_status view_new(size_t bytes, const char *name, void **out) {
      * them (host_guard.c); zeroed, so that the host never reads
      * uninitialized memory (the device's copy is not, until a kernel
      * writes it). */
-    size_t page = bytes >= HUGE_PAGE ? HUGE_PAGE : (size_t)sysconf(_SC_PAGESIZE);
+    size_t page = bytes >= CAMP_HUGE_PAGE ? CAMP_HUGE_PAGE : (size_t)sysconf(_SC_PAGESIZE);
     size_t rounded = bytes + page - 1 < bytes ? 0 : (bytes + page - 1) / page * page;
     char *host = rounded ? aligned_alloc(page, rounded) : NULL;
     if (!host) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "%s: out of host memory", name);
 #ifdef MADV_HUGEPAGE
-    if (page == HUGE_PAGE) (void)madvise(host, rounded, MADV_HUGEPAGE); /* before the memset faults them in */
+    if (page == CAMP_HUGE_PAGE) (void)madvise(host, rounded, MADV_HUGEPAGE); /* before the memset faults them in */
 #endif
     memset(host, 0, rounded);
     camp_region *region = NULL;

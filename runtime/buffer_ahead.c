@@ -21,16 +21,12 @@
  * runtime's lock. Where a thread fails (an injected fault included), the
  * buffer is allocated the ordinary way at its first use, which reports
  * what fails then. */
-#define _DEFAULT_SOURCE /* mmap flags, madvise */
 #include "internal.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
-
-/* The pages' alignment and size unit: a transparent huge page's. */
-#define HUGE_PAGE ((size_t)2 << 20)
 
 struct camp_pages_ahead {
     pthread_t thread;
@@ -56,15 +52,8 @@ struct camp_buffer_ahead {
 
 static void *map_pages(void *arg) {
     camp_pages_ahead *p = arg;
-    /* mapped HUGE_PAGE larger, so that an aligned start lies in it */
-    char *mapped = mmap(NULL, p->bytes + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (mapped == MAP_FAILED) return NULL;
-    char *start = (char *)(((uintptr_t)mapped + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
-    if (start > mapped) munmap(mapped, (size_t)(start - mapped));
-    munmap(start + p->bytes, (size_t)(mapped + HUGE_PAGE - start));
-#ifdef MADV_HUGEPAGE
-    (void)madvise(start, p->bytes, MADV_HUGEPAGE); /* fewer faults and pins; a help only */
-#endif
+    char *start = camp_map_huge(p->bytes, 0, PROT_READ | PROT_WRITE); /* fewer faults and pins */
+    if (!start) return NULL;
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     for (size_t at = 0; at < p->bytes; at += page) ((volatile char *)start)[at] = 0;
     p->pages = start;
@@ -74,7 +63,7 @@ static void *map_pages(void *arg) {
 camp_pages_ahead *camp_pages_ahead_start(size_t bytes) {
     camp_pages_ahead *p = calloc(1, sizeof *p);
     if (!p) return NULL;
-    p->bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    p->bytes = (bytes + CAMP_HUGE_PAGE - 1) / CAMP_HUGE_PAGE * CAMP_HUGE_PAGE;
     if (pthread_create(&p->thread, NULL, map_pages, p) != 0) {
         free(p);
         return NULL;

@@ -40,7 +40,7 @@
  * its line for the next kernel that uses the view without a refresh
  * (camp_guard_check_refreshed). Each opens the pages after it: the
  * program goes on as it would without the check. */
-#define _GNU_SOURCE /* REG_EFL, gettid */
+#define _GNU_SOURCE /* REG_EFL, gettid, mremap flags */
 #include "internal.h"
 
 #include <errno.h>
@@ -425,7 +425,10 @@ static size_t spare_bytes(const camp_region *region) {
 void camp_guard_forget(camp_region *region) {
     region->guard_open = true;
     apply(region, CAMP_GUARD_NONE);
-    if (region->guard_spare) munmap(region->guard_spare, spare_bytes(region));
+    if (region->guard_spare) {
+        munmap(region->guard_spare, spare_bytes(region));
+        camp_rt.guard_spare_bytes -= spare_bytes(region);
+    }
     region->guard_spare = NULL;
 }
 
@@ -488,38 +491,61 @@ static void put_edge(int memory, uintptr_t first, uintptr_t end, const char *cop
 }
 
 /* Pages for a view's bytes to come back into: those its last copy back
- * left (camp_region.guard_spare), or new ones, faulted in by the kernel at
- * once (a fault each as the copy touches them cost 51 ms for 64 MiB on
- * the H200's host, the copy itself 1.4). */
+ * left (camp_region.guard_spare), or new ones, laid out as the view's for
+ * huge pages and faulted in by the system at once: faulted in 4 KiB at a
+ * time as the copy touched them, a 64 MiB view took 51 ms per copy back
+ * on the H200's host, where the copy itself takes 1.4. */
 static char *spare_pages(camp_region *region) {
     char *pages = region->guard_spare;
-    region->guard_spare = NULL;
-    if (pages) return pages;
-    pages = mmap(NULL, spare_bytes(region), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-    return pages == MAP_FAILED ? NULL : pages;
+    if (pages) {
+        region->guard_spare = NULL;
+        camp_rt.guard_spare_bytes -= spare_bytes(region);
+        return pages;
+    }
+    pages = camp_map_huge(spare_bytes(region), page_down((uintptr_t)region->host), PROT_READ | PROT_WRITE);
+#ifdef MADV_POPULATE_WRITE
+    if (pages) (void)madvise(pages, spare_bytes(region), MADV_POPULATE_WRITE); /* Linux 5.14 on; else faulted by the copy */
+#endif
+    return pages;
+}
+
+/* Spare pages of all views together, at most an eighth of the host's memory. */
+static bool spare_fits(size_t bytes) {
+    size_t memory = (size_t)sysconf(_SC_PHYS_PAGES) * page_size();
+    return camp_rt.guard_spare_bytes + bytes <= memory / 8;
+}
+
+/* `pages`, whole and unused, kept as the view's spare where it has none and they fit, else unmapped. */
+static void keep_spare(camp_region *region, char *pages) {
+    if (!region->guard_spare && spare_fits(spare_bytes(region))) {
+        region->guard_spare = pages;
+        camp_rt.guard_spare_bytes += spare_bytes(region);
+    } else {
+        munmap(pages, spare_bytes(region));
+    }
 }
 
 /* The view's pages [inner, inner_end), about to be replaced by `pages`:
  * moved aside (MREMAP_DONTUNMAP: the view's range stays mapped, closed,
- * until the replacement lands on it) into a new mapping of the view's
- * pages that becomes the next copy's (spare_pages), rather than freed while
- * new ones are faulted in at every copy back. The system may take them
- * back under memory pressure (MADV_FREE): the next copy then faults them
- * in again. A system without MREMAP_DONTUNMAP (Linux before 5.7, or 5.13
- * for static data) frees them. */
+ * until the replacement lands on it) into a mapping laid out as the
+ * view's, which becomes the next copy's (spare_pages), rather than freed
+ * while new ones are faulted in at every copy back; while the spare
+ * pages of all views fit spare_fits. A system without MREMAP_DONTUNMAP
+ * (Linux before 5.7, or 5.13 for static data) frees them. */
 static void keep_replaced(camp_region *region, uintptr_t low, uintptr_t inner, uintptr_t inner_end) {
 #ifdef MREMAP_DONTUNMAP
     size_t bytes = spare_bytes(region), middle = inner_end - inner;
-    char *kept = mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (kept == MAP_FAILED) return;
+    if (!spare_fits(bytes)) return;
+    char *kept = camp_map_huge(bytes, low, PROT_NONE);
+    if (!kept) return;
     if (mremap((void *)inner, middle, middle, MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP, kept + (inner - low)) ==
         MAP_FAILED) {
         munmap(kept, bytes);
         return;
     }
     mprotect(kept, bytes, PROT_READ | PROT_WRITE);
-    madvise(kept, bytes, MADV_FREE);
     region->guard_spare = kept;
+    camp_rt.guard_spare_bytes += bytes;
 #else
     (void)region, (void)low, (void)inner, (void)inner_end;
 #endif
@@ -552,7 +578,7 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
     for (uint64_t writes = region->writes;; writes = region->writes) {
         *status = read(region, copy + (first - low));
         if (*status != CAMP_OK || region->guard != CAMP_GUARD_HIDDEN) {
-            region->guard_spare = copy;
+            keep_spare(region, copy);
             return true;
         }
         if (region->writes == writes) break;
@@ -583,10 +609,8 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
     if (moved) { /* the middle is gone from `copy`, and another mapping may be there by now */
         munmap(copy, inner - low);
         if (high > inner_end) munmap(copy + (inner_end - low), high - inner_end);
-    } else if (!region->guard_spare) {
-        region->guard_spare = copy;
     } else {
-        munmap(copy, high - low);
+        keep_spare(region, copy);
     }
     return true;
 }

@@ -449,6 +449,7 @@ typedef struct camp_trace_state {
 typedef struct camp_runtime {
     pthread_mutex_t lock;
     pthread_cond_t settled; /* a view's settling ended (host_guard.c) */
+    size_t guard_spare_bytes; /* of the views' camp_region.guard_spare (host_guard.c) */
 
     camp_error_handler handler;
     void *handler_user;
@@ -675,6 +676,16 @@ void camp_buffer_cache_clear(camp_device *dev);
 camp_status camp_buffer_staging_unbound(camp_device *dev, VkDeviceSize size, bool host_pages, camp_buffer *out,
                                         uint32_t *type, uint32_t *types, VkDeviceSize *bytes);
 camp_status camp_buffer_staging_bind(camp_buffer *buffer, camp_allocation memory);
+
+/* ---- host_pages.c: host memory laid out for huge pages ------------------ */
+
+/* The transparent huge page of every system libcamp runs on (x86-64, arm64 with 4 KiB pages). */
+#define CAMP_HUGE_PAGE ((size_t)2 << 20)
+/* A private anonymous mapping of `bytes` (NULL: none) whose address is
+ * `like`'s (page-aligned) modulo a huge page (0: aligned to one), so that
+ * pages moved between it and memory at `like` (mremap) stay huge;
+ * MADV_HUGEPAGE asked. */
+char *camp_map_huge(size_t bytes, uintptr_t like, int prot);
 
 /* ---- buffer_ahead.c ------------------------------------------------------- */
 

@@ -20,7 +20,7 @@ import sys
 LAYERS = [
     ("context, errors, device simulation, profiling and tracing",
      ["context.c", "error.c", "vk_check.c", "fault_injection.c", "device_profiles.c", "simulate.c", "profile.c",
-      "trace.c", "spirv_patch.c", "png.c", "cpu_access.c"]),
+      "trace.c", "spirv_patch.c", "png.c", "cpu_access.c", "host_pages.c"]),
     ("device", ["device.c", "validation.c", "fragment.c"]),
     ("memory", ["suballoc.c"]),
     ("buffers", ["buffer.c", "buffer_ahead.c", "view_table.c"]),
