@@ -902,6 +902,13 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
  * CPU device's DMA is its threads' memcpy: never. */
 bool camp_transfer_out_dma_part(camp_device *dev, const struct camp_region *view, const char **first,
                                 const char **last);
+/* Whether the view's pages are not imported on `dev` but would serve
+ * camp_transfer_out_dma_part once they are: a view copied once in large
+ * (its pages are imported at its next large copy). */
+bool camp_transfer_importable(camp_device *dev, const struct camp_region *view);
+/* Imports them now (where the system lets it; else its copies go on
+ * through staging); the pages open, for the import pins them to write. */
+void camp_transfer_import(camp_device *dev, struct camp_region *view);
 /* Which way a copy goes: host to device, or back. */
 enum camp_copy_direction { CAMP_COPY_IN, CAMP_COPY_OUT };
 /* Records a copy of `bytes` between buffers into the open batch of `q`

@@ -379,6 +379,16 @@ static bool dma_ignores_protection(const camp_device *dev) {
     return dev->properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
 }
 
+bool camp_transfer_importable(camp_device *dev, const camp_region *view) {
+    return imports_views(dev) && dma_ignores_protection(dev) && view->bytes >= IMPORT_ABOVE && view->copied_large &&
+           !*import_of((camp_region *)view, dev);
+}
+
+void camp_transfer_import(camp_device *dev, camp_region *view) {
+    struct camp_transfer *t = NULL;
+    if (transfer_get(dev, &t) == CAMP_OK) (void)view_import(dev, view);
+}
+
 bool camp_transfer_out_dma_part(camp_device *dev, const camp_region *view, const char **first, const char **last) {
     const camp_host_import *import = *import_of((camp_region *)view, dev);
     if (!imports_views(dev) || !dma_ignores_protection(dev) || !import ||
