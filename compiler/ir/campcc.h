@@ -505,6 +505,7 @@ typedef struct VectorView {
     Expr *access; /* one of its accesses (own_element): where the thread's vector starts */
     bool load;    /* the kernel reads it, or writes it only under a condition: the vector is loaded first */
     bool store;   /* the kernel writes it: the vector is stored last */
+    bool every_thread; /* reached by every thread, whatever the conditions (vectorize.c) */
 } VectorView;
 
 /* One parallel_for_each. */

@@ -17,6 +17,14 @@
  * y). Writes are statements of their own (`y[i] = ...;`, `y[i] += ...;`,
  * `y[i]++;`), in ifs or not; a view written only under a condition is
  * loaded first too, so that its vector keeps the elements left unwritten.
+ * Each view must be reached at its own element by every thread, whatever
+ * the conditions (a read or write outside ifs, the branches of `?:` and
+ * the right of `&&` and `||`): then every element of a vector is one the
+ * kernel as written reads or writes, inside the view, and the thread's
+ * alone. A view reached only under a condition may be shorter than the
+ * extent (`if (i < m) b[i] = ...` over a padded extent): a vector there
+ * would load and store past its end, or over the next row's elements,
+ * which another thread writes.
  * Everything else the body may do with locals, constants and calls
  * whose arguments hold no pointer (the math functions, amp functions of
  * the program: without globals but constants, such a function reaches no
@@ -72,6 +80,7 @@ typedef struct Scan {
     int nodes;       /* expression nodes scanned */
     bool refused;
     bool written;    /* a view was written by a statement before */
+    int conditional; /* inside how many conditions (ifs, ?: branches, && and || right sides) */
 } Scan;
 
 /* The VectorView of access x (an own element) into s->views. */
@@ -99,6 +108,7 @@ static void read_view(Scan *s, Expr *x) {
     VectorView *vv = view_of(s, x);
     if (s->written) s->refused = true;
     if (vv) vv->load = true;
+    if (vv && !s->conditional) vv->every_thread = true;
 }
 
 static void scan_value(Scan *s, Expr *x);
@@ -175,7 +185,24 @@ static void scan_value(Scan *s, Expr *x) {
         if (own_element_view(s->k, x->lhs)) s->refused = true; /* a write inside an expression */
         else scan_children(s, x);
         return;
-    case EX_DECAY: case EX_INDEX: case EX_CAST: case EX_UNARY: case EX_BINARY: case EX_COND: case EX_VELEM:
+    case EX_COND: /* the branches run under the condition */
+        scan_value(s, x->cond);
+        s->conditional++;
+        scan_value(s, x->lhs);
+        scan_value(s, x->rhs);
+        s->conditional--;
+        return;
+    case EX_BINARY:
+        if (x->op != OP_LAND && x->op != OP_LOR) {
+            scan_children(s, x);
+            return;
+        }
+        scan_value(s, x->lhs);
+        s->conditional++;
+        scan_value(s, x->rhs);
+        s->conditional--;
+        return;
+    case EX_DECAY: case EX_INDEX: case EX_CAST: case EX_UNARY: case EX_VELEM:
     case EX_MEMBER: case EX_SWIZZLE: case EX_INIT: case EX_BUILTIN:
         scan_children(s, x);
         return;
@@ -187,7 +214,7 @@ static void scan_value(Scan *s, Expr *x) {
 }
 
 /* `v[i] = x;`, `v[i] op= x;`, `v[i]++;`: a write of a view, if st is one. */
-static bool scan_write(Scan *s, Stmt *st, bool conditional) {
+static bool scan_write(Scan *s, Stmt *st) {
     Expr *x = st->expr;
     if ((x->kind != EX_ASSIGN && x->kind != EX_INCDEC) || !own_element_view(s->k, x->lhs)) return false;
     if (x->kind == EX_INCDEC || x->op != OP_NONE) read_view(s, x->lhs);
@@ -195,29 +222,32 @@ static bool scan_write(Scan *s, Stmt *st, bool conditional) {
     VectorView *vv = s->refused ? NULL : view_of(s, x->lhs);
     if (!vv) return true;
     vv->store = true;
-    if (conditional) vv->load = true;
+    if (s->conditional) vv->load = true;
+    else vv->every_thread = true;
     s->written = true;
     return true;
 }
 
-static void scan_stmt(Scan *s, Stmt *st, bool conditional) {
+static void scan_stmt(Scan *s, Stmt *st) {
     if (!st || s->refused) return;
     switch (st->kind) {
     case ST_EMPTY: return;
     case ST_BLOCK:
-        for (int i = 0; i < st->body.len; i++) scan_stmt(s, st->body.items[i], conditional);
+        for (int i = 0; i < st->body.len; i++) scan_stmt(s, st->body.items[i]);
         return;
     case ST_DECL:
         if (type_holds_pointer(st->var->type)) s->refused = true;
         else if (st->expr) scan_value(s, st->expr);
         return;
     case ST_EXPR:
-        if (!scan_write(s, st, conditional)) scan_value(s, st->expr);
+        if (!scan_write(s, st)) scan_value(s, st->expr);
         return;
     case ST_IF:
         scan_value(s, st->expr);
-        scan_stmt(s, st->then, true);
-        scan_stmt(s, st->els, true);
+        s->conditional++;
+        scan_stmt(s, st->then);
+        scan_stmt(s, st->els);
+        s->conditional--;
         return;
     default: /* loops, switch, return */
         s->refused = true;
@@ -229,8 +259,10 @@ static void vectorize(Unit *u, Kernel *k) {
     /* extent64's kernels keep one element a thread: their index is 64 bits */
     if (k->tiled || k->rank > 3 || k->wide_index || k->reports || u->opts->check) return;
     Scan s = {.u = u, .k = k};
-    scan_stmt(&s, k->body, false);
+    scan_stmt(&s, k->body);
     if (s.refused || !s.views.len) return;
+    for (int i = 0; i < s.views.len; i++)
+        if (!((VectorView *)s.views.items[i])->every_thread) return;
     k->vector_width = VECTOR_BYTES / s.element_size;
     k->vector_views = s.views;
     for (int i = 0; i < s.accesses.len; i++) ((Expr *)s.accesses.items[i])->own_element = true;

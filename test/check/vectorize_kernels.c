@@ -12,7 +12,7 @@
 // CHECK-LABEL: kernel camp_kernel_2:
 // CHECK: vectorized x2: {{.*}} 'd' (loaded, stored)
 // CHECK-LABEL: kernel camp_kernel_3:
-// CHECK: vectorized x4: {{.*}} 'x' (loaded), 'y' (loaded, stored)
+// CHECK-NOT: vectorized
 // CHECK-LABEL: kernel camp_kernel_4:
 // CHECK-NOT: vectorized
 // CHECK-LABEL: kernel camp_kernel_5:
@@ -33,6 +33,16 @@
 // CHECK: vectorized x4
 // CHECK-LABEL: kernel camp_kernel_13:
 // CHECK-NOT: vectorized
+// CHECK-LABEL: kernel camp_kernel_14:
+// CHECK: vectorized x4: {{.*}} 'x' (loaded), 'y' (loaded, stored)
+// CHECK-LABEL: kernel camp_kernel_15:
+// CHECK-NOT: vectorized
+// CHECK-LABEL: kernel camp_kernel_16:
+// CHECK-NOT: vectorized
+// CHECK-LABEL: kernel camp_kernel_17:
+// CHECK-NOT: vectorized
+// CHECK-LABEL: kernel camp_kernel_18:
+// CHECK: vectorized x4: {{.*}} 'x' (loaded), 'y' (stored)
 // CHECK: capabilities
 #include <camp.h>
 #include <math.h>
@@ -51,7 +61,7 @@ void kernels(int n, const float *x, float *y, float (*c)[n], const float (*a)[n]
     parallel_for_each(i, extent(n)) { y[i] = 2.0f * x[i] + y[i]; }
     parallel_for_each(i, extent(n, n)) { c[i[0]][i[1]] = a[i[0]][i[1]] + b[i[0]][i[1]]; }
     parallel_for_each(i, extent(n)) { d[i] *= 3.0; }
-    /* written under a condition: loaded too, for the elements left as they were */
+    /* reached only under a condition: y may be shorter than the extent */
     parallel_for_each(i, extent(n)) {
         float v = x[i];
         if (v > 0) y[i] = v;
@@ -74,4 +84,13 @@ void kernels(int n, const float *x, float *y, float (*c)[n], const float (*a)[n]
     parallel_for_each(i, extent(n)) { y[i] = X10(X10(X10(x[i]))); }    /* over 1,000 */
     parallel_for_each(i, extent(n)) { y[i] = expf(x[i]) + sqrtf(x[i]); } /* the math library */
     parallel_for_each(i, extent(n)) { y[i] = power(x[i], 3); }         /* a loop of the program's */
+    /* read by every thread, written under a condition: loaded too, for the elements left as they were */
+    parallel_for_each(i, extent(n)) {
+        float v = x[i], w = y[i];
+        if (v > 0) y[i] = v + w;
+    }
+    parallel_for_each(i, extent(n)) { if (i < n / 2) y[i] = x[i]; }     /* both only under a condition */
+    parallel_for_each(i, extent(n)) { y[i] = i < n / 2 ? x[i] : 0; }    /* x in a branch of ?: */
+    parallel_for_each(i, extent(n)) { y[i] = i < n / 2 && x[i] > 0; }   /* x right of && */
+    parallel_for_each(i, extent(n)) { y[i] = x[i] > 0 || i < n / 2; }   /* x left of ||: every thread */
 }
