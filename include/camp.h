@@ -220,6 +220,10 @@ static inline void tile_barrier_wait_with_tile_static_memory_fence(tile_barrier 
 static inline void all_memory_fence(tile_barrier b) { (void)b; camp_tile_only_("all_memory_fence"); }
 static inline void global_memory_fence(tile_barrier b) { (void)b; camp_tile_only_("global_memory_fence"); }
 static inline void tile_static_memory_fence(tile_barrier b) { (void)b; camp_tile_only_("tile_static_memory_fence"); }
+/* In any kernel: this thread's earlier accesses to views and arrays are
+ * seen by every thread of the device before its later ones (CUDA's
+ * __threadfence()); with atomics, how one tile hands results to another. */
+static inline void camp_device_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 /* ---- Atomics ----------------------------------------------------------------
  * On int and unsigned (float: add and exchange, where the device supports

@@ -74,10 +74,12 @@ static const struct {
     {"all_memory_fence", SYNC_GLOBAL | SYNC_TILE_STATIC},
     {"global_memory_fence", SYNC_GLOBAL},
     {"tile_static_memory_fence", SYNC_TILE_STATIC},
+    /* CUDA's __threadfence(): any kernel, views and arrays, the whole device */
+    {"camp_device_fence", SYNC_GLOBAL | SYNC_DEVICE},
 };
 
 static Expr *lower_sync(Frontend *fe, CXCursor call, const char *name, int sync) {
-    if (fe->kernel && !fe->kernel->tiled) {
+    if (fe->kernel && !fe->kernel->tiled && !(sync & SYNC_DEVICE)) {
         diag_error(fe->u->diag, fe_loc(fe, call),
                    "'%s' outside a tiled kernel: barriers and fences act on the threads of a tile (use "
                    "parallel_for_each over tile(...))",
@@ -88,7 +90,7 @@ static Expr *lower_sync(Frontend *fe, CXCursor call, const char *name, int sync)
     if (!t) return NULL;
     Expr *e = fe_new_expr(fe, EX_SYNC, t, call);
     e->ival = sync;
-    /* The barrier argument carries nothing: a tile has one barrier. */
+    /* The barrier argument carries nothing: a tile has one barrier (the device fence has none). */
     return e;
 }
 

@@ -390,6 +390,7 @@ typedef enum TileSync {
     SYNC_BARRIER = 1,     /* every thread of the tile waits here */
     SYNC_GLOBAL = 2,      /* views and arrays (PhysicalStorageBuffer) */
     SYNC_TILE_STATIC = 4, /* tile_static (Workgroup) */
+    SYNC_DEVICE = 8,      /* ordered for every thread of the device, not only the tile's */
 } TileSync;
 
 /* camp_atomic_*: args[0] is the target lvalue; args[1] the operand; for

@@ -64,7 +64,7 @@ typedef struct FactScan {
 static void fact_expr(void *ctx, Expr *x) {
     FactScan *scan = ctx;
     if (x->kind == EX_SYNC) {
-        scan->f->tile = true;
+        scan->f->tile |= !(x->ival & SYNC_DEVICE); /* the device fence needs no tile */
         if (x->ival & SYNC_BARRIER) scan->f->barrier = true;
     } else if (x->kind == EX_ATOMIC) {
         scan->f->atomic = true;

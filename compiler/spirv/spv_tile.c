@@ -75,7 +75,8 @@ uint32_t em_sync(Emitter *e, Expr *x) {
     if (x->ival & SYNC_TILE_STATIC) semantics |= SpvMemorySemanticsWorkgroupMemoryMask;
     /* a barrier that orders no memory (fence.c narrowed it) is a plain control barrier */
     if (semantics) semantics |= SpvMemorySemanticsAcquireReleaseMask;
-    uint32_t scope = spv_const_u32(b, SpvScopeWorkgroup), sem = spv_const_u32(b, semantics);
+    uint32_t scope = spv_const_u32(b, x->ival & SYNC_DEVICE ? SpvScopeDevice : SpvScopeWorkgroup);
+    uint32_t sem = spv_const_u32(b, semantics);
     if (x->ival & SYNC_BARRIER) SPV_OP(&e->code, SpvOpControlBarrier, scope, scope, sem);
     else SPV_OP(&e->code, SpvOpMemoryBarrier, scope, sem);
     if ((x->ival & SYNC_BARRIER) && e->u->opts->check) em_race_barrier(e); /* tile_static race checks */
