@@ -4,7 +4,9 @@
  * neighbouring float4s), as the fastest CUDA sum does; each tile adds its
  * threads' sums subgroup by subgroup (subgroup_reduce_add), then its first
  * subgroup adds the subgroups' sums: one barrier per tile where the tree
- * in tile_static memory has nine; the second pass adds GRID partial sums. */
+ * in tile_static memory has nine. The last tile to finish (a ticket from a
+ * counter, camp_device_fence between) adds the GRID partial sums, in the
+ * order a second kernel did: one launch where there were two. */
 #include "reduction_main.h"
 
 #define TS REDUCTION_TILE
@@ -27,15 +29,29 @@ static float tile_sum(float v, float *sums, tile_barrier barrier) restrict(amp) 
     return sum;
 }
 
+static unsigned as_uint(float f) restrict(amp) {
+    union { float f; unsigned u; } v;
+    v.f = f;
+    return v.u;
+}
+
+static float as_float(unsigned u) restrict(amp) {
+    union { float f; unsigned u; } v;
+    v.u = u;
+    return v.f;
+}
+
 static void repetition(void *context) {
     reduction_data *d = context;
     /* GRID tiles (fewer for a small n) */
     int quads = d->n / 4, grid = d->n / REDUCTION_CHUNK < GRID ? d->n / REDUCTION_CHUNK : GRID, tiles = grid;
     const float *in = d->in;
-    float *partial = d->partial, *total = d->total;
+    unsigned *partial = (unsigned *)d->partial, *tickets = d->tickets;
+    float *total = d->total;
     for (int r = 0; r < d->runs; r++) {
         parallel_for_each(t, tile(extent(grid * TS), TS)) {
             tile_static float sums[TS];
+            tile_static int last;
             const float4 *in4 = (const float4 *)in;
             float sum = 0.0f;
             for (int i = t.global; i < quads; i += grid * TS) {
@@ -43,14 +59,23 @@ static void repetition(void *context) {
                 sum += (v.x + v.y) + (v.z + v.w);
             }
             sum = tile_sum(sum, sums, t.barrier);
-            if (subgroup_id() == 0 && subgroup_lane() == 0) partial[t.tile] = sum;
-        }
-        parallel_for_each(t, tile(extent(TS), TS)) {
-            tile_static float sums[TS];
-            float sum = 0.0f;
-            for (int i = t.local; i < tiles; i += TS) sum += partial[i];
-            sum = tile_sum(sum, sums, t.barrier);
-            if (subgroup_id() == 0 && subgroup_lane() == 0) total[0] = sum;
+            bool leader = subgroup_id() == 0 && subgroup_lane() == 0;
+            if (leader) {
+                camp_atomic_store(&partial[t.tile], as_uint(sum));
+                camp_device_fence(); /* the partial sum before the ticket */
+                last = camp_atomic_fetch_inc(&tickets[0]) == (unsigned)tiles - 1;
+                camp_device_fence(); /* the ticket before the partial sums read */
+            }
+            tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
+            if (last) {
+                sum = 0.0f;
+                for (int i = t.local; i < tiles; i += TS) sum += as_float(camp_atomic_load(&partial[i]));
+                sum = tile_sum(sum, sums, t.barrier);
+                if (leader) {
+                    total[0] = sum;
+                    camp_atomic_store(&tickets[0], 0u);
+                }
+            }
         }
     }
     camp_bench_wait();
