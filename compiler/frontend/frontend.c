@@ -401,31 +401,83 @@ static Type *param_type(Frontend *fe, CXCursor param) {
     return ty;
 }
 
+typedef struct DefinitionSearch {
+    CXString usr;     /* of the variable declared */
+    CXCursor found;   /* its first declaration that is not extern, or null */
+} DefinitionSearch;
+
+static enum CXChildVisitResult find_definition(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    DefinitionSearch *search = data;
+    if (clang_getCursorKind(c) != CXCursor_VarDecl || clang_Cursor_getStorageClass(c) == CX_SC_Extern)
+        return CXChildVisit_Continue;
+    CXString usr = clang_getCursorUSR(c);
+    bool same = strcmp(clang_getCString(usr), clang_getCString(search->usr)) == 0;
+    clang_disposeString(usr);
+    if (!same) return CXChildVisit_Continue;
+    search->found = c;
+    return CXChildVisit_Break;
+}
+
+/* The file-scope definition (a tentative one included, which libclang's
+ * clang_getCursorDefinition does not give) of the variable an extern
+ * declaration names, or a null cursor. */
+static CXCursor file_scope_definition(Frontend *fe, CXCursor extern_decl) {
+    DefinitionSearch search = {clang_getCursorUSR(extern_decl), clang_getNullCursor()};
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_definition, &search);
+    clang_disposeString(search.usr);
+    return search.found;
+}
+
+/* The section a definition alone in its declaration may go to: one of
+ * zero bytes (no initializer) or of initialized data, not of constants. */
+static PageSection page_section(Frontend *fe, CXCursor decl, unsigned end) {
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    while (t.kind == CXType_ConstantArray) t = clang_getCanonicalType(clang_getArrayElementType(t));
+    if (clang_isConstQualifiedType(t)) return PAGE_SECTION_NONE;
+    const char *s = fe->u->source;
+    while (end < fe->u->source_len && (s[end] == ' ' || s[end] == '\t' || s[end] == '\n')) end++;
+    if (end >= fe->u->source_len || s[end] != ';') return PAGE_SECTION_NONE; /* another declarator follows */
+    return clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)) ? PAGE_SECTION_BSS : PAGE_SECTION_DATA;
+}
+
 /* A global or static array a kernel uses, defined in the file campcc
  * compiles: its definition is aligned to a page (host_emit.c), so that
  * the program's data before it (the table of library functions the host
  * calls through, libc's pointers) does not share the array's first page,
  * where the host's accesses to that data would each open the page for an
  * instruction while the array's bytes wait for a kernel's results, and
- * other threads could read the old ones then. A declaration that starts
- * in a header or a macro's body is left as it is. */
+ * other threads could read the old ones then. Where it is its
+ * declaration's only declarator, it also goes to a section whose every
+ * object begins a page: the program's data after it does not share its
+ * last page either (a host variable written at every step beside a
+ * global array there settled the array, a copy back, at every step). A
+ * declaration that starts in a header or a macro's body is left as it is. */
 static void page_align_definition(Frontend *fe, CXCursor decl) {
     /* a tentative definition (`static int a[N];`) is one too; an extern
-     * declaration is not */
-    if (clang_Cursor_getStorageClass(decl) == CX_SC_Extern) return;
-    CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(decl));
-    CXFile file, spelled_file;
-    unsigned offset, spelled_offset;
-    clang_getExpansionLocation(start, &file, NULL, NULL, &offset);
-    clang_getSpellingLocation(start, &spelled_file, NULL, NULL, &spelled_offset);
+     * declaration is not, but the file may define the array further on */
+    if (clang_Cursor_getStorageClass(decl) == CX_SC_Extern) decl = file_scope_definition(fe, decl);
+    if (clang_Cursor_isNull(decl)) return;
+    CXSourceRange extent = clang_getCursorExtent(decl);
+    CXFile file, spelled_file, end_file;
+    unsigned offset, spelled_offset, end;
+    clang_getExpansionLocation(clang_getRangeStart(extent), &file, NULL, NULL, &offset);
+    clang_getSpellingLocation(clang_getRangeStart(extent), &spelled_file, NULL, NULL, &spelled_offset);
+    clang_getExpansionLocation(clang_getRangeEnd(extent), &end_file, NULL, NULL, &end);
     if (!clang_File_isEqual(file, fe->main_file) || !clang_File_isEqual(spelled_file, file) ||
         spelled_offset != offset || offset >= fe->u->source_len)
         return;
     PtrVec *seen = &fe->u->page_aligned;
-    for (int i = 0; i < seen->len; i++)
-        if (*(unsigned *)seen->items[i] == offset) return; /* the declaration's other arrays */
-    unsigned *at = arena_alloc(fe->a, sizeof *at);
-    *at = offset;
+    for (int i = 0; i < seen->len; i++) {
+        PageAligned *other = seen->items[i];
+        if (other->offset == offset) { /* another array of the declaration */
+            other->section = PAGE_SECTION_NONE;
+            return;
+        }
+    }
+    PageAligned *at = arena_alloc(fe->a, sizeof *at);
+    at->offset = offset;
+    at->section = clang_File_isEqual(end_file, file) ? page_section(fe, decl, end) : PAGE_SECTION_NONE;
     vec_push(fe->a, seen, at);
 }
 

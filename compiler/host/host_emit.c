@@ -321,9 +321,14 @@ static void put_module(StrBuf *out, Unit *u) {
 }
 
 static int by_offset(const void *a, const void *b) {
-    unsigned x = **(unsigned *const *)a, y = **(unsigned *const *)b;
+    unsigned x = (*(PageAligned *const *)a)->offset, y = (*(PageAligned *const *)b)->offset;
     return (x > y) - (x < y);
 }
+
+/* The sections whose every object begins a page (frontend.c's
+ * page_align_definition): of zero bytes, and of initialized data. */
+static const char *const page_sections[] = {[PAGE_SECTION_BSS] = ".bss.camp_pages",
+                                            [PAGE_SECTION_DATA] = ".data.camp_pages"};
 
 /* The source from `pos` up to `end`, with the alignment of a page before
  * each definition of an array kernels use that begins there (the
@@ -332,14 +337,29 @@ static int by_offset(const void *a, const void *b) {
  * the line stays as it was. `*next` counts the offsets passed. */
 static size_t put_page_alignments(StrBuf *out, const Unit *u, size_t pos, size_t end, int *next) {
     for (; *next < u->page_aligned.len; ++*next) {
-        unsigned at = *(unsigned *)u->page_aligned.items[*next];
-        if (at < pos) continue; /* inside what was replaced: not a definition of the host's */
-        if (at >= end) break;
-        sb_append(out, u->source + pos, at - pos);
-        sb_puts(out, "__attribute__((aligned(4096))) ");
-        pos = at;
+        const PageAligned *at = u->page_aligned.items[*next];
+        if (at->offset < pos) continue; /* inside what was replaced: not a definition of the host's */
+        if (at->offset >= end) break;
+        sb_append(out, u->source + pos, at->offset - pos);
+        if (at->section == PAGE_SECTION_NONE) sb_puts(out, "__attribute__((aligned(4096))) ");
+        else sb_printf(out, "__attribute__((aligned(4096), section(\"%s\"))) ", page_sections[at->section]);
+        pos = at->offset;
     }
     return pos;
+}
+
+/* After the last array in a section of page_sections, an object of its
+ * own that begins a page: what the linker puts after the section shares
+ * that page, not the array's last one. */
+static void put_page_section_ends(StrBuf *out, const Unit *u) {
+    bool used[3] = {false};
+    for (int i = 0; i < u->page_aligned.len; i++) used[((PageAligned *)u->page_aligned.items[i])->section] = true;
+    if (used[PAGE_SECTION_BSS])
+        sb_printf(out, "\nstatic char camp_bss_pages_end_[1] __attribute__((used, aligned(4096), section(\"%s\")));\n",
+                  page_sections[PAGE_SECTION_BSS]);
+    if (used[PAGE_SECTION_DATA])
+        sb_printf(out, "\nstatic char camp_data_pages_end_[1] __attribute__((used, aligned(4096), section(\"%s\"))) = {1};\n",
+                  page_sections[PAGE_SECTION_DATA]);
 }
 
 void host_emit(Unit *u, StrBuf *out) {
@@ -368,5 +388,6 @@ void host_emit(Unit *u, StrBuf *out) {
     }
     pos = put_page_alignments(out, u, pos, u->source_len, &aligned);
     sb_append(out, u->source + pos, u->source_len - pos);
+    put_page_section_ends(out, u);
     put_module(out, u);
 }

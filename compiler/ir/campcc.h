@@ -509,6 +509,15 @@ typedef struct VectorView {
     bool every_thread; /* reached by every thread, whatever the conditions (vectorize.c) */
 } VectorView;
 
+/* Where the definition of a global or static array kernels use goes:
+ * the program's usual sections, or (its only declarator, not const) a
+ * section whose every object begins a page (host_emit.c). */
+typedef enum PageSection { PAGE_SECTION_NONE, PAGE_SECTION_BSS, PAGE_SECTION_DATA } PageSection;
+typedef struct PageAligned {
+    unsigned offset; /* in `source`, where the declaration begins */
+    PageSection section;
+} PageAligned;
+
 /* One parallel_for_each. */
 typedef struct Kernel {
     int index;        /* position in the module: entry point camp_kernel_<index> */
@@ -636,9 +645,9 @@ typedef struct Unit {
     uint32_t *kernel_spirv; /* each kernel's own module, one after another (spv_split.c) */
     size_t kernel_spirv_words;
     PtrVec loop_sites;  /* SrcLoc*: the module's loops, numbered from 1 (spv_loop_limit.c) */
-    /* unsigned*: offsets in `source` where a definition of a global or
-     * static array kernels use begins, each once: host_emit aligns the
-     * arrays to pages. */
+    /* PageAligned*: where in `source` a definition of a global or static
+     * array kernels use begins, each once: host_emit aligns the arrays to
+     * pages, and where it can, puts them in a section of their own. */
     PtrVec page_aligned;
     StrBuf host;        /* the host C (kernels replaced by launches), when there are kernels */
 } Unit;
