@@ -45,6 +45,79 @@ static uint32_t exact_fp_result(Emitter *e, const Type *t, uint32_t r) {
     return r;
 }
 
+/* GLSL.std.450's id, imported at its first use. */
+static uint32_t glsl_set(Emitter *e) {
+    if (!e->glsl) {
+        e->glsl = spv_new_id(&e->b);
+        uint32_t pre[1] = {e->glsl};
+        spv_op_string(&e->b.imports, SpvOpExtInstImport, pre, 1, "GLSL.std.450", NULL, 0);
+    }
+    return e->glsl;
+}
+
+/* A float operation that rounds on its own (NoContraction: neither fused
+ * nor reassociated, which the exact steps below need). */
+static uint32_t exact_op(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b) {
+    uint32_t r = em_op2(e, op, type, a, b);
+    spv_decorate(&e->b, r, SpvDecorationNoContraction, NULL, 0);
+    return r;
+}
+
+/* x as hi + lo, each with half of its significand (Veltkamp's split), so
+ * that products of the halves are exact. */
+static void split_float(Emitter *e, const Type *t, uint32_t x, uint32_t *hi, uint32_t *lo) {
+    uint32_t type = em_type(e, t);
+    double factor = scalar_of(t)->size == 4 ? 4097.0 : 134217729.0; /* 2^12 + 1, 2^27 + 1 */
+    uint32_t c = exact_op(e, SpvOpFMul, type, const_scalar(e, t, factor), x);
+    *hi = exact_op(e, SpvOpFSub, type, c, exact_op(e, SpvOpFSub, type, c, x));
+    *lo = exact_op(e, SpvOpFSub, type, x, *hi);
+}
+
+/* |x| <= bound (false for NaN). */
+static uint32_t magnitude_at_most(Emitter *e, const Type *t, uint32_t x, double bound) {
+    uint32_t type = em_type(e, t), abs[5] = {type, spv_new_id(&e->b), glsl_set(e), GLSLstd450FAbs, x};
+    spv_op(&e->code, SpvOpExtInst, abs, 5);
+    return em_op2(e, SpvOpFOrdLessThanEqual, bool_type(e, t), abs[1], const_scalar(e, t, bound));
+}
+
+/* a / b in float or double, as C's correctly rounded division. Vulkan
+ * lets OpFDiv be 2.5 ulps off, and NVIDIA's driver (580) is: a program's
+ * pos * 10 / 100.0f gave 0.99999994 for pos 10, and its particles fell
+ * into the bucket below. The quotient q is corrected by its remainder: r =
+ * a - q * b, exact but for one rounding, from q * b as a sum of exact
+ * products of halves (Dekker's product: Vulkan's fma may round twice, as
+ * lavapipe's does), then q + r / b. The second division's 2.5 ulps are of
+ * a correction under 3 ulps of q, so the result is q's correctly rounded
+ * value unless that lies within 2^-20 ulp of halfway between two floats;
+ * an exact quotient (10 * 10 / 100.0f) is always exact. Only where the
+ * products neither overflow nor lose bits below the normal range (|a|
+ * within 2^-100..2^100, |b| at most 2^100; doubles 2^-900..2^900) and r
+ * is a nonzero number: elsewhere, and for infinite or zero operands, q. The
+ * math library's functions, built for OpFDiv's 2.5 ulps, keep that. */
+static uint32_t rounded_div(Emitter *e, const Type *t, uint32_t a, uint32_t b) {
+    uint32_t type = em_type(e, t), bools = bool_type(e, t);
+    double range = scalar_of(t)->size == 4 ? 0x1p100 : 0x1p900;
+    uint32_t q = exact_op(e, SpvOpFDiv, type, a, b), p = exact_op(e, SpvOpFMul, type, q, b);
+    uint32_t q_hi, q_lo, b_hi, b_lo;
+    split_float(e, t, q, &q_hi, &q_lo);
+    split_float(e, t, b, &b_hi, &b_lo);
+    uint32_t err = exact_op(e, SpvOpFSub, type, exact_op(e, SpvOpFMul, type, q_hi, b_hi), p); /* q * b - p, exactly */
+    err = exact_op(e, SpvOpFAdd, type, err, exact_op(e, SpvOpFMul, type, q_hi, b_lo));
+    err = exact_op(e, SpvOpFAdd, type, err, exact_op(e, SpvOpFMul, type, q_lo, b_hi));
+    err = exact_op(e, SpvOpFAdd, type, err, exact_op(e, SpvOpFMul, type, q_lo, b_lo));
+    uint32_t r = exact_op(e, SpvOpFSub, type, exact_op(e, SpvOpFSub, type, a, p), err);
+    uint32_t corrected = exact_op(e, SpvOpFAdd, type, q, exact_op(e, SpvOpFDiv, type, r, b));
+    uint32_t in_range = em_op2(e, SpvOpLogicalAnd, bools, magnitude_at_most(e, t, a, range),
+                               em_op1(e, SpvOpLogicalNot, bools, magnitude_at_most(e, t, a, 1 / range)));
+    in_range = em_op2(e, SpvOpLogicalAnd, bools, in_range, magnitude_at_most(e, t, b, range));
+    uint32_t r_finite = em_op1(e, SpvOpLogicalNot, bools, em_op1(e, SpvOpIsInf, bools, r));
+    uint32_t r_nonzero = em_op2(e, SpvOpFOrdNotEqual, bools, r, const_scalar(e, t, 0.0));
+    uint32_t corrects = em_op2(e, SpvOpLogicalAnd, bools, in_range, em_op2(e, SpvOpLogicalAnd, bools, r_finite, r_nonzero));
+    uint32_t ops[5] = {type, spv_new_id(&e->b), corrects, corrected, q};
+    spv_op(&e->code, SpvOpSelect, ops, 5);
+    return ops[1];
+}
+
 /* lhs op rhs on values of the arithmetic type t. */
 static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, SrcLoc loc) {
     if (op == OP_REM && is_signed(t)) {
@@ -53,6 +126,7 @@ static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, 
         uint32_t type = em_type(e, t), q = em_op2(e, SpvOpSDiv, type, a, b);
         return em_op2(e, SpvOpISub, type, a, em_op2(e, SpvOpIMul, type, q, b));
     }
+    if (op == OP_DIV && is_float(t) && scalar_of(t)->size >= 4 && !e->exact_fp) return rounded_div(e, t, a, b);
     SpvOp opc = arith_opcode(op, t);
     if (opc == SpvOpNop) {
         em_internal(e, loc, "operator");
@@ -416,12 +490,8 @@ static uint32_t builtin(Emitter *e, Expr *x) {
         uint32_t divisor = em_expr(e, x->args[1]), dividend = em_expr(e, x->args[0]);
         return em_op2(e, SpvOpFRem, em_type(e, x->type), dividend, divisor);
     }
-    if (!e->glsl) {
-        e->glsl = spv_new_id(&e->b);
-        uint32_t pre[1] = {e->glsl};
-        spv_op_string(&e->b.imports, SpvOpExtInstImport, pre, 1, "GLSL.std.450", NULL, 0);
-    }
-    uint32_t ops[8] = {em_type(e, x->type), spv_new_id(&e->b), e->glsl, x->ival == BUILTIN_LOG10 ? GLSLstd450Log2 : (uint32_t)x->ival};
+    uint32_t ops[8] = {em_type(e, x->type), spv_new_id(&e->b), glsl_set(e),
+                       x->ival == BUILTIN_LOG10 ? GLSLstd450Log2 : (uint32_t)x->ival};
     for (int i = 0; i < x->nargs && i < 4; i++) ops[4 + i] = em_expr(e, x->args[i]);
     spv_op(&e->code, SpvOpExtInst, ops, 4 + (size_t)x->nargs);
     if (x->ival != BUILTIN_LOG10) return ops[1];
