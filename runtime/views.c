@@ -305,6 +305,10 @@ camp_status camp_views_finish(camp_view_set *set, camp_accelerator_view *q) {
         barrier_done = true;
         camp_record_copy(q, CAMP_COPY_OUT, &group->device, group->pad, &group->staging, group->pad, group->bytes);
     }
+    /* counted, so that the batch is submitted: the copy back of an eager
+     * view (finish_eager_regions) may have submitted the kernel's, and
+     * then these copies are the open batch's only commands */
+    if (barrier_done) q->open_commands++;
     /* The group buffers are this launch's own: other calls may go on. */
     CAMP_TRY(camp_queue_finish_releasing(q));
     /* Only the views the kernel may write: the bytes of read-only ones are
