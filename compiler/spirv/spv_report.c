@@ -148,7 +148,10 @@ static void put_scalar(Emitter *e, Record *r, const Type *t, uint32_t v) {
         put_word(r, hi);
         return;
     }
-    if (t->kind == TY_INT && !t->is_signed) {
+    bool is_signed = t->kind == TY_INT && t->is_signed;
+    if ((t->kind == TY_INT || t->kind == TY_BOOL) && t->size < 4) /* a narrow index: widened as C promotes it */
+        v = em_op1(e, is_signed ? SpvOpSConvert : SpvOpUConvert, is_signed ? em_type(e, type_int(4, true)) : u32, v);
+    if ((t->kind == TY_INT && !is_signed) || t->kind == TY_BOOL) {
         put_word(r, v);
         return;
     }
