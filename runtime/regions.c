@@ -339,9 +339,11 @@ void camp_region_used(camp_region *region, uint32_t access) {
      * through staging into other pages that then replace the view's
      * (host_guard.c): a 64 MiB view took 8.4 ms a kernel and fault on the
      * H200 that way, against 1.4 by DMA. Imported now, while its pages
-     * may be opened, where its next large copy would import them. */
+     * may be opened (not while they hide an earlier kernel's writes from
+     * the other threads), where its next large copy would import them. */
     camp_device *dev = region->device.owner;
-    if ((access & CAMP_ACCESS_WRITE) && region->kind == CAMP_REGION_VIEW && dev && camp_transfer_importable(dev, region)) {
+    if ((access & CAMP_ACCESS_WRITE) && region->kind == CAMP_REGION_VIEW && region->guard != CAMP_GUARD_HIDDEN && dev &&
+        camp_transfer_importable(dev, region)) {
         camp_guard_window window;
         if (camp_guard_open(&window, region->host, region->bytes, region, false) == CAMP_OK)
             camp_transfer_import(dev, region);
