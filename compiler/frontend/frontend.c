@@ -430,12 +430,15 @@ static CXCursor file_scope_definition(Frontend *fe, CXCursor extern_decl) {
 }
 
 /* The section a definition alone in its declaration may go to: one of
- * zero bytes (no initializer) or of initialized data, not of constants. */
-static PageSection page_section(Frontend *fe, CXCursor decl, unsigned end) {
+ * zero bytes (no initializer) or of initialized data, not of constants,
+ * nor where the program names a section of its own. */
+static PageSection page_section(Frontend *fe, CXCursor decl, unsigned start, unsigned end) {
     CXType t = clang_getCanonicalType(clang_getCursorType(decl));
     while (t.kind == CXType_ConstantArray) t = clang_getCanonicalType(clang_getArrayElementType(t));
     if (clang_isConstQualifiedType(t)) return PAGE_SECTION_NONE;
     const char *s = fe->u->source;
+    for (unsigned i = start; i + 7 <= end && i + 7 <= fe->u->source_len; i++)
+        if (memcmp(s + i, "section", 7) == 0) return PAGE_SECTION_NONE;
     while (end < fe->u->source_len && (s[end] == ' ' || s[end] == '\t' || s[end] == '\n')) end++;
     if (end >= fe->u->source_len || s[end] != ';') return PAGE_SECTION_NONE; /* another declarator follows */
     return clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)) ? PAGE_SECTION_BSS : PAGE_SECTION_DATA;
@@ -477,7 +480,7 @@ static void page_align_definition(Frontend *fe, CXCursor decl) {
     }
     PageAligned *at = arena_alloc(fe->a, sizeof *at);
     at->offset = offset;
-    at->section = clang_File_isEqual(end_file, file) ? page_section(fe, decl, end) : PAGE_SECTION_NONE;
+    at->section = clang_File_isEqual(end_file, file) ? page_section(fe, decl, offset, end) : PAGE_SECTION_NONE;
     vec_push(fe->a, seen, at);
 }
 

@@ -147,7 +147,8 @@ def test_page_aligned_globals(ctx):
     """The definitions of global and static arrays kernels use are aligned to pages in the host C, one attribute at
     the start of each declaration (every array it declares); one that is its declaration's only declarator and not
     const also goes to a section whose every object begins a page (zero bytes and initialized data apart), closed by
-    an object of its own, so that no other data shares the arrays' last pages; an extern declaration (the definition
+    an object of its own, so that no other data shares the arrays' last pages (not one the program puts in a section
+    of its own); an extern declaration (the definition
     further on is aligned), an array no
     kernel uses and a constant one (the kernel's module holds it) are left as they are, and the lines do not move.
     The program builds and runs."""
@@ -159,10 +160,11 @@ def test_page_aligned_globals(ctx):
                 "float unused[8];\n"
                 "static double w[4] = {1, 2, 3, 4};\n"
                 "static const float c[4] = {5, 6, 7, 8};\n"
+                "float own[4] __attribute__((section(\".own\"))) = {1, 1, 1, 1};\n"
                 "int step;\n"
                 "int main(void) {\n"
                 "    static int local[10];\n"
-                "    parallel_for_each(i, extent(100)) { a[i] = b[i] + ext[i % 64] + (float)w[i % 4] + c[i % 4]; }\n"
+                "    parallel_for_each(i, extent(100)) { a[i] = b[i] + ext[i % 64] + (float)w[i % 4] + c[i % 4] + own[i % 4]; }\n"
                 "    parallel_for_each(i, extent(10)) { local[i] = i; }\n"
                 "    step++;\n"
                 "    printf(\"%g %d %d\\n\", a[99], local[9], step);\n"
@@ -177,12 +179,13 @@ def test_page_aligned_globals(ctx):
     for want in ("\n" + aligned + "static float a[100], b[100];\n", "\n    " + bss + "static int local[10];\n",
                  "\nextern float ext[64];\n", "\n" + bss + "float ext[64];\n", "\n" + data + "static double w[4] = {1, 2, 3, 4};\n",
                  "\nstatic const float c[4] = {5, 6, 7, 8};\n", "\nfloat unused[8];\n",
+                 "\n" + aligned + 'float own[4] __attribute__((section(".own"))) = {1, 1, 1, 1};\n',
                  "\nint step;\n", 'camp_bss_pages_end_[1] __attribute__((used, aligned(4096), section(".bss.camp_pages")));',
                  'camp_data_pages_end_[1] __attribute__((used, aligned(4096), section(".data.camp_pages"))) = {1};'):
         expect(want in host, f"the host C lacks {want!r}:\n{host}")
-    expect(host.count("aligned(4096)") == 6, f"{host.count('aligned(4096)')} alignments in the host C, want 6:\n{host}")
+    expect(host.count("aligned(4096)") == 7, f"{host.count('aligned(4096)')} alignments in the host C, want 7:\n{host}")
     ctx.run(["globals.c", "-o", "globals"])
-    ctx.run_program("globals", kernels_from="globals.c", expected="12 9 1\n")
+    ctx.run_program("globals", kernels_from="globals.c", expected="13 9 1\n")
 
 
 def test_debug_lines(ctx):
