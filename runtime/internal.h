@@ -883,9 +883,11 @@ typedef struct camp_copy_edge {
     char *dst;
     size_t bytes;
 } camp_copy_edge;
-/* Told of host bytes [first, end) a copy out has put in place. */
+/* Told of host bytes [first, end) a copy out has put in place; `edge`,
+ * where given, puts a ragged edge's bytes in place (else a memcpy). */
 typedef struct camp_arrival {
     void (*bytes)(void *context, const char *first, const char *end);
+    void (*edge)(char *dst, const char *src, size_t bytes);
     void *context;
 } camp_arrival;
 /* The reverse: returns when `dst` holds the bytes; or, given `later`,
@@ -1033,11 +1035,14 @@ bool camp_guard_eager(camp_region *region);
  * is on and the memory is the program's own static data. */
 bool camp_guard_lasting(const void *host, size_t bytes);
 /* For a copy back whose middle [first, end) (page-aligned) the device's
- * DMA writes: opens only the pages of the region's bytes around it, which
- * the host writes, where no other view shares the region's pages (false:
- * open it as usual). camp_guard_close_edges protects them again. */
-bool camp_guard_open_edges(camp_region *region, const char *first, const char *end);
-void camp_guard_close_edges(camp_region *region, const char *first, const char *end);
+ * DMA writes: whether the region's pages stay as they are through it, no
+ * other view sharing them, its ragged edges around the middle put in place
+ * by camp_guard_put_edge (false: open them as usual). */
+bool camp_guard_edges_apart(camp_region *region, const char *first, const char *end);
+/* Writes `bytes` from `src` to `dst`, an edge of the region's, with its
+ * pages' protection as it is: other threads' accesses keep faulting until
+ * the whole view is back. */
+void camp_guard_put_edge(char *dst, const char *src, size_t bytes);
 /* Pages of that middle the DMA has written: readable from now on. */
 void camp_guard_arrived(camp_region *region, const char *first, const char *end);
 /* The whole of a hidden view read back by `read` (into the memory it is

@@ -217,20 +217,18 @@ static camp_status read_whole(camp_region *region, void *dst) {
 camp_status camp_region_read(camp_region *region, size_t offset, void *dst, size_t bytes) {
     if (!bytes) return CAMP_OK;
     /* The whole of a protected view, its middle written by the device's
-     * DMA: the middle's pages stay protected (opening them and closing
-     * them again would cost two changes of their page tables, each about
-     * a third of the copy's time), only its edges' pages are opened. Where
-     * a change of the middle's costs that much (4 KiB pages, not
-     * array_view_new's huge ones), it is made part by part as the DMA
-     * goes, each part's behind the next one's copy. */
+     * DMA: the pages stay protected (opening them and closing them again
+     * would cost two changes of their page tables, each about a third of
+     * the copy's time), the edges' bytes written past their protection.
+     * Where a change of the middle's costs that much (4 KiB pages, not
+     * array_view_new's huge ones), the middle becomes readable part by
+     * part as the DMA goes, each part's change behind the next one's copy. */
     const char *first, *last;
     if (dst == region->host && bytes == region->bytes && !region->device.mapped &&
         camp_transfer_out_dma_part(region->device.owner, region, &first, &last) &&
-        camp_guard_open_edges(region, first, last)) {
-        camp_arrival arrival = {pages_arrived, region};
-        camp_status status = profiled_read(region, offset, dst, bytes, region->owns_host ? NULL : &arrival);
-        camp_guard_close_edges(region, first, last);
-        return status;
+        camp_guard_edges_apart(region, first, last)) {
+        camp_arrival arrival = {region->owns_host ? NULL : pages_arrived, camp_guard_put_edge, region};
+        return profiled_read(region, offset, dst, bytes, &arrival);
     }
     camp_status status;
     if (dst == region->host && bytes == region->bytes && camp_guard_fill_hidden(region, read_whole, &status))

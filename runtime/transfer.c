@@ -719,7 +719,8 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
         edges[1] = (camp_copy_edge){0};
     const char *ends[ARRIVAL_PARTS_MAX];
     uint64_t serials[ARRIVAL_PARTS_MAX];
-    size_t parts = later || !arrived ? (ends[0] = last, 1) : arrival_parts(first, last, ends);
+    bool told = !later && arrived && arrived->bytes;
+    size_t parts = told ? arrival_parts(first, last, ends) : (ends[0] = last, 1);
     for (size_t k = 0; k < parts && status == CAMP_OK; k++) {
         const char *from = k ? ends[k - 1] : first;
         status = begin_copy(q, usage, CAMP_ACCESS_READ);
@@ -732,14 +733,16 @@ camp_status camp_transfer_out(camp_accelerator_view *q, camp_buffer *device, VkD
         if (parts > 1) status = camp_queue_flush(q);
     }
     if (later) return status == CAMP_OK ? import_busy(import, q) : camp_queue_flush(q);
-    for (size_t k = 0; k < parts && status == CAMP_OK && arrived; k++) {
+    for (size_t k = 0; k < parts && status == CAMP_OK && told; k++) {
         status = camp_queue_wait_serial(q, serials[k]);
         if (status == CAMP_OK) arrived->bytes(arrived->context, k ? ends[k - 1] : first, ends[k]);
     }
     if (status == CAMP_OK) status = camp_queue_finish(q);
     else (void)camp_queue_finish(q); /* the edges' buffers may be recorded: let the queue finish with them */
     for (int e = 0; e < 2; e++) {
-        camp_status delivered = camp_copy_edge_deliver(&edges[e], status == CAMP_OK);
+        bool own_delivery = status == CAMP_OK && arrived && arrived->edge && edges[e].bytes;
+        if (own_delivery) arrived->edge(edges[e].dst, edges[e].staging.mapped, edges[e].bytes);
+        camp_status delivered = camp_copy_edge_deliver(&edges[e], status == CAMP_OK && !own_delivery);
         if (status == CAMP_OK) status = delivered;
     }
     return status;
