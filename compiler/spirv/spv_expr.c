@@ -89,14 +89,17 @@ static uint32_t magnitude_at_most(Emitter *e, const Type *t, uint32_t x, double 
  * lavapipe's does), then q + r / b. The second division's 2.5 ulps are of
  * a correction under 3 ulps of q, so the result is q's correctly rounded
  * value unless that lies within 2^-20 ulp of halfway between two floats;
- * an exact quotient (10 * 10 / 100.0f) is always exact. Only where the
- * products neither overflow nor lose bits below the normal range (|a|
- * within 2^-100..2^100, |b| at most 2^100; doubles 2^-900..2^900) and r
- * is a nonzero number: elsewhere, and for infinite or zero operands, q. The
- * math library's functions, built for OpFDiv's 2.5 ulps, keep that. */
+ * an exact quotient (10 * 10 / 100.0f) is always exact. Only where no
+ * step overflows or falls below the normal range, which NVIDIA flushes
+ * (the products of halves are |a| 2^-46 and more, the correction an
+ * eighth of q's ulp and more: |a| within 2^-80..2^100, |b| at most 2^100,
+ * |q| at least 2^-100; doubles 2^-900..2^900) and r is a nonzero number:
+ * elsewhere, and for infinite or zero operands, q. The math library's
+ * functions, built for OpFDiv's 2.5 ulps, keep that. */
 static uint32_t rounded_div(Emitter *e, const Type *t, uint32_t a, uint32_t b) {
     uint32_t type = em_type(e, t), bools = bool_type(e, t);
-    double range = scalar_of(t)->size == 4 ? 0x1p100 : 0x1p900;
+    bool single = scalar_of(t)->size == 4;
+    double range = single ? 0x1p100 : 0x1p900, least_a = single ? 0x1p-80 : 0x1p-900;
     uint32_t q = exact_op(e, SpvOpFDiv, type, a, b), p = exact_op(e, SpvOpFMul, type, q, b);
     uint32_t q_hi, q_lo, b_hi, b_lo;
     split_float(e, t, q, &q_hi, &q_lo);
@@ -108,8 +111,10 @@ static uint32_t rounded_div(Emitter *e, const Type *t, uint32_t a, uint32_t b) {
     uint32_t r = exact_op(e, SpvOpFSub, type, exact_op(e, SpvOpFSub, type, a, p), err);
     uint32_t corrected = exact_op(e, SpvOpFAdd, type, q, exact_op(e, SpvOpFDiv, type, r, b));
     uint32_t in_range = em_op2(e, SpvOpLogicalAnd, bools, magnitude_at_most(e, t, a, range),
-                               em_op1(e, SpvOpLogicalNot, bools, magnitude_at_most(e, t, a, 1 / range)));
+                               em_op1(e, SpvOpLogicalNot, bools, magnitude_at_most(e, t, a, least_a)));
     in_range = em_op2(e, SpvOpLogicalAnd, bools, in_range, magnitude_at_most(e, t, b, range));
+    in_range = em_op2(e, SpvOpLogicalAnd, bools, in_range,
+                      em_op1(e, SpvOpLogicalNot, bools, magnitude_at_most(e, t, q, 1 / range)));
     uint32_t r_finite = em_op1(e, SpvOpLogicalNot, bools, em_op1(e, SpvOpIsInf, bools, r));
     uint32_t r_nonzero = em_op2(e, SpvOpFOrdNotEqual, bools, r, const_scalar(e, t, 0.0));
     uint32_t corrects = em_op2(e, SpvOpLogicalAnd, bools, in_range, em_op2(e, SpvOpLogicalAnd, bools, r_finite, r_nonzero));
