@@ -254,6 +254,13 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
         ty->base = fe_type(fe, clang_getElementType(ct), where);
         if (!ty->base) return NULL;
         ty->len = (int)clang_getNumElements(ct);
+        if (ty->len < 2 || ty->len > 4) { /* SPIR-V's vectors without Vector16 */
+            diag_error(fe->u->diag, fe_loc(fe, where),
+                       "vector type '%s' has %d lanes; amp code takes vectors of 2, 3 or 4 (float4, int2, ...): "
+                       "use several, or an array",
+                       ty->name, ty->len);
+            return NULL;
+        }
         return ty;
     case CXType_LongDouble:
         diag_error(fe->u->diag, fe_loc(fe, where), "'long double' is not allowed in amp code");
