@@ -37,7 +37,10 @@ static int max_int(int a, int b) { return a > b ? a : b; }
 /* The depth x reaches, evaluated at depth d. */
 static int expr_depth(Nesting *n, Expr *x, int d) {
     if (!x) return d;
-    int deepest = max_int(expr_depth(n, x->cond, d), expr_depth(n, x->lhs, d));
+    /* ?:'s middle operand is inside, and only there: visited twice, a
+     * chain of ?: nested in it took 2^depth visits (40 deep: minutes) */
+    int deepest = expr_depth(n, x->cond, d);
+    if (x->kind != EX_COND) deepest = max_int(deepest, expr_depth(n, x->lhs, d));
     bool logical = x->kind == EX_BINARY && (x->op == OP_LAND || x->op == OP_LOR);
     if (x->kind == EX_COND || logical) { /* the operands after the first are inside */
         Expr *inside[2] = {x->kind == EX_COND ? x->lhs : NULL, x->rhs};
