@@ -313,7 +313,7 @@ typedef struct camp_kernel_param {
 
 typedef union camp_launch_arg {
     const void *address;
-    camp_size bytes;
+    camp_size camp_bytes; /* named in the program's own text (a launch's): a name of libcamp's, no macro of its */
 } camp_launch_arg;
 
 /* Runs kernel `kernel` of `module` over `extent` (rank components, most

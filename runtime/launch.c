@@ -252,7 +252,7 @@ static camp_status unpack_args(const camp_kernel_info *kernel, const camp_launch
             memcpy(m->push + p->push_offset, (args++)->address, p->bytes);
             break;
         case CAMP_PARAM_OBJECT:
-            CAMP_TRY(add_view(m, p, args[0].address, args[1].bytes, p->access & ~CAMP_ACCESS_POINTER));
+            CAMP_TRY(add_view(m, p, args[0].address, args[1].camp_bytes, p->access & ~CAMP_ACCESS_POINTER));
             args += 2;
             break;
         case CAMP_PARAM_POINTER:

@@ -115,7 +115,7 @@ static void put_params(ParamOut *o, const Kernel *k) {
             /* an object that outlives every launch may stay on the accelerator */
             put_param(o, "CAMP_PARAM_OBJECT", v->push_offset, view_access(v), 0, 0, v->name);
             put_arg(o, "(const void *)(%s)", v->name);
-            put_arg(o, ".bytes = sizeof(%s)", v->name);
+            put_arg(o, ".camp_bytes = sizeof(%s)", v->name);
         }
     }
     /* a texture, one argument (its binding's access says what it is); a sampled one, with its sampler */

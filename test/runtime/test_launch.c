@@ -106,8 +106,8 @@ static void check_synchronized_next(void) {
     char perms[4];
     for (int round = 0; round < 6; round++) {
         b[0] = (uint32_t)round;
-        const camp_launch_arg args[] = {{a}, {.bytes = N * sizeof *a}, {b}, {.bytes = N * sizeof *a},
-                                        {c}, {.bytes = N * sizeof *a}};
+        const camp_launch_arg args[] = {{a}, {.camp_bytes = N * sizeof *a}, {b}, {.camp_bytes = N * sizeof *a},
+                                        {c}, {.camp_bytes = N * sizeof *a}};
         camp_abi_launch(&module, (camp_u32)(round % 2), (const int32_t[]){N}, args);
         page_permissions(c, perms);
         CHECK(perms[0] == 'r'); /* open, or read-only as the last synchronize left it */

@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
         camp_marker_begin("doomed");
         int32_t negative[1] = {-1};
         static uint32_t x[1];
-        const camp_launch_arg args[] = {{x}, {.bytes = sizeof x}, {x}, {.bytes = sizeof x}, {x}, {.bytes = sizeof x}};
+        const camp_launch_arg args[] = {{x}, {.camp_bytes = sizeof x}, {x}, {.camp_bytes = sizeof x}, {x}, {.camp_bytes = sizeof x}};
         camp_abi_launch(&test_module, KERNEL_VADD, negative, args); /* aborts */
         return 1;
     }

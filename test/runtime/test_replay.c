@@ -46,7 +46,7 @@ static camp_module_info vaddk_module = {
 static uint32_t a[N], c[N], c2[N];
 
 static void launch_vaddk(uint32_t *in, uint32_t *out, uint32_t k) {
-    const camp_launch_arg args[] = {{in}, {.bytes = sizeof a}, {out}, {.bytes = sizeof a}, {&k}};
+    const camp_launch_arg args[] = {{in}, {.camp_bytes = sizeof a}, {out}, {.camp_bytes = sizeof a}, {&k}};
     int32_t extent[1] = {N};
     camp_abi_launch(&vaddk_module, 0, extent, args);
 }

@@ -67,14 +67,14 @@ static inline void test_module_init(void) {
 /* c = a + b over n elements, as generated code would launch it. */
 static inline void launch_vadd(camp_module_info *module, int n, uint32_t *a, uint32_t *b, uint32_t *c,
                                size_t bytes_each) {
-    const camp_launch_arg args[] = {{a}, {.bytes = bytes_each}, {b}, {.bytes = bytes_each}, {c}, {.bytes = bytes_each}};
+    const camp_launch_arg args[] = {{a}, {.camp_bytes = bytes_each}, {b}, {.camp_bytes = bytes_each}, {c}, {.camp_bytes = bytes_each}};
     int32_t extent[1] = {n};
     camp_abi_launch(module, KERNEL_VADD, extent, args);
 }
 
 /* m[r][c] = r * 1000 + c over rows x cols. */
 static inline void launch_fill2d(int rows, int cols, uint32_t *m) {
-    const camp_launch_arg args[] = {{m}, {.bytes = (size_t)rows * cols * sizeof *m}};
+    const camp_launch_arg args[] = {{m}, {.camp_bytes = (size_t)rows * cols * sizeof *m}};
     int32_t extent[2] = {rows, cols};
     camp_abi_launch(&test_module, KERNEL_FILL2D, extent, args);
 }
