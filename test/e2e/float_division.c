@@ -1,4 +1,4 @@
-// needs: shaderFloat64
+// needs: shaderInt64 shaderFloat64
 /* Divisions in kernels are correctly rounded, as C's are on the host:
  * float, double and float4 quotients of hashed operands and of the
  * special cases (zeros of either sign, infinities, NaN, overflow to
