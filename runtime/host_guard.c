@@ -540,8 +540,7 @@ static void keep_replaced(camp_region *region, uintptr_t low, uintptr_t inner, u
         return;
     }
     mprotect(kept, bytes, PROT_READ | PROT_WRITE);
-    region->guard_spare = kept;
-    camp_rt.guard_spare_bytes += bytes;
+    keep_spare(region, kept);
 #else
     (void)region, (void)low, (void)inner, (void)inner_end;
 #endif
@@ -596,12 +595,8 @@ bool camp_guard_fill_hidden(camp_region *region, camp_guard_reader read, camp_st
         head_end = inner < end ? inner : end;
         tail = inner_end > head_end ? inner_end : head_end;
     }
-    if (first < head_end || tail < end) {
-        int memory = open("/proc/self/mem", O_RDWR | O_CLOEXEC);
-        put_edge(memory, first, head_end, copy + (first - low));
-        put_edge(memory, tail, end, copy + (tail - low));
-        if (memory >= 0) close(memory);
-    }
+    if (first < head_end) camp_guard_put_edge((char *)first, copy + (first - low), head_end - first);
+    if (tail < end) camp_guard_put_edge((char *)tail, copy + (tail - low), end - tail);
     if (moved) { /* the middle is gone from `copy`, and another mapping may be there by now */
         munmap(copy, inner - low);
         if (high > inner_end) munmap(copy + (inner_end - low), high - inner_end);

@@ -379,9 +379,13 @@ static bool dma_ignores_protection(const camp_device *dev) {
     return dev->properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
 }
 
+/* Whether a copy out of the whole view may go by the DMA into its imported pages, once they are. */
+static bool dma_serves(const camp_device *dev, const camp_region *view) {
+    return imports_views(dev) && dma_ignores_protection(dev) && view->bytes >= IMPORT_ABOVE;
+}
+
 bool camp_transfer_importable(camp_device *dev, const camp_region *view) {
-    return imports_views(dev) && dma_ignores_protection(dev) && view->bytes >= IMPORT_ABOVE && view->copied_large &&
-           !*import_of((camp_region *)view, dev);
+    return dma_serves(dev, view) && view->copied_large && !*import_of((camp_region *)view, dev);
 }
 
 void camp_transfer_import(camp_device *dev, camp_region *view) {
@@ -391,9 +395,7 @@ void camp_transfer_import(camp_device *dev, camp_region *view) {
 
 bool camp_transfer_out_dma_part(camp_device *dev, const camp_region *view, const char **first, const char **last) {
     const camp_host_import *import = *import_of((camp_region *)view, dev);
-    if (!imports_views(dev) || !dma_ignores_protection(dev) || !import ||
-        view->bytes < IMPORT_ABOVE)
-        return false;
+    if (!dma_serves(dev, view) || !import) return false;
     imported_part(import, view->host, view->bytes, first, last);
     /* as camp_transfer_out copies it: edges this small in the same wait */
     return *first < *last && (size_t)(*first - view->host) <= SMALL_COPY &&

@@ -73,11 +73,16 @@ static void split_float(Emitter *e, const Type *t, uint32_t x, uint32_t *hi, uin
     *lo = exact_op(e, SpvOpFSub, type, x, *hi);
 }
 
-/* |x| <= bound (false for NaN). */
-static uint32_t magnitude_at_most(Emitter *e, const Type *t, uint32_t x, double bound) {
-    uint32_t type = em_type(e, t), abs[5] = {type, spv_new_id(&e->b), glsl_set(e), GLSLstd450FAbs, x};
+/* |x|. */
+static uint32_t magnitude(Emitter *e, const Type *t, uint32_t x) {
+    uint32_t abs[5] = {em_type(e, t), spv_new_id(&e->b), glsl_set(e), GLSLstd450FAbs, x};
     spv_op(&e->code, SpvOpExtInst, abs, 5);
-    return em_op2(e, SpvOpFOrdLessThanEqual, bool_type(e, t), abs[1], const_scalar(e, t, bound));
+    return abs[1];
+}
+
+/* magnitude <= bound (false for NaN). */
+static uint32_t at_most(Emitter *e, const Type *t, uint32_t magnitude, double bound) {
+    return em_op2(e, SpvOpFOrdLessThanEqual, bool_type(e, t), magnitude, const_scalar(e, t, bound));
 }
 
 /* a / b in float or double, as C's correctly rounded division. Vulkan
@@ -110,11 +115,12 @@ static uint32_t rounded_div(Emitter *e, const Type *t, uint32_t a, uint32_t b) {
     err = exact_op(e, SpvOpFAdd, type, err, exact_op(e, SpvOpFMul, type, q_lo, b_lo));
     uint32_t r = exact_op(e, SpvOpFSub, type, exact_op(e, SpvOpFSub, type, a, p), err);
     uint32_t corrected = exact_op(e, SpvOpFAdd, type, q, exact_op(e, SpvOpFDiv, type, r, b));
-    uint32_t in_range = em_op2(e, SpvOpLogicalAnd, bools, magnitude_at_most(e, t, a, range),
-                               em_op1(e, SpvOpLogicalNot, bools, magnitude_at_most(e, t, a, least_a)));
-    in_range = em_op2(e, SpvOpLogicalAnd, bools, in_range, magnitude_at_most(e, t, b, range));
+    uint32_t abs_a = magnitude(e, t, a);
+    uint32_t in_range = em_op2(e, SpvOpLogicalAnd, bools, at_most(e, t, abs_a, range),
+                               em_op1(e, SpvOpLogicalNot, bools, at_most(e, t, abs_a, least_a)));
+    in_range = em_op2(e, SpvOpLogicalAnd, bools, in_range, at_most(e, t, magnitude(e, t, b), range));
     in_range = em_op2(e, SpvOpLogicalAnd, bools, in_range,
-                      em_op1(e, SpvOpLogicalNot, bools, magnitude_at_most(e, t, q, 1 / range)));
+                      em_op1(e, SpvOpLogicalNot, bools, at_most(e, t, magnitude(e, t, q), 1 / range)));
     uint32_t r_finite = em_op1(e, SpvOpLogicalNot, bools, em_op1(e, SpvOpIsInf, bools, r));
     uint32_t r_nonzero = em_op2(e, SpvOpFOrdNotEqual, bools, r, const_scalar(e, t, 0.0));
     uint32_t corrects = em_op2(e, SpvOpLogicalAnd, bools, in_range, em_op2(e, SpvOpLogicalAnd, bools, r_finite, r_nonzero));
