@@ -106,12 +106,15 @@ void vkb_create_device(vkb *v, const vkb_needs *needs) {
     if (!supported.bufferDeviceAddress) fail("the device lacks bufferDeviceAddress");
     if (needs->shader_float16 && !supported.shaderFloat16) fail("the device lacks shaderFloat16");
     if (needs->vulkan_memory_model && !supported.vulkanMemoryModel) fail("the device lacks vulkanMemoryModel");
+    if (needs->buffer_int64_atomics && !supported.shaderBufferInt64Atomics)
+        fail("the device lacks shaderBufferInt64Atomics");
     VkPhysicalDeviceVulkan12Features features = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
         .pNext = needs->features,
         .bufferDeviceAddress = VK_TRUE,
         .shaderFloat16 = needs->shader_float16,
         .vulkanMemoryModel = needs->vulkan_memory_model,
+        .shaderBufferInt64Atomics = needs->buffer_int64_atomics,
     };
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {

@@ -61,6 +61,7 @@ typedef struct vkb_needs {
     const char *const *extensions;
     uint32_t extension_count;
     bool shader_float16, vulkan_memory_model;
+    bool buffer_int64_atomics; /* 64-bit atomics on buffers (shaderBufferInt64Atomics) */
     void *features;
 } vkb_needs;
 
