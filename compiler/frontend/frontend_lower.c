@@ -367,6 +367,16 @@ static bool check_writable(Frontend *fe, Expr *target, CXCursor c) {
     return true;
 }
 
+/* An operand of &&, || or !, where a string literal is a pointer that is
+ * never null: true. So `assert(i < n && "in range")` and
+ * `assert(!"unreachable")` work in kernels, where strings do not. */
+static Expr *lower_truth_operand(Frontend *fe, CXCursor c) {
+    if (clang_getCursorKind(fe_strip(c)) != CXCursor_StringLiteral) return fe_lower_expr(fe, c);
+    Expr *e = fe_new_expr(fe, EX_INT, type_int(4, true), c);
+    e->ival = 1;
+    return e;
+}
+
 static Expr *lower_binary(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
     if (fe_children(c, kids, 2) != 2) return fe_unsupported(fe, c, NULL);
@@ -374,7 +384,9 @@ static Expr *lower_binary(Frontend *fe, CXCursor c) {
     Op op = binary_op(clang_getCursorBinaryOperatorKind(c), &assign);
     if (op == OP_NONE && !assign) return fe_unsupported(fe, c, "operator");
     Type *t = fe_type(fe, clang_getCursorType(c), c);
-    Expr *l = fe_lower_expr(fe, kids[0]), *r = fe_lower_expr(fe, kids[1]);
+    bool logical = op == OP_LAND || op == OP_LOR;
+    Expr *l = logical ? lower_truth_operand(fe, kids[0]) : fe_lower_expr(fe, kids[0]);
+    Expr *r = logical ? lower_truth_operand(fe, kids[1]) : fe_lower_expr(fe, kids[1]);
     if (!t || !l || !r) return NULL;
     if (assign && !check_writable(fe, l, c)) return NULL;
     Expr *e = fe_new_expr(fe, assign ? EX_ASSIGN : EX_BINARY, t, c);
@@ -386,7 +398,10 @@ static Expr *lower_binary(Frontend *fe, CXCursor c) {
 
 static Expr *lower_unary(Frontend *fe, CXCursor c) {
     Type *t = fe_type(fe, clang_getCursorType(c), c);
-    Expr *sub = lower_only_child(fe, c);
+    CXCursor kids[2];
+    if (fe_children(c, kids, 2) != 1) return fe_unsupported(fe, c, NULL);
+    Expr *sub = clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot ? lower_truth_operand(fe, kids[0])
+                                                                             : fe_lower_expr(fe, kids[0]);
     if (!t || !sub) return NULL;
     if (fe_is_extension(c)) return sub; /* __extension__ e: e, quiet under -pedantic */
     Expr *e = fe_new_expr(fe, EX_UNARY, t, c);
