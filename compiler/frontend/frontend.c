@@ -1025,8 +1025,24 @@ static NextUse used_next(Frontend *fe, CXCursor c, CXCursor parent) {
     return next;
 }
 
+/* A tile_static variable of host code (at file scope, or in a function
+ * that is not restrict(amp)): memory no tile shares, so an error rather
+ * than the plain static variable camp.h's serial build makes of it. The
+ * kernels' own are checked where they are lowered (frontend_tile.c). */
+static void refuse_host_tile_static(Frontend *fe, CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_VarDecl || fe_in_dialect_headers(fe, c) || !fe_is_tile_static(c)) return;
+    CXCursor function = clang_getCursorSemanticParent(c);
+    if (clang_getCursorKind(function) == CXCursor_FunctionDecl && fe_is_amp_function(function)) return;
+    char *name = fe_spelling(fe, c);
+    diag_error(fe->u->diag, fe_loc(fe, c),
+               "tile_static variable '%s' in host code: tile_static memory is shared by the threads of a tile, "
+               "and is declared in a tiled kernel or a restrict(amp) function",
+               name);
+}
+
 static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClientData data) {
     Frontend *fe = data;
+    refuse_host_tile_static(fe, c);
     if (clang_getCursorKind(parent) == CXCursor_TranslationUnit && !may_hold_kernels(fe, c))
         return CXChildVisit_Continue;
     /* parallel_for_each_on's loop around the kernel's: the statement of the
