@@ -436,6 +436,7 @@ typedef enum camp_status {
     CAMP_ERROR_ASSERTION,        /* an assert in a kernel failed (file and line: the assert's) */
     CAMP_ERROR_OUT_OF_BOUNDS,    /* campcc -fcamp-check: a kernel indexed an array out of its bounds */
     CAMP_ERROR_DATA_RACE,        /* campcc -fcamp-check: two threads of a tile raced on tile_static memory */
+    CAMP_ERROR_DIVISION_BY_ZERO, /* campcc -fcamp-check: a kernel divided an integer by zero */
 } camp_status;
 
 /* A run-time error: its kind, a message, and the kernel's source location. */

@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 12u
+#define CAMP_ABI_VERSION 13u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -219,6 +219,7 @@ enum camp_report_kind {
     CAMP_REPORT_POINTER = 4, /* -fcamp-check: an access through a pointer outside the launch's views; the
                               * last value is the address ('p'), which the text does not print */
     CAMP_REPORT_RACE = 5,    /* -fcamp-check: a data race on tile_static memory at file:line */
+    CAMP_REPORT_DIVISION = 6, /* -fcamp-check: an integer divided by zero at file:line, the divisor */
 };
 
 /* ---- -fcamp-check's view table ----

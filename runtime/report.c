@@ -300,7 +300,9 @@ static camp_status fail_report(const camp_report_site *site, const camp_report_l
     format_index(index, sizeof index, kernel, record);
     if (more) snprintf(others, sizeof others, " (and %u more failures)", more);
     camp_status kind = site->kind == CAMP_REPORT_ASSERT ? CAMP_ERROR_ASSERTION
-                       : site->kind == CAMP_REPORT_RACE ? CAMP_ERROR_DATA_RACE : CAMP_ERROR_OUT_OF_BOUNDS;
+                       : site->kind == CAMP_REPORT_RACE     ? CAMP_ERROR_DATA_RACE
+                       : site->kind == CAMP_REPORT_DIVISION ? CAMP_ERROR_DIVISION_BY_ZERO
+                                                            : CAMP_ERROR_OUT_OF_BOUNDS;
     camp_status status = camp_fail_at(kind, site->file, site->line, "%s at index %s%s", text, index, others);
     free(text);
     return status;

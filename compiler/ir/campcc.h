@@ -348,7 +348,8 @@ typedef enum ExprKind {
     EX_ATOMIC,  /* atomic `ival` (AtomicOp) on args[0] (an lvalue), args[1..] */
     EX_REPORT,  /* printf or a failed assert: site ival of Unit.reports, sending args (report.c) */
     EX_BOUNDS,  /* -fcamp-check: index lhs, if below the length rhs (an EX_INT), else 0 after
-                 * reporting site ival (check_bounds.c) */
+                 * reporting site ival (check_bounds.c); with rhs NULL, divisor lhs if not 0, else 1
+                 * after reporting */
     EX_RACE,    /* -fcamp-check: element lhs of a tile_static variable is about to be read (rhs
                  * NULL) or written (rhs an EX_INT): checks and records it in the shadow arrays
                  * args[0] (writers) and args[1] (readers); sites ival, ival + 1 (check_races.c) */

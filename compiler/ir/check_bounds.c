@@ -38,24 +38,51 @@ static Expr *widened(Arena *a, Expr *index) {
     return cast;
 }
 
-static Expr *checked_index(Instrument *in, Expr *index, const Expr *array, SrcLoc loc) {
+/* A report site of `kind` at loc whose text prints `value` (the runtime
+ * prints any value letter with %d: camp_abi.h, no length modifiers). */
+static int add_site(Instrument *in, int kind, const char *text, const Expr *value, SrcLoc loc) {
     Arena *a = &in->u->arena;
-    Expr *value = widened(a, index);
     ReportSite *site = arena_alloc(a, sizeof *site);
     char letter = report_value_kind(value->type);
-    /* the runtime prints any value letter with %d (camp_abi.h: no length modifiers) */
-    site->kind = CAMP_REPORT_BOUNDS;
-    site->text = arena_printf(a, "%s: %s[%%d] is out of bounds (%s)", in->where, array_name(a, array),
-                              array->type->name ? array->type->name : "an array");
+    site->kind = kind;
+    site->text = text;
     site->values = arena_strndup(a, &letter, 1);
     site->loc = loc;
     vec_push(a, &in->u->reports, site);
+    return in->u->reports.len - 1;
+}
+
+static Expr *checked_index(Instrument *in, Expr *index, const Expr *array, SrcLoc loc) {
+    Arena *a = &in->u->arena;
+    Expr *value = widened(a, index);
+    const char *text = arena_printf(a, "%s: %s[%%d] is out of bounds (%s)", in->where, array_name(a, array),
+                                    array->type->name ? array->type->name : "an array");
     Expr *length = arena_alloc(a, sizeof *length);
     *length = (Expr){.kind = EX_INT, .type = value->type, .loc = loc, .ival = array->type->len};
     Expr *check = arena_alloc(a, sizeof *check);
     *check = (Expr){.kind = EX_BOUNDS, .type = value->type, .loc = loc, .lhs = value, .rhs = length,
-                    .ival = in->u->reports.len - 1};
+                    .ival = add_site(in, CAMP_REPORT_BOUNDS, text, value, loc)};
     return check;
+}
+
+/* An integer divisor: itself where it is not 0; else reported, and 1, so
+ * that the division goes on defined (C leaves it undefined; GPUs give
+ * whatever their instruction does). */
+static Expr *checked_divisor(Instrument *in, Expr *divisor, Op op, SrcLoc loc) {
+    Arena *a = &in->u->arena;
+    const char *text = arena_printf(a, "%s: integer %s by zero (divisor %%d)", in->where,
+                                    op == OP_DIV ? "division" : "remainder");
+    Expr *check = arena_alloc(a, sizeof *check);
+    *check = (Expr){.kind = EX_BOUNDS, .type = divisor->type, .loc = loc, .lhs = divisor,
+                    .ival = add_site(in, CAMP_REPORT_DIVISION, text, divisor, loc)};
+    return check;
+}
+
+/* An integer `/` or `%` (or `/=`, `%=`) whose divisor is not a constant
+ * other than 0. */
+static bool unchecked_division(const Expr *x) {
+    return (x->kind == EX_BINARY || x->kind == EX_ASSIGN) && (x->op == OP_DIV || x->op == OP_REM) &&
+           x->rhs->type->kind == TY_INT && x->rhs->kind != EX_BOUNDS && !(x->rhs->kind == EX_INT && x->rhs->ival);
 }
 
 static void instrument_expr(Instrument *in, Expr *x, bool address_only);
@@ -81,6 +108,7 @@ static void instrument_expr(Instrument *in, Expr *x, bool address_only) {
                          x->lhs->lhs->type->len > 0;
     if (array_element && !address_only && x->rhs->kind != EX_BOUNDS)
         x->rhs = checked_index(in, x->rhs, x->lhs->lhs, x->loc);
+    if (unchecked_division(x)) x->rhs = checked_divisor(in, x->rhs, x->op, x->loc);
     /* an element reached through a pointer; not an array, which is only
      * decayed or addressed (its elements are checked) */
     if ((x->kind == EX_INDEX || x->kind == EX_DEREF) && x->type->kind != TY_ARRAY && !address_only && !x->ival &&

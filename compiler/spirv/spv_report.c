@@ -266,14 +266,17 @@ void em_report_failure(Emitter *e, uint32_t site, int kind, const Type *const *t
 }
 
 /* -fcamp-check's index: itself where it is inside the array; else
- * reported, and 0 (check_bounds.c). */
+ * reported, and 0. A divisor (no length): itself where it is not 0; else
+ * reported, and 1 (check_bounds.c). */
 uint32_t em_bounds(Emitter *e, Expr *x) {
     SpvBuilder *b = &e->b;
     uint32_t type = em_type(e, x->type), width = (uint32_t)x->type->size * 8;
     uint32_t index = em_expr(e, x->lhs);
-    uint32_t length = spv_const_bits(b, type, (uint64_t)x->rhs->ival, width);
+    bool divisor = !x->rhs;
     /* unsigned: a negative index is a huge one */
-    uint32_t inside = em_op2(e, SpvOpULessThan, spv_type_bool(b), index, length);
+    uint32_t inside = divisor ? em_op2(e, SpvOpINotEqual, spv_type_bool(b), index, spv_const_bits(b, type, 0, width))
+                              : em_op2(e, SpvOpULessThan, spv_type_bool(b), index,
+                                       spv_const_bits(b, type, (uint64_t)x->rhs->ival, width));
     uint32_t report = em_label(e), merge = em_label(e);
     SPV_OP(&e->code, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
     SPV_OP(&e->code, SpvOpBranchConditional, inside, merge, report);
@@ -282,10 +285,10 @@ uint32_t em_bounds(Emitter *e, Expr *x) {
     Record r = {.n = CAMP_RECORD_VALUES};
     put_scalar(e, &r, x->type, index);
     put_header(e, &r, (uint32_t)x->ival);
-    append(e, &r, CAMP_REPORT_BOUNDS);
+    append(e, &r, divisor ? CAMP_REPORT_DIVISION : CAMP_REPORT_BOUNDS);
     em_branch(e, merge);
     em_begin_block(e, merge);
     uint32_t result = spv_new_id(b);
-    SPV_OP(&e->code, SpvOpSelect, type, result, inside, index, spv_const_bits(b, type, 0, width));
+    SPV_OP(&e->code, SpvOpSelect, type, result, inside, index, spv_const_bits(b, type, divisor ? 1 : 0, width));
     return result;
 }
