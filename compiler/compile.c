@@ -86,7 +86,10 @@ static bool run_pipeline(Unit *u) {
     dump_after(u, IR_AFTER_LOWERING);
     double t = time_now();
     bool checked = check_unit(u) && check_nesting(u) && check_tiles(u) && fragment_scan(u) && check_private_memory(u);
-    if (checked) checked = check_emittable(u) & ptr_storage_scan(u); /* both report */
+    if (checked) { /* both run, so that both report */
+        bool emittable = check_emittable(u), storage_known = ptr_storage_scan(u);
+        checked = emittable && storage_known;
+    }
     if (checked) dump_after(u, IR_AFTER_PTR_STORAGE), analyze(u);
     time_phase_end(TIME_FRONTEND, t);
     if (!checked || u->diag->errors) return false;
