@@ -340,7 +340,7 @@ Var *fe_module_const(Frontend *fe, CXCursor decl) {
     v->init = ik == CXCursor_InitListExpr || ik == CXCursor_StringLiteral ? fe_lower_init(fe, init, t)
                                                                           : fe_lower_expr(fe, init);
     fe->folding = saved;
-    if (!v->init) return NULL;
+    if (!v->init) v->type = NULL; /* refused where its initializer is: its uses add nothing */
     fe->consts = grow_array(fe->consts, fe->nconsts, &fe->capconsts, sizeof *fe->consts, 16);
     fe->consts[fe->nconsts++] = (VarBinding){def, v};
     return v;
