@@ -108,6 +108,23 @@ bool driver_selected(Driver *d, const char *path) {
     return yes;
 }
 
+/* --emit-spirv= and --emit-host= are written now under temporary names
+ * and published at the command's end only if all of it succeeds, as -o is
+ * (docs/security.md): a host compile or link that fails after them leaves
+ * the files they name as they were. */
+static bool emit(Driver *d, const char *path, const void *data, size_t n) {
+    if (!strcmp(path, "-")) return write_output(&d->arena, path, data, n);
+    Output *o = arena_alloc(&d->arena, sizeof *o);
+    if (!output_write(o, &d->arena, path, data, n)) return false;
+    vec_push(&d->arena, &d->emitted, o);
+    return true;
+}
+
+bool driver_publish_emitted(Driver *d, bool ok) {
+    for (int i = 0; i < d->emitted.len; i++) ok = output_end(d->emitted.items[i], ok) && ok;
+    return ok;
+}
+
 /* --dump-kernels, --emit-spirv, --emit-host. A file without kernels has no
  * module, and its host C is itself. */
 static bool inspect(Driver *d, Unit *u) {
@@ -118,11 +135,11 @@ static bool inspect(Driver *d, Unit *u) {
         return false;
     }
     bool ok = true;
-    if (d->emit_spirv) ok = write_output(&d->arena, d->emit_spirv, u->spirv, u->spirv_words * sizeof *u->spirv);
+    if (d->emit_spirv) ok = emit(d, d->emit_spirv, u->spirv, u->spirv_words * sizeof *u->spirv);
     if (ok && d->emit_host && !u->kernels.len) {
-        ok = write_output(&d->arena, d->emit_host, u->source, u->source_len);
+        ok = emit(d, d->emit_host, u->source, u->source_len);
     } else if (ok && d->emit_host) {
-        ok = write_output(&d->arena, d->emit_host, u->host.data, u->host.len);
+        ok = emit(d, d->emit_host, u->host.data, u->host.len);
     }
     return ok;
 }

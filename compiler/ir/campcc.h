@@ -80,7 +80,10 @@ char *make_temp_dir(Arena *a);
 /* Creates `path` (in such a directory) exclusively, listed for cleanup;
  * false with errno on failure. */
 bool create_temp_file(char *path);
-/* write_file for an output: "-" is standard output. */
+/* output_begin, then `data` written where it says: output_end publishes
+ * it (or removes it); false (reported, nothing left) on failure. */
+bool output_write(Output *o, Arena *a, const char *path, const void *data, size_t n);
+/* write_file for an output, published at once: "-" is standard output. */
 bool write_output(Arena *a, const char *path, const void *data, size_t n);
 typedef struct ProgramStatus {
     int spawn_error; /* errno when it could not be run (or waited for) */
