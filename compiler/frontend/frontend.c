@@ -519,6 +519,7 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     v->type = t;
     v->loc = fe_loc(fe, decl);
     v->kind = VAR_CAPTURE;
+    v->register_storage = clang_Cursor_getStorageClass(decl) == CX_SC_Register;
     if (t->kind == TY_ARRAY) {
         if (t->len == -1 && clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_IncompleteArray) {
             diag_error(d, fe_loc(fe, ref), "array '%s' has no known size; use an explicit view", name);

@@ -312,6 +312,7 @@ typedef struct Var {
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
     bool race_shadow; /* -fcamp-check: a tile_static variable's shadow (check_races.c) */
     bool static_storage; /* a captured array of static storage duration: a global or static local */
+    bool register_storage; /* a capture declared `register`, whose address C does not take */
     /* A view capture that the statement right after the launch synchronizes
      * (array_view_synchronize), or whose elements it surely reads or
      * writes on the host (camp_abi.h: the launch leaves its pages alone,
