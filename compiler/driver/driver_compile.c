@@ -73,12 +73,9 @@ static bool clause_scan(ClauseScan *s, const char *bytes, size_t n) {
  * (restrictions.c). A file that mentions none is plain C and skips
  * libclang. Reports unreadable files. */
 static bool mentions_amp_code(const char *path, bool *readable) {
-    FILE *f = fopen(path, "rb");
+    FILE *f = open_source(path);
     *readable = f != NULL;
-    if (!f) {
-        diag_tool_error("no such file or directory: '%s'", path);
-        return false;
-    }
+    if (!f) return false;
     static const char *const words[] = {"parallel_for_each", "REDUCE_DEFINE", "SORT_DEFINE"};
     enum { LONGEST = sizeof "parallel_for_each" - 1 };
     char buf[65536 + LONGEST];
@@ -94,6 +91,10 @@ static bool mentions_amp_code(const char *path, bool *readable) {
         }
         keep = n < LONGEST ? n : LONGEST - 1;
         memmove(buf, buf + n - keep, keep);
+    }
+    if (ferror(f)) {
+        diag_tool_error("cannot read '%s': %s", path, strerror(errno));
+        *readable = false;
     }
     fclose(f);
     return found;

@@ -56,6 +56,10 @@ void sb_free(StrBuf *sb);
 size_t utf8_char_length(const char *text, size_t n);
 
 /* files.c — reading a stream, writing a file, running a program */
+/* A source file opened for reading; NULL, reported, when it cannot be:
+ * `no such file or directory: 'x.c'` (clang's words), else `cannot read
+ * 'x.c': Permission denied` (or `Is a directory`). */
+FILE *open_source(const char *path);
 /* Appends all of f to sb; false on a read error. */
 bool sb_read_stream(StrBuf *sb, FILE *f);
 /* Writes data to a temporary file of campcc's own, reporting failures. */

@@ -17,6 +17,20 @@
 
 extern char **environ;
 
+FILE *open_source(const char *path) {
+    FILE *f = fopen(path, "rb");
+    struct stat st;
+    if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) { /* which fopen opens, and reading fails */
+        fclose(f);
+        f = NULL;
+        errno = EISDIR;
+    }
+    if (f) return f;
+    if (errno == ENOENT) diag_tool_error("no such file or directory: '%s'", path);
+    else diag_tool_error("cannot read '%s': %s", path, strerror(errno));
+    return NULL;
+}
+
 bool sb_read_stream(StrBuf *sb, FILE *f) {
     char buf[65536];
     size_t n;

@@ -4,6 +4,7 @@ files and a blank CAMP_HOST_CC."""
 import os
 import re
 import shutil
+import subprocess
 
 from common import e2e, expect, needed_libs, deps_of, cdb_entries
 
@@ -64,6 +65,34 @@ def test_stdin(ctx):
            f"-MMD on standard input: want its headers and no temporary file, got {deps}")
     _, err = ctx.run(["-c", "-"], rc=1, stdin=src)
     expect("-x required" in err, f"`-` without -x: want clang's error, got {err}")
+
+
+def test_unreadable_input(ctx):
+    """An input that is there but cannot be read is reported as such, in clang's words, with campcc's prefix: a
+    file without read permission (it was 'no such file or directory') and a directory (clang's error had no
+    'campcc:' prefix); a missing file is 'no such file or directory'. Nothing is written."""
+    shutil.copy(ctx.path("scale.c"), ctx.path("locked.c"))
+    os.chmod(ctx.path("locked.c"), 0)
+    os.mkdir(ctx.path("folder.c"))
+    as_nobody = None
+    if os.geteuid() == 0:  # root reads any file: the unreadable one is tried as nobody
+        os.chmod(ctx.tmp, 0o777)
+        def as_nobody():
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+    for src, message, preexec in [("locked.c", "cannot read 'locked.c': Permission denied", as_nobody),
+                                  ("folder.c", "cannot read 'folder.c': Is a directory", None),
+                                  ("absent.c", "no such file or directory: 'absent.c'", None)]:
+        for args in (["-c", src, "-o", "out.o"], [src, "main.c", "-o", "prog"], ["-fsyntax-only", src]):
+            p = subprocess.run([ctx.campcc] + args, cwd=ctx.tmp, capture_output=True, timeout=300,
+                               preexec_fn=preexec)
+            err = p.stderr.decode(errors="replace")
+            expect(p.returncode == 1 and err == f"campcc: error: {message}\n",
+                   f"campcc {' '.join(args)}: exit status {p.returncode}, want 1 and only "
+                   f"'campcc: error: {message}':\n{err}")
+            expect(not os.path.exists(ctx.path("out.o")) and not os.path.exists(ctx.path("prog")),
+                   f"campcc {' '.join(args)} wrote an output")
 
 
 def test_quote_includes(ctx):
