@@ -11,7 +11,7 @@
 #include <string.h>
 
 static bool read_source(Unit *u) {
-    FILE *f = open_source(u->path);
+    FILE *f = open_source(u->read_from ? u->read_from : u->path);
     if (!f) return false;
     StrBuf sb = {0};
     bool ok = sb_read_stream(&sb, f);

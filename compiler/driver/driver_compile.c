@@ -32,7 +32,7 @@ static const char *save_stdin(Driver *d, Input *in) {
     bool ok = read && write_file(path, sb.data ? sb.data : "", sb.len);
     if (!read) diag_tool_error("cannot read standard input: %s", strerror(errno));
     sb_free(&sb);
-    in->stdin_copy = ok ? path : NULL;
+    in->stdin_copy = d->diag.stdin_copy = ok ? path : NULL;
     return in->stdin_copy;
 }
 
@@ -276,7 +276,8 @@ static Options unit_options(Driver *d, const Input *in, const char *stdin_quote)
 static bool compile_kernels(Driver *d, Input *in, const char *path, const char *out, const char *stdin_quote) {
     Options opts = unit_options(d, in, stdin_quote);
     opts.show_module = d->action == ACT_ASSEMBLY || d->emit_spirv || d->dump_kernels;
-    Unit u = {.diag = &d->diag, .opts = &opts, .path = path};
+    /* standard input is "<stdin>" in diagnostics, as for clang, not campcc's copy */
+    Unit u = {.diag = &d->diag, .opts = &opts, .path = in->stdin_copy ? "<stdin>" : path, .read_from = in->stdin_copy};
     bool ok = compile_unit(&u) && inspect(d, &u);
     if (ok && d->action == ACT_ASSEMBLY && u.kernels.len) {
         char *text = spv_disassemble(u.spirv, u.spirv_words);

@@ -1183,7 +1183,9 @@ static enum CXErrorCode parse_once(Unit *u, CXIndex index, bool vector_math, CXT
     if (!vector_math) args[n++] = "-DCAMP_WITHOUT_VECTOR_MATH_=1";
     if (u->opts->prelude_pch[vector_math]) args[n++] = "-include-pch", args[n++] = u->opts->prelude_pch[vector_math];
     const unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
-    return clang_parseTranslationUnit2(index, u->path, args, n, NULL, 0, flags, tu);
+    /* standard input: a file of that name, which only libclang sees */
+    struct CXUnsavedFile saved = {u->path, u->source, (unsigned long)u->source_len};
+    return clang_parseTranslationUnit2(index, u->path, args, n, &saved, u->read_from ? 1 : 0, flags, tu);
 }
 
 /* The user's file as clang sees it. camp_math.h's vector forms (hundreds of

@@ -132,6 +132,7 @@ typedef struct Diag {
     int errors, warnings;
     DiagColor color;
     bool werror; /* -Werror: clang's warnings come as errors, named so */
+    const char *stdin_copy; /* where standard input was saved: the lines shown for "<stdin>" */
 } Diag;
 
 /* What a command-line flag means for diagnostics. */
@@ -640,7 +641,8 @@ typedef struct Unit {
     Arena arena;
     Diag *diag;
     const Options *opts;
-    const char *path;   /* as given on the command line */
+    const char *path;   /* as given on the command line; "<stdin>" for standard input, as clang names it */
+    const char *read_from; /* where standard input was saved, for "<stdin>"; NULL: path itself */
     char *source;       /* the file's bytes */
     size_t source_len;
     PtrVec kernels;     /* Kernel* */

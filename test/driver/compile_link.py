@@ -53,7 +53,8 @@ def test_shared_library(ctx):
 
 
 def test_stdin(ctx):
-    """`-x c -` reads the source from standard input, kernels included."""
+    """`-x c -` reads the source from standard input, kernels included; diagnostics and the host C's #line name it
+    `<stdin>`, as clang does (they named campcc's temporary copy)."""
     src = open(ctx.path("scale.c"), "rb").read()
     ctx.run(["-x", "c", "-", "-c", "-o", "scale-stdin.o"], stdin=src)  # "scale.h" from the current directory
     expect(ctx.has_spirv("scale-stdin.o"), "a kernel read from stdin gave an object without SPIR-V")
@@ -65,6 +66,15 @@ def test_stdin(ctx):
            f"-MMD on standard input: want its headers and no temporary file, got {deps}")
     _, err = ctx.run(["-c", "-"], rc=1, stdin=src)
     expect("-x required" in err, f"`-` without -x: want clang's error, got {err}")
+    # diagnostics name standard input as clang does, with its line, never campcc's copy of it
+    broken = src.replace(b"    parallel_for_each(", b"    int unused = 1 +* ;\n    parallel_for_each(", 1)
+    line = broken[:broken.index(b"+*")].count(b"\n") + 1
+    _, err = ctx.run(["-x", "c", "-", "-c", "-o", "broken.o"], rc=1, stdin=broken)
+    expect(re.search(rf"^<stdin>:{line}:\d+: error: expected expression$", err, re.M) and "int unused = 1 +* ;" in err
+           and "campcc-" not in err, f"an error on standard input: want '<stdin>:{line}:...' and its line:\n{err}")
+    out, _ = ctx.run(["-x", "c", "-", "-fsyntax-only", "--emit-host=-"], stdin=src)
+    expect('#line 1 "<stdin>"' in out and "campcc-" not in out,
+           f"the host C of standard input names its lines otherwise:\n{out[:1500]}")
 
 
 def test_unreadable_input(ctx):
