@@ -105,6 +105,19 @@ def test_unreadable_input(ctx):
                    f"campcc {' '.join(args)} wrote an output")
 
 
+def test_std_refused(ctx):
+    """A -std= that names no C standard is refused in clang's words (it was 'cannot parse ... (libclang error 4)',
+    libclang passing on no reason); the last -std= counts, as for clang."""
+    for std, message in [("bogus", "invalid value 'bogus' in '-std=bogus'"),
+                         ("c++17", "invalid argument '-std=c++17' not allowed with 'C'")]:
+        _, err = ctx.run(["-c", "scale.c", "-o", "s.o", f"-std={std}"], rc=1)
+        expect(f"campcc: error: {message}\n" in err and "libclang" not in err,
+               f"-std={std}: want 'campcc: error: {message}':\n{err}")
+        expect(not os.path.exists(ctx.path("s.o")), f"-std={std}: campcc wrote s.o")
+    ctx.run(["-c", "scale.c", "-o", "s.o", "-std=bogus", "-std=c2x"])
+    expect(ctx.has_spirv("s.o"), "-std=c2x after -std=bogus: no object with the kernel")
+
+
 def test_quote_includes(ctx):
     """A "header.h" comes from the user's file's directory, never from where campcc keeps its temporaries."""
     os.mkdir(ctx.path("tmpdir"))
