@@ -225,9 +225,10 @@ def test_response_files(ctx):
     write("b.rsp", "-c @a.rsp")
     os.mkdir(ctx.path("dir.rsp"))
     for arg, message in [("@a.rsp", "response file 'a.rsp' includes itself"),
-                         ("@dir.rsp", "cannot read response file 'dir.rsp': Is a directory")]:
-        _, err = ctx.run([arg], rc=1)
-        expect(f"campcc: error: {message}" in err, f"campcc {arg}: want '{message}', got\n{err[-1500:]}")
+                         ("@dir.rsp", "cannot read response file 'dir.rsp': Is a directory"),
+                         ("@", "'@' without a response file name")]:  # it was clang's 'cannot not open file'
+        _, err = ctx.run([arg, "scale.c"], rc=1)
+        expect(err == f"campcc: error: {message}\n", f"campcc {arg}: want only '{message}', got\n{err[-1500:]}")
 
 
 def test_blank_host_cc(ctx):
