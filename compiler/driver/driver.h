@@ -97,7 +97,7 @@ bool driver_outputs_spare_inputs(const Driver *d);
 char *driver_output_name(Driver *d, const char *path, const char *ext);
 /* Runs the host compiler with `args` after its own words; 0 on success. */
 /* Whether the host compiler ($CAMP_HOST_CC's first word, or the default) is clang. */
-bool driver_host_is_clang(void);
+bool driver_host_is_clang(Driver *d);
 int driver_run_host(Driver *d, const PtrVec *args);
 /* The same with standard input read from `stdin_file`. */
 int driver_run_host_stdin(Driver *d, const PtrVec *args, const char *stdin_file);

@@ -219,7 +219,7 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
         add(d, &args, quote_dir);
     }
     if (in->kernels_outlined) add(d, &args, "-D__CAMPCC_HOST_COMPILE__=1"); /* camp.h: header kernels fail */
-    if (rewritten && in->kernel_count >= MANY_KERNELS && driver_host_is_clang()) {
+    if (rewritten && in->kernel_count >= MANY_KERNELS && driver_host_is_clang(d)) {
         add(d, &args, "-mllvm");
         add(d, &args, "-slp-schedule-budget=1000");
     }

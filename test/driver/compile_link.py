@@ -249,6 +249,28 @@ def dynamic_section(ctx, exe):
     return out
 
 
+def test_host_compiler_fails(ctx):
+    """A host compiler that fails without explaining itself is named with its exit status (`CAMP_HOST_CC=false`
+    ended campcc with status 1 and no word); clang's and gcc's failures, which they explain, get no line more,
+    as clang's driver adds none to its compiler's."""
+    false = shutil.which("false")
+    for args in (["-c", "scale.c", "-o", "s.o"], ["-c", "main.c", "-o", "m.o"], ["-fsyntax-only", "main.c"]):
+        _, err = ctx.run(args, rc=1, env=dict(os.environ, CAMP_HOST_CC=false))
+        expect(f"campcc: error: the host compiler '{false}' failed with exit code 1 (use -v to see the command)"
+               in err, f"CAMP_HOST_CC={false} campcc {' '.join(args)}: want the host compiler named:\n{err}")
+        expect(not os.path.exists(ctx.path("s.o")) and not os.path.exists(ctx.path("m.o")),
+               f"campcc {' '.join(args)} wrote an object")
+    with open(ctx.path("exit3.sh"), "w") as f:
+        f.write("#!/bin/sh\nexit 3\n")
+    os.chmod(ctx.path("exit3.sh"), 0o755)
+    _, err = ctx.run(["-c", "main.c", "-o", "m.o"], rc=1, env=dict(os.environ, CAMP_HOST_CC=ctx.path("exit3.sh")))
+    expect("exit3.sh' failed with exit code 3" in err, f"a host compiler's exit status 3: not said:\n{err}")
+    with open(ctx.path("typo.c"), "w") as f:
+        f.write("int main(void) { return 0 }\n")
+    _, err = ctx.run(["-c", "typo.c", "-o", "t.o"], rc=1)
+    expect("expected ';'" in err and "campcc: error" not in err, f"clang's own error, and only it, wanted:\n{err}")
+
+
 def test_runtime_only_when_used(ctx):
     """libcamp and its RUNPATH only where an object, archive or -l refers to the runtime."""
     with open(ctx.path("plainio.c"), "w") as f:  # I/O: libcamp also defines read and fwrite
