@@ -11,11 +11,8 @@
 #include <string.h>
 
 static bool read_source(Unit *u) {
-    FILE *f = fopen(u->path, "rb");
-    if (!f) {
-        diag_tool_error("no such file or directory: '%s'", u->path);
-        return false;
-    }
+    FILE *f = open_source(u->read_from ? u->read_from : u->path);
+    if (!f) return false;
     StrBuf sb = {0};
     bool ok = sb_read_stream(&sb, f);
     if (!ok) diag_tool_error("cannot read '%s': %s", u->path, strerror(errno));

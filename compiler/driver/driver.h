@@ -45,6 +45,7 @@ typedef struct Driver {
     const char *output;       /* -o */
     const char *emit_spirv;   /* --emit-spirv= */
     const char *emit_host;    /* --emit-host= */
+    PtrVec emitted;           /* Output*: those two, written and waiting for the command's end */
     const char *print_file;   /* -print-file-name= */
     PtrVec kernel_sources;    /* --camp-sources=: only these get kernels (launcher mode) */
     const char *launcher_cc;  /* --launcher CC: the project's compiler, for the other sources */
@@ -96,7 +97,7 @@ bool driver_outputs_spare_inputs(const Driver *d);
 char *driver_output_name(Driver *d, const char *path, const char *ext);
 /* Runs the host compiler with `args` after its own words; 0 on success. */
 /* Whether the host compiler ($CAMP_HOST_CC's first word, or the default) is clang. */
-bool driver_host_is_clang(void);
+bool driver_host_is_clang(Driver *d);
 int driver_run_host(Driver *d, const PtrVec *args);
 /* The same with standard input read from `stdin_file`. */
 int driver_run_host_stdin(Driver *d, const PtrVec *args, const char *stdin_file);
@@ -107,6 +108,10 @@ bool driver_selected(Driver *d, const char *path);
 /* One source input to its object (or assembly, or
  * nothing for -fsyntax-only), with the inspection outputs and depfile. */
 bool driver_compile_source(Driver *d, Input *in);
+/* The inspection outputs written so far: published where `ok` (the whole
+ * command succeeded), else removed, leaving the files they would replace
+ * as they were; false (reported) where one cannot be published. */
+bool driver_publish_emitted(Driver *d, bool ok);
 
 /* driver_cdb.c: -MJ's entry for a source input compiled to `out` (NULL:
  * none); false (reported) when the file cannot be written. */

@@ -211,9 +211,9 @@ static void kernel_source_list(Driver *d, const char *list) {
 
 /* campcc's own flags (own_flag), for the spelling suggestions. */
 static const char *const own_flags[] = {"--no-camp-runtime", "--dump-kernels",   "--list-accelerators",
-                                        "-fcamp-inline-math", "-ftime-report",    "--emit-spirv=",
-                                        "--emit-host=",      "--camp-sources=", "--launcher",
-                                        "--target-profile="};
+                                        "-fcamp-inline-math", "-fcamp-check",     "-ftime-report",
+                                        "--emit-spirv=",     "--emit-host=",     "--camp-sources=",
+                                        "--launcher",        "--target-profile=", "--dump-ir"};
 
 /* The Levenshtein distance of a and b[0..nb), or more than `limit` when it is. */
 static size_t edit_distance(const char *a, const char *b, size_t nb, size_t limit) {

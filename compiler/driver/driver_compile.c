@@ -32,7 +32,7 @@ static const char *save_stdin(Driver *d, Input *in) {
     bool ok = read && write_file(path, sb.data ? sb.data : "", sb.len);
     if (!read) diag_tool_error("cannot read standard input: %s", strerror(errno));
     sb_free(&sb);
-    in->stdin_copy = ok ? path : NULL;
+    in->stdin_copy = d->diag.stdin_copy = ok ? path : NULL;
     return in->stdin_copy;
 }
 
@@ -73,12 +73,9 @@ static bool clause_scan(ClauseScan *s, const char *bytes, size_t n) {
  * (restrictions.c). A file that mentions none is plain C and skips
  * libclang. Reports unreadable files. */
 static bool mentions_amp_code(const char *path, bool *readable) {
-    FILE *f = fopen(path, "rb");
+    FILE *f = open_source(path);
     *readable = f != NULL;
-    if (!f) {
-        diag_tool_error("no such file or directory: '%s'", path);
-        return false;
-    }
+    if (!f) return false;
     static const char *const words[] = {"parallel_for_each", "REDUCE_DEFINE", "SORT_DEFINE"};
     enum { LONGEST = sizeof "parallel_for_each" - 1 };
     char buf[65536 + LONGEST];
@@ -95,6 +92,10 @@ static bool mentions_amp_code(const char *path, bool *readable) {
         keep = n < LONGEST ? n : LONGEST - 1;
         memmove(buf, buf + n - keep, keep);
     }
+    if (ferror(f)) {
+        diag_tool_error("cannot read '%s': %s", path, strerror(errno));
+        *readable = false;
+    }
     fclose(f);
     return found;
 }
@@ -108,6 +109,23 @@ bool driver_selected(Driver *d, const char *path) {
     return yes;
 }
 
+/* --emit-spirv= and --emit-host= are written now under temporary names
+ * and published at the command's end only if all of it succeeds, as -o is
+ * (docs/security.md): a host compile or link that fails after them leaves
+ * the files they name as they were. */
+static bool emit(Driver *d, const char *path, const void *data, size_t n) {
+    if (!strcmp(path, "-")) return write_output(&d->arena, path, data, n);
+    Output *o = arena_alloc(&d->arena, sizeof *o);
+    if (!output_write(o, &d->arena, path, data, n)) return false;
+    vec_push(&d->arena, &d->emitted, o);
+    return true;
+}
+
+bool driver_publish_emitted(Driver *d, bool ok) {
+    for (int i = 0; i < d->emitted.len; i++) ok = output_end(d->emitted.items[i], ok) && ok;
+    return ok;
+}
+
 /* --dump-kernels, --emit-spirv, --emit-host. A file without kernels has no
  * module, and its host C is itself. */
 static bool inspect(Driver *d, Unit *u) {
@@ -118,11 +136,11 @@ static bool inspect(Driver *d, Unit *u) {
         return false;
     }
     bool ok = true;
-    if (d->emit_spirv) ok = write_output(&d->arena, d->emit_spirv, u->spirv, u->spirv_words * sizeof *u->spirv);
+    if (d->emit_spirv) ok = emit(d, d->emit_spirv, u->spirv, u->spirv_words * sizeof *u->spirv);
     if (ok && d->emit_host && !u->kernels.len) {
-        ok = write_output(&d->arena, d->emit_host, u->source, u->source_len);
+        ok = emit(d, d->emit_host, u->source, u->source_len);
     } else if (ok && d->emit_host) {
-        ok = write_output(&d->arena, d->emit_host, u->host.data, u->host.len);
+        ok = emit(d, d->emit_host, u->host.data, u->host.len);
     }
     return ok;
 }
@@ -201,7 +219,7 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
         add(d, &args, quote_dir);
     }
     if (in->kernels_outlined) add(d, &args, "-D__CAMPCC_HOST_COMPILE__=1"); /* camp.h: header kernels fail */
-    if (rewritten && in->kernel_count >= MANY_KERNELS && driver_host_is_clang()) {
+    if (rewritten && in->kernel_count >= MANY_KERNELS && driver_host_is_clang(d)) {
         add(d, &args, "-mllvm");
         add(d, &args, "-slp-schedule-budget=1000");
     }
@@ -258,7 +276,8 @@ static Options unit_options(Driver *d, const Input *in, const char *stdin_quote)
 static bool compile_kernels(Driver *d, Input *in, const char *path, const char *out, const char *stdin_quote) {
     Options opts = unit_options(d, in, stdin_quote);
     opts.show_module = d->action == ACT_ASSEMBLY || d->emit_spirv || d->dump_kernels;
-    Unit u = {.diag = &d->diag, .opts = &opts, .path = path};
+    /* standard input is "<stdin>" in diagnostics, as for clang, not campcc's copy */
+    Unit u = {.diag = &d->diag, .opts = &opts, .path = in->stdin_copy ? "<stdin>" : path, .read_from = in->stdin_copy};
     bool ok = compile_unit(&u) && inspect(d, &u);
     if (ok && d->action == ACT_ASSEMBLY && u.kernels.len) {
         char *text = spv_disassemble(u.spirv, u.spirv_words);

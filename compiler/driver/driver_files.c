@@ -108,15 +108,27 @@ static const char *host_cc_command(void) {
     return cc && cc[strspn(cc, HOST_CC_BLANKS)] ? cc : CAMP_DEFAULT_HOST_CC;
 }
 
-/* Whether the host compiler is clang ($CAMP_HOST_CC's first word, or the default). */
-bool driver_host_is_clang(void) {
+/* The program's name in the host compiler's command: the last part of its
+ * first word, a copy in `a`. */
+static char *host_cc_program(Arena *a) {
     const char *cc = host_cc_command();
     cc += strspn(cc, HOST_CC_BLANKS);
     size_t len = strcspn(cc, HOST_CC_BLANKS);
     const char *base = cc;
     for (const char *c = cc; c < cc + len; c++)
         if (*c == '/') base = c + 1;
-    return !strncmp(base, "clang", 5);
+    return arena_strndup(a, base, len - (size_t)(base - cc));
+}
+
+bool driver_host_is_clang(Driver *d) { return !strncmp(host_cc_program(&d->arena), "clang", 5); }
+
+/* Whether the host compiler explains its own failures: clang or gcc (a
+ * cross gcc too, and cc), which exit with 1 after their diagnostics. Any
+ * other failure is campcc's to report, as clang's driver reports a tool's
+ * status unless the tool is its own compiler and the status 1. */
+static bool host_explains_failures(Driver *d) {
+    const char *name = host_cc_program(&d->arena);
+    return strstr(name, "clang") || strstr(name, "gcc") || !strcmp(name, "cc");
 }
 
 int driver_run_host(Driver *d, const PtrVec *args) { return driver_run_host_stdin(d, args, NULL); }
@@ -144,7 +156,12 @@ int driver_run_host_stdin(Driver *d, const PtrVec *args, const char *stdin_file)
         diag_tool_error("cannot run the host compiler '%s': %s (set CAMP_HOST_CC)", words[0], strerror(st.spawn_error));
         return 1;
     }
-    if (!st.signal) return st.exit_code;
-    diag_tool_error("the host compiler '%s' was killed by signal %d", words[0], st.signal);
-    return 1;
+    if (st.signal) {
+        diag_tool_error("the host compiler '%s' was killed by signal %d", words[0], st.signal);
+        return 1;
+    }
+    if (st.exit_code != 0 && (st.exit_code != 1 || !host_explains_failures(d)))
+        diag_tool_error("the host compiler '%s' failed with exit code %d (use -v to see the command)", words[0],
+                        st.exit_code);
+    return st.exit_code;
 }

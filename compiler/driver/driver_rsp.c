@@ -86,6 +86,10 @@ static bool expand_arg(Driver *d, const char *arg, PtrVec *out, const Expanding 
         vec_push(&d->arena, out, (void *)arg);
         return true;
     }
+    if (!arg[1]) { /* clang reads the current directory as the file */
+        diag_tool_error("'@' without a response file name");
+        return false;
+    }
     if (stat(arg + 1, &st) != 0) {
         if (errno == ENOENT) { /* not a response file: a word, as clang keeps it */
             vec_push(&d->arena, out, (void *)arg);

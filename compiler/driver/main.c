@@ -82,6 +82,18 @@ static int run_project_compiler(Driver *d) {
     return run_instead((char *const *)argv.items, "the project's compiler");
 }
 
+/* Each source input compiled, then the link; the inspection outputs are
+ * published only if all of it succeeds. */
+static int compile_and_link(Driver *d) {
+    int status = 0;
+    for (int i = 0; i < d->inputs.len && !status; i++) {
+        Input *in = d->inputs.items[i];
+        if (in->is_source && !driver_compile_source(d, in)) status = 1;
+    }
+    if (!status && d->action == ACT_LINK) status = driver_link(d);
+    return driver_publish_emitted(d, status == 0) ? status : 1;
+}
+
 static int drive(Driver *d) {
     if (for_project_compiler(d)) return run_project_compiler(d);
     if (!driver_locate_self(d)) return 1;
@@ -97,11 +109,7 @@ static int drive(Driver *d) {
     driver_add_camp_flags(d, &cargs);
     d->opts.clang_args = (const char *const *)cargs.items;
     d->opts.nclang_args = cargs.len;
-    for (int i = 0; i < d->inputs.len; i++) {
-        Input *in = d->inputs.items[i];
-        if (in->is_source && !driver_compile_source(d, in)) return 1;
-    }
-    return d->action == ACT_LINK ? driver_link(d) : 0;
+    return compile_and_link(d);
 }
 
 int main(int argc, char **argv) {

@@ -340,7 +340,7 @@ Var *fe_module_const(Frontend *fe, CXCursor decl) {
     v->init = ik == CXCursor_InitListExpr || ik == CXCursor_StringLiteral ? fe_lower_init(fe, init, t)
                                                                           : fe_lower_expr(fe, init);
     fe->folding = saved;
-    if (!v->init) return NULL;
+    if (!v->init) v->type = NULL; /* refused where its initializer is: its uses add nothing */
     fe->consts = grow_array(fe->consts, fe->nconsts, &fe->capconsts, sizeof *fe->consts, 16);
     fe->consts[fe->nconsts++] = (VarBinding){def, v};
     return v;
@@ -519,6 +519,7 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     v->type = t;
     v->loc = fe_loc(fe, decl);
     v->kind = VAR_CAPTURE;
+    v->register_storage = clang_Cursor_getStorageClass(decl) == CX_SC_Register;
     if (t->kind == TY_ARRAY) {
         if (t->len == -1 && clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_IncompleteArray) {
             diag_error(d, fe_loc(fe, ref), "array '%s' has no known size; use an explicit view", name);
@@ -1198,7 +1199,9 @@ static enum CXErrorCode parse_once(Unit *u, CXIndex index, bool vector_math, CXT
     if (!vector_math) args[n++] = "-DCAMP_WITHOUT_VECTOR_MATH_=1";
     if (u->opts->prelude_pch[vector_math]) args[n++] = "-include-pch", args[n++] = u->opts->prelude_pch[vector_math];
     const unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
-    return clang_parseTranslationUnit2(index, u->path, args, n, NULL, 0, flags, tu);
+    /* standard input: a file of that name, which only libclang sees */
+    struct CXUnsavedFile saved = {u->path, u->source, (unsigned long)u->source_len};
+    return clang_parseTranslationUnit2(index, u->path, args, n, &saved, u->read_from ? 1 : 0, flags, tu);
 }
 
 /* The user's file as clang sees it. camp_math.h's vector forms (hundreds of
@@ -1217,6 +1220,41 @@ static enum CXErrorCode parse(Unit *u, CXIndex index, CXTranslationUnit *tu) {
     return parse_once(u, index, true, tu);
 }
 
+/* Whether `name` is a C standard clang 19 knows (LangStandards.def). */
+static bool is_c_standard(const char *name) {
+    static const char *const names[] = {
+        "c89", "c90", "iso9899:1990", "iso9899:199409", "gnu89", "gnu90",
+        "c99", "c9x", "iso9899:1999", "iso9899:199x",   "gnu99", "gnu9x",
+        "c11", "c1x", "iso9899:2011", "iso9899:201x",   "gnu11", "gnu1x",
+        "c17", "c18", "iso9899:2017", "iso9899:2018",   "gnu17", "gnu18",
+        "c23", "c2x", "gnu23",        "gnu2x",          "c2y",   "gnu2y",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(name, names[i])) return true;
+    return false;
+}
+
+/* Why libclang made no unit. clang's driver refuses a -std= (the last one
+ * counts) that names no C standard without a diagnostic libclang passes
+ * on: said here in clang's words; other causes only by libclang's code. */
+static void report_parse_failure(Unit *u, enum CXErrorCode err) {
+    for (int i = u->opts->nclang_args - 1; i >= 0; i--) {
+        const char *arg = u->opts->clang_args[i], *eq = strchr(arg, '=');
+        if (!eq || (strncmp(arg, "-std=", 5) && strncmp(arg, "--std=", 6))) continue;
+        const char *name = eq + 1;
+        if (is_c_standard(name)) break;
+        static const char *const other_languages[] = {"c++", "gnu++", "cl", "CL", "hlsl"};
+        for (size_t l = 0; l < sizeof other_languages / sizeof *other_languages; l++)
+            if (!strncmp(name, other_languages[l], strlen(other_languages[l]))) {
+                diag_tool_error("invalid argument '%s' not allowed with 'C'", arg);
+                return;
+            }
+        diag_tool_error("invalid value '%s' in '%s'", name, arg);
+        return;
+    }
+    diag_tool_error("cannot parse '%s' (libclang error %d)", u->path, (int)err);
+}
+
 bool frontend_run(Unit *u) {
     if (!fe_check_scope_operator(u) || !fe_check_includes(u) || !fe_check_expression_length(u)) return false;
     Frontend fe = {.u = u, .a = &u->arena};
@@ -1227,7 +1265,7 @@ bool frontend_run(Unit *u) {
     t = time_now();
     bool ok = false;
     if (err != CXError_Success) {
-        diag_tool_error("cannot parse '%s' (libclang error %d)", u->path, (int)err);
+        report_parse_failure(u, err);
     } else {
         fe.main_file = clang_getFile(fe.tu, u->path);
         if (report_clang_diagnostics(&fe)) { /* which lists the unit (unit_cursors.c) */

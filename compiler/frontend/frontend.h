@@ -76,7 +76,8 @@ Var *fe_lookup(Frontend *fe, CXCursor decl);
 bool fe_names_refused_local(Frontend *fe, CXCursor c);
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
 /* A const global or static const local with an initializer: a module
- * constant; NULL (no error) if decl is not one. */
+ * constant; NULL (no error) if decl is not one. One whose initializer amp
+ * code cannot hold is reported once and comes back without a type. */
 Var *fe_module_const(Frontend *fe, CXCursor decl);
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
 

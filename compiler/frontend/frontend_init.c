@@ -87,10 +87,33 @@ static void init_string(InitBuilder *b, Type *t, int *path, int depth, CXCursor 
     if (r) clang_EvalResult_dispose(r);
 }
 
+/* Whether `c` is C23's `#embed` in a braced list (clang's EmbedExpr):
+ * libclang shows it as one operand-less expression at the directive's
+ * `#`, and evaluates it as the file's first byte only, so the data cannot
+ * be read through it. */
+static bool is_embed(Frontend *fe, CXCursor c) {
+    c = fe_strip(c);
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr || fe_children(c, NULL, 0) != 0) return false;
+    CXFile file;
+    unsigned offset;
+    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, &offset);
+    size_t size;
+    const char *text = file ? clang_getFileContents(fe->tu, file, &size) : NULL;
+    if (!text || offset >= size || text[offset] != '#') return false;
+    size_t i = offset + 1;
+    while (i < size && (text[i] == ' ' || text[i] == '\t')) i++;
+    return size - i >= 5 && !strncmp(text + i, "embed", 5);
+}
+
 /* One initializer `c` (a braced list or an expression) for the object of
  * type t at path. */
 static void init_value(InitBuilder *b, Type *t, int *path, int depth, CXCursor c) {
     enum CXCursorKind k = clang_getCursorKind(c);
+    if (is_embed(b->fe, c)) {
+        diag_error(b->fe->u->diag, fe_loc(b->fe, fe_strip(c)), "'#embed' is not supported in amp code");
+        b->ok = false;
+        return;
+    }
     if (k == CXCursor_InitListExpr) {
         int n = fe_children(c, NULL, 0);
         CXCursor *items = arena_alloc(b->fe->a, sizeof *items * (size_t)(n ? n : 1));

@@ -281,9 +281,9 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
         }
         if (v && !v->type) return NULL; /* a local or parameter whose type was refused, where it was declared */
         int errors = fe->u->diag->errors;
-        if (!v && errors == 0) v = fe_module_const(fe, decl);
+        if (!v) v = fe_module_const(fe, decl);
         if (!v && fe->u->diag->errors == errors) v = fe_capture(fe, c, decl); /* not refused as a constant */
-        if (!v) return NULL;
+        if (!v || !v->type) return NULL; /* a constant refused: reported at its initializer */
         Expr *e = fe_new_expr(fe, EX_VAR, v->type, c);
         e->var = v;
         return e;

@@ -110,6 +110,7 @@ typedef struct Conversion {
     char flags[8];
     int width, precision; /* -1: none */
     int vector;           /* components, 0 for a scalar */
+    bool long_length;     /* an 'l' among the length modifiers */
     char conv;
 } Conversion;
 
@@ -168,7 +169,7 @@ static bool parse_conversion(const char **p, Conversion *c, const char **bad) {
     }
     /* the length modifiers say what C's promotions made of the value,
      * which its type says here; OpenCL writes 'hl' for float vectors */
-    while (*s && strchr("hljztLq", *s)) s++;
+    for (; *s && strchr("hljztLq", *s); s++) c->long_length |= *s == 'l';
     c->conv = *s;
     if (!*s) {
         *bad = "a '%' at the end of the format";
@@ -266,6 +267,9 @@ static void check_format(FormatCheck *fc, const char *format, CXCursor where) {
         snprintf(spec, sizeof spec, "%.*s", (int)(p - start), start);
         if (c.conv == 'n')
             fail_at(fc, where, "argument 1 of printf: the format has '%s', but a kernel's printf writes nothing back", spec);
+        else if (c.long_length && (c.conv == 's' || c.conv == 'c')) /* the host's report has no wchar_t to convert */
+            fail_at(fc, where, "argument 1 of printf: the format has '%s', a wide string or character, which amp code's "
+                    "printf does not print", spec);
         else if (!is_int_conversion(c.conv) && !is_float_conversion(c.conv) && c.conv != 's' && c.conv != 'p')
             fail_at(fc, where, "argument 1 of printf: the format has '%s', a conversion amp code's printf does not know",
                     spec);

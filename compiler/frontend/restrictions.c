@@ -194,6 +194,35 @@ static bool is_own_variable(Checker *ck, CXCursor decl) {
     return clang_File_isEqual(file, ck->fe->main_file) && off >= ck->begin && off < ck->end;
 }
 
+static bool token_is(Frontend *fe, CXToken tok, const char *word) {
+    CXString s = clang_getTokenSpelling(fe->tu, tok);
+    bool yes = !strcmp(clang_getCString(s), word);
+    clang_disposeString(s);
+    return yes;
+}
+
+/* Whether attribute cursor `attr` is GNU C's cleanup (`cleanup(f)`,
+ * `__cleanup__(f)`, `[[gnu::cleanup(f)]]`), which libclang does not name:
+ * its first token does, or the one after its prefix's `::`. */
+static bool is_cleanup_attribute(Frontend *fe, CXCursor attr) {
+    if (clang_getCursorKind(attr) != CXCursor_UnexposedAttr) return false;
+    CXToken *toks;
+    unsigned n;
+    clang_tokenize(fe->tu, clang_getCursorExtent(attr), &toks, &n);
+    unsigned name = n >= 3 && token_is(fe, toks[1], "::") ? 2 : 0;
+    bool yes = name < n && (token_is(fe, toks[name], "cleanup") || token_is(fe, toks[name], "__cleanup__"));
+    clang_disposeTokens(fe->tu, toks, n);
+    return yes;
+}
+
+static enum CXChildVisitResult find_cleanup(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Checker *ck = data;
+    if (is_cleanup_attribute(ck->fe, c))
+        diag_error(ck->d, fe_loc(ck->fe, c), "'cleanup' attribute is not supported in amp code");
+    return CXChildVisit_Continue;
+}
+
 static void check_var_decl(Checker *ck, CXCursor c) {
     char *name = fe_spelling(ck->fe, c);
     CXType t = clang_getCursorType(c);
@@ -202,6 +231,9 @@ static void check_var_decl(Checker *ck, CXCursor c) {
         return;
     }
     if (check_type(ck, t, c)) return;
+    /* the function would run at every exit from the variable's scope,
+     * which lowering does not follow: the call was silently left out */
+    clang_visitChildren(c, find_cleanup, ck);
     check_children(ck, c);
 }
 

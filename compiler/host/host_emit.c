@@ -86,6 +86,15 @@ static void put_held_pointers(ParamOut *o, const Type *t, const char *expr, uint
     }
 }
 
+/* The address a value capture's bytes are read from at the launch. C
+ * takes none of a `register` variable's: a copy's then, in a one-element
+ * array (which a struct or vector initializes, where `(T){s}` would take s
+ * for its first member) that decays to its address. */
+static const char *value_address(ParamOut *o, const Var *v) {
+    if (v->register_storage) return arena_printf(o->arena, "(__typeof__(%s)[1]){%s}", v->name, v->name);
+    return arena_printf(o->arena, "&(%s)", v->name);
+}
+
 /* Every capture takes an argument; a texture too. */
 static bool has_params(const Kernel *k) { return k->captures.len || k->texture_bindings; }
 
@@ -106,7 +115,7 @@ static void put_params(ParamOut *o, const Kernel *k) {
             put_arg(o, "&(int){%s}", v->host_value);
         } else if (v->capture == CAPTURE_VALUE) {
             put_param(o, "CAMP_PARAM_VALUE", v->push_offset, 0, (uint32_t)v->type->size, 0, v->name);
-            put_arg(o, "&(%s)", v->name);
+            put_arg(o, "%s", value_address(o, v));
             put_held_pointers(o, v->type, v->name, v->push_offset, v->access & CAMP_ACCESS_WRITE);
         } else if (v->capture == CAPTURE_POINTER) { /* its bytes are those of the explicit view it lies in */
             put_param(o, "CAMP_PARAM_POINTER", v->push_offset, view_access(v), 0, 0, v->name);

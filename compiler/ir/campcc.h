@@ -56,6 +56,10 @@ void sb_free(StrBuf *sb);
 size_t utf8_char_length(const char *text, size_t n);
 
 /* files.c — reading a stream, writing a file, running a program */
+/* A source file opened for reading; NULL, reported, when it cannot be:
+ * `no such file or directory: 'x.c'` (clang's words), else `cannot read
+ * 'x.c': Permission denied` (or `Is a directory`). */
+FILE *open_source(const char *path);
 /* Appends all of f to sb; false on a read error. */
 bool sb_read_stream(StrBuf *sb, FILE *f);
 /* Writes data to a temporary file of campcc's own, reporting failures. */
@@ -80,7 +84,10 @@ char *make_temp_dir(Arena *a);
 /* Creates `path` (in such a directory) exclusively, listed for cleanup;
  * false with errno on failure. */
 bool create_temp_file(char *path);
-/* write_file for an output: "-" is standard output. */
+/* output_begin, then `data` written where it says: output_end publishes
+ * it (or removes it); false (reported, nothing left) on failure. */
+bool output_write(Output *o, Arena *a, const char *path, const void *data, size_t n);
+/* write_file for an output, published at once: "-" is standard output. */
 bool write_output(Arena *a, const char *path, const void *data, size_t n);
 typedef struct ProgramStatus {
     int spawn_error; /* errno when it could not be run (or waited for) */
@@ -125,6 +132,7 @@ typedef struct Diag {
     int errors, warnings;
     DiagColor color;
     bool werror; /* -Werror: clang's warnings come as errors, named so */
+    const char *stdin_copy; /* where standard input was saved: the lines shown for "<stdin>" */
 } Diag;
 
 /* What a command-line flag means for diagnostics. */
@@ -309,6 +317,7 @@ typedef struct Var {
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
     bool race_shadow; /* -fcamp-check: a tile_static variable's shadow (check_races.c) */
     bool static_storage; /* a captured array of static storage duration: a global or static local */
+    bool register_storage; /* a capture declared `register`, whose address C does not take */
     /* A view capture that the statement right after the launch synchronizes
      * (array_view_synchronize), or whose elements it surely reads or
      * writes on the host (camp_abi.h: the launch leaves its pages alone,
@@ -633,7 +642,8 @@ typedef struct Unit {
     Arena arena;
     Diag *diag;
     const Options *opts;
-    const char *path;   /* as given on the command line */
+    const char *path;   /* as given on the command line; "<stdin>" for standard input, as clang names it */
+    const char *read_from; /* where standard input was saved, for "<stdin>"; NULL: path itself */
     char *source;       /* the file's bytes */
     size_t source_len;
     PtrVec kernels;     /* Kernel* */

@@ -41,7 +41,7 @@ DiagFlag diag_flag(Diag *d, const char *arg) {
 /* Prints line `line` of `file` and a caret under column `col` (1-based). */
 static void print_caret(const Diag *d, SrcLoc loc) {
     if (!loc.file || !loc.line || loc.renamed) return;
-    FILE *f = fopen(loc.file, "r");
+    FILE *f = fopen(d->stdin_copy && !strcmp(loc.file, "<stdin>") ? d->stdin_copy : loc.file, "r");
     if (!f) return;
     char buf[4096];
     unsigned n = 0;

@@ -17,6 +17,20 @@
 
 extern char **environ;
 
+FILE *open_source(const char *path) {
+    FILE *f = fopen(path, "rb");
+    struct stat st;
+    if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) { /* which fopen opens, and reading fails */
+        fclose(f);
+        f = NULL;
+        errno = EISDIR;
+    }
+    if (f) return f;
+    if (errno == ENOENT) diag_tool_error("no such file or directory: '%s'", path);
+    else diag_tool_error("cannot read '%s': %s", path, strerror(errno));
+    return NULL;
+}
+
 bool sb_read_stream(StrBuf *sb, FILE *f) {
     char buf[65536];
     size_t n;
@@ -138,6 +152,23 @@ bool output_end(Output *o, bool ok) {
     return ok;
 }
 
+bool output_write(Output *o, Arena *a, const char *path, const void *data, size_t n) {
+    const char *to = output_begin(o, a, path, false);
+    if (!to) return false;
+    int fd = open(to, O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) {
+        diag_tool_error("cannot open '%s' for writing: %s", path, strerror(errno));
+        return output_end(o, false);
+    }
+    bool ok = write_all(fd, path, data, n);
+    if (close(fd) != 0 && ok) {
+        diag_tool_error("cannot write '%s': %s", path, strerror(errno));
+        ok = false;
+    }
+    if (!ok) output_end(o, false);
+    return ok;
+}
+
 bool write_output(Arena *a, const char *path, const void *data, size_t n) {
     if (!strcmp(path, "-")) {
         bool ok = fwrite(data, 1, n, stdout) == n && fflush(stdout) == 0;
@@ -145,19 +176,7 @@ bool write_output(Arena *a, const char *path, const void *data, size_t n) {
         return ok;
     }
     Output o;
-    const char *to = output_begin(&o, a, path, false);
-    if (!to) return false;
-    int fd = open(to, O_WRONLY | O_TRUNC | O_CLOEXEC);
-    if (fd < 0) {
-        diag_tool_error("cannot open '%s' for writing: %s", path, strerror(errno));
-        return output_end(&o, false);
-    }
-    bool ok = write_all(fd, path, data, n);
-    if (close(fd) != 0 && ok) {
-        diag_tool_error("cannot write '%s': %s", path, strerror(errno));
-        ok = false;
-    }
-    return output_end(&o, ok);
+    return output_write(&o, a, path, data, n) && output_end(&o, true);
 }
 
 ProgramStatus run_program(char *const *argv, const char *stdin_file) {

@@ -4,6 +4,7 @@ files and a blank CAMP_HOST_CC."""
 import os
 import re
 import shutil
+import subprocess
 
 from common import e2e, expect, needed_libs, deps_of, cdb_entries
 
@@ -52,7 +53,8 @@ def test_shared_library(ctx):
 
 
 def test_stdin(ctx):
-    """`-x c -` reads the source from standard input, kernels included."""
+    """`-x c -` reads the source from standard input, kernels included; diagnostics and the host C's #line name it
+    `<stdin>`, as clang does (they named campcc's temporary copy)."""
     src = open(ctx.path("scale.c"), "rb").read()
     ctx.run(["-x", "c", "-", "-c", "-o", "scale-stdin.o"], stdin=src)  # "scale.h" from the current directory
     expect(ctx.has_spirv("scale-stdin.o"), "a kernel read from stdin gave an object without SPIR-V")
@@ -64,6 +66,56 @@ def test_stdin(ctx):
            f"-MMD on standard input: want its headers and no temporary file, got {deps}")
     _, err = ctx.run(["-c", "-"], rc=1, stdin=src)
     expect("-x required" in err, f"`-` without -x: want clang's error, got {err}")
+    # diagnostics name standard input as clang does, with its line, never campcc's copy of it
+    broken = src.replace(b"    parallel_for_each(", b"    int unused = 1 +* ;\n    parallel_for_each(", 1)
+    line = broken[:broken.index(b"+*")].count(b"\n") + 1
+    _, err = ctx.run(["-x", "c", "-", "-c", "-o", "broken.o"], rc=1, stdin=broken)
+    expect(re.search(rf"^<stdin>:{line}:\d+: error: expected expression$", err, re.M) and "int unused = 1 +* ;" in err
+           and "campcc-" not in err, f"an error on standard input: want '<stdin>:{line}:...' and its line:\n{err}")
+    out, _ = ctx.run(["-x", "c", "-", "-fsyntax-only", "--emit-host=-"], stdin=src)
+    expect('#line 1 "<stdin>"' in out and "campcc-" not in out,
+           f"the host C of standard input names its lines otherwise:\n{out[:1500]}")
+
+
+def test_unreadable_input(ctx):
+    """An input that is there but cannot be read is reported as such, in clang's words, with campcc's prefix: a
+    file without read permission (it was 'no such file or directory') and a directory (clang's error had no
+    'campcc:' prefix); a missing file is 'no such file or directory'. Nothing is written."""
+    shutil.copy(ctx.path("scale.c"), ctx.path("locked.c"))
+    os.chmod(ctx.path("locked.c"), 0)
+    os.mkdir(ctx.path("folder.c"))
+    as_nobody = None
+    if os.geteuid() == 0:  # root reads any file: the unreadable one is tried as nobody
+        os.chmod(ctx.tmp, 0o777)
+        def as_nobody():
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+    for src, message, preexec in [("locked.c", "cannot read 'locked.c': Permission denied", as_nobody),
+                                  ("folder.c", "cannot read 'folder.c': Is a directory", None),
+                                  ("absent.c", "no such file or directory: 'absent.c'", None)]:
+        for args in (["-c", src, "-o", "out.o"], [src, "main.c", "-o", "prog"], ["-fsyntax-only", src]):
+            p = subprocess.run([ctx.campcc] + args, cwd=ctx.tmp, capture_output=True, timeout=300,
+                               preexec_fn=preexec)
+            err = p.stderr.decode(errors="replace")
+            expect(p.returncode == 1 and err == f"campcc: error: {message}\n",
+                   f"campcc {' '.join(args)}: exit status {p.returncode}, want 1 and only "
+                   f"'campcc: error: {message}':\n{err}")
+            expect(not os.path.exists(ctx.path("out.o")) and not os.path.exists(ctx.path("prog")),
+                   f"campcc {' '.join(args)} wrote an output")
+
+
+def test_std_refused(ctx):
+    """A -std= that names no C standard is refused in clang's words (it was 'cannot parse ... (libclang error 4)',
+    libclang passing on no reason); the last -std= counts, as for clang."""
+    for std, message in [("bogus", "invalid value 'bogus' in '-std=bogus'"),
+                         ("c++17", "invalid argument '-std=c++17' not allowed with 'C'")]:
+        _, err = ctx.run(["-c", "scale.c", "-o", "s.o", f"-std={std}"], rc=1)
+        expect(f"campcc: error: {message}\n" in err and "libclang" not in err,
+               f"-std={std}: want 'campcc: error: {message}':\n{err}")
+        expect(not os.path.exists(ctx.path("s.o")), f"-std={std}: campcc wrote s.o")
+    ctx.run(["-c", "scale.c", "-o", "s.o", "-std=bogus", "-std=c2x"])
+    expect(ctx.has_spirv("s.o"), "-std=c2x after -std=bogus: no object with the kernel")
 
 
 def test_quote_includes(ctx):
@@ -173,9 +225,10 @@ def test_response_files(ctx):
     write("b.rsp", "-c @a.rsp")
     os.mkdir(ctx.path("dir.rsp"))
     for arg, message in [("@a.rsp", "response file 'a.rsp' includes itself"),
-                         ("@dir.rsp", "cannot read response file 'dir.rsp': Is a directory")]:
-        _, err = ctx.run([arg], rc=1)
-        expect(f"campcc: error: {message}" in err, f"campcc {arg}: want '{message}', got\n{err[-1500:]}")
+                         ("@dir.rsp", "cannot read response file 'dir.rsp': Is a directory"),
+                         ("@", "'@' without a response file name")]:  # it was clang's 'cannot not open file'
+        _, err = ctx.run([arg, "scale.c"], rc=1)
+        expect(err == f"campcc: error: {message}\n", f"campcc {arg}: want only '{message}', got\n{err[-1500:]}")
 
 
 def test_blank_host_cc(ctx):
@@ -194,6 +247,28 @@ def test_blank_host_cc(ctx):
 def dynamic_section(ctx, exe):
     out, _ = ctx.run(["-d", ctx.path(exe)], cmd=["readelf"])
     return out
+
+
+def test_host_compiler_fails(ctx):
+    """A host compiler that fails without explaining itself is named with its exit status (`CAMP_HOST_CC=false`
+    ended campcc with status 1 and no word); clang's and gcc's failures, which they explain, get no line more,
+    as clang's driver adds none to its compiler's."""
+    false = shutil.which("false")
+    for args in (["-c", "scale.c", "-o", "s.o"], ["-c", "main.c", "-o", "m.o"], ["-fsyntax-only", "main.c"]):
+        _, err = ctx.run(args, rc=1, env=dict(os.environ, CAMP_HOST_CC=false))
+        expect(f"campcc: error: the host compiler '{false}' failed with exit code 1 (use -v to see the command)"
+               in err, f"CAMP_HOST_CC={false} campcc {' '.join(args)}: want the host compiler named:\n{err}")
+        expect(not os.path.exists(ctx.path("s.o")) and not os.path.exists(ctx.path("m.o")),
+               f"campcc {' '.join(args)} wrote an object")
+    with open(ctx.path("exit3.sh"), "w") as f:
+        f.write("#!/bin/sh\nexit 3\n")
+    os.chmod(ctx.path("exit3.sh"), 0o755)
+    _, err = ctx.run(["-c", "main.c", "-o", "m.o"], rc=1, env=dict(os.environ, CAMP_HOST_CC=ctx.path("exit3.sh")))
+    expect("exit3.sh' failed with exit code 3" in err, f"a host compiler's exit status 3: not said:\n{err}")
+    with open(ctx.path("typo.c"), "w") as f:
+        f.write("int main(void) { return 0 }\n")
+    _, err = ctx.run(["-c", "typo.c", "-o", "t.o"], rc=1)
+    expect("expected ';'" in err and "campcc: error" not in err, f"clang's own error, and only it, wanted:\n{err}")
 
 
 def test_runtime_only_when_used(ctx):

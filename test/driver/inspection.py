@@ -425,7 +425,8 @@ def test_spelling(ctx):
     the host compiler's; typos in the source get clang's corrections (libclang turns them off)."""
     for wrong, meant in (("--no-camp-runtim", "--no-camp-runtime"), ("-dump-kernels", "--dump-kernels"),
                          ("--emit-spirvv=m.spv", "--emit-spirv=m.spv"), ("--lancher", "--launcher"),
-                         ("-fcamp-inline-mat", "-fcamp-inline-math")):
+                         ("-fcamp-inline-mat", "-fcamp-inline-math"), ("-fcamp-chek", "-fcamp-check"),
+                         ("--dump-irr", "--dump-ir")):
         _, err = ctx.run(["-c", "scale.c", "-o", "typo.o", wrong], rc=1)
         expect(f"campcc: error: unknown argument '{wrong}'; did you mean '{meant}'?" in err, f"{wrong}: {err}")
         expect(not os.path.exists(ctx.path("typo.o")), f"{wrong}: campcc compiled anyway")

@@ -76,6 +76,37 @@ def test_failed_output_untouched(ctx):
     expect(not leftovers(ctx, tmpdir), f"failed compiles left {leftovers(ctx, tmpdir)}")
 
 
+def test_failed_emit_untouched(ctx):
+    """--emit-spirv= and --emit-host= are published only when the whole command succeeds, as -o is: a host compile
+    or link that fails after the kernels compiled leaves existing files exactly as they were and creates none (they
+    were replaced, and a failed link left a new --emit-host file)."""
+    tmpdir, env = private_tmpdir(ctx)
+    with open(ctx.path("host_fails.c"), "w") as f:  # the kernels compile; the host C does not
+        f.write("#include <camp.h>\nvoid f(int *a) { array_view(a, 4); parallel_for_each(i, extent(4)) { a[i] = i; } }\n"
+                "#ifdef __CAMPCC_HOST_COMPILE__\n#error the host compile\n#endif\n")
+    failing = {
+        "a host compile error": ["-c", "host_fails.c", "-o", "x.o"],
+        "an undefined symbol at link time": ["scale.c", "-o", "prog"],  # main.c left out: no main
+    }
+    for why, args in failing.items():
+        for name in ("keep.spv", "keep.host.c"):
+            with open(ctx.path(name), "w") as f:
+                f.write("the user's own file\n")
+        before = {name: snapshot(ctx.path(name)) for name in ("keep.spv", "keep.host.c")}
+        ctx.run(args + ["--emit-spirv=keep.spv", "--emit-host=keep.host.c"], rc=1, env=env)
+        for name, snap in before.items():
+            expect(snapshot(ctx.path(name)) == snap, f"campcc {' '.join(args)} failed with {why} and changed {name}")
+        ctx.run(args + ["--emit-spirv=new.spv", "--emit-host=new.host.c"], rc=1, env=env)
+        for name in ("new.spv", "new.host.c"):
+            expect(not os.path.lexists(ctx.path(name)), f"campcc {' '.join(args)} failed with {why} and wrote {name}")
+    expect(not leftovers(ctx, tmpdir), f"failed compiles left {leftovers(ctx, tmpdir)}")
+    ctx.run(["-c", "main.c", "-o", "main.o"], env=env)
+    ctx.run(["scale.c", "main.o", "-o", "prog", "--emit-spirv=keep.spv", "--emit-host=keep.host.c"], env=env)
+    expect(ctx.has_spirv("keep.spv") and "camp_abi_launch" in ctx.read("keep.host.c"),
+           "a command that succeeds did not replace the --emit-spirv and --emit-host files")
+    expect(not leftovers(ctx, tmpdir), f"a compile left {leftovers(ctx, tmpdir)}")
+
+
 def test_output_in_place(ctx):
     """-o /dev/null (or another device) works and keeps the device; a regular output is replaced whole."""
     tmpdir, env = private_tmpdir(ctx)
