@@ -32,3 +32,33 @@ void camp_at_exit_again(void) {
     camp_rt.atexit_after_submit = true;
     atexit(camp_rt.teardown_at_exit);
 }
+
+/* fork() copies one thread: a child has the parent's Vulkan objects but
+ * none of the threads that serve them (lavapipe's queue and LLVM threads,
+ * the validation layer's), so a submission there is never run and a wait
+ * for it, or the teardown at exit (vkDeviceWaitIdle), never returns. The
+ * runtime lock is held across the fork, so that the child's copy of the
+ * context is whole and its lock free whatever the parent's other threads
+ * were doing; the child then refuses the device (camp_process_check). */
+static void before_fork(void) { pthread_mutex_lock(&camp_rt.lock); }
+
+static void after_fork_in_parent(void) { pthread_mutex_unlock(&camp_rt.lock); }
+
+static void after_fork_in_child(void) {
+    camp_rt.forked = camp_rt.forked || camp_rt.instance != VK_NULL_HANDLE;
+    pthread_mutex_unlock(&camp_rt.lock);
+}
+
+void camp_watch_forks(void) {
+    static bool watching;
+    if (!watching) watching = pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child) == 0;
+}
+
+camp_status camp_process_check(void) {
+    if (!camp_rt.forked) return CAMP_OK;
+    return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                     "this process is a child that fork() made after its parent opened the accelerator: the "
+                     "device and the driver's threads that run its work stay with the parent, so the child can "
+                     "run no kernel and no copy on it; launch from the parent, fork before its first kernel, or "
+                     "exec a new program in the child");
+}

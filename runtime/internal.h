@@ -464,6 +464,10 @@ typedef struct camp_runtime {
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
     void (*teardown_at_exit)(void); /* what runtime.c registered, registered again ... */
     bool atexit_after_submit;       /* ... after the first submission (camp_at_exit_again) */
+    /* This process is a child fork() made after its parent created the
+     * Vulkan instance (context.c's camp_watch_forks): the driver's and the
+     * layers' threads are the parent's, and stay there. */
+    bool forked;
     /* The default CPU access type the program chose per accelerator (cpu_access.c). */
     camp_access_type cpu_access[CAMP_CPU_ACCESS_CHOSEN_MAX];
     bool cpu_access_chosen[CAMP_CPU_ACCESS_CHOSEN_MAX];
@@ -494,6 +498,13 @@ typedef struct camp_runtime {
 /* After a submission (the runtime's lock held): the first registers the
  * teardown at exit again, to run before what the submission made exist. */
 void camp_at_exit_again(void);
+/* From the runtime's start on: a fork() leaves the child a runtime lock
+ * no other thread holds, and marks the child camp_rt.forked. */
+void camp_watch_forks(void);
+/* An error naming what a child cannot do (anything on a device: its
+ * queues are served by threads the child does not have), where this
+ * process is camp_rt.forked; else CAMP_OK. */
+camp_status camp_process_check(void);
 
 extern camp_runtime camp_rt;
 

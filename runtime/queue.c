@@ -475,6 +475,7 @@ static camp_status submit_failed(camp_accelerator_view *q, uint64_t serial, VkRe
 camp_status camp_queue_flush(camp_accelerator_view *q) {
     /* Nothing recorded (camp_queue_finish may have opened it early). */
     if (!q->open || !q->open_commands) return reap(q, false);
+    CAMP_TRY(camp_process_check()); /* a forked child: never run, its wait would never return */
     pending_submit p;
     batch_end(q, &p);
     pthread_mutex_lock(q->submit_lock);
@@ -508,6 +509,7 @@ camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *
 
 camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
     if (q->open && q->open_commands) {
+        CAMP_TRY(camp_process_check()); /* as camp_queue_flush */
         /* Submitted without the runtime lock, so that threads on other
          * views record, submit and wait meanwhile; the queue's submit
          * lock, taken first, keeps the view's batches in serial order.

@@ -102,9 +102,15 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
 
 /* ---- The runtime -------------------------------------------------------------- */
 
-static void shutdown_at_exit(void) { camp_shutdown(); }
+/* Not in a child forked after the devices opened: their teardown would
+ * wait for driver threads it does not have (camp_watch_forks); the
+ * parent tears them down at its own exit. */
+static void shutdown_at_exit(void) {
+    if (!camp_rt.forked) camp_shutdown();
+}
 
 camp_status camp_runtime_start(void) {
+    CAMP_TRY(camp_process_check());
     if (camp_rt.ready) return CAMP_OK;
     uint64_t start = camp_rt.profiling ? camp_profile_now() : 0;
     if (camp_rt.profiling) camp_trace_begin(start, "open the device", camp_call.file, camp_call.line, NULL);
