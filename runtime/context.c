@@ -3,6 +3,9 @@
 #define _GNU_SOURCE /* PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP */
 #include "internal.h"
 
+#include <stdatomic.h>
+#include <unistd.h>
+
 /* The lock spins a little before it sleeps where the C library offers it:
  * calls hold it for microseconds, less than a sleeping thread's wake-up,
  * which threads on views of their own would otherwise pay at every call. */
@@ -62,3 +65,23 @@ camp_status camp_process_check(void) {
                      "run no kernel and no copy on it; launch from the parent, fork before its first kernel, or "
                      "exec a new program in the child");
 }
+
+/* exit() runs the teardown on its own thread while the program's other
+ * threads go on: one launching kernels in a loop took the lock again
+ * after each launch before the exiting thread woke for it (exit waited
+ * for ever), and one whose call came after the teardown would open the
+ * device again, under the exit handlers of the driver and its compiler,
+ * or fail on views the teardown ended. Those threads wait for the process
+ * to end instead, as exit would end them anyway. */
+void camp_exit_begin(void) {
+    camp_rt.exit_thread = pthread_self();
+    atomic_store(&camp_rt.exit_began, true);
+}
+
+void camp_exit_stops_thread(void) {
+    if (!atomic_load(&camp_rt.exit_began) || pthread_equal(camp_rt.exit_thread, pthread_self())) return;
+    pthread_mutex_unlock(&camp_rt.lock);
+    for (;;) pause();
+}
+
+bool camp_ended_at_exit(void) { return atomic_load(&camp_rt.exit_began) && !camp_rt.ready; }

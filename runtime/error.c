@@ -88,6 +88,7 @@ void camp_failure_clear(void) { memset(&camp_call.failure, 0, sizeof camp_call.f
 
 void camp_lock_at(const char *file, unsigned line) {
     pthread_mutex_lock(&camp_rt.lock);
+    camp_exit_stops_thread();
     camp_call.file = file;
     camp_call.line = line;
 }

@@ -468,6 +468,10 @@ typedef struct camp_runtime {
      * Vulkan instance (context.c's camp_watch_forks): the driver's and the
      * layers' threads are the parent's, and stay there. */
     bool forked;
+    /* exit() began libcamp's teardown on exit_thread (camp_exit_begin):
+     * every other thread's next call waits for the process to end. */
+    _Atomic bool exit_began;
+    pthread_t exit_thread;
     /* The default CPU access type the program chose per accelerator (cpu_access.c). */
     camp_access_type cpu_access[CAMP_CPU_ACCESS_CHOSEN_MAX];
     bool cpu_access_chosen[CAMP_CPU_ACCESS_CHOSEN_MAX];
@@ -505,6 +509,16 @@ void camp_watch_forks(void);
  * queues are served by threads the child does not have), where this
  * process is camp_rt.forked; else CAMP_OK. */
 camp_status camp_process_check(void);
+/* The teardown at exit begins on this thread: from here on, every other
+ * thread that takes the runtime's lock for a call lets it go and waits
+ * for the process to end (camp_exit_stops_thread). */
+void camp_exit_begin(void);
+/* Under the runtime lock, taken for a public call: where exit began on
+ * another thread, lets the lock go and never returns. */
+void camp_exit_stops_thread(void);
+/* Whether the teardown at exit ran: the calls left are an exit handler's
+ * that runs after it (registered before the device opened). */
+bool camp_ended_at_exit(void);
 
 extern camp_runtime camp_rt;
 
@@ -546,7 +560,9 @@ camp_status camp_fail_at(camp_status status, const char *file, unsigned line, co
 camp_status camp_fail_setting(camp_status status, const char *fmt, ...) CAMP_PRINTF(2, 3);
 /* Forgets a failure the call recovered from (it tried another way). */
 void camp_failure_clear(void);
-/* Takes the lock for a public call made at `file`:`line` (file may be NULL). */
+/* Takes the lock for a public call made at `file`:`line` (file may be NULL);
+ * on a thread other than the one exiting, once exit began, never returns
+ * (camp_exit_stops_thread). Every public call starts here. */
 void camp_lock_at(const char *file, unsigned line);
 /* `count` elements of `element_size` bytes in *bytes, or an error naming
  * `call` when the count is negative or the product overflows. */
@@ -763,6 +779,9 @@ camp_status camp_view_or_default(camp_accelerator_view *view, const char *call, 
 camp_status camp_copy_view(camp_device *dev, camp_accelerator_view **out);
 /* Waits until the device is done with view `q` and frees its batches. */
 void camp_queue_drain(camp_accelerator_view *q);
+/* Waits until no thread waits for any view without the runtime lock: each
+ * has come back and gone on with its call (the runtime is about to stop). */
+void camp_queues_await_waiters(void);
 /* Destroys a drained view (what the layers above kept of it is forgotten). */
 void camp_queue_destroy(camp_accelerator_view *q);
 /* `view` if it is a live view, else an error naming `call`. */

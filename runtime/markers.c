@@ -37,7 +37,7 @@ static void label(const char *prefix, const char *name) {
 }
 
 void camp_marker_begin(const char *name) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_profile_init();
     if (marker_depth < MARKER_DEPTH_MAX) snprintf(marker_names[marker_depth], MARKER_NAME_MAX, "%s", name ? name : "");
     marker_depth++;
@@ -48,7 +48,7 @@ void camp_marker_begin(const char *name) {
 }
 
 void camp_marker_end(void) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     if (marker_depth == 0) {
         pthread_mutex_unlock(&camp_rt.lock);
         fprintf(stderr, "camp warning: camp_marker_end without a camp_marker_begin on this thread; ignored\n");
@@ -62,7 +62,7 @@ void camp_marker_end(void) {
 }
 
 void camp_marker(const char *name) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_profile_init();
     camp_trace_instant(camp_profile_now(), name);
     label("", name ? name : "");

@@ -659,14 +659,18 @@ static void device_idle(camp_device *dev) {
     }
 }
 
+/* Lets the runtime lock go for a moment: threads waiting for a view
+ * without it come back for it. */
+static void let_waiters_back(void) {
+    pthread_mutex_unlock(&camp_rt.lock);
+    sched_yield();
+    pthread_mutex_lock(&camp_rt.lock);
+}
+
 void camp_queue_drain(camp_accelerator_view *q) {
     (void)camp_queue_finish(q); /* a lost device: destroy anyway */
     /* Threads still waiting for it without the lock come back first. */
-    while (q->waiters) {
-        pthread_mutex_unlock(&camp_rt.lock);
-        sched_yield();
-        pthread_mutex_lock(&camp_rt.lock);
-    }
+    while (q->waiters) let_waiters_back();
     (void)reap(q, true);
     if (q->waited_for) device_idle(q->dev);
     if (q->open) {
@@ -684,6 +688,16 @@ void camp_queue_drain(camp_accelerator_view *q) {
         q->spare = batch->next;
         batch_destroy(q, batch);
     }
+}
+
+static bool any_waiters(void) {
+    for (const camp_accelerator_view *q = camp_rt.views; q; q = q->next)
+        if (q->waiters) return true;
+    return false;
+}
+
+void camp_queues_await_waiters(void) {
+    while (any_waiters()) let_waiters_back();
 }
 
 void camp_queue_destroy(camp_accelerator_view *q) {
