@@ -390,6 +390,10 @@ typedef struct camp_device {
 #define CAMP_CALL_VIEWS_MAX 8u
 
 typedef struct camp_call_state {
+    /* From camp_lock_at to camp_unlock_and_report, the lock held or let go
+     * for a wait: code of the program's that runs on the thread meanwhile
+     * is a signal handler's (host_guard.c's fault handler asks). */
+    bool in_call;
     camp_failure failure;
     const camp_kernel_info *kernel; /* being launched: error messages name it */
     const char *file;        /* else the call's source location, if known */

@@ -44,13 +44,13 @@ void camp_marker_begin(const char *name) {
     __atomic_add_fetch(&camp_rt.trace.open_markers, 1, __ATOMIC_RELAXED);
     camp_trace_begin(camp_profile_now(), name ? name : "", NULL, 0, "marker");
     label("begin ", name ? name : "");
-    pthread_mutex_unlock(&camp_rt.lock);
+    camp_unlock_and_report(CAMP_OK);
 }
 
 void camp_marker_end(void) {
     camp_lock_at(NULL, 0);
     if (marker_depth == 0) {
-        pthread_mutex_unlock(&camp_rt.lock);
+        camp_unlock_and_report(CAMP_OK);
         fprintf(stderr, "camp warning: camp_marker_end without a camp_marker_begin on this thread; ignored\n");
         return;
     }
@@ -58,7 +58,7 @@ void camp_marker_end(void) {
     __atomic_sub_fetch(&camp_rt.trace.open_markers, 1, __ATOMIC_RELAXED);
     camp_trace_end(camp_profile_now());
     label("end ", marker_depth < MARKER_DEPTH_MAX ? marker_names[marker_depth] : "");
-    pthread_mutex_unlock(&camp_rt.lock);
+    camp_unlock_and_report(CAMP_OK);
 }
 
 void camp_marker(const char *name) {
@@ -66,5 +66,5 @@ void camp_marker(const char *name) {
     camp_profile_init();
     camp_trace_instant(camp_profile_now(), name);
     label("", name ? name : "");
-    pthread_mutex_unlock(&camp_rt.lock);
+    camp_unlock_and_report(CAMP_OK);
 }
