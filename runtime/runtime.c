@@ -102,11 +102,7 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
 
 /* ---- The runtime -------------------------------------------------------------- */
 
-/* Not in a child forked after the devices opened: their teardown would
- * wait for driver threads it does not have (camp_watch_forks); the
- * parent tears them down at its own exit. */
 static void shutdown_at_exit(void) {
-    if (camp_rt.forked) return;
     camp_exit_begin();
     camp_shutdown();
 }
@@ -205,6 +201,10 @@ const char *camp_default_accelerator_name(void) {
 
 void camp_shutdown(void) {
     camp_lock_at(NULL, 0);
+    if (camp_rt.forked) { /* the parent's devices: closing them would wait for driver threads the child lacks */
+        camp_unlock_and_report(CAMP_OK);
+        return;
+    }
     camp_status status = camp_reports_finish_all(); /* a kernel's failed assert, never waited for */
     camp_runtime_stop();
     camp_unlock_and_report(status);
