@@ -65,7 +65,7 @@ static int enumerate(camp_accelerator *list, int capacity, camp_status *status) 
 }
 
 int camp_get_accelerators(camp_accelerator *list, int capacity) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_status status;
     int count = enumerate(list, list ? capacity : 0, &status);
     camp_unlock_and_report(status);
@@ -73,7 +73,7 @@ int camp_get_accelerators(camp_accelerator *list, int capacity) {
 }
 
 camp_accelerator camp_get_default_accelerator(void) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_accelerator accelerator;
     memset(&accelerator, 0, sizeof accelerator);
     camp_status status = camp_runtime_start();

@@ -4,7 +4,7 @@
 #include "internal.h"
 
 camp_accelerator_view *camp_default_view(void) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_status status = camp_runtime_start();
     camp_accelerator_view *view = status == CAMP_OK ? camp_rt.main->default_view : NULL;
     camp_unlock_and_report(status);
@@ -13,7 +13,7 @@ camp_accelerator_view *camp_default_view(void) {
 
 camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *accelerator,
                                                     camp_queuing_mode mode) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_accelerator_view *view = NULL;
     camp_status status = camp_runtime_start();
     if (status == CAMP_OK && mode != CAMP_QUEUING_MODE_AUTOMATIC && mode != CAMP_QUEUING_MODE_IMMEDIATE)
@@ -28,7 +28,7 @@ camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *acce
 
 void camp_accelerator_view_destroy(camp_accelerator_view *view) {
     if (!view) return; /* NULL names the default view, which is never destroyed */
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_status status = camp_view_check(view, "camp_accelerator_view_destroy");
     if (status == CAMP_OK && view != view->dev->default_view) camp_runtime_view_destroy(view);
     if (camp_current_view() == view) camp_set_current_view(NULL);
@@ -36,7 +36,7 @@ void camp_accelerator_view_destroy(camp_accelerator_view *view) {
 }
 
 camp_queuing_mode camp_accelerator_view_queuing_mode(const camp_accelerator_view *view) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_status status = camp_view_check(view, "camp_accelerator_view_queuing_mode");
     camp_queuing_mode mode = status == CAMP_OK ? view->mode : CAMP_QUEUING_MODE_AUTOMATIC;
     camp_unlock_and_report(status);
@@ -44,14 +44,14 @@ camp_queuing_mode camp_accelerator_view_queuing_mode(const camp_accelerator_view
 }
 
 void camp_accelerator_view_flush(camp_accelerator_view *view) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_status status = camp_view_check(view, "camp_accelerator_view_flush");
     if (status == CAMP_OK) status = camp_queue_flush(view);
     camp_unlock_and_report(status);
 }
 
 void camp_accelerator_view_wait(camp_accelerator_view *view) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_status status = camp_view_check(view, "camp_accelerator_view_wait");
     if (status == CAMP_OK) status = camp_queue_finish_releasing(view);
     camp_unlock_and_report(status);

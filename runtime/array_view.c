@@ -83,6 +83,12 @@ static camp_status create(char *host, size_t bytes, const char *name, bool read_
 /* The view holding `host`, or an error naming `call`. */
 static camp_status find_view(const void *host, const char *call, camp_region **out) {
     camp_region *region = camp_region_find(host);
+    if ((!region || region->kind != CAMP_REGION_VIEW) && camp_ended_at_exit())
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "%s(%p): libcamp's teardown at exit has ended every view, without copying back what "
+                         "kernels wrote since the last synchronize; this call comes from an exit handler that runs "
+                         "after it (registered before the program's first kernel)",
+                         call, host);
     if (!region || region->kind != CAMP_REGION_VIEW || (char *)host == region->host + region->bytes)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "%s(%p): the pointer lies in no array_view", call, host);
     *out = region;
@@ -133,6 +139,8 @@ static camp_status view_discard_data(const void *host) {
 static camp_status view_release(const void *host) {
     camp_region *region = NULL;
     if (!host) return CAMP_OK; /* as free(NULL), and as the serial reference mode's */
+    /* an exit handler's, after the teardown at exit ended the view: nothing is left to end */
+    if (camp_ended_at_exit() && !camp_region_find(host)) return CAMP_OK;
     CAMP_TRY(find_view(host, "array_view_release", &region));
     if (region->owns_host && region->refs == 1)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,

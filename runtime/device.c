@@ -53,6 +53,8 @@ static void load_device_functions(camp_device *dev, const char *const *extension
 
 camp_status camp_instance_init(void) {
     if (camp_rt.instance) return CAMP_OK;
+    CAMP_TRY(camp_process_check()); /* a child's copy of the parent's loader and layers: not its own instance */
+    camp_watch_forks();
     bool validation = camp_validation_requested();
     if (validation) CAMP_TRY(camp_validation_check_layer());
 

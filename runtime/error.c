@@ -88,6 +88,8 @@ void camp_failure_clear(void) { memset(&camp_call.failure, 0, sizeof camp_call.f
 
 void camp_lock_at(const char *file, unsigned line) {
     pthread_mutex_lock(&camp_rt.lock);
+    camp_exit_stops_thread();
+    camp_call.in_call = true;
     camp_call.file = file;
     camp_call.line = line;
 }
@@ -104,6 +106,7 @@ camp_status camp_checked_bytes(const char *call, long long count, size_t element
 }
 
 void camp_unlock_and_report(camp_status status) {
+    camp_call.in_call = false;
     camp_call.kernel = NULL;
     camp_call.file = NULL;
     camp_call.line = 0;

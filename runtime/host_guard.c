@@ -873,12 +873,13 @@ static step_count *counted_page(uintptr_t page, unsigned hidden_at) {
  * settle them (brought back; a write then drops the device's copy) and
  * the page opens until a kernel writes them again. Only for a thread of
  * the program's: not where libcamp's lock is held or waited for (the
- * trylock), nor on a driver's worker, which blocks SIGTRAP (a settle there
+ * trylock) or the thread is in a call of its own (a signal handler's
+ * access), nor on a driver's worker, which blocks SIGTRAP (a settle there
  * could wait for the very work the worker runs). */
 static bool settled_after_steps(uintptr_t address, unsigned hidden_at, const ucontext_t *uc) {
     uintptr_t page = page_down(address);
     step_count *c = counted_page(page, hidden_at);
-    if (++c->steps < c->needed || sigismember(&uc->uc_sigmask, SIGTRAP) == 1 ||
+    if (++c->steps < c->needed || sigismember(&uc->uc_sigmask, SIGTRAP) == 1 || camp_call.in_call ||
         pthread_mutex_trylock(&camp_rt.lock) != 0)
         return false;
     camp_call.file = NULL, camp_call.line = 0; /* as camp_lock_at */
@@ -944,6 +945,33 @@ static bool retry_after_change(uintptr_t address) {
     return true;
 }
 
+/* An access to a view's bytes on a thread in the middle of a libcamp call
+ * (camp_call.in_call, the lock held or let go for a wait): not libcamp's
+ * own, which settles the bytes it touches first, but a signal handler's
+ * that interrupted the call (or else libcamp's bug). The view cannot be
+ * brought up to date there: the runtime is half-way through that call,
+ * and a settle would wait for its lock, or for locks the call holds,
+ * for ever. Nor can the access go on without it: the process ends,
+ * naming the interrupted call's kernel. Formatted on the stack and written
+ * with write(), as a signal handler may. */
+static _Noreturn void refuse_access_in_call(uintptr_t address) {
+    const camp_kernel_info *kernel = camp_call.kernel;
+    const char *file = kernel && kernel->file ? kernel->file : camp_call.file;
+    unsigned line = kernel && kernel->file ? kernel->line : camp_call.line;
+    char message[1024];
+    int n = file ? snprintf(message, sizeof message, "%s:%u: ", file, line) : 0;
+    if (n < 0 || (size_t)n >= sizeof message) n = 0;
+    snprintf(message + n, sizeof message - (size_t)n,
+             "camp error: the host accessed %p, in a view libcamp keeps protected for implicit synchronization, "
+             "on a thread in the middle of a libcamp call%s: from a signal handler that interrupted the call, "
+             "where libcamp cannot bring the view up to date (nor can the access go on without it); a signal "
+             "handler must not touch a view kernels may be using: let it set a flag, and read the view once it "
+             "returns (if no signal handler ran, this is libcamp's own error)\n",
+             (void *)address, kernel ? " (the launch of this kernel)" : "");
+    (void)!write(STDERR_FILENO, message, strlen(message));
+    abort();
+}
+
 static void on_fault(int signal, siginfo_t *info, void *context) {
     int saved_errno = errno;
     uintptr_t address = (uintptr_t)info->si_addr;
@@ -962,11 +990,8 @@ static void on_fault(int signal, siginfo_t *info, void *context) {
     if (!page.inside) {
         if (!settled_after_steps(address, page.hidden_at, context) && !step_over(page_down(address), context))
             pass_on(&previous_segv, signal, info, context);
-    } else if (lock_held_here()) {
-        /* libcamp touched a view's bytes without settling them first */
-        static const char message[] = "camp error: internal error: libcamp accessed a protected view\n";
-        (void)!write(STDERR_FILENO, message, sizeof message - 1);
-        abort();
+    } else if (lock_held_here() || camp_call.in_call) {
+        refuse_access_in_call(address);
     } else if (camp_guard_reporting()) {
         char place[256];
         camp_host_code_place(context, place, sizeof place);

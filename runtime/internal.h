@@ -390,6 +390,10 @@ typedef struct camp_device {
 #define CAMP_CALL_VIEWS_MAX 8u
 
 typedef struct camp_call_state {
+    /* From camp_lock_at to camp_unlock_and_report, the lock held or let go
+     * for a wait: code of the program's that runs on the thread meanwhile
+     * is a signal handler's (host_guard.c's fault handler asks). */
+    bool in_call;
     camp_failure failure;
     const camp_kernel_info *kernel; /* being launched: error messages name it */
     const char *file;        /* else the call's source location, if known */
@@ -464,6 +468,14 @@ typedef struct camp_runtime {
     bool atexit_registered;  /* camp_shutdown runs at exit (once, ever) */
     void (*teardown_at_exit)(void); /* what runtime.c registered, registered again ... */
     bool atexit_after_submit;       /* ... after the first submission (camp_at_exit_again) */
+    /* This process is a child fork() made after its parent created the
+     * Vulkan instance (context.c's camp_watch_forks): the driver's and the
+     * layers' threads are the parent's, and stay there. */
+    bool forked;
+    /* exit() began libcamp's teardown on exit_thread (camp_exit_begin):
+     * every other thread's next call waits for the process to end. */
+    _Atomic bool exit_began;
+    pthread_t exit_thread;
     /* The default CPU access type the program chose per accelerator (cpu_access.c). */
     camp_access_type cpu_access[CAMP_CPU_ACCESS_CHOSEN_MAX];
     bool cpu_access_chosen[CAMP_CPU_ACCESS_CHOSEN_MAX];
@@ -494,6 +506,23 @@ typedef struct camp_runtime {
 /* After a submission (the runtime's lock held): the first registers the
  * teardown at exit again, to run before what the submission made exist. */
 void camp_at_exit_again(void);
+/* From the runtime's start on: a fork() leaves the child a runtime lock
+ * no other thread holds, and marks the child camp_rt.forked. */
+void camp_watch_forks(void);
+/* An error naming what a child cannot do (anything on a device: its
+ * queues are served by threads the child does not have), where this
+ * process is camp_rt.forked; else CAMP_OK. */
+camp_status camp_process_check(void);
+/* The teardown at exit begins on this thread: from here on, every other
+ * thread that takes the runtime's lock for a call lets it go and waits
+ * for the process to end (camp_exit_stops_thread). */
+void camp_exit_begin(void);
+/* Under the runtime lock, taken for a public call: where exit began on
+ * another thread, lets the lock go and never returns. */
+void camp_exit_stops_thread(void);
+/* Whether the teardown at exit ran: the calls left are an exit handler's
+ * that runs after it (registered before the device opened). */
+bool camp_ended_at_exit(void);
 
 extern camp_runtime camp_rt;
 
@@ -535,7 +564,9 @@ camp_status camp_fail_at(camp_status status, const char *file, unsigned line, co
 camp_status camp_fail_setting(camp_status status, const char *fmt, ...) CAMP_PRINTF(2, 3);
 /* Forgets a failure the call recovered from (it tried another way). */
 void camp_failure_clear(void);
-/* Takes the lock for a public call made at `file`:`line` (file may be NULL). */
+/* Takes the lock for a public call made at `file`:`line` (file may be NULL);
+ * on a thread other than the one exiting, once exit began, never returns
+ * (camp_exit_stops_thread). Every public call starts here. */
 void camp_lock_at(const char *file, unsigned line);
 /* `count` elements of `element_size` bytes in *bytes, or an error naming
  * `call` when the count is negative or the product overflows. */
@@ -752,6 +783,9 @@ camp_status camp_view_or_default(camp_accelerator_view *view, const char *call, 
 camp_status camp_copy_view(camp_device *dev, camp_accelerator_view **out);
 /* Waits until the device is done with view `q` and frees its batches. */
 void camp_queue_drain(camp_accelerator_view *q);
+/* Waits until no thread waits for any view without the runtime lock: each
+ * has come back and gone on with its call (the runtime is about to stop). */
+void camp_queues_await_waiters(void);
 /* Destroys a drained view (what the layers above kept of it is forgotten). */
 void camp_queue_destroy(camp_accelerator_view *q);
 /* `view` if it is a live view, else an error naming `call`. */

@@ -348,7 +348,7 @@ static camp_status launch(camp_module_info *module, uint32_t k, const int32_t *e
 }
 
 void camp_abi_launch(camp_module_info *module, uint32_t kernel, const int32_t *extent, const camp_launch_arg *args) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_status status = launch(module, kernel, extent, args);
     camp_call.kernel = NULL;
     camp_unlock_and_report(status);

@@ -37,20 +37,20 @@ static void label(const char *prefix, const char *name) {
 }
 
 void camp_marker_begin(const char *name) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_profile_init();
     if (marker_depth < MARKER_DEPTH_MAX) snprintf(marker_names[marker_depth], MARKER_NAME_MAX, "%s", name ? name : "");
     marker_depth++;
     __atomic_add_fetch(&camp_rt.trace.open_markers, 1, __ATOMIC_RELAXED);
     camp_trace_begin(camp_profile_now(), name ? name : "", NULL, 0, "marker");
     label("begin ", name ? name : "");
-    pthread_mutex_unlock(&camp_rt.lock);
+    camp_unlock_and_report(CAMP_OK);
 }
 
 void camp_marker_end(void) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     if (marker_depth == 0) {
-        pthread_mutex_unlock(&camp_rt.lock);
+        camp_unlock_and_report(CAMP_OK);
         fprintf(stderr, "camp warning: camp_marker_end without a camp_marker_begin on this thread; ignored\n");
         return;
     }
@@ -58,13 +58,13 @@ void camp_marker_end(void) {
     __atomic_sub_fetch(&camp_rt.trace.open_markers, 1, __ATOMIC_RELAXED);
     camp_trace_end(camp_profile_now());
     label("end ", marker_depth < MARKER_DEPTH_MAX ? marker_names[marker_depth] : "");
-    pthread_mutex_unlock(&camp_rt.lock);
+    camp_unlock_and_report(CAMP_OK);
 }
 
 void camp_marker(const char *name) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_profile_init();
     camp_trace_instant(camp_profile_now(), name);
     label("", name ? name : "");
-    pthread_mutex_unlock(&camp_rt.lock);
+    camp_unlock_and_report(CAMP_OK);
 }

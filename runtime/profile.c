@@ -35,6 +35,7 @@ uint64_t camp_profile_now(void) {
 /* ---- Settings --------------------------------------------------------------- */
 
 static void print_at_exit(void) {
+    if (camp_rt.forked) return; /* the parent's counts and trace file: the parent prints and closes them */
     camp_profile_print();
     camp_trace_close();
 }

@@ -475,6 +475,7 @@ static camp_status submit_failed(camp_accelerator_view *q, uint64_t serial, VkRe
 camp_status camp_queue_flush(camp_accelerator_view *q) {
     /* Nothing recorded (camp_queue_finish may have opened it early). */
     if (!q->open || !q->open_commands) return reap(q, false);
+    CAMP_TRY(camp_process_check()); /* a forked child: never run, its wait would never return */
     pending_submit p;
     batch_end(q, &p);
     pthread_mutex_lock(q->submit_lock);
@@ -508,6 +509,7 @@ camp_status camp_queue_reached(camp_accelerator_view *q, uint64_t serial, bool *
 
 camp_status camp_queue_finish_releasing(camp_accelerator_view *q) {
     if (q->open && q->open_commands) {
+        CAMP_TRY(camp_process_check()); /* as camp_queue_flush */
         /* Submitted without the runtime lock, so that threads on other
          * views record, submit and wait meanwhile; the queue's submit
          * lock, taken first, keeps the view's batches in serial order.
@@ -657,14 +659,18 @@ static void device_idle(camp_device *dev) {
     }
 }
 
+/* Lets the runtime lock go for a moment: threads waiting for a view
+ * without it come back for it. */
+static void let_waiters_back(void) {
+    pthread_mutex_unlock(&camp_rt.lock);
+    sched_yield();
+    pthread_mutex_lock(&camp_rt.lock);
+}
+
 void camp_queue_drain(camp_accelerator_view *q) {
     (void)camp_queue_finish(q); /* a lost device: destroy anyway */
     /* Threads still waiting for it without the lock come back first. */
-    while (q->waiters) {
-        pthread_mutex_unlock(&camp_rt.lock);
-        sched_yield();
-        pthread_mutex_lock(&camp_rt.lock);
-    }
+    while (q->waiters) let_waiters_back();
     (void)reap(q, true);
     if (q->waited_for) device_idle(q->dev);
     if (q->open) {
@@ -682,6 +688,16 @@ void camp_queue_drain(camp_accelerator_view *q) {
         q->spare = batch->next;
         batch_destroy(q, batch);
     }
+}
+
+static bool any_waiters(void) {
+    for (const camp_accelerator_view *q = camp_rt.views; q; q = q->next)
+        if (q->waiters) return true;
+    return false;
+}
+
+void camp_queues_await_waiters(void) {
+    while (any_waiters()) let_waiters_back();
 }
 
 void camp_queue_destroy(camp_accelerator_view *q) {

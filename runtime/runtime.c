@@ -102,10 +102,26 @@ static camp_status open_device(VkPhysicalDevice physical, uint32_t index, camp_d
 
 /* ---- The runtime -------------------------------------------------------------- */
 
-static void shutdown_at_exit(void) { camp_shutdown(); }
+static void shutdown_at_exit(void) {
+    camp_exit_begin();
+    camp_shutdown();
+}
+
+/* After the teardown at exit the driver's exit handlers, and its
+ * compiler's, registered after the device opened, may have run: a device
+ * opened again there crashed or waited for ever. */
+static camp_status refuse_after_exit(void) {
+    return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                     "libcamp's teardown at exit has run: this call comes from an exit handler that runs after it "
+                     "(registered with atexit before libcamp registered its own, at the program's first kernel; "
+                     "exit runs the handlers in reverse order), where the accelerator's driver may be gone already; "
+                     "launch before exit, or register the handler after the first kernel has run");
+}
 
 camp_status camp_runtime_start(void) {
+    CAMP_TRY(camp_process_check());
     if (camp_rt.ready) return CAMP_OK;
+    if (camp_ended_at_exit()) return refuse_after_exit();
     uint64_t start = camp_rt.profiling ? camp_profile_now() : 0;
     if (camp_rt.profiling) camp_trace_begin(start, "open the device", camp_call.file, camp_call.line, NULL);
     VkPhysicalDevice *devices = NULL;
@@ -154,6 +170,9 @@ camp_status camp_runtime_device(uint32_t index, camp_device **out) {
 void camp_runtime_stop(void) {
     bool opened = camp_rt.instance != VK_NULL_HANDLE; /* else nothing to time: stopped already */
     uint64_t start = camp_rt.profiling && opened ? camp_profile_now() : 0;
+    /* A thread waiting for the device without the lock (another thread's
+     * call, at exit) would come back to a view's buffer destroyed under it. */
+    camp_queues_await_waiters();
     camp_futures_destroy();
     if (camp_rt.ready) camp_regions_destroy(); /* before the queues: busy buffers retire to them */
     while (camp_rt.devices) {
@@ -171,7 +190,7 @@ void camp_runtime_stop(void) {
 /* ---- Public calls that only start or stop it ---------------------------------- */
 
 const char *camp_default_accelerator_name(void) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
     camp_status status = camp_runtime_start();
     /* device_name outlives camp_shutdown, so the pointer stays valid; after
      * a reported failure (a handler is installed) it is "". */
@@ -181,7 +200,11 @@ const char *camp_default_accelerator_name(void) {
 }
 
 void camp_shutdown(void) {
-    pthread_mutex_lock(&camp_rt.lock);
+    camp_lock_at(NULL, 0);
+    if (camp_rt.forked) { /* the parent's devices: closing them would wait for driver threads the child lacks */
+        camp_unlock_and_report(CAMP_OK);
+        return;
+    }
     camp_status status = camp_reports_finish_all(); /* a kernel's failed assert, never waited for */
     camp_runtime_stop();
     camp_unlock_and_report(status);
