@@ -859,8 +859,12 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
         parallel_for_each(IDX, DOMAIN)
 #endif /* CAMP_RUNTIME_API_ONLY */
 
-/* The graphics library: norm, unorm, textures (docs/graphics.md). */
+/* The graphics library: norm, unorm, textures (docs/graphics.md). A
+ * program that has names of its own among them (a function `norm`)
+ * defines CAMP_NO_GRAPHICS before including camp.h. */
+#ifndef CAMP_NO_GRAPHICS
 #include "camp_texture.h"
+#endif
 
 #ifdef __cplusplus
 }

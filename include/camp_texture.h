@@ -66,8 +66,8 @@ size_t camp_texture_bytes(const camp_texture *texture);
  * the clamp is a call: to_norm(x) and to_unorm(x), element-wise on vectors
  * (NaN becomes 0). Textures of norm and unorm elements store them as
  * VK_FORMAT_*_SNORM and _UNORM integers, which clamp on every write. */
-typedef float norm;
-typedef float unorm;
+typedef float norm;  /* a name of the program's own? #define CAMP_NO_GRAPHICS before including camp.h */
+typedef float unorm; /* the same */
 typedef float norm2 __attribute__((ext_vector_type(2)));
 typedef float norm3 __attribute__((ext_vector_type(3)));
 typedef float norm4 __attribute__((ext_vector_type(4)));
