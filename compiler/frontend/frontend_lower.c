@@ -421,7 +421,9 @@ static Expr *lower_unary(Frontend *fe, CXCursor c) {
         if (!is_lvalue(sub)) return fe_unsupported(fe, c, "address of a value");
         if (sub->kind == EX_VAR && sub->var->kind == VAR_CAPTURE && sub->var->capture == CAPTURE_VALUE) {
             diag_error(fe->u->diag, fe_loc(fe, c),
-                       "cannot take the address of captured variable '%s' (captures are by value)", sub->var->name);
+                       "cannot take the address of captured variable '%s' (captures are by value; to pass it by "
+                       "address, make a view of it, a pointer p = &%s with array_view(p, 1), and use p in the kernel)",
+                       sub->var->name, sub->var->name);
             return NULL;
         }
         break;

@@ -87,7 +87,20 @@ static void place_arguments(Unit *u, Kernel *k) {
         end = place_captures(k, k->args_block);
     }
     k->push_size = align_up(end, 4);
-    if (k->push_size > CAMP_ARGS_MAX)
+    if (k->push_size <= CAMP_ARGS_MAX) return;
+    /* the largest capture by value, which is usually the one to move */
+    const Var *largest = NULL;
+    for (int i = 0; i < k->captures.len; i++) {
+        const Var *v = k->captures.items[i];
+        if (v->capture == CAPTURE_VALUE && (!largest || v->type->size > largest->type->size)) largest = v;
+    }
+    if (largest && largest->type->size > (int)(CAMP_ARGS_MAX / 2))
+        diag_error(u->diag, k->loc,
+                   "kernel captures need %u bytes of arguments; more than %u is not supported: '%s' alone is %lld "
+                   "bytes, captured by value (make a view of it instead, a pointer p = &%s with array_view(p, 1), "
+                   "and use p in the kernel)",
+                   k->push_size, CAMP_ARGS_MAX, largest->name, (long long)largest->type->size, largest->name);
+    else
         diag_error(u->diag, k->loc,
                    "kernel captures need %u bytes of arguments; more than %u is not supported (capture fewer "
                    "variables)",
