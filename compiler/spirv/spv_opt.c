@@ -19,17 +19,9 @@ bool camp_spirv_optimize(const uint32_t *words, size_t nwords, const char *const
 
 /* spirv-opt -O's recipe (SPIRV-Tools 2023.1) without combine-access-chains,
  * whose output crashes the Vulkan validation layer (1.3.239) in
- * vkCreateShaderModule, and without merge-return: the one-case switch it
- * wraps a kernel with early exits in (a `return` or `continue` after a
- * test of an element, the usual guard) crashed Mesa 25's lavapipe in
- * vkCreateComputePipelines wherever the kernel also addressed a view by
- * an access chain with a 64-bit index (the form NVIDIA's driver is given,
- * dead on lavapipe after specialization). Without it a kernel keeps its
- * OpReturns, which every driver takes; the cost is that an amp function
- * returning from inside a loop is left to the driver to inline, as
- * spirv-opt's inliner then refuses it. */
+ * vkCreateShaderModule. */
 static const char *const passes[] = {
-    "--wrap-opkill", "--eliminate-dead-branches", "--inline-entry-points-exhaustive",
+    "--wrap-opkill", "--eliminate-dead-branches", "--merge-return", "--inline-entry-points-exhaustive",
     "--eliminate-dead-functions", "--eliminate-dead-code-aggressive", "--private-to-local",
     "--eliminate-local-single-block", "--eliminate-local-single-store", "--eliminate-dead-code-aggressive",
     "--scalar-replacement", "--convert-local-access-chains", "--eliminate-local-single-block",
