@@ -792,6 +792,8 @@ void time_report_print(void);
  * operation of the library functions kept. */
 void spv_choose_inlining(Unit *u);
 bool spv_restore_exact(Unit *u, uint32_t **words, size_t *nwords); /* on the malloc'd module *words */
+/* After the optimizer: merge-return's wrappers of early returns made returns again (spv_unwrap.c). */
+void spv_unwrap_returns(uint32_t *words, size_t *nwords);
 
 /* spv_opt.c: the SPIR-V optimizer (spirv-opt -O), on each kernel's module
  * in u->kernel_spirv (cut again after), or on the file's, u->spirv. */

@@ -184,6 +184,7 @@ static bool optimize_module(Unit *u, uint32_t **words, size_t *n, const Kernel *
     free(*words);
     *words = out;
     *n = nout;
+    spv_unwrap_returns(*words, n);
     return spv_restore_exact(u, words, n);
 }
 
