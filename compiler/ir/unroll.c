@@ -77,7 +77,46 @@ static long long trips_of(long long from, Op op, long long to, long long step) {
     return (span + step - (step > 0 ? 1 : -1)) / step;
 }
 
+/* Each function's expression nodes, its callees' counted in at each call,
+ * measured once per unit: -1 until then, -2 while being measured (a
+ * recursion, which check.c reports after this pass, adds nothing more).
+ * Counts stop past UNROLL_MAX_NODES, which no unrolled body may pass. */
+typedef struct FuncNodes {
+    const Unit *u;
+    long long *nodes; /* by the function's place in u->funcs */
+} FuncNodes;
+
+static long long function_nodes(FuncNodes *fn, const Func *f);
+
+static long long call_nodes(FuncNodes *fn, const Expr *x) {
+    return x->kind == EX_CALL && x->callee ? function_nodes(fn, x->callee) : 0;
+}
+
+typedef struct NodeCount {
+    FuncNodes *fn;
+    long long nodes;
+} NodeCount;
+
+static void count_with_calls(void *ctx, Expr *x) {
+    NodeCount *c = ctx;
+    c->nodes += 1 + call_nodes(c->fn, x);
+}
+
+static long long function_nodes(FuncNodes *fn, const Func *f) {
+    int i = 0;
+    while (i < fn->u->funcs.len && fn->u->funcs.items[i] != f) i++;
+    if (i == fn->u->funcs.len || !f->body || fn->nodes[i] == -2) return 0;
+    if (fn->nodes[i] == -1) {
+        fn->nodes[i] = -2;
+        NodeCount c = {fn, 0};
+        walk_stmt(f->body, count_with_calls, NULL, &c);
+        fn->nodes[i] = c.nodes < UNROLL_MAX_NODES ? c.nodes : UNROLL_MAX_NODES + 1;
+    }
+    return fn->nodes[i];
+}
+
 typedef struct BodyScan {
+    FuncNodes *fn;
     const Var *counter;
     long long nodes;
     bool has_loop;
@@ -92,37 +131,12 @@ static void scan_stmt(void *ctx, Stmt *st) {
     if (st->kind == ST_BREAK || st->kind == ST_RETURN) s->leaves = true;
 }
 
-/* Expression nodes of a function's body, its callees' counted in at each
- * call (amp code does not recurse; `depth` stops a chain all the same). */
-static long long function_nodes(const Func *f, int depth);
-
-static long long call_nodes(const Expr *call, int depth) {
-    return call->kind == EX_CALL && call->callee ? function_nodes(call->callee, depth + 1) : 0;
-}
-
-typedef struct NodeCount {
-    long long nodes;
-    int depth;
-} NodeCount;
-
-static void count_with_calls(void *ctx, Expr *x) {
-    NodeCount *c = ctx;
-    c->nodes += 1 + call_nodes(x, c->depth);
-}
-
-static long long function_nodes(const Func *f, int depth) {
-    if (!f->body || depth > 8) return 0;
-    NodeCount c = {0, depth};
-    walk_stmt(f->body, count_with_calls, NULL, &c);
-    return c.nodes;
-}
-
 static void scan_expr(void *ctx, Expr *x) {
     BodyScan *s = ctx;
     /* a call counts as its callee's body: unrolled, each pass gets a copy
      * of the call, which the driver inlines (a 100-pass loop of exp(double)
      * took lavapipe 35-50 s and 1 GB to compile, 0.4 s rolled) */
-    s->nodes += 1 + call_nodes(x, 0);
+    s->nodes += 1 + call_nodes(s->fn, x);
     if (x->kind == EX_CALL && x->callee->fragment_op != FRAGMENT_OP_NONE) s->fragments = true;
     bool writes = x->kind == EX_ASSIGN || x->kind == EX_INCDEC || x->kind == EX_ADDR;
     if (writes && x->lhs && x->lhs->kind == EX_VAR && x->lhs->var == s->counter) s->writes_counter = true;
@@ -152,6 +166,7 @@ static long long constant_trips(Stmt *st, bool fold) {
  * a dynamically indexed array of cooperative matrices in memory). */
 typedef struct LoopScan {
     Arena *arena;
+    FuncNodes *fn;
     PtrVec qualified; /* Stmt* */
     PtrVec fragment_loops; /* Stmt* */
     bool nest;
@@ -163,7 +178,7 @@ static void scan_loop(void *ctx, Stmt *st) {
     LoopScan *l = ctx;
     long long trips = constant_trips(st, true);
     if (trips == 0) return;
-    BodyScan s = {.counter = st->init->var};
+    BodyScan s = {.fn = l->fn, .counter = st->init->var};
     walk_stmt(st->then, scan_expr, scan_stmt, &s);
     if (s.fragments && trips <= UNROLL_FRAGMENT_TRIPS && !s.writes_counter && !s.leaves) {
         vec_push(l->arena, &l->fragment_loops, st);
@@ -188,8 +203,8 @@ static void no_expr(void *ctx, Expr *x) {
  * the nest its unrolling (sgemm_blocked's register-blocked product went
  * from 43.5 to 36.0 TFLOP/s with its three single constant loops marked,
  * though each alone changed nothing). */
-static void mark_body(Unit *u, Stmt *body) {
-    LoopScan l = {.arena = &u->arena};
+static void mark_body(Unit *u, FuncNodes *fn, Stmt *body) {
+    LoopScan l = {.arena = &u->arena, .fn = fn};
     walk_stmt(body, no_expr, scan_loop, &l);
     for (int i = 0; i < l.fragment_loops.len; i++) ((Stmt *)l.fragment_loops.items[i])->unroll = true;
     if (l.nest) return;
@@ -203,24 +218,25 @@ static void mark_body(Unit *u, Stmt *body) {
  * 120 passes, left when the terms are small) into exits nested 120 deep,
  * crashed on it. */
 static void mark_library_loop(void *ctx, Stmt *st) {
-    (void)ctx;
     if (constant_trips(st, false) == 0) return;
-    BodyScan s = {.counter = st->init->var};
+    BodyScan s = {.fn = ctx, .counter = st->init->var};
     walk_stmt(st->then, scan_expr, scan_stmt, &s);
     if (!s.writes_counter && !s.leaves) st->unroll = true;
 }
 
 void mark_unrolled_loops(Unit *u) {
+    FuncNodes fn = {u, arena_alloc(&u->arena, sizeof(long long) * (size_t)(u->funcs.len + 1))};
+    for (int i = 0; i < u->funcs.len; i++) fn.nodes[i] = -1;
     for (int i = 0; i < u->funcs.len; i++) {
         Func *f = u->funcs.items[i];
-        if (f->body && f->library) walk_stmt(f->body, no_expr, mark_library_loop, NULL);
+        if (f->body && f->library) walk_stmt(f->body, no_expr, mark_library_loop, &fn);
     }
     /* SPIRV-Tools 2023.1's unroller drops NoContraction from its copies
      * (the library's are decorated again: spv_inline.c) */
     if (u->opts->fp_exact) return;
     for (int i = 0; i < u->funcs.len; i++) {
         Func *f = u->funcs.items[i];
-        if (f->body && !f->library) mark_body(u, f->body);
+        if (f->body && !f->library) mark_body(u, &fn, f->body);
     }
-    for (int i = 0; i < u->kernels.len; i++) mark_body(u, ((Kernel *)u->kernels.items[i])->body);
+    for (int i = 0; i < u->kernels.len; i++) mark_body(u, &fn, ((Kernel *)u->kernels.items[i])->body);
 }
