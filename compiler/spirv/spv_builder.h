@@ -10,6 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A module's header: magic number, version, generator, bound, schema. */
+enum { SPV_HEADER_WORDS = 5 };
+
 typedef struct WordBuf {
     uint32_t *w;
     size_t n, cap;

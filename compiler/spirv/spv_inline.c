@@ -16,6 +16,7 @@
  * known as the library's. -fcamp-inline-math clears every mark and hint (the old
  * behaviour, to compare). */
 #include "campcc.h"
+#include "spv_builder.h"
 
 #include <spirv/unified1/spirv.h>
 #include <stdlib.h>
@@ -25,7 +26,7 @@
  * inlinable callees at each call, a library function without loops is
  * inlined: the double-double primitives and the float forms' conversions
  * are, sin, exp or pow are not. */
-enum { INLINE_MAX_WORDS = 1024, HEADER_WORDS = 5 };
+enum { INLINE_MAX_WORDS = 1024 };
 
 typedef struct SpvFunction {
     size_t control;   /* index of OpFunction's function-control word */
@@ -77,7 +78,7 @@ static bool scan(Module *m, size_t n) {
     for (uint32_t i = 0; i < bound; i++) m->by_id[i] = -1;
     size_t cap = 0;
     SpvFunction *f = NULL;
-    for (size_t i = HEADER_WORDS; i < n;) {
+    for (size_t i = SPV_HEADER_WORDS; i < n;) {
         uint32_t len = m->words[i] >> SpvWordCountShift, op = m->words[i] & SpvOpCodeMask;
         if (!len || len > n - i) return false;
         if (op == SpvOpFunction && len == 5 && m->words[i + 2] < bound) {
@@ -110,7 +111,7 @@ static void free_module(Module *m) {
 
 /* -fcamp-inline-math: no function kept, no loop unrolled. */
 static void inline_everything(uint32_t *words, size_t n) {
-    for (size_t i = HEADER_WORDS; i < n;) {
+    for (size_t i = SPV_HEADER_WORDS; i < n;) {
         uint32_t len = words[i] >> SpvWordCountShift, op = words[i] & SpvOpCodeMask;
         if (!len || len > n - i) return;
         if (op == SpvOpFunction && len == 5) words[i + 3] &= ~SpvFunctionControlDontInlineMask;
@@ -120,7 +121,7 @@ static void inline_everything(uint32_t *words, size_t n) {
 }
 
 void spv_choose_inlining(Unit *u) {
-    if (u->spirv_words <= HEADER_WORDS) return;
+    if (u->spirv_words <= SPV_HEADER_WORDS) return;
     if (u->opts->inline_math) {
         inline_everything(u->spirv, u->spirv_words);
         return;
@@ -147,13 +148,13 @@ static bool is_annotation(uint32_t op) {
 bool spv_restore_exact(Unit *u, uint32_t **words, size_t *nwords) {
     uint32_t *w = *words;
     size_t n = *nwords;
-    if (n <= HEADER_WORDS) return true;
+    if (n <= SPV_HEADER_WORDS) return true;
     uint32_t bound = w[3];
     bool *decorated = calloc(bound ? bound : 1, sizeof *decorated);
     uint32_t *missing = NULL;
     size_t nmissing = 0, annotations = 0;
     bool ok = decorated != NULL, in_library = false;
-    for (size_t i = HEADER_WORDS; ok && i < n;) {
+    for (size_t i = SPV_HEADER_WORDS; ok && i < n;) {
         uint32_t len = w[i] >> SpvWordCountShift, op = w[i] & SpvOpCodeMask;
         if (!len || len > n - i) break;
         if (is_annotation(op) && !annotations) annotations = i;

@@ -23,8 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HEADER_WORDS = 5 };
-
 typedef struct Inst {
     size_t at;         /* first word in the module */
     uint32_t nwords;
@@ -88,7 +86,7 @@ static void on_instruction(void *user, const SpvParsedInst *p) {
     size_t index = m->ninsts++;
     Inst *in = &m->insts[index];
     *in = (Inst){
-        .at = index ? m->insts[index - 1].at + m->insts[index - 1].nwords : HEADER_WORDS,
+        .at = index ? m->insts[index - 1].at + m->insts[index - 1].nwords : SPV_HEADER_WORDS,
         .nwords = p->nwords,
         .opcode = p->opcode,
         .result = p->result,
@@ -114,7 +112,7 @@ static void on_instruction(void *user, const SpvParsedInst *p) {
 
 /* Parses the module and links each annotation to its target. */
 static bool parse(Module *m, const uint32_t *words, size_t n) {
-    if (n < HEADER_WORDS) return false;
+    if (n < SPV_HEADER_WORDS) return false;
     m->words = words;
     m->bound = words[3];
     m->def = zeroed(m->bound, sizeof *m->def);
@@ -469,8 +467,8 @@ static void cut_kernel(Cut *c, size_t entry, WordBuf *out, uint32_t *features) {
     qsort(c->kept, c->nkept, sizeof *c->kept, by_position);
 
     size_t header = out->n;
-    const uint32_t head[HEADER_WORDS] = {m->words[0], m->words[1], m->words[2], 0, 0};
-    for (int k = 0; k < HEADER_WORDS; k++) wb_push(out, head[k]);
+    const uint32_t head[SPV_HEADER_WORDS] = {m->words[0], m->words[1], m->words[2], 0, 0};
+    for (int k = 0; k < SPV_HEADER_WORDS; k++) wb_push(out, head[k]);
     for (size_t k = 0; k < c->nkept; k++) put_inst(c, c->kept[k], out);
     out->w[header + 3] = c->next_id; /* the bound */
 }

@@ -17,10 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HEADER_WORDS = 5 };
-
 static uint32_t op_of(uint32_t word) { return word & SpvOpCodeMask; }
 static uint32_t len_of(uint32_t word) { return word >> SpvWordCountShift; }
+
+/* OpReturn, a whole instruction of one word. */
+static const uint32_t RETURN_WORD = 1u << SpvWordCountShift | SpvOpReturn;
 
 /* A wrapper found in the function [start, end): where its OpSelectionMerge
  * is, the switch's target and the merge block's label. */
@@ -53,7 +54,7 @@ static bool find_wrapper(const uint32_t *w, size_t start, size_t end, Wrapper *f
         uint32_t op = op_of(w[j]), len = len_of(w[j]);
         if (j == i || (op == SpvOpBranch && w[j + 1] == found->merge)) continue;
         if (op == SpvOpLabel && w[j + 1] == found->merge) {
-            if (j + 2 >= end || w[j + 2] != (1u << SpvWordCountShift | SpvOpReturn)) return false;
+            if (j + 2 >= end || w[j + 2] != RETURN_WORD) return false;
             found->merge_at = j;
             continue;
         }
@@ -80,7 +81,7 @@ static void copy_function(const uint32_t *w, size_t start, size_t end, uint32_t 
         } else if (j == wr.merge_at) {
             j += 2; /* to %M's OpReturn, which the loop's step passes */
         } else if (op == SpvOpBranch && w[j + 1] == wr.merge) {
-            out[(*n)++] = 1u << SpvWordCountShift | SpvOpReturn;
+            out[(*n)++] = RETURN_WORD;
         } else {
             memcpy(out + *n, w + j, sizeof *w * len);
             *n += len;
@@ -91,9 +92,8 @@ static void copy_function(const uint32_t *w, size_t start, size_t end, uint32_t 
 void spv_unwrap_returns(uint32_t *words, size_t *n) {
     uint32_t *out = malloc(sizeof *out * *n);
     if (!out) unreachable("out of memory");
-    size_t m = 0, i = HEADER_WORDS, function = 0;
-    memcpy(out, words, sizeof *out * HEADER_WORDS);
-    m = HEADER_WORDS;
+    size_t m = SPV_HEADER_WORDS, i = SPV_HEADER_WORDS, function = 0;
+    memcpy(out, words, sizeof *out * SPV_HEADER_WORDS);
     while (i < *n) {
         uint32_t op = op_of(words[i]), len = len_of(words[i]);
         if (!len || len > *n - i) { /* not the optimizer's output: left alone */
