@@ -491,9 +491,45 @@ static void page_align_definition(Frontend *fe, CXCursor decl) {
     vec_push(fe->a, seen, at);
 }
 
+void fe_share_global(Frontend *fe, CXCursor decl) {
+    CXCursor canon = clang_getCanonicalCursor(decl);
+    for (int i = 0; i < fe->nshared; i++)
+        if (clang_equalCursors(fe->shared[i], canon)) return;
+    fe->shared = grow_array(fe->shared, fe->nshared, &fe->capshared, sizeof *fe->shared, 8);
+    fe->shared[fe->nshared++] = canon;
+}
+
+/* Past this size a global struct kernels only read is shared as a view
+ * rather than copied into every launch's arguments (1,024 bytes at most,
+ * layout.c). */
+enum { SHARED_STRUCT_BYTES = 256 };
+
+/* Whether kernels share global `decl`, of type t (not an array), as a
+ * view of its own: one a kernel writes or takes the address of, or a
+ * large struct. */
+static bool is_shared_global(Frontend *fe, CXCursor decl, const Type *t) {
+    CXCursor canon = clang_getCanonicalCursor(decl);
+    for (int i = 0; i < fe->nshared; i++)
+        if (clang_equalCursors(fe->shared[i], canon)) return true;
+    return t->kind == TY_STRUCT && t->size > SHARED_STRUCT_BYTES && fe_is_shareable_global(fe, decl);
+}
+
+/* A shared global's type as the view holds it: an array of one. */
+static Type *one_object_array(Frontend *fe, Type *t) {
+    Type *ty = arena_alloc(fe->a, sizeof *ty);
+    ty->kind = TY_ARRAY;
+    ty->base = t;
+    ty->len = 1;
+    ty->size = t->size;
+    ty->align = t->align;
+    ty->name = arena_printf(fe->a, "%s[1]", t->name);
+    return ty;
+}
+
 /* A variable declared outside the kernel and used inside: captured by value
- * (scalars), as an implicit view (arrays with a complete type), or as a
- * pointer the runtime translates through the explicit views (array_view). */
+ * (scalars), as an implicit view (arrays with a complete type, and the
+ * globals kernels share: v->object, an array of one), or as a pointer the
+ * runtime translates through the explicit views (array_view). */
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     Diag *d = fe->u->diag;
     char *name = fe_spelling(fe, decl);
@@ -520,6 +556,10 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     v->loc = fe_loc(fe, decl);
     v->kind = VAR_CAPTURE;
     v->register_storage = clang_Cursor_getStorageClass(decl) == CX_SC_Register;
+    if (t->kind != TY_ARRAY && is_shared_global(fe, decl, t)) {
+        v->type = t = one_object_array(fe, t);
+        v->object = true;
+    }
     if (t->kind == TY_ARRAY) {
         if (t->len == -1 && clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_IncompleteArray) {
             diag_error(d, fe_loc(fe, ref), "array '%s' has no known size; use an explicit view", name);
@@ -1282,6 +1322,7 @@ bool frontend_run(Unit *u) {
     free(fe.consts);
     free(fe.math);
     free(fe.searched);
+    free(fe.shared);
     if (fe.tu) clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);
     time_phase_end(TIME_FRONTEND, t);

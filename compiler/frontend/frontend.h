@@ -63,6 +63,8 @@ typedef struct Frontend {
     const char *dialect_dir; /* where <camp.h> is, with a final '/'; NULL if not included */
     CXCursor *searched;  /* the top-level cursors the searches look into (unit_cursors.c) */
     int nsearched, capsearched;
+    CXCursor *shared;    /* globals a kernel writes or takes the address of: views (restrictions.c) */
+    int nshared, capshared;
 } Frontend;
 
 /* frontend.c */
@@ -75,6 +77,11 @@ void fe_bind(Frontend *fe, CXCursor decl, Var *var);
 Var *fe_lookup(Frontend *fe, CXCursor decl);
 bool fe_names_refused_local(Frontend *fe, CXCursor c);
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
+/* A global (not an array) that kernels share as a view of its own instead
+ * of a copy of its value: one a kernel writes or takes the address of. */
+void fe_share_global(Frontend *fe, CXCursor decl);
+/* restrictions.c: whether a global (not an array) can be shared so. */
+bool fe_is_shareable_global(Frontend *fe, CXCursor decl);
 /* A const global or static const local with an initializer: a module
  * constant; NULL (no error) if decl is not one. One whose initializer amp
  * code cannot hold is reported once and comes back without a type. */

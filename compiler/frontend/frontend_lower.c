@@ -264,6 +264,21 @@ static Expr *lower_member(Frontend *fe, CXCursor c) {
     return base;
 }
 
+/* A shared global (frontend.c's fe_capture): the element of its view, an
+ * array of one. */
+static Expr *object_of_view(Frontend *fe, Expr *view, CXCursor c) {
+    Type *ptr = arena_alloc(fe->a, sizeof *ptr);
+    ptr->kind = TY_PTR;
+    ptr->base = view->type->base;
+    ptr->size = ptr->align = (int)sizeof(uint64_t); /* a device address */
+    ptr->name = arena_printf(fe->a, "%s *", ptr->base->name);
+    Expr *decay = fe_new_expr(fe, EX_DECAY, ptr, c), *index = fe_new_expr(fe, EX_INDEX, ptr->base, c);
+    decay->lhs = view;
+    index->lhs = decay;
+    index->rhs = fe_new_expr(fe, EX_INT, type_int(4, true), c);
+    return index;
+}
+
 static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
     CXCursor decl = clang_getCursorReferenced(c);
     switch (clang_getCursorKind(decl)) {
@@ -286,7 +301,7 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
         if (!v || !v->type) return NULL; /* a constant refused: reported at its initializer */
         Expr *e = fe_new_expr(fe, EX_VAR, v->type, c);
         e->var = v;
-        return e;
+        return v->object ? object_of_view(fe, e, c) : e;
     }
     case CXCursor_FunctionDecl:
         diag_error(fe->u->diag, fe_loc(fe, c), "function pointers are not allowed in amp code");

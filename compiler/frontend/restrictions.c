@@ -19,6 +19,7 @@ typedef struct Checker {
      * included) in the main file; declarations in it are the kernel's own */
     unsigned begin, end;
     int breakable; /* loops and switches around the statement, inside the amp code */
+    CXCursor subscripted[2]; /* the operands of the innermost subscript being checked */
     int depth;     /* nesting of the cursor being checked */
     bool too_deep; /* reported once per function or kernel */
 } Checker;
@@ -69,37 +70,59 @@ static CXCursor strip_implicit(CXCursor c) {
 /* ---- types ---------------------------------------------------------------- */
 
 /* Whether memory of type `t` holds a pointer (through arrays, struct and
- * union members). `depth` bounds nesting of records by value. */
-static bool holds_pointer(CXType t, int depth);
+ * union members), or, where `unions`, a union. `depth` bounds nesting of
+ * records by value. */
+static bool holds(CXType t, bool unions, int depth);
 
 typedef struct FieldSearch {
-    bool found;
+    bool found, unions;
     int depth;
 } FieldSearch;
 
-static enum CXVisitorResult field_holds_pointer(CXCursor field, CXClientData data) {
+static enum CXVisitorResult field_holds(CXCursor field, CXClientData data) {
     FieldSearch *s = data;
-    if (holds_pointer(clang_getCursorType(field), s->depth + 1)) {
+    if (holds(clang_getCursorType(field), s->unions, s->depth + 1)) {
         s->found = true;
         return CXVisit_Break;
     }
     return CXVisit_Continue;
 }
 
-static bool holds_pointer(CXType t, int depth) {
+static bool holds(CXType t, bool unions, int depth) {
     CXType ct = clang_getCanonicalType(t);
     switch (ct.kind) {
     case CXType_Pointer: case CXType_BlockPointer: return true;
     case CXType_ConstantArray: case CXType_VariableArray: case CXType_IncompleteArray:
-        return holds_pointer(clang_getArrayElementType(ct), depth);
+        return holds(clang_getArrayElementType(ct), unions, depth);
     case CXType_Record: {
         if (depth > 16) return false;
-        FieldSearch s = {false, depth};
-        clang_Type_visitFields(ct, field_holds_pointer, &s);
+        if (unions && clang_getCursorKind(clang_getTypeDeclaration(ct)) == CXCursor_UnionDecl) return true;
+        FieldSearch s = {false, unions, depth};
+        clang_Type_visitFields(ct, field_holds, &s);
         return s.found;
     }
     default: return false;
     }
+}
+
+/* Why a global or static variable cannot be shared with kernels, or NULL. */
+static const char *unshareable(Frontend *fe, CXCursor decl) {
+    CXType ct = clang_getCanonicalType(clang_getCursorType(decl));
+    if (clang_getCursorTLSKind(decl) != CXTLS_None) return "a thread's own variable";
+    if (holds(ct, false, 0)) return "it holds a pointer";
+    if (holds(ct, true, 0)) return "it holds a union";
+    if (fe_is_texture_type(fe, ct)) return "a texture";
+    return NULL;
+}
+
+/* A global or static variable that is not an array (those are views
+ * already) and that kernels may share as a view of its own: its bytes
+ * hold no pointer (an address means nothing on the other side) and no
+ * union (whose members amp code reads from values only). */
+bool fe_is_shareable_global(Frontend *fe, CXCursor decl) {
+    CXType ct = clang_getCanonicalType(clang_getCursorType(decl));
+    return clang_getCursorKind(decl) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 &&
+           ct.kind != CXType_ConstantArray && ct.kind != CXType_IncompleteArray && !unshareable(fe, decl);
 }
 
 static bool is_va_list_record(CXType ct) {
@@ -130,7 +153,7 @@ static TypeProblem type_problem(CXType t) {
         CXType pt = clang_getCanonicalType(clang_getPointeeType(ct));
         if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto) return TYPE_FUNCTION_POINTER;
         if (is_va_list_record(pt)) return TYPE_VA_LIST;
-        if (holds_pointer(pt, 0)) return TYPE_POINTER_TO_POINTER;
+        if (holds(pt, false, 0)) return TYPE_POINTER_TO_POINTER;
         return type_problem(pt);
     }
     case CXType_ConstantArray: case CXType_VariableArray: case CXType_IncompleteArray:
@@ -297,8 +320,33 @@ static bool is_write(CXCursor c, CXCursor *target) {
     }
 }
 
+static bool is_address_of(CXCursor c, CXCursor *operand) {
+    return clang_getCursorKind(c) == CXCursor_UnaryOperator &&
+           clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf && fe_children(c, operand, 1) == 1;
+}
+
+static bool is_implicit_conversion(CXCursor c);
+
+/* An array's decay to a pointer that is not a subscript's operand (an
+ * argument, a pointer's initial value): the array's address taken. */
+static bool is_passed_array_decay(Checker *ck, CXCursor c, CXCursor *array) {
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr || is_implicit_conversion(c) ||
+        fe_children(c, array, 1) != 1)
+        return false;
+    return !clang_equalCursors(c, ck->subscripted[0]) && !clang_equalCursors(c, ck->subscripted[1]);
+}
+
+/* A global whose address (or a part's) a kernel takes is shared where it
+ * can be, so that the address is the host's object; else lowering says
+ * that captures are values. */
+static void share_addressed_global(Checker *ck, CXCursor operand) {
+    CXCursor var = written_variable(operand);
+    if (!clang_Cursor_isNull(var) && fe_is_shareable_global(ck->fe, var)) fe_share_global(ck->fe, var);
+}
+
 /* Scalars and structs from outside the amp code are copies: writing one
- * would change nothing the program can see. Arrays are views: writable. */
+ * would change nothing the program can see. Arrays are views: writable;
+ * so are the globals a kernel writes, where they can be shared. */
 static void check_write(Checker *ck, CXCursor op, CXCursor target) {
     CXCursor var = written_variable(target);
     enum CXCursorKind k = clang_getCursorKind(var);
@@ -307,10 +355,16 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
     CXType vt = clang_getCanonicalType(clang_getCursorType(var));
     if (vt.kind == CXType_ConstantArray || vt.kind == CXType_VariableArray || vt.kind == CXType_IncompleteArray)
         return;
+    if (ck->in_kernel && fe_is_shareable_global(ck->fe, var)) {
+        fe_share_global(ck->fe, var);
+        return;
+    }
     char *name = fe_spelling(ck->fe, var);
     if (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(var))
         diag_error(ck->d, fe_loc(ck->fe, op),
-                   "cannot write static or global variable '%s' in amp code (kernels see a copy of its value)", name);
+                   "cannot write static or global variable '%s' in %s (kernels see a copy of its value: %s)", name,
+                   ck->in_kernel ? "a kernel" : "a restrict(amp) function",
+                   ck->in_kernel ? unshareable(ck->fe, var) : "pass it by address, as a pointer parameter");
     else
         diag_error(ck->d, fe_loc(ck->fe, op),
                    "cannot assign to captured variable '%s' (captures are by value and read-only in a kernel)", name);
@@ -486,6 +540,15 @@ static void check_node(Checker *ck, CXCursor c) {
             return;
         }
         if (is_write(c, &target)) check_write(ck, c, target);
+        else if (ck->in_kernel && is_address_of(c, &target)) share_addressed_global(ck, target);
+        else if (ck->in_kernel && is_passed_array_decay(ck, c, &target)) share_addressed_global(ck, target);
+        if (k == CXCursor_ArraySubscriptExpr) {
+            CXCursor outer[2] = {ck->subscripted[0], ck->subscripted[1]};
+            if (fe_children(c, ck->subscripted, 2) != 2) ck->subscripted[0] = ck->subscripted[1] = clang_getNullCursor();
+            check_children(ck, c);
+            memcpy(ck->subscripted, outer, sizeof outer);
+            return;
+        }
     }
     check_children(ck, c);
 }

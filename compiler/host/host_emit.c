@@ -123,7 +123,7 @@ static void put_params(ParamOut *o, const Kernel *k) {
         } else {
             /* an object that outlives every launch may stay on the accelerator */
             put_param(o, "CAMP_PARAM_OBJECT", v->push_offset, view_access(v), 0, 0, v->name);
-            put_arg(o, "(const void *)(%s)", v->name);
+            put_arg(o, v->object ? "(const void *)&(%s)" : "(const void *)(%s)", v->name);
             put_arg(o, ".camp_bytes = sizeof(%s)", v->name);
         }
     }

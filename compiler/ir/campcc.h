@@ -317,6 +317,7 @@ typedef struct Var {
     bool nonneg; /* a signed integer (or index) never negative where read: nonneg.c */
     bool race_shadow; /* -fcamp-check: a tile_static variable's shadow (check_races.c) */
     bool static_storage; /* a captured array of static storage duration: a global or static local */
+    bool object; /* a shared global that is not an array: its view is an array of one (frontend.c) */
     bool register_storage; /* a capture declared `register`, whose address C does not take */
     /* A view capture that the statement right after the launch synchronizes
      * (array_view_synchronize), or whose elements it surely reads or

@@ -32,8 +32,9 @@ static void print_capture(const Kernel *k, const Var *v, FILE *out) {
     const char *where = k->args_block ? "arguments buffer offset" : "push offset";
     uint32_t at = v->push_offset - k->args_block;
     if (v->capture == CAPTURE_VIEW)
-        fprintf(out, "  capture '%s': view of %s, %s, device address at %s %u\n", v->name, v->type->name,
-                access_text(v), where, at);
+        fprintf(out, "  capture '%s': view of %s%s, %s, device address at %s %u\n", v->name,
+                v->object ? "the global " : "", v->object ? v->type->base->name : v->type->name, access_text(v),
+                where, at);
     else if (v->capture == CAPTURE_POINTER)
         fprintf(out, "  capture '%s': pointer %s, %s, device address at %s %u\n", v->name, v->type->name,
                 access_text(v), where, at);

@@ -1,7 +1,8 @@
-// A kernel cannot write a global scalar.
+// A kernel cannot write a thread's own global: each thread of the host has
+// one, and kernels would share none of them.
 #include <camp.h>
 
-int last_index;
+_Thread_local int last_index;
 
 int main(void) {
     int a[4] = {1, 2, 3, 4};
@@ -11,5 +12,5 @@ int main(void) {
     }
     return a[0];
 }
-// expect-error: 9:9: cannot write static or global variable 'last_index' in amp code
-// expect-note: 4:5: 'last_index' declared here
+// expect-error: 10:9: cannot write static or global variable 'last_index' in a kernel (kernels see a copy of its value: a thread's own variable)
+// expect-note: 5:19: 'last_index' declared here

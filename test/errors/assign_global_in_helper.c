@@ -15,4 +15,4 @@ int main(void) {
     }
     return a[0];
 }
-// expect-error: 7:5: cannot write static or global variable 'calls' in amp code
+// expect-error: 7:5: cannot write static or global variable 'calls' in a restrict(amp) function (kernels see a copy of its value: pass it by address, as a pointer parameter)

@@ -1,13 +1,17 @@
-// A static local of the enclosing function is not the kernel's either.
+// A static struct holding a pointer is copied into each launch, not
+// shared: its pointer means nothing on the accelerator.
 #include <camp.h>
 
 int main(void) {
-    static int seen = 0;
+    static struct {
+        int *where;
+        int seen;
+    } last;
     int a[4] = {1, 2, 3, 4};
     parallel_for_each(i, extent(4)) {
-        --seen;
+        --last.seen;
         a[i] = 1;
     }
-    return a[0] + seen;
+    return a[0] + last.seen;
 }
-// expect-error: 8:9: cannot write static or global variable 'seen' in amp code
+// expect-error: 12:9: cannot write static or global variable 'last' in a kernel (kernels see a copy of its value: it holds a pointer)
