@@ -217,6 +217,8 @@ static bool host_compile(Driver *d, Input *in, const char *src, const char *out,
     if (quote_dir) {
         add(d, &args, "-iquote");
         add(d, &args, quote_dir);
+        /* #embed "data.bin" looks beside the file first, as #include does */
+        if (driver_host_is_clang(d)) add(d, &args, arena_printf(&d->arena, "--embed-dir=%s", quote_dir));
     }
     if (in->kernels_outlined) add(d, &args, "-D__CAMPCC_HOST_COMPILE__=1"); /* camp.h: header kernels fail */
     if (rewritten && in->kernel_count >= MANY_KERNELS && driver_host_is_clang(d)) {

@@ -129,6 +129,21 @@ def test_quote_includes(ctx):
     expect(os.listdir(ctx.path("tmpdir")) == ["scale.h"], "campcc left temporary files behind")
 
 
+def test_embed_beside_source(ctx):
+    """#embed "data.bin" in the host code of a file with kernels finds the file beside it, from any directory."""
+    os.mkdir(ctx.path("src"))
+    with open(ctx.path("src/data.bin"), "wb") as f:
+        f.write(b"hello")
+    with open(ctx.path("src/blob.c"), "w") as f:
+        f.write('#include <camp.h>\n#include <stdio.h>\n'
+                'static const unsigned char blob[] = {\n#embed "data.bin"\n};\n'
+                'int main(void) {\n    int out[4];\n'
+                '    parallel_for_each(i, extent(4)) { out[i] = i * 2; }\n'
+                '    printf("%d %c %d\\n", (int)sizeof blob, blob[1], out[3]);\n    return 0;\n}\n')
+    ctx.run(["-Wno-c23-extensions", "src/blob.c", "-o", "blob"])
+    ctx.run_program("blob", kernels_from="src/blob.c", expected="5 e 6\n")
+
+
 def test_end_of_flags(ctx):
     """`--` ends the flags, as for clang: every word after it is an input (even `-o`); campcc's own flags go to the
     host compiler before it (they came after it, where clang took them for missing files)."""
