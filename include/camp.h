@@ -226,33 +226,40 @@ static inline void tile_static_memory_fence(tile_barrier b) { (void)b; camp_tile
 static inline void camp_device_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 /* ---- Atomics ----------------------------------------------------------------
- * On int and unsigned (float: add and exchange, where the device supports
- * it) in views, arrays and tile_static memory; each returns the old value.
- * campcc compiles them to the device's atomics; on the host (the serial
- * reference mode, restrict(cpu, amp) code) they are the __atomic builtins. */
+ * On int and unsigned, and on the 64-bit integers (long, long long and
+ * their unsigned forms, where the device has 64-bit atomics), in views,
+ * arrays and tile_static memory; float (add and exchange, where the device
+ * supports it) and double (add and exchange, in views and arrays) too.
+ * Each returns the old value. campcc compiles them to the device's
+ * atomics; on the host (the serial reference mode, restrict(cpu, amp)
+ * code) they are the __atomic builtins. */
 
-#define CAMP_ATOMIC_INT_(op, p, ...) \
-    (__extension__ _Generic((p), int *: camp_atomic_##op##_int_, unsigned *: camp_atomic_##op##_uint_))((p), __VA_ARGS__)
+#define CAMP_ATOMIC_INTEGERS_(op)                                                                        \
+    int *: camp_atomic_##op##_int_, unsigned *: camp_atomic_##op##_uint_, long *: camp_atomic_##op##_long_, \
+        unsigned long *: camp_atomic_##op##_ulong_, long long *: camp_atomic_##op##_llong_,               \
+        unsigned long long *: camp_atomic_##op##_ullong_
+#define CAMP_ATOMIC_FLOATS_(op) float *: camp_atomic_##op##_float_, double *: camp_atomic_##op##_double_
+#define CAMP_ATOMIC_INT_(op, p, ...) (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(op)))((p), __VA_ARGS__)
 #define camp_atomic_fetch_add(p, v) \
-    (__extension__ _Generic((p), int *: camp_atomic_fetch_add_int_, unsigned *: camp_atomic_fetch_add_uint_, \
-             float *: camp_atomic_fetch_add_float_))((p), (v))
+    (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(fetch_add), CAMP_ATOMIC_FLOATS_(fetch_add)))((p), (v))
 #define camp_atomic_fetch_sub(p, v) CAMP_ATOMIC_INT_(fetch_sub, p, (v))
-#define camp_atomic_fetch_inc(p) (__extension__ _Generic((p), int *: camp_atomic_fetch_inc_int_, unsigned *: camp_atomic_fetch_inc_uint_))((p))
-#define camp_atomic_fetch_dec(p) (__extension__ _Generic((p), int *: camp_atomic_fetch_dec_int_, unsigned *: camp_atomic_fetch_dec_uint_))((p))
+#define camp_atomic_fetch_inc(p) (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(fetch_inc)))((p))
+#define camp_atomic_fetch_dec(p) (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(fetch_dec)))((p))
 #define camp_atomic_fetch_max(p, v) CAMP_ATOMIC_INT_(fetch_max, p, (v))
 #define camp_atomic_fetch_min(p, v) CAMP_ATOMIC_INT_(fetch_min, p, (v))
 #define camp_atomic_fetch_and(p, v) CAMP_ATOMIC_INT_(fetch_and, p, (v))
 #define camp_atomic_fetch_or(p, v) CAMP_ATOMIC_INT_(fetch_or, p, (v))
 #define camp_atomic_fetch_xor(p, v) CAMP_ATOMIC_INT_(fetch_xor, p, (v))
 #define camp_atomic_exchange(p, v) \
-    (__extension__ _Generic((p), int *: camp_atomic_exchange_int_, unsigned *: camp_atomic_exchange_uint_, \
-             float *: camp_atomic_exchange_float_))((p), (v))
+    (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(exchange), CAMP_ATOMIC_FLOATS_(exchange)))((p), (v))
 /* If *p equals *expected, stores v and returns 1; else copies *p into *expected and returns 0. */
 #define camp_atomic_compare_exchange(p, expected, v) CAMP_ATOMIC_INT_(compare_exchange, p, (expected), (v))
 /* *p, read whole (what another tile stored, never a stale copy of it); v stored whole (returns nothing). */
-#define camp_atomic_load(p) \
-    (__extension__ _Generic((p), int *: camp_atomic_load_int_, const int *: camp_atomic_load_int_, \
-             unsigned *: camp_atomic_load_uint_, const unsigned *: camp_atomic_load_uint_))((p))
+#define camp_atomic_load(p)                                                                                      \
+    (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(load), const int *: camp_atomic_load_int_,               \
+             const unsigned *: camp_atomic_load_uint_, const long *: camp_atomic_load_long_,                    \
+             const unsigned long *: camp_atomic_load_ulong_, const long long *: camp_atomic_load_llong_,        \
+             const unsigned long long *: camp_atomic_load_ullong_))((p))
 #define camp_atomic_store(p, v) CAMP_ATOMIC_INT_(store, p, (v))
 
 #define CAMP_ATOMIC_DEFINE_(T, name)                                                                         \
@@ -281,20 +288,28 @@ static inline void camp_device_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_
     }
 CAMP_ATOMIC_DEFINE_(int, int)
 CAMP_ATOMIC_DEFINE_(unsigned, uint)
+CAMP_ATOMIC_DEFINE_(long, long)
+CAMP_ATOMIC_DEFINE_(unsigned long, ulong)
+CAMP_ATOMIC_DEFINE_(long long, llong)
+CAMP_ATOMIC_DEFINE_(unsigned long long, ullong)
 #undef CAMP_ATOMIC_DEFINE_
 
-static inline float camp_atomic_fetch_add_float_(float *p, float v) {
-    float old, sum;
-    __atomic_load(p, &old, __ATOMIC_RELAXED);
-    do sum = old + v;
-    while (!__atomic_compare_exchange(p, &old, &sum, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-    return old;
-}
-static inline float camp_atomic_exchange_float_(float *p, float v) {
-    float old;
-    __atomic_exchange(p, &v, &old, __ATOMIC_RELAXED);
-    return old;
-}
+#define CAMP_ATOMIC_FLOAT_DEFINE_(T, name)                                                   \
+    static inline T camp_atomic_fetch_add_##name##_(T *p, T v) {                             \
+        T old, sum;                                                                          \
+        __atomic_load(p, &old, __ATOMIC_RELAXED);                                            \
+        do sum = old + v;                                                                    \
+        while (!__atomic_compare_exchange(p, &old, &sum, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)); \
+        return old;                                                                          \
+    }                                                                                        \
+    static inline T camp_atomic_exchange_##name##_(T *p, T v) {                              \
+        T old;                                                                               \
+        __atomic_exchange(p, &v, &old, __ATOMIC_RELAXED);                                    \
+        return old;                                                                          \
+    }
+CAMP_ATOMIC_FLOAT_DEFINE_(float, float)
+CAMP_ATOMIC_FLOAT_DEFINE_(double, double)
+#undef CAMP_ATOMIC_FLOAT_DEFINE_
 
 /* ---- Subgroups: threads that exchange values without memory ------------ */
 

@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 13u
+#define CAMP_ABI_VERSION 14u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -43,6 +43,8 @@ enum camp_feature {
     CAMP_FEATURE_SUBGROUP_ARITHMETIC = 1u << 15,       /* ..._ARITHMETIC_BIT */
     CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES = 1u << 16,   /* shaderSubgroupExtendedTypes: on half, 64-bit ints */
     CAMP_FEATURE_COOPERATIVE_MATRIX = 1u << 17, /* VK_NV_cooperative_matrix: a kernel's cooperative-matrix module */
+    CAMP_FEATURE_INT64_ATOMICS = 1u << 18,        /* shaderBufferInt64Atomics: on views and arrays (double's too) */
+    CAMP_FEATURE_SHARED_INT64_ATOMICS = 1u << 19, /* shaderSharedInt64Atomics: on tile_static memory */
 };
 
 /* Every kernel's push constants start with this header (scalar layout),

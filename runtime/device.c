@@ -474,6 +474,8 @@ static camp_status create_device(camp_device *dev) {
         .uniformAndStorageBuffer8BitAccess = has12.uniformAndStorageBuffer8BitAccess,
         .storagePushConstant8 = has12.storagePushConstant8,
         .shaderSubgroupExtendedTypes = has12.shaderSubgroupExtendedTypes,
+        .shaderBufferInt64Atomics = has12.shaderBufferInt64Atomics,
+        .shaderSharedInt64Atomics = has12.shaderSharedInt64Atomics,
         .hostQueryReset = has12.hostQueryReset, /* profile.c resets timestamps on the host */
     };
     VkPhysicalDeviceFeatures2 on = {
@@ -500,6 +502,8 @@ static camp_status create_device(camp_device *dev) {
     if (has.features.shaderStorageImageWriteWithoutFormat) dev->features |= CAMP_FEATURE_STORAGE_IMAGE;
     if (has12.storagePushConstant8) dev->features |= CAMP_FEATURE_PUSH_CONSTANT8;
     if (has11.storagePushConstant16) dev->features |= CAMP_FEATURE_PUSH_CONSTANT16;
+    if (has12.shaderBufferInt64Atomics) dev->features |= CAMP_FEATURE_INT64_ATOMICS;
+    if (has12.shaderSharedInt64Atomics) dev->features |= CAMP_FEATURE_SHARED_INT64_ATOMICS;
     dev->features |= subgroup_features(dev->physical, &has12);
     if (cooperative) CAMP_TRY(camp_fragment_shapes_query(dev));
     dev->host_query_reset = has12.hostQueryReset;

@@ -38,6 +38,10 @@ const camp_feature_name camp_feature_names[] = {
     {CAMP_FEATURE_ATOMIC_FLOAT, "shaderBufferFloat32Atomics",
      "atomic float exchange (VK_EXT_shader_atomic_float: shaderBufferFloat32Atomics and "
      "shaderSharedFloat32Atomics)"},
+    {CAMP_FEATURE_INT64_ATOMICS, "shaderBufferInt64Atomics",
+     "atomics on 64-bit integers and doubles in views and arrays (shaderBufferInt64Atomics)"},
+    {CAMP_FEATURE_SHARED_INT64_ATOMICS, "shaderSharedInt64Atomics",
+     "atomics on 64-bit integers in tile_static memory (shaderSharedInt64Atomics)"},
     {CAMP_FEATURE_STORAGE_IMAGE, "shaderStorageImageWriteWithoutFormat",
      "texture writes (shaderStorageImageWriteWithoutFormat)"},
     {CAMP_FEATURE_SUBGROUP_BASIC, "subgroupBasic",
@@ -91,11 +95,11 @@ static const camp_device_profile profiles[] = {
     /* devices, as their drivers report them */
     {"amd-rdna3", "AMD Radeon RX 7800 XT (RDNA3), Mesa RADV 24.0", NULL,
      SUBGROUPS | SMALL_TYPES | SMALL_CAPTURES | ATOMIC_FLOATS | CAMP_FEATURE_INT64 | CAMP_FEATURE_FLOAT64 |
-         CAMP_FEATURE_STORAGE_IMAGE,
+         CAMP_FEATURE_STORAGE_IMAGE | CAMP_FEATURE_INT64_ATOMICS | CAMP_FEATURE_SHARED_INT64_ATOMICS,
      64, 65536, 1024, {1024, 1024, 1024}, 256, true, false, false},
     {"intel-arc", "Intel Arc A770, Intel's Windows driver (report 0.405.1234)", NULL,
      SUBGROUPS | SMALL_TYPES | SMALL_CAPTURES | CAMP_FEATURE_ATOMIC_FLOAT | CAMP_FEATURE_INT64 |
-         CAMP_FEATURE_STORAGE_IMAGE,
+         CAMP_FEATURE_STORAGE_IMAGE | CAMP_FEATURE_INT64_ATOMICS,
      32, 32768, 1024, {1024, 1024, 64}, 256, true, false, false},
     {"apple-m3", "Apple M3 Max through MoltenVK (report 0.2.2015, macOS 14.1)", NULL,
      SUBGROUPS | SMALL_TYPES | SMALL_CAPTURES | ATOMIC_FLOATS | CAMP_FEATURE_INT64 | CAMP_FEATURE_STORAGE_IMAGE, 32,

@@ -48,6 +48,8 @@ static const struct {
     {"subgroup_shuffle_relative", CAMP_FEATURE_SUBGROUP_SHUFFLE_RELATIVE},
     {"subgroup_arithmetic", CAMP_FEATURE_SUBGROUP_ARITHMETIC},
     {"subgroup_extended_types", CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES},
+    {"int64_atomics", CAMP_FEATURE_INT64_ATOMICS},
+    {"shared_int64_atomics", CAMP_FEATURE_SHARED_INT64_ATOMICS},
 };
 
 /* The feature bits named in a comma-separated list. */
@@ -119,4 +121,6 @@ void camp_faults_mask_features(VkPhysicalDeviceFeatures *core, VkPhysicalDeviceV
     if (masked & CAMP_FEATURE_PUSH_CONSTANT8) v12->storagePushConstant8 = VK_FALSE;
     if (masked & CAMP_FEATURE_PUSH_CONSTANT16) v11->storagePushConstant16 = VK_FALSE;
     if (masked & CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES) v12->shaderSubgroupExtendedTypes = VK_FALSE;
+    if (masked & CAMP_FEATURE_INT64_ATOMICS) v12->shaderBufferInt64Atomics = VK_FALSE;
+    if (masked & CAMP_FEATURE_SHARED_INT64_ATOMICS) v12->shaderSharedInt64Atomics = VK_FALSE;
 }

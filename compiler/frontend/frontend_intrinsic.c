@@ -110,16 +110,17 @@ static const struct {
     {"load", ATOMIC_LOAD, 1},           {"store", ATOMIC_STORE, 2},
 };
 
-/* camp_atomic_<op>_<int|uint|float>_: the op's index, or -1. */
+/* camp_atomic_<op>_<type>_ (camp.h's): the op's index, or -1. */
 static int atomic_index(const char *name) {
     static const char prefix[] = "camp_atomic_";
-    static const char *const suffixes[] = {"_int_", "_uint_", "_float_"};
+    static const char *const suffixes[] = {"_int_", "_uint_", "_long_", "_ulong_", "_llong_", "_ullong_",
+                                           "_float_", "_double_"};
     if (strncmp(name, prefix, sizeof prefix - 1) != 0) return -1;
     const char *op = name + sizeof prefix - 1;
     for (size_t i = 0; i < sizeof atomics / sizeof *atomics; i++) {
         size_t n = strlen(atomics[i].name);
         if (strncmp(op, atomics[i].name, n) != 0) continue;
-        for (int s = 0; s < 3; s++)
+        for (size_t s = 0; s < sizeof suffixes / sizeof *suffixes; s++)
             if (strcmp(op + n, suffixes[s]) == 0) return (int)i;
     }
     return -1;
@@ -158,7 +159,7 @@ static Expr *lower_atomic(Frontend *fe, CXCursor call, int which) {
     }
     if (!ok) return NULL;
     const Type *target = e->args[0]->type;
-    if (!((target->kind == TY_INT && target->size == 4) || (target->kind == TY_FLOAT && target->size == 4)))
+    if (!((target->kind == TY_INT || target->kind == TY_FLOAT) && (target->size == 4 || target->size == 8)))
         unreachable("atomic on a type camp.h's prototypes exclude");
     return e;
 }

@@ -327,11 +327,17 @@ static void check_expr(void *ctx, Expr *x) {
         return;
     }
     switch (x->kind) {
-    case EX_ATOMIC:
-        if (!shared_memory(lvalue_src(&cf->f, x->args[0])) && first_report(cf->c, x))
+    case EX_ATOMIC: {
+        PtrSource s = lvalue_src(&cf->f, x->args[0]);
+        const Type *t = x->args[0]->type;
+        if (!shared_memory(s) && first_report(cf->c, x))
             diag_error(d, x->loc, "atomic operation on memory of one thread: camp_atomic_* work on views, arrays "
                                   "and tile_static memory");
+        else if (t->kind == TY_FLOAT && t->size == 8 && s.t.space == PTR_OBJECT && first_report(cf->c, x))
+            diag_error(d, x->loc, "atomic operation on a double in tile_static memory: double atomics work on views "
+                                  "and arrays (sum into a view, or into a tile_static float)");
         break;
+    }
     case EX_ASSIGN:
         if (x->type->kind != TY_PTR || x->op != OP_NONE) break;
         if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) check_var_value(cf, x->lhs->var, x->rhs, x->loc, x);

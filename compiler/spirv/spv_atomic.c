@@ -42,6 +42,57 @@ static SpvOp float_opcode(Emitter *e, AtomicOp op, SrcLoc loc) {
     return SpvOpNop;
 }
 
+/* A double's atomics on views work on its bits, a 64-bit integer at its
+ * address (devices with float64 atomics are few; 64-bit integer atomics
+ * most have): the pointer to them. */
+static uint32_t bits_pointer(Emitter *e, LValue lv) {
+    uint32_t u64 = em_type(e, type_int(8, false));
+    uint32_t address = em_op1(e, SpvOpConvertPtrToU, u64, lv.ptr);
+    return em_op1(e, SpvOpConvertUToPtr, spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, u64, 8),
+                  address);
+}
+
+/* camp_atomic_fetch_add on a double: compare-and-swap of its bits until
+ * no other thread changed them between the read and the swap (CUDA's
+ * atomicAdd on double before sm_60). The old value. */
+static uint32_t double_fetch_add(Emitter *e, uint32_t f64, uint32_t bits, uint32_t scope, uint32_t relaxed,
+                                 uint32_t v) {
+    uint32_t u64 = em_type(e, type_int(8, false));
+    uint32_t first = spv_new_id(&e->b), entry = e->block;
+    SPV_OP(&e->code, SpvOpAtomicLoad, u64, first, bits, scope, relaxed);
+    uint32_t header = em_label(e), body = em_label(e), cont = em_label(e), merge = em_label(e);
+    uint32_t seen = spv_new_id(&e->b), got = spv_new_id(&e->b);
+    em_branch(e, header);
+    em_begin_block(e, header);
+    SPV_OP(&e->code, SpvOpPhi, u64, seen, first, entry, got, cont);
+    SPV_OP(&e->code, SpvOpLoopMerge, merge, cont, SpvLoopControlMaskNone);
+    em_branch(e, body);
+    em_begin_block(e, body);
+    uint32_t sum = em_op2(e, SpvOpFAdd, f64, em_op1(e, SpvOpBitcast, f64, seen), v);
+    SPV_OP(&e->code, SpvOpAtomicCompareExchange, u64, got, bits, scope, relaxed, relaxed,
+           em_op1(e, SpvOpBitcast, u64, sum), seen);
+    uint32_t swapped = em_op2(e, SpvOpIEqual, spv_type_bool(&e->b), got, seen);
+    SPV_OP(&e->code, SpvOpBranchConditional, swapped, merge, cont);
+    e->terminated = true;
+    em_begin_block(e, cont);
+    em_branch(e, header);
+    em_begin_block(e, merge);
+    return em_op1(e, SpvOpBitcast, f64, got);
+}
+
+/* camp_atomic_fetch_add and camp_atomic_exchange on a double in a view. */
+static uint32_t double_atomic(Emitter *e, Expr *x, LValue lv, uint32_t scope, uint32_t relaxed) {
+    if (lv.storage != SpvStorageClassPhysicalStorageBuffer) {
+        em_internal(e, x->loc, "a double atomic on tile_static memory"); /* ptr_storage.c */
+        return 0;
+    }
+    uint32_t bits = bits_pointer(e, lv), v = em_expr(e, x->args[1]), f64 = em_type(e, x->args[0]->type);
+    if ((AtomicOp)x->ival == ATOMIC_ADD) return double_fetch_add(e, f64, bits, scope, relaxed, v);
+    uint32_t u64 = em_type(e, type_int(8, false)), old = spv_new_id(&e->b);
+    SPV_OP(&e->code, SpvOpAtomicExchange, u64, old, bits, scope, relaxed, em_op1(e, SpvOpBitcast, u64, v));
+    return em_op1(e, SpvOpBitcast, f64, old);
+}
+
 uint32_t em_atomic(Emitter *e, Expr *x) {
     SpvBuilder *b = &e->b;
     AtomicOp op = (AtomicOp)x->ival;
@@ -53,6 +104,8 @@ uint32_t em_atomic(Emitter *e, Expr *x) {
     }
     uint32_t scope = spv_const_u32(b, lv.storage == SpvStorageClassWorkgroup ? SpvScopeWorkgroup : SpvScopeDevice);
     uint32_t relaxed = spv_const_u32(b, SpvMemorySemanticsMaskNone);
+    if (t->size == 8) spv_capability(b, SpvCapabilityInt64Atomics);
+    if (t->kind == TY_FLOAT && t->size == 8) return double_atomic(e, x, lv, scope, relaxed);
     uint32_t type = em_type(e, t), r = spv_new_id(b);
     SpvOp opcode = t->kind == TY_FLOAT ? float_opcode(e, op, x->loc) : integer_opcode(op, t->is_signed);
     if (opcode == SpvOpNop) return 0;

@@ -245,6 +245,8 @@ typedef struct Uses {
     bool push8, push16;      /* 8-/16-bit scalars in the push constants */
     bool atomic_float_add;   /* OpAtomicFAddEXT */
     bool atomic_float;       /* a float OpAtomicExchange */
+    bool atomic_int64;       /* an atomic on a 64-bit integer in a view */
+    bool shared_atomic_int64; /* ... in tile_static memory */
     bool image;              /* OpTypeImage: textures */
     bool storage_image;      /* a storage image: textures written (without a format) */
     uint32_t subgroup;       /* CAMP_FEATURE_SUBGROUP_* of its subgroup operations */
@@ -299,6 +301,30 @@ static bool extended_type(const Inst *type, const uint32_t *words) {
     return (type->opcode == SpvOpTypeInt && width != 32) || (type->opcode == SpvOpTypeFloat && width == 16);
 }
 
+/* An atomic instruction's pointer operand, or 0 for an instruction that is
+ * none. */
+static uint32_t atomic_pointer(const Inst *in, const uint32_t *w) {
+    switch (in->opcode) {
+    case SpvOpAtomicStore: return w[1];
+    case SpvOpAtomicLoad: case SpvOpAtomicExchange: case SpvOpAtomicCompareExchange: case SpvOpAtomicIIncrement:
+    case SpvOpAtomicIDecrement: case SpvOpAtomicIAdd: case SpvOpAtomicISub: case SpvOpAtomicSMin:
+    case SpvOpAtomicUMin: case SpvOpAtomicSMax: case SpvOpAtomicUMax: case SpvOpAtomicAnd: case SpvOpAtomicOr:
+    case SpvOpAtomicXor: case SpvOpAtomicFAddEXT:
+        return w[3];
+    default: return 0;
+    }
+}
+
+/* An atomic on a 64-bit integer: notes it in u, by its memory. */
+static void note_int64_atomic(const Module *m, uint32_t pointer, Uses *u) {
+    const Inst *p = def_of(m, pointer), *pt = p ? def_of(m, p->type) : NULL;
+    if (!pt || pt->opcode != SpvOpTypePointer) return;
+    const Inst *to = def_of(m, m->words[pt->at + 3]);
+    if (!to || to->opcode != SpvOpTypeInt || m->words[to->at + 2] != 64) return;
+    if (m->words[pt->at + 2] == SpvStorageClassWorkgroup) u->shared_atomic_int64 = true;
+    else u->atomic_int64 = true;
+}
+
 static Uses find_uses(const Cut *c) {
     const Module *m = c->m;
     Uses u = {0};
@@ -306,6 +332,7 @@ static Uses find_uses(const Cut *c) {
         const Inst *in = &m->insts[c->kept[k]];
         const uint32_t *w = m->words + in->at;
         const Inst *type = def_of(m, in->type);
+        if (atomic_pointer(in, w)) note_int64_atomic(m, atomic_pointer(in, w), &u);
         switch (in->opcode) {
         case SpvOpTypeInt:
             u.int64 |= w[2] == 64, u.int16 |= w[2] == 16, u.int8 |= w[2] == 8;
@@ -350,6 +377,7 @@ static bool capability_needed(SpvCapability cap, const Uses *u) {
     case SpvCapabilityStoragePushConstant8: return u->push8;
     case SpvCapabilityStoragePushConstant16: return u->push16;
     case SpvCapabilityAtomicFloat32AddEXT: return u->atomic_float_add;
+    case SpvCapabilityInt64Atomics: return u->atomic_int64 || u->shared_atomic_int64;
     case SpvCapabilityImage1D: case SpvCapabilitySampled1D: return u->image;
     case SpvCapabilityStorageImageWriteWithoutFormat: return u->storage_image;
     case SpvCapabilityGroupNonUniform: return u->subgroup;
@@ -373,7 +401,8 @@ static uint32_t features_of(const Uses *u) {
            (u->atomic_float_add ? CAMP_FEATURE_ATOMIC_FLOAT_ADD : 0) | (u->atomic_float ? CAMP_FEATURE_ATOMIC_FLOAT : 0) |
            (u->storage_image ? CAMP_FEATURE_STORAGE_IMAGE : 0) | (u->float16 ? CAMP_FEATURE_FLOAT16 : 0) |
            (u->push8 ? CAMP_FEATURE_PUSH_CONSTANT8 : 0) | (u->push16 ? CAMP_FEATURE_PUSH_CONSTANT16 : 0) |
-           u->subgroup;
+           (u->atomic_int64 ? CAMP_FEATURE_INT64_ATOMICS : 0) |
+           (u->shared_atomic_int64 ? CAMP_FEATURE_SHARED_INT64_ATOMICS : 0) | u->subgroup;
 }
 
 /* Drops the kernel's `OpExecutionMode RoundingModeRTE 16` (spv_emit.c gives
