@@ -441,8 +441,12 @@ static CXCursor file_scope_definition(Frontend *fe, CXCursor extern_decl) {
  * nor where the program names a section of its own. */
 static PageSection page_section(Frontend *fe, CXCursor decl, unsigned start, unsigned end) {
     CXType t = clang_getCanonicalType(clang_getCursorType(decl));
-    while (t.kind == CXType_ConstantArray) t = clang_getCanonicalType(clang_getArrayElementType(t));
-    if (clang_isConstQualifiedType(t)) return PAGE_SECTION_NONE;
+    bool constant = clang_isConstQualifiedType(t); /* at the array's level or its elements' */
+    while (t.kind == CXType_ConstantArray) {
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+        constant = constant || clang_isConstQualifiedType(t);
+    }
+    if (constant) return PAGE_SECTION_NONE;
     const char *s = fe->u->source;
     for (unsigned i = start; i + 7 <= end && i + 7 <= fe->u->source_len; i++)
         if (memcmp(s + i, "section", 7) == 0) return PAGE_SECTION_NONE;

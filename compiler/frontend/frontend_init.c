@@ -18,7 +18,9 @@ typedef struct InitBuilder {
     bool ok;
 } InitBuilder;
 
-enum { INIT_MAX_ITEMS = 4096 };
+/* Elements of one initializer: a local's each cost a store in the kernel;
+ * a module constant's (folding) are data, up to its 65,536 bytes. */
+enum { INIT_MAX_ITEMS = 4096, CONST_INIT_MAX_ITEMS = 65536 };
 
 static int element_count(const Type *t) {
     switch (t->kind) {
@@ -46,9 +48,9 @@ static bool is_designator(CXCursor c) {
 }
 
 static void add_item(InitBuilder *b, const int *path, int depth, Expr *value) {
-    if (b->items.len >= INIT_MAX_ITEMS) {
-        if (b->ok) diag_error(b->fe->u->diag, value->loc, "initializer with more than %d elements in amp code",
-                              INIT_MAX_ITEMS);
+    int most = b->fe->folding ? CONST_INIT_MAX_ITEMS : INIT_MAX_ITEMS;
+    if (b->items.len >= most) {
+        if (b->ok) diag_error(b->fe->u->diag, value->loc, "initializer with more than %d elements in amp code", most);
         b->ok = false;
         return;
     }

@@ -162,6 +162,14 @@ Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c) {
 /* An implicit conversion, or an ext-vector element access `v.x`. */
 static Expr *lower_constant(Frontend *fe, CXCursor c);
 
+/* Whether a conversion from vector type v to t is what an accessor gives:
+ * one component, or several (a swizzle) of another count. */
+static bool is_accessor_shape(const Type *v, const Type *t) {
+    if (v->kind != TY_VECTOR) return false;
+    if (t->kind != TY_VECTOR) return type_equal(t, v->base);
+    return t->len != v->len && type_equal(t->base, v->base);
+}
+
 static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
     int n = fe_children(c, kids, 2);
@@ -185,6 +193,13 @@ static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
         bool arrow = false;
         int k = vector_accessor(fe, c, kids[0], (to_vector ? sub->type->base : sub->type)->len, comps, &arrow);
         if (k && arrow != to_vector) k = 0; /* v.x on a vector, p->x on a pointer to one */
+        if (!k && is_accessor_shape(sub->type, to)) { /* an accessor whose tokens were not found */
+            diag_error(fe->u->diag, fe_loc(fe, c),
+                       "a vector's component named in a macro's body (`(p).x` in `#define AT(a, p) a[(p).x]`) is "
+                       "not supported in amp code: index the vector instead (`(p)[0]`), or name the component "
+                       "where the macro is used");
+            return NULL;
+        }
         if (k && to_vector) { /* p->x is (*p).x */
             Expr *d = fe_new_expr(fe, EX_DEREF, sub->type->base, c);
             d->lhs = sub;
@@ -279,6 +294,20 @@ static Expr *object_of_view(Frontend *fe, Expr *view, CXCursor c) {
     return index;
 }
 
+/* A constant the kernel's body names, declared before it: the host code
+ * names it where the launch replaces the body, or the host compiler would
+ * warn that a table only kernels use is unused. */
+static void note_named_const(Frontend *fe, Var *v, CXCursor decl) {
+    CXFile file;
+    unsigned at;
+    clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, &at);
+    Kernel *k = fe->kernel;
+    if (clang_File_isEqual(file, fe->main_file) && at >= k->begin_offset && at < k->end_offset) return;
+    for (int i = 0; i < k->named_consts.len; i++)
+        if (k->named_consts.items[i] == v) return;
+    vec_push(fe->a, &k->named_consts, v);
+}
+
 static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
     CXCursor decl = clang_getCursorReferenced(c);
     switch (clang_getCursorKind(decl)) {
@@ -296,7 +325,7 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
         }
         if (v && !v->type) return NULL; /* a local or parameter whose type was refused, where it was declared */
         int errors = fe->u->diag->errors;
-        if (!v) v = fe_module_const(fe, decl);
+        if (!v && (v = fe_module_const(fe, decl)) && fe->kernel) note_named_const(fe, v, decl);
         if (!v && fe->u->diag->errors == errors) v = fe_capture(fe, c, decl); /* not refused as a constant */
         if (!v || !v->type) return NULL; /* a constant refused: reported at its initializer */
         Expr *e = fe_new_expr(fe, EX_VAR, v->type, c);

@@ -86,13 +86,16 @@ static void put_held_pointers(ParamOut *o, const Type *t, const char *expr, uint
     }
 }
 
-/* The address a value capture's bytes are read from at the launch. C
- * takes none of a `register` variable's: a copy's then, in a one-element
- * array (which a struct or vector initializes, where `(T){s}` would take s
- * for its first member) that decays to its address. */
+/* The address a value capture's bytes are read from at the launch: a
+ * copy's, made by the program's own code before libcamp is called, in a
+ * one-element array (which a struct or vector initializes, where `(T){s}`
+ * would take s for its first member) that decays to its address. C takes
+ * no address of a `register` variable; and a global another translation
+ * unit shares with its kernels may lie in pages implicit synchronization
+ * keeps closed, which the program's own read opens (a read inside the
+ * launch would be libcamp's, which it refuses). */
 static const char *value_address(ParamOut *o, const Var *v) {
-    if (v->register_storage) return arena_printf(o->arena, "(__typeof__(%s)[1]){%s}", v->name, v->name);
-    return arena_printf(o->arena, "&(%s)", v->name);
+    return arena_printf(o->arena, "(__typeof__(%s)[1]){%s}", v->name, v->name);
 }
 
 /* Every capture takes an argument; a texture too. */
@@ -189,6 +192,8 @@ static void put_launch_call(StrBuf *out, Arena *a, const Kernel *k) {
 /* The launch of kernel k, on one line, in place of its parallel_for_each. */
 static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
     sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
+    /* the body's constants, which it alone may use (its own copy is in the module) */
+    for (int i = 0; i < k->named_consts.len; i++) sb_printf(out, "(void)%s; ", ((Var *)k->named_consts.items[i])->name);
     put_launch_call(out, a, k);
     sb_puts(out, "}");
 }

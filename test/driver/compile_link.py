@@ -144,6 +144,22 @@ def test_embed_beside_source(ctx):
     ctx.run_program("blob", kernels_from="src/blob.c", expected="5 e 6\n")
 
 
+def test_kernel_only_constants_warn_not(ctx):
+    """-Wall -Werror: a table only a kernel reads (the host C has a launch where the body was) is no unused
+    variable; the loader's note that VK_INSTANCE_LAYERS adds the validation layer aborts no validated run."""
+    with open(ctx.path("tables.c"), "w") as f:
+        f.write('#include <camp.h>\n#include <stdio.h>\n'
+                'static const int offs[3] = {-1, 0, 1};\n'
+                'int main(void) {\n    static const float w[3] = {0.25f, 0.5f, 0.25f};\n    float out[3];\n'
+                '    parallel_for_each(i, extent(3)) {\n        static const int own[3] = {1, 2, 3};\n'
+                '        out[i] = w[i] * (float)offs[i] * (float)own[i];\n    }\n'
+                '    printf("%g %g %g\\n", out[0], out[1], out[2]);\n    return 0;\n}\n')
+    ctx.run(["-Wall", "-Wextra", "-Werror", "tables.c", "-o", "tables"])
+    env = dict(os.environ, CAMP_VALIDATION="1", VK_INSTANCE_LAYERS="VK_LAYER_KHRONOS_validation")
+    out, _ = ctx.run([], cmd=[ctx.path("tables")], env=env)
+    expect(out == "-0.25 0 0.75\n", f"tables printed {out!r}")
+
+
 def test_end_of_flags(ctx):
     """`--` ends the flags, as for clang: every word after it is an input (even `-o`); campcc's own flags go to the
     host compiler before it (they came after it, where clang took them for missing files)."""
@@ -202,7 +218,7 @@ def test_verbose(ctx):
     """-v prints the host compiler commands campcc runs (the object under its temporary name), and at
     -O1 and up the spirv-opt command that the in-process optimizer stands for."""
     _, err = ctx.run(["-v", "-c", "scale.c", "-o", "s.o"])
-    expect(re.search(r"-iquote \S+ (-D\S+ )*-c -o \.s\.o\.campcc-\w+ \S+/campcc-\w+/\d+\.c", err),
+    expect(re.search(r"-iquote \S+ (--embed-dir=\S+ )?(-D\S+ )*-c -o \.s\.o\.campcc-\w+ \S+/campcc-\w+/\d+\.c", err),
            f"-v shows no host compile of the rewritten file:\n{err[-2000:]}")
     expect("spirv-opt" not in err, f"-v at -O0 shows an optimizer step:\n{err[-2000:]}")
     _, err = ctx.run(["-v", "-O2", "-c", "scale.c", "-o", "s.o"])
