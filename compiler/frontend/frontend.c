@@ -122,7 +122,10 @@ static bool record_members(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
     for (int i = 0; i < w.fields.len; i++) {
         CXCursor f = *(CXCursor *)w.fields.items[i];
         Member *m = &ty->members[i];
-        m->name = fe_spelling(fe, f);
+        /* an anonymous struct or union member has no name (libclang 19
+         * spells its type): its members are named through the parent */
+        bool anonymous = clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(clang_getCursorType(f)));
+        m->name = anonymous ? "" : fe_spelling(fe, f);
         if (clang_Cursor_isBitField(f)) {
             diag_error(fe->u->diag, fe_loc(fe, f), "bit-field '%s' is not supported in amp code", m->name);
             return false;

@@ -618,6 +618,11 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
     switch (clang_getCursorKind(c)) {
     case CXCursor_IntegerLiteral: case CXCursor_CharacterLiteral: return lower_literal(fe, c, false);
     case CXCursor_FloatingLiteral: return lower_literal(fe, c, true);
+    case CXCursor_CXXNullPtrLiteralExpr: { /* C23's nullptr: a null pointer constant, as 0 is */
+        Expr *zero = fe_new_expr(fe, EX_INT, type_int(8, false), c);
+        zero->ival = 0;
+        return zero;
+    }
     case CXCursor_ParenExpr: return lower_only_child(fe, c);
     case CXCursor_DeclRefExpr: return lower_decl_ref(fe, c);
     case CXCursor_UnexposedExpr: return lower_unexposed(fe, c);

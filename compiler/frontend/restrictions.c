@@ -365,11 +365,22 @@ static bool is_passed_array_decay(Checker *ck, CXCursor c, CXCursor *array) {
 }
 
 /* A global whose address (or a part's) a kernel takes is shared where it
- * can be, so that the address is the host's object; else lowering says
- * that captures are values. */
+ * can be, so that the address is the host's object; one that cannot be
+ * is an error that says why. */
 static void share_addressed_global(Checker *ck, CXCursor operand) {
     CXCursor var = written_variable(operand);
-    if (!clang_Cursor_isNull(var) && fe_is_shareable_global(ck->fe, var)) fe_share_global(ck->fe, var);
+    if (clang_getCursorKind(var) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(var) != 1) return;
+    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(var)).kind;
+    if (k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray) return; /* views */
+    if (fe_is_shareable_global(ck->fe, var)) {
+        fe_share_global(ck->fe, var);
+        return;
+    }
+    char *name = fe_spelling(ck->fe, var);
+    diag_error(ck->d, fe_loc(ck->fe, operand),
+               "cannot take the address of global variable '%s' in a kernel (kernels see a copy of its value: %s)",
+               name, unshareable(ck->fe, var));
+    diag_note(ck->d, fe_loc(ck->fe, var), "'%s' declared here", name);
 }
 
 /* Scalars and structs from outside the amp code are copies: writing one

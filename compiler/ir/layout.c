@@ -94,7 +94,13 @@ static void place_arguments(Unit *u, Kernel *k) {
         const Var *v = k->captures.items[i];
         if (v->capture == CAPTURE_VALUE && (!largest || v->type->size > largest->type->size)) largest = v;
     }
-    if (largest && largest->type->size > (int)(CAMP_ARGS_MAX / 2))
+    if (largest && largest->type->size > (int)(CAMP_ARGS_MAX / 2) && type_holds_pointer(largest->type))
+        diag_error(u->diag, k->loc,
+                   "kernel captures need %u bytes of arguments; more than %u is not supported: '%s' alone is %lld "
+                   "bytes, captured by value (it holds pointers, which a view of it would not translate: capture "
+                   "the members the kernel uses as variables of their own, its pointers as pointers)",
+                   k->push_size, CAMP_ARGS_MAX, largest->name, (long long)largest->type->size);
+    else if (largest && largest->type->size > (int)(CAMP_ARGS_MAX / 2))
         diag_error(u->diag, k->loc,
                    "kernel captures need %u bytes of arguments; more than %u is not supported: '%s' alone is %lld "
                    "bytes, captured by value (make a view of it instead, a pointer p = &%s with array_view(p, 1), "

@@ -330,7 +330,13 @@ static void check_expr(void *ctx, Expr *x) {
     case EX_ATOMIC: {
         PtrSource s = lvalue_src(&cf->f, x->args[0]);
         const Type *t = x->args[0]->type;
-        if (!shared_memory(s) && first_report(cf->c, x))
+        const Expr *target = x->args[0];
+        if (!shared_memory(s) && target->kind == EX_VAR && target->var->kind == VAR_CAPTURE &&
+            first_report(cf->c, x))
+            diag_error(d, x->loc, "atomic operation on captured variable '%s', which each thread has a copy of: "
+                                  "kernels share a global or static variable, or an array (int %s[1])",
+                       target->var->name, target->var->name);
+        else if (!shared_memory(s) && first_report(cf->c, x))
             diag_error(d, x->loc, "atomic operation on memory of one thread: camp_atomic_* work on views, arrays "
                                   "and tile_static memory");
         else if (t->kind == TY_FLOAT && t->size == 8 && s.t.space == PTR_OBJECT && first_report(cf->c, x))
