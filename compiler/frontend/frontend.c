@@ -703,12 +703,25 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
         f->params[f->nparams++] = v;
         fe_bind(fe, p, v);
     }
+    /* the row lengths of parameters with rows of run-time length, set
+     * first, from the parameters they name */
+    PtrVec entry = {0};
+    for (int i = 0, pi = 0; i < n; i++) {
+        CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
+        if (fe_is_texture_param_type(fe, clang_getCursorType(p))) continue;
+        Var *v = f->params[pi++];
+        if (v->type) fe_vla_strides(fe, p, v, &entry);
+    }
     int nk;
     CXCursor *kids = fe_all_children(fe->a, def, &nk); /* the parameters, attributes, then the body */
     if (nk > 0 && clang_getCursorKind(kids[nk - 1]) == CXCursor_CompoundStmt)
         f->body = fe_lower_stmt(fe, kids[nk - 1]);
     else
         diag_error(d, f->loc, "cannot find the body of amp function '%s'", name);
+    if (f->body && entry.len) {
+        for (int i = 0; i < f->body->body.len; i++) vec_push(fe->a, &entry, f->body->body.items[i]);
+        f->body->body = entry;
+    }
     free(fe->vars);
     fe->kernel = saved_kernel;
     fe->func = saved_func;

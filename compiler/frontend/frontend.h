@@ -149,6 +149,11 @@ bool fe_check_restrictions(Frontend *fe);
 Expr *fe_lower_init(Frontend *fe, CXCursor list, Type *t);
 
 /* frontend_lower.c */
+/* A helper's parameter or a local whose type has rows of run-time length
+ * (`double (*a)[m]`, `double a[n][m]`): hidden locals for the rows'
+ * lengths, the statements setting them added to `into`, as view captures'
+ * strides are (frontend.c). False if reported. */
+bool fe_vla_strides(Frontend *fe, CXCursor decl, Var *v, PtrVec *into);
 Expr *fe_lower_call_to(Frontend *fe, CXCursor call, CXCursor decl);
 Expr *fe_lower_call_with(Frontend *fe, CXCursor call, CXCursor decl, int first, int n);
 Expr *fe_lower_expr(Frontend *fe, CXCursor c);

@@ -737,10 +737,70 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
                           : fe_lower_expr(fe, init);
             if (!s->expr) continue;
         }
+        /* a pointer to rows of run-time length: their lengths, as the declaration has them */
+        if (!fe_vla_strides(fe, d, v, &block->body)) continue;
         fe_bind(fe, d, v); /* after the initializer: `int x = x;` sees the outer x */
         vec_push(fe->a, &block->body, s);
     }
     return block->body.len == 1 ? block->body.items[0] : block;
+}
+
+/* `e` as an int rvalue (a row length's factor). */
+static Expr *int_value(Frontend *fe, Expr *e, CXCursor c) {
+    e = fe_load_if_lvalue(fe, e, c);
+    if (type_equal(e->type, type_int(4, true))) return e;
+    Expr *cast = fe_new_expr(fe, EX_CAST, type_int(4, true), c);
+    cast->lhs = e;
+    return cast;
+}
+
+bool fe_vla_strides(Frontend *fe, CXCursor decl, Var *v, PtrVec *into) {
+    if (v->type->kind != TY_PTR) return true;
+    int levels = 0;
+    for (const Type *t = v->type->base; t->kind == TY_ARRAY; t = t->base) levels++;
+    /* the declaration's expressions: the sizes of its type's rows as
+     * written, innermost first, then its initializer */
+    int nk, nsizes = 0;
+    CXCursor *kids = fe_all_children(fe->a, decl, &nk);
+    Expr *sizes[8];
+    for (int i = 0; i < nk && nsizes < levels && nsizes < 8; i++)
+        if (clang_isExpression(clang_getCursorKind(kids[i]))) {
+            Expr *s = fe_lower_expr(fe, kids[i]);
+            if (!s) return false;
+            sizes[nsizes++] = int_value(fe, s, kids[i]);
+        }
+    if (nsizes < levels || levels > 8) {
+        diag_error(fe->u->diag, fe_loc(fe, decl), "cannot find the row lengths of '%s' in amp code", v->name);
+        return false;
+    }
+    int n = 0, level = 1;
+    for (const Type *t = v->type->base; t->kind == TY_ARRAY; t = t->base, level++) {
+        if (t->len >= 0) continue;
+        if (n == 2) {
+            diag_error(fe->u->diag, fe_loc(fe, decl), "'%s' has more than two rows of run-time length", v->name);
+            return false;
+        }
+        /* the elements in one row at this level: the product of its sizes and those inside */
+        Expr *product = sizes[0];
+        for (int j = 1; j <= levels - level; j++) {
+            Expr *m = fe_new_expr(fe, EX_BINARY, type_int(4, true), decl);
+            m->op = OP_MUL;
+            m->lhs = product;
+            m->rhs = sizes[j];
+            product = m;
+        }
+        Var *h = arena_alloc(fe->a, sizeof *h);
+        h->name = arena_printf(fe->a, "%s.stride%d", v->name, level);
+        h->type = type_int(4, true);
+        h->loc = v->loc;
+        h->kind = VAR_LOCAL;
+        Stmt *s = new_stmt(fe, ST_DECL, decl);
+        s->var = h;
+        s->expr = product;
+        vec_push(fe->a, into, s);
+        v->vla_strides[n++] = h;
+    }
+    return true;
 }
 
 /* Whether a cursor starts inside a macro's expansion. */

@@ -246,9 +246,9 @@ static enum CXChildVisitResult find_cleanup(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
-/* Whether t has rows of run-time length below it (`double (*)[m]`, a C99
- * parameter `double a[n][m]`). Lowering knows such a row's length only
- * for a captured variable, whose launch passes it. */
+/* Whether t has rows of run-time length below it (`double (*)[m]`): a
+ * variable's are known from its declaration (fe_vla_strides), a cast's
+ * result's would need them carried with the value. */
 static bool is_variably_modified(CXType t) {
     for (int depth = 0; depth < 64; depth++) {
         CXType ct = clang_getCanonicalType(t);
@@ -262,18 +262,6 @@ static bool is_variably_modified(CXType t) {
     return false;
 }
 
-/* A variable or parameter of amp code with rows of run-time length: an
- * error (reported) that says how to write it. */
-static bool check_variably_modified(Checker *ck, CXCursor var) {
-    CXType t = clang_getCursorType(var);
-    if (!is_variably_modified(t)) return false;
-    diag_error(ck->d, fe_loc(ck->fe, var),
-               "'%s' has type '%s', rows of run-time length, which amp code supports only in captured variables: "
-               "pass a flat pointer and the row length instead (double *a, int m; a[i * m + j])",
-               fe_spelling(ck->fe, var), type_name(ck->fe, t));
-    return true;
-}
-
 static void check_var_decl(Checker *ck, CXCursor c) {
     char *name = fe_spelling(ck->fe, c);
     CXType t = clang_getCursorType(c);
@@ -281,7 +269,7 @@ static void check_var_decl(Checker *ck, CXCursor c) {
         diag_error(ck->d, fe_loc(ck->fe, c), "variable-length array '%s' cannot be declared in amp code", name);
         return;
     }
-    if (check_type(ck, t, c) || check_variably_modified(ck, c)) return;
+    if (check_type(ck, t, c)) return;
     /* the function would run at every exit from the variable's scope,
      * which lowering does not follow: the call was silently left out */
     clang_visitChildren(c, find_cleanup, ck);
@@ -629,8 +617,7 @@ static void check_amp_function(Frontend *fe, CXCursor def) {
     int n = clang_Cursor_getNumArguments(def);
     for (int i = 0; i < n; i++) {
         CXCursor param = clang_Cursor_getArgument(def, (unsigned)i);
-        signature_ok = !check_type(&ck, clang_getCursorType(param), param) && !check_variably_modified(&ck, param) &&
-                       signature_ok;
+        signature_ok = !check_type(&ck, clang_getCursorType(param), param) && signature_ok;
     }
     int nk;
     CXCursor *kids = fe_all_children(fe->a, def, &nk);

@@ -422,8 +422,12 @@ static Ptr address_of(Emitter *e, Expr *lv_expr) {
 
 /* The row sizes of a captured variable-length array (or pointer to one). */
 static void load_vla_strides(Emitter *e, Var *v, Ptr *p) {
-    for (int i = 0; i < 2 && v->vla_strides[i]; i++)
-        p->stride[i] = em_capture_value(e, v->vla_strides[i], em_type(e, type_int(4, true)));
+    for (int i = 0; i < 2 && v->vla_strides[i]; i++) {
+        Var *s = v->vla_strides[i];
+        p->stride[i] = s->kind == VAR_CAPTURE ? em_capture_value(e, s, em_type(e, type_int(4, true)))
+                                              : em_load(e, s->type, (LValue){.ptr = var_storage(e, s),
+                                                                             .storage = SpvStorageClassFunction});
+    }
 }
 
 /* A view's first element: its address is pushed. */
@@ -455,6 +459,7 @@ Ptr var_ptr(Emitter *e, Var *v) {
     Ptr p = var_target(e, v);
     p.value = is_psb(p.storage) ? em_op1(e, SpvOpConvertUToPtr, em_type(e, v->type), em_load(e, type_int(8, false), lv))
                                 : em_load(e, type_int(4, true), lv);
+    load_vla_strides(e, v, &p); /* a parameter's or local's rows of run-time length (fe_vla_strides) */
     return p;
 }
 
