@@ -65,6 +65,7 @@ typedef struct Frontend {
     int nsearched, capsearched;
     CXCursor *shared;    /* globals a kernel writes or takes the address of: views (restrictions.c) */
     int nshared, capshared;
+    Var *strings;        /* the string literals amp code points into, one module constant (frontend_lower.c) */
 } Frontend;
 
 /* frontend.c */

@@ -5,6 +5,8 @@
  * arrays, the first member of a union. */
 #include "frontend.h"
 
+#include <ctype.h>
+
 #include <string.h>
 
 typedef struct InitList {
@@ -70,16 +72,57 @@ static bool check_depth(InitBuilder *b, CXCursor c, int depth) {
 
 static void fill(InitBuilder *b, Type *t, int *path, int depth, InitList *l, bool braced);
 
+/* The bytes of a plain string literal from its spelling, which libclang
+ * gives with its pieces joined and C's escapes (it evaluates only an
+ * initializer's): their count, or -1 for a prefixed (wide) literal. */
+static int unescape_literal(const char *spelled, char *out, int size) {
+    if (spelled[0] != '"') return -1;
+    int n = 0;
+    for (const char *p = spelled + 1; *p && *p != '"' && n < size; p++) {
+        if (*p != '\\') {
+            out[n++] = *p;
+            continue;
+        }
+        p++;
+        const char *simple = strchr("abfnrtv", *p);
+        if (simple && *p) {
+            out[n++] = "\a\b\f\n\r\t\v"[simple - "abfnrtv"];
+        } else if (*p == 'x') {
+            unsigned v = 0;
+            while (p[1] && strchr("0123456789abcdefABCDEF", p[1])) v = v * 16 + (unsigned)(isdigit((unsigned char)p[1]) ? p[1] - '0' : (tolower((unsigned char)p[1]) - 'a' + 10)), p++;
+            out[n++] = (char)v;
+        } else if (*p >= '0' && *p <= '7') {
+            unsigned v = 0;
+            for (int k = 0; k < 3 && *p >= '0' && *p <= '7'; k++, p++) v = v * 8 + (unsigned)(*p - '0');
+            p--;
+            out[n++] = (char)v;
+        } else if (*p) {
+            out[n++] = *p; /* \\ \" \' \? */
+        } else {
+            break;
+        }
+    }
+    return n;
+}
+
 /* "abc" for a char array: one item per character, then the terminator if
  * it fits (the rest is zero already). */
 static void init_string(InitBuilder *b, Type *t, int *path, int depth, CXCursor c) {
     CXEvalResult r = clang_Cursor_Evaluate(c);
     const char *str = r ? clang_EvalResult_getAsStr(r) : NULL;
-    if (!str || !check_depth(b, c, depth)) {
-        if (!str) fe_unsupported(b->fe, c, "string literal");
+    char own[CONST_INIT_MAX_ITEMS];
+    int len = str ? (int)strlen(str) : -1;
+    if (!str && t->base->size == 1) { /* a literal in an expression, which libclang does not evaluate */
+        CXString spelled = clang_getCursorSpelling(c);
+        len = unescape_literal(clang_getCString(spelled), own, (int)sizeof own);
+        clang_disposeString(spelled);
+        str = own;
+    }
+    if (len < 0 || !check_depth(b, c, depth)) {
+        if (len < 0) fe_unsupported(b->fe, c, "wide string literal");
         b->ok = false;
     } else {
-        for (int i = 0; str[i] && i < t->len; i++) {
+        for (int i = 0; i < len && i < t->len; i++) {
             Expr *ch = fe_new_expr(b->fe, EX_INT, t->base, c);
             ch->ival = (signed char)str[i];
             path[depth] = i;

@@ -161,6 +161,7 @@ Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c) {
 
 /* An implicit conversion, or an ext-vector element access `v.x`. */
 static Expr *lower_constant(Frontend *fe, CXCursor c);
+static Expr *string_address(Frontend *fe, CXCursor literal, Type *to);
 
 /* Whether a conversion from vector type v to t is what an accessor gives:
  * one component, or several (a swizzle) of another count. */
@@ -182,6 +183,8 @@ static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
     /* A function designator in a call: handled by the call. */
     if (from_ct.kind == CXType_FunctionProto || from_ct.kind == CXType_FunctionNoProto) return NULL;
     if (clang_getCursorKind(kids[0]) == CXCursor_InitListExpr) return fe_lower_init(fe, kids[0], to);
+    if (clang_getCursorKind(fe_strip(kids[0])) == CXCursor_StringLiteral && to->kind == TY_PTR)
+        return string_address(fe, fe_strip(kids[0]), to); /* a literal's decay */
     Expr *sub = fe_lower_expr(fe, kids[0]);
     if (!sub) return NULL;
     /* a parameter declared `T p[n]` is a pointer (param_type), which
@@ -613,6 +616,82 @@ static Expr *lower_folded(Frontend *fe, CXCursor c) {
     return e;
 }
 
+/* A module constant's most bytes (frontend.c's fe_module_const). */
+enum { CONST_POOL_BYTES = 65536 };
+
+/* The address of a string literal's first char: the unit's literals are
+ * one module constant, the chars of each after the one before, so that
+ * pointers to different literals point into one object (`i ? "odd" :
+ * "even"`). NULL (reported) for one it cannot read (a wide one). */
+static Expr *string_address(Frontend *fe, CXCursor literal, Type *to) {
+    Type *t = fe_type(fe, clang_getCursorType(literal), literal);
+    if (!t) return NULL;
+    bool saved = fe->folding;
+    fe->folding = true;
+    Expr *chars = fe_lower_init(fe, literal, t);
+    fe->folding = saved;
+    if (!chars) return NULL;
+    Var *pool = fe->strings;
+    if (!pool) {
+        pool = fe->strings = arena_alloc(fe->a, sizeof *pool);
+        pool->name = "camp_strings_";
+        pool->loc = fe_loc(fe, literal);
+        pool->kind = VAR_CONST;
+        pool->type = arena_alloc(fe->a, sizeof *pool->type);
+        *pool->type = (Type){.kind = TY_ARRAY, .base = t->base, .size = 0, .align = 1, .name = "char[]"};
+        pool->init = fe_new_expr(fe, EX_INIT, pool->type, literal);
+    }
+    int at = pool->type->len;
+    if (at + t->len > CONST_POOL_BYTES) {
+        diag_error(fe->u->diag, fe_loc(fe, literal), "string literals in amp code take more than %d bytes",
+                   CONST_POOL_BYTES);
+        return NULL;
+    }
+    Expr *init = pool->init;
+    InitItem *items = arena_alloc(fe->a, sizeof *items * (size_t)(init->ninits + chars->ninits + 1));
+    memcpy(items, init->inits, sizeof *items * (size_t)init->ninits);
+    for (int i = 0; i < chars->ninits; i++) {
+        items[init->ninits + i] = chars->inits[i];
+        items[init->ninits + i].path[0] += at;
+    }
+    init->inits = items;
+    init->ninits += chars->ninits;
+    pool->type->len = pool->type->size = at + t->len;
+    Type *element = arena_alloc(fe->a, sizeof *element);
+    *element = (Type){.kind = TY_PTR, .base = t->base, .size = 8, .align = 8, .name = "char *"};
+    Expr *ref = fe_new_expr(fe, EX_VAR, pool->type, literal), *decay = fe_new_expr(fe, EX_DECAY, element, literal);
+    ref->var = pool;
+    decay->lhs = ref;
+    Expr *index = fe_new_expr(fe, EX_INDEX, t->base, literal), *offset = fe_new_expr(fe, EX_INT, type_int(4, true), literal);
+    offset->ival = at;
+    index->lhs = decay;
+    index->rhs = offset;
+    Expr *address = fe_new_expr(fe, EX_ADDR, to, literal);
+    address->lhs = index;
+    return address;
+}
+
+/* A string literal other than a char array's initializer or a pointer's
+ * value (`&"abc"`): a module constant of its chars, as `static const
+ * char s[] = "...";` would be. */
+static Expr *lower_string_literal(Frontend *fe, CXCursor c) {
+    Type *t = fe_type(fe, clang_getCursorType(c), c);
+    if (!t) return NULL;
+    Var *v = arena_alloc(fe->a, sizeof *v);
+    v->name = arena_printf(fe->a, "camp_string_%u", fe_offset(clang_getCursorLocation(c), NULL));
+    v->type = t;
+    v->loc = fe_loc(fe, c);
+    v->kind = VAR_CONST;
+    bool saved = fe->folding;
+    fe->folding = true;
+    v->init = fe_lower_init(fe, c, t);
+    fe->folding = saved;
+    if (!v->init) return NULL;
+    Expr *e = fe_new_expr(fe, EX_VAR, t, c);
+    e->var = v;
+    return e;
+}
+
 Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
     if (fe->folding && clang_getCursorKind(c) != CXCursor_InitListExpr) return lower_folded(fe, c);
     switch (clang_getCursorKind(c)) {
@@ -647,7 +726,7 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
         e->rhs = fe_lower_expr(fe, kids[2]);
         return t && e->cond && e->lhs && e->rhs ? e : NULL;
     }
-    case CXCursor_StringLiteral: return fe_unsupported(fe, c, "string literal");
+    case CXCursor_StringLiteral: return lower_string_literal(fe, c);
     case CXCursor_MemberRefExpr: {
         bool tile_member;
         Expr *e = fe_tile_member(fe, c, &tile_member);
