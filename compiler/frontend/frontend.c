@@ -637,6 +637,11 @@ static const char *host_ref(Frontend *fe, CXCursor def, const char *name) {
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     Diag *d = fe->u->diag;
     char *name = fe_spelling(fe, decl);
+    if (fe_is_memory_function(name)) {
+        diag_error(d, fe_loc(fe, call), "'%s' in amp code is a statement of its own: its value is not supported",
+                   name);
+        return NULL;
+    }
     if (!strncmp(name, "__builtin_", 10)) { /* clang's builtins are declared nowhere to point at */
         diag_error(d, fe_loc(fe, call), "'%s' is not supported in amp code", name);
         return NULL;

@@ -185,6 +185,11 @@ Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handle
 
 /* frontend_subgroup.c: camp_subgroup.h's operations → EX_SUBGROUP; *handled false for other calls. */
 Expr *fe_subgroup_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
+
+/* frontend_memory.c: memcpy and memset (and their __builtin_ forms) as a
+ * statement of amp code: a loop over the destination's elements. */
+bool fe_is_memory_function(const char *name);
+Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled);
 /* frontend_fragment.c: marks struct ty (declared at decl) as a matrix
  * fragment if it is one of camp_fragment.h's; the operation a function of
  * that header named `name` (declared at loc) is, if any. */

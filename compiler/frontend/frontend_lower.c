@@ -1076,9 +1076,11 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
         return NULL;
     default:
         if (clang_isExpression(clang_getCursorKind(c))) {
-            bool is_assert;
+            bool is_assert, is_memory;
             s = fe_lower_assert(fe, c, &is_assert);
             if (is_assert) return s;
+            s = fe_lower_memory_call(fe, c, &is_memory);
+            if (is_memory) return s;
             s = new_stmt(fe, ST_EXPR, c);
             s->expr = fe_lower_expr(fe, c);
             return s->expr ? s : NULL;

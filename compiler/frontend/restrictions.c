@@ -434,7 +434,8 @@ static bool is_library_call(const Checker *ck, CXCursor decl, const char *name) 
     if (fe_in_dialect_headers(ck->fe, decl) || strncmp(name, "fast_math_", 10) == 0 ||
         strncmp(name, "__builtin_", 10) == 0)
         return true;
-    return is_math_function(name) && clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
+    return (is_math_function(name) || fe_is_memory_function(name)) &&
+           clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
 }
 
 static void check_call(Checker *ck, CXCursor call) {

@@ -1,0 +1,181 @@
+/* frontend_memory.c — memcpy and memset in amp code, each as a statement
+ * of its own: a loop over the elements of the destination's
+ * type. Amp code has no bytes to step through in a thread's own memory (a
+ * local array is no byte array), so the pointers keep their types: the
+ * count is n / sizeof *d elements, and a memset's byte is repeated through
+ * each element (0 for any type, any byte for integers). memmove, whose
+ * direction depends on how the two overlap, is not taken. */
+#include "frontend.h"
+
+#include <string.h>
+
+typedef enum MemoryCall { MEMORY_NONE, MEMORY_COPY, MEMORY_SET } MemoryCall;
+
+static MemoryCall memory_call(const char *name) {
+    if (!strncmp(name, "__builtin_", 10)) name += 10;
+    if (!strcmp(name, "memcpy")) return MEMORY_COPY;
+    if (!strcmp(name, "memset")) return MEMORY_SET;
+    return MEMORY_NONE;
+}
+
+bool fe_is_memory_function(const char *name) { return memory_call(name) != MEMORY_NONE; }
+
+/* A pointer argument as its own type: under the conversion to void *. */
+static Expr *typed_pointer(Frontend *fe, CXCursor arg) {
+    CXCursor kid[2];
+    while ((clang_getCursorKind(arg) == CXCursor_UnexposedExpr || clang_getCursorKind(arg) == CXCursor_ParenExpr) &&
+           fe_children(arg, kid, 2) == 1) {
+        CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+        if (t.kind != CXType_Pointer || clang_getCanonicalType(clang_getPointeeType(t)).kind != CXType_Void) break;
+        arg = kid[0];
+    }
+    Expr *p = fe_lower_expr(fe, arg);
+    if (p && p->type->kind != TY_PTR) return NULL;
+    return p;
+}
+
+static Var *hidden_local(Frontend *fe, const char *name, Type *t, CXCursor c) {
+    Var *v = arena_alloc(fe->a, sizeof *v);
+    v->name = name;
+    v->type = t;
+    v->loc = fe_loc(fe, c);
+    v->kind = VAR_LOCAL;
+    return v;
+}
+
+static Expr *load_of(Frontend *fe, Var *v, CXCursor c) {
+    Expr *ref = fe_new_expr(fe, EX_VAR, v->type, c);
+    ref->var = v;
+    return fe_load_if_lvalue(fe, ref, c);
+}
+
+static Stmt *decl_of(Frontend *fe, Var *v, Expr *init, CXCursor c) {
+    Stmt *s = arena_alloc(fe->a, sizeof *s);
+    s->kind = ST_DECL;
+    s->loc = fe_loc(fe, c);
+    s->var = v;
+    s->expr = init;
+    return s;
+}
+
+static Expr *binary(Frontend *fe, ExprKind kind, Op op, Type *t, Expr *l, Expr *r, CXCursor c) {
+    Expr *e = fe_new_expr(fe, kind, t, c);
+    e->op = op;
+    e->lhs = l;
+    e->rhs = r;
+    return e;
+}
+
+static Expr *constant(Frontend *fe, Type *t, long long value, CXCursor c) {
+    Expr *e = fe_new_expr(fe, EX_INT, t, c);
+    e->ival = value;
+    return e;
+}
+
+/* memset's byte repeated through an element of type t: an integer's
+ * value; 0 for any type. False (reported) for another byte of a type that
+ * is no integer. */
+static bool set_value(Frontend *fe, Type *t, CXCursor byte_arg, Expr **value) {
+    long long byte;
+    if (!fe_eval_int(byte_arg, &byte)) {
+        diag_error(fe->u->diag, fe_loc(fe, byte_arg), "memset in amp code takes a constant byte");
+        return false;
+    }
+    byte &= 0xff;
+    if (t->kind == TY_INT || t->kind == TY_BOOL) {
+        unsigned long long pattern = 0;
+        for (int i = 0; i < t->size; i++) pattern = pattern << 8 | (unsigned long long)byte;
+        *value = constant(fe, t, (long long)pattern, byte_arg);
+        return true;
+    }
+    if (byte != 0) {
+        diag_error(fe->u->diag, fe_loc(fe, byte_arg),
+                   "memset in amp code sets elements of '%s' to byte 0 only (another byte repeats through integers)",
+                   t->name);
+        return false;
+    }
+    if (t->kind == TY_FLOAT) {
+        Expr *zero = fe_new_expr(fe, EX_FLOAT, t, byte_arg);
+        zero->fval = 0;
+        *value = zero;
+        return true;
+    }
+    Expr *init = fe_new_expr(fe, EX_INIT, t, byte_arg); /* no items: all zero */
+    *value = init;
+    return true;
+}
+
+Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
+    *handled = false;
+    CXCursor call = fe_strip(c);
+    if (clang_getCursorKind(call) != CXCursor_CallExpr) return NULL;
+    CXCursor decl = fe_callee(call);
+    if (clang_getCursorKind(decl) != CXCursor_FunctionDecl) return NULL;
+    CXString spelled = clang_getCursorSpelling(decl);
+    MemoryCall kind = memory_call(clang_getCString(spelled));
+    clang_disposeString(spelled);
+    if (kind == MEMORY_NONE || clang_Cursor_getNumArguments(call) != 3) return NULL;
+    *handled = true;
+    Expr *to = typed_pointer(fe, clang_Cursor_getArgument(call, 0));
+    Expr *from = kind == MEMORY_COPY ? typed_pointer(fe, clang_Cursor_getArgument(call, 1)) : NULL;
+    Expr *bytes = fe_lower_expr(fe, clang_Cursor_getArgument(call, 2));
+    if (!to || (kind == MEMORY_COPY && !from) || !bytes) {
+        if (!fe->u->diag->errors)
+            diag_error(fe->u->diag, fe_loc(fe, call), "memcpy and memset in amp code take typed pointers");
+        return NULL;
+    }
+    Type *t = to->type->base;
+    if (t->kind == TY_VOID || t->size <= 0 || (from && from->type->base->size != t->size)) {
+        diag_error(fe->u->diag, fe_loc(fe, call),
+                   "memcpy and memset in amp code take pointers to elements of one size (not void *): they copy "
+                   "or set whole elements");
+        return NULL;
+    }
+    long long n;
+    if (fe_eval_int(clang_Cursor_getArgument(call, 2), &n) && n % t->size) {
+        diag_error(fe->u->diag, fe_loc(fe, call), "%lld bytes are not a whole number of '%s' elements (%d bytes each)",
+                   n, t->name, t->size);
+        return NULL;
+    }
+    Expr *value = NULL;
+    if (kind == MEMORY_SET && !set_value(fe, t, clang_Cursor_getArgument(call, 1), &value)) return NULL;
+
+    /* { T *to = d; const T *from = s; for (long i = 0; i < n / sizeof *to; i++) to[i] = from[i]; } */
+    Type *index_t = type_int(8, true);
+    Stmt *block = arena_alloc(fe->a, sizeof *block);
+    block->kind = ST_BLOCK;
+    block->loc = fe_loc(fe, call);
+    Var *to_v = hidden_local(fe, "memory.to", to->type, call), *i_v = hidden_local(fe, "memory.i", index_t, call);
+    vec_push(fe->a, &block->body, decl_of(fe, to_v, to, call));
+    Var *from_v = NULL;
+    if (from) {
+        from_v = hidden_local(fe, "memory.from", from->type, call);
+        vec_push(fe->a, &block->body, decl_of(fe, from_v, from, call));
+    }
+    Expr *count = fe_new_expr(fe, EX_CAST, index_t, call);
+    count->lhs = bytes;
+    count = binary(fe, EX_BINARY, OP_DIV, index_t, count, constant(fe, index_t, t->size, call), call);
+    Stmt *loop = arena_alloc(fe->a, sizeof *loop);
+    loop->kind = ST_FOR;
+    loop->loc = block->loc;
+    loop->init = decl_of(fe, i_v, constant(fe, index_t, 0, call), call);
+    loop->expr = binary(fe, EX_BINARY, OP_LT, type_int(4, true), load_of(fe, i_v, call), count, call);
+    Expr *ref = fe_new_expr(fe, EX_VAR, index_t, call);
+    ref->var = i_v;
+    loop->step = fe_new_expr(fe, EX_INCDEC, index_t, call);
+    loop->step->op = OP_ADD;
+    loop->step->lhs = ref;
+    Expr *element = binary(fe, EX_INDEX, OP_NONE, t, load_of(fe, to_v, call), load_of(fe, i_v, call), call);
+    if (from) {
+        Expr *source = binary(fe, EX_INDEX, OP_NONE, from->type->base, load_of(fe, from_v, call),
+                              load_of(fe, i_v, call), call);
+        value = fe_load_if_lvalue(fe, source, call);
+    }
+    Stmt *body = arena_alloc(fe->a, sizeof *body);
+    body->kind = ST_EXPR;
+    body->loc = block->loc;
+    body->expr = binary(fe, EX_ASSIGN, OP_NONE, t, element, value, call);
+    loop->then = body;
+    vec_push(fe->a, &block->body, loop);
+    return block;
+}
