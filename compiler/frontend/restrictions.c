@@ -438,27 +438,34 @@ static bool is_library_call(const Checker *ck, CXCursor decl, const char *name) 
            clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
 }
 
+/* The callee first: a call amp code cannot make is the error to report,
+ * not its arguments' types (fprintf's FILE *stderr). */
+static bool check_callee(Checker *ck, CXCursor call);
+
 static void check_call(Checker *ck, CXCursor call) {
-    Frontend *fe = ck->fe;
+    if (!check_callee(ck, call)) return;
     int nargs = clang_Cursor_getNumArguments(call);
     for (int i = 0; i < nargs; i++) check_node(ck, clang_Cursor_getArgument(call, (unsigned)i));
+}
 
+static bool check_callee(Checker *ck, CXCursor call) {
+    Frontend *fe = ck->fe;
     /* the function called directly, through parentheses and _Generic (as
      * camp.h's atomics are), else a call through a pointer */
     CXCursor decl = fe_callee(call);
     if (clang_getCursorKind(decl) != CXCursor_FunctionDecl) {
         diag_error(ck->d, fe_loc(fe, call), "calls through function pointers are not allowed in amp code");
-        return;
+        return false;
     }
     char *name = fe_spelling(fe, decl);
     SrcLoc at = fe_loc(fe, call);
     if (is_setjmp(name)) {
         diag_error(ck->d, at, "'%s' (setjmp/longjmp) is not allowed in amp code", name);
-        return;
+        return false;
     }
     if (strncmp(name, "__builtin_va_", 13) == 0) {
         diag_error(ck->d, at, "variable arguments ('%s') are not allowed in amp code", name);
-        return;
+        return false;
     }
     if (fe_is_amp_function(decl)) {
         CXCursor def = clang_getCursorDefinition(decl);
@@ -466,12 +473,14 @@ static void check_call(Checker *ck, CXCursor call) {
         if (clang_Cursor_isNull(def) && clang_Cursor_isVariadic(decl)) {
             diag_error(ck->d, at, "variadic function '%s' cannot be called from amp code", name);
             diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here", name);
+            return false;
         }
-        return;
+        return true;
     }
-    if (is_library_call(ck, decl, name) || fe_is_report_function(decl, name)) return;
+    if (is_library_call(ck, decl, name) || fe_is_report_function(decl, name)) return true;
     diag_error(ck->d, at, "call to non-amp function '%s'", name);
     diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from amp code", name);
+    return false;
 }
 
 /* ---- statements and expressions ------------------------------------------- */
