@@ -807,6 +807,13 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
             continue;
         }
         Type *t = v->type;
+        /* `volatile` asks that the code around it stay as written (Kahan's
+         * compensation, a two-sum's error): the function's float
+         * arithmetic then rounds each operation, regrouped by no one */
+        if (clang_isVolatileQualifiedType(clang_getCursorType(d))) {
+            if (fe->kernel) fe->kernel->exact_fp = true;
+            else if (fe->func) fe->func->exact_fp = true;
+        }
         Stmt *s = new_stmt(fe, ST_DECL, d);
         s->var = v;
         CXCursor init = clang_Cursor_getVarDeclInitializer(d);

@@ -557,6 +557,7 @@ typedef struct Kernel {
     PtrVec vector_views; /* VectorView*, when vector_width */
     uint32_t tile_static_bytes; /* Workgroup memory its tile_static variables need */
     bool reports;     /* reaches a printf or assert: the runtime passes it a report buffer */
+    bool exact_fp;    /* declares a volatile variable: its float operations as written (Func's exact_fp) */
     uint32_t report_offset; /* where in the push constants (camp_abi.h), when it does */
     uint32_t view_table_offset; /* -fcamp-check: where the runtime puts its launch's view table (camp_abi.h) */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */

@@ -524,7 +524,7 @@ static void emit_kernel(Emitter *e, Kernel *k) {
     uint32_t fn = spv_new_id(b), void_t = spv_type_void(b);
     e->kernel = k;
     e->func = NULL;
-    e->exact_fp = e->u->opts->fp_exact;
+    e->exact_fp = k->exact_fp || e->u->opts->fp_exact;
     begin_function(e, fn, void_t, spv_type_function(b, void_t, NULL, 0), SpvFunctionControlMaskNone);
     uint32_t entry = e->block;
     if (k->tiled) {
