@@ -501,6 +501,10 @@ typedef struct camp_runtime {
 
     camp_region **regions;   /* sorted by host address, not overlapping */
     uint32_t region_count, region_capacity;
+    /* array_view(p, 0)'s pointers, once per view (array_view.c): no memory
+     * to copy, but released, synchronized and refreshed as views are */
+    const void **empty_views;
+    uint32_t empty_view_count, empty_view_capacity;
 } camp_runtime;
 
 /* After a submission (the runtime's lock held): the first registers the

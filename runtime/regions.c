@@ -403,4 +403,7 @@ void camp_regions_destroy(void) {
     free(camp_rt.regions);
     camp_rt.regions = NULL;
     camp_rt.region_count = camp_rt.region_capacity = 0;
+    free(camp_rt.empty_views);
+    camp_rt.empty_views = NULL;
+    camp_rt.empty_view_count = camp_rt.empty_view_capacity = 0;
 }
