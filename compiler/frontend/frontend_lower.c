@@ -649,7 +649,7 @@ static Expr *string_address(Frontend *fe, CXCursor literal, Type *to) {
     }
     Expr *init = pool->init;
     InitItem *items = arena_alloc(fe->a, sizeof *items * (size_t)(init->ninits + chars->ninits + 1));
-    memcpy(items, init->inits, sizeof *items * (size_t)init->ninits);
+    if (init->ninits) memcpy(items, init->inits, sizeof *items * (size_t)init->ninits);
     for (int i = 0; i < chars->ninits; i++) {
         items[init->ninits + i] = chars->inits[i];
         items[init->ninits + i].path[0] += at;
