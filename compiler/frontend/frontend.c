@@ -311,6 +311,9 @@ static bool is_deeply_const(CXType t) {
     return ct.kind == CXType_ConstantArray && is_deeply_const(clang_getArrayElementType(ct));
 }
 
+/* The largest constant a kernel's body keeps in its module. */
+enum { KERNEL_CONST_BYTES = 4096 };
+
 Var *fe_module_const(Frontend *fe, CXCursor decl) {
     enum CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(decl));
     bool file_scope = parent == CXCursor_TranslationUnit;
@@ -324,7 +327,10 @@ Var *fe_module_const(Frontend *fe, CXCursor decl) {
         if (clang_equalCursors(fe->consts[i].decl, def)) return fe->consts[i].var;
     Type *t = fe_type(fe, clang_getCursorType(def), def);
     if (!t) return NULL;
-    if (t->size > 65536) { /* big tables: in a kernel, a view of the host's copy */
+    /* Big tables: in a kernel's body, a view of the host's copy. A module
+     * constant is a copy in every thread's own memory, which lavapipe
+     * builds for each (a 32 KiB table: a minute to create the pipeline). */
+    if (t->size > (fe->kernel ? KERNEL_CONST_BYTES : 65536)) {
         if (!fe->kernel)
             diag_error(fe->u->diag, fe_loc(fe, def),
                        "constant '%s' of %lld bytes is too large for amp code outside a kernel (at most 65536 bytes); "

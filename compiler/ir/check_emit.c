@@ -44,10 +44,23 @@ static bool is_constant(const Expr *x) {
     return (x->kind == EX_INT || x->kind == EX_FLOAT) && type_is_arith(x->type);
 }
 
+/* Whether t is or holds a union (a constant's initializer gives none of
+ * its bytes: they would read as zero). */
+static bool holds_union(const Type *t) {
+    if (t->kind == TY_ARRAY) return holds_union(t->base);
+    if (t->kind != TY_STRUCT) return false;
+    if (t->is_union) return true;
+    for (int i = 0; i < t->nmembers; i++)
+        if (holds_union(t->members[i].type)) return true;
+    return false;
+}
+
 static void check_constant(EmitCheck *c, const Var *v, SrcLoc use) {
     if (!first_time(c, v)) return;
-    if (v->type->kind == TY_STRUCT && v->type->is_union)
-        diag_error(c->u->diag, use, "a constant union cannot be used in amp code");
+    if (holds_union(v->type))
+        diag_error(c->u->diag, use,
+                   "a constant union, or a constant holding one, cannot be used in amp code (make the table "
+                   "non-const, a view of the host's copy)");
     else if (!is_constant(v->init))
         diag_error(c->u->diag, use, "initializer of a constant used in amp code is not a constant");
 }

@@ -22,4 +22,4 @@ int main(void) {
 // expect-error: 14:22: a pointer to a member of a union is not supported in amp code
 // expect-error: 15:18: a pointer to a member of a union is not supported in amp code
 // expect-error: 16:23: union 'maybe_pointer' holds a pointer, which amp code cannot reinterpret
-// expect-error: 18:50: a constant union cannot be used in amp code
+// expect-error: 18:50: a constant union, or a constant holding one, cannot be used in amp code
