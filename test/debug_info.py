@@ -170,8 +170,8 @@ def check_steps(m, lines, level):
 
 def compile_module(a, tmp, src, level):
     spv = os.path.join(tmp, f"m{level}.spv")
-    done = subprocess.run([a.campcc, "-g", level, "-I", a.include, f"--emit-spirv={spv}", "-fsyntax-only", src],
-                          capture_output=True, text=True)
+    done = subprocess.run([a.campcc, "-g", level, "-I", a.include, *e2e.source_flags(src), f"--emit-spirv={spv}",
+                           "-fsyntax-only", src], capture_output=True, text=True)
     expect(done.returncode == 0, f"campcc -g {level} {src} failed:\n{done.stderr}")
     done = subprocess.run(["spirv-val", "--target-env", "vulkan1.2", "--scalar-block-layout", spv],
                           capture_output=True, text=True)

@@ -1065,7 +1065,7 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
         if (fe_children(c, kids, 1) == 1) s->expr = fe_lower_expr(fe, kids[0]);
         return s;
     case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt: case CXCursor_LabelStmt:
-        diag_error(fe->u->diag, fe_loc(fe, c), "'goto' is not allowed in amp code");
+        diag_error(fe->u->diag, fe_loc(fe, c), "'goto' and labels are not allowed in amp code");
         return NULL;
     case CXCursor_GCCAsmStmt: case CXCursor_MSAsmStmt:
         diag_error(fe->u->diag, fe_loc(fe, c), "inline assembly is not allowed in amp code");

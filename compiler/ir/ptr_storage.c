@@ -355,8 +355,16 @@ static void check_expr(void *ctx, Expr *x) {
         break;
     case EX_CAST:
         if (x->type->kind == TY_PTR && x->lhs->type->kind == TY_PTR && !type_equal(x->lhs->type->base, x->type->base) &&
-            !is_address(expr_src(&cf->f, x->lhs)) && first_report(cf->c, x))
-            diag_error(d, x->loc, "cast of a pointer into local or tile_static memory to another pointer type is not supported");
+            !is_address(expr_src(&cf->f, x->lhs)) && first_report(cf->c, x)) {
+            const Type *to = x->type->base;
+            if (to->kind == TY_ARRAY && to->len < 0) /* a C99 parameter double a[n][n] given a local array */
+                diag_error(d, x->loc, "a local or tile_static array cannot be given as rows of run-time length "
+                                      "(only views and arrays can): declare the parameter with the array's row "
+                                      "length (double a[][3]), or pass a flat pointer and the row length");
+            else
+                diag_error(d, x->loc,
+                           "cast of a pointer into local or tile_static memory to another pointer type is not supported");
+        }
         if (x->type->kind == TY_INT && x->lhs->type->kind == TY_PTR &&
             !is_address(expr_src(&cf->f, x->lhs)) && first_report(cf->c, x))
             diag_error(d, x->loc, "a pointer into local or tile_static memory has no address to convert");
