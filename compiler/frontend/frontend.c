@@ -504,12 +504,18 @@ static void page_align_definition(Frontend *fe, CXCursor decl) {
     vec_push(fe->a, seen, at);
 }
 
-void fe_share_global(Frontend *fe, CXCursor decl) {
+/* Whether a kernel writes global `decl` or takes its address (restrictions.c). */
+static bool is_listed_shared(Frontend *fe, CXCursor decl) {
     CXCursor canon = clang_getCanonicalCursor(decl);
     for (int i = 0; i < fe->nshared; i++)
-        if (clang_equalCursors(fe->shared[i], canon)) return;
+        if (clang_equalCursors(fe->shared[i], canon)) return true;
+    return false;
+}
+
+void fe_share_global(Frontend *fe, CXCursor decl) {
+    if (is_listed_shared(fe, decl)) return;
     fe->shared = grow_array(fe->shared, fe->nshared, &fe->capshared, sizeof *fe->shared, 8);
-    fe->shared[fe->nshared++] = canon;
+    fe->shared[fe->nshared++] = clang_getCanonicalCursor(decl);
 }
 
 /* Past this size a global struct kernels only read is shared as a view
@@ -521,10 +527,8 @@ enum { SHARED_STRUCT_BYTES = 256 };
  * view of its own: one a kernel writes or takes the address of, or a
  * large struct. */
 static bool is_shared_global(Frontend *fe, CXCursor decl, const Type *t) {
-    CXCursor canon = clang_getCanonicalCursor(decl);
-    for (int i = 0; i < fe->nshared; i++)
-        if (clang_equalCursors(fe->shared[i], canon)) return true;
-    return t->kind == TY_STRUCT && t->size > SHARED_STRUCT_BYTES && fe_is_shareable_global(fe, decl);
+    return is_listed_shared(fe, decl) ||
+           (t->kind == TY_STRUCT && t->size > SHARED_STRUCT_BYTES && fe_is_shareable_global(fe, decl));
 }
 
 /* A shared global's type as the view holds it: an array of one. */
