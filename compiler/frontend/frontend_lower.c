@@ -443,6 +443,26 @@ static Expr *lower_binary(Frontend *fe, CXCursor c) {
     return e;
 }
 
+/* `*(int32_t *)&y` on a variable of a thread's own (a local, a parameter,
+ * a captured value) of another scalar type of the same size: its bits
+ * read as the other type (a local has no bytes to point into as another
+ * type; a view's do, and go through the pointer as written). NULL where
+ * the dereference is no such read. */
+static Expr *punned_read(Frontend *fe, Expr *p, Type *t, CXCursor c) {
+    if (!t || p->kind != EX_CAST || p->ival || p->lhs->kind != EX_ADDR) return NULL;
+    Expr *x = p->lhs->lhs;
+    if (x->kind != EX_VAR || (x->var->kind != VAR_LOCAL && x->var->kind != VAR_PARAM &&
+                              !(x->var->kind == VAR_CAPTURE && x->var->capture == CAPTURE_VALUE)))
+        return NULL;
+    const Type *from = x->type;
+    bool scalars = (from->kind == TY_INT || from->kind == TY_FLOAT) && (t->kind == TY_INT || t->kind == TY_FLOAT);
+    if (!scalars || from->size != t->size || type_equal(from, t)) return NULL;
+    Expr *bits = fe_new_expr(fe, EX_CAST, t, c);
+    bits->lhs = fe_load_if_lvalue(fe, x, c);
+    bits->ival = 1; /* reinterpret the bits */
+    return bits;
+}
+
 static Expr *lower_unary(Frontend *fe, CXCursor c) {
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     CXCursor kids[2];
@@ -462,7 +482,12 @@ static Expr *lower_unary(Frontend *fe, CXCursor c) {
     case CXUnaryOperator_Minus: e->op = OP_NEG; break;
     case CXUnaryOperator_Not: e->op = OP_NOT; break;
     case CXUnaryOperator_LNot: e->op = OP_LNOT; break;
-    case CXUnaryOperator_Deref: e->kind = EX_DEREF; break;
+    case CXUnaryOperator_Deref: {
+        Expr *punned = punned_read(fe, sub, t, c);
+        if (punned) return punned;
+        e->kind = EX_DEREF;
+        break;
+    }
     case CXUnaryOperator_AddrOf:
         e->kind = EX_ADDR;
         if (!is_lvalue(sub)) return fe_unsupported(fe, c, "address of a value");
