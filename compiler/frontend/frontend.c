@@ -704,6 +704,7 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     fe->break_depth = 0;
     int n = clang_Cursor_getNumArguments(def);
     f->params = arena_alloc(fe->a, sizeof(Var *) * (size_t)(n > 0 ? n : 1));
+    PtrVec entry = {0}; /* statements before the body's */
     for (int i = 0; i < n; i++) {
         CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
         if (fe_is_texture_param_type(fe, clang_getCursorType(p))) { /* each call binds it */
@@ -717,14 +718,7 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
         v->kind = VAR_PARAM;
         f->params[f->nparams++] = v;
         fe_bind(fe, p, v);
-    }
-    /* the row lengths of parameters with rows of run-time length, set
-     * first, from the parameters they name */
-    PtrVec entry = {0};
-    for (int i = 0, pi = 0; i < n; i++) {
-        CXCursor p = clang_Cursor_getArgument(def, (unsigned)i);
-        if (fe_is_texture_param_type(fe, clang_getCursorType(p))) continue;
-        Var *v = f->params[pi++];
+        /* rows of run-time length: their lengths, from the parameters before it, set first */
         if (v->type) fe_vla_strides(fe, p, v, &entry);
     }
     int nk;

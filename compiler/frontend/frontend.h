@@ -66,6 +66,7 @@ typedef struct Frontend {
     CXCursor *shared;    /* globals a kernel writes or takes the address of: views (restrictions.c) */
     int nshared, capshared;
     Var *strings;        /* the string literals amp code points into, one module constant (frontend_lower.c) */
+    int string_items_capacity; /* InitItems its initializer has room for */
 } Frontend;
 
 /* frontend.c */
@@ -231,6 +232,11 @@ int fe_children(CXCursor c, CXCursor *out, int max);
 /* All of c's children, however many (*n), in the arena. */
 CXCursor *fe_all_children(Arena *a, CXCursor c, int *n);
 Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c);
+/* `l op r` of kind `kind` (EX_BINARY, EX_ASSIGN, EX_INDEX) and type t. */
+Expr *fe_new_binary(Frontend *fe, ExprKind kind, Op op, Type *t, Expr *l, Expr *r, CXCursor c);
+/* A local the compiler adds (a row length, a loop's counter), and its declaration. */
+Var *fe_hidden_local(Frontend *fe, const char *name, Type *t, CXCursor c);
+Stmt *fe_decl_stmt(Frontend *fe, Var *v, Expr *init, CXCursor c);
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what); /* reports; NULL */
 Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c); /* an lvalue's value (EX_LOAD), else e */
 /* The value of an integer constant expression; false if it is not one. */

@@ -89,7 +89,10 @@ static int unescape_literal(const char *spelled, char *out, int size) {
             out[n++] = "\a\b\f\n\r\t\v"[simple - "abfnrtv"];
         } else if (*p == 'x') {
             unsigned v = 0;
-            while (p[1] && strchr("0123456789abcdefABCDEF", p[1])) v = v * 16 + (unsigned)(isdigit((unsigned char)p[1]) ? p[1] - '0' : (tolower((unsigned char)p[1]) - 'a' + 10)), p++;
+            for (; isxdigit((unsigned char)p[1]); p++) {
+                int digit = tolower((unsigned char)p[1]);
+                v = v * 16 + (unsigned)(isdigit(digit) ? digit - '0' : digit - 'a' + 10);
+            }
             out[n++] = (char)v;
         } else if (*p >= '0' && *p <= '7') {
             unsigned v = 0;

@@ -15,6 +15,32 @@ Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c) {
     return e;
 }
 
+Expr *fe_new_binary(Frontend *fe, ExprKind kind, Op op, Type *t, Expr *l, Expr *r, CXCursor c) {
+    Expr *e = fe_new_expr(fe, kind, t, c);
+    e->op = op;
+    e->lhs = l;
+    e->rhs = r;
+    return e;
+}
+
+Var *fe_hidden_local(Frontend *fe, const char *name, Type *t, CXCursor c) {
+    Var *v = arena_alloc(fe->a, sizeof *v);
+    v->name = name;
+    v->type = t;
+    v->loc = fe_loc(fe, c);
+    v->kind = VAR_LOCAL;
+    return v;
+}
+
+Stmt *fe_decl_stmt(Frontend *fe, Var *v, Expr *init, CXCursor c) {
+    Stmt *s = arena_alloc(fe->a, sizeof *s);
+    s->kind = ST_DECL;
+    s->loc = fe_loc(fe, c);
+    s->var = v;
+    s->expr = init;
+    return s;
+}
+
 static Stmt *new_stmt(Frontend *fe, StmtKind kind, CXCursor c) {
     Stmt *s = arena_alloc(fe->a, sizeof *s);
     s->kind = kind;
@@ -282,19 +308,16 @@ static Expr *lower_member(Frontend *fe, CXCursor c) {
     return base;
 }
 
-/* A shared global (frontend.c's fe_capture): the element of its view, an
- * array of one. */
-static Expr *object_of_view(Frontend *fe, Expr *view, CXCursor c) {
+/* Element `at` of `array` (an lvalue of array type), as `array[at]` is
+ * lowered: its decay indexed. */
+static Expr *element_at(Frontend *fe, Expr *array, int at, CXCursor c) {
     Type *ptr = arena_alloc(fe->a, sizeof *ptr);
-    ptr->kind = TY_PTR;
-    ptr->base = view->type->base;
-    ptr->size = ptr->align = (int)sizeof(uint64_t); /* a device address */
-    ptr->name = arena_printf(fe->a, "%s *", ptr->base->name);
-    Expr *decay = fe_new_expr(fe, EX_DECAY, ptr, c), *index = fe_new_expr(fe, EX_INDEX, ptr->base, c);
-    decay->lhs = view;
-    index->lhs = decay;
-    index->rhs = fe_new_expr(fe, EX_INT, type_int(4, true), c);
-    return index;
+    *ptr = (Type){.kind = TY_PTR, .base = array->type->base, .size = 8, .align = 8,
+                  .name = arena_printf(fe->a, "%s *", array->type->base->name)};
+    Expr *decay = fe_new_expr(fe, EX_DECAY, ptr, c), *offset = fe_new_expr(fe, EX_INT, type_int(4, true), c);
+    decay->lhs = array;
+    offset->ival = at;
+    return fe_new_binary(fe, EX_INDEX, OP_NONE, ptr->base, decay, offset, c);
 }
 
 /* A constant the kernel's body names, declared before it: the host code
@@ -333,7 +356,7 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
         if (!v || !v->type) return NULL; /* a constant refused: reported at its initializer */
         Expr *e = fe_new_expr(fe, EX_VAR, v->type, c);
         e->var = v;
-        return v->object ? object_of_view(fe, e, c) : e;
+        return v->object ? element_at(fe, e, 0, c) : e; /* a shared global: its view's one element */
     }
     case CXCursor_FunctionDecl:
         diag_error(fe->u->diag, fe_loc(fe, c), "function pointers are not allowed in amp code");
@@ -644,17 +667,22 @@ static Expr *lower_folded(Frontend *fe, CXCursor c) {
 /* A module constant's most bytes (frontend.c's fe_module_const). */
 enum { CONST_POOL_BYTES = 65536 };
 
+/* A string literal's chars, as a module constant's initializer (char[N]). */
+static Expr *literal_chars(Frontend *fe, CXCursor literal, Type *t) {
+    bool saved = fe->folding;
+    fe->folding = true;
+    Expr *chars = fe_lower_init(fe, literal, t);
+    fe->folding = saved;
+    return chars;
+}
+
 /* The address of a string literal's first char: the unit's literals are
  * one module constant, the chars of each after the one before, so that
  * pointers to different literals point into one object (`i ? "odd" :
  * "even"`). NULL (reported) for one it cannot read (a wide one). */
 static Expr *string_address(Frontend *fe, CXCursor literal, Type *to) {
     Type *t = fe_type(fe, clang_getCursorType(literal), literal);
-    if (!t) return NULL;
-    bool saved = fe->folding;
-    fe->folding = true;
-    Expr *chars = fe_lower_init(fe, literal, t);
-    fe->folding = saved;
+    Expr *chars = t ? literal_chars(fe, literal, t) : NULL;
     if (!chars) return NULL;
     Var *pool = fe->strings;
     if (!pool) {
@@ -673,26 +701,22 @@ static Expr *string_address(Frontend *fe, CXCursor literal, Type *to) {
         return NULL;
     }
     Expr *init = pool->init;
-    InitItem *items = arena_alloc(fe->a, sizeof *items * (size_t)(init->ninits + chars->ninits + 1));
-    if (init->ninits) memcpy(items, init->inits, sizeof *items * (size_t)init->ninits);
-    for (int i = 0; i < chars->ninits; i++) {
-        items[init->ninits + i] = chars->inits[i];
-        items[init->ninits + i].path[0] += at;
+    if (init->ninits + chars->ninits > fe->string_items_capacity) { /* grown by doubling: appends stay linear */
+        int capacity = 2 * (init->ninits + chars->ninits);
+        InitItem *items = arena_alloc(fe->a, sizeof *items * (size_t)capacity);
+        if (init->ninits) memcpy(items, init->inits, sizeof *items * (size_t)init->ninits);
+        init->inits = items;
+        fe->string_items_capacity = capacity;
     }
-    init->inits = items;
+    for (int i = 0; i < chars->ninits; i++) {
+        init->inits[init->ninits + i] = chars->inits[i];
+        init->inits[init->ninits + i].path[0] += at;
+    }
     init->ninits += chars->ninits;
     pool->type->len = pool->type->size = at + t->len;
-    Type *element = arena_alloc(fe->a, sizeof *element);
-    *element = (Type){.kind = TY_PTR, .base = t->base, .size = 8, .align = 8, .name = "char *"};
-    Expr *ref = fe_new_expr(fe, EX_VAR, pool->type, literal), *decay = fe_new_expr(fe, EX_DECAY, element, literal);
+    Expr *ref = fe_new_expr(fe, EX_VAR, pool->type, literal), *address = fe_new_expr(fe, EX_ADDR, to, literal);
     ref->var = pool;
-    decay->lhs = ref;
-    Expr *index = fe_new_expr(fe, EX_INDEX, t->base, literal), *offset = fe_new_expr(fe, EX_INT, type_int(4, true), literal);
-    offset->ival = at;
-    index->lhs = decay;
-    index->rhs = offset;
-    Expr *address = fe_new_expr(fe, EX_ADDR, to, literal);
-    address->lhs = index;
+    address->lhs = element_at(fe, ref, at, literal);
     return address;
 }
 
@@ -707,11 +731,7 @@ static Expr *lower_string_literal(Frontend *fe, CXCursor c) {
     v->type = t;
     v->loc = fe_loc(fe, c);
     v->kind = VAR_CONST;
-    bool saved = fe->folding;
-    fe->folding = true;
-    v->init = fe_lower_init(fe, c, t);
-    fe->folding = saved;
-    if (!v->init) return NULL;
+    if (!(v->init = literal_chars(fe, c, t))) return NULL;
     Expr *e = fe_new_expr(fe, EX_VAR, t, c);
     e->var = v;
     return e;
@@ -893,22 +913,10 @@ bool fe_vla_strides(Frontend *fe, CXCursor decl, Var *v, PtrVec *into) {
         }
         /* the elements in one row at this level: the product of its sizes and those inside */
         Expr *product = sizes[0];
-        for (int j = 1; j <= levels - level; j++) {
-            Expr *m = fe_new_expr(fe, EX_BINARY, type_int(4, true), decl);
-            m->op = OP_MUL;
-            m->lhs = product;
-            m->rhs = sizes[j];
-            product = m;
-        }
-        Var *h = arena_alloc(fe->a, sizeof *h);
-        h->name = arena_printf(fe->a, "%s.stride%d", v->name, level);
-        h->type = type_int(4, true);
-        h->loc = v->loc;
-        h->kind = VAR_LOCAL;
-        Stmt *s = new_stmt(fe, ST_DECL, decl);
-        s->var = h;
-        s->expr = product;
-        vec_push(fe->a, into, s);
+        for (int j = 1; j <= levels - level; j++)
+            product = fe_new_binary(fe, EX_BINARY, OP_MUL, type_int(4, true), product, sizes[j], decl);
+        Var *h = fe_hidden_local(fe, arena_printf(fe->a, "%s.stride%d", v->name, level), type_int(4, true), decl);
+        vec_push(fe->a, into, fe_decl_stmt(fe, h, product, decl));
         v->vla_strides[n++] = h;
     }
     return true;

@@ -34,36 +34,10 @@ static Expr *typed_pointer(Frontend *fe, CXCursor arg) {
     return p;
 }
 
-static Var *hidden_local(Frontend *fe, const char *name, Type *t, CXCursor c) {
-    Var *v = arena_alloc(fe->a, sizeof *v);
-    v->name = name;
-    v->type = t;
-    v->loc = fe_loc(fe, c);
-    v->kind = VAR_LOCAL;
-    return v;
-}
-
 static Expr *load_of(Frontend *fe, Var *v, CXCursor c) {
     Expr *ref = fe_new_expr(fe, EX_VAR, v->type, c);
     ref->var = v;
     return fe_load_if_lvalue(fe, ref, c);
-}
-
-static Stmt *decl_of(Frontend *fe, Var *v, Expr *init, CXCursor c) {
-    Stmt *s = arena_alloc(fe->a, sizeof *s);
-    s->kind = ST_DECL;
-    s->loc = fe_loc(fe, c);
-    s->var = v;
-    s->expr = init;
-    return s;
-}
-
-static Expr *binary(Frontend *fe, ExprKind kind, Op op, Type *t, Expr *l, Expr *r, CXCursor c) {
-    Expr *e = fe_new_expr(fe, kind, t, c);
-    e->op = op;
-    e->lhs = l;
-    e->rhs = r;
-    return e;
 }
 
 static Expr *constant(Frontend *fe, Type *t, long long value, CXCursor c) {
@@ -145,36 +119,37 @@ Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
     Stmt *block = arena_alloc(fe->a, sizeof *block);
     block->kind = ST_BLOCK;
     block->loc = fe_loc(fe, call);
-    Var *to_v = hidden_local(fe, "memory.to", to->type, call), *i_v = hidden_local(fe, "memory.i", index_t, call);
-    vec_push(fe->a, &block->body, decl_of(fe, to_v, to, call));
+    Var *to_v = fe_hidden_local(fe, "memory.to", to->type, call);
+    Var *i_v = fe_hidden_local(fe, "memory.i", index_t, call);
+    vec_push(fe->a, &block->body, fe_decl_stmt(fe, to_v, to, call));
     Var *from_v = NULL;
     if (from) {
-        from_v = hidden_local(fe, "memory.from", from->type, call);
-        vec_push(fe->a, &block->body, decl_of(fe, from_v, from, call));
+        from_v = fe_hidden_local(fe, "memory.from", from->type, call);
+        vec_push(fe->a, &block->body, fe_decl_stmt(fe, from_v, from, call));
     }
     Expr *count = fe_new_expr(fe, EX_CAST, index_t, call);
     count->lhs = bytes;
-    count = binary(fe, EX_BINARY, OP_DIV, index_t, count, constant(fe, index_t, t->size, call), call);
+    count = fe_new_binary(fe, EX_BINARY, OP_DIV, index_t, count, constant(fe, index_t, t->size, call), call);
     Stmt *loop = arena_alloc(fe->a, sizeof *loop);
     loop->kind = ST_FOR;
     loop->loc = block->loc;
-    loop->init = decl_of(fe, i_v, constant(fe, index_t, 0, call), call);
-    loop->expr = binary(fe, EX_BINARY, OP_LT, type_int(4, true), load_of(fe, i_v, call), count, call);
+    loop->init = fe_decl_stmt(fe, i_v, constant(fe, index_t, 0, call), call);
+    loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, type_int(4, true), load_of(fe, i_v, call), count, call);
     Expr *ref = fe_new_expr(fe, EX_VAR, index_t, call);
     ref->var = i_v;
     loop->step = fe_new_expr(fe, EX_INCDEC, index_t, call);
     loop->step->op = OP_ADD;
     loop->step->lhs = ref;
-    Expr *element = binary(fe, EX_INDEX, OP_NONE, t, load_of(fe, to_v, call), load_of(fe, i_v, call), call);
+    Expr *element = fe_new_binary(fe, EX_INDEX, OP_NONE, t, load_of(fe, to_v, call), load_of(fe, i_v, call), call);
     if (from) {
-        Expr *source = binary(fe, EX_INDEX, OP_NONE, from->type->base, load_of(fe, from_v, call),
+        Expr *source = fe_new_binary(fe, EX_INDEX, OP_NONE, from->type->base, load_of(fe, from_v, call),
                               load_of(fe, i_v, call), call);
         value = fe_load_if_lvalue(fe, source, call);
     }
     Stmt *body = arena_alloc(fe->a, sizeof *body);
     body->kind = ST_EXPR;
     body->loc = block->loc;
-    body->expr = binary(fe, EX_ASSIGN, OP_NONE, t, element, value, call);
+    body->expr = fe_new_binary(fe, EX_ASSIGN, OP_NONE, t, element, value, call);
     loop->then = body;
     vec_push(fe->a, &block->body, loop);
     return block;
