@@ -57,26 +57,15 @@ static uint32_t bits_pointer(Emitter *e, LValue lv) {
  * atomicAdd on double before sm_60). The old value. */
 static uint32_t double_fetch_add(Emitter *e, uint32_t f64, uint32_t bits, uint32_t scope, uint32_t relaxed,
                                  uint32_t v) {
-    uint32_t u64 = em_type(e, type_int(8, false));
-    uint32_t first = spv_new_id(&e->b), entry = e->block;
+    uint32_t u64 = em_type(e, type_int(8, false)), first = spv_new_id(&e->b);
     SPV_OP(&e->code, SpvOpAtomicLoad, u64, first, bits, scope, relaxed);
-    uint32_t header = em_label(e), body = em_label(e), cont = em_label(e), merge = em_label(e);
-    uint32_t seen = spv_new_id(&e->b), got = spv_new_id(&e->b);
-    em_branch(e, header);
-    em_begin_block(e, header);
-    SPV_OP(&e->code, SpvOpPhi, u64, seen, first, entry, got, cont);
-    SPV_OP(&e->code, SpvOpLoopMerge, merge, cont, SpvLoopControlMaskNone);
-    em_branch(e, body);
-    em_begin_block(e, body);
+    /* seen: the bits this pass read; got: what the swap found there */
+    CarriedLoop l = em_carried_loop_begin(e, u64, first, SpvLoopControlMaskNone);
+    uint32_t seen = l.value, got = l.next;
     uint32_t sum = em_op2(e, SpvOpFAdd, f64, em_op1(e, SpvOpBitcast, f64, seen), v);
     SPV_OP(&e->code, SpvOpAtomicCompareExchange, u64, got, bits, scope, relaxed, relaxed,
            em_op1(e, SpvOpBitcast, u64, sum), seen);
-    uint32_t swapped = em_op2(e, SpvOpIEqual, spv_type_bool(&e->b), got, seen);
-    SPV_OP(&e->code, SpvOpBranchConditional, swapped, merge, cont);
-    e->terminated = true;
-    em_begin_block(e, cont);
-    em_branch(e, header);
-    em_begin_block(e, merge);
+    em_carried_loop_end(e, l, em_op2(e, SpvOpIEqual, spv_type_bool(&e->b), got, seen), false);
     return em_op1(e, SpvOpBitcast, f64, got);
 }
 

@@ -136,6 +136,29 @@ void em_branch(Emitter *e, uint32_t target) {
     e->terminated = true;
 }
 
+CarriedLoop em_carried_loop_begin(Emitter *e, uint32_t type, uint32_t first, uint32_t control) {
+    uint32_t before = e->block, body;
+    CarriedLoop l = {.header = em_label(e)};
+    body = em_label(e), l.cont = em_label(e), l.merge = em_label(e);
+    l.value = spv_new_id(&e->b), l.next = spv_new_id(&e->b);
+    em_branch(e, l.header);
+    em_begin_block(e, l.header);
+    SPV_OP(&e->code, SpvOpPhi, type, l.value, first, before, l.next, l.cont);
+    SPV_OP(&e->code, SpvOpLoopMerge, l.merge, l.cont, control);
+    em_branch(e, body);
+    em_begin_block(e, body);
+    return l;
+}
+
+void em_carried_loop_end(Emitter *e, CarriedLoop l, uint32_t again, bool again_when) {
+    if (again_when) SPV_OP(&e->code, SpvOpBranchConditional, again, l.cont, l.merge);
+    else SPV_OP(&e->code, SpvOpBranchConditional, again, l.merge, l.cont);
+    e->terminated = true;
+    em_begin_block(e, l.cont);
+    em_branch(e, l.header);
+    em_begin_block(e, l.merge);
+}
+
 void em_terminate(Emitter *e, SpvOp op) {
     if (e->terminated) return;
     if (op == SpvOpReturn && !e->func) em_loop_check(e); /* a kernel's thread ends */

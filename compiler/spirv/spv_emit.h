@@ -158,6 +158,16 @@ uint32_t em_op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b); /*
 void em_begin_block(Emitter *e, uint32_t label);
 void em_branch(Emitter *e, uint32_t target);   /* unless already terminated */
 void em_terminate(Emitter *e, SpvOp op);       /* OpReturn, OpUnreachable */
+/* A loop that carries one value of `type` from pass to pass: opens its
+ * body, where `value` is `first` in the first pass and, after each, `next`
+ * (both ids made here; the body defines `next`). em_carried_loop_end ends
+ * the body: another pass while `again` is `again_when`, then the block
+ * after the loop. */
+typedef struct CarriedLoop {
+    uint32_t header, cont, merge, value, next;
+} CarriedLoop;
+CarriedLoop em_carried_loop_begin(Emitter *e, uint32_t type, uint32_t first, uint32_t control);
+void em_carried_loop_end(Emitter *e, CarriedLoop l, uint32_t again, bool again_when);
 uint32_t em_local(Emitter *e, const Type *t, const char *name); /* a Function variable */
 /* A construct campcc's checks should have refused: an internal error. */
 void em_internal(Emitter *e, SrcLoc loc, const char *what);

@@ -140,21 +140,11 @@ void em_loop_check(Emitter *e) {
     SPV_OP(&e->code, SpvOpPtrAccessChain, psb_u32, passes_at, report, one);
     SPV_OP(&e->code, SpvOpLoad, u32, passes, passes_at, SpvMemoryAccessAlignedMask, 4);
     /* the canary: count to `passes` (2), one per pass */
-    uint32_t before = e->block, header = em_label(e), body = em_label(e), cont = em_label(e), merge = em_label(e);
-    uint32_t count = spv_new_id(b), counted = spv_new_id(b), again = spv_new_id(b);
-    em_branch(e, header);
-    em_begin_block(e, header);
-    SPV_OP(&e->code, SpvOpPhi, u32, count, zero, before, counted, cont);
-    SPV_OP(&e->code, SpvOpLoopMerge, merge, cont, SpvLoopControlDontUnrollMask);
-    em_branch(e, body);
-    em_begin_block(e, body);
+    CarriedLoop canary = em_carried_loop_begin(e, u32, zero, SpvLoopControlDontUnrollMask);
+    uint32_t count = canary.value, counted = canary.next, again = spv_new_id(b);
     SPV_OP(&e->code, SpvOpIAdd, u32, counted, count, one);
     SPV_OP(&e->code, SpvOpULessThan, bool_t, again, counted, passes);
-    SPV_OP(&e->code, SpvOpBranchConditional, again, cont, merge);
-    e->terminated = true;
-    em_begin_block(e, cont);
-    em_branch(e, header);
-    em_begin_block(e, merge);
+    em_carried_loop_end(e, canary, again, true);
     /* Cut short: the budget ran out before. The test is the loop's own,
      * with `passes` loaded again: compilers know the loop's test to be
      * false after it (only its exit edge leads there), but cannot know
