@@ -330,14 +330,7 @@ Var *fe_module_const(Frontend *fe, CXCursor decl) {
     /* Big tables: in a kernel's body, a view of the host's copy. A module
      * constant is a copy in every thread's own memory, which lavapipe
      * builds for each (a 32 KiB table: a minute to create the pipeline). */
-    if (t->size > (fe->kernel ? KERNEL_CONST_BYTES : 65536)) {
-        if (!fe->kernel)
-            diag_error(fe->u->diag, fe_loc(fe, def),
-                       "constant '%s' of %lld bytes is too large for amp code outside a kernel (at most 65536 bytes); "
-                       "use it in the kernel, or pass the function a pointer to it",
-                       fe_spelling(fe, def), (long long)t->size);
-        return NULL;
-    }
+    if (t->size > (fe->kernel ? KERNEL_CONST_BYTES : 65536)) return NULL; /* in a helper, a parameter for it */
     Var *v = arena_alloc(fe->a, sizeof *v);
     v->name = fe_spelling(fe, def);
     v->type = t;
@@ -404,17 +397,13 @@ static bool is_array_type(CXType t) {
 static Type *param_type(Frontend *fe, CXCursor param) {
     CXType t = clang_getCursorType(param), ct = clang_getCanonicalType(t);
     if (!is_array_type(t)) return fe_type(fe, t, param);
-    Type *ty = arena_alloc(fe->a, sizeof *ty);
-    ty->kind = TY_PTR;
-    ty->size = ty->align = (int)sizeof(uint64_t); /* a device address */
-    ty->base = fe_type(fe, clang_getArrayElementType(ct), param);
-    if (!ty->base) return NULL;
-    ty->name = arena_printf(fe->a, "%s *", ty->base->name);
-    if (ty->base->kind == TY_PTR) {
+    Type *base = fe_type(fe, clang_getArrayElementType(ct), param);
+    if (!base) return NULL;
+    if (base->kind == TY_PTR) {
         diag_error(fe->u->diag, fe_loc(fe, param), "pointers to pointers are not supported in amp code");
         return NULL;
     }
-    return ty;
+    return type_pointer_to(fe->a, base);
 }
 
 typedef struct DefinitionSearch {
@@ -543,6 +532,57 @@ static Type *one_object_array(Frontend *fe, Type *t) {
     return ty;
 }
 
+CXCursor fe_param_global(Frontend *fe, const Var *param) {
+    for (int i = 0; i < fe->nglobal_params; i++)
+        if (fe->global_params[i].var == param) return fe->global_params[i].decl;
+    return clang_getNullCursor();
+}
+
+/* A global an amp function reaches (a helper's body cannot capture): one
+ * more parameter of the function, after its own, that every caller
+ * passes as it sees the global, a kernel through its capture. An array
+ * comes as a pointer to its elements, a global kernels share (v->object)
+ * as its address, any other by value. */
+static Var *global_param(Frontend *fe, CXCursor ref, CXCursor decl, const char *name) {
+    Func *f = fe->func;
+    CXCursor canon = clang_getCanonicalCursor(decl);
+    for (int i = f->nparams - f->nglobals; i < f->nparams; i++)
+        if (clang_equalCursors(clang_getCanonicalCursor(fe_param_global(fe, f->params[i])), canon)) {
+            /* used outside the block where it was first */
+            fe_bind(fe, decl, f->params[i]);
+            return f->params[i];
+        }
+    if (fe_is_texture_type(fe, clang_getCursorType(decl))) {
+        fe_texture_value_error(fe, ref, arena_printf(fe->a, "texture '%s'", name));
+        return NULL;
+    }
+    if (clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_IncompleteArray) {
+        diag_error(fe->u->diag, fe_loc(fe, ref), "array '%s' has no known size; use an explicit view", name);
+        return NULL;
+    }
+    Type *t = param_type(fe, decl);
+    if (!t) return NULL;
+    Var *v = arena_alloc(fe->a, sizeof *v);
+    v->name = name;
+    v->type = t;
+    v->loc = fe_loc(fe, decl);
+    v->kind = VAR_PARAM;
+    if (!is_array_type(clang_getCursorType(decl)) && is_shared_global(fe, decl, t)) {
+        v->type = type_pointer_to(fe->a, t);
+        v->object = true;
+    }
+    Var **params = arena_alloc(fe->a, sizeof(Var *) * (size_t)(f->nparams + 1));
+    memcpy(params, f->params, sizeof(Var *) * (size_t)f->nparams);
+    f->params = params;
+    f->params[f->nparams++] = v;
+    f->nglobals++;
+    fe->global_params = grow_array(fe->global_params, fe->nglobal_params, &fe->capglobal_params,
+                                   sizeof *fe->global_params, 8);
+    fe->global_params[fe->nglobal_params++] = (VarBinding){decl, v};
+    fe_bind(fe, decl, v);
+    return v;
+}
+
 /* A variable declared outside the kernel and used inside: captured by value
  * (scalars), as an implicit view (arrays with a complete type, and the
  * globals kernels share: v->object, an array of one), or as a pointer the
@@ -550,11 +590,15 @@ static Type *one_object_array(Frontend *fe, Type *t) {
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     Diag *d = fe->u->diag;
     char *name = fe_spelling(fe, decl);
+    if (!fe->kernel && fe->func && !fe->folding) return global_param(fe, ref, decl, name);
     if (!fe->kernel) {
-        diag_error(d, fe_loc(fe, ref), "use of global variable '%s' in amp code is not supported yet", name);
+        diag_error(d, fe_loc(fe, ref), "use of global variable '%s' in a constant's initializer is not supported",
+                   name);
         return NULL;
     }
-    Var *again = binding_of(fe->captured, fe->ncaptured, decl); /* used outside the block where it was first */
+    /* one capture whichever declaration a use names; used outside the block where it was first */
+    CXCursor canon = clang_getCanonicalCursor(decl);
+    Var *again = binding_of(fe->captured, fe->ncaptured, canon);
     if (again) {
         fe_bind(fe, decl, again);
         return again;
@@ -596,7 +640,7 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     v->member = fe->kernel->captures.len;
     vec_push(fe->a, &fe->kernel->captures, v);
     fe->captured = grow_array(fe->captured, fe->ncaptured, &fe->capcaptured, sizeof *fe->captured, 8);
-    fe->captured[fe->ncaptured++] = (VarBinding){decl, v};
+    fe->captured[fe->ncaptured++] = (VarBinding){canon, v};
     fe_bind(fe, decl, v);
     return v;
 }
@@ -1352,6 +1396,7 @@ bool frontend_run(Unit *u) {
     free(fe.math);
     free(fe.searched);
     free(fe.shared);
+    free(fe.global_params);
     if (fe.tu) clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);
     time_phase_end(TIME_FRONTEND, t);

@@ -65,6 +65,9 @@ typedef struct Frontend {
     int nsearched, capsearched;
     CXCursor *shared;    /* globals a kernel writes or takes the address of: views (restrictions.c) */
     int nshared, capshared;
+    VarBinding *global_params; /* each amp function's parameter for a global it reaches, and the global's
+                                * declaration its first use named */
+    int nglobal_params, capglobal_params;
     Var *strings;        /* the string literals amp code points into, one module constant (frontend_lower.c) */
     int string_items_capacity; /* InitItems its initializer has room for */
 } Frontend;
@@ -79,6 +82,8 @@ void fe_bind(Frontend *fe, CXCursor decl, Var *var);
 Var *fe_lookup(Frontend *fe, CXCursor decl);
 bool fe_names_refused_local(Frontend *fe, CXCursor c);
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
+/* The global whose value an amp function's parameter is, or a null cursor. */
+CXCursor fe_param_global(Frontend *fe, const Var *param);
 /* A global (not an array) that kernels share as a view of its own instead
  * of a copy of its value: one a kernel writes or takes the address of. */
 void fe_share_global(Frontend *fe, CXCursor decl);

@@ -308,16 +308,19 @@ static Expr *lower_member(Frontend *fe, CXCursor c) {
     return base;
 }
 
+/* An array lvalue's decay: the address of its first element. */
+static Expr *decay_of(Frontend *fe, Expr *array, CXCursor c) {
+    Expr *decay = fe_new_expr(fe, EX_DECAY, type_pointer_to(fe->a, array->type->base), c);
+    decay->lhs = array;
+    return decay;
+}
+
 /* Element `at` of `array` (an lvalue of array type), as `array[at]` is
  * lowered: its decay indexed. */
 static Expr *element_at(Frontend *fe, Expr *array, int at, CXCursor c) {
-    Type *ptr = arena_alloc(fe->a, sizeof *ptr);
-    *ptr = (Type){.kind = TY_PTR, .base = array->type->base, .size = 8, .align = 8,
-                  .name = arena_printf(fe->a, "%s *", array->type->base->name)};
-    Expr *decay = fe_new_expr(fe, EX_DECAY, ptr, c), *offset = fe_new_expr(fe, EX_INT, type_int(4, true), c);
-    decay->lhs = array;
+    Expr *offset = fe_new_expr(fe, EX_INT, type_int(4, true), c);
     offset->ival = at;
-    return fe_new_binary(fe, EX_INDEX, OP_NONE, ptr->base, decay, offset, c);
+    return fe_new_binary(fe, EX_INDEX, OP_NONE, array->type->base, decay_of(fe, array, c), offset, c);
 }
 
 /* A constant the kernel's body names, declared before it: the host code
@@ -332,6 +335,17 @@ static void note_named_const(Frontend *fe, Var *v, CXCursor decl) {
     for (int i = 0; i < k->named_consts.len; i++)
         if (k->named_consts.items[i] == v) return;
     vec_push(fe->a, &k->named_consts, v);
+}
+
+/* The variable that a use c in amp code of `decl`, declared outside it,
+ * names: a module constant, a kernel's capture or a helper's parameter
+ * for a global (frontend.c); NULL where refused. */
+static Var *outside_var(Frontend *fe, CXCursor c, CXCursor decl) {
+    int errors = fe->u->diag->errors;
+    Var *v = fe_module_const(fe, decl);
+    if (v && fe->kernel) note_named_const(fe, v, decl);
+    if (!v && fe->u->diag->errors == errors) v = fe_capture(fe, c, decl); /* not refused as a constant */
+    return v && v->type ? v : NULL; /* a constant refused: reported at its initializer */
 }
 
 static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
@@ -350,13 +364,15 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
             return NULL;
         }
         if (v && !v->type) return NULL; /* a local or parameter whose type was refused, where it was declared */
-        int errors = fe->u->diag->errors;
-        if (!v && (v = fe_module_const(fe, decl)) && fe->kernel) note_named_const(fe, v, decl);
-        if (!v && fe->u->diag->errors == errors) v = fe_capture(fe, c, decl); /* not refused as a constant */
-        if (!v || !v->type) return NULL; /* a constant refused: reported at its initializer */
+        if (!v) v = outside_var(fe, c, decl);
+        if (!v) return NULL;
         Expr *e = fe_new_expr(fe, EX_VAR, v->type, c);
         e->var = v;
-        return v->object ? element_at(fe, e, 0, c) : e; /* a shared global: its view's one element */
+        if (!v->object) return e;
+        /* a shared global: its view's one element, or what a helper's parameter for it points to */
+        return v->kind == VAR_PARAM ? fe_new_binary(fe, EX_INDEX, OP_NONE, v->type->base, fe_load_if_lvalue(fe, e, c),
+                                                    fe_new_expr(fe, EX_INT, type_int(4, true), c), c)
+                                    : element_at(fe, e, 0, c);
     }
     case CXCursor_FunctionDecl:
         diag_error(fe->u->diag, fe_loc(fe, c), "function pointers are not allowed in amp code");
@@ -556,6 +572,20 @@ static Expr *lower_subscript(Frontend *fe, CXCursor c) {
     return e;
 }
 
+/* The value a call c passes for a global its callee reaches (the
+ * callee's parameter for it, frontend.c): the caller's own parameter for
+ * it, or its capture, an array's (a view's) decayed to the pointer the
+ * parameter is. */
+static Expr *global_arg(Frontend *fe, CXCursor c, const Var *param) {
+    CXCursor decl = fe_param_global(fe, param);
+    Var *v = fe_lookup(fe, decl);
+    if (!v) v = outside_var(fe, c, decl);
+    if (!v) return NULL;
+    Expr *e = fe_new_expr(fe, EX_VAR, v->type, c);
+    e->var = v;
+    return v->type->kind == TY_ARRAY ? decay_of(fe, e, c) : fe_load_if_lvalue(fe, e, c);
+}
+
 /* A call of the amp function decl (its arguments from the call c). */
 Expr *fe_lower_call_to(Frontend *fe, CXCursor c, CXCursor decl) {
     return fe_lower_call_with(fe, c, decl, 0, clang_Cursor_getNumArguments(c));
@@ -570,13 +600,18 @@ Expr *fe_lower_call_with(Frontend *fe, CXCursor c, CXCursor decl, int first, int
     if (!t || !f->ret) return NULL;
     Expr *e = fe_new_expr(fe, EX_CALL, f->ret, c);
     e->callee = f;
-    e->args = arena_alloc(fe->a, sizeof(Expr *) * (size_t)(n > 0 ? n : 1));
+    e->args = arena_alloc(fe->a, sizeof(Expr *) * (size_t)(n + f->nglobals + 1));
     bool ok = true;
     CXType callee_type = clang_getCursorType(decl);
     for (int i = 0; i < n; i++) {
         /* textures and samplers are no values: fe_texture_args binds them */
         if (fe_is_texture_param_type(fe, clang_getArgType(callee_type, (unsigned)i))) continue;
         Expr *arg = fe_lower_expr(fe, clang_Cursor_getArgument(c, (unsigned)(first + i)));
+        e->args[e->nargs++] = arg;
+        ok = ok && arg;
+    }
+    for (int i = f->nparams - f->nglobals; i < f->nparams; i++) {
+        Expr *arg = global_arg(fe, c, f->params[i]);
         e->args[e->nargs++] = arg;
         ok = ok && arg;
     }
@@ -833,8 +868,15 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
         char *name = fe_spelling(fe, d);
         enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
         if (sc == CX_SC_Static && fe_module_const(fe, d)) continue; /* bound where it is used */
-        if (sc == CX_SC_Static || sc == CX_SC_Extern) {
-            fe_unsupported(fe, d, sc == CX_SC_Static ? "static local variable" : "extern declaration");
+        if (sc == CX_SC_Static) { /* the host code launching the kernel cannot name it */
+            diag_error(fe->u->diag, fe_loc(fe, d),
+                       "static variable '%s' declared in amp code is not supported: declare it at file scope "
+                       "(kernels and restrict(amp) functions share globals with the host)",
+                       name);
+            continue;
+        }
+        if (sc == CX_SC_Extern) {
+            fe_unsupported(fe, d, "extern declaration");
             continue;
         }
         CXType ct = clang_getCanonicalType(clang_getCursorType(d));

@@ -382,7 +382,7 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
     CXType vt = clang_getCanonicalType(clang_getCursorType(var));
     if (vt.kind == CXType_ConstantArray || vt.kind == CXType_VariableArray || vt.kind == CXType_IncompleteArray)
         return;
-    if (ck->in_kernel && fe_is_shareable_global(ck->fe, var)) {
+    if (fe_is_shareable_global(ck->fe, var)) {
         fe_share_global(ck->fe, var);
         return;
     }
@@ -390,8 +390,7 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
     if (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(var))
         diag_error(ck->d, fe_loc(ck->fe, op),
                    "cannot write static or global variable '%s' in %s (kernels see a copy of its value: %s)", name,
-                   ck->in_kernel ? "a kernel" : "a restrict(amp) function",
-                   ck->in_kernel ? unshareable(ck->fe, var) : "pass it by address, as a pointer parameter");
+                   ck->in_kernel ? "a kernel" : "a restrict(amp) function", unshareable(ck->fe, var));
     else
         diag_error(ck->d, fe_loc(ck->fe, op),
                    "cannot assign to captured variable '%s' (captures are by value and read-only in a kernel)", name);
@@ -586,8 +585,8 @@ static void check_node(Checker *ck, CXCursor c) {
             return;
         }
         if (is_write(c, &target)) check_write(ck, c, target);
-        else if (ck->in_kernel && is_address_of(c, &target)) share_addressed_global(ck, target);
-        else if (ck->in_kernel && is_passed_array_decay(ck, c, &target)) share_addressed_global(ck, target);
+        else if (is_address_of(c, &target)) share_addressed_global(ck, target);
+        else if (is_passed_array_decay(ck, c, &target)) share_addressed_global(ck, target);
         if (k == CXCursor_ArraySubscriptExpr) {
             CXCursor outer[2] = {ck->subscripted[0], ck->subscripted[1]};
             if (fe_children(c, ck->subscripted, 2) != 2) ck->subscripted[0] = ck->subscripted[1] = clang_getNullCursor();

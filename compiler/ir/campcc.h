@@ -217,6 +217,7 @@ bool type_holds_pointer(const Type *t); /* a pointer, or an array or struct with
 /* The integer type of size 4 or 8 bytes (int, unsigned int, long, unsigned
  * long), one object shared by every value the compiler makes of it. */
 Type *type_int(int size, bool is_signed);
+Type *type_pointer_to(Arena *a, Type *base); /* a device address of base */
 
 /* ======================================================================
  * Kernel IR: variables, expressions, statements, functions, kernels
@@ -500,6 +501,8 @@ struct Func {
     Type *ret;
     Var **params;
     int nparams;
+    int nglobals;   /* its last nglobals parameters: the globals it reaches, itself or in the functions it
+                     * calls, which each caller passes as it sees them (frontend.c) */
     Stmt *body;
     PtrVec calls;   /* Expr* (EX_CALL) in body, for the recursion check */
     PtrVec textures; /* Var* (VAR_TEXTURE): what it does with its texture parameters (not in params) */

@@ -279,20 +279,14 @@ static Expr *var_ref(Build *b, Var *v) {
     return x;
 }
 
-static Type *pointer_to(Build *b, Type *base) {
-    Type *t = arena_alloc(b->a, sizeof *t);
-    t->kind = TY_PTR, t->size = t->align = 8, t->base = base, t->name = "pointer";
-    return t;
-}
-
 /* The lvalue v[i][j] of a 2-D array. */
 static Expr *element(Build *b, Var *v, Expr *i, Expr *j) {
     Type *row = v->type->base;
-    Expr *outer = expr(b, EX_DECAY, pointer_to(b, row));
+    Expr *outer = expr(b, EX_DECAY, type_pointer_to(b->a, row));
     outer->lhs = var_ref(b, v);
     Expr *at_row = expr(b, EX_INDEX, row);
     at_row->lhs = outer, at_row->rhs = i;
-    Expr *inner = expr(b, EX_DECAY, pointer_to(b, row->base));
+    Expr *inner = expr(b, EX_DECAY, type_pointer_to(b->a, row->base));
     inner->lhs = at_row;
     Expr *x = expr(b, EX_INDEX, row->base);
     x->lhs = inner, x->rhs = j;
@@ -301,7 +295,7 @@ static Expr *element(Build *b, Var *v, Expr *i, Expr *j) {
 
 /* The lvalue v[i * cols + j] of a 1-D array. */
 static Expr *flat_element(Build *b, Var *v, Expr *i, int cols, Expr *j) {
-    Expr *start = expr(b, EX_DECAY, pointer_to(b, v->type->base));
+    Expr *start = expr(b, EX_DECAY, type_pointer_to(b->a, v->type->base));
     start->lhs = var_ref(b, v);
     Expr *x = expr(b, EX_INDEX, v->type->base);
     x->lhs = start;

@@ -16,6 +16,12 @@ Type *type_int(int size, bool is_signed) {
     return &ints[size == 8][is_signed];
 }
 
+Type *type_pointer_to(Arena *a, Type *base) {
+    Type *t = arena_alloc(a, sizeof *t);
+    *t = (Type){.kind = TY_PTR, .base = base, .size = 8, .align = 8, .name = arena_printf(a, "%s *", base->name)};
+    return t;
+}
+
 bool type_equal(const Type *a, const Type *b) {
     if (a == b) return true;
     if (a->kind != b->kind) return false;

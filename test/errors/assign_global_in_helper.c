@@ -1,10 +1,14 @@
-// Neither can a restrict(amp) function.
+// A restrict(amp) function may write a global that kernels share with the
+// host, but not one holding a pointer, which would mean nothing there.
 #include <camp.h>
 
-int calls;
+struct last_seen {
+    int *where;
+    int count;
+} last;
 
 int counted(int x) restrict(amp) {
-    calls += 1;
+    last.count += 1;
     return x;
 }
 
@@ -15,4 +19,4 @@ int main(void) {
     }
     return a[0];
 }
-// expect-error: 7:5: cannot write static or global variable 'calls' in a restrict(amp) function (kernels see a copy of its value: pass it by address, as a pointer parameter)
+// expect-error: 11:5: cannot write static or global variable 'last' in a restrict(amp) function (kernels see a copy of its value: it holds a pointer)
