@@ -3,6 +3,7 @@
  * device with the features kernels may use and its compute queue (which
  * the accelerator views of queue.c submit to). */
 #include "internal.h"
+#include "spirv_patch.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -311,8 +312,15 @@ static uint32_t subgroup_features(VkPhysicalDevice device, const VkPhysicalDevic
 }
 
 bool camp_device_preserves_float_subnormals(VkPhysicalDevice device) {
+    return camp_device_float_controls(device) & CAMP_SPIRV_DENORM_PRESERVE_32;
+}
+
+unsigned camp_device_float_controls(VkPhysicalDevice device) {
     VkPhysicalDeviceVulkan12Properties v12;
-    return vulkan12_properties(device, &v12) && v12.shaderDenormPreserveFloat32;
+    if (!vulkan12_properties(device, &v12)) return 0;
+    return (v12.shaderDenormPreserveFloat32 ? CAMP_SPIRV_DENORM_PRESERVE_32 : 0) |
+           (v12.shaderSignedZeroInfNanPreserveFloat32 ? CAMP_SPIRV_SIGNED_ZERO_INF_NAN_32 : 0) |
+           (v12.shaderSignedZeroInfNanPreserveFloat64 ? CAMP_SPIRV_SIGNED_ZERO_INF_NAN_64 : 0);
 }
 
 /* Kernels with half declare RoundingModeRTE 16 (conversions to half round to
@@ -507,8 +515,9 @@ static camp_status create_device(camp_device *dev) {
     dev->features |= subgroup_features(dev->physical, &has12);
     if (cooperative) CAMP_TRY(camp_fragment_shapes_query(dev));
     dev->host_query_reset = has12.hostQueryReset;
-    /* Kernels declare DenormPreserve 32; pipeline.c strips it where this is false */
-    dev->denorm_preserve32 = camp_device_preserves_float_subnormals(dev->physical);
+    /* Kernels declare DenormPreserve 32 (and in strict mode SignedZeroInfNanPreserve);
+     * pipeline.c strips the modes the device lacks */
+    dev->float_controls = camp_device_float_controls(dev->physical);
     dev->access_chains = uses_access_chains(dev->physical);
 
     uint32_t family_count = 0;

@@ -324,7 +324,7 @@ typedef struct camp_device {
     VkPhysicalDeviceMemoryProperties memory;
     char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
     uint32_t features;       /* enum camp_feature bits the device has */
-    bool denorm_preserve32;  /* shaderDenormPreserveFloat32: else modules lose DenormPreserve */
+    unsigned float_controls; /* CAMP_SPIRV_* (spirv_patch.h) the device has: modules lose the others */
     bool non_semantic_info;  /* VK_KHR_shader_non_semantic_info is enabled: else modules lose -g's debug info */
     bool verbose;            /* CAMP_VERBOSE: say what is made for it (devices, pipelines) */
     bool access_chains;      /* kernels address view elements by access chains where they can (device.c) */
@@ -691,6 +691,8 @@ const char *camp_device_type_name(VkPhysicalDeviceType type);
 bool camp_device_shares_memory(VkPhysicalDeviceType type, const VkPhysicalDeviceMemoryProperties *memory);
 /* Whether the device keeps float32 subnormals where a kernel declares DenormPreserve 32. */
 bool camp_device_preserves_float_subnormals(VkPhysicalDevice device);
+/* The float controls (spirv_patch.h's CAMP_SPIRV_*) the device lets kernels declare. */
+unsigned camp_device_float_controls(VkPhysicalDevice device);
 
 /* ---- buffer.c ----------------------------------------------------------- */
 

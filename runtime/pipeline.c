@@ -22,9 +22,8 @@ uint32_t camp_push_range_size(const camp_kernel_info *kernel) {
     return camp_pushed_bytes(kernel->push_size, kernel->args_block);
 }
 
-/* The module as the device accepts it: without DenormPreserve, and without
- * debug information, where the device does not support them
- * (runtime/spirv_patch.c). */
+/* The module as the device accepts it: without the float controls and the
+ * debug information the device does not support (runtime/spirv_patch.c). */
 static camp_status create_shader(camp_device *dev, const uint32_t *spirv, size_t words, VkShaderModule *shader) {
     camp_status status = CAMP_OK;
     uint32_t *patched = NULL;
@@ -33,12 +32,10 @@ static camp_status create_shader(camp_device *dev, const uint32_t *spirv, size_t
         .codeSize = words * sizeof(uint32_t),
         .pCode = spirv,
     };
-    if (!dev->denorm_preserve32 || !dev->non_semantic_info) {
+    if (dev->float_controls != CAMP_SPIRV_FLOAT_CONTROLS || !dev->non_semantic_info) {
         patched = malloc(info.codeSize);
         if (!patched) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-        size_t n = words;
-        if (dev->denorm_preserve32) memcpy(patched, spirv, info.codeSize);
-        else n = camp_spirv_strip_denorm_preserve(spirv, n, patched);
+        size_t n = camp_spirv_strip_float_controls(spirv, words, patched, dev->float_controls);
         if (!dev->non_semantic_info) n = camp_spirv_strip_non_semantic(patched, n);
         info.codeSize = n * sizeof(uint32_t);
         info.pCode = patched;

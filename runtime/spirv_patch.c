@@ -1,9 +1,10 @@
 /* spirv_patch.c — campcc declares DenormPreserve for 32-bit floats in every
- * entry point (NVIDIA flushes float subnormals otherwise); Vulkan allows the
- * mode only where VkPhysicalDeviceFloatControlsProperties says so, so on the
- * other devices (lavapipe) it is taken out here and the driver's default,
- * possibly flushing, applies. Likewise `-g`'s debug information, which
- * needs VK_KHR_shader_non_semantic_info. */
+ * entry point (NVIDIA flushes float subnormals otherwise), and in strict
+ * floating-point mode SignedZeroInfNanPreserve for 32- and 64-bit floats
+ * (drivers otherwise fold x * 0.0 to +0.0); Vulkan allows each mode only
+ * where VkPhysicalDeviceFloatControlsProperties says so, so on the other
+ * devices it is taken out here and the driver's default applies. Likewise
+ * `-g`'s debug information, which needs VK_KHR_shader_non_semantic_info. */
 #include "spirv_patch.h"
 
 #include <spirv/unified1/spirv.h>
@@ -11,15 +12,30 @@
 
 enum { HEADER_WORDS = 5 };
 
-static int is_denorm_preserve(const uint32_t *insn, uint32_t nwords) {
-    uint32_t op = insn[0] & SpvOpCodeMask;
-    if (op == SpvOpCapability) return nwords == 2 && insn[1] == SpvCapabilityDenormPreserve;
-    /* OpExecutionMode <entry> DenormPreserve <width> */
-    if (op == SpvOpExecutionMode) return nwords >= 3 && insn[2] == SpvExecutionModeDenormPreserve;
+/* The float control of a mode and width, or 0 for an instruction that declares none. */
+static unsigned float_control_of(uint32_t mode, uint32_t width) {
+    if (mode == SpvExecutionModeDenormPreserve && width == 32) return CAMP_SPIRV_DENORM_PRESERVE_32;
+    if (mode == SpvExecutionModeSignedZeroInfNanPreserve && width == 32) return CAMP_SPIRV_SIGNED_ZERO_INF_NAN_32;
+    if (mode == SpvExecutionModeSignedZeroInfNanPreserve && width == 64) return CAMP_SPIRV_SIGNED_ZERO_INF_NAN_64;
     return 0;
 }
 
-size_t camp_spirv_strip_denorm_preserve(const uint32_t *words, size_t count, uint32_t *out) {
+/* Whether the instruction declares a float control the device lacks (not in `kept`). */
+static int lacks_float_control(const uint32_t *insn, uint32_t nwords, unsigned kept) {
+    uint32_t op = insn[0] & SpvOpCodeMask;
+    if (op == SpvOpCapability && nwords == 2) {
+        if (insn[1] == SpvCapabilityDenormPreserve) return !(kept & CAMP_SPIRV_DENORM_PRESERVE_32);
+        if (insn[1] == SpvCapabilitySignedZeroInfNanPreserve)
+            return !(kept & (CAMP_SPIRV_SIGNED_ZERO_INF_NAN_32 | CAMP_SPIRV_SIGNED_ZERO_INF_NAN_64));
+        return 0;
+    }
+    /* OpExecutionMode <entry> <mode> <width> */
+    if (op != SpvOpExecutionMode || nwords < 4) return 0;
+    unsigned control = float_control_of(insn[2], insn[3]);
+    return control && !(kept & control);
+}
+
+size_t camp_spirv_strip_float_controls(const uint32_t *words, size_t count, uint32_t *out, unsigned kept) {
     size_t i = count < HEADER_WORDS ? count : HEADER_WORDS, n = i;
     memcpy(out, words, i * sizeof *words);
     while (i < count) {
@@ -28,7 +44,7 @@ size_t camp_spirv_strip_denorm_preserve(const uint32_t *words, size_t count, uin
             memcpy(out + n, words + i, (count - i) * sizeof *words);
             return n + (count - i);
         }
-        if (!is_denorm_preserve(words + i, nwords)) {
+        if (!lacks_float_control(words + i, nwords, kept)) {
             memcpy(out + n, words + i, nwords * sizeof *words);
             n += nwords;
         }

@@ -6,11 +6,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The float controls (VkPhysicalDeviceFloatControlsProperties) kernels may declare. */
+enum {
+    CAMP_SPIRV_DENORM_PRESERVE_32 = 1u << 0,    /* DenormPreserve 32 */
+    CAMP_SPIRV_SIGNED_ZERO_INF_NAN_32 = 1u << 1, /* SignedZeroInfNanPreserve 32 */
+    CAMP_SPIRV_SIGNED_ZERO_INF_NAN_64 = 1u << 2, /* SignedZeroInfNanPreserve 64 */
+    CAMP_SPIRV_FLOAT_CONTROLS = (1u << 3) - 1,
+};
+
 /* Copies the module words[0..count) to out (room for count words) without
- * `OpCapability DenormPreserve` and the `OpExecutionMode ... DenormPreserve`
- * instructions; returns the number of words written. A malformed
- * instruction stream is copied unchanged from there on. */
-size_t camp_spirv_strip_denorm_preserve(const uint32_t *words, size_t count, uint32_t *out);
+ * the `OpExecutionMode ...` instructions of the float controls not in
+ * `kept`, nor the capabilities no kept control needs; returns the number
+ * of words written. A malformed instruction stream is copied unchanged
+ * from there on. */
+size_t camp_spirv_strip_float_controls(const uint32_t *words, size_t count, uint32_t *out, unsigned kept);
 
 /* Takes the non-semantic instructions (campcc -g's debug information) out
  * of the module words[0..count), in place, for a device without

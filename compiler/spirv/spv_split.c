@@ -405,15 +405,20 @@ static uint32_t features_of(const Uses *u) {
            (u->shared_atomic_int64 ? CAMP_FEATURE_SHARED_INT64_ATOMICS : 0) | u->subgroup;
 }
 
-/* Drops the kernel's `OpExecutionMode RoundingModeRTE 16` (spv_emit.c gives
- * it to every kernel of a unit with half): without half it would need a
- * capability the kernel does not declare. */
-static void drop_half_rounding(Cut *c) {
+/* Drops the kernel's execution modes for a float width it does not use
+ * (spv_emit.c gives them to every kernel of a unit with half or double):
+ * `RoundingModeRTE 16` would need a capability the kernel does not
+ * declare, `SignedZeroInfNanPreserve 64` a device property it does not
+ * need. */
+static void drop_unused_width_modes(Cut *c, const Uses *u) {
     size_t n = 0;
     for (size_t k = 0; k < c->nkept; k++) {
         const Inst *in = &c->m->insts[c->kept[k]];
-        if (!(in->opcode == SpvOpExecutionMode && c->m->words[in->at + 2] == SpvExecutionModeRoundingModeRTE))
-            c->kept[n++] = c->kept[k];
+        const uint32_t *w = c->m->words + in->at;
+        bool unused = in->opcode == SpvOpExecutionMode &&
+                      ((w[2] == SpvExecutionModeRoundingModeRTE && !u->float16) ||
+                       (w[2] == SpvExecutionModeSignedZeroInfNanPreserve && w[3] == 64 && !u->float64));
+        if (!unused) c->kept[n++] = c->kept[k];
     }
     c->nkept = n;
 }
@@ -474,7 +479,7 @@ static void cut_kernel(Cut *c, size_t entry, WordBuf *out, uint32_t *features) {
 
     Uses uses = find_uses(c);
     *features = features_of(&uses);
-    if (!uses.float16) drop_half_rounding(c);
+    drop_unused_width_modes(c, &uses);
     /* each once: the unit's module may repeat one (a builder's set holds only the small ones) */
     uint32_t caps[64];
     size_t ncaps = 0;

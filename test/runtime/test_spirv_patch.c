@@ -1,7 +1,8 @@
-/* test_spirv_patch — camp_spirv_strip_denorm_preserve on a module that
- * declares DenormPreserve (taken out, the rest still valid SPIR-V) and on one
- * that does not (copied unchanged); camp_spirv_strip_non_semantic likewise
- * on a module with debug information and one without.
+/* test_spirv_patch — camp_spirv_strip_float_controls on a module that
+ * declares DenormPreserve and SignedZeroInfNanPreserve (those the device
+ * lacks taken out, the rest kept, still valid SPIR-V) and on one that
+ * declares neither (copied unchanged); camp_spirv_strip_non_semantic
+ * likewise on a module with debug information and one without.
  * usage: test_spirv_patch SPIRV-VAL OUTPUT.spv */
 #include "check.h"
 #include "denorm_spv.h"
@@ -14,15 +15,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Instructions that name DenormPreserve: the capability and execution modes. */
-static int count_denorm_preserve(const uint32_t *words, size_t count) {
+/* Instructions that name the float control `mode` (and its capability `cap`). */
+static int count_float_control(const uint32_t *words, size_t count, uint32_t cap, uint32_t mode) {
     int n = 0;
     for (size_t i = 5; i < count && words[i] >> 16; i += words[i] >> 16) {
         uint32_t op = words[i] & 0xffffu;
-        n += (op == SpvOpCapability && words[i + 1] == SpvCapabilityDenormPreserve) ||
-             (op == SpvOpExecutionMode && words[i + 2] == SpvExecutionModeDenormPreserve);
+        n += (op == SpvOpCapability && words[i + 1] == cap) || (op == SpvOpExecutionMode && words[i + 2] == mode);
     }
     return n;
+}
+
+static int count_denorm_preserve(const uint32_t *words, size_t count) {
+    return count_float_control(words, count, SpvCapabilityDenormPreserve, SpvExecutionModeDenormPreserve);
+}
+
+static int count_signed_zero(const uint32_t *words, size_t count) {
+    return count_float_control(words, count, SpvCapabilitySignedZeroInfNanPreserve,
+                               SpvExecutionModeSignedZeroInfNanPreserve);
 }
 
 /* Instructions that need VK_KHR_shader_non_semantic_info: the extension,
@@ -55,21 +64,37 @@ int main(int argc, char **argv) {
     size_t n = sizeof test_denorm_spv / sizeof test_denorm_spv[0];
     uint32_t *out = malloc(sizeof test_denorm_spv);
     CHECK(count_denorm_preserve(test_denorm_spv, n) == 3);
-    size_t m = camp_spirv_strip_denorm_preserve(test_denorm_spv, n, out);
-    CHECK(m == n - 2 - 2 * 4); /* OpCapability: 2 words; each OpExecutionMode: 4 */
-    CHECK(count_denorm_preserve(out, m) == 0);
+    CHECK(count_signed_zero(test_denorm_spv, n) == 2);
+    /* a device with none: both go (OpCapability: 2 words; each OpExecutionMode: 4) */
+    size_t m = camp_spirv_strip_float_controls(test_denorm_spv, n, out, 0);
+    CHECK(m == n - 2 * 2 - 3 * 4);
+    CHECK(count_denorm_preserve(out, m) == 0 && count_signed_zero(out, m) == 0);
     CHECK(validates(argv[1], argv[2], out, m));
+    /* one with signed zeros kept, not subnormals (lavapipe) */
+    m = camp_spirv_strip_float_controls(test_denorm_spv, n, out, CAMP_SPIRV_SIGNED_ZERO_INF_NAN_32);
+    CHECK(m == n - 2 - 2 * 4);
+    CHECK(count_denorm_preserve(out, m) == 0 && count_signed_zero(out, m) == 2);
+    CHECK(validates(argv[1], argv[2], out, m));
+    /* one with subnormals kept, and signed zeros only for doubles: the capability stays */
+    m = camp_spirv_strip_float_controls(test_denorm_spv, n, out,
+                                        CAMP_SPIRV_DENORM_PRESERVE_32 | CAMP_SPIRV_SIGNED_ZERO_INF_NAN_64);
+    CHECK(m == n - 4);
+    CHECK(count_denorm_preserve(out, m) == 3 && count_signed_zero(out, m) == 1);
+    CHECK(validates(argv[1], argv[2], out, m));
+    /* one with all: unchanged */
+    CHECK(camp_spirv_strip_float_controls(test_denorm_spv, n, out, CAMP_SPIRV_FLOAT_CONTROLS) == n);
+    CHECK(memcmp(out, test_denorm_spv, sizeof test_denorm_spv) == 0);
 
     size_t k = sizeof test_kernels_spv / sizeof test_kernels_spv[0];
     uint32_t *same = malloc(sizeof test_kernels_spv);
     CHECK(count_denorm_preserve(test_kernels_spv, k) == 0);
-    CHECK(camp_spirv_strip_denorm_preserve(test_kernels_spv, k, same) == k);
+    CHECK(camp_spirv_strip_float_controls(test_kernels_spv, k, same, 0) == k);
     CHECK(memcmp(same, test_kernels_spv, sizeof test_kernels_spv) == 0);
 
     /* a module cut inside `OpCapability DenormPreserve`: the cut instruction is copied as it is */
     size_t cut = 5;
     while (test_denorm_spv[cut + 1] != SpvCapabilityDenormPreserve) cut += test_denorm_spv[cut] >> 16;
-    CHECK(camp_spirv_strip_denorm_preserve(test_denorm_spv, cut + 1, out) == cut + 1);
+    CHECK(camp_spirv_strip_float_controls(test_denorm_spv, cut + 1, out, 0) == cut + 1);
     CHECK(memcmp(out, test_denorm_spv, (cut + 1) * sizeof *out) == 0);
     free(out);
     free(same);

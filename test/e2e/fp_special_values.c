@@ -1,0 +1,46 @@
+// needs: shaderInt64 shaderFloat64
+// cflags: -ffp-model=strict
+/* Signed zeros, infinities and NaNs through kernel arithmetic in strict
+ * mode: the kernels declare SignedZeroInfNanPreserve, so the driver may
+ * not fold x * 0.0 to +0.0 or x - x to 0, and the results are the CPU's
+ * (NaNs compared as NaNs, their sign and payload being the device's). */
+#include <camp.h>
+#include <math.h>
+#include <stdio.h>
+
+float in[4], out[10];
+double din[4], dout[6];
+
+static void show(const char *what, double v) {
+    if (isnan(v)) printf("%s nan\n", what);
+    else printf("%s %s%g\n", what, signbit(v) ? "-" : "+", fabs(v));
+}
+
+int main(void) {
+    in[0] = INFINITY, in[1] = 0.0f, in[2] = -1.5f, in[3] = NAN;
+    din[0] = INFINITY, din[1] = 0.0, din[2] = -1.5, din[3] = NAN;
+    parallel_for_each(i, extent(1)) {
+        out[0] = in[0] * in[1];
+        out[1] = in[2] * in[1];
+        out[2] = in[3] * in[1];
+        out[3] = in[2] * 0.0f;
+        out[4] = in[0] * 0.0f;
+        out[5] = in[0] - in[0];
+        out[6] = in[1] * -1.0f;
+        out[7] = in[1] + -0.0f;
+        out[8] = -in[1];
+        out[9] = in[3] - in[3];
+        dout[0] = din[0] * din[1];
+        dout[1] = din[2] * 0.0;
+        dout[2] = din[0] - din[0];
+        dout[3] = din[0] * 0.0;
+        dout[4] = din[1] * -2.0;
+        dout[5] = din[3] * 0.0;
+    }
+    const char *names[] = {"inf*0", "-1.5*0", "nan*0", "-1.5*0.0", "inf*0.0", "inf-inf", "0*-1.0", "0+-0.0",
+                           "-(0)", "nan-nan"};
+    for (int i = 0; i < 10; i++) show(names[i], out[i]);
+    const char *dnames[] = {"inf*0", "-1.5*0.0", "inf-inf", "inf*0.0", "0*-2.0", "nan*0.0"};
+    for (int i = 0; i < 6; i++) show(dnames[i], dout[i]);
+    return 0;
+}
