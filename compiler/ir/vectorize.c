@@ -14,7 +14,10 @@
  * own element (so no thread reads what another writes), and no view is
  * read after one is written (views may be one array under two names: a
  * thread that writes y[i] and then reads x[i] must see its write if x is
- * y). Writes are statements of their own (`y[i] = ...;`, `y[i] += ...;`,
+ * y); two views it writes have their vectors stored at the end in no
+ * order the body gives, so where one is a pointer (the same memory, maybe)
+ * spv_vector.c takes the elements one at a time when their vectors
+ * overlap. Writes are statements of their own (`y[i] = ...;`, `y[i] += ...;`,
  * `y[i]++;`), in ifs or not; a view written only under a condition is
  * loaded first too, so that its vector keeps the elements left unwritten.
  * Each view must be reached at its own element by every thread, whatever

@@ -4,7 +4,8 @@
  * CAMP_SPEC_ELEMENTS_PER_THREAD), and it takes the elements base ..
  * base + width - 1:
  *
- *     if (elements_per_thread == width && base + width <= extent's x && every view's address there is 16-byte aligned) {
+ *     if (elements_per_thread == width && base + width <= extent's x && every view's address there is 16-byte aligned
+ *         && no two views it writes are one memory there) {
  *         load each view's vector (one 128-bit load) into a local;
  *         the body for base, base + 1, ...: its own-element accesses are lanes of the locals;
  *         store each written view's vector (one 128-bit store);
@@ -117,6 +118,30 @@ static void emit_scalar_path(Emitter *e, Kernel *k, uint32_t base, uint32_t size
     }
 }
 
+/* `cond` and, for each two views the kernel writes of which one is a
+ * pointer (the same memory, maybe, under two names), that their vectors
+ * at `at` do not overlap: the vector path stores each view's vector at the
+ * end, in no order the body gives, so where they are one memory the
+ * elements go one at a time, as written. The same branch for a whole row,
+ * as the alignment's. */
+static uint32_t and_apart(Emitter *e, Kernel *k, const uint32_t *at, uint32_t cond) {
+    const Type *u64_t = type_int(8, false);
+    uint32_t u64 = em_type(e, u64_t), bool_t = spv_type_bool(&e->b);
+    for (int i = 0; i < k->vector_views.len; i++)
+        for (int j = i + 1; j < k->vector_views.len; j++) {
+            const VectorView *u = k->vector_views.items[i], *v = k->vector_views.items[j];
+            if (!u->store || !v->store || (u->view->capture != CAPTURE_POINTER && v->view->capture != CAPTURE_POINTER))
+                continue;
+            /* |u - v| >= 16: u - v + 15, unsigned, at least 31 */
+            uint32_t d = em_op2(e, SpvOpISub, u64, em_op1(e, SpvOpConvertPtrToU, u64, at[i]),
+                                em_op1(e, SpvOpConvertPtrToU, u64, at[j]));
+            d = em_op2(e, SpvOpIAdd, u64, d, const_int(e, u64_t, VECTOR_ALIGN - 1));
+            uint32_t apart = em_op2(e, SpvOpUGreaterThanEqual, bool_t, d, const_int(e, u64_t, 2 * VECTOR_ALIGN - 1));
+            cond = em_op2(e, SpvOpLogicalAnd, bool_t, cond, apart);
+        }
+    return cond;
+}
+
 void em_vector_body(Emitter *e, Kernel *k) {
     SpvBuilder *b = &e->b;
     const Type *int_t = type_int(4, true), *u64_t = type_int(8, false);
@@ -138,6 +163,7 @@ void em_vector_body(Emitter *e, Kernel *k) {
     }
     uint32_t misaligned = em_op2(e, SpvOpBitwiseAnd, u64, bits, const_int(e, u64_t, VECTOR_ALIGN - 1));
     uint32_t aligned = em_op2(e, SpvOpIEqual, bool_t, misaligned, const_int(e, u64_t, 0));
+    aligned = and_apart(e, k, at, aligned);
 
     uint32_t scalar = em_label(e);
     uint32_t merge = open_if(e, em_op2(e, SpvOpLogicalAnd, bool_t, whole, aligned), scalar);
