@@ -5,7 +5,11 @@
  * bit instructions take no wider ones): camp_bit_count (OpBitCount),
  * camp_find_msb (GLSL.std.450 FindUMsb) and camp_find_lsb (FindILsb), whose
  * bodies here serve the host. As in C, clz and ctz of 0 are undefined
- * (here: 32 or 64, and -1). The serial reference mode calls clang's own. */
+ * (here: 32 or 64, and -1). So are the byte swaps (__builtin_bswap16, 32
+ * and 64), the rotations (__builtin_rotateleft and rotateright of 8 to 64
+ * bits) and __builtin_expect, which hashing and decoding code uses where
+ * __has_builtin says they exist: plain C. The serial reference mode calls
+ * clang's own. */
 /* restrict(cpu, amp): camp.h, which includes this header in its turn (then
  * this include does nothing) */
 #include "camp.h"
@@ -45,5 +49,32 @@ static inline int camp_builtin_clzl(unsigned long x) restrict(cpu, amp) { return
 static inline int camp_builtin_ctzl(unsigned long x) restrict(cpu, amp) { return camp_builtin_ctzll(x); }
 static inline int camp_builtin_ffsl(long x) restrict(cpu, amp) { return camp_builtin_ffsll(x); }
 static inline int camp_builtin_parityl(unsigned long x) restrict(cpu, amp) { return camp_builtin_parityll(x); }
+
+/* byte swaps, rotations (by any count, as clang's: modulo the width) and branch hints */
+static inline unsigned short camp_builtin_bswap16(unsigned short x) restrict(cpu, amp) {
+    return (unsigned short)(x >> 8 | x << 8);
+}
+static inline unsigned camp_builtin_bswap32(unsigned x) restrict(cpu, amp) {
+    return x >> 24 | (x >> 8 & 0xff00u) | (x << 8 & 0xff0000u) | x << 24;
+}
+static inline unsigned long camp_builtin_bswap64(unsigned long x) restrict(cpu, amp) {
+    return (unsigned long)camp_builtin_bswap32((unsigned)x) << 32 | camp_builtin_bswap32((unsigned)(x >> 32));
+}
+#define CAMP_BITS_ROTATIONS(bits, T)                                                                           \
+    static inline T camp_builtin_rotateleft##bits(T x, T n) restrict(cpu, amp) {                               \
+        return (T)(x << (n & (bits - 1)) | x >> (-n & (bits - 1)));                                           \
+    }                                                                                                          \
+    static inline T camp_builtin_rotateright##bits(T x, T n) restrict(cpu, amp) {                              \
+        return (T)(x >> (n & (bits - 1)) | x << (-n & (bits - 1)));                                           \
+    }
+CAMP_BITS_ROTATIONS(8, unsigned char)
+CAMP_BITS_ROTATIONS(16, unsigned short)
+CAMP_BITS_ROTATIONS(32, unsigned)
+CAMP_BITS_ROTATIONS(64, unsigned long)
+#undef CAMP_BITS_ROTATIONS
+static inline long camp_builtin_expect(long x, long expected) restrict(cpu, amp) { return (void)expected, x; }
+static inline long camp_builtin_expect_with_probability(long x, long expected, double p) restrict(cpu, amp) {
+    return (void)expected, (void)p, x;
+}
 
 #endif /* CAMP_BITS_H */

@@ -24,39 +24,60 @@ CXCursor fe_strip(CXCursor c) {
     return c;
 }
 
-/* The function a _Generic selection `sel` chose: libclang does not say
- * which association was chosen, but the selection has the chosen one's
- * type; an association may be a _Generic in its turn (camp_fragment.h's
- * fragment_load chooses by the pointer, then by the fragment). */
-static CXCursor generic_choice(CXCursor sel) {
+/* Whether function `decl` takes the types of the call's arguments (as
+ * converted, which is to the parameters of the function the call reaches). */
+static bool takes_arguments(CXCursor decl, CXCursor call) {
+    CXType ft = clang_getCursorType(decl);
+    int n = clang_Cursor_getNumArguments(call);
+    if (clang_getNumArgTypes(ft) != n) return false;
+    for (int i = 0; i < n; i++)
+        if (!clang_equalTypes(clang_getCanonicalType(clang_getArgType(ft, (unsigned)i)),
+                              clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)))))
+            return false;
+    return true;
+}
+
+/* The function a _Generic selection `sel`, called by `call`, chose:
+ * libclang does not say which association was chosen, but the selection
+ * has the chosen one's type; an association may be a _Generic in its turn
+ * (camp_fragment.h's fragment_load chooses by the pointer, then by the
+ * fragment). Clang's builtins all have one type, a placeholder: among
+ * them, the one taking the call's arguments as converted. */
+static CXCursor generic_choice(CXCursor sel, CXCursor call) {
     enum { MOST = 128 };
     CXCursor assoc[MOST]; /* camp_texture.h's texture_set has 90 associations */
     CXType want = clang_getCanonicalType(clang_getCursorType(sel));
     int n = fe_children(sel, assoc, MOST);
+    CXCursor first = clang_getNullCursor();
     for (int i = 1; i < n && i < MOST; i++) { /* assoc[0] is the controlling expression */
         CXCursor a = fe_strip(assoc[i]);
         if (!clang_equalTypes(clang_getCanonicalType(clang_getCursorType(a)), want)) continue;
-        if (clang_getCursorKind(a) == CXCursor_DeclRefExpr) return clang_getCursorReferenced(a);
+        if (clang_getCursorKind(a) == CXCursor_DeclRefExpr) {
+            CXCursor decl = clang_getCursorReferenced(a);
+            if (takes_arguments(decl, call)) return decl;
+            if (clang_Cursor_isNull(first)) first = decl;
+        }
         if (clang_getCursorKind(a) == CXCursor_GenericSelectionExpr) {
-            CXCursor inner = generic_choice(a);
+            CXCursor inner = generic_choice(a, call);
             if (!clang_Cursor_isNull(inner)) return inner;
         }
     }
-    return clang_getNullCursor();
+    return first;
 }
 
-/* `_Generic(x, T1: f1, T2: f2)(args)`'s function. */
-static CXCursor generic_callee(CXCursor call) {
+/* The function of `_Generic(x, T1: f1, T2: f2)(args)` or `(f)(args)`. */
+static CXCursor selected_callee(CXCursor call) {
     CXCursor kids[1];
     if (fe_children(call, kids, 1) < 1) return clang_getNullCursor();
-    CXCursor sel = fe_strip(kids[0]);
-    if (clang_getCursorKind(sel) != CXCursor_GenericSelectionExpr) return clang_getNullCursor();
-    return generic_choice(sel);
+    CXCursor callee = fe_strip(kids[0]);
+    if (clang_getCursorKind(callee) == CXCursor_DeclRefExpr) return clang_getCursorReferenced(callee);
+    if (clang_getCursorKind(callee) != CXCursor_GenericSelectionExpr) return clang_getNullCursor();
+    return generic_choice(callee, call);
 }
 
 CXCursor fe_callee(CXCursor call) {
     CXCursor decl = clang_getCursorReferenced(call);
-    if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_FunctionDecl) decl = generic_callee(call);
+    if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_FunctionDecl) decl = selected_callee(call);
     return decl;
 }
 
