@@ -305,8 +305,14 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
     camp_histogram_uint_async_at((data), (n), (bins), (bin_count), (lower), (upper), __FILE__, __LINE__)
 
 /* The type-generic calls: the typed call for the pointer's element type
- * (long long and unsigned long long are the 64-bit ones); another type is
+ * (long long and unsigned long long are the 64-bit ones, and long and
+ * unsigned long, so int64_t and uint64_t, go to them); another type is
  * clang's _Generic error. */
+/* p, a pointer to long or unsigned long as one to their long long kin (the same 64 bits) */
+#define CAMP_ALGO_AS_64_(p) \
+    (__extension__ _Generic(&*(p), long *: (long long *)(p), const long *: (const long long *)(p), \
+        unsigned long *: (unsigned long long *)(p), const unsigned long *: (const unsigned long long *)(p), \
+        default: (p)))
 /* FORM is empty (the plain call) or _async. */
 #define CAMP_ALGO_PICK_(f, form, p) \
     (__extension__ _Generic(&*(p), \
@@ -314,6 +320,8 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
         unsigned *: f##_uint##form##_at, const unsigned *: f##_uint##form##_at, \
         long long *: f##_int64##form##_at, const long long *: f##_int64##form##_at, \
         unsigned long long *: f##_uint64##form##_at, const unsigned long long *: f##_uint64##form##_at, \
+        long *: f##_int64##form##_at, const long *: f##_int64##form##_at, \
+        unsigned long *: f##_uint64##form##_at, const unsigned long *: f##_uint64##form##_at, \
         float *: f##_float##form##_at, const float *: f##_float##form##_at, \
         double *: f##_double##form##_at, const double *: f##_double##form##_at))
 #define CAMP_ALGO_PICK_SCAN_(f, form, p) \
@@ -324,7 +332,8 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
 #define CAMP_ALGO_PICK_SORT_(f, form, p) \
     (__extension__ _Generic(&*(p), unsigned *: f##_uint##form##_at, int *: f##_int##form##_at, \
                             float *: f##_float##form##_at, unsigned long long *: f##_uint64##form##_at, \
-                            long long *: f##_int64##form##_at, double *: f##_double##form##_at))
+                            long long *: f##_int64##form##_at, unsigned long *: f##_uint64##form##_at, \
+                            long *: f##_int64##form##_at, double *: f##_double##form##_at))
 /* a struct whose member's size is negative (clang's error names it) unless *p has 4 bytes */
 #define CAMP_ALGO_FOUR_BYTES_(p) \
     ((void)sizeof(struct { char camp_sort_by_key_values_must_be_4_byte_elements[sizeof *(p) == 4 ? 1 : -1]; }), (p))
@@ -337,10 +346,14 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
              [__builtin_types_compatible_p(__typeof__(*(in)), __typeof__(*(out))) ? 1 : -1]; \
      }), \
      (in))
-#define camp_reduce_sum(data, n) CAMP_ALGO_PICK_(camp_reduce_sum, , data)((data), (n), __FILE__, __LINE__)
-#define camp_reduce_min(data, n) CAMP_ALGO_PICK_(camp_reduce_min, , data)((data), (n), __FILE__, __LINE__)
-#define camp_reduce_max(data, n) CAMP_ALGO_PICK_(camp_reduce_max, , data)((data), (n), __FILE__, __LINE__)
-#define camp_dot(a, b, n) CAMP_ALGO_PICK_(camp_dot, , a)((a), CAMP_ALGO_SAME_TYPE_(b, a), (n), __FILE__, __LINE__)
+#define camp_reduce_sum(data, n) CAMP_ALGO_PICK_(camp_reduce_sum, , data)( \
+        CAMP_ALGO_AS_64_(data), (n), __FILE__, __LINE__)
+#define camp_reduce_min(data, n) CAMP_ALGO_PICK_(camp_reduce_min, , data)( \
+        CAMP_ALGO_AS_64_(data), (n), __FILE__, __LINE__)
+#define camp_reduce_max(data, n) CAMP_ALGO_PICK_(camp_reduce_max, , data)( \
+        CAMP_ALGO_AS_64_(data), (n), __FILE__, __LINE__)
+#define camp_dot(a, b, n) CAMP_ALGO_PICK_(camp_dot, , a)( \
+        CAMP_ALGO_AS_64_(a), CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(b, a)), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan(in, out, n) \
     CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan(in, out, n) \
@@ -356,28 +369,37 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
         CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), (compare), (value), __FILE__, __LINE__)
 #define camp_unique(in, out, n) \
     CAMP_ALGO_PICK_SCAN_(camp_unique, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
-#define camp_fill(data, n, value) CAMP_ALGO_PICK_(camp_fill, , data)((data), (n), (value), __FILE__, __LINE__)
+#define camp_fill(data, n, value) CAMP_ALGO_PICK_(camp_fill, , data)( \
+        CAMP_ALGO_AS_64_(data), (n), (value), __FILE__, __LINE__)
 #define camp_sequence(data, n, start, step) \
-    CAMP_ALGO_PICK_(camp_sequence, , data)((data), (n), (start), (step), __FILE__, __LINE__)
-#define camp_sort(keys, n) CAMP_ALGO_PICK_SORT_(camp_sort, , keys)((keys), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_sequence, , data)(CAMP_ALGO_AS_64_(data), (n), (start), (step), __FILE__, __LINE__)
+#define camp_sort(keys, n) CAMP_ALGO_PICK_SORT_(camp_sort, , keys)(CAMP_ALGO_AS_64_(keys), (n), __FILE__, __LINE__)
 /* values: 4-byte elements (a compile error otherwise) */
 #define camp_sort_by_key(keys, values, n) \
-    CAMP_ALGO_PICK_SORT_(camp_sort_by_key, , keys)((keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SORT_(camp_sort_by_key, , keys)( \
+        CAMP_ALGO_AS_64_(keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, __LINE__)
 
 #define camp_gather(in, in_n, map, out, n) \
-    CAMP_ALGO_PICK_(camp_gather, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (in_n), (map), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_gather, , out)( \
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), (in_n), (map), CAMP_ALGO_AS_64_(out), (n), __FILE__, __LINE__)
 #define camp_scatter(in, map, out, out_n, n) \
-    CAMP_ALGO_PICK_(camp_scatter, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (map), (out), (out_n), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_scatter, , out)( \
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), (map), CAMP_ALGO_AS_64_(out), (out_n), (n), __FILE__, __LINE__)
 
 /* The type-generic _async forms: each returns a camp_future *. */
 #define camp_reduce_sum_async(data, n, result) \
-    CAMP_ALGO_PICK_(camp_reduce_sum, _async, data)((data), (n), (result), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_reduce_sum, _async, data)( \
+        CAMP_ALGO_AS_64_(data), (n), CAMP_ALGO_AS_64_(result), __FILE__, __LINE__)
 #define camp_reduce_min_async(data, n, result) \
-    CAMP_ALGO_PICK_(camp_reduce_min, _async, data)((data), (n), (result), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_reduce_min, _async, data)( \
+        CAMP_ALGO_AS_64_(data), (n), CAMP_ALGO_AS_64_(result), __FILE__, __LINE__)
 #define camp_reduce_max_async(data, n, result) \
-    CAMP_ALGO_PICK_(camp_reduce_max, _async, data)((data), (n), (result), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_reduce_max, _async, data)( \
+        CAMP_ALGO_AS_64_(data), (n), CAMP_ALGO_AS_64_(result), __FILE__, __LINE__)
 #define camp_dot_async(a, b, n, result) \
-    CAMP_ALGO_PICK_(camp_dot, _async, a)((a), CAMP_ALGO_SAME_TYPE_(b, a), (n), (result), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_dot, _async, a)( \
+        CAMP_ALGO_AS_64_(a), CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(b, a)), (n), CAMP_ALGO_AS_64_(result), __FILE__, \
+        __LINE__)
 #define camp_inclusive_scan_async(in, out, n) \
     CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, _async, out)( \
         CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
@@ -397,12 +419,14 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
     CAMP_ALGO_PICK_SCAN_(camp_unique, _async, out)( \
         CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), (count), __FILE__, __LINE__)
 #define camp_fill_async(data, n, value) \
-    CAMP_ALGO_PICK_(camp_fill, _async, data)((data), (n), (value), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_fill, _async, data)(CAMP_ALGO_AS_64_(data), (n), (value), __FILE__, __LINE__)
 #define camp_sequence_async(data, n, start, step) \
-    CAMP_ALGO_PICK_(camp_sequence, _async, data)((data), (n), (start), (step), __FILE__, __LINE__)
-#define camp_sort_async(keys, n) CAMP_ALGO_PICK_SORT_(camp_sort, _async, keys)((keys), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_sequence, _async, data)(CAMP_ALGO_AS_64_(data), (n), (start), (step), __FILE__, __LINE__)
+#define camp_sort_async(keys, n) CAMP_ALGO_PICK_SORT_(camp_sort, _async, keys)( \
+        CAMP_ALGO_AS_64_(keys), (n), __FILE__, __LINE__)
 #define camp_sort_by_key_async(keys, values, n) \
-    CAMP_ALGO_PICK_SORT_(camp_sort_by_key, _async, keys)((keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, \
+    CAMP_ALGO_PICK_SORT_(camp_sort_by_key, _async, keys)( \
+        CAMP_ALGO_AS_64_(keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, \
                                                           __LINE__)
 
 #define camp_gemm_float(m, n, k, alpha, a, lda, b, ldb, beta, c, ldc) \
@@ -417,10 +441,10 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
 
 #define camp_gather_async(in, in_n, map, out, n) \
     CAMP_ALGO_PICK_(camp_gather, _async, out)( \
-        CAMP_ALGO_SAME_TYPE_(in, out), (in_n), (map), (out), (n), __FILE__, __LINE__)
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), (in_n), (map), CAMP_ALGO_AS_64_(out), (n), __FILE__, __LINE__)
 #define camp_scatter_async(in, map, out, out_n, n) \
     CAMP_ALGO_PICK_(camp_scatter, _async, out)( \
-        CAMP_ALGO_SAME_TYPE_(in, out), (map), (out), (out_n), (n), __FILE__, __LINE__)
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), (map), CAMP_ALGO_AS_64_(out), (out_n), (n), __FILE__, __LINE__)
 
 #ifdef __cplusplus
 }
