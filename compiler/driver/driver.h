@@ -91,6 +91,10 @@ bool driver_locate_self(Driver *d);
  * that another file's kernels use. */
 void driver_add_camp_flags(Driver *d, PtrVec *args);
 char *driver_temp_file(Driver *d, const char *suffix);
+/* A temporary file called `name`, in a directory of its own: the host C of
+ * `prog.c` is `prog.c` to the host compiler and linker, whose messages
+ * name it (an undefined reference) as the program's file. */
+char *driver_temp_file_named(Driver *d, const char *name);
 /* false, with an error, where an output file names one of the inputs */
 bool driver_outputs_spare_inputs(const Driver *d);
 /* `base-of-path` with its extension replaced by `ext`, in the current directory. */

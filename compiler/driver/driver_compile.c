@@ -187,7 +187,9 @@ static const char *host_output(Driver *d, Input *in) {
     switch (d->action) {
     case ACT_OBJECT: return d->output ? d->output : driver_output_name(d, in->path, ".o");
     case ACT_ASSEMBLY: return d->output ? d->output : driver_output_name(d, in->path, ".s");
-    case ACT_LINK: return in->object = driver_temp_file(d, ".o");
+    case ACT_LINK: /* named as the input, for the linker's messages */
+        return in->object = driver_temp_file_named(
+                   d, driver_output_name(d, strcmp(in->path, "-") ? in->path : "stdin", ".o"));
     case ACT_SYNTAX: case ACT_PASSTHROUGH: return NULL;
     }
     unreachable("action");
@@ -291,7 +293,7 @@ static bool compile_kernels(Driver *d, Input *in, const char *path, const char *
         ok = host_compile(d, in, path, out, NULL, false); /* the word was in a comment or string */
     } else if (ok) {
         in->kernel_count = u.kernels.len;
-        char *tmp = driver_temp_file(d, ".c");
+        char *tmp = driver_temp_file_named(d, driver_output_name(d, stdin_quote ? "stdin" : path, ".c"));
         ok = tmp && write_file(tmp, u.host.data, u.host.len);
         /* the rewritten file lives in a temporary directory: "header.h" is
          * looked for where the user's file is */

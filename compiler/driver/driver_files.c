@@ -98,6 +98,19 @@ char *driver_temp_file(Driver *d, const char *suffix) {
     return NULL;
 }
 
+char *driver_temp_file_named(Driver *d, const char *name) {
+    if (!d->temp_dir && !(d->temp_dir = make_temp_dir(&d->arena))) return NULL;
+    char *dir = arena_printf(&d->arena, "%s/%d", d->temp_dir, d->ntemps++);
+    if (!create_temp_dir(dir)) {
+        diag_tool_error("cannot create the temporary directory '%s': %s", dir, strerror(errno));
+        return NULL;
+    }
+    char *path = arena_printf(&d->arena, "%s/%s", dir, name);
+    if (create_temp_file(path)) return path;
+    diag_tool_error("cannot create the temporary file '%s': %s", path, strerror(errno));
+    return NULL;
+}
+
 /* What separates the words of $CAMP_HOST_CC. */
 #define HOST_CC_BLANKS " \t\n"
 

@@ -84,6 +84,7 @@ char *make_temp_dir(Arena *a);
 /* Creates `path` (in such a directory) exclusively, listed for cleanup;
  * false with errno on failure. */
 bool create_temp_file(char *path);
+bool create_temp_dir(char *path); /* the same for a directory */
 /* output_begin, then `data` written where it says: output_end publishes
  * it (or removes it); false (reported, nothing left) on failure. */
 bool output_write(Output *o, Arena *a, const char *path, const void *data, size_t n);

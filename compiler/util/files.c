@@ -67,7 +67,7 @@ bool write_file(const char *path, const void *data, size_t n) {
 }
 
 /* How make_listed makes `path`. */
-typedef enum Making { MAKE_DIR_FROM_TEMPLATE, MAKE_FILE_FROM_TEMPLATE, MAKE_FILE_EXACTLY } Making;
+typedef enum Making { MAKE_DIR_FROM_TEMPLATE, MAKE_DIR_EXACTLY, MAKE_FILE_FROM_TEMPLATE, MAKE_FILE_EXACTLY } Making;
 
 /* mkdtemp, mkstemp, or an exclusive create of `path` itself, listed for
  * cleanup as soon as it exists (the signals wait meanwhile); false with
@@ -78,6 +78,7 @@ static bool make_listed(char *path, Making how) {
     sigprocmask(SIG_BLOCK, &all, &old);
     int fd = -1;
     bool made = how == MAKE_DIR_FROM_TEMPLATE ? mkdtemp(path) != NULL
+                : how == MAKE_DIR_EXACTLY         ? mkdir(path, 0700) == 0
                 : how == MAKE_FILE_FROM_TEMPLATE
                     ? (fd = mkstemp(path)) >= 0
                     : (fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) >= 0;
@@ -90,6 +91,8 @@ static bool make_listed(char *path, Making how) {
 }
 
 bool create_temp_file(char *path) { return make_listed(path, MAKE_FILE_EXACTLY); }
+
+bool create_temp_dir(char *path) { return make_listed(path, MAKE_DIR_EXACTLY); }
 
 char *make_temp_dir(Arena *a) {
     const char *dir = getenv("TMPDIR");

@@ -144,6 +144,21 @@ def test_embed_beside_source(ctx):
     ctx.run_program("blob", kernels_from="src/blob.c", expected="5 e 6\n")
 
 
+def test_link_error_names_source(ctx):
+    """The linker's messages about a file with kernels name the file, as for a plain one (campcc's rewritten
+    C and its object have the input's name in a temporary directory): `prog.c:(.text+0x..): undefined
+    reference`, never a temporary file's number."""
+    with open(ctx.path("needs_more.c"), "w") as f:
+        f.write('#include <camp.h>\nint elsewhere(int);\n'
+                'int main(void) {\n    int out[4];\n'
+                '    parallel_for_each(i, extent(4)) { out[i] = i; }\n    return elsewhere(out[3]);\n}\n')
+    _, err = ctx.run(["needs_more.c", "-o", "needs_more"], rc=1)
+    expect(re.search(r"needs_more\.o: in function `main'", err) and
+           re.search(r"needs_more\.c:\(\.text\+0x[0-9a-f]+\): undefined reference to `elsewhere'", err) and
+           not re.search(r"/\d+\.[co]\b", err) and not os.path.exists(ctx.path("needs_more")),
+           f"a link error names a temporary file, not needs_more.c:\n{err}")
+
+
 def test_kernel_only_constants_warn_not(ctx):
     """-Wall -Werror: a table only a kernel reads (the host C has a launch where the body was) is no unused
     variable; the loader's note that VK_INSTANCE_LAYERS adds the validation layer aborts no validated run."""
@@ -215,10 +230,11 @@ def test_no_camp_runtime(ctx):
 
 
 def test_verbose(ctx):
-    """-v prints the host compiler commands campcc runs (the object under its temporary name), and at
-    -O1 and up the spirv-opt command that the in-process optimizer stands for."""
+    """-v prints the host compiler commands campcc runs (the object under its temporary name, the
+    rewritten file under the input's name in a temporary directory), and at -O1 and up the spirv-opt
+    command that the in-process optimizer stands for."""
     _, err = ctx.run(["-v", "-c", "scale.c", "-o", "s.o"])
-    expect(re.search(r"-iquote \S+ (--embed-dir=\S+ )?(-D\S+ )*-c -o \.s\.o\.campcc-\w+ \S+/campcc-\w+/\d+\.c", err),
+    expect(re.search(r"-iquote \S+ (--embed-dir=\S+ )?(-D\S+ )*-c -o \.s\.o\.campcc-\w+ \S+/campcc-\w+/\d+/scale\.c", err),
            f"-v shows no host compile of the rewritten file:\n{err[-2000:]}")
     expect("spirv-opt" not in err, f"-v at -O0 shows an optimizer step:\n{err[-2000:]}")
     _, err = ctx.run(["-v", "-O2", "-c", "scale.c", "-o", "s.o"])
