@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct InitList {
@@ -224,39 +225,108 @@ static void next_element(InitBuilder *b, Type *t, int *path, int depth, InitList
     fill(b, t, path, depth, l, false);
 }
 
-/* `[i][j].m = value`: returns the first designator's index. */
+/* One step of a designator: an element or member index, or GNU C's
+ * range of elements `[lo ... hi]` (lo == hi otherwise). */
+typedef struct Designator {
+    long long lo, hi;
+} Designator;
+
+/* Which of the designator d's bracketed steps are ranges: libclang gives a
+ * range's bounds as two expressions among d's children, and only the
+ * tokens tell `[a ... b]` from `[a][b]`. ranges[k] for the k-th step;
+ * returns the number of steps, or -1. */
+static int range_steps(Frontend *fe, CXCursor d, bool *ranges, int most) {
+    CXToken *toks;
+    unsigned nt;
+    clang_tokenize(fe->tu, clang_getCursorExtent(d), &toks, &nt);
+    int steps = 0, depth = 0;
+    bool value = false; /* past the `=` the value follows */
+    for (unsigned i = 0; i < nt && steps >= 0 && !value; i++) {
+        CXString sp = clang_getTokenSpelling(fe->tu, toks[i]);
+        const char *t = clang_getCString(sp);
+        bool punct = clang_getTokenKind(toks[i]) == CXToken_Punctuation;
+        if (punct && depth == 0 && !strcmp(t, "=")) value = true;
+        else if (punct && !strcmp(t, "[") && depth++ == 0) {
+            if (steps == most) steps = -1;
+            else ranges[steps++] = false;
+        } else if (punct && !strcmp(t, "]")) depth--;
+        else if (punct && depth == 1 && !strcmp(t, "...")) ranges[steps - 1] = true;
+        else if (punct && depth == 0 && !strcmp(t, ".")) {
+            if (steps == most) steps = -1;
+            else ranges[steps++] = false;
+        }
+        clang_disposeString(sp);
+    }
+    clang_disposeTokens(fe->tu, toks, nt);
+    return steps;
+}
+
+/* Stores value (the designator's last child) at every element the steps
+ * ds[0 .. n) designate from the sub-object of type t at path. */
+/* Drops the items inside the sub-object at path[0 .. depth): a braced
+ * list designated there initializes all of it again (what it leaves out
+ * is zero), as in C. */
+static void forget_under(InitBuilder *b, const int *path, int depth) {
+    int kept = 0;
+    for (int i = 0; i < b->items.len; i++) {
+        InitItem *it = b->items.items[i];
+        if (it->depth < depth || memcmp(it->path, path, sizeof(int) * (size_t)depth) != 0)
+            b->items.items[kept++] = it;
+    }
+    b->items.len = kept;
+}
+
+static void designate(InitBuilder *b, Type *t, int *path, int depth, const Designator *ds, int n, CXCursor value) {
+    if (n == 0) {
+        if (clang_getCursorKind(value) == CXCursor_InitListExpr) forget_under(b, path, depth);
+        InitList one = {&value, 1, 0};
+        next_element(b, t, path, depth, &one);
+        return;
+    }
+    if (!check_depth(b, value, depth)) return;
+    for (long long idx = ds->lo; idx <= ds->hi && b->ok; idx++) {
+        path[depth] = (int)idx;
+        designate(b, element_type(t, (int)idx), path, depth + 1, ds + 1, n - 1, value);
+    }
+}
+
+/* `[i][j].m = value`, `[lo ... hi] = value`: returns the index of the
+ * element (or member) the first step designates last. */
 static int designated(InitBuilder *b, Type *t, int *path, int depth, CXCursor d) {
-    CXCursor parts[16];
-    int n = fe_children(d, parts, 16);
-    if (n > 16 || n < 2) {
+    enum { MOST = 16 };
+    CXCursor parts[MOST];
+    int n = fe_children(d, parts, MOST);
+    bool ranges[MOST];
+    int steps = range_steps(b->fe, d, ranges, MOST);
+    int bounds = 0; /* the children the steps take */
+    for (int k = 0; k < steps; k++) bounds += ranges[k] ? 2 : 1;
+    if (n > MOST || n < 2 || steps < 1 || bounds != n - 1) {
         fe_unsupported(b->fe, d, "designator");
         b->ok = false;
         return 0;
     }
+    Designator ds[MOST];
     Type *cur = t;
-    int first = 0;
-    for (int i = 0; i < n - 1; i++) {
-        if (!check_depth(b, d, depth + i)) return 0;
-        long long idx = -1;
-        if (clang_getCursorKind(parts[i]) == CXCursor_MemberRef) {
-            char *name = fe_spelling(b->fe, parts[i]);
+    for (int k = 0, at = 0; k < steps; at += ranges[k] ? 2 : 1, k++) {
+        long long lo = -1, hi = -1;
+        if (clang_getCursorKind(parts[at]) == CXCursor_MemberRef) {
+            char *name = fe_spelling(b->fe, parts[at]);
             for (int m = 0; cur->kind == TY_STRUCT && m < cur->nmembers; m++)
-                if (!strcmp(cur->members[m].name, name)) idx = m;
-        } else if (!fe_eval_int(parts[i], &idx)) {
-            idx = -1;
+                if (!strcmp(cur->members[m].name, name)) lo = hi = m;
+        } else if (!fe_eval_int(parts[at], &lo) || (ranges[k] ? !fe_eval_int(parts[at + 1], &hi) : (hi = lo, false))) {
+            lo = -1;
         }
-        if (idx < 0 || idx >= (cur->kind == TY_STRUCT ? cur->nmembers : element_count(cur)) || !has_elements(cur)) {
-            fe_unsupported(b->fe, parts[i], "designator");
+        int count = cur->kind == TY_STRUCT ? cur->nmembers : element_count(cur);
+        if (lo < 0 || hi < lo || hi >= count || !has_elements(cur)) {
+            fe_unsupported(b->fe, parts[at], "designator");
             b->ok = false;
             return 0;
         }
-        if (i == 0) first = (int)idx;
-        path[depth + i] = (int)idx;
-        cur = element_type(cur, (int)idx);
+        ds[k] = (Designator){lo, hi};
+        cur = element_type(cur, (int)lo); /* a range's elements are of one type */
     }
-    InitList one = {&parts[n - 1], 1, 0};
-    next_element(b, cur, path, depth + n - 1, &one);
-    return first;
+    designate(b, t, path, depth, ds, steps, parts[n - 1]);
+    return (int)ds[0].hi;
 }
 
 /* The elements of t from l: all of l when braced, else as many as t holds
@@ -288,6 +358,37 @@ static void fill(InitBuilder *b, Type *t, int *path, int depth, InitList *l, boo
     }
 }
 
+/* The items in path order, each path once (the last given: a later
+ * initializer of an element overrides an earlier one, as in C), into out;
+ * their number. */
+typedef struct Ordered {
+    const InitItem *item;
+    int order;
+} Ordered;
+
+static int path_order(const void *pa, const void *pb) {
+    const Ordered *a = pa, *b = pb;
+    for (int d = 0; d < a->item->depth && d < b->item->depth; d++)
+        if (a->item->path[d] != b->item->path[d]) return a->item->path[d] < b->item->path[d] ? -1 : 1;
+    if (a->item->depth != b->item->depth) return a->item->depth < b->item->depth ? -1 : 1;
+    return (a->order > b->order) - (a->order < b->order);
+}
+
+static int in_path_order(const InitBuilder *b, InitItem *out) {
+    int n = b->items.len, kept = 0;
+    Ordered *o = malloc(sizeof *o * (size_t)(n ? n : 1));
+    if (!o) unreachable("out of memory");
+    for (int i = 0; i < n; i++) o[i] = (Ordered){b->items.items[i], i};
+    qsort(o, (size_t)n, sizeof *o, path_order);
+    for (int i = 0; i < n; i++) {
+        bool same_as_next = i + 1 < n && o[i].item->depth == o[i + 1].item->depth &&
+                            !memcmp(o[i].item->path, o[i + 1].item->path, sizeof(int) * (size_t)o[i].item->depth);
+        if (!same_as_next) out[kept++] = *o[i].item;
+    }
+    free(o);
+    return kept;
+}
+
 Expr *fe_lower_init(Frontend *fe, CXCursor list, Type *t) {
     InitBuilder b = {fe, {0}, true};
     int path[8];
@@ -296,8 +397,7 @@ Expr *fe_lower_init(Frontend *fe, CXCursor list, Type *t) {
     else init_value(&b, t, path, 0, list);
     if (!b.ok) return NULL;
     Expr *e = fe_new_expr(fe, EX_INIT, t, list);
-    e->ninits = b.items.len;
     e->inits = arena_alloc(fe->a, sizeof *e->inits * (size_t)(b.items.len ? b.items.len : 1));
-    for (int i = 0; i < b.items.len; i++) e->inits[i] = *(InitItem *)b.items.items[i];
+    e->ninits = in_path_order(&b, e->inits);
     return e;
 }
