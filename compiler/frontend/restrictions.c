@@ -478,7 +478,14 @@ static bool check_callee(Checker *ck, CXCursor call) {
     }
     if (is_library_call(ck, decl, name) || fe_is_report_function(decl, name)) return true;
     diag_error(ck->d, at, "call to non-amp function '%s'", name);
-    diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from amp code", name);
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) /* the program cannot mark it */
+        diag_note(ck->d, at,
+                  "'%s' is a C library function that amp code has no form of (it has <math.h>'s, memcpy and "
+                  "memset): write the loop it stands for, or a restrict(amp) function of your own",
+                  name);
+    else
+        diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from amp code",
+                  name);
     return false;
 }
 
