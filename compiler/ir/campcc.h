@@ -692,6 +692,17 @@ typedef void (*ExprVisit)(void *ctx, Expr *x);
 typedef void (*StmtVisit)(void *ctx, Stmt *st);
 void walk_expr(Expr *x, ExprVisit fn, void *ctx);
 void walk_stmt(Stmt *st, ExprVisit fe, StmtVisit fs, void *ctx);
+/* The size of amp functions as a driver compiles them, inlined: each
+ * function's expression nodes, its callees' counted in at each call;
+ * measured once per unit, counts stop past FUNC_NODES_MAX. */
+enum { FUNC_NODES_MAX = 16384 };
+typedef struct FuncNodes {
+    const Unit *u;
+    long long *nodes; /* by the function's place in u->funcs */
+} FuncNodes;
+FuncNodes func_nodes_begin(Unit *u);
+long long func_nodes(FuncNodes *fn, const Func *f);
+long long call_nodes(FuncNodes *fn, const Expr *x); /* a call's callee's, else 0 */
 /* fn on each statement directly inside st (its init, branches and body,
  * a switch's cases' statements), for walks that carry state down. */
 void stmt_children(Stmt *st, StmtVisit fn, void *ctx);

@@ -45,3 +45,38 @@ void walk_stmt(Stmt *st, ExprVisit fe, StmtVisit fs, void *ctx) {
     walk_expr(st->step, fe, ctx);
     stmt_children(st, walk_child, &(Walk){fe, fs, ctx});
 }
+
+FuncNodes func_nodes_begin(Unit *u) {
+    FuncNodes fn = {u, arena_alloc(&u->arena, sizeof(long long) * (size_t)(u->funcs.len + 1))};
+    for (int i = 0; i < u->funcs.len; i++) fn.nodes[i] = -1;
+    return fn;
+}
+
+long long call_nodes(FuncNodes *fn, const Expr *x) {
+    return x->kind == EX_CALL && x->callee ? func_nodes(fn, x->callee) : 0;
+}
+
+typedef struct NodeCount {
+    FuncNodes *fn;
+    long long nodes;
+} NodeCount;
+
+static void count_with_calls(void *ctx, Expr *x) {
+    NodeCount *c = ctx;
+    c->nodes += 1 + call_nodes(c->fn, x);
+}
+
+/* -1 until measured, -2 while being measured (a recursion, which check.c
+ * reports, adds nothing more) */
+long long func_nodes(FuncNodes *fn, const Func *f) {
+    int i = 0;
+    while (i < fn->u->funcs.len && fn->u->funcs.items[i] != f) i++;
+    if (i == fn->u->funcs.len || !f->body || fn->nodes[i] == -2) return 0;
+    if (fn->nodes[i] == -1) {
+        fn->nodes[i] = -2;
+        NodeCount c = {fn, 0};
+        walk_stmt(f->body, count_with_calls, NULL, &c);
+        fn->nodes[i] = c.nodes < FUNC_NODES_MAX ? c.nodes : FUNC_NODES_MAX + 1;
+    }
+    return fn->nodes[i];
+}

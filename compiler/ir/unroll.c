@@ -11,7 +11,7 @@
 
 enum {
     UNROLL_MAX_TRIPS = 256,  /* passes of the loop */
-    UNROLL_MAX_NODES = 16384, /* expression nodes of the body, times the passes */
+    UNROLL_MAX_NODES = FUNC_NODES_MAX, /* expression nodes of the body, times the passes */
 };
 
 /* x as an integer constant (through casts of one), or false. */
@@ -75,44 +75,6 @@ static long long trips_of(long long from, Op op, long long to, long long step) {
     if (upward != (step > 0)) return -1;
     if (span == 0 || (span > 0) != (step > 0)) return 0;
     return (span + step - (step > 0 ? 1 : -1)) / step;
-}
-
-/* Each function's expression nodes, its callees' counted in at each call,
- * measured once per unit: -1 until then, -2 while being measured (a
- * recursion, which check.c reports after this pass, adds nothing more).
- * Counts stop past UNROLL_MAX_NODES, which no unrolled body may pass. */
-typedef struct FuncNodes {
-    const Unit *u;
-    long long *nodes; /* by the function's place in u->funcs */
-} FuncNodes;
-
-static long long function_nodes(FuncNodes *fn, const Func *f);
-
-static long long call_nodes(FuncNodes *fn, const Expr *x) {
-    return x->kind == EX_CALL && x->callee ? function_nodes(fn, x->callee) : 0;
-}
-
-typedef struct NodeCount {
-    FuncNodes *fn;
-    long long nodes;
-} NodeCount;
-
-static void count_with_calls(void *ctx, Expr *x) {
-    NodeCount *c = ctx;
-    c->nodes += 1 + call_nodes(c->fn, x);
-}
-
-static long long function_nodes(FuncNodes *fn, const Func *f) {
-    int i = 0;
-    while (i < fn->u->funcs.len && fn->u->funcs.items[i] != f) i++;
-    if (i == fn->u->funcs.len || !f->body || fn->nodes[i] == -2) return 0;
-    if (fn->nodes[i] == -1) {
-        fn->nodes[i] = -2;
-        NodeCount c = {fn, 0};
-        walk_stmt(f->body, count_with_calls, NULL, &c);
-        fn->nodes[i] = c.nodes < UNROLL_MAX_NODES ? c.nodes : UNROLL_MAX_NODES + 1;
-    }
-    return fn->nodes[i];
 }
 
 typedef struct BodyScan {
@@ -225,8 +187,7 @@ static void mark_library_loop(void *ctx, Stmt *st) {
 }
 
 void mark_unrolled_loops(Unit *u) {
-    FuncNodes fn = {u, arena_alloc(&u->arena, sizeof(long long) * (size_t)(u->funcs.len + 1))};
-    for (int i = 0; i < u->funcs.len; i++) fn.nodes[i] = -1;
+    FuncNodes fn = func_nodes_begin(u);
     for (int i = 0; i < u->funcs.len; i++) {
         Func *f = u->funcs.items[i];
         if (f->body && f->library) walk_stmt(f->body, no_expr, mark_library_loop, &fn);

@@ -30,15 +30,17 @@
  * which another thread writes.
  * Everything else the body may do with locals, constants and calls
  * whose arguments hold no pointer (the math functions, amp functions of
- * the program: without globals but constants, such a function reaches no
- * view), unless the function does a texture, atomic or subgroup operation
+ * the program: a global array one uses is one more argument, a pointer,
+ * so such a function reaches no view), unless the function does a texture, atomic or subgroup operation
  * (a subgroup's lanes are other elements once threads take 4) or runs a
  * loop of the program's (scan_callee_stmt); a loop, a return, a pointer,
  * an atomic, a texture, a subgroup operation, printf or assert, or
  * -fcamp-check leaves the kernel as written; so does a body of more than
- * MAX_NODES expression nodes: it is emitted twice per element (the vector
- * path and the one-at-a-time path), and a body that large is bound by its
- * arithmetic, not by its memory accesses. */
+ * MAX_NODES expression nodes, its calls' functions counted in (drivers
+ * inline them): it is emitted twice per element (the vector path and the
+ * one-at-a-time path), and a body that large is bound by its arithmetic,
+ * not by its memory accesses (lavapipe took 10 s, not 0.8, to make the
+ * pipeline of a kernel calling expf, sinf and cosf twice each, 8 times). */
 #include "campcc.h"
 
 /* 128-bit accesses: the vector of 4-byte or 8-byte elements. */
@@ -80,7 +82,8 @@ typedef struct Scan {
     PtrVec views;    /* VectorView* */
     PtrVec accesses; /* Expr*: the own-element accesses, marked once the kernel is taken */
     int element_size;
-    int nodes;       /* expression nodes scanned */
+    long long nodes; /* expression nodes scanned, a call's callee's counted in */
+    FuncNodes callee_nodes;
     bool refused;
     bool written;    /* a view was written by a statement before */
     int conditional; /* inside how many conditions (ifs, ?: branches, && and || right sides) */
@@ -157,6 +160,7 @@ static bool arithmetic_only(Scan *s, Func *f) {
 /* A call the vectorized kernel may make for each element: of a function
  * doing arithmetic only, on arguments holding no pointer. */
 static void scan_call(Scan *s, Expr *x) {
+    s->nodes += call_nodes(&s->callee_nodes, x); /* each element inlines the callee, twice */
     for (int i = 0; i < x->nargs; i++)
         if (type_holds_pointer(x->args[i]->type)) s->refused = true;
     if (!s->refused && (!x->callee || !arithmetic_only(s, x->callee))) s->refused = true;
@@ -258,10 +262,10 @@ static void scan_stmt(Scan *s, Stmt *st) {
     }
 }
 
-static void vectorize(Unit *u, Kernel *k) {
+static void vectorize(Unit *u, Kernel *k, FuncNodes callee_nodes) {
     /* extent64's kernels keep one element a thread: their index is 64 bits */
     if (k->tiled || k->rank > 3 || k->wide_index || k->reports || u->opts->check) return;
-    Scan s = {.u = u, .k = k};
+    Scan s = {.u = u, .k = k, .callee_nodes = callee_nodes};
     scan_stmt(&s, k->body);
     if (s.refused || !s.views.len) return;
     for (int i = 0; i < s.views.len; i++)
@@ -272,5 +276,6 @@ static void vectorize(Unit *u, Kernel *k) {
 }
 
 void vectorize_kernels(Unit *u) {
-    for (int i = 0; i < u->kernels.len; i++) vectorize(u, u->kernels.items[i]);
+    FuncNodes callee_nodes = func_nodes_begin(u);
+    for (int i = 0; i < u->kernels.len; i++) vectorize(u, u->kernels.items[i], callee_nodes);
 }
