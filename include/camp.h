@@ -234,10 +234,17 @@ static inline void camp_device_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_
  * atomics; on the host (the serial reference mode, restrict(cpu, amp)
  * code) they are the __atomic builtins. */
 
+/* An atomic on another type: an error at the call that says which types
+ * there are (the host compiler's, where the call is compiled; campcc's in
+ * amp code). */
+#define CAMP_ATOMIC_TYPES_                                                                                    \
+    "camp_atomic_* work on int, unsigned, long, long long and their unsigned forms (int64_t, uint64_t); "  \
+    "fetch_add and exchange also on float and double"
+int camp_atomic_on_this_type(const volatile void *p, ...) __attribute__((error(CAMP_ATOMIC_TYPES_)));
 #define CAMP_ATOMIC_INTEGERS_(op)                                                                        \
     int *: camp_atomic_##op##_int_, unsigned *: camp_atomic_##op##_uint_, long *: camp_atomic_##op##_long_, \
         unsigned long *: camp_atomic_##op##_ulong_, long long *: camp_atomic_##op##_llong_,               \
-        unsigned long long *: camp_atomic_##op##_ullong_
+        unsigned long long *: camp_atomic_##op##_ullong_, default: camp_atomic_on_this_type
 #define CAMP_ATOMIC_FLOATS_(op) float *: camp_atomic_##op##_float_, double *: camp_atomic_##op##_double_
 #define CAMP_ATOMIC_INT_(op, p, ...) (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(op)))((p), __VA_ARGS__)
 #define camp_atomic_fetch_add(p, v) \
