@@ -135,9 +135,9 @@ static bool run_pipeline_on_big_stack(Unit *u) {
 }
 
 bool compile_unit(Unit *u) {
-    int errors = u->diag->errors, warnings = u->diag->warnings;
+    int said = u->diag->said, warnings = u->diag->warnings;
     bool ok = run_pipeline_on_big_stack(u);
     if (ok && u->opts->target_profile) ok = check_target_profile(u, u->opts->target_profile);
-    diag_summary(u->diag, errors, warnings);
+    diag_summary(u->diag, said, warnings);
     return ok;
 }

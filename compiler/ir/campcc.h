@@ -134,6 +134,13 @@ typedef struct Diag {
     DiagColor color;
     bool werror; /* -Werror: clang's warnings come as errors, named so */
     const char *stdin_copy; /* where standard input was saved: the lines shown for "<stdin>" */
+    /* the last error, by its place and a hash of its text: the same one
+     * again (a type met by several passes at one expression) is said once,
+     * and the notes after it are left out with it */
+    SrcLoc last_at;
+    uint64_t last_hash;
+    bool repeated;
+    int said; /* errors said: `errors` counts the repeated ones too, for the passes that stop at one */
 } Diag;
 
 /* What a command-line flag means for diagnostics. */
@@ -156,7 +163,7 @@ void diag_warning(Diag *d, SrcLoc loc, const char *flag, const char *fmt, ...)
 void diag_clang(Diag *d, DiagLevel level, SrcLoc loc, const char *text);
 /* clang's closing line, `2 warnings and 1 error generated.`, for what was
  * reported since the counts were `errors` and `warnings`. */
-void diag_summary(Diag *d, int errors, int warnings);
+void diag_summary(Diag *d, int said, int warnings);
 /* The environment's errors: `campcc: error: message`. */
 void diag_tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

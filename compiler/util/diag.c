@@ -76,7 +76,7 @@ static void print_head(const Diag *d, SrcLoc loc, DiagLevel level) {
 }
 
 static void count(Diag *d, DiagLevel level) {
-    if (level == DIAG_ERROR) d->errors++;
+    if (level == DIAG_ERROR) d->errors++, d->said++;
     else if (level == DIAG_WARNING) d->warnings++;
 }
 
@@ -89,14 +89,38 @@ static void vreport(Diag *d, SrcLoc loc, DiagLevel level, const char *fmt, va_li
     count(d, level);
 }
 
+/* FNV-1a of an error's text */
+static uint64_t text_hash(const char *fmt, va_list ap) {
+    char text[4096];
+    vsnprintf(text, sizeof text, fmt, ap);
+    uint64_t h = 14695981039346656037ull;
+    for (const char *c = text; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    return h;
+}
+
+static bool same_place(SrcLoc a, SrcLoc b) {
+    return a.line == b.line && a.col == b.col && (a.file == b.file || (a.file && b.file && !strcmp(a.file, b.file)));
+}
+
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) {
     va_list ap;
+    va_start(ap, fmt);
+    uint64_t hash = text_hash(fmt, ap);
+    va_end(ap);
+    d->repeated = d->errors > 0 && hash == d->last_hash && same_place(loc, d->last_at);
+    if (d->repeated) {
+        d->errors++; /* counted, for the passes that stop at an error, but not said again */
+        return;
+    }
+    d->last_at = loc;
+    d->last_hash = hash;
     va_start(ap, fmt);
     vreport(d, loc, DIAG_ERROR, fmt, ap);
     va_end(ap);
 }
 
 void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) {
+    if (d->repeated) return;
     va_list ap;
     va_start(ap, fmt);
     vreport(d, loc, DIAG_NOTE, fmt, ap);
@@ -126,8 +150,8 @@ void diag_clang(Diag *d, DiagLevel level, SrcLoc loc, const char *text) {
     count(d, level);
 }
 
-void diag_summary(Diag *d, int errors, int warnings) {
-    int e = d->errors - errors, w = d->warnings - warnings;
+void diag_summary(Diag *d, int said, int warnings) {
+    int e = d->said - said, w = d->warnings - warnings;
     if (w) fprintf(stderr, "%d warning%s%s", w, w == 1 ? "" : "s", e ? " and " : "");
     if (e) fprintf(stderr, "%d error%s", e, e == 1 ? "" : "s");
     if (e || w) fputs(" generated.\n", stderr);
