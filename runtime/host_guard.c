@@ -871,12 +871,16 @@ static step_count *counted_page(uintptr_t page, unsigned hidden_at) {
  * STEPS_BEFORE_SETTLE on the page (more for large views, whose copy costs
  * more) the views there are settled as an access to their bytes would
  * settle them (brought back; a write then drops the device's copy) and
- * the page opens until a kernel writes them again. Only for a thread of
+ * the page opens until a kernel writes them again (not with
+ * CAMP_IMPLICIT_SYNC=check, whose every step is stepped). Only for a thread of
  * the program's: not where libcamp's lock is held or waited for (the
  * trylock) or the thread is in a call of its own (a signal handler's
  * access), nor on a driver's worker, which blocks SIGTRAP (a settle there
  * could wait for the very work the worker runs). */
 static bool settled_after_steps(uintptr_t address, unsigned hidden_at, const ucontext_t *uc) {
+    /* CAMP_IMPLICIT_SYNC=check brings nothing back the program did not ask
+     * for: the settle would hide the program's later access to the views */
+    if (camp_guard_reporting()) return false;
     uintptr_t page = page_down(address);
     step_count *c = counted_page(page, hidden_at);
     if (++c->steps < c->needed || sigismember(&uc->uc_sigmask, SIGTRAP) == 1 || camp_call.in_call ||
