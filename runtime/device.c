@@ -515,7 +515,7 @@ static camp_status create_device(camp_device *dev) {
     dev->features |= subgroup_features(dev->physical, &has12);
     if (cooperative) CAMP_TRY(camp_fragment_shapes_query(dev));
     dev->host_query_reset = has12.hostQueryReset;
-    /* Kernels declare DenormPreserve 32 (and in strict mode SignedZeroInfNanPreserve);
+    /* Kernels declare DenormPreserve 32 and SignedZeroInfNanPreserve 32 and 64;
      * pipeline.c strips the modes the device lacks */
     dev->float_controls = camp_device_float_controls(dev->physical);
     dev->access_chains = uses_access_chains(dev->physical);

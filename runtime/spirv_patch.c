@@ -1,7 +1,7 @@
 /* spirv_patch.c — campcc declares DenormPreserve for 32-bit floats in every
- * entry point (NVIDIA flushes float subnormals otherwise), and in strict
- * floating-point mode SignedZeroInfNanPreserve for 32- and 64-bit floats
- * (drivers otherwise fold x * 0.0 to +0.0); Vulkan allows each mode only
+ * entry point (NVIDIA flushes float subnormals otherwise), and
+ * SignedZeroInfNanPreserve for 32- and 64-bit floats (drivers otherwise
+ * fold x * 0.0 to +0.0); Vulkan allows each mode only
  * where VkPhysicalDeviceFloatControlsProperties says so, so on the other
  * devices it is taken out here and the driver's default applies. Likewise
  * `-g`'s debug information, which needs VK_KHR_shader_non_semantic_info. */

@@ -601,13 +601,13 @@ bool spv_emit_module(Unit *u, bool cooperative) {
             SPV_OP(&b->exec_modes, SpvOpExecutionMode, em_map_get(&e.kernel_fns, u->kernels.items[i]),
                    SpvExecutionModeRoundingModeRTE, 16);
     }
-    /* strict floating point: x * 0.0 is -0.0 for a negative x, inf - inf is
-     * NaN, as on the CPU (drivers fold them otherwise); the runtime strips
-     * the modes a device lacks (runtime/spirv_patch.c), spv_split.c the
-     * 64-bit one from kernels without double */
+    /* signed zeros, infinities and NaNs kept through arithmetic, as C keeps
+     * them: x * 0.0 is -0.0 for a negative x, inf - inf is NaN (drivers
+     * fold them otherwise; no measurable cost on NVIDIA, performance.md);
+     * the runtime strips the modes a device lacks (runtime/spirv_patch.c),
+     * spv_split.c the 64-bit one from kernels without double */
     for (int i = 0; i < u->kernels.len && !e.failed; i++) {
         Kernel *k = u->kernels.items[i];
-        if (!k->exact_fp && !u->opts->fp_exact) continue;
         spv_capability(b, SpvCapabilitySignedZeroInfNanPreserve);
         for (uint32_t width = 32; width <= (spv_has_capability(b, SpvCapabilityFloat64) ? 64u : 32u); width += 32)
             SPV_OP(&b->exec_modes, SpvOpExecutionMode, em_map_get(&e.kernel_fns, k),

@@ -1,9 +1,8 @@
 // needs: shaderInt64 shaderFloat64
-// cflags: -ffp-model=strict
-/* Signed zeros, infinities and NaNs through kernel arithmetic in strict
- * mode: the kernels declare SignedZeroInfNanPreserve, so the driver may
- * not fold x * 0.0 to +0.0 or x - x to 0, and the results are the CPU's
- * (NaNs compared as NaNs, their sign and payload being the device's). */
+/* Signed zeros, infinities and NaNs through kernel arithmetic: the kernels
+ * declare SignedZeroInfNanPreserve, so the driver may not fold x * 0.0 to
+ * +0.0 or x - x to 0, and the results are the CPU's (NaNs compared as
+ * NaNs, their sign and payload being the device's). */
 #include <camp.h>
 #include <math.h>
 #include <stdio.h>
