@@ -327,10 +327,14 @@ Var *fe_module_const(Frontend *fe, CXCursor decl) {
         if (clang_equalCursors(fe->consts[i].decl, def)) return fe->consts[i].var;
     Type *t = fe_type(fe, clang_getCursorType(def), def);
     if (!t) return NULL;
-    /* Big tables: in a kernel's body, a view of the host's copy. A module
+    /* Big tables: a view of the host's copy, from a kernel's body and from a
+     * helper alike (through a parameter for it, global_param). A module
      * constant is a copy in every thread's own memory, which lavapipe
-     * builds for each (a 32 KiB table: a minute to create the pipeline). */
-    if (t->size > (fe->kernel ? KERNEL_CONST_BYTES : 65536)) return NULL; /* in a helper, a parameter for it */
+     * builds for each (a 32 KiB table: a minute to create the pipeline; 37 s
+     * read in a helper). A table declared in a helper, which the host code
+     * cannot name, stays a constant up to 64 KiB. */
+    bool in_amp_code = parent == CXCursor_FunctionDecl && fe_is_amp_function(clang_getCursorSemanticParent(decl));
+    if (t->size > (in_amp_code ? 65536 : KERNEL_CONST_BYTES)) return NULL;
     Var *v = arena_alloc(fe->a, sizeof *v);
     v->name = fe_spelling(fe, def);
     v->type = t;
