@@ -51,8 +51,10 @@ static inline int camp_builtin_ffsl(long x) restrict(cpu, amp) { return camp_bui
 static inline int camp_builtin_parityl(unsigned long x) restrict(cpu, amp) { return camp_builtin_parityll(x); }
 
 /* byte swaps, rotations (by any count, as clang's: modulo the width) and branch hints */
+/* a sum, not x >> 8 | x << 8: NVIDIA's driver (580) turns a 16-bit value's
+ * bytes swapped with | or ^ into 0 (dialect.md §8.1) */
 static inline unsigned short camp_builtin_bswap16(unsigned short x) restrict(cpu, amp) {
-    return (unsigned short)(x >> 8 | x << 8);
+    return (unsigned short)((x >> 8) + ((x & 0xffu) << 8));
 }
 static inline unsigned camp_builtin_bswap32(unsigned x) restrict(cpu, amp) {
     return x >> 24 | (x >> 8 & 0xff00u) | (x << 8 & 0xff0000u) | x << 24;
