@@ -556,21 +556,13 @@ static Var *global_param(Frontend *fe, CXCursor ref, CXCursor decl, const char *
             fe_bind(fe, decl, f->params[i]);
             return f->params[i];
         }
-    if (fe_is_texture_type(fe, clang_getCursorType(decl))) {
-        fe_texture_value_error(fe, ref, arena_printf(fe->a, "texture '%s'", name));
-        return NULL;
-    }
     if (clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_IncompleteArray) {
         diag_error(fe->u->diag, fe_loc(fe, ref), "array '%s' has no known size; use an explicit view", name);
         return NULL;
     }
     Type *t = param_type(fe, decl);
     if (!t) return NULL;
-    Var *v = arena_alloc(fe->a, sizeof *v);
-    v->name = name;
-    v->type = t;
-    v->loc = fe_loc(fe, decl);
-    v->kind = VAR_PARAM;
+    Var *v = fe_new_var(fe, name, t, VAR_PARAM, decl);
     if (!is_array_type(clang_getCursorType(decl)) && is_shared_global(fe, decl, t)) {
         v->type = type_pointer_to(fe->a, t);
         v->object = true;
@@ -594,6 +586,10 @@ static Var *global_param(Frontend *fe, CXCursor ref, CXCursor decl, const char *
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     Diag *d = fe->u->diag;
     char *name = fe_spelling(fe, decl);
+    if (fe_is_texture_type(fe, clang_getCursorType(decl))) {
+        fe_texture_value_error(fe, ref, arena_printf(fe->a, "texture '%s'", name));
+        return NULL;
+    }
     if (!fe->kernel && fe->func && !fe->folding) return global_param(fe, ref, decl, name);
     if (!fe->kernel) {
         diag_error(d, fe_loc(fe, ref), "use of global variable '%s' in a constant's initializer is not supported",
@@ -607,19 +603,11 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         fe_bind(fe, decl, again);
         return again;
     }
-    if (fe_is_texture_type(fe, clang_getCursorType(decl))) {
-        fe_texture_value_error(fe, ref, arena_printf(fe->a, "texture '%s'", name));
-        return NULL;
-    }
     /* a host function's parameter declared as an array is a pointer */
     bool array_param = clang_getCursorKind(decl) == CXCursor_ParmDecl && is_array_type(clang_getCursorType(decl));
     Type *t = array_param ? param_type(fe, decl) : fe_type(fe, clang_getCursorType(decl), ref);
     if (!t) return NULL;
-    Var *v = arena_alloc(fe->a, sizeof *v);
-    v->name = name;
-    v->type = t;
-    v->loc = fe_loc(fe, decl);
-    v->kind = VAR_CAPTURE;
+    Var *v = fe_new_var(fe, name, t, VAR_CAPTURE, decl);
     v->register_storage = clang_Cursor_getStorageClass(decl) == CX_SC_Register;
     if (t->kind != TY_ARRAY && is_shared_global(fe, decl, t)) {
         v->type = t = one_object_array(fe, t);

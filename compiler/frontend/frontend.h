@@ -240,6 +240,8 @@ Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c);
 /* `l op r` of kind `kind` (EX_BINARY, EX_ASSIGN, EX_INDEX) and type t. */
 Expr *fe_new_binary(Frontend *fe, ExprKind kind, Op op, Type *t, Expr *l, Expr *r, CXCursor c);
 /* A local the compiler adds (a row length, a loop's counter), and its declaration. */
+/* A variable of amp code: its name, type, kind and place (declared at `at`). */
+Var *fe_new_var(Frontend *fe, const char *name, Type *t, VarKind kind, CXCursor at);
 Var *fe_hidden_local(Frontend *fe, const char *name, Type *t, CXCursor c);
 Stmt *fe_decl_stmt(Frontend *fe, Var *v, Expr *init, CXCursor c);
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what); /* reports; NULL */

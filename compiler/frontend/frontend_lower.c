@@ -23,13 +23,17 @@ Expr *fe_new_binary(Frontend *fe, ExprKind kind, Op op, Type *t, Expr *l, Expr *
     return e;
 }
 
-Var *fe_hidden_local(Frontend *fe, const char *name, Type *t, CXCursor c) {
+Var *fe_new_var(Frontend *fe, const char *name, Type *t, VarKind kind, CXCursor at) {
     Var *v = arena_alloc(fe->a, sizeof *v);
     v->name = name;
     v->type = t;
-    v->loc = fe_loc(fe, c);
-    v->kind = VAR_LOCAL;
+    v->loc = fe_loc(fe, at);
+    v->kind = kind;
     return v;
+}
+
+Var *fe_hidden_local(Frontend *fe, const char *name, Type *t, CXCursor c) {
+    return fe_new_var(fe, name, t, VAR_LOCAL, c);
 }
 
 Stmt *fe_decl_stmt(Frontend *fe, Var *v, Expr *init, CXCursor c) {
