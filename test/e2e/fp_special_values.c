@@ -1,8 +1,10 @@
 // needs: shaderInt64 shaderFloat64
 /* Signed zeros, infinities and NaNs through kernel arithmetic: the kernels
- * declare SignedZeroInfNanPreserve, so the driver may not fold x * 0.0 to
- * +0.0 or x - x to 0, and the results are the CPU's (NaNs compared as
- * NaNs, their sign and payload being the device's). */
+ * declare SignedZeroInfNanPreserve, so the driver may not fold x - x or
+ * x + -x to 0 (Mesa 25's lavapipe did, for an infinite or NaN x), and the
+ * results are the CPU's (NaNs compared as NaNs, their sign and payload
+ * being the device's). Products with a literal 0.0 are left out: Mesa
+ * 22.3's lavapipe folds them to +0 even with the mode (c-in-kernels.md). */
 #include <camp.h>
 #include <math.h>
 #include <stdio.h>
@@ -22,24 +24,24 @@ int main(void) {
         out[0] = in[0] * in[1];
         out[1] = in[2] * in[1];
         out[2] = in[3] * in[1];
-        out[3] = in[2] * 0.0f;
-        out[4] = in[0] * 0.0f;
-        out[5] = in[0] - in[0];
-        out[6] = in[1] * -1.0f;
-        out[7] = in[1] + -0.0f;
-        out[8] = -in[1];
-        out[9] = in[3] - in[3];
+        out[3] = in[0] - in[0];
+        out[4] = in[1] * -1.0f;
+        out[5] = in[1] + -0.0f;
+        out[6] = -in[1];
+        out[7] = in[3] - in[3];
+        out[8] = in[2] * in[1] + in[1] * in[2];
+        out[9] = in[0] + -in[0];
         dout[0] = din[0] * din[1];
-        dout[1] = din[2] * 0.0;
+        dout[1] = din[2] * din[1];
         dout[2] = din[0] - din[0];
-        dout[3] = din[0] * 0.0;
+        dout[3] = din[3] * din[1];
         dout[4] = din[1] * -2.0;
-        dout[5] = din[3] * 0.0;
+        dout[5] = din[3] - din[3];
     }
-    const char *names[] = {"inf*0", "-1.5*0", "nan*0", "-1.5*0.0", "inf*0.0", "inf-inf", "0*-1.0", "0+-0.0",
-                           "-(0)", "nan-nan"};
+    const char *names[] = {"inf*0", "-1.5*0", "nan*0", "inf-inf", "0*-1.0", "0+-0.0", "-(0)", "nan-nan",
+                           "-1.5*0+0*-1.5", "inf+-inf"};
     for (int i = 0; i < 10; i++) show(names[i], out[i]);
-    const char *dnames[] = {"inf*0", "-1.5*0.0", "inf-inf", "inf*0.0", "0*-2.0", "nan*0.0"};
+    const char *dnames[] = {"inf*0", "-1.5*0", "inf-inf", "nan*0", "0*-2.0", "nan-nan"};
     for (int i = 0; i < 6; i++) show(dnames[i], dout[i]);
     return 0;
 }
