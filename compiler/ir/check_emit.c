@@ -59,8 +59,8 @@ static void check_constant(EmitCheck *c, const Var *v, SrcLoc use) {
     if (!first_time(c, v)) return;
     if (holds_union(v->type))
         diag_error(c->u->diag, use,
-                   "a constant union, or a constant holding one, cannot be used in amp code (make the table "
-                   "non-const, a view of the host's copy)");
+                   "a constant union, or a constant holding one, cannot be used in amp code (declare it at file "
+                   "scope without const: amp code then reads a view of the host's copy)");
     else if (!is_constant(v->init))
         diag_error(c->u->diag, use, "initializer of a constant used in amp code is not a constant");
 }
