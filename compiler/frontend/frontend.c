@@ -1250,31 +1250,33 @@ static bool already_shown(Frontend *fe, PtrVec *shown, CXDiagnostic dg) {
     return false;
 }
 
+/* clang's "non-void function 'main' should return a value", an error. */
+static bool is_return_mismatch(CXDiagnostic dg) {
+    if (clang_getDiagnosticSeverity(dg) < CXDiagnostic_Error) return false;
+    CXString option = clang_getDiagnosticOption(dg, NULL);
+    bool mismatch = !strcmp(clang_getCString(option), "-Wreturn-mismatch");
+    clang_disposeString(option);
+    return mismatch;
+}
+
+/* That error for a `return;` in a kernel body, where campcc's own error
+ * says what to write instead (restrictions.c: `continue` ends the thread). */
+static bool is_kernel_return(Frontend *fe, CXDiagnostic dg) {
+    return is_return_mismatch(dg) && in_kernel_range(fe, clang_getDiagnosticLocation(dg));
+}
+
 /* clang's diagnostics of the parse. With an error, all of them: the
  * compilation stops there. Otherwise only the warnings inside kernels: the
  * host compiler sees everything else, but a launch where each kernel was.
  * Repeats of a diagnostic are shown once. */
-/* clang's "non-void function 'main' should return a value" for a `return;`
- * in a kernel body, where campcc's own error says what to write instead
- * (restrictions.c: `continue` ends the thread). */
-static bool is_kernel_return(Frontend *fe, CXDiagnostic dg) {
-    CXString option = clang_getDiagnosticOption(dg, NULL);
-    bool mismatch = !strcmp(clang_getCString(option), "-Wreturn-mismatch");
-    clang_disposeString(option);
-    return mismatch && fe->kernel_ranges.len && in_kernel_range(fe, clang_getDiagnosticLocation(dg));
-}
-
 static bool report_clang_diagnostics(Frontend *fe) {
     unsigned n = clang_getNumDiagnostics(fe->tu);
     bool errors = false, returns = false;
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic dg = clang_getDiagnostic(fe->tu, i);
-        bool error = clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error;
-        CXString option = clang_getDiagnosticOption(dg, NULL);
-        bool mismatch = error && !strcmp(clang_getCString(option), "-Wreturn-mismatch");
-        clang_disposeString(option);
+        bool mismatch = is_return_mismatch(dg);
         returns = returns || mismatch;
-        errors = errors || (error && !mismatch);
+        errors = errors || (clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error && !mismatch);
         clang_disposeDiagnostic(dg);
     }
     if (!errors) {
@@ -1283,11 +1285,7 @@ static bool report_clang_diagnostics(Frontend *fe) {
     }
     for (unsigned i = 0; i < n && returns && !errors; i++) { /* a `return;` outside kernels is an error still */
         CXDiagnostic dg = clang_getDiagnostic(fe->tu, i);
-        errors = clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error && !is_kernel_return(fe, dg);
-        if (errors) {
-            clang_disposeDiagnostic(dg);
-            break;
-        }
+        errors = is_return_mismatch(dg) && !is_kernel_return(fe, dg);
         clang_disposeDiagnostic(dg);
     }
     bool shown = false; /* the last error or warning: its notes follow it */
@@ -1297,7 +1295,7 @@ static bool report_clang_diagnostics(Frontend *fe) {
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
         if (sev == CXDiagnostic_Note) {
             if (shown) print_clang_diagnostic(fe, dg, DIAG_NOTE);
-        } else if (sev >= CXDiagnostic_Error && is_kernel_return(fe, dg)) {
+        } else if (is_kernel_return(fe, dg)) {
             shown = false;
         } else if (sev != CXDiagnostic_Ignored) {
             shown = (errors || in_kernel_range(fe, clang_getDiagnosticLocation(dg))) && !already_shown(fe, &seen, dg);

@@ -239,13 +239,16 @@ CXCursor *fe_all_children(Arena *a, CXCursor c, int *n);
 Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c);
 /* `l op r` of kind `kind` (EX_BINARY, EX_ASSIGN, EX_INDEX) and type t. */
 Expr *fe_new_binary(Frontend *fe, ExprKind kind, Op op, Type *t, Expr *l, Expr *r, CXCursor c);
-/* A local the compiler adds (a row length, a loop's counter), and its declaration. */
 /* A variable of amp code: its name, type, kind and place (declared at `at`). */
 Var *fe_new_var(Frontend *fe, const char *name, Type *t, VarKind kind, CXCursor at);
+/* A local the compiler adds (a row length, a loop's counter), and its declaration. */
 Var *fe_hidden_local(Frontend *fe, const char *name, Type *t, CXCursor c);
 Stmt *fe_decl_stmt(Frontend *fe, Var *v, Expr *init, CXCursor c);
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what); /* reports; NULL */
 Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c); /* an lvalue's value (EX_LOAD), else e */
+/* Whether a value of scalar type `from` may be read as `to`, another scalar type of its size (a pun). */
+bool fe_punnable(const Type *from, const Type *to);
+Expr *fe_bits_as(Frontend *fe, Expr *value, Type *t, CXCursor c); /* value's bits as type t */
 /* The value of an integer constant expression; false if it is not one. */
 bool fe_eval_int(CXCursor c, long long *out);
 

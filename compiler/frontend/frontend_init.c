@@ -261,8 +261,6 @@ static int range_steps(Frontend *fe, CXCursor d, bool *ranges, int most) {
     return steps;
 }
 
-/* Stores value (the designator's last child) at every element the steps
- * ds[0 .. n) designate from the sub-object of type t at path. */
 /* Drops the items inside the sub-object at path[0 .. depth): a braced
  * list designated there initializes all of it again (what it leaves out
  * is zero), as in C. */
@@ -276,6 +274,8 @@ static void forget_under(InitBuilder *b, const int *path, int depth) {
     b->items.len = kept;
 }
 
+/* Stores value (the designator's last child) at every element the steps
+ * ds[0 .. n) designate from the sub-object of type t at path. */
 static void designate(InitBuilder *b, Type *t, int *path, int depth, const Designator *ds, int n, CXCursor value) {
     if (n == 0) {
         if (clang_getCursorKind(value) == CXCursor_InitListExpr) forget_under(b, path, depth);

@@ -486,6 +486,18 @@ static Expr *lower_binary(Frontend *fe, CXCursor c) {
     return e;
 }
 
+bool fe_punnable(const Type *from, const Type *to) {
+    bool scalars = (from->kind == TY_INT || from->kind == TY_FLOAT) && (to->kind == TY_INT || to->kind == TY_FLOAT);
+    return scalars && from->size == to->size && !type_equal(from, to);
+}
+
+Expr *fe_bits_as(Frontend *fe, Expr *value, Type *t, CXCursor c) {
+    Expr *bits = fe_new_expr(fe, EX_CAST, t, c);
+    bits->lhs = value;
+    bits->ival = 1; /* reinterpret the bits */
+    return bits;
+}
+
 /* `*(int32_t *)&y` on a variable of a thread's own (a local, a parameter,
  * a captured value) of another scalar type of the same size: its bits
  * read as the other type (a local has no bytes to point into as another
@@ -497,13 +509,7 @@ static Expr *punned_read(Frontend *fe, Expr *p, Type *t, CXCursor c) {
     if (x->kind != EX_VAR || (x->var->kind != VAR_LOCAL && x->var->kind != VAR_PARAM &&
                               !(x->var->kind == VAR_CAPTURE && x->var->capture == CAPTURE_VALUE)))
         return NULL;
-    const Type *from = x->type;
-    bool scalars = (from->kind == TY_INT || from->kind == TY_FLOAT) && (t->kind == TY_INT || t->kind == TY_FLOAT);
-    if (!scalars || from->size != t->size || type_equal(from, t)) return NULL;
-    Expr *bits = fe_new_expr(fe, EX_CAST, t, c);
-    bits->lhs = fe_load_if_lvalue(fe, x, c);
-    bits->ival = 1; /* reinterpret the bits */
-    return bits;
+    return fe_punnable(x->type, t) ? fe_bits_as(fe, fe_load_if_lvalue(fe, x, c), t, c) : NULL;
 }
 
 static Expr *lower_unary(Frontend *fe, CXCursor c) {

@@ -107,9 +107,8 @@ Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
     }
     /* the portable pun, memcpy(&u, &f, 4): a float's bits as a uint32_t, each element's reinterpreted */
     const Type *ft = from ? from->type->base : t;
-    bool pun = !type_equal(ft, t);
-    bool scalars = (ft->kind == TY_INT || ft->kind == TY_FLOAT) && (t->kind == TY_INT || t->kind == TY_FLOAT);
-    if (pun && !scalars) {
+    bool pun = fe_punnable(ft, t); /* the sizes are equal (above) */
+    if (!pun && !type_equal(ft, t)) {
         diag_error(fe->u->diag, fe_loc(fe, call),
                    "memcpy in amp code between elements of different types ('%s' from '%s') copies only scalars' "
                    "bits (a float's into a uint32_t); copy the members one by one",
@@ -156,12 +155,7 @@ Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
         Expr *source = fe_new_binary(fe, EX_INDEX, OP_NONE, from->type->base, load_of(fe, from_v, call),
                               load_of(fe, i_v, call), call);
         value = fe_load_if_lvalue(fe, source, call);
-        if (pun) {
-            Expr *bits = fe_new_expr(fe, EX_CAST, t, call);
-            bits->lhs = value;
-            bits->ival = 1; /* reinterpret the bits */
-            value = bits;
-        }
+        if (pun) value = fe_bits_as(fe, value, t, call);
     }
     Stmt *body = arena_alloc(fe->a, sizeof *body);
     body->kind = ST_EXPR;

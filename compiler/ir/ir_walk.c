@@ -1,5 +1,6 @@
 /* ir_walk.c — a generic walk over the IR: every expression and statement
- * of a body, each expression before its operands. */
+ * of a body, each expression before its operands; and, on it, the size of
+ * amp functions with their callees inlined (func_nodes). */
 #include "campcc.h"
 
 void walk_expr(Expr *x, ExprVisit fn, void *ctx) {

@@ -606,13 +606,12 @@ bool spv_emit_module(Unit *u, bool cooperative) {
      * fold them otherwise; no measurable cost on NVIDIA, performance.md);
      * the runtime strips the modes a device lacks (runtime/spirv_patch.c),
      * spv_split.c the 64-bit one from kernels without double */
-    for (int i = 0; i < u->kernels.len && !e.failed; i++) {
-        Kernel *k = u->kernels.items[i];
-        spv_capability(b, SpvCapabilitySignedZeroInfNanPreserve);
-        for (uint32_t width = 32; width <= (spv_has_capability(b, SpvCapabilityFloat64) ? 64u : 32u); width += 32)
-            SPV_OP(&b->exec_modes, SpvOpExecutionMode, em_map_get(&e.kernel_fns, k),
+    if (u->kernels.len) spv_capability(b, SpvCapabilitySignedZeroInfNanPreserve);
+    uint32_t widest = spv_has_capability(b, SpvCapabilityFloat64) ? 64 : 32;
+    for (int i = 0; i < u->kernels.len && !e.failed; i++)
+        for (uint32_t width = 32; width <= widest; width += 32)
+            SPV_OP(&b->exec_modes, SpvOpExecutionMode, em_map_get(&e.kernel_fns, u->kernels.items[i]),
                    SpvExecutionModeSignedZeroInfNanPreserve, width);
-    }
     /* entry points last: their interfaces list every module variable */
     for (int i = 0; i < u->kernels.len && !e.failed; i++) {
         Kernel *k = u->kernels.items[i];
