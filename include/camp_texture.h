@@ -258,20 +258,24 @@ CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_ACCESSORS_)
     , CAMP_TEXTURE_CASE_(name, 1), CAMP_TEXTURE_CASE_(name, 2), CAMP_TEXTURE_CASE_(name, 3)
 
 /* `texture_get(t, idx)`: C++ AMP's texture::operator[] and get(), the
- * element at an index of the texture's rank (int, int2, int3). */
+ * element at an index of the texture's rank (int, int2, int3). The index
+ * is the macro's variadic part, so a compound literal's commas, as in
+ * `(int2){r, c}`, are not taken for the macro's own. */
 #define CAMP_TEXTURE_CASE_(name, R) texture_##name##_##R: camp_texture_get_##name##_##R##_
-#define texture_get(t, idx) (__extension__ _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_CASES_)))((t), (idx))
+#define texture_get(t, ...) (__extension__ _Generic((t) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_CASES_)))((t), __VA_ARGS__)
 
 /* `texture_set(v, idx, value)`: C++ AMP's writeonly_texture_view::set, on
  * a write-only view of a texture; and texture::set, on a texture itself,
  * which the kernel may also read (texture_get sees the thread's own
- * writes): only where its element is one int, uint or float of 32 bits. */
+ * writes): only where its element is one int, uint or float of 32 bits.
+ * The index and the value are the function's two arguments after the
+ * handle, parsed by the compiler rather than split by the preprocessor. */
 #define CAMP_TEXTURE_SET_CASE_(name, R)                                          \
     writeonly_texture_view_##name##_##R: camp_texture_set_##name##_##R##_,      \
     texture_##name##_##R: camp_texture_set_texture_##name##_##R##_
 #define CAMP_TEXTURE_SET_CASES_(name, T, S, kind, channels) \
     , CAMP_TEXTURE_SET_CASE_(name, 1), CAMP_TEXTURE_SET_CASE_(name, 2), CAMP_TEXTURE_SET_CASE_(name, 3)
-#define texture_set(v, idx, ...) (__extension__ _Generic((v) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_SET_CASES_)))((v), (idx), (__VA_ARGS__))
+#define texture_set(v, ...) (__extension__ _Generic((v) CAMP_TEXTURE_ELEMENTS_(CAMP_TEXTURE_SET_CASES_)))((v), __VA_ARGS__)
 
 /* `writeonly_texture_view(t)`: C++ AMP's writeonly_texture_view<T, N>(t),
  * valid as long as the texture. */

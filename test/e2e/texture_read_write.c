@@ -5,7 +5,7 @@
 // ranks 1 to 3; a thread updating its texel in a loop, and writing the
 // texel of its row's mirror before reading it back; a later kernel reading
 // (sampled) what the read-write one left; a texture that is a parameter of
-// the host function around the kernel. Checked against the CPU.
+// the host function around the kernel; indices written as compound literals. Checked against the CPU.
 #include <camp.h>
 #include <stdio.h>
 
@@ -83,8 +83,9 @@ int main(void) {
     texture_float_3 t3 = texture_new(float, extent(D, H, W), 32, floats);
     parallel_for_each(idx, extent(D, H, W / 2)) {
         int3 mirror = {idx.x, idx.y, W - 1 - idx.z};
-        float mine = texture_get(t3, idx), theirs = texture_get(t3, mirror);
-        texture_set(t3, mirror, mine);
+        /* an index written as a compound literal, commas and all */
+        float mine = texture_get(t3, idx), theirs = texture_get(t3, (int3){idx.x, idx.y, W - 1 - idx.z});
+        texture_set(t3, (int3){mirror.x, mirror.y, mirror.z}, mine);
         texture_set(t3, idx, theirs + texture_get(t3, mirror) * 0.0f); /* the read sees `mine` */
         texture_set(t3, idx, texture_get(t3, idx) + 1.0f);
     }
