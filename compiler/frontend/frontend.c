@@ -497,7 +497,7 @@ static void page_align_definition(Frontend *fe, CXCursor decl) {
     vec_push(fe->a, seen, at);
 }
 
-/* Whether a kernel writes global `decl` or takes its address (restrictions.c). */
+/* Whether a kernel writes global `decl` or takes the address of it or of a captured variable (restrictions.c). */
 static bool is_listed_shared(Frontend *fe, CXCursor decl) {
     CXCursor canon = clang_getCanonicalCursor(decl);
     for (int i = 0; i < fe->nshared; i++)
@@ -505,7 +505,7 @@ static bool is_listed_shared(Frontend *fe, CXCursor decl) {
     return false;
 }
 
-void fe_share_global(Frontend *fe, CXCursor decl) {
+void fe_share_variable(Frontend *fe, CXCursor decl) {
     if (is_listed_shared(fe, decl)) return;
     fe->shared = grow_array(fe->shared, fe->nshared, &fe->capshared, sizeof *fe->shared, 8);
     fe->shared[fe->nshared++] = clang_getCanonicalCursor(decl);

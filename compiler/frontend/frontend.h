@@ -84,11 +84,15 @@ bool fe_names_refused_local(Frontend *fe, CXCursor c);
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
 /* The global whose value an amp function's parameter is, or a null cursor. */
 CXCursor fe_param_global(Frontend *fe, const Var *param);
-/* A global (not an array) that kernels share as a view of its own instead
- * of a copy of its value: one a kernel writes or takes the address of. */
-void fe_share_global(Frontend *fe, CXCursor decl);
+/* A variable (not an array) that kernels share as a view of its own
+ * instead of a copy of its value: a global a kernel writes or takes the
+ * address of, a variable of the function around a kernel whose address
+ * the kernel takes. */
+void fe_share_variable(Frontend *fe, CXCursor decl);
 /* restrictions.c: whether a global (not an array) can be shared so. */
 bool fe_is_shareable_global(Frontend *fe, CXCursor decl);
+/* The same for any variable, a local of the function around a kernel too. */
+bool fe_is_shareable_variable(Frontend *fe, CXCursor decl);
 /* A const global or static const local with an initializer: a module
  * constant; NULL (no error) if decl is not one. One whose initializer amp
  * code cannot hold is reported once and comes back without a type. */

@@ -918,10 +918,13 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
             s->expr = clang_getCursorKind(init) == CXCursor_InitListExpr || clang_getCursorKind(init) == CXCursor_StringLiteral
                           ? fe_lower_init(fe, init, t)
                           : fe_lower_expr(fe, init);
-            if (!s->expr) continue;
         }
         /* a pointer to rows of run-time length: their lengths, as the declaration has them */
-        if (!fe_vla_strides(fe, d, v, &block->body)) continue;
+        if ((!clang_Cursor_isNull(init) && !s->expr) || !fe_vla_strides(fe, d, v, &block->body)) {
+            v->type = NULL; /* reported; its uses add nothing, and are no captures of an outer variable */
+            fe_bind(fe, d, v);
+            continue;
+        }
         fe_bind(fe, d, v); /* after the initializer: `int x = x;` sees the outer x */
         vec_push(fe->a, &block->body, s);
     }

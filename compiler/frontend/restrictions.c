@@ -120,9 +120,13 @@ static const char *unshareable(Frontend *fe, CXCursor decl) {
  * hold no pointer (an address means nothing on the other side) and no
  * union (whose members amp code reads from values only). */
 bool fe_is_shareable_global(Frontend *fe, CXCursor decl) {
-    CXType ct = clang_getCanonicalType(clang_getCursorType(decl));
     return clang_getCursorKind(decl) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 &&
-           ct.kind != CXType_ConstantArray && ct.kind != CXType_IncompleteArray && !unshareable(fe, decl);
+           fe_is_shareable_variable(fe, decl);
+}
+
+bool fe_is_shareable_variable(Frontend *fe, CXCursor decl) {
+    CXType ct = clang_getCanonicalType(clang_getCursorType(decl));
+    return ct.kind != CXType_ConstantArray && ct.kind != CXType_IncompleteArray && !unshareable(fe, decl);
 }
 
 static bool is_va_list_record(CXType ct) {
@@ -352,22 +356,28 @@ static bool is_passed_array_decay(Checker *ck, CXCursor c, CXCursor *array) {
     return !clang_equalCursors(c, ck->subscripted[0]) && !clang_equalCursors(c, ck->subscripted[1]);
 }
 
-/* A global whose address (or a part's) a kernel takes is shared where it
- * can be, so that the address is the host's object; one that cannot be
- * is an error that says why. */
-static void share_addressed_global(Checker *ck, CXCursor operand) {
+/* A global whose address (or a part's) a kernel takes, or a variable of
+ * the function around the kernel, is shared where it can be, so that the
+ * address is the host's object (captures are otherwise copies, which
+ * have none); one that cannot be is an error that says why. */
+static void share_addressed_variable(Checker *ck, CXCursor operand) {
     CXCursor var = written_variable(operand);
-    if (clang_getCursorKind(var) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(var) != 1) return;
+    enum CXCursorKind vk = clang_getCursorKind(var);
+    bool global = vk == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(var) == 1;
+    bool outside = (vk == CXCursor_VarDecl || vk == CXCursor_ParmDecl) && !global && ck->in_kernel &&
+                   !is_own_variable(ck, var);
+    if (!global && !outside) return;
     enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(var)).kind;
     if (k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray) return; /* views */
-    if (fe_is_shareable_global(ck->fe, var)) {
-        fe_share_global(ck->fe, var);
+    if (k == CXType_Pointer) return; /* a capture the runtime translates; its address is refused in lowering */
+    if (fe_is_shareable_variable(ck->fe, var)) {
+        fe_share_variable(ck->fe, var);
         return;
     }
     char *name = fe_spelling(ck->fe, var);
     diag_error(ck->d, fe_loc(ck->fe, operand),
-               "cannot take the address of global variable '%s' in a kernel (kernels see a copy of its value: %s)",
-               name, unshareable(ck->fe, var));
+               "cannot take the address of %s variable '%s' in a kernel (kernels see a copy of its value: %s)",
+               global ? "global" : "captured", name, unshareable(ck->fe, var));
     diag_note(ck->d, fe_loc(ck->fe, var), "'%s' declared here", name);
 }
 
@@ -383,7 +393,7 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
     if (vt.kind == CXType_ConstantArray || vt.kind == CXType_VariableArray || vt.kind == CXType_IncompleteArray)
         return;
     if (fe_is_shareable_global(ck->fe, var)) {
-        fe_share_global(ck->fe, var);
+        fe_share_variable(ck->fe, var);
         return;
     }
     char *name = fe_spelling(ck->fe, var);
@@ -597,8 +607,8 @@ static void check_node(Checker *ck, CXCursor c) {
             return;
         }
         if (is_write(c, &target)) check_write(ck, c, target);
-        else if (is_address_of(c, &target)) share_addressed_global(ck, target);
-        else if (is_passed_array_decay(ck, c, &target)) share_addressed_global(ck, target);
+        else if (is_address_of(c, &target)) share_addressed_variable(ck, target);
+        else if (is_passed_array_decay(ck, c, &target)) share_addressed_variable(ck, target);
         if (k == CXCursor_ArraySubscriptExpr) {
             CXCursor outer[2] = {ck->subscripted[0], ck->subscripted[1]};
             if (fe_children(c, ck->subscripted, 2) != 2) ck->subscripted[0] = ck->subscripted[1] = clang_getNullCursor();
