@@ -61,7 +61,7 @@ char *fe_spelling(Frontend *fe, CXCursor c) {
     return r;
 }
 
-static char *type_spelling(Frontend *fe, CXType t) {
+char *fe_type_spelling(Frontend *fe, CXType t) {
     CXString s = clang_getTypeSpelling(t);
     char *r = arena_strdup(fe->a, clang_getCString(s));
     clang_disposeString(s);
@@ -187,7 +187,7 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
     if (barrier) return barrier;
     CXType ct = clang_getCanonicalType(t);
     Type *ty = arena_alloc(fe->a, sizeof *ty);
-    ty->name = type_spelling(fe, t);
+    ty->name = fe_type_spelling(fe, t);
     ty->is_const = clang_isConstQualifiedType(ct);
     ty->is_restrict = clang_isRestrictQualifiedType(ct);
     long long size = clang_Type_getSizeOf(ct), align = clang_Type_getAlignOf(ct);
@@ -655,7 +655,20 @@ static enum CXChildVisitResult find_amp_annotation(CXCursor c, CXCursor parent, 
     return CXChildVisit_Continue;
 }
 
+/* <tgmath.h>'s type-generic functions: clang's header defines each
+ * overload, __tg_sqrt(float) and the rest, as a call of <math.h>'s
+ * function of that type, which amp code has; its __tg_promote, declared
+ * only, is named only inside __typeof__, never called. */
+static bool is_type_generic_math(CXCursor decl) {
+    CXString s = clang_getCursorSpelling(decl);
+    bool yes = !strncmp(clang_getCString(s), "__tg_", 5) &&
+               clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
+    clang_disposeString(s);
+    return yes;
+}
+
 bool fe_is_amp_function(CXCursor decl) {
+    if (is_type_generic_math(decl)) return true;
     AnnotationSearch s = {false};
     clang_visitChildren(decl, find_amp_annotation, &s);
     CXCursor def = clang_getCursorDefinition(decl);

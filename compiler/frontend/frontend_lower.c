@@ -4,6 +4,8 @@
  * EX_DECAY or EX_CAST here, so later passes see C's semantics explicitly. */
 #include "frontend.h"
 
+#include <ctype.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -782,6 +784,86 @@ static Expr *lower_string_literal(Frontend *fe, CXCursor c) {
     return e;
 }
 
+/* The type name before association `expr` of a _Generic, as written
+ * (where a macro wrote it too: the spelling location), with its spaces
+ * collapsed; "" where the text before it is no `TYPE:`. */
+static char *association_type_name(Frontend *fe, CXCursor expr) {
+    CXFile file;
+    unsigned at;
+    clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(expr)), &file, NULL, NULL, &at);
+    size_t size = 0;
+    const char *text = file ? clang_getFileContents(fe->tu, file, &size) : NULL;
+    if (!text || at > size) return "";
+    long i = (long)at - 1;
+    while (i >= 0 && isspace((unsigned char)text[i])) i--;
+    if (i < 0 || text[i] != ':') return "";
+    long end = i, depth = 0;
+    for (i--; i >= 0; i--) {
+        if (text[i] == ')' || text[i] == ']') depth++;
+        else if ((text[i] == '(' || text[i] == '[') && depth-- == 0) break;
+        else if (text[i] == ',' && depth == 0) break;
+    }
+    char *name = arena_alloc(fe->a, (size_t)(end - i) + 1), *out = name;
+    for (long j = i + 1; j < end; j++)
+        if (!isspace((unsigned char)text[j])) *out++ = text[j];
+        else if (out > name && out[-1] != ' ') *out++ = ' ';
+    while (out > name && out[-1] == ' ') out--;
+    *out = 0;
+    return name;
+}
+
+/* Whether type name `name` (as association_type_name gives it) names t,
+ * as the program wrote t (a typedef) or as clang spells it (a few
+ * builtin types have other spellings). */
+static bool names_type(Frontend *fe, const char *name, CXType t) {
+    static const char *const other[][2] = {
+        {"unsigned", "unsigned int"}, {"signed", "int"}, {"signed int", "int"}, {"short int", "short"},
+        {"unsigned short int", "unsigned short"}, {"long int", "long"}, {"unsigned long int", "unsigned long"},
+        {"long long int", "long long"}, {"unsigned long long int", "unsigned long long"},
+        {"long unsigned int", "unsigned long"}, {"_Bool", "bool"},
+    };
+    for (size_t i = 0; i < sizeof other / sizeof *other; i++)
+        if (!strcmp(name, other[i][0])) name = other[i][1];
+    CXType forms[2] = {clang_getUnqualifiedType(t), clang_getUnqualifiedType(clang_getCanonicalType(t))};
+    for (int i = 0; i < 2; i++)
+        if (!strcmp(fe_type_spelling(fe, forms[i]), name)) return true;
+    return false;
+}
+
+/* `_Generic(x, T1: e1, T2: e2)` choosing a value: libclang does not say
+ * which association clang chose. The selection has the chosen
+ * expression's type, and the chosen association's type name is x's type
+ * (or `default`); where those leave more than one, an error that says
+ * so. A choice of functions, `(f)(x)`, is told apart by the call's
+ * arguments (frontend_intrinsic.c). */
+static Expr *lower_generic_value(Frontend *fe, CXCursor c) {
+    enum { MOST = 128 };
+    CXCursor assoc[MOST];
+    int n = fe_children(c, assoc, MOST);
+    if (n > MOST) n = MOST;
+    CXType want = clang_getCanonicalType(clang_getCursorType(c));
+    CXType controlling = n ? clang_getCursorType(assoc[0]) : want;
+    CXCursor named = clang_getNullCursor(), fallback = clang_getNullCursor();
+    int matching = 0, typed = 0;
+    for (int i = 1; i < n; i++) { /* assoc[0] is the controlling expression */
+        if (!clang_equalTypes(clang_getCanonicalType(clang_getCursorType(assoc[i])), want)) continue;
+        typed++;
+        const char *name = association_type_name(fe, assoc[i]);
+        if (!strcmp(name, "default")) fallback = assoc[i];
+        else if (names_type(fe, name, controlling)) named = assoc[i], matching++;
+        if (typed == 1 && clang_Cursor_isNull(fallback)) fallback = assoc[i];
+    }
+    if (matching == 1) return fe_lower_expr(fe, named);
+    if (typed == 1 || (!matching && !clang_Cursor_isNull(fallback) &&
+                       !strcmp(association_type_name(fe, fallback), "default")))
+        return fe_lower_expr(fe, fallback);
+    diag_error(fe->u->diag, fe_loc(fe, c),
+               "campcc cannot tell which association of this _Generic was chosen (%s of type '%s'); give the "
+               "associations different types, or choose a function and call it (`_Generic(x, float: f, double: g)(x)`)",
+               typed ? "several are" : "none is", fe_type_spelling(fe, clang_getCursorType(c)));
+    return NULL;
+}
+
 Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
     if (fe->folding && clang_getCursorKind(c) != CXCursor_InitListExpr) return lower_folded(fe, c);
     switch (clang_getCursorKind(c)) {
@@ -835,6 +917,7 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
         return fe_lower_init(fe, kids[n - 1], t);
     }
     case CXCursor_StmtExpr: return fe_unsupported(fe, c, "statement expression");
+    case CXCursor_GenericSelectionExpr: return lower_generic_value(fe, c);
     default: return lower_constant(fe, c);
     }
 }
