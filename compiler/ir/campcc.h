@@ -825,6 +825,11 @@ void spv_unwrap_returns(uint32_t *words, size_t *nwords);
 bool spv_optimize_kernels(Unit *u);
 bool spv_optimize_unit_module(Unit *u);
 
+/* spv_disjoint.c: `a | b` and `a ^ b` of operands that share no bit as
+ * `a + b`, in every kernel's module (NVIDIA's driver computed 0 for a
+ * 16-bit byte swap written with `|`). */
+void spv_disjoint_bits_as_add(Unit *u);
+
 /* spv_split.c: each kernel's own module, cut from u->spirv into
  * u->kernel_spirv, and the features it needs; spv_recut_kernel cuts kernel
  * k's module again from `words` (a module holding k's entry point),
