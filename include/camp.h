@@ -596,9 +596,9 @@ camp_accelerator_view *camp_accelerator_create_view(const camp_accelerator *acce
 /* Waits for the view's work, then frees it (the default view, or NULL, is kept). */
 void camp_accelerator_view_destroy(camp_accelerator_view *view);
 camp_queuing_mode camp_accelerator_view_queuing_mode(const camp_accelerator_view *view);
-/* Submits what the view has recorded, without waiting. */
+/* Submits what the view has recorded, without waiting (NULL: the current view). */
 void camp_accelerator_view_flush(camp_accelerator_view *view);
-/* Submits what the view has recorded and waits until all of it is done. */
+/* Submits what the view has recorded and waits until all of it is done (NULL: the current view). */
 void camp_accelerator_view_wait(camp_accelerator_view *view);
 /* The calling thread's current view, where its parallel_for_each run
  * (NULL: the default view); returns the previous one. */
@@ -800,8 +800,13 @@ static inline void *camp_reference_zeroed_(size_t bytes) {
 }
 #define array_view_new(T, n) ((__typeof__(T) *)camp_reference_zeroed_((size_t)(n) * sizeof(T)))
 #define array_view_delete(p) free((void *)(p))
-static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
-    void *p = malloc(bytes ? bytes : 1);
+/* An empty array is refused as libcamp refuses it, at the same line. */
+static inline void *camp_reference_array_new_(size_t bytes, const void *src, const char *file, int line) {
+    if (!bytes) {
+        fprintf(stderr, "%s:%d: camp error: array_new: an empty array\n", file, line);
+        abort();
+    }
+    void *p = malloc(bytes);
     if (!p) {
         fprintf(stderr, "camp: out of host memory\n");
         abort();
@@ -809,7 +814,8 @@ static inline void *camp_reference_array_new_(size_t bytes, const void *src) {
     if (src) memcpy(p, src, bytes);
     return p;
 }
-#define array_new(T, n, src) ((__typeof__(T) *)camp_reference_array_new_((size_t)(n) * sizeof(T), (src)))
+#define array_new(T, n, src) \
+    ((__typeof__(T) *)camp_reference_array_new_((size_t)(n) * sizeof(T), (src), __FILE__, __LINE__))
 #define array_new_on(view, T, n, src, access) ((void)(view), (void)(access), array_new(T, n, src))
 #define array_copy_in(p, src, n) ((void)memcpy((p), (src), (size_t)(n) * sizeof *(p)))
 #define array_copy_out(dst, p, n) ((void)memcpy((dst), (p), (size_t)(n) * sizeof *(p)))

@@ -85,8 +85,10 @@ CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_BY_KEY_)
  * for which `in[i] COMPARE value` holds to out, in their order; returns how
  * many (out[0 .. count-1]). camp_unique_TYPE copies those that differ from
  * the element before them (the first of each run of equal ones: after a
- * sort, each value once). out may not overlap in. O(n) work, five kernels
- * and a wait for the count. */
+ * sort, each value once). out may not overlap in, and has room for n
+ * elements: the count is known only once the kernels ran (an array or
+ * view of fewer is an error that names it). O(n) work, five kernels and
+ * a wait for the count. */
 typedef enum camp_compare {
     CAMP_LESS,
     CAMP_LESS_EQUAL,

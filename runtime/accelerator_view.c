@@ -43,16 +43,28 @@ camp_queuing_mode camp_accelerator_view_queuing_mode(const camp_accelerator_view
     return mode;
 }
 
+/* `view`, or for NULL the calling thread's current view (where its
+ * kernels run), as camp_accelerator_view_create_marker takes it. */
+static camp_status view_or_current(camp_accelerator_view *view, const char *call, camp_accelerator_view **out) {
+    if (view) {
+        *out = view;
+        return camp_view_check(view, call);
+    }
+    CAMP_TRY(camp_runtime_start());
+    *out = camp_queue_current();
+    return CAMP_OK;
+}
+
 void camp_accelerator_view_flush(camp_accelerator_view *view) {
     camp_lock_at(NULL, 0);
-    camp_status status = camp_view_check(view, "camp_accelerator_view_flush");
+    camp_status status = view_or_current(view, "camp_accelerator_view_flush", &view);
     if (status == CAMP_OK) status = camp_queue_flush(view);
     camp_unlock_and_report(status);
 }
 
 void camp_accelerator_view_wait(camp_accelerator_view *view) {
     camp_lock_at(NULL, 0);
-    camp_status status = camp_view_check(view, "camp_accelerator_view_wait");
+    camp_status status = view_or_current(view, "camp_accelerator_view_wait", &view);
     if (status == CAMP_OK) status = camp_queue_finish_releasing(view);
     camp_unlock_and_report(status);
 }

@@ -1,6 +1,7 @@
 /* Accelerators and accelerator views: enumeration; an immediate and an
  * automatic view; two views driven from two threads at once, each running
- * many kernels on its own explicit view and array; flush and wait. */
+ * many kernels on its own explicit view and array; flush and wait, of a
+ * view and of NULL (the current view). */
 #include <camp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -74,6 +75,15 @@ int main(void) {
 
     /* the current view is per thread and restored after parallel_for_each_on */
     printf("current view restored: %d\n", camp_current_view() == NULL);
+    /* flush and wait of NULL: the calling thread's current view */
+    camp_set_current_view(automatic);
+    int tripled[8];
+    for (int i = 0; i < 8; i++) tripled[i] = i;
+    parallel_for_each(i, extent(8)) { tripled[i] *= 3; }
+    camp_accelerator_view_flush(NULL);
+    camp_accelerator_view_wait(NULL);
+    camp_set_current_view(NULL);
+    printf("the current view's (NULL) flush and wait: %d\n", tripled[7]);
     camp_accelerator_view_wait(automatic);
     camp_accelerator_view_destroy(immediate);
     camp_accelerator_view_destroy(automatic);
