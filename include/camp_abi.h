@@ -17,7 +17,7 @@ typedef __SIZE_TYPE__ camp_size;
 extern "C" {
 #endif
 
-#define CAMP_ABI_VERSION 14u
+#define CAMP_ABI_VERSION 15u
 
 /* Device features a kernel needs beyond Vulkan 1.2 + bufferDeviceAddress +
  * scalarBlockLayout (always required). */
@@ -171,6 +171,16 @@ enum camp_spec_id {
  * together, before the driver leaves them (the loop report's budget). */
 enum { CAMP_LAVAPIPE_LOOP_PASSES = 65535 };
 
+/* An array at file scope that the unit can name (defined there, or
+ * declared with its size): a kernel's pointer into it finds its view
+ * through this, where no kernel names the array itself. */
+typedef struct camp_global_array {
+    const void *host;
+    camp_size bytes;
+    const char *name;
+    camp_u32 read_only; /* its elements are const: kernels only read it, and it is never copied back */
+} camp_global_array;
+
 /* One translation unit's kernels. */
 typedef struct camp_module_info {
     camp_u32 abi_version; /* CAMP_ABI_VERSION of the compiler that made it */
@@ -181,6 +191,8 @@ typedef struct camp_module_info {
     void *runtime_state; /* owned by libcamp; NULL in generated code */
     const struct camp_report_site *reports; /* its printf and assert calls, by site number */
     camp_u32 report_count;
+    const camp_global_array *globals; /* its file-scope arrays */
+    camp_u32 global_count;
 } camp_module_info;
 
 /* ---- Reports: what kernels send the host (printf, failed asserts) ----

@@ -1193,6 +1193,7 @@ typedef struct camp_view_set {
     bool writes_back;         /* some implicit view is written: wait and copy back */
     bool wide_addresses;      /* some buffer of the launch is over 4 GiB */
     camp_accelerator_view *queue;
+    const camp_module_info *module; /* the launch's: its file-scope arrays */
     /* The three arrays above, for launches of up to CAMP_VIEWS_INLINE views. */
     camp_view_group groups_inline[CAMP_VIEWS_INLINE];
     uint32_t group_of_inline[CAMP_VIEWS_INLINE];
@@ -1201,8 +1202,8 @@ typedef struct camp_view_set {
 
 /* Checks the views, resolves pointers and objects to regions or fresh group
  * buffers holding the host bytes, and writes device addresses into `push`. */
-camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, const camp_launch_view *views,
-                               uint32_t count, void *push, uint32_t push_size);
+camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, const camp_module_info *module,
+                               const camp_launch_view *views, uint32_t count, void *push, uint32_t push_size);
 /* Records the staging copies in, with the barrier the kernel needs, and
  * the kernel's uses of every group and region (before its dispatch). */
 camp_status camp_views_record_before(camp_view_set *set, camp_accelerator_view *q);

@@ -319,7 +319,7 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
     camp_texture_binding bindings[CAMP_TEXTURES_MAX];
     CAMP_TRY(camp_textures_prepare(q, kernel, m.textures, m.texture_count, bindings));
     camp_view_set set;
-    camp_status status = camp_views_prepare(&set, q, m.views, m.view_count, m.push, kernel->push_size);
+    camp_status status = camp_views_prepare(&set, q, module, m.views, m.view_count, m.push, kernel->push_size);
     VkPipeline variant = VK_NULL_HANDLE;
     if (status == CAMP_OK)
         status = camp_pipeline_variant(q->dev, kernel, pipeline, !whole_workgroups(kernel, &header, pipeline),

@@ -147,6 +147,29 @@ static void note_buffer(camp_view_set *set, const camp_buffer *buffer) {
     if (buffer->size > UINT32_MAX) set->wide_addresses = true;
 }
 
+/* The file-scope array of the launching unit that `p` points into, or
+ * NULL; one past an array's end counts (`past_end`) where no array begins
+ * there. */
+static const camp_global_array *global_array_of(const camp_module_info *module, uintptr_t p, bool past_end) {
+    const camp_global_array *past = NULL;
+    for (uint32_t g = 0; module && g < module->global_count; g++) {
+        uintptr_t start = (uintptr_t)module->globals[g].host, end = start + module->globals[g].bytes;
+        if (p >= start && p < end) return &module->globals[g];
+        if (p == end && past_end) past = &module->globals[g];
+    }
+    return past;
+}
+
+/* Captured pointer `i` points into `region`: prepared for the launch. */
+static camp_status pointer_in_region(camp_view_set *set, uint32_t i, camp_region *region, uint64_t *address) {
+    const camp_launch_view *view = &set->views[i];
+    set->region_of[i] = region;
+    CAMP_TRY(camp_region_prepare(region, set->queue, view));
+    *address = region_address(region, view->host);
+    note_buffer(set, &region->device);
+    return CAMP_OK;
+}
+
 /* The device address of captured pointer `i`'s value; the region it
  * points into, if any, noted in region_of. */
 static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *address) {
@@ -155,13 +178,10 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
     *address = 0;
     if (!p) return CAMP_OK; /* NULL stays NULL: kernels may test it */
     camp_region *region = camp_region_find(view->host);
-    set->region_of[i] = region;
-    if (region) {
-        CAMP_TRY(camp_region_prepare(region, set->queue, view));
-        *address = region_address(region, view->host);
-        note_buffer(set, &region->device);
-        return CAMP_OK;
-    }
+    /* one past a region's end, where an array begins that has no view yet: that array's */
+    if (region && (const char *)view->host == region->host + region->bytes && global_array_of(set->module, p, false))
+        region = NULL;
+    if (region) return pointer_in_region(set, i, region, address);
     for (uint32_t g = 0; g < set->count; g++) {
         camp_view_group *group = &set->groups[g];
         if (p >= (uintptr_t)group->host && p <= (uintptr_t)group->host + group->bytes) {
@@ -172,19 +192,36 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
         }
     }
     const char *name = view->name ? view->name : "(unnamed)";
+    /* an array at file scope that no kernel names: its view, as a kernel naming it would make */
+    const camp_global_array *global = global_array_of(set->module, p, true);
+    if (global) {
+        CAMP_TRY(camp_lasting_region(global->host, global->bytes, global->name, &region));
+        /* a constant table (in read-only pages): a view of it, as array_view of a pointer to const makes */
+        if (!region && global->read_only) {
+            CAMP_TRY(camp_view_region_new((char *)(uintptr_t)global->host, global->bytes, global->name, &region));
+            region->read_only = true;
+        }
+        if (region) return pointer_in_region(set, i, region, address);
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "pointer '%s' (%p) points into the array '%s', which no kernel names and which has no "
+                         "view: without implicit synchronization (CAMP_IMPLICIT_SYNC) make it a view, "
+                         "array_view(%s, n)",
+                         name, view->host, global->name, global->name);
+    }
     return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                      "pointer '%s' (%p) lies in no view: make the memory it points to available to "
                      "kernels with array_view(%s, n), or allocate it with array_new",
                      name, view->host, name);
 }
 
-camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, const camp_launch_view *views,
-                               uint32_t count, void *push, uint32_t push_size) {
+camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, const camp_module_info *module,
+                               const camp_launch_view *views, uint32_t count, void *push, uint32_t push_size) {
     /* The inline arrays are cleared entry by entry as they are used. */
     memset(set, 0, offsetof(camp_view_set, groups_inline));
     set->views = views;
     set->view_count = count;
     set->queue = q;
+    set->module = module;
     for (uint32_t i = 0; i < count; i++) CAMP_TRY(check_view(&views[i], push_size));
     if (count <= CAMP_VIEWS_INLINE) {
         set->groups = set->groups_inline;

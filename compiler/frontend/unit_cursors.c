@@ -9,6 +9,7 @@
 #include "frontend.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static enum CXChildVisitResult collect_top(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
@@ -28,14 +29,34 @@ static bool searched(Frontend *fe, CXCursor c) {
     return clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c);
 }
 
+/* Whether top-level cursor c defines an array of known size that lives
+ * as long as the program (not extern: a tentative definition defines it
+ * too), outside the system's headers and the dialect's (a thread's own
+ * has an address per thread). */
+static bool is_global_array(Frontend *fe, CXCursor c) {
+    return clang_getCursorKind(c) == CXCursor_VarDecl && clang_Cursor_getStorageClass(c) != CX_SC_Extern &&
+           clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_ConstantArray &&
+           clang_getCursorTLSKind(c) == CXTLS_None && !clang_Location_isInSystemHeader(clang_getCursorLocation(c)) &&
+           !fe_in_dialect_headers(fe, c);
+}
+
 void fe_list_unit(Frontend *fe) {
     fe->nsearched = 0;
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), collect_top, fe);
     fe_find_dialect_dir(fe, fe->searched, fe->nsearched);
     fe_find_math_library(fe, fe->searched, fe->nsearched);
     int kept = 0;
-    for (int i = 0; i < fe->nsearched; i++)
+    for (int i = 0; i < fe->nsearched; i++) {
+        if (is_global_array(fe, fe->searched[i])) {
+            GlobalArray *g = arena_alloc(fe->a, sizeof *g);
+            g->name = fe_spelling(fe, fe->searched[i]);
+            /* const elements: clang spells the array's type "const float[4]" */
+            g->read_only = !strncmp(fe_type_spelling(fe, clang_getCanonicalType(clang_getCursorType(fe->searched[i]))),
+                                    "const ", 6);
+            vec_push(fe->a, &fe->u->global_arrays, g);
+        }
         if (searched(fe, fe->searched[i])) fe->searched[kept++] = fe->searched[i];
+    }
     fe->nsearched = kept;
 }
 

@@ -242,6 +242,21 @@ static void put_texture_access(StrBuf *out, const Unit *u) {
     }
 }
 
+/* The unit's file-scope arrays, each once (a tentative definition may
+ * come again), after every definition, where each name is in scope. */
+static void put_global_arrays(StrBuf *out, const Unit *u) {
+    if (!u->global_arrays.len) return;
+    sb_puts(out, "static const camp_global_array camp_globals_[] = {\n");
+    for (int i = 0; i < u->global_arrays.len; i++) {
+        const GlobalArray *g = u->global_arrays.items[i];
+        bool again = false;
+        for (int j = 0; j < i && !again; j++) again = !strcmp(((GlobalArray *)u->global_arrays.items[j])->name, g->name);
+        if (!again)
+            sb_printf(out, "    {(const void *)%s, sizeof %s, \"%s\", %d},\n", g->name, g->name, g->name, g->read_only);
+    }
+    sb_puts(out, "};\n");
+}
+
 /* The printf and assert sites of the module's kernels (camp_abi.h). */
 static void put_reports(StrBuf *out, const Unit *u) {
     if (!u->reports.len) return;
@@ -329,9 +344,11 @@ static void put_module(StrBuf *out, Unit *u) {
     }
     sb_puts(out, "0};\n");
     put_reports(out, u);
+    put_global_arrays(out, u);
     sb_printf(out, "static camp_module_info camp_module_ = {CAMP_ABI_VERSION, camp_spirv_, %zu, camp_kernels_, "
-                   "%d, 0, %s, %d};\n",
-              u->kernel_spirv_words, u->kernels.len, u->reports.len ? "camp_reports_" : "0", u->reports.len);
+                   "%d, 0, %s, %d, %s};\n",
+              u->kernel_spirv_words, u->kernels.len, u->reports.len ? "camp_reports_" : "0", u->reports.len,
+              u->global_arrays.len ? "camp_globals_, sizeof camp_globals_ / sizeof *camp_globals_" : "0, 0");
 }
 
 static int by_offset(const void *a, const void *b) {

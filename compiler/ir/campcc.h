@@ -652,6 +652,11 @@ typedef struct Options {
     const char *prelude_pch[2];
 } Options;
 
+typedef struct GlobalArray {
+    const char *name;
+    bool read_only; /* const elements */
+} GlobalArray;
+
 typedef struct Unit {
     Arena arena;
     Diag *diag;
@@ -674,6 +679,10 @@ typedef struct Unit {
      * array kernels use begins, each once: host_emit aligns the arrays to
      * pages, and where it can, puts them in a section of their own. */
     PtrVec page_aligned;
+    /* GlobalArray*: the arrays defined at file scope outside system
+     * headers, which host_emit lists for libcamp: a kernel's pointer into
+     * one that no kernel names finds its view through the list. */
+    PtrVec global_arrays;
     StrBuf host;        /* the host C (kernels replaced by launches), when there are kernels */
 } Unit;
 
