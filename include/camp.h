@@ -386,9 +386,10 @@ static inline int camp_serial_next_(camp_serial_loop *l) {
              tiled_extent1: (tiled_index1){.global = 0}, tiled_extent2: (tiled_index2){.global = {0}}, \
              tiled_extent3: (tiled_index3){.global = {0}}))
 
+/* The index is marked unused: a kernel of one thread need not read it. */
 #define CAMP_SERIAL_PFE_(IDX, DOMAIN) \
     for (camp_serial_loop camp_pfe_loop_ = CAMP_SERIAL_BEGIN_(DOMAIN); camp_serial_next_(&camp_pfe_loop_);) \
-        for (__typeof__(CAMP_SERIAL_INDEX_(DOMAIN, camp_pfe_loop_)) IDX = \
+        for (__typeof__(CAMP_SERIAL_INDEX_(DOMAIN, camp_pfe_loop_)) IDX __attribute__((unused)) = \
                  CAMP_SERIAL_INDEX_(DOMAIN, camp_pfe_loop_); \
              camp_pfe_loop_.once; camp_pfe_loop_.once = 0)
 
@@ -802,11 +803,11 @@ static inline void *camp_reference_zeroed_(size_t bytes) {
 #define array_view_delete(p) free((void *)(p))
 /* An empty array is refused as libcamp refuses it, at the same line. */
 static inline void *camp_reference_array_new_(size_t bytes, const void *src, const char *file, int line) {
+    void *p = bytes ? malloc(bytes) : NULL;
     if (!bytes) {
         fprintf(stderr, "%s:%d: camp error: array_new: an empty array\n", file, line);
         abort();
     }
-    void *p = malloc(bytes);
     if (!p) {
         fprintf(stderr, "camp: out of host memory\n");
         abort();

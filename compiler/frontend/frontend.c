@@ -536,6 +536,37 @@ static Type *one_object_array(Frontend *fe, Type *t) {
     return ty;
 }
 
+typedef struct SizeSearch {
+    CXCursor size;
+    bool found;
+} SizeSearch;
+
+static enum CXChildVisitResult find_size_expr(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    SizeSearch *s = data;
+    if (!clang_isExpression(clang_getCursorKind(c))) return CXChildVisit_Continue;
+    s->size = c;
+    s->found = true;
+    return CXChildVisit_Break;
+}
+
+Type *fe_constant_vla_type(Frontend *fe, CXCursor decl) {
+    CXType ct = clang_getCanonicalType(clang_getCursorType(decl));
+    if (ct.kind != CXType_VariableArray ||
+        clang_getCanonicalType(clang_getArrayElementType(ct)).kind == CXType_VariableArray)
+        return NULL;
+    SizeSearch search = {clang_getNullCursor(), false};
+    clang_visitChildren(decl, find_size_expr, &search);
+    long long len;
+    if (!search.found || !fe_eval_int(search.size, &len) || len <= 0 || len > INT32_MAX) return NULL;
+    Type *base = fe_type(fe, clang_getArrayElementType(ct), decl);
+    if (!base) return NULL;
+    Type *t = arena_alloc(fe->a, sizeof *t);
+    *t = (Type){.kind = TY_ARRAY, .base = base, .len = (int)len, .size = (int)len * base->size, .align = base->align,
+                .name = arena_printf(fe->a, "%s[%lld]", base->name, len)};
+    return t;
+}
+
 CXCursor fe_param_global(Frontend *fe, const Var *param) {
     for (int i = 0; i < fe->nglobal_params; i++)
         if (fe->global_params[i].var == param) return fe->global_params[i].decl;

@@ -84,6 +84,10 @@ void fe_bind(Frontend *fe, CXCursor decl, Var *var);
 Var *fe_lookup(Frontend *fe, CXCursor decl);
 bool fe_names_refused_local(Frontend *fe, CXCursor c);
 Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl);
+/* The type of a local declared as an array whose length C calls variable
+ * but clang can fold (`const int K = 3; float top[K];`): an array of that
+ * length; NULL for any other declaration. */
+Type *fe_constant_vla_type(Frontend *fe, CXCursor decl);
 /* The global whose value an amp function's parameter is, or a null cursor. */
 CXCursor fe_param_global(Frontend *fe, const Var *param);
 /* A variable (not an array) that kernels share as a view of its own

@@ -864,6 +864,33 @@ static Expr *lower_generic_value(Frontend *fe, CXCursor c) {
     return NULL;
 }
 
+/* `sizeof a` of a local whose length clang folded (fe_constant_vla_type),
+ * which clang leaves to run time: its size; any other sizeof of a
+ * variable-length array is refused. */
+static Expr *folded_vla_size(Frontend *fe, CXCursor c) {
+    CXCursor kids[1];
+    CXToken *tokens = NULL;
+    unsigned ntokens = 0;
+    clang_tokenize(fe->tu, clang_getCursorExtent(c), &tokens, &ntokens);
+    bool is_sizeof = false;
+    if (ntokens) {
+        CXString first = clang_getTokenSpelling(fe->tu, tokens[0]);
+        is_sizeof = !strcmp(clang_getCString(first), "sizeof");
+        clang_disposeString(first);
+    }
+    clang_disposeTokens(fe->tu, tokens, ntokens);
+    Var *v = NULL;
+    if (is_sizeof && fe_children(c, kids, 1) == 1) {
+        CXCursor operand = fe_strip(kids[0]);
+        if (clang_getCursorKind(operand) == CXCursor_DeclRefExpr) v = fe_lookup(fe, clang_getCursorReferenced(operand));
+    }
+    if (!v || !v->type || v->type->kind != TY_ARRAY || v->type->len <= 0)
+        return fe_unsupported(fe, c, "sizeof of a variable-length array");
+    Expr *e = fe_new_expr(fe, EX_INT, fe_type(fe, clang_getCursorType(c), c), c);
+    e->ival = v->type->size;
+    return e->type ? e : NULL;
+}
+
 Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
     if (fe->folding && clang_getCursorKind(c) != CXCursor_InitListExpr) return lower_folded(fe, c);
     switch (clang_getCursorKind(c)) {
@@ -884,7 +911,7 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
     case CXCursor_CStyleCastExpr: return lower_cast(fe, c);
     case CXCursor_UnaryExpr: { /* sizeof, _Alignof: constants */
         CXEvalResult r = clang_Cursor_Evaluate(c);
-        if (!r) return fe_unsupported(fe, c, "sizeof of a variable-length array");
+        if (!r) return folded_vla_size(fe, c);
         clang_EvalResult_dispose(r);
         return lower_literal(fe, c, false);
     }
@@ -973,13 +1000,14 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
             continue;
         }
         CXType ct = clang_getCanonicalType(clang_getCursorType(d));
-        if (ct.kind == CXType_VariableArray) {
+        Type *folded = ct.kind == CXType_VariableArray ? fe_constant_vla_type(fe, d) : NULL;
+        if (ct.kind == CXType_VariableArray && !folded) {
             diag_error(fe->u->diag, fe_loc(fe, d), "variable-length arrays cannot be declared in amp code");
             continue;
         }
         Var *v = arena_alloc(fe->a, sizeof *v);
         v->name = name;
-        v->type = fe_type(fe, clang_getCursorType(d), d);
+        v->type = folded ? folded : fe_type(fe, clang_getCursorType(d), d);
         v->loc = fe_loc(fe, d);
         v->kind = VAR_LOCAL;
         if (!v->type) { /* reported; its uses add nothing (lower_decl_ref) */

@@ -3,8 +3,12 @@
  * type. Amp code has no bytes to step through in a thread's own memory (a
  * local array is no byte array), so the pointers keep their types: the
  * count is n / sizeof *d elements, and a memset's byte is repeated through
- * each element (0 for any type, any byte for integers). memmove, whose
- * direction depends on how the two overlap, is not taken. */
+ * each element (0 for any type, any byte for integers). Between bytes
+ * and a wider scalar (`memcpy(&w, bytes + 4, 4)`, the portable load of a
+ * word, and the store back), each element is put together from its
+ * bytes, or taken apart into them, in the little-endian order of every
+ * Vulkan device. memmove, whose direction depends on how the two overlap,
+ * is not taken. */
 #include "frontend.h"
 
 #include <string.h>
@@ -79,6 +83,104 @@ static bool set_value(Frontend *fe, Type *t, CXCursor byte_arg, Expr **value) {
     return true;
 }
 
+static bool is_byte(const Type *t) { return t->kind == TY_INT && t->size == 1; }
+
+/* A scalar that memcpy may put together from bytes, or take apart. */
+static bool is_word(const Type *t) {
+    return (t->kind == TY_INT || t->kind == TY_FLOAT) && (t->size == 2 || t->size == 4 || t->size == 8);
+}
+
+/* `p[i]` of pointer variable p, as a value. */
+static Expr *element_of(Frontend *fe, Var *p, Expr *i, CXCursor c) {
+    Expr *e = fe_new_binary(fe, EX_INDEX, OP_NONE, p->type->base, load_of(fe, p, c), i, c);
+    return fe_load_if_lvalue(fe, e, c);
+}
+
+/* Byte k of element i of `size` bytes: i * size + k. */
+static Expr *byte_index(Frontend *fe, Var *i, int size, int k, CXCursor c) {
+    Type *index_t = i->type;
+    Expr *first = fe_new_binary(fe, EX_BINARY, OP_MUL, index_t, load_of(fe, i, c), constant(fe, index_t, size, c), c);
+    return fe_new_binary(fe, EX_BINARY, OP_ADD, index_t, first, constant(fe, index_t, k, c), c);
+}
+
+static Expr *cast_to(Frontend *fe, Type *t, Expr *x, CXCursor c) {
+    Expr *e = fe_new_expr(fe, EX_CAST, t, c);
+    e->lhs = x;
+    return e;
+}
+
+/* memcpy between bytes and wider scalars (both ways), n a whole number
+ * of the wider one: { T *to = d; const B *from = s; for (long i = 0; i <
+ * n / size; i++) to[i] = bits of (from[i*size] | from[i*size+1] << 8 ...) }
+ * or, taking apart, to[i*size+k] = (B)(bits of from[i] >> 8k). */
+static Stmt *bytes_and_words(Frontend *fe, CXCursor call, Expr *to, Expr *from, Expr *bytes) {
+    bool gather = is_byte(from->type->base);
+    Type *word = gather ? to->type->base : from->type->base, *byte = gather ? from->type->base : to->type->base;
+    int size = word->size;
+    long long n;
+    if (fe_eval_int(clang_Cursor_getArgument(call, 2), &n) && n % size) {
+        diag_error(fe->u->diag, fe_loc(fe, call), "%lld bytes are not a whole number of '%s' elements (%d bytes each)",
+                   n, word->name, size);
+        return NULL;
+    }
+    /* the bits in 32 at least: amp code's arithmetic is C's, on ints and wider */
+    Type *index_t = type_int(8, true), *bits_t = type_int(size < 4 ? 4 : size, false), *ubyte = type_int(1, false);
+    Type *same_size = type_int(size, false); /* a float's bits */
+    Stmt *block = arena_alloc(fe->a, sizeof *block);
+    block->kind = ST_BLOCK;
+    block->loc = fe_loc(fe, call);
+    Var *to_v = fe_hidden_local(fe, "memory.to", to->type, call);
+    Var *from_v = fe_hidden_local(fe, "memory.from", from->type, call);
+    Var *i_v = fe_hidden_local(fe, "memory.i", index_t, call);
+    vec_push(fe->a, &block->body, fe_decl_stmt(fe, to_v, to, call));
+    vec_push(fe->a, &block->body, fe_decl_stmt(fe, from_v, from, call));
+    Expr *count = fe_new_binary(fe, EX_BINARY, OP_DIV, index_t, cast_to(fe, index_t, bytes, call),
+                                constant(fe, index_t, size, call), call);
+    Stmt *loop = arena_alloc(fe->a, sizeof *loop);
+    loop->kind = ST_FOR;
+    loop->loc = block->loc;
+    loop->init = fe_decl_stmt(fe, i_v, constant(fe, index_t, 0, call), call);
+    loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, type_int(4, true), load_of(fe, i_v, call), count, call);
+    Expr *ref = fe_new_expr(fe, EX_VAR, index_t, call);
+    ref->var = i_v;
+    loop->step = fe_new_expr(fe, EX_INCDEC, index_t, call);
+    loop->step->op = OP_ADD;
+    loop->step->lhs = ref;
+    Stmt *body = arena_alloc(fe->a, sizeof *body);
+    body->kind = ST_BLOCK;
+    body->loc = block->loc;
+    for (int k = 0; k < (gather ? 1 : size); k++) {
+        Expr *target, *value;
+        if (gather) {
+            value = NULL;
+            for (int b = 0; b < size; b++) {
+                Expr *part = cast_to(fe, bits_t, cast_to(fe, ubyte, element_of(fe, from_v, byte_index(fe, i_v, size, b, call), call), call), call);
+                if (b) part = fe_new_binary(fe, EX_BINARY, OP_SHL, bits_t, part, constant(fe, bits_t, 8 * b, call), call);
+                value = value ? fe_new_binary(fe, EX_BINARY, OP_OR, bits_t, value, part, call) : part;
+            }
+            value = word->kind == TY_FLOAT ? fe_bits_as(fe, cast_to(fe, same_size, value, call), word, call)
+                                           : cast_to(fe, word, value, call);
+            target = fe_new_binary(fe, EX_INDEX, OP_NONE, word, load_of(fe, to_v, call), load_of(fe, i_v, call), call);
+        } else {
+            Expr *whole = element_of(fe, from_v, load_of(fe, i_v, call), call);
+            if (word->kind == TY_FLOAT) whole = fe_bits_as(fe, whole, same_size, call);
+            whole = cast_to(fe, bits_t, whole, call);
+            if (k) whole = fe_new_binary(fe, EX_BINARY, OP_SHR, bits_t, whole, constant(fe, bits_t, 8 * k, call), call);
+            value = cast_to(fe, byte, whole, call);
+            target = fe_new_binary(fe, EX_INDEX, OP_NONE, byte, load_of(fe, to_v, call),
+                                   byte_index(fe, i_v, size, k, call), call);
+        }
+        Stmt *store = arena_alloc(fe->a, sizeof *store);
+        store->kind = ST_EXPR;
+        store->loc = block->loc;
+        store->expr = fe_new_binary(fe, EX_ASSIGN, OP_NONE, target->type, target, value, call);
+        vec_push(fe->a, &body->body, store);
+    }
+    loop->then = body;
+    vec_push(fe->a, &block->body, loop);
+    return block;
+}
+
 Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
     *handled = false;
     CXCursor call = fe_strip(c);
@@ -99,6 +201,9 @@ Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
         return NULL;
     }
     Type *t = to->type->base;
+    if (from && is_byte(from->type->base) != is_byte(t) && (is_byte(t) ? from->type->base : t)->size > 1 &&
+        is_word(is_byte(t) ? from->type->base : t))
+        return bytes_and_words(fe, call, to, from, bytes);
     if (t->kind == TY_VOID || t->size <= 0 || (from && from->type->base->size != t->size)) {
         diag_error(fe->u->diag, fe_loc(fe, call),
                    "memcpy and memset in amp code take pointers to elements of one size (not void *): they copy "

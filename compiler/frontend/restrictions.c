@@ -180,12 +180,18 @@ static void report_type(Checker *ck, TypeProblem p, CXType t, CXCursor where) {
     case TYPE_FUNCTION_POINTER:
         diag_error(ck->d, at, "function pointers are not allowed in amp code (type '%s')", name);
         break;
-    case TYPE_POINTER_TO_POINTER:
+    case TYPE_POINTER_TO_POINTER: {
+        /* a struct that holds pointers is taken by value: a captured one's pointers are translated */
+        CXType pointee = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(t)));
         diag_error(ck->d, at,
                    "pointers to pointers are not allowed in amp code: type '%s' points to memory that holds "
-                   "pointers, which a kernel cannot use",
-                   name);
+                   "pointers, which a kernel cannot use%s",
+                   name,
+                   pointee.kind == CXType_Record ? "; pass the struct by value (a kernel translates the pointers "
+                                                   "of a struct it captures, and a helper's copy keeps them)"
+                                                 : "");
         break;
+    }
     case TYPE_VA_LIST: diag_error(ck->d, at, "variable arguments ('va_list') are not allowed in amp code"); break;
     case TYPE_BLOCK: diag_error(ck->d, at, "blocks are not allowed in amp code"); break;
     }
@@ -269,7 +275,7 @@ static bool is_variably_modified(CXType t) {
 static void check_var_decl(Checker *ck, CXCursor c) {
     char *name = fe_spelling(ck->fe, c);
     CXType t = clang_getCursorType(c);
-    if (clang_getCanonicalType(t).kind == CXType_VariableArray) {
+    if (clang_getCanonicalType(t).kind == CXType_VariableArray && !fe_constant_vla_type(ck->fe, c)) {
         diag_error(ck->d, fe_loc(ck->fe, c), "variable-length array '%s' cannot be declared in amp code", name);
         return;
     }
@@ -457,6 +463,16 @@ static void check_call(Checker *ck, CXCursor call) {
     for (int i = 0; i < nargs; i++) check_node(ck, clang_Cursor_getArgument(call, (unsigned)i));
 }
 
+/* Whether an argument of `call` is a _Complex value (<complex.h>'s creal and the rest). */
+static bool takes_complex(CXCursor call) {
+    int n = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < n; i++)
+        if (clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i))).kind ==
+            CXType_Complex)
+            return true;
+    return false;
+}
+
 static bool check_callee(Checker *ck, CXCursor call) {
     Frontend *fe = ck->fe;
     /* the function called directly, through parentheses and _Generic (as
@@ -493,7 +509,12 @@ static bool check_callee(Checker *ck, CXCursor call) {
     }
     if (is_library_call(ck, decl, name) || fe_is_report_function(decl, name)) return true;
     diag_error(ck->d, at, "call to non-amp function '%s'", name);
-    if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) /* the program cannot mark it */
+    if (takes_complex(call))
+        diag_note(ck->d, at,
+                  "'%s' takes a _Complex value, and amp code has no complex types: keep the real and imaginary "
+                  "parts in two variables or a struct, and write the arithmetic on them",
+                  name);
+    else if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) /* the program cannot mark it */
         diag_note(ck->d, at,
                   "'%s' is a C library function that amp code has no form of (it has <math.h>'s, memcpy and "
                   "memset): write the loop it stands for, or a restrict(amp) function of your own",

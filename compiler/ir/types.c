@@ -6,14 +6,19 @@ bool type_is_integer(const Type *t) { return t->kind == TY_INT || t->kind == TY_
 bool type_is_arith(const Type *t) { return type_is_integer(t) || t->kind == TY_FLOAT; }
 
 Type *type_int(int size, bool is_signed) {
-    static Type ints[2][2] = {
+    static Type ints[4][2] = {
+        {{.kind = TY_INT, .size = 1, .align = 1, .name = "unsigned char"},
+         {.kind = TY_INT, .size = 1, .align = 1, .is_signed = true, .name = "signed char"}},
+        {{.kind = TY_INT, .size = 2, .align = 2, .name = "unsigned short"},
+         {.kind = TY_INT, .size = 2, .align = 2, .is_signed = true, .name = "short"}},
         {{.kind = TY_INT, .size = 4, .align = 4, .name = "unsigned int"},
          {.kind = TY_INT, .size = 4, .align = 4, .is_signed = true, .name = "int"}},
         {{.kind = TY_INT, .size = 8, .align = 8, .name = "unsigned long"},
          {.kind = TY_INT, .size = 8, .align = 8, .is_signed = true, .name = "long"}},
     };
-    if (size != 4 && size != 8) unreachable("no shared integer type of this size");
-    return &ints[size == 8][is_signed];
+    int at = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : -1;
+    if (at < 0) unreachable("no shared integer type of this size");
+    return &ints[at][is_signed];
 }
 
 Type *type_pointer_to(Arena *a, Type *base) {
