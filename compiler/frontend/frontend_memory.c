@@ -83,6 +83,41 @@ static bool set_value(Frontend *fe, Type *t, CXCursor byte_arg, Expr **value) {
     return true;
 }
 
+/* `{ T *to = d; const S *from = s; for (long i = 0; i < n / size; i++) }`,
+ * from left out for memset: the block, its loop (whose body the caller
+ * gives, then pushes the loop), and the variables. */
+typedef struct ElementLoop {
+    Stmt *block, *loop;
+    Var *to, *from, *i;
+} ElementLoop;
+
+static ElementLoop element_loop(Frontend *fe, CXCursor call, Expr *to, Expr *from, Expr *bytes, int size) {
+    Type *index_t = type_int(8, true);
+    ElementLoop e = {arena_alloc(fe->a, sizeof(Stmt)), arena_alloc(fe->a, sizeof(Stmt)), NULL, NULL, NULL};
+    e.block->kind = ST_BLOCK;
+    e.block->loc = fe_loc(fe, call);
+    e.to = fe_hidden_local(fe, "memory.to", to->type, call);
+    e.i = fe_hidden_local(fe, "memory.i", index_t, call);
+    vec_push(fe->a, &e.block->body, fe_decl_stmt(fe, e.to, to, call));
+    if (from) {
+        e.from = fe_hidden_local(fe, "memory.from", from->type, call);
+        vec_push(fe->a, &e.block->body, fe_decl_stmt(fe, e.from, from, call));
+    }
+    Expr *count = fe_new_expr(fe, EX_CAST, index_t, call);
+    count->lhs = bytes;
+    count = fe_new_binary(fe, EX_BINARY, OP_DIV, index_t, count, constant(fe, index_t, size, call), call);
+    e.loop->kind = ST_FOR;
+    e.loop->loc = e.block->loc;
+    e.loop->init = fe_decl_stmt(fe, e.i, constant(fe, index_t, 0, call), call);
+    e.loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, type_int(4, true), load_of(fe, e.i, call), count, call);
+    Expr *ref = fe_new_expr(fe, EX_VAR, index_t, call);
+    ref->var = e.i;
+    e.loop->step = fe_new_expr(fe, EX_INCDEC, index_t, call);
+    e.loop->step->op = OP_ADD;
+    e.loop->step->lhs = ref;
+    return e;
+}
+
 static bool is_byte(const Type *t) { return t->kind == TY_INT && t->size == 1; }
 
 /* A scalar that memcpy may put together from bytes, or take apart. */
@@ -124,31 +159,13 @@ static Stmt *bytes_and_words(Frontend *fe, CXCursor call, Expr *to, Expr *from, 
         return NULL;
     }
     /* the bits in 32 at least: amp code's arithmetic is C's, on ints and wider */
-    Type *index_t = type_int(8, true), *bits_t = type_int(size < 4 ? 4 : size, false), *ubyte = type_int(1, false);
+    Type *bits_t = type_int(size < 4 ? 4 : size, false), *ubyte = type_int(1, false);
     Type *same_size = type_int(size, false); /* a float's bits */
-    Stmt *block = arena_alloc(fe->a, sizeof *block);
-    block->kind = ST_BLOCK;
-    block->loc = fe_loc(fe, call);
-    Var *to_v = fe_hidden_local(fe, "memory.to", to->type, call);
-    Var *from_v = fe_hidden_local(fe, "memory.from", from->type, call);
-    Var *i_v = fe_hidden_local(fe, "memory.i", index_t, call);
-    vec_push(fe->a, &block->body, fe_decl_stmt(fe, to_v, to, call));
-    vec_push(fe->a, &block->body, fe_decl_stmt(fe, from_v, from, call));
-    Expr *count = fe_new_binary(fe, EX_BINARY, OP_DIV, index_t, cast_to(fe, index_t, bytes, call),
-                                constant(fe, index_t, size, call), call);
-    Stmt *loop = arena_alloc(fe->a, sizeof *loop);
-    loop->kind = ST_FOR;
-    loop->loc = block->loc;
-    loop->init = fe_decl_stmt(fe, i_v, constant(fe, index_t, 0, call), call);
-    loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, type_int(4, true), load_of(fe, i_v, call), count, call);
-    Expr *ref = fe_new_expr(fe, EX_VAR, index_t, call);
-    ref->var = i_v;
-    loop->step = fe_new_expr(fe, EX_INCDEC, index_t, call);
-    loop->step->op = OP_ADD;
-    loop->step->lhs = ref;
+    ElementLoop e = element_loop(fe, call, to, from, bytes, size);
+    Var *to_v = e.to, *from_v = e.from, *i_v = e.i;
     Stmt *body = arena_alloc(fe->a, sizeof *body);
     body->kind = ST_BLOCK;
-    body->loc = block->loc;
+    body->loc = e.block->loc;
     for (int k = 0; k < (gather ? 1 : size); k++) {
         Expr *target, *value;
         if (gather) {
@@ -172,13 +189,13 @@ static Stmt *bytes_and_words(Frontend *fe, CXCursor call, Expr *to, Expr *from, 
         }
         Stmt *store = arena_alloc(fe->a, sizeof *store);
         store->kind = ST_EXPR;
-        store->loc = block->loc;
+        store->loc = e.block->loc;
         store->expr = fe_new_binary(fe, EX_ASSIGN, OP_NONE, target->type, target, value, call);
         vec_push(fe->a, &body->body, store);
     }
-    loop->then = body;
-    vec_push(fe->a, &block->body, loop);
-    return block;
+    e.loop->then = body;
+    vec_push(fe->a, &e.block->body, e.loop);
+    return e.block;
 }
 
 Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
@@ -230,31 +247,8 @@ Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
     if (kind == MEMORY_SET && !set_value(fe, t, clang_Cursor_getArgument(call, 1), &value)) return NULL;
 
     /* { T *to = d; const T *from = s; for (long i = 0; i < n / sizeof *to; i++) to[i] = from[i]; } */
-    Type *index_t = type_int(8, true);
-    Stmt *block = arena_alloc(fe->a, sizeof *block);
-    block->kind = ST_BLOCK;
-    block->loc = fe_loc(fe, call);
-    Var *to_v = fe_hidden_local(fe, "memory.to", to->type, call);
-    Var *i_v = fe_hidden_local(fe, "memory.i", index_t, call);
-    vec_push(fe->a, &block->body, fe_decl_stmt(fe, to_v, to, call));
-    Var *from_v = NULL;
-    if (from) {
-        from_v = fe_hidden_local(fe, "memory.from", from->type, call);
-        vec_push(fe->a, &block->body, fe_decl_stmt(fe, from_v, from, call));
-    }
-    Expr *count = fe_new_expr(fe, EX_CAST, index_t, call);
-    count->lhs = bytes;
-    count = fe_new_binary(fe, EX_BINARY, OP_DIV, index_t, count, constant(fe, index_t, t->size, call), call);
-    Stmt *loop = arena_alloc(fe->a, sizeof *loop);
-    loop->kind = ST_FOR;
-    loop->loc = block->loc;
-    loop->init = fe_decl_stmt(fe, i_v, constant(fe, index_t, 0, call), call);
-    loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, type_int(4, true), load_of(fe, i_v, call), count, call);
-    Expr *ref = fe_new_expr(fe, EX_VAR, index_t, call);
-    ref->var = i_v;
-    loop->step = fe_new_expr(fe, EX_INCDEC, index_t, call);
-    loop->step->op = OP_ADD;
-    loop->step->lhs = ref;
+    ElementLoop e = element_loop(fe, call, to, from, bytes, t->size);
+    Var *to_v = e.to, *from_v = e.from, *i_v = e.i;
     Expr *element = fe_new_binary(fe, EX_INDEX, OP_NONE, t, load_of(fe, to_v, call), load_of(fe, i_v, call), call);
     if (from) {
         Expr *source = fe_new_binary(fe, EX_INDEX, OP_NONE, from->type->base, load_of(fe, from_v, call),
@@ -264,9 +258,9 @@ Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
     }
     Stmt *body = arena_alloc(fe->a, sizeof *body);
     body->kind = ST_EXPR;
-    body->loc = block->loc;
+    body->loc = e.block->loc;
     body->expr = fe_new_binary(fe, EX_ASSIGN, OP_NONE, t, element, value, call);
-    loop->then = body;
-    vec_push(fe->a, &block->body, loop);
-    return block;
+    e.loop->then = body;
+    vec_push(fe->a, &e.block->body, e.loop);
+    return e.block;
 }
