@@ -9,7 +9,10 @@
  * a kernel that sees the same memory through two captures sees one copy, as
  * the C program would. Each group's buffer starts `pad` bytes early so that
  * device addresses keep the host addresses' alignment modulo 16. */
+#define _GNU_SOURCE /* pthread_getattr_np */
 #include "internal.h"
+
+#include <pthread.h>
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -170,6 +173,18 @@ static camp_status pointer_in_region(camp_view_set *set, uint32_t i, camp_region
     return CAMP_OK;
 }
 
+/* Whether `p` lies in the calling thread's stack (the launch runs on it). */
+static bool on_this_stack(const void *p) {
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0) return false;
+    void *low = NULL;
+    size_t size = 0;
+    bool in = pthread_attr_getstack(&attr, &low, &size) == 0 && (uintptr_t)p >= (uintptr_t)low &&
+              (uintptr_t)p - (uintptr_t)low < size;
+    pthread_attr_destroy(&attr);
+    return in;
+}
+
 /* The device address of captured pointer `i`'s value; the region it
  * points into, if any, noted in region_of. */
 static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *address) {
@@ -209,9 +224,13 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
                          name, view->host, global->name, global->name);
     }
     return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
-                     "pointer '%s' (%p) lies in no view: make the memory it points to available to "
+                     "pointer '%s' (%p) lies in no view%s: make the memory it points to available to "
                      "kernels with array_view(%s, n), or allocate it with array_new",
-                     name, view->host, name);
+                     name, view->host,
+                     on_this_stack(view->host) ? " (it points into the stack: a local array of a calling function, "
+                                                 "which needs its view where it is declared)"
+                                               : "",
+                     name);
 }
 
 camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, const camp_module_info *module,
