@@ -341,6 +341,21 @@ typedef union camp_launch_arg {
 void camp_abi_launch(camp_module_info *module, camp_u32 kernel, const camp_i32 *extent,
                      const camp_launch_arg *args);
 
+/* ---- Call scopes: a local array passed to a function that launches ----
+ *
+ * campcc wraps a call that passes a local array (or a local's address) to
+ * a function of the file that launches kernels: each local is a view for
+ * the call (unless a view holds it already), and the call's end brings
+ * what kernels wrote back and ends the views. */
+enum { CAMP_SCOPE_VIEWS_MAX = 8 };
+typedef struct camp_scope {
+    void *regions[CAMP_SCOPE_VIEWS_MAX]; /* libcamp's */
+    camp_u32 count;
+} camp_scope;
+camp_scope camp_abi_scope_begin(void);
+void camp_abi_scope_view(camp_scope *scope, const void *host, camp_size bytes, const char *name);
+void camp_abi_scope_end(camp_scope *scope);
+
 #ifdef __cplusplus
 }
 #endif

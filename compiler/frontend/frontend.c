@@ -1445,6 +1445,7 @@ bool frontend_run(Unit *u) {
             fe_find_host_math_use(&fe);
             if (fe_check_restrictions(&fe)) fe_visit_unit(&fe, find_kernels, &fe);
             if (u->diag->errors == 0) fe_lower_matmuls(&fe);
+            if (u->diag->errors == 0 && u->kernels.len) fe_find_call_views(&fe);
         }
         ok = u->diag->errors == 0;
     }

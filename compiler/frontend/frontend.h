@@ -118,6 +118,9 @@ void fe_visit_unit(Frontend *fe, CXCursorVisitor visitor, CXClientData data);
 void fe_find_math_library(Frontend *fe, const CXCursor *top, int n);
 /* Sets u->host_uses_math. */
 void fe_find_host_math_use(Frontend *fe);
+/* call_views.c: lists in u->call_views the host's calls that pass local
+ * arrays to the file's functions that launch kernels. */
+void fe_find_call_views(Frontend *fe);
 /* A call of a library name; *handled false if `name` is none of them. */
 Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
 /* The byte offset in its file of where `l` is expanded (and its line). */

@@ -351,29 +351,82 @@ static void put_module(StrBuf *out, Unit *u) {
               u->global_arrays.len ? "camp_globals_, sizeof camp_globals_ / sizeof *camp_globals_" : "0, 0");
 }
 
-static int by_offset(const void *a, const void *b) {
-    unsigned x = (*(PageAligned *const *)a)->offset, y = (*(PageAligned *const *)b)->offset;
-    return (x > y) - (x < y);
-}
-
 /* The sections whose every object begins a page (frontend.c's
  * page_align_definition): of zero bytes, and of initialized data. */
 static const char *const page_sections[] = {[PAGE_SECTION_BSS] = ".bss.camp_pages",
                                             [PAGE_SECTION_DATA] = ".data.camp_pages"};
 
-/* The source from `pos` up to `end`, with the alignment of a page before
- * each definition of an array kernels use that begins there (the
- * frontend's page_align_definition says why): an attribute at the start
- * of a declaration's specifiers applies to every array it declares, and
- * the line stays as it was. `*next` counts the offsets passed. */
-static size_t put_page_alignments(StrBuf *out, const Unit *u, size_t pos, size_t end, int *next) {
-    for (; *next < u->page_aligned.len; ++*next) {
-        const PageAligned *at = u->page_aligned.items[*next];
-        if (at->offset < pos) continue; /* inside what was replaced: not a definition of the host's */
+/* Text put into the source at `offset`: the alignment of a page before
+ * each definition of an array kernels use (the frontend's
+ * page_align_definition says why: an attribute at the start of a
+ * declaration's specifiers applies to every array it declares), and
+ * around each call of a call view, the scope that makes its locals views
+ * for the call (call_views.c). The line stays as it was. */
+typedef struct Insertion {
+    unsigned offset;
+    int order; /* among insertions at one offset: a call's end before the next one's start */
+    const char *text;
+} Insertion;
+
+static int by_offset_and_order(const void *a, const void *b) {
+    const Insertion *x = a, *y = b;
+    if (x->offset != y->offset) return (x->offset > y->offset) - (x->offset < y->offset);
+    return (x->order > y->order) - (x->order < y->order);
+}
+
+static char *page_alignment(Arena *a, const PageAligned *at) {
+    if (at->section == PAGE_SECTION_NONE) return "__attribute__((aligned(4096))) ";
+    return arena_printf(a, "__attribute__((aligned(4096), section(\"%s\"))) ", page_sections[at->section]);
+}
+
+/* `({ camp_scope s = camp_abi_scope_begin(); camp_abi_scope_view(&s, &a, sizeof a, "a"); ... r = CALL;
+ * camp_abi_scope_end(&s); r; })`, names numbered by the call's place in the list. */
+static void call_view_texts(Arena *a, const CallView *v, int n, const char **before, const char **after) {
+    StrBuf b = {0};
+    sb_printf(&b, "({ camp_scope camp_scope_%d = camp_abi_scope_begin(); ", n);
+    for (int i = 0; i < v->names.len; i++) {
+        const char *name = v->names.items[i];
+        sb_printf(&b, "camp_abi_scope_view(&camp_scope_%d, (const void *)&(%s), sizeof(%s), \"%s\"); ", n, name, name,
+                  name);
+    }
+    if (!v->returns_void) sb_printf(&b, "__auto_type camp_result_%d = ", n);
+    *before = arena_strndup(a, b.data, b.len);
+    *after = v->returns_void ? arena_printf(a, "; camp_abi_scope_end(&camp_scope_%d); })", n)
+                             : arena_printf(a, "; camp_abi_scope_end(&camp_scope_%d); camp_result_%d; })", n, n);
+    sb_free(&b);
+}
+
+/* Every insertion, in the order of their offsets. */
+static Insertion *insertions(Unit *u, int *count) {
+    int n = u->page_aligned.len + 2 * u->call_views.len, k = 0;
+    Insertion *all = arena_alloc(&u->arena, sizeof *all * (size_t)(n ? n : 1));
+    for (int i = 0; i < u->page_aligned.len; i++) {
+        const PageAligned *at = u->page_aligned.items[i];
+        all[k++] = (Insertion){at->offset, 0, page_alignment(&u->arena, at)};
+    }
+    for (int i = 0; i < u->call_views.len; i++) {
+        const CallView *v = u->call_views.items[i];
+        const char *before, *after;
+        call_view_texts(&u->arena, v, i, &before, &after);
+        /* an outer call's start before an inner one's at the same place, its end after */
+        all[k++] = (Insertion){v->begin, 1 + i, before};
+        all[k++] = (Insertion){v->end, -1 - i, after};
+    }
+    qsort(all, (size_t)k, sizeof *all, by_offset_and_order);
+    *count = k;
+    return all;
+}
+
+/* The source from `pos` up to `end`, with the insertions there. `*next`
+ * counts the insertions passed. */
+static size_t put_insertions(StrBuf *out, const Unit *u, const Insertion *all, int count, size_t pos, size_t end,
+                             int *next) {
+    for (; *next < count; ++*next) {
+        const Insertion *at = &all[*next];
+        if (at->offset < pos) continue; /* inside what was replaced: not the host's */
         if (at->offset >= end) break;
         sb_append(out, u->source + pos, at->offset - pos);
-        if (at->section == PAGE_SECTION_NONE) sb_puts(out, "__attribute__((aligned(4096))) ");
-        else sb_printf(out, "__attribute__((aligned(4096), section(\"%s\"))) ", page_sections[at->section]);
+        sb_puts(out, at->text);
         pos = at->offset;
     }
     return pos;
@@ -405,19 +458,18 @@ void host_emit(Unit *u, StrBuf *out) {
     /* a UTF-8 byte order mark is skipped where it starts a file; after
      * the lines above it would be an identifier's character */
     size_t pos = u->source_len >= 3 && memcmp(u->source, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    int aligned = 0; /* the offsets are in the order the kernels met the arrays */
-    if (u->page_aligned.len > 1)
-        qsort(u->page_aligned.items, (size_t)u->page_aligned.len, sizeof *u->page_aligned.items, by_offset);
+    int count, next = 0;
+    const Insertion *all = insertions(u, &count);
     for (int i = 0; i < u->kernels.len; i++) {
         const Kernel *k = u->kernels.items[i];
         if (k->launch_function) continue; /* launched by its macro's expansion */
-        pos = put_page_alignments(out, u, pos, k->begin_offset, &aligned);
+        pos = put_insertions(out, u, all, count, pos, k->begin_offset, &next);
         sb_append(out, u->source + pos, k->begin_offset - pos);
         put_launch(out, &u->arena, k);
         put_line_directive(out, k->end_loc.line, k->end_loc.file);
         pos = k->end_offset;
     }
-    pos = put_page_alignments(out, u, pos, u->source_len, &aligned);
+    pos = put_insertions(out, u, all, count, pos, u->source_len, &next);
     sb_append(out, u->source + pos, u->source_len - pos);
     put_page_section_ends(out, u);
     put_module(out, u);

@@ -652,6 +652,15 @@ typedef struct Options {
     const char *prelude_pch[2];
 } Options;
 
+/* A call of a function of the file that launches kernels, passing a
+ * local array or a local's address (call_views.c): host_emit wraps the
+ * call's text [begin, end) so that each is a view for the call. */
+typedef struct CallView {
+    unsigned begin, end;
+    PtrVec names;      /* char*: the locals */
+    bool returns_void; /* or its value is unused: the wrap gives none */
+} CallView;
+
 typedef struct GlobalArray {
     const char *name;
     bool read_only; /* const elements */
@@ -683,6 +692,7 @@ typedef struct Unit {
      * headers, which host_emit lists for libcamp: a kernel's pointer into
      * one that no kernel names finds its view through the list. */
     PtrVec global_arrays;
+    PtrVec call_views;  /* CallView*, in the order the search met them (outer calls first) */
     StrBuf host;        /* the host C (kernels replaced by launches), when there are kernels */
 } Unit;
 

@@ -1,8 +1,8 @@
-// A kernel's pointer into a local array of a calling function (the host
-// function that launches takes the array as a pointer): it lies in no
-// view, and the error says it points into the stack, where the array's
-// view must be made (a file-scope array gets its own:
-// e2e/pointer_into_global_array.c).
+// A kernel's pointer into a local array of a calling function, passed
+// through a pointer variable (campcc makes a view for the call only where
+// the array itself is the argument: e2e/local_arrays_to_launchers.c): it
+// lies in no view, and the error says it points into the stack, where the
+// array's view must be made.
 #include <camp.h>
 #include <stdio.h>
 
@@ -18,8 +18,8 @@ static void fill(float *out, int n) {
 int main(int argc, char **argv) {
     (void)argv;
     if (argc > 1) camp_set_error_handler(handle, NULL);
-    float out[16];
-    fill(out, 16);
+    float out[16], *p = out;
+    fill(p, 16);
     return 0; // the kernel did not run: its error is what is checked
 }
 // expect-abort: 15: lies in no view (it points into the stack: a local array of a calling function, which needs its view where it is declared)
