@@ -344,15 +344,20 @@ void camp_abi_launch(camp_module_info *module, camp_u32 kernel, const camp_i32 *
 /* ---- Call scopes: a local array passed to a function that launches ----
  *
  * campcc wraps a call that passes a local array (or a local's address) to
- * a function of the file that launches kernels: each local is a view for
- * the call (unless a view holds it already), and the call's end brings
- * what kernels wrote back and ends the views. */
+ * a function of the file whose kernels may use it: during the call, a
+ * kernel's pointer into one of them that lies in no view makes it a view
+ * (one the call's own code makes, array_view, is used instead); the
+ * call's end brings what kernels wrote back and ends those views. */
 enum { CAMP_SCOPE_VIEWS_MAX = 8 };
 typedef struct camp_scope {
-    void *regions[CAMP_SCOPE_VIEWS_MAX]; /* libcamp's */
-    camp_u32 count;
+    const void *host[CAMP_SCOPE_VIEWS_MAX];
+    camp_size bytes[CAMP_SCOPE_VIEWS_MAX];
+    const char *name[CAMP_SCOPE_VIEWS_MAX];
+    void *regions[CAMP_SCOPE_VIEWS_MAX]; /* libcamp's: the views made */
+    camp_u32 count, made;
+    struct camp_scope *outer; /* the thread's enclosing scope */
 } camp_scope;
-camp_scope camp_abi_scope_begin(void);
+void camp_abi_scope_begin(camp_scope *scope);
 void camp_abi_scope_view(camp_scope *scope, const void *host, camp_size bytes, const char *name);
 void camp_abi_scope_end(camp_scope *scope);
 

@@ -1,42 +1,62 @@
 /* call_scope.c — a local array that the program passes to a function
- * which launches kernels on it (campcc wraps the call: call_views.c):
- * a view of it for the call, as a library call makes one for memory with
- * none (memory_check.c), never guarded (the stack's pages hold everything
- * else the function has), and ended as the call returns, what kernels
- * wrote brought back first. */
+ * which launches kernels on it (campcc wraps the call: call_views.c).
+ * While the call runs, its scope, innermost first, lists the locals; a
+ * kernel's pointer into one that lies in no view (views.c) makes it a
+ * view for the rest of the call, as a library call makes one for memory
+ * with none (memory_check.c): never guarded (the stack's pages hold
+ * everything else the functions have), and ended as the call returns,
+ * what kernels wrote brought back first. A view the call's own code makes
+ * (array_view) is found first and serves instead. */
 #include "internal.h"
 
-camp_scope camp_abi_scope_begin(void) { return (camp_scope){{NULL}, 0}; }
+/* The thread's innermost scope; scopes live in the wrapped calls' frames. */
+static _Thread_local camp_scope *innermost;
 
-/* Whether [p, p + bytes) touches a region: a view or array over it, or
- * one it overlaps, which the kernels' pointers find or report as before. */
-static bool in_some_region(const char *p, size_t bytes) {
-    camp_region *below = camp_region_below(p + bytes);
-    return below && below->host + below->bytes > p;
+/* A scope whose frame is gone (a longjmp out of the call skipped its
+ * end) lies below the frame of a newer call: the stack grows down. */
+static void drop_dead_scopes(const void *frame) {
+    while (innermost && (const void *)innermost < frame) innermost = innermost->outer;
+}
+
+void camp_abi_scope_begin(camp_scope *scope) {
+    drop_dead_scopes(scope);
+    scope->count = scope->made = 0;
+    scope->outer = innermost;
+    innermost = scope;
 }
 
 void camp_abi_scope_view(camp_scope *scope, const void *host, camp_size bytes, const char *name) {
     if (!bytes || scope->count == CAMP_SCOPE_VIEWS_MAX) return; /* past the most: the launch reports it */
-    camp_lock_at(NULL, 0);
-    camp_region *region = NULL;
-    camp_status status = CAMP_OK;
-    if (!in_some_region(host, bytes)) {
-        /* the program's own memory: const only in the ABI */
-        status = camp_view_region_new((char *)(uintptr_t)host, bytes, name, &region);
-        if (status == CAMP_OK) {
-            region->call_scoped = true;
-            scope->regions[scope->count++] = region;
+    scope->host[scope->count] = host;
+    scope->bytes[scope->count] = bytes;
+    scope->name[scope->count++] = name;
+}
+
+camp_status camp_scope_region(const void *p, camp_region **out) {
+    *out = NULL;
+    for (camp_scope *s = innermost; s; s = s->outer)
+        for (uint32_t i = 0; i < s->count; i++) {
+            const char *host = s->host[i];
+            if ((const char *)p < host || (const char *)p > host + s->bytes[i] || s->made == CAMP_SCOPE_VIEWS_MAX)
+                continue;
+            camp_region *below = camp_region_below(host + s->bytes[i]);
+            if (below && below->host + below->bytes > host) continue; /* a region over part of it: as before */
+            /* the program's own memory: const only in the ABI */
+            CAMP_TRY(camp_view_region_new((char *)(uintptr_t)host, s->bytes[i], s->name[i], out));
+            (*out)->call_scoped = true;
+            s->regions[s->made++] = *out;
+            return CAMP_OK;
         }
-    }
-    camp_unlock_and_report(status);
+    return CAMP_OK;
 }
 
 void camp_abi_scope_end(camp_scope *scope) {
-    if (!scope->count) return;
+    if (innermost == scope) innermost = scope->outer;
+    if (!scope->made) return;
     camp_lock_at(NULL, 0);
     camp_status status = CAMP_OK;
-    while (scope->count) {
-        camp_region *region = scope->regions[--scope->count];
+    while (scope->made) {
+        camp_region *region = scope->regions[--scope->made];
         if (status == CAMP_OK) status = camp_region_synchronize(region, false);
         camp_region_remove(region);
         camp_region_free(region);

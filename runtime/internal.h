@@ -988,6 +988,9 @@ camp_status camp_region_insert(camp_region *region);
 /* A view's region of `bytes` at `host` (one reference, nothing on the
  * device yet), in the table; the caller sets what else it is. */
 camp_status camp_view_region_new(char *host, size_t bytes, const char *name, camp_region **out);
+/* call_scope.c: the view of a local of a wrapped call that `p` points
+ * into, made now; NULL where none holds it. */
+camp_status camp_scope_region(const void *p, camp_region **out);
 void camp_region_remove(camp_region *region);
 /* Ends the regions launches made for static arrays (views.c) that overlap
  * [host, host + bytes), bringing their data back first. */

@@ -206,6 +206,9 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
             return CAMP_OK;
         }
     }
+    /* a local array of a calling function, passed to the function that launched: its view for the call */
+    CAMP_TRY(camp_scope_region(view->host, &region));
+    if (region) return pointer_in_region(set, i, region, address);
     const char *name = view->name ? view->name : "(unnamed)";
     /* an array at file scope that no kernel names: its view, as a kernel naming it would make */
     const camp_global_array *global = global_array_of(set->module, p, true);
