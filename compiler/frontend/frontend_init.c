@@ -116,6 +116,9 @@ static void init_string(InitBuilder *b, Type *t, int *path, int depth, CXCursor 
     const char *str = r ? clang_EvalResult_getAsStr(r) : NULL;
     char own[CONST_INIT_MAX_ITEMS];
     int len = str ? (int)strlen(str) : -1;
+    /* libclang's value ends at the first NUL: "ab\0cd" has chars past it (its type says how many) */
+    long long chars = clang_getArraySize(clang_getCanonicalType(clang_getCursorType(c)));
+    if (str && chars > len + 1) str = NULL;
     if (!str && t->base->size == 1) { /* a literal in an expression, which libclang does not evaluate */
         CXString spelled = clang_getCursorSpelling(c);
         len = unescape_literal(clang_getCString(spelled), own, (int)sizeof own);
@@ -167,6 +170,11 @@ static void init_value(InitBuilder *b, Type *t, int *path, int depth, CXCursor c
         int n = fe_children(c, NULL, 0);
         CXCursor *items = arena_alloc(b->fe->a, sizeof *items * (size_t)(n ? n : 1));
         fe_children(c, items, n);
+        /* `char s[] = {"abc"}`: a string literal, optionally enclosed in braces (C17 6.7.9p14) */
+        if (n == 1 && t->kind == TY_ARRAY && clang_getCursorKind(fe_strip(items[0])) == CXCursor_StringLiteral) {
+            init_string(b, t, path, depth, fe_strip(items[0]));
+            return;
+        }
         InitList sub = {items, n, 0};
         fill(b, t, path, depth, &sub, true);
         return;
