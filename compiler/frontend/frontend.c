@@ -233,10 +233,13 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
         ty->base = fe_type(fe, pt, where);
         if (!ty->base) return NULL;
         if (ty->base->kind == TY_PTR) {
+            bool strings = ty->base->base->kind == TY_INT && ty->base->base->size == 1;
             diag_error(fe->u->diag, fe_loc(fe, where), "pointers to pointers are not supported in amp code%s",
-                       decays_array(where) ? ": an array of pointers is one where it is used (capture each "
-                                             "pointer on its own, `float *next = bufs[1];` before the kernel)"
-                                           : "");
+                       !decays_array(where) ? ""
+                       : strings ? ": an array of pointers is one where it is used (a table of strings: hold them "
+                                   "in a 2-D char array, `static const char names[][8] = {\"alpha\", ...}`)"
+                                 : ": an array of pointers is one where it is used (capture each pointer on its own, "
+                                   "`float *next = bufs[1];` before the kernel)");
             return NULL;
         }
         return ty;

@@ -168,6 +168,15 @@ static TypeProblem type_problem(CXType t) {
     }
 }
 
+/* Whether `c` is glibc's <ctype.h> table lookup (__ctype_b_loc() and
+ * the like), which its isdigit and toupper macros expand to. */
+static bool is_ctype_table(Frontend *fe, CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_CallExpr) return false;
+    CXCursor callee = clang_getCursorReferenced(c);
+    if (clang_Cursor_isNull(callee)) return false;
+    return !strncmp(fe_spelling(fe, callee), "__ctype_", 8);
+}
+
 static void report_type(Checker *ck, TypeProblem p, CXType t, CXCursor where) {
     SrcLoc at = fe_loc(ck->fe, where);
     char *name = type_name(ck->fe, t);
@@ -181,6 +190,13 @@ static void report_type(Checker *ck, TypeProblem p, CXType t, CXCursor where) {
         diag_error(ck->d, at, "function pointers are not allowed in amp code (type '%s')", name);
         break;
     case TYPE_POINTER_TO_POINTER: {
+        if (is_ctype_table(ck->fe, where)) {
+            diag_error(ck->d, at,
+                       "<ctype.h>'s classifications and conversions (isdigit, isspace, toupper, ...) are not "
+                       "available in amp code: they read the C library's locale tables; compare the character's "
+                       "range instead (c >= '0' && c <= '9')");
+            break;
+        }
         /* a struct that holds pointers is taken by value: a captured one's pointers are translated */
         CXType pointee = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(t)));
         diag_error(ck->d, at,
