@@ -65,8 +65,9 @@ static int parameter_named(CallSearch *s, CXCursor e) {
 }
 
 static void reaches(CallSearch *s, int param) {
+    if (param < 0) return;
     uint64_t bit = UINT64_C(1) << param;
-    if (param < 0 || (s->fns[s->caller].reaching & bit)) return;
+    if (s->fns[s->caller].reaching & bit) return;
     s->fns[s->caller].reaching |= bit;
     s->changed = true;
 }
