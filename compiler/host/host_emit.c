@@ -379,11 +379,12 @@ static char *page_alignment(Arena *a, const PageAligned *at) {
     return arena_printf(a, "__attribute__((aligned(4096), section(\"%s\"))) ", page_sections[at->section]);
 }
 
-/* `({ camp_scope s; camp_abi_scope_begin(&s); camp_abi_scope_view(&s, &a, sizeof a, "a"); ... r = CALL;
+/* `__extension__ ({ camp_scope s; camp_abi_scope_begin(&s); camp_abi_scope_view(&s, &a, sizeof a, "a"); ... r = CALL;
  * camp_abi_scope_end(&s); r; })`, names numbered by the call's place in the list. */
 static void call_view_texts(Arena *a, const CallView *v, int n, const char **before, const char **after) {
     StrBuf b = {0};
-    sb_printf(&b, "({ camp_scope camp_scope_%d; camp_abi_scope_begin(&camp_scope_%d); ", n, n);
+    /* __extension__: quiet under the program's -pedantic, as the statement expression is GNU C's */
+    sb_printf(&b, "__extension__ ({ camp_scope camp_scope_%d; camp_abi_scope_begin(&camp_scope_%d); ", n, n);
     for (int i = 0; i < v->names.len; i++) {
         const char *name = v->names.items[i];
         sb_printf(&b, "camp_abi_scope_view(&camp_scope_%d, (const void *)&(%s), sizeof(%s), \"%s\"); ", n, name, name,

@@ -1,10 +1,12 @@
 // needs: shaderInt64
+// cflags: -std=c17 -pedantic -Werror
 /* Local arrays passed to the program's own functions that launch kernels
  * on them, as C passes arrays: a host function taking `float *out`, one
  * that passes its pointer on to another that launches, a struct passed by
  * address, a VLA, a call whose value is used, and one call inside
  * another's arguments. Each local is a view for the call (campcc wraps
- * it), and the kernels' writes are there when the call returns. */
+ * it), and the kernels' writes are there when the call returns; the
+ * wrapped calls compile under -pedantic -Werror. */
 #include <camp.h>
 #include <stdio.h>
 
