@@ -9,17 +9,13 @@
  * (array_view) is found first and serves instead. */
 #include "internal.h"
 
-/* The thread's innermost scope; scopes live in the wrapped calls' frames. */
+/* The thread's innermost scope; scopes live in the wrapped calls' frames
+ * (in no order of addresses: two in one function, nested, may lie either
+ * way, and under AddressSanitizer in frames of its own), each ended by its
+ * call's end. A longjmp out of a wrapped call leaves its scope listed. */
 static _Thread_local camp_scope *innermost;
 
-/* A scope whose frame is gone (a longjmp out of the call skipped its
- * end) lies below the frame of a newer call: the stack grows down. */
-static void drop_dead_scopes(const void *frame) {
-    while (innermost && (const void *)innermost < frame) innermost = innermost->outer;
-}
-
 void camp_abi_scope_begin(camp_scope *scope) {
-    drop_dead_scopes(scope);
     scope->count = scope->made = 0;
     scope->outer = innermost;
     innermost = scope;
@@ -51,7 +47,12 @@ camp_status camp_scope_region(const void *p, camp_region **out) {
 }
 
 void camp_abi_scope_end(camp_scope *scope) {
-    if (innermost == scope) innermost = scope->outer;
+    /* the scopes inside it are gone too (a longjmp skipped their ends) */
+    for (camp_scope *s = innermost; s; s = s->outer)
+        if (s == scope) {
+            innermost = scope->outer;
+            break;
+        }
     if (!scope->made) return;
     camp_lock_at(NULL, 0);
     camp_status status = CAMP_OK;
