@@ -173,8 +173,17 @@ static camp_status pointer_in_region(camp_view_set *set, uint32_t i, camp_region
     return CAMP_OK;
 }
 
+/* AddressSanitizer's, where the program is built with it: it may keep a
+ * function's locals in frames of its own, off the thread's stack. */
+extern void *__asan_get_current_fake_stack(void) __attribute__((weak));
+extern void *__asan_addr_is_in_fake_stack(void *fake_stack, void *addr, void **beg, void **end)
+    __attribute__((weak));
+
 /* Whether `p` lies in the calling thread's stack (the launch runs on it). */
 static bool on_this_stack(const void *p) {
+    if (__asan_get_current_fake_stack && __asan_addr_is_in_fake_stack &&
+        __asan_addr_is_in_fake_stack(__asan_get_current_fake_stack(), (void *)(uintptr_t)p, NULL, NULL))
+        return true;
     pthread_attr_t attr;
     if (pthread_getattr_np(pthread_self(), &attr) != 0) return false;
     void *low = NULL;
