@@ -2,7 +2,9 @@
  * type) are copied to fresh device buffers before the kernel and the
  * written ones copied back after it, unless they lie inside an explicit
  * region (array_view, array_new), which then provides them. Captured
- * pointers are looked up in the regions, then in the launch's own objects.
+ * pointers are looked up in the regions, then in the launch's own objects,
+ * then among the locals of the wrapped calls running (call_scope.c) and the
+ * launching unit's file-scope arrays, each of which then gets a view.
  * Device addresses go into the push constants.
  *
  * Views whose host ranges overlap share one device buffer (a group), so that
