@@ -61,6 +61,13 @@ char *fe_spelling(Frontend *fe, CXCursor c) {
     return r;
 }
 
+bool fe_token_is(Frontend *fe, CXToken tok, const char *word) {
+    CXString s = clang_getTokenSpelling(fe->tu, tok);
+    bool yes = !strcmp(clang_getCString(s), word);
+    clang_disposeString(s);
+    return yes;
+}
+
 char *fe_type_spelling(Frontend *fe, CXType t) {
     CXString s = clang_getTypeSpelling(t);
     char *r = arena_strdup(fe->a, clang_getCString(s));
@@ -539,29 +546,18 @@ static Type *one_object_array(Frontend *fe, Type *t) {
     return ty;
 }
 
-typedef struct SizeSearch {
-    CXCursor size;
-    bool found;
-} SizeSearch;
-
-static enum CXChildVisitResult find_size_expr(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
-    SizeSearch *s = data;
-    if (!clang_isExpression(clang_getCursorKind(c))) return CXChildVisit_Continue;
-    s->size = c;
-    s->found = true;
-    return CXChildVisit_Break;
-}
-
 Type *fe_constant_vla_type(Frontend *fe, CXCursor decl) {
     CXType ct = clang_getCanonicalType(clang_getCursorType(decl));
     if (ct.kind != CXType_VariableArray ||
         clang_getCanonicalType(clang_getArrayElementType(ct)).kind == CXType_VariableArray)
         return NULL;
-    SizeSearch search = {clang_getNullCursor(), false};
-    clang_visitChildren(decl, find_size_expr, &search);
+    /* the length: the declaration's first expression */
+    int n;
+    CXCursor *kids = fe_all_children(fe->a, decl, &n), *size = NULL;
+    for (int i = 0; i < n && !size; i++)
+        if (clang_isExpression(clang_getCursorKind(kids[i]))) size = &kids[i];
     long long len;
-    if (!search.found || !fe_eval_int(search.size, &len) || len <= 0 || len > INT32_MAX) return NULL;
+    if (!size || !fe_eval_int(*size, &len) || len <= 0 || len > INT32_MAX) return NULL;
     Type *base = fe_type(fe, clang_getArrayElementType(ct), decl);
     if (!base) return NULL;
     Type *t = arena_alloc(fe->a, sizeof *t);

@@ -77,6 +77,8 @@ SrcLoc fe_loc(Frontend *fe, CXCursor c);
 /* The same for a place in a file (a macro argument's, as clang reports it). */
 SrcLoc fe_loc_at(Frontend *fe, CXFile file, unsigned line, unsigned col);
 char *fe_spelling(Frontend *fe, CXCursor c);
+/* Whether token `tok` is spelled `word`. */
+bool fe_token_is(Frontend *fe, CXToken tok, const char *word);
 /* A type as clang spells it, in the arena. */
 char *fe_type_spelling(Frontend *fe, CXType t);
 Type *fe_type(Frontend *fe, CXType t, CXCursor where);

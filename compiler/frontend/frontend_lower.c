@@ -872,12 +872,7 @@ static Expr *folded_vla_size(Frontend *fe, CXCursor c) {
     CXToken *tokens = NULL;
     unsigned ntokens = 0;
     clang_tokenize(fe->tu, clang_getCursorExtent(c), &tokens, &ntokens);
-    bool is_sizeof = false;
-    if (ntokens) {
-        CXString first = clang_getTokenSpelling(fe->tu, tokens[0]);
-        is_sizeof = !strcmp(clang_getCString(first), "sizeof");
-        clang_disposeString(first);
-    }
+    bool is_sizeof = ntokens && fe_token_is(fe, tokens[0], "sizeof");
     clang_disposeTokens(fe->tu, tokens, ntokens);
     Var *v = NULL;
     if (is_sizeof && fe_children(c, kids, 1) == 1) {

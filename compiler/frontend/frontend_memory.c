@@ -83,6 +83,12 @@ static bool set_value(Frontend *fe, Type *t, CXCursor byte_arg, Expr **value) {
     return true;
 }
 
+static Expr *cast_to(Frontend *fe, Type *t, Expr *x, CXCursor c) {
+    Expr *e = fe_new_expr(fe, EX_CAST, t, c);
+    e->lhs = x;
+    return e;
+}
+
 /* `{ T *to = d; const S *from = s; for (long i = 0; i < n / size; i++) }`,
  * from left out for memset: the block, its loop (whose body the caller
  * gives, then pushes the loop), and the variables. */
@@ -103,9 +109,8 @@ static ElementLoop element_loop(Frontend *fe, CXCursor call, Expr *to, Expr *fro
         e.from = fe_hidden_local(fe, "memory.from", from->type, call);
         vec_push(fe->a, &e.block->body, fe_decl_stmt(fe, e.from, from, call));
     }
-    Expr *count = fe_new_expr(fe, EX_CAST, index_t, call);
-    count->lhs = bytes;
-    count = fe_new_binary(fe, EX_BINARY, OP_DIV, index_t, count, constant(fe, index_t, size, call), call);
+    Expr *count = fe_new_binary(fe, EX_BINARY, OP_DIV, index_t, cast_to(fe, index_t, bytes, call),
+                                constant(fe, index_t, size, call), call);
     e.loop->kind = ST_FOR;
     e.loop->loc = e.block->loc;
     e.loop->init = fe_decl_stmt(fe, e.i, constant(fe, index_t, 0, call), call);
@@ -138,12 +143,6 @@ static Expr *byte_index(Frontend *fe, Var *i, int size, int k, CXCursor c) {
     return fe_new_binary(fe, EX_BINARY, OP_ADD, index_t, first, constant(fe, index_t, k, c), c);
 }
 
-static Expr *cast_to(Frontend *fe, Type *t, Expr *x, CXCursor c) {
-    Expr *e = fe_new_expr(fe, EX_CAST, t, c);
-    e->lhs = x;
-    return e;
-}
-
 /* memcpy between bytes and wider scalars (both ways), n a whole number
  * of the wider one: { T *to = d; const B *from = s; for (long i = 0; i <
  * n / size; i++) to[i] = bits of (from[i*size] | from[i*size+1] << 8 ...) }
@@ -171,7 +170,8 @@ static Stmt *bytes_and_words(Frontend *fe, CXCursor call, Expr *to, Expr *from, 
         if (gather) {
             value = NULL;
             for (int b = 0; b < size; b++) {
-                Expr *part = cast_to(fe, bits_t, cast_to(fe, ubyte, element_of(fe, from_v, byte_index(fe, i_v, size, b, call), call), call), call);
+                Expr *byte_value = element_of(fe, from_v, byte_index(fe, i_v, size, b, call), call);
+                Expr *part = cast_to(fe, bits_t, cast_to(fe, ubyte, byte_value, call), call);
                 if (b) part = fe_new_binary(fe, EX_BINARY, OP_SHL, bits_t, part, constant(fe, bits_t, 8 * b, call), call);
                 value = value ? fe_new_binary(fe, EX_BINARY, OP_OR, bits_t, value, part, call) : part;
             }
@@ -218,8 +218,7 @@ Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
         return NULL;
     }
     Type *t = to->type->base;
-    if (from && is_byte(from->type->base) != is_byte(t) && (is_byte(t) ? from->type->base : t)->size > 1 &&
-        is_word(is_byte(t) ? from->type->base : t))
+    if (from && is_byte(from->type->base) != is_byte(t) && is_word(is_byte(t) ? from->type->base : t))
         return bytes_and_words(fe, call, to, from, bytes);
     if (t->kind == TY_VOID || t->size <= 0 || (from && from->type->base->size != t->size)) {
         diag_error(fe->u->diag, fe_loc(fe, call),

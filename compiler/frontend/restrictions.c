@@ -243,13 +243,6 @@ static bool is_own_variable(Checker *ck, CXCursor decl) {
     return clang_File_isEqual(file, ck->fe->main_file) && off >= ck->begin && off < ck->end;
 }
 
-static bool token_is(Frontend *fe, CXToken tok, const char *word) {
-    CXString s = clang_getTokenSpelling(fe->tu, tok);
-    bool yes = !strcmp(clang_getCString(s), word);
-    clang_disposeString(s);
-    return yes;
-}
-
 /* Whether attribute cursor `attr` is GNU C's cleanup (`cleanup(f)`,
  * `__cleanup__(f)`, `[[gnu::cleanup(f)]]`), which libclang does not name:
  * its first token does, or the one after its prefix's `::`. */
@@ -258,8 +251,8 @@ static bool is_cleanup_attribute(Frontend *fe, CXCursor attr) {
     CXToken *toks;
     unsigned n;
     clang_tokenize(fe->tu, clang_getCursorExtent(attr), &toks, &n);
-    unsigned name = n >= 3 && token_is(fe, toks[1], "::") ? 2 : 0;
-    bool yes = name < n && (token_is(fe, toks[name], "cleanup") || token_is(fe, toks[name], "__cleanup__"));
+    unsigned name = n >= 3 && fe_token_is(fe, toks[1], "::") ? 2 : 0;
+    bool yes = name < n && (fe_token_is(fe, toks[name], "cleanup") || fe_token_is(fe, toks[name], "__cleanup__"));
     clang_disposeTokens(fe->tu, toks, n);
     return yes;
 }

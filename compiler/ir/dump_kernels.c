@@ -33,7 +33,8 @@ static void print_capture(const Kernel *k, const Var *v, FILE *out) {
     uint32_t at = v->push_offset - k->args_block;
     if (v->capture == CAPTURE_VIEW)
         fprintf(out, "  capture '%s': view of %s%s, %s, device address at %s %u\n", v->name,
-                !v->object ? "" : v->static_storage ? "the global " : "the variable ", v->object ? v->type->base->name : v->type->name, access_text(v),
+                !v->object ? "" : v->static_storage ? "the global " : "the variable ",
+                v->object ? v->type->base->name : v->type->name, access_text(v),
                 where, at);
     else if (v->capture == CAPTURE_POINTER)
         fprintf(out, "  capture '%s': pointer %s, %s, device address at %s %u\n", v->name, v->type->name,

@@ -48,7 +48,6 @@ static uint64_t may_be_set(const Module *m, uint32_t id, int depth) {
     if (!width || !m->def[id]) return UINT64_MAX;
     size_t at = m->def[id];
     uint32_t op = op_of(m, at);
-    if (!width) return UINT64_MAX;
     uint64_t all = all_bits(width);
     if (depth >= DEPTH) return all;
     const uint32_t *w = m->words + at;
