@@ -46,6 +46,13 @@ camp_status camp_scope_region(const void *p, camp_region **out) {
     return CAMP_OK;
 }
 
+bool camp_scope_lists(const void *p) {
+    for (camp_scope *s = innermost; s; s = s->outer)
+        for (uint32_t i = 0; i < s->count; i++)
+            if (s->host[i] == p) return true;
+    return false;
+}
+
 void camp_abi_scope_end(camp_scope *scope) {
     /* the scopes inside it are gone too (a longjmp skipped their ends) */
     for (camp_scope *s = innermost; s; s = s->outer)

@@ -991,6 +991,8 @@ camp_status camp_view_region_new(char *host, size_t bytes, const char *name, cam
 /* call_scope.c: the view of a local of a wrapped call that `p` points
  * into, made now; NULL where none holds it. */
 camp_status camp_scope_region(const void *p, camp_region **out);
+/* Whether a local array that the thread's scopes list begins at `p`. */
+bool camp_scope_lists(const void *p);
 void camp_region_remove(camp_region *region);
 /* Ends the regions launches made for static arrays (views.c) that overlap
  * [host, host + bytes), bringing their data back first. */

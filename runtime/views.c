@@ -205,7 +205,8 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
     if (!p) return CAMP_OK; /* NULL stays NULL: kernels may test it */
     camp_region *region = camp_region_find(view->host);
     /* one past a region's end, where an array begins that has no view yet: that array's */
-    if (region && (const char *)view->host == region->host + region->bytes && global_array_of(set->module, p, false))
+    if (region && (const char *)view->host == region->host + region->bytes &&
+        (global_array_of(set->module, p, false) || camp_scope_lists(view->host)))
         region = NULL;
     if (region) return pointer_in_region(set, i, region, address);
     for (uint32_t g = 0; g < set->count; g++) {
@@ -241,8 +242,8 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
                      "pointer '%s' (%p) lies in no view%s: make the memory it points to available to "
                      "kernels with array_view(%s, n), or allocate it with array_new",
                      name, view->host,
-                     on_this_stack(view->host) ? " (it points into the stack: a local array of a calling function, "
-                                                 "which needs its view where it is declared)"
+                     on_this_stack(view->host) ? " (it points into the stack: a local array that campcc did not see "
+                                                 "reach this launch, which needs its view where it is declared)"
                                                : "",
                      name);
 }

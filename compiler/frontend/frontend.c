@@ -1040,7 +1040,7 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
         k->folded_extent->capture = CAPTURE_VALUE;
         k->folded_extent->host_value = "camp_domain_[1]";
     }
-    k->body = fe_lower_stmt(fe, body);
+    k->body = fe_with_capture_copies(fe, fe_lower_stmt(fe, body), body);
     fe->kernel = NULL;
 }
 
@@ -1444,7 +1444,10 @@ bool frontend_run(Unit *u) {
             fe_find_host_math_use(&fe);
             if (fe_check_restrictions(&fe)) fe_visit_unit(&fe, find_kernels, &fe);
             if (u->diag->errors == 0) fe_lower_matmuls(&fe);
-            if (u->diag->errors == 0 && u->kernels.len) fe_find_call_views(&fe);
+            if (u->diag->errors == 0 && u->kernels.len) {
+                fe_find_call_views(&fe);
+                fe_find_launch_scopes(&fe);
+            }
         }
         ok = u->diag->errors == 0;
     }

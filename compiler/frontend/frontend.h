@@ -60,6 +60,7 @@ typedef struct Frontend {
     int loop_depth;      /* loops around the statement being lowered */
     int break_depth;     /* loops and switches around it */
     PtrVec kernel_ranges; /* unsigned[2]: byte ranges of the parallel_for_each statements */
+    PtrVec capture_copies; /* Var* (captures): those of the kernel being lowered with a copy */
     const char *dialect_dir; /* where <camp.h> is, with a final '/'; NULL if not included */
     CXCursor *searched;  /* the top-level cursors the searches look into (unit_cursors.c) */
     int nsearched, capsearched;
@@ -123,6 +124,8 @@ void fe_find_host_math_use(Frontend *fe);
 /* call_views.c: lists in u->call_views the host's calls that pass local
  * arrays to the file's functions that launch kernels. */
 void fe_find_call_views(Frontend *fe);
+/* launch_scope.c: sets each kernel's launch_scope. */
+void fe_find_launch_scopes(Frontend *fe);
 /* A call of a library name; *handled false if `name` is none of them. */
 Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
 /* The byte offset in its file of where `l` is expanded (and its line). */
@@ -261,6 +264,9 @@ Var *fe_hidden_local(Frontend *fe, const char *name, Type *t, CXCursor c);
 Stmt *fe_decl_stmt(Frontend *fe, Var *v, Expr *init, CXCursor c);
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what); /* reports; NULL */
 Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c); /* an lvalue's value (EX_LOAD), else e */
+Expr *fe_var_value(Frontend *fe, Var *v, CXCursor c); /* the value of variable v */
+/* A kernel's body, first making the copies of its captures whose address it takes. */
+Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c);
 /* Whether a value of scalar type `from` may be read as `to`, another scalar type of its size (a pun). */
 bool fe_punnable(const Type *from, const Type *to);
 Expr *fe_bits_as(Frontend *fe, Expr *value, Type *t, CXCursor c); /* value's bits as type t */

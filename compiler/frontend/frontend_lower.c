@@ -184,6 +184,12 @@ static int vector_accessor(Frontend *fe, CXCursor c, CXCursor sub, int n, uint8_
     return k;
 }
 
+Expr *fe_var_value(Frontend *fe, Var *v, CXCursor c) {
+    Expr *ref = fe_new_expr(fe, EX_VAR, v->type, c);
+    ref->var = v;
+    return fe_load_if_lvalue(fe, ref, c);
+}
+
 Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c) {
     if (!is_lvalue(e)) return e;
     Expr *load = fe_new_expr(fe, EX_LOAD, e->type, c);
@@ -514,6 +520,40 @@ static Expr *punned_read(Frontend *fe, Expr *p, Type *t, CXCursor c) {
     return fe_punnable(x->type, t) ? fe_bits_as(fe, fe_load_if_lvalue(fe, x, c), t, c) : NULL;
 }
 
+/* The address of a struct a kernel captures by value and that holds
+ * pointers, or of a part of it: the thread's own copy's. Such a struct
+ * cannot be shared (the launch translates its pointers), so `f(&im)`
+ * points to a copy, as a C++ AMP lambda's captures are copies; the
+ * kernel's body begins by making it (fe_with_capture_copies). */
+static bool address_of_copy(Frontend *fe, Expr *lvalue, CXCursor c) {
+    Expr *x = lvalue;
+    while (x->kind == EX_MEMBER || x->kind == EX_VELEM || x->kind == EX_SWIZZLE ||
+           (x->kind == EX_INDEX && x->lhs->kind == EX_DECAY))
+        x = x->kind == EX_INDEX ? x->lhs->lhs : x->lhs;
+    Var *v = x->kind == EX_VAR ? x->var : NULL;
+    if (!fe->kernel || !v || v->kind != VAR_CAPTURE || v->capture != CAPTURE_VALUE || !type_holds_pointer(v->type))
+        return false;
+    if (!v->copy) {
+        v->copy = fe_hidden_local(fe, arena_printf(fe->a, "%s.copy", v->name), v->type, c);
+        v->copy->copy_of = v;
+        vec_push(fe->a, &fe->capture_copies, v);
+    }
+    x->var = v->copy;
+    return true;
+}
+
+Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c) {
+    if (!fe->capture_copies.len || !body) return body;
+    Stmt *block = new_stmt(fe, ST_BLOCK, c);
+    for (int i = 0; i < fe->capture_copies.len; i++) {
+        Var *v = fe->capture_copies.items[i];
+        vec_push(fe->a, &block->body, fe_decl_stmt(fe, v->copy, fe_var_value(fe, v, c), c));
+    }
+    vec_push(fe->a, &block->body, body);
+    fe->capture_copies.len = 0;
+    return block;
+}
+
 static Expr *lower_unary(Frontend *fe, CXCursor c) {
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     CXCursor kids[2];
@@ -542,6 +582,7 @@ static Expr *lower_unary(Frontend *fe, CXCursor c) {
     case CXUnaryOperator_AddrOf:
         e->kind = EX_ADDR;
         if (!is_lvalue(sub)) return fe_unsupported(fe, c, "address of a value");
+        if (address_of_copy(fe, sub, c)) break;
         if (sub->kind == EX_VAR && sub->var->kind == VAR_CAPTURE && sub->var->capture == CAPTURE_VALUE) {
             diag_error(fe->u->diag, fe_loc(fe, c),
                        "cannot take the address of captured variable '%s' (captures are by value; to pass it by "

@@ -38,12 +38,6 @@ static Expr *typed_pointer(Frontend *fe, CXCursor arg) {
     return p;
 }
 
-static Expr *load_of(Frontend *fe, Var *v, CXCursor c) {
-    Expr *ref = fe_new_expr(fe, EX_VAR, v->type, c);
-    ref->var = v;
-    return fe_load_if_lvalue(fe, ref, c);
-}
-
 static Expr *constant(Frontend *fe, Type *t, long long value, CXCursor c) {
     Expr *e = fe_new_expr(fe, EX_INT, t, c);
     e->ival = value;
@@ -114,7 +108,7 @@ static ElementLoop element_loop(Frontend *fe, CXCursor call, Expr *to, Expr *fro
     e.loop->kind = ST_FOR;
     e.loop->loc = e.block->loc;
     e.loop->init = fe_decl_stmt(fe, e.i, constant(fe, index_t, 0, call), call);
-    e.loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, type_int(4, true), load_of(fe, e.i, call), count, call);
+    e.loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, type_int(4, true), fe_var_value(fe, e.i, call), count, call);
     Expr *ref = fe_new_expr(fe, EX_VAR, index_t, call);
     ref->var = e.i;
     e.loop->step = fe_new_expr(fe, EX_INCDEC, index_t, call);
@@ -132,14 +126,14 @@ static bool is_word(const Type *t) {
 
 /* `p[i]` of pointer variable p, as a value. */
 static Expr *element_of(Frontend *fe, Var *p, Expr *i, CXCursor c) {
-    Expr *e = fe_new_binary(fe, EX_INDEX, OP_NONE, p->type->base, load_of(fe, p, c), i, c);
+    Expr *e = fe_new_binary(fe, EX_INDEX, OP_NONE, p->type->base, fe_var_value(fe, p, c), i, c);
     return fe_load_if_lvalue(fe, e, c);
 }
 
 /* Byte k of element i of `size` bytes: i * size + k. */
 static Expr *byte_index(Frontend *fe, Var *i, int size, int k, CXCursor c) {
     Type *index_t = i->type;
-    Expr *first = fe_new_binary(fe, EX_BINARY, OP_MUL, index_t, load_of(fe, i, c), constant(fe, index_t, size, c), c);
+    Expr *first = fe_new_binary(fe, EX_BINARY, OP_MUL, index_t, fe_var_value(fe, i, c), constant(fe, index_t, size, c), c);
     return fe_new_binary(fe, EX_BINARY, OP_ADD, index_t, first, constant(fe, index_t, k, c), c);
 }
 
@@ -177,14 +171,14 @@ static Stmt *bytes_and_words(Frontend *fe, CXCursor call, Expr *to, Expr *from, 
             }
             value = word->kind == TY_FLOAT ? fe_bits_as(fe, cast_to(fe, same_size, value, call), word, call)
                                            : cast_to(fe, word, value, call);
-            target = fe_new_binary(fe, EX_INDEX, OP_NONE, word, load_of(fe, to_v, call), load_of(fe, i_v, call), call);
+            target = fe_new_binary(fe, EX_INDEX, OP_NONE, word, fe_var_value(fe, to_v, call), fe_var_value(fe, i_v, call), call);
         } else {
-            Expr *whole = element_of(fe, from_v, load_of(fe, i_v, call), call);
+            Expr *whole = element_of(fe, from_v, fe_var_value(fe, i_v, call), call);
             if (word->kind == TY_FLOAT) whole = fe_bits_as(fe, whole, same_size, call);
             whole = cast_to(fe, bits_t, whole, call);
             if (k) whole = fe_new_binary(fe, EX_BINARY, OP_SHR, bits_t, whole, constant(fe, bits_t, 8 * k, call), call);
             value = cast_to(fe, byte, whole, call);
-            target = fe_new_binary(fe, EX_INDEX, OP_NONE, byte, load_of(fe, to_v, call),
+            target = fe_new_binary(fe, EX_INDEX, OP_NONE, byte, fe_var_value(fe, to_v, call),
                                    byte_index(fe, i_v, size, k, call), call);
         }
         Stmt *store = arena_alloc(fe->a, sizeof *store);
@@ -248,10 +242,10 @@ Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
     /* { T *to = d; const T *from = s; for (long i = 0; i < n / sizeof *to; i++) to[i] = from[i]; } */
     ElementLoop e = element_loop(fe, call, to, from, bytes, t->size);
     Var *to_v = e.to, *from_v = e.from, *i_v = e.i;
-    Expr *element = fe_new_binary(fe, EX_INDEX, OP_NONE, t, load_of(fe, to_v, call), load_of(fe, i_v, call), call);
+    Expr *element = fe_new_binary(fe, EX_INDEX, OP_NONE, t, fe_var_value(fe, to_v, call), fe_var_value(fe, i_v, call), call);
     if (from) {
-        Expr *source = fe_new_binary(fe, EX_INDEX, OP_NONE, from->type->base, load_of(fe, from_v, call),
-                              load_of(fe, i_v, call), call);
+        Expr *source = fe_new_binary(fe, EX_INDEX, OP_NONE, from->type->base, fe_var_value(fe, from_v, call),
+                              fe_var_value(fe, i_v, call), call);
         value = fe_load_if_lvalue(fe, source, call);
         if (pun) value = fe_bits_as(fe, value, t, call);
     }

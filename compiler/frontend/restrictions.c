@@ -72,32 +72,34 @@ static CXCursor strip_implicit(CXCursor c) {
 /* Whether memory of type `t` holds a pointer (through arrays, struct and
  * union members), or, where `unions`, a union. `depth` bounds nesting of
  * records by value. */
-static bool holds(CXType t, bool unions, int depth);
+/* What holds() looks for inside a type. */
+enum { HOLDS_POINTER = 1, HOLDS_UNION = 2 };
+static bool holds(CXType t, int what, int depth);
 
 typedef struct FieldSearch {
-    bool found, unions;
-    int depth;
+    bool found;
+    int what, depth;
 } FieldSearch;
 
 static enum CXVisitorResult field_holds(CXCursor field, CXClientData data) {
     FieldSearch *s = data;
-    if (holds(clang_getCursorType(field), s->unions, s->depth + 1)) {
+    if (holds(clang_getCursorType(field), s->what, s->depth + 1)) {
         s->found = true;
         return CXVisit_Break;
     }
     return CXVisit_Continue;
 }
 
-static bool holds(CXType t, bool unions, int depth) {
+static bool holds(CXType t, int what, int depth) {
     CXType ct = clang_getCanonicalType(t);
     switch (ct.kind) {
-    case CXType_Pointer: case CXType_BlockPointer: return true;
+    case CXType_Pointer: case CXType_BlockPointer: return what & HOLDS_POINTER;
     case CXType_ConstantArray: case CXType_VariableArray: case CXType_IncompleteArray:
-        return holds(clang_getArrayElementType(ct), unions, depth);
+        return holds(clang_getArrayElementType(ct), what, depth);
     case CXType_Record: {
         if (depth > 16) return false;
-        if (unions && clang_getCursorKind(clang_getTypeDeclaration(ct)) == CXCursor_UnionDecl) return true;
-        FieldSearch s = {false, unions, depth};
+        if ((what & HOLDS_UNION) && clang_getCursorKind(clang_getTypeDeclaration(ct)) == CXCursor_UnionDecl) return true;
+        FieldSearch s = {false, what, depth};
         clang_Type_visitFields(ct, field_holds, &s);
         return s.found;
     }
@@ -109,8 +111,8 @@ static bool holds(CXType t, bool unions, int depth) {
 static const char *unshareable(Frontend *fe, CXCursor decl) {
     CXType ct = clang_getCanonicalType(clang_getCursorType(decl));
     if (clang_getCursorTLSKind(decl) != CXTLS_None) return "a thread's own variable";
-    if (holds(ct, false, 0)) return "it holds a pointer";
-    if (holds(ct, true, 0)) return "it holds a union";
+    if (holds(ct, HOLDS_POINTER, 0)) return "it holds a pointer";
+    if (holds(ct, HOLDS_UNION, 0)) return "it holds a union";
     if (fe_is_texture_type(fe, ct)) return "a texture";
     return NULL;
 }
@@ -157,7 +159,7 @@ static TypeProblem type_problem(CXType t) {
         CXType pt = clang_getCanonicalType(clang_getPointeeType(ct));
         if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto) return TYPE_FUNCTION_POINTER;
         if (is_va_list_record(pt)) return TYPE_VA_LIST;
-        if (holds(pt, false, 0)) return TYPE_POINTER_TO_POINTER;
+        if (holds(pt, HOLDS_POINTER, 0) && pt.kind != CXType_Record) return TYPE_POINTER_TO_POINTER;
         return type_problem(pt);
     }
     case CXType_ConstantArray: case CXType_VariableArray: case CXType_IncompleteArray:
@@ -389,6 +391,8 @@ static void share_addressed_variable(Checker *ck, CXCursor operand) {
         fe_share_variable(ck->fe, var);
         return;
     }
+    CXType ct = clang_getCanonicalType(clang_getCursorType(var));
+    if (outside && holds(ct, HOLDS_POINTER, 0) && !holds(ct, HOLDS_UNION, 0)) return; /* the address of a copy (frontend_lower.c) */
     char *name = fe_spelling(ck->fe, var);
     diag_error(ck->d, fe_loc(ck->fe, operand),
                "cannot take the address of %s variable '%s' in a kernel (kernels see a copy of its value: %s)",

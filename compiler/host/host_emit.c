@@ -170,6 +170,16 @@ static void put_extent(StrBuf *out, const Kernel *k) {
     sb_puts(out, "}; ");
 }
 
+/* `camp_scope s; camp_abi_scope_begin(&s); camp_abi_scope_view(&s, &a, sizeof a, "a"); ...`: the
+ * scope named `scope` listing the local arrays `names`. */
+static void put_scope_begin(StrBuf *out, const char *scope, const PtrVec *names) {
+    sb_printf(out, "camp_scope %s; camp_abi_scope_begin(&%s); ", scope, scope);
+    for (int i = 0; i < names->len; i++) {
+        const char *name = names->items[i];
+        sb_printf(out, "camp_abi_scope_view(&%s, (const void *)&(%s), sizeof(%s), \"%s\"); ", scope, name, name, name);
+    }
+}
+
 /* The launch of kernel k over the domain camp_domain_: the extent, then
  * the call with the captures' arguments; for parallel_for_each_on, with
  * the thread's current view set to VIEW around it (camp.h's macro did that
@@ -194,7 +204,9 @@ static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
     sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
     /* the body's constants, which it alone may use (its own copy is in the module) */
     for (int i = 0; i < k->named_consts.len; i++) sb_printf(out, "(void)%s; ", ((Var *)k->named_consts.items[i])->name);
+    if (k->launch_scope.len) put_scope_begin(out, "camp_launch_scope_", &k->launch_scope);
     put_launch_call(out, a, k);
+    if (k->launch_scope.len) sb_puts(out, "camp_abi_scope_end(&camp_launch_scope_); ");
     sb_puts(out, "}");
 }
 
@@ -384,12 +396,8 @@ static char *page_alignment(Arena *a, const PageAligned *at) {
 static void call_view_texts(Arena *a, const CallView *v, int n, const char **before, const char **after) {
     StrBuf b = {0};
     /* __extension__: quiet under the program's -pedantic, as the statement expression is GNU C's */
-    sb_printf(&b, "__extension__ ({ camp_scope camp_scope_%d; camp_abi_scope_begin(&camp_scope_%d); ", n, n);
-    for (int i = 0; i < v->names.len; i++) {
-        const char *name = v->names.items[i];
-        sb_printf(&b, "camp_abi_scope_view(&camp_scope_%d, (const void *)&(%s), sizeof(%s), \"%s\"); ", n, name, name,
-                  name);
-    }
+    sb_puts(&b, "__extension__ ({ ");
+    put_scope_begin(&b, arena_printf(a, "camp_scope_%d", n), &v->names);
     if (!v->returns_void) sb_printf(&b, "__auto_type camp_result_%d = ", n);
     *before = arena_strndup(a, b.data, b.len);
     *after = v->returns_void ? arena_printf(a, "; camp_abi_scope_end(&camp_scope_%d); })", n)

@@ -339,6 +339,11 @@ typedef struct Var {
      * variable lies in or whose pointers its value may hold */
     uint64_t access_roots;
     bool written_in_calls; /* a capture: written only by the amp functions its kernel calls (access.c) */
+    /* a struct captured by value that holds pointers, whose address the
+     * kernel takes: the thread's own copy, a local the body begins by
+     * declaring (frontend_lower.c); copy_of: that local's capture, which
+     * it is written through as little as the capture itself */
+    struct Var *copy, *copy_of;
 } Var;
 
 typedef enum ExprKind {
@@ -573,6 +578,10 @@ typedef struct Kernel {
     uint32_t view_table_offset; /* -fcamp-check: where the runtime puts its launch's view table (camp_abi.h) */
     /* host rewriting: the byte range of `parallel_for_each(...) STATEMENT` */
     unsigned begin_offset, end_offset;
+    /* char*: the launching function's local arrays in scope, which its
+     * pointers may point into: listed in a scope around the launch
+     * (launch_scope.c) */
+    PtrVec launch_scope;
     SrcLoc end_loc;   /* where the body ends, as clang reports it: the host C goes on from there */
     const char *domain_text; /* DOMAIN, as written */
     const char *view_text;   /* VIEW of parallel_for_each_on, as written; NULL for the default */
@@ -838,6 +847,8 @@ void spv_choose_inlining(Unit *u);
 bool spv_restore_exact(Unit *u, uint32_t **words, size_t *nwords); /* on the malloc'd module *words */
 /* After the optimizer: merge-return's wrappers of early returns made returns again (spv_unwrap.c). */
 void spv_unwrap_returns(uint32_t *words, size_t *nwords);
+/* spv_debug_sweep.c: drops the debug records of values the optimizer removed. */
+void spv_drop_dangling_debug(uint32_t *words, size_t *nwords);
 
 /* spv_opt.c: the SPIR-V optimizer (spirv-opt -O), on each kernel's module
  * in u->kernel_spirv (cut again after), or on the file's, u->spirv. */

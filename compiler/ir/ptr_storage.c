@@ -315,8 +315,41 @@ static bool shared_memory(PtrSource s) {
     return s.t.space == PTR_OBJECT && s.t.root && s.t.root->kind == VAR_TILE_STATIC;
 }
 
+/* A pointer read from a view's memory is the host's address (a linked
+ * list's `p->next`): the memory kernels read through views holds no
+ * pointers. A pointer to a struct holding pointers is otherwise fine:
+ * into the thread's own memory, its pointers are the ones the kernel
+ * made (a captured struct's, translated). */
+static void check_pointer_read(CheckFrame *cf, const Expr *x) {
+    const Expr *root = x->lhs;
+    while (root->kind == EX_MEMBER || root->kind == EX_INDEX || root->kind == EX_DECAY) root = root->lhs;
+    if (root->kind == EX_VAR && root->var->kind == VAR_CAPTURE && root->var->type->kind == TY_ARRAY)
+        return; /* an array holding pointers: its layout is refused (layout.c) */
+    PtrSource s = lvalue_src(&cf->f, x->lhs);
+    if (s.kind != PTR_SRC_TARGET || s.t.space != PTR_VIEW || !first_report(cf->c, x)) return;
+    diag_error(cf->c->u->diag, x->loc,
+               "a pointer read from a view's memory: a kernel cannot use pointers stored in a view (they are the "
+               "host's addresses); store indices instead");
+}
+
+/* A write through `&im` of a captured struct holding pointers: it points
+ * to the thread's copy, which the program does not see (C would write
+ * the variable itself), so it is refused as a write of the capture is. */
+static void check_copy_write(CheckFrame *cf, const Expr *lvalue, const Expr *x) {
+    PtrSource s = lvalue_src(&cf->f, lvalue);
+    if (s.kind == PTR_SRC_TARGET || s.kind == PTR_SRC_PART) {
+        const Var *root = s.t.space == PTR_OBJECT ? s.t.root : NULL;
+        if (root && root->copy_of && first_report(cf->c, x))
+            diag_error(cf->c->u->diag, x->loc,
+                       "write through a pointer to captured variable '%s': kernels see a copy of its value (it holds "
+                       "pointers) and may not change it; copy it into a local variable and pass that",
+                       root->copy_of->name);
+    }
+}
+
 static void check_expr(void *ctx, Expr *x) {
     CheckFrame *cf = ctx;
+    if (x->kind == EX_LOAD && x->type->kind == TY_PTR) check_pointer_read(cf, x);
     Diag *d = cf->c->u->diag;
     /* an element of a union's array member is read in place; any other
      * pointer into a union has nothing to point at */
@@ -344,7 +377,9 @@ static void check_expr(void *ctx, Expr *x) {
                                   "and arrays (sum into a view, or into a tile_static float)");
         break;
     }
+    case EX_INCDEC: check_copy_write(cf, x->lhs, x); break;
     case EX_ASSIGN:
+        check_copy_write(cf, x->lhs, x);
         if (x->type->kind != TY_PTR || x->op != OP_NONE) break;
         if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) check_var_value(cf, x->lhs->var, x->rhs, x->loc, x);
         else check_stored(cf, x->rhs);

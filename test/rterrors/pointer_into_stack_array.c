@@ -22,5 +22,5 @@ int main(int argc, char **argv) {
     fill(p, 16);
     return 0; // the kernel did not run: its error is what is checked
 }
-// expect-abort: 15: lies in no view (it points into the stack: a local array of a calling function, which needs its view where it is declared)
+// expect-abort: 15: lies in no view (it points into the stack: a local array that campcc did not see reach this launch, which needs its view where it is declared)
 // expect-handled: handled invalid-argument at line 15
