@@ -70,6 +70,7 @@ typedef struct Frontend {
                                 * declaration its first use named */
     int nglobal_params, capglobal_params;
     Var *strings;        /* the string literals amp code points into, one module constant (frontend_lower.c) */
+    Var *ctype_tables[3]; /* <ctype.h>'s tables amp code reads (frontend_ctype.c) */
     int string_items_capacity; /* InitItems its initializer has room for */
 } Frontend;
 
@@ -265,6 +266,19 @@ Stmt *fe_decl_stmt(Frontend *fe, Var *v, Expr *init, CXCursor c);
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what); /* reports; NULL */
 Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c); /* an lvalue's value (EX_LOAD), else e */
 Expr *fe_var_value(Frontend *fe, Var *v, CXCursor c); /* the value of variable v */
+/* Element `at` of `array` (an lvalue of array type), as `array[at]` is lowered. */
+Expr *fe_element_at(Frontend *fe, Expr *array, int at, CXCursor c);
+/* frontend_ctype.c: whether c is a call of glibc's __ctype_b_loc() or
+ * its toupper and tolower forms; `(*CALL)[index]` lowered, the entry's
+ * value (NULL: `subscript` is no such entry, or one reported). */
+bool fe_is_ctype_table_call(Frontend *fe, CXCursor c);
+Expr *fe_ctype_table_entry(Frontend *fe, CXCursor subscript, CXCursor base, CXCursor index);
+/* A classification macro's `(*__ctype_b_loc())[c] & BITS`, as ints; NULL for any other `&`. */
+Expr *fe_ctype_test(Frontend *fe, CXCursor c);
+/* Whether `name` is one of <ctype.h>'s functions amp code has (glibc's tables' included). */
+bool fe_is_ctype_function(const char *name);
+/* A call of a <ctype.h> function (isdigit, toupper, ...); *handled false for any other. */
+Expr *fe_lower_ctype_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
 /* A kernel's body, first making the copies of its captures whose address it takes. */
 Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c);
 /* Whether a value of scalar type `from` may be read as `to`, another scalar type of its size (a pun). */

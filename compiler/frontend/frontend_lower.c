@@ -327,9 +327,8 @@ static Expr *decay_of(Frontend *fe, Expr *array, CXCursor c) {
     return decay;
 }
 
-/* Element `at` of `array` (an lvalue of array type), as `array[at]` is
- * lowered: its decay indexed. */
-static Expr *element_at(Frontend *fe, Expr *array, int at, CXCursor c) {
+/* its decay indexed */
+Expr *fe_element_at(Frontend *fe, Expr *array, int at, CXCursor c) {
     Expr *offset = fe_new_expr(fe, EX_INT, type_int(4, true), c);
     offset->ival = at;
     return fe_new_binary(fe, EX_INDEX, OP_NONE, array->type->base, decay_of(fe, array, c), offset, c);
@@ -384,7 +383,7 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
         /* a shared global: its view's one element, or what a helper's parameter for it points to */
         return v->kind == VAR_PARAM ? fe_new_binary(fe, EX_INDEX, OP_NONE, v->type->base, fe_load_if_lvalue(fe, e, c),
                                                     fe_new_expr(fe, EX_INT, type_int(4, true), c), c)
-                                    : element_at(fe, e, 0, c);
+                                    : fe_element_at(fe, e, 0, c);
     }
     case CXCursor_FunctionDecl:
         diag_error(fe->u->diag, fe_loc(fe, c), "function pointers are not allowed in amp code");
@@ -478,6 +477,8 @@ static Expr *lower_truth_operand(Frontend *fe, CXCursor c) {
 static Expr *lower_binary(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
     if (fe_children(c, kids, 2) != 2) return fe_unsupported(fe, c, NULL);
+    Expr *ctype = fe_ctype_test(fe, c);
+    if (ctype) return ctype;
     bool assign;
     Op op = binary_op(clang_getCursorBinaryOperatorKind(c), &assign);
     if (op == OP_NONE && !assign) return fe_unsupported(fe, c, "operator");
@@ -600,6 +601,8 @@ static Expr *lower_unary(Frontend *fe, CXCursor c) {
 static Expr *lower_subscript(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
     if (fe_children(c, kids, 2) != 2) return fe_unsupported(fe, c, NULL);
+    Expr *ctype = fe_ctype_table_entry(fe, c, fe_strip(kids[0]), kids[1]); /* <ctype.h>'s macros */
+    if (ctype) return ctype;
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     Expr *base = fe_lower_expr(fe, kids[0]), *idx = fe_lower_expr(fe, kids[1]);
     if (!t || !base || !idx) return NULL;
@@ -697,6 +700,10 @@ static Expr *lower_call(Frontend *fe, CXCursor c) {
         bool handled;
         Expr *e = fe_lower_library_call(fe, c, name, &handled);
         if (handled) return e;
+        if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) {
+            e = fe_lower_ctype_call(fe, c, name, &handled);
+            if (handled) return e;
+        }
     }
     return fe_lower_call_to(fe, c, decl);
 }
@@ -804,7 +811,7 @@ static Expr *string_address(Frontend *fe, CXCursor literal, Type *to) {
     pool->type->len = pool->type->size = at + t->len;
     Expr *ref = fe_new_expr(fe, EX_VAR, pool->type, literal), *address = fe_new_expr(fe, EX_ADDR, to, literal);
     ref->var = pool;
-    address->lhs = element_at(fe, ref, at, literal);
+    address->lhs = fe_element_at(fe, ref, at, literal);
     return address;
 }
 

@@ -170,15 +170,6 @@ static TypeProblem type_problem(CXType t) {
     }
 }
 
-/* Whether `c` is glibc's <ctype.h> table lookup (__ctype_b_loc() and
- * the like), which its isdigit and toupper macros expand to. */
-static bool is_ctype_table(Frontend *fe, CXCursor c) {
-    if (clang_getCursorKind(c) != CXCursor_CallExpr) return false;
-    CXCursor callee = clang_getCursorReferenced(c);
-    if (clang_Cursor_isNull(callee)) return false;
-    return !strncmp(fe_spelling(fe, callee), "__ctype_", 8);
-}
-
 static void report_type(Checker *ck, TypeProblem p, CXType t, CXCursor where) {
     SrcLoc at = fe_loc(ck->fe, where);
     char *name = type_name(ck->fe, t);
@@ -192,13 +183,6 @@ static void report_type(Checker *ck, TypeProblem p, CXType t, CXCursor where) {
         diag_error(ck->d, at, "function pointers are not allowed in amp code (type '%s')", name);
         break;
     case TYPE_POINTER_TO_POINTER: {
-        if (is_ctype_table(ck->fe, where)) {
-            diag_error(ck->d, at,
-                       "<ctype.h>'s classifications and conversions (isdigit, isspace, toupper, ...) are not "
-                       "available in amp code: they read the C library's locale tables; compare the character's "
-                       "range instead (c >= '0' && c <= '9')");
-            break;
-        }
         /* a struct that holds pointers is taken by value: a captured one's pointers are translated */
         CXType pointee = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(t)));
         diag_error(ck->d, at,
@@ -218,6 +202,7 @@ static void report_type(Checker *ck, TypeProblem p, CXType t, CXCursor where) {
 /* Reports a forbidden type at `where`; true if it did. */
 static bool check_type(Checker *ck, CXType t, CXCursor where) {
     TypeProblem p = type_problem(t);
+    if (p == TYPE_POINTER_TO_POINTER && fe_is_ctype_table_call(ck->fe, where)) return false; /* frontend_ctype.c */
     report_type(ck, p, t, where);
     return p != TYPE_OK;
 }
@@ -462,7 +447,7 @@ static bool is_library_call(const Checker *ck, CXCursor decl, const char *name) 
     if (fe_in_dialect_headers(ck->fe, decl) || strncmp(name, "fast_math_", 10) == 0 ||
         strncmp(name, "__builtin_", 10) == 0)
         return true;
-    return (is_math_function(name) || fe_is_memory_function(name)) &&
+    return (is_math_function(name) || fe_is_memory_function(name) || fe_is_ctype_function(name)) &&
            clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
 }
 
@@ -529,8 +514,8 @@ static bool check_callee(Checker *ck, CXCursor call) {
                   name);
     else if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) /* the program cannot mark it */
         diag_note(ck->d, at,
-                  "'%s' is a C library function that amp code has no form of (it has <math.h>'s, memcpy and "
-                  "memset): write the loop it stands for, or a restrict(amp) function of your own",
+                  "'%s' is a C library function that amp code has no form of (it has <math.h>'s, <ctype.h>'s, "
+                  "memcpy and memset): write the loop it stands for, or a restrict(amp) function of your own",
                   name);
     else
         diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from amp code",
