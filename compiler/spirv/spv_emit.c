@@ -238,9 +238,20 @@ static int helper_params(Emitter *e, const Spec *spec, int i, uint32_t *types) {
     return n + 1;
 }
 
+/* The SPIR-V type a helper returns: a pointer (an address, ptr_storage.c)
+ * as its 64 bits, which the call converts back. SPIRV-Tools 2023.1's
+ * inliner passes a returned PhysicalStorageBuffer pointer through a
+ * Function variable, and its dead-code pass then took a store through the
+ * pointer loaded from it (`*at(p, i) = v`) for a store into that local and
+ * removed it; a pointer variable holds its address as bits for the same
+ * reason (spv_pointer.c). */
+uint32_t em_return_type(Emitter *e, const Func *f) {
+    return f->ret->kind == TY_PTR ? spv_type_int(&e->b, 64, false) : em_type(e, f->ret);
+}
+
 static void emit_helper(Emitter *e, Spec *spec) {
     Func *f = spec->func;
-    uint32_t ret = em_type(e, f->ret);
+    uint32_t ret = em_return_type(e, f);
     int n = 0;
     for (int i = 0; i < f->nparams; i++) n += helper_params(e, spec, i, NULL);
     uint32_t *params = malloc(sizeof *params * ((size_t)n + 1)), *ids = malloc(sizeof *ids * ((size_t)n + 1));

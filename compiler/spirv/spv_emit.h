@@ -215,6 +215,7 @@ uint32_t em_args_block_pointer_type(Emitter *e, const Kernel *k); /* the pushed 
  * their buffer's address): the report's first. */
 uint32_t em_push_report_member(const Kernel *k);
 uint32_t em_capture_value(Emitter *e, const Var *capture, uint32_t type); /* load a capture of SPIR-V type `type` */
+uint32_t em_return_type(Emitter *e, const Func *f); /* what a helper returns: a pointer as its address's bits */
 uint32_t em_view_address_type(Emitter *e, const Var *view); /* a view's pushed address: to its first element */
 uint32_t em_module_const(Emitter *e, Var *v); /* the Private variable of a module constant */
 void em_store_local(Emitter *e, Var *v, Expr *value); /* a declaration's initializer */

@@ -481,7 +481,7 @@ static uint32_t call(Emitter *e, Expr *x) {
     Spec *s = em_spec(e, f, key);
     s->textures = textures;
     uint32_t r = spv_new_id(&e->b);
-    ops[0] = em_type(e, f->ret);
+    ops[0] = em_return_type(e, f);
     ops[1] = r;
     ops[2] = s->id;
     spv_op(&e->code, SpvOpFunctionCall, ops, 3 + (size_t)n);
@@ -489,6 +489,7 @@ static uint32_t call(Emitter *e, Expr *x) {
     free(ptrs);
     free(key);
     free(bases);
+    if (f->ret->kind == TY_PTR) return em_op1(e, SpvOpConvertUToPtr, em_type(e, f->ret), r);
     return x->type->kind == TY_VOID ? 0 : r;
 }
 
