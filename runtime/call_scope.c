@@ -28,21 +28,31 @@ void camp_abi_scope_view(camp_scope *scope, const void *host, camp_size bytes, c
     scope->name[scope->count++] = name;
 }
 
+/* Local i of scope s made a view, in *out; NULL where a region over part
+ * of it is there already (it stays as before). */
+static camp_status scope_region(camp_scope *s, uint32_t i, camp_region **out) {
+    const char *host = s->host[i];
+    camp_region *below = camp_region_below(host + s->bytes[i]);
+    if (below && below->host + below->bytes > host) return CAMP_OK;
+    /* the program's own memory: const only in the ABI */
+    CAMP_TRY(camp_view_region_new((char *)(uintptr_t)host, s->bytes[i], s->name[i], out));
+    (*out)->call_scoped = (*out)->stack_local = true;
+    s->regions[s->made++] = *out;
+    return CAMP_OK;
+}
+
 camp_status camp_scope_region(const void *p, camp_region **out) {
     *out = NULL;
-    for (camp_scope *s = innermost; s; s = s->outer)
-        for (uint32_t i = 0; i < s->count; i++) {
-            const char *host = s->host[i];
-            if ((const char *)p < host || (const char *)p > host + s->bytes[i] || s->made == CAMP_SCOPE_VIEWS_MAX)
-                continue;
-            camp_region *below = camp_region_below(host + s->bytes[i]);
-            if (below && below->host + below->bytes > host) continue; /* a region over part of it: as before */
-            /* the program's own memory: const only in the ABI */
-            CAMP_TRY(camp_view_region_new((char *)(uintptr_t)host, s->bytes[i], s->name[i], out));
-            (*out)->call_scoped = true;
-            s->regions[s->made++] = *out;
-            return CAMP_OK;
-        }
+    /* a local p lies in before one it is just past the end of: the next on the stack may begin there */
+    for (int past_end = 0; past_end < 2; past_end++)
+        for (camp_scope *s = innermost; s; s = s->outer)
+            for (uint32_t i = 0; i < s->count; i++) {
+                const char *host = s->host[i], *at = p;
+                bool in = at >= host && at < host + s->bytes[i];
+                if ((past_end ? at != host + s->bytes[i] : !in) || s->made == CAMP_SCOPE_VIEWS_MAX) continue;
+                CAMP_TRY(scope_region(s, i, out));
+                if (*out) return CAMP_OK;
+            }
     return CAMP_OK;
 }
 

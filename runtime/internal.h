@@ -231,6 +231,7 @@ typedef struct camp_region {
     bool settling;        /* VIEW: a thread brings its kernels' writes back, the lock let go meanwhile */
     char *guard_spare;    /* VIEW: pages its next copy back goes into before they replace its own (host_guard.c) */
     bool call_scoped;     /* VIEW: made by a library call for memory with none, ended as it returns: never guarded */
+    bool stack_local;     /* VIEW, call_scoped: a local of a wrapped call or launch (call_scope.c): in and out at each launch */
     /* VIEW, with CAMP_IMPLICIT_SYNC=check (host_guard.c): the last
      * kernel that may have written it; whether the host's access before a
      * synchronize was reported; where the host wrote it while the

@@ -169,6 +169,7 @@ static const camp_global_array *global_array_of(const camp_module_info *module, 
 static camp_status pointer_in_region(camp_view_set *set, uint32_t i, camp_region *region, uint64_t *address) {
     const camp_launch_view *view = &set->views[i];
     set->region_of[i] = region;
+    if (region->stack_local && !region->host_stale) region->device_valid = false; /* the host may have written it */
     CAMP_TRY(camp_region_prepare(region, set->queue, view));
     *address = region_address(region, view->host);
     note_buffer(set, &region->device);
@@ -204,14 +205,20 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
     *address = 0;
     if (!p) return CAMP_OK; /* NULL stays NULL: kernels may test it */
     camp_region *region = camp_region_find(view->host);
-    /* one past a region's end, where an array begins that has no view yet: that array's */
+    /* One past a region's end: where an array begins that has no view yet,
+     * that array's; where the kernel reads or writes through the pointer,
+     * what begins there (a static local, a struct), not past the end of
+     * the region's buffer; else (a bound the kernel compares with) the
+     * region's end. */
+    bool derefs = view->access & (CAMP_ACCESS_READ | CAMP_ACCESS_WRITE);
     if (region && (const char *)view->host == region->host + region->bytes &&
-        (global_array_of(set->module, p, false) || camp_scope_lists(view->host)))
+        (derefs || global_array_of(set->module, p, false) || camp_scope_lists(view->host)))
         region = NULL;
     if (region) return pointer_in_region(set, i, region, address);
     for (uint32_t g = 0; g < set->count; g++) {
         camp_view_group *group = &set->groups[g];
-        if (p >= (uintptr_t)group->host && p <= (uintptr_t)group->host + group->bytes) {
+        uintptr_t end = (uintptr_t)group->host + group->bytes;
+        if (p >= (uintptr_t)group->host && (p < end || (p == end && !derefs))) {
             if (view->access & CAMP_ACCESS_WRITE) group->written_through_pointer = true;
             group->access |= view->access & ~CAMP_ACCESS_POINTER;
             *address = group->device.address + group->pad + (p - (uintptr_t)group->host);
@@ -360,6 +367,10 @@ static camp_status finish_eager_regions(camp_view_set *set) {
          * the way. */
         if ((set->views[i].access & CAMP_ACCESS_USED_NEXT) && region->kind == CAMP_REGION_VIEW && camp_guard_enabled())
             CAMP_TRY(camp_region_synchronize(region, false));
+        /* A local of a wrapped call or launch (call_scope.c): never guarded,
+         * so its data goes back after each kernel, as a local array's that a
+         * kernel names does, and in before each (pointer_in_region). */
+        if (region->stack_local) CAMP_TRY(camp_region_synchronize(region, false));
     }
     return CAMP_OK;
 }

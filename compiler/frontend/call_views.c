@@ -10,8 +10,10 @@
  * it) on to a parameter of another that reaches one (the file's own
  * functions, to a fixed point). The calls wrapped are those in host code
  * of the main file, written there (not by a macro), outside kernels,
- * whose argument for such a parameter is a local array of automatic
- * storage or the address of a local (a struct passed by pointer). */
+ * whose argument for such a parameter is a local array (automatic or
+ * static: a static local is in no list of the unit's arrays), a pointer
+ * into one (`a + k`, `&a[k]`, a row `m[i]`), or the address of a local (a
+ * struct passed by pointer). */
 #include "frontend.h"
 
 #include <stdlib.h>
@@ -98,19 +100,32 @@ static enum CXChildVisitResult find_reaching_params(CXCursor c, CXCursor parent,
 /* A local of automatic storage that the argument names: the array itself
  * (decayed) or `&x`; the variable's name, or NULL. */
 static char *local_passed(Frontend *fe, CXCursor arg, CXCursor caller) {
-    CXCursor e = fe_strip(arg);
-    bool address = clang_getCursorKind(e) == CXCursor_UnaryOperator &&
-                   clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf;
-    if (address) {
-        CXCursor kids[1];
-        if (fe_children(e, kids, 1) != 1) return NULL;
-        e = fe_strip(kids[0]);
+    CXCursor e = fe_strip(arg), kids[2];
+    bool address = false; /* of the local itself, not of an element: a struct passed by address */
+    /* down to the local: `&s`, `a + k`, `&a[k]`, `m[i]` (a row), `&m[i][j]` */
+    for (int depth = 0; depth < 8 && clang_getCursorKind(e) != CXCursor_DeclRefExpr; depth++) {
+        enum CXCursorKind k = clang_getCursorKind(e);
+        int n = fe_children(e, kids, 2);
+        if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf && n == 1) {
+            address = clang_getCursorKind(fe_strip(kids[0])) == CXCursor_DeclRefExpr;
+            e = fe_strip(kids[0]);
+        } else if (k == CXCursor_ArraySubscriptExpr && n == 2) {
+            e = fe_strip(kids[0]);
+        } else if (k == CXCursor_BinaryOperator && n == 2 &&
+                   (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add ||
+                    clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub)) {
+            bool left = clang_getCanonicalType(clang_getCursorType(kids[0])).kind == CXType_Pointer;
+            e = fe_strip(kids[left ? 0 : 1]);
+        } else {
+            return NULL;
+        }
     }
     if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return NULL;
     CXCursor var = clang_getCursorReferenced(e);
-    if (clang_getCursorKind(var) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(var) != 0 ||
-        clang_getCursorTLSKind(var) != CXTLS_None ||
-        !clang_equalCursors(clang_getCursorSemanticParent(var), caller))
+    /* automatic or static, of the caller (a static local is in no list of the unit's arrays) */
+    bool global = clang_Cursor_hasVarDeclGlobalStorage(var) != 0;
+    if (clang_getCursorKind(var) != CXCursor_VarDecl || (global && clang_Cursor_getStorageClass(var) != CX_SC_Static) ||
+        clang_getCursorTLSKind(var) != CXTLS_None || !clang_equalCursors(clang_getCursorSemanticParent(var), caller))
         return NULL;
     enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(var)).kind;
     bool array = k == CXType_ConstantArray || k == CXType_VariableArray;

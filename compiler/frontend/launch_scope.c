@@ -8,9 +8,10 @@
  * brought back as the launch ends: what a kernel naming the array gets.
  *
  * Only kernels that capture a pointer, or a struct holding one, get the
- * scope; the arrays are the function's locals of automatic storage
- * declared before the launch in the blocks around it (not `register`:
- * they have no address), the innermost declaration of each name. */
+ * scope; the arrays are the function's locals, automatic or static (no
+ * list of the unit's arrays has a static local), declared before the
+ * launch in the blocks around it (not `register`: they have no address),
+ * the innermost declaration of each name. */
 #include "frontend.h"
 
 #include <string.h>
@@ -43,7 +44,10 @@ static enum CXChildVisitResult declare(CXCursor c, CXCursor parent, CXClientData
         }
     enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
     bool array = k == CXType_ConstantArray || k == CXType_VariableArray;
-    if (array && !clang_Cursor_hasVarDeclGlobalStorage(c) && clang_Cursor_getStorageClass(c) != CX_SC_Register)
+    enum CX_StorageClass storage = clang_Cursor_getStorageClass(c);
+    bool global = clang_Cursor_hasVarDeclGlobalStorage(c) != 0; /* a static local's is in no list of the unit's arrays */
+    if (array && (!global || storage == CX_SC_Static) && clang_getCursorTLSKind(c) == CXTLS_None &&
+        storage != CX_SC_Register)
         vec_push(s->fe->a, s->names, name);
     return CXChildVisit_Continue;
 }
