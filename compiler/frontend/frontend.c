@@ -637,7 +637,18 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     bool array_param = clang_getCursorKind(decl) == CXCursor_ParmDecl && is_array_type(clang_getCursorType(decl));
     Type *t = array_param ? param_type(fe, decl) : fe_type(fe, clang_getCursorType(decl), ref);
     if (!t) return NULL;
+    /* `const struct tensor *A` (a host function's parameter, say): the
+     * struct A points to, by value, its pointers translated as a captured
+     * struct's are (a view of it would hold the host's addresses); the
+     * kernel's A points to its copy (fe_capture_copy) */
+    bool pointee = !array_param && t->kind == TY_PTR && t->base->kind == TY_STRUCT && !t->base->is_union &&
+                   type_holds_pointer(t->base);
+    if (pointee) {
+        name = arena_printf(fe->a, "(*%s)", name);
+        t = t->base;
+    }
     Var *v = fe_new_var(fe, name, t, VAR_CAPTURE, decl);
+    v->pointee = pointee;
     v->register_storage = clang_Cursor_getStorageClass(decl) == CX_SC_Register;
     if (t->kind != TY_ARRAY && is_shared_global(fe, decl, t)) {
         v->type = t = one_object_array(fe, t);

@@ -279,6 +279,8 @@ Expr *fe_ctype_test(Frontend *fe, CXCursor c);
 bool fe_is_ctype_function(const char *name);
 /* A call of a <ctype.h> function (isdigit, toupper, ...); *handled false for any other. */
 Expr *fe_lower_ctype_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
+/* The thread's copy of a capture (a struct holding pointers) whose address the kernel takes. */
+Var *fe_capture_copy(Frontend *fe, Var *capture, CXCursor c);
 /* A kernel's body, first making the copies of its captures whose address it takes. */
 Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c);
 /* Whether a value of scalar type `from` may be read as `to`, another scalar type of its size (a pun). */

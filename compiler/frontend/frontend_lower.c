@@ -377,6 +377,14 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
         if (v && !v->type) return NULL; /* a local or parameter whose type was refused, where it was declared */
         if (!v) v = outside_var(fe, c, decl);
         if (!v) return NULL;
+        if (v->pointee) { /* the address of the thread's copy of what it points to */
+            Type *t = fe_type(fe, clang_getCursorType(c), c);
+            Expr *copy = fe_new_expr(fe, EX_VAR, v->type, c), *address = t ? fe_new_expr(fe, EX_ADDR, t, c) : NULL;
+            if (!address) return NULL;
+            copy->var = fe_capture_copy(fe, v, c);
+            address->lhs = copy;
+            return address;
+        }
         Expr *e = fe_new_expr(fe, EX_VAR, v->type, c);
         e->var = v;
         if (!v->object) return e;
@@ -534,13 +542,17 @@ static bool address_of_copy(Frontend *fe, Expr *lvalue, CXCursor c) {
     Var *v = x->kind == EX_VAR ? x->var : NULL;
     if (!fe->kernel || !v || v->kind != VAR_CAPTURE || v->capture != CAPTURE_VALUE || !type_holds_pointer(v->type))
         return false;
-    if (!v->copy) {
-        v->copy = fe_hidden_local(fe, arena_printf(fe->a, "%s.copy", v->name), v->type, c);
-        v->copy->copy_of = v;
-        vec_push(fe->a, &fe->capture_copies, v);
-    }
-    x->var = v->copy;
+    x->var = fe_capture_copy(fe, v, c);
     return true;
+}
+
+Var *fe_capture_copy(Frontend *fe, Var *capture, CXCursor c) {
+    if (!capture->copy) {
+        capture->copy = fe_hidden_local(fe, arena_printf(fe->a, "%s.copy", capture->name), capture->type, c);
+        capture->copy->copy_of = capture;
+        vec_push(fe->a, &fe->capture_copies, capture);
+    }
+    return capture->copy;
 }
 
 Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c) {
@@ -1097,7 +1109,12 @@ static Expr *int_value(Frontend *fe, Expr *e, CXCursor c) {
 bool fe_vla_strides(Frontend *fe, CXCursor decl, Var *v, PtrVec *into) {
     if (v->type->kind != TY_PTR) return true;
     int levels = 0;
-    for (const Type *t = v->type->base; t->kind == TY_ARRAY; t = t->base) levels++;
+    bool run_time = false; /* rows of constant length need no stride (a typedef's have no sizes to read here) */
+    for (const Type *t = v->type->base; t->kind == TY_ARRAY; t = t->base) {
+        levels++;
+        run_time |= t->len < 0;
+    }
+    if (!run_time) return true;
     /* the declaration's expressions: the sizes of its type's rows as
      * written, innermost first, then its initializer */
     int nk, nsizes = 0;

@@ -170,10 +170,18 @@ static void put_extent(StrBuf *out, const Kernel *k) {
     sb_puts(out, "}; ");
 }
 
+static void put_scope_views(StrBuf *out, const char *scope, const PtrVec *names);
+
 /* `camp_scope s; camp_abi_scope_begin(&s); camp_abi_scope_view(&s, &a, sizeof a, "a"); ...`: the
  * scope named `scope` listing the local arrays `names`. */
 static void put_scope_begin(StrBuf *out, const char *scope, const PtrVec *names) {
-    sb_printf(out, "camp_scope %s; camp_abi_scope_begin(&%s); ", scope, scope);
+    sb_printf(out, "camp_scope %s; ", scope);
+    put_scope_views(out, scope, names);
+}
+
+/* `camp_abi_scope_begin(&s); camp_abi_scope_view(&s, &a, sizeof a, "a"); ...` */
+static void put_scope_views(StrBuf *out, const char *scope, const PtrVec *names) {
+    sb_printf(out, "camp_abi_scope_begin(&%s); ", scope);
     for (int i = 0; i < names->len; i++) {
         const char *name = names->items[i];
         sb_printf(out, "camp_abi_scope_view(&%s, (const void *)&(%s), sizeof(%s), \"%s\"); ", scope, name, name, name);
@@ -202,10 +210,14 @@ static void put_launch_call(StrBuf *out, Arena *a, const Kernel *k) {
 /* The launch of kernel k, on one line, in place of its parallel_for_each. */
 static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
     sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
+    if (k->launch_scope.len) sb_puts(out, "camp_scope camp_launch_scope_; ");
     /* the body's constants, which it alone may use (its own copy is in the module) */
     for (int i = 0; i < k->named_consts.len; i++) sb_printf(out, "(void)%s; ", ((Var *)k->named_consts.items[i])->name);
-    if (k->launch_scope.len) put_scope_begin(out, "camp_launch_scope_", &k->launch_scope);
+    if (k->launch_scope.len) put_scope_views(out, "camp_launch_scope_", &k->launch_scope);
+    /* a block of its own: declarations after those statements (C89's -Wdeclaration-after-statement) */
+    sb_puts(out, "{ ");
     put_launch_call(out, a, k);
+    sb_puts(out, "} ");
     if (k->launch_scope.len) sb_puts(out, "camp_abi_scope_end(&camp_launch_scope_); ");
     sb_puts(out, "}");
 }

@@ -344,6 +344,10 @@ typedef struct Var {
      * declaring (frontend_lower.c); copy_of: that local's capture, which
      * it is written through as little as the capture itself */
     struct Var *copy, *copy_of;
+    /* a capture of a pointer to a struct holding pointers, taken as the
+     * struct it points to (named `(*p)`): the kernel's `p` is the address
+     * of its copy */
+    bool pointee;
 } Var;
 
 typedef enum ExprKind {

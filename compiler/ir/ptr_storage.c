@@ -347,6 +347,22 @@ static void check_copy_write(CheckFrame *cf, const Expr *lvalue, const Expr *x) 
     }
 }
 
+/* `p[i]` or `p + i` where p is a captured pointer to a struct holding
+ * pointers, which the kernel took as the one struct it points to
+ * (Var.pointee): only that struct is there. */
+static void check_pointee_arithmetic(CheckFrame *cf, const Expr *x, const Expr *pointer, const Expr *offset) {
+    PtrSource s = expr_src(&cf->f, pointer);
+    const Var *root = s.kind == PTR_SRC_TARGET && s.t.space == PTR_OBJECT ? s.t.root : NULL;
+    if (!root || !root->copy_of || !root->copy_of->pointee || (offset->kind == EX_INT && offset->ival == 0) ||
+        !first_report(cf->c, x))
+        return;
+    diag_error(cf->c->u->diag, x->loc,
+               "pointer arithmetic on captured '%.*s', a pointer to a struct that holds pointers: a kernel takes "
+               "the one struct it points to, by value (its pointers translated; a view of such structs would hold "
+               "the host's addresses); keep an array of them as arrays of their members, or as indices",
+               (int)strlen(root->copy_of->name) - 3, root->copy_of->name + 2); /* `(*p)`: p */
+}
+
 static void check_expr(void *ctx, Expr *x) {
     CheckFrame *cf = ctx;
     if (x->kind == EX_LOAD && x->type->kind == TY_PTR) check_pointer_read(cf, x);
@@ -420,11 +436,16 @@ static void check_expr(void *ctx, Expr *x) {
         break;
     }
     case EX_BINARY:
+        if ((x->op == OP_ADD || x->op == OP_SUB) && x->lhs->type->kind == TY_PTR && x->rhs->type->kind != TY_PTR)
+            check_pointee_arithmetic(cf, x, x->lhs, x->rhs);
+        if (x->op == OP_ADD && x->rhs->type->kind == TY_PTR && x->lhs->type->kind != TY_PTR)
+            check_pointee_arithmetic(cf, x, x->rhs, x->lhs);
         if (x->lhs->type->kind == TY_PTR && x->rhs->type->kind == TY_PTR &&
             ((x->op >= OP_LT && x->op <= OP_NE) || x->op == OP_SUB))
             check_compare(cf, x);
         break;
     case EX_CALL: check_call(cf, x); break;
+    case EX_INDEX: check_pointee_arithmetic(cf, x, x->lhs, x->rhs); break;
     case EX_REPORT: /* printf's %p sends an address */
         for (int i = 0; i < x->nargs; i++)
             if (x->args[i]->type->kind == TY_PTR && !is_address(expr_src(&cf->f, x->args[i])) &&

@@ -1,7 +1,10 @@
-// A linked list in a view: a kernel reads a node's next pointer from the
-// view's memory, where it is the host's address. A pointer to a struct
-// that holds pointers is fine into the thread's own memory
-// (e2e/struct_pointers_in_helpers.c); reading a pointer from a view is not.
+// A linked list in a view, reached through a captured pointer to a node: a
+// kernel takes the one node the pointer points to, by value (its pointer
+// translated, so n->next->value works), but indexing the pointer, or
+// reading a pointer from the view's memory (the next node's `next`, a
+// host address), is refused where it is written. A pointer to a struct
+// holding pointers in the thread's own memory is fine
+// (e2e/struct_pointers_in_helpers.c).
 #include <camp.h>
 #include <stdlib.h>
 
@@ -10,8 +13,8 @@ struct node {
     struct node *next;
 };
 
-static int next_value(const struct node *n) restrict(amp) {
-    return n->next->value;
+static int after_next(const struct node *n) restrict(amp) {
+    return n->next->next->value;
 }
 
 int main(void) {
@@ -20,9 +23,10 @@ int main(void) {
     for (int i = 0; i < 4; i++) nodes[i] = (struct node){i, &nodes[(i + 1) % 4]};
     array_view(nodes, 4);
     parallel_for_each(i, extent(4)) {
-        out[i] = next_value(&nodes[i]);
+        out[i] = nodes[i].value + after_next(nodes);
     }
     free(nodes);
     return out[0];
 }
-// expect-error: 14:15: a pointer read from a view's memory: a kernel cannot use pointers stored in a view (they are the host's addresses); store indices instead
+// expect-error: 17:21: a pointer read from a view's memory: a kernel cannot use pointers stored in a view (they are the host's addresses); store indices instead
+// expect-error: 26:18: pointer arithmetic on captured 'nodes', a pointer to a struct that holds pointers: a kernel takes the one struct it points to, by value
