@@ -1281,6 +1281,23 @@ static void print_clang_diagnostic(Frontend *fe, CXDiagnostic dg, DiagLevel leve
     clang_disposeString(option);
 }
 
+/* A note that points at a name of camp.h's graphics types (a program's
+ * own `norm3` function clashing with camp_texture.h's typedef): how to
+ * leave those names out. */
+static void note_graphics_name(Frontend *fe, CXDiagnostic note) {
+    CXFile file;
+    unsigned line, col;
+    clang_getFileLocation(clang_getDiagnosticLocation(note), &file, &line, &col, NULL);
+    CXString name = clang_getFileName(file);
+    const char *path = clang_getCString(name);
+    bool graphics = path && strstr(path, "camp_texture.h") && fe_spelled_in_dialect_headers(fe, clang_getDiagnosticLocation(note));
+    clang_disposeString(name);
+    if (graphics)
+        diag_note(fe->u->diag, fe_loc_at(fe, file, line, col),
+                  "camp.h declares the graphics types and functions of camp_texture.h (norm, unorm3, ...); "
+                  "define CAMP_NO_GRAPHICS before including <camp.h> to leave them out");
+}
+
 /* The notes clang attached to a diagnostic. */
 static void print_clang_notes(Frontend *fe, CXDiagnostic dg) {
     CXDiagnosticSet notes = clang_getChildDiagnostics(dg);
@@ -1288,6 +1305,7 @@ static void print_clang_notes(Frontend *fe, CXDiagnostic dg) {
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
         print_clang_diagnostic(fe, note, DIAG_NOTE);
+        note_graphics_name(fe, note);
         clang_disposeDiagnostic(note);
     }
 }

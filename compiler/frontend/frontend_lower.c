@@ -35,7 +35,9 @@ Var *fe_new_var(Frontend *fe, const char *name, Type *t, VarKind kind, CXCursor 
 }
 
 Var *fe_hidden_local(Frontend *fe, const char *name, Type *t, CXCursor c) {
-    return fe_new_var(fe, name, t, VAR_LOCAL, c);
+    Var *v = fe_new_var(fe, name, t, VAR_LOCAL, c);
+    v->hidden = true;
+    return v;
 }
 
 Stmt *fe_decl_stmt(Frontend *fe, Var *v, Expr *init, CXCursor c) {

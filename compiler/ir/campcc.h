@@ -348,6 +348,7 @@ typedef struct Var {
      * struct it points to (named `(*p)`): the kernel's `p` is the address
      * of its copy */
     bool pointee;
+    bool hidden; /* a local the compiler made (fe_hidden_local): memcpy's loop, a row's stride */
 } Var;
 
 typedef enum ExprKind {

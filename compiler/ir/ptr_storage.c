@@ -363,6 +363,42 @@ static void check_pointee_arithmetic(CheckFrame *cf, const Expr *x, const Expr *
                (int)strlen(root->copy_of->name) - 3, root->copy_of->name + 2); /* `(*p)`: p */
 }
 
+/* The member (`&v.x`) or variable (`&x`, a struct or scalar) a pointer
+ * expression points at alone, or NULL: in C, `p[1]` past a member reads
+ * the next one by the struct's layout, which a thread's own memory does
+ * not have (campcc keeps each member a value of its own). */
+static const char *lone_object(const Frame *f, const Expr *pointer) {
+    const Expr *at = pointer;
+    while (at->kind == EX_CAST && at->lhs->type->kind == TY_PTR) at = at->lhs;
+    /* memcpy's loop over one scalar (frontend_memory.c) indexes it at 0 only */
+    if (at->kind == EX_LOAD && at->lhs->kind == EX_VAR && at->lhs->var->hidden) return NULL;
+    PtrSource s = expr_src(f, pointer);
+    /* a variable or parameter given a member (float *f = &v.x; g(&v.x)): what it was given */
+    bool named = at->kind == EX_LOAD && at->lhs->kind == EX_VAR;
+    if (named && (s.kind == PTR_SRC_TARGET || s.kind == PTR_SRC_PART) && s.t.space == PTR_OBJECT && s.t.part)
+        at = s.t.part;
+    while (at->kind == EX_CAST && at->lhs->type->kind == TY_PTR) at = at->lhs;
+    if (at->kind == EX_ADDR && at->lhs->kind == EX_MEMBER && at->lhs->type->kind != TY_ARRAY)
+        return at->lhs->lhs->type->members[at->lhs->ival].name;
+    if (s.kind == PTR_SRC_TARGET && s.t.space == PTR_OBJECT && s.t.whole && !s.t.part && s.t.root &&
+        s.t.root->type->kind != TY_ARRAY && !s.t.root->copy_of)
+        return s.t.root->name;
+    return NULL;
+}
+
+/* `p[i]`, `p + i` with i not 0, where p points at one member or variable. */
+static void check_lone_arithmetic(CheckFrame *cf, const Expr *x, const Expr *pointer, const Expr *offset) {
+    if (offset && offset->kind == EX_INT && offset->ival == 0) return;
+    const char *name = lone_object(&cf->f, pointer);
+    if (!name || !first_report(cf->c, x)) return;
+    diag_error(cf->c->u->diag, x->loc,
+               "pointer arithmetic past '%s', which the pointer points at alone: amp code keeps a struct's "
+               "members and a thread's variables apart, with no layout to step through (C reaches the next "
+               "member only by the struct's layout); make it an array member (float xyz[3]) or a vector, and "
+               "index that",
+               name);
+}
+
 static void check_expr(void *ctx, Expr *x) {
     CheckFrame *cf = ctx;
     if (x->kind == EX_LOAD && x->type->kind == TY_PTR) check_pointer_read(cf, x);
@@ -393,7 +429,6 @@ static void check_expr(void *ctx, Expr *x) {
                                   "and arrays (sum into a view, or into a tile_static float)");
         break;
     }
-    case EX_INCDEC: check_copy_write(cf, x->lhs, x); break;
     case EX_ASSIGN:
         check_copy_write(cf, x->lhs, x);
         if (x->type->kind != TY_PTR || x->op != OP_NONE) break;
@@ -436,16 +471,27 @@ static void check_expr(void *ctx, Expr *x) {
         break;
     }
     case EX_BINARY:
-        if ((x->op == OP_ADD || x->op == OP_SUB) && x->lhs->type->kind == TY_PTR && x->rhs->type->kind != TY_PTR)
+        if ((x->op == OP_ADD || x->op == OP_SUB) && x->lhs->type->kind == TY_PTR && x->rhs->type->kind != TY_PTR) {
             check_pointee_arithmetic(cf, x, x->lhs, x->rhs);
-        if (x->op == OP_ADD && x->rhs->type->kind == TY_PTR && x->lhs->type->kind != TY_PTR)
+            check_lone_arithmetic(cf, x, x->lhs, x->rhs);
+        }
+        if (x->op == OP_ADD && x->rhs->type->kind == TY_PTR && x->lhs->type->kind != TY_PTR) {
             check_pointee_arithmetic(cf, x, x->rhs, x->lhs);
+            check_lone_arithmetic(cf, x, x->rhs, x->lhs);
+        }
         if (x->lhs->type->kind == TY_PTR && x->rhs->type->kind == TY_PTR &&
             ((x->op >= OP_LT && x->op <= OP_NE) || x->op == OP_SUB))
             check_compare(cf, x);
         break;
     case EX_CALL: check_call(cf, x); break;
-    case EX_INDEX: check_pointee_arithmetic(cf, x, x->lhs, x->rhs); break;
+    case EX_INDEX:
+        check_pointee_arithmetic(cf, x, x->lhs, x->rhs);
+        check_lone_arithmetic(cf, x, x->lhs, x->rhs);
+        break;
+    case EX_INCDEC:
+        if (x->type->kind == TY_PTR) check_lone_arithmetic(cf, x, x->lhs, NULL);
+        check_copy_write(cf, x->lhs, x);
+        break;
     case EX_REPORT: /* printf's %p sends an address */
         for (int i = 0; i < x->nargs; i++)
             if (x->args[i]->type->kind == TY_PTR && !is_address(expr_src(&cf->f, x->args[i])) &&
