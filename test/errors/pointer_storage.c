@@ -31,7 +31,7 @@ int main(void) {
     }
     return 0;
 }
-// expect-error: 22:9: pointer 'p' is assigned pointers into different memory
+// expect-error: 22:9: pointer 'p' is given two variables ('a' and 'b'); campcc needs each pointer variable to point into one: declare them as one array
 // expect-error: 24:27: a pointer into local or tile_static memory cannot be stored in memory
 // expect-error: 25:18: the two sides of '?:' point into different memory
 // expect-error: 26:17: comparison of pointers into different local objects is not supported
