@@ -122,16 +122,18 @@ static char *local_passed(Frontend *fe, CXCursor arg, CXCursor caller) {
     }
     if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return NULL;
     CXCursor var = clang_getCursorReferenced(e);
-    /* automatic or static, of the caller (a static local is in no list of the unit's arrays) */
-    bool global = clang_Cursor_hasVarDeclGlobalStorage(var) != 0;
-    if (clang_getCursorKind(var) != CXCursor_VarDecl || (global && clang_Cursor_getStorageClass(var) != CX_SC_Static) ||
-        clang_getCursorTLSKind(var) != CXTLS_None || !clang_equalCursors(clang_getCursorSemanticParent(var), caller))
-        return NULL;
+    if (!fe_is_scope_local(var) || !clang_equalCursors(clang_getCursorSemanticParent(var), caller)) return NULL;
     enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(var)).kind;
     bool array = k == CXType_ConstantArray || k == CXType_VariableArray;
     if (!array && !address) return NULL;
-    if (clang_Cursor_getStorageClass(var) == CX_SC_Register) return NULL;
     return fe_spelling(fe, var);
+}
+
+bool fe_is_scope_local(CXCursor var) {
+    enum CX_StorageClass storage = clang_Cursor_getStorageClass(var);
+    bool global = clang_Cursor_hasVarDeclGlobalStorage(var) != 0;
+    return clang_getCursorKind(var) == CXCursor_VarDecl && (!global || storage == CX_SC_Static) &&
+           clang_getCursorTLSKind(var) == CXTLS_None && storage != CX_SC_Register;
 }
 
 typedef struct WrapSearch {

@@ -125,6 +125,10 @@ void fe_find_host_math_use(Frontend *fe);
 /* call_views.c: lists in u->call_views the host's calls that pass local
  * arrays to the file's functions that launch kernels. */
 void fe_find_call_views(Frontend *fe);
+/* Whether a variable is one a scope can list: a local of its function,
+ * automatic or static (a static local is in no list of the unit's
+ * arrays), not a thread's own, with an address (not `register`). */
+bool fe_is_scope_local(CXCursor var);
 /* launch_scope.c: sets each kernel's launch_scope. */
 void fe_find_launch_scopes(Frontend *fe);
 /* A call of a library name; *handled false if `name` is none of them. */
@@ -266,6 +270,8 @@ Stmt *fe_decl_stmt(Frontend *fe, Var *v, Expr *init, CXCursor c);
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what); /* reports; NULL */
 Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c); /* an lvalue's value (EX_LOAD), else e */
 Expr *fe_var_value(Frontend *fe, Var *v, CXCursor c); /* the value of variable v */
+Expr *fe_int_constant(Frontend *fe, Type *t, long long value, CXCursor c); /* an integer constant of type t */
+Expr *fe_int_value(Frontend *fe, Expr *e, CXCursor c); /* `e` as an int rvalue */
 /* Element `at` of `array` (an lvalue of array type), as `array[at]` is lowered. */
 Expr *fe_element_at(Frontend *fe, Expr *array, int at, CXCursor c);
 /* frontend_ctype.c: whether c is a call of glibc's __ctype_b_loc() or

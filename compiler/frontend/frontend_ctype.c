@@ -80,12 +80,6 @@ static int host_entry(CtypeTable t, int c) {
     return t == CTYPE_CLASSES ? 0 : c;
 }
 
-static Expr *int_constant(Frontend *fe, Type *t, long long value, CXCursor c) {
-    Expr *e = fe_new_expr(fe, EX_INT, t, c);
-    e->ival = value;
-    return e;
-}
-
 /* Table t, made the first time amp code reads it. */
 static Var *table_var(Frontend *fe, CtypeTable t, CXCursor c) {
     if (fe->ctype_tables[t]) return fe->ctype_tables[t];
@@ -102,7 +96,7 @@ static Var *table_var(Frontend *fe, CtypeTable t, CXCursor c) {
     init->inits = arena_alloc(fe->a, sizeof *init->inits * TABLE_ENTRIES);
     for (int i = 0; i < TABLE_ENTRIES; i++)
         init->inits[init->ninits++] = (InitItem){.path = {i}, .depth = 1,
-                                                 .value = int_constant(fe, entry, host_entry(t, i + TABLE_FIRST), c)};
+                                                 .value = fe_int_constant(fe, entry, host_entry(t, i + TABLE_FIRST), c)};
     return v;
 }
 
@@ -139,7 +133,7 @@ Expr *fe_ctype_test(Frontend *fe, CXCursor c) {
     Expr *value = fe_ctype_table_entry(fe, fe_strip(kids[0]), fe_strip(entry[0]), entry[1]);
     if (!value) return NULL;
     Type *int_t = type_int(4, true);
-    return fe_new_binary(fe, EX_BINARY, OP_AND, int_t, value, int_constant(fe, int_t, bits, c), c);
+    return fe_new_binary(fe, EX_BINARY, OP_AND, int_t, value, fe_int_constant(fe, int_t, bits, c), c);
 }
 
 /* Whether evaluating x twice is evaluating it once: no stores, no calls. */
@@ -160,19 +154,15 @@ static bool is_pure(const Expr *x) {
  * its own each: the IR is a tree); NULL if it cannot be. */
 static Expr *argument(Frontend *fe, CXCursor call) {
     Expr *c = fe_lower_expr(fe, clang_Cursor_getArgument(call, 0));
-    Type *int_t = type_int(4, true);
-    if (!c || type_equal(c->type, int_t)) return c;
-    Expr *cast = fe_new_expr(fe, EX_CAST, int_t, call);
-    cast->lhs = c;
-    return cast;
+    return c ? fe_int_value(fe, c, call) : NULL;
 }
 
 /* Whether the argument lies outside table t. */
 static Expr *outside_table(Frontend *fe, CXCursor call) {
     Type *int_t = type_int(4, true);
-    Expr *low = fe_new_binary(fe, EX_BINARY, OP_LT, int_t, argument(fe, call), int_constant(fe, int_t, TABLE_FIRST, call), call);
+    Expr *low = fe_new_binary(fe, EX_BINARY, OP_LT, int_t, argument(fe, call), fe_int_constant(fe, int_t, TABLE_FIRST, call), call);
     Expr *high = fe_new_binary(fe, EX_BINARY, OP_GT, int_t, argument(fe, call),
-                               int_constant(fe, int_t, TABLE_FIRST + TABLE_ENTRIES - 1, call), call);
+                               fe_int_constant(fe, int_t, TABLE_FIRST + TABLE_ENTRIES - 1, call), call);
     return fe_new_binary(fe, EX_BINARY, OP_LOR, int_t, low, high, call);
 }
 
@@ -182,7 +172,7 @@ static Expr *entry_of(Frontend *fe, CtypeTable t, CXCursor call) {
     Type *int_t = type_int(4, true);
     Expr *index = fe_new_expr(fe, EX_COND, int_t, call);
     index->cond = outside_table(fe, call);
-    index->lhs = int_constant(fe, int_t, 0, call);
+    index->lhs = fe_int_constant(fe, int_t, 0, call);
     index->rhs = argument(fe, call);
     Expr *table = table_address(fe, t, call);
     Expr *value = fe_new_expr(fe, EX_CAST, int_t, call);
@@ -218,5 +208,5 @@ Expr *fe_lower_ctype_call(Frontend *fe, CXCursor call, const char *name, bool *h
     Expr *entry = entry_of(fe, t, call);
     if (t != CTYPE_CLASSES) return entry;
     Type *int_t = type_int(4, true);
-    return fe_new_binary(fe, EX_BINARY, OP_AND, int_t, entry, int_constant(fe, int_t, bits, call), call);
+    return fe_new_binary(fe, EX_BINARY, OP_AND, int_t, entry, fe_int_constant(fe, int_t, bits, call), call);
 }

@@ -186,6 +186,12 @@ static int vector_accessor(Frontend *fe, CXCursor c, CXCursor sub, int n, uint8_
     return k;
 }
 
+Expr *fe_int_constant(Frontend *fe, Type *t, long long value, CXCursor c) {
+    Expr *e = fe_new_expr(fe, EX_INT, t, c);
+    e->ival = value;
+    return e;
+}
+
 Expr *fe_var_value(Frontend *fe, Var *v, CXCursor c) {
     Expr *ref = fe_new_expr(fe, EX_VAR, v->type, c);
     ref->var = v;
@@ -331,9 +337,8 @@ static Expr *decay_of(Frontend *fe, Expr *array, CXCursor c) {
 
 /* its decay indexed */
 Expr *fe_element_at(Frontend *fe, Expr *array, int at, CXCursor c) {
-    Expr *offset = fe_new_expr(fe, EX_INT, type_int(4, true), c);
-    offset->ival = at;
-    return fe_new_binary(fe, EX_INDEX, OP_NONE, array->type->base, decay_of(fe, array, c), offset, c);
+    return fe_new_binary(fe, EX_INDEX, OP_NONE, array->type->base, decay_of(fe, array, c),
+                         fe_int_constant(fe, type_int(4, true), at, c), c);
 }
 
 /* A constant the kernel's body names, declared before it: the host code
@@ -1099,8 +1104,7 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
     return block->body.len == 1 ? block->body.items[0] : block;
 }
 
-/* `e` as an int rvalue (a row length's factor). */
-static Expr *int_value(Frontend *fe, Expr *e, CXCursor c) {
+Expr *fe_int_value(Frontend *fe, Expr *e, CXCursor c) {
     e = fe_load_if_lvalue(fe, e, c);
     if (type_equal(e->type, type_int(4, true))) return e;
     Expr *cast = fe_new_expr(fe, EX_CAST, type_int(4, true), c);
@@ -1126,7 +1130,7 @@ bool fe_vla_strides(Frontend *fe, CXCursor decl, Var *v, PtrVec *into) {
         if (clang_isExpression(clang_getCursorKind(kids[i]))) {
             Expr *s = fe_lower_expr(fe, kids[i]);
             if (!s) return false;
-            sizes[nsizes++] = int_value(fe, s, kids[i]);
+            sizes[nsizes++] = fe_int_value(fe, s, kids[i]);
         }
     if (nsizes < levels || levels > 8) {
         diag_error(fe->u->diag, fe_loc(fe, decl), "cannot find the row lengths of '%s' in amp code", v->name);

@@ -38,12 +38,6 @@ static Expr *typed_pointer(Frontend *fe, CXCursor arg) {
     return p;
 }
 
-static Expr *constant(Frontend *fe, Type *t, long long value, CXCursor c) {
-    Expr *e = fe_new_expr(fe, EX_INT, t, c);
-    e->ival = value;
-    return e;
-}
-
 /* memset's byte repeated through an element of type t: an integer's
  * value; 0 for any type. False (reported) for another byte of a type that
  * is no integer. */
@@ -57,7 +51,7 @@ static bool set_value(Frontend *fe, Type *t, CXCursor byte_arg, Expr **value) {
     if (t->kind == TY_INT || t->kind == TY_BOOL) {
         unsigned long long pattern = 0;
         for (int i = 0; i < t->size; i++) pattern = pattern << 8 | (unsigned long long)byte;
-        *value = constant(fe, t, (long long)pattern, byte_arg);
+        *value = fe_int_constant(fe, t, (long long)pattern, byte_arg);
         return true;
     }
     if (byte != 0) {
@@ -104,10 +98,10 @@ static ElementLoop element_loop(Frontend *fe, CXCursor call, Expr *to, Expr *fro
         vec_push(fe->a, &e.block->body, fe_decl_stmt(fe, e.from, from, call));
     }
     Expr *count = fe_new_binary(fe, EX_BINARY, OP_DIV, index_t, cast_to(fe, index_t, bytes, call),
-                                constant(fe, index_t, size, call), call);
+                                fe_int_constant(fe, index_t, size, call), call);
     e.loop->kind = ST_FOR;
     e.loop->loc = e.block->loc;
-    e.loop->init = fe_decl_stmt(fe, e.i, constant(fe, index_t, 0, call), call);
+    e.loop->init = fe_decl_stmt(fe, e.i, fe_int_constant(fe, index_t, 0, call), call);
     e.loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, type_int(4, true), fe_var_value(fe, e.i, call), count, call);
     Expr *ref = fe_new_expr(fe, EX_VAR, index_t, call);
     ref->var = e.i;
@@ -133,8 +127,8 @@ static Expr *element_of(Frontend *fe, Var *p, Expr *i, CXCursor c) {
 /* Byte k of element i of `size` bytes: i * size + k. */
 static Expr *byte_index(Frontend *fe, Var *i, int size, int k, CXCursor c) {
     Type *index_t = i->type;
-    Expr *first = fe_new_binary(fe, EX_BINARY, OP_MUL, index_t, fe_var_value(fe, i, c), constant(fe, index_t, size, c), c);
-    return fe_new_binary(fe, EX_BINARY, OP_ADD, index_t, first, constant(fe, index_t, k, c), c);
+    Expr *first = fe_new_binary(fe, EX_BINARY, OP_MUL, index_t, fe_var_value(fe, i, c), fe_int_constant(fe, index_t, size, c), c);
+    return fe_new_binary(fe, EX_BINARY, OP_ADD, index_t, first, fe_int_constant(fe, index_t, k, c), c);
 }
 
 /* memcpy between bytes and wider scalars (both ways), n a whole number
@@ -166,7 +160,7 @@ static Stmt *bytes_and_words(Frontend *fe, CXCursor call, Expr *to, Expr *from, 
             for (int b = 0; b < size; b++) {
                 Expr *byte_value = element_of(fe, from_v, byte_index(fe, i_v, size, b, call), call);
                 Expr *part = cast_to(fe, bits_t, cast_to(fe, ubyte, byte_value, call), call);
-                if (b) part = fe_new_binary(fe, EX_BINARY, OP_SHL, bits_t, part, constant(fe, bits_t, 8 * b, call), call);
+                if (b) part = fe_new_binary(fe, EX_BINARY, OP_SHL, bits_t, part, fe_int_constant(fe, bits_t, 8 * b, call), call);
                 value = value ? fe_new_binary(fe, EX_BINARY, OP_OR, bits_t, value, part, call) : part;
             }
             value = word->kind == TY_FLOAT ? fe_bits_as(fe, cast_to(fe, same_size, value, call), word, call)
@@ -176,7 +170,7 @@ static Stmt *bytes_and_words(Frontend *fe, CXCursor call, Expr *to, Expr *from, 
             Expr *whole = element_of(fe, from_v, fe_var_value(fe, i_v, call), call);
             if (word->kind == TY_FLOAT) whole = fe_bits_as(fe, whole, same_size, call);
             whole = cast_to(fe, bits_t, whole, call);
-            if (k) whole = fe_new_binary(fe, EX_BINARY, OP_SHR, bits_t, whole, constant(fe, bits_t, 8 * k, call), call);
+            if (k) whole = fe_new_binary(fe, EX_BINARY, OP_SHR, bits_t, whole, fe_int_constant(fe, bits_t, 8 * k, call), call);
             value = cast_to(fe, byte, whole, call);
             target = fe_new_binary(fe, EX_INDEX, OP_NONE, byte, fe_var_value(fe, to_v, call),
                                    byte_index(fe, i_v, size, k, call), call);

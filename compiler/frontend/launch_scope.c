@@ -29,8 +29,8 @@ static void extent_offsets(CXCursor c, unsigned *begin, unsigned *end) {
     *end = fe_offset(clang_getRangeEnd(r), NULL);
 }
 
-/* A declaration hides any earlier one of its name; an array of automatic
- * storage that has an address is listed. */
+/* A declaration hides any earlier one of its name; an array a scope can
+ * list (fe_is_scope_local) is listed. */
 static enum CXChildVisitResult declare(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     ScopeSearch *s = data;
@@ -43,11 +43,7 @@ static enum CXChildVisitResult declare(CXCursor c, CXCursor parent, CXClientData
             break;
         }
     enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
-    bool array = k == CXType_ConstantArray || k == CXType_VariableArray;
-    enum CX_StorageClass storage = clang_Cursor_getStorageClass(c);
-    bool global = clang_Cursor_hasVarDeclGlobalStorage(c) != 0; /* a static local's is in no list of the unit's arrays */
-    if (array && (!global || storage == CX_SC_Static) && clang_getCursorTLSKind(c) == CXTLS_None &&
-        storage != CX_SC_Register)
+    if ((k == CXType_ConstantArray || k == CXType_VariableArray) && fe_is_scope_local(c))
         vec_push(s->fe->a, s->names, name);
     return CXChildVisit_Continue;
 }

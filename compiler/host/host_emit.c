@@ -170,16 +170,8 @@ static void put_extent(StrBuf *out, const Kernel *k) {
     sb_puts(out, "}; ");
 }
 
-static void put_scope_views(StrBuf *out, const char *scope, const PtrVec *names);
-
-/* `camp_scope s; camp_abi_scope_begin(&s); camp_abi_scope_view(&s, &a, sizeof a, "a"); ...`: the
- * scope named `scope` listing the local arrays `names`. */
-static void put_scope_begin(StrBuf *out, const char *scope, const PtrVec *names) {
-    sb_printf(out, "camp_scope %s; ", scope);
-    put_scope_views(out, scope, names);
-}
-
-/* `camp_abi_scope_begin(&s); camp_abi_scope_view(&s, &a, sizeof a, "a"); ...` */
+/* `camp_abi_scope_begin(&s); camp_abi_scope_view(&s, &a, sizeof a, "a"); ...`: the scope `scope`
+ * (declared by the caller) listing the local arrays `names`. */
 static void put_scope_views(StrBuf *out, const char *scope, const PtrVec *names) {
     sb_printf(out, "camp_abi_scope_begin(&%s); ", scope);
     for (int i = 0; i < names->len; i++) {
@@ -408,8 +400,8 @@ static char *page_alignment(Arena *a, const PageAligned *at) {
 static void call_view_texts(Arena *a, const CallView *v, int n, const char **before, const char **after) {
     StrBuf b = {0};
     /* __extension__: quiet under the program's -pedantic, as the statement expression is GNU C's */
-    sb_puts(&b, "__extension__ ({ ");
-    put_scope_begin(&b, arena_printf(a, "camp_scope_%d", n), &v->names);
+    sb_printf(&b, "__extension__ ({ camp_scope camp_scope_%d; ", n);
+    put_scope_views(&b, arena_printf(a, "camp_scope_%d", n), &v->names);
     if (!v->returns_void) sb_printf(&b, "__auto_type camp_result_%d = ", n);
     *before = arena_strndup(a, b.data, b.len);
     *after = v->returns_void ? arena_printf(a, "; camp_abi_scope_end(&camp_scope_%d); })", n)

@@ -196,8 +196,7 @@ void em_stmt(Emitter *e, Stmt *s) {
     case ST_RETURN:
         if (s->expr && s->expr->type->kind != TY_VOID) {
             uint32_t v = em_expr(e, s->expr);
-            if (s->expr->type->kind == TY_PTR) /* as its bits (em_return_type) */
-                v = em_op1(e, SpvOpConvertPtrToU, spv_type_int(&e->b, 64, false), v);
+            if (e->func->ret->kind == TY_PTR) v = em_op1(e, SpvOpConvertPtrToU, em_return_type(e, e->func), v);
             SPV_OP(&e->code, SpvOpReturnValue, v);
             e->terminated = true;
         } else {
