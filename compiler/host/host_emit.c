@@ -62,28 +62,24 @@ static void put_arg(ParamOut *o, const char *fmt, const char *expr) {
  * each a launch view like a captured pointer, at its offset in the
  * struct's copy in the push constants: the runtime reads the host address
  * there and overwrites it with the device address. Written: the kernel may
- * write through one of them (access.c does not tell the members apart). */
-static void put_held_pointers(ParamOut *o, const Type *t, const char *expr, uint32_t offset, bool written) {
-    switch (t->kind) {
-    case TY_PTR:
-        put_param(o, "CAMP_PARAM_HELD_POINTER", offset,
-                  CAMP_ACCESS_READ | (written && !t->base->is_const ? CAMP_ACCESS_WRITE : 0), 0, 0, expr);
-        return;
-    case TY_ARRAY:
-        for (int i = 0; i < t->len; i++)
-            put_held_pointers(o, t->base, arena_printf(o->arena, "%s[%d]", expr, i),
-                              offset + (uint32_t)(i * t->base->size), written);
-        return;
-    case TY_STRUCT:
-        for (int m = 0; m < t->nmembers && !t->is_union; m++) {
-            const Member *mb = &t->members[m];
-            /* an anonymous member's members are named through the parent */
-            const char *inner = mb->name && *mb->name ? arena_printf(o->arena, "%s.%s", expr, mb->name) : expr;
-            put_held_pointers(o, mb->type, inner, offset + mb->offset, written);
-        }
-        return;
-    default: return;
-    }
+ * write through that one (access.c tells them apart). */
+typedef struct HeldOut {
+    ParamOut *o;
+    const Var *v;
+    int index;
+} HeldOut;
+
+static void put_held_pointer(void *ctx, const Type *ptr, const char *name, uint32_t offset) {
+    HeldOut *h = ctx;
+    bool written = access_held_written(h->v, h->index, ptr);
+    put_param(h->o, "CAMP_PARAM_HELD_POINTER", offset, CAMP_ACCESS_READ | (written ? CAMP_ACCESS_WRITE : 0), 0, 0,
+              name);
+    h->index++;
+}
+
+static void put_held_pointers(ParamOut *o, const Var *v) {
+    HeldOut h = {o, v, 0};
+    type_each_held_pointer(v->type, v->name, v->push_offset, o->arena, put_held_pointer, &h);
 }
 
 /* The address a value capture's bytes are read from at the launch: a
@@ -119,7 +115,7 @@ static void put_params(ParamOut *o, const Kernel *k) {
         } else if (v->capture == CAPTURE_VALUE) {
             put_param(o, "CAMP_PARAM_VALUE", v->push_offset, 0, (uint32_t)v->type->size, 0, v->name);
             put_arg(o, "%s", value_address(o, v));
-            put_held_pointers(o, v->type, v->name, v->push_offset, v->access & CAMP_ACCESS_WRITE);
+            put_held_pointers(o, v);
         } else if (v->capture == CAPTURE_POINTER) { /* its bytes are those of the explicit view it lies in */
             put_param(o, "CAMP_PARAM_POINTER", v->push_offset, view_access(v), 0, 0, v->name);
             put_arg(o, "(const void *)(%s)", v->name);

@@ -7,7 +7,8 @@
  * (Func.writes_params): the parameters through which it may write, itself
  * or through the functions it calls. Within a function (or kernel), each
  * variable that holds pointers gets the set of roots (its parameters, or
- * the kernel's captures) whose pointers its value may hold: p + i, &p[i],
+ * the kernel's captures, each pointer a captured struct holds a root of its
+ * own) whose pointers its value may hold: p + i, &p[i],
  * casts, a struct holding p, a local given p. A write through a pointer
  * marks its roots written; so does passing it to a parameter the callee
  * writes through. Where the pointer could be lost from view, it counts as
@@ -33,11 +34,45 @@ typedef struct Scan {
 
 static Roots value_roots(const Expr *x);
 
+/* Counts held pointers: all of them, and those before an offset. */
+typedef struct HeldCount {
+    uint32_t below;
+    int before, count;
+} HeldCount;
+
+static void count_held(void *ctx, const Type *ptr, const char *name, uint32_t offset) {
+    (void)ptr, (void)name;
+    HeldCount *c = ctx;
+    c->count++;
+    if (offset < c->below) c->before++;
+}
+
+/* The roots of the pointers a member of a value capture holds (s.in, not
+ * s.out), where lv is such a member; false where it is not. */
+static bool held_member_roots(const Expr *lv, Roots *out) {
+    uint32_t offset = 0;
+    const Expr *x = lv;
+    for (; x->kind == EX_MEMBER; x = x->lhs) offset += x->lhs->type->members[x->ival].offset;
+    if (x->kind != EX_VAR || x->var->kind != VAR_CAPTURE || x->var->capture != CAPTURE_VALUE ||
+        !x->var->access_roots)
+        return false;
+    HeldCount within = {0}, before = {.below = offset};
+    type_each_held_pointer(lv->type, NULL, 0, NULL, count_held, &within);
+    type_each_held_pointer(x->var->type, NULL, 0, NULL, count_held, &before);
+    *out = 0;
+    for (int i = 0; i < within.count; i++) *out |= root_bit(x->var->held_root + before.before + i);
+    return true;
+}
+
 /* The roots of the memory the lvalue lies in, and of the pointers it holds. */
 static Roots place_roots(const Expr *lv) {
+    Roots held;
     switch (lv->kind) {
     case EX_VAR: return lv->var->access_roots;
-    case EX_MEMBER: case EX_VELEM: case EX_SWIZZLE:
+    case EX_MEMBER:
+        if (held_member_roots(lv, &held)) return held;
+        /* fall through */
+    case EX_VELEM: case EX_SWIZZLE:
         return expr_is_lvalue(lv->lhs) ? place_roots(lv->lhs) : value_roots(lv->lhs);
     case EX_INDEX: case EX_DEREF: return value_roots(lv->lhs);
     default: return value_roots(lv);
@@ -194,20 +229,41 @@ static void summarize_funcs(Unit *u) {
 }
 
 /* The WRITE bit of each capture that holds memory: a view, a pointer, a
- * struct holding pointers (for all of them: its members are not told apart). */
+ * struct holding pointers, whose pointers are told apart (one root each:
+ * a kernel writing s.out does not write s.in). */
 static void mark_kernel(Kernel *k) {
+    int next = 0;
     for (int j = 0; j < k->captures.len; j++) {
         Var *v = k->captures.items[j];
-        if (v->capture != CAPTURE_VALUE || type_holds_pointer(v->type)) v->access_roots = root_bit(j);
+        if (v->capture != CAPTURE_VALUE) {
+            v->access_roots = root_bit(next++);
+        } else if (type_holds_pointer(v->type)) {
+            HeldCount held = {0};
+            type_each_held_pointer(v->type, NULL, 0, NULL, count_held, &held);
+            v->held_root = next;
+            for (int i = 0; i < held.count; i++) v->access_roots |= root_bit(next++);
+        }
     }
     Scan s = scan_body(k->body);
+    Roots written = s.written | s.calls;
     for (int j = 0; j < k->captures.len; j++) {
         Var *v = k->captures.items[j];
         if (!v->access_roots) continue;
-        if (has_root(s.written | s.calls, j)) v->access |= CAMP_ACCESS_WRITE;
-        v->written_in_calls = has_root(s.calls, j) && !has_root(s.written, j);
+        if (written & v->access_roots) v->access |= CAMP_ACCESS_WRITE;
+        v->written_in_calls = (s.calls & v->access_roots) && !(s.written & v->access_roots);
+        if (v->capture != CAPTURE_VALUE) continue;
+        for (int i = 0; i < 64; i++) {
+            if (has_root(written, v->held_root + i)) v->held_written |= root_bit(i);
+            if (!has_root(s.written, v->held_root + i)) v->held_in_calls |= root_bit(i);
+        }
     }
 }
+
+bool access_held_written(const Var *v, int index, const Type *ptr) {
+    return has_root(v->held_written, index) && !ptr->base->is_const;
+}
+
+bool access_held_in_calls(const Var *v, int index) { return has_root(v->held_in_calls, index); }
 
 void access_analyze(Unit *u) {
     summarize_funcs(u);

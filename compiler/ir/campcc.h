@@ -222,6 +222,13 @@ bool type_is_arith(const Type *t);   /* int, bool, float */
 bool type_is_integer(const Type *t); /* int, bool */
 bool type_equal(const Type *a, const Type *b); /* same layout and kind, qualifiers ignored */
 bool type_holds_pointer(const Type *t); /* a pointer, or an array or struct with one inside */
+/* Calls fn for each pointer a value of type t holds, in the order of their
+ * offsets (none in unions: layout.c refuses those in captures), with its
+ * offset from `offset` and, given an arena for names, its name from `name`
+ * (`s.in`, `s.p[1]`; NULL without one). */
+typedef void HeldPointerFn(void *ctx, const Type *ptr, const char *name, uint32_t offset);
+void type_each_held_pointer(const Type *t, const char *name, uint32_t offset, Arena *names, HeldPointerFn *fn,
+                            void *ctx);
 /* The integer type of size 4 or 8 bytes (int, unsigned int, long, unsigned
  * long), one object shared by every value the compiler makes of it. */
 Type *type_int(int size, bool is_signed);
@@ -339,6 +346,12 @@ typedef struct Var {
      * variable lies in or whose pointers its value may hold */
     uint64_t access_roots;
     bool written_in_calls; /* a capture: written only by the amp functions its kernel calls (access.c) */
+    /* a value capture holding pointers: the root of its first (the others
+     * follow in type_each_held_pointer's order), and bit i: its i-th may be
+     * written (bit 63: one from the 63rd on); held_in_calls: only by the
+     * amp functions its kernel calls (access.c) */
+    int held_root;
+    uint64_t held_written, held_in_calls;
     /* a struct captured by value that holds pointers, whose address the
      * kernel takes: the thread's own copy, a local the body begins by
      * declaring (frontend_lower.c); copy_of: that local's capture, which
@@ -819,6 +832,10 @@ void layout_kernels(Unit *u);
 /* access.c: which captures each kernel may write (the WRITE bit of
  * Var.access), through the amp functions it calls too (Func.writes_params). */
 void access_analyze(Unit *u);
+/* Whether the kernel may write through the index-th pointer (type ptr) a
+ * struct capture holds. */
+bool access_held_written(const Var *v, int index, const Type *ptr);
+bool access_held_in_calls(const Var *v, int index); /* written only by the amp functions the kernel calls */
 
 /* spv_emit.c: the whole module for all kernels into u->spirv; with
  * `cooperative`, fragments as cooperative matrices instead (the module of

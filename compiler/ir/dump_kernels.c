@@ -27,6 +27,24 @@ static const char *access_text(const Var *v) {
                                                                   : access_name(v->access);
 }
 
+/* A pointer a struct capture holds, with what the kernel may do through it. */
+typedef struct HeldDump {
+    const Var *v;
+    FILE *out;
+    int index;
+} HeldDump;
+
+static void print_held_pointer(void *ctx, const Type *ptr, const char *name, uint32_t offset) {
+    (void)offset;
+    HeldDump *h = ctx;
+    bool written = access_held_written(h->v, h->index, ptr);
+    fprintf(h->out, "%s '%s' %s", h->index ? "," : "", name,
+            !written                                  ? "read"
+            : access_held_in_calls(h->v, h->index) ? "read-write (through calls)"
+                                                    : "read-write");
+    h->index++;
+}
+
 /* Where it is: "push offset N", or in the kernel's arguments buffer. */
 static void print_capture(const Kernel *k, const Var *v, FILE *out) {
     const char *where = k->args_block ? "arguments buffer offset" : "push offset";
@@ -39,9 +57,14 @@ static void print_capture(const Kernel *k, const Var *v, FILE *out) {
     else if (v->capture == CAPTURE_POINTER)
         fprintf(out, "  capture '%s': pointer %s, %s, device address at %s %u\n", v->name, v->type->name,
                 access_text(v), where, at);
-    else if (type_holds_pointer(v->type)) /* its pointers are views of the launch, as a pointer capture */
-        fprintf(out, "  capture '%s': value %s, %s %u, holding pointers: %s\n", v->name, v->type->name, where, at,
-                access_text(v));
+    else if (type_holds_pointer(v->type)) { /* its pointers are views of the launch, as a pointer capture */
+        fprintf(out, "  capture '%s': value %s, %s %u, holding pointers:", v->name, v->type->name, where, at);
+        HeldDump h = {v, out, 0};
+        Arena names = {0};
+        type_each_held_pointer(v->type, v->name, 0, &names, print_held_pointer, &h);
+        arena_free(&names);
+        fprintf(out, "\n");
+    }
     else
         fprintf(out, "  capture '%s': value %s, %s %u\n", v->name, v->type->name, where, at);
 }

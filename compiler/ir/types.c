@@ -61,3 +61,24 @@ bool type_holds_pointer(const Type *t) {
     default: return false;
     }
 }
+
+void type_each_held_pointer(const Type *t, const char *name, uint32_t offset, Arena *names, HeldPointerFn *fn,
+                            void *ctx) {
+    switch (t->kind) {
+    case TY_PTR: fn(ctx, t, name, offset); return;
+    case TY_ARRAY:
+        for (int i = 0; i < t->len; i++)
+            type_each_held_pointer(t->base, names ? arena_printf(names, "%s[%d]", name, i) : NULL,
+                                   offset + (uint32_t)(i * t->base->size), names, fn, ctx);
+        return;
+    case TY_STRUCT:
+        for (int m = 0; m < t->nmembers && !t->is_union; m++) {
+            const Member *mb = &t->members[m];
+            /* an anonymous member's members are named through the parent */
+            const char *inner = !names ? NULL : mb->name && *mb->name ? arena_printf(names, "%s.%s", name, mb->name) : name;
+            type_each_held_pointer(mb->type, inner, offset + mb->offset, names, fn, ctx);
+        }
+        return;
+    default: return;
+    }
+}
