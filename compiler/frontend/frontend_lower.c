@@ -853,7 +853,8 @@ static Expr *lower_string_literal(Frontend *fe, CXCursor c) {
 
 /* The type name before association `expr` of a _Generic, as written
  * (where a macro wrote it too: the spelling location), with its spaces
- * collapsed; "" where the text before it is no `TYPE:`. */
+ * and line splices (a backslash ending a macro's line) collapsed; "" where
+ * the text before it is no `TYPE:`. */
 static char *association_type_name(Frontend *fe, CXCursor expr) {
     CXFile file;
     unsigned at;
@@ -862,7 +863,9 @@ static char *association_type_name(Frontend *fe, CXCursor expr) {
     const char *text = file ? clang_getFileContents(fe->tu, file, &size) : NULL;
     if (!text || at > size) return "";
     long i = (long)at - 1;
-    while (i >= 0 && isspace((unsigned char)text[i])) i--;
+    while (i >= 0 && (isspace((unsigned char)text[i]) ||
+                      (text[i] == '\\' && i + 1 < (long)size && isspace((unsigned char)text[i + 1]))))
+        i--;
     if (i < 0 || text[i] != ':') return "";
     long end = i, depth = 0;
     for (i--; i >= 0; i--) {
@@ -871,9 +874,11 @@ static char *association_type_name(Frontend *fe, CXCursor expr) {
         else if (text[i] == ',' && depth == 0) break;
     }
     char *name = arena_alloc(fe->a, (size_t)(end - i) + 1), *out = name;
-    for (long j = i + 1; j < end; j++)
-        if (!isspace((unsigned char)text[j])) *out++ = text[j];
+    for (long j = i + 1; j < end; j++) {
+        bool splice = text[j] == '\\' && isspace((unsigned char)text[j + 1]);
+        if (!splice && !isspace((unsigned char)text[j])) *out++ = text[j];
         else if (out > name && out[-1] != ' ') *out++ = ' ';
+    }
     while (out > name && out[-1] == ' ') out--;
     *out = 0;
     return name;

@@ -3,7 +3,8 @@
  * an int promoted to double, mixed arguments of pow and fmax), and
  * _Generic macros that choose a value by the argument's type (a
  * constant, an expression, a string's length) beside one that chooses a
- * function. Printed for comparison with the serial build. */
+ * function, and one written over several lines of a macro. Printed for
+ * comparison with the serial build. */
 #include <camp.h>
 #include <stdio.h>
 #include <tgmath.h>
@@ -12,6 +13,9 @@
 #define HALF_OF(x) _Generic((x), float: (x) * 0.5f, double: (x) * 0.5, int: (x) / 2)
 #define WIDTH(x) _Generic((x), float: sizeof "float", double: sizeof "double!", int: 0.0f)
 #define ABS(x) _Generic((x), float: fabsf, double: fabs)(x)
+#define KIND(x) _Generic((x), char: 1, \
+    int: 5, \
+    default: 9)
 
 int main(void) {
     enum { N = 8 };
@@ -25,7 +29,7 @@ int main(void) {
         dout[i] = log(d[i]) + cbrt(d[i]) + atan2(d[i], 2.0) + ONE(d[i]) + HALF_OF(d[i]) + ABS(-d[i]) +
                   (double)WIDTH(d[i]);
         mixed[i] = pow(fabs(f[i]), d[i]) + fmax(k[i], f[i]) + sqrt(k[i] * k[i]); /* double: the widest argument */
-        ko[i] = HALF_OF(k[i]) + ONE(k[i]);
+        ko[i] = HALF_OF(k[i]) + ONE(k[i]) + 100 * KIND(k[i]) + 1000 * KIND(f[i]);
     }
     for (int i = 0; i < N; i++) printf("%.6g %.9g %.9g %d\n", fo[i], dout[i], mixed[i], ko[i]);
     return 0;
