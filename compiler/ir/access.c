@@ -13,7 +13,8 @@
  * marks its roots written; so does passing it to a parameter the callee
  * writes through. Where the pointer could be lost from view, it counts as
  * written: stored into memory (through a pointer, into tile_static, into a
- * union), converted to an integer, given to a builtin. The sets only grow:
+ * union), converted to an integer where the unit's amp code converts
+ * integers to pointers, given to a builtin. The sets only grow:
  * each function is scanned until its sets stop changing, and the summaries
  * until none changes (amp code does not recurse, but nothing relies on it). */
 #include "campcc.h"
@@ -27,6 +28,7 @@ static Roots root_bit(int i) { return (Roots)1 << (i < 63 ? i : 63); }
 static bool has_root(Roots r, int i) { return r & root_bit(i); }
 
 typedef struct Scan {
+    bool int_to_pointer; /* the unit's amp code makes a pointer of an integer */
     Roots written; /* roots the body itself may write */
     Roots calls;   /* roots the functions it calls may write */
     bool changed;  /* a variable's roots grew in this pass */
@@ -153,6 +155,26 @@ static bool pointer_to_integer(const Expr *x) {
     return x->kind == EX_CAST && x->lhs->type->kind == TY_PTR && x->type->kind != TY_PTR && x->type->kind != TY_BOOL;
 }
 
+static void find_int_to_pointer(void *ctx, Expr *x) {
+    if (x->kind == EX_CAST && x->type->kind == TY_PTR && x->lhs->type->kind != TY_PTR) *(bool *)ctx = true;
+}
+
+/* Whether any amp function or kernel of the unit makes a pointer of an
+ * integer: only then may a pointer converted to an integer be written
+ * through (an alignment test, `(uintptr_t)p & 15`, only reads). */
+static bool unit_int_to_pointer(Unit *u) {
+    bool found = false;
+    for (int i = 0; i < u->funcs.len; i++) {
+        Func *f = u->funcs.items[i];
+        if (f->body) walk_stmt(f->body, find_int_to_pointer, NULL, &found);
+    }
+    for (int i = 0; i < u->kernels.len; i++) {
+        Kernel *k = u->kernels.items[i];
+        walk_stmt(k->body, find_int_to_pointer, NULL, &found);
+    }
+    return found;
+}
+
 static void scan_call(Scan *s, const Expr *x) {
     const Func *f = x->callee;
     for (int i = 0; i < x->nargs && i < f->nparams; i++)
@@ -183,7 +205,7 @@ static void scan_expr(void *ctx, Expr *x) {
             for (int i = 0; i < x->ninits; i++) store(s, NULL, value_roots(x->inits[i].value));
         break;
     default:
-        if (pointer_to_integer(x)) store(s, NULL, value_roots(x->lhs));
+        if (pointer_to_integer(x) && s->int_to_pointer) store(s, NULL, value_roots(x->lhs));
         break;
     }
 }
@@ -197,8 +219,8 @@ static void scan_decl(void *ctx, Stmt *st) {
 
 /* The roots a body may write, its variables' roots grown to a fixed point
  * (the roots themselves set beforehand). */
-static Scan scan_body(Stmt *body) {
-    Scan s = {0};
+static Scan scan_body(Stmt *body, bool int_to_pointer) {
+    Scan s = {.int_to_pointer = int_to_pointer};
     do {
         s.changed = false;
         walk_stmt(body, scan_expr, scan_decl, &s);
@@ -208,7 +230,7 @@ static Scan scan_body(Stmt *body) {
 
 /* Func.writes_params of every amp function; a parameter whose pointers sit
  * in a union counts as written (what the callee reads them as is unknown). */
-static void summarize_funcs(Unit *u) {
+static void summarize_funcs(Unit *u, bool int_to_pointer) {
     bool changed;
     do {
         changed = false;
@@ -220,7 +242,7 @@ static void summarize_funcs(Unit *u) {
                 f->params[p]->access_roots |= root_bit(p);
                 if (union_holds_pointer(f->params[p]->type)) unions |= root_bit(p);
             }
-            Scan s = scan_body(f->body);
+            Scan s = scan_body(f->body, int_to_pointer);
             Roots w = s.written | s.calls | unions | f->writes_params;
             if (w != f->writes_params) changed = true;
             f->writes_params = w;
@@ -231,7 +253,7 @@ static void summarize_funcs(Unit *u) {
 /* The WRITE bit of each capture that holds memory: a view, a pointer, a
  * struct holding pointers, whose pointers are told apart (one root each:
  * a kernel writing s.out does not write s.in). */
-static void mark_kernel(Kernel *k) {
+static void mark_kernel(Kernel *k, bool int_to_pointer) {
     int next = 0;
     for (int j = 0; j < k->captures.len; j++) {
         Var *v = k->captures.items[j];
@@ -244,7 +266,7 @@ static void mark_kernel(Kernel *k) {
             for (int i = 0; i < held.count; i++) v->access_roots |= root_bit(next++);
         }
     }
-    Scan s = scan_body(k->body);
+    Scan s = scan_body(k->body, int_to_pointer);
     Roots written = s.written | s.calls;
     for (int j = 0; j < k->captures.len; j++) {
         Var *v = k->captures.items[j];
@@ -266,6 +288,7 @@ bool access_held_written(const Var *v, int index, const Type *ptr) {
 bool access_held_in_calls(const Var *v, int index) { return has_root(v->held_in_calls, index); }
 
 void access_analyze(Unit *u) {
-    summarize_funcs(u);
-    for (int i = 0; i < u->kernels.len; i++) mark_kernel(u->kernels.items[i]);
+    bool int_to_pointer = unit_int_to_pointer(u);
+    summarize_funcs(u, int_to_pointer);
+    for (int i = 0; i < u->kernels.len; i++) mark_kernel(u->kernels.items[i], int_to_pointer);
 }
