@@ -1,4 +1,4 @@
-// needs: shaderInt64
+// needs: shaderInt64 shaderInt8
 /* A helper that tests a pointer's alignment (`(uintptr_t)p & 3`) to pick
  * a word-at-a-time path only reads through it: the pointer may lie in a
  * read-only view (an array_view of a pointer to const), and the results
