@@ -194,8 +194,9 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c);
 bool fe_tile_domain(Frontend *fe, Kernel *k, CXCursor outer, CXCursor idx_decl);
 /* `t.global` … of the tiled index; *handled false for other member refs. */
 Expr *fe_tile_member(Frontend *fe, CXCursor c, bool *handled);
-/* Reports and returns true when a DeclRefExpr names the tiled index itself. */
-bool fe_is_tiled_index_ref(Frontend *fe, CXCursor decl_ref);
+/* The tiled index itself, named by a DeclRefExpr, as a struct value;
+ * *handled false for other references. */
+Expr *fe_tiled_index_value(Frontend *fe, CXCursor decl_ref, bool *handled);
 /* tile_barrier's Type, or NULL for other types. */
 Type *fe_tile_barrier_type(Frontend *fe, CXType t);
 bool fe_is_tile_static(CXCursor decl);

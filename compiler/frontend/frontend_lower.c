@@ -375,7 +375,9 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
         return e->type ? e : NULL;
     }
     case CXCursor_VarDecl: case CXCursor_ParmDecl: {
-        if (fe_is_tiled_index_ref(fe, c)) return NULL;
+        bool tiled_index;
+        Expr *index = fe_tiled_index_value(fe, c, &tiled_index);
+        if (tiled_index) return index;
         Var *v = fe_lookup(fe, decl);
         if (v && v->kind == VAR_TEXTURE) { /* an amp function's texture or sampler parameter */
             fe_texture_param_value_error(fe, c, v);

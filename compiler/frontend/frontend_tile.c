@@ -208,13 +208,22 @@ Expr *fe_tile_member(Frontend *fe, CXCursor c, bool *handled) {
     return NULL;
 }
 
-bool fe_is_tiled_index_ref(Frontend *fe, CXCursor decl_ref) {
-    if (!is_tiled_index(fe, decl_ref)) return false;
-    diag_error(fe->u->diag, fe_loc(fe, decl_ref),
-               "a tiled index is used through its members: %s.global, .local, .tile, .tile_origin, .tile_extent, "
-               ".barrier",
-               fe->kernel->idx->name);
-    return true;
+Expr *fe_tiled_index_value(Frontend *fe, CXCursor decl_ref, bool *handled) {
+    *handled = is_tiled_index(fe, decl_ref);
+    if (!*handled) return NULL;
+    /* The whole index, passed to a helper (C++ AMP's `f(t)`, or the kernel
+     * function form `parallel_for_each(t, ...) kern(t, ...)`): a struct of
+     * its members' values, whose barrier carries nothing. */
+    Type *t = fe_type(fe, clang_getCursorType(decl_ref), decl_ref);
+    if (!t) return NULL;
+    Expr *e = fe_new_expr(fe, EX_INIT, t, decl_ref);
+    e->inits = arena_alloc(fe->a, 5 * sizeof *e->inits);
+    for (int m = 0; m < 5; m++) {
+        Var *v = fe->kernel->tile_index[m];
+        e->inits[m] = (InitItem){.path = {m}, .depth = 1, .value = fe_var_value(fe, v, decl_ref)};
+    }
+    e->ninits = 5;
+    return e;
 }
 
 /* ---- tile_static ------------------------------------------------------------ */
