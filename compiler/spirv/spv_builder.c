@@ -189,11 +189,29 @@ static const ConsEntry *cons_of_id(const SpvBuilder *b, uint32_t id) {
     return NULL;
 }
 
-uint32_t spv_pointee_array_length(const SpvBuilder *b, uint32_t pointer_type) {
+uint32_t spv_pointee_type(const SpvBuilder *b, uint32_t pointer_type) {
     const ConsEntry *p = cons_of_id(b, pointer_type);
-    if (!p || p->key[0] != SpvOpTypePointer) return 0;
-    const ConsEntry *a = cons_of_id(b, p->key[2]);
-    return a && a->key[0] == SpvOpTypeArray ? a->key[2] : 0;
+    return p && p->key[0] == SpvOpTypePointer ? p->key[2] : 0;
+}
+
+bool spv_array_type_parts(const SpvBuilder *b, uint32_t type, uint32_t *element, uint32_t *length) {
+    const ConsEntry *a = cons_of_id(b, type);
+    if (!a || a->key[0] != SpvOpTypeArray) return false;
+    *element = a->key[1];
+    *length = a->key[2];
+    return true;
+}
+
+uint32_t spv_pointee_array_length(const SpvBuilder *b, uint32_t pointer_type) {
+    uint32_t element, length;
+    return spv_array_type_parts(b, spv_pointee_type(b, pointer_type), &element, &length) ? length : 0;
+}
+
+bool spv_const_u32_bits(const SpvBuilder *b, uint32_t id, uint32_t *bits) {
+    const ConsEntry *c = cons_of_id(b, id);
+    if (!c || c->key[0] != SpvOpConstant || c->nkey != 3) return false;
+    *bits = c->key[2];
+    return true;
 }
 
 uint32_t spv_type_pointer(SpvBuilder *b, SpvStorageClass sc, uint32_t pointee, uint32_t stride) {

@@ -59,9 +59,15 @@ uint32_t spv_type_array(SpvBuilder *b, uint32_t elem, uint32_t len, uint32_t str
 /* A pointer; PhysicalStorageBuffer pointers get ArrayStride `stride` for OpPtrAccessChain. */
 uint32_t spv_type_pointer(SpvBuilder *b, SpvStorageClass sc, uint32_t pointee, uint32_t stride);
 uint32_t spv_type_function(SpvBuilder *b, uint32_t ret, const uint32_t *params, size_t n);
-/* The length of the array a pointer type points to; 0 if not an array
- * (a linear search: for -fcamp-check's checks). */
+/* What the builder made an id for (linear searches: for the few pointers
+ * that need them): the type a pointer type points to (0: not a pointer
+ * type); an array type's element and length (false: not an array); the
+ * length of the array a pointer type points to (0: not an array); a 32-bit
+ * constant's bits (false: not one). */
+uint32_t spv_pointee_type(const SpvBuilder *b, uint32_t pointer_type);
+bool spv_array_type_parts(const SpvBuilder *b, uint32_t type, uint32_t *element, uint32_t *length);
 uint32_t spv_pointee_array_length(const SpvBuilder *b, uint32_t pointer_type);
+bool spv_const_u32_bits(const SpvBuilder *b, uint32_t id, uint32_t *bits);
 
 /* Constants: hash-consed. */
 uint32_t spv_const_bits(SpvBuilder *b, uint32_t type, uint64_t bits, uint32_t width);

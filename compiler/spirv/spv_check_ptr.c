@@ -141,13 +141,17 @@ static void emit_offset_report(Emitter *e, void *ctx) {
 }
 
 /* A pointer into a local or tile_static array: an element offset, which
- * must be below the array's length (else reported, and element 0 used). */
+ * must be below the array's length (else reported, and element 0 used);
+ * one into a row of an array of arrays, whose offset may step over the
+ * rows, below the whole array's count of elements. */
 static Ptr check_offset(Emitter *e, Expr *access, Ptr p, uint32_t index) {
     uint32_t length = p.base_is_object || p.stride[0] ? 0 : spv_pointee_array_length(&e->b, p.base_type);
     if (!length) return p; /* a whole object, or a variable-length row */
+    uint32_t offset = flat_row_offset(e, access, p, &length);
+    if (!offset) offset = p.value;
     uint32_t i32 = em_type(e, type_int(4, true)), inside = spv_new_id(&e->b);
-    OffsetCheck c = {access, index, p.value, spv_const_bits(&e->b, i32, length, 32)};
-    SPV_OP(&e->code, SpvOpULessThan, spv_type_bool(&e->b), inside, p.value, c.length);
+    OffsetCheck c = {access, index, offset, spv_const_bits(&e->b, i32, length, 32)};
+    SPV_OP(&e->code, SpvOpULessThan, spv_type_bool(&e->b), inside, offset, c.length);
     unless(e, inside, emit_offset_report, &c);
     p.value = select_value(e, i32, inside, p.value, spv_const_bits(&e->b, i32, 0, 32));
     return p;

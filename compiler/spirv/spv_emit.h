@@ -197,6 +197,14 @@ void hold_part(Emitter *e, const Var *v, const Ptr *p);
 Ptr held_part(Emitter *e, const Var *v); /* the part v points into (its value, the offset, not read) */
 /* The path of variable `object` of C type t: the object itself. */
 ObjectPath object_path(uint32_t object, const Type *t);
+/* An access (p[i], *p) through a pointer into a row of an array of arrays
+ * steps over the rows, as C's layout does (p[4] of a row of four is the
+ * next row's first): the element it reaches, false where p is no such
+ * pointer or stays in its row; the offset over the whole object (of
+ * *length elements), or 0. */
+enum { FLAT_ROW_DEPTH = 7 };
+bool flat_row_element(Emitter *e, const Expr *access, Ptr p, LValue *out);
+uint32_t flat_row_offset(Emitter *e, const Expr *access, Ptr p, uint32_t *length);
 
 /* spv_expr.c */
 uint32_t em_widen_half(Emitter *e, uint32_t v, uint32_t lanes); /* half(s) to float(s), exactly (spv_half.c) */

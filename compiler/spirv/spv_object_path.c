@@ -209,3 +209,85 @@ Ptr held_part(Emitter *e, const Var *v) {
     p.base = chain(e, &p.path, p.base_type);
     return p;
 }
+
+/* ---- Rows of arrays of arrays ------------------------------------------------ */
+
+/* A pointer into a row of an array of arrays (`&m[0][c]`, a row `m[i]`
+ * given to a helper) steps out of its row as C compilers lay the rows out,
+ * one after the other: p[4] of a row of four is the next row's first
+ * element (column passes over a local block, `col(&m[0][c], 4)`). The
+ * access chain names each index, so such an access is one offset over the
+ * whole object, divided again into indices; an offset known to stay in the
+ * row keeps the row's access chain. */
+typedef struct RowOfRows {
+    int n;                  /* indices from the object to the row */
+    const PathStep **steps; /* malloc'd */
+    uint32_t lengths[FLAT_ROW_DEPTH + 1]; /* each array's, from the object's to the row's */
+} RowOfRows;
+
+/* Whether `access` (p[i] or *p) goes through a pointer p into such a row,
+ * of elements of its type, with an offset not known to stay in the row;
+ * then r is filled. An index into an array itself (m[i][j]) stays in it:
+ * C has it so, and its access chain is the array's. */
+static bool row_of_rows(Emitter *e, const Expr *access, const Ptr *p, RowOfRows *r) {
+    uint32_t known, type;
+    if (access->lhs->kind == EX_DECAY || !p->path.object || !p->path.last || p->base_is_object || p->stride[0])
+        return false;
+    if (spv_const_u32_bits(&e->b, p->value, &known) && known < spv_pointee_array_length(&e->b, p->base_type))
+        return false;
+    r->steps = path_steps(&p->path, &r->n);
+    type = spv_pointee_type(&e->b, object_type(e, p));
+    bool ok = r->n < FLAT_ROW_DEPTH;
+    for (int i = 0; ok && i <= r->n; i++)
+        ok = (i == r->n || !r->steps[i]->member) && spv_array_type_parts(&e->b, type, &type, &r->lengths[i]);
+    if (ok && type == em_type(e, access->type)) return true;
+    free(r->steps);
+    return false;
+}
+
+/* The offset over the object: ((s0 * l1 + s1) * l2 + ...) * ln + offset. */
+static uint32_t flat_offset(Emitter *e, const RowOfRows *r, uint32_t offset) {
+    uint32_t i32 = em_type(e, type_int(4, true)), flat = r->steps[0]->index;
+    for (int i = 1; i <= r->n; i++) {
+        uint32_t scaled = em_op2(e, SpvOpIMul, i32, flat, spv_const_bits(&e->b, i32, r->lengths[i], 32));
+        flat = em_op2(e, SpvOpIAdd, i32, scaled, i < r->n ? r->steps[i]->index : offset);
+    }
+    return flat;
+}
+
+bool flat_row_element(Emitter *e, const Expr *access, Ptr p, LValue *out) {
+    RowOfRows r;
+    if (!row_of_rows(e, access, &p, &r)) return false;
+    uint32_t u32 = em_type(e, type_int(4, false)), i32 = em_type(e, type_int(4, true));
+    uint32_t at = em_op1(e, SpvOpBitcast, u32, flat_offset(e, &r, p.value));
+    uint32_t ops[3 + FLAT_ROW_DEPTH + 1];
+    ops[0] = em_pointer_type(e, p.storage, access->type);
+    ops[1] = spv_new_id(&e->b);
+    ops[2] = p.path.object;
+    for (int i = r.n; i >= 0; i--) { /* in bounds, the offset is not negative */
+        uint32_t length = spv_const_u32(&e->b, r.lengths[i]);
+        ops[3 + i] = em_op1(e, SpvOpBitcast, i32, i ? em_op2(e, SpvOpUMod, u32, at, length) : at);
+        if (i) at = em_op2(e, SpvOpUDiv, u32, at, length);
+    }
+    spv_op(&e->code, SpvOpAccessChain, ops, 4 + (size_t)r.n);
+    ObjectPath path = p.path;
+    path.last = NULL;
+    for (int i = 0; i <= r.n; i++) {
+        PathStep *step = arena_alloc(&e->u->arena, sizeof *step);
+        *step = (PathStep){.outer = path.last, .index = ops[3 + i]};
+        path.last = step;
+    }
+    *out = (LValue){.ptr = ops[1], .storage = p.storage, .path = path};
+    free(r.steps);
+    return true;
+}
+
+uint32_t flat_row_offset(Emitter *e, const Expr *access, Ptr p, uint32_t *length) {
+    RowOfRows r;
+    if (!row_of_rows(e, access, &p, &r)) return 0;
+    *length = 1;
+    for (int i = 0; i <= r.n; i++) *length *= r.lengths[i];
+    uint32_t flat = flat_offset(e, &r, p.value);
+    free(r.steps);
+    return flat;
+}

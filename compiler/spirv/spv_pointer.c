@@ -359,6 +359,13 @@ uint32_t var_storage(Emitter *e, Var *v) {
     return id;
 }
 
+/* What access x (p[i], *p) reaches through p. */
+static LValue element_lvalue(Emitter *e, const Expr *x, Ptr p) {
+    LValue flat;
+    if (flat_row_element(e, x, p, &flat)) return flat;
+    return em_pointee(e, p, x->type);
+}
+
 LValue em_lvalue(Emitter *e, Expr *x) {
     switch (x->kind) {
     case EX_VAR: {
@@ -378,11 +385,11 @@ LValue em_lvalue(Emitter *e, Expr *x) {
         p = em_ptr(e, x->lhs);
         uint32_t i = em_expr(e, x->rhs);
         p = ptr_add(e, p, x->lhs->type, i, x->rhs->type, false);
-        return em_pointee(e, x->ival ? em_check_pointer(e, x, p, i) : p, x->type);
+        return element_lvalue(e, x, x->ival ? em_check_pointer(e, x, p, i) : p);
     }
     case EX_DEREF: {
         Ptr p = em_ptr(e, x->lhs);
-        return em_pointee(e, x->ival ? em_check_pointer(e, x, p, 0) : p, x->type);
+        return element_lvalue(e, x, x->ival ? em_check_pointer(e, x, p, 0) : p);
     }
     case EX_VELEM: {
         LValue vec = em_lvalue(e, x->lhs);
