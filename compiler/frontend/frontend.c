@@ -401,6 +401,23 @@ static bool capture_vla_strides(Frontend *fe, Var *v, CXCursor ref) {
     return true;
 }
 
+Expr *fe_captured_vla_size(Frontend *fe, Var *v, CXCursor c) {
+    const char *name = arena_printf(fe->a, "%s.size", v->name);
+    Var *h = NULL;
+    for (int i = 0; i < fe->kernel->captures.len && !h; i++) {
+        Var *known = fe->kernel->captures.items[i];
+        if (!strcmp(known->name, name)) h = known;
+    }
+    if (!h) { /* a hidden capture the host computes at the launch, as a row's stride */
+        h = new_capture(fe, name, type_int(4, true), v->loc);
+        h->capture = CAPTURE_VALUE;
+        h->host_value = arena_printf(fe->a, "(int)sizeof (%s)", v->name);
+    }
+    Expr *e = fe_new_expr(fe, EX_CAST, fe_type(fe, clang_getCursorType(c), c), c);
+    e->lhs = fe_var_value(fe, h, c);
+    return e->type ? e : NULL;
+}
+
 /* A parameter declared as an array is a pointer to its element type (C
  * adjusts it; libclang gives the type as written). */
 static bool is_array_type(CXType t) {

@@ -267,6 +267,9 @@ Expr *fe_new_binary(Frontend *fe, ExprKind kind, Op op, Type *t, Expr *l, Expr *
 Var *fe_new_var(Frontend *fe, const char *name, Type *t, VarKind kind, CXCursor at);
 /* A local the compiler adds (a row length, a loop's counter), and its declaration. */
 Var *fe_hidden_local(Frontend *fe, const char *name, Type *t, CXCursor c);
+/* `sizeof a` of a variable-length array the kernel captures (sizeof
+ * expression c): the host's sizeof, taken at the launch. */
+Expr *fe_captured_vla_size(Frontend *fe, Var *v, CXCursor c);
 Stmt *fe_decl_stmt(Frontend *fe, Var *v, Expr *init, CXCursor c);
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what); /* reports; NULL */
 Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c); /* an lvalue's value (EX_LOAD), else e */

@@ -951,8 +951,14 @@ static Expr *folded_vla_size(Frontend *fe, CXCursor c) {
     Var *v = NULL;
     if (is_sizeof && fe_children(c, kids, 1) == 1) {
         CXCursor operand = fe_strip(kids[0]);
-        if (clang_getCursorKind(operand) == CXCursor_DeclRefExpr) v = fe_lookup(fe, clang_getCursorReferenced(operand));
+        if (clang_getCursorKind(operand) == CXCursor_DeclRefExpr) {
+            v = fe_lookup(fe, clang_getCursorReferenced(operand));
+            Expr *ref = v || !fe->kernel ? NULL : fe_lower_expr(fe, operand); /* captured at its first use */
+            if (ref && ref->kind == EX_VAR) v = ref->var;
+        }
     }
+    if (v && v->kind == VAR_CAPTURE && v->capture == CAPTURE_VIEW && v->type->kind == TY_ARRAY && v->type->len < 0)
+        return fe_captured_vla_size(fe, v, c);
     if (!v || !v->type || v->type->kind != TY_ARRAY || v->type->len <= 0)
         return fe_unsupported(fe, c, "sizeof of a variable-length array");
     Expr *e = fe_new_expr(fe, EX_INT, fe_type(fe, clang_getCursorType(c), c), c);
