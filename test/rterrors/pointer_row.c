@@ -1,7 +1,7 @@
-// campcc -fcamp-check: an amp function reading one past the end of a row of
-// a local 2-D array through its pointer parameter is reported against the
-// row's length, not the whole array's (the next row's first element is
-// still outside the row it was given).
+// campcc -fcamp-check: an amp function reading through its pointer
+// parameter one past the end of the last row of a local 2-D array is
+// reported against the whole array's length (a pointer into a row steps
+// over the rows, as C lays them out: row[4] of m[0] is m[1][0]).
 // flags: -fcamp-check
 #include <camp.h>
 #include <stdio.h>
@@ -23,10 +23,10 @@ int main(int argc, char **argv) {
     int out[8];
     parallel_for_each(i, extent(8)) {
         int m[3][4] = {{0}};
-        out[i] = sum(m[0], 4);
+        out[i] = sum(m[0], 4) + sum(m[2], 4);
     }
     printf("out[1] = %d\n", out[1]);
     return 0;
 }
-// expect-abort: 16: kernel function sum: row[4] is out of bounds: element 4 of an array of 4 at index {0} (and 7 more failures)
+// expect-abort: 16: kernel function sum: row[4] is out of bounds: element 12 of an array of 12 at index {0} (and 7 more failures)
 // expect-handled: handled out-of-bounds at line 16
