@@ -239,7 +239,7 @@ static inline void camp_device_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_
  * amp code). */
 #define CAMP_ATOMIC_TYPES_                                                                                    \
     "camp_atomic_* work on int, unsigned, long, long long and their unsigned forms (int64_t, uint64_t); "  \
-    "fetch_add and exchange also on float and double"
+    "fetch_add, exchange, load and store also on float and double"
 int camp_atomic_on_this_type(const volatile void *p, ...) __attribute__((error(CAMP_ATOMIC_TYPES_)));
 #define CAMP_ATOMIC_INTEGERS_(op)                                                                        \
     int *: camp_atomic_##op##_int_, unsigned *: camp_atomic_##op##_uint_, long *: camp_atomic_##op##_long_, \
@@ -263,11 +263,13 @@ int camp_atomic_on_this_type(const volatile void *p, ...) __attribute__((error(C
 #define camp_atomic_compare_exchange(p, expected, v) CAMP_ATOMIC_INT_(compare_exchange, p, (expected), (v))
 /* *p, read whole (what another tile stored, never a stale copy of it); v stored whole (returns nothing). */
 #define camp_atomic_load(p)                                                                                      \
-    (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(load), const int *: camp_atomic_load_int_,               \
-             const unsigned *: camp_atomic_load_uint_, const long *: camp_atomic_load_long_,                    \
-             const unsigned long *: camp_atomic_load_ulong_, const long long *: camp_atomic_load_llong_,        \
-             const unsigned long long *: camp_atomic_load_ullong_))((p))
-#define camp_atomic_store(p, v) CAMP_ATOMIC_INT_(store, p, (v))
+    (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(load), CAMP_ATOMIC_FLOATS_(load),                        \
+             const int *: camp_atomic_load_int_, const unsigned *: camp_atomic_load_uint_,                      \
+             const long *: camp_atomic_load_long_, const unsigned long *: camp_atomic_load_ulong_,              \
+             const long long *: camp_atomic_load_llong_, const unsigned long long *: camp_atomic_load_ullong_,  \
+             const float *: camp_atomic_load_float_, const double *: camp_atomic_load_double_))((p))
+#define camp_atomic_store(p, v) \
+    (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(store), CAMP_ATOMIC_FLOATS_(store)))((p), (v))
 
 #define CAMP_ATOMIC_DEFINE_(T, name)                                                                         \
     static inline T camp_atomic_fetch_add_##name##_(T *p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); } \
@@ -313,7 +315,13 @@ CAMP_ATOMIC_DEFINE_(unsigned long long, ullong)
         T old;                                                                               \
         __atomic_exchange(p, &v, &old, __ATOMIC_RELAXED);                                    \
         return old;                                                                          \
-    }
+    }                                                                                        \
+    static inline T camp_atomic_load_##name##_(const T *p) {                                 \
+        T v;                                                                                 \
+        __atomic_load(p, &v, __ATOMIC_RELAXED);                                              \
+        return v;                                                                            \
+    }                                                                                        \
+    static inline void camp_atomic_store_##name##_(T *p, T v) { __atomic_store(p, &v, __ATOMIC_RELAXED); }
 CAMP_ATOMIC_FLOAT_DEFINE_(float, float)
 CAMP_ATOMIC_FLOAT_DEFINE_(double, double)
 #undef CAMP_ATOMIC_FLOAT_DEFINE_

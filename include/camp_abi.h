@@ -28,7 +28,7 @@ enum camp_feature {
     CAMP_FEATURE_INT8 = 1u << 3,    /* shaderInt8 + storageBuffer8BitAccess */
     /* VK_EXT_shader_atomic_float, buffer and shared variants of each: */
     CAMP_FEATURE_ATOMIC_FLOAT_ADD = 1u << 4, /* shader{Buffer,Shared}Float32AtomicAdd */
-    CAMP_FEATURE_ATOMIC_FLOAT = 1u << 5,     /* shader{Buffer,Shared}Float32Atomics (exchange) */
+    CAMP_FEATURE_ATOMIC_FLOAT = 1u << 5,     /* shader{Buffer,Shared}Float32Atomics (exchange, load, store) */
     CAMP_FEATURE_STORAGE_IMAGE = 1u << 6,    /* shaderStorageImageWriteWithoutFormat: textures written */
     CAMP_FEATURE_FLOAT16 = 1u << 7, /* shaderFloat16 + storageBuffer16BitAccess + shaderRoundingModeRTEFloat16 */
     CAMP_FEATURE_PUSH_CONSTANT8 = 1u << 8,  /* storagePushConstant8: an 8-bit value captured */

@@ -37,8 +37,8 @@ static SpvOp float_opcode(Emitter *e, AtomicOp op, SrcLoc loc) {
         }
         return SpvOpAtomicFAddEXT;
     }
-    if (op == ATOMIC_EXCHANGE) return SpvOpAtomicExchange;
-    em_internal(e, loc, "float atomic other than add and exchange");
+    if (op == ATOMIC_EXCHANGE || op == ATOMIC_LOAD || op == ATOMIC_STORE) return integer_opcode(op, false);
+    em_internal(e, loc, "float atomic other than add, exchange, load and store");
     return SpvOpNop;
 }
 
@@ -69,15 +69,25 @@ static uint32_t double_fetch_add(Emitter *e, uint32_t f64, uint32_t bits, uint32
     return em_op1(e, SpvOpBitcast, f64, got);
 }
 
-/* camp_atomic_fetch_add and camp_atomic_exchange on a double in a view. */
+/* camp_atomic_fetch_add, _exchange, _load and _store on a double in a view. */
 static uint32_t double_atomic(Emitter *e, Expr *x, LValue lv, uint32_t scope, uint32_t relaxed) {
     if (lv.storage != SpvStorageClassPhysicalStorageBuffer) {
         em_internal(e, x->loc, "a double atomic on tile_static memory"); /* ptr_storage.c */
         return 0;
     }
-    uint32_t bits = bits_pointer(e, lv), v = em_expr(e, x->args[1]), f64 = em_type(e, x->args[0]->type);
-    if ((AtomicOp)x->ival == ATOMIC_ADD) return double_fetch_add(e, f64, bits, scope, relaxed, v);
+    AtomicOp op = (AtomicOp)x->ival;
+    uint32_t bits = bits_pointer(e, lv), f64 = em_type(e, x->args[0]->type);
     uint32_t u64 = em_type(e, type_int(8, false)), old = spv_new_id(&e->b);
+    if (op == ATOMIC_LOAD) {
+        SPV_OP(&e->code, SpvOpAtomicLoad, u64, old, bits, scope, relaxed);
+        return em_op1(e, SpvOpBitcast, f64, old);
+    }
+    uint32_t v = em_expr(e, x->args[1]);
+    if (op == ATOMIC_ADD) return double_fetch_add(e, f64, bits, scope, relaxed, v);
+    if (op == ATOMIC_STORE) {
+        SPV_OP(&e->code, SpvOpAtomicStore, bits, scope, relaxed, em_op1(e, SpvOpBitcast, u64, v));
+        return 0;
+    }
     SPV_OP(&e->code, SpvOpAtomicExchange, u64, old, bits, scope, relaxed, em_op1(e, SpvOpBitcast, u64, v));
     return em_op1(e, SpvOpBitcast, f64, old);
 }

@@ -244,7 +244,7 @@ typedef struct Uses {
     bool int64, int16, int8, float64, float16;
     bool push8, push16;      /* 8-/16-bit scalars in the push constants */
     bool atomic_float_add;   /* OpAtomicFAddEXT */
-    bool atomic_float;       /* a float OpAtomicExchange */
+    bool atomic_float;       /* a float OpAtomicExchange, Load or Store */
     bool atomic_int64;       /* an atomic on a 64-bit integer in a view */
     bool shared_atomic_int64; /* ... in tile_static memory */
     bool image;              /* OpTypeImage: textures */
@@ -315,12 +315,16 @@ static uint32_t atomic_pointer(const Inst *in, const uint32_t *w) {
     }
 }
 
-/* An atomic on a 64-bit integer: notes it in u, by its memory. */
-static void note_int64_atomic(const Module *m, uint32_t pointer, Uses *u) {
+/* An atomic on a 64-bit integer (by its memory), or other than an add on
+ * a 32-bit float (shader{Buffer,Shared}Float32Atomics): notes it in u. */
+static void note_atomic(const Module *m, const Inst *in, uint32_t pointer, Uses *u) {
     const Inst *p = def_of(m, pointer), *pt = p ? def_of(m, p->type) : NULL;
     if (!pt || pt->opcode != SpvOpTypePointer) return;
     const Inst *to = def_of(m, m->words[pt->at + 3]);
-    if (!to || to->opcode != SpvOpTypeInt || m->words[to->at + 2] != 64) return;
+    if (!to) return;
+    uint32_t width = m->words[to->at + 2];
+    if (to->opcode == SpvOpTypeFloat && width == 32 && in->opcode != SpvOpAtomicFAddEXT) u->atomic_float = true;
+    if (to->opcode != SpvOpTypeInt || width != 64) return;
     if (m->words[pt->at + 2] == SpvStorageClassWorkgroup) u->shared_atomic_int64 = true;
     else u->atomic_int64 = true;
 }
@@ -332,7 +336,7 @@ static Uses find_uses(const Cut *c) {
         const Inst *in = &m->insts[c->kept[k]];
         const uint32_t *w = m->words + in->at;
         const Inst *type = def_of(m, in->type);
-        if (atomic_pointer(in, w)) note_int64_atomic(m, atomic_pointer(in, w), &u);
+        if (atomic_pointer(in, w)) note_atomic(m, in, atomic_pointer(in, w), &u);
         switch (in->opcode) {
         case SpvOpTypeInt:
             u.int64 |= w[2] == 64, u.int16 |= w[2] == 16, u.int8 |= w[2] == 8;
@@ -346,7 +350,6 @@ static Uses find_uses(const Cut *c) {
             break;
         case SpvOpAtomicFAddEXT: u.atomic_float_add = true; break;
         case SpvOpTypeImage: u.image = true, u.storage_image |= w[7] == 2; break;
-        case SpvOpAtomicExchange: u.atomic_float |= type && type->opcode == SpvOpTypeFloat; break;
         case SpvOpDecorate:
             if (w[2] == SpvDecorationBuiltIn && (w[3] == SpvBuiltInSubgroupSize || w[3] == SpvBuiltInSubgroupLocalInvocationId ||
                                                  w[3] == SpvBuiltInSubgroupId))

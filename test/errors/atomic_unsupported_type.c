@@ -8,4 +8,4 @@ int main(void) {
     parallel_for_each(i, extent(4)) { camp_atomic_fetch_max(&largest[0], errors[i]); }
     return (int)largest[0];
 }
-// expect-error: 8:39: camp_atomic_* work on int, unsigned, long, long long and their unsigned forms (int64_t, uint64_t); fetch_add and exchange also on float and double
+// expect-error: 8:39: camp_atomic_* work on int, unsigned, long, long long and their unsigned forms (int64_t, uint64_t); fetch_add, exchange, load and store also on float and double
