@@ -775,8 +775,10 @@ static Expr *lower_folded(Frontend *fe, CXCursor c) {
     }
     if (r) clang_EvalResult_dispose(r);
     if (!e && t)
-        diag_error(fe->u->diag, fe_loc(fe, c), t->kind == TY_PTR ? "a constant used in amp code cannot hold a pointer"
-                                                                 : "initializer of a constant used in amp code is not a constant");
+        diag_error(fe->u->diag, fe_loc(fe, c),
+                   t->kind == TY_PTR ? "a constant used in amp code cannot hold a pointer: keep what it points "
+                                       "to in the struct (`char name[8]` for a string), or an index into one array"
+                                     : "initializer of a constant used in amp code is not a constant");
     return e;
 }
 
