@@ -208,6 +208,21 @@ void xfer_device_destroy(xfer_device *d) {
 
 /* ---- Buffers ----------------------------------------------------------------- */
 
+const xfer_memory_choice xfer_device_local_memory[2] = {
+    {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT}, /* not the BAR */
+    {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0},
+};
+const xfer_memory_choice xfer_staging_memory[3] = {
+    {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+     VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT},
+    {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT},
+    {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0},
+};
+const xfer_memory_choice xfer_bar_memory[1] = {
+    {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+     0},
+};
+
 uint32_t xfer_memory_type(const xfer_device *d, uint32_t bits, const xfer_memory_choice *choices, int count) {
     for (int c = 0; c < count; c++)
         for (uint32_t t = 0; t < d->memory.memoryTypeCount; t++) {

@@ -70,6 +70,11 @@ void xfer_device_destroy(xfer_device *d);
  * best first; UINT32_MAX if none. */
 uint32_t xfer_memory_type(const xfer_device *d, uint32_t bits, const xfer_memory_choice *choices, int count);
 
+/* The benchmarks' buffers' memory: device-local (not the BAR where there
+ * is other), staging (host-cached first), the BAR (device-local and
+ * host-visible). */
+extern const xfer_memory_choice xfer_device_local_memory[2], xfer_staging_memory[3], xfer_bar_memory[1];
+
 /* A transfer source and destination buffer of `size` bytes in memory of one
  * of `choices`, mapped if `map`. Returns the error of an allocation the
  * device refused (out of memory); fails on anything else. */

@@ -32,21 +32,6 @@
 enum { RING_SLOTS = 2, MIN_SLICE = 256 << 10, SEED = 7 };
 static const size_t RING_CHUNK = 8 * MIB;
 
-static const xfer_memory_choice device_local_memory[] = {
-    {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT},
-    {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0},
-};
-static const xfer_memory_choice staging_memory[] = {
-    {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
-     VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT},
-    {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT},
-    {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0},
-};
-static const xfer_memory_choice bar_memory[] = {
-    {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
-     0},
-};
-
 typedef enum { STAGING, RING, IMPORT, BAR } path;
 static const char *const path_names[] = {"staging", "ring", "import", "bar"};
 
@@ -73,7 +58,7 @@ static void make_host_side(bench *b) {
     VkResult result = b->path == IMPORT
                           ? xfer_buffer_import(&b->device, b->user, b->size, &b->host)
                           : xfer_buffer_create(&b->device, b->path == RING ? RING_SLOTS * RING_CHUNK : b->size,
-                                               staging_memory, 3, true, &b->host);
+                                               xfer_staging_memory, 3, true, &b->host);
     if (result != VK_SUCCESS) xfer_fail(b->path == IMPORT ? "importing the pages failed" : "no staging memory");
     b->host_made = true;
 }
@@ -114,7 +99,7 @@ static double copy(bench *b) {
 /* The target's bytes, read back through a staging buffer of its own. */
 static void check(bench *b) {
     xfer_buffer back;
-    if (xfer_buffer_create(&b->device, b->size, staging_memory, 3, true, &back) != VK_SUCCESS)
+    if (xfer_buffer_create(&b->device, b->size, xfer_staging_memory, 3, true, &back) != VK_SUCCESS)
         xfer_fail("no memory to check the copy");
     xfer_record_copy(b->commands[0], b->target.buffer, 0, back.buffer, 0, b->size, true);
     xfer_wait(&b->device, xfer_submit(&b->device, 0, b->commands[0]));
@@ -154,7 +139,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     double target = now_ms();
-    VkResult made = xfer_buffer_create(&b.device, b.size, b.path == BAR ? bar_memory : device_local_memory,
+    VkResult made = xfer_buffer_create(&b.device, b.size, b.path == BAR ? xfer_bar_memory : xfer_device_local_memory,
                                        b.path == BAR ? 1 : 2, b.path == BAR, &b.target);
     target = now_ms() - target;
     if (made != VK_SUCCESS) {

@@ -366,21 +366,6 @@ static void measure_import(bench *b, size_t size) {
     report_alloc("vulkan-import-host-release", size, b->more_times, b->opt.reps);
 }
 
-static const xfer_memory_choice device_local_memory[] = {
-    {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT}, /* not the BAR */
-    {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0},
-};
-static const xfer_memory_choice staging_memory[] = {
-    {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
-     VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT},
-    {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT},
-    {VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0},
-};
-static const xfer_memory_choice bar_memory[] = {
-    {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
-     0},
-};
-
 /* vkAllocateMemory and vkFreeMemory of device-local memory (the memory
  * type of the device-local buffer): the first allocation of the process,
  * then allocation and release, repeated. */
@@ -399,7 +384,7 @@ static void measure_allocation(bench *b, size_t size) {
     VkMemoryAllocateInfo allocate = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
         .allocationSize = needs.size,
-        .memoryTypeIndex = xfer_memory_type(d, needs.memoryTypeBits, device_local_memory, 2),
+        .memoryTypeIndex = xfer_memory_type(d, needs.memoryTypeBits, xfer_device_local_memory, 2),
     };
     if (allocate.memoryTypeIndex == UINT32_MAX) xfer_fail("no device-local memory type");
     for (int rep = -1; rep < b->opt.reps; rep++) {
@@ -447,12 +432,12 @@ static void create_buffer(bench *b, const char *what, size_t size, const xfer_me
 /* The BAR buffer, as large as the device allows up to `size`; none where
  * the device has no device-local host-visible memory. */
 static void create_bar(bench *b, size_t size) {
-    if (xfer_memory_type(&b->device, UINT32_MAX, bar_memory, 1) == UINT32_MAX) {
+    if (xfer_memory_type(&b->device, UINT32_MAX, xfer_bar_memory, 1) == UINT32_MAX) {
         printf("# BAR: no device-local host-visible memory type\n");
         return;
     }
     for (; size >= b->opt.min; size /= 2)
-        if (xfer_buffer_create(&b->device, size, bar_memory, 1, true, &b->bar) == VK_SUCCESS) {
+        if (xfer_buffer_create(&b->device, size, xfer_bar_memory, 1, true, &b->bar) == VK_SUCCESS) {
             b->bar_capacity = size;
             describe_memory("BAR", &b->device, &b->bar, size);
             return;
@@ -492,9 +477,9 @@ static void create_bench(bench *b) {
     if (!b->user_block) xfer_fail("out of host memory");
     b->user = (char *)round_up((size_t)b->user_block, b->user_alignment);
 
-    create_buffer(b, "device-local", b->opt.max, device_local_memory, 2, false, &b->device_local);
+    create_buffer(b, "device-local", b->opt.max, xfer_device_local_memory, 2, false, &b->device_local);
     size_t ring = RING_SLOTS * b->opt.chunk;
-    create_buffer(b, "staging", b->opt.max > ring ? b->opt.max : ring, staging_memory, 3, true, &b->staging);
+    create_buffer(b, "staging", b->opt.max > ring ? b->opt.max : ring, xfer_staging_memory, 3, true, &b->staging);
     create_bar(b, b->opt.max);
     for (int i = 0; i < RING_SLOTS; i++) b->commands[i] = xfer_commands(d);
 }
