@@ -75,7 +75,8 @@ void type_each_held_pointer(const Type *t, const char *name, uint32_t offset, Ar
         for (int m = 0; m < t->nmembers && !t->is_union; m++) {
             const Member *mb = &t->members[m];
             /* an anonymous member's members are named through the parent */
-            const char *inner = !names ? NULL : mb->name && *mb->name ? arena_printf(names, "%s.%s", name, mb->name) : name;
+            const char *inner = name;
+            if (names && mb->name && *mb->name) inner = arena_printf(names, "%s.%s", name, mb->name);
             type_each_held_pointer(mb->type, inner, offset + mb->offset, names, fn, ctx);
         }
         return;
