@@ -211,6 +211,20 @@ bool camp_guard_eager(camp_region *region) {
     return region->kind == CAMP_REGION_VIEW && !region->call_scoped && camp_guard_enabled() && !guardable(region);
 }
 
+void camp_guard_note_unwatched(camp_region *region) {
+    if (!camp_guard_reporting() || region->kind != CAMP_REGION_VIEW || region->call_scoped ||
+        region->unwatched_noted || guardable(region))
+        return;
+    region->unwatched_noted = true;
+    const camp_kernel_info *k = camp_call.kernel;
+    if (k && k->file) fprintf(stderr, "%s:%u: ", k->file, k->line);
+    fprintf(stderr,
+            "camp warning: CAMP_IMPLICIT_SYNC=check cannot watch '%s' (%p): its pages hold other data (a block "
+            "malloc gave from its heap, a local array), so the host's accesses to it go unchecked; make it with "
+            "array_view_new, or aligned_alloc(4096, ...) of whole pages, to have them checked\n",
+            region->name, (void *)region->host);
+}
+
 /* ---- Levels and pages ------------------------------------------------------ */
 
 static enum camp_guard_level wanted_level(camp_region *region) {

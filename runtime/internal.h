@@ -239,6 +239,7 @@ typedef struct camp_region {
     const char *writer_file;
     unsigned writer_line;
     bool stale_reported;
+    bool unwatched_noted; /* VIEW: CAMP_IMPLICIT_SYNC=check said it cannot watch it */
     char host_write_place[256];
     /* Handed to other Vulkan code for this view's queue (vulkan_interop.c):
      * its next use waits for what was submitted there until the queue's release. */
@@ -1077,6 +1078,10 @@ void camp_guard_forget(camp_region *region);
 /* Whether the region's memory cannot be protected (a stack, a shared
  * mapping) and so is synchronized at every launch instead. */
 bool camp_guard_eager(camp_region *region);
+/* With CAMP_IMPLICIT_SYNC=check, a view whose pages it cannot protect (a
+ * small malloc'd block, a local array): a warning, once, that the host's
+ * accesses to it go unchecked. */
+void camp_guard_note_unwatched(camp_region *region);
 /* Whether [host, host + bytes) could be protected: implicit synchronization
  * is on and the memory is the program's own static data. */
 bool camp_guard_lasting(const void *host, size_t bytes);

@@ -284,6 +284,7 @@ camp_status camp_region_prepare(camp_region *region, camp_accelerator_view *q, c
                          view->name ? view->name : "(unnamed)", view->host, region->name, (void *)region->host,
                          (void *)(region->host + region->bytes), view->name ? view->name : "(unnamed)");
     if (region->device_valid) CAMP_TRY(camp_guard_check_refreshed(region));
+    camp_guard_note_unwatched(region);
     if (region->device.buffer && region->device.owner != q->dev) CAMP_TRY(move_to(region, q->dev));
     if (!region->device.buffer) {
         region->pad = (uintptr_t)region->host % REGION_ALIGNMENT;

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""sync_check_unwatched.py --campcc C --include DIR: with
+CAMP_IMPLICIT_SYNC=check, a view whose pages libcamp cannot protect (a
+small malloc'd block) gets one warning, at the first kernel that uses it,
+naming the kernel's line and the view, that the host's accesses to it go
+unchecked; a view of whole pages gets none, and neither does either view
+without the check. The results are the same in both modes."""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+PROGRAM = r"""#include <camp.h>
+#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+    int *v = malloc(64 * sizeof *v), *w = aligned_alloc(4096, 4096);
+    for (int i = 0; i < 64; i++) v[i] = i, w[i] = i;
+    array_view(v, 64);
+    array_view(w, 1024);
+    parallel_for_each(i, extent(64)) { v[i] *= 2; w[i] *= 2; }
+    parallel_for_each(i, extent(64)) { v[i] += 1; }
+    array_view_synchronize(v);
+    array_view_synchronize(w);
+    printf("%d %d\n", v[3], w[3]);
+    return 0;
+}
+"""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--campcc", required=True)
+    ap.add_argument("--include", required=True)
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory() as d:
+        src, exe = os.path.join(d, "prog.c"), os.path.join(d, "prog")
+        with open(src, "w") as f:
+            f.write(PROGRAM)
+        subprocess.run([a.campcc, "-I", a.include, src, "-o", exe], check=True)
+        failed = False
+        for mode in ["check", None]:
+            env = dict(os.environ)
+            env.pop("CAMP_IMPLICIT_SYNC", None)
+            if mode:
+                env["CAMP_IMPLICIT_SYNC"] = mode
+            p = subprocess.run([exe], env=env, capture_output=True, text=True)
+            warnings = [line for line in p.stderr.splitlines() if "camp warning" in line]
+            want = 1 if mode else 0
+            if p.returncode != 0 or p.stdout != "7 6\n":
+                print(f"FAIL ({mode}): exit {p.returncode}, stdout {p.stdout!r}\n{p.stderr}")
+                failed = True
+            if len(warnings) != want or (want and not (warnings[0].startswith(f"{src}:9: camp warning: "
+                                                                               "CAMP_IMPLICIT_SYNC=check cannot watch 'v'")
+                                                       and "aligned_alloc(4096" in warnings[0])):
+                print(f"FAIL ({mode}): want {want} warning about 'v' at line 9, got:\n{p.stderr}")
+                failed = True
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
