@@ -1,7 +1,8 @@
 // Each amp function's summary (access.c): the pointer parameters it may
 // write through, itself or in the functions it calls, and the cases that
 // count as written because the pointer leaves the analysis' view (converted
-// to an integer) or is an atomic's target; a struct capture's pointers.
+// to an integer, in a unit whose amp code makes pointers of integers) or is
+// an atomic's target; a struct capture's pointers.
 // RUN: --dump-ir -c %s -o /dev/null
 // CHECK: after layout
 // CHECK: func sum_twice(p: int *): int ; p only read through
@@ -39,6 +40,8 @@ static long as_integer(int *p) restrict(amp) { return (long)p; }
 
 static void count(int *p) restrict(amp) { camp_atomic_fetch_add(p, 1); }
 
+static int *from_integer(long bits) restrict(amp) { return (int *)bits; }
+
 static int first(struct span s) restrict(amp) { return s.p[0]; }
 
 int main(void) {
@@ -49,6 +52,7 @@ int main(void) {
         put_on(w, in);
         out[1] = (int)as_integer(w);
         count(w);
+        out[2] = *from_integer(as_integer(held));
     }
     return out[0];
 }
