@@ -206,24 +206,26 @@ Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
         return NULL;
     }
     Type *t = to->type->base;
-    if (from && is_byte(from->type->base) != is_byte(t) && is_word(is_byte(t) ? from->type->base : t))
-        return bytes_and_words(fe, call, to, from, bytes);
-    const Type *other = from ? from->type->base : NULL;
-    if (other && is_byte(other) != is_byte(t) && (is_byte(t) ? other : t)->kind == TY_STRUCT) {
-        diag_error(fe->u->diag, fe_loc(fe, call),
-                   "memcpy in amp code between bytes and a struct ('%s') is not supported: copy each scalar member "
-                   "on its own (`memcpy(&s.x, bytes + offsetof(T, x), sizeof s.x)`), as bytes and words",
-                   (is_byte(t) ? other : t)->name);
-        return NULL;
+    /* the source's element, or for memset the destination's */
+    const Type *ft = from ? from->type->base : t;
+    if (is_byte(ft) != is_byte(t)) { /* between bytes and something wider */
+        const Type *wide = is_byte(t) ? ft : t;
+        if (is_word(wide)) return bytes_and_words(fe, call, to, from, bytes);
+        if (wide->kind == TY_STRUCT) {
+            diag_error(fe->u->diag, fe_loc(fe, call),
+                       "memcpy in amp code between bytes and a struct ('%s') is not supported: copy each scalar "
+                       "member on its own (`memcpy(&s.x, bytes + offsetof(T, x), sizeof s.x)`), as bytes and words",
+                       wide->name);
+            return NULL;
+        }
     }
-    if (t->kind == TY_VOID || t->size <= 0 || (from && from->type->base->size != t->size)) {
+    if (t->kind == TY_VOID || t->size <= 0 || ft->size != t->size) {
         diag_error(fe->u->diag, fe_loc(fe, call),
                    "memcpy and memset in amp code take pointers to elements of one size (not void *): they copy "
                    "or set whole elements");
         return NULL;
     }
     /* the portable pun, memcpy(&u, &f, 4): a float's bits as a uint32_t, each element's reinterpreted */
-    const Type *ft = from ? from->type->base : t;
     bool pun = fe_punnable(ft, t); /* the sizes are equal (above) */
     if (!pun && !type_equal(ft, t)) {
         diag_error(fe->u->diag, fe_loc(fe, call),
