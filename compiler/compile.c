@@ -80,6 +80,7 @@ static bool run_pipeline(Unit *u) {
     if (!read_source(u)) return false;
     if (!frontend_run(u)) return false; /* times its parse as TIME_PARSE, the rest as TIME_FRONTEND */
     half_precision(u);
+    merge_switched_buffers(u);
     dump_after(u, IR_AFTER_LOWERING);
     double t = time_now();
     bool checked = check_unit(u) && check_nesting(u) && check_tiles(u) && fragment_scan(u) && check_private_memory(u);

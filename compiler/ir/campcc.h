@@ -821,6 +821,9 @@ void report_scan(Unit *u);
  * once, as the host computes them. */
 void half_precision(Unit *u);
 
+/* buffer_merge.c: local or tile_static arrays one pointer switches between
+ * (double buffers) made one array, before ptr_storage.c. */
+void merge_switched_buffers(Unit *u);
 /* ptr_storage.c: what each pointer variable and each pointer expression of
  * the kernels and the amp functions points into (Var.points_into,
  * Expr.points_into), and that every use of it agrees (reported). Returns

@@ -239,10 +239,11 @@ static void check_var_value(CheckFrame *cf, Var *v, const Expr *value, SrcLoc lo
     PtrSource held = var_src(&cf->f, v);
     if (held.kind != PTR_SRC_TARGET || ptr_target_equal(&held.t, &s.t) || !first_report(cf->c, node)) return;
     if (held.t.space == PTR_OBJECT && s.t.space == PTR_OBJECT && held.t.root && s.t.root && held.t.root != s.t.root)
-        /* two buffers swapped, as C double-buffers: no address to switch between them */
-        diag_error(d, loc, "pointer '%s' is given two variables ('%s' and '%s'); campcc needs each pointer "
-                           "variable to point into one: declare them as one array (float buf[2][N]) and switch "
-                           "an index instead (buf[cur], cur ^= 1)",
+        /* two buffers swapped that buffer_merge.c could not make one: no address to switch between them */
+        diag_error(d, loc, "pointer '%s' is given two variables ('%s' and '%s'); campcc makes such arrays one "
+                           "only where each is only indexed or pointed into, and both hold one type in one kind "
+                           "of memory: declare them as one array (float buf[2][N]) and switch an index instead "
+                           "(buf[cur], cur ^= 1)",
                    v->name, held.t.root->name, s.t.root->name);
     else
         diag_error(d, loc, "pointer '%s' is assigned pointers into different memory (a view, a local array, "
