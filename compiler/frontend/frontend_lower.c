@@ -491,6 +491,14 @@ static Expr *lower_truth_operand(Frontend *fe, CXCursor c) {
     return e;
 }
 
+/* The type of an operator's value (arithmetic, assignment, ++, ?:), which
+ * C never makes an array: libclang shows a pointer that comes from a
+ * parameter declared `T p[n]` by the array type written (`p + 4`). */
+static Type *operator_type(Frontend *fe, CXCursor c) {
+    Type *t = fe_type(fe, clang_getCursorType(c), c);
+    return t && t->kind == TY_ARRAY ? type_pointer_to(fe->a, t->base) : t;
+}
+
 static Expr *lower_binary(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
     if (fe_children(c, kids, 2) != 2) return fe_unsupported(fe, c, NULL);
@@ -499,7 +507,7 @@ static Expr *lower_binary(Frontend *fe, CXCursor c) {
     bool assign;
     Op op = binary_op(clang_getCursorBinaryOperatorKind(c), &assign);
     if (op == OP_NONE && !assign) return fe_unsupported(fe, c, "operator");
-    Type *t = fe_type(fe, clang_getCursorType(c), c);
+    Type *t = operator_type(fe, c);
     bool logical = op == OP_LAND || op == OP_LOR;
     Expr *l = logical ? lower_truth_operand(fe, kids[0]) : fe_lower_expr(fe, kids[0]);
     Expr *r = logical ? lower_truth_operand(fe, kids[1]) : fe_lower_expr(fe, kids[1]);
@@ -577,7 +585,10 @@ Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c) {
 }
 
 static Expr *lower_unary(Frontend *fe, CXCursor c) {
-    Type *t = fe_type(fe, clang_getCursorType(c), c);
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    bool incdec = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
+                  op == CXUnaryOperator_PreDec;
+    Type *t = incdec ? operator_type(fe, c) : fe_type(fe, clang_getCursorType(c), c); /* *p may be an array */
     CXCursor kids[2];
     if (fe_children(c, kids, 2) != 1) return fe_unsupported(fe, c, NULL);
     Expr *sub = clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot ? lower_truth_operand(fe, kids[0])
@@ -995,7 +1006,7 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
     case CXCursor_ConditionalOperator: {
         CXCursor kids[3];
         if (fe_children(c, kids, 3) != 3) return fe_unsupported(fe, c, NULL);
-        Type *t = fe_type(fe, clang_getCursorType(c), c);
+        Type *t = operator_type(fe, c);
         Expr *e = fe_new_expr(fe, EX_COND, t, c);
         e->cond = fe_lower_expr(fe, kids[0]);
         e->lhs = fe_lower_expr(fe, kids[1]);
