@@ -53,6 +53,8 @@ static bool empty_view_find(const void *host, bool release) {
     return false;
 }
 
+bool camp_empty_view_is(const void *host) { return host && empty_view_find(host, false); }
+
 static camp_status create(char *host, size_t bytes, const char *name, bool read_only) {
     if (!bytes) return empty_view_add(host);
     if (!host) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_view(%s, ...): a null pointer", name);

@@ -1192,6 +1192,12 @@ typedef struct camp_view_group {
  * bookkeeping (a round trip's host time counts every malloc). */
 #define CAMP_VIEWS_INLINE 8
 
+/* array_view.c: whether `host` is the pointer of an empty view (array_view(p, 0)). */
+bool camp_empty_view_is(const void *host);
+/* The device address a kernel gets for an empty view's pointer: not null
+ * (the kernel may test it), inside no buffer (it has no element to reach). */
+#define CAMP_EMPTY_VIEW_ADDRESS ((uint64_t)4096)
+
 /* A launch's memory: implicit views grouped into fresh buffers, and the
  * explicit regions its views and pointers lie in. */
 typedef struct camp_view_set {
