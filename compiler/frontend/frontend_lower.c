@@ -7,6 +7,7 @@
 #include <ctype.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c) {
@@ -156,34 +157,140 @@ static int parse_accessor(const char *name, int n, uint8_t comps[4]) {
     return 0;
 }
 
-/* `v.xy` reaches us as an unexposed expression over `v` whose extent goes
- * further: the accessor is the token after the dot. The tokens are read
- * where they were written (the file location): in a macro's argument, such
- * as `isnan(v.x)`, the expansion location of both ends is the macro's name.
- * Returns the number of components (comps filled), or 0 if c is not an
- * accessor. */
-static int vector_accessor(Frontend *fe, CXCursor c, CXCursor sub, int n, uint8_t comps[4], bool *arrow) {
-    CXFile file, sub_file;
-    unsigned end, sub_end;
-    clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &file, NULL, NULL, &end);
-    clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(sub)), &sub_file, NULL, NULL, &sub_end);
-    if (!file || !sub_file || !clang_File_isEqual(file, sub_file) || end <= sub_end) return 0;
-    CXSourceRange after_sub = clang_getRange(clang_getLocationForOffset(fe->tu, file, sub_end),
-                                             clang_getLocationForOffset(fe->tu, file, end));
+/* How many postfix operations (`[i]`, `(args)`, `.m`, `->m`, a vector's
+ * accessor) follow the primary expression that c begins with. */
+static int postfix_operations(CXCursor c) {
+    CXCursor kids[2];
+    int n = fe_children(c, kids, 2);
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr: case CXCursor_CallExpr:
+        return 1 + (n ? postfix_operations(kids[0]) : 0);
+    case CXCursor_UnexposedExpr: {
+        if (n != 1) return 0;
+        CXType from = clang_getCanonicalType(clang_getCursorType(kids[0]));
+        CXType to = clang_getCanonicalType(clang_getCursorType(c));
+        bool accessor = from.kind == CXType_ExtVector && !clang_equalTypes(from, to); /* else a conversion */
+        return accessor + postfix_operations(kids[0]);
+    }
+    default: return 0;
+    }
+}
+
+/* Skips the token at *i, or the balanced group it opens: ( [ {. */
+static void skip_group(Frontend *fe, const CXToken *toks, unsigned nt, unsigned *i) {
+    int depth = 0;
+    do {
+        CXString t = clang_getTokenSpelling(fe->tu, toks[*i]);
+        const char *s = clang_getCString(t);
+        if (clang_getTokenKind(toks[*i]) == CXToken_Punctuation && s[1] == 0) {
+            if (strchr("([{", s[0])) depth++;
+            else if (strchr(")]}", s[0])) depth--;
+        }
+        clang_disposeString(t);
+        (*i)++;
+    } while (depth > 0 && *i < nt);
+}
+
+static bool token_is(Frontend *fe, const CXToken *tok, const char *text) {
+    CXString t = clang_getTokenSpelling(fe->tu, *tok);
+    bool is = !strcmp(clang_getCString(t), text);
+    clang_disposeString(t);
+    return is;
+}
+
+/* The accessor of `v.x` written in a macro's body (`#define DOT(a, b)
+ * ((a).x * (b).x)`, `C[q].x`): read after the operand's tokens where the
+ * operand begins in that body (its spelling), `ops` postfix operations
+ * after its primary. 0 where the operand begins in a macro's argument. */
+static int accessor_in_macro_body(Frontend *fe, CXCursor c, int ops, int n, uint8_t comps[4], bool *arrow) {
+    CXSourceLocation begin = clang_getRangeStart(clang_getCursorExtent(c));
+    CXFile file, expansion_file;
+    unsigned offset, expansion_offset;
+    clang_getSpellingLocation(begin, &file, NULL, NULL, &offset);
+    clang_getFileLocation(begin, &expansion_file, NULL, NULL, &expansion_offset);
+    if (!file || (expansion_file && clang_File_isEqual(file, expansion_file) && offset == expansion_offset)) return 0;
+    size_t size;
+    if (!clang_getFileContents(fe->tu, file, &size) || offset >= size) return 0;
+    unsigned stop = size - offset > 4096 ? offset + 4096 : (unsigned)size;
     CXToken *toks;
-    unsigned nt;
-    clang_tokenize(fe->tu, after_sub, &toks, &nt);
+    unsigned nt, i = 0;
+    clang_tokenize(fe->tu, clang_getRange(clang_getLocationForOffset(fe->tu, file, offset),
+                                          clang_getLocationForOffset(fe->tu, file, stop)), &toks, &nt);
+    if (nt) skip_group(fe, toks, nt, &i); /* the primary: a name, or a parenthesized expression */
+    for (int op = 0; op < ops && i + 1 < nt; op++) {
+        if (token_is(fe, &toks[i], ".") || token_is(fe, &toks[i], "->")) i += 2;
+        else skip_group(fe, toks, nt, &i);
+    }
     int k = 0;
-    if (nt >= 2) {
-        CXString dot = clang_getTokenSpelling(fe->tu, toks[nt - 2]);
-        CXString name = clang_getTokenSpelling(fe->tu, toks[nt - 1]);
-        *arrow = !strcmp(clang_getCString(dot), "->");
-        if (*arrow || !strcmp(clang_getCString(dot), ".")) k = parse_accessor(clang_getCString(name), n, comps);
-        clang_disposeString(dot);
+    if (i + 1 < nt && ((*arrow = token_is(fe, &toks[i], "->")) || token_is(fe, &toks[i], "."))) {
+        CXString name = clang_getTokenSpelling(fe->tu, toks[i + 1]);
+        k = parse_accessor(clang_getCString(name), n, comps);
         clang_disposeString(name);
     }
     clang_disposeTokens(fe->tu, toks, nt);
     return k;
+}
+
+/* The name of the macro whose expansion c is in (the outermost, as
+ * written in the file), malloc'd; NULL if none is found there. */
+static char *macro_name_at(Frontend *fe, CXCursor c) {
+    CXFile file;
+    unsigned offset;
+    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &file, NULL, NULL, &offset);
+    if (!file) return NULL;
+    CXSourceLocation at = clang_getLocationForOffset(fe->tu, file, offset);
+    CXToken *tok = clang_getToken(fe->tu, at);
+    if (!tok) return NULL;
+    char *name = NULL;
+    if (clang_getTokenKind(*tok) == CXToken_Identifier) {
+        CXString spelling = clang_getTokenSpelling(fe->tu, *tok);
+        name = strdup(clang_getCString(spelling));
+        clang_disposeString(spelling);
+    }
+    clang_disposeTokens(fe->tu, tok, 1);
+    return name;
+}
+
+/* `v.xy` reaches us as an unexposed expression over `v` whose extent goes
+ * further: the accessor is the token after the dot. The tokens are read
+ * where they were written (the file location): in a macro's argument, such
+ * as `isnan(v.x)`, the expansion location of both ends is the macro's name.
+ * Written in a macro's body, it is read there (accessor_in_macro_body).
+ * Returns the number of components (comps
+ * filled), or 0 if c is not an accessor. */
+static int vector_accessor(Frontend *fe, CXCursor c, CXCursor sub, const Type *vec, const Type *to, uint8_t comps[4],
+                           bool *arrow) {
+    int n = vec->len;
+    CXFile file, sub_file;
+    unsigned end, sub_end;
+    clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &file, NULL, NULL, &end);
+    clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(sub)), &sub_file, NULL, NULL, &sub_end);
+    int k = 0;
+    if (file && sub_file && clang_File_isEqual(file, sub_file) && end > sub_end) {
+        CXSourceRange after_sub = clang_getRange(clang_getLocationForOffset(fe->tu, file, sub_end),
+                                                 clang_getLocationForOffset(fe->tu, file, end));
+        CXToken *toks;
+        unsigned nt;
+        clang_tokenize(fe->tu, after_sub, &toks, &nt);
+        if (nt >= 2) {
+            CXString dot = clang_getTokenSpelling(fe->tu, toks[nt - 2]);
+            CXString name = clang_getTokenSpelling(fe->tu, toks[nt - 1]);
+            *arrow = !strcmp(clang_getCString(dot), "->");
+            if (*arrow || !strcmp(clang_getCString(dot), ".")) k = parse_accessor(clang_getCString(name), n, comps);
+            clang_disposeString(dot);
+            clang_disposeString(name);
+        }
+        clang_disposeTokens(fe->tu, toks, nt);
+    }
+    if (k) return k;
+    /* In a macro's body the accessor read after the operand may be that of
+     * an expression around c, which converts the operand (a load): it is
+     * c's only where it gives c's type, and, giving the vector's own type
+     * (v.yx of a float2), it could be either. */
+    k = accessor_in_macro_body(fe, c, postfix_operations(sub), vec->len, comps, arrow);
+    bool gives_to = k == 1 ? type_equal(to, vec->base) : k > 1 && to->kind == TY_VECTOR && to->len == k;
+    if (!gives_to) return 0;
+    return type_equal(to, vec) ? -1 : k;
 }
 
 Expr *fe_int_constant(Frontend *fe, Type *t, long long value, CXCursor c) {
@@ -240,13 +347,22 @@ static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
     if (sub->type->kind == TY_VECTOR || to_vector) {
         uint8_t comps[4];
         bool arrow = false;
-        int k = vector_accessor(fe, c, kids[0], (to_vector ? sub->type->base : sub->type)->len, comps, &arrow);
+        int k = vector_accessor(fe, c, kids[0], to_vector ? sub->type->base : sub->type, to, comps, &arrow);
+        if (k < 0) {
+            diag_error(fe->u->diag, fe_loc(fe, c),
+                       "a swizzle of all of a vector's components (`(v).yx` of a float2) in a macro's body is not "
+                       "supported in amp code: build the vector from its components, `(float2){(v).y, (v).x}`");
+            return NULL;
+        }
         if (k && arrow != to_vector) k = 0; /* v.x on a vector, p->x on a pointer to one */
         if (!k && is_accessor_shape(sub->type, to)) { /* an accessor whose tokens were not found */
+            char *macro = macro_name_at(fe, c);
             diag_error(fe->u->diag, fe_loc(fe, c),
-                       "a vector's component named in a macro's body (`(p).x` in `#define AT(a, p) a[(p).x]`) is "
-                       "not supported in amp code: index the vector instead (`(p)[0]`), or name the component "
-                       "where the macro is used");
+                       "a vector's component named right after a macro's parameter, in the expansion of '%s' "
+                       "(`a.x` in `#define DOT(a, b) (a.x * b.x)`), is not supported in amp code: parenthesize "
+                       "the parameter, `(a).x`, as macros usually do, or index the vector, `(a)[0]`",
+                       macro ? macro : "a macro");
+            free(macro);
             return NULL;
         }
         if (k && to_vector) { /* p->x is (*p).x */
