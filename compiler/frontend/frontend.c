@@ -119,24 +119,110 @@ static enum CXVisitorResult collect_field(CXCursor field, CXClientData data) {
     return CXVisit_Continue;
 }
 
-/* Fills in the members of struct `ty`; false (reported) if amp code cannot
- * have one of them. */
+/* A run of bit-fields declared one after another: bits [lo, hi) of the
+ * struct, held by the member at `member`. */
+typedef struct BitRun {
+    long long lo, hi;
+    int member;
+    CXCursor first;
+} BitRun;
+
+/* An unsigned integer of `bytes` bytes. */
+static Type *storage_type(Frontend *fe, int bytes) {
+    if (bytes >= 4) return type_int(bytes, false);
+    Type *t = arena_alloc(fe->a, sizeof *t);
+    *t = (Type){.kind = TY_INT, .size = bytes, .align = bytes, .name = bytes == 1 ? "unsigned char" : "unsigned short"};
+    return t;
+}
+
+/* The member that holds a run of bit-fields: the smallest unsigned integer
+ * of 1, 2, 4 or 8 bytes, at its own alignment, that covers the run's bytes
+ * and no other member's (the members before it are final; `next` is where
+ * the next member's bytes begin). Its bit-fields' offsets become offsets
+ * into it. */
+static bool place_bit_run(Frontend *fe, Type *ty, const BitRun *run, uint32_t next) {
+    long long lo = run->lo / 8, hi = (run->hi + 7) / 8;
+    uint32_t after_previous = 0;
+    if (run->member > 0) {
+        const Member *prev = &ty->members[run->member - 1];
+        after_previous = prev->offset + (uint32_t)prev->type->size;
+    }
+    Member *m = &ty->members[run->member];
+    for (int bytes = 1; bytes <= 8; bytes *= 2) {
+        long long base = lo & ~(long long)(bytes - 1);
+        if (base + bytes < hi || base < after_previous || base + bytes > next || base + bytes > ty->size) continue;
+        m->type = storage_type(fe, bytes);
+        m->offset = (uint32_t)base;
+        const char *names = "";
+        for (int i = 0; i < ty->nbitfields; i++) {
+            BitField *b = &ty->bitfields[i];
+            if (b->storage != run->member) continue;
+            b->offset -= (int)(base * 8);
+            names = *names ? arena_printf(fe->a, "%s:%s", names, b->name) : b->name;
+        }
+        m->name = arena_printf(fe->a, "(bits %s)", names); /* no identifier: found by no member access */
+        return true;
+    }
+    diag_error(fe->u->diag, fe_loc(fe, run->first),
+               "bit-field '%s' shares bytes that no integer of 1, 2, 4 or 8 bytes holds alone, which amp code "
+               "cannot read: reorder the struct's members, or make the bit-field a whole integer",
+               fe_spelling(fe, run->first));
+    return false;
+}
+
+/* Where the member after `i` begins its bytes (the struct's size if none). */
+static uint32_t next_member_offset(const Type *ty, const BitRun *runs, int nruns, int i) {
+    if (i + 1 >= ty->nmembers) return (uint32_t)ty->size;
+    for (int r = 0; r < nruns; r++)
+        if (runs[r].member == i + 1) return (uint32_t)(runs[r].lo / 8);
+    return ty->members[i + 1].offset;
+}
+
+/* Fills in the members of struct `ty` (and the members that hold its
+ * bit-fields); false (reported) if amp code cannot have one of them. */
 static bool record_members(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
     FieldWalk w = {fe, ty, where, {0}, true};
     clang_Type_visitFields(ct, collect_field, &w);
-    ty->nmembers = w.fields.len;
-    ty->members = arena_alloc(fe->a, sizeof *ty->members * (size_t)(w.fields.len ? w.fields.len : 1));
-    for (int i = 0; i < w.fields.len; i++) {
+    int nfields = w.fields.len;
+    ty->members = arena_alloc(fe->a, sizeof *ty->members * (size_t)(nfields ? nfields : 1));
+    ty->bitfields = arena_alloc(fe->a, sizeof *ty->bitfields * (size_t)(nfields ? nfields : 1));
+    BitRun *runs = arena_alloc(fe->a, sizeof *runs * (size_t)(nfields ? nfields : 1));
+    int nruns = 0;
+    bool in_run = false; /* the last run may take the next bit-field */
+    for (int i = 0; i < nfields; i++) {
         CXCursor f = *(CXCursor *)w.fields.items[i];
-        Member *m = &ty->members[i];
+        if (clang_Cursor_isBitField(f)) {
+            if (ty->is_union) {
+                diag_error(fe->u->diag, fe_loc(fe, f), "bit-field '%s' of a union is not supported in amp code",
+                           fe_spelling(fe, f));
+                return false;
+            }
+            long long bit = clang_Cursor_getOffsetOfField(f), width = clang_getFieldDeclBitWidth(f);
+            if (width <= 0) { /* `int : 0`: the next bit-field begins a new unit */
+                in_run = false;
+                continue;
+            }
+            /* a run takes the bit-fields that follow one another, up to 8 bytes */
+            if (!in_run || (bit + width + 7) / 8 - runs[nruns - 1].lo / 8 > 8) {
+                runs[nruns++] = (BitRun){bit, bit + width, ty->nmembers++, f};
+                in_run = true;
+            } else if (bit + width > runs[nruns - 1].hi) {
+                runs[nruns - 1].hi = bit + width;
+            }
+            char *name = fe_spelling(fe, f);
+            if (!*name) continue; /* padding bits */
+            Type *t = fe_type(fe, clang_getCursorType(f), f);
+            if (!t) return false;
+            if (!type_is_integer(t)) return fe_unsupported(fe, f, "bit-field of this type"), false;
+            ty->bitfields[ty->nbitfields++] = (BitField){name, t, runs[nruns - 1].member, (int)bit, (int)width};
+            continue;
+        }
+        in_run = false;
+        Member *m = &ty->members[ty->nmembers++];
         /* an anonymous struct or union member has no name (libclang 19
          * spells its type): its members are named through the parent */
         bool anonymous = clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(clang_getCursorType(f)));
         m->name = anonymous ? "" : fe_spelling(fe, f);
-        if (clang_Cursor_isBitField(f)) {
-            diag_error(fe->u->diag, fe_loc(fe, f), "bit-field '%s' is not supported in amp code", m->name);
-            return false;
-        }
         m->type = fe_type(fe, clang_getCursorType(f), f);
         if (!m->type) return false;
         if (m->type->kind == TY_ARRAY && m->type->len < 0) {
@@ -146,6 +232,8 @@ static bool record_members(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
         }
         m->offset = (uint32_t)(clang_Cursor_getOffsetOfField(f) / 8);
     }
+    for (int r = 0; r < nruns; r++)
+        if (!place_bit_run(fe, ty, &runs[r], next_member_offset(ty, runs, nruns, runs[r].member))) return false;
     if (ty->nmembers == 0) {
         diag_error(fe->u->diag, fe_loc(fe, where), "empty struct '%s' in amp code", ty->name);
         return false;

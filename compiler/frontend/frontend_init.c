@@ -340,6 +340,20 @@ static int designated(InitBuilder *b, Type *t, int *path, int depth, CXCursor d)
 /* The elements of t from l: all of l when braced, else as many as t holds
  * (brace elision) up to a designator, which belongs to the braced list. */
 static void fill(InitBuilder *b, Type *t, int *path, int depth, InitList *l, bool braced) {
+    if (t->kind == TY_STRUCT && t->nbitfields) { /* its items are not its members: only zeros ({0}) */
+        for (; l->i < l->n; l->i++) {
+            long long v;
+            if (!braced || is_designator(l->items[l->i]) || !fe_eval_int(l->items[l->i], &v) || v) {
+                diag_error(b->fe->u->diag, fe_loc(b->fe, l->items[l->i]),
+                           "initializer of a struct with bit-fields ('%s') is not supported in amp code, but for "
+                           "{0}: assign its members instead",
+                           t->name);
+                b->ok = false;
+                return;
+            }
+        }
+        return;
+    }
     if (!has_elements(t)) {
         if (l->i < l->n) next_element(b, t, path, depth, l);
         if (braced) l->i = l->n; /* excess elements: clang warned */

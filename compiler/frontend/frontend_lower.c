@@ -419,6 +419,27 @@ static int member_path(const Type *t, const char *name, int *path, int max) {
     return 0;
 }
 
+/* The bit-field `name` of t, or of an anonymous member inside it (the path
+ * of members that reach the struct holding it in path[0..*n)); NULL if none. */
+static const BitField *bitfield_path(const Type *t, const char *name, int *path, int max, int *n) {
+    for (int i = 0; i < t->nbitfields; i++)
+        if (!strcmp(t->bitfields[i].name, name)) {
+            *n = 0;
+            return &t->bitfields[i];
+        }
+    for (int i = 0; i < t->nmembers && max > 0; i++) {
+        const Member *m = &t->members[i];
+        if (m->name[0] || m->type->kind != TY_STRUCT) continue;
+        const BitField *b = bitfield_path(m->type, name, path + 1, max - 1, n);
+        if (b) {
+            path[0] = i;
+            (*n)++;
+            return b;
+        }
+    }
+    return NULL;
+}
+
 /* s.m and p->m */
 static Expr *lower_member(Frontend *fe, CXCursor c) {
     CXCursor kids[2];
@@ -434,11 +455,20 @@ static Expr *lower_member(Frontend *fe, CXCursor c) {
     char *name = fe_spelling(fe, c);
     int path[8];
     int n = member_path(base->type, name, path, 8);
-    if (!n) return fe_unsupported(fe, c, "member access");
+    const BitField *bits = n ? NULL : bitfield_path(base->type, name, path, 7, &n);
+    if (!n && !bits) return fe_unsupported(fe, c, "member access");
     for (int i = 0; i < n; i++) {
         Expr *m = fe_new_expr(fe, EX_MEMBER, base->type->members[path[i]].type, c);
         m->lhs = base;
         m->ival = path[i];
+        base = m;
+    }
+    if (bits) { /* bits of the member that holds them */
+        Expr *m = fe_new_expr(fe, EX_MEMBER, bits->type, c);
+        m->lhs = base;
+        m->ival = bits->storage;
+        m->bit_offset = (uint8_t)bits->offset;
+        m->bit_width = (uint8_t)bits->width;
         base = m;
     }
     return base;

@@ -202,6 +202,17 @@ typedef struct Member {
     uint32_t offset; /* bytes, as the host C compiler lays it out */
 } Member;
 
+/* A bit-field: bits [offset, offset + width) of the unsigned integer
+ * member `storage`, which the frontend adds to hold the bytes of a run of
+ * bit-fields (named after them, as no member access can be: "(bits
+ * kind:live)"). */
+typedef struct BitField {
+    const char *name;
+    Type *type;  /* as declared: int, unsigned, _Bool, an enum's integer */
+    int storage; /* its member's index */
+    int offset, width;
+} BitField;
+
 struct Type {
     TypeKind kind;
     int size, align;  /* host C layout, bytes */
@@ -216,6 +227,8 @@ struct Type {
     Member *members;
     int nmembers;
     const Fragment *fragment; /* a matrix fragment's struct, else NULL */
+    BitField *bitfields; /* TY_STRUCT: its bit-fields, reached by name only */
+    int nbitfields;
 };
 
 bool type_is_arith(const Type *t);   /* int, bool, float */
@@ -382,7 +395,8 @@ typedef enum ExprKind {
     EX_ADDR,    /* &lhs */
     EX_DEREF,   /* lvalue *lhs; ival: -fcamp-check's report site + 1 where the pointer is checked
                  * against the launch's views (check_pointers.c), else 0 */
-    EX_MEMBER,  /* member ival of struct lhs (lvalue if lhs is) */
+    EX_MEMBER,  /* member ival of struct lhs (lvalue if lhs is); bit_width > 0: the bit-field of bits
+                 * [bit_offset, bit_offset + bit_width) of that member (its storage), of type `type` */
     EX_SWIZZLE, /* components comps[0..type->len) of vector lhs (lvalue if lhs is, no repeats) */
     EX_INIT,    /* a braced initializer or compound literal: inits[] stored into a zeroed object */
     EX_BUILTIN, /* GLSL.std.450 instruction ival, or a BuiltinOther (<0), on args */
@@ -470,6 +484,7 @@ struct Expr {
     int nargs;
     struct Var **texture_args; /* EX_CALL: the caller's texture for each of callee->textures */
     uint8_t comps[4]; /* EX_SWIZZLE */
+    uint8_t bit_offset, bit_width; /* EX_MEMBER of a bit-field */
     InitItem *inits;  /* EX_INIT */
     int ninits;
     bool guarded_nonneg; /* never negative where it is evaluated, by the conditions around it (nonneg.c) */

@@ -243,6 +243,44 @@ uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
     return r;
 }
 
+/* ---- bit-fields --------------------------------------------------------------------- */
+
+/* A bit-field is bits of the unsigned integer member that holds it, worked
+ * on in 32 bits (64 for a member of 8 bytes) with shifts and masks:
+ * Vulkan lets OpBitField*Extract and Insert take 32-bit integers only. */
+static bool is_bitfield(const Expr *x) { return x->kind == EX_MEMBER && x->bit_width; }
+
+static const Type *bitfield_word(const Expr *x, bool is_signed) {
+    return type_int(x->lhs->type->members[x->ival].type->size > 4 ? 8 : 4, is_signed);
+}
+
+/* The bit-field's value, from its member's value `held`. */
+static uint32_t bitfield_get(Emitter *e, const Expr *x, uint32_t held) {
+    const Type *held_t = x->lhs->type->members[x->ival].type, *word = bitfield_word(x, false);
+    const Type *signed_word = bitfield_word(x, true);
+    int bits = word->size * 8;
+    uint32_t v = convert(e, held, held_t, word, x->loc);
+    /* the field's top bit to the word's, then down: arithmetically where the field is signed */
+    v = arith(e, OP_SHL, word, v, const_int(e, word, bits - x->bit_offset - x->bit_width), x->loc);
+    bool sign = is_signed(x->type);
+    if (sign) v = convert(e, v, word, signed_word, x->loc);
+    const Type *wt = sign ? signed_word : word;
+    v = arith(e, OP_SHR, wt, v, const_int(e, wt, bits - x->bit_width), x->loc);
+    return convert(e, v, wt, x->type, x->loc);
+}
+
+/* The member's value `held` with the bit-field set to v (of its type). */
+static uint32_t bitfield_put(Emitter *e, const Expr *x, uint32_t held, uint32_t v) {
+    const Type *held_t = x->lhs->type->members[x->ival].type, *word = bitfield_word(x, false);
+    unsigned long long ones = x->bit_width >= 64 ? ~0ull : (1ull << x->bit_width) - 1;
+    uint32_t mask = const_int(e, word, (long long)(ones << x->bit_offset));
+    uint32_t field = arith(e, OP_SHL, word, convert(e, v, x->type, word, x->loc), const_int(e, word, x->bit_offset), x->loc);
+    field = arith(e, OP_AND, word, field, mask, x->loc);
+    uint32_t rest = arith(e, OP_AND, word, convert(e, held, held_t, word, x->loc),
+                          const_int(e, word, (long long)~(ones << x->bit_offset)), x->loc);
+    return convert(e, arith(e, OP_OR, word, rest, field, x->loc), word, held_t, x->loc);
+}
+
 /* ---- assignment -------------------------------------------------------------------- */
 
 /* Reads and writes of an assignment target, once its lvalue is known; a
@@ -274,26 +312,35 @@ static uint32_t shuffle(Emitter *e, const Type *t, uint32_t a, uint32_t b, const
 static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
     Expr *u;
     if (union_access(t, &u)) return union_get(e, lv, u->type, lv.union_off, lv.union_index, t->type);
+    if (is_bitfield(t)) return bitfield_get(e, t, em_load(e, t->lhs->type->members[t->ival].type, lv));
     if (t->kind != EX_SWIZZLE) return em_load(e, t->type, lv);
     uint32_t vec = em_load(e, t->lhs->type, lv), lanes[4];
     for (int i = 0; i < t->type->len; i++) lanes[i] = t->comps[i];
     return shuffle(e, t->type, vec, vec, lanes, t->type->len);
 }
 
-static void target_store(Emitter *e, Expr *t, LValue lv, uint32_t v) {
+/* Stores v; returns the value the target then holds (a bit-field's, cut to its width). */
+static uint32_t target_store(Emitter *e, Expr *t, LValue lv, uint32_t v) {
     Expr *u;
     if (union_access(t, &u)) {
         union_set(e, lv, u->type, lv.union_off, lv.union_index, t->type, v);
-        return;
+        return v;
+    }
+    if (is_bitfield(t)) {
+        uint32_t held = bitfield_put(e, t, em_load(e, t->lhs->type->members[t->ival].type, lv), v);
+        em_store(e, lv, held);
+        return bitfield_get(e, t, held);
     }
     if (t->kind == EX_SWIZZLE) {
         const Type *vt = t->lhs->type;
         uint32_t old = em_load(e, vt, lv), lanes[4];
         for (int i = 0; i < vt->len; i++) lanes[i] = (uint32_t)i;
         for (int j = 0; j < t->type->len; j++) lanes[t->comps[j]] = (uint32_t)(vt->len + j);
-        v = shuffle(e, vt, old, v, lanes, vt->len);
+        em_store(e, lv, shuffle(e, vt, old, v, lanes, vt->len));
+        return v;
     }
     em_store(e, lv, v);
+    return v;
 }
 
 /* p = q, p += n, p -= n: the new value of p. */
@@ -338,8 +385,7 @@ static uint32_t assign(Emitter *e, Expr *x) {
         uint32_t old = convert(e, target_load(e, t, lv), t->type, ct, x->loc);
         v = convert(e, arith(e, x->op, ct, old, rhs, x->loc), ct, t->type, x->loc);
     }
-    target_store(e, t, lv, v);
-    return v;
+    return target_store(e, t, lv, v);
 }
 
 /* ++p, p--: the new or the old value. */
@@ -365,8 +411,7 @@ static uint32_t incdec(Emitter *e, Expr *x) {
     /* _Bool++ sets it to 1 (true + 1 != 0); _Bool-- flips it */
     const Type *ct = t->type->kind == TY_BOOL ? type_int(4, true) : t->type;
     uint32_t nv = arith(e, x->op, ct, convert(e, old, t->type, ct, x->loc), const_scalar(e, ct, 1), x->loc);
-    nv = convert(e, nv, ct, t->type, x->loc);
-    target_store(e, t, lv, nv);
+    nv = target_store(e, t, lv, convert(e, nv, ct, t->type, x->loc));
     return x->ival ? nv : old;
 }
 
@@ -620,7 +665,8 @@ uint32_t em_expr(Emitter *e, Expr *x) {
             return p.value;
         }
         if (x->lhs->kind == EX_SWIZZLE) return em_expr(e, x->lhs);
-        if (union_access(x->lhs, &(Expr *){0})) return target_load(e, x->lhs, target_lvalue(e, x->lhs));
+        if (union_access(x->lhs, &(Expr *){0}) || is_bitfield(x->lhs))
+            return target_load(e, x->lhs, target_lvalue(e, x->lhs));
         return em_load(e, x->type, em_lvalue(e, x->lhs));
     case EX_CAST: {
         if (x->lhs->type->kind == TY_PTR && x->type->kind == TY_VOID) return em_discard(e, x->lhs), 0;
@@ -638,9 +684,11 @@ uint32_t em_expr(Emitter *e, Expr *x) {
         uint32_t v = em_expr(e, x->lhs), r = spv_new_id(&e->b);
         if (x->rhs) /* v[i] */
             SPV_OP(&e->code, SpvOpVectorExtractDynamic, em_type(e, x->type), r, v, em_expr(e, x->rhs));
+        else if (is_bitfield(x))
+            SPV_OP(&e->code, SpvOpCompositeExtract, em_type(e, x->lhs->type->members[x->ival].type), r, v, (uint32_t)x->ival);
         else
             SPV_OP(&e->code, SpvOpCompositeExtract, em_type(e, x->type), r, v, (uint32_t)x->ival);
-        return r;
+        return is_bitfield(x) ? bitfield_get(e, x, r) : r;
     }
     case EX_SWIZZLE: {
         uint32_t v;

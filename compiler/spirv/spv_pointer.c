@@ -397,7 +397,8 @@ LValue em_lvalue(Emitter *e, Expr *x) {
     }
     case EX_MEMBER: {
         if (x->lhs->type->is_union) break;
-        return part_lvalue(e, em_lvalue(e, x->lhs), x->type, spv_const_u32(&e->b, (uint32_t)x->ival), true);
+        const Type *member = x->lhs->type->members[x->ival].type; /* a bit-field's: the integer holding it */
+        return part_lvalue(e, em_lvalue(e, x->lhs), member, spv_const_u32(&e->b, (uint32_t)x->ival), true);
     }
     case EX_INIT: { /* a compound literal: its object, initialized anew */
         LValue lv = literal_lvalue(e, x);

@@ -1,10 +1,10 @@
 // An amp function whose parameter, local and result have a type amp code
-// cannot have (a struct with a bit-field), called twice from two kernels:
-// the error where the bit-field is declared, and no crash on the uses of
+// cannot have (a struct with a long double), called twice from two kernels:
+// the error where the member is declared, and no crash on the uses of
 // the parameter (campcc once read the missing type of `b` in `take`).
 #include <camp.h>
 
-typedef struct { unsigned lo : 4; int x; } bits;
+typedef struct { long double lo; int x; } bits;
 
 static bits make(int v) restrict(amp) { bits b = {0}; b.x = v; return b; }
 static int take(bits b, int k) restrict(amp) { return b.x + k; }
@@ -18,4 +18,4 @@ int main(void) {
     parallel_for_each(i, extent(8)) { out[i] = take(make(i), 1); }
     return out[0];
 }
-// expect-error: 7:27: bit-field 'lo' is not supported in amp code
+// expect-error: 7:30: 'long double' is not allowed in amp code

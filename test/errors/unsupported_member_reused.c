@@ -1,10 +1,10 @@
-// A struct amp code cannot have (a bit-field, a zero-length array) used
+// A struct amp code cannot have (a long double, a zero-length array) used
 // again after the error, its later members read and written: one error
 // where the member is declared, and no crash on the half-built type
 // (campcc once took its members' missing types from later uses).
 #include <camp.h>
 
-typedef union { float f[4]; struct { unsigned lo : 4; } bits; unsigned char b[16]; } quad;
+typedef union { float f[4]; struct { long double lo; } wide; unsigned char b[16]; } quad;
 typedef union { float f[4]; int n[0]; unsigned char b[16]; } pad;
 
 int main(void) {
@@ -24,5 +24,5 @@ int main(void) {
     }
     return out[0];
 }
-// expect-error: 7:47: bit-field 'lo' is not supported in amp code
+// expect-error: 7:50: 'long double' is not allowed in amp code
 // expect-error: 8:33: zero-length array type 'int[0]' is not supported in amp code
