@@ -1,10 +1,11 @@
 /* camp_bits.h — clang's bit builtins in amp code. In kernels campcc maps
  * __builtin_popcount, __builtin_clz, __builtin_ctz, __builtin_ffs and
  * __builtin_parity, with their l and ll forms, to camp_builtin_<name>
- * below: plain C over three device instructions on 32-bit values (Vulkan's
- * bit instructions take no wider ones): camp_bit_count (OpBitCount),
- * camp_find_msb (GLSL.std.450 FindUMsb) and camp_find_lsb (FindILsb), whose
- * bodies here serve the host. As in C, clz and ctz of 0 are undefined
+ * below, and __builtin_bitreverse8 to 64: plain C over four device
+ * instructions on 32-bit values (Vulkan's bit instructions take no wider
+ * ones): camp_bit_count (OpBitCount), camp_find_msb (GLSL.std.450
+ * FindUMsb), camp_find_lsb (FindILsb) and camp_bit_reverse (OpBitReverse),
+ * whose bodies here serve the host. As in C, clz and ctz of 0 are undefined
  * (here: 32 or 64, and -1). So are the byte swaps (__builtin_bswap16, 32
  * and 64), the rotations (__builtin_rotateleft and rotateright of 8 to 64
  * bits) and __builtin_expect, which hashing and decoding code uses where
@@ -20,6 +21,7 @@
 static inline int camp_bit_count(unsigned x) restrict(cpu, amp) { return __builtin_popcount(x); }
 static inline int camp_find_msb(unsigned x) restrict(cpu, amp) { return x ? 31 - __builtin_clz(x) : -1; }
 static inline int camp_find_lsb(unsigned x) restrict(cpu, amp) { return x ? __builtin_ctz(x) : -1; }
+static inline unsigned camp_bit_reverse(unsigned x) restrict(cpu, amp) { return __builtin_bitreverse32(x); }
 
 static inline int camp_builtin_popcount(unsigned x) restrict(cpu, amp) { return camp_bit_count(x); }
 static inline int camp_builtin_popcountll(unsigned long long x) restrict(cpu, amp) {
@@ -42,6 +44,16 @@ static inline int camp_builtin_ffsll(long long x) restrict(cpu, amp) {
 static inline int camp_builtin_parity(unsigned x) restrict(cpu, amp) { return camp_bit_count(x) & 1; }
 static inline int camp_builtin_parityll(unsigned long long x) restrict(cpu, amp) {
     return camp_builtin_popcountll(x) & 1;
+}
+static inline unsigned char camp_builtin_bitreverse8(unsigned char x) restrict(cpu, amp) {
+    return (unsigned char)(camp_bit_reverse(x) >> 24);
+}
+static inline unsigned short camp_builtin_bitreverse16(unsigned short x) restrict(cpu, amp) {
+    return (unsigned short)(camp_bit_reverse(x) >> 16);
+}
+static inline unsigned camp_builtin_bitreverse32(unsigned x) restrict(cpu, amp) { return camp_bit_reverse(x); }
+static inline unsigned long long camp_builtin_bitreverse64(unsigned long long x) restrict(cpu, amp) {
+    return (unsigned long long)camp_bit_reverse((unsigned)x) << 32 | camp_bit_reverse((unsigned)(x >> 32));
 }
 /* long is long long's width on the LP64 hosts campcc targets */
 static inline int camp_builtin_popcountl(unsigned long x) restrict(cpu, amp) { return camp_builtin_popcountll(x); }

@@ -37,6 +37,7 @@ static const Instruction bit_instructions[] = {
     {"camp_bit_count", BUILTIN_BIT_COUNT, 1},
     {"camp_find_msb", GLSLstd450FindUMsb, 1},
     {"camp_find_lsb", GLSLstd450FindILsb, 1},
+    {"camp_bit_reverse", BUILTIN_BIT_REVERSE, 1},
     {"camp_d3d_nclamp", GLSLstd450NClamp, 3},
     {"camp_d3d_sclamp", GLSLstd450SClamp, 3},
     {"camp_d3d_smax", GLSLstd450SMax, 2},

@@ -1,6 +1,6 @@
 // needs: shaderInt64 shaderInt16 shaderInt8
 /* The builtins hashing and decoding code reaches for where __has_builtin
- * says they exist: byte swaps, rotations of 8 to 64 bits by any count,
+ * says they exist: byte swaps, bit reversals, rotations of 8 to 64 bits by any count,
  * __builtin_expect; a type-generic macro choosing among builtins with
  * _Generic, and a builtin named in parentheses. */
 #include <camp.h>
@@ -26,12 +26,12 @@ int main(void) {
     }
     parallel_for_each(i, extent(N)) {
         o32[i] = __builtin_bswap32(a32[i]) ^ __builtin_rotateleft32(a32[i], (uint32_t)i);
-        o32b[i] = __builtin_rotateright32(a32[i], (uint32_t)(i * 7));
+        o32b[i] = __builtin_rotateright32(a32[i], (uint32_t)(i * 7)) ^ __builtin_bitreverse32(a32[i]);
         o64[i] = __builtin_bswap64(a64[i]) + __builtin_rotateleft64(a64[i], (uint64_t)i);
-        o64b[i] = __builtin_rotateright64(a64[i], (uint64_t)(70 - i));
+        o64b[i] = __builtin_rotateright64(a64[i], (uint64_t)(70 - i)) ^ __builtin_bitreverse64(a64[i]);
         o16[i] = __builtin_bswap16(a16[i]);
-        o16b[i] = __builtin_rotateleft16(a16[i], (uint16_t)i);
-        o8[i] = __builtin_rotateright8(a8[i], (uint8_t)i);
+        o16b[i] = __builtin_rotateleft16(a16[i], (uint16_t)i) ^ __builtin_bitreverse16(a16[i]);
+        o8[i] = __builtin_rotateright8(a8[i], (uint8_t)i) ^ __builtin_bitreverse8(a8[i]);
         int c = popcount(a64[i]) + popcount(a32[i]) + (__builtin_popcount)(o32[i]);
         if (__builtin_expect(a32[i] > 100u, 1)) c += 1000;
         counts[i] = c;
