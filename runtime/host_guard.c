@@ -211,17 +211,20 @@ bool camp_guard_eager(camp_region *region) {
     return region->kind == CAMP_REGION_VIEW && !region->call_scoped && camp_guard_enabled() && !guardable(region);
 }
 
+/* Said once a program: in a program of malloc'd arrays every view is such
+ * a view, and one line per view would bury the reports the check is for. */
 void camp_guard_note_unwatched(camp_region *region) {
-    if (!camp_guard_reporting() || region->kind != CAMP_REGION_VIEW || region->call_scoped ||
-        region->unwatched_noted || guardable(region))
+    if (!camp_guard_reporting() || region->kind != CAMP_REGION_VIEW || region->call_scoped || camp_rt.unwatched_said ||
+        guardable(region))
         return;
-    region->unwatched_noted = true;
+    camp_rt.unwatched_said = true;
     const camp_kernel_info *k = camp_call.kernel;
     if (k && k->file) fprintf(stderr, "%s:%u: ", k->file, k->line);
     fprintf(stderr,
             "camp warning: CAMP_IMPLICIT_SYNC=check cannot watch '%s' (%p): its pages hold other data (a block "
             "malloc gave from its heap, a local array), so the host's accesses to it go unchecked; make it with "
-            "array_view_new, or aligned_alloc(4096, ...) of whole pages, to have them checked\n",
+            "array_view_new, or aligned_alloc(4096, ...) of whole pages, to have them checked (other views it "
+            "cannot watch are not listed)\n",
             region->name, (void *)region->host);
 }
 

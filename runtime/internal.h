@@ -239,7 +239,6 @@ typedef struct camp_region {
     const char *writer_file;
     unsigned writer_line;
     bool stale_reported;
-    bool unwatched_noted; /* VIEW: CAMP_IMPLICIT_SYNC=check said it cannot watch it */
     char host_write_place[256];
     /* Handed to other Vulkan code for this view's queue (vulkan_interop.c):
      * its next use waits for what was submitted there until the queue's release. */
@@ -507,6 +506,7 @@ typedef struct camp_runtime {
      * to copy, but released, synchronized and refreshed as views are */
     const void **empty_views;
     uint32_t empty_view_count, empty_view_capacity;
+    bool unwatched_said; /* CAMP_IMPLICIT_SYNC=check said it cannot watch a view (host_guard.c): once a program */
 } camp_runtime;
 
 /* After a submission (the runtime's lock held): the first registers the
