@@ -211,6 +211,8 @@ CXCursor fe_strip(CXCursor c);
 /* The function a call reaches, through a _Generic selection too. */
 CXCursor fe_callee(CXCursor call);
 /* Barriers, fences, atomics and subgroup operations; *handled false for other calls. */
+/* frontend_intrinsic.c: GCC's __sync builtin `name` (__sync_fetch_and_add_4) that amp code has, as an index; -1 if none. */
+int fe_sync_builtin(const char *name);
 Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handled);
 
 /* frontend_subgroup.c: camp_subgroup.h's operations → EX_SUBGROUP; *handled false for other calls. */

@@ -6,6 +6,8 @@
  * they are recognised by the name of the function the call reaches. */
 #include "frontend.h"
 
+#include <ctype.h>
+
 #include <string.h>
 
 /* ---- which function a call reaches ------------------------------------------ */
@@ -185,6 +187,102 @@ static Expr *lower_atomic(Frontend *fe, CXCursor call, int which) {
     return e;
 }
 
+/* ---- GCC's __sync builtins -------------------------------------------------------- */
+
+/* __sync_<name>, clang calling it __sync_<name>_<bytes>: the operation
+ * camp_atomic_* has for it, and whether it returns the new value (the
+ * <op>_and_fetch forms) */
+static const struct {
+    const char *name;
+    AtomicOp op;
+    Op new_value; /* OP_NONE: the old value */
+} sync_builtins[] = {
+    {"fetch_and_add", ATOMIC_ADD, OP_NONE},       {"fetch_and_sub", ATOMIC_SUB, OP_NONE},
+    {"fetch_and_and", ATOMIC_AND, OP_NONE},       {"fetch_and_or", ATOMIC_OR, OP_NONE},
+    {"fetch_and_xor", ATOMIC_XOR, OP_NONE},       {"add_and_fetch", ATOMIC_ADD, OP_ADD},
+    {"sub_and_fetch", ATOMIC_SUB, OP_SUB},        {"and_and_fetch", ATOMIC_AND, OP_AND},
+    {"or_and_fetch", ATOMIC_OR, OP_OR},           {"xor_and_fetch", ATOMIC_XOR, OP_XOR},
+    {"lock_test_and_set", ATOMIC_EXCHANGE, OP_NONE},
+    {"bool_compare_and_swap", ATOMIC_COMPARE_EXCHANGE, OP_NONE},
+    {"val_compare_and_swap", ATOMIC_COMPARE_EXCHANGE, OP_LNOT}, /* the old value */
+    {"lock_release", ATOMIC_STORE, OP_NONE},
+};
+
+/* The index in sync_builtins of `name` (with or without its size), or -1. */
+int fe_sync_builtin(const char *name) {
+    if (strncmp(name, "__sync_", 7)) return -1;
+    name += 7;
+    for (size_t i = 0; i < sizeof sync_builtins / sizeof *sync_builtins; i++) {
+        size_t n = strlen(sync_builtins[i].name);
+        if (!strncmp(name, sync_builtins[i].name, n) && (!name[n] || (name[n] == '_' && isdigit((unsigned char)name[n + 1]))))
+            return (int)i;
+    }
+    return -1;
+}
+
+/* `tmp = value`, with tmp a local of value's type, for a value used twice. */
+static Expr *keep_value(Frontend *fe, Expr *value, Var **tmp, CXCursor c) {
+    *tmp = fe_hidden_local(fe, "sync.value", value->type, c);
+    Expr *ref = fe_new_expr(fe, EX_VAR, value->type, c);
+    ref->var = *tmp;
+    return fe_new_binary(fe, EX_ASSIGN, OP_NONE, value->type, ref, value, c);
+}
+
+static Expr *comma(Frontend *fe, Expr *a, Expr *b, CXCursor c) { return fe_new_binary(fe, EX_BINARY, OP_COMMA, b->type, a, b, c); }
+
+/* __sync_fetch_and_add(p, v) and the rest as camp_atomic_*'s operations:
+ * <op>_and_fetch the old value op v (v kept in a local), the compare and
+ * swaps through a local `expected` holding the old value. */
+static Expr *lower_sync_builtin(Frontend *fe, CXCursor call, int which) {
+    int n = clang_Cursor_getNumArguments(call);
+    AtomicOp op = sync_builtins[which].op;
+    int want = op == ATOMIC_STORE ? 1 : op == ATOMIC_COMPARE_EXCHANGE ? 3 : 2;
+    Type *t = fe_type(fe, clang_getCursorType(call), call);
+    if (!t) return NULL;
+    if (n < want) return fe_unsupported(fe, call, "__sync builtin");
+    Expr *target = pointee_lvalue(fe, clang_Cursor_getArgument(call, 0));
+    if (!target) return NULL;
+    if (target->type->kind != TY_INT || (target->type->size != 4 && target->type->size != 8)) {
+        diag_error(fe->u->diag, fe_loc(fe, call),
+                   "__sync builtins work in amp code on 4- and 8-byte integers (as camp_atomic_* do)");
+        return NULL;
+    }
+    Expr *args[2] = {NULL, NULL};
+    for (int i = 1; i < want; i++) {
+        args[i - 1] = fe_lower_expr(fe, clang_Cursor_getArgument(call, (unsigned)i));
+        if (!args[i - 1]) return NULL;
+    }
+    Expr *e = fe_new_expr(fe, EX_ATOMIC, op == ATOMIC_COMPARE_EXCHANGE ? type_int(4, true) : target->type, call);
+    e->ival = op;
+    e->nargs = want;
+    e->args = arena_alloc(fe->a, sizeof(Expr *) * 3);
+    e->args[0] = target;
+    if (op == ATOMIC_STORE) { /* lock_release: stores 0 */
+        e->args[1] = fe_int_constant(fe, target->type, 0, call);
+        e->nargs = 2;
+        return e;
+    }
+    Var *kept;
+    if (op == ATOMIC_COMPARE_EXCHANGE) {
+        Expr *set = keep_value(fe, args[0], &kept, call);
+        e->args[1] = fe_new_expr(fe, EX_VAR, kept->type, call); /* the lvalue `expected` */
+        e->args[1]->var = kept;
+        e->args[2] = args[1];
+        Expr *swapped = comma(fe, set, e, call);
+        if (sync_builtins[which].new_value == OP_NONE) return swapped; /* bool_: whether it swapped */
+        return comma(fe, swapped, fe_var_value(fe, kept, call), call); /* val_: what *p held */
+    }
+    if (sync_builtins[which].new_value == OP_NONE) {
+        e->args[1] = args[0];
+        return e;
+    }
+    Expr *set = keep_value(fe, args[0], &kept, call);
+    e->args[1] = fe_var_value(fe, kept, call);
+    Expr *fresh = fe_new_binary(fe, EX_BINARY, sync_builtins[which].new_value, target->type, e,
+                                fe_var_value(fe, kept, call), call);
+    return comma(fe, set, fresh, call);
+}
+
 /* ---- entry ---------------------------------------------------------------------- */
 
 Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handled) {
@@ -201,6 +299,15 @@ Expr *fe_intrinsic_call(Frontend *fe, CXCursor call, CXCursor decl, bool *handle
     if (which >= 0) {
         *handled = true;
         e = lower_atomic(fe, call, which);
+    }
+    if (!*handled && !strcmp(name, "__sync_synchronize")) {
+        *handled = true;
+        e = lower_sync(fe, call, name, SYNC_GLOBAL | SYNC_DEVICE);
+    }
+    which = *handled ? -1 : fe_sync_builtin(name);
+    if (which >= 0) {
+        *handled = true;
+        e = lower_sync_builtin(fe, call, which);
     }
     if (!*handled) e = fe_subgroup_call(fe, call, name, handled);
     clang_disposeString(s);

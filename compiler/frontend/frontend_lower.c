@@ -93,8 +93,20 @@ static const char *unexposed_text(Frontend *fe, CXCursor c) {
     return out;
 }
 
+static char *macro_name_at(Frontend *fe, CXCursor c);
+
 Expr *fe_unsupported(Frontend *fe, CXCursor c, const char *what) {
     enum CXCursorKind k = clang_getCursorKind(c);
+    char *macro = k == CXCursor_UnexposedExpr ? macro_name_at(fe, c) : NULL;
+    if (macro && (!strncmp(macro, "atomic_", 7) || !strncmp(macro, "__c11_atomic_", 13))) {
+        diag_error(fe->u->diag, fe_loc(fe, c),
+                   "C11's atomics (<stdatomic.h>'s %s) are not supported in amp code: use camp_atomic_fetch_add "
+                   "and the other camp_atomic_* on a plain integer",
+                   macro);
+        free(macro);
+        return NULL;
+    }
+    free(macro);
     if (!what && (k == CXCursor_UnexposedExpr || k == CXCursor_UnexposedStmt)) {
         const char *text = unexposed_text(fe, c);
         if (*text) what = text;

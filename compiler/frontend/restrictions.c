@@ -445,7 +445,7 @@ static bool is_setjmp(const char *name) {
  * macros expand to, fast_math_*, and the dialect headers' functions. */
 static bool is_library_call(const Checker *ck, CXCursor decl, const char *name) {
     if (fe_in_dialect_headers(ck->fe, decl) || strncmp(name, "fast_math_", 10) == 0 ||
-        strncmp(name, "__builtin_", 10) == 0)
+        strncmp(name, "__builtin_", 10) == 0 || fe_sync_builtin(name) >= 0 || !strcmp(name, "__sync_synchronize"))
         return true;
     return (is_math_function(name) || fe_is_memory_function(name) || fe_is_ctype_function(name)) &&
            clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
@@ -506,6 +506,14 @@ static bool check_callee(Checker *ck, CXCursor call) {
         return false;
     }
     if (is_library_call(ck, decl, name) || fe_is_report_function(decl, name)) return true;
+    if (!strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9) || !strncmp(name, "__c11_atomic_", 13)) {
+        diag_error(ck->d, at,
+                   "'%s' is not supported in amp code: use camp_atomic_fetch_add and the other camp_atomic_* "
+                   "(GCC's __sync_fetch_and_<op>, __sync_<op>_and_fetch, compare and swaps, lock_test_and_set "
+                   "and lock_release work too)",
+                   name);
+        return false;
+    }
     diag_error(ck->d, at, "call to non-amp function '%s'", name);
     if (takes_complex(call))
         diag_note(ck->d, at,
