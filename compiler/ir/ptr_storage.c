@@ -317,6 +317,20 @@ static bool in_union(const Expr *x) {
     }
 }
 
+/* Whether cast x of a pointer into a local object (source s) goes to
+ * `void *`, or back from one to a pointer to the object's elements, or to
+ * the object (`const void *key` of a hash function given a local buffer,
+ * cast back to the bytes it was): its offset then counts the same
+ * elements. */
+static bool void_round_trip(PtrSource s, const Expr *x) {
+    const Type *to = x->type->base, *from = x->lhs->type->base;
+    if (to->kind == TY_VOID) return true;
+    if (from->kind != TY_VOID || s.kind != PTR_SRC_TARGET || s.t.space != PTR_OBJECT || s.t.part) return false;
+    const Type *object = s.t.root ? s.t.root->type : s.t.literal->type, *element = object;
+    while (element->kind == TY_ARRAY) element = element->base;
+    return type_equal(to, element) || (s.t.whole && type_equal(to, object));
+}
+
 /* Atomics work on memory the threads share: views and tile_static. */
 static bool shared_memory(PtrSource s) {
     if (s.kind == PTR_SRC_NULL || s.t.space == PTR_VIEW) return true;
@@ -449,7 +463,8 @@ static void check_expr(void *ctx, Expr *x) {
         break;
     case EX_CAST:
         if (x->type->kind == TY_PTR && x->lhs->type->kind == TY_PTR && !type_equal(x->lhs->type->base, x->type->base) &&
-            !is_address(expr_src(&cf->f, x->lhs)) && first_report(cf->c, x)) {
+            !is_address(expr_src(&cf->f, x->lhs)) && !void_round_trip(expr_src(&cf->f, x->lhs), x) &&
+            first_report(cf->c, x)) {
             const Type *to = x->type->base;
             if (to->kind == TY_ARRAY && to->len < 0) /* a C99 parameter double a[n][n] given a local array */
                 diag_error(d, x->loc, "a local or tile_static array cannot be given as rows of run-time length "
@@ -457,7 +472,8 @@ static void check_expr(void *ctx, Expr *x) {
                                       "length (double a[][3]), or pass a flat pointer and the row length");
             else
                 diag_error(d, x->loc,
-                           "cast of a pointer into local or tile_static memory to another pointer type is not supported");
+                           "cast of a pointer into local or tile_static memory to another pointer type is not "
+                           "supported (but to void * and back to the type it pointed to)");
         }
         if (x->type->kind == TY_INT && x->lhs->type->kind == TY_PTR &&
             !is_address(expr_src(&cf->f, x->lhs)) && first_report(cf->c, x))

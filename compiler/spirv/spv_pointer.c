@@ -511,7 +511,8 @@ Ptr em_ptr(Emitter *e, Expr *x) {
             if (points_at_address(e, x->lhs)) {
                 uint32_t tt = em_type(e, x->type);
                 if (em_type(e, x->lhs->type) != tt) p.value = em_op1(e, SpvOpBitcast, tt, p.value);
-            } else if (!type_equal(x->lhs->type->base, x->type->base) && !e->failed) { /* ptr_storage.c */
+            } else if (!type_equal(x->lhs->type->base, x->type->base) && x->type->base->kind != TY_VOID &&
+                       x->lhs->type->base->kind != TY_VOID && !e->failed) { /* ptr_storage.c: through void * only */
                 em_internal(e, x->loc, "a cast of a pointer into private memory");
             }
             return p;
