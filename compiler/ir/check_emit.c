@@ -1,8 +1,8 @@
 /* check_emit.c — what amp code may write but SPIR-V cannot express the way
  * campcc lays memory out, reported (with its location) before emission:
- * a union holding a pointer (its bits cannot be reinterpreted as an
- * address), and a constant union or a constant whose initializer is not
- * made of constants (module constants are SPIR-V constants). */
+ * a member of a union holding a pointer (its bits cannot be reinterpreted
+ * as an address), and a constant union or a constant whose initializer is
+ * not made of constants (module constants are SPIR-V constants). */
 #include "campcc.h"
 
 typedef struct EmitCheck {
@@ -17,22 +17,18 @@ static bool first_time(EmitCheck *c, const void *what) {
     return true;
 }
 
-/* The first union inside t that holds a pointer, or NULL. */
-static const Type *union_with_pointer(const Type *t) {
-    if (t->kind == TY_ARRAY) return union_with_pointer(t->base);
-    if (t->kind != TY_STRUCT) return NULL;
-    if (t->is_union && type_holds_pointer(t)) return t;
-    for (int i = 0; i < t->nmembers; i++) {
-        const Type *u = union_with_pointer(t->members[i].type);
-        if (u) return u;
-    }
-    return NULL;
-}
-
-static void check_type(EmitCheck *c, const Type *t, SrcLoc loc) {
-    const Type *u = union_with_pointer(t);
-    if (u && first_time(c, u))
-        diag_error(c->u->diag, loc, "union '%s' holds a pointer, which amp code cannot reinterpret", u->name);
+/* A union's member that holds a pointer, read or written: its bits cannot
+ * be told to be an address (and one the host stored there was never
+ * translated to the device's). The union's other members, and objects
+ * holding such a union (a struct with a pthread_mutex_t), are bytes like
+ * any others. */
+static void check_union_member(EmitCheck *c, const Expr *x) {
+    const Type *u = x->lhs->type;
+    if (!u->is_union || !type_holds_pointer(u->members[x->ival].type) || !first_time(c, x)) return;
+    diag_error(c->u->diag, x->loc,
+               "member '%s' of union '%s' holds a pointer, which amp code cannot use from a union: a kernel cannot "
+               "tell whether the union holds an address (and one the host stored there is not the device's)",
+               u->members[x->ival].name, u->name);
 }
 
 static bool is_constant(const Expr *x) {
@@ -67,14 +63,10 @@ static void check_constant(EmitCheck *c, const Var *v, SrcLoc use) {
 
 static void check_expr(void *ctx, Expr *x) {
     EmitCheck *c = ctx;
-    if (x->kind == EX_VAR && x->var->kind == VAR_CAPTURE) return; /* layout.c names the capture */
-    check_type(c, x->type, x->loc);
+    if (x->kind == EX_MEMBER) check_union_member(c, x);
     if (x->kind == EX_VAR && x->var->kind == VAR_CONST) check_constant(c, x->var, x->loc);
 }
 
-static void check_stmt(void *ctx, Stmt *st) {
-    if (st->kind == ST_DECL) check_type(ctx, st->var->type, st->var->loc);
-}
 
 bool check_emittable(Unit *u) {
     int errors = u->diag->errors;
@@ -82,9 +74,8 @@ bool check_emittable(Unit *u) {
     for (int i = 0; i < u->funcs.len; i++) {
         Func *f = u->funcs.items[i];
         if (!f->body) continue;
-        for (int p = 0; p < f->nparams; p++) check_type(&c, f->params[p]->type, f->params[p]->loc);
-        walk_stmt(f->body, check_expr, check_stmt, &c);
+        walk_stmt(f->body, check_expr, NULL, &c);
     }
-    for (int i = 0; i < u->kernels.len; i++) walk_stmt(((Kernel *)u->kernels.items[i])->body, check_expr, check_stmt, &c);
+    for (int i = 0; i < u->kernels.len; i++) walk_stmt(((Kernel *)u->kernels.items[i])->body, check_expr, NULL, &c);
     return u->diag->errors == errors;
 }

@@ -8,39 +8,14 @@
 
 /* ---- pointers held in captures ------------------------------------------------- */
 
-/* Whether a value of type t holds a pointer (in a member or element); a
- * pointer inside a union sets *in_union. */
-static bool holds_pointer(const Type *t, bool *in_union) {
-    switch (t->kind) {
-    case TY_PTR: return true;
-    case TY_ARRAY: return holds_pointer(t->base, in_union);
-    case TY_STRUCT: {
-        bool any = false;
-        for (int m = 0; m < t->nmembers; m++)
-            if (holds_pointer(t->members[m].type, in_union)) {
-                any = true;
-                if (t->is_union) *in_union = true;
-            }
-        return any;
-    }
-    default: return false;
-    }
-}
-
 /* Pointers a struct capture holds are translated at launch like captured
- * pointers (host_emit.c lists them); those in unions or in memory cannot be. */
+ * pointers (host_emit.c lists them); those in memory cannot be, nor those
+ * in unions (check_emit.c refuses a kernel's look inside such a union). */
 static void check_held_pointers(Unit *u, const Kernel *k, const Var *v) {
-    bool in_union = false;
-    if (v->capture == CAPTURE_POINTER || !holds_pointer(v->type, &in_union)) return;
-    if (v->capture == CAPTURE_VIEW)
+    if (v->capture == CAPTURE_VIEW && type_holds_pointer(v->type))
         diag_error(u->diag, k->loc,
                    "array '%s' holds pointers: a kernel cannot use pointers stored in memory (capture the "
                    "pointers themselves)",
-                   v->name);
-    else if (in_union)
-        diag_error(u->diag, k->loc,
-                   "'%s' holds a pointer in a union: a kernel cannot tell whether it is a pointer, so it "
-                   "cannot be translated to the device (capture the pointer itself)",
                    v->name);
 }
 

@@ -421,7 +421,7 @@ static uint32_t incdec(Emitter *e, Expr *x) {
  * pointer has none (spirv-val refuses it), so one inside t is 0 converted
  * and what holds it is built from its parts. */
 static uint32_t zero_value(Emitter *e, const Type *t) {
-    if (!type_holds_pointer(t)) return spv_const_null(&e->b, em_type(e, t));
+    if (!type_holds_pointer(t) || t->is_union) return spv_const_null(&e->b, em_type(e, t)); /* a union: words */
     if (t->kind == TY_PTR) return em_op1(e, SpvOpConvertUToPtr, em_type(e, t), const_int(e, type_int(8, false), 0));
     size_t n = (size_t)(t->kind == TY_ARRAY ? t->len : t->nmembers);
     uint32_t *ops = malloc(sizeof *ops * (n + 2));
