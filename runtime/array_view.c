@@ -29,34 +29,8 @@ static void held_by_sections(const camp_region *region, char *note, size_t size)
              region->name, made);
 }
 
-/* An empty view (array_view(p, 0), from code written for any n): kept
- * as its pointer, which the calls on views then accept. */
-static camp_status empty_view_add(const void *host) {
-    if (camp_rt.empty_view_count == camp_rt.empty_view_capacity) {
-        uint32_t capacity = camp_rt.empty_view_capacity ? 2 * camp_rt.empty_view_capacity : 8;
-        const void **grown = realloc(camp_rt.empty_views, capacity * sizeof *grown);
-        if (!grown) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
-        camp_rt.empty_views = grown;
-        camp_rt.empty_view_capacity = capacity;
-    }
-    camp_rt.empty_views[camp_rt.empty_view_count++] = host;
-    return CAMP_OK;
-}
-
-/* Whether `host` is an empty view's pointer; `release` ends one of them. */
-static bool empty_view_find(const void *host, bool release) {
-    for (uint32_t i = 0; i < camp_rt.empty_view_count; i++) {
-        if (camp_rt.empty_views[i] != host) continue;
-        if (release) camp_rt.empty_views[i] = camp_rt.empty_views[--camp_rt.empty_view_count];
-        return true;
-    }
-    return false;
-}
-
-bool camp_empty_view_is(const void *host) { return host && empty_view_find(host, false); }
-
 static camp_status create(char *host, size_t bytes, const char *name, bool read_only) {
-    if (!bytes) return empty_view_add(host);
+    if (!bytes) return camp_empty_view_add(host);
     if (!host) return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_view(%s, ...): a null pointer", name);
     if ((uintptr_t)host + bytes < (uintptr_t)host)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "array_view(%s, ...) wraps around the address space", name);
@@ -135,14 +109,14 @@ static camp_status synchronize(camp_region *region) {
  * caller's source location. */
 static camp_status view_synchronize(const void *host) {
     camp_region *region = NULL;
-    if (!camp_region_find(host) && empty_view_find(host, false)) return CAMP_OK;
+    if (!camp_region_find(host) && camp_empty_view_find(host, false)) return CAMP_OK;
     CAMP_TRY(find_view(host, "array_view_synchronize", &region));
     return synchronize(region);
 }
 
 static camp_status view_refresh(const void *host) {
     camp_region *region = NULL;
-    if (!camp_region_find(host) && empty_view_find(host, false)) return CAMP_OK;
+    if (!camp_region_find(host) && camp_empty_view_find(host, false)) return CAMP_OK;
     CAMP_TRY(find_view(host, "array_view_refresh", &region));
     /* The host's bytes are the truth now: copied in at the next use. */
     region->device_valid = false;
@@ -154,7 +128,7 @@ static camp_status view_refresh(const void *host) {
 
 static camp_status view_discard_data(const void *host) {
     camp_region *region = NULL;
-    if (!camp_region_find(host) && empty_view_find(host, false)) return CAMP_OK;
+    if (!camp_region_find(host) && camp_empty_view_find(host, false)) return CAMP_OK;
     CAMP_TRY(find_view(host, "array_view_discard_data", &region));
     /* Neither side's bytes matter: no copy in before the next kernel, none
      * back unless a kernel writes. */
@@ -167,7 +141,7 @@ static camp_status view_discard_data(const void *host) {
 
 static camp_status view_release(const void *host) {
     camp_region *region = NULL;
-    if (!camp_region_find(host) && empty_view_find(host, true)) return CAMP_OK;
+    if (!camp_region_find(host) && camp_empty_view_find(host, true)) return CAMP_OK;
     if (!host) return CAMP_OK; /* as free(NULL), and as the serial reference mode's */
     /* an exit handler's, after the teardown at exit ended the view: nothing is left to end */
     if (camp_ended_at_exit() && !camp_region_find(host)) return CAMP_OK;

@@ -1192,8 +1192,10 @@ typedef struct camp_view_group {
  * bookkeeping (a round trip's host time counts every malloc). */
 #define CAMP_VIEWS_INLINE 8
 
-/* array_view.c: whether `host` is the pointer of an empty view (array_view(p, 0)). */
-bool camp_empty_view_is(const void *host);
+/* regions.c: an empty view (array_view(p, 0)) kept as its pointer; whether
+ * `host` is one's (`release`: and ends it). */
+camp_status camp_empty_view_add(const void *host);
+bool camp_empty_view_find(const void *host, bool release);
 /* The device address a kernel gets for an empty view's pointer: not null
  * (the kernel may test it), inside no buffer (it has no element to reach). */
 #define CAMP_EMPTY_VIEW_ADDRESS ((uint64_t)4096)

@@ -408,3 +408,27 @@ void camp_regions_destroy(void) {
     camp_rt.empty_views = NULL;
     camp_rt.empty_view_count = camp_rt.empty_view_capacity = 0;
 }
+
+/* An empty view (array_view(p, 0), from code written for any n): kept
+ * as its pointer, which the calls on views then accept. */
+camp_status camp_empty_view_add(const void *host) {
+    if (camp_rt.empty_view_count == camp_rt.empty_view_capacity) {
+        uint32_t capacity = camp_rt.empty_view_capacity ? 2 * camp_rt.empty_view_capacity : 8;
+        const void **grown = realloc(camp_rt.empty_views, capacity * sizeof *grown);
+        if (!grown) return camp_fail(CAMP_ERROR_OUT_OF_MEMORY, "out of host memory");
+        camp_rt.empty_views = grown;
+        camp_rt.empty_view_capacity = capacity;
+    }
+    camp_rt.empty_views[camp_rt.empty_view_count++] = host;
+    return CAMP_OK;
+}
+
+/* Whether `host` is an empty view's pointer; `release` ends one of them. */
+bool camp_empty_view_find(const void *host, bool release) {
+    for (uint32_t i = 0; i < camp_rt.empty_view_count; i++) {
+        if (camp_rt.empty_views[i] != host) continue;
+        if (release) camp_rt.empty_views[i] = camp_rt.empty_views[--camp_rt.empty_view_count];
+        return true;
+    }
+    return false;
+}

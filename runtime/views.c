@@ -228,7 +228,7 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
     /* a local array of a calling function, passed to the function that launched: its view for the call */
     CAMP_TRY(camp_scope_region(view->host, &region));
     if (region) return pointer_in_region(set, i, region, address);
-    if (camp_empty_view_is(view->host)) {
+    if (camp_empty_view_find(view->host, false)) {
         *address = CAMP_EMPTY_VIEW_ADDRESS;
         return CAMP_OK;
     }
