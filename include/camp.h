@@ -239,7 +239,7 @@ static inline void camp_device_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_
  * amp code). */
 #define CAMP_ATOMIC_TYPES_                                                                                    \
     "camp_atomic_* work on int, unsigned, long, long long and their unsigned forms (int64_t, uint64_t); "  \
-    "fetch_add, exchange, load and store also on float and double"
+    "fetch_add, fetch_max, fetch_min, exchange, load and store also on float and double"
 int camp_atomic_on_this_type(const volatile void *p, ...) __attribute__((error(CAMP_ATOMIC_TYPES_)));
 #define CAMP_ATOMIC_INTEGERS_(op)                                                                        \
     int *: camp_atomic_##op##_int_, unsigned *: camp_atomic_##op##_uint_, long *: camp_atomic_##op##_long_, \
@@ -252,8 +252,10 @@ int camp_atomic_on_this_type(const volatile void *p, ...) __attribute__((error(C
 #define camp_atomic_fetch_sub(p, v) CAMP_ATOMIC_INT_(fetch_sub, p, (v))
 #define camp_atomic_fetch_inc(p) (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(fetch_inc)))((p))
 #define camp_atomic_fetch_dec(p) (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(fetch_dec)))((p))
-#define camp_atomic_fetch_max(p, v) CAMP_ATOMIC_INT_(fetch_max, p, (v))
-#define camp_atomic_fetch_min(p, v) CAMP_ATOMIC_INT_(fetch_min, p, (v))
+#define camp_atomic_fetch_max(p, v) \
+    (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(fetch_max), CAMP_ATOMIC_FLOATS_(fetch_max)))((p), (v))
+#define camp_atomic_fetch_min(p, v) \
+    (__extension__ _Generic((p), CAMP_ATOMIC_INTEGERS_(fetch_min), CAMP_ATOMIC_FLOATS_(fetch_min)))((p), (v))
 #define camp_atomic_fetch_and(p, v) CAMP_ATOMIC_INT_(fetch_and, p, (v))
 #define camp_atomic_fetch_or(p, v) CAMP_ATOMIC_INT_(fetch_or, p, (v))
 #define camp_atomic_fetch_xor(p, v) CAMP_ATOMIC_INT_(fetch_xor, p, (v))
@@ -303,14 +305,20 @@ CAMP_ATOMIC_DEFINE_(long long, llong)
 CAMP_ATOMIC_DEFINE_(unsigned long long, ullong)
 #undef CAMP_ATOMIC_DEFINE_
 
-#define CAMP_ATOMIC_FLOAT_DEFINE_(T, name)                                                   \
-    static inline T camp_atomic_fetch_add_##name##_(T *p, T v) {                             \
-        T old, sum;                                                                          \
+/* fetch_add, and fetch_max and fetch_min (the larger or smaller by <, as
+ * fmax and fmin take a number over NaN), by compare-and-swap */
+#define CAMP_ATOMIC_FLOAT_CAS_(T, name, op, next)                                            \
+    static inline T camp_atomic_##op##_##name##_(T *p, T v) {                                \
+        T old, new_;                                                                         \
         __atomic_load(p, &old, __ATOMIC_RELAXED);                                            \
-        do sum = old + v;                                                                    \
-        while (!__atomic_compare_exchange(p, &old, &sum, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)); \
+        do new_ = (next);                                                                    \
+        while (!__atomic_compare_exchange(p, &old, &new_, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)); \
         return old;                                                                          \
-    }                                                                                        \
+    }
+#define CAMP_ATOMIC_FLOAT_DEFINE_(T, name)                                                   \
+    CAMP_ATOMIC_FLOAT_CAS_(T, name, fetch_add, old + v)                                      \
+    CAMP_ATOMIC_FLOAT_CAS_(T, name, fetch_max, v > old || old != old ? v : old)             \
+    CAMP_ATOMIC_FLOAT_CAS_(T, name, fetch_min, v < old || old != old ? v : old)             \
     static inline T camp_atomic_exchange_##name##_(T *p, T v) {                              \
         T old;                                                                               \
         __atomic_exchange(p, &v, &old, __ATOMIC_RELAXED);                                    \
@@ -325,6 +333,7 @@ CAMP_ATOMIC_DEFINE_(unsigned long long, ullong)
 CAMP_ATOMIC_FLOAT_DEFINE_(float, float)
 CAMP_ATOMIC_FLOAT_DEFINE_(double, double)
 #undef CAMP_ATOMIC_FLOAT_DEFINE_
+#undef CAMP_ATOMIC_FLOAT_CAS_
 
 /* ---- Subgroups: threads that exchange values without memory ------------ */
 

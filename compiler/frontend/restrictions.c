@@ -502,7 +502,8 @@ static bool check_callee(Checker *ck, CXCursor call) {
     }
     if (!strcmp(name, "camp_atomic_on_this_type")) { /* camp.h's atomics on a type they do not take */
         diag_error(ck->d, at, "camp_atomic_* work on int, unsigned, long, long long and their unsigned forms "
-                              "(int64_t, uint64_t); fetch_add, exchange, load and store also on float and double");
+                              "(int64_t, uint64_t); fetch_add, fetch_max, fetch_min, exchange, load and store also on float and "
+                              "double");
         return false;
     }
     if (is_library_call(ck, decl, name) || fe_is_report_function(decl, name)) return true;

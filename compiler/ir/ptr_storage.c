@@ -449,6 +449,11 @@ static void check_expr(void *ctx, Expr *x) {
         else if (t->kind == TY_FLOAT && t->size == 8 && s.t.space == PTR_OBJECT && first_report(cf->c, x))
             diag_error(d, x->loc, "atomic operation on a double in tile_static memory: double atomics work on views "
                                   "and arrays (sum into a view, or into a tile_static float)");
+        else if (t->kind == TY_FLOAT && (x->ival == ATOMIC_MAX || x->ival == ATOMIC_MIN) && s.t.space == PTR_OBJECT &&
+                 first_report(cf->c, x))
+            diag_error(d, x->loc, "camp_atomic_fetch_max and _min on a float in tile_static memory: they work on its "
+                                  "bits, which only views and arrays have (reduce in the tile, then one atomic into a "
+                                  "view)");
         break;
     }
     case EX_ASSIGN:
