@@ -70,6 +70,7 @@ static void analyze(Unit *u) {
     for (int i = 0; i < u->kernels.len; i++) fence_scan(u->kernels.items[i]);
     dump_after(u, IR_AFTER_FENCES);
     layout_kernels(u);
+    alignment_scan(u);
     find_loop_checks(u);
     mark_unrolled_loops(u);
     vectorize_kernels(u);

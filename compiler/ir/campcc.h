@@ -375,6 +375,8 @@ typedef struct Var {
      * of its copy */
     bool pointee;
     bool hidden; /* a local the compiler made (fe_hidden_local): memcpy's loop, a row's stride */
+    unsigned ptr_align; /* a pointer variable or parameter: the least alignment its values are known to
+                         * have (alignment.c); 0: given none */
 } Var;
 
 typedef enum ExprKind {
@@ -836,6 +838,10 @@ void report_scan(Unit *u);
  * once, as the host computes them. */
 void half_precision(Unit *u);
 
+/* alignment.c: the alignment pointer variables and parameters are known to
+ * have (a uint32_t * made from a uint8_t *: 1), and a pointer expression's. */
+void alignment_scan(Unit *u);
+unsigned expr_ptr_align(const Expr *x);
 /* buffer_merge.c: local or tile_static arrays one pointer switches between
  * (double buffers) made one array, before ptr_storage.c. */
 void merge_switched_buffers(Unit *u);

@@ -359,6 +359,14 @@ uint32_t var_storage(Emitter *e, Var *v) {
     return id;
 }
 
+/* An access through `pointer`, which may be less aligned than its type
+ * (alignment.c), says so. */
+static LValue less_aligned(LValue lv, const Expr *pointer) {
+    unsigned align = is_psb(lv.storage) ? expr_ptr_align(pointer) : 0;
+    if (align && align < lv.align) lv.align = align;
+    return lv;
+}
+
 /* What access x (p[i], *p) reaches through p. */
 static LValue element_lvalue(Emitter *e, const Expr *x, Ptr p) {
     LValue flat;
@@ -385,11 +393,11 @@ LValue em_lvalue(Emitter *e, Expr *x) {
         p = em_ptr(e, x->lhs);
         uint32_t i = em_expr(e, x->rhs);
         p = ptr_add(e, p, x->lhs->type, i, x->rhs->type, false);
-        return element_lvalue(e, x, x->ival ? em_check_pointer(e, x, p, i) : p);
+        return less_aligned(element_lvalue(e, x, x->ival ? em_check_pointer(e, x, p, i) : p), x->lhs);
     }
     case EX_DEREF: {
         Ptr p = em_ptr(e, x->lhs);
-        return element_lvalue(e, x, x->ival ? em_check_pointer(e, x, p, 0) : p);
+        return less_aligned(element_lvalue(e, x, x->ival ? em_check_pointer(e, x, p, 0) : p), x->lhs);
     }
     case EX_VELEM: {
         LValue vec = em_lvalue(e, x->lhs);
