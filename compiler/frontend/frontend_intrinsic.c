@@ -190,22 +190,29 @@ static Expr *lower_atomic(Frontend *fe, CXCursor call, int which) {
 /* ---- GCC's __sync builtins -------------------------------------------------------- */
 
 /* __sync_<name>, clang calling it __sync_<name>_<bytes>: the operation
- * camp_atomic_* has for it, and whether it returns the new value (the
- * <op>_and_fetch forms) */
+ * camp_atomic_* has for it, and what it returns */
+typedef enum SyncResult {
+    SYNC_OLD,     /* the value before (fetch_and_<op>, lock_test_and_set, val_compare_and_swap) */
+    SYNC_NEW,     /* the value after: the old one `then` the operand (<op>_and_fetch) */
+    SYNC_SWAPPED, /* whether it swapped (bool_compare_and_swap) */
+    SYNC_NOTHING, /* lock_release */
+} SyncResult;
+
 static const struct {
     const char *name;
     AtomicOp op;
-    Op new_value; /* OP_NONE: the old value */
+    SyncResult result;
+    Op then;
 } sync_builtins[] = {
-    {"fetch_and_add", ATOMIC_ADD, OP_NONE},       {"fetch_and_sub", ATOMIC_SUB, OP_NONE},
-    {"fetch_and_and", ATOMIC_AND, OP_NONE},       {"fetch_and_or", ATOMIC_OR, OP_NONE},
-    {"fetch_and_xor", ATOMIC_XOR, OP_NONE},       {"add_and_fetch", ATOMIC_ADD, OP_ADD},
-    {"sub_and_fetch", ATOMIC_SUB, OP_SUB},        {"and_and_fetch", ATOMIC_AND, OP_AND},
-    {"or_and_fetch", ATOMIC_OR, OP_OR},           {"xor_and_fetch", ATOMIC_XOR, OP_XOR},
-    {"lock_test_and_set", ATOMIC_EXCHANGE, OP_NONE},
-    {"bool_compare_and_swap", ATOMIC_COMPARE_EXCHANGE, OP_NONE},
-    {"val_compare_and_swap", ATOMIC_COMPARE_EXCHANGE, OP_LNOT}, /* the old value */
-    {"lock_release", ATOMIC_STORE, OP_NONE},
+    {"fetch_and_add", ATOMIC_ADD, SYNC_OLD, OP_NONE},  {"fetch_and_sub", ATOMIC_SUB, SYNC_OLD, OP_NONE},
+    {"fetch_and_and", ATOMIC_AND, SYNC_OLD, OP_NONE},  {"fetch_and_or", ATOMIC_OR, SYNC_OLD, OP_NONE},
+    {"fetch_and_xor", ATOMIC_XOR, SYNC_OLD, OP_NONE},  {"add_and_fetch", ATOMIC_ADD, SYNC_NEW, OP_ADD},
+    {"sub_and_fetch", ATOMIC_SUB, SYNC_NEW, OP_SUB},   {"and_and_fetch", ATOMIC_AND, SYNC_NEW, OP_AND},
+    {"or_and_fetch", ATOMIC_OR, SYNC_NEW, OP_OR},      {"xor_and_fetch", ATOMIC_XOR, SYNC_NEW, OP_XOR},
+    {"lock_test_and_set", ATOMIC_EXCHANGE, SYNC_OLD, OP_NONE},
+    {"bool_compare_and_swap", ATOMIC_COMPARE_EXCHANGE, SYNC_SWAPPED, OP_NONE},
+    {"val_compare_and_swap", ATOMIC_COMPARE_EXCHANGE, SYNC_OLD, OP_NONE},
+    {"lock_release", ATOMIC_STORE, SYNC_NOTHING, OP_NONE},
 };
 
 /* The index in sync_builtins of `name` (with or without its size), or -1. */
@@ -214,8 +221,8 @@ int fe_sync_builtin(const char *name) {
     name += 7;
     for (size_t i = 0; i < sizeof sync_builtins / sizeof *sync_builtins; i++) {
         size_t n = strlen(sync_builtins[i].name);
-        if (!strncmp(name, sync_builtins[i].name, n) && (!name[n] || (name[n] == '_' && isdigit((unsigned char)name[n + 1]))))
-            return (int)i;
+        bool sized = name[n] == '_' && isdigit((unsigned char)name[n + 1]);
+        if (!strncmp(name, sync_builtins[i].name, n) && (!name[n] || sized)) return (int)i;
     }
     return -1;
 }
@@ -228,7 +235,9 @@ static Expr *keep_value(Frontend *fe, Expr *value, Var **tmp, CXCursor c) {
     return fe_new_binary(fe, EX_ASSIGN, OP_NONE, value->type, ref, value, c);
 }
 
-static Expr *comma(Frontend *fe, Expr *a, Expr *b, CXCursor c) { return fe_new_binary(fe, EX_BINARY, OP_COMMA, b->type, a, b, c); }
+static Expr *comma(Frontend *fe, Expr *a, Expr *b, CXCursor c) {
+    return fe_new_binary(fe, EX_BINARY, OP_COMMA, b->type, a, b, c);
+}
 
 /* __sync_fetch_and_add(p, v) and the rest as camp_atomic_*'s operations:
  * <op>_and_fetch the old value op v (v kept in a local), the compare and
@@ -269,16 +278,16 @@ static Expr *lower_sync_builtin(Frontend *fe, CXCursor call, int which) {
         e->args[1]->var = kept;
         e->args[2] = args[1];
         Expr *swapped = comma(fe, set, e, call);
-        if (sync_builtins[which].new_value == OP_NONE) return swapped; /* bool_: whether it swapped */
-        return comma(fe, swapped, fe_var_value(fe, kept, call), call); /* val_: what *p held */
+        if (sync_builtins[which].result == SYNC_SWAPPED) return swapped;
+        return comma(fe, swapped, fe_var_value(fe, kept, call), call); /* what *p held */
     }
-    if (sync_builtins[which].new_value == OP_NONE) {
+    if (sync_builtins[which].result == SYNC_OLD) {
         e->args[1] = args[0];
         return e;
     }
     Expr *set = keep_value(fe, args[0], &kept, call);
     e->args[1] = fe_var_value(fe, kept, call);
-    Expr *fresh = fe_new_binary(fe, EX_BINARY, sync_builtins[which].new_value, target->type, e,
+    Expr *fresh = fe_new_binary(fe, EX_BINARY, sync_builtins[which].then, target->type, e,
                                 fe_var_value(fe, kept, call), call);
     return comma(fe, set, fresh, call);
 }
