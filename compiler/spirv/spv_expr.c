@@ -311,8 +311,12 @@ static uint32_t shuffle(Emitter *e, const Type *t, uint32_t a, uint32_t b, const
 
 static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
     Expr *u;
-    if (union_access(t, &u)) return union_get(e, lv, u->type, lv.union_off, lv.union_index, t->type);
-    if (is_bitfield(t)) return bitfield_get(e, t, em_load(e, t->lhs->type->members[t->ival].type, lv));
+    const Type *held = is_bitfield(t) ? t->lhs->type->members[t->ival].type : NULL; /* a bit-field's */
+    if (union_access(t, &u)) {
+        if (held) return bitfield_get(e, t, union_get(e, lv, u->type, lv.union_off, lv.union_index, held));
+        return union_get(e, lv, u->type, lv.union_off, lv.union_index, t->type);
+    }
+    if (held) return bitfield_get(e, t, em_load(e, held, lv));
     if (t->kind != EX_SWIZZLE) return em_load(e, t->type, lv);
     uint32_t vec = em_load(e, t->lhs->type, lv), lanes[4];
     for (int i = 0; i < t->type->len; i++) lanes[i] = t->comps[i];
@@ -322,12 +326,18 @@ static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
 /* Stores v; returns the value the target then holds (a bit-field's, cut to its width). */
 static uint32_t target_store(Emitter *e, Expr *t, LValue lv, uint32_t v) {
     Expr *u;
+    const Type *held_t = is_bitfield(t) ? t->lhs->type->members[t->ival].type : NULL; /* a bit-field's */
     if (union_access(t, &u)) {
-        union_set(e, lv, u->type, lv.union_off, lv.union_index, t->type, v);
-        return v;
+        if (!held_t) {
+            union_set(e, lv, u->type, lv.union_off, lv.union_index, t->type, v);
+            return v;
+        }
+        uint32_t held = bitfield_put(e, t, union_get(e, lv, u->type, lv.union_off, lv.union_index, held_t), v);
+        union_set(e, lv, u->type, lv.union_off, lv.union_index, held_t, held);
+        return bitfield_get(e, t, held);
     }
-    if (is_bitfield(t)) {
-        uint32_t held = bitfield_put(e, t, em_load(e, t->lhs->type->members[t->ival].type, lv), v);
+    if (held_t) {
+        uint32_t held = bitfield_put(e, t, em_load(e, held_t, lv), v);
         em_store(e, lv, held);
         return bitfield_get(e, t, held);
     }

@@ -2,7 +2,8 @@
  * signed fields of structs in a view read and written (kept bits around
  * them untouched), a 40-bit field of a 64-bit unit, _Bool and enum fields,
  * a char sharing the unit's bytes, padding bits and `: 0`, a bit-field in
- * an anonymous struct, a captured options struct, compound assignments,
+ * an anonymous struct, a union of a word and its fields (a register), a
+ * captured options struct, compound assignments,
  * ++, the value of an assignment (cut to the field's width), a struct
  * returned by value, and whole structs copied. Printed for comparison with
  * the serial build. */
@@ -33,6 +34,13 @@ typedef struct {
     };
 } packed;
 
+typedef union { /* a register: the word, or its fields */
+    unsigned word;
+    struct {
+        unsigned lo : 4, mid : 12, hi : 16;
+    } f;
+} reg;
+
 typedef struct {
     unsigned verbose : 1;
     unsigned mode : 2;
@@ -55,6 +63,8 @@ int main(void) {
     static packed packs[N];
     static int out[N][6];
     static cell copies[N];
+    static reg regs[N];
+    static unsigned fields[N];
     for (int i = 0; i < N; i++) {
         cells[i].kind = (unsigned)i % 8;
         cells[i].live = i & 1;
@@ -69,6 +79,7 @@ int main(void) {
         packs[i].b = (char)(i + 1);
         packs[i].lo = (unsigned short)(i % 16);
         packs[i].hi = (unsigned short)(i * 13);
+        regs[i].word = 0x12345678u * (unsigned)(i + 1);
     }
     options opt = {1, 2, 0.25f};
     parallel_for_each(i, extent(N)) {
@@ -93,7 +104,13 @@ int main(void) {
         out[i][4] = make(i).delta + make(i).tail + (int)(make(i).big >> 20);
         out[i][5] = packs[i].lo * 1000 + packs[i].hi;
         copies[N - 1 - i] = cells[i];
+        reg r = regs[i];
+        fields[i] = r.f.lo + r.f.mid * 3u + r.f.hi;
+        r.f.mid = 0xabcu;
+        regs[i].f.lo = (unsigned)i;
+        regs[i].f.hi += r.word >> 20;
     }
+    for (int i = 0; i < N; i++) printf("%u %08x\n", fields[i], regs[i].word);
     for (int i = 0; i < N; i++) {
         const cell *c = &copies[N - 1 - i];
         printf("%d %d %d %d %d %d | %u %u %d %u %g %llu %d %d %d | %u %d %u %u\n", out[i][0], out[i][1], out[i][2],
