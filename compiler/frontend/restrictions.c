@@ -377,11 +377,13 @@ static void share_addressed_variable(Checker *ck, CXCursor operand) {
         return;
     }
     CXType ct = clang_getCanonicalType(clang_getCursorType(var));
-    if (outside && holds(ct, HOLDS_POINTER, 0) && !holds(ct, HOLDS_UNION, 0)) return; /* the address of a copy (frontend_lower.c) */
+    if ((outside || (global && ck->in_kernel)) && holds(ct, HOLDS_POINTER, 0) && !holds(ct, HOLDS_UNION, 0))
+        return; /* the address of the kernel's copy (frontend_lower.c) */
     char *name = fe_spelling(ck->fe, var);
     diag_error(ck->d, fe_loc(ck->fe, operand),
-               "cannot take the address of %s variable '%s' in a kernel (kernels see a copy of its value: %s)",
-               global ? "global" : "captured", name, unshareable(ck->fe, var));
+               "cannot take the address of %s variable '%s' in %s (kernels see a copy of its value: %s)",
+               global ? "global" : "captured", name, ck->in_kernel ? "a kernel" : "a restrict(amp) function",
+               unshareable(ck->fe, var));
     diag_note(ck->d, fe_loc(ck->fe, var), "'%s' declared here", name);
 }
 

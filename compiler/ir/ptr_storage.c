@@ -331,6 +331,20 @@ static bool void_round_trip(PtrSource s, const Expr *x) {
     return type_equal(to, element) || (s.t.whole && type_equal(to, object));
 }
 
+/* The captured struct holding pointers that lvalue x is (a part of), the
+ * kernel's copy of it or the capture itself; NULL if none. */
+static const Var *copied_capture(const Expr *x) {
+    for (;;) {
+        if (x->kind == EX_MEMBER || x->kind == EX_VELEM || x->kind == EX_SWIZZLE) x = x->lhs;
+        else if (x->kind == EX_INDEX && x->lhs->kind == EX_DECAY) x = x->lhs->lhs;
+        else break;
+    }
+    if (x->kind != EX_VAR) return NULL;
+    const Var *v = x->var;
+    if (v->copy_of) return v->copy_of;
+    return v->kind == VAR_CAPTURE && v->capture == CAPTURE_VALUE && type_holds_pointer(v->type) ? v : NULL;
+}
+
 /* Atomics work on memory the threads share: views and tile_static. */
 static bool shared_memory(PtrSource s) {
     if (s.kind == PTR_SRC_NULL || s.t.space == PTR_VIEW) return true;
@@ -438,8 +452,14 @@ static void check_expr(void *ctx, Expr *x) {
         PtrSource s = lvalue_src(&cf->f, x->args[0]);
         const Type *t = x->args[0]->type;
         const Expr *target = x->args[0];
-        if (!shared_memory(s) && target->kind == EX_VAR && target->var->kind == VAR_CAPTURE &&
-            first_report(cf->c, x))
+        const Var *copied = copied_capture(target);
+        if (copied && first_report(cf->c, x))
+            diag_error(d, x->loc, "atomic operation on '%s', which each thread has a copy of (it holds pointers, which "
+                                  "the launch translates): keep the counter apart, in a global of its own or an array "
+                                  "(int count[1])",
+                       copied->name);
+        else if (!shared_memory(s) && target->kind == EX_VAR && target->var->kind == VAR_CAPTURE &&
+                 first_report(cf->c, x))
             diag_error(d, x->loc, "atomic operation on captured variable '%s', which each thread has a copy of: "
                                   "kernels share a global or static variable, or an array (int %s[1])",
                        target->var->name, target->var->name);
