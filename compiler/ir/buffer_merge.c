@@ -113,7 +113,8 @@ static void scan_stmt(void *ctx, Stmt *st) {
 /* Whether array node i can be part of a merged array with node `first`. */
 static bool mergeable(const Scan *s, int i, int first) {
     const Node *n = &s->nodes[i], *f = &s->nodes[first];
-    return n->decl && (!n->decl->expr || n->decl->expr->kind == EX_INIT) && n->uses == n->decayed && n->var->kind == f->var->kind &&
+    bool initialized_as_c_does = !n->decl || !n->decl->expr || n->decl->expr->kind == EX_INIT;
+    return n->decl && initialized_as_c_does && n->uses == n->decayed && n->var->kind == f->var->kind &&
            type_equal(n->var->type->base, f->var->type->base);
 }
 
@@ -155,7 +156,8 @@ static Expr *element_value(Arena *a, const Expr *init, int k) {
  * rewrite_expr then moves to the merged array. */
 static void add_initializing_stores(Arena *a, Stmt *block, Var *v, const Expr *init) {
     for (int k = 0; k < v->type->len; k++) {
-        Expr *whole = new_expr(a, EX_VAR, v->type, init->loc), *start = new_expr(a, EX_DECAY, type_pointer_to(a, v->type->base), init->loc);
+        Expr *whole = new_expr(a, EX_VAR, v->type, init->loc);
+        Expr *start = new_expr(a, EX_DECAY, type_pointer_to(a, v->type->base), init->loc);
         whole->var = v, start->lhs = whole;
         Expr *element = new_expr(a, EX_INDEX, v->type->base, init->loc);
         element->lhs = start, element->rhs = int_constant(a, type_int(4, true), k, init->loc);
