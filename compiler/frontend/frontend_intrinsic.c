@@ -221,8 +221,8 @@ int fe_sync_builtin(const char *name) {
     name += 7;
     for (size_t i = 0; i < sizeof sync_builtins / sizeof *sync_builtins; i++) {
         size_t n = strlen(sync_builtins[i].name);
-        bool sized = name[n] == '_' && isdigit((unsigned char)name[n + 1]);
-        if (!strncmp(name, sync_builtins[i].name, n) && (!name[n] || sized)) return (int)i;
+        if (strncmp(name, sync_builtins[i].name, n)) continue;
+        if (!name[n] || (name[n] == '_' && isdigit((unsigned char)name[n + 1]))) return (int)i; /* __sync_x or _x_4 */
     }
     return -1;
 }
