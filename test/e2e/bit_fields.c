@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt16 shaderInt8 storagePushConstant8
 /* Bit-fields in amp code, laid out as the host lays them out: flags and
  * signed fields of structs in a view read and written (kept bits around
  * them untouched), a 40-bit field of a 64-bit unit, _Bool and enum fields,

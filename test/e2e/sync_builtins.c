@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderBufferInt64Atomics
 /* GCC's __sync builtins in kernels, as OpenMP-era C code has them: a
  * counter by __sync_fetch_and_add, __sync_add_and_fetch with an operand
  * evaluated once, a maximum by a __sync_val_compare_and_swap loop, a flag

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* A struct that holds a union with pointers in it (a job with its
  * pthread_mutex_t, whose union holds a list's pointers) reaches a kernel
  * through a pointer: the kernel reads the struct's other members, and
