@@ -248,15 +248,18 @@ uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
 /* A bit-field is bits of the unsigned integer member that holds it, worked
  * on in 32 bits (64 for a member of 8 bytes) with shifts and masks:
  * Vulkan lets OpBitField*Extract and Insert take 32-bit integers only. */
-static bool is_bitfield(const Expr *x) { return x->kind == EX_MEMBER && x->bit_width; }
+/* The type of the member holding bit-field x, or NULL where x is no bit-field. */
+static const Type *bitfield_held(const Expr *x) {
+    return x->kind == EX_MEMBER && x->bit_width ? x->lhs->type->members[x->ival].type : NULL;
+}
 
 static const Type *bitfield_word(const Expr *x, bool is_signed) {
-    return type_int(x->lhs->type->members[x->ival].type->size > 4 ? 8 : 4, is_signed);
+    return type_int(bitfield_held(x)->size > 4 ? 8 : 4, is_signed);
 }
 
 /* The bit-field's value, from its member's value `held`. */
 static uint32_t bitfield_get(Emitter *e, const Expr *x, uint32_t held) {
-    const Type *held_t = x->lhs->type->members[x->ival].type, *word = bitfield_word(x, false);
+    const Type *held_t = bitfield_held(x), *word = bitfield_word(x, false);
     const Type *signed_word = bitfield_word(x, true);
     int bits = word->size * 8;
     uint32_t v = convert(e, held, held_t, word, x->loc);
@@ -271,7 +274,7 @@ static uint32_t bitfield_get(Emitter *e, const Expr *x, uint32_t held) {
 
 /* The member's value `held` with the bit-field set to v (of its type). */
 static uint32_t bitfield_put(Emitter *e, const Expr *x, uint32_t held, uint32_t v) {
-    const Type *held_t = x->lhs->type->members[x->ival].type, *word = bitfield_word(x, false);
+    const Type *held_t = bitfield_held(x), *word = bitfield_word(x, false);
     unsigned long long ones = x->bit_width >= 64 ? ~0ull : (1ull << x->bit_width) - 1;
     uint32_t mask = const_int(e, word, (long long)(ones << x->bit_offset));
     uint32_t field = arith(e, OP_SHL, word, convert(e, v, x->type, word, x->loc), const_int(e, word, x->bit_offset), x->loc);
@@ -309,15 +312,23 @@ static uint32_t shuffle(Emitter *e, const Type *t, uint32_t a, uint32_t b, const
     return r;
 }
 
+/* What t's lvalue holds, as type ty: in the union's words where t is inside one. */
+static uint32_t load_as(Emitter *e, Expr *t, LValue lv, const Type *ty) {
+    Expr *u;
+    return union_access(t, &u) ? union_get(e, lv, u->type, lv.union_off, lv.union_index, ty) : em_load(e, ty, lv);
+}
+
+static void store_as(Emitter *e, Expr *t, LValue lv, const Type *ty, uint32_t v) {
+    Expr *u;
+    if (union_access(t, &u)) union_set(e, lv, u->type, lv.union_off, lv.union_index, ty, v);
+    else em_store(e, lv, v);
+}
+
 static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
     Expr *u;
-    const Type *held = is_bitfield(t) ? t->lhs->type->members[t->ival].type : NULL; /* a bit-field's */
-    if (union_access(t, &u)) {
-        if (held) return bitfield_get(e, t, union_get(e, lv, u->type, lv.union_off, lv.union_index, held));
-        return union_get(e, lv, u->type, lv.union_off, lv.union_index, t->type);
-    }
-    if (held) return bitfield_get(e, t, em_load(e, held, lv));
-    if (t->kind != EX_SWIZZLE) return em_load(e, t->type, lv);
+    const Type *held = bitfield_held(t);
+    if (held) return bitfield_get(e, t, load_as(e, t, lv, held));
+    if (t->kind != EX_SWIZZLE || union_access(t, &u)) return load_as(e, t, lv, t->type);
     uint32_t vec = em_load(e, t->lhs->type, lv), lanes[4];
     for (int i = 0; i < t->type->len; i++) lanes[i] = t->comps[i];
     return shuffle(e, t->type, vec, vec, lanes, t->type->len);
@@ -326,22 +337,13 @@ static uint32_t target_load(Emitter *e, Expr *t, LValue lv) {
 /* Stores v; returns the value the target then holds (a bit-field's, cut to its width). */
 static uint32_t target_store(Emitter *e, Expr *t, LValue lv, uint32_t v) {
     Expr *u;
-    const Type *held_t = is_bitfield(t) ? t->lhs->type->members[t->ival].type : NULL; /* a bit-field's */
-    if (union_access(t, &u)) {
-        if (!held_t) {
-            union_set(e, lv, u->type, lv.union_off, lv.union_index, t->type, v);
-            return v;
-        }
-        uint32_t held = bitfield_put(e, t, union_get(e, lv, u->type, lv.union_off, lv.union_index, held_t), v);
-        union_set(e, lv, u->type, lv.union_off, lv.union_index, held_t, held);
-        return bitfield_get(e, t, held);
+    const Type *held = bitfield_held(t);
+    if (held) {
+        uint32_t word = bitfield_put(e, t, load_as(e, t, lv, held), v);
+        store_as(e, t, lv, held, word);
+        return bitfield_get(e, t, word);
     }
-    if (held_t) {
-        uint32_t held = bitfield_put(e, t, em_load(e, held_t, lv), v);
-        em_store(e, lv, held);
-        return bitfield_get(e, t, held);
-    }
-    if (t->kind == EX_SWIZZLE) {
+    if (t->kind == EX_SWIZZLE && !union_access(t, &u)) {
         const Type *vt = t->lhs->type;
         uint32_t old = em_load(e, vt, lv), lanes[4];
         for (int i = 0; i < vt->len; i++) lanes[i] = (uint32_t)i;
@@ -349,7 +351,7 @@ static uint32_t target_store(Emitter *e, Expr *t, LValue lv, uint32_t v) {
         em_store(e, lv, shuffle(e, vt, old, v, lanes, vt->len));
         return v;
     }
-    em_store(e, lv, v);
+    store_as(e, t, lv, t->type, v);
     return v;
 }
 
@@ -675,7 +677,7 @@ uint32_t em_expr(Emitter *e, Expr *x) {
             return p.value;
         }
         if (x->lhs->kind == EX_SWIZZLE) return em_expr(e, x->lhs);
-        if (union_access(x->lhs, &(Expr *){0}) || is_bitfield(x->lhs))
+        if (union_access(x->lhs, &(Expr *){0}) || bitfield_held(x->lhs))
             return target_load(e, x->lhs, target_lvalue(e, x->lhs));
         return em_load(e, x->type, em_lvalue(e, x->lhs));
     case EX_CAST: {
@@ -694,11 +696,10 @@ uint32_t em_expr(Emitter *e, Expr *x) {
         uint32_t v = em_expr(e, x->lhs), r = spv_new_id(&e->b);
         if (x->rhs) /* v[i] */
             SPV_OP(&e->code, SpvOpVectorExtractDynamic, em_type(e, x->type), r, v, em_expr(e, x->rhs));
-        else if (is_bitfield(x))
-            SPV_OP(&e->code, SpvOpCompositeExtract, em_type(e, x->lhs->type->members[x->ival].type), r, v, (uint32_t)x->ival);
         else
-            SPV_OP(&e->code, SpvOpCompositeExtract, em_type(e, x->type), r, v, (uint32_t)x->ival);
-        return is_bitfield(x) ? bitfield_get(e, x, r) : r;
+            SPV_OP(&e->code, SpvOpCompositeExtract, em_type(e, bitfield_held(x) ? bitfield_held(x) : x->type), r, v,
+                   (uint32_t)x->ival);
+        return bitfield_held(x) ? bitfield_get(e, x, r) : r;
     }
     case EX_SWIZZLE: {
         uint32_t v;
