@@ -12,8 +12,9 @@
           program checks its results against the CPU itself): the
           reference program must stop with camp.h's message instead;
       (c) campcc -S SRC -o x.spvasm: one OpEntryPoint GLCompute per
-          parallel_for_each (and those of MACRO_KERNELS); spirv-as and
-          spirv-val (Vulkan 1.2) accept it.
+          parallel_for_each (and those of MACRO_KERNELS; a `// kernels: N`
+          line gives the number where the program's own macros write
+          kernels); spirv-as and spirv-val (Vulkan 1.2) accept it.
       A `// cflags: ...` line in SRC adds those flags to every build; a
       `// also: FILE.c ...` line (paths relative to SRC) adds translation
       units to the programs' builds (not to -S).
@@ -153,6 +154,9 @@ MACRO_KERNELS = {"CAMP_REDUCE_DEFINE": 2, "CAMP_TRANSFORM_REDUCE_DEFINE": 4, "CA
 
 def kernel_count(src):
     text = open(src, encoding="utf-8").read()
+    given = re.search(r"^// kernels: (\d+)$", text, flags=re.M)
+    if given:
+        return int(given.group(1))
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
     text = re.sub(r"//[^\n]*", " ", text)
     written = len(re.findall(r"\bparallel_for_each\s*\(", text))

@@ -29,6 +29,7 @@ static SrcLoc presumed(Frontend *fe, CXSourceLocation l) {
     bool main_file = file && clang_File_isEqual(file, fe->main_file) && same_name;
     if (s && *s && !main_file) loc.file = arena_strdup(fe->a, s);
     loc.renamed = !same_name || line != physical_line;
+    if (main_file) loc.col = fe_macro_column(fe, physical_line, col);
     clang_disposeString(physical);
     clang_disposeString(name);
     return loc;
@@ -50,7 +51,8 @@ SrcLoc fe_loc_at(Frontend *fe, CXFile file, unsigned line, unsigned col) {
                        line, col, false};
         clang_disposeString(name);
     }
-    loc.col = col; /* #line renames files and lines, never columns */
+    loc.col = clang_File_isEqual(file, fe->main_file) ? fe_macro_column(fe, line, col) : col; /* #line renames files
+                                                                                          and lines, never columns */
     return loc;
 }
 
@@ -1119,9 +1121,15 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
         return;
     } else if (header_kernel) {
         if (!header_kernel_function(fe, k, idx_decl[0])) return;
-    } else if (!in_main_file || !find_domain_text(fe, k)) {
-        diag_error(u->diag, k->loc, "parallel_for_each must be written in the main source file, not produced by "
-                                    "another macro");
+    } else if (!in_main_file) {
+        diag_error(u->diag, k->loc, "parallel_for_each must be written in the main source file, not in a header");
+        return;
+    } else if (!find_domain_text(fe, k)) { /* a macro kernel_macros.c does not expand */
+        const char *s = u->source + k->begin_offset;
+        diag_error(u->diag, k->loc,
+                   "parallel_for_each written by macro '%.*s', which campcc cannot expand (a macro that names itself, "
+                   "one of a system header, or one of more than 16 nested in each other)",
+                   (int)strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"), s);
         return;
     }
 
@@ -1507,7 +1515,8 @@ static enum CXErrorCode parse_once(Unit *u, CXIndex index, bool vector_math, CXT
     const unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
     /* standard input: a file of that name, which only libclang sees */
     struct CXUnsavedFile saved = {u->path, u->source, (unsigned long)u->source_len};
-    return clang_parseTranslationUnit2(index, u->path, args, n, &saved, u->read_from ? 1 : 0, flags, tu);
+    return clang_parseTranslationUnit2(index, u->path, args, n, &saved, u->read_from || u->source_rewritten ? 1 : 0,
+                                       flags, tu);
 }
 
 /* The user's file as clang sees it. camp_math.h's vector forms (hundreds of
@@ -1567,6 +1576,12 @@ bool frontend_run(Unit *u) {
     double t = time_now();
     CXIndex index = clang_createIndex(0, 0);
     enum CXErrorCode err = parse(u, index, &fe.tu);
+    /* kernels the program's macros write: expanded in the text, parsed again */
+    while (err == CXError_Success && (fe.main_file = clang_getFile(fe.tu, u->path)) && fe_expand_kernel_macros(&fe)) {
+        clang_disposeTranslationUnit(fe.tu);
+        fe.tu = NULL;
+        err = parse(u, index, &fe.tu);
+    }
     time_phase_end(TIME_PARSE, t);
     t = time_now();
     bool ok = false;

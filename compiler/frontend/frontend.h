@@ -72,6 +72,8 @@ typedef struct Frontend {
     Var *strings;        /* the string literals amp code points into, one module constant (frontend_lower.c) */
     Var *ctype_tables[3]; /* <ctype.h>'s tables amp code reads (frontend_ctype.c) */
     int string_items_capacity; /* InitItems its initializer has room for */
+    PtrVec macro_regions; /* MacroRegion *: where kernel macros' uses were expanded (kernel_macros.c) */
+    int macro_rounds;     /* parses after such expansions */
 } Frontend;
 
 /* frontend.c */
@@ -108,6 +110,14 @@ bool fe_is_shareable_variable(Frontend *fe, CXCursor decl);
  * code cannot hold is reported once and comes back without a type. */
 Var *fe_module_const(Frontend *fe, CXCursor decl);
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
+
+/* kernel_macros.c: replaces in u->source each use of a macro of the
+ * program's own that writes a kernel by its expansion; true if it did (the
+ * unit is then parsed again). */
+bool fe_expand_kernel_macros(Frontend *fe);
+/* The column, in the file as written, of column `col` of line `line` of
+ * the main file as compiled (a place in an expansion: its macro's use). */
+unsigned fe_macro_column(const Frontend *fe, unsigned line, unsigned col);
 
 /* unit_cursors.c: lists the unit's top level once (and finds the
  * dialect's headers and the math library there); then a search visits it

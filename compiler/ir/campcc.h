@@ -718,6 +718,7 @@ typedef struct Unit {
     const char *read_from; /* where standard input was saved, for "<stdin>"; NULL: path itself */
     char *source;       /* the file's bytes */
     size_t source_len;
+    bool source_rewritten; /* source holds kernel macros' expansions (kernel_macros.c) */
     PtrVec kernels;     /* Kernel* */
     PtrVec funcs;       /* Func* (all amp functions reached) */
     PtrVec reports;     /* ReportSite*: the printf and assert calls in amp code */
