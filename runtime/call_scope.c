@@ -41,10 +41,10 @@ static camp_status scope_region(camp_scope *s, uint32_t i, camp_region **out) {
     return CAMP_OK;
 }
 
-camp_status camp_scope_region(const void *p, camp_region **out) {
+camp_status camp_scope_region(const void *p, bool past_end_too, camp_region **out) {
     *out = NULL;
     /* a local p lies in before one it is just past the end of: the next on the stack may begin there */
-    for (int past_end = 0; past_end < 2; past_end++)
+    for (int past_end = 0; past_end < 1 + past_end_too; past_end++)
         for (camp_scope *s = innermost; s; s = s->outer)
             for (uint32_t i = 0; i < s->count; i++) {
                 const char *host = s->host[i], *at = p;

@@ -991,8 +991,9 @@ camp_status camp_region_insert(camp_region *region);
  * device yet), in the table; the caller sets what else it is. */
 camp_status camp_view_region_new(char *host, size_t bytes, const char *name, camp_region **out);
 /* call_scope.c: the view of a local of a wrapped call that `p` points
- * into, made now; NULL where none holds it. */
-camp_status camp_scope_region(const void *p, camp_region **out);
+ * into (or, with past_end, just past the end of), made now; NULL where
+ * none holds it. */
+camp_status camp_scope_region(const void *p, bool past_end, camp_region **out);
 /* Whether a local array that the thread's scopes list begins at `p`. */
 bool camp_scope_lists(const void *p);
 void camp_region_remove(camp_region *region);

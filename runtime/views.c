@@ -225,8 +225,9 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
             return CAMP_OK;
         }
     }
-    /* a local array of a calling function, passed to the function that launched: its view for the call */
-    CAMP_TRY(camp_scope_region(view->host, &region));
+    /* a local array of a calling function, passed to the function that launched: its view for the call
+     * (one past its end only where the kernel does not read or write there, and no file-scope array begins) */
+    CAMP_TRY(camp_scope_region(view->host, !derefs && !global_array_of(set->module, p, false), &region));
     if (region) return pointer_in_region(set, i, region, address);
     if (camp_empty_view_find(view->host, false)) {
         *address = CAMP_EMPTY_VIEW_ADDRESS;
