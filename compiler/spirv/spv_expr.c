@@ -205,9 +205,24 @@ uint32_t em_cond(Emitter *e, Expr *x) {
     return to_bool(e, x->type, em_expr(e, x), x->loc);
 }
 
+/* c ? a : b of a vector condition (of integers: clang allows no other):
+ * each lane is a's where that lane of c has its sign bit set (a
+ * comparison's -1), as clang's vectors and OpenCL's select do; both sides
+ * evaluated. */
+static uint32_t vector_select(Emitter *e, Expr *x) {
+    const Type *ct = x->cond->type;
+    uint32_t c = x->cond->kind == EX_BINARY && is_comparison(x->cond->op)
+                     ? compare(e, x->cond)
+                     : em_op2(e, SpvOpSLessThan, bool_type(e, ct), em_expr(e, x->cond), const_scalar(e, ct, 0));
+    uint32_t a = em_expr(e, x->lhs), b = em_expr(e, x->rhs), r = spv_new_id(&e->b);
+    SPV_OP(&e->code, SpvOpSelect, em_type(e, x->type), r, c, a, b);
+    return r;
+}
+
 /* c ? a : b; for pointers, *pa and *pb receive both sides (the value is
  * their phi). */
 uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
+    if (x->cond->type->kind == TY_VECTOR) return vector_select(e, x);
     uint32_t c = em_cond(e, x->cond);
     uint32_t then = em_label(e), els = em_label(e), merge = em_label(e);
     SPV_OP(&e->code, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
