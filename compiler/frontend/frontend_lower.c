@@ -324,6 +324,15 @@ Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c) {
     return load;
 }
 
+/* Notes a conversion of a pointer to const to one to non-const, which the
+ * IR does not keep (the types are equal but for const): then writes may
+ * go through any pointer to const (access.c). */
+static void note_const_dropped(Frontend *fe, const Type *to, const Type *from) {
+    if (to->kind == TY_PTR && from->kind == TY_PTR && to->base && from->base && from->base->is_const &&
+        !to->base->is_const)
+        fe->u->casts_away_const = true;
+}
+
 /* An implicit conversion, or an ext-vector element access `v.x`. */
 static Expr *lower_constant(Frontend *fe, CXCursor c);
 static Expr *string_address(Frontend *fe, CXCursor literal, Type *to);
@@ -352,6 +361,7 @@ static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
         return string_address(fe, fe_strip(kids[0]), to); /* a literal's decay */
     Expr *sub = fe_lower_expr(fe, kids[0]);
     if (!sub) return NULL;
+    note_const_dropped(fe, to, sub->type);
     /* a parameter declared `T p[n]` is a pointer (param_type), which
      * libclang shows by its type as written */
     if (to->kind == TY_ARRAY && sub->type->kind == TY_PTR) to = sub->type;
@@ -905,6 +915,7 @@ static Expr *lower_cast(Frontend *fe, CXCursor c) {
     Type *t = fe_type(fe, clang_getCursorType(c), c);
     Expr *sub = fe_lower_expr(fe, kids[n - 1]);
     if (!t || !sub) return NULL;
+    note_const_dropped(fe, t, sub->type);
     /* `(half)(a * b)` stays: it rounds, ending a chain of half arithmetic (ir/half_precision.c) */
     const Type *scalar = t->kind == TY_VECTOR ? t->base : t;
     bool same = type_equal(t, sub->type), to_half = scalar->kind == TY_FLOAT && scalar->size == 2;

@@ -11,7 +11,11 @@
  * own) whose pointers its value may hold: p + i, &p[i],
  * casts, a struct holding p, a local given p. A write through a pointer
  * marks its roots written; so does passing it to a parameter the callee
- * writes through. Where the pointer could be lost from view, it counts as
+ * writes through. Roots a variable holds through pointers to const only
+ * (a bit reader's `const uint8_t *buf`) are kept apart: a callee writing
+ * the reader's position writes none of them; where the unit's amp code
+ * converts a pointer to const to one to non-const anywhere (which the IR
+ * does not keep), every root counts as writable, as before. Where the pointer could be lost from view, it counts as
  * written: stored into memory (through a pointer, into tile_static, into a
  * union), converted to an integer where the unit's amp code converts
  * integers to pointers, given to a builtin. The sets only grow:
@@ -29,12 +33,15 @@ static bool has_root(Roots r, int i) { return r & root_bit(i); }
 
 typedef struct Scan {
     bool int_to_pointer; /* the unit's amp code makes a pointer of an integer */
+    bool casts_away_const; /* ... or a pointer to non-const of a pointer to const (Unit.casts_away_const) */
     Roots written; /* roots the body itself may write */
     Roots calls;   /* roots the functions it calls may write */
     bool changed;  /* a variable's roots grew in this pass */
 } Scan;
 
-static Roots value_roots(const Expr *x);
+static Roots value_roots(const Expr *x, bool writable);
+
+static bool points_to_const(const Type *t) { return t && t->kind == TY_PTR && t->base && t->base->is_const; }
 
 /* Counts held pointers: all of them, and those before an offset. */
 typedef struct HeldCount {
@@ -66,48 +73,52 @@ static bool held_member_roots(const Expr *lv, Roots *out) {
     return true;
 }
 
-/* The roots of the memory the lvalue lies in, and of the pointers it holds. */
-static Roots place_roots(const Expr *lv) {
+/* The roots of the memory the lvalue lies in, and of the pointers it holds
+ * (`writable`: those it holds through pointers to const left out). */
+static Roots place_roots(const Expr *lv, bool writable) {
     Roots held;
     switch (lv->kind) {
-    case EX_VAR: return lv->var->access_roots;
+    case EX_VAR: return lv->var->access_roots | (writable ? 0 : lv->var->const_roots);
     case EX_MEMBER:
         if (held_member_roots(lv, &held)) return held;
         /* fall through */
     case EX_VELEM: case EX_SWIZZLE:
-        return expr_is_lvalue(lv->lhs) ? place_roots(lv->lhs) : value_roots(lv->lhs);
-    case EX_INDEX: case EX_DEREF: return value_roots(lv->lhs);
-    default: return value_roots(lv);
+        return expr_is_lvalue(lv->lhs) ? place_roots(lv->lhs, writable) : value_roots(lv->lhs, writable);
+    case EX_INDEX: case EX_DEREF: return value_roots(lv->lhs, writable);
+    default: return value_roots(lv, writable);
     }
 }
 
 /* The roots whose pointers a value may hold (none for a value holding no
- * pointer: a pointer converted to an integer is written at the conversion). */
-static Roots value_roots(const Expr *x) {
+ * pointer: a pointer converted to an integer is written at the conversion);
+ * `writable`: those something may be written through (none for a pointer
+ * to const). */
+static Roots value_roots(const Expr *x, bool writable) {
     if (!x || !type_holds_pointer(x->type)) return 0;
+    if (writable && points_to_const(x->type)) return 0;
     switch (x->kind) {
-    case EX_VAR: case EX_INDEX: case EX_DEREF: return place_roots(x);
-    case EX_LOAD: case EX_DECAY: case EX_ADDR: case EX_ASSIGN: case EX_INCDEC: return place_roots(x->lhs);
-    case EX_MEMBER: case EX_VELEM: case EX_SWIZZLE: return place_roots(x);
+    case EX_VAR: case EX_INDEX: case EX_DEREF: return place_roots(x, writable);
+    case EX_LOAD: case EX_DECAY: case EX_ADDR: case EX_ASSIGN: case EX_INCDEC: return place_roots(x->lhs, writable);
+    case EX_MEMBER: case EX_VELEM: case EX_SWIZZLE: return place_roots(x, writable);
     default: break; /* casts, arithmetic, ?:, calls (their result may come from any argument) */
     }
-    Roots r = value_roots(x->lhs) | value_roots(x->rhs) | value_roots(x->cond);
-    for (int i = 0; i < x->nargs; i++) r |= value_roots(x->args[i]);
-    for (int i = 0; i < x->ninits; i++) r |= value_roots(x->inits[i].value);
+    Roots r = value_roots(x->lhs, writable) | value_roots(x->rhs, writable) | value_roots(x->cond, writable);
+    for (int i = 0; i < x->nargs; i++) r |= value_roots(x->args[i], writable);
+    for (int i = 0; i < x->ninits; i++) r |= value_roots(x->inits[i].value, writable);
     return r;
 }
 
 /* The roots of the memory a store to lv writes: none for a variable of the
  * function's own (an element of a local array included); a captured
  * array's own root. */
-static Roots write_roots(const Expr *lv) {
+static Roots write_roots(const Scan *s, const Expr *lv) {
     switch (lv->kind) {
     case EX_VAR: return lv->var->kind == VAR_CAPTURE && lv->var->capture == CAPTURE_VIEW ? lv->var->access_roots : 0;
     case EX_MEMBER: case EX_VELEM: case EX_SWIZZLE:
-        return expr_is_lvalue(lv->lhs) ? write_roots(lv->lhs) : 0;
+        return expr_is_lvalue(lv->lhs) ? write_roots(s, lv->lhs) : 0;
     case EX_INDEX: case EX_DEREF:
-        if (lv->lhs->kind == EX_DECAY || lv->lhs->kind == EX_ADDR) return write_roots(lv->lhs->lhs);
-        return value_roots(lv->lhs);
+        if (lv->lhs->kind == EX_DECAY || lv->lhs->kind == EX_ADDR) return write_roots(s, lv->lhs->lhs);
+        return value_roots(lv->lhs, !s->casts_away_const);
     default: return 0;
     }
 }
@@ -140,15 +151,21 @@ static Var *stored_var(const Expr *lv) {
     }
 }
 
-static void store(Scan *s, const Expr *lv, Roots r) {
-    if (!r) return;
+/* A store of `value` into lv (NULL: memory out of view, whose pointers
+ * count as written, those to const too). */
+static void store(Scan *s, const Expr *lv, const Expr *value) {
+    Roots all = value_roots(value, false);
+    if (!all) return;
     Var *v = lv ? stored_var(lv) : NULL;
     if (!v) {
-        s->written |= r;
+        s->written |= all;
         return;
     }
-    if ((v->access_roots | r) != v->access_roots) s->changed = true;
-    v->access_roots |= r;
+    Roots writable = s->casts_away_const ? all : value_roots(value, true), held_const = all & ~writable;
+    if ((v->access_roots | writable) != v->access_roots || (v->const_roots | held_const) != v->const_roots)
+        s->changed = true;
+    v->access_roots |= writable;
+    v->const_roots |= held_const;
 }
 
 static bool pointer_to_integer(const Expr *x) {
@@ -156,14 +173,15 @@ static bool pointer_to_integer(const Expr *x) {
 }
 
 static void find_int_to_pointer(void *ctx, Expr *x) {
-    if (x->kind == EX_CAST && x->type->kind == TY_PTR && x->lhs->type->kind != TY_PTR) *(bool *)ctx = true;
+    if (x->kind == EX_CAST && x->type->kind == TY_PTR && x->lhs->type->kind != TY_PTR) ((Scan *)ctx)->int_to_pointer = true;
 }
 
 /* Whether any amp function or kernel of the unit makes a pointer of an
  * integer: only then may a pointer converted to an integer be written
- * through (an alignment test, `(uintptr_t)p & 15`, only reads). */
-static bool unit_int_to_pointer(Unit *u) {
-    bool found = false;
+ * through (an alignment test, `(uintptr_t)p & 15`, only reads); and
+ * whether any makes a pointer to non-const of a pointer to const. */
+static Scan unit_casts(Unit *u) {
+    Scan found = {.casts_away_const = u->casts_away_const};
     for (int i = 0; i < u->funcs.len; i++) {
         Func *f = u->funcs.items[i];
         if (f->body) walk_stmt(f->body, find_int_to_pointer, NULL, &found);
@@ -178,34 +196,34 @@ static bool unit_int_to_pointer(Unit *u) {
 static void scan_call(Scan *s, const Expr *x) {
     const Func *f = x->callee;
     for (int i = 0; i < x->nargs && i < f->nparams; i++)
-        if (has_root(f->writes_params, i)) s->calls |= value_roots(x->args[i]);
+        if (has_root(f->writes_params, i)) s->calls |= value_roots(x->args[i], !s->casts_away_const);
 }
 
 static void scan_expr(void *ctx, Expr *x) {
     Scan *s = ctx;
     switch (x->kind) {
     case EX_ASSIGN:
-        s->written |= write_roots(x->lhs);
-        store(s, x->lhs, value_roots(x->rhs));
+        s->written |= write_roots(s, x->lhs);
+        store(s, x->lhs, x->rhs);
         break;
-    case EX_INCDEC: s->written |= write_roots(x->lhs); break;
+    case EX_INCDEC: s->written |= write_roots(s, x->lhs); break;
     case EX_ATOMIC: /* writes its target (a load only reads it), compare-exchange its `expected` too; a
                        pointer operand is stored */
         for (int i = 0; i < x->nargs; i++)
             if ((i == 0 && x->ival != ATOMIC_LOAD) || (i == 1 && x->ival == ATOMIC_COMPARE_EXCHANGE))
-                s->written |= write_roots(x->args[i]);
-            else if (i > 0) store(s, NULL, value_roots(x->args[i]));
+                s->written |= write_roots(s, x->args[i]);
+            else if (i > 0) store(s, NULL, x->args[i]);
         break;
     case EX_CALL: scan_call(s, x); break;
     case EX_BUILTIN: /* none takes a pointer today; one that did might write through it */
-        for (int i = 0; i < x->nargs; i++) store(s, NULL, value_roots(x->args[i]));
+        for (int i = 0; i < x->nargs; i++) store(s, NULL, x->args[i]);
         break;
     case EX_INIT: /* an object initialized with pointers in a union: they may be read as something else */
         if (union_holds_pointer(x->type))
-            for (int i = 0; i < x->ninits; i++) store(s, NULL, value_roots(x->inits[i].value));
+            for (int i = 0; i < x->ninits; i++) store(s, NULL, x->inits[i].value);
         break;
     default:
-        if (pointer_to_integer(x) && s->int_to_pointer) store(s, NULL, value_roots(x->lhs));
+        if (pointer_to_integer(x) && s->int_to_pointer) store(s, NULL, x->lhs);
         break;
     }
 }
@@ -214,13 +232,13 @@ static void scan_decl(void *ctx, Stmt *st) {
     Scan *s = ctx;
     if (st->kind != ST_DECL || !st->expr) return;
     Expr lv = {.kind = EX_VAR, .type = st->var->type, .var = st->var};
-    store(s, &lv, value_roots(st->expr));
+    store(s, &lv, st->expr);
 }
 
 /* The roots a body may write, its variables' roots grown to a fixed point
- * (the roots themselves set beforehand). */
-static Scan scan_body(Stmt *body, bool int_to_pointer) {
-    Scan s = {.int_to_pointer = int_to_pointer};
+ * (the roots themselves set beforehand); `casts`: the unit's (unit_casts). */
+static Scan scan_body(Stmt *body, Scan casts) {
+    Scan s = {.int_to_pointer = casts.int_to_pointer, .casts_away_const = casts.casts_away_const};
     do {
         s.changed = false;
         walk_stmt(body, scan_expr, scan_decl, &s);
@@ -230,7 +248,7 @@ static Scan scan_body(Stmt *body, bool int_to_pointer) {
 
 /* Func.writes_params of every amp function; a parameter whose pointers sit
  * in a union counts as written (what the callee reads them as is unknown). */
-static void summarize_funcs(Unit *u, bool int_to_pointer) {
+static void summarize_funcs(Unit *u, Scan casts) {
     bool changed;
     do {
         changed = false;
@@ -242,7 +260,7 @@ static void summarize_funcs(Unit *u, bool int_to_pointer) {
                 f->params[p]->access_roots |= root_bit(p);
                 if (union_holds_pointer(f->params[p]->type)) unions |= root_bit(p);
             }
-            Scan s = scan_body(f->body, int_to_pointer);
+            Scan s = scan_body(f->body, casts);
             Roots w = s.written | s.calls | unions | f->writes_params;
             if (w != f->writes_params) changed = true;
             f->writes_params = w;
@@ -253,7 +271,7 @@ static void summarize_funcs(Unit *u, bool int_to_pointer) {
 /* The WRITE bit of each capture that holds memory: a view, a pointer, a
  * struct holding pointers, whose pointers are told apart (one root each:
  * a kernel writing s.out does not write s.in). */
-static void mark_kernel(Kernel *k, bool int_to_pointer) {
+static void mark_kernel(Kernel *k, Scan casts) {
     int next = 0;
     for (int j = 0; j < k->captures.len; j++) {
         Var *v = k->captures.items[j];
@@ -266,7 +284,7 @@ static void mark_kernel(Kernel *k, bool int_to_pointer) {
             for (int i = 0; i < held.count; i++) v->access_roots |= root_bit(next++);
         }
     }
-    Scan s = scan_body(k->body, int_to_pointer);
+    Scan s = scan_body(k->body, casts);
     Roots written = s.written | s.calls;
     for (int j = 0; j < k->captures.len; j++) {
         Var *v = k->captures.items[j];
@@ -288,7 +306,7 @@ bool access_held_written(const Var *v, int index, const Type *ptr) {
 bool access_held_in_calls(const Var *v, int index) { return has_root(v->held_in_calls, index); }
 
 void access_analyze(Unit *u) {
-    bool int_to_pointer = unit_int_to_pointer(u);
-    summarize_funcs(u, int_to_pointer);
-    for (int i = 0; i < u->kernels.len; i++) mark_kernel(u->kernels.items[i], int_to_pointer);
+    Scan casts = unit_casts(u);
+    summarize_funcs(u, casts);
+    for (int i = 0; i < u->kernels.len; i++) mark_kernel(u->kernels.items[i], casts);
 }

@@ -358,6 +358,7 @@ typedef struct Var {
      * bit i for number i, bit 63 for all from 63 on) whose memory the
      * variable lies in or whose pointers its value may hold */
     uint64_t access_roots;
+    uint64_t const_roots; /* those it holds through pointers to const only (nothing writes them but a cast) */
     bool written_in_calls; /* a capture: written only by the amp functions its kernel calls (access.c) */
     /* a value capture holding pointers: the root of its first (the others
      * follow in type_each_held_pointer's order), and bit i: its i-th may be
@@ -719,6 +720,7 @@ typedef struct Unit {
     char *source;       /* the file's bytes */
     size_t source_len;
     bool source_rewritten; /* source holds kernel macros' expansions (kernel_macros.c) */
+    bool casts_away_const; /* amp code converts a pointer to const to one to non-const (access.c) */
     PtrVec kernels;     /* Kernel* */
     PtrVec funcs;       /* Func* (all amp functions reached) */
     PtrVec reports;     /* ReportSite*: the printf and assert calls in amp code */
