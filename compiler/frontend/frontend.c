@@ -740,6 +740,16 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         fe_bind(fe, decl, again);
         return again;
     }
+    if (fe_is_kernel_private(fe, fe->kernel_body, decl)) { /* the thread's own, declared first in the kernel */
+        Type *t = fe_type(fe, clang_getCursorType(decl), ref);
+        if (!t) return NULL;
+        Var *v = fe_new_var(fe, name, t, VAR_LOCAL, decl);
+        vec_push(fe->a, &fe->privates, v);
+        fe->captured = grow_array(fe->captured, fe->ncaptured, &fe->capcaptured, sizeof *fe->captured, 8);
+        fe->captured[fe->ncaptured++] = (VarBinding){canon, v};
+        fe_bind(fe, decl, v);
+        return v;
+    }
     /* a host function's parameter declared as an array is a pointer */
     bool array_param = clang_getCursorKind(decl) == CXCursor_ParmDecl && is_array_type(clang_getCursorType(decl));
     Type *t = array_param ? param_type(fe, decl) : fe_type(fe, clang_getCursorType(decl), ref);
@@ -1156,6 +1166,7 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     fe->ncaptured = 0;
     fe->loop_depth = 0;
     fe->break_depth = 0;
+    fe->kernel_body = body;
     fe_bind(fe, idx_decl[0], idx);
     if (k->rank == 4) {
         /* the size of index component 1, by which the GPU's z splits into

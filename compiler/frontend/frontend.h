@@ -72,6 +72,8 @@ typedef struct Frontend {
     Var *strings;        /* the string literals amp code points into, one module constant (frontend_lower.c) */
     Var *ctype_tables[3]; /* <ctype.h>'s tables amp code reads (frontend_ctype.c) */
     int string_items_capacity; /* InitItems its initializer has room for */
+    CXCursor kernel_body; /* the body of the kernel being lowered */
+    PtrVec privates;      /* Var *: its variables of its own for the function's (kernel_privates.c) */
     PtrVec macro_regions; /* MacroRegion *: where kernel macros' uses were expanded (kernel_macros.c) */
     int macro_rounds;     /* parses after such expansions */
 } Frontend;
@@ -110,6 +112,11 @@ bool fe_is_shareable_variable(Frontend *fe, CXCursor decl);
  * code cannot hold is reported once and comes back without a type. */
 Var *fe_module_const(Frontend *fe, CXCursor decl);
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
+
+/* kernel_privates.c: whether the kernel of `body` reads decl, a variable
+ * of the function around it, and surely assigns it before each read: then
+ * each thread has one of its own, not a capture. */
+bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl);
 
 /* kernel_macros.c: replaces in u->source each use of a macro of the
  * program's own that writes a kernel by its expansion; true if it did (the
@@ -303,7 +310,8 @@ bool fe_is_ctype_function(const char *name);
 Expr *fe_lower_ctype_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
 /* The thread's copy of a capture (a struct holding pointers) whose address the kernel takes. */
 Var *fe_capture_copy(Frontend *fe, Var *capture, CXCursor c);
-/* A kernel's body, first making the copies of its captures whose address it takes. */
+/* A kernel's body, first declaring its variables of its own for the function's (kernel_privates.c) and
+ * making the copies of its captures whose address it takes. */
 Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c);
 /* Whether a value of scalar type `from` may be read as `to`, another scalar type of its size (a pun). */
 bool fe_punnable(const Type *from, const Type *to);

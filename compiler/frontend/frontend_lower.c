@@ -634,7 +634,9 @@ static bool check_writable(Frontend *fe, Expr *target, CXCursor c) {
     while (root && (root->kind == EX_VELEM || root->kind == EX_SWIZZLE || root->kind == EX_MEMBER)) root = root->lhs;
     if (root && root->kind == EX_VAR && root->var->kind == VAR_CAPTURE) {
         diag_error(fe->u->diag, fe_loc(fe, c),
-                   "cannot assign to captured variable '%s' (captures are by value and read-only in a kernel)",
+                   "cannot assign to captured variable '%s' (captures are by value and read-only in a kernel; a "
+                   "variable the kernel assigns before it reads it is each thread's own, and values of all "
+                   "threads combine through camp_atomic_fetch_add or camp_reduce_sum)",
                    root->var->name);
         return false;
     }
@@ -741,8 +743,10 @@ Var *fe_capture_copy(Frontend *fe, Var *capture, CXCursor c) {
 }
 
 Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c) {
-    if (!fe->capture_copies.len || !body) return body;
+    if ((!fe->capture_copies.len && !fe->privates.len) || !body) return body;
     Stmt *block = new_stmt(fe, ST_BLOCK, c);
+    for (int i = 0; i < fe->privates.len; i++) vec_push(fe->a, &block->body, fe_decl_stmt(fe, fe->privates.items[i], NULL, c));
+    fe->privates.len = 0;
     for (int i = 0; i < fe->capture_copies.len; i++) {
         Var *v = fe->capture_copies.items[i];
         vec_push(fe->a, &block->body, fe_decl_stmt(fe, v->copy, fe_var_value(fe, v, c), c));

@@ -1,6 +1,7 @@
 /* launch_scope.c — a local array that a kernel reaches through a pointer
  * of the function that launches it: `float *cur = a, *next = b;` swapped
- * between launches, or a struct that holds `a` (`image im = {a, w, h}`).
+ * between launches, or a struct that holds `a` (`image im = {a, w, h}`);
+ * and a local struct so reached (`const params *p = &prm;`).
  * The kernel sees a pointer into the stack, where no view is; the arrays
  * of the function in scope at the launch are listed in a scope around it
  * (host_emit, libcamp's scope views, as call_views.c does for a call), and
@@ -8,7 +9,7 @@
  * brought back as the launch ends: what a kernel naming the array gets.
  *
  * Only kernels that capture a pointer, or a struct holding one, get the
- * scope; the arrays are the function's locals, automatic or static (no
+ * scope; the arrays and structs are the function's locals, automatic or static (no
  * list of the unit's arrays has a static local), declared before the
  * launch in the blocks around it (not `register`: they have no address),
  * the innermost declaration of each name. */
@@ -43,7 +44,7 @@ static enum CXChildVisitResult declare(CXCursor c, CXCursor parent, CXClientData
             break;
         }
     enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
-    if ((k == CXType_ConstantArray || k == CXType_VariableArray) && fe_is_scope_local(c))
+    if ((k == CXType_ConstantArray || k == CXType_VariableArray || k == CXType_Record) && fe_is_scope_local(c))
         vec_push(s->fe->a, s->names, name);
     return CXChildVisit_Continue;
 }

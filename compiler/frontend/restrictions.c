@@ -15,6 +15,7 @@ typedef struct Checker {
     Frontend *fe;
     Diag *d;
     bool in_kernel;
+    CXCursor body; /* a kernel's */
     /* kernels: the byte range of the whole parallel_for_each (index
      * included) in the main file; declarations in it are the kernel's own */
     unsigned begin, end;
@@ -402,6 +403,7 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
         fe_share_variable(ck->fe, var);
         return;
     }
+    if (ck->in_kernel && fe_is_kernel_private(ck->fe, ck->body, var)) return;
     char *name = fe_spelling(ck->fe, var);
     if (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(var))
         diag_error(ck->d, fe_loc(ck->fe, op),
@@ -409,7 +411,9 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
                    ck->in_kernel ? "a kernel" : "a restrict(amp) function", unshareable(ck->fe, var));
     else
         diag_error(ck->d, fe_loc(ck->fe, op),
-                   "cannot assign to captured variable '%s' (captures are by value and read-only in a kernel)", name);
+                   "cannot assign to captured variable '%s' (captures are by value and read-only in a kernel; a "
+                   "variable the kernel assigns before it reads it is each thread's own, and values of all "
+                   "threads combine through camp_atomic_fetch_add or camp_reduce_sum)", name);
     diag_note(ck->d, fe_loc(ck->fe, var), "'%s' declared here", name);
 }
 
@@ -659,7 +663,7 @@ static void check_kernel(Frontend *fe, CXCursor loop) {
     clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, NULL);
     /* lowering reports a malformed expansion, and one outside the main file */
     if (!fe_pfe_parts(loop, &idx, &body) || !clang_File_isEqual(file, fe->main_file)) return;
-    Checker ck = {.fe = fe, .d = fe->u->diag, .in_kernel = true};
+    Checker ck = {.fe = fe, .d = fe->u->diag, .in_kernel = true, .body = body};
     ck.begin = fe_offset(clang_getRangeStart(r), NULL);
     ck.end = fe_offset(clang_getRangeEnd(r), NULL);
     check_node(&ck, body);

@@ -29,13 +29,15 @@ static bool searched(Frontend *fe, CXCursor c) {
     return clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c);
 }
 
-/* Whether top-level cursor c defines an array of known size that lives
- * as long as the program (not extern: a tentative definition defines it
+/* Whether top-level cursor c defines an object of known size (an array, a
+ * struct, a scalar: what a kernel's pointer may point into) that lives as
+ * long as the program (not extern: a tentative definition defines it
  * too), outside the system's headers and the dialect's (a thread's own
  * has an address per thread). */
-static bool is_global_array(Frontend *fe, CXCursor c) {
+static bool is_global_object(Frontend *fe, CXCursor c) {
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
     return clang_getCursorKind(c) == CXCursor_VarDecl && clang_Cursor_getStorageClass(c) != CX_SC_Extern &&
-           clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_ConstantArray &&
+           t.kind != CXType_IncompleteArray && t.kind != CXType_VariableArray && clang_Type_getSizeOf(t) > 0 &&
            clang_getCursorTLSKind(c) == CXTLS_None && !clang_Location_isInSystemHeader(clang_getCursorLocation(c)) &&
            !fe_in_dialect_headers(fe, c);
 }
@@ -47,10 +49,10 @@ void fe_list_unit(Frontend *fe) {
     fe_find_math_library(fe, fe->searched, fe->nsearched);
     int kept = 0;
     for (int i = 0; i < fe->nsearched; i++) {
-        if (is_global_array(fe, fe->searched[i])) {
+        if (is_global_object(fe, fe->searched[i])) {
             GlobalArray *g = arena_alloc(fe->a, sizeof *g);
             g->name = fe_spelling(fe, fe->searched[i]);
-            /* const elements: clang spells the array's type "const float[4]" */
+            /* const elements: clang spells the array's type "const float[4]", a struct's "const world" */
             g->read_only = !strncmp(fe_type_spelling(fe, clang_getCanonicalType(clang_getCursorType(fe->searched[i]))),
                                     "const ", 6);
             vec_push(fe->a, &fe->u->global_arrays, g);

@@ -264,7 +264,7 @@ static void put_global_arrays(StrBuf *out, const Unit *u) {
         bool again = false;
         for (int j = 0; j < i && !again; j++) again = !strcmp(((GlobalArray *)u->global_arrays.items[j])->name, g->name);
         if (!again)
-            sb_printf(out, "    {(const void *)%s, sizeof %s, \"%s\", %d},\n", g->name, g->name, g->name, g->read_only);
+            sb_printf(out, "    {(const void *)&%s, sizeof %s, \"%s\", %d},\n", g->name, g->name, g->name, g->read_only);
     }
     sb_puts(out, "};\n");
 }

@@ -735,9 +735,10 @@ typedef struct Unit {
      * array kernels use begins, each once: host_emit aligns the arrays to
      * pages, and where it can, puts them in a section of their own. */
     PtrVec page_aligned;
-    /* GlobalArray*: the arrays defined at file scope outside system
-     * headers, which host_emit lists for libcamp: a kernel's pointer into
-     * one that no kernel names finds its view through the list. */
+    /* GlobalArray*: the arrays and other objects (a struct, a scalar)
+     * defined at file scope outside system headers, which host_emit lists
+     * for libcamp: a kernel's pointer into one that no kernel names finds
+     * its view through the list. */
     PtrVec global_arrays;
     PtrVec call_views;  /* CallView*, in the order the search met them (outer calls first) */
     StrBuf host;        /* the host C (kernels replaced by launches), when there are kernels */
