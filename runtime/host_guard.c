@@ -219,7 +219,9 @@ void camp_guard_note_unwatched(camp_region *region) {
         return;
     camp_rt.unwatched_said = true;
     const camp_kernel_info *k = camp_call.kernel;
-    if (k && k->file) fprintf(stderr, "%s:%u: ", k->file, k->line);
+    /* a library call's kernel: the program's line that called it */
+    if (camp_call.library_file) fprintf(stderr, "%s:%u: ", camp_call.library_file, camp_call.library_line);
+    else if (k && k->file) fprintf(stderr, "%s:%u: ", k->file, k->line);
     fprintf(stderr,
             "camp warning: CAMP_IMPLICIT_SYNC=check cannot watch '%s' (%p): its pages hold other data (a block "
             "malloc gave from its heap, a local array), so the host's accesses to it go unchecked; make it with "

@@ -930,6 +930,15 @@ static Expr *lower_cast(Frontend *fe, CXCursor c) {
     return e;
 }
 
+/* __builtin_bit_cast(T, v): libclang gives the expression no type to
+ * lower it by, and C code says the same with memcpy or a union. */
+static Expr *lower_bit_cast(Frontend *fe, CXCursor c) {
+    diag_error(fe->u->diag, fe_loc(fe, c),
+               "__builtin_bit_cast is not supported in amp code: memcpy between two scalars of one size, or a "
+               "union of the two types, reads the bits the same way");
+    return NULL;
+}
+
 /* offsetof, __builtin constants, …: whatever clang can fold to an integer. */
 static Expr *lower_constant(Frontend *fe, CXCursor c) {
     long long v;
@@ -1170,6 +1179,7 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
     case CXCursor_ArraySubscriptExpr: return lower_subscript(fe, c);
     case CXCursor_CallExpr: return lower_call(fe, c);
     case CXCursor_CStyleCastExpr: return lower_cast(fe, c);
+    case CXCursor_BuiltinBitCastExpr: return lower_bit_cast(fe, c);
     case CXCursor_UnaryExpr: { /* sizeof, _Alignof: constants */
         CXEvalResult r = clang_Cursor_Evaluate(c);
         if (!r) return folded_vla_size(fe, c);
