@@ -1006,6 +1006,15 @@ camp_status camp_implicit_regions_end(const char *host, size_t bytes);
  * replaces; NULL where the memory is not the program's static data, its
  * pages cannot be guarded, or an explicit view or array overlaps it. */
 camp_status camp_lasting_region(const char *host, size_t bytes, const char *name, camp_region **out);
+/* static_objects.c: the file-scope object of the program (an executable's
+ * or shared object's symbol) that holds p, which no unit's table lists. */
+typedef struct camp_static_object {
+    const char *host;
+    size_t bytes;
+    char name[64];
+    bool read_only; /* in a segment the program cannot write */
+} camp_static_object;
+bool camp_static_object_find(const void *p, camp_static_object *out);
 /* Ends the views the thread's library call made (camp_call.call_views):
  * its kernels' writes are brought back first. */
 camp_status camp_call_views_end(void);

@@ -26,7 +26,7 @@ LAYERS = [
     ("buffers", ["buffer.c", "buffer_ahead.c", "view_table.c"]),
     ("queues", ["queue.c", "replay.c", "report.c", "loop_limit.c", "copy_kernel.c"]),
     ("transfers", ["transfer.c", "copy_threads.c"]),
-    ("views and arrays", ["regions.c", "host_guard.c", "host_guard_calls.c", "host_place.c", "views.c", "call_scope.c",
+    ("views and arrays", ["regions.c", "host_guard.c", "host_guard_calls.c", "host_place.c", "views.c", "static_objects.c", "call_scope.c",
                           "array_view_section.c", "future.c", "texture.c"]),
     ("pipelines", ["pipeline.c", "pipeline_cache.c", "workgroup.c"]),
     ("start-up", ["runtime.c"]),

@@ -234,8 +234,17 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
         return CAMP_OK;
     }
     const char *name = view->name ? view->name : "(unnamed)";
-    /* an array at file scope that no kernel names: its view, as a kernel naming it would make */
+    /* an array at file scope that no kernel names: its view, as a kernel naming it would make; one of
+     * another file (without kernels) found by its symbol */
     const camp_global_array *global = global_array_of(set->module, p, true);
+    camp_static_object object;
+    camp_global_array other;
+    if (!global && camp_static_object_find(view->host, &object)) {
+        char *object_name = strdup(object.name); /* the view's name, as long as the program runs */
+        other = (camp_global_array){object.host, object.bytes, object_name ? object_name : "(file scope)",
+                                    object.read_only};
+        global = &other;
+    }
     if (global) {
         CAMP_TRY(camp_lasting_region(global->host, global->bytes, global->name, &region));
         /* a constant table (in read-only pages): a view of it, as array_view of a pointer to const makes */

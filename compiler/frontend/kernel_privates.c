@@ -33,15 +33,13 @@ static bool names_decl(Use *u, CXCursor c) {
     return clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), u->decl);
 }
 
-/* c without the parentheses and implicit conversions around it. */
+/* The lvalue c without the parentheses around it (an lvalue has no
+ * implicit conversion around it, and libclang shows a vector's component
+ * `v.x` as an unexposed expression around `v`). */
 static CXCursor bare(CXCursor c) {
-    for (;;) {
-        enum CXCursorKind k = clang_getCursorKind(c);
-        if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) return c;
-        CXCursor kids[2];
-        if (fe_children(c, kids, 2) != 1) return c;
-        c = kids[0];
-    }
+    CXCursor kids[2];
+    while (clang_getCursorKind(c) == CXCursor_ParenExpr && fe_children(c, kids, 2) == 1) c = kids[0];
+    return c;
 }
 
 static bool walk(Use *u, CXCursor c, bool assigned);
