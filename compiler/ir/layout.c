@@ -6,19 +6,6 @@
 
 #include "camp_abi.h"
 
-/* ---- pointers held in captures ------------------------------------------------- */
-
-/* Pointers a struct capture holds are translated at launch like captured
- * pointers (host_emit.c lists them); those in memory cannot be, nor those
- * in unions (check_emit.c refuses a kernel's look inside such a union). */
-static void check_held_pointers(Unit *u, const Kernel *k, const Var *v) {
-    if (v->capture == CAPTURE_VIEW && type_holds_pointer(v->type))
-        diag_error(u->diag, k->loc,
-                   "array '%s' holds pointers: a kernel cannot use pointers stored in memory (capture the "
-                   "pointers themselves)",
-                   v->name);
-}
-
 /* ---- push constants and workgroups ------------------------------------------- */
 
 static uint32_t align_up(uint32_t x, uint32_t a) { return (x + a - 1) / a * a; }
@@ -97,7 +84,6 @@ void layout_kernels(Unit *u) {
             if (v->capture == CAPTURE_VIEW) v->access = CAMP_ACCESS_READ;
             if (v->capture == CAPTURE_POINTER) v->access = CAMP_ACCESS_READ | CAMP_ACCESS_POINTER;
             if (v->capture == CAPTURE_VALUE && type_holds_pointer(v->type)) v->access = CAMP_ACCESS_READ; /* its pointers' */
-            check_held_pointers(u, k, v);
         }
 
         /* A tiled kernel's workgroup is its tile (frontend_tile.c); the

@@ -352,20 +352,36 @@ static bool shared_memory(PtrSource s) {
 }
 
 /* A pointer read from a view's memory is the host's address (a linked
- * list's `p->next`): the memory kernels read through views holds no
- * pointers. A pointer to a struct holding pointers is otherwise fine:
- * into the thread's own memory, its pointers are the ones the kernel
- * made (a captured struct's, translated). */
+ * list's `p->next`, a voice's `voices[k].pcm` of a local array of
+ * structs): the memory kernels read through views holds no pointers, and
+ * a struct holding pointers is read from it member by member (its other
+ * members are fine: `voices[k].gain`). A pointer to a struct holding
+ * pointers is otherwise fine: into the thread's own memory, its pointers
+ * are the ones the kernel made (a captured struct's, translated). */
 static void check_pointer_read(CheckFrame *cf, const Expr *x) {
-    const Expr *root = x->lhs;
-    while (root->kind == EX_MEMBER || root->kind == EX_INDEX || root->kind == EX_DECAY) root = root->lhs;
-    if (root->kind == EX_VAR && root->var->kind == VAR_CAPTURE && root->var->type->kind == TY_ARRAY)
-        return; /* an array holding pointers: its layout is refused (layout.c) */
+    PtrSource s = lvalue_src(&cf->f, x->lhs);
+    if (s.kind != PTR_SRC_TARGET || s.t.space != PTR_VIEW || !first_report(cf->c, x)) return;
+    if (x->type->kind == TY_PTR)
+        diag_error(cf->c->u->diag, x->loc,
+                   "a pointer read from a view's memory: a kernel cannot use pointers stored in a view (they are the "
+                   "host's addresses); store indices instead");
+    else
+        diag_error(cf->c->u->diag, x->loc,
+                   "a struct holding pointers read whole from a view's memory: a kernel cannot use pointers stored "
+                   "in a view (they are the host's addresses); read the members it uses one by one, and store "
+                   "indices instead of pointers");
+}
+
+/* A pointer (or a struct holding one) stored into a view's memory: the
+ * device's address, which the host would read as its own (a voice's
+ * `voices[k].pcm = bank[k]` into a local array of structs). */
+static void check_view_store(CheckFrame *cf, const Expr *x) {
+    if (!type_holds_pointer(x->lhs->type)) return;
     PtrSource s = lvalue_src(&cf->f, x->lhs);
     if (s.kind != PTR_SRC_TARGET || s.t.space != PTR_VIEW || !first_report(cf->c, x)) return;
     diag_error(cf->c->u->diag, x->loc,
-               "a pointer read from a view's memory: a kernel cannot use pointers stored in a view (they are the "
-               "host's addresses); store indices instead");
+               "a pointer stored into a view's memory: the host would read the device's address; store an index "
+               "instead");
 }
 
 /* A write through `&im` of a captured struct holding pointers: it points
@@ -437,7 +453,7 @@ static void check_lone_arithmetic(CheckFrame *cf, const Expr *x, const Expr *poi
 
 static void check_expr(void *ctx, Expr *x) {
     CheckFrame *cf = ctx;
-    if (x->kind == EX_LOAD && x->type->kind == TY_PTR) check_pointer_read(cf, x);
+    if (x->kind == EX_LOAD && type_holds_pointer(x->type)) check_pointer_read(cf, x);
     Diag *d = cf->c->u->diag;
     /* an element of a union's array member is read in place; any other
      * pointer into a union has nothing to point at */
@@ -478,6 +494,7 @@ static void check_expr(void *ctx, Expr *x) {
     }
     case EX_ASSIGN:
         check_copy_write(cf, x->lhs, x);
+        check_view_store(cf, x);
         if (x->type->kind != TY_PTR || x->op != OP_NONE) break;
         if (x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE) check_var_value(cf, x->lhs->var, x->rhs, x->loc, x);
         else check_stored(cf, x->rhs);
