@@ -64,14 +64,43 @@ static bool clause_scan(ClauseScan *s, const char *bytes, size_t n) {
     return false;
 }
 
+/* Whether the file at `path` (a header, at depth > 0) or a header it
+ * includes by a quoted name, found beside it, or one such header includes
+ * in turn (to 8 deep), spells parallel_for_each: the program's macros that
+ * write kernels, used in the file (kernel_macros.c). */
+static bool quoted_header_mentions(const char *path, int depth) {
+    FILE *f = depth < 8 ? open_source(path) : NULL;
+    if (!f) return false;
+    StrBuf text = {0};
+    bool read = sb_read_stream(&text, f) && text.data;
+    fclose(f);
+    bool found = read && depth > 0 && strstr(text.data, "parallel_for_each");
+    const char *slash = strrchr(path, '/');
+    int dir = slash ? (int)(slash - path) + 1 : 0;
+    for (const char *line = read ? text.data : NULL; line && !found; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+        const char *c = line + strspn(line, " \t");
+        if (*c != '#') continue;
+        c += 1 + strspn(c + 1, " \t");
+        if (strncmp(c, "include", 7)) continue;
+        c += 7 + strspn(c + 7, " \t");
+        const char *end = *c == '"' ? strchr(c + 1, '"') : NULL;
+        if (!end || memchr(c + 1, '\n', (size_t)(end - c - 1))) continue;
+        char header[4096];
+        snprintf(header, sizeof header, "%.*s%.*s", dir, path, (int)(end - c - 1), c + 1);
+        found = quoted_header_mentions(header, depth + 1);
+    }
+    sb_free(&text);
+    return found;
+}
+
 /* Whether `path` may hold amp code: parallel_for_each must be spelled in
- * the file itself (frontend.c rejects it from other macros but those of
- * the dialect's headers that write kernels, whose names end in
- * REDUCE_DEFINE or SORT_DEFINE: CAMP_REDUCE_DEFINE,
- * CAMP_TRANSFORM_REDUCE_DEFINE, CAMP_SORT_DEFINE), and so
- * must restrict(amp) for a function of its own, checked called or not
- * (restrictions.c). A file that mentions none is plain C and skips
- * libclang. Reports unreadable files. */
+ * the file itself or in a header of its own (frontend.c rejects it from
+ * macros of system headers, and from the dialect's headers but their
+ * macros that write kernels, whose names end in REDUCE_DEFINE or
+ * SORT_DEFINE: CAMP_REDUCE_DEFINE, CAMP_TRANSFORM_REDUCE_DEFINE,
+ * CAMP_SORT_DEFINE), and so must restrict(amp) for a function of its own,
+ * checked called or not (restrictions.c). A file that mentions none is
+ * plain C and skips libclang. Reports unreadable files. */
 static bool mentions_amp_code(const char *path, bool *readable) {
     FILE *f = open_source(path);
     *readable = f != NULL;
@@ -97,7 +126,7 @@ static bool mentions_amp_code(const char *path, bool *readable) {
         *readable = false;
     }
     fclose(f);
-    return found;
+    return found || quoted_header_mentions(path, 0);
 }
 
 bool driver_selected(Driver *d, const char *path) {

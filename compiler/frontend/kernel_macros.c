@@ -47,6 +47,7 @@ typedef struct Argument {
 typedef struct Expansion {
     const MacroDef *m;
     const Argument *args;
+    const char *line; /* __LINE__ in the use: clang's, the line its closing parenthesis is on */
     StrBuf out;
     size_t last_begin; /* where the last token written (and the blank before it) begins in out */
     bool glue;         /* the next token is pasted onto the last (##) */
@@ -87,7 +88,9 @@ static bool read_definition(Frontend *fe, CXCursor def, MacroDef *m) {
     TokenList t = tokens_of(fe, clang_getCursorExtent(def));
     if (t.len < 1) return false;
     m->name = t.items[0].text;
-    m->function_like = clang_Cursor_isMacroFunctionLike(def);
+    /* a `(` right after the name (libclang's own answer is the macro's at
+     * the unit's end: none after an #undef) */
+    m->function_like = t.len > 1 && is(&t.items[1], "(") && t.items[1].begin == t.items[0].end;
     int i = 1;
     if (m->function_like) {
         if (t.len < 2 || !is(&t.items[1], "(")) return false;
@@ -145,6 +148,7 @@ static int param_index(const MacroDef *m, const char *name) {
 }
 
 static void put(Expansion *x, const char *text) {
+    if (!strcmp(text, "__LINE__")) text = x->line; /* the expansion is compiled on the use's first line */
     x->last_begin = x->out.len;
     if (x->out.len && !x->glue) sb_puts(&x->out, " ");
     sb_puts(&x->out, text);
@@ -286,18 +290,66 @@ typedef struct Replacement {
     const char *text;
 } Replacement;
 
+/* The definition a use expands: the last of its name before it in the
+ * unit (libclang names none for a macro #undef'd later, and the last of
+ * a name redefined, an X-macro's `X`, for every use). */
+static bool definition_of(const Search *s, CXCursor use, CXCursor *def) {
+    CXString name = clang_getCursorSpelling(use);
+    bool found = false;
+    for (int i = 0; i < s->top.len; i++) {
+        CXCursor *c = s->top.items[i];
+        if (clang_equalCursors(*c, use)) break;
+        if (clang_getCursorKind(*c) != CXCursor_MacroDefinition) continue;
+        CXString n = clang_getCursorSpelling(*c);
+        if (!strcmp(clang_getCString(n), clang_getCString(name))) *def = *c, found = true;
+        clang_disposeString(n);
+    }
+    clang_disposeString(name);
+    return found;
+}
+
+/* The use's tokens but those of directives clang obeyed inside it (an
+ * `#ifdef` in a kernel's body given as an argument) and of the text they
+ * left out. */
+static TokenList obeyed_tokens(Frontend *fe, CXCursor use) {
+    TokenList t = tokens_of(fe, clang_getCursorExtent(use));
+    CXSourceRangeList *skipped = clang_getSkippedRanges(fe->tu, fe->main_file);
+    const char *src = fe->u->source;
+    int kept = 0;
+    unsigned directive_end = 0;
+    for (int i = 0; i < t.len; i++) {
+        unsigned b = t.items[i].begin, line_start = b;
+        while (line_start && src[line_start - 1] != '\n') line_start--;
+        if (!strcmp(t.items[i].text, "#") && strspn(src + line_start, " \t") == b - line_start)
+            for (directive_end = b; directive_end < fe->u->source_len && src[directive_end] != '\n';) directive_end++;
+        bool left_out = b < directive_end;
+        for (unsigned r = 0; skipped && r < skipped->count && !left_out; r++) {
+            unsigned rb, re;
+            clang_getSpellingLocation(clang_getRangeStart(skipped->ranges[r]), NULL, NULL, NULL, &rb);
+            clang_getSpellingLocation(clang_getRangeEnd(skipped->ranges[r]), NULL, NULL, NULL, &re);
+            left_out = b >= rb && b < re;
+        }
+        if (!left_out) t.items[kept++] = t.items[i];
+    }
+    if (skipped) clang_disposeSourceRangeList(skipped);
+    t.len = kept;
+    return t;
+}
+
 /* The expansion of the use `use` of a macro of the program's own, or NULL. */
-static const char *expand_use(Frontend *fe, CXCursor use) {
-    CXCursor def = clang_getCursorReferenced(use);
-    if (clang_getCursorKind(def) != CXCursor_MacroDefinition) return NULL;
+static const char *expand_use(Frontend *fe, const Search *s, CXCursor use) {
+    CXCursor def;
+    if (!definition_of(s, use, &def)) return NULL;
     CXSourceLocation where = clang_getCursorLocation(def);
     if (clang_Location_isInSystemHeader(where) || fe_spelled_in_dialect_headers(fe, where)) return NULL;
     MacroDef m = {0};
     if (!read_definition(fe, def, &m)) return NULL;
-    TokenList toks = tokens_of(fe, clang_getCursorExtent(use));
+    TokenList toks = obeyed_tokens(fe, use);
     Argument args[MAX_PARAMS];
     if (!split_arguments(&toks, &m, args)) return NULL;
-    Expansion x = {.m = &m, .args = args};
+    unsigned last_line;
+    clang_getPresumedLocation(clang_getRangeEnd(clang_getCursorExtent(use)), NULL, &last_line, NULL);
+    Expansion x = {.m = &m, .args = args, .line = arena_printf(fe->a, "%u", last_line)};
     expand_body(&x, 0, m.nbody);
     const char *text = arena_strndup(fe->a, x.out.data ? x.out.data : "", x.out.len);
     sb_free(&x.out);
@@ -398,7 +450,7 @@ bool fe_expand_kernel_macros(Frontend *fe) {
     for (int i = 0; i < s.kernels.len; i++) {
         unsigned off = *(unsigned *)s.kernels.items[i], end = 0;
         CXCursor *use = use_at(&s, off, &end);
-        const char *text = use ? expand_use(fe, *use) : NULL;
+        const char *text = use ? expand_use(fe, &s, *use) : NULL;
         bool again = false;
         for (int j = 0; j < n && !again; j++) again = r[j].begin == off;
         if (text && !again) r[n++] = (Replacement){off, end, text};
