@@ -787,6 +787,7 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         if (!t) return NULL;
         Var *v = fe_new_var(fe, name, t, VAR_LOCAL, decl);
         vec_push(fe->a, &fe->privates, v);
+        vec_push(fe->a, &fe->kernel->named_consts, v);
         fe->captured = grow_array(fe->captured, fe->ncaptured, &fe->capcaptured, sizeof *fe->captured, 8);
         fe->captured[fe->ncaptured++] = (VarBinding){canon, v};
         fe_bind(fe, decl, v);

@@ -373,6 +373,7 @@ static void share_addressed_variable(Checker *ck, CXCursor operand) {
     enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(var)).kind;
     if (k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray) return; /* views */
     if (k == CXType_Pointer) return; /* a capture the runtime translates; its address is refused in lowering */
+    if (outside && fe_is_kernel_private(ck->fe, ck->body, var)) return; /* an out-parameter of each thread's own */
     if (fe_is_shareable_variable(ck->fe, var)) {
         fe_share_variable(ck->fe, var);
         return;

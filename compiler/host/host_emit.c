@@ -199,7 +199,8 @@ static void put_launch_call(StrBuf *out, Arena *a, const Kernel *k) {
 static void put_launch(StrBuf *out, Arena *a, const Kernel *k) {
     sb_printf(out, "{ const __typeof__(%s) camp_domain_ = (%s); ", k->domain_text, k->domain_text);
     if (k->launch_scope.len) sb_puts(out, "camp_scope camp_launch_scope_; ");
-    /* the body's constants, which it alone may use (its own copy is in the module) */
+    /* the body's constants, which it alone may use (its own copy is in the module), and the function's
+     * variables it has its own of */
     for (int i = 0; i < k->named_consts.len; i++) sb_printf(out, "(void)%s; ", ((Var *)k->named_consts.items[i])->name);
     if (k->launch_scope.len) put_scope_views(out, "camp_launch_scope_", &k->launch_scope);
     /* a block of its own: declarations after those statements (C89's -Wdeclaration-after-statement) */

@@ -596,7 +596,9 @@ typedef struct Kernel {
     PtrVec captures;  /* Var*, in push-constant order */
     PtrVec tile_statics; /* Var*: the tile_static variables it reaches, helpers included */
     PtrVec textures;  /* Var* (VAR_TEXTURE): the textures it uses */
-    PtrVec named_consts; /* Var* (VAR_CONST): constants declared outside it that its body names */
+    PtrVec named_consts; /* Var* (VAR_CONST): constants declared outside it that its body names; and (VAR_LOCAL)
+                          * the function's variables it has each thread's own of (kernel_privates.c): used, for
+                          * the host compile's -Wunused-variable, where the kernel was */
     int texture_bindings; /* their bindings (one each), numbered from 0 in the order of first use */
     uint32_t local_size[3];
     uint32_t push_size; /* bytes of arguments, header included */

@@ -1,11 +1,15 @@
+// cflags: -Wall -Werror
 /* Variables of the function around a kernel that the kernel assigns before
  * it reads them, as C written before C99 and PolyBench declare loop
  * counters and temporaries at the top of a function: each thread has its
- * own (the host's are left as they were). Loop counters of nested loops, a
- * sum begun at 0, one assigned in both branches of an if, a parameter
- * reused as a temporary, a struct assigned whole, and a for loop whose
- * counter is read after it ends. */
+ * own (the host's are left as they were, and -Wall finds none unused).
+ * Loop counters of nested loops, a sum begun at 0, one assigned in both
+ * branches of an if, a parameter reused as a temporary, a struct assigned
+ * whole and one member by member, a for loop whose counter is read after
+ * it ends, out-parameters written by sincos and frexp and by a helper
+ * that writes through its parameters first. */
 #include <camp.h>
+#include <math.h>
 #include <stdio.h>
 
 #define N 12
@@ -16,10 +20,22 @@ typedef struct {
     int lo, hi;
 } range;
 
+typedef struct {
+    double re, im;
+} complex_pair;
+
+static void split(double v, double *mant, int *e) restrict(cpu, amp) {
+    *mant = frexp(v, e);
+    *mant *= 2;
+}
+
+static double w[N];
+
 static void kernel_mv(int n, int m, double alpha, double A[n][m], double x[m], double y[n], double z[n]) {
-    int i, j, k;
-    double tmp;
+    int i, j, k, e;
+    double tmp, s, c, mant;
     range r;
+    complex_pair acc;
     parallel_for_each(idx, extent(n)) {
         tmp = 0;
         for (j = 0; j < m; j++)
@@ -34,7 +50,14 @@ static void kernel_mv(int n, int m, double alpha, double A[n][m], double x[m], d
         for (i = 0, tmp = 1; i < idx % 4; i++) tmp *= 2;
         z[idx] = tmp;
     }
-    (void)i;
+    parallel_for_each(idx, extent(n)) {
+        acc.re = 0;
+        acc.im = 1;
+        for (j = 0; j < m; j++) acc.re += A[idx][j], acc.im *= 1.0 + 0.01 * A[idx][j];
+        sincos(0.1 * idx, &s, &c);
+        split(acc.re + 0.5, &mant, &e);
+        w[idx] = acc.re * acc.im + s * s + c * c + mant * e;
+    }
 }
 
 int main(void) {
@@ -42,6 +65,6 @@ int main(void) {
         for (int j = 0; j < M; j++) A[i][j] = (i * M + j) % 7 - 3;
     for (int j = 0; j < M; j++) x[j] = 0.25 * j;
     kernel_mv(N, M, 3.0, A, x, y, z);
-    for (int i = 0; i < N; i++) printf("%d: %g %g\n", i, y[i], z[i]);
+    for (int i = 0; i < N; i++) printf("%d: %g %g %.17g\n", i, y[i], z[i], w[i]);
     return 0;
 }
