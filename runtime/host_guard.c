@@ -171,11 +171,9 @@ __attribute__((no_sanitize("address"))) static bool in_mapped_chunk(uintptr_t fi
            page_up(end) <= chunk + size;
 }
 
-/* Whether [first, end) lies in the executable's writable segment. */
-static bool in_program_data(uintptr_t first, uintptr_t end) {
-    uintptr_t base;
-    return camp_in_executable_segment(first, end, PF_W, &base);
-}
+/* Whether [first, end) lies in a writable segment of the executable or of
+ * a shared library it loaded (static data of a library of the program's). */
+static bool in_program_data(uintptr_t first, uintptr_t end) { return camp_in_loaded_segment(first, end, PF_W); }
 
 /* Whether the region's pages may be protected; decided once per region.
  * Stepping over an access to other data on a view's page needs x86-64's

@@ -31,6 +31,7 @@ extern char **environ;
 typedef struct segment_search {
     uintptr_t first, end;
     uint32_t flags;
+    bool any_object; /* the shared objects' too, not only the executable's */
     bool inside;
     uintptr_t base;
 } segment_search;
@@ -45,13 +46,19 @@ static int search_segments(struct dl_phdr_info *info, size_t size, void *data) {
         if (s->first >= lo && s->end <= hi) s->inside = true;
     }
     s->base = info->dlpi_addr;
-    return 1; /* the first object is the executable itself */
+    return !s->any_object || s->inside; /* the first object is the executable itself */
 }
 
 bool camp_in_executable_segment(uintptr_t first, uintptr_t end, uint32_t flags, uintptr_t *base) {
-    segment_search s = {first, end, flags, false, 0};
+    segment_search s = {first, end, flags, false, false, 0};
     dl_iterate_phdr(search_segments, &s);
     *base = s.base;
+    return s.inside;
+}
+
+bool camp_in_loaded_segment(uintptr_t first, uintptr_t end, uint32_t flags) {
+    segment_search s = {first, end, flags, true, false, 0};
+    dl_iterate_phdr(search_segments, &s);
     return s.inside;
 }
 

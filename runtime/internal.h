@@ -1078,6 +1078,8 @@ void camp_host_code_place_prepare(void);
 /* Whether [first, end) lies in a loaded segment of the executable (not a
  * library) with all of `flags` (PF_W, PF_X); *base: where it is loaded. */
 bool camp_in_executable_segment(uintptr_t first, uintptr_t end, uint32_t flags, uintptr_t *base);
+/* The same in any loaded object (a shared library's static data too). */
+bool camp_in_loaded_segment(uintptr_t first, uintptr_t end, uint32_t flags);
 /* Protects the region's pages as its state (host_stale, device_valid) asks. */
 void camp_guard_update(camp_region *region);
 /* After a view's kernels' writes came back: host_stale cleared, the pages

@@ -52,6 +52,21 @@ def test_shared_library(ctx):
     ctx.run_program("prog")
 
 
+def test_shared_library_data(ctx):
+    """A kernel's pointer into a shared library's file-scope array (behind an accessor): the array's view, found by
+    its symbol and kept in sync as the executable's own arrays are (the launch refused it as unwatchable)."""
+    with open(ctx.path("libdata.c"), "w") as f:
+        f.write("static float data[1024];\n"
+                "float *lib_data(void) { for (int i = 0; i < 1024; i++) data[i] = (float)i; return data; }\n")
+    with open(ctx.path("twice.c"), "w") as f:
+        f.write("#include <camp.h>\n#include <stdio.h>\nfloat *lib_data(void);\n"
+                "static void twice(float *v, int n) { parallel_for_each(i, extent(n)) v[i] *= 2.0f; }\n"
+                "int main(void) { float *d = lib_data(); twice(d, 1024); printf(\"%g %g\\n\", d[10], d[1023]); }\n")
+    ctx.run(["-fPIC", "-shared", "libdata.c", "-o", "libdata.so"])
+    ctx.run(["twice.c", "-L.", "-ldata", f"-Wl,-rpath,{ctx.tmp}", "-o", "twice"])
+    ctx.run_program("twice", kernels_from="twice.c", expected="20 2046\n")
+
+
 def test_stdin(ctx):
     """`-x c -` reads the source from standard input, kernels included; diagnostics and the host C's #line name it
     `<stdin>`, as clang does (they named campcc's temporary copy)."""
