@@ -1484,7 +1484,10 @@ static void print_clang_notes(Frontend *fe, CXDiagnostic dg) {
  * argument several times (parallel_for_each does) repeats its errors. */
 static bool already_shown(Frontend *fe, PtrVec *shown, CXDiagnostic dg) {
     CXString s = clang_formatDiagnostic(dg, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
-    char *key = arena_strdup(fe->a, clang_getCString(s));
+    /* where the macro was used too: two uses of one macro are two errors */
+    unsigned line, col;
+    clang_getExpansionLocation(clang_getDiagnosticLocation(dg), NULL, &line, &col, NULL);
+    char *key = arena_printf(fe->a, "%s @%u:%u", clang_getCString(s), line, col);
     clang_disposeString(s);
     for (int i = 0; i < shown->len; i++)
         if (strcmp(shown->items[i], key) == 0) return true;
