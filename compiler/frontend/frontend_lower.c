@@ -1261,8 +1261,10 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
         if (sc == CX_SC_Static && fe_module_const(fe, d)) continue; /* bound where it is used */
         if (sc == CX_SC_Static) { /* the host code launching the kernel cannot name it */
             diag_error(fe->u->diag, fe_loc(fe, d),
-                       "static variable '%s' declared in amp code is not supported: declare it at file scope "
-                       "(kernels and restrict(amp) functions share globals with the host)",
+                       "static variable '%s' declared in amp code is not supported: a table the code only reads "
+                       "is `static const` (a constant of the module); state each thread keeps is a local (or a "
+                       "parameter); state all threads share is a variable at file scope, which they race on but "
+                       "through atomics",
                        name);
             continue;
         }

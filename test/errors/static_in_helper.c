@@ -12,4 +12,4 @@ int main(void) {
     parallel_for_each(i, extent(4)) { a[i] = ticket(); }
     return a[0];
 }
-// expect-error: 6:16: static variable 'next' declared in amp code is not supported: declare it at file scope (kernels and restrict(amp) functions share globals with the host)
+// expect-error: 6:16: static variable 'next' declared in amp code is not supported: a table the code only reads is `static const` (a constant of the module); state each thread keeps is a local (or a parameter); state all threads share is a variable at file scope, which they race on but through atomics
