@@ -69,7 +69,7 @@ static bool clause_scan(ClauseScan *s, const char *bytes, size_t n) {
  * in turn (to 8 deep), spells parallel_for_each: the program's macros that
  * write kernels, used in the file (kernel_macros.c). */
 static bool quoted_header_mentions(const char *path, int depth) {
-    FILE *f = depth < 8 ? open_source(path) : NULL;
+    FILE *f = depth < 8 ? fopen(path, "rb") : NULL; /* quietly: one found elsewhere (-I) is not looked into */
     if (!f) return false;
     StrBuf text = {0};
     bool read = sb_read_stream(&text, f) && text.data;

@@ -68,12 +68,13 @@ static CXCursor bare_value(CXCursor c) {
     return c;
 }
 
+/* Whether c is `&x` or `*p` (op); its operand: the lvalue x, the value p. */
 static bool is_unary(CXCursor c, enum CXUnaryOperatorKind op, CXCursor *operand) {
     CXCursor kids[2];
     if (clang_getCursorKind(c) != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(c) != op ||
         fe_children(c, kids, 2) != 1)
         return false;
-    *operand = bare(kids[0]);
+    *operand = op == CXUnaryOperator_Deref ? bare_value(kids[0]) : bare(kids[0]);
     return true;
 }
 
