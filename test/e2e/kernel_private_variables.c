@@ -65,6 +65,6 @@ int main(void) {
         for (int j = 0; j < M; j++) A[i][j] = (i * M + j) % 7 - 3;
     for (int j = 0; j < M; j++) x[j] = 0.25 * j;
     kernel_mv(N, M, 3.0, A, x, y, z);
-    for (int i = 0; i < N; i++) printf("%d: %g %g %.17g\n", i, y[i], z[i], w[i]);
+    for (int i = 0; i < N; i++) printf("%d: %g %g %.12g\n", i, y[i], z[i], w[i]);
     return 0;
 }
