@@ -33,32 +33,42 @@ typedef struct segment_search {
     uint32_t flags;
     bool any_object; /* the shared objects' too, not only the executable's */
     bool inside;
-    uintptr_t base;
+    uintptr_t base;   /* where the (last) object searched is loaded */
+    const char *path; /* its file ("" for the executable) */
+    bool writable;    /* the segment found is */
 } segment_search;
 
 static int search_segments(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     segment_search *s = data;
-    for (int i = 0; i < info->dlpi_phnum; i++) {
+    for (int i = 0; i < info->dlpi_phnum && !s->inside; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
         if (ph->p_type != PT_LOAD || (ph->p_flags & s->flags) != s->flags) continue;
         uintptr_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
-        if (s->first >= lo && s->end <= hi) s->inside = true;
+        if (s->first >= lo && s->end <= hi) s->inside = true, s->writable = ph->p_flags & PF_W;
     }
     s->base = info->dlpi_addr;
+    s->path = info->dlpi_name;
     return !s->any_object || s->inside; /* the first object is the executable itself */
 }
 
 bool camp_in_executable_segment(uintptr_t first, uintptr_t end, uint32_t flags, uintptr_t *base) {
-    segment_search s = {first, end, flags, false, false, 0};
+    segment_search s = {.first = first, .end = end, .flags = flags};
     dl_iterate_phdr(search_segments, &s);
     *base = s.base;
     return s.inside;
 }
 
 bool camp_in_loaded_segment(uintptr_t first, uintptr_t end, uint32_t flags) {
-    segment_search s = {first, end, flags, true, false, 0};
+    segment_search s = {.first = first, .end = end, .flags = flags, .any_object = true};
     dl_iterate_phdr(search_segments, &s);
+    return s.inside;
+}
+
+bool camp_loaded_object_of(uintptr_t p, const char **path, uintptr_t *base, bool *writable) {
+    segment_search s = {.first = p, .end = p + 1, .any_object = true};
+    dl_iterate_phdr(search_segments, &s);
+    *path = s.path, *base = s.base, *writable = s.writable;
     return s.inside;
 }
 

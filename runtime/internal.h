@@ -1080,6 +1080,9 @@ void camp_host_code_place_prepare(void);
 bool camp_in_executable_segment(uintptr_t first, uintptr_t end, uint32_t flags, uintptr_t *base);
 /* The same in any loaded object (a shared library's static data too). */
 bool camp_in_loaded_segment(uintptr_t first, uintptr_t end, uint32_t flags);
+/* The loaded object whose segment holds p: its file ("" for the
+ * executable), where it is loaded, and whether that segment is writable. */
+bool camp_loaded_object_of(uintptr_t p, const char **path, uintptr_t *base, bool *writable);
 /* Protects the region's pages as its state (host_stale, device_valid) asks. */
 void camp_guard_update(camp_region *region);
 /* After a view's kernels' writes came back: host_stale cleared, the pages

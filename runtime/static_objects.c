@@ -7,7 +7,7 @@
  * builds keep unless stripped; .dynsym else), and the object found gets
  * the view a file-scope array gets. Read only on that path, once per
  * object (its view is found first from then on). */
-#define _GNU_SOURCE /* dl_iterate_phdr */
+#define _GNU_SOURCE /* O_CLOEXEC, <link.h>'s ElfW */
 #include "internal.h"
 
 #include <elf.h>
@@ -22,25 +22,8 @@ typedef struct Holder {
     uintptr_t p;
     const char *path; /* the object's file: "" for the executable */
     uintptr_t bias;   /* its load address */
-    bool found, writable;
+    bool writable;
 } Holder;
-
-/* Whether one of the object's loaded segments holds h->p. */
-static int find_holder(struct dl_phdr_info *info, size_t size, void *data) {
-    (void)size;
-    Holder *h = data;
-    for (int i = 0; i < info->dlpi_phnum; i++) {
-        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-        uintptr_t start = info->dlpi_addr + ph->p_vaddr;
-        if (ph->p_type != PT_LOAD || h->p < start || h->p - start >= ph->p_memsz) continue;
-        h->path = info->dlpi_name;
-        h->bias = info->dlpi_addr;
-        h->writable = ph->p_flags & PF_W;
-        h->found = true;
-        return 1;
-    }
-    return 0;
-}
 
 /* The data object of symbol table `symtab` (section i of the file at
  * `base`) that holds h->p. */
@@ -69,8 +52,7 @@ static bool search_symbols(const unsigned char *base, size_t len, const ElfW(Shd
 
 bool camp_static_object_find(const void *p, camp_static_object *out) {
     Holder h = {.p = (uintptr_t)p};
-    dl_iterate_phdr(find_holder, &h);
-    if (!h.found) return false;
+    if (!camp_loaded_object_of(h.p, &h.path, &h.bias, &h.writable)) return false;
     int fd = open(h.path && *h.path ? h.path : "/proc/self/exe", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return false;
     struct stat st;
