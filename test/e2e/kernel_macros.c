@@ -1,3 +1,4 @@
+// needs: shaderFloat64 shaderInt64
 // kernels: 11
 /* Kernels written by the program's own macros, as C writes type-generic
  * code: a macro that defines a function per element type (## pasting its

@@ -1,4 +1,5 @@
-// cflags: -Wall -Werror
+// cflags: -Wall -Werror=unused-variable -Werror=unused-but-set-variable
+// needs: shaderFloat64 shaderInt64
 /* Variables of the function around a kernel that the kernel assigns before
  * it reads them, as C written before C99 and PolyBench declare loop
  * counters and temporaries at the top of a function: each thread has its

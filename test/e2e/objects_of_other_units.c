@@ -1,3 +1,4 @@
+// needs: shaderFloat64 shaderInt64
 /* A kernel's pointers into file-scope objects another file defines, a
  * file with no kernels of its own (PolyBench's main.c and kernel.c): its
  * arrays passed to the launching functions, a static array reached through
