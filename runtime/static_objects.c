@@ -18,6 +18,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* AddressSanitizer's, where the program is built with it: it pads each
+ * global with a poisoned red zone, which the symbol's size counts. */
+extern void *__asan_region_is_poisoned(void *begin, size_t size) __attribute__((weak));
+
 typedef struct Holder {
     uintptr_t p;
     const char *path; /* the object's file: "" for the executable */
@@ -43,6 +47,8 @@ static bool search_symbols(const unsigned char *base, size_t len, const ElfW(Shd
         const char *name = sym->st_name < strtab->sh_size ? (const char *)base + strtab->sh_offset + sym->st_name : "";
         out->host = (const char *)start;
         out->bytes = sym->st_size;
+        char *red_zone = __asan_region_is_poisoned ? __asan_region_is_poisoned((void *)start, sym->st_size) : NULL;
+        if (red_zone) out->bytes = (size_t)(red_zone - (char *)start);
         snprintf(out->name, sizeof out->name, "%s", name);
         out->read_only = !h->writable;
         return true;
