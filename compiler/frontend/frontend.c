@@ -716,46 +716,11 @@ static Var *global_param(Frontend *fe, CXCursor ref, CXCursor decl, const char *
     return v;
 }
 
-typedef struct MemberUses {
-    CXCursor decl;
-    int uses, members; /* of decl in the kernel; of them, `decl->m` and `*decl` */
-} MemberUses;
-
-static bool names(CXCursor c, CXCursor decl) {
-    while (clang_getCursorKind(c) == CXCursor_UnexposedExpr || clang_getCursorKind(c) == CXCursor_ParenExpr) {
-        CXCursor kids[2];
-        if (fe_children(c, kids, 2) != 1) return false;
-        c = kids[0];
-    }
-    return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-           clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), decl);
-}
-
-static enum CXChildVisitResult count_member_uses(CXCursor c, CXCursor parent, CXClientData data) {
-    (void)parent;
-    MemberUses *m = data;
-    CXCursor kids[2];
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_DeclRefExpr && names(c, m->decl)) m->uses++;
-    bool deref = k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
-    if ((k == CXCursor_MemberRefExpr || deref) && fe_children(c, kids, 2) >= 1 && names(kids[0], m->decl)) m->members++;
-    return CXChildVisit_Recurse;
-}
-
 /* Whether decl is a pointer to const (struct types are shared by every
  * use: their qualifiers live on the uses). */
 static bool points_to_const(CXCursor decl) {
     CXType t = clang_getCanonicalType(clang_getCursorType(decl));
     return t.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(t));
-}
-
-/* Whether the kernel being lowered uses pointer `decl` only to reach the
- * struct's members (`p->m`, `(*p).m`): not indexed, moved, compared or
- * passed on. */
-static bool only_member_uses(Frontend *fe, CXCursor decl) {
-    MemberUses m = {clang_getCanonicalCursor(decl), 0, 0};
-    clang_visitChildren(fe->kernel_body, count_member_uses, &m);
-    return m.uses > 0 && m.uses == m.members;
 }
 
 /* A variable declared outside the kernel and used inside: captured by value
@@ -805,7 +770,8 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
      * a C API's `const params *p`): wherever the struct lies, even on
      * another file's stack, where no view could be found */
     bool pointee = !array_param && t->kind == TY_PTR && t->base->kind == TY_STRUCT && !t->base->is_union &&
-                   (type_holds_pointer(t->base) || (points_to_const(decl) && only_member_uses(fe, decl)));
+                   (type_holds_pointer(t->base) ||
+                    (points_to_const(decl) && fe_only_member_uses(fe->kernel_body, decl)));
     if (pointee) {
         name = arena_printf(fe->a, "(*%s)", name);
         t = t->base;

@@ -117,6 +117,10 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
  * of the function around it, and surely assigns it before each read: then
  * each thread has one of its own, not a capture. */
 bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl);
+/* Whether the kernel of `body` uses pointer decl only to reach the
+ * struct's members (`p->m`, `(*p).m`): not indexed, moved, compared or
+ * passed on. */
+bool fe_only_member_uses(CXCursor body, CXCursor decl);
 
 /* kernel_macros.c: replaces in u->source each use of a macro of the
  * program's own that writes a kernel by its expansion; true if it did (the

@@ -22,7 +22,11 @@
  * body and step may not run, and run again after a read at the top of
  * the body); a while loop's condition; nothing inside a do, switch, &&,
  * || or a loop body counts after it. A goto anywhere makes no variable
- * private. */
+ * private.
+ *
+ * Also here: whether a kernel uses a pointer of the function only to read
+ * a struct's members through it (frontend.c then takes the struct by
+ * value). */
 #include "frontend.h"
 
 #include <string.h>
@@ -270,4 +274,33 @@ bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl) {
     u.record = record_parts(t, &u.whole);
     walk(&u, body, 0);
     return u.assigned && u.read && !u.read_first;
+}
+
+typedef struct MemberUses {
+    CXCursor decl;
+    int uses, members; /* of decl in the kernel; of them, `decl->m` and `*decl` */
+} MemberUses;
+
+static bool names_value(CXCursor c, CXCursor decl) {
+    c = bare_value(c);
+    return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), decl);
+}
+
+static enum CXChildVisitResult count_member_uses(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    MemberUses *m = data;
+    CXCursor kids[2];
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr && names_value(c, m->decl)) m->uses++;
+    bool deref = k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
+    if ((k == CXCursor_MemberRefExpr || deref) && fe_children(c, kids, 2) >= 1 && names_value(kids[0], m->decl))
+        m->members++;
+    return CXChildVisit_Recurse;
+}
+
+bool fe_only_member_uses(CXCursor body, CXCursor decl) {
+    MemberUses m = {clang_getCanonicalCursor(decl), 0, 0};
+    clang_visitChildren(body, count_member_uses, &m);
+    return m.uses > 0 && m.uses == m.members;
 }
