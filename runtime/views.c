@@ -259,6 +259,15 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
                          "array_view(%s, n)",
                          name, view->host, global->name, global->name);
     }
+    /* f2c's and Numerical Recipes' offset base pointers (`--dx`, then dx[1..n]): just before a view */
+    camp_region *after = camp_region_find((const char *)view->host + 16);
+    if (after && (const char *)view->host < after->host)
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "pointer '%s' (%p) lies %td bytes before the view '%s' (%p): a kernel's pointer must point "
+                         "into a view (or one past its end); pass the view's start and index from 0, or make the "
+                         "view begin where the pointer does",
+                         name, view->host, after->host - (const char *)view->host, after->name ? after->name : "",
+                         (const void *)after->host);
     return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                      "pointer '%s' (%p) lies in no view%s: make the memory it points to available to "
                      "kernels with array_view(%s, n), or allocate it with array_new",
