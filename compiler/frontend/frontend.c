@@ -716,6 +716,15 @@ static Var *global_param(Frontend *fe, CXCursor ref, CXCursor decl, const char *
     return v;
 }
 
+/* v, the kernel's for the function's variable `decl` (canonically
+ * `canon`), for every use in the kernel, past the block of the first too. */
+static Var *kernel_binding(Frontend *fe, CXCursor canon, CXCursor decl, Var *v) {
+    fe->captured = grow_array(fe->captured, fe->ncaptured, &fe->capcaptured, sizeof *fe->captured, 8);
+    fe->captured[fe->ncaptured++] = (VarBinding){canon, v};
+    fe_bind(fe, decl, v);
+    return v;
+}
+
 /* Whether decl is a pointer to const (struct types are shared by every
  * use: their qualifiers live on the uses). */
 static bool points_to_const(CXCursor decl) {
@@ -753,10 +762,7 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         Var *v = fe_new_var(fe, name, t, VAR_LOCAL, decl);
         vec_push(fe->a, &fe->privates, v);
         vec_push(fe->a, &fe->kernel->named_consts, v);
-        fe->captured = grow_array(fe->captured, fe->ncaptured, &fe->capcaptured, sizeof *fe->captured, 8);
-        fe->captured[fe->ncaptured++] = (VarBinding){canon, v};
-        fe_bind(fe, decl, v);
-        return v;
+        return kernel_binding(fe, canon, decl, v);
     }
     /* a host function's parameter declared as an array is a pointer */
     bool array_param = clang_getCursorKind(decl) == CXCursor_ParmDecl && is_array_type(clang_getCursorType(decl));
@@ -801,10 +807,7 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     }
     v->member = fe->kernel->captures.len;
     vec_push(fe->a, &fe->kernel->captures, v);
-    fe->captured = grow_array(fe->captured, fe->ncaptured, &fe->capcaptured, sizeof *fe->captured, 8);
-    fe->captured[fe->ncaptured++] = (VarBinding){canon, v};
-    fe_bind(fe, decl, v);
-    return v;
+    return kernel_binding(fe, canon, decl, v);
 }
 
 /* ---- amp functions ---------------------------------------------------------- */

@@ -15,8 +15,8 @@
  * (a bit reader's `const uint8_t *buf`) are kept apart: a callee writing
  * the reader's position writes none of them; where the unit's amp code
  * converts a pointer to const to one to non-const anywhere (which the IR
- * does not keep), every root counts as writable, as before. Where the pointer could be lost from view, it counts as
- * written: stored into memory (through a pointer, into tile_static, into a
+ * does not keep), every root counts as writable, as before. Where the
+ * pointer could be lost from view, it counts as written: stored into memory (through a pointer, into tile_static, into a
  * union), converted to an integer where the unit's amp code converts
  * integers to pointers, given to a builtin. The sets only grow:
  * each function is scanned until its sets stop changing, and the summaries
