@@ -49,6 +49,7 @@ typedef struct Expansion {
     const Argument *args;
     const char *line; /* __LINE__ in the use: clang's, the line its closing parenthesis is on */
     StrBuf out;
+    bool pasting;      /* what is put is an operand of ##, which C does not expand */
     size_t last_begin; /* where the last token written (and the blank before it) begins in out */
     bool glue;         /* the next token is pasted onto the last (##) */
 } Expansion;
@@ -93,7 +94,6 @@ static bool read_definition(Frontend *fe, CXCursor def, MacroDef *m) {
     m->function_like = t.len > 1 && is(&t.items[1], "(") && t.items[1].begin == t.items[0].end;
     int i = 1;
     if (m->function_like) {
-        if (t.len < 2 || !is(&t.items[1], "(")) return false;
         for (i = 2; i < t.len && !is(&t.items[i], ")"); i++) {
             const char *p = t.items[i].text;
             if (!strcmp(p, ",")) continue;
@@ -148,15 +148,21 @@ static int param_index(const MacroDef *m, const char *name) {
 }
 
 static void put(Expansion *x, const char *text) {
-    if (!strcmp(text, "__LINE__")) text = x->line; /* the expansion is compiled on the use's first line */
+    if (!x->glue && !x->pasting && !strcmp(text, "__LINE__")) text = x->line; /* compiled on the use's first line */
     x->last_begin = x->out.len;
     if (x->out.len && !x->glue) sb_puts(&x->out, " ");
     sb_puts(&x->out, text);
     x->glue = false;
 }
 
+/* An argument's tokens (the last alone is pasted where it is the left operand of ##). */
 static void put_argument(Expansion *x, const Argument *a) {
-    for (int i = 0; i < a->len; i++) put(x, a->tokens[i].text);
+    bool pasting = x->pasting;
+    for (int i = 0; i < a->len; i++) {
+        x->pasting = pasting && i == a->len - 1;
+        put(x, a->tokens[i].text);
+    }
+    x->pasting = pasting;
 }
 
 /* `#param`: the argument's tokens as a string literal, one blank where the
@@ -214,12 +220,12 @@ static void expand_body(Expansion *x, int from, int to) {
             if (x->args[m->nparams - 1].len) expand_body(x, i + 2, close < to ? close : to);
             i = close;
             left_empty = false;
-        } else if (p >= 0) {
-            put_argument(x, &x->args[p]);
-            left_empty = !x->args[p].len;
         } else {
-            put(x, b[i].text);
-            left_empty = false;
+            x->pasting = i + 1 < to && is(&b[i + 1], "##"); /* the left operand of a ## */
+            if (p >= 0) put_argument(x, &x->args[p]);
+            else put(x, b[i].text);
+            x->pasting = false;
+            left_empty = p >= 0 && !x->args[p].len;
         }
     }
 }
@@ -439,12 +445,9 @@ bool fe_expand_kernel_macros(Frontend *fe) {
     Search s = {.fe = fe};
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_macro_kernels, &s);
     if (!s.kernels.len) return false;
-    fe_find_dialect_dir(fe, (const CXCursor *)NULL, 0);
-    if (!fe->dialect_dir) {
-        CXCursor *top = arena_alloc(fe->a, sizeof *top * (size_t)(s.top.len ? s.top.len : 1));
-        for (int i = 0; i < s.top.len; i++) top[i] = *(CXCursor *)s.top.items[i];
-        fe_find_dialect_dir(fe, top, s.top.len);
-    }
+    CXCursor *top = arena_alloc(fe->a, sizeof *top * (size_t)(s.top.len ? s.top.len : 1));
+    for (int i = 0; i < s.top.len; i++) top[i] = *(CXCursor *)s.top.items[i];
+    fe_find_dialect_dir(fe, top, s.top.len); /* its inclusions first, then (a prelude's) the top-level cursors */
     Replacement *r = arena_alloc(fe->a, sizeof *r * (size_t)s.kernels.len);
     int n = 0;
     for (int i = 0; i < s.kernels.len; i++) {
