@@ -369,7 +369,10 @@ typedef struct Var {
     /* a struct captured by value that holds pointers, whose address the
      * kernel takes: the thread's own copy, a local the body begins by
      * declaring (frontend_lower.c); copy_of: that local's capture, which
-     * it is written through as little as the capture itself */
+     * it is written through as little as the capture itself. An array of
+     * the function that the kernel uses as every thread's scratch: its
+     * copy too, made from the view, but the thread's own to write (its
+     * copy_of unset) */
     struct Var *copy, *copy_of;
     /* a capture of a pointer to a struct holding pointers, taken as the
      * struct it points to (named `(*p)`): the kernel's `p` is the address
@@ -897,6 +900,11 @@ void time_report_print(void);
  * operation of the library functions kept. */
 void spv_choose_inlining(Unit *u);
 bool spv_restore_exact(Unit *u, uint32_t **words, size_t *nwords); /* on the malloc'd module *words */
+/* spv_alias.c: after the optimizer, AliasedPointer on the variables of
+ * device addresses that --scalar-replacement made without it; the
+ * decorations' insertion before a module's first (or false). */
+bool spv_restore_aliasing(Unit *u, uint32_t **words, size_t *nwords);
+bool spv_insert_decorations(uint32_t **words, size_t *nwords, const uint32_t *ids, size_t count, uint32_t decoration);
 /* After the optimizer: merge-return's wrappers of early returns made returns again (spv_unwrap.c). */
 void spv_unwrap_returns(uint32_t *words, size_t *nwords);
 /* spv_debug_sweep.c: drops the debug records of values the optimizer removed. */

@@ -139,12 +139,6 @@ static bool is_float_arithmetic(uint32_t op) {
            op == SpvOpFMod || op == SpvOpFNegate || op == SpvOpVectorTimesScalar;
 }
 
-static bool is_annotation(uint32_t op) {
-    return op == SpvOpDecorate || op == SpvOpMemberDecorate || op == SpvOpDecorationGroup ||
-           op == SpvOpGroupDecorate || op == SpvOpGroupMemberDecorate || op == SpvOpDecorateId ||
-           op == SpvOpDecorateString || op == SpvOpMemberDecorateString;
-}
-
 bool spv_restore_exact(Unit *u, uint32_t **words, size_t *nwords) {
     uint32_t *w = *words;
     size_t n = *nwords;
@@ -152,12 +146,11 @@ bool spv_restore_exact(Unit *u, uint32_t **words, size_t *nwords) {
     uint32_t bound = w[3];
     bool *decorated = calloc(bound ? bound : 1, sizeof *decorated);
     uint32_t *missing = NULL;
-    size_t nmissing = 0, annotations = 0;
+    size_t nmissing = 0;
     bool ok = decorated != NULL, in_library = false;
     for (size_t i = SPV_HEADER_WORDS; ok && i < n;) {
         uint32_t len = w[i] >> SpvWordCountShift, op = w[i] & SpvOpCodeMask;
         if (!len || len > n - i) break;
-        if (is_annotation(op) && !annotations) annotations = i;
         if (op == SpvOpDecorate && len == 3 && w[i + 2] == SpvDecorationNoContraction && w[i + 1] < bound)
             decorated[w[i + 1]] = true;
         if (op == SpvOpFunction && len == 5) in_library = w[i + 3] & SpvFunctionControlDontInlineMask;
@@ -169,24 +162,7 @@ bool spv_restore_exact(Unit *u, uint32_t **words, size_t *nwords) {
         i += len;
     }
     free(decorated);
-    if (ok && nmissing) {
-        /* new decorations go where the others are (our modules always have some) */
-        uint32_t *out = annotations ? malloc(sizeof *out * (n + 3 * nmissing)) : NULL;
-        ok = out != NULL;
-        if (ok) {
-            memcpy(out, w, sizeof *w * annotations);
-            for (size_t k = 0; k < nmissing; k++) {
-                uint32_t *d = out + annotations + 3 * k;
-                d[0] = 3u << SpvWordCountShift | SpvOpDecorate;
-                d[1] = missing[k];
-                d[2] = SpvDecorationNoContraction;
-            }
-            memcpy(out + annotations + 3 * nmissing, w + annotations, sizeof *w * (n - annotations));
-            free(*words);
-            *words = out;
-            *nwords = n + 3 * nmissing;
-        }
-    }
+    ok = ok && spv_insert_decorations(words, nwords, missing, nmissing, SpvDecorationNoContraction);
     free(missing);
     if (!ok) {
         diag_tool_error("cannot mark the math library's float operations exact in the optimized module");

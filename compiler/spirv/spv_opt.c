@@ -186,7 +186,7 @@ static bool optimize_module(Unit *u, uint32_t **words, size_t *n, const Kernel *
     *n = nout;
     spv_unwrap_returns(*words, n);
     if (u->opts->debug_lines) spv_drop_dangling_debug(*words, n);
-    return spv_restore_exact(u, words, n);
+    return spv_restore_exact(u, words, n) && spv_restore_aliasing(u, words, n);
 }
 
 bool spv_optimize_unit_module(Unit *u) { return optimize_module(u, &u->spirv, &u->spirv_words, NULL); }
