@@ -807,6 +807,9 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     }
     v->member = fe->kernel->captures.len;
     vec_push(fe->a, &fe->kernel->captures, v);
+    if (t->kind == TY_ARRAY && fe_is_kernel_scratch_array(fe, decl)) { /* each thread's copy, from the view */
+        return kernel_binding(fe, canon, decl, fe_scratch_copy(fe, v, ref));
+    }
     return kernel_binding(fe, canon, decl, v);
 }
 
@@ -1182,6 +1185,8 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     fe->loop_depth = 0;
     fe->break_depth = 0;
     fe->kernel_body = body;
+    fe->kernel_statement = outer;
+    fe->kernel_index = clang_getCanonicalCursor(idx_decl[0]);
     fe_bind(fe, idx_decl[0], idx);
     if (k->rank == 4) {
         /* the size of index component 1, by which the GPU's z splits into

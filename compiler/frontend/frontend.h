@@ -73,6 +73,7 @@ typedef struct Frontend {
     Var *ctype_tables[3]; /* <ctype.h>'s tables amp code reads (frontend_ctype.c) */
     int string_items_capacity; /* InitItems its initializer has room for */
     CXCursor kernel_body; /* the body of the kernel being lowered */
+    CXCursor kernel_statement, kernel_index; /* its parallel_for_each, its index's declaration */
     PtrVec privates;      /* Var *: its variables of its own for the function's (kernel_privates.c) */
     PtrVec macro_regions; /* MacroRegion *: where kernel macros' uses were expanded (kernel_macros.c) */
     int macro_rounds;     /* parses after such expansions */
@@ -117,6 +118,11 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
  * of the function around it, and surely assigns it before each read: then
  * each thread has one of its own, not a capture. */
 bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl);
+/* Whether decl, an array of the function around the kernel being lowered,
+ * is every thread's scratch: the kernel writes it before it reads it, at
+ * indices that are the same in every thread, and the host reads it
+ * nowhere. Then each thread has a copy of its own, made from the host's. */
+bool fe_is_kernel_scratch_array(Frontend *fe, CXCursor decl);
 /* Whether the kernel of `body` uses pointer decl only to reach the
  * struct's members (`p->m`, `(*p).m`): not indexed, moved, compared or
  * passed on. */
@@ -314,6 +320,10 @@ bool fe_is_ctype_function(const char *name);
 Expr *fe_lower_ctype_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
 /* The thread's copy of a capture (a struct holding pointers) whose address the kernel takes. */
 Var *fe_capture_copy(Frontend *fe, Var *capture, CXCursor c);
+/* Each thread's copy of an array of the function that its kernel uses as
+ * scratch (fe_is_kernel_scratch_array), made from the capture's view as
+ * the body begins; the kernel's own to write. */
+Var *fe_scratch_copy(Frontend *fe, Var *capture, CXCursor c);
 /* A kernel's body, first declaring its variables of its own for the function's (kernel_privates.c) and
  * making the copies of its captures whose address it takes. */
 Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c);

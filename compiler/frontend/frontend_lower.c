@@ -733,13 +733,52 @@ static bool address_of_copy(Frontend *fe, Expr *lvalue, CXCursor c) {
     return true;
 }
 
+/* The local the kernel's body begins by making from the capture's value. */
+static Var *begin_with_copy(Frontend *fe, Var *capture, Var *copy) {
+    capture->copy = copy;
+    vec_push(fe->a, &fe->capture_copies, capture);
+    return copy;
+}
+
 Var *fe_capture_copy(Frontend *fe, Var *capture, CXCursor c) {
-    if (!capture->copy) {
-        capture->copy = fe_hidden_local(fe, arena_printf(fe->a, "%s.copy", capture->name), capture->type, c);
-        capture->copy->copy_of = capture;
-        vec_push(fe->a, &fe->capture_copies, capture);
+    if (capture->copy) return capture->copy;
+    Var *copy = fe_hidden_local(fe, arena_printf(fe->a, "%s.copy", capture->name), capture->type, c);
+    copy->copy_of = capture;
+    return begin_with_copy(fe, capture, copy);
+}
+
+Var *fe_scratch_copy(Frontend *fe, Var *capture, CXCursor c) {
+    return begin_with_copy(fe, capture, fe_new_var(fe, capture->name, capture->type, VAR_LOCAL, c));
+}
+
+static Expr *var_ref(Frontend *fe, Var *v, CXCursor c) {
+    Expr *ref = fe_new_expr(fe, EX_VAR, v->type, c);
+    ref->var = v;
+    return ref;
+}
+
+/* `to = from` for arrays, element by element, in nested loops over their
+ * lengths (a view's array and a thread's own are laid out differently). */
+static Stmt *copy_elements(Frontend *fe, Expr *to, Expr *from, CXCursor c) {
+    if (to->type->kind != TY_ARRAY) {
+        Stmt *assign = new_stmt(fe, ST_EXPR, c);
+        assign->expr = fe_new_binary(fe, EX_ASSIGN, OP_NONE, to->type, to, fe_load_if_lvalue(fe, from, c), c);
+        return assign;
     }
-    return capture->copy;
+    Type *index_t = type_int(4, true);
+    Var *i = fe_hidden_local(fe, "copy.i", index_t, c);
+    Stmt *loop = new_stmt(fe, ST_FOR, c);
+    loop->init = fe_decl_stmt(fe, i, fe_int_constant(fe, index_t, 0, c), c);
+    loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, index_t, fe_var_value(fe, i, c),
+                               fe_int_constant(fe, index_t, to->type->len, c), c);
+    loop->step = fe_new_expr(fe, EX_INCDEC, index_t, c);
+    loop->step->op = OP_ADD;
+    loop->step->lhs = var_ref(fe, i, c);
+    Expr *to_i = fe_new_binary(fe, EX_INDEX, OP_NONE, to->type->base, decay_of(fe, to, c), fe_var_value(fe, i, c), c);
+    Expr *from_i =
+        fe_new_binary(fe, EX_INDEX, OP_NONE, from->type->base, decay_of(fe, from, c), fe_var_value(fe, i, c), c);
+    loop->then = copy_elements(fe, to_i, from_i, c);
+    return loop;
 }
 
 Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c) {
@@ -749,7 +788,12 @@ Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c) {
     fe->privates.len = 0;
     for (int i = 0; i < fe->capture_copies.len; i++) {
         Var *v = fe->capture_copies.items[i];
-        vec_push(fe->a, &block->body, fe_decl_stmt(fe, v->copy, fe_var_value(fe, v, c), c));
+        if (v->type->kind != TY_ARRAY) {
+            vec_push(fe->a, &block->body, fe_decl_stmt(fe, v->copy, fe_var_value(fe, v, c), c));
+            continue;
+        }
+        vec_push(fe->a, &block->body, fe_decl_stmt(fe, v->copy, NULL, c));
+        vec_push(fe->a, &block->body, copy_elements(fe, var_ref(fe, v->copy, c), var_ref(fe, v, c), c));
     }
     vec_push(fe->a, &block->body, body);
     fe->capture_copies.len = 0;

@@ -304,3 +304,235 @@ bool fe_only_member_uses(CXCursor body, CXCursor decl) {
     clang_visitChildren(body, count_member_uses, &m);
     return m.uses > 0 && m.uses == m.members;
 }
+
+/* ---- arrays: every thread's scratch ------------------------------------------ */
+
+/* An array of the function around a kernel, declared at its top as C
+ * written before C99 declares its temporaries (`double w[4];`, the
+ * `xe[3]`, `ke[3][3]` of element codes), and used by the kernel as each
+ * iteration's scratch: every thread writes the same elements, so that as
+ * one view the threads would race on it. It is each thread's own where
+ * (1) the kernel names it only to index it, at indices that are the same
+ * in every thread (built from constants, captured values and variables
+ * assigned only from such: not the thread's index, nothing read from
+ * memory), so that no thread hands another a result through it; (2) the
+ * kernel's first use of it, in the order it runs, writes an element, and
+ * a later one reads (a flag read before it is set, `if (!seen[0]) seen[0]
+ * = 1`, stays shared, and so does an array the kernel only writes); (3)
+ * the host reads it nowhere in the function (it may write it, `p[3] = 1`;
+ * another kernel may use it as scratch too), so nothing waits for what
+ * the threads leave in it. Each thread's copy starts as the host's array. */
+
+enum { SCRATCH_MAX_BYTES = 4096, SCRATCH_MAX_DEPTH = 16 };
+
+typedef struct Scratch {
+    Frontend *fe;
+    CXCursor decl;           /* canonical: the array */
+    CXCursor body, index;    /* the kernel looked at (its body, its index's declaration); null: the host */
+    CXCursor kernel;         /* the parallel_for_each being lowered, which the host's scan skips */
+    CXCursor checking[SCRATCH_MAX_DEPTH]; /* variables whose assignments are being looked at */
+    int nchecking;
+    bool touched, write_first, read, shared;
+} Scratch;
+
+static bool same_in_every_thread(Scratch *s, CXCursor c);
+
+typedef struct Assignments {
+    Scratch *s;
+    CXCursor var;
+    bool same;
+} Assignments;
+
+static bool refers_to(CXCursor c, CXCursor decl) {
+    c = bare_value(c);
+    return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), decl);
+}
+
+/* Each assignment of a->var in the kernel's body: what it assigns must be
+ * the same in every thread (`k++` keeps k so; `&k` makes it unknown). */
+static enum CXChildVisitResult check_assignment(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Assignments *a = data;
+    CXCursor kids[2];
+    int n;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_VarDecl:
+        if (clang_equalCursors(clang_getCanonicalCursor(c), a->var)) {
+            CXCursor *all = fe_all_children(a->s->fe->a, c, &n);
+            if (n && clang_isExpression(clang_getCursorKind(all[n - 1])) && !same_in_every_thread(a->s, all[n - 1]))
+                a->same = false;
+        }
+        break;
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign && fe_children(c, kids, 2) == 2 &&
+            refers_to(kids[0], a->var) && !same_in_every_thread(a->s, kids[1]))
+            a->same = false;
+        break;
+    }
+    case CXCursor_UnaryOperator:
+        if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf && fe_children(c, kids, 2) == 1 &&
+            refers_to(kids[0], a->var))
+            a->same = false;
+        break;
+    default: break;
+    }
+    return a->same ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+static bool children_same(Scratch *s, CXCursor c) {
+    int n;
+    CXCursor *kids = fe_all_children(s->fe->a, c, &n);
+    for (int i = 0; i < n; i++)
+        if (!same_in_every_thread(s, kids[i])) return false;
+    return true;
+}
+
+static bool same_in_every_thread(Scratch *s, CXCursor c) {
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_UnaryExpr: /* sizeof, _Alignof */
+        return true;
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_BinaryOperator:
+    case CXCursor_ConditionalOperator:
+        return children_same(s, c);
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        return op != CXUnaryOperator_Deref && op != CXUnaryOperator_AddrOf && children_same(s, c);
+    }
+    case CXCursor_DeclRefExpr: {
+        CXCursor var = clang_getCanonicalCursor(clang_getCursorReferenced(c));
+        enum CXCursorKind k = clang_getCursorKind(var);
+        if (k == CXCursor_EnumConstantDecl) return true;
+        if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) || clang_equalCursors(var, s->index)) return false;
+        if (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(var))
+            return clang_isConstQualifiedType(clang_getCursorType(var)); /* another thread may write it */
+        for (int i = 0; i < s->nchecking; i++)
+            if (clang_equalCursors(s->checking[i], var)) return true; /* `k = k + 1`: as k is */
+        if (s->nchecking == SCRATCH_MAX_DEPTH) return false;
+        s->checking[s->nchecking++] = var;
+        Assignments a = {s, var, true};
+        clang_visitChildren(s->body, check_assignment, &a);
+        s->nchecking--;
+        return a.same;
+    }
+    default: return false; /* a call, a load, the thread's index */
+    }
+}
+
+static void scratch_scan(Scratch *s, CXCursor c);
+
+/* Whether c indexes the array (`w[i]`, `w[i][j]`); its indices scanned,
+ * each the same in every thread where a kernel is looked at. */
+static bool scratch_element(Scratch *s, CXCursor c) {
+    CXCursor kids[2], base = c;
+    PtrVec indices = {0};
+    while (clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr && fe_children(base, kids, 2) == 2) {
+        CXCursor *index = arena_alloc(s->fe->a, sizeof *index);
+        *index = kids[1];
+        vec_push(s->fe->a, &indices, index);
+        base = bare_value(kids[0]);
+    }
+    if (!indices.len || !refers_to(base, s->decl)) return false;
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    if (t.kind == CXType_ConstantArray) s->shared = true; /* a row, passed on or decayed */
+    for (int i = 0; i < indices.len; i++) {
+        CXCursor *index = indices.items[i];
+        if (!clang_Cursor_isNull(s->body) && !same_in_every_thread(s, *index)) s->shared = true;
+        scratch_scan(s, *index);
+    }
+    return true;
+}
+
+static void scratch_touch(Scratch *s, bool write) {
+    if (!s->touched) s->touched = true, s->write_first = write;
+    if (!write) s->read = true;
+}
+
+/* Whether the assignment's target c is an element of the array or a
+ * member of one (`w[k] = …`, `xe[i].x = …`). */
+static bool scratch_target(Scratch *s, CXCursor c) {
+    CXCursor kids[2];
+    c = bare(c);
+    while (clang_getCursorKind(c) == CXCursor_MemberRefExpr && fe_children(c, kids, 2) == 1 &&
+           clang_getCanonicalType(clang_getCursorType(kids[0])).kind != CXType_Pointer)
+        c = bare(kids[0]);
+    return clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr && scratch_element(s, c);
+}
+
+/* Another parallel_for_each of the function: the array must be its
+ * scratch too, or untouched. */
+static void scratch_other_kernel(Scratch *s, CXCursor outer) {
+    Scratch k = {.fe = s->fe, .decl = s->decl, .kernel = s->kernel};
+    if (!fe_pfe_parts(outer, &k.index, &k.body)) {
+        s->shared = true;
+        return;
+    }
+    k.index = clang_getCanonicalCursor(k.index);
+    scratch_scan(&k, k.body);
+    if (k.touched && (k.shared || !k.write_first)) s->shared = true;
+}
+
+static void scratch_scan(Scratch *s, CXCursor c) {
+    int n;
+    CXCursor *kids, operand;
+    if (s->shared) return;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_DeclRefExpr:
+        if (refers_to(c, s->decl)) s->shared = true; /* decayed, passed on, sizeof */
+        return;
+    case CXCursor_ArraySubscriptExpr:
+        if (scratch_element(s, c)) scratch_touch(s, false);
+        else break;
+        return;
+    case CXCursor_BinaryOperator:
+        kids = fe_all_children(s->fe->a, c, &n);
+        if (n != 2 || clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign) break;
+        scratch_scan(s, kids[1]);
+        if (scratch_target(s, kids[0])) scratch_touch(s, true);
+        else scratch_scan(s, kids[0]);
+        return;
+    case CXCursor_UnaryOperator:
+        if (is_unary(c, CXUnaryOperator_AddrOf, &operand) && clang_getCursorKind(operand) == CXCursor_ArraySubscriptExpr &&
+            scratch_element(s, operand))
+            s->shared = true; /* the thread's copy would not be the element the address names */
+        break;
+    case CXCursor_ForStmt:
+        if (clang_Cursor_isNull(s->body) && fe_is_pfe_loop(c)) { /* the host's scan meets a kernel */
+            if (!clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(s->kernel))) scratch_other_kernel(s, c);
+            return;
+        }
+        break;
+    default: break;
+    }
+    kids = fe_all_children(s->fe->a, c, &n);
+    for (int i = 0; i < n; i++) scratch_scan(s, kids[i]);
+}
+
+bool fe_is_kernel_scratch_array(Frontend *fe, CXCursor decl) {
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl)) return false;
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    long long bytes = clang_Type_getSizeOf(t);
+    if (t.kind != CXType_ConstantArray || bytes <= 0 || bytes > SCRATCH_MAX_BYTES) return false;
+    CXType element = t;
+    while (element.kind == CXType_ConstantArray) element = clang_getCanonicalType(clang_getArrayElementType(element));
+    if (clang_isConstQualifiedType(element)) return false;
+    Scratch k = {.fe = fe, .decl = clang_getCanonicalCursor(decl), .body = fe->kernel_body, .index = fe->kernel_index,
+                 .kernel = fe->kernel_statement};
+    scratch_scan(&k, k.body);
+    if (k.shared || !k.touched || !k.write_first || !k.read) return false;
+    /* the host: the function's body, this kernel left out, others looked into */
+    Scratch host = {.fe = fe, .decl = k.decl, .body = clang_getNullCursor(), .kernel = fe->kernel_statement};
+    CXCursor function = clang_getCursorSemanticParent(decl);
+    int n;
+    CXCursor *kids = fe_all_children(fe->a, function, &n);
+    if (!n || clang_getCursorKind(kids[n - 1]) != CXCursor_CompoundStmt) return false;
+    scratch_scan(&host, kids[n - 1]);
+    return !host.shared && !host.read;
+}

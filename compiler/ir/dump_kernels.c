@@ -50,10 +50,10 @@ static void print_capture(const Kernel *k, const Var *v, FILE *out) {
     const char *where = k->args_block ? "arguments buffer offset" : "push offset";
     uint32_t at = v->push_offset - k->args_block;
     if (v->capture == CAPTURE_VIEW)
-        fprintf(out, "  capture '%s': view of %s%s, %s, device address at %s %u\n", v->name,
+        fprintf(out, "  capture '%s': view of %s%s, %s%s, device address at %s %u\n", v->name,
                 !v->object ? "" : v->static_storage ? "the global " : "the variable ",
                 v->object ? v->type->base->name : v->type->name, access_text(v),
-                where, at);
+                v->copy && !v->copy->copy_of ? " (copied into each thread's own: its scratch)" : "", where, at);
     else if (v->capture == CAPTURE_POINTER)
         fprintf(out, "  capture '%s': pointer %s, %s, device address at %s %u\n", v->name, v->type->name,
                 access_text(v), where, at);
