@@ -312,7 +312,7 @@ enum camp_param_kind {
     CAMP_PARAM_VALUE = 1,        /* 1 argument, the value's address: `bytes` bytes go to push_offset */
     CAMP_PARAM_OBJECT = 2,       /* 2 arguments: the object's address, then its size in bytes */
     CAMP_PARAM_POINTER = 3,      /* 1 argument: the pointer */
-    CAMP_PARAM_HELD_POINTER = 4, /* none: a pointer inside an earlier VALUE, at push_offset */
+    CAMP_PARAM_HELD_POINTER = 4, /* none: a pointer inside an earlier VALUE, at push_offset (access 0: unused, null) */
     CAMP_PARAM_TEXTURE = 5,      /* 1 argument, the camp_texture *; with CAMP_ACCESS_SAMPLE a 2nd, the camp_sampler * */
 };
 

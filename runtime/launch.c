@@ -260,6 +260,10 @@ static camp_status unpack_args(const camp_kernel_info *kernel, const camp_launch
             break;
         case CAMP_PARAM_HELD_POINTER: /* its value was copied with the VALUE that holds it */
             CAMP_TRY(param_fits(kernel, p, sizeof held));
+            if (!p->access) { /* one the kernel never uses: null, wherever the host's points */
+                memset(m->push + p->push_offset, 0, sizeof held);
+                break;
+            }
             memcpy(&held, m->push + p->push_offset, sizeof held);
             CAMP_TRY(add_view(m, p, held, 0, p->access | CAMP_ACCESS_POINTER));
             break;

@@ -62,7 +62,9 @@ static void put_arg(ParamOut *o, const char *fmt, const char *expr) {
  * each a launch view like a captured pointer, at its offset in the
  * struct's copy in the push constants: the runtime reads the host address
  * there and overwrites it with the device address. Written: the kernel may
- * write through that one (access.c tells them apart). */
+ * write through that one (access.c tells them apart). One the kernel does
+ * not use at all goes with no access: the runtime passes a null pointer
+ * (a graph's other arrays need no view). */
 typedef struct HeldOut {
     ParamOut *o;
     const Var *v;
@@ -71,9 +73,9 @@ typedef struct HeldOut {
 
 static void put_held_pointer(void *ctx, const Type *ptr, const char *name, uint32_t offset) {
     HeldOut *h = ctx;
-    bool written = access_held_written(h->v, h->index, ptr);
-    put_param(h->o, "CAMP_PARAM_HELD_POINTER", offset, CAMP_ACCESS_READ | (written ? CAMP_ACCESS_WRITE : 0), 0, 0,
-              name);
+    bool written = access_held_written(h->v, h->index, ptr), used = access_held_used(h->v, h->index);
+    put_param(h->o, "CAMP_PARAM_HELD_POINTER", offset,
+              used ? CAMP_ACCESS_READ | (written ? CAMP_ACCESS_WRITE : 0) : 0, 0, 0, name);
     h->index++;
 }
 

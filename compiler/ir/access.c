@@ -61,15 +61,19 @@ static void count_held(void *ctx, const Type *ptr, const char *name, uint32_t of
 static bool held_member_roots(const Expr *lv, Roots *out) {
     uint32_t offset = 0;
     const Expr *x = lv;
-    for (; x->kind == EX_MEMBER; x = x->lhs) offset += x->lhs->type->members[x->ival].offset;
-    if (x->kind != EX_VAR || x->var->kind != VAR_CAPTURE || x->var->capture != CAPTURE_VALUE ||
-        !x->var->access_roots)
+    for (;;) {
+        if (x->kind == EX_MEMBER) offset += x->lhs->type->members[x->ival].offset, x = x->lhs;
+        else if (x->kind == EX_DEREF && x->lhs->kind == EX_ADDR) x = x->lhs->lhs; /* (&s)->m */
+        else break;
+    }
+    const Var *v = x->kind == EX_VAR && x->var->copy_of ? x->var->copy_of : x->kind == EX_VAR ? x->var : NULL;
+    if (!v || v->kind != VAR_CAPTURE || v->capture != CAPTURE_VALUE || !v->access_roots) /* the kernel's copy: its capture's */
         return false;
     HeldCount within = {0}, before = {.below = offset};
     type_each_held_pointer(lv->type, NULL, 0, NULL, count_held, &within);
-    type_each_held_pointer(x->var->type, NULL, 0, NULL, count_held, &before);
+    type_each_held_pointer(v->type, NULL, 0, NULL, count_held, &before);
     *out = 0;
-    for (int i = 0; i < within.count; i++) *out |= root_bit(x->var->held_root + before.before + i);
+    for (int i = 0; i < within.count; i++) *out |= root_bit(v->held_root + before.before + i);
     return true;
 }
 
@@ -268,9 +272,21 @@ static void summarize_funcs(Unit *u, Scan casts) {
     } while (changed);
 }
 
+/* The roots of the pointers a kernel's body reads: a pointer's value
+ * loaded (to index it, compare it, keep it), or handed to a call, an
+ * atomic or a builtin (what it is given, all it holds). Its copy of a
+ * struct capture, made from the whole struct, reads nothing by that. */
+static void read_roots(void *ctx, Expr *x) {
+    Roots *read = ctx;
+    if (x->kind == EX_LOAD && x->type->kind == TY_PTR) *read |= value_roots(x, false);
+    if (x->kind == EX_CALL || x->kind == EX_ATOMIC || x->kind == EX_BUILTIN)
+        for (int i = 0; i < x->nargs; i++) *read |= value_roots(x->args[i], false);
+}
+
 /* The WRITE bit of each capture that holds memory: a view, a pointer, a
  * struct holding pointers, whose pointers are told apart (one root each:
- * a kernel writing s.out does not write s.in). */
+ * a kernel writing s.out does not write s.in; one that uses only s.in
+ * does not need s.out in a view). */
 static void mark_kernel(Kernel *k, Scan casts) {
     int next = 0;
     for (int j = 0; j < k->captures.len; j++) {
@@ -285,7 +301,8 @@ static void mark_kernel(Kernel *k, Scan casts) {
         }
     }
     Scan s = scan_body(k->body, casts);
-    Roots written = s.written | s.calls;
+    Roots written = s.written | s.calls, read = 0;
+    walk_stmt(k->body, read_roots, NULL, &read);
     for (int j = 0; j < k->captures.len; j++) {
         Var *v = k->captures.items[j];
         if (!v->access_roots) continue;
@@ -295,6 +312,7 @@ static void mark_kernel(Kernel *k, Scan casts) {
         for (int i = 0; i < 64; i++) {
             if (has_root(written, v->held_root + i)) v->held_written |= root_bit(i);
             if (!has_root(s.written, v->held_root + i)) v->held_in_calls |= root_bit(i);
+            if (has_root(read | written, v->held_root + i)) v->held_used |= root_bit(i);
         }
     }
 }
@@ -304,6 +322,8 @@ bool access_held_written(const Var *v, int index, const Type *ptr) {
 }
 
 bool access_held_in_calls(const Var *v, int index) { return has_root(v->held_in_calls, index); }
+
+bool access_held_used(const Var *v, int index) { return has_root(v->held_used, index); }
 
 void access_analyze(Unit *u) {
     Scan casts = unit_casts(u);

@@ -365,7 +365,7 @@ typedef struct Var {
      * written (bit 63: one from the 63rd on); held_in_calls: only by the
      * amp functions its kernel calls (access.c) */
     int held_root;
-    uint64_t held_written, held_in_calls;
+    uint64_t held_written, held_in_calls, held_used; /* held_used: read or written at all */
     /* a struct captured by value that holds pointers, whose address the
      * kernel takes: the thread's own copy, a local the body begins by
      * declaring (frontend_lower.c); copy_of: that local's capture, which
@@ -869,6 +869,9 @@ void access_analyze(Unit *u);
  * struct capture holds. */
 bool access_held_written(const Var *v, int index, const Type *ptr);
 bool access_held_in_calls(const Var *v, int index); /* written only by the amp functions the kernel calls */
+/* Whether the kernel reads or writes the pointer at all (an unused one is
+ * passed as a null pointer, and need not lie in a view). */
+bool access_held_used(const Var *v, int index);
 
 /* spv_emit.c: the whole module for all kernels into u->spirv; with
  * `cooperative`, fragments as cooperative matrices instead (the module of

@@ -39,7 +39,8 @@ static void print_held_pointer(void *ctx, const Type *ptr, const char *name, uin
     HeldDump *h = ctx;
     bool written = access_held_written(h->v, h->index, ptr);
     fprintf(h->out, "%s '%s' %s", h->index ? "," : "", name,
-            !written                                  ? "read"
+            !access_held_used(h->v, h->index)        ? "unused (passed as a null pointer)"
+            : !written                               ? "read"
             : access_held_in_calls(h->v, h->index) ? "read-write (through calls)"
                                                     : "read-write");
     h->index++;

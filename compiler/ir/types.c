@@ -1,6 +1,8 @@
 /* types.c — questions about kernel IR types. */
 #include "campcc.h"
 
+#include <string.h>
+
 bool type_is_integer(const Type *t) { return t->kind == TY_INT || t->kind == TY_BOOL; }
 
 bool type_is_arith(const Type *t) { return type_is_integer(t) || t->kind == TY_FLOAT; }
@@ -76,7 +78,11 @@ void type_each_held_pointer(const Type *t, const char *name, uint32_t offset, Ar
             const Member *mb = &t->members[m];
             /* an anonymous member's members are named through the parent */
             const char *inner = name;
-            if (names && mb->name && *mb->name) inner = arena_printf(names, "%s.%s", name, mb->name);
+            size_t len = name ? strlen(name) : 0;
+            if (names && mb->name && *mb->name && len > 3 && !strncmp(name, "(*", 2) && name[len - 1] == ')')
+                inner = arena_printf(names, "%.*s->%s", (int)len - 3, name + 2, mb->name); /* (*g).m as written: g->m */
+            else if (names && mb->name && *mb->name)
+                inner = arena_printf(names, "%s.%s", name, mb->name);
             type_each_held_pointer(mb->type, inner, offset + mb->offset, names, fn, ctx);
         }
         return;
