@@ -118,6 +118,15 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
  * of the function around it, and surely assigns it before each read: then
  * each thread has one of its own, not a capture. */
 bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl);
+/* What the error for a write of a captured variable advises (restrictions.c, frontend_lower.c). */
+#define FE_CAPTURED_WRITE_ADVICE                                                                                      \
+    "captures are by value and read-only in a kernel; a variable the kernel assigns before it reads it is each "      \
+    "thread's own, one it assigns and never reads is a flag shared with the host, and values of all threads combine " \
+    "through camp_atomic_fetch_add or camp_reduce_sum"
+/* Whether the kernel of `body` assigns decl, a scalar of the function
+ * around it, and never reads it (`changed = 1;`, `found = i;`): a flag
+ * for the host, which the threads share with it as a view. */
+bool fe_is_kernel_flag(Frontend *fe, CXCursor body, CXCursor decl);
 /* Whether decl, an array of the function around the kernel being lowered,
  * is every thread's scratch: the kernel writes it before it reads it, at
  * indices that are the same in every thread, and the host reads it

@@ -634,9 +634,7 @@ static bool check_writable(Frontend *fe, Expr *target, CXCursor c) {
     while (root && (root->kind == EX_VELEM || root->kind == EX_SWIZZLE || root->kind == EX_MEMBER)) root = root->lhs;
     if (root && root->kind == EX_VAR && root->var->kind == VAR_CAPTURE) {
         diag_error(fe->u->diag, fe_loc(fe, c),
-                   "cannot assign to captured variable '%s' (captures are by value and read-only in a kernel; a "
-                   "variable the kernel assigns before it reads it is each thread's own, and values of all "
-                   "threads combine through camp_atomic_fetch_add or camp_reduce_sum)",
+                   "cannot assign to captured variable '%s' (" FE_CAPTURED_WRITE_ADVICE ")",
                    root->var->name);
         return false;
     }

@@ -276,6 +276,18 @@ bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl) {
     return u.assigned && u.read && !u.read_first;
 }
 
+bool fe_is_kernel_flag(Frontend *fe, CXCursor body, CXCursor decl) {
+    enum CXCursorKind k = clang_getCursorKind(decl);
+    if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
+        (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(decl)))
+        return false;
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    if (t.kind == CXType_Record || t.kind == CXType_ConstantArray || t.kind == CXType_Pointer) return false;
+    Use u = {.fe = fe, .decl = clang_getCanonicalCursor(decl), .whole = 1};
+    walk(&u, body, 0);
+    return u.assigned && !u.read && !u.read_first;
+}
+
 typedef struct MemberUses {
     CXCursor decl;
     int uses, members; /* of decl in the kernel; of them, `decl->m` and `*decl` */

@@ -405,6 +405,10 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
         return;
     }
     if (ck->in_kernel && fe_is_kernel_private(ck->fe, ck->body, var)) return;
+    if (ck->in_kernel && fe_is_kernel_flag(ck->fe, ck->body, var) && fe_is_shareable_variable(ck->fe, var)) {
+        fe_share_variable(ck->fe, var); /* a flag every thread that sets it sets for the host */
+        return;
+    }
     char *name = fe_spelling(ck->fe, var);
     if (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(var))
         diag_error(ck->d, fe_loc(ck->fe, op),
@@ -412,9 +416,7 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
                    ck->in_kernel ? "a kernel" : "a restrict(amp) function", unshareable(ck->fe, var));
     else
         diag_error(ck->d, fe_loc(ck->fe, op),
-                   "cannot assign to captured variable '%s' (captures are by value and read-only in a kernel; a "
-                   "variable the kernel assigns before it reads it is each thread's own, and values of all "
-                   "threads combine through camp_atomic_fetch_add or camp_reduce_sum)", name);
+                   "cannot assign to captured variable '%s' (" FE_CAPTURED_WRITE_ADVICE ")", name);
     diag_note(ck->d, fe_loc(ck->fe, var), "'%s' declared here", name);
 }
 
