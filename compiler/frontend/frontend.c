@@ -906,7 +906,7 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     f->fragment_op = fe_fragment_op(name, f->loc);
     /* camp_math.h's double-double arithmetic needs each product and sum
      * rounded separately, as in its serial build */
-    f->exact_fp = f->library;
+    f->exact_fp = f->library || fe_contract_off(fe, def);
     fe->funcs = grow_array(fe->funcs, fe->nfuncs, &fe->capfuncs, sizeof *fe->funcs, 16);
     fe->funcs[fe->nfuncs++] = (FuncBinding){def, f};
     vec_push(fe->a, &fe->u->funcs, f);
@@ -1179,6 +1179,7 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
 
     fe->kernel = k;
     fe->kernel_function = fe_spelling(fe, clang_getCursorSemanticParent(idx_decl[0]));
+    k->exact_fp = fe_contract_off(fe, clang_getCursorSemanticParent(idx_decl[0]));
     fe->func = NULL;
     fe->nvars = 0;
     fe->ncaptured = 0;

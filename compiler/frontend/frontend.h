@@ -35,6 +35,14 @@ typedef struct NextUse {
 } NextUse;
 
 /* The frontend's state for one translation unit. */
+/* A floating-point contraction pragma of the main file (fp_contract.c):
+ * where, inside how many braces, and whether it turns contraction off. */
+typedef struct ContractPragma {
+    size_t offset;
+    int depth;
+    bool off;
+} ContractPragma;
+
 typedef struct Frontend {
     Unit *u;
     Arena *a;
@@ -76,6 +84,8 @@ typedef struct Frontend {
     CXCursor kernel_statement, kernel_index; /* its parallel_for_each, its index's declaration */
     PtrVec privates;      /* Var *: its variables of its own for the function's (kernel_privates.c) */
     PtrVec macro_regions; /* MacroRegion *: where kernel macros' uses were expanded (kernel_macros.c) */
+    ContractPragma *contract_pragmas; /* the main file's FP_CONTRACT pragmas (fp_contract.c) */
+    int ncontract_pragmas, capcontract_pragmas;
     int macro_rounds;     /* parses after such expansions */
 } Frontend;
 
@@ -136,6 +146,13 @@ bool fe_is_kernel_scratch_array(Frontend *fe, CXCursor decl);
  * struct's members (`p->m`, `(*p).m`): not indexed, moved, compared or
  * passed on. */
 bool fe_only_member_uses(CXCursor body, CXCursor decl);
+
+/* fp_contract.c: the main file's `#pragma STDC FP_CONTRACT` and `#pragma
+ * clang fp contract` lines; whether the amp function (or the function
+ * around a kernel) `function` is covered by one that turns contraction
+ * off: its float operations then round one by one. */
+void fe_find_contract_pragmas(Frontend *fe);
+bool fe_contract_off(Frontend *fe, CXCursor function);
 
 /* kernel_macros.c: replaces in u->source each use of a macro of the
  * program's own that writes a kernel by its expansion; true if it did (the

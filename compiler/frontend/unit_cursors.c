@@ -47,6 +47,8 @@ void fe_list_unit(Frontend *fe) {
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), collect_top, fe);
     fe_find_dialect_dir(fe, fe->searched, fe->nsearched);
     fe_find_math_library(fe, fe->searched, fe->nsearched);
+    fe->ncontract_pragmas = 0;
+    fe_find_contract_pragmas(fe);
     int kept = 0;
     for (int i = 0; i < fe->nsearched; i++) {
         if (is_global_object(fe, fe->searched[i])) {

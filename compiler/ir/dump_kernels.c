@@ -161,6 +161,9 @@ void dump_kernels(const Unit *u, FILE *out) {
             if (k->features & camp_feature_names[f].bit) fprintf(out, " %s", camp_feature_names[f].vulkan);
         fputs(k->features ? "\n" : " (only the Vulkan 1.2 baseline)\n", out);
         print_capabilities(u->spirv, u->spirv_words, out);
+        if (k->exact_fp || u->opts->fp_exact)
+            fputs("  float operations: each rounded on its own, none fused (FP_CONTRACT OFF, -ffp-contract=off or a "
+                  "volatile variable)\n", out);
         if (k->matmul) fprintf(out, "  multiply loop: %s\n", k->matmul);
         if (k->cooperative) print_fragments(u, k, out);
     }
