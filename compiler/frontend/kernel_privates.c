@@ -122,7 +122,7 @@ static bool writes_first(Use *u, CXCursor call, int i) {
         const char *name;
         unsigned params; /* bit i: parameter i is written only */
     } outs[] = {{"sincos", 6}, {"sincosf", 6}, {"frexp", 2}, {"frexpf", 2},
-                {"modf", 2},   {"modff", 2},   {"remquo", 4}, {"remquof", 4}};
+                {"modf", 2},   {"modff", 2},   {"remquo", 4}, {"remquof", 4}, {"lgamma_r", 2}, {"lgammaf_r", 2}};
     CXCursor callee = clang_getCursorReferenced(call);
     CXString s = clang_getCursorSpelling(callee);
     const char *name = clang_getCString(s);

@@ -420,6 +420,16 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
     diag_note(ck->d, fe_loc(ck->fe, var), "'%s' declared here", name);
 }
 
+/* Whether decl is the C library's global `name` (declared in a system header). */
+static bool is_library_global(CXCursor decl, const char *name) {
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl || !clang_Location_isInSystemHeader(clang_getCursorLocation(decl)))
+        return false;
+    CXString s = clang_getCursorSpelling(decl);
+    bool yes = !strcmp(clang_getCString(s), name);
+    clang_disposeString(s);
+    return yes;
+}
+
 /* ---- calls ----------------------------------------------------------------- */
 
 /* <math.h> functions and <stdlib.h>'s abs: amp code may call them (C++ AMP's
@@ -431,7 +441,7 @@ static bool is_math_function(const char *name) {
         "fmod", "frexp", "hypot", "ilogb", "ldexp", "lgamma", "llrint", "llround", "log", "log10",
         "log1p", "log2", "logb", "lrint", "lround", "modf", "nearbyint", "nextafter",
         "pow", "remainder", "remquo", "rint", "round", "scalbln", "scalbn", "sin", "sinh", "sqrt", "tan",
-        "tanh", "tgamma", "trunc", "abs", "labs", "llabs",
+        "tanh", "tgamma", "trunc", "abs", "labs", "llabs", "lgamma_r", "lgammaf_r",
     };
     size_t n = strlen(name);
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
@@ -521,6 +531,20 @@ static bool check_callee(Checker *ck, CXCursor call) {
                    "'%s' is not supported in amp code: use camp_atomic_fetch_add and the other camp_atomic_* "
                    "(GCC's __sync_fetch_and_<op>, __sync_<op>_and_fetch, compare and swaps, lock_test_and_set "
                    "and lock_release work too)",
+                   name);
+        return false;
+    }
+    if (!strcmp(name, "__errno_location")) { /* errno, as glibc spells it */
+        diag_error(ck->d, at,
+                   "errno is not available in amp code: the math functions there do not set it; test their "
+                   "result (isnan, isinf) or the argument instead");
+        return false;
+    }
+    if (!strncmp(name, "fe", 2) && clang_Location_isInSystemHeader(clang_getCursorLocation(decl)) &&
+        (strstr(name, "round") || strstr(name, "except") || strstr(name, "env"))) { /* <fenv.h> */
+        diag_error(ck->d, at,
+                   "'%s' is not available in amp code: kernels round to nearest and keep no exception flags "
+                   "(nextafter steps a bound outwards by one ulp)",
                    name);
         return false;
     }
@@ -624,6 +648,12 @@ static void check_node(Checker *ck, CXCursor c) {
         check_call(ck, c);
         return;
     case CXCursor_DeclRefExpr:
+        if (is_library_global(clang_getCursorReferenced(c), "signgam")) {
+            diag_error(ck->d, fe_loc(fe, c),
+                       "'signgam' is set by the host's lgamma only, not by lgamma in amp code: take the sign of "
+                       "gamma(x) from lgamma_r(x, &sign)");
+            return;
+        }
         if (clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_FunctionDecl) {
             char *name = fe_spelling(fe, clang_getCursorReferenced(c));
             diag_error(ck->d, fe_loc(fe, c),

@@ -258,6 +258,9 @@ static inline float camp_precise_remquof(float x, float y, int *quotient) restri
     return camp_math_double_to_float(
         camp_precise_remquo(camp_math_float_to_double(x), camp_math_float_to_double(y), quotient));
 }
+static inline float camp_precise_lgammaf_r(float x, int *sign) restrict(cpu, amp) {
+    return camp_math_double_to_float(camp_precise_lgamma_r(camp_math_float_to_double(x), sign));
+}
 /* Compared as doubles (a flushing float comparison would call two
  * subnormals equal); the step is on the bits. */
 static inline float camp_precise_nextafterf(float x, float y) restrict(cpu, amp) {

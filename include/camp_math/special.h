@@ -3,7 +3,8 @@
  * erf: for |x| < 2.5 the series erf x = 2/sqrt(pi) e^(-x^2)
  * sum 2^n x^(2n+1) / (1*3*...*(2n+1)), whose terms are all positive; beyond,
  * erfc's continued fraction erfc x = e^(-x^2)/sqrt(pi) / (x + (1/2)/(x +
- * 1/(x + (3/2)/(x + ...)))), evaluated backwards. lgamma: Taylor series
+ * 1/(x + (3/2)/(x + ...)))), evaluated backwards. lgamma (and lgamma_r,
+ * which gives the sign too, as POSIX's lgamma_r does): Taylor series
  * about 1 and 2 (its positive zeros) and about its first four negative
  * zeros, elsewhere the recurrence up to 20 (where the truncated series is good to 2^-106) and
  * Stirling's series; reflection for x < 0. tgamma = +-e^lgamma. */
@@ -208,6 +209,15 @@ static inline double camp_precise_lgamma(double x) restrict(cpu, amp) {
     }
     camp_math_lgamma_dd(x, &rh, &rl);
     return rh + rl;
+}
+/* lgamma(x) and, in *sign, the sign of gamma(x) as glibc's lgamma_r gives
+ * it: -1 on (-1, 0), (-3, -2), ... and for -0; 1 elsewhere (the poles and
+ * NaN included). */
+static inline double camp_precise_lgamma_r(double x, int *sign) restrict(cpu, amp) {
+    double f = camp_precise_floor(x);
+    int negative = x < 0.0 && !camp_precise_isinf(x) && f != x && f != 2.0 * camp_precise_floor(0.5 * f);
+    *sign = negative || (x == 0.0 && camp_precise_signbit(x)) ? -1 : 1;
+    return camp_precise_lgamma(x);
 }
 static inline double camp_precise_tgamma(double x) restrict(cpu, amp) {
     double rh, rl, r;
