@@ -338,6 +338,13 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
         if (status == CAMP_OK) status = retired;
     }
     camp_views_release(&set, q);
+    /* The program's first kernel goes to the device at once: the first
+     * submission registers the teardown at exit again (camp_at_exit_again),
+     * so an exit handler the program registers after its first kernel runs
+     * before the teardown and reads the kernel's results, as documented
+     * (it ran after it, and read what the teardown left, where the first
+     * submission came after the handler's registration). */
+    if (status == CAMP_OK && !camp_rt.atexit_after_submit) status = camp_queue_flush(q);
     return status;
 }
 
