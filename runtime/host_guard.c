@@ -47,6 +47,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <link.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -725,6 +726,29 @@ void camp_guard_host_close(camp_guard_window *window) {
     camp_guard_close(window);
     camp_unlock_and_report(CAMP_OK);
     errno = saved_errno;
+}
+
+/* The views that begin in [block, block + bytes), ended (memory libcamp
+ * owns is never a program's block). */
+static camp_status end_views_in(const char *block, size_t bytes) {
+    const char *end = block + bytes;
+    camp_region *region;
+    while ((region = camp_region_below(end)) && region->host >= block) {
+        end = region->host;
+        if (region->owns_host) continue;
+        CAMP_TRY(camp_region_synchronize(region, true));
+        camp_region_remove(region);
+        camp_region_free(region);
+    }
+    return CAMP_OK;
+}
+
+void camp_guard_host_free(void *block) {
+    if (!block || !atomic_load(&guarded_count) || lock_held_here()) return;
+    size_t bytes = malloc_usable_size(block);
+    if (!published_on_pages((uintptr_t)block, (uintptr_t)block + bytes)) return; /* the usual case: no view */
+    camp_lock_at(NULL, 0);
+    camp_unlock_and_report(end_views_in(block, bytes));
 }
 
 /* ---- The fault handler ------------------------------------------------------ */

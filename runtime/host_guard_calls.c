@@ -2,7 +2,8 @@
  * between a program's memory and a file, a pipe or a socket, wrapped so
  * that a view's protected pages (host_guard.c) are settled first: the
  * kernel would not fault on them, it would fail the call with EFAULT, and
- * the C library's buffered calls pass large buffers straight to it.
+ * the C library's buffered calls pass large buffers straight to it; and
+ * realloc, which may move a block's pages, protection and all (below).
  * Each wrapper costs one load while no page is protected. Calls the C
  * library makes inside itself are not wrapped, and need not be: those
  * from a program's own buffer (fwrite, fread) are wrapped here. */
@@ -44,3 +45,15 @@ GUARDED(size_t, fwrite, (const void *buffer, size_t size, size_t n, FILE *stream
         product(size, n), false)
 GUARDED(size_t, fread, (void *buffer, size_t size, size_t n, FILE *stream), (buffer, size, n, stream),
         product(size, n), true)
+
+/* realloc frees or moves the block: the views in it end first (their
+ * results copied into it, so that the moved block holds them), as the
+ * program should have ended them; glibc moves a large block with mremap,
+ * which took the protection of a view's pages along to an address where
+ * no view lies, and the program's next access there died of SIGSEGV. */
+void *realloc(void *block, size_t bytes) {
+    static __typeof__(&realloc) next;
+    if (!next) next = (__typeof__(&realloc))dlsym(RTLD_NEXT, "realloc");
+    camp_guard_host_free(block);
+    return next(block, bytes);
+}

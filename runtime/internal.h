@@ -1137,6 +1137,11 @@ void camp_guard_close(camp_guard_window *window);
  * EFAULT on a protected page: they take the lock themselves. */
 void camp_guard_host_open(camp_guard_window *window, const void *host, size_t bytes, bool write);
 void camp_guard_host_close(camp_guard_window *window);
+/* Before the C library's realloc frees or moves a malloc'd block: the
+ * views in it whose pages are protected end as array_view_release would
+ * end them (their results first), so that no protection goes along with
+ * the pages (glibc moves a large block with mremap). */
+void camp_guard_host_free(void *block);
 
 /* ---- array_view_section.c ------------------------------------------------ */
 
