@@ -6,7 +6,7 @@ int main(void) {
     int n = 0;
     parallel_for_each(i, extent(4)) {
         __asm__("");
-        n = 1;
+        n += 1;
         a[i] = 0;
     }
     parallel_for_each(i, extent(4)) {
