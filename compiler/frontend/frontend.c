@@ -182,6 +182,26 @@ static uint32_t next_member_offset(const Type *ty, const BitRun *runs, int nruns
 
 /* Fills in the members of struct `ty` (and the members that hold its
  * bit-fields); false (reported) if amp code cannot have one of them. */
+
+static bool is_function_pointer(CXType t) {
+    CXType ct = clang_getCanonicalType(t);
+    if (ct.kind != CXType_Pointer) return false;
+    enum CXTypeKind k = clang_getCanonicalType(clang_getPointeeType(ct)).kind;
+    return k == CXType_FunctionProto || k == CXType_FunctionNoProto;
+}
+
+/* A struct's function-pointer member (a host callback beside the data a
+ * kernel reads, `double (*initial)(double)`) as its bytes: the struct can
+ * be captured and copied, and a use of the member in amp code is an error
+ * there (restrictions.c: function pointers are not allowed). */
+static Type *function_pointer_bits(Frontend *fe, CXType t) {
+    Type *bits = type_int(8, false);
+    Type *named = arena_alloc(fe->a, sizeof *named);
+    *named = *bits;
+    named->name = fe_type_spelling(fe, t);
+    return named;
+}
+
 static bool record_members(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
     FieldWalk w = {fe, ty, where, {0}, true};
     clang_Type_visitFields(ct, collect_field, &w);
@@ -225,7 +245,8 @@ static bool record_members(Frontend *fe, CXType ct, Type *ty, CXCursor where) {
          * spells its type): its members are named through the parent */
         bool anonymous = clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(clang_getCursorType(f)));
         m->name = anonymous ? "" : fe_spelling(fe, f);
-        m->type = fe_type(fe, clang_getCursorType(f), f);
+        m->type = is_function_pointer(clang_getCursorType(f)) ? function_pointer_bits(fe, clang_getCursorType(f))
+                                                               : fe_type(fe, clang_getCursorType(f), f);
         if (!m->type) return false;
         if (m->type->kind == TY_ARRAY && m->type->len < 0) {
             diag_error(fe->u->diag, fe_loc(fe, f), "flexible array member '%s' is not supported in amp code",
