@@ -850,8 +850,18 @@ static Expr *lower_subscript(Frontend *fe, CXCursor c) {
     Expr *ctype = fe_ctype_table_entry(fe, c, fe_strip(kids[0]), kids[1]); /* <ctype.h>'s macros */
     if (ctype) return ctype;
     Type *t = fe_type(fe, clang_getCursorType(c), c);
-    Expr *base = fe_lower_expr(fe, kids[0]), *idx = fe_lower_expr(fe, kids[1]);
+    /* an array of pointers (a captured struct's `float *f[Q]`) decays to a
+     * pointer to pointers, which amp code has no type for: its element is
+     * taken from the array itself */
+    CXCursor array[1];
+    bool pointers = clang_getCursorKind(kids[0]) == CXCursor_UnexposedExpr && fe_children(kids[0], array, 1) == 1 &&
+                    clang_getCanonicalType(clang_getCursorType(array[0])).kind == CXType_ConstantArray &&
+                    clang_getCanonicalType(clang_getArrayElementType(clang_getCanonicalType(
+                                               clang_getCursorType(array[0]))))
+                            .kind == CXType_Pointer;
+    Expr *base = pointers ? fe_lower_expr(fe, array[0]) : fe_lower_expr(fe, kids[0]), *idx = fe_lower_expr(fe, kids[1]);
     if (!t || !base || !idx) return NULL;
+    if (pointers) base = decay_of(fe, base, c);
     if (base->type->kind == TY_VECTOR) { /* v[i]: a component */
         Expr *e = fe_new_expr(fe, EX_VELEM, t, c);
         e->lhs = base;

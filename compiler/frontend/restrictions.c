@@ -592,11 +592,20 @@ static bool is_implicit_conversion(CXCursor c) {
 
 /* The decay of an array from outside the amp code: an implicit view.
  * If it holds pointers, the kernel's layout reports it, naming the array
- * (layout.c), as it does for pointers in captured unions. */
+ * (layout.c), as it does for pointers in captured unions. Or the decay of
+ * an array member of a struct captured by value (a lattice's `L.f[q]`,
+ * `float *f[Q]`): its pointers are translated as the struct's others are. */
 static bool is_captured_array_decay(Checker *ck, CXCursor c) {
     CXCursor kids[2];
     if (clang_getCursorKind(c) != CXCursor_UnexposedExpr || fe_children(c, kids, 2) != 1) return false;
     CXCursor ref = strip_implicit(kids[0]);
+    bool member = false;
+    while (clang_getCursorKind(ref) == CXCursor_MemberRefExpr && fe_children(ref, kids, 2) == 1) {
+        enum CXTypeKind base = clang_getCanonicalType(clang_getCursorType(kids[0])).kind;
+        if (base != CXType_Record && (base != CXType_Pointer || member)) return false; /* s.m, p->m; not p->q->m */
+        ref = strip_implicit(kids[0]);
+        member = true;
+    }
     CXCursor var = clang_getCursorReferenced(ref);
     return clang_getCursorKind(ref) == CXCursor_DeclRefExpr &&
            (clang_getCursorKind(var) == CXCursor_VarDecl || clang_getCursorKind(var) == CXCursor_ParmDecl) &&

@@ -364,7 +364,8 @@ static void check_pointer_read(CheckFrame *cf, const Expr *x) {
     if (x->type->kind == TY_PTR)
         diag_error(cf->c->u->diag, x->loc,
                    "a pointer read from a view's memory: a kernel cannot use pointers stored in a view (they are the "
-                   "host's addresses); store indices instead");
+                   "host's addresses); store indices instead, or keep a few pointers (`float *f[Q]`) in a struct "
+                   "the kernel captures, whose pointers are translated");
     else
         diag_error(cf->c->u->diag, x->loc,
                    "a struct holding pointers read whole from a view's memory: a kernel cannot use pointers stored "
