@@ -1,7 +1,8 @@
 /* launch_scope.c — a local array that a kernel reaches through a pointer
  * of the function that launches it: `float *cur = a, *next = b;` swapped
  * between launches, or a struct that holds `a` (`image im = {a, w, h}`);
- * and a local struct so reached (`const params *p = &prm;`).
+ * and a local struct so reached (`const params *p = &prm;`), or a scalar
+ * whose address the function takes (`long long *tot = &total;`).
  * The kernel sees a pointer into the stack, where no view is; the arrays
  * of the function in scope at the launch are listed in a scope around it
  * (host_emit, libcamp's scope views, as call_views.c does for a call), and
@@ -30,6 +31,32 @@ static void extent_offsets(CXCursor c, unsigned *begin, unsigned *end) {
     *end = fe_offset(clang_getRangeEnd(r), NULL);
 }
 
+typedef struct AddressSearch {
+    CXCursor var;
+    bool found;
+} AddressSearch;
+
+static enum CXChildVisitResult find_address(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    AddressSearch *a = data;
+    CXCursor operand[1];
+    if (clang_getCursorKind(c) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf &&
+        fe_children(c, operand, 1) == 1 && clang_getCursorKind(fe_strip(operand[0])) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(fe_strip(operand[0]))), a->var)) {
+        a->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Whether the function that declares scalar `var` takes its address
+ * (`long long *tot = &total;`): a kernel may reach it through a pointer. */
+static bool address_taken(CXCursor var) {
+    AddressSearch a = {clang_getCanonicalCursor(var), false};
+    clang_visitChildren(clang_getCursorSemanticParent(var), find_address, &a);
+    return a.found;
+}
+
 /* A declaration hides any earlier one of its name; an array a scope can
  * list (fe_is_scope_local) is listed. */
 static enum CXChildVisitResult declare(CXCursor c, CXCursor parent, CXClientData data) {
@@ -44,7 +71,8 @@ static enum CXChildVisitResult declare(CXCursor c, CXCursor parent, CXClientData
             break;
         }
     enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
-    if ((k == CXType_ConstantArray || k == CXType_VariableArray || k == CXType_Record) && fe_is_scope_local(c))
+    bool aggregate = k == CXType_ConstantArray || k == CXType_VariableArray || k == CXType_Record;
+    if ((aggregate || (k != CXType_Pointer && address_taken(c))) && fe_is_scope_local(c))
         vec_push(s->fe->a, s->names, name);
     return CXChildVisit_Continue;
 }
