@@ -69,6 +69,7 @@ static void analyze(Unit *u) {
     dump_after(u, IR_AFTER_NONNEG);
     for (int i = 0; i < u->kernels.len; i++) fence_scan(u->kernels.items[i]);
     dump_after(u, IR_AFTER_FENCES);
+    exact_fp_spread(u);
     layout_kernels(u);
     alignment_scan(u);
     find_loop_checks(u);

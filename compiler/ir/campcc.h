@@ -860,6 +860,9 @@ void merge_switched_buffers(Unit *u);
  * false after errors. */
 bool ptr_storage_scan(Unit *u);
 
+/* exact_fp.c: the amp functions that exact code (Kernel.exact_fp,
+ * Func.exact_fp) calls are exact too, also through their calls. */
+void exact_fp_spread(Unit *u);
 /* layout.c: push-constant layout, workgroup sizes, features. */
 void layout_kernels(Unit *u);
 /* access.c: which captures each kernel may write (the WRITE bit of
