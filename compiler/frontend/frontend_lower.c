@@ -850,11 +850,13 @@ static Expr *lower_subscript(Frontend *fe, CXCursor c) {
     Expr *ctype = fe_ctype_table_entry(fe, c, fe_strip(kids[0]), kids[1]); /* <ctype.h>'s macros */
     if (ctype) return ctype;
     Type *t = fe_type(fe, clang_getCursorType(c), c);
-    /* an array of pointers (a captured struct's `float *f[Q]`) decays to a
-     * pointer to pointers, which amp code has no type for: its element is
-     * taken from the array itself */
+    /* a struct's array of pointers (a captured lattice's `float *f[Q]`)
+     * decays to a pointer to pointers, which amp code has no type for: its
+     * element is taken from the array itself (a variable's array of
+     * pointers is a view, whose pointers are refused where it decays) */
     CXCursor array[1];
     bool pointers = clang_getCursorKind(kids[0]) == CXCursor_UnexposedExpr && fe_children(kids[0], array, 1) == 1 &&
+                    clang_getCursorKind(fe_strip(array[0])) == CXCursor_MemberRefExpr &&
                     clang_getCanonicalType(clang_getCursorType(array[0])).kind == CXType_ConstantArray &&
                     clang_getCanonicalType(clang_getArrayElementType(clang_getCanonicalType(
                                                clang_getCursorType(array[0]))))

@@ -62,6 +62,6 @@ def test_syntax_only(ctx):
     expect(not left, f"-fsyntax-only wrote {left}")
     with open(ctx.path("bad.c"), "w") as f:
         f.write("#include <camp.h>\nvoid g(int n) {\n  int a[4];\n"
-                "  parallel_for_each(i, extent(4)) { n = 1; a[i] = 0; }\n}\n")
+                "  parallel_for_each(i, extent(4)) { n += 1; a[i] = 0; }\n}\n")
     _, err = ctx.run(["-fsyntax-only", "bad.c"], rc=1)
     expect("bad.c:4:" in err and "error:" in err, f"a kernel error must be reported: {err}")

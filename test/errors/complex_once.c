@@ -10,5 +10,5 @@ int main(void) {
     parallel_for_each(i, extent(4)) { y[i] = x[i]; }
     return (int)creal(y[0]);
 }
-// expect-error: 9:39: type '_Complex double' is not supported in amp code: keep the real and imaginary parts in a double2 (or a struct) and write the arithmetic on them
+// expect-error: 10:39: type '_Complex double' is not supported in amp code: keep the real and imaginary parts in a double2 (or a struct) and write the arithmetic on them
 // expect-errors: 1
