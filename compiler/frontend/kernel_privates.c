@@ -355,12 +355,6 @@ typedef struct Assignments {
     bool same;
 } Assignments;
 
-static bool refers_to(CXCursor c, CXCursor decl) {
-    c = bare_value(c);
-    return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-           clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), decl);
-}
-
 /* Each assignment of a->var in the kernel's body: what it assigns must be
  * the same in every thread (`k++` keeps k so; `&k` makes it unknown). */
 static enum CXChildVisitResult check_assignment(CXCursor c, CXCursor parent, CXClientData data) {
@@ -380,13 +374,13 @@ static enum CXChildVisitResult check_assignment(CXCursor c, CXCursor parent, CXC
     case CXCursor_CompoundAssignOperator: {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
         if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign && fe_children(c, kids, 2) == 2 &&
-            refers_to(kids[0], a->var) && !same_in_every_thread(a->s, kids[1]))
+            names_value(kids[0], a->var) && !same_in_every_thread(a->s, kids[1]))
             a->same = false;
         break;
     }
     case CXCursor_UnaryOperator:
         if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf && fe_children(c, kids, 2) == 1 &&
-            refers_to(kids[0], a->var))
+            names_value(kids[0], a->var))
             a->same = false;
         break;
     default: break;
@@ -451,7 +445,7 @@ static bool scratch_element(Scratch *s, CXCursor c) {
         vec_push(s->fe->a, &indices, index);
         base = bare_value(kids[0]);
     }
-    if (!indices.len || !refers_to(base, s->decl)) return false;
+    if (!indices.len || !names_value(base, s->decl)) return false;
     CXType t = clang_getCanonicalType(clang_getCursorType(c));
     if (t.kind == CXType_ConstantArray) s->shared = true; /* a row, passed on or decayed */
     for (int i = 0; i < indices.len; i++) {
@@ -497,7 +491,7 @@ static void scratch_scan(Scratch *s, CXCursor c) {
     if (s->shared) return;
     switch (clang_getCursorKind(c)) {
     case CXCursor_DeclRefExpr:
-        if (refers_to(c, s->decl)) s->shared = true; /* decayed, passed on, sizeof */
+        if (names_value(c, s->decl)) s->shared = true; /* decayed, passed on, sizeof */
         return;
     case CXCursor_ArraySubscriptExpr:
         if (scratch_element(s, c)) scratch_touch(s, false);
