@@ -13,14 +13,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What an error about a view in the way adds where only its sections hold
- * it: the program released the view (and perhaps freed its memory, which
- * malloc gave out again) but not the sections. */
-static void held_by_sections(const camp_region *region, char *note, size_t size) {
+/* What an error about a view in the way adds: where only its sections hold
+ * it, that the program released the view (and perhaps freed its memory,
+ * which malloc gave out again) but not the sections; else the usual
+ * cause, a view never released over memory since freed, or over a stack
+ * frame since gone, and new memory at its address. */
+static void in_the_way_note(const camp_region *region, char *note, size_t size) {
     const char *file = NULL;
     unsigned line = 0;
     note[0] = '\0';
-    if (region->kind != CAMP_REGION_VIEW || !camp_sections_alone_hold(region, &file, &line)) return;
+    if (region->kind != CAMP_REGION_VIEW) return;
+    if (!camp_sections_alone_hold(region, &file, &line)) {
+        snprintf(note, size,
+                 "; a view stays until array_view_release, even once its memory is freed or its function has "
+                 "returned (release '%s' there)",
+                 region->name);
+        return;
+    }
     char made[300] = "";
     if (file) snprintf(made, sizeof made, " made at %s:%u", file, line);
     snprintf(note, size,
@@ -40,7 +49,7 @@ static camp_status create(char *host, size_t bytes, const char *name, bool read_
     if (outer && host == outer->host + outer->bytes) outer = NULL; /* only touches it */
     char note[512];
     if (outer) {
-        held_by_sections(outer, note, sizeof note);
+        in_the_way_note(outer, note, sizeof note);
         if (end > outer->host + outer->bytes)
             return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                              "array_view(%s, ...) [%p, %p) straddles the end of %s '%s' [%p, %p); views "
@@ -67,7 +76,7 @@ static camp_status create(char *host, size_t bytes, const char *name, bool read_
     }
     camp_region *next = camp_region_below(end);
     if (next && next->host + next->bytes > host) {
-        held_by_sections(next, note, sizeof note);
+        in_the_way_note(next, note, sizeof note);
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                          "array_view(%s, ...) [%p, %p) encloses or overlaps %s '%s' [%p, %p); release that "
                          "first, or make the larger view first%s",

@@ -55,6 +55,8 @@ int main(void) {
     array_view(stray + 2, 2);
     array_view(stray, 8);
     printf("errors after an enclosing view: %d (%s)\n", errors, strstr(message, "encloses") ? "encloses" : message);
+    printf("says a view stays until released: %d\n",
+           strstr(message, "a view stays until array_view_release, even once its memory is freed") != NULL);
 
     /* an array a kernel uses that holds a view only partly */
     static int whole[16];
