@@ -1675,6 +1675,7 @@ bool frontend_run(Unit *u) {
     free(fe.searched);
     free(fe.shared);
     free(fe.global_params);
+    free(fe.contract_pragmas);
     if (fe.tu) clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);
     time_phase_end(TIME_FRONTEND, t);
