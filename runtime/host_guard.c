@@ -356,6 +356,23 @@ static bool published_on_pages(uintptr_t first, uintptr_t end) {
     }
 }
 
+/* Whether a published view begins in [first, end) (not merely shares its
+ * pages: a driver's thread reallocating a block beside a view must never
+ * wait for the lock, which libcamp may hold while it waits for that
+ * thread). Lock-free, as published_on_pages. */
+static bool published_begins_in(uintptr_t first, uintptr_t end) {
+    if (!published) return false;
+    for (;;) {
+        unsigned sequence = atomic_load(&published_sequence);
+        if (sequence & 1) continue;
+        uint32_t count = atomic_load(&published_count);
+        bool found = false;
+        for (uint32_t i = published_search(first, count); i < count && published[i].first < end && !found; i++)
+            found = published[i].first >= first;
+        if (atomic_load(&published_sequence) == sequence) return found;
+    }
+}
+
 /* Sets the protection of the region's pages from its level: the pages
  * inside the region alone take it; the two end pages, which other views
  * may share, the strictest of it and the other views' published levels
@@ -746,7 +763,7 @@ static camp_status end_views_in(const char *block, size_t bytes) {
 void camp_guard_host_free(void *block) {
     if (!block || !atomic_load(&guarded_count) || lock_held_here()) return;
     size_t bytes = malloc_usable_size(block);
-    if (!published_on_pages((uintptr_t)block, (uintptr_t)block + bytes)) return; /* the usual case: no view */
+    if (!published_begins_in((uintptr_t)block, (uintptr_t)block + bytes)) return; /* the usual case: no view */
     camp_lock_at(NULL, 0);
     camp_unlock_and_report(end_views_in(block, bytes));
 }
