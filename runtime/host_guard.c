@@ -339,28 +339,9 @@ static page_state published_lookup_except(uintptr_t address, uintptr_t except_fi
 
 static page_state published_lookup(uintptr_t address) { return published_lookup_except(address, 0); }
 
-/* Whether a published view has a byte in the pages of [first, end).
- * Lock-free: a system call's wrapper asks before it takes the lock, which
- * a driver's thread calling write() must never wait for (libcamp may hold
- * it while it waits for that thread). */
-static bool published_on_pages(uintptr_t first, uintptr_t end) {
-    if (!published) return false;
-    first = page_down(first);
-    end = page_up(end);
-    for (;;) {
-        unsigned sequence = atomic_load(&published_sequence);
-        if (sequence & 1) continue;
-        uint32_t count = atomic_load(&published_count), i = published_search(first, count);
-        bool found = i < count && published[i].first < end;
-        if (atomic_load(&published_sequence) == sequence) return found;
-    }
-}
-
-/* Whether a published view begins in [first, end) (not merely shares its
- * pages: a driver's thread reallocating a block beside a view must never
- * wait for the lock, which libcamp may hold while it waits for that
- * thread). Lock-free, as published_on_pages. */
-static bool published_begins_in(uintptr_t first, uintptr_t end) {
+/* Whether a published view has a byte in [first, end), or (`begins`)
+ * begins there. Lock-free, read again where a change was under way. */
+static bool published_in(uintptr_t first, uintptr_t end, bool begins) {
     if (!published) return false;
     for (;;) {
         unsigned sequence = atomic_load(&published_sequence);
@@ -368,9 +349,17 @@ static bool published_begins_in(uintptr_t first, uintptr_t end) {
         uint32_t count = atomic_load(&published_count);
         bool found = false;
         for (uint32_t i = published_search(first, count); i < count && published[i].first < end && !found; i++)
-            found = published[i].first >= first;
+            found = !begins || published[i].first >= first;
         if (atomic_load(&published_sequence) == sequence) return found;
     }
+}
+
+/* Whether a published view has a byte in the pages of [first, end): a
+ * system call's wrapper asks before it takes the lock, which a driver's
+ * thread calling write() must never wait for (libcamp may hold it while it
+ * waits for that thread). */
+static bool published_on_pages(uintptr_t first, uintptr_t end) {
+    return published_in(page_down(first), page_up(end), false);
 }
 
 /* Sets the protection of the region's pages from its level: the pages
@@ -763,7 +752,9 @@ static camp_status end_views_in(const char *block, size_t bytes) {
 void camp_guard_host_free(void *block) {
     if (!block || !atomic_load(&guarded_count) || lock_held_here()) return;
     size_t bytes = malloc_usable_size(block);
-    if (!published_begins_in((uintptr_t)block, (uintptr_t)block + bytes)) return; /* the usual case: no view */
+    /* the usual case: no view; one that only shares a page with the block
+     * (a driver's thread reallocating beside a view) must not wait for the lock */
+    if (!published_in((uintptr_t)block, (uintptr_t)block + bytes, true)) return;
     camp_lock_at(NULL, 0);
     camp_unlock_and_report(end_views_in(block, bytes));
 }

@@ -342,8 +342,7 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
         return record_type(fe, ct, ty, where);
     case CXType_Pointer: {
         CXType pt = clang_getPointeeType(ct);
-        if (clang_getCanonicalType(pt).kind == CXType_FunctionProto ||
-            clang_getCanonicalType(pt).kind == CXType_FunctionNoProto) {
+        if (is_function_pointer(ct)) {
             diag_error(fe->u->diag, fe_loc(fe, where), "function pointers are not allowed in amp code");
             return NULL;
         }

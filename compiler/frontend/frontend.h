@@ -351,6 +351,9 @@ Var *fe_capture_copy(Frontend *fe, Var *capture, CXCursor c);
  * scratch (fe_is_kernel_scratch_array), made from the capture's view as
  * the body begins; the kernel's own to write. */
 Var *fe_scratch_copy(Frontend *fe, Var *capture, CXCursor c);
+/* `for (i = 0; i < count; i++)`, its body left to the caller (i a hidden
+ * local of an integer type). */
+Stmt *fe_counted_loop(Frontend *fe, Var *i, Expr *count, CXCursor c);
 /* A kernel's body, first declaring its variables of its own for the function's (kernel_privates.c) and
  * making the copies of its captures whose address it takes. */
 Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c);

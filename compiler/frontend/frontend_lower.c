@@ -755,6 +755,16 @@ static Expr *var_ref(Frontend *fe, Var *v, CXCursor c) {
     return ref;
 }
 
+Stmt *fe_counted_loop(Frontend *fe, Var *i, Expr *count, CXCursor c) {
+    Stmt *loop = new_stmt(fe, ST_FOR, c);
+    loop->init = fe_decl_stmt(fe, i, fe_int_constant(fe, i->type, 0, c), c);
+    loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, type_int(4, true), fe_var_value(fe, i, c), count, c);
+    loop->step = fe_new_expr(fe, EX_INCDEC, i->type, c);
+    loop->step->op = OP_ADD;
+    loop->step->lhs = var_ref(fe, i, c);
+    return loop;
+}
+
 /* `to = from` for arrays, element by element, in nested loops over their
  * lengths (a view's array and a thread's own are laid out differently). */
 static Stmt *copy_elements(Frontend *fe, Expr *to, Expr *from, CXCursor c) {
@@ -765,13 +775,7 @@ static Stmt *copy_elements(Frontend *fe, Expr *to, Expr *from, CXCursor c) {
     }
     Type *index_t = type_int(4, true);
     Var *i = fe_hidden_local(fe, "copy.i", index_t, c);
-    Stmt *loop = new_stmt(fe, ST_FOR, c);
-    loop->init = fe_decl_stmt(fe, i, fe_int_constant(fe, index_t, 0, c), c);
-    loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, index_t, fe_var_value(fe, i, c),
-                               fe_int_constant(fe, index_t, to->type->len, c), c);
-    loop->step = fe_new_expr(fe, EX_INCDEC, index_t, c);
-    loop->step->op = OP_ADD;
-    loop->step->lhs = var_ref(fe, i, c);
+    Stmt *loop = fe_counted_loop(fe, i, fe_int_constant(fe, index_t, to->type->len, c), c);
     Expr *to_i = fe_new_binary(fe, EX_INDEX, OP_NONE, to->type->base, decay_of(fe, to, c), fe_var_value(fe, i, c), c);
     Expr *from_i =
         fe_new_binary(fe, EX_INDEX, OP_NONE, from->type->base, decay_of(fe, from, c), fe_var_value(fe, i, c), c);

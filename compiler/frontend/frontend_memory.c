@@ -87,7 +87,7 @@ typedef struct ElementLoop {
 
 static ElementLoop element_loop(Frontend *fe, CXCursor call, Expr *to, Expr *from, Expr *bytes, int size) {
     Type *index_t = type_int(8, true);
-    ElementLoop e = {arena_alloc(fe->a, sizeof(Stmt)), arena_alloc(fe->a, sizeof(Stmt)), NULL, NULL, NULL};
+    ElementLoop e = {arena_alloc(fe->a, sizeof(Stmt)), NULL, NULL, NULL, NULL};
     e.block->kind = ST_BLOCK;
     e.block->loc = fe_loc(fe, call);
     e.to = fe_hidden_local(fe, "memory.to", to->type, call);
@@ -99,15 +99,7 @@ static ElementLoop element_loop(Frontend *fe, CXCursor call, Expr *to, Expr *fro
     }
     Expr *count = fe_new_binary(fe, EX_BINARY, OP_DIV, index_t, cast_to(fe, index_t, bytes, call),
                                 fe_int_constant(fe, index_t, size, call), call);
-    e.loop->kind = ST_FOR;
-    e.loop->loc = e.block->loc;
-    e.loop->init = fe_decl_stmt(fe, e.i, fe_int_constant(fe, index_t, 0, call), call);
-    e.loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, type_int(4, true), fe_var_value(fe, e.i, call), count, call);
-    Expr *ref = fe_new_expr(fe, EX_VAR, index_t, call);
-    ref->var = e.i;
-    e.loop->step = fe_new_expr(fe, EX_INCDEC, index_t, call);
-    e.loop->step->op = OP_ADD;
-    e.loop->step->lhs = ref;
+    e.loop = fe_counted_loop(fe, e.i, count, call);
     return e;
 }
 

@@ -262,29 +262,39 @@ static bool record_parts(CXType t, Parts *whole) {
     return true;
 }
 
-bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl) {
+/* Whether decl is a variable of the function around a kernel (not a
+ * static one); its canonical type. */
+static bool function_variable(CXCursor decl, CXType *t) {
     enum CXCursorKind k = clang_getCursorKind(decl);
     if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return false;
     if (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(decl)) return false;
-    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
-    if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray || t.kind == CXType_IncompleteArray ||
-        clang_isConstQualifiedType(t))
-        return false;
+    *t = clang_getCanonicalType(clang_getCursorType(decl));
+    return true;
+}
+
+/* How the kernel of `body` uses decl, such a variable of type t. */
+static Use kernel_use(Frontend *fe, CXCursor body, CXCursor decl, CXType t) {
     Use u = {.fe = fe, .decl = clang_getCanonicalCursor(decl), .whole = 1};
     u.record = record_parts(t, &u.whole);
     walk(&u, body, 0);
+    return u;
+}
+
+bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl) {
+    CXType t;
+    if (!function_variable(decl, &t) || t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+        t.kind == CXType_IncompleteArray || clang_isConstQualifiedType(t))
+        return false;
+    Use u = kernel_use(fe, body, decl, t);
     return u.assigned && u.read && !u.read_first;
 }
 
 bool fe_is_kernel_flag(Frontend *fe, CXCursor body, CXCursor decl) {
-    enum CXCursorKind k = clang_getCursorKind(decl);
-    if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
-        (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(decl)))
+    CXType t;
+    if (!function_variable(decl, &t) || t.kind == CXType_Record || t.kind == CXType_ConstantArray ||
+        t.kind == CXType_Pointer)
         return false;
-    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
-    if (t.kind == CXType_Record || t.kind == CXType_ConstantArray || t.kind == CXType_Pointer) return false;
-    Use u = {.fe = fe, .decl = clang_getCanonicalCursor(decl), .whole = 1};
-    walk(&u, body, 0);
+    Use u = kernel_use(fe, body, decl, t);
     return u.assigned && !u.read && !u.read_first;
 }
 

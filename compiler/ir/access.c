@@ -66,9 +66,9 @@ static bool held_member_roots(const Expr *lv, Roots *out) {
         else if (x->kind == EX_DEREF && x->lhs->kind == EX_ADDR) x = x->lhs->lhs; /* (&s)->m */
         else break;
     }
-    const Var *v = x->kind == EX_VAR && x->var->copy_of ? x->var->copy_of : x->kind == EX_VAR ? x->var : NULL;
-    if (!v || v->kind != VAR_CAPTURE || v->capture != CAPTURE_VALUE || !v->access_roots) /* the kernel's copy: its capture's */
-        return false;
+    const Var *v = x->kind == EX_VAR ? x->var : NULL;
+    if (v && v->copy_of) v = v->copy_of; /* the kernel's copy of a struct capture: the capture's pointers */
+    if (!v || v->kind != VAR_CAPTURE || v->capture != CAPTURE_VALUE || !v->access_roots) return false;
     HeldCount within = {0}, before = {.below = offset};
     type_each_held_pointer(lv->type, NULL, 0, NULL, count_held, &within);
     type_each_held_pointer(v->type, NULL, 0, NULL, count_held, &before);
