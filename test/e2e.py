@@ -14,7 +14,8 @@
       (c) campcc -S SRC -o x.spvasm: one OpEntryPoint GLCompute per
           parallel_for_each (and those of MACRO_KERNELS; a `// kernels: N`
           line gives the number where the program's own macros write
-          kernels); spirv-as and spirv-val (Vulkan 1.2) accept it.
+          kernels); spirv-as and spirv-val (Vulkan 1.2, with the scalar block layout
+          libcamp asks for) accept it.
       A `// cflags: ...` line in SRC adds those flags to every build; a
       `// also: FILE.c ...` line (paths relative to SRC) adds translation
       units to the programs' builds (not to -S).
@@ -323,7 +324,7 @@ def cmd_program(a):
             raise StepFailed(f"[campcc -S] {got} OpEntryPoint GLCompute in the module, want one "
                              f"per parallel_for_each ({want})")
         run(["spirv-as", "--target-env", "vulkan1.2", asm, "-o", spv], "spirv-as")
-        run(["spirv-val", "--target-env", "vulkan1.2", spv], "spirv-val")
+        run(["spirv-val", "--target-env", "vulkan1.2", "--scalar-block-layout", spv], "spirv-val")
     sys.stdout.write(out)
 
 

@@ -388,15 +388,22 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
     case CXType_LongDouble:
         diag_error(fe->u->diag, fe_loc(fe, where), "'long double' is not allowed in amp code");
         return NULL;
-    case CXType_Complex: { /* once per kernel or function: each operation of a line would say it again */
-        const void *in = fe->kernel ? (const void *)fe->kernel : (const void *)fe->func;
-        if (!in || in != fe->complex_reported)
-            diag_error(fe->u->diag, fe_loc(fe, where),
-                       "type '%s' is not supported in amp code: keep the real and imaginary parts in a %s2 (or a "
-                       "struct) and write the arithmetic on them",
-                       ty->name, clang_getCanonicalType(clang_getElementType(ct)).kind == CXType_Float ? "float" : "double");
-        fe->complex_reported = in;
-        return NULL;
+    case CXType_Complex: { /* (real, imaginary) as a vector of 2, which is C's layout */
+        enum CXTypeKind part = clang_getCanonicalType(clang_getElementType(ct)).kind;
+        if (part != CXType_Float && part != CXType_Double) { /* once per kernel or function, not at each operand */
+            const void *in = fe->kernel ? (const void *)fe->kernel : (const void *)fe->func;
+            if (!in || in != fe->complex_reported)
+                diag_error(fe->u->diag, fe_loc(fe, where),
+                           "type '%s' is not supported in amp code: amp code has complex float and complex double",
+                           ty->name);
+            fe->complex_reported = in;
+            return NULL;
+        }
+        ty->kind = TY_VECTOR;
+        ty->is_complex = true;
+        ty->len = 2;
+        ty->base = fe_type(fe, clang_getElementType(ct), where);
+        return ty->base ? ty : NULL;
     }
     default:
         diag_error(fe->u->diag, fe_loc(fe, where), "type '%s' is not supported in amp code", ty->name);

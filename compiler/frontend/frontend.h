@@ -84,9 +84,9 @@ typedef struct Frontend {
     CXCursor kernel_statement, kernel_index; /* its parallel_for_each, its index's declaration */
     PtrVec privates;      /* Var *: its variables of its own for the function's (kernel_privates.c) */
     PtrVec macro_regions; /* MacroRegion *: where kernel macros' uses were expanded (kernel_macros.c) */
-    const void *complex_reported; /* the kernel or function a _Complex type was last reported in */
     ContractPragma *contract_pragmas; /* the main file's FP_CONTRACT pragmas (fp_contract.c) */
     int ncontract_pragmas, capcontract_pragmas;
+    const void *complex_reported; /* the kernel or function a complex integer type was last reported in */
     int macro_rounds;     /* parses after such expansions */
 } Frontend;
 

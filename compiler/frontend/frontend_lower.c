@@ -365,8 +365,9 @@ static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
     /* a parameter declared `T p[n]` is a pointer (param_type), which
      * libclang shows by its type as written */
     if (to->kind == TY_ARRAY && sub->type->kind == TY_PTR) to = sub->type;
-    bool to_vector = sub->type->kind == TY_PTR && sub->type->base && sub->type->base->kind == TY_VECTOR;
-    if (sub->type->kind == TY_VECTOR || to_vector) {
+    bool to_vector = sub->type->kind == TY_PTR && sub->type->base && sub->type->base->kind == TY_VECTOR &&
+                     !sub->type->base->is_complex;
+    if ((sub->type->kind == TY_VECTOR && !sub->type->is_complex) || to_vector) {
         uint8_t comps[4];
         bool arrow = false;
         int k = vector_accessor(fe, c, kids[0], to_vector ? sub->type->base : sub->type, to, comps, &arrow);
@@ -681,6 +682,12 @@ static Expr *lower_binary(Frontend *fe, CXCursor c) {
     Expr *r = logical ? lower_truth_operand(fe, kids[1]) : fe_lower_expr(fe, kids[1]);
     if (!t || !l || !r) return NULL;
     if (assign && !check_writable(fe, l, c)) return NULL;
+    if (assign && op != OP_NONE && l->type->is_complex && !r->type->is_complex && !type_equal(r->type, l->type->base)) {
+        /* complex float *= double: in the target's precision (C computes in double, then rounds) */
+        Expr *cast = fe_new_expr(fe, EX_CAST, l->type->base, c);
+        cast->lhs = r;
+        r = cast;
+    }
     Expr *e = fe_new_expr(fe, assign ? EX_ASSIGN : EX_BINARY, t, c);
     e->op = op;
     e->lhs = l;
@@ -802,6 +809,40 @@ Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c) {
     return block;
 }
 
+/* __real__ z and __imag__ z (GNU C, as <complex.h>'s creal and cimag are
+ * written): a part of complex z, an lvalue if z is; of a real z, z and 0. */
+static Expr *complex_part(Frontend *fe, Expr *z, bool imaginary, Type *t, CXCursor c) {
+    if (!z->type->is_complex) {
+        if (!imaginary) return fe_load_if_lvalue(fe, z, c);
+        Expr *zero = fe_new_expr(fe, EX_FLOAT, t, c); /* z is evaluated for nothing: a real's parts have no effects */
+        zero->fval = 0;
+        return zero;
+    }
+    Expr *e = fe_new_expr(fe, EX_VELEM, t, c);
+    e->lhs = z;
+    e->ival = imaginary;
+    return e;
+}
+
+/* A complex constant's imaginary literal, 2.5i (<complex.h>'s I is 1.0iF). */
+static Expr *lower_imaginary(Frontend *fe, CXCursor c) {
+    CXCursor kids[2];
+    Type *t = fe_type(fe, clang_getCursorType(c), c);
+    if (!t || fe_children(c, kids, 2) != 1) return t ? fe_unsupported(fe, c, "imaginary constant") : NULL;
+    Expr *im = fe_lower_expr(fe, kids[0]);
+    if (!im) return NULL;
+    if (!type_equal(im->type, t->base)) {
+        Expr *cast = fe_new_expr(fe, EX_CAST, t->base, c);
+        cast->lhs = im;
+        im = cast;
+    }
+    Expr *e = fe_new_expr(fe, EX_INIT, t, c);
+    e->inits = arena_alloc(fe->a, sizeof *e->inits);
+    e->inits[0] = (InitItem){.path = {1}, .depth = 1, .value = im};
+    e->ninits = 1;
+    return e;
+}
+
 static Expr *lower_unary(Frontend *fe, CXCursor c) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
     bool incdec = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
@@ -809,10 +850,10 @@ static Expr *lower_unary(Frontend *fe, CXCursor c) {
     Type *t = incdec ? operator_type(fe, c) : fe_type(fe, clang_getCursorType(c), c); /* *p may be an array */
     CXCursor kids[2];
     if (fe_children(c, kids, 2) != 1) return fe_unsupported(fe, c, NULL);
-    Expr *sub = clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot ? lower_truth_operand(fe, kids[0])
-                                                                             : fe_lower_expr(fe, kids[0]);
+    Expr *sub = op == CXUnaryOperator_LNot ? lower_truth_operand(fe, kids[0]) : fe_lower_expr(fe, kids[0]);
     if (!t || !sub) return NULL;
     if (fe_is_extension(c)) return sub; /* __extension__ e: e, quiet under -pedantic */
+    if (op == CXUnaryOperator_Real || op == CXUnaryOperator_Imag) return complex_part(fe, sub, op == CXUnaryOperator_Imag, t, c);
     Expr *e = fe_new_expr(fe, EX_UNARY, t, c);
     e->lhs = sub;
     switch (clang_getCursorUnaryOperatorKind(c)) {
@@ -984,7 +1025,8 @@ static Expr *lower_cast(Frontend *fe, CXCursor c) {
     if (same && t->kind != TY_VOID && !to_half) return sub;
     Expr *e = fe_new_expr(fe, EX_CAST, t, c);
     e->lhs = sub;
-    e->ival = t->kind == TY_VECTOR && sub->type->kind == TY_VECTOR && !same; /* C: reinterpret the bits */
+    /* C: a cast between vector types reinterprets the bits; between complex types it converts each part */
+    e->ival = t->kind == TY_VECTOR && sub->type->kind == TY_VECTOR && !same && !t->is_complex;
     return e;
 }
 
@@ -1224,6 +1266,7 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
     switch (clang_getCursorKind(c)) {
     case CXCursor_IntegerLiteral: case CXCursor_CharacterLiteral: return lower_literal(fe, c, false);
     case CXCursor_FloatingLiteral: return lower_literal(fe, c, true);
+    case CXCursor_ImaginaryLiteral: return lower_imaginary(fe, c);
     case CXCursor_CXXNullPtrLiteralExpr: { /* C23's nullptr: a null pointer constant, as 0 is */
         Expr *zero = fe_new_expr(fe, EX_INT, type_int(8, false), c);
         zero->ival = 0;

@@ -432,8 +432,9 @@ static bool is_library_global(CXCursor decl, const char *name) {
 
 /* ---- calls ----------------------------------------------------------------- */
 
-/* <math.h> functions and <stdlib.h>'s abs: amp code may call them (C++ AMP's
- * precise_math); each has a camp_precise_ form in camp_math/. */
+/* <math.h> and <complex.h> functions and <stdlib.h>'s abs: amp code may
+ * call them (C++ AMP's precise_math); each has a camp_precise_ form in
+ * camp_math/. */
 static bool is_math_function(const char *name) {
     static const char *const names[] = {
         "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "copysign", "cos",
@@ -442,6 +443,9 @@ static bool is_math_function(const char *name) {
         "log1p", "log2", "logb", "lrint", "lround", "modf", "nearbyint", "nextafter",
         "pow", "remainder", "remquo", "rint", "round", "scalbln", "scalbn", "sin", "sinh", "sqrt", "tan",
         "tanh", "tgamma", "trunc", "abs", "labs", "llabs", "lgamma_r", "lgammaf_r",
+        /* <complex.h> */
+        "cabs", "carg", "ccos", "ccosh", "cexp", "cimag", "clog", "conj", "cpow", "cproj", "creal", "csin",
+        "csinh", "csqrt", "ctan", "ctanh",
     };
     size_t n = strlen(name);
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
@@ -478,16 +482,6 @@ static void check_call(Checker *ck, CXCursor call) {
     if (!check_callee(ck, call)) return;
     int nargs = clang_Cursor_getNumArguments(call);
     for (int i = 0; i < nargs; i++) check_node(ck, clang_Cursor_getArgument(call, (unsigned)i));
-}
-
-/* Whether an argument of `call` is a _Complex value (<complex.h>'s creal and the rest). */
-static bool takes_complex(CXCursor call) {
-    int n = clang_Cursor_getNumArguments(call);
-    for (int i = 0; i < n; i++)
-        if (clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i))).kind ==
-            CXType_Complex)
-            return true;
-    return false;
 }
 
 static bool check_callee(Checker *ck, CXCursor call) {
@@ -549,15 +543,11 @@ static bool check_callee(Checker *ck, CXCursor call) {
         return false;
     }
     diag_error(ck->d, at, "call to non-amp function '%s'", name);
-    if (takes_complex(call))
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) /* the program cannot mark it */
         diag_note(ck->d, at,
-                  "'%s' takes a _Complex value, and amp code has no complex types: keep the real and imaginary "
-                  "parts in two variables or a struct, and write the arithmetic on them",
-                  name);
-    else if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) /* the program cannot mark it */
-        diag_note(ck->d, at,
-                  "'%s' is a C library function that amp code has no form of (it has <math.h>'s, <ctype.h>'s, "
-                  "memcpy and memset): write the loop it stands for, or a restrict(amp) function of your own",
+                  "'%s' is a C library function that amp code has no form of (it has <math.h>'s, <complex.h>'s "
+                  "but the inverse functions, <ctype.h>'s, memcpy and memset): write the loop it stands for, or a "
+                  "restrict(amp) function of your own",
                   name);
     else
         diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from amp code",

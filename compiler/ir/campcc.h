@@ -178,7 +178,7 @@ typedef enum TypeKind {
     TY_FLOAT,  /* float, double */
     TY_PTR,    /* a C pointer: a device address into a view */
     TY_ARRAY,  /* T[len] */
-    TY_VECTOR, /* int2, float4, … */
+    TY_VECTOR, /* int2, float4, …; C's _Complex float and double (is_complex) */
     TY_STRUCT, /* struct or union: members at the host's offsets */
 } TypeKind;
 
@@ -219,6 +219,7 @@ struct Type {
     bool is_signed;   /* TY_INT */
     bool is_const;    /* for messages and access inference */
     bool is_restrict; /* a C `restrict` pointer */
+    bool is_complex;  /* TY_VECTOR of 2: _Complex float or double, (real, imaginary) with C's arithmetic */
     Type *base;       /* TY_PTR pointee, TY_ARRAY / TY_VECTOR element */
     int len;          /* TY_ARRAY / TY_VECTOR count; TY_ARRAY -1: variable length */
     const char *name; /* as the user spelled it, for messages */

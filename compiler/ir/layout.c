@@ -15,7 +15,8 @@ static uint32_t place_captures(Kernel *k, uint32_t off) {
     for (int j = 0; j < k->captures.len; j++) {
         Var *v = k->captures.items[j];
         bool address = v->capture != CAPTURE_VALUE; /* a device address goes there */
-        off = align_up(off, address ? 8 : (uint32_t)v->type->align);
+        /* a complex value at its size, as a vector must be (its parts' alignment is C's) */
+        off = align_up(off, address ? 8 : (uint32_t)(v->type->is_complex ? v->type->size : v->type->align));
         v->push_offset = off;
         off += address ? 8 : (uint32_t)v->type->size;
     }

@@ -37,7 +37,8 @@ bool type_equal(const Type *a, const Type *b) {
     case TY_INT: return a->size == b->size && a->is_signed == b->is_signed;
     case TY_FLOAT: return a->size == b->size;
     case TY_PTR: return type_equal(a->base, b->base);
-    case TY_ARRAY: case TY_VECTOR: return a->len == b->len && type_equal(a->base, b->base);
+    case TY_ARRAY: case TY_VECTOR:
+        return a->len == b->len && a->is_complex == b->is_complex && type_equal(a->base, b->base);
     case TY_STRUCT: return false; /* one Type per declaration: equal only if the same */
     }
     return false;

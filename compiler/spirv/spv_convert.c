@@ -63,6 +63,7 @@ uint32_t to_bool(Emitter *e, const Type *t, uint32_t v, SrcLoc loc) {
     uint32_t b = spv_type_bool(&e->b);
     if (t->kind == TY_FLOAT) return em_op2(e, SpvOpFUnordNotEqual, b, v, const_scalar(e, t, 0));
     if (t->kind == TY_INT || t->kind == TY_BOOL) return em_op2(e, SpvOpINotEqual, b, v, const_int(e, t, 0));
+    if (is_complex(t)) return complex_to_bool(e, t, v);
     em_internal(e, loc, "condition of this type");
     return spv_const_bool(&e->b, 0);
 }
@@ -137,8 +138,9 @@ static uint32_t convert_scalar(Emitter *e, uint32_t v, const Type *fs, const Typ
 
 uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to, SrcLoc loc) {
     if (to->kind == TY_VOID) return 0;
+    if (is_complex(from) != is_complex(to)) return complex_convert(e, v, from, to, loc);
     uint32_t tt = em_type(e, to);
-    if (from->kind == TY_VECTOR && to->kind == TY_VECTOR) /* lane by lane (__builtin_convertvector) */
+    if (from->kind == TY_VECTOR && to->kind == TY_VECTOR) /* lane by lane (__builtin_convertvector, complex casts) */
         return em_type(e, from) == tt ? v : convert_scalar(e, v, from->base, to->base, tt, (uint32_t)to->len, loc);
     if (to->kind == TY_VECTOR) { /* a scalar operand of a vector operation: every lane */
         uint32_t s = convert_scalar(e, v, from, to->base, em_type(e, to->base), 0, loc);

@@ -73,8 +73,19 @@ static void split_float(Emitter *e, const Type *t, uint32_t x, uint32_t *hi, uin
     *lo = exact_op(e, SpvOpFSub, type, x, *hi);
 }
 
+void two_product(Emitter *e, const Type *t, uint32_t a, uint32_t b, uint32_t *p, uint32_t *err) {
+    uint32_t type = em_type(e, t), a_hi, a_lo, b_hi, b_lo;
+    *p = exact_op(e, SpvOpFMul, type, a, b);
+    split_float(e, t, a, &a_hi, &a_lo);
+    split_float(e, t, b, &b_hi, &b_lo);
+    uint32_t r = exact_op(e, SpvOpFSub, type, exact_op(e, SpvOpFMul, type, a_hi, b_hi), *p);
+    r = exact_op(e, SpvOpFAdd, type, r, exact_op(e, SpvOpFMul, type, a_hi, b_lo));
+    r = exact_op(e, SpvOpFAdd, type, r, exact_op(e, SpvOpFMul, type, a_lo, b_hi));
+    *err = exact_op(e, SpvOpFAdd, type, r, exact_op(e, SpvOpFMul, type, a_lo, b_lo));
+}
+
 /* |x|. */
-static uint32_t magnitude(Emitter *e, const Type *t, uint32_t x) {
+uint32_t magnitude(Emitter *e, const Type *t, uint32_t x) {
     uint32_t abs[5] = {em_type(e, t), spv_new_id(&e->b), glsl_set(e), GLSLstd450FAbs, x};
     spv_op(&e->code, SpvOpExtInst, abs, 5);
     return abs[1];
@@ -105,14 +116,8 @@ static uint32_t rounded_div(Emitter *e, const Type *t, uint32_t a, uint32_t b) {
     uint32_t type = em_type(e, t), bools = bool_type(e, t);
     bool single = scalar_of(t)->size == 4;
     double range = single ? 0x1p100 : 0x1p900, least_a = single ? 0x1p-80 : 0x1p-900;
-    uint32_t q = exact_op(e, SpvOpFDiv, type, a, b), p = exact_op(e, SpvOpFMul, type, q, b);
-    uint32_t q_hi, q_lo, b_hi, b_lo;
-    split_float(e, t, q, &q_hi, &q_lo);
-    split_float(e, t, b, &b_hi, &b_lo);
-    uint32_t err = exact_op(e, SpvOpFSub, type, exact_op(e, SpvOpFMul, type, q_hi, b_hi), p); /* q * b - p, exactly */
-    err = exact_op(e, SpvOpFAdd, type, err, exact_op(e, SpvOpFMul, type, q_hi, b_lo));
-    err = exact_op(e, SpvOpFAdd, type, err, exact_op(e, SpvOpFMul, type, q_lo, b_hi));
-    err = exact_op(e, SpvOpFAdd, type, err, exact_op(e, SpvOpFMul, type, q_lo, b_lo));
+    uint32_t q = exact_op(e, SpvOpFDiv, type, a, b), p, err;
+    two_product(e, t, q, b, &p, &err);
     uint32_t r = exact_op(e, SpvOpFSub, type, exact_op(e, SpvOpFSub, type, a, p), err);
     uint32_t corrected = exact_op(e, SpvOpFAdd, type, q, exact_op(e, SpvOpFDiv, type, r, b));
     uint32_t abs_a = magnitude(e, t, a);
@@ -130,7 +135,7 @@ static uint32_t rounded_div(Emitter *e, const Type *t, uint32_t a, uint32_t b) {
 }
 
 /* lhs op rhs on values of the arithmetic type t. */
-static uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, SrcLoc loc) {
+uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, SrcLoc loc) {
     if (op == OP_REM && is_signed(t)) {
         /* C's remainder as a - (a / b) * b: NVIDIA's driver (580) computes
          * OpSRem as an unsigned remainder; OpSDiv is right everywhere. */
@@ -190,6 +195,10 @@ static uint32_t compare(Emitter *e, Expr *x) {
         return em_op2(e, arith_opcode(x->op, is_address ? type_int(8, false) : type_int(4, true)), spv_type_bool(&e->b), a, b);
     }
     uint32_t a = em_expr(e, x->lhs), b = em_expr(e, x->rhs);
+    if (is_complex(x->lhs->type) || is_complex(x->rhs->type)) { /* == and != */
+        uint32_t equal = complex_equal(e, a, x->lhs->type, b, x->rhs->type, x->loc);
+        return x->op == OP_EQ ? equal : em_op1(e, SpvOpLogicalNot, spv_type_bool(&e->b), equal);
+    }
     return em_op2(e, arith_opcode(x->op, x->lhs->type), bool_type(e, x->lhs->type), a, b);
 }
 
@@ -222,7 +231,7 @@ static uint32_t vector_select(Emitter *e, Expr *x) {
 /* c ? a : b; for pointers, *pa and *pb receive both sides (the value is
  * their phi). */
 uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb) {
-    if (x->cond->type->kind == TY_VECTOR) return vector_select(e, x);
+    if (x->cond->type->kind == TY_VECTOR && !is_complex(x->cond->type)) return vector_select(e, x);
     uint32_t c = em_cond(e, x->cond);
     uint32_t then = em_label(e), els = em_label(e), merge = em_label(e);
     SPV_OP(&e->code, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
@@ -409,8 +418,11 @@ static uint32_t assign(Emitter *e, Expr *x) {
         const Type *ct = x->op == OP_SHL || x->op == OP_SHR ? t->type : x->rhs->type;
         if ((x->op == OP_SHL || x->op == OP_SHR) && scalar_of(t->type)->size != scalar_of(x->rhs->type)->size)
             rhs = convert(e, rhs, x->rhs->type, t->type, x->loc);
+        if (is_complex(t->type) && !is_complex(x->rhs->type)) ct = t->type; /* z *= 2: the real stays real */
         uint32_t old = convert(e, target_load(e, t, lv), t->type, ct, x->loc);
-        v = convert(e, arith(e, x->op, ct, old, rhs, x->loc), ct, t->type, x->loc);
+        v = is_complex(ct) ? complex_arith(e, x->op, ct, old, ct, rhs, x->rhs->type, x->loc)
+                           : arith(e, x->op, ct, old, rhs, x->loc);
+        v = convert(e, v, ct, t->type, x->loc);
     }
     return target_store(e, t, lv, v);
 }
@@ -437,7 +449,8 @@ static uint32_t incdec(Emitter *e, Expr *x) {
     uint32_t old = target_load(e, t, lv);
     /* _Bool++ sets it to 1 (true + 1 != 0); _Bool-- flips it */
     const Type *ct = t->type->kind == TY_BOOL ? type_int(4, true) : t->type;
-    uint32_t nv = arith(e, x->op, ct, convert(e, old, t->type, ct, x->loc), const_scalar(e, ct, 1), x->loc);
+    uint32_t nv = is_complex(ct) ? complex_arith(e, x->op, ct, old, ct, const_scalar(e, ct->base, 1), ct->base, x->loc)
+                                 : arith(e, x->op, ct, convert(e, old, t->type, ct, x->loc), const_scalar(e, ct, 1), x->loc);
     nv = target_store(e, t, lv, convert(e, nv, ct, t->type, x->loc));
     return x->ival ? nv : old;
 }
@@ -594,7 +607,9 @@ static uint32_t unary(Emitter *e, Expr *x) {
          * into the operation it negates and lose a double-double's low word */
         if (is_float(x->type)) return exact_fp_result(e, x->type, em_op1(e, SpvOpFNegate, t, em_expr(e, x->lhs)));
         return em_op1(e, SpvOpSNegate, t, em_expr(e, x->lhs));
-    case OP_NOT: return em_op1(e, SpvOpNot, t, em_expr(e, x->lhs));
+    case OP_NOT: /* ~z of a complex z: its conjugate (GNU C) */
+        if (is_complex(x->type)) return complex_conjugate(e, x->type, em_expr(e, x->lhs));
+        return em_op1(e, SpvOpNot, t, em_expr(e, x->lhs));
     case OP_LNOT:
         if (x->type->kind == TY_VECTOR) { /* per lane: -1 where zero */
             const Type *lt = x->lhs->type;
@@ -656,6 +671,7 @@ static uint32_t binary(Emitter *e, Expr *x) {
     if (x->type->kind == TY_FLOAT && (x->type->size == 4 || x->type->size == 8) && float_constant(x, &folded))
         return const_scalar(e, x->type, folded);
     uint32_t a = em_expr(e, x->lhs), b = em_expr(e, x->rhs);
+    if (is_complex(x->type)) return complex_arith(e, x->op, x->type, a, x->lhs->type, b, x->rhs->type, x->loc);
     if ((x->op == OP_SHL || x->op == OP_SHR) && scalar_of(x->lhs->type)->size != scalar_of(x->rhs->type)->size)
         b = convert(e, b, x->rhs->type, x->lhs->type, x->loc); /* SPIR-V shifts want equal widths */
     if ((x->op == OP_DIV || x->op == OP_REM) && x->type->kind == TY_INT && x->type->is_signed &&

@@ -28,12 +28,25 @@ bool widens_stored_half(const Expr *x);
 uint32_t convert(Emitter *e, uint32_t v, const Type *from, const Type *to, SrcLoc loc);
 
 /* ---- spv_expr.c ---- */
+uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, SrcLoc loc); /* a op b, both of type t */
+uint32_t magnitude(Emitter *e, const Type *t, uint32_t x); /* |x| */
+/* a * b = *p + *err exactly (Dekker's product, where nothing overflows or falls below the normal range) */
+void two_product(Emitter *e, const Type *t, uint32_t a, uint32_t b, uint32_t *p, uint32_t *err);
 void store_init(Emitter *e, LValue lv, Expr *init); /* an initializer into the object lv */
 /* c ? a : b; for pointers, *pa and *pb receive both sides (the value is their phi) */
 uint32_t conditional_value(Emitter *e, Expr *x, Ptr *pa, Ptr *pb);
 Ptr assign_ptr(Emitter *e, Expr *x); /* p = q, p += n, p -= n: the new value of p */
 Ptr incdec_ptr(Emitter *e, Expr *x); /* ++p, p--: the new or the old value */
 
+/* ---- spv_complex.c ---- */
+bool is_complex(const Type *t);
+/* a op b (+ - * /) of complex type t, where a (of type at) or b (bt) may be real */
+uint32_t complex_arith(Emitter *e, Op op, const Type *t, uint32_t a, const Type *at, uint32_t b, const Type *bt,
+                       SrcLoc loc);
+uint32_t complex_equal(Emitter *e, uint32_t a, const Type *at, uint32_t b, const Type *bt, SrcLoc loc); /* a bool */
+uint32_t complex_to_bool(Emitter *e, const Type *t, uint32_t v); /* v != 0 */
+uint32_t complex_convert(Emitter *e, uint32_t v, const Type *from, const Type *to, SrcLoc loc); /* to or from real */
+uint32_t complex_conjugate(Emitter *e, const Type *t, uint32_t v); /* ~v */
 /* ---- spv_pointer.c ---- */
 bool is_psb(SpvStorageClass sc); /* PhysicalStorageBuffer: memory with addresses */
 LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index); /* member, component or element */

@@ -18,6 +18,8 @@ static bool validate_kernel(Unit *u, spv_context ctx, const Kernel *k) {
      * of one name: 5,000 kernels' "i" took 27 s. So only a module that
      * fails is validated again with them, for a message that names things. */
     spvValidatorOptionsSetFriendlyNames(opts, false);
+    /* libcamp asks for scalarBlockLayout: a complex float at offset 12 of a struct straddles 16 bytes */
+    spvValidatorOptionsSetScalarBlockLayout(opts, true);
     spv_result_t r = spvValidateWithOptions(ctx, opts, &bin, &diag);
     if (r != SPV_SUCCESS) {
         spvDiagnosticDestroy(diag);

@@ -1,14 +1,14 @@
-// A complex number in a kernel: said once for the kernel, with what to
-// write instead, though several of campcc's passes meet it at each
-// expression (a line of complex arithmetic said it eight times).
+// GNU C's complex integers are not among amp code's types: said where
+// the kernel first meets one, with the complex types it has.
 #include <camp.h>
-#include <complex.h>
 
-static double complex x[4], y[4];
+static _Complex int x[4], y[4];
 
 int main(void) {
-    parallel_for_each(i, extent(4)) { y[i] = x[i]; }
-    return (int)creal(y[0]);
+    parallel_for_each(i, extent(4)) {
+        y[i] = x[i] * 2;
+    }
+    return (int)__real__ y[0];
 }
-// expect-error: 10:39: type '_Complex double' is not supported in amp code: keep the real and imaginary parts in a double2 (or a struct) and write the arithmetic on them
+// expect-error: 9:9: type '_Complex int' is not supported in amp code: amp code has complex float and complex double
 // expect-errors: 1
