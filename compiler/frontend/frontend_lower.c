@@ -966,6 +966,15 @@ Expr *fe_lower_call_with(Frontend *fe, CXCursor c, CXCursor decl, int first, int
         /* textures and samplers are no values: fe_texture_args binds them */
         if (fe_is_texture_param_type(fe, clang_getArgType(callee_type, (unsigned)i))) continue;
         Expr *arg = fe_lower_expr(fe, clang_Cursor_getArgument(c, (unsigned)(first + i)));
+        if (arg && e->nargs < f->nparams &&
+            type_is_arith(arg->type) && type_is_arith(f->params[e->nargs]->type) &&
+            !type_equal(arg->type, f->params[e->nargs]->type)) {
+            /* an old-style definition's `float x;`: the promoted argument (a double) converted back on entry
+             * (clang converts a prototype's arguments itself) */
+            Expr *cast = fe_new_expr(fe, EX_CAST, f->params[e->nargs]->type, c);
+            cast->lhs = arg;
+            arg = cast;
+        }
         e->args[e->nargs++] = arg;
         ok = ok && arg;
     }
