@@ -33,7 +33,9 @@ static inline double _Complex camp_math_widen_complex(float _Complex z) restrict
 
 static inline double camp_precise_creal(double _Complex z) restrict(cpu, amp) { return __real__ z; }
 static inline double camp_precise_cimag(double _Complex z) restrict(cpu, amp) { return __imag__ z; }
-static inline double _Complex camp_precise_conj(double _Complex z) restrict(cpu, amp) { return ~z; }
+static inline double _Complex camp_precise_conj(double _Complex z) restrict(cpu, amp) {
+    return camp_math_complex(__real__ z, -__imag__ z);
+}
 static inline double camp_precise_cabs(double _Complex z) restrict(cpu, amp) {
     return camp_precise_hypot(__real__ z, __imag__ z);
 }
@@ -161,7 +163,11 @@ static inline double _Complex camp_precise_ctan(double _Complex z) restrict(cpu,
 
 static inline float camp_precise_crealf(float _Complex z) restrict(cpu, amp) { return __real__ z; }
 static inline float camp_precise_cimagf(float _Complex z) restrict(cpu, amp) { return __imag__ z; }
-static inline float _Complex camp_precise_conjf(float _Complex z) restrict(cpu, amp) { return ~z; }
+static inline float _Complex camp_precise_conjf(float _Complex z) restrict(cpu, amp) {
+    float _Complex r = z;
+    __imag__ r = -__imag__ z;
+    return r;
+}
 static inline float camp_precise_cabsf(float _Complex z) restrict(cpu, amp) {
     return camp_math_double_to_float(camp_precise_cabs(camp_math_widen_complex(z)));
 }
