@@ -355,6 +355,7 @@ typedef struct Scratch {
     CXCursor checking[SCRATCH_MAX_DEPTH]; /* variables whose assignments are being looked at */
     int nchecking;
     bool touched, write_first, read, shared;
+    bool covered; /* the kernel began by writing every element: any index after that is the thread's own */
 } Scratch;
 
 static bool same_in_every_thread(Scratch *s, CXCursor c);
@@ -460,7 +461,7 @@ static bool scratch_element(Scratch *s, CXCursor c) {
     if (t.kind == CXType_ConstantArray) s->shared = true; /* a row, passed on or decayed */
     for (int i = 0; i < indices.len; i++) {
         CXCursor *index = indices.items[i];
-        if (!clang_Cursor_isNull(s->body) && !same_in_every_thread(s, *index)) s->shared = true;
+        if (!clang_Cursor_isNull(s->body) && !s->covered && !same_in_every_thread(s, *index)) s->shared = true;
         scratch_scan(s, *index);
     }
     return true;
@@ -495,6 +496,82 @@ static void scratch_other_kernel(Scratch *s, CXCursor outer) {
     if (k.touched && (k.shared || !k.write_first)) s->shared = true;
 }
 
+/* Whether c is the constant `value`. */
+static bool is_constant(CXCursor c, long long value) {
+    long long v;
+    return fe_eval_int(c, &v) && v == value;
+}
+
+/* Whether c names variable v (`k`, the loop's counter). */
+static bool names_var(CXCursor c, CXCursor v) { return names_value(c, clang_getCanonicalCursor(v)); }
+
+/* `for (k = 0; k < LEN; k++) w[k] = ...;` over every element of a 1-D array. */
+static bool loop_writes_every_element(Scratch *s, CXCursor c) {
+    CXCursor kids[4], parts[2], counter;
+    if (clang_getCursorKind(c) != CXCursor_ForStmt || fe_children(c, kids, 4) != 4) return false;
+    CXType t = clang_getCanonicalType(clang_getCursorType(s->decl));
+    if (clang_getCanonicalType(clang_getArrayElementType(t)).kind == CXType_ConstantArray) return false;
+    /* k = 0 or int k = 0 */
+    if (clang_getCursorKind(kids[0]) == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(kids[0]) == CXBinaryOperator_Assign && fe_children(kids[0], parts, 2) == 2) {
+        if (clang_getCursorKind(bare(parts[0])) != CXCursor_DeclRefExpr || !is_constant(parts[1], 0)) return false;
+        counter = clang_getCursorReferenced(bare(parts[0]));
+    } else if (clang_getCursorKind(kids[0]) == CXCursor_DeclStmt && fe_children(kids[0], parts, 2) == 1) {
+        counter = parts[0];
+        CXCursor init = clang_Cursor_getVarDeclInitializer(counter);
+        if (clang_Cursor_isNull(init) || !is_constant(init, 0)) return false;
+    } else {
+        return false;
+    }
+    /* k < LEN */
+    if (clang_getCursorKind(kids[1]) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(kids[1]) != CXBinaryOperator_LT || fe_children(kids[1], parts, 2) != 2 ||
+        !names_var(parts[0], counter) || !is_constant(parts[1], clang_getArraySize(t)))
+        return false;
+    /* k++ or ++k */
+    enum CXUnaryOperatorKind step = clang_getCursorUnaryOperatorKind(kids[2]);
+    if (clang_getCursorKind(kids[2]) != CXCursor_UnaryOperator || fe_children(kids[2], parts, 2) != 1 ||
+        (step != CXUnaryOperator_PostInc && step != CXUnaryOperator_PreInc) || !names_var(parts[0], counter))
+        return false;
+    /* w[k] = ..., alone or in a block of its own */
+    CXCursor body = kids[3];
+    if (clang_getCursorKind(body) == CXCursor_CompoundStmt && fe_children(body, parts, 2) == 1) body = parts[0];
+    if (clang_getCursorKind(body) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(body) != CXBinaryOperator_Assign || fe_children(body, parts, 2) != 2)
+        return false;
+    CXCursor target = bare(parts[0]);
+    return clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr && fe_children(target, parts, 2) == 2 &&
+           names_value(parts[0], s->decl) && names_var(parts[1], counter);
+}
+
+/* `memset(w, byte, sizeof w)`, the whole array. */
+static bool memset_of_every_element(Scratch *s, CXCursor c) {
+    c = bare_value(c);
+    if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 3) return false;
+    CXString name = clang_getCursorSpelling(c);
+    bool is_memset = !strcmp(clang_getCString(name), "memset") || !strcmp(clang_getCString(name), "__builtin_memset");
+    clang_disposeString(name);
+    return is_memset && names_value(clang_Cursor_getArgument(c, 0), s->decl) &&
+           is_constant(clang_Cursor_getArgument(c, 2), clang_Type_getSizeOf(clang_getCursorType(s->decl)));
+}
+
+/* The kernel's body: an array it begins by writing whole (a histogram
+ * zeroed, then counted into by the data's values) is each thread's own
+ * from there on, whatever indexes it. */
+static void scratch_scan_body(Scratch *s, CXCursor body) {
+    int n;
+    CXCursor *kids = fe_all_children(s->fe->a, body, &n);
+    for (int i = 0; i < n && !s->shared; i++) {
+        bool first = !s->touched;
+        if (first && memset_of_every_element(s, kids[i])) {
+            s->touched = s->write_first = s->covered = true;
+            continue;
+        }
+        scratch_scan(s, kids[i]);
+        if (first && loop_writes_every_element(s, kids[i])) s->covered = true;
+    }
+}
+
 static void scratch_scan(Scratch *s, CXCursor c) {
     int n;
     CXCursor *kids, operand;
@@ -519,6 +596,10 @@ static void scratch_scan(Scratch *s, CXCursor c) {
             scratch_element(s, operand))
             s->shared = true; /* the thread's copy would not be the element the address names */
         break;
+    case CXCursor_CompoundStmt:
+        if (clang_Cursor_isNull(s->body) || !clang_equalCursors(c, s->body)) break;
+        scratch_scan_body(s, c);
+        return;
     case CXCursor_ForStmt:
         if (clang_Cursor_isNull(s->body) && fe_is_pfe_loop(c)) { /* the host's scan meets a kernel */
             if (!clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(s->kernel))) scratch_other_kernel(s, c);

@@ -6,7 +6,9 @@
 // from memory or by a variable assigned from the thread's index; one read
 // before it is written, or only written; one passed to a helper or whose
 // element's address is taken; one the host reads after the kernel; one
-// another kernel reads first.
+// another kernel reads first. An array the kernel begins by writing whole
+// (a loop over every element, memset) is scratch whatever indexes it
+// after; one written only in part first stays shared.
 // RUN: --dump-kernels -fsyntax-only %s
 // CHECK-LABEL: kernel camp_kernel_0
 // CHECK: capture 'w': view of float[4], read (copied into each thread's own: its scratch)
@@ -24,7 +26,12 @@
 // CHECK: capture 'host_reads': view of float[2], read-write,
 // CHECK-LABEL: kernel camp_kernel_3
 // CHECK: capture 'next_reads': view of float[2], read-write,
+// CHECK-LABEL: kernel camp_kernel_5
+// CHECK: capture 'cnt': view of int[16], read (copied into each thread's own: its scratch)
+// CHECK: capture 'hist': view of int[16], read (copied into each thread's own: its scratch)
+// CHECK: capture 'part': view of int[16], read-write,
 #include <camp.h>
+#include <string.h>
 
 static float in[64], out[64];
 static int which[64];
@@ -76,4 +83,17 @@ void next_kernel_reads_it(void) {
         out[i] = next_reads[1];
     }
     parallel_for_each(i, extent(64)) out[i] += next_reads[1];
+}
+
+void counted(void) {
+    int cnt[16], hist[16], part[16], k;
+    parallel_for_each(i, extent(64)) {
+        for (k = 0; k < 16; k++) cnt[k] = 0;
+        memset(hist, 0, sizeof hist);
+        for (int j = 0; j < 8; j++) part[j] = 0;
+        cnt[which[i] & 15]++;
+        hist[which[(i + 1) & 63] & 15] += 2;
+        part[which[i] & 15]++;
+        out[i] = (float)(cnt[3] + hist[which[i] & 15] + part[0]);
+    }
 }
