@@ -575,7 +575,9 @@ static void check_stmt(void *ctx, Stmt *st) {
     if (st->kind == ST_DECL && st->expr) check_var_value(cf, st->var, st->expr, st->expr->loc, st);
     if (st->kind == ST_RETURN && st->expr && st->expr->type->kind == TY_PTR && !is_address(expr_src(&cf->f, st->expr)) &&
         first_report(cf->c, st))
-        diag_error(cf->c->u->diag, st->expr->loc, "a pointer into local or tile_static memory cannot be used here");
+        diag_error(cf->c->u->diag, st->expr->loc,
+                   "an amp function cannot return a pointer into local or tile_static memory (here, where a call "
+                   "passes such memory): return the element's index, or its value, instead");
 }
 
 static void check_body(Checker *c, Stmt *body, const PtrTarget *binding) {
