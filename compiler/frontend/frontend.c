@@ -1162,6 +1162,10 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
         diag_error(u->diag, k->loc, "malformed parallel_for_each expansion (is camp.h's macro redefined?)");
         return;
     }
+    if (clang_getCursorKind(body) == CXCursor_NullStmt) /* as clang says of `for (...);` */
+        diag_warning(u->diag, fe_loc(fe, body), "-Wempty-body",
+                     "parallel_for_each has an empty body: the ';' right after it ends the kernel, and a block "
+                     "that follows runs once, on the host");
 
     CXSourceRange r = clang_getCursorExtent(outer);
     k->begin_offset = fe_offset(clang_getRangeStart(r), NULL);
@@ -1453,12 +1457,14 @@ static void print_clang_diagnostic(Frontend *fe, CXDiagnostic dg, DiagLevel leve
     CXString text = clang_getDiagnosticSpelling(dg);
     CXString option = clang_getDiagnosticOption(dg, NULL);
     const char *opt = clang_getCString(option);
-    char *message;
-    if (!opt || !*opt) message = arena_strdup(fe->a, clang_getCString(text));
+    bool index_type;
+    char *message, *said = fe_tidy_clang_text(fe, clang_getCString(text), &index_type);
+    if (!opt || !*opt) message = said;
     else if (level == DIAG_ERROR && fe->u->diag->werror && strncmp(opt, "-Werror", 7) != 0)
-        message = arena_printf(fe->a, "%s [-Werror,%s]", clang_getCString(text), opt);
-    else message = arena_printf(fe->a, "%s [%s]", clang_getCString(text), opt);
+        message = arena_printf(fe->a, "%s [-Werror,%s]", said, opt);
+    else message = arena_printf(fe->a, "%s [%s]", said, opt);
     diag_clang(fe->u->diag, level, loc, message);
+    if (index_type && level != DIAG_NOTE) fe_note_index_misuse(fe, clang_getCString(text), loc);
     clang_disposeString(text);
     clang_disposeString(option);
 }
@@ -1546,14 +1552,14 @@ static bool report_clang_diagnostics(Frontend *fe) {
         clang_disposeDiagnostic(dg);
     }
     bool shown = false; /* the last error or warning: its notes follow it */
-    PtrVec seen = {0};
+    PtrVec seen = {0}, swapped = {0};
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic dg = clang_getDiagnostic(fe->tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
         if (sev == CXDiagnostic_Note) {
             if (shown) print_clang_diagnostic(fe, dg, DIAG_NOTE);
-        } else if (is_kernel_return(fe, dg)) {
-            shown = false;
+        } else if (is_kernel_return(fe, dg) || (sev >= CXDiagnostic_Error && fe_swapped_pfe_arguments(fe, dg, &swapped))) {
+            shown = false; /* campcc's own error says it */
         } else if (sev != CXDiagnostic_Ignored) {
             shown = (errors || in_kernel_range(fe, clang_getDiagnosticLocation(dg))) && !already_shown(fe, &seen, dg);
             if (shown) {

@@ -86,6 +86,7 @@ typedef struct Frontend {
     PtrVec macro_regions; /* MacroRegion *: where kernel macros' uses were expanded (kernel_macros.c) */
     ContractPragma *contract_pragmas; /* the main file's FP_CONTRACT pragmas (fp_contract.c) */
     int ncontract_pragmas, capcontract_pragmas;
+    const char *swapped_index; /* clang's error at each use of the index of parallel_for_each(extent(n), idx) */
     const void *complex_reported; /* the kernel or function a complex integer type was last reported in */
     int macro_rounds;     /* parses after such expansions */
 } Frontend;
@@ -94,6 +95,16 @@ typedef struct Frontend {
 SrcLoc fe_loc(Frontend *fe, CXCursor c);
 /* The same for a place in a file (a macro argument's, as clang reports it). */
 SrcLoc fe_loc_at(Frontend *fe, CXFile file, unsigned line, unsigned col);
+
+/* macro_misuse.c: clang's errors about camp.h's macros in the program's terms */
+/* clang's text with the spelling of a parallel_for_each index's type said
+ * as that (*index_type: there was one), or campcc's message for a typed index */
+char *fe_tidy_clang_text(Frontend *fe, const char *text, bool *index_type);
+void fe_note_index_misuse(Frontend *fe, const char *text, SrcLoc loc); /* what to write instead */
+/* An error on a line holding parallel_for_each(extent(n), idx): campcc's
+ * error, once for the line (lines_reported), and true; true too for
+ * clang's errors at the uses of that idx */
+bool fe_swapped_pfe_arguments(Frontend *fe, CXDiagnostic dg, PtrVec *lines_reported);
 char *fe_spelling(Frontend *fe, CXCursor c);
 /* Whether token `tok` is spelled `word`. */
 bool fe_token_is(Frontend *fe, CXToken tok, const char *word);

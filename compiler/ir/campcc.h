@@ -133,6 +133,9 @@ typedef struct Diag {
     int errors, warnings;
     DiagColor color;
     bool werror; /* -Werror: clang's warnings come as errors, named so */
+    bool no_warnings; /* -w */
+    const char *off[16]; /* -Wno-X: campcc's own warnings turned off, as their flags "-WX" (after the "no-") */
+    int noff;
     const char *stdin_copy; /* where standard input was saved: the lines shown for "<stdin>" */
     /* the last error, by its place and a hash of its text: the same one
      * again (a type met by several passes at one expression) is said once,

@@ -31,6 +31,8 @@ DiagFlag diag_flag(Diag *d, const char *arg) {
     }
     if (!strcmp(arg, "-Werror")) d->werror = true;
     else if (!strcmp(arg, "-Wno-error")) d->werror = false;
+    else if (!strcmp(arg, "-w")) d->no_warnings = true;
+    else if (!strncmp(arg, "-Wno-", 5) && d->noff < (int)(sizeof d->off / sizeof *d->off)) d->off[d->noff++] = arg + 5;
     /* -Wl, -Wa, -Wp pass options to other tools: not warnings */
     if (!strncmp(arg, "-W", 2) && arg[2] && !(arg[3] == ',' && strchr("lap", arg[2]))) return DIAG_FLAG_WARNING;
     if (!strcmp(arg, "-w") || !strcmp(arg, "-pedantic") || !strcmp(arg, "-pedantic-errors"))
@@ -128,6 +130,9 @@ void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) {
 }
 
 void diag_warning(Diag *d, SrcLoc loc, const char *flag, const char *fmt, ...) {
+    if (d->no_warnings) return;
+    for (int i = 0; i < d->noff; i++)
+        if (!strcmp(flag + 2, d->off[i])) return;
     DiagLevel level = d->werror ? DIAG_ERROR : DIAG_WARNING;
     print_head(d, loc, level);
     va_list ap;
