@@ -294,6 +294,7 @@ enum camp_access {
     CAMP_ACCESS_LASTING = 16u,
     CAMP_ACCESS_SYNCHRONIZED_NEXT = 32u,
     CAMP_ACCESS_USED_NEXT = 64u,
+    CAMP_ACCESS_ALWAYS = 128u, /* a pointer every thread reads or writes through: null is an error */
 };
 
 /* A kernel's parameters: the variables it captures, each described here,

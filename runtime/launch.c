@@ -256,7 +256,11 @@ static camp_status unpack_args(const camp_kernel_info *kernel, const camp_launch
             args += 2;
             break;
         case CAMP_PARAM_POINTER:
-            CAMP_TRY(add_view(m, p, (args++)->address, 0, p->access | CAMP_ACCESS_POINTER));
+            if (!args->address && p->access & CAMP_ACCESS_ALWAYS) /* where the device would fault */
+                return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                                 "'%s' is a null pointer, and every thread of the kernel reads or writes through it",
+                                 p->name);
+            CAMP_TRY(add_view(m, p, (args++)->address, 0, (p->access & ~CAMP_ACCESS_ALWAYS) | CAMP_ACCESS_POINTER));
             break;
         case CAMP_PARAM_HELD_POINTER: /* its value was copied with the VALUE that holds it */
             CAMP_TRY(param_fits(kernel, p, sizeof held));

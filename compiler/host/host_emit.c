@@ -105,6 +105,7 @@ static uint32_t view_access(const Var *v) {
     if (v->capture != CAPTURE_POINTER && v->static_storage) access |= CAMP_ACCESS_LASTING;
     if (v->next_use == NEXT_SYNCHRONIZES) access |= CAMP_ACCESS_SYNCHRONIZED_NEXT;
     if (v->next_use == NEXT_ACCESSES) access |= CAMP_ACCESS_USED_NEXT;
+    if (v->always_used) access |= CAMP_ACCESS_ALWAYS;
     return access;
 }
 
