@@ -926,6 +926,10 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     CXCursor def = clang_getCursorDefinition(decl);
     if (clang_Cursor_isNull(def)) {
         diag_error(d, fe_loc(fe, call), "amp function '%s' is called but not defined in this file", name);
+        diag_note(d, fe_loc(fe, decl),
+                  "campcc compiles a kernel with the amp functions it calls from its own file: define '%s' "
+                  "there, or as a static inline function in a header the files share",
+                  name);
         return NULL;
     }
     if (clang_Cursor_isVariadic(def)) {
@@ -1478,7 +1482,9 @@ static void note_graphics_name(Frontend *fe, CXDiagnostic note) {
     clang_getFileLocation(clang_getDiagnosticLocation(note), &file, &line, &col, NULL);
     CXString name = clang_getFileName(file);
     const char *path = clang_getCString(name);
-    bool graphics = path && strstr(path, "camp_texture.h") && fe_spelled_in_dialect_headers(fe, clang_getDiagnosticLocation(note));
+    /* by the file's name: a unit with errors is not listed, so where camp.h lies is not known */
+    const char *base = path ? strrchr(path, '/') : NULL;
+    bool graphics = base && !strcmp(base + 1, "camp_texture.h");
     clang_disposeString(name);
     if (graphics)
         diag_note(fe->u->diag, fe_loc_at(fe, file, line, col),
@@ -1557,7 +1563,7 @@ static bool report_clang_diagnostics(Frontend *fe) {
         CXDiagnostic dg = clang_getDiagnostic(fe->tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
         if (sev == CXDiagnostic_Note) {
-            if (shown) print_clang_diagnostic(fe, dg, DIAG_NOTE);
+            if (shown) print_clang_diagnostic(fe, dg, DIAG_NOTE), note_graphics_name(fe, dg);
         } else if (is_kernel_return(fe, dg) || (sev >= CXDiagnostic_Error && fe_swapped_pfe_arguments(fe, dg, &swapped))) {
             shown = false; /* campcc's own error says it */
         } else if (sev != CXDiagnostic_Ignored) {

@@ -455,6 +455,15 @@ static bool is_math_function(const char *name) {
     return false;
 }
 
+/* <stdio.h>'s output other than printf: fprintf(stderr, ...), puts, putchar. */
+static bool is_output_function(const char *name) {
+    static const char *const names[] = {"fprintf", "puts", "putchar", "fputs", "fputc", "putc", "vprintf", "vfprintf",
+                                        "dprintf", "fwrite", "perror"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(name, names[i]) == 0) return true;
+    return false;
+}
+
 static bool is_setjmp(const char *name) {
     static const char *const names[] = {"setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp",
                                         "_longjmp", "siglongjmp", "__builtin_setjmp", "__builtin_longjmp"};
@@ -543,7 +552,12 @@ static bool check_callee(Checker *ck, CXCursor call) {
         return false;
     }
     diag_error(ck->d, at, "call to non-amp function '%s'", name);
-    if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) /* the program cannot mark it */
+    if (is_output_function(name) && clang_Location_isInSystemHeader(clang_getCursorLocation(decl)))
+        diag_note(ck->d, at,
+                  "amp code has printf, which prints the kernel's lines on the host at the next wait: write "
+                  "printf(...) instead of '%s'",
+                  name);
+    else if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) /* the program cannot mark it */
         diag_note(ck->d, at,
                   "'%s' is a C library function that amp code has no form of (it has <math.h>'s, <complex.h>'s "
                   "but the inverse functions, <ctype.h>'s, memcpy and memset): write the loop it stands for, or a "

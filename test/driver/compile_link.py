@@ -133,6 +133,22 @@ def test_std_refused(ctx):
     expect(ctx.has_spirv("s.o"), "-std=c2x after -std=bogus: no object with the kernel")
 
 
+def test_graphics_name_note(ctx):
+    """A program's own function named as one of camp.h's graphics types (norm2, a residual's norm): after clang's
+    redefinition error, at camp_texture.h's declaration, a note says how to leave those names out (it never showed:
+    the headers' folder is found only for a unit without errors)."""
+    with open(ctx.path("cg.c"), "w") as f:
+        f.write("#include <camp.h>\n#include <math.h>\n"
+                "static double norm2(const double *v, int n) {\n"
+                "    double s = 0;\n    for (int i = 0; i < n; i++) s += v[i] * v[i];\n    return sqrt(s);\n}\n"
+                "int main(void) {\n    double v[4] = {1, 2, 2, 4};\n"
+                "    parallel_for_each(i, extent(4)) { v[i] *= 2; }\n    return norm2(v, 4) == 10 ? 0 : 1;\n}\n")
+    _, err = ctx.run(["cg.c", "-o", "cg"], rc=1)
+    expect("cg.c:3:15: error: redefinition of 'norm2' as different kind of symbol" in err and
+           "camp_texture.h:71:15: note: camp.h declares the graphics types" in err and
+           "define CAMP_NO_GRAPHICS before including <camp.h>" in err, f"no note on camp.h's graphics names:\n{err}")
+
+
 def test_quote_includes(ctx):
     """A "header.h" comes from the user's file's directory, never from where campcc keeps its temporaries."""
     os.mkdir(ctx.path("tmpdir"))

@@ -11,3 +11,4 @@ int main(void) {
     return a[0];
 }
 // expect-error: 9:16: amp function 'elsewhere' is called but not defined in this file
+// expect-note: 4:5: campcc compiles a kernel with the amp functions it calls from its own file: define 'elsewhere' there, or as a static inline function in a header the files share

@@ -12,3 +12,4 @@ int main(void) {
     return a[0];
 }
 // expect-error: 9:9: call to non-amp function 'puts'
+// expect-note: 9:9: amp code has printf, which prints the kernel's lines on the host at the next wait: write printf(...) instead of 'puts'
