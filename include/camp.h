@@ -621,7 +621,7 @@ void camp_accelerator_view_wait(camp_accelerator_view *view);
 /* The calling thread's current view, where its parallel_for_each run
  * (NULL: the default view); returns the previous one. */
 camp_accelerator_view *camp_set_current_view(camp_accelerator_view *view);
-camp_accelerator_view *camp_current_view(void);
+camp_accelerator_view *camp_current_view(void); /* NULL while the default view is current */
 /* For libraries, which pick the version of a kernel a device runs: what
  * the device of `view` (NULL: the default view) offers kernels; all 0
  * after a reported error. */

@@ -132,6 +132,10 @@ void camp_unlock_and_report(camp_status status) {
     }
 
     if (handler) {
+        /* a library call's first error only: its next kernels (a reduction's
+         * second pass) meet the same problem, and say it again */
+        if (camp_call.library_depth && camp_call.library_reported) return;
+        camp_call.library_reported = camp_call.library_depth != 0;
         camp_error error = {failure.status, failure.message, failure.file, failure.line};
         handler(&error, user);
         return;

@@ -403,6 +403,7 @@ typedef struct camp_call_state {
      * their errors name its caller's location; depth counts nested calls. */
     const char *library_call, *library_file;
     unsigned library_line, library_depth;
+    bool library_reported; /* the call reported an error: its others are its consequences */
     /* The views the library call made for memory that had none
      * (memory_check.c), ended when it returns (camp_call_views_end). */
     struct camp_region *call_views[CAMP_CALL_VIEWS_MAX];

@@ -47,6 +47,7 @@ void camp_library_call_begin(const char *call, const char *file, unsigned line) 
     camp_call.library_call = call;
     camp_call.library_file = file;
     camp_call.library_line = line;
+    camp_call.library_reported = false;
 }
 
 void camp_library_call_end(void) {
