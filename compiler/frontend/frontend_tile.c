@@ -153,9 +153,56 @@ static enum CXVisitorResult find_field(CXCursor c, CXClientData data) {
     return CXVisit_Break;
 }
 
+/* The extent's sizes (the arguments of camp_extent_size_at, in order:
+ * the first `rank` of them) and whether tile_pad or tile_truncate is
+ * applied: the domain's calls. */
+typedef struct ExtentSearch {
+    CXCursor sizes[3];
+    int n;
+    bool mode_set;
+} ExtentSearch;
+
+static enum CXChildVisitResult find_extent_sizes(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    ExtentSearch *s = data;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind != CXCursor_CallExpr && kind != CXCursor_DeclRefExpr) return CXChildVisit_Recurse;
+    CXString name = clang_getCursorSpelling(c);
+    const char *callee = clang_getCString(name);
+    if (!strncmp(callee, "camp_tile_mode", 14)) s->mode_set = true; /* named in a _Generic */
+    bool size = kind == CXCursor_CallExpr && !strcmp(callee, "camp_extent_size_at") &&
+                clang_Cursor_getNumArguments(c) == 3;
+    clang_disposeString(name);
+    if (size && s->n < 3) s->sizes[s->n] = clang_Cursor_getArgument(c, 0);
+    if (size) s->n++;
+    return CXChildVisit_Recurse;
+}
+
+/* An extent of constant sizes that the tile does not divide, with neither
+ * tile_pad nor tile_truncate: the launch would refuse it. */
+static bool constant_extent_divides(Frontend *fe, Kernel *k, CXCursor outer, const long long sizes[3]) {
+    CXCursor kids[4];
+    ExtentSearch s = {.n = 0};
+    if (fe_children(outer, kids, 4) < 1) return true;
+    clang_visitChildren(kids[0], find_extent_sizes, &s);
+    if (s.mode_set || s.n < k->rank || s.n % k->rank) return true; /* parallel_for_each names its domain several times */
+    for (int d = 0; d < k->rank; d++) {
+        long long e;
+        if (!fe_eval_int(s.sizes[d], &e)) return true;
+        if (e > 0 && e % sizes[d]) {
+            diag_error(fe->u->diag, written_loc(fe, s.sizes[d]),
+                       "extent %lld (index component %d) is not divisible by its tile size %lld: use "
+                       "tile_pad(...) or tile_truncate(...), or an extent that is a multiple of the tile",
+                       e, d, sizes[d]);
+            return false;
+        }
+    }
+    return true;
+}
+
 bool fe_tile_domain(Frontend *fe, Kernel *k, CXCursor outer, CXCursor idx_decl) {
     long long sizes[3] = {1, 1, 1};
-    if (!tile_sizes(fe, k, outer, sizes)) return false;
+    if (!tile_sizes(fe, k, outer, sizes) || !constant_extent_divides(fe, k, outer, sizes)) return false;
     long long threads = sizes[0] * sizes[1] * sizes[2];
     if (threads > TILE_MAX_THREADS) {
         diag_error(fe->u->diag, k->loc, "a tile of %lld threads is too large: at most %d threads per tile", threads,
