@@ -364,7 +364,7 @@ typedef struct Var {
     uint64_t access_roots;
     uint64_t const_roots; /* those it holds through pointers to const only (nothing writes them but a cast) */
     bool written_in_calls; /* a capture: written only by the amp functions its kernel calls (access.c) */
-    bool always_used; /* a pointer capture every thread reads or writes through (always_used.c) */
+    bool always_used; /* a pointer capture every thread reads or writes through (every_thread.c) */
     /* a value capture holding pointers: the root of its first (the others
      * follow in type_each_held_pointer's order), and bit i: its i-th may be
      * written (bit 63: one from the 63rd on); held_in_calls: only by the
@@ -881,9 +881,10 @@ bool access_held_in_calls(const Var *v, int index); /* written only by the amp f
  * passed as a null pointer, and need not lie in a view). */
 bool access_held_used(const Var *v, int index);
 
-/* always_used.c: Var.always_used of the pointer captures every thread
- * surely reads or writes through (a null one is an error at the launch). */
-void always_used_mark(Unit *u);
+/* every_thread.c: Var.always_used of the pointer captures every thread
+ * surely reads or writes through (a null one is an error at the launch);
+ * a warning for a shared global every thread updates without an atomic. */
+void every_thread_check(Unit *u);
 
 /* spv_emit.c: the whole module for all kernels into u->spirv; with
  * `cooperative`, fragments as cooperative matrices instead (the module of

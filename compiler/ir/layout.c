@@ -96,5 +96,5 @@ void layout_kernels(Unit *u) {
             k->tile_static_bytes += (uint32_t)((Var *)k->tile_statics.items[j])->type->size;
     }
     access_analyze(u); /* the WRITE bits of the captures' access, read set above */
-    always_used_mark(u);
+    every_thread_check(u);
 }
