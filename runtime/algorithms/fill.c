@@ -6,6 +6,11 @@
 #include "element_type.h"
 #include "launch_shape.h"
 
+/* start + i * step with the product and the sum rounded each on its own,
+ * as a host's loop computes it: a device's fused multiply-add (NVIDIA's)
+ * gave other floats. */
+#pragma STDC FP_CONTRACT OFF
+
 static bool writable(algo_t *data, size_t n, const char *call, const char *file, unsigned line) {
     return n && algo_count_fits(n, call, file, line) &&
            camp_memory_check_at(data, (long long)n, sizeof *data, true, "data", call, file, line);
