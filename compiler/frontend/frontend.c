@@ -1564,7 +1564,8 @@ static bool report_clang_diagnostics(Frontend *fe) {
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
         if (sev == CXDiagnostic_Note) {
             if (shown) print_clang_diagnostic(fe, dg, DIAG_NOTE), note_graphics_name(fe, dg);
-        } else if (is_kernel_return(fe, dg) || (sev >= CXDiagnostic_Error && fe_swapped_pfe_arguments(fe, dg, &swapped))) {
+        } else if (is_kernel_return(fe, dg) ||
+                   (sev >= CXDiagnostic_Error && fe_swapped_pfe_arguments(fe, dg, &swapped))) {
             shown = false; /* campcc's own error says it */
         } else if (sev != CXDiagnostic_Ignored) {
             shown = (errors || in_kernel_range(fe, clang_getDiagnosticLocation(dg))) && !already_shown(fe, &seen, dg);

@@ -814,7 +814,7 @@ Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c) {
 static Expr *complex_part(Frontend *fe, Expr *z, bool imaginary, Type *t, CXCursor c) {
     if (!z->type->is_complex) {
         if (!imaginary) return fe_load_if_lvalue(fe, z, c);
-        Expr *zero = fe_new_expr(fe, EX_FLOAT, t, c); /* z is evaluated for nothing: a real's parts have no effects */
+        Expr *zero = fe_new_expr(fe, EX_FLOAT, t, c); /* z not evaluated: programs take it of a variable */
         zero->fval = 0;
         return zero;
     }
@@ -853,7 +853,8 @@ static Expr *lower_unary(Frontend *fe, CXCursor c) {
     Expr *sub = op == CXUnaryOperator_LNot ? lower_truth_operand(fe, kids[0]) : fe_lower_expr(fe, kids[0]);
     if (!t || !sub) return NULL;
     if (fe_is_extension(c)) return sub; /* __extension__ e: e, quiet under -pedantic */
-    if (op == CXUnaryOperator_Real || op == CXUnaryOperator_Imag) return complex_part(fe, sub, op == CXUnaryOperator_Imag, t, c);
+    if (op == CXUnaryOperator_Real || op == CXUnaryOperator_Imag)
+        return complex_part(fe, sub, op == CXUnaryOperator_Imag, t, c);
     Expr *e = fe_new_expr(fe, EX_UNARY, t, c);
     e->lhs = sub;
     switch (clang_getCursorUnaryOperatorKind(c)) {

@@ -185,7 +185,8 @@ static bool constant_extent_divides(Frontend *fe, Kernel *k, CXCursor outer, con
     ExtentSearch s = {.n = 0};
     if (fe_children(outer, kids, 4) < 1) return true;
     clang_visitChildren(kids[0], find_extent_sizes, &s);
-    if (s.mode_set || s.n < k->rank || s.n % k->rank) return true; /* parallel_for_each names its domain several times */
+    /* parallel_for_each names its domain several times: the sizes come again */
+    if (s.mode_set || s.n < k->rank || s.n % k->rank) return true;
     for (int d = 0; d < k->rank; d++) {
         long long e;
         if (!fe_eval_int(s.sizes[d], &e)) return true;

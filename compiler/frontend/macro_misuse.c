@@ -6,6 +6,7 @@
  * unrelated errors; a first-time user of the dialect writes both. */
 #include "frontend.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,7 +27,8 @@ char *fe_tidy_clang_text(Frontend *fe, const char *text, bool *index_type) {
         return arena_strdup(fe->a, "parallel_for_each declares its index itself: write only its name, "
                                    "parallel_for_each(idx, extent(n)), not a type before it");
     size_t n = strlen(text), out_len = 0;
-    char *out = arena_alloc(fe->a, 2 * n + 64); /* each spelling replaced is 16 bytes or more, its replacement at most 37 */
+    /* each spelling replaced is 16 bytes or more, its replacement at most 37 */
+    char *out = arena_alloc(fe->a, 2 * n + 64);
     for (size_t i = 0; i < n;) {
         const char *close = text[i] == '\'' ? strchr(text + i + 1, '\'') : NULL;
         if (close && is_index_type(text + i + 1, (size_t)(close - text - i - 1))) {
@@ -88,11 +90,10 @@ static void swapped_index_name(Frontend *fe, const char *args, size_t n) {
     i = skip_blanks(args, i + 1, n);
     if (i >= n || args[i] != ',') return;
     size_t begin = skip_blanks(args, i + 1, n), end = begin;
-    while (end < n && (args[end] == '_' || (args[end] >= 'a' && args[end] <= 'z') || (args[end] >= 'A' && args[end] <= 'Z') ||
-                       (args[end] >= '0' && args[end] <= '9')))
-        end++;
+    while (end < n && (args[end] == '_' || isalnum((unsigned char)args[end]))) end++;
     if (end > begin)
-        fe->swapped_index = arena_printf(fe->a, "use of undeclared identifier '%.*s'", (int)(end - begin), args + begin);
+        fe->swapped_index =
+            arena_printf(fe->a, "use of undeclared identifier '%.*s'", (int)(end - begin), args + begin);
 }
 
 bool fe_swapped_pfe_arguments(Frontend *fe, CXDiagnostic dg, PtrVec *lines_reported) {
@@ -115,7 +116,8 @@ bool fe_swapped_pfe_arguments(Frontend *fe, CXDiagnostic dg, PtrVec *lines_repor
         if (j >= n || text[j] != '(') continue;
         j = skip_blanks(text, j + 1, n);
         bool domain_first = (n - j >= 7 && !memcmp(text + j, "extent(", 7)) ||
-                            (n - j >= 9 && !memcmp(text + j, "extent64(", 9)) || (n - j >= 5 && !memcmp(text + j, "tile(", 5));
+                            (n - j >= 9 && !memcmp(text + j, "extent64(", 9)) ||
+                            (n - j >= 5 && !memcmp(text + j, "tile(", 5));
         if (!domain_first) continue;
         for (int k = 0; k < lines_reported->len; k++)
             if ((uintptr_t)lines_reported->items[k] == line) return true;

@@ -136,14 +136,16 @@ static Parts divide_float(Emitter *e, const Type *s, Parts x, Parts y, SrcLoc lo
     sum_of_products(e, s, y.re, y.re, y.im, y.im, &d_hi, &d_lo, loc);
     sum_of_products(e, s, x.re, y.re, b, y.im, &re_hi, &re_lo, loc);
     sum_of_products(e, s, b, y.re, neg_a, y.im, &im_hi, &im_lo, loc);
-    Parts pair = {pair_quotient(e, s, re_hi, re_lo, d_hi, d_lo, loc), pair_quotient(e, s, im_hi, im_lo, d_hi, d_lo, loc)};
+    Parts pair = {pair_quotient(e, s, re_hi, re_lo, d_hi, d_lo, loc),
+                  pair_quotient(e, s, im_hi, im_lo, d_hi, d_lo, loc)};
     Parts smith = divide(e, s, x, y, loc);
     uint32_t bools = spv_type_bool(&e->b), big = const_scalar(e, s, 0x1p60);
     uint32_t in_range = em_op2(e, SpvOpFOrdLessThan, bools, d_hi, const_scalar(e, s, 0x1p100));
     in_range = em_op2(e, SpvOpLogicalAnd, bools, in_range,
                       em_op2(e, SpvOpFOrdGreaterThan, bools, d_hi, const_scalar(e, s, 0x1p-100)));
-    in_range = em_op2(e, SpvOpLogicalAnd, bools, in_range, em_op2(e, SpvOpFOrdLessThan, bools, magnitude(e, s, x.re), big));
-    in_range = em_op2(e, SpvOpLogicalAnd, bools, in_range, em_op2(e, SpvOpFOrdLessThan, bools, magnitude(e, s, b), big));
+    uint32_t small_a = em_op2(e, SpvOpFOrdLessThan, bools, magnitude(e, s, x.re), big);
+    uint32_t small_b = em_op2(e, SpvOpFOrdLessThan, bools, magnitude(e, s, b), big);
+    in_range = em_op2(e, SpvOpLogicalAnd, bools, in_range, em_op2(e, SpvOpLogicalAnd, bools, small_a, small_b));
     return (Parts){select_value(e, s, in_range, pair.re, smith.re), select_value(e, s, in_range, pair.im, smith.im)};
 }
 

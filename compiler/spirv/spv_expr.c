@@ -449,8 +449,9 @@ static uint32_t incdec(Emitter *e, Expr *x) {
     uint32_t old = target_load(e, t, lv);
     /* _Bool++ sets it to 1 (true + 1 != 0); _Bool-- flips it */
     const Type *ct = t->type->kind == TY_BOOL ? type_int(4, true) : t->type;
-    uint32_t nv = is_complex(ct) ? complex_arith(e, x->op, ct, old, ct, const_scalar(e, ct->base, 1), ct->base, x->loc)
-                                 : arith(e, x->op, ct, convert(e, old, t->type, ct, x->loc), const_scalar(e, ct, 1), x->loc);
+    uint32_t nv = is_complex(ct)
+                      ? complex_arith(e, x->op, ct, old, ct, const_scalar(e, ct->base, 1), ct->base, x->loc)
+                      : arith(e, x->op, ct, convert(e, old, t->type, ct, x->loc), const_scalar(e, ct, 1), x->loc);
     nv = target_store(e, t, lv, convert(e, nv, ct, t->type, x->loc));
     return x->ival ? nv : old;
 }

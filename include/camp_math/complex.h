@@ -138,7 +138,8 @@ static inline double _Complex camp_math_complex_tanh(double x, double y) restric
     double s, c, sh, ch, den;
     camp_math_complex_sincos(y, &s, &c);
     if (camp_precise_fabs(x) > 354.0)
-        return camp_math_complex(camp_precise_copysign(1.0, x), 4.0 * s * c * camp_precise_exp(-2.0 * camp_precise_fabs(x)));
+        return camp_math_complex(camp_precise_copysign(1.0, x),
+                                 4.0 * s * c * camp_precise_exp(-2.0 * camp_precise_fabs(x)));
     if (camp_precise_fabs(x) > 0x1p-1022) {
         sh = camp_precise_sinh(x);
         ch = camp_precise_cosh(x);
