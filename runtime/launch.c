@@ -219,6 +219,7 @@ typedef struct launch_memory {
     camp_launch_view views[(CAMP_ARGS_MAX - CAMP_PUSH_HEADER_SIZE) / 8]; /* each takes 8 bytes of them */
     camp_launch_texture textures[CAMP_TEXTURES_MAX];
     uint32_t view_count, texture_count;
+    const char *null_used; /* a null pointer every thread reads or writes through (CAMP_ACCESS_ALWAYS) */
 } launch_memory;
 
 static camp_status param_fits(const camp_kernel_info *kernel, const camp_kernel_param *p, uint32_t bytes) {
@@ -243,6 +244,7 @@ static camp_status unpack_args(const camp_kernel_info *kernel, const camp_launch
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "launch with null params or arguments");
     memset(m->push, 0, camp_push_range_size(kernel));
     m->view_count = m->texture_count = 0;
+    m->null_used = NULL;
     for (uint32_t i = 0; i < kernel->param_count; i++) {
         const camp_kernel_param *p = &kernel->params[i];
         const void *held;
@@ -256,10 +258,7 @@ static camp_status unpack_args(const camp_kernel_info *kernel, const camp_launch
             args += 2;
             break;
         case CAMP_PARAM_POINTER:
-            if (!args->address && p->access & CAMP_ACCESS_ALWAYS) /* where the device would fault */
-                return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
-                                 "'%s' is a null pointer, and every thread of the kernel reads or writes through it",
-                                 p->name);
+            if (!args->address && p->access & CAMP_ACCESS_ALWAYS && !m->null_used) m->null_used = p->name;
             CAMP_TRY(add_view(m, p, (args++)->address, 0, (p->access & ~CAMP_ACCESS_ALWAYS) | CAMP_ACCESS_POINTER));
             break;
         case CAMP_PARAM_HELD_POINTER: /* its value was copied with the VALUE that holds it */
@@ -321,6 +320,9 @@ static camp_status launch_kernel(camp_module_info *module, uint32_t k, const int
 
     camp_push_header header;
     if (!make_header(kernel, extent, &header)) return CAMP_OK; /* nothing to run */
+    if (m.null_used) /* where the device would fault; an empty extent's kernel never reads it */
+        return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
+                         "'%s' is a null pointer, and every thread of the kernel reads or writes through it", m.null_used);
     memcpy(m.push, &header, sizeof header);
     CAMP_TRY(check_group_count(kernel, &header, pipeline));
 

@@ -2,7 +2,7 @@
 // (the output never allocated): the launch says so at the kernel's line,
 // naming the pointer, where the device would fault (lavapipe: the
 // process, with no message). A pointer the kernel uses only under a test
-// (`if (bias)`) may be null.
+// (`if (bias)`) may be null, and so may one of a kernel of no threads.
 #include <camp.h>
 #include <stdio.h>
 
@@ -21,12 +21,13 @@ int main(int argc, char **argv) {
         if (bias) v += bias[i];
         x[i] = v;
     }
-    int *out = NULL;
+    int *out = NULL, none = 0;
+    parallel_for_each(i, extent(none)) { out[i] = 1; }
     parallel_for_each(i, extent(16)) {
         out[i] = (int)x[i];
     }
     printf("x[15] = %g\n", x[15]);
     return 0;
 }
-// expect-abort: 25: 'out' is a null pointer, and every thread of the kernel reads or writes through it
+// expect-abort: 26: 'out' is a null pointer, and every thread of the kernel reads or writes through it
 // expect-handled: 'out' is a null pointer
