@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64 shaderInt16 shaderInt8
 /* Old-style (K&R) helper definitions with float, short and char
  * parameters: a call passes the promoted argument (double, int), which
  * the helper converts back to its parameter's type on entry, as C does. */
