@@ -21,15 +21,21 @@ static void show(const char *name, double complex v) { printf("  %-6s %.9g %.9g\
 int main(void) {
     for (int i = 0; i < N; i++) fz[i] = (float complex)z[i];
     double complex w = 0.5 - 1.5 * I;
-    parallel_for_each(idx, extent(N)) {
-        int i = idx;
+    /* a kernel for each family of functions: one kernel of them all took
+     * Mesa 22.3's lavapipe minutes to compile */
+    parallel_for_each(i, extent(N)) {
+        o[0][i] = cexp(z[i]); o[1][i] = clog(z[i]); o[2][i] = csqrt(z[i]); o[3][i] = cpow(z[i], w);
+    }
+    parallel_for_each(i, extent(N)) { o[4][i] = csin(z[i]); o[5][i] = ccos(z[i]); o[6][i] = ctan(z[i]); }
+    parallel_for_each(i, extent(N)) { o[7][i] = csinh(z[i]); o[8][i] = ccosh(z[i]); o[9][i] = ctanh(z[i]); }
+    parallel_for_each(i, extent(N)) {
         double complex v = z[i];
-        o[0][i] = cexp(v); o[1][i] = clog(v); o[2][i] = csqrt(v); o[3][i] = cpow(v, w);
-        o[4][i] = csin(v); o[5][i] = ccos(v); o[6][i] = ctan(v); o[7][i] = csinh(v);
-        o[8][i] = ccosh(v); o[9][i] = ctanh(v); o[10][i] = conj(v); o[11][i] = cproj(v);
+        o[10][i] = conj(v); o[11][i] = cproj(v);
         o[12][i] = creal(v) + cimag(v) * I;
         o[13][i] = csqrt(v) * csqrt(v);
         d[0][i] = cabs(v); d[1][i] = carg(v);
+    }
+    parallel_for_each(i, extent(N)) {
         fo[0][i] = cexpf(fz[i]); fo[1][i] = clogf(fz[i]); fo[2][i] = csqrtf(fz[i]) * conjf(fz[i]);
         fo[3][i] = cabsf(fz[i]) + cargf(fz[i]) * I + crealf(fz[i]) - cimagf(fz[i]);
     }
