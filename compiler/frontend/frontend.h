@@ -286,6 +286,7 @@ Expr *fe_subgroup_call(Frontend *fe, CXCursor call, const char *name, bool *hand
 /* frontend_memory.c: memcpy and memset (and their __builtin_ forms) as a
  * statement of amp code: a loop over the destination's elements. */
 bool fe_is_memory_function(const char *name);
+bool fe_is_memset(const char *name); /* memset or __builtin_memset */
 Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled);
 /* frontend_fragment.c: marks struct ty (declared at decl) as a matrix
  * fragment if it is one of camp_fragment.h's; the operation a function of

@@ -549,7 +549,7 @@ static bool memset_of_every_element(Scratch *s, CXCursor c) {
     c = bare_value(c);
     if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 3) return false;
     CXString name = clang_getCursorSpelling(c);
-    bool is_memset = !strcmp(clang_getCString(name), "memset") || !strcmp(clang_getCString(name), "__builtin_memset");
+    bool is_memset = fe_is_memset(clang_getCString(name));
     clang_disposeString(name);
     return is_memset && names_value(clang_Cursor_getArgument(c, 0), s->decl) &&
            is_constant(clang_Cursor_getArgument(c, 2), clang_Type_getSizeOf(clang_getCursorType(s->decl)));
