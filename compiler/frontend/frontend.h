@@ -346,6 +346,9 @@ Expr *fe_int_constant(Frontend *fe, Type *t, long long value, CXCursor c); /* an
 Expr *fe_int_value(Frontend *fe, Expr *e, CXCursor c); /* `e` as an int rvalue */
 /* Element `at` of `array` (an lvalue of array type), as `array[at]` is lowered. */
 Expr *fe_element_at(Frontend *fe, Expr *array, int at, CXCursor c);
+/* The path of member indices to `name` in struct t, looking into anonymous
+ * struct and union members; its length (at most max), or 0. */
+int fe_member_path(const Type *t, const char *name, int *path, int max);
 /* frontend_ctype.c: whether c is a call of glibc's __ctype_b_loc() or
  * its toupper and tolower forms; `(*CALL)[index]` lowered, the entry's
  * value (NULL: `subscript` is no such entry, or one reported). */

@@ -303,7 +303,10 @@ static void designate(InitBuilder *b, Type *t, int *path, int depth, const Desig
 static int designated(InitBuilder *b, Type *t, int *path, int depth, CXCursor d) {
     enum { MOST = 16 };
     CXCursor parts[MOST];
-    int n = fe_children(d, parts, MOST);
+    int n = fe_children(d, parts, MOST), kept = 0;
+    for (int k = 0; k < n && n <= MOST; k++) /* not clang's unnamed steps into anonymous members: found by name below */
+        if (clang_getCursorKind(parts[k]) != CXCursor_MemberRef || *fe_spelling(b->fe, parts[k])) parts[kept++] = parts[k];
+    n = n <= MOST ? kept : n;
     bool ranges[MOST];
     int steps = range_steps(b->fe, d, ranges, MOST);
     int bounds = 0; /* the children the steps take */
@@ -314,26 +317,31 @@ static int designated(InitBuilder *b, Type *t, int *path, int depth, CXCursor d)
         return 0;
     }
     Designator ds[MOST];
+    int nds = 0;
     Type *cur = t;
     for (int k = 0, at = 0; k < steps; at += ranges[k] ? 2 : 1, k++) {
         long long lo = -1, hi = -1;
+        int members[MOST], inner = 0; /* `.m`: m's path, through anonymous members */
         if (clang_getCursorKind(parts[at]) == CXCursor_MemberRef) {
-            char *name = fe_spelling(b->fe, parts[at]);
-            for (int m = 0; cur->kind == TY_STRUCT && m < cur->nmembers; m++)
-                if (!strcmp(cur->members[m].name, name)) lo = hi = m;
+            if (cur->kind == TY_STRUCT) inner = fe_member_path(cur, fe_spelling(b->fe, parts[at]), members, MOST - nds);
+            for (int m = 0; m < inner - 1; m++) { /* the anonymous members on the way */
+                ds[nds++] = (Designator){members[m], members[m]};
+                cur = element_type(cur, members[m]);
+            }
+            if (inner) lo = hi = members[inner - 1];
         } else if (!fe_eval_int(parts[at], &lo) || (ranges[k] ? !fe_eval_int(parts[at + 1], &hi) : (hi = lo, false))) {
             lo = -1;
         }
         int count = cur->kind == TY_STRUCT ? cur->nmembers : element_count(cur);
-        if (lo < 0 || hi < lo || hi >= count || !has_elements(cur)) {
+        if (lo < 0 || hi < lo || hi >= count || !has_elements(cur) || nds == MOST) {
             fe_unsupported(b->fe, parts[at], "designator");
             b->ok = false;
             return 0;
         }
-        ds[k] = (Designator){lo, hi};
+        ds[nds++] = (Designator){lo, hi};
         cur = element_type(cur, (int)lo); /* a range's elements are of one type */
     }
-    designate(b, t, path, depth, ds, steps, parts[n - 1]);
+    designate(b, t, path, depth, ds, nds, parts[n - 1]);
     return (int)ds[0].hi;
 }
 

@@ -422,9 +422,7 @@ static Expr *lower_unexposed(Frontend *fe, CXCursor c) {
     return e;
 }
 
-/* The path of member indices to `name` in struct t, looking into anonymous
- * struct and union members; its length, or 0. */
-static int member_path(const Type *t, const char *name, int *path, int max) {
+int fe_member_path(const Type *t, const char *name, int *path, int max) {
     for (int i = 0; i < t->nmembers && max > 0; i++) {
         const Member *m = &t->members[i];
         if (!strcmp(m->name, name)) {
@@ -432,7 +430,7 @@ static int member_path(const Type *t, const char *name, int *path, int max) {
             return 1;
         }
         if (!m->name[0] && m->type->kind == TY_STRUCT) {
-            int n = member_path(m->type, name, path + 1, max - 1);
+            int n = fe_member_path(m->type, name, path + 1, max - 1);
             if (n) {
                 path[0] = i;
                 return n + 1;
@@ -475,9 +473,14 @@ static Expr *lower_member(Frontend *fe, CXCursor c) {
         base = d;
     }
     if (base->type->kind != TY_STRUCT) return fe_unsupported(fe, c, "member access");
+    /* clang's implicit step into an anonymous member (`v.x` of `union {
+     * struct { float x, y; }; float p[2]; }` goes through two): the named
+     * member below is looked for inside the anonymous ones */
+    if (clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(clang_getCursorType(clang_getCursorReferenced(c)))))
+        return base;
     char *name = fe_spelling(fe, c);
     int path[8];
-    int n = member_path(base->type, name, path, 8);
+    int n = fe_member_path(base->type, name, path, 8);
     const BitField *bits = n ? NULL : bitfield_path(base->type, name, path, 7, &n);
     if (!n && !bits) return fe_unsupported(fe, c, "member access");
     for (int i = 0; i < n; i++) {
