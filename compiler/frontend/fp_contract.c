@@ -16,36 +16,13 @@
  * only part of it, never less. A pragma in a header is not seen. */
 #include "frontend.h"
 
-#include <ctype.h>
 #include <string.h>
-
-/* The words of a directive's text [b, e) (identifiers and single
- * punctuation), up to max; their count. */
-static int directive_words(const char *s, size_t b, size_t e, char words[][16], int max) {
-    int n = 0;
-    for (size_t i = b; i < e && n < max;) {
-        if (isspace((unsigned char)s[i]) || s[i] == '\\') {
-            i++;
-            continue;
-        }
-        size_t j = i;
-        if (isalnum((unsigned char)s[i]) || s[i] == '_')
-            while (j < e && (isalnum((unsigned char)s[j]) || s[j] == '_' || s[j] == '-')) j++;
-        else
-            j++;
-        size_t len = j - i < 15 ? j - i : 15;
-        memcpy(words[n], s + i, len);
-        words[n++][len] = 0;
-        i = j;
-    }
-    return n;
-}
 
 /* The directive at s[b, e): 1 if it turns contraction off, 0 if on, -1 if
  * it is no contraction pragma. */
 static int contract_pragma(const char *s, size_t b, size_t e) {
     char w[8][16];
-    int n = directive_words(s, b, e, w, 8);
+    int n = fe_directive_words(s, b, e, w, 8);
     if (n >= 4 && !strcmp(w[0], "pragma") && !strcmp(w[1], "STDC") && !strcmp(w[2], "FP_CONTRACT"))
         return !strcmp(w[3], "OFF");
     if (n >= 7 && !strcmp(w[0], "pragma") && !strcmp(w[1], "clang") && !strcmp(w[2], "fp") &&
@@ -54,39 +31,16 @@ static int contract_pragma(const char *s, size_t b, size_t e) {
     return -1;
 }
 
-void fe_find_contract_pragmas(Frontend *fe) {
-    const char *s = fe->u->source;
-    size_t n = fe->u->source_len;
-    int depth = 0;
-    bool line_start = true;
-    for (size_t i = 0; s && i < n;) {
-        char c = s[i];
-        if (c == '\n') {
-            line_start = true, i++;
-        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-            i++;
-        } else if (c == '/' && i + 1 < n && (s[i + 1] == '/' || s[i + 1] == '*')) {
-            size_t j = fe_skip_space(s, n, i);
-            if (memchr(s + i, '\n', j - i)) line_start = true;
-            i = j;
-        } else if (c == '"' || c == '\'') {
-            i = fe_literal_end(s, n, i), line_start = false;
-        } else if (c == '#' && line_start) { /* a directive, to its line's end past continuations */
-            size_t e = i + 1;
-            while (e < n && !(s[e] == '\n' && s[e - 1] != '\\')) e++;
-            int off = contract_pragma(s, i + 1, e);
-            if (off >= 0) {
-                fe->contract_pragmas = grow_array(fe->contract_pragmas, fe->ncontract_pragmas, &fe->capcontract_pragmas,
-                                                  sizeof *fe->contract_pragmas, 4);
-                fe->contract_pragmas[fe->ncontract_pragmas++] = (ContractPragma){i, depth, off == 1};
-            }
-            i = e;
-        } else {
-            depth += c == '{' ? 1 : c == '}' && depth > 0 ? -1 : 0;
-            line_start = false, i++;
-        }
-    }
+static void note_contract_pragma(void *ctx, const char *s, size_t b, size_t e, int depth) {
+    Frontend *fe = ctx;
+    int off = contract_pragma(s, b + 1, e);
+    if (off < 0) return;
+    fe->contract_pragmas = grow_array(fe->contract_pragmas, fe->ncontract_pragmas, &fe->capcontract_pragmas,
+                                      sizeof *fe->contract_pragmas, 4);
+    fe->contract_pragmas[fe->ncontract_pragmas++] = (ContractPragma){b, depth, off == 1};
 }
+
+void fe_find_contract_pragmas(Frontend *fe) { fe_scan_directives(fe, note_contract_pragma, fe); }
 
 bool fe_contract_off(Frontend *fe, CXCursor function) {
     if (!fe->ncontract_pragmas) return false;

@@ -1695,6 +1695,7 @@ bool frontend_run(Unit *u) {
     free(fe.shared);
     free(fe.global_params);
     free(fe.contract_pragmas);
+    free(fe.omp_pragmas);
     if (fe.tu) clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);
     time_phase_end(TIME_FRONTEND, t);

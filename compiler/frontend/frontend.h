@@ -43,6 +43,23 @@ typedef struct ContractPragma {
     bool off;
 } ContractPragma;
 
+/* An OpenMP pragma of the main file (omp_pragmas.c): its text s[begin,
+ * end) and what it asks of the statement after it. */
+typedef enum OmpKind {
+    OMP_OTHER,           /* parallel, for, simd...: nothing in amp code */
+    OMP_ATOMIC_UPDATE,   /* atomic [update] */
+    OMP_ATOMIC_READ,     /* atomic read */
+    OMP_ATOMIC_WRITE,    /* atomic write */
+    OMP_ATOMIC_OTHER,    /* atomic capture, atomic compare */
+    OMP_BETWEEN_THREADS, /* critical, barrier, single, master, masked, ordered */
+} OmpKind;
+
+typedef struct OmpPragma {
+    size_t begin, end;
+    OmpKind kind;
+    char text[32]; /* its name after `omp`, for messages */
+} OmpPragma;
+
 typedef struct Frontend {
     Unit *u;
     Arena *a;
@@ -86,6 +103,8 @@ typedef struct Frontend {
     PtrVec macro_regions; /* MacroRegion *: where kernel macros' uses were expanded (kernel_macros.c) */
     ContractPragma *contract_pragmas; /* the main file's FP_CONTRACT pragmas (fp_contract.c) */
     int ncontract_pragmas, capcontract_pragmas;
+    OmpPragma *omp_pragmas; /* the main file's OpenMP pragmas (omp_pragmas.c) */
+    int nomp_pragmas, capomp_pragmas;
     const char *swapped_index; /* clang's error at each use of the index of parallel_for_each(extent(n), idx) */
     const void *complex_reported; /* the kernel or function a complex integer type was last reported in */
     int macro_rounds;     /* parses after such expansions */
@@ -159,12 +178,31 @@ bool fe_is_kernel_scratch_array(Frontend *fe, CXCursor decl);
  * passed on. */
 bool fe_only_member_uses(CXCursor body, CXCursor decl);
 
+/* directives.c: calls fn for each preprocessing directive of the main
+ * file's text, s[b, e) from its `#` to its line's end (continuations
+ * included), `depth` braces open around it. */
+typedef void DirectiveFn(void *ctx, const char *s, size_t b, size_t e, int depth);
+void fe_scan_directives(Frontend *fe, DirectiveFn *fn, void *ctx);
+/* The words of directive text s[b, e) (identifiers and single
+ * punctuation, each cut at 15 characters), up to max; their count. */
+int fe_directive_words(const char *s, size_t b, size_t e, char words[][16], int max);
+
 /* fp_contract.c: the main file's `#pragma STDC FP_CONTRACT` and `#pragma
  * clang fp contract` lines; whether the amp function (or the function
  * around a kernel) `function` is covered by one that turns contraction
  * off: its float operations then round one by one. */
 void fe_find_contract_pragmas(Frontend *fe);
 bool fe_contract_off(Frontend *fe, CXCursor function);
+
+/* omp_pragmas.c: the main file's `#pragma omp` lines; the one right
+ * before statement `stmt`, or NULL; the statement after one that matters
+ * in amp code (an atomic update, a pragma between OpenMP's threads)
+ * lowered or reported; whether operator `op` is the update of an atomic
+ * update or write, whose target is then shared as an atomic's. */
+void fe_find_omp_pragmas(Frontend *fe);
+const OmpPragma *fe_omp_pragma_before(Frontend *fe, CXCursor stmt);
+Stmt *fe_lower_omp_statement(Frontend *fe, CXCursor c, const OmpPragma *p);
+bool fe_omp_atomic_target(Frontend *fe, CXCursor op);
 
 /* kernel_macros.c: replaces in u->source each use of a macro of the
  * program's own that writes a kernel by its expansion; true if it did (the
@@ -329,6 +367,7 @@ int fe_children(CXCursor c, CXCursor *out, int max);
 /* All of c's children, however many (*n), in the arena. */
 CXCursor *fe_all_children(Arena *a, CXCursor c, int *n);
 Expr *fe_new_expr(Frontend *fe, ExprKind kind, Type *type, CXCursor c);
+Stmt *fe_new_stmt(Frontend *fe, StmtKind kind, CXCursor c);
 /* `l op r` of kind `kind` (EX_BINARY, EX_ASSIGN, EX_INDEX) and type t. */
 Expr *fe_new_binary(Frontend *fe, ExprKind kind, Op op, Type *t, Expr *l, Expr *r, CXCursor c);
 /* A variable of amp code: its name, type, kind and place (declared at `at`). */

@@ -50,7 +50,7 @@ Stmt *fe_decl_stmt(Frontend *fe, Var *v, Expr *init, CXCursor c) {
     return s;
 }
 
-static Stmt *new_stmt(Frontend *fe, StmtKind kind, CXCursor c) {
+Stmt *fe_new_stmt(Frontend *fe, StmtKind kind, CXCursor c) {
     Stmt *s = arena_alloc(fe->a, sizeof *s);
     s->kind = kind;
     s->loc = fe_loc(fe, c);
@@ -766,7 +766,7 @@ static Expr *var_ref(Frontend *fe, Var *v, CXCursor c) {
 }
 
 Stmt *fe_counted_loop(Frontend *fe, Var *i, Expr *count, CXCursor c) {
-    Stmt *loop = new_stmt(fe, ST_FOR, c);
+    Stmt *loop = fe_new_stmt(fe, ST_FOR, c);
     loop->init = fe_decl_stmt(fe, i, fe_int_constant(fe, i->type, 0, c), c);
     loop->expr = fe_new_binary(fe, EX_BINARY, OP_LT, type_int(4, true), fe_var_value(fe, i, c), count, c);
     loop->step = fe_new_expr(fe, EX_INCDEC, i->type, c);
@@ -779,7 +779,7 @@ Stmt *fe_counted_loop(Frontend *fe, Var *i, Expr *count, CXCursor c) {
  * lengths (a view's array and a thread's own are laid out differently). */
 static Stmt *copy_elements(Frontend *fe, Expr *to, Expr *from, CXCursor c) {
     if (to->type->kind != TY_ARRAY) {
-        Stmt *assign = new_stmt(fe, ST_EXPR, c);
+        Stmt *assign = fe_new_stmt(fe, ST_EXPR, c);
         assign->expr = fe_new_binary(fe, EX_ASSIGN, OP_NONE, to->type, to, fe_load_if_lvalue(fe, from, c), c);
         return assign;
     }
@@ -795,7 +795,7 @@ static Stmt *copy_elements(Frontend *fe, Expr *to, Expr *from, CXCursor c) {
 
 Stmt *fe_with_capture_copies(Frontend *fe, Stmt *body, CXCursor c) {
     if ((!fe->capture_copies.len && !fe->privates.len) || !body) return body;
-    Stmt *block = new_stmt(fe, ST_BLOCK, c);
+    Stmt *block = fe_new_stmt(fe, ST_BLOCK, c);
     for (int i = 0; i < fe->privates.len; i++) vec_push(fe->a, &block->body, fe_decl_stmt(fe, fe->privates.items[i], NULL, c));
     fe->privates.len = 0;
     for (int i = 0; i < fe->capture_copies.len; i++) {
@@ -1337,7 +1337,7 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
 /* ---- statements ------------------------------------------------------------- */
 
 static Stmt *lower_block(Frontend *fe, CXCursor c) {
-    Stmt *s = new_stmt(fe, ST_BLOCK, c);
+    Stmt *s = fe_new_stmt(fe, ST_BLOCK, c);
     int n;
     CXCursor *kids = fe_all_children(fe->a, c, &n);
     int saved = fe->nvars; /* declarations end with the block */
@@ -1350,7 +1350,7 @@ static Stmt *lower_block(Frontend *fe, CXCursor c) {
 }
 
 static Stmt *lower_decl(Frontend *fe, CXCursor c) {
-    Stmt *block = new_stmt(fe, ST_BLOCK, c); /* `int a, b;` declares two */
+    Stmt *block = fe_new_stmt(fe, ST_BLOCK, c); /* `int a, b;` declares two */
     CXCursor kids[32];
     int n = fe_children(c, kids, 32);
     for (int i = 0; i < n && i < 32; i++) {
@@ -1409,7 +1409,7 @@ static Stmt *lower_decl(Frontend *fe, CXCursor c) {
             if (fe->kernel) fe->kernel->exact_fp = true;
             else if (fe->func) fe->func->exact_fp = true;
         }
-        Stmt *s = new_stmt(fe, ST_DECL, d);
+        Stmt *s = fe_new_stmt(fe, ST_DECL, d);
         s->var = v;
         CXCursor init = clang_Cursor_getVarDeclInitializer(d);
         if (!clang_Cursor_isNull(init)) {
@@ -1529,7 +1529,7 @@ static Stmt *lower_for(Frontend *fe, CXCursor c) {
     if (n < 1 || n > 4) return (Stmt *)fe_unsupported(fe, c, NULL);
     if (!for_parts(fe, c, kids, n - 1, part))
         return (Stmt *)fe_unsupported(fe, c, "a for statement without all three header parts written through a macro");
-    Stmt *s = new_stmt(fe, ST_FOR, c);
+    Stmt *s = fe_new_stmt(fe, ST_FOR, c);
     int saved = fe->nvars;
     for (int i = 0; i < n - 1; i++) {
         if (part[i] == 0) s->init = fe_lower_stmt(fe, kids[i]);
@@ -1553,7 +1553,7 @@ enum { CASE_RANGE_MAX = 1024 };
 static Stmt *lower_switch(Frontend *fe, CXCursor c) {
     CXCursor kids[3];
     if (fe_children(c, kids, 3) != 2) return (Stmt *)fe_unsupported(fe, c, "switch statement");
-    Stmt *s = new_stmt(fe, ST_SWITCH, c);
+    Stmt *s = fe_new_stmt(fe, ST_SWITCH, c);
     s->expr = fe_lower_expr(fe, kids[0]);
     int n = 1;
     CXCursor *items = &kids[1];
@@ -1606,14 +1606,16 @@ static Stmt *lower_switch(Frontend *fe, CXCursor c) {
 Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
     CXCursor kids[3];
     Stmt *s;
+    const OmpPragma *omp = fe_omp_pragma_before(fe, c);
+    if (omp && omp->kind != OMP_OTHER) return fe_lower_omp_statement(fe, c, omp);
     switch (clang_getCursorKind(c)) {
     case CXCursor_CompoundStmt: return lower_block(fe, c);
     case CXCursor_DeclStmt: return lower_decl(fe, c);
-    case CXCursor_NullStmt: return new_stmt(fe, ST_EMPTY, c);
+    case CXCursor_NullStmt: return fe_new_stmt(fe, ST_EMPTY, c);
     case CXCursor_IfStmt: {
         int n = fe_children(c, kids, 3);
         if (n < 2 || n > 3) return (Stmt *)fe_unsupported(fe, c, NULL);
-        s = new_stmt(fe, ST_IF, c);
+        s = fe_new_stmt(fe, ST_IF, c);
         s->expr = fe_lower_expr(fe, kids[0]);
         s->then = fe_lower_stmt(fe, kids[1]);
         if (n == 3) s->els = fe_lower_stmt(fe, kids[2]);
@@ -1622,7 +1624,7 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
     case CXCursor_WhileStmt: case CXCursor_DoStmt: {
         bool is_do = clang_getCursorKind(c) == CXCursor_DoStmt;
         if (fe_children(c, kids, 3) != 2) return (Stmt *)fe_unsupported(fe, c, NULL);
-        s = new_stmt(fe, is_do ? ST_DO : ST_WHILE, c);
+        s = fe_new_stmt(fe, is_do ? ST_DO : ST_WHILE, c);
         s->expr = fe_lower_expr(fe, kids[is_do ? 1 : 0]);
         fe->loop_depth++;
         fe->break_depth++;
@@ -1643,15 +1645,15 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
             else fe_unsupported(fe, c, "'break' outside a loop");
             return NULL;
         }
-        return new_stmt(fe, ST_BREAK, c);
-    case CXCursor_ContinueStmt: return new_stmt(fe, ST_CONTINUE, c);
+        return fe_new_stmt(fe, ST_BREAK, c);
+    case CXCursor_ContinueStmt: return fe_new_stmt(fe, ST_CONTINUE, c);
     case CXCursor_ReturnStmt:
         if (fe->kernel) {
             diag_error(fe->u->diag, fe_loc(fe, c),
                        "'return' is not allowed in a parallel_for_each body (use 'continue' to end this thread)");
             return NULL;
         }
-        s = new_stmt(fe, ST_RETURN, c);
+        s = fe_new_stmt(fe, ST_RETURN, c);
         if (fe_children(c, kids, 1) == 1) s->expr = fe_lower_expr(fe, kids[0]);
         return s;
     case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt: case CXCursor_LabelStmt:
@@ -1678,7 +1680,7 @@ Stmt *fe_lower_stmt(Frontend *fe, CXCursor c) {
             if (is_assert) return s;
             s = fe_lower_memory_call(fe, c, &is_memory);
             if (is_memory) return s;
-            s = new_stmt(fe, ST_EXPR, c);
+            s = fe_new_stmt(fe, ST_EXPR, c);
             s->expr = fe_lower_expr(fe, c);
             return s->expr ? s : NULL;
         }

@@ -393,6 +393,10 @@ static void share_addressed_variable(Checker *ck, CXCursor operand) {
  * would change nothing the program can see. Arrays are views: writable;
  * so are the globals a kernel writes, where they can be shared. */
 static void check_write(Checker *ck, CXCursor op, CXCursor target) {
+    if (fe_omp_atomic_target(ck->fe, op)) { /* as camp_atomic_fetch_add(&target, e) */
+        share_addressed_variable(ck, target);
+        return;
+    }
     CXCursor var = written_variable(target);
     enum CXCursorKind k = clang_getCursorKind(var);
     if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return;

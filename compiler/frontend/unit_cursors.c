@@ -49,6 +49,7 @@ void fe_list_unit(Frontend *fe) {
     fe_find_math_library(fe, fe->searched, fe->nsearched);
     fe->ncontract_pragmas = 0;
     fe_find_contract_pragmas(fe);
+    fe_find_omp_pragmas(fe);
     int kept = 0;
     for (int i = 0; i < fe->nsearched; i++) {
         if (is_global_object(fe, fe->searched[i])) {
