@@ -996,6 +996,35 @@ Expr *fe_lower_call_with(Frontend *fe, CXCursor c, CXCursor decl, int first, int
     return cast;
 }
 
+/* The complex value of type t (re, im): its two parts initialized. */
+static Expr *complex_value(Frontend *fe, Type *t, Expr *re, Expr *im, CXCursor c) {
+    Expr *e = fe_new_expr(fe, EX_INIT, t, c);
+    e->inits = arena_alloc(fe->a, 2 * sizeof *e->inits);
+    e->inits[0] = (InitItem){.path = {0}, .depth = 1, .value = re};
+    e->inits[1] = (InitItem){.path = {1}, .depth = 1, .value = im};
+    e->ninits = 2;
+    return e;
+}
+
+/* __builtin_complex(x, y), C11's CMPLX(x, y): the complex x + yi, with
+ * no arithmetic (an infinite or NaN part stays as it is). */
+static Expr *lower_builtin_complex(Frontend *fe, CXCursor c) {
+    Type *t = fe_type(fe, clang_getCursorType(c), c);
+    if (!t || clang_Cursor_getNumArguments(c) != 2) return t ? fe_unsupported(fe, c, NULL) : NULL;
+    Expr *parts[2];
+    for (int i = 0; i < 2; i++) {
+        parts[i] = fe_lower_expr(fe, clang_Cursor_getArgument(c, (unsigned)i));
+        if (!parts[i]) return NULL;
+        parts[i] = fe_load_if_lvalue(fe, parts[i], c);
+        if (!type_equal(parts[i]->type, t->base)) {
+            Expr *cast = fe_new_expr(fe, EX_CAST, t->base, c);
+            cast->lhs = parts[i];
+            parts[i] = cast;
+        }
+    }
+    return complex_value(fe, t, parts[0], parts[1], c);
+}
+
 static Expr *lower_call(Frontend *fe, CXCursor c) {
     CXCursor decl = fe_callee(c);
     if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) != CXCursor_FunctionDecl) {
@@ -1021,6 +1050,7 @@ static Expr *lower_call(Frontend *fe, CXCursor c) {
             if (handled) return e;
         }
     }
+    if (!strcmp(name, "__builtin_complex")) return lower_builtin_complex(fe, c);
     return fe_lower_call_to(fe, c, decl);
 }
 
@@ -1063,9 +1093,71 @@ static Expr *lower_constant(Frontend *fe, CXCursor c) {
     return e;
 }
 
+/* A complex constant (re, im), which clang does not fold for libclang: 1.0,
+ * -I, 2.0 + 1.5 * I, CMPLX(x, y), conversions and parentheses of them. */
+static bool fold_complex(Frontend *fe, CXCursor c, double *re, double *im) {
+    CXCursor kids[2];
+    int n = fe_children(c, kids, 2);
+    CXType ct = clang_getCanonicalType(clang_getCursorType(c));
+    if (ct.kind != CXType_Complex) { /* a real value */
+        CXEvalResult r = clang_Cursor_Evaluate(c);
+        CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+        bool ok = k == CXEval_Float || k == CXEval_Int;
+        *re = k == CXEval_Float ? clang_EvalResult_getAsDouble(r)
+              : clang_EvalResult_isUnsignedInt(r) ? (double)clang_EvalResult_getAsUnsigned(r)
+                                                   : (double)clang_EvalResult_getAsLongLong(r);
+        *im = 0;
+        if (r) clang_EvalResult_dispose(r);
+        return ok;
+    }
+    double a, b, x, y;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_ImaginaryLiteral:
+        if (n != 1 || !fold_complex(fe, kids[0], im, re)) return false;
+        *re = 0;
+        return true;
+    case CXCursor_ParenExpr: case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr:
+        return n >= 1 && fold_complex(fe, kids[n - 1], re, im);
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (n != 1 || !fold_complex(fe, kids[0], re, im)) return false;
+        if (op == CXUnaryOperator_Minus) *re = -*re, *im = -*im;
+        else if (op == CXUnaryOperator_Not) *im = -*im; /* GNU C's conjugate */
+        return op == CXUnaryOperator_Minus || op == CXUnaryOperator_Not || op == CXUnaryOperator_Plus ||
+               op == CXUnaryOperator_Extension;
+    }
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if (n != 2 || !fold_complex(fe, kids[0], &a, &b) || !fold_complex(fe, kids[1], &x, &y)) return false;
+        if (op == CXBinaryOperator_Add) *re = a + x, *im = b + y;
+        else if (op == CXBinaryOperator_Sub) *re = a - x, *im = b - y;
+        else if (op == CXBinaryOperator_Mul) *re = a * x - b * y, *im = a * y + b * x;
+        else return false;
+        return true;
+    }
+    case CXCursor_CallExpr: { /* CMPLX(x, y): __builtin_complex */
+        char *name = fe_spelling(fe, c);
+        bool ok = !strcmp(name, "__builtin_complex") && clang_Cursor_getNumArguments(c) == 2 &&
+                  fold_complex(fe, clang_Cursor_getArgument(c, 0), re, &b) &&
+                  fold_complex(fe, clang_Cursor_getArgument(c, 1), im, &y);
+        return ok;
+    }
+    default: return false;
+    }
+}
+
+static Expr *float_constant(Frontend *fe, Type *t, double v, CXCursor c) {
+    Expr *e = fe_new_expr(fe, EX_FLOAT, t, c);
+    e->fval = v;
+    return e;
+}
+
 /* In a constant initializer every value is folded by clang. */
 static Expr *lower_folded(Frontend *fe, CXCursor c) {
     Type *t = fe_type(fe, clang_getCursorType(c), c);
+    double re, im;
+    if (t && t->is_complex && fold_complex(fe, c, &re, &im))
+        return complex_value(fe, t, float_constant(fe, t->base, re, c), float_constant(fe, t->base, im, c), c);
     CXEvalResult r = clang_Cursor_Evaluate(c);
     Expr *e = NULL;
     if (t && r && type_is_arith(t)) {

@@ -94,16 +94,41 @@ static inline double _Complex camp_precise_csqrt(double _Complex z) restrict(cpu
         r = camp_precise_sqrt(0.5 * camp_precise_fabs(y));
         return camp_math_complex(r, camp_precise_copysign(r, y));
     }
+    /* as glibc: parts past a quarter of DBL_MAX scaled down by 4 (d + x
+     * would overflow), both below twice DBL_MIN up by 2^54, the result
+     * back by the square root of the scale (products by powers of two) */
+    double scale = 1.0;
+    if (camp_precise_fabs(x) > 0x1.fffffffffffffp1021 || camp_precise_fabs(y) > 0x1.fffffffffffffp1021) {
+        scale = 2.0;
+        x = camp_precise_fabs(x) > 0x1.fffffffffffffp1021 || camp_precise_fabs(x) >= 0x1p-1020 ? x * 0.25 : 0.0;
+        y *= 0.25;
+    } else if (camp_precise_fabs(x) < 0x1p-1021 && camp_precise_fabs(y) < 0x1p-1021) {
+        scale = 0x1p-27;
+        x *= 0x1p54;
+        y *= 0x1p54;
+    }
     /* 2 Re Im = y, so the part without cancellation gives the other */
     d = camp_precise_hypot(x, y);
     if (x > 0.0) {
         r = camp_precise_sqrt(0.5 * (d + x));
-        s = 0.5 * CAMP_MATH_DIV(y, r);
+        if (scale == 2.0 && camp_precise_fabs(y) < 1.0) { /* y / r would underflow halved */
+            s = CAMP_MATH_DIV(y, r);
+            r *= scale;
+            scale = 1.0;
+        } else {
+            s = 0.5 * CAMP_MATH_DIV(y, r);
+        }
     } else {
         s = camp_precise_sqrt(0.5 * (d - x));
-        r = camp_precise_fabs(0.5 * CAMP_MATH_DIV(y, s));
+        if (scale == 2.0 && camp_precise_fabs(y) < 1.0) {
+            r = camp_precise_fabs(CAMP_MATH_DIV(y, s));
+            s *= scale;
+            scale = 1.0;
+        } else {
+            r = camp_precise_fabs(0.5 * CAMP_MATH_DIV(y, s));
+        }
     }
-    return camp_math_complex(r, camp_precise_copysign(s, y));
+    return camp_math_complex(r * scale, camp_precise_copysign(s * scale, y));
 }
 
 static inline double _Complex camp_precise_cpow(double _Complex z, double _Complex w) restrict(cpu, amp) {
