@@ -97,17 +97,18 @@ static enum CXChildVisitResult find_reaching_params(CXCursor c, CXCursor parent,
     return CXChildVisit_Recurse;
 }
 
-/* A local of automatic storage that the argument names: the array itself
- * (decayed) or `&x`; the variable's name, or NULL. */
-static char *local_passed(Frontend *fe, CXCursor arg, CXCursor caller) {
+/* The variable an argument passes: the array itself (decayed), a pointer
+ * into it (`a + k`, `&a[k]`, a row `m[i]`, `&m[i][j]`) or `&x`, with
+ * *address set for `&x` of the variable itself (a struct passed by
+ * address); a null cursor if none. */
+static CXCursor passed_variable(CXCursor arg, bool *address) {
     CXCursor e = fe_strip(arg), kids[2];
-    bool address = false; /* of the local itself, not of an element: a struct passed by address */
-    /* down to the local: `&s`, `a + k`, `&a[k]`, `m[i]` (a row), `&m[i][j]` */
+    *address = false;
     for (int depth = 0; depth < 8 && clang_getCursorKind(e) != CXCursor_DeclRefExpr; depth++) {
         enum CXCursorKind k = clang_getCursorKind(e);
         int n = fe_children(e, kids, 2);
         if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf && n == 1) {
-            address = clang_getCursorKind(fe_strip(kids[0])) == CXCursor_DeclRefExpr;
+            *address = clang_getCursorKind(fe_strip(kids[0])) == CXCursor_DeclRefExpr;
             e = fe_strip(kids[0]);
         } else if (k == CXCursor_ArraySubscriptExpr && n == 2) {
             e = fe_strip(kids[0]);
@@ -117,16 +118,39 @@ static char *local_passed(Frontend *fe, CXCursor arg, CXCursor caller) {
             bool left = clang_getCanonicalType(clang_getCursorType(kids[0])).kind == CXType_Pointer;
             e = fe_strip(kids[left ? 0 : 1]);
         } else {
-            return NULL;
+            return clang_getNullCursor();
         }
     }
-    if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return NULL;
-    CXCursor var = clang_getCursorReferenced(e);
-    if (!fe_is_scope_local(var) || !clang_equalCursors(clang_getCursorSemanticParent(var), caller)) return NULL;
+    return clang_getCursorKind(e) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(e) : clang_getNullCursor();
+}
+
+static bool is_array(CXCursor var) {
     enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(var)).kind;
-    bool array = k == CXType_ConstantArray || k == CXType_VariableArray;
-    if (!array && !address) return NULL;
-    return fe_spelling(fe, var);
+    return k == CXType_ConstantArray || k == CXType_VariableArray;
+}
+
+/* A local of automatic storage (or a static local) of the caller that
+ * the argument passes; the variable's name, or NULL. */
+static char *local_passed(Frontend *fe, CXCursor arg, CXCursor caller) {
+    bool address;
+    CXCursor var = passed_variable(arg, &address);
+    if (clang_Cursor_isNull(var) || !fe_is_scope_local(var) ||
+        !clang_equalCursors(clang_getCursorSemanticParent(var), caller))
+        return NULL;
+    return is_array(var) || address ? fe_spelling(fe, var) : NULL;
+}
+
+/* A file-scope array that the argument passes to a kernel: libcamp's view
+ * of it (found by its symbol) is laid out on pages of its own, as an
+ * array a kernel names is (host data beside it would share the pages the
+ * view's copies protect: each host access to it after a kernel trapped). */
+static void align_passed_global(Frontend *fe, CXCursor arg) {
+    bool address;
+    CXCursor var = passed_variable(arg, &address);
+    if (!clang_Cursor_isNull(var) && clang_getCursorKind(var) == CXCursor_VarDecl &&
+        clang_Cursor_hasVarDeclGlobalStorage(var) == 1 && clang_getCursorTLSKind(var) == CXTLS_None &&
+        clang_getCursorKind(clang_getCursorSemanticParent(var)) == CXCursor_TranslationUnit && is_array(var))
+        fe_page_align_definition(fe, var);
 }
 
 bool fe_is_scope_local(CXCursor var) {
@@ -184,6 +208,7 @@ static enum CXChildVisitResult find_wraps(CXCursor c, CXCursor parent, CXClientD
         int n = clang_Cursor_getNumArguments(c);
         for (int i = 0; i < n && i < 64; i++) {
             if (!(w->calls->fns[callee].reaching >> i & 1)) continue;
+            align_passed_global(fe, clang_Cursor_getArgument(c, (unsigned)i));
             char *name = local_passed(fe, clang_Cursor_getArgument(c, (unsigned)i), w->caller);
             if (!name) continue;
             if (!view) {

@@ -611,7 +611,8 @@ static PageSection page_section(Frontend *fe, CXCursor decl, unsigned start, uns
     return clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)) ? PAGE_SECTION_BSS : PAGE_SECTION_DATA;
 }
 
-/* A global or static array a kernel uses, defined in the file campcc
+/* A global or static array a kernel uses (or a kernel's pointer
+ * parameter is given, call_views.c), defined in the file campcc
  * compiles: its definition is aligned to a page (host_emit.c), so that
  * the program's data before it (the table of library functions the host
  * calls through, libc's pointers) does not share the array's first page,
@@ -623,7 +624,7 @@ static PageSection page_section(Frontend *fe, CXCursor decl, unsigned start, uns
  * last page either (a host variable written at every step beside a
  * global array there settled the array, a copy back, at every step). A
  * declaration that starts in a header or a macro's body is left as it is. */
-static void page_align_definition(Frontend *fe, CXCursor decl) {
+void fe_page_align_definition(Frontend *fe, CXCursor decl) {
     /* a tentative definition (`static int a[N];`) is one too; an extern
      * declaration is not, but the file may define the array further on */
     if (clang_Cursor_getStorageClass(decl) == CX_SC_Extern) decl = file_scope_definition(fe, decl);
@@ -834,7 +835,7 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         v->capture = CAPTURE_VIEW;
         v->static_storage = clang_getCursorKind(decl) == CXCursor_VarDecl &&
                             clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 && clang_getCursorTLSKind(decl) == CXTLS_None;
-        if (v->static_storage) page_align_definition(fe, decl);
+        if (v->static_storage) fe_page_align_definition(fe, decl);
         if (!capture_vla_strides(fe, v, ref)) return NULL;
     } else if (t->kind == TY_PTR) {
         v->capture = CAPTURE_POINTER;
@@ -844,8 +845,17 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     }
     v->member = fe->kernel->captures.len;
     vec_push(fe->a, &fe->kernel->captures, v);
-    if (t->kind == TY_ARRAY && fe_is_kernel_scratch_array(fe, decl)) { /* each thread's copy, from the view */
+    bool raced = false;
+    if (t->kind == TY_ARRAY && fe_is_kernel_scratch_array(fe, decl, &raced)) { /* each thread's copy, from the view */
         return kernel_binding(fe, canon, decl, fe_scratch_copy(fe, v, ref));
+    }
+    if (raced && kernel_may_have_threads(fe->kernel)) {
+        diag_warning(d, fe_loc(fe, ref), "-Wkernel-race",
+                     "every thread writes '%s' and reads it back at the same elements, as scratch, but the host "
+                     "uses it in this function too, so it stays one array the threads share and race on: declare "
+                     "it inside the kernel to give each thread its own",
+                     name);
+        diag_note(d, fe_loc(fe, decl), "'%s' declared here", name);
     }
     return kernel_binding(fe, canon, decl, v);
 }

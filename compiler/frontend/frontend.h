@@ -171,8 +171,10 @@ bool fe_is_kernel_flag(Frontend *fe, CXCursor body, CXCursor decl);
 /* Whether decl, an array of the function around the kernel being lowered,
  * is every thread's scratch: the kernel writes it before it reads it, at
  * indices that are the same in every thread, and the host reads it
- * nowhere. Then each thread has a copy of its own, made from the host's. */
-bool fe_is_kernel_scratch_array(Frontend *fe, CXCursor decl);
+ * nowhere. Then each thread has a copy of its own, made from the host's.
+ * *raced: it is such scratch but for the host's use, and every thread
+ * writes it first, outside any condition: the threads race on it. */
+bool fe_is_kernel_scratch_array(Frontend *fe, CXCursor decl, bool *raced);
 /* Whether the kernel of `body` uses pointer decl only to reach the
  * struct's members (`p->m`, `(*p).m`): not indexed, moved, compared or
  * passed on. */
@@ -232,6 +234,10 @@ void fe_find_call_views(Frontend *fe);
  * automatic or static (a static local is in no list of the unit's
  * arrays), not a thread's own, with an address (not `register`). */
 bool fe_is_scope_local(CXCursor var);
+/* Aligns the definition of global or static array `decl` of the main
+ * file to a page, in a section of such arrays where it can (host_emit.c):
+ * the pages of a kernel's view of it hold nothing else. */
+void fe_page_align_definition(Frontend *fe, CXCursor decl);
 /* launch_scope.c: sets each kernel's launch_scope. */
 void fe_find_launch_scopes(Frontend *fe);
 /* A call of a library name; *handled false if `name` is none of them. */

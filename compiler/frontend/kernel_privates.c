@@ -334,7 +334,8 @@ bool fe_only_member_uses(CXCursor body, CXCursor decl) {
  * `xe[3]`, `ke[3][3]` of element codes), and used by the kernel as each
  * iteration's scratch: every thread writes the same elements, so that as
  * one view the threads would race on it. It is each thread's own where
- * (1) the kernel names it only to index it, at indices that are the same
+ * (1) the kernel names it only to index it (or, once it has written every
+ * element, also to pass it on: `fill(w); use(w);`), at indices that are the same
  * in every thread (built from constants, captured values and variables
  * assigned only from such: not the thread's index, nothing read from
  * memory), so that no thread hands another a result through it; (2) the
@@ -355,6 +356,8 @@ typedef struct Scratch {
     CXCursor checking[SCRATCH_MAX_DEPTH]; /* variables whose assignments are being looked at */
     int nchecking;
     bool touched, write_first, read, shared;
+    int guarded;             /* if, switch, ?:, && and || around the place scanned */
+    bool first_write_guarded; /* the first write is under one (`if (i == 0) sum[0] = 0;`) */
     bool covered; /* the kernel began by writing every element: any index after that is the thread's own */
 } Scratch;
 
@@ -468,7 +471,7 @@ static bool scratch_element(Scratch *s, CXCursor c) {
 }
 
 static void scratch_touch(Scratch *s, bool write) {
-    if (!s->touched) s->touched = true, s->write_first = write;
+    if (!s->touched) s->touched = true, s->write_first = write, s->first_write_guarded = s->guarded > 0;
     if (!write) s->read = true;
 }
 
@@ -578,7 +581,8 @@ static void scratch_scan(Scratch *s, CXCursor c) {
     if (s->shared) return;
     switch (clang_getCursorKind(c)) {
     case CXCursor_DeclRefExpr:
-        if (names_value(c, s->decl)) s->shared = true; /* decayed, passed on, sizeof */
+        /* decayed, passed on, sizeof: unless the kernel began by writing it whole (then handed to a helper) */
+        if (names_value(c, s->decl)) s->covered ? scratch_touch(s, false) : (void)(s->shared = true);
         return;
     case CXCursor_ArraySubscriptExpr:
         if (scratch_element(s, c)) scratch_touch(s, false);
@@ -608,11 +612,18 @@ static void scratch_scan(Scratch *s, CXCursor c) {
         break;
     default: break;
     }
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool guard = k == CXCursor_IfStmt || k == CXCursor_SwitchStmt || k == CXCursor_ConditionalOperator ||
+                 (k == CXCursor_BinaryOperator && (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LAnd ||
+                                                   clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LOr));
+    s->guarded += guard;
     kids = fe_all_children(s->fe->a, c, &n);
     for (int i = 0; i < n; i++) scratch_scan(s, kids[i]);
+    s->guarded -= guard;
 }
 
-bool fe_is_kernel_scratch_array(Frontend *fe, CXCursor decl) {
+bool fe_is_kernel_scratch_array(Frontend *fe, CXCursor decl, bool *raced) {
+    *raced = false;
     if (clang_getCursorKind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl)) return false;
     CXType t = clang_getCanonicalType(clang_getCursorType(decl));
     long long bytes = clang_Type_getSizeOf(t);
@@ -631,5 +642,7 @@ bool fe_is_kernel_scratch_array(Frontend *fe, CXCursor decl) {
     CXCursor *kids = fe_all_children(fe->a, function, &n);
     if (!n || clang_getCursorKind(kids[n - 1]) != CXCursor_CompoundStmt) return false;
     scratch_scan(&host, kids[n - 1]);
+    /* every thread surely writes it first: scratch the host's use makes one array the threads race on */
+    *raced = (host.shared || host.read) && !k.first_write_guarded;
     return !host.shared && !host.read;
 }

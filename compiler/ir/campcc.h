@@ -885,6 +885,9 @@ bool access_held_used(const Var *v, int index);
  * surely reads or writes through (a null one is an error at the launch);
  * a warning for a shared global every thread updates without an atomic. */
 void every_thread_check(Unit *u);
+/* Whether kernel k may have more than one thread: all but extent(1), as
+ * written (a kernel of one thread races with nobody). */
+bool kernel_may_have_threads(const Kernel *k);
 
 /* spv_emit.c: the whole module for all kernels into u->spirv; with
  * `cooperative`, fragments as cooperative matrices instead (the module of

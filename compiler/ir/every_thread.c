@@ -84,11 +84,14 @@ static bool mark_stmt(EveryThread *et, Stmt *st) {
     }
 }
 
+bool kernel_may_have_threads(const Kernel *k) {
+    return !k->domain_text || strcmp(k->domain_text, "extent(1)") != 0; /* as written */
+}
+
 void every_thread_check(Unit *u) {
     for (int i = 0; i < u->kernels.len; i++) {
         Kernel *k = u->kernels.items[i];
-        /* a kernel of one thread (extent(1), as written) races with nobody */
-        EveryThread et = {u, {0}, !k->domain_text || strcmp(k->domain_text, "extent(1)") != 0};
+        EveryThread et = {u, {0}, kernel_may_have_threads(k)};
         if (k->body) mark_stmt(&et, k->body);
     }
 }

@@ -188,6 +188,37 @@ def test_page_aligned_globals(ctx):
     ctx.run_program("globals", kernels_from="globals.c", expected="13 9 1\n")
 
 
+def test_page_aligned_passed_globals(ctx):
+    """A file-scope array the program passes to a function whose kernel uses the pointer (`bump(dev, n)`, `bump(grid +
+    8, 4)`, `bump(&m[1][0], 4)`) is aligned to pages as one a kernel names is: libcamp's view of it then shares no page
+    with the host's data beside it, whose every access after a kernel trapped. One passed only to host functions is
+    left as it is. The program builds and runs."""
+    with open(ctx.path("passed.c"), "w") as f:
+        f.write("#include <camp.h>\n"
+                "#include <stdio.h>\n"
+                "static float dev[64];\n"
+                "static float host_only[64];\n"
+                "static float grid[16];\n"
+                "static float m[4][4];\n"
+                "static void bump(float *p, int n) { parallel_for_each(i, extent(n)) { p[i] += 1.0f; } }\n"
+                "static float sum(const float *p, int n) { float s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }\n"
+                "int main(void) {\n"
+                "    bump(dev, 64);\n"
+                "    bump(grid + 8, 4);\n"
+                "    bump(&m[1][0], 4);\n"
+                "    printf(\"%g %g %g %g\\n\", sum(dev, 64), sum(grid, 16), sum(m[1], 4), sum(host_only, 64));\n"
+                "    return 0;\n"
+                "}\n")
+    ctx.run(["--emit-host=host.c", "-fsyntax-only", "passed.c"])
+    host = ctx.read("host.c")
+    bss = '__attribute__((aligned(4096), section(".bss.camp_pages"))) '
+    for want in ("\n" + bss + "static float dev[64];\n", "\n" + bss + "static float grid[16];\n",
+                 "\n" + bss + "static float m[4][4];\n", "\nstatic float host_only[64];\n"):
+        expect(want in host, f"the host C lacks {want!r}:\n{host}")
+    ctx.run(["passed.c", "-o", "passed"])
+    ctx.run_program("passed", kernels_from="passed.c", expected="64 4 4 0\n")
+
+
 def test_debug_lines(ctx):
     """-g: OpString naming the file and an OpLine for the kernel's statement; still valid."""
     ctx.run(["-g", "--emit-spirv=g.spv", "-S", "scale.c", "-o", "g.spvasm"])
