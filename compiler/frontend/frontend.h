@@ -162,8 +162,9 @@ bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl);
 /* What the error for a write of a captured variable advises (restrictions.c, frontend_lower.c). */
 #define FE_CAPTURED_WRITE_ADVICE                                                                                      \
     "captures are by value and read-only in a kernel; a variable the kernel assigns before it reads it is each "      \
-    "thread's own, one it assigns and never reads is a flag shared with the host, and values of all threads combine " \
-    "through camp_atomic_fetch_add or camp_reduce_sum"
+    "thread's own (to change a value from outside in one thread, copy it into a local first: `unsigned s = seed;`), " \
+    "one it assigns and never reads is a flag shared with the host, and values of all threads combine through "       \
+    "camp_atomic_fetch_add (camp_atomic_fetch_min, _max) or camp_reduce_sum (camp_reduce_min, _max)"
 /* Whether the kernel of `body` assigns decl, a scalar of the function
  * around it, and never reads it (`changed = 1;`, `found = i;`): a flag
  * for the host, which the threads share with it as a view. */
