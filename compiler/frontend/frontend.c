@@ -1502,6 +1502,35 @@ static void note_graphics_name(Frontend *fe, CXDiagnostic note) {
                   "define CAMP_NO_GRAPHICS before including <camp.h> to leave them out");
 }
 
+/* An error on a line that writes `restrict(amp)` or `restrict(cpu, amp)`
+ * (a header of helpers included by a file without <camp.h>: clang reads
+ * C's `restrict` qualifier there and gives a score of parse errors): a
+ * note, once, that <camp.h> defines them. */
+static void note_restrict_without_camp_h(Frontend *fe, CXDiagnostic dg, bool *noted) {
+    CXFile file;
+    unsigned line, col, off;
+    clang_getFileLocation(clang_getDiagnosticLocation(dg), &file, &line, &col, &off);
+    size_t size;
+    const char *text = file ? clang_getFileContents(fe->tu, file, &size) : NULL;
+    if (*noted || !text || off > size) return;
+    size_t b = off, e = off;
+    while (b > 0 && text[b - 1] != '\n') b--;
+    while (e < size && text[e] != '\n') e++;
+    for (size_t i = b; i + 8 < e; i++) {
+        if (strncmp(text + i, "restrict", 8) != 0) continue;
+        size_t j = fe_skip_space(text, e, i + 8);
+        if (j >= e || text[j] != '(') continue;
+        j = fe_skip_space(text, e, j + 1);
+        if (strncmp(text + j, "amp", 3) == 0 || strncmp(text + j, "cpu", 3) == 0) {
+            diag_note(fe->u->diag, fe_loc_at(fe, file, line, (unsigned)(i - b + 1)),
+                      "restrict(amp) and restrict(cpu, amp) are C AMP's, which <camp.h> defines: include it in "
+                      "this file (or in the header) before the first of them");
+            *noted = true;
+            return;
+        }
+    }
+}
+
 /* The notes clang attached to a diagnostic. */
 static void print_clang_notes(Frontend *fe, CXDiagnostic dg) {
     CXDiagnosticSet notes = clang_getChildDiagnostics(dg);
@@ -1568,6 +1597,7 @@ static bool report_clang_diagnostics(Frontend *fe) {
         clang_disposeDiagnostic(dg);
     }
     bool shown = false; /* the last error or warning: its notes follow it */
+    bool noted_restrict = false;
     PtrVec seen = {0}, swapped = {0};
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic dg = clang_getDiagnostic(fe->tu, i);
@@ -1582,6 +1612,7 @@ static bool report_clang_diagnostics(Frontend *fe) {
             if (shown) {
                 print_clang_diagnostic(fe, dg, sev >= CXDiagnostic_Error ? DIAG_ERROR : DIAG_WARNING);
                 print_clang_notes(fe, dg);
+                if (sev >= CXDiagnostic_Error) note_restrict_without_camp_h(fe, dg, &noted_restrict);
             }
         }
         clang_disposeDiagnostic(dg);
