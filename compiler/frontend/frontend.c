@@ -1242,6 +1242,7 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     fe->break_depth = 0;
     fe->kernel_body = body;
     fe->kernel_statement = outer;
+    fe_warn_omp_before_kernel(fe, outer);
     fe->kernel_index = clang_getCanonicalCursor(idx_decl[0]);
     fe_bind(fe, idx_decl[0], idx);
     if (k->rank == 4) {

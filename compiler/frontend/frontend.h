@@ -206,6 +206,8 @@ void fe_find_omp_pragmas(Frontend *fe);
 const OmpPragma *fe_omp_pragma_before(Frontend *fe, CXCursor stmt);
 Stmt *fe_lower_omp_statement(Frontend *fe, CXCursor c, const OmpPragma *p);
 bool fe_omp_atomic_target(Frontend *fe, CXCursor op);
+/* A warning for an OpenMP pragma right before the parallel_for_each `kernel`. */
+void fe_warn_omp_before_kernel(Frontend *fe, CXCursor kernel);
 
 /* kernel_macros.c: replaces in u->source each use of a macro of the
  * program's own that writes a kernel by its expansion; true if it did (the

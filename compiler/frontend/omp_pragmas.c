@@ -26,7 +26,8 @@ static void note_omp_pragma(void *ctx, const char *s, size_t b, size_t e, int de
     int n = fe_directive_words(s, b + 1, e, w, 12);
     if (n < 3 || strcmp(w[0], "pragma") || strcmp(w[1], "omp")) return;
     OmpPragma p = {b, e, OMP_OTHER, ""};
-    snprintf(p.text, sizeof p.text, "%s", w[2]);
+    for (int i = 2, at = 0; i < n && at < (int)sizeof p.text - 1; i++) /* its words, for messages */
+        at += snprintf(p.text + at, sizeof p.text - (size_t)at, "%s%s", i > 2 ? " " : "", w[i]);
     if (!strcmp(w[2], "atomic")) {
         p.kind = OMP_ATOMIC_UPDATE;
         for (int i = 3; i < n && p.kind == OMP_ATOMIC_UPDATE; i++) {
@@ -51,9 +52,10 @@ void fe_find_omp_pragmas(Frontend *fe) {
 
 const OmpPragma *fe_omp_pragma_before(Frontend *fe, CXCursor stmt) {
     if (!fe->nomp_pragmas) return NULL;
-    CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(stmt));
-    if (!clang_Location_isFromMainFile(at)) return NULL;
-    size_t begin = fe_offset(at, NULL);
+    CXFile file;
+    unsigned begin; /* where it is written, or the macro that writes it is used (parallel_for_each) */
+    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(stmt)), &file, NULL, NULL, &begin);
+    if (!clang_File_isEqual(file, fe->main_file)) return NULL;
     for (int i = 0; i < fe->nomp_pragmas; i++) {
         const OmpPragma *p = &fe->omp_pragmas[i];
         if (p->end <= begin && fe_skip_space(fe->u->source, fe->u->source_len, p->end) == begin) return p;
@@ -225,4 +227,18 @@ Stmt *fe_lower_omp_statement(Frontend *fe, CXCursor c, const OmpPragma *p) {
         s->expr = fe_new_binary(fe, EX_ASSIGN, OP_NONE, v->type, v, as_type(fe, s->expr, v->type, c), c);
     }
     return s;
+}
+
+void fe_warn_omp_before_kernel(Frontend *fe, CXCursor kernel) {
+    const OmpPragma *p = fe_omp_pragma_before(fe, kernel);
+    if (!p) return;
+    unsigned line = 1; /* the pragma's */
+    for (size_t i = 0; i < p->begin; i++) line += fe->u->source[i] == '\n';
+    diag_warning(fe->u->diag, fe_loc_at(fe, fe->main_file, line, 1), "-Wopenmp",
+                 "'#pragma omp %s' before parallel_for_each is left out: the kernel's threads already run its body "
+                 "in parallel; remove the pragma",
+                 p->text);
+    size_t *at = arena_alloc(fe->a, sizeof *at);
+    *at = p->begin;
+    vec_push(fe->a, &fe->u->dropped_pragmas, at);
 }

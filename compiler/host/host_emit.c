@@ -411,8 +411,10 @@ static void call_view_texts(Arena *a, const CallView *v, int n, const char **bef
 
 /* Every insertion, in the order of their offsets. */
 static Insertion *insertions(Unit *u, int *count) {
-    int n = u->page_aligned.len + 2 * u->call_views.len, k = 0;
+    int n = u->page_aligned.len + 2 * u->call_views.len + u->dropped_pragmas.len, k = 0;
     Insertion *all = arena_alloc(&u->arena, sizeof *all * (size_t)(n ? n : 1));
+    for (int i = 0; i < u->dropped_pragmas.len; i++)
+        all[k++] = (Insertion){*(const size_t *)u->dropped_pragmas.items[i], 0, "//"};
     for (int i = 0; i < u->page_aligned.len; i++) {
         const PageAligned *at = u->page_aligned.items[i];
         all[k++] = (Insertion){at->offset, 0, page_alignment(&u->arena, at)};

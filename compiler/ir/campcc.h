@@ -751,6 +751,10 @@ typedef struct Unit {
      * its view through the list. */
     PtrVec global_arrays;
     PtrVec call_views;  /* CallView*, in the order the search met them (outer calls first) */
+    /* size_t*: where in `source` an OpenMP pragma right before a
+     * parallel_for_each begins: host_emit comments it out (-fopenmp's
+     * compile would refuse a pragma before the launch's block) */
+    PtrVec dropped_pragmas;
     StrBuf host;        /* the host C (kernels replaced by launches), when there are kernels */
 } Unit;
 
