@@ -85,7 +85,7 @@ static inline double _Complex camp_precise_clog(double _Complex z) restrict(cpu,
 }
 
 static inline double _Complex camp_precise_csqrt(double _Complex z) restrict(cpu, amp) {
-    double x = __real__ z, y = __imag__ z, d, r, s;
+    double x = __real__ z, y = __imag__ z, d, r, s, scale = 1.0;
     if (y == 0.0) {
         if (x < 0.0) return camp_math_complex(0.0, camp_precise_copysign(camp_precise_sqrt(-x), y));
         return camp_math_complex(camp_precise_fabs(camp_precise_sqrt(x)), camp_precise_copysign(0.0, y));
@@ -97,7 +97,6 @@ static inline double _Complex camp_precise_csqrt(double _Complex z) restrict(cpu
     /* as glibc: parts past a quarter of DBL_MAX scaled down by 4 (d + x
      * would overflow), both below twice DBL_MIN up by 2^54, the result
      * back by the square root of the scale (products by powers of two) */
-    double scale = 1.0;
     if (camp_precise_fabs(x) > 0x1.fffffffffffffp1021 || camp_precise_fabs(y) > 0x1.fffffffffffffp1021) {
         scale = 2.0;
         x = camp_precise_fabs(x) > 0x1.fffffffffffffp1021 || camp_precise_fabs(x) >= 0x1p-1020 ? x * 0.25 : 0.0;
