@@ -50,33 +50,39 @@ static inline uint4 camp_subgroup_ballot_(int p) { return (uint4){p != 0, 0, 0, 
     (__extension__ _Generic((x), CAMP_SUBGROUP_INTEGERS_(op), float: camp_subgroup_##op##_float_,          \
                             double: camp_subgroup_##op##_double_ CAMP_SUBGROUP_HALF_(op)))
 #define CAMP_SUBGROUP_INT_TYPE_(op, x) (__extension__ _Generic((x), CAMP_SUBGROUP_INTEGERS_(op)))
+/* the operations complex numbers have too (broadcast, shuffles, sums): each part on its own */
+#define CAMP_SUBGROUP_COMPLEX_TYPE_(op, x)                                                                  \
+    (__extension__ _Generic((x), CAMP_SUBGROUP_INTEGERS_(op), float: camp_subgroup_##op##_float_,          \
+                            double: camp_subgroup_##op##_double_ CAMP_SUBGROUP_HALF_(op),                   \
+                            float _Complex: camp_subgroup_##op##_cfloat_,                                   \
+                            double _Complex: camp_subgroup_##op##_cdouble_))
 
 /* x in the thread of lane `lane`, a constant (the same for the whole subgroup). */
-#define subgroup_broadcast(x, lane) CAMP_SUBGROUP_ANY_TYPE_(broadcast, x)((x), (lane))
+#define subgroup_broadcast(x, lane) CAMP_SUBGROUP_COMPLEX_TYPE_(broadcast, x)((x), (lane))
 /* x in the thread of lane `lane % subgroup_size()`, which may differ between threads. */
-#define subgroup_shuffle(x, lane) CAMP_SUBGROUP_ANY_TYPE_(shuffle, x)((x), (lane))
+#define subgroup_shuffle(x, lane) CAMP_SUBGROUP_COMPLEX_TYPE_(shuffle, x)((x), (lane))
 /* x in lane - delta, lane + delta, lane ^ mask; this thread's own x where
  * that lane is outside the subgroup. */
-#define subgroup_shuffle_up(x, delta) CAMP_SUBGROUP_ANY_TYPE_(shuffle_up, x)((x), (delta))
-#define subgroup_shuffle_down(x, delta) CAMP_SUBGROUP_ANY_TYPE_(shuffle_down, x)((x), (delta))
-#define subgroup_shuffle_xor(x, mask) CAMP_SUBGROUP_ANY_TYPE_(shuffle_xor, x)((x), (mask))
+#define subgroup_shuffle_up(x, delta) CAMP_SUBGROUP_COMPLEX_TYPE_(shuffle_up, x)((x), (delta))
+#define subgroup_shuffle_down(x, delta) CAMP_SUBGROUP_COMPLEX_TYPE_(shuffle_down, x)((x), (delta))
+#define subgroup_shuffle_xor(x, mask) CAMP_SUBGROUP_COMPLEX_TYPE_(shuffle_xor, x)((x), (mask))
 
 /* Over the active threads of the subgroup: the reduction (every thread gets
  * it), the inclusive scan (lanes up to this one) and the exclusive scan
  * (lanes before this one; the operation's identity in the first). */
-#define subgroup_reduce_add(x) CAMP_SUBGROUP_ANY_TYPE_(reduce_add, x)((x))
+#define subgroup_reduce_add(x) CAMP_SUBGROUP_COMPLEX_TYPE_(reduce_add, x)((x))
 #define subgroup_reduce_min(x) CAMP_SUBGROUP_ANY_TYPE_(reduce_min, x)((x))
 #define subgroup_reduce_max(x) CAMP_SUBGROUP_ANY_TYPE_(reduce_max, x)((x))
 #define subgroup_reduce_and(x) CAMP_SUBGROUP_INT_TYPE_(reduce_and, x)((x))
 #define subgroup_reduce_or(x) CAMP_SUBGROUP_INT_TYPE_(reduce_or, x)((x))
 #define subgroup_reduce_xor(x) CAMP_SUBGROUP_INT_TYPE_(reduce_xor, x)((x))
-#define subgroup_inclusive_add(x) CAMP_SUBGROUP_ANY_TYPE_(inclusive_add, x)((x))
+#define subgroup_inclusive_add(x) CAMP_SUBGROUP_COMPLEX_TYPE_(inclusive_add, x)((x))
 #define subgroup_inclusive_min(x) CAMP_SUBGROUP_ANY_TYPE_(inclusive_min, x)((x))
 #define subgroup_inclusive_max(x) CAMP_SUBGROUP_ANY_TYPE_(inclusive_max, x)((x))
 #define subgroup_inclusive_and(x) CAMP_SUBGROUP_INT_TYPE_(inclusive_and, x)((x))
 #define subgroup_inclusive_or(x) CAMP_SUBGROUP_INT_TYPE_(inclusive_or, x)((x))
 #define subgroup_inclusive_xor(x) CAMP_SUBGROUP_INT_TYPE_(inclusive_xor, x)((x))
-#define subgroup_exclusive_add(x) CAMP_SUBGROUP_ANY_TYPE_(exclusive_add, x)((x))
+#define subgroup_exclusive_add(x) CAMP_SUBGROUP_COMPLEX_TYPE_(exclusive_add, x)((x))
 #define subgroup_exclusive_min(x) CAMP_SUBGROUP_ANY_TYPE_(exclusive_min, x)((x))
 #define subgroup_exclusive_max(x) CAMP_SUBGROUP_ANY_TYPE_(exclusive_max, x)((x))
 #define subgroup_exclusive_and(x) CAMP_SUBGROUP_INT_TYPE_(exclusive_and, x)((x))
@@ -129,6 +135,37 @@ CAMP_SUBGROUP_DEFINE_BITWISE_(long, long)
 CAMP_SUBGROUP_DEFINE_BITWISE_(unsigned long, ulong)
 CAMP_SUBGROUP_DEFINE_BITWISE_(long long, llong)
 CAMP_SUBGROUP_DEFINE_BITWISE_(unsigned long long, ullong)
+
+/* Complex numbers (C's layout: the real part, then the imaginary): the
+ * operation on each part, in amp code two of the device's. */
+#define CAMP_SUBGROUP_COMPLEX_LANE_(T, R, name, op, part_op)                                                   \
+    static inline T camp_subgroup_##op##_##name##_(T x, unsigned lane) restrict(cpu, amp) {                     \
+        T r = 0;                                                                                                \
+        __real__ r = camp_subgroup_##part_op##_##R##_(__real__ x, lane);                                        \
+        __imag__ r = camp_subgroup_##part_op##_##R##_(__imag__ x, lane);                                        \
+        return r;                                                                                               \
+    }
+#define CAMP_SUBGROUP_COMPLEX_SUM_(T, R, name, op)                                                             \
+    static inline T camp_subgroup_##op##_##name##_(T x) restrict(cpu, amp) {                                    \
+        T r = 0;                                                                                                \
+        __real__ r = camp_subgroup_##op##_##R##_(__real__ x);                                                   \
+        __imag__ r = camp_subgroup_##op##_##R##_(__imag__ x);                                                   \
+        return r;                                                                                               \
+    }
+#define CAMP_SUBGROUP_COMPLEX_(T, R, name)                                                                     \
+    CAMP_SUBGROUP_COMPLEX_LANE_(T, R, name, broadcast, shuffle) /* the lane is a parameter here */             \
+    CAMP_SUBGROUP_COMPLEX_LANE_(T, R, name, shuffle, shuffle)                                                  \
+    CAMP_SUBGROUP_COMPLEX_LANE_(T, R, name, shuffle_up, shuffle_up)                                            \
+    CAMP_SUBGROUP_COMPLEX_LANE_(T, R, name, shuffle_down, shuffle_down)                                        \
+    CAMP_SUBGROUP_COMPLEX_LANE_(T, R, name, shuffle_xor, shuffle_xor)                                          \
+    CAMP_SUBGROUP_COMPLEX_SUM_(T, R, name, reduce_add)                                                         \
+    CAMP_SUBGROUP_COMPLEX_SUM_(T, R, name, inclusive_add)                                                      \
+    CAMP_SUBGROUP_COMPLEX_SUM_(T, R, name, exclusive_add)
+CAMP_SUBGROUP_COMPLEX_(float _Complex, float, cfloat)
+CAMP_SUBGROUP_COMPLEX_(double _Complex, double, cdouble)
+#undef CAMP_SUBGROUP_COMPLEX_
+#undef CAMP_SUBGROUP_COMPLEX_LANE_
+#undef CAMP_SUBGROUP_COMPLEX_SUM_
 #undef CAMP_SUBGROUP_DEFINE_
 #undef CAMP_SUBGROUP_DEFINE_BITWISE_
 
