@@ -111,7 +111,9 @@ static uint32_t at_most(Emitter *e, const Type *t, uint32_t magnitude, double bo
  * eighth of q's ulp and more: |a| within 2^-80..2^100, |b| at most 2^100,
  * |q| at least 2^-100; doubles 2^-900..2^900) and r is a nonzero number:
  * elsewhere, and for infinite or zero operands, q. The math library's
- * functions, built for OpFDiv's 2.5 ulps, keep that. */
+ * functions, built for OpFDiv's 2.5 ulps, keep that; code that asks for
+ * each operation rounded on its own (-ffp-contract=off) gets the
+ * corrected quotient as other code does (it had OpFDiv's). */
 static uint32_t rounded_div(Emitter *e, const Type *t, uint32_t a, uint32_t b) {
     uint32_t type = em_type(e, t), bools = bool_type(e, t);
     bool single = scalar_of(t)->size == 4;
@@ -142,7 +144,9 @@ uint32_t arith(Emitter *e, Op op, const Type *t, uint32_t a, uint32_t b, SrcLoc 
         uint32_t type = em_type(e, t), q = em_op2(e, SpvOpSDiv, type, a, b);
         return em_op2(e, SpvOpISub, type, a, em_op2(e, SpvOpIMul, type, q, b));
     }
-    if (op == OP_DIV && is_float(t) && scalar_of(t)->size >= 4 && !e->exact_fp) return rounded_div(e, t, a, b);
+    /* the program's quotients, exact code's (-ffp-contract=off, FP_CONTRACT OFF) too */
+    bool library = e->func && e->func->library;
+    if (op == OP_DIV && is_float(t) && scalar_of(t)->size >= 4 && !library) return rounded_div(e, t, a, b);
     SpvOp opc = arith_opcode(op, t);
     if (opc == SpvOpNop) {
         em_internal(e, loc, "operator");

@@ -3,13 +3,16 @@
  * float, double and float4 quotients of hashed operands and of the
  * special cases (zeros of either sign, infinities, NaN, overflow to
  * infinity, results near the smallest normal), printed exactly and
- * compared with the serial build's. (Vulkan lets OpFDiv be 2.5 ulps off;
- * campcc corrects it by the exact remainder, and must leave the special
- * cases as IEEE division has them.) */
+ * compared with the serial build's, and again in a function that asks for
+ * each operation rounded on its own (FP_CONTRACT OFF), whose quotients
+ * must be the same. (Vulkan lets OpFDiv be 2.5 ulps off; campcc corrects
+ * it by the exact remainder, and must leave the special cases as IEEE
+ * division has them.) */
 #include <camp.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 enum { HASHED = 4096, SPECIAL = 16, N = HASHED + SPECIAL };
 
@@ -26,9 +29,18 @@ static void print_float(float v) {
     else printf(" %a", v);
 }
 
+static void exact_quotients(const float *a, const float *b, float *q, const double *da, const double *db,
+                            double *dq) {
+#pragma STDC FP_CONTRACT OFF
+    parallel_for_each(i, extent(N)) {
+        q[i] = a[i] / b[i];
+        dq[i] = da[i] / db[i];
+    }
+}
+
 int main(void) {
-    static float a[N], b[N], q[N];
-    static double da[N], db[N], dq[N];
+    static float a[N], b[N], q[N], eq[N];
+    static double da[N], db[N], dq[N], edq[N];
     /* quotients within the range campcc corrects (1e-20 / 1e5), or exact
      * (4 FLT_MIN / 2), or special: NVIDIA's driver flushes subnormals */
     const float special_a[SPECIAL] = {10, -0.0f, 0, 5, INFINITY, 3, 7, 1e30f, 1e-20f, -8, FLT_MAX, 4 * FLT_MIN, 1, NAN,
@@ -53,6 +65,11 @@ int main(void) {
         dq[i] = da[i] / db[i];
     }
     parallel_for_each(i, extent(4)) { vq[i] = va[i] / vb[i]; }
+    exact_quotients(a, b, eq, da, db, edq);
+    int differ = 0;
+    for (int i = 0; i < N; i++)
+        differ += memcmp(&q[i], &eq[i], sizeof q[i]) != 0 || memcmp(&dq[i], &edq[i], sizeof dq[i]) != 0;
+    printf("quotients of exact code that differ: %d\n", differ);
     unsigned float_sum = 0, double_sum = 0;
     for (int i = 0; i < HASHED; i++) {
         union { float f; unsigned u; } fq = {q[i]};
