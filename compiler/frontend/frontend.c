@@ -1522,7 +1522,7 @@ static void note_restrict_without_camp_h(Frontend *fe, CXDiagnostic dg, bool *no
         size_t j = fe_skip_space(text, e, i + 8);
         if (j >= e || text[j] != '(') continue;
         j = fe_skip_space(text, e, j + 1);
-        if (strncmp(text + j, "amp", 3) == 0 || strncmp(text + j, "cpu", 3) == 0) {
+        if (j + 3 <= e && (strncmp(text + j, "amp", 3) == 0 || strncmp(text + j, "cpu", 3) == 0)) {
             diag_note(fe->u->diag, fe_loc_at(fe, file, line, (unsigned)(i - b + 1)),
                       "restrict(amp) and restrict(cpu, amp) are C AMP's, which <camp.h> defines: include it in "
                       "this file (or in the header) before the first of them");
