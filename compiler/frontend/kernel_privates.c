@@ -115,6 +115,18 @@ static bool hands_variable(Use *u, CXCursor c) {
 
 static Parts walk(Use *u, CXCursor c, Parts assigned);
 
+/* The definition of the function `call` calls, and its body; false where
+ * the translation unit has none. */
+static bool helper_body(Frontend *fe, CXCursor call, CXCursor *def, CXCursor *body) {
+    *def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+    if (clang_Cursor_isNull(*def) || clang_getCursorKind(*def) != CXCursor_FunctionDecl) return false;
+    int n;
+    CXCursor *kids = fe_all_children(fe->a, *def, &n);
+    if (!n || clang_getCursorKind(kids[n - 1]) != CXCursor_CompoundStmt) return false;
+    *body = kids[n - 1];
+    return true;
+}
+
 /* Whether the callee of `call` surely writes through its parameter i
  * before it reads through it (and does nothing else with it). */
 static bool writes_first(Use *u, CXCursor call, int i) {
@@ -132,16 +144,12 @@ static bool writes_first(Use *u, CXCursor call, int i) {
         if (!strcmp(name, outs[k].name)) known = true, yes = i < 32 && (outs[k].params >> i & 1);
     clang_disposeString(s);
     if (known) return yes;
-    CXCursor def = clang_getCursorDefinition(callee);
-    if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl || u->depth == MAX_HELPER_DEPTH ||
-        i >= clang_Cursor_getNumArguments(def))
+    CXCursor def, body;
+    if (u->depth == MAX_HELPER_DEPTH || !helper_body(u->fe, call, &def, &body) || i >= clang_Cursor_getNumArguments(def))
         return false;
-    int n;
-    CXCursor *kids = fe_all_children(u->fe->a, def, &n);
-    if (!n || clang_getCursorKind(kids[n - 1]) != CXCursor_CompoundStmt) return false;
     Use p = {.fe = u->fe, .decl = clang_getCanonicalCursor(clang_Cursor_getArgument(def, (unsigned)i)), .through = true,
              .whole = 1, .depth = u->depth + 1};
-    walk(&p, kids[n - 1], 0);
+    walk(&p, body, 0);
     return p.assigned && !p.read_first;
 }
 
@@ -348,11 +356,21 @@ bool fe_only_member_uses(CXCursor body, CXCursor decl) {
 
 enum { SCRATCH_MAX_BYTES = 4096, SCRATCH_MAX_DEPTH = 16 };
 
+/* A helper the kernel hands the array to, looked into as the kernel is,
+ * its pointer parameter standing for the array: each of its parameters is
+ * the same in every thread where the call's argument is. */
+typedef struct HelperFrame {
+    CXCursor function;
+    bool *same; /* per parameter */
+    int depth;  /* helpers looked into to get here */
+} HelperFrame;
+
 typedef struct Scratch {
     Frontend *fe;
     CXCursor decl;           /* canonical: the array */
     CXCursor body, index;    /* the kernel looked at (its body, its index's declaration); null: the host */
     CXCursor kernel;         /* the parallel_for_each being lowered, which the host's scan skips */
+    const HelperFrame *frame; /* the helper body is one of (null: the kernel's or the host's) */
     CXCursor checking[SCRATCH_MAX_DEPTH]; /* variables whose assignments are being looked at */
     int nchecking;
     bool touched, write_first, read, shared;
@@ -431,6 +449,12 @@ static bool same_in_every_thread(Scratch *s, CXCursor c) {
         enum CXCursorKind k = clang_getCursorKind(var);
         if (k == CXCursor_EnumConstantDecl) return true;
         if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) || clang_equalCursors(var, s->index)) return false;
+        if (k == CXCursor_ParmDecl && s->frame)
+            for (int i = 0; i < clang_Cursor_getNumArguments(s->frame->function); i++)
+                if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(s->frame->function, (unsigned)i)),
+                                       var) &&
+                    !s->frame->same[i])
+                    return false;
         if (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(var))
             return clang_isConstQualifiedType(clang_getCursorType(var)); /* another thread may write it */
         for (int i = 0; i < s->nchecking; i++)
@@ -484,6 +508,39 @@ static bool scratch_target(Scratch *s, CXCursor c) {
            clang_getCanonicalType(clang_getCursorType(kids[0])).kind != CXType_Pointer)
         c = bare(kids[0]);
     return clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr && scratch_element(s, c);
+}
+
+/* A call in the kernel that hands the array to a helper (`fill(w, x);`,
+ * `cross(a, b, w);`): the helper's body is scanned in its place, after
+ * the call's other arguments. False (the array then counts as passed on)
+ * where the helper's body is not in the translation unit, the array is
+ * handed twice (the parameters alias) or helpers nest too deep. */
+static bool scratch_call(Scratch *s, CXCursor call) {
+    int args = clang_Cursor_getNumArguments(call), at = -1;
+    for (int i = 0; i < args; i++)
+        if (names_value(clang_Cursor_getArgument(call, (unsigned)i), s->decl)) {
+            if (at >= 0) return false;
+            at = i;
+        }
+    CXCursor def, body;
+    int depth = s->frame ? s->frame->depth + 1 : 1;
+    if (at < 0 || depth > MAX_HELPER_DEPTH || !helper_body(s->fe, call, &def, &body) ||
+        clang_Cursor_getNumArguments(def) != args)
+        return false;
+    HelperFrame frame = {def, arena_alloc(s->fe->a, sizeof(bool) * (size_t)args), depth};
+    for (int i = 0; i < args; i++) {
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        if (i != at) scratch_scan(s, arg);
+        frame.same[i] = i != at && same_in_every_thread(s, arg);
+    }
+    Scratch caller = *s;
+    s->decl = clang_getCanonicalCursor(clang_Cursor_getArgument(def, (unsigned)at));
+    s->body = body;
+    s->index = clang_getNullCursor();
+    s->frame = &frame;
+    scratch_scan(s, body);
+    s->decl = caller.decl, s->body = caller.body, s->index = caller.index, s->frame = caller.frame;
+    return true;
 }
 
 /* Another parallel_for_each of the function: the array must be its
@@ -565,7 +622,7 @@ static void scratch_scan_body(Scratch *s, CXCursor body) {
     int n;
     CXCursor *kids = fe_all_children(s->fe->a, body, &n);
     for (int i = 0; i < n && !s->shared; i++) {
-        bool first = !s->touched;
+        bool first = !s->touched && !s->frame; /* a helper's parameter is a pointer: its length is unknown */
         if (first && memset_of_every_element(s, kids[i])) {
             s->touched = s->write_first = s->covered = true;
             continue;
@@ -600,6 +657,9 @@ static void scratch_scan(Scratch *s, CXCursor c) {
             scratch_element(s, operand))
             s->shared = true; /* the thread's copy would not be the element the address names */
         break;
+    case CXCursor_CallExpr:
+        if (clang_Cursor_isNull(s->body) || !scratch_call(s, c)) break;
+        return;
     case CXCursor_CompoundStmt:
         if (clang_Cursor_isNull(s->body) || !clang_equalCursors(c, s->body)) break;
         scratch_scan_body(s, c);

@@ -16,7 +16,6 @@
  * pragma applies to the statement that begins right after its line. */
 #include "frontend.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 static void note_omp_pragma(void *ctx, const char *s, size_t b, size_t e, int depth) {
@@ -72,7 +71,7 @@ bool fe_omp_atomic_target(Frontend *fe, CXCursor op) {
 static char *text_of(Frontend *fe, CXCursor c) {
     CXSourceRange r = clang_getCursorExtent(c);
     size_t b = fe_offset(clang_getRangeStart(r), NULL), e = fe_offset(clang_getRangeEnd(r), NULL);
-    char *t = malloc(e > b ? e - b + 1 : 1);
+    char *t = arena_alloc(fe->a, e > b ? e - b + 1 : 1);
     size_t n = 0;
     for (size_t i = b; i < e && i < fe->u->source_len; i++)
         if (fe->u->source[i] != ' ' && fe->u->source[i] != '\t' && fe->u->source[i] != '\n') t[n++] = fe->u->source[i];
@@ -81,11 +80,8 @@ static char *text_of(Frontend *fe, CXCursor c) {
 }
 
 static bool same_text(Frontend *fe, CXCursor a, CXCursor b) {
-    char *x = text_of(fe, a), *y = text_of(fe, b);
-    bool same = *x && !strcmp(x, y);
-    free(x);
-    free(y);
-    return same;
+    const char *x = text_of(fe, a), *y = text_of(fe, b);
+    return *x && !strcmp(x, y);
 }
 
 /* The atomic operation of an update's operator, or -1. */
