@@ -17,7 +17,9 @@
           kernels); spirv-as and spirv-val (Vulkan 1.2, with the scalar block layout
           libcamp asks for) accept it.
       Under CAMP_TEST_REPEAT=1 (a repeat of the plain run as another
-      configuration), step (c) is left to the plain run.
+      configuration), step (c) is left to the plain run; with CAMP_SANITIZE=1
+      too (CI's sanitizer run), step (b) as well, and (b') compares the -O2
+      program with the -O0 one.
       A `// cflags: ...` line in SRC adds those flags to every build; a
       `// also: FILE.c ...` line (paths relative to SRC) adds translation
       units to the programs' builds (not to -S).
@@ -211,6 +213,12 @@ def repeat_run():
     return os.environ.get("CAMP_TEST_REPEAT") == "1"
 
 
+def sanitized_repeat():
+    """The sanitizer run of CI (CAMP_SANITIZE=1 with CAMP_TEST_REPEAT=1): ASan and UBSan watch campcc
+    and libcamp, and the serial reference, which neither runs, is left to the plain run (step (b))."""
+    return repeat_run() and os.environ.get("CAMP_SANITIZE") == "1"
+
+
 def target_profile():
     """campcc's flags under CAMP_SIMULATE=PROFILE: --target-profile=PROFILE, which warns about what
     the kernels need that the profile lacks."""
@@ -268,6 +276,26 @@ def simulated_refusal(exe, warnings, needs=None, args=()):
     return said
 
 
+def serial_reference(a, src, flags, units, tmp, out):
+    """Step (b): SRC built by the host compiler alone in camp.h's serial reference mode prints OUT
+    (campcc's program's output), or, with --tiled, refuses the tiled kernels; what it printed."""
+    ref = os.path.join(tmp, "ref")
+    libcamp = ["-L", a.libcamp, "-Wl,-rpath," + a.libcamp, "-lcamp"] if a.libcamp else []
+    run(host_cc() + ["-std=c17", *flags, "-I", a.include, src, *units, "-o", ref, *libcamp, "-lm"],
+        "reference build")
+    if a.tiled:
+        rc, ref_out, ref_err = run([ref], "reference run", check=False)
+        if rc == 0 or SERIAL_REFUSAL not in ref_err:
+            raise StepFailed("[reference run] the serial reference mode did not refuse the tiled "
+                             f"kernels with '{SERIAL_REFUSAL}'\n" + show(ref_out, ref_err))
+        return out
+    _, ref_out, _ = run([ref], "reference run")
+    if out != ref_out:
+        raise StepFailed("[differential] campcc's program and the serial reference print "
+                         "different output:\n" + diff(ref_out, out, "reference", "campcc"))
+    return ref_out
+
+
 def cmd_program(a):
     src = os.path.abspath(a.src)
     flags = source_flags(src)
@@ -292,22 +320,11 @@ def cmd_program(a):
             return
         out = run_on_vulkan(exe)
 
-        # (b) the same source in the serial reference mode.
-        ref = os.path.join(tmp, "ref")
-        libcamp = ["-L", a.libcamp, "-Wl,-rpath," + a.libcamp, "-lcamp"] if a.libcamp else []
-        run(host_cc() + ["-std=c17", *flags, "-I", a.include, src, *units, "-o", ref, *libcamp, "-lm"],
-            "reference build")
-        if a.tiled:
-            rc, ref_out, ref_err = run([ref], "reference run", check=False)
-            if rc == 0 or SERIAL_REFUSAL not in ref_err:
-                raise StepFailed("[reference run] the serial reference mode did not refuse the tiled "
-                                 f"kernels with '{SERIAL_REFUSAL}'\n" + show(ref_out, ref_err))
-            ref_out = out
-        else:
-            _, ref_out, _ = run([ref], "reference run")
-        if out != ref_out:
-            raise StepFailed("[differential] campcc's program and the serial reference print "
-                             "different output:\n" + diff(ref_out, out, "reference", "campcc"))
+        # (b) the same source in the serial reference mode; not under the sanitizers (sanitized_repeat),
+        # which watch campcc and libcamp: the -O2 program is compared with this one instead.
+        ref_out, ref_name = out, "campcc -O0's program"
+        if not sanitized_repeat():
+            ref_out, ref_name = serial_reference(a, src, flags, units, tmp, out), "the serial reference"
         if a.expected:
             check_expected(out, a.expected, "the program")
 
@@ -317,7 +334,7 @@ def cmd_program(a):
             run([a.campcc, "-O2", *own, *flags, src, *units, "-o", opt, "-lm"], "campcc -O2 build")
             opt_out = run_on_vulkan(opt)
             if opt_out != ref_out:
-                raise StepFailed("[differential -O2] campcc -O2's program and the serial reference print "
+                raise StepFailed(f"[differential -O2] campcc -O2's program and {ref_name} print "
                                  "different output:\n" + diff(ref_out, opt_out, "reference", "campcc -O2"))
 
         # (c) the kernel module as SPIR-V assembly, assembled and validated: once, in the plain run.
