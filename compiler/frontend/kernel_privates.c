@@ -377,6 +377,9 @@ typedef struct Scratch {
     int guarded;             /* if, switch, ?:, && and || around the place scanned */
     bool first_write_guarded; /* the first write is under one (`if (i == 0) sum[0] = 0;`) */
     bool covered; /* the kernel began by writing every element: any index after that is the thread's own */
+    /* the host's scan: the compound statements around the place scanned, and the child of each it is in */
+    CXCursor blocks[SCRATCH_MAX_DEPTH];
+    int block_at[SCRATCH_MAX_DEPTH], nblocks;
 } Scratch;
 
 static bool same_in_every_thread(Scratch *s, CXCursor c);
@@ -494,9 +497,11 @@ static bool scratch_element(Scratch *s, CXCursor c) {
     return true;
 }
 
+static bool host_wrote_whole_first(Scratch *s);
+
 static void scratch_touch(Scratch *s, bool write) {
     if (!s->touched) s->touched = true, s->write_first = write, s->first_write_guarded = s->guarded > 0;
-    if (!write) s->read = true;
+    if (!write && (!clang_Cursor_isNull(s->body) || !host_wrote_whole_first(s))) s->read = true;
 }
 
 /* Whether the assignment's target c is an element of the array or a
@@ -615,6 +620,54 @@ static bool memset_of_every_element(Scratch *s, CXCursor c) {
            is_constant(clang_Cursor_getArgument(c, 2), clang_Type_getSizeOf(clang_getCursorType(s->decl)));
 }
 
+static enum CXChildVisitResult find_pfe(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_ForStmt || !fe_is_pfe_loop(c)) return CXChildVisit_Recurse;
+    *(bool *)data = true;
+    return CXChildVisit_Break;
+}
+
+static bool has_pfe(CXCursor c) {
+    bool found = false;
+    if (clang_getCursorKind(c) == CXCursor_ForStmt && fe_is_pfe_loop(c)) return true;
+    clang_visitChildren(c, find_pfe, &found);
+    return found;
+}
+
+/* The host's scan: whether the place scanned comes after a statement that
+ * writes the array whole (`for (i = 0; i < 2; i++) z[i] = ...;`, a
+ * memset), earlier in a block around it, with no parallel_for_each from
+ * there to here: what the host reads there is its own, never what a
+ * kernel left (the host reusing a kernel's scratch for its own check). */
+static bool host_wrote_whole_first(Scratch *s) {
+    for (int level = s->nblocks - 1; level >= 0; level--) {
+        int n;
+        CXCursor *kids = fe_all_children(s->fe->a, s->blocks[level], &n);
+        if (has_pfe(kids[s->block_at[level]])) return false;
+        for (int i = s->block_at[level] - 1; i >= 0; i--) {
+            if (loop_writes_every_element(s, kids[i]) || memset_of_every_element(s, kids[i])) return true;
+            if (has_pfe(kids[i])) return false;
+        }
+    }
+    return false;
+}
+
+/* The host's scan of a block: the stack host_wrote_whole_first reads. */
+static void scratch_scan_host_block(Scratch *s, CXCursor block) {
+    int n;
+    CXCursor *kids = fe_all_children(s->fe->a, block, &n);
+    if (s->nblocks == SCRATCH_MAX_DEPTH) { /* too deep to tell: every use as it is */
+        for (int i = 0; i < n; i++) scratch_scan(s, kids[i]);
+        return;
+    }
+    s->blocks[s->nblocks++] = block;
+    for (int i = 0; i < n; i++) {
+        s->block_at[s->nblocks - 1] = i;
+        if (!memset_of_every_element(s, kids[i])) scratch_scan(s, kids[i]); /* a write: the host may write it */
+    }
+    s->nblocks--;
+}
+
 /* The kernel's body: an array it begins by writing whole (a histogram
  * zeroed, then counted into by the data's values) is each thread's own
  * from there on, whatever indexes it. */
@@ -638,8 +691,11 @@ static void scratch_scan(Scratch *s, CXCursor c) {
     if (s->shared) return;
     switch (clang_getCursorKind(c)) {
     case CXCursor_DeclRefExpr:
-        /* decayed, passed on, sizeof: unless the kernel began by writing it whole (then handed to a helper) */
-        if (names_value(c, s->decl)) s->covered ? scratch_touch(s, false) : (void)(s->shared = true);
+        /* decayed, passed on, sizeof: unless the kernel began by writing it whole (then handed to a helper),
+         * or the host did, for its own use */
+        if (!names_value(c, s->decl)) return;
+        if (s->covered || (clang_Cursor_isNull(s->body) && host_wrote_whole_first(s))) scratch_touch(s, false);
+        else s->shared = true;
         return;
     case CXCursor_ArraySubscriptExpr:
         if (scratch_element(s, c)) scratch_touch(s, false);
@@ -661,8 +717,9 @@ static void scratch_scan(Scratch *s, CXCursor c) {
         if (clang_Cursor_isNull(s->body) || !scratch_call(s, c)) break;
         return;
     case CXCursor_CompoundStmt:
-        if (clang_Cursor_isNull(s->body) || !clang_equalCursors(c, s->body)) break;
-        scratch_scan_body(s, c);
+        if (clang_Cursor_isNull(s->body)) scratch_scan_host_block(s, c);
+        else if (clang_equalCursors(c, s->body)) scratch_scan_body(s, c);
+        else break;
         return;
     case CXCursor_ForStmt:
         if (clang_Cursor_isNull(s->body) && fe_is_pfe_loop(c)) { /* the host's scan meets a kernel */
