@@ -308,8 +308,9 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
 
 /* The type-generic calls: the typed call for the pointer's element type
  * (long long and unsigned long long are the 64-bit ones, and long and
- * unsigned long, so int64_t and uint64_t, go to them); another type is
- * clang's _Generic error. */
+ * unsigned long, so int64_t and uint64_t, go to them); another type picks
+ * a pointer to a struct whose name says which types the call takes, and
+ * calling it is clang's error naming it. */
 /* p, a pointer to long or unsigned long as one to their long long kin (the same 64 bits) */
 #define CAMP_ALGO_AS_64_(p) \
     (__extension__ _Generic(&*(p), long *: (long long *)(p), const long *: (const long long *)(p), \
@@ -325,17 +326,20 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
         long *: f##_int64##form##_at, const long *: f##_int64##form##_at, \
         unsigned long *: f##_uint64##form##_at, const unsigned long *: f##_uint64##form##_at, \
         float *: f##_float##form##_at, const float *: f##_float##form##_at, \
-        double *: f##_double##form##_at, const double *: f##_double##form##_at))
+        double *: f##_double##form##_at, const double *: f##_double##form##_at, \
+        default: (struct f##form##_takes_int_unsigned_64_bit_integer_float_or_double_elements *)0))
 #define CAMP_ALGO_PICK_SCAN_(f, form, p) \
     (__extension__ _Generic(&*(p), \
         int *: f##_int##form##_at, const int *: f##_int##form##_at, \
         unsigned *: f##_uint##form##_at, const unsigned *: f##_uint##form##_at, \
-        float *: f##_float##form##_at, const float *: f##_float##form##_at))
+        float *: f##_float##form##_at, const float *: f##_float##form##_at, \
+        default: (struct f##form##_takes_int_unsigned_or_float_elements *)0))
 #define CAMP_ALGO_PICK_SORT_(f, form, p) \
     (__extension__ _Generic(&*(p), unsigned *: f##_uint##form##_at, int *: f##_int##form##_at, \
                             float *: f##_float##form##_at, unsigned long long *: f##_uint64##form##_at, \
                             long long *: f##_int64##form##_at, unsigned long *: f##_uint64##form##_at, \
-                            long *: f##_int64##form##_at, double *: f##_double##form##_at))
+                            long *: f##_int64##form##_at, double *: f##_double##form##_at, \
+                            default: (struct f##form##_takes_writable_int_unsigned_64_bit_integer_float_or_double_keys *)0))
 /* a struct whose member's size is negative (clang's error names it) unless *p has 4 bytes */
 #define CAMP_ALGO_FOUR_BYTES_(p) \
     ((void)sizeof(struct { char camp_sort_by_key_values_must_be_4_byte_elements[sizeof *(p) == 4 ? 1 : -1]; }), (p))
