@@ -334,6 +334,7 @@ Expr *fe_subgroup_call(Frontend *fe, CXCursor call, const char *name, bool *hand
  * statement of amp code: a loop over the destination's elements. */
 bool fe_is_memory_function(const char *name);
 bool fe_is_memset(const char *name); /* memset or __builtin_memset */
+bool fe_is_memcpy(const char *name); /* memcpy or __builtin_memcpy */
 Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled);
 /* frontend_fragment.c: marks struct ty (declared at decl) as a matrix
  * fragment if it is one of camp_fragment.h's; the operation a function of

@@ -527,6 +527,56 @@ static void note_named_const(Frontend *fe, Var *v, CXCursor decl) {
     vec_push(fe->a, &k->named_consts, v);
 }
 
+typedef struct PointerChange {
+    CXCursor decl;
+    bool changed;
+} PointerChange;
+
+static bool names(CXCursor c, CXCursor decl) {
+    c = fe_strip(c);
+    return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), decl);
+}
+
+/* An assignment of p->decl, an increment, a decrement or its address. */
+static enum CXChildVisitResult find_pointer_change(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    PointerChange *p = data;
+    CXCursor kids[2];
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        p->changed = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign && fe_children(c, kids, 2) == 2 &&
+                     names(kids[0], p->decl);
+    } else if (k == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        p->changed = (op == CXUnaryOperator_AddrOf || (op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec)) &&
+                     fe_children(c, kids, 2) == 1 && names(kids[0], p->decl);
+    }
+    return p->changed ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A pointer of the unit's own (static, or itself const) that a string
+ * literal initializes and that nothing in the unit assigns or takes the
+ * address of, `static const char *alphabet = "ACGT";`: amp code reads the
+ * literal's address (the host's copy of the literal lies in no view);
+ * false otherwise. */
+static bool points_to_literal(Frontend *fe, CXCursor decl, CXCursor *literal) {
+    CXCursor def = clang_getCursorDefinition(decl);
+    if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_VarDecl ||
+        !clang_Cursor_hasVarDeclGlobalStorage(def))
+        return false;
+    CXType t = clang_getCursorType(def);
+    if (clang_getCanonicalType(t).kind != CXType_Pointer ||
+        (clang_Cursor_getStorageClass(def) != CX_SC_Static && !clang_isConstQualifiedType(t)))
+        return false;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(def);
+    if (clang_Cursor_isNull(init) || clang_getCursorKind(*literal = fe_strip(init)) != CXCursor_StringLiteral) return false;
+    PointerChange p = {clang_getCanonicalCursor(def), false};
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), find_pointer_change, &p);
+    return !p.changed;
+}
+
 /* The variable that a use c in amp code of `decl`, declared outside it,
  * names: a module constant, a kernel's capture or a helper's parameter
  * for a global (frontend.c); NULL where refused. */
@@ -556,6 +606,11 @@ static Expr *lower_decl_ref(Frontend *fe, CXCursor c) {
             return NULL;
         }
         if (v && !v->type) return NULL; /* a local or parameter whose type was refused, where it was declared */
+        CXCursor literal;
+        if (!v && points_to_literal(fe, decl, &literal)) {
+            Type *t = fe_type(fe, clang_getCursorType(c), c);
+            return t ? string_address(fe, literal, t) : NULL;
+        }
         if (!v) v = outside_var(fe, c, decl);
         if (!v) return NULL;
         if (v->pointee) { /* the address of the thread's copy of what it points to */
@@ -1175,7 +1230,8 @@ static Expr *lower_folded(Frontend *fe, CXCursor c) {
     if (!e && t)
         diag_error(fe->u->diag, fe_loc(fe, c),
                    t->kind == TY_PTR ? "a constant used in amp code cannot hold a pointer: keep what it points "
-                                       "to in the struct (`char name[8]` for a string), or an index into one array"
+                                       "to in the constant itself (`static const char name[] = \"...\";`, a "
+                                       "struct's `char name[8]`), or an index into one array"
                                      : "initializer of a constant used in amp code is not a constant");
     return e;
 }

@@ -24,6 +24,7 @@ static MemoryCall memory_call(const char *name) {
 
 bool fe_is_memory_function(const char *name) { return memory_call(name) != MEMORY_NONE; }
 bool fe_is_memset(const char *name) { return memory_call(name) == MEMORY_SET; }
+bool fe_is_memcpy(const char *name) { return memory_call(name) == MEMORY_COPY; }
 
 /* A pointer argument as its own type: under the conversion to void *. */
 static Expr *typed_pointer(Frontend *fe, CXCursor arg) {

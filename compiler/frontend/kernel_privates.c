@@ -343,16 +343,19 @@ bool fe_only_member_uses(CXCursor body, CXCursor decl) {
  * iteration's scratch: every thread writes the same elements, so that as
  * one view the threads would race on it. It is each thread's own where
  * (1) the kernel names it only to index it (or, once it has written every
- * element, also to pass it on: `fill(w); use(w);`), at indices that are the same
- * in every thread (built from constants, captured values and variables
- * assigned only from such: not the thread's index, nothing read from
- * memory), so that no thread hands another a result through it; (2) the
- * kernel's first use of it, in the order it runs, writes an element, and
- * a later one reads (a flag read before it is set, `if (!seen[0]) seen[0]
- * = 1`, stays shared, and so does an array the kernel only writes); (3)
- * the host reads it nowhere in the function (it may write it, `p[3] = 1`;
- * another kernel may use it as scratch too), so nothing waits for what
- * the threads leave in it. Each thread's copy starts as the host's array. */
+ * element, by a loop, memset or memcpy, also to pass it on: `fill(w);
+ * use(w);`; a helper it is handed to is looked into as the kernel is), at
+ * indices that are the same in every thread (built from constants,
+ * captured values and variables assigned only from such: not the
+ * thread's index, nothing read from memory), so that no thread hands
+ * another a result through it; (2) the kernel's first use of it, in the
+ * order it runs, writes an element, and a later one reads (a flag read
+ * before it is set, `if (!seen[0]) seen[0] = 1`, stays shared, and so
+ * does an array the kernel only writes); (3) the host reads it nowhere in
+ * the function but after writing it whole itself (it may write it, `p[3]
+ * = 1`; another kernel may use it as scratch too), so nothing waits for
+ * what the threads leave in it. Each thread's copy starts as the host's
+ * array. */
 
 enum { SCRATCH_MAX_BYTES = 4096, SCRATCH_MAX_DEPTH = 16 };
 
@@ -609,14 +612,17 @@ static bool loop_writes_every_element(Scratch *s, CXCursor c) {
            names_value(parts[0], s->decl) && names_var(parts[1], counter);
 }
 
-/* `memset(w, byte, sizeof w)`, the whole array. */
-static bool memset_of_every_element(Scratch *s, CXCursor c) {
+/* `memset(w, byte, sizeof w)` or `memcpy(w, source, sizeof w)`, the
+ * whole array; *source: memcpy's (a null cursor for memset's). */
+static bool fills_every_element(Scratch *s, CXCursor c, CXCursor *source) {
     c = bare_value(c);
+    *source = clang_getNullCursor();
     if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 3) return false;
     CXString name = clang_getCursorSpelling(c);
-    bool is_memset = fe_is_memset(clang_getCString(name));
+    bool is_memset = fe_is_memset(clang_getCString(name)), is_memcpy = fe_is_memcpy(clang_getCString(name));
     clang_disposeString(name);
-    return is_memset && names_value(clang_Cursor_getArgument(c, 0), s->decl) &&
+    if (is_memcpy) *source = clang_Cursor_getArgument(c, 1);
+    return (is_memset || is_memcpy) && names_value(clang_Cursor_getArgument(c, 0), s->decl) &&
            is_constant(clang_Cursor_getArgument(c, 2), clang_Type_getSizeOf(clang_getCursorType(s->decl)));
 }
 
@@ -645,7 +651,8 @@ static bool host_wrote_whole_first(Scratch *s) {
         CXCursor *kids = fe_all_children(s->fe->a, s->blocks[level], &n);
         if (has_pfe(kids[s->block_at[level]])) return false;
         for (int i = s->block_at[level] - 1; i >= 0; i--) {
-            if (loop_writes_every_element(s, kids[i]) || memset_of_every_element(s, kids[i])) return true;
+            CXCursor source;
+            if (loop_writes_every_element(s, kids[i]) || fills_every_element(s, kids[i], &source)) return true;
             if (has_pfe(kids[i])) return false;
         }
     }
@@ -663,7 +670,9 @@ static void scratch_scan_host_block(Scratch *s, CXCursor block) {
     s->blocks[s->nblocks++] = block;
     for (int i = 0; i < n; i++) {
         s->block_at[s->nblocks - 1] = i;
-        if (!memset_of_every_element(s, kids[i])) scratch_scan(s, kids[i]); /* a write: the host may write it */
+        CXCursor source;
+        if (!fills_every_element(s, kids[i], &source)) scratch_scan(s, kids[i]);
+        else if (!clang_Cursor_isNull(source)) scratch_scan(s, source); /* the rest, a write: the host may write it */
     }
     s->nblocks--;
 }
@@ -676,8 +685,10 @@ static void scratch_scan_body(Scratch *s, CXCursor body) {
     CXCursor *kids = fe_all_children(s->fe->a, body, &n);
     for (int i = 0; i < n && !s->shared; i++) {
         bool first = !s->touched && !s->frame; /* a helper's parameter is a pointer: its length is unknown */
-        if (first && memset_of_every_element(s, kids[i])) {
-            s->touched = s->write_first = s->covered = true;
+        CXCursor source;
+        if (first && fills_every_element(s, kids[i], &source)) {
+            if (!clang_Cursor_isNull(source)) scratch_scan(s, source);
+            if (!s->touched) s->touched = s->write_first = s->covered = true; /* unless the source names it */
             continue;
         }
         scratch_scan(s, kids[i]);
