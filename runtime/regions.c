@@ -327,10 +327,13 @@ void camp_region_used(camp_region *region, uint32_t access) {
     /* The statement after the launch synchronizes the view, or the launch
      * does for the statement's access (camp_views_finish): its pages keep
      * their protection until the synchronize gives them theirs (two
-     * changes of page tables fewer). Not where views are not synchronized
-     * implicitly: CAMP_IMPLICIT_SYNC=check reports the access. */
+     * changes of page tables fewer). Only where the device holds writes
+     * the host lacks: else the synchronize changes nothing, and the pages
+     * must be watched now for the host's next write, which the next kernel
+     * must see. Not where views are not synchronized implicitly:
+     * CAMP_IMPLICIT_SYNC=check reports the access. */
     if ((access & (CAMP_ACCESS_SYNCHRONIZED_NEXT | CAMP_ACCESS_USED_NEXT)) && region->kind == CAMP_REGION_VIEW &&
-        camp_guard_enabled())
+        region->host_stale && camp_guard_enabled())
         return;
     /* Its writes come back when the host first touches it: a fault, its
      * pages closed to the program's other threads meanwhile, which only
