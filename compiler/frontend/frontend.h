@@ -313,6 +313,8 @@ Expr *fe_tiled_index_value(Frontend *fe, CXCursor decl_ref, bool *handled);
 Type *fe_tile_barrier_type(Frontend *fe, CXType t);
 bool fe_is_tile_static(CXCursor decl);
 Stmt *fe_tile_static_decl(Frontend *fe, CXCursor decl);
+/* A warning where a call hands tile_static memory to a pointer to volatile (CUDA's warp-synchronous code). */
+void fe_warn_volatile_tile_static_argument(Frontend *fe, CXCursor call, CXCursor callee);
 
 /* frontend_intrinsic.c */
 /* Whether c is `__extension__ e`, which the dialect's headers put around

@@ -1106,6 +1106,7 @@ static Expr *lower_call(Frontend *fe, CXCursor c) {
         }
     }
     if (!strcmp(name, "__builtin_complex")) return lower_builtin_complex(fe, c);
+    fe_warn_volatile_tile_static_argument(fe, c, decl);
     return fe_lower_call_to(fe, c, decl);
 }
 

@@ -298,6 +298,51 @@ bool fe_is_tile_static(CXCursor decl) {
     return f.found;
 }
 
+/* CUDA's warp-synchronous code (a reduction's unrolled last warp: tile_static
+ * memory through a volatile pointer, no barrier between the steps) counts
+ * on 32 threads running in step. A tile's threads do not, not even one
+ * subgroup's (lavapipe's have 8), so its steps race. */
+static void warn_warp_synchronous(Frontend *fe, CXCursor at, const char *name) {
+    diag_warning(fe->u->diag, fe_loc(fe, at), "-Wkernel-race",
+                 "'volatile' does not make the threads of a tile run in step, as CUDA's warp-synchronous code "
+                 "expects of a warp: the steps that read what other threads wrote to tile_static '%s' race; wait at "
+                 "tile_barrier_wait between them, or sum with subgroup_reduce_add (tiling.md)",
+                 name);
+}
+
+typedef struct TileStaticUse {
+    CXCursor var;
+    bool found;
+} TileStaticUse;
+
+static enum CXChildVisitResult find_tile_static(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    TileStaticUse *u = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        CXCursor var = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(var) == CXCursor_VarDecl && fe_is_tile_static(var)) {
+            u->var = var;
+            u->found = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+void fe_warn_volatile_tile_static_argument(Frontend *fe, CXCursor call, CXCursor callee) {
+    CXType ft = clang_getCursorType(callee);
+    int n = clang_Cursor_getNumArguments(call), params = clang_getNumArgTypes(ft);
+    for (int i = 0; i < n && i < params; i++) {
+        CXType p = clang_getCanonicalType(clang_getArgType(ft, (unsigned)i));
+        if (p.kind != CXType_Pointer || !clang_isVolatileQualifiedType(clang_getPointeeType(p))) continue;
+        CXCursor arg = fe_strip(clang_Cursor_getArgument(call, (unsigned)i));
+        TileStaticUse u = {clang_getNullCursor(), false};
+        if (clang_getCursorKind(arg) == CXCursor_DeclRefExpr) find_tile_static(arg, arg, &u);
+        else clang_visitChildren(arg, find_tile_static, &u);
+        if (u.found) warn_warp_synchronous(fe, arg, fe_spelling(fe, u.var));
+    }
+}
+
 Stmt *fe_tile_static_decl(Frontend *fe, CXCursor d) {
     Diag *diag = fe->u->diag;
     char *name = fe_spelling(fe, d);
@@ -321,6 +366,10 @@ Stmt *fe_tile_static_decl(Frontend *fe, CXCursor d) {
         diag_error(diag, fe_loc(fe, d), "tile_static variable '%s' cannot be a pointer", name);
         return NULL;
     }
+    /* (libclang's array element types drop their qualifiers: the spelling keeps them) */
+    CXString spelling = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(d)));
+    if (!strncmp(clang_getCString(spelling), "volatile ", 9)) warn_warp_synchronous(fe, d, name);
+    clang_disposeString(spelling);
     Var *v = arena_alloc(fe->a, sizeof *v);
     v->name = name;
     v->type = t;
