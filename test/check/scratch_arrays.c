@@ -4,7 +4,9 @@
 // counters, constants, a captured size, a variable assigned only from
 // such), read after; shared: one indexed by the thread, by a value read
 // from memory or by a variable assigned from the thread's index; one read
-// before it is written, or only written; one passed to a helper or whose
+// before it is written, or only written; one passed to a helper that
+// indexes it by the thread (a helper is looked into as the kernel is: one
+// that reads what the kernel wrote at index 0 keeps it scratch), or whose
 // element's address is taken; one the host reads after the kernel; one
 // another kernel reads first. An array the kernel begins by writing whole
 // (a loop over every element, memset) is scratch whatever indexes it
@@ -20,7 +22,8 @@
 // CHECK: capture 'by_derived': view of float[4], read-write,
 // CHECK: capture 'read_first': view of float[4], read-write,
 // CHECK: capture 'only_written': view of float[4], read-write,
-// CHECK: capture 'passed': view of float[4], read-write,
+// CHECK: capture 'passed': view of float[4], read (copied into each thread's own: its scratch)
+// CHECK: capture 'passed_by_thread': view of float[64], read-write,
 // CHECK: capture 'addressed': view of float[4], read-write,
 // CHECK-LABEL: kernel camp_kernel_2
 // CHECK: capture 'host_reads': view of float[2], read-write,
@@ -37,6 +40,7 @@ static float in[64], out[64];
 static int which[64];
 
 static float first(const float *p) restrict(amp) { return p[0]; }
+static float at(const float *p, int k) restrict(amp) { return p[k]; }
 
 void scratch(int n) {
     int k, m;
@@ -52,7 +56,8 @@ void scratch(int n) {
 }
 
 void shared(void) {
-    float by_thread[64], by_load[4], by_derived[4], read_first[4], only_written[4], passed[4], addressed[4];
+    float by_thread[64], by_load[4], by_derived[4], read_first[4], only_written[4], passed[4], addressed[4],
+          passed_by_thread[64];
     parallel_for_each(i, extent(64)) {
         by_thread[i] = in[i];
         by_load[which[i] & 3] = in[i];
@@ -61,9 +66,10 @@ void shared(void) {
         if (read_first[0] < 1) read_first[0] = 1;
         only_written[1] = in[i];
         passed[0] = in[i];
+        passed_by_thread[3] = in[i];
         addressed[0] = in[i];
         float *p = &addressed[0];
-        out[i] = by_thread[i] + by_load[0] + by_derived[0] + first(passed) + *p;
+        out[i] = by_thread[i] + by_load[0] + by_derived[0] + first(passed) + at(passed_by_thread, i) + *p;
     }
 }
 
