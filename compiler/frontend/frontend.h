@@ -322,6 +322,8 @@ void fe_warn_volatile_tile_static_argument(Frontend *fe, CXCursor call, CXCursor
 bool fe_is_extension(CXCursor c);
 /* c without the parentheses, implicit conversions and __extension__ around it. */
 CXCursor fe_strip(CXCursor c);
+/* Whether c, so stripped, names variable decl (a canonical cursor). */
+bool fe_names(CXCursor c, CXCursor decl);
 /* The function a call reaches, through a _Generic selection too. */
 CXCursor fe_callee(CXCursor call);
 /* Barriers, fences, atomics and subgroup operations; *handled false for other calls. */

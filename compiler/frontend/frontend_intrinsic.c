@@ -26,6 +26,12 @@ CXCursor fe_strip(CXCursor c) {
     return c;
 }
 
+bool fe_names(CXCursor c, CXCursor decl) {
+    c = fe_strip(c);
+    return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), decl);
+}
+
 /* Whether function `decl` takes the types of the call's arguments (as
  * converted, which is to the parameters of the function the call reaches). */
 static bool takes_arguments(CXCursor decl, CXCursor call) {

@@ -532,12 +532,6 @@ typedef struct PointerChange {
     bool changed;
 } PointerChange;
 
-static bool names(CXCursor c, CXCursor decl) {
-    c = fe_strip(c);
-    return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-           clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), decl);
-}
-
 /* An assignment of p->decl, an increment, a decrement or its address. */
 static enum CXChildVisitResult find_pointer_change(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
@@ -547,11 +541,11 @@ static enum CXChildVisitResult find_pointer_change(CXCursor c, CXCursor parent, 
     if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
         p->changed = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign && fe_children(c, kids, 2) == 2 &&
-                     names(kids[0], p->decl);
+                     fe_names(kids[0], p->decl);
     } else if (k == CXCursor_UnaryOperator) {
         enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
         p->changed = (op == CXUnaryOperator_AddrOf || (op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec)) &&
-                     fe_children(c, kids, 2) == 1 && names(kids[0], p->decl);
+                     fe_children(c, kids, 2) == 1 && fe_names(kids[0], p->decl);
     }
     return p->changed ? CXChildVisit_Break : CXChildVisit_Recurse;
 }

@@ -311,20 +311,14 @@ typedef struct MemberUses {
     int uses, members; /* of decl in the kernel; of them, `decl->m` and `*decl` */
 } MemberUses;
 
-static bool names_value(CXCursor c, CXCursor decl) {
-    c = bare_value(c);
-    return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-           clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), decl);
-}
-
 static enum CXChildVisitResult count_member_uses(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     MemberUses *m = data;
     CXCursor kids[2];
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_DeclRefExpr && names_value(c, m->decl)) m->uses++;
+    if (k == CXCursor_DeclRefExpr && fe_names(c, m->decl)) m->uses++;
     bool deref = k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
-    if ((k == CXCursor_MemberRefExpr || deref) && fe_children(c, kids, 2) >= 1 && names_value(kids[0], m->decl))
+    if ((k == CXCursor_MemberRefExpr || deref) && fe_children(c, kids, 2) >= 1 && fe_names(kids[0], m->decl))
         m->members++;
     return CXChildVisit_Recurse;
 }
@@ -412,13 +406,13 @@ static enum CXChildVisitResult check_assignment(CXCursor c, CXCursor parent, CXC
     case CXCursor_CompoundAssignOperator: {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
         if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign && fe_children(c, kids, 2) == 2 &&
-            names_value(kids[0], a->var) && !same_in_every_thread(a->s, kids[1]))
+            fe_names(kids[0], a->var) && !same_in_every_thread(a->s, kids[1]))
             a->same = false;
         break;
     }
     case CXCursor_UnaryOperator:
         if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf && fe_children(c, kids, 2) == 1 &&
-            names_value(kids[0], a->var))
+            fe_names(kids[0], a->var))
             a->same = false;
         break;
     default: break;
@@ -489,7 +483,7 @@ static bool scratch_element(Scratch *s, CXCursor c) {
         vec_push(s->fe->a, &indices, index);
         base = bare_value(kids[0]);
     }
-    if (!indices.len || !names_value(base, s->decl)) return false;
+    if (!indices.len || !fe_names(base, s->decl)) return false;
     CXType t = clang_getCanonicalType(clang_getCursorType(c));
     if (t.kind == CXType_ConstantArray) s->shared = true; /* a row, passed on or decayed */
     for (int i = 0; i < indices.len; i++) {
@@ -526,7 +520,7 @@ static bool scratch_target(Scratch *s, CXCursor c) {
 static bool scratch_call(Scratch *s, CXCursor call) {
     int args = clang_Cursor_getNumArguments(call), at = -1;
     for (int i = 0; i < args; i++)
-        if (names_value(clang_Cursor_getArgument(call, (unsigned)i), s->decl)) {
+        if (fe_names(clang_Cursor_getArgument(call, (unsigned)i), s->decl)) {
             if (at >= 0) return false;
             at = i;
         }
@@ -571,7 +565,7 @@ static bool is_constant(CXCursor c, long long value) {
 }
 
 /* Whether c names variable v (`k`, the loop's counter). */
-static bool names_var(CXCursor c, CXCursor v) { return names_value(c, clang_getCanonicalCursor(v)); }
+static bool names_var(CXCursor c, CXCursor v) { return fe_names(c, clang_getCanonicalCursor(v)); }
 
 /* `for (k = 0; k < LEN; k++) w[k] = ...;` over every element of a 1-D array. */
 static bool loop_writes_every_element(Scratch *s, CXCursor c) {
@@ -609,7 +603,7 @@ static bool loop_writes_every_element(Scratch *s, CXCursor c) {
         return false;
     CXCursor target = bare(parts[0]);
     return clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr && fe_children(target, parts, 2) == 2 &&
-           names_value(parts[0], s->decl) && names_var(parts[1], counter);
+           fe_names(parts[0], s->decl) && names_var(parts[1], counter);
 }
 
 /* `memset(w, byte, sizeof w)` or `memcpy(w, source, sizeof w)`, the
@@ -622,7 +616,7 @@ static bool fills_every_element(Scratch *s, CXCursor c, CXCursor *source) {
     bool is_memset = fe_is_memset(clang_getCString(name)), is_memcpy = fe_is_memcpy(clang_getCString(name));
     clang_disposeString(name);
     if (is_memcpy) *source = clang_Cursor_getArgument(c, 1);
-    return (is_memset || is_memcpy) && names_value(clang_Cursor_getArgument(c, 0), s->decl) &&
+    return (is_memset || is_memcpy) && fe_names(clang_Cursor_getArgument(c, 0), s->decl) &&
            is_constant(clang_Cursor_getArgument(c, 2), clang_Type_getSizeOf(clang_getCursorType(s->decl)));
 }
 
@@ -704,7 +698,7 @@ static void scratch_scan(Scratch *s, CXCursor c) {
     case CXCursor_DeclRefExpr:
         /* decayed, passed on, sizeof: unless the kernel began by writing it whole (then handed to a helper),
          * or the host did, for its own use */
-        if (!names_value(c, s->decl)) return;
+        if (!fe_names(c, s->decl)) return;
         if (s->covered || (clang_Cursor_isNull(s->body) && host_wrote_whole_first(s))) scratch_touch(s, false);
         else s->shared = true;
         return;
