@@ -11,15 +11,17 @@
           with --tiled (tiled kernels, which the serial mode refuses; the
           program checks its results against the CPU itself): the
           reference program must stop with camp.h's message instead;
-      (c) campcc -S SRC -o x.spvasm: one OpEntryPoint GLCompute per
-          parallel_for_each (and those of MACRO_KERNELS; a `// kernels: N`
-          line gives the number where the program's own macros write
-          kernels); spirv-as and spirv-val (Vulkan 1.2, with the scalar block layout
-          libcamp asks for) accept it.
+      (c) the module (a)'s build wrote (--emit-spirv; for a program of
+          several files, campcc -S of SRC, assembled by spirv-as): one
+          OpEntryPoint GLCompute per parallel_for_each (and those of
+          MACRO_KERNELS; a `// kernels: N` line gives the number where the
+          program's own macros write kernels); spirv-val (Vulkan 1.2, with
+          the scalar block layout libcamp asks for) accepts it.
       Under CAMP_TEST_REPEAT=1 (a repeat of the plain run as another
-      configuration), step (c) is left to the plain run; with CAMP_SANITIZE=1
-      too (CI's sanitizer run), the program is built at -O2 alone (all of
-      campcc's passes), and steps (b) and (b') are left to it as well.
+      configuration), step (c) is left to the plain run, and as a device
+      profile (b') too (the driver is the same lavapipe); with
+      CAMP_SANITIZE=1 too (CI's sanitizer run, which watches campcc), the
+      source is only compiled, at -O2 (all of campcc's passes) with -c.
       A `// cflags: ...` line in SRC adds those flags to every build; a
       `// also: FILE.c ...` line (paths relative to SRC) adds translation
       units to the programs' builds (not to -S).
@@ -304,11 +306,16 @@ def cmd_program(a):
     needs = check_needs(a, src, flags)
     with tempfile.TemporaryDirectory(prefix="camp-e2e-") as tmp:
         exe = os.path.join(tmp, "prog")
-        # (a) campcc, then run on the accelerator.
+        if sanitized_repeat():
+            # ASan and UBSan watch campcc front to back (libcamp: the model and runtime suites)
+            run([a.campcc, "-O2", *own, *flags, "-c", src, "-o", os.path.join(tmp, "prog.o")], "campcc -O2 -c")
+            print("compiled at -O2 under the sanitizers")
+            return
+        # (a) campcc, then run on the accelerator; the module it embeds is written for step (c).
         # -lm as the reference build has it: programs may call <math.h> on the host
-        # (under the sanitizers: at -O2 alone, which runs all of campcc's passes that -O0 runs, and more)
-        level = ["-O2"] if sanitized_repeat() else []
-        _, _, warnings = run([a.campcc, *level, *own, *target_profile(), *flags, src, *units, "-o", exe, "-lm"],
+        spv = os.path.join(tmp, "prog.spv")
+        emit = [] if units or repeat_run() else ["--emit-spirv=" + spv]
+        _, _, warnings = run([a.campcc, *own, *target_profile(), *flags, *emit, src, *units, "-o", exe, "-lm"],
                              "campcc build")
         if not os.path.isfile(exe):
             raise StepFailed(f"[campcc build] exit status 0 but no output file {exe}")
@@ -324,15 +331,12 @@ def cmd_program(a):
 
         if a.expected:
             check_expected(out, a.expected, "the program")
-        # (b) the same source in the serial reference mode; not under the sanitizers (sanitized_repeat),
-        # which watch campcc and libcamp, neither of which runs there: the plain run compares.
-        if sanitized_repeat():
-            sys.stdout.write(out)
-            return
+        # (b) the same source in the serial reference mode.
         ref_out = serial_reference(a, src, flags, units, tmp, out)
 
-        # (b') with --optimized: built at -O2 (kernels through spirv-opt), the same output.
-        if a.optimized:
+        # (b') with --optimized: built at -O2 (kernels through spirv-opt), the same output; as a
+        # device profile, left to the plain run (the driver is the same lavapipe).
+        if a.optimized and not (repeat_run() and target_profile()):
             opt = os.path.join(tmp, "prog-O2")
             run([a.campcc, "-O2", *own, *flags, src, *units, "-o", opt, "-lm"], "campcc -O2 build")
             opt_out = run_on_vulkan(opt)
@@ -340,20 +344,25 @@ def cmd_program(a):
                 raise StepFailed("[differential -O2] campcc -O2's program and the serial reference print "
                                  "different output:\n" + diff(ref_out, opt_out, "reference", "campcc -O2"))
 
-        # (c) the kernel module as SPIR-V assembly, assembled and validated: once, in the plain run.
+        # (c) the kernel module, disassembled and validated: once, in the plain run. A program of one
+        # file: the module step (a) wrote; of several, the first file's from campcc -S, assembled.
         if not repeat_run():
             asm = os.path.join(tmp, "prog.spvasm")
-            spv = os.path.join(tmp, "prog.spv")
-            run([a.campcc, "-S", *own, *flags, src, "-o", asm], "campcc -S")
-            if not os.path.isfile(asm):
-                raise StepFailed(f"[campcc -S] exit status 0 but no output file {asm}")
+            if emit:
+                if not os.path.isfile(spv):
+                    raise StepFailed(f"[campcc build] --emit-spirv wrote no file {spv}")
+                run(["spirv-dis", spv, "-o", asm], "spirv-dis")
+            else:
+                run([a.campcc, "-S", *own, *flags, src, "-o", asm], "campcc -S")
+                if not os.path.isfile(asm):
+                    raise StepFailed(f"[campcc -S] exit status 0 but no output file {asm}")
+                run(["spirv-as", "--target-env", "vulkan1.2", asm, "-o", spv], "spirv-as")
             text = open(asm, encoding="utf-8", errors="replace").read()
             want = kernel_count(src)
             got = len(re.findall(r"\bOpEntryPoint\s+GLCompute\b", text))
             if got != want:
                 raise StepFailed(f"[campcc -S] {got} OpEntryPoint GLCompute in the module, want one "
                                  f"per parallel_for_each ({want})")
-            run(["spirv-as", "--target-env", "vulkan1.2", asm, "-o", spv], "spirv-as")
             run(["spirv-val", "--target-env", "vulkan1.2", "--scalar-block-layout", spv], "spirv-val")
     sys.stdout.write(out)
 
