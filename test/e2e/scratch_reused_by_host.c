@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* A scratch array at the top of the function (C89 style) that a kernel
  * uses as each thread's own, and that the host then reuses for its own
  * check, writing it whole before it reads it (a loop over every element,
