@@ -101,6 +101,7 @@ static bool run_pipeline(Unit *u) {
     if (!emitted || !split_and_validate(u)) return false;
     if (u->opts->opt_level > 0 && !optimize(u)) return false;
     spv_disjoint_bits_as_add(u);
+    spv_divide_by_constants(u);
     t = time_now();
     host_emit(u, &u->host);
     time_phase_end(TIME_HOST_EMIT, t);

@@ -943,6 +943,11 @@ bool spv_optimize_unit_module(Unit *u);
  * 16-bit byte swap written with `|`). */
 void spv_disjoint_bits_as_add(Unit *u);
 
+/* spv_divide.c: 64-bit divisions and remainders by constants as multiplies,
+ * in every kernel's module (NVIDIA's driver divided by such a constant
+ * wrongly in loops). */
+void spv_divide_by_constants(Unit *u);
+
 /* spv_split.c: each kernel's own module, cut from u->spirv into
  * u->kernel_spirv, and the features it needs; spv_recut_kernel cuts kernel
  * k's module again from `words` (a module holding k's entry point),

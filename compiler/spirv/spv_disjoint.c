@@ -17,34 +17,15 @@
 #include <spirv/unified1/spirv.h>
 #include <stdlib.h>
 
-typedef struct Module {
-    uint32_t *words;
-    size_t n;
-    size_t *def;     /* result id -> offset of the instruction defining it (0: none) */
-    uint32_t *type;  /* result id -> its type (0: none) */
-    uint32_t bound;
-    size_t at;       /* while parsing: the next instruction's offset */
-} Module;
-
 enum { DEPTH = 16 };
 
-static uint32_t op_of(const Module *m, size_t at) { return m->words[at] & 0xffffu; }
-
-/* The width of integer type `type` (0: not a scalar integer). */
-static uint32_t int_width(const Module *m, uint32_t type) {
-    if (type >= m->bound || !m->def[type]) return 0;
-    size_t at = m->def[type];
-    return op_of(m, at) == SpvOpTypeInt ? m->words[at + 2] : 0;
-}
+static uint32_t op_of(const SpvDefs *m, size_t at) { return m->words[at] & 0xffffu; }
 
 static uint64_t all_bits(uint32_t width) { return width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1; }
 
-/* The width of value `id`'s type, if a scalar integer (else 0). */
-static uint32_t width_of(const Module *m, uint32_t id) { return id < m->bound ? int_width(m, m->type[id]) : 0; }
-
 /* The bits value `id` may have set (every bit of its width where not known). */
-static uint64_t may_be_set(const Module *m, uint32_t id, int depth) {
-    uint32_t width = width_of(m, id);
+static uint64_t may_be_set(const SpvDefs *m, uint32_t id, int depth) {
+    uint32_t width = spv_defs_width_of(m, id);
     if (!width || !m->def[id]) return UINT64_MAX;
     size_t at = m->def[id];
     uint32_t op = op_of(m, at);
@@ -54,11 +35,11 @@ static uint64_t may_be_set(const Module *m, uint32_t id, int depth) {
     switch (op) {
     case SpvOpConstant: return (width > 32 ? (uint64_t)w[4] << 32 | w[3] : w[3]) & all;
     case SpvOpUConvert: { /* zero-extended, or narrowed */
-        uint32_t from = width_of(m, w[3]);
+        uint32_t from = spv_defs_width_of(m, w[3]);
         return may_be_set(m, w[3], depth + 1) & all_bits(from ? from : width) & all;
     }
     case SpvOpSConvert: case SpvOpBitcast: {
-        uint32_t from = width_of(m, w[3]);
+        uint32_t from = spv_defs_width_of(m, w[3]);
         if (!from) return all;
         uint64_t bits = may_be_set(m, w[3], depth + 1);
         /* a value whose sign bit is clear extends with zeros */
@@ -82,33 +63,19 @@ static uint64_t may_be_set(const Module *m, uint32_t id, int depth) {
     }
 }
 
-static void note_definition(void *user, const SpvParsedInst *in) {
-    Module *m = user;
-    if (in->result && in->result < m->bound) {
-        m->def[in->result] = m->at;
-        m->type[in->result] = in->type;
-    }
-    m->at += in->nwords;
-}
-
 /* Rewrites one module in place. */
 static void rewrite_module(uint32_t *words, size_t n) {
-    if (n < 5) return;
-    Module m = {words, n, NULL, NULL, words[3], 5};
-    m.def = calloc(m.bound ? m.bound : 1, sizeof *m.def);
-    m.type = calloc(m.bound ? m.bound : 1, sizeof *m.type);
-    if (!m.def || !m.type) unreachable("out of memory");
-    if (spv_parse(words, n, note_definition, &m))
+    SpvDefs m;
+    if (spv_defs_find(&m, words, n))
         for (size_t at = 5; at < n;) {
             uint32_t count = words[at] >> 16, op = words[at] & 0xffffu;
             if (!count || at + count > n) break;
-            if ((op == SpvOpBitwiseOr || op == SpvOpBitwiseXor) && count == 5 && int_width(&m, words[at + 1]) &&
+            if ((op == SpvOpBitwiseOr || op == SpvOpBitwiseXor) && count == 5 && spv_defs_int_width(&m, words[at + 1]) &&
                 !(may_be_set(&m, words[at + 3], 0) & may_be_set(&m, words[at + 4], 0)))
                 words[at] = count << 16 | SpvOpIAdd;
             at += count;
         }
-    free(m.def);
-    free(m.type);
+    spv_defs_free(&m);
 }
 
 void spv_disjoint_bits_as_add(Unit *u) {

@@ -5,6 +5,7 @@
 #include "spv_parse.h"
 
 #include <spirv-tools/libspirv.h>
+#include <spirv/unified1/spirv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,5 +96,44 @@ bool spv_parse(const uint32_t *words, size_t n, void (*visit)(void *user, const 
     spvContextDestroy(ctx);
     return r == SPV_SUCCESS;
 }
+
+typedef struct DefsVisit {
+    SpvDefs *d;
+    size_t at; /* the next instruction's offset */
+} DefsVisit;
+
+static void note_definition(void *user, const SpvParsedInst *in) {
+    DefsVisit *v = user;
+    if (in->result && in->result < v->d->bound) {
+        v->d->def[in->result] = v->at;
+        v->d->type[in->result] = in->type;
+    }
+    v->at += in->nwords;
+}
+
+bool spv_defs_find(SpvDefs *d, const uint32_t *words, size_t n) {
+    *d = (SpvDefs){words, n, NULL, NULL, n >= 5 ? words[3] : 0};
+    if (n < 5) return false;
+    d->def = calloc(d->bound ? d->bound : 1, sizeof *d->def);
+    d->type = calloc(d->bound ? d->bound : 1, sizeof *d->type);
+    if (!d->def || !d->type) unreachable("out of memory");
+    DefsVisit v = {d, 5};
+    return spv_parse(words, n, note_definition, &v);
+}
+
+void spv_defs_free(SpvDefs *d) {
+    free(d->def);
+    free(d->type);
+    d->def = NULL;
+    d->type = NULL;
+}
+
+uint32_t spv_defs_int_width(const SpvDefs *d, uint32_t type) {
+    if (type >= d->bound || !d->def[type]) return 0;
+    const uint32_t *w = d->words + d->def[type];
+    return (w[0] & 0xffffu) == SpvOpTypeInt ? w[2] : 0;
+}
+
+uint32_t spv_defs_width_of(const SpvDefs *d, uint32_t id) { return id < d->bound ? spv_defs_int_width(d, d->type[id]) : 0; }
 
 const char *spv_tools_version(void) { return spvSoftwareVersionString(); }
