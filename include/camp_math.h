@@ -36,6 +36,7 @@
 #include "camp_math/inverse_erf.h"
 #include "camp_math/complex.h"
 #include "camp_math/direct3d.h"
+#include "camp_math/strings.h"
 #include "camp_math/fast_math.h"
 #ifndef CAMP_WITHOUT_VECTOR_MATH_ /* campcc's first parse of a file, and its host C if that one succeeded */
 #include "camp_math/vector_forms.h"

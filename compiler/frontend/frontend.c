@@ -781,6 +781,15 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         fe_texture_value_error(fe, ref, arena_printf(fe->a, "texture '%s'", name));
         return NULL;
     }
+    bool temporary = (fe->kernel || fe->func) && !fe->folding && fe_is_static_temporary(fe, decl);
+    if (temporary && !fe->kernel) { /* the helper's own */
+        Type *t = fe_type(fe, clang_getCursorType(decl), ref);
+        if (!t) return NULL;
+        Var *v = fe_new_var(fe, name, t, VAR_LOCAL, decl);
+        vec_push(fe->a, &fe->privates, v);
+        fe_bind(fe, decl, v);
+        return v;
+    }
     if (!fe->kernel && fe->func && !fe->folding) return global_param(fe, ref, decl, name);
     if (!fe->kernel) {
         diag_error(d, fe_loc(fe, ref), "use of global variable '%s' in a constant's initializer is not supported",
@@ -794,7 +803,7 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         fe_bind(fe, decl, again);
         return again;
     }
-    if (fe_is_kernel_private(fe, fe->kernel_body, decl)) { /* the thread's own, declared first in the kernel */
+    if (temporary || fe_is_kernel_private(fe, fe->kernel_body, decl)) { /* the thread's own, declared first in the kernel */
         Type *t = fe_type(fe, clang_getCursorType(decl), ref);
         if (!t) return NULL;
         Var *v = fe_new_var(fe, name, t, VAR_LOCAL, decl);
@@ -999,10 +1008,15 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl) {
     }
     int nk;
     CXCursor *kids = fe_all_children(fe->a, def, &nk); /* the parameters, attributes, then the body */
+    PtrVec saved_privates = fe->privates; /* a kernel's, while it calls this helper */
+    fe->privates = (PtrVec){0};
     if (nk > 0 && clang_getCursorKind(kids[nk - 1]) == CXCursor_CompoundStmt)
         f->body = fe_lower_stmt(fe, kids[nk - 1]);
     else
         diag_error(d, f->loc, "cannot find the body of amp function '%s'", name);
+    for (int i = 0; i < fe->privates.len; i++) /* its own variables for file-scope temporaries */
+        vec_push(fe->a, &entry, fe_decl_stmt(fe, fe->privates.items[i], NULL, def));
+    fe->privates = saved_privates;
     if (f->body && entry.len) {
         for (int i = 0; i < f->body->body.len; i++) vec_push(fe->a, &entry, f->body->body.items[i]);
         f->body->body = entry;
@@ -1090,12 +1104,9 @@ static const char *trimmed_text(Frontend *fe, size_t b, size_t e) {
     return arena_strndup(fe->a, s + b, e - b);
 }
 
-/* Finds DOMAIN in the source text `parallel_for_each(IDX, DOMAIN)` at
- * k->begin_offset, or VIEW and DOMAIN in `parallel_for_each_on(VIEW, IDX,
- * DOMAIN)`. */
-static bool find_domain_text(Frontend *fe, Kernel *k) {
+bool fe_domain_text(Frontend *fe, unsigned begin, const char **view, const char **domain) {
     const char *s = fe->u->source;
-    size_t n = fe->u->source_len, i = k->begin_offset;
+    size_t n = fe->u->source_len, i = begin;
     static const char kw[] = "parallel_for_each", on[] = "_on";
     if (i + sizeof kw - 1 > n || memcmp(s + i, kw, sizeof kw - 1) != 0) return false;
     i += sizeof kw - 1;
@@ -1116,8 +1127,8 @@ static bool find_domain_text(Frontend *fe, Kernel *k) {
         } else if (c == ',' && depth == 1 && ncommas < wanted) commas[ncommas++] = i;
     }
     if (ncommas < wanted || i >= n) return false;
-    if (with_view) k->view_text = trimmed_text(fe, open + 1, commas[0]);
-    k->domain_text = trimmed_text(fe, commas[wanted - 1] + 1, i);
+    *view = with_view ? trimmed_text(fe, open + 1, commas[0]) : NULL;
+    *domain = trimmed_text(fe, commas[wanted - 1] + 1, i);
     return true;
 }
 
@@ -1207,7 +1218,8 @@ static void lower_kernel(Frontend *fe, CXCursor outer) {
     } else if (!in_main_file) {
         diag_error(u->diag, k->loc, "parallel_for_each must be written in the main source file, not in a header");
         return;
-    } else if (!find_domain_text(fe, k)) { /* a macro kernel_macros.c does not expand */
+    } else if (!fe_domain_text(fe, k->begin_offset, &k->view_text, &k->domain_text)) {
+        /* a macro kernel_macros.c does not expand */
         const char *s = u->source + k->begin_offset;
         diag_error(u->diag, k->loc,
                    "parallel_for_each written by macro '%.*s', which campcc cannot expand (a macro that names itself, "

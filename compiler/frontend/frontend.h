@@ -156,9 +156,21 @@ Var *fe_module_const(Frontend *fe, CXCursor decl);
 Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
 
 /* kernel_privates.c: whether the kernel of `body` reads decl, a variable
- * of the function around it, and surely assigns it before each read: then
- * each thread has one of its own, not a capture. */
+ * of the function around it, and surely assigns it before each read, and
+ * the program does not read it after the kernel: then each thread has one
+ * of its own, not a capture. */
 bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl);
+/* Whether the kernel of `body` uses decl so (above), but the program reads
+ * its value after the kernel (*read: where; a serial run would leave it the
+ * last pass's value): shared with the host where the kernel has one thread
+ * (*single), an error otherwise (restrictions.c). */
+bool fe_is_kernel_result(Frontend *fe, CXCursor body, CXCursor decl, bool *single, CXCursor *read);
+/* Whether decl is a file-scope static scalar that every function of the
+ * file (kernels included) assigns before each read, and whose address
+ * nothing takes: a temporary (Numerical Recipes' `static float maxarg1`
+ * behind its FMAX macro), which each kernel and helper that names it has a
+ * variable of its own for, instead of one the threads share. */
+bool fe_is_static_temporary(Frontend *fe, CXCursor decl);
 /* What the error for a write of a captured variable advises (restrictions.c, frontend_lower.c). */
 #define FE_CAPTURED_WRITE_ADVICE                                                                                      \
     "captures are by value and read-only in a kernel; a variable the kernel assigns before it reads it is each "      \
@@ -247,6 +259,10 @@ void fe_find_launch_scopes(Frontend *fe);
 Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool *handled);
 /* The byte offset in its file of where `l` is expanded (and its line). */
 unsigned fe_offset(CXSourceLocation l, unsigned *line);
+/* VIEW (NULL without one) and DOMAIN of the source text
+ * `parallel_for_each(IDX, DOMAIN)` or `parallel_for_each_on(VIEW, IDX,
+ * DOMAIN)` at byte `begin`, as written; false where it is not there. */
+bool fe_domain_text(Frontend *fe, unsigned begin, const char **view, const char **domain);
 /* Whether a for statement is the expansion of parallel_for_each. */
 bool fe_is_pfe_loop(CXCursor c);
 /* The index declaration and the body of a parallel_for_each expansion;

@@ -29,6 +29,7 @@
  * value). */
 #include "frontend.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* Helpers nested this deep are not looked into (their parameters count
@@ -47,6 +48,9 @@ typedef struct Use {
     bool read_first; /* read (or its address taken) where it is not surely assigned */
     bool assigned;   /* assigned somewhere */
     bool read;       /* read where it is */
+    /* the host's use of a file-scope static: a kernel that names it, or a
+     * call of a function whose kernels do, leaves it unknown after */
+    bool kernels_leave_it;
 } Use;
 
 static bool names_decl(Use *u, CXCursor c) {
@@ -153,9 +157,43 @@ static bool writes_first(Use *u, CXCursor call, int i) {
     return p.assigned && !p.read_first;
 }
 
+typedef struct KernelUse {
+    CXCursor decl;
+    int in_kernels; /* parallel_for_each loops around the cursor visited */
+    bool named;
+} KernelUse;
+
+static enum CXChildVisitResult find_kernel_use(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    KernelUse *k = data;
+    if (clang_getCursorKind(c) == CXCursor_ForStmt && fe_is_pfe_loop(c)) {
+        k->in_kernels++;
+        clang_visitChildren(c, find_kernel_use, k);
+        k->in_kernels--;
+        return k->named ? CXChildVisit_Break : CXChildVisit_Continue;
+    }
+    if (k->in_kernels && clang_getCursorKind(c) == CXCursor_DeclRefExpr && fe_names(c, k->decl)) k->named = true;
+    return k->named ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether a kernel in c (c itself, or one in a function c calls) names
+ * u's variable. */
+static bool kernels_name(Use *u, CXCursor c) {
+    KernelUse k = {u->decl, 0, false};
+    CXCursor def, body;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        if (!helper_body(u->fe, c, &def, &body)) return false;
+        c = body;
+    }
+    if (clang_getCursorKind(c) == CXCursor_ForStmt && fe_is_pfe_loop(c)) k.in_kernels = 1;
+    clang_visitChildren(c, find_kernel_use, &k);
+    return k.named;
+}
+
 /* A call's arguments in order, those that hand the variable to be written
  * last (after the others are read); the parts assigned after it. */
 static Parts walk_call(Use *u, CXCursor call, Parts assigned) {
+    if (u->kernels_leave_it && kernels_name(u, call)) assigned = 0;
     int n;
     CXCursor *kids = fe_all_children(u->fe->a, call, &n);
     int args = clang_Cursor_getNumArguments(call);
@@ -243,7 +281,7 @@ static Parts walk(Use *u, CXCursor c, Parts assigned) {
         kids = fe_all_children(u->fe->a, c, &n);
         for (int i = 0; i + 1 < n; i++) assigned = walk(u, kids[i], assigned); /* first clauses, condition */
         if (n) walk(u, kids[n - 1], assigned);
-        return assigned;
+        return u->kernels_leave_it && kernels_name(u, c) ? 0 : assigned;
     case CXCursor_DoStmt:
     case CXCursor_SwitchStmt:
         kids = fe_all_children(u->fe->a, c, &n);
@@ -288,13 +326,185 @@ static Use kernel_use(Frontend *fe, CXCursor body, CXCursor decl, CXType t) {
     return u;
 }
 
-bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl) {
+/* ---- file-scope statics that every function uses as a temporary ----------- */
+
+typedef struct Temporary {
+    Frontend *fe;
+    CXCursor decl; /* canonical */
+    CXType t;
+    bool temporary;
+} Temporary;
+
+static enum CXChildVisitResult find_address(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Temporary *s = data;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && fe_names(c, s->decl)) s->temporary = false;
+    return s->temporary ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+/* Each function of the file: one that may read decl before it assigns
+ * it, or takes its address, uses it otherwise; so does another global's
+ * initializer that names it. */
+static enum CXChildVisitResult scan_top_level(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Temporary *s = data;
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+        int n;
+        CXCursor *kids = fe_all_children(s->fe->a, c, &n);
+        if (n && clang_getCursorKind(kids[n - 1]) == CXCursor_CompoundStmt) {
+            Use u = {.fe = s->fe, .decl = s->decl, .whole = 1, .kernels_leave_it = true};
+            walk(&u, kids[n - 1], 0);
+            if (u.read_first) s->temporary = false;
+        }
+    } else if (k == CXCursor_VarDecl && !clang_equalCursors(clang_getCanonicalCursor(c), s->decl)) {
+        clang_visitChildren(c, find_address, s);
+    }
+    return s->temporary ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+bool fe_is_static_temporary(Frontend *fe, CXCursor decl) {
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl) != 1 ||
+        clang_Cursor_getStorageClass(decl) != CX_SC_Static || clang_getCursorTLSKind(decl) != CXTLS_None ||
+        clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_TranslationUnit)
+        return false;
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    bool arithmetic = (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) || t.kind == CXType_Float16;
+    if (!arithmetic || clang_isConstQualifiedType(t) || clang_isVolatileQualifiedType(t)) return false;
+    Temporary s = {fe, clang_getCanonicalCursor(decl), t, true};
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), scan_top_level, &s);
+    return s.temporary;
+}
+
+/* ---- scalars whose kernel's value the program reads after it ---------------- */
+
+enum { LATER_MAX_LOOPS = 32 };
+
+/* The uses of a variable in the function around a kernel, in the text's
+ * order, and the loops around the kernel. */
+typedef struct Later {
+    CXCursor decl, body;
+    unsigned body_begin, body_end, pfe_begin;
+    unsigned first[2 * LATER_MAX_LOOPS + 1]; /* per region (below): the first use's offset, or UINT_MAX */
+    bool first_assigns[2 * LATER_MAX_LOOPS + 1]; /* that use is the target of `v = e` */
+    CXCursor first_use[2 * LATER_MAX_LOOPS + 1];
+    unsigned loop_begin[LATER_MAX_LOOPS], loop_end[LATER_MAX_LOOPS];
+    int nloops;
+    bool too_deep;
+} Later;
+
+static unsigned begin_of(CXCursor c) { return fe_offset(clang_getRangeStart(clang_getCursorExtent(c)), NULL); }
+static unsigned end_of(CXCursor c) { return fe_offset(clang_getRangeEnd(clang_getCursorExtent(c)), NULL); }
+
+static enum CXChildVisitResult find_loops(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Later *l = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+    if (loop && fe_is_pfe_loop(c)) {
+        CXCursor idx, body;
+        if (fe_pfe_parts(c, &idx, &body) && clang_equalCursors(body, l->body)) l->pfe_begin = begin_of(c);
+        return CXChildVisit_Continue;
+    }
+    if (loop && begin_of(c) <= l->body_begin && end_of(c) >= l->body_end) {
+        if (l->nloops == LATER_MAX_LOOPS) l->too_deep = true;
+        else l->loop_begin[l->nloops] = begin_of(c), l->loop_end[l->nloops++] = end_of(c); /* outermost first */
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The region the program runs after the kernel that offset `at` lies in:
+ * 0 the rest of the innermost loop around it (or of the function), 1 that
+ * loop's next pass up to the kernel, 2 the rest of the next loop out, ...;
+ * -1: the kernel itself. */
+static int region_of(const Later *l, unsigned at) {
+    if (at >= l->body_begin && at < l->body_end) return -1;
+    unsigned inner_begin = l->body_begin, inner_end = l->body_end;
+    for (int i = l->nloops - 1, region = 0; i >= 0; i--, region += 2) {
+        if (at >= inner_end && at < l->loop_end[i]) return region;
+        if (at >= l->loop_begin[i] && at < inner_begin) return region + 1;
+        inner_begin = l->loop_begin[i], inner_end = l->loop_end[i];
+    }
+    return at >= inner_end ? 2 * l->nloops : -1; /* before the outermost loop: runs before the kernel */
+}
+
+static void note_later_use(Later *l, CXCursor use, bool assigns) {
+    unsigned at = fe_offset(clang_getCursorLocation(use), NULL);
+    int region = region_of(l, at);
+    if (region >= 0 && at < l->first[region])
+        l->first[region] = at, l->first_assigns[region] = assigns, l->first_use[region] = use;
+}
+
+static enum CXChildVisitResult find_later_uses(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    Later *l = data;
+    CXCursor kids[2];
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign &&
+        fe_children(c, kids, 2) == 2 && fe_names(bare(kids[0]), l->decl)) {
+        note_later_use(l, bare(kids[0]), true);
+        clang_visitChildren(kids[1], find_later_uses, l);
+        return CXChildVisit_Continue;
+    }
+    if (k == CXCursor_DeclRefExpr && fe_names(c, l->decl)) note_later_use(l, c, false);
+    return CXChildVisit_Recurse;
+}
+
+/* Whether a kernel's domain, as written, is `extent(1)` (or `extent(1, 1)`, ...). */
+static bool one_thread_domain(const char *d) {
+    if (strncmp(d, "extent(", 7)) return false;
+    for (d += 7;; d++) {
+        while (*d == ' ') d++;
+        if (*d++ != '1') return false;
+        while (*d == ' ') d++;
+        if (*d == ')') return d[1] == 0;
+        if (*d != ',') return false;
+    }
+}
+
+/* Whether the program reads decl's value after the kernel of `body`, as
+ * far as the text tells: its first use after the kernel, running on
+ * through the loops around it (the rest of a loop's pass, then its next
+ * pass up to the kernel, then what follows the loop), is not `decl = e`:
+ * a read by the host, or by a later kernel that takes it as a capture.
+ * *single: the kernel has one thread (`extent(1)`); *read: that use. */
+static bool needed_after_kernel(Frontend *fe, CXCursor body, CXCursor decl, bool *single, CXCursor *read) {
+    CXCursor function = clang_getCursorSemanticParent(decl);
+    Later l = {.decl = clang_getCanonicalCursor(decl), .body = body, .body_begin = begin_of(body), .body_end = end_of(body)};
+    for (int i = 0; i < 2 * LATER_MAX_LOOPS + 1; i++) l.first[i] = UINT_MAX;
+    clang_visitChildren(function, find_loops, &l);
+    if (l.too_deep) return false;
+    clang_visitChildren(function, find_later_uses, &l);
+    const char *view, *domain;
+    *single = fe_domain_text(fe, l.pfe_begin, &view, &domain) && one_thread_domain(domain);
+    for (int region = 0; region <= 2 * l.nloops; region++)
+        if (l.first[region] != UINT_MAX) {
+            *read = l.first_use[region];
+            return !l.first_assigns[region];
+        }
+    return false;
+}
+
+/* The kernel's use of decl as a thread's own: it reads decl and surely
+ * assigns it before each read. */
+static bool thread_own_use(Frontend *fe, CXCursor body, CXCursor decl) {
     CXType t;
     if (!function_variable(decl, &t) || t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
         t.kind == CXType_IncompleteArray || clang_isConstQualifiedType(t))
         return false;
     Use u = kernel_use(fe, body, decl, t);
     return u.assigned && u.read && !u.read_first;
+}
+
+bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl) {
+    bool single;
+    CXCursor read;
+    return thread_own_use(fe, body, decl) && !needed_after_kernel(fe, body, decl, &single, &read);
+}
+
+bool fe_is_kernel_result(Frontend *fe, CXCursor body, CXCursor decl, bool *single, CXCursor *read) {
+    return thread_own_use(fe, body, decl) && needed_after_kernel(fe, body, decl, single, read);
 }
 
 bool fe_is_kernel_flag(Frontend *fe, CXCursor body, CXCursor decl) {

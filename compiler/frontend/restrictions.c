@@ -181,7 +181,10 @@ static void report_type(Checker *ck, TypeProblem p, CXType t, CXCursor where) {
         else diag_error(ck->d, at, "'long double' is not allowed in amp code (in type '%s')", name);
         break;
     case TYPE_FUNCTION_POINTER:
-        diag_error(ck->d, at, "function pointers are not allowed in amp code (type '%s')", name);
+        diag_error(ck->d, at,
+                   "function pointers are not allowed in amp code (type '%s'): call the function by name, or choose "
+                   "among functions with a switch on an int",
+                   name);
         break;
     case TYPE_POINTER_TO_POINTER: {
         /* a struct that holds pointers is taken by value: a captured one's pointers are translated */
@@ -192,7 +195,9 @@ static void report_type(Checker *ck, TypeProblem p, CXType t, CXCursor where) {
                    name,
                    pointee.kind == CXType_Record ? "; pass the struct by value (a kernel translates the pointers "
                                                    "of a struct it captures, and a helper's copy keeps them)"
-                                                 : "");
+                                                 : "; pass the memory they point into instead (a matrix allocated "
+                                                   "as one block of rows x columns elements: a view of it, indexed "
+                                                   "[i * columns + j] or as `float (*)[columns]`)");
         break;
     }
     case TYPE_VA_LIST: diag_error(ck->d, at, "variable arguments ('va_list') are not allowed in amp code"); break;
@@ -273,7 +278,10 @@ static void check_var_decl(Checker *ck, CXCursor c) {
     char *name = fe_spelling(ck->fe, c);
     CXType t = clang_getCursorType(c);
     if (clang_getCanonicalType(t).kind == CXType_VariableArray && !fe_constant_vla_type(ck->fe, c)) {
-        diag_error(ck->d, fe_loc(ck->fe, c), "variable-length array '%s' cannot be declared in amp code", name);
+        diag_error(ck->d, fe_loc(ck->fe, c),
+                   "variable-length array '%s' cannot be declared in amp code: give it a constant length, the most "
+                   "the kernel needs (a macro, an enum constant, or a const int with a constant initializer)",
+                   name);
         return;
     }
     if (check_type(ck, t, c)) return;
@@ -359,6 +367,29 @@ static bool is_passed_array_decay(Checker *ck, CXCursor c, CXCursor *array) {
     return !clang_equalCursors(c, ck->subscripted[0]) && !clang_equalCursors(c, ck->subscripted[1]);
 }
 
+/* A variable the kernel uses as each thread's own but whose value the
+ * program reads after the kernel: shared with the host where the kernel
+ * has one thread (its value is then the serial run's), an error where it
+ * has many. Whether var is one. */
+static bool kernel_result(Checker *ck, CXCursor var, CXCursor at) {
+    bool single;
+    CXCursor read;
+    if (!ck->in_kernel || !fe_is_kernel_result(ck->fe, ck->body, var, &single, &read)) return false;
+    if (single && fe_is_shareable_variable(ck->fe, var)) {
+        fe_share_variable(ck->fe, var);
+        return true;
+    }
+    char *name = fe_spelling(ck->fe, var);
+    diag_error(ck->d, fe_loc(ck->fe, at),
+               "the kernel assigns '%s', which the program reads after it: each of the kernel's threads has a '%s' of "
+               "its own, and none comes back (a serial loop would leave the last pass's value); keep the result in "
+               "memory (an element of an array per thread, or a one-element array), or run the kernel as one "
+               "thread (extent(1)), whose '%s' is shared",
+               name, name, name);
+    diag_note(ck->d, fe_loc(ck->fe, read), "'%s' read after the kernel here", name);
+    return true;
+}
+
 /* A global whose address (or a part's) a kernel takes, or a variable of
  * the function around the kernel, is shared where it can be, so that the
  * address is the host's object (captures are otherwise copies, which
@@ -374,6 +405,7 @@ static void share_addressed_variable(Checker *ck, CXCursor operand) {
     if (k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray) return; /* views */
     if (k == CXType_Pointer) return; /* a capture the runtime translates; its address is refused in lowering */
     if (outside && fe_is_kernel_private(ck->fe, ck->body, var)) return; /* an out-parameter of each thread's own */
+    if (outside && kernel_result(ck, var, operand)) return;
     if (fe_is_shareable_variable(ck->fe, var)) {
         fe_share_variable(ck->fe, var);
         return;
@@ -404,11 +436,13 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
     CXType vt = clang_getCanonicalType(clang_getCursorType(var));
     if (vt.kind == CXType_ConstantArray || vt.kind == CXType_VariableArray || vt.kind == CXType_IncompleteArray)
         return;
+    if (fe_is_static_temporary(ck->fe, var)) return; /* each kernel's and helper's own */
     if (fe_is_shareable_global(ck->fe, var)) {
         fe_share_variable(ck->fe, var);
         return;
     }
     if (ck->in_kernel && fe_is_kernel_private(ck->fe, ck->body, var)) return;
+    if (kernel_result(ck, var, op)) return;
     if (ck->in_kernel && fe_is_kernel_flag(ck->fe, ck->body, var) && fe_is_shareable_variable(ck->fe, var)) {
         fe_share_variable(ck->fe, var); /* a flag every thread that sets it sets for the host */
         return;
@@ -459,6 +493,38 @@ static bool is_math_function(const char *name) {
     return false;
 }
 
+/* <string.h>'s reading functions, which camp_math/strings.h serves. */
+static bool is_string_function(const char *name) {
+    static const char *const names[] = {"strlen", "strnlen", "strcmp", "strncmp", "memcmp", "memchr"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(name, names[i]) == 0) return true;
+    return false;
+}
+
+/* memcmp's and memchr's memory: bytes to step through, which a thread's
+ * own array of wider elements has none of (an error at the call, not in
+ * camp_math/strings.h). */
+static bool bytes_to_compare(Checker *ck, CXCursor call, const char *name) {
+    if (strcmp(name, "memcmp") && strcmp(name, "memchr")) return true;
+    for (int i = 0; i < clang_Cursor_getNumArguments(call) && i < 2; i++) {
+        CXCursor arg = fe_strip(clang_Cursor_getArgument(call, (unsigned)i));
+        CXCursor var = clang_getCursorReferenced(arg);
+        CXType t = clang_getCanonicalType(clang_getCursorType(var));
+        if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr || clang_getCursorKind(var) != CXCursor_VarDecl ||
+            clang_Cursor_hasVarDeclGlobalStorage(var) == 1 || !ck->in_kernel || !is_own_variable(ck, var) ||
+            t.kind != CXType_ConstantArray || clang_Type_getSizeOf(clang_getArrayElementType(t)) == 1)
+            continue;
+        char *array = fe_spelling(ck->fe, var);
+        diag_error(ck->d, fe_loc(ck->fe, call),
+                   "%s in amp code steps through bytes, which '%s', a thread's own array of '%s', has none of: "
+                   "compare its elements instead (a view's, tile_static memory's and arrays of char's bytes it "
+                   "takes)",
+                   name, array, fe_type_spelling(ck->fe, clang_getArrayElementType(t)));
+        return false;
+    }
+    return true;
+}
+
 /* <stdio.h>'s output other than printf: fprintf(stderr, ...), puts, putchar. */
 static bool is_output_function(const char *name) {
     static const char *const names[] = {"fprintf", "puts", "putchar", "fputs", "fputc", "putc", "vprintf", "vfprintf",
@@ -483,7 +549,8 @@ static bool is_library_call(const Checker *ck, CXCursor decl, const char *name) 
     if (fe_in_dialect_headers(ck->fe, decl) || strncmp(name, "fast_math_", 10) == 0 ||
         strncmp(name, "__builtin_", 10) == 0 || fe_sync_builtin(name) >= 0 || !strcmp(name, "__sync_synchronize"))
         return true;
-    return (is_math_function(name) || fe_is_memory_function(name) || fe_is_ctype_function(name)) &&
+    return (is_math_function(name) || is_string_function(name) || fe_is_memory_function(name) ||
+            fe_is_ctype_function(name)) &&
            clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
 }
 
@@ -532,6 +599,7 @@ static bool check_callee(Checker *ck, CXCursor call) {
                               "double");
         return false;
     }
+    if (is_string_function(name) && !bytes_to_compare(ck, call, name)) return false;
     if (is_library_call(ck, decl, name) || fe_is_report_function(decl, name)) return true;
     if (!strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9) || !strncmp(name, "__c11_atomic_", 13)) {
         diag_error(ck->d, at,
@@ -563,9 +631,9 @@ static bool check_callee(Checker *ck, CXCursor call) {
                   name);
     else if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) /* the program cannot mark it */
         diag_note(ck->d, at,
-                  "'%s' is a C library function that amp code has no form of (it has <math.h>'s, <complex.h>'s "
-                  "but the inverse functions, <ctype.h>'s, memcpy and memset): write the loop it stands for, or a "
-                  "restrict(amp) function of your own",
+                  "'%s' is a C library function that amp code has no form of: write the loop it stands for, or a "
+                  "restrict(amp) function of your own (amp code has <math.h>, <complex.h> but for the inverse "
+                  "functions, <ctype.h>, memcpy, memset, strlen, strnlen, strcmp, strncmp, memcmp and memchr)",
                   name);
     else
         diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from amp code",
@@ -674,7 +742,9 @@ static void check_node(Checker *ck, CXCursor c) {
         if (clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_FunctionDecl) {
             char *name = fe_spelling(fe, clang_getCursorReferenced(c));
             diag_error(ck->d, fe_loc(fe, c),
-                       "function '%s' used as a value: function pointers are not allowed in amp code", name);
+                       "function '%s' used as a value: function pointers are not allowed in amp code (call it by "
+                       "name, or choose among functions with a switch on an int)",
+                       name);
             return;
         }
         break;

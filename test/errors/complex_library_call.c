@@ -13,4 +13,4 @@ int main(void) {
     return 0;
 }
 // expect-error: 10:23: call to non-amp function 'casin'
-// expect-note: 10:23: 'casin' is a C library function that amp code has no form of (it has <math.h>'s, <complex.h>'s but the inverse functions
+// expect-note: 10:23: 'casin' is a C library function that amp code has no form of: write the loop it stands for, or a restrict(amp) function of your own (amp code has <math.h>, <complex.h> but for the inverse functions

@@ -11,4 +11,4 @@ int main(void) {
     }
     return a[0];
 }
-// expect-error: 9:15: function pointers are not allowed in amp code (type 'int (*)(int)')
+// expect-error: 9:15: function pointers are not allowed in amp code (type 'int (*)(int)'): call the function by name

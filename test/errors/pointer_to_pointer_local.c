@@ -10,4 +10,4 @@ int main(void) {
     }
     return a[0];
 }
-// expect-error: 8:15: pointers to pointers are not allowed in amp code
+// expect-error: 8:15: pointers to pointers are not allowed in amp code: type 'int **' points to memory that holds pointers, which a kernel cannot use; pass the memory they point into instead

@@ -10,4 +10,4 @@ int main(void) {
     }
     return a[0];
 }
-// expect-error: 7:13: variable-length array 'scratch' cannot be declared in amp code
+// expect-error: 7:13: variable-length array 'scratch' cannot be declared in amp code: give it a constant length
