@@ -1748,6 +1748,7 @@ bool frontend_run(Unit *u) {
     free(fe.searched);
     free(fe.shared);
     free(fe.global_params);
+    free(fe.temporaries);
     free(fe.contract_pragmas);
     free(fe.omp_pragmas);
     if (fe.tu) clang_disposeTranslationUnit(fe.tu);

@@ -100,6 +100,8 @@ typedef struct Frontend {
     CXCursor kernel_body; /* the body of the kernel being lowered */
     CXCursor kernel_statement, kernel_index; /* its parallel_for_each, its index's declaration */
     PtrVec privates;      /* Var *: its variables of its own for the function's (kernel_privates.c) */
+    struct TemporaryVerdict *temporaries; /* file-scope statics asked about: temporaries or not (kernel_privates.c) */
+    int ntemporaries, captemporaries;
     PtrVec macro_regions; /* MacroRegion *: where kernel macros' uses were expanded (kernel_macros.c) */
     ContractPragma *contract_pragmas; /* the main file's FP_CONTRACT pragmas (fp_contract.c) */
     int ncontract_pragmas, capcontract_pragmas;

@@ -364,6 +364,11 @@ static enum CXChildVisitResult scan_top_level(CXCursor c, CXCursor parent, CXCli
     return s->temporary ? CXChildVisit_Continue : CXChildVisit_Break;
 }
 
+typedef struct TemporaryVerdict {
+    CXCursor decl; /* canonical */
+    bool temporary;
+} TemporaryVerdict;
+
 bool fe_is_static_temporary(Frontend *fe, CXCursor decl) {
     if (clang_getCursorKind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl) != 1 ||
         clang_Cursor_getStorageClass(decl) != CX_SC_Static || clang_getCursorTLSKind(decl) != CXTLS_None ||
@@ -373,7 +378,11 @@ bool fe_is_static_temporary(Frontend *fe, CXCursor decl) {
     bool arithmetic = (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) || t.kind == CXType_Float16;
     if (!arithmetic || clang_isConstQualifiedType(t) || clang_isVolatileQualifiedType(t)) return false;
     Temporary s = {fe, clang_getCanonicalCursor(decl), t, true};
+    for (int i = 0; i < fe->ntemporaries; i++) /* each use asks: the file is scanned once per variable */
+        if (clang_equalCursors(fe->temporaries[i].decl, s.decl)) return fe->temporaries[i].temporary;
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), scan_top_level, &s);
+    fe->temporaries = grow_array(fe->temporaries, fe->ntemporaries, &fe->captemporaries, sizeof *fe->temporaries, 8);
+    fe->temporaries[fe->ntemporaries++] = (TemporaryVerdict){s.decl, s.temporary};
     return s.temporary;
 }
 

@@ -636,7 +636,9 @@ static bool check_callee(Checker *ck, CXCursor call) {
                   "functions, <ctype.h>, memcpy, memset, strlen, strnlen, strcmp, strncmp, memcmp and memchr)",
                   name);
     else
-        diag_note(ck->d, fe_loc(fe, decl), "'%s' declared here; mark it restrict(amp) to call it from amp code",
+        diag_note(ck->d, fe_loc(fe, decl),
+                  "'%s' declared here; mark it restrict(cpu, amp) to call it from amp code and the host "
+                  "(restrict(amp) where only amp code calls it)",
                   name);
     return false;
 }

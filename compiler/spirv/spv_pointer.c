@@ -62,11 +62,16 @@ uint32_t em_capture_value(Emitter *e, const Var *capture, uint32_t type) {
 
 bool is_psb(SpvStorageClass sc) { return sc == SpvStorageClassPhysicalStorageBuffer; }
 
-/* A member, component or element of the object lv designates. */
+/* A member, component or element of the object lv designates: no more
+ * aligned than the object (a packed struct's uint64_t at offset 7 is
+ * aligned to 1; NVIDIA's driver read other bytes through a load said to
+ * be aligned to 8 there). */
 LValue sub_lvalue(Emitter *e, LValue lv, const Type *t, uint32_t index) {
     uint32_t p = spv_new_id(&e->b);
     SPV_OP(&e->code, SpvOpAccessChain, em_pointer_type(e, lv.storage, t), p, lv.ptr, index);
-    return (LValue){.ptr = p, .storage = lv.storage, .align = is_psb(lv.storage) ? (uint32_t)t->align : 0};
+    uint32_t align = (uint32_t)t->align;
+    if (lv.align && lv.align < align) align = lv.align;
+    return (LValue){.ptr = p, .storage = lv.storage, .align = is_psb(lv.storage) ? align : 0};
 }
 
 /* The object a pointer points at. */

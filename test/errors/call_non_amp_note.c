@@ -13,4 +13,4 @@ int main(void) {
 
 float scale(float x) { return x * 2; }
 // expect-error: 9:16: call to non-amp function 'scale'
-// expect-note: 4:7: 'scale' declared here; mark it restrict(amp)
+// expect-note: 4:7: 'scale' declared here; mark it restrict(cpu, amp) to call it from amp code and the host
