@@ -105,7 +105,7 @@ typedef enum camp_compare {
     size_t camp_unique_##name##_at(const T *in, T *out, size_t n, const char *file, unsigned line); \
     camp_future *camp_unique_##name##_async_at(const T *in, T *out, size_t n, unsigned *count, const char *file, \
                                                unsigned line);
-CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SELECT_)
+CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SELECT_)
 
 /* ---- Fill and sequence: data[i] = value; data[i] = start + i * step.
  * One kernel, no wait. */
@@ -248,9 +248,18 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
     camp_select_uint_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
 #define camp_select_float(in, out, n, compare, value) \
     camp_select_float_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
+#define camp_select_int64(in, out, n, compare, value) \
+    camp_select_int64_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
+#define camp_select_uint64(in, out, n, compare, value) \
+    camp_select_uint64_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
+#define camp_select_double(in, out, n, compare, value) \
+    camp_select_double_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
 #define camp_unique_int(in, out, n) camp_unique_int_at((in), (out), (n), __FILE__, __LINE__)
 #define camp_unique_uint(in, out, n) camp_unique_uint_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_unique_int64(in, out, n) camp_unique_int64_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_unique_uint64(in, out, n) camp_unique_uint64_at((in), (out), (n), __FILE__, __LINE__)
 #define camp_unique_float(in, out, n) camp_unique_float_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_unique_double(in, out, n) camp_unique_double_at((in), (out), (n), __FILE__, __LINE__)
 #define camp_fill_int(data, n, value) camp_fill_int_at((data), (n), (value), __FILE__, __LINE__)
 #define camp_fill_uint(data, n, value) camp_fill_uint_at((data), (n), (value), __FILE__, __LINE__)
 #define camp_fill_int64(data, n, value) camp_fill_int64_at((data), (n), (value), __FILE__, __LINE__)
@@ -371,10 +380,12 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
     CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan_by_key, , out)( \
         (keys), CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_select(in, out, n, compare, value) \
-    CAMP_ALGO_PICK_SCAN_(camp_select, , out)( \
-        CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), (compare), (value), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_select, , out)( \
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), CAMP_ALGO_AS_64_(out), (n), (compare), (value), __FILE__, \
+        __LINE__)
 #define camp_unique(in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_unique, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_unique, , out)( \
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), CAMP_ALGO_AS_64_(out), (n), __FILE__, __LINE__)
 #define camp_fill(data, n, value) CAMP_ALGO_PICK_(camp_fill, , data)( \
         CAMP_ALGO_AS_64_(data), (n), (value), __FILE__, __LINE__)
 #define camp_sequence(data, n, start, step) \
@@ -419,11 +430,12 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
     CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan_by_key, _async, out)( \
         (keys), CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
 #define camp_select_async(in, out, n, compare, value, count) \
-    CAMP_ALGO_PICK_SCAN_(camp_select, _async, out)( \
-        CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), (compare), (value), (count), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_select, _async, out)( \
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), CAMP_ALGO_AS_64_(out), (n), (compare), (value), (count), \
+        __FILE__, __LINE__)
 #define camp_unique_async(in, out, n, count) \
-    CAMP_ALGO_PICK_SCAN_(camp_unique, _async, out)( \
-        CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), (count), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_unique, _async, out)( \
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), CAMP_ALGO_AS_64_(out), (n), (count), __FILE__, __LINE__)
 #define camp_fill_async(data, n, value) \
     CAMP_ALGO_PICK_(camp_fill, _async, data)(CAMP_ALGO_AS_64_(data), (n), (value), __FILE__, __LINE__)
 #define camp_sequence_async(data, n, start, step) \

@@ -1,4 +1,4 @@
-/* select.c — camp_select of int, unsigned and float against a serial
+/* select.c — camp_select of each element type against a serial
  * copy_if at every size of checks.h and with every camp_compare, and
  * camp_unique against a serial unique of data in runs of equal values, on
  * arrays and on views: the count, the kept elements in their order, and
@@ -8,7 +8,7 @@
 
 #include "checks.h"
 
-static int holds(double v, camp_compare compare, double value) {
+static int holds(long double v, camp_compare compare, long double value) { /* exact for 64-bit integers */
     switch (compare) {
     case CAMP_LESS: return v < value;
     case CAMP_LESS_EQUAL: return v <= value;
@@ -34,7 +34,7 @@ enum compaction { SELECT, UNIQUE };
         for (size_t i = 0, left = 0; i < n; i++) {                                                            \
             if (what == SELECT) {                                                                             \
                 host[i] = (T)(make);                                                                          \
-                if (holds((double)host[i], compare, (double)value)) expected[want++] = host[i];               \
+                if (holds((long double)host[i], compare, (long double)value)) expected[want++] = host[i];             \
                 continue;                                                                                     \
             }                                                                                                 \
             if (!left) left = 1 + test_random() % 4, run_value = (T)((make) / 64);                           \
@@ -73,6 +73,10 @@ enum compaction { SELECT, UNIQUE };
 CHECK_COMPACTION(int, int, "%d", (int)(test_random() % 2001) - 1000, 17)
 CHECK_COMPACTION(unsigned, uint, "%u", test_random() % 1000u, 500)
 CHECK_COMPACTION(float, float, "%g", (float)(test_random() % 201) * 0.5f - 50.0f, -3.5)
+CHECK_COMPACTION(long long, int64, "%lld", ((long long)(test_random() % 2001) - 1000) * 0x100000001LL, 17LL << 32)
+CHECK_COMPACTION(unsigned long long, uint64, "%llu", (unsigned long long)test_random() << 33 | test_random() % 7,
+                 1ULL << 63)
+CHECK_COMPACTION(double, double, "%g", (double)(test_random() % 201) * 0.25 - 25.0, -3.25)
 
 int main(void) {
     test_expect_int64_refused();
@@ -82,10 +86,16 @@ int main(void) {
             check_int(test_sizes[s], SELECT, (camp_compare)compare, on_view);
             check_uint(test_sizes[s], SELECT, (camp_compare)compare, !on_view);
             check_float(test_sizes[s], SELECT, (camp_compare)compare, on_view);
+            check_int64(test_sizes[s], SELECT, (camp_compare)compare, !on_view);
+            check_uint64(test_sizes[s], SELECT, (camp_compare)compare, on_view);
+            CHECK_DOUBLES(check_double(test_sizes[s], SELECT, (camp_compare)compare, !on_view));
         }
         check_int(test_sizes[s], UNIQUE, CAMP_LESS, s % 2);
         check_uint(test_sizes[s], UNIQUE, CAMP_LESS, !(s % 2));
         check_float(test_sizes[s], UNIQUE, CAMP_LESS, s % 2);
+        check_int64(test_sizes[s], UNIQUE, CAMP_LESS, !(s % 2));
+        check_uint64(test_sizes[s], UNIQUE, CAMP_LESS, s % 2);
+        CHECK_DOUBLES(check_double(test_sizes[s], UNIQUE, CAMP_LESS, !(s % 2)));
     }
     return test_finish("select");
 }
