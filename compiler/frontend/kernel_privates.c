@@ -335,7 +335,7 @@ typedef struct Temporary {
     bool temporary;
 } Temporary;
 
-static enum CXChildVisitResult find_address(CXCursor c, CXCursor parent, CXClientData data) {
+static enum CXChildVisitResult find_use_in_initializer(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     Temporary *s = data;
     if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && fe_names(c, s->decl)) s->temporary = false;
@@ -359,7 +359,7 @@ static enum CXChildVisitResult scan_top_level(CXCursor c, CXCursor parent, CXCli
             if (u.read_first) s->temporary = false;
         }
     } else if (k == CXCursor_VarDecl && !clang_equalCursors(clang_getCanonicalCursor(c), s->decl)) {
-        clang_visitChildren(c, find_address, s);
+        clang_visitChildren(c, find_use_in_initializer, s);
     }
     return s->temporary ? CXChildVisit_Continue : CXChildVisit_Break;
 }
