@@ -495,30 +495,30 @@ static bool is_math_function(const char *name) {
 
 /* <string.h>'s reading functions, which camp_math/strings.h serves. */
 static bool is_string_function(const char *name) {
-    static const char *const names[] = {"strlen", "strnlen", "strcmp", "strncmp", "memcmp", "memchr"};
+    static const char *const names[] = {"strlen", "strnlen", "strcmp", "strncmp", "memcmp"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (strcmp(name, names[i]) == 0) return true;
     return false;
 }
 
-/* memcmp's and memchr's memory: bytes to step through, which a thread's
- * own array of wider elements has none of (an error at the call, not in
+/* memcmp's memory: bytes to step through, as chars, which a thread's own
+ * array of another type has none of (an error at the call, not in
  * camp_math/strings.h). */
 static bool bytes_to_compare(Checker *ck, CXCursor call, const char *name) {
-    if (strcmp(name, "memcmp") && strcmp(name, "memchr")) return true;
+    if (strcmp(name, "memcmp")) return true;
     for (int i = 0; i < clang_Cursor_getNumArguments(call) && i < 2; i++) {
         CXCursor arg = fe_strip(clang_Cursor_getArgument(call, (unsigned)i));
         CXCursor var = clang_getCursorReferenced(arg);
         CXType t = clang_getCanonicalType(clang_getCursorType(var));
         if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr || clang_getCursorKind(var) != CXCursor_VarDecl ||
             clang_Cursor_hasVarDeclGlobalStorage(var) == 1 || !ck->in_kernel || !is_own_variable(ck, var) ||
-            t.kind != CXType_ConstantArray || clang_Type_getSizeOf(clang_getArrayElementType(t)) == 1)
+            t.kind != CXType_ConstantArray || clang_getCanonicalType(clang_getArrayElementType(t)).kind == CXType_Char_S ||
+            clang_getCanonicalType(clang_getArrayElementType(t)).kind == CXType_SChar)
             continue;
         char *array = fe_spelling(ck->fe, var);
         diag_error(ck->d, fe_loc(ck->fe, call),
                    "%s in amp code steps through bytes, which '%s', a thread's own array of '%s', has none of: "
-                   "compare its elements instead (a view's, tile_static memory's and arrays of char's bytes it "
-                   "takes)",
+                   "compare its elements instead (it takes a view's bytes and a thread's own chars)",
                    name, array, fe_type_spelling(ck->fe, clang_getArrayElementType(t)));
         return false;
     }
@@ -633,7 +633,7 @@ static bool check_callee(Checker *ck, CXCursor call) {
         diag_note(ck->d, at,
                   "'%s' is a C library function that amp code has no form of: write the loop it stands for, or a "
                   "restrict(amp) function of your own (amp code has <math.h>, <complex.h> but for the inverse "
-                  "functions, <ctype.h>, memcpy, memset, strlen, strnlen, strcmp, strncmp, memcmp and memchr)",
+                  "functions, <ctype.h>, memcpy, memset, strlen, strnlen, strcmp, strncmp and memcmp)",
                   name);
     else
         diag_note(ck->d, fe_loc(fe, decl),

@@ -1,10 +1,13 @@
 /* camp_math/strings.h — <string.h>'s reading functions in amp code:
- * strlen, strnlen, strcmp, strncmp, memcmp and memchr, as the loops they
- * stand for (a byte at a time; comparisons of unsigned char, as C says).
+ * strlen, strnlen, strcmp, strncmp and memcmp, as the loops they stand
+ * for (a byte at a time; comparisons of unsigned char, as C says).
  * camp_precise_<name> serves <name> in amp code, as for <math.h>; the host
- * keeps its C library's. memcmp and memchr step through the bytes of
- * memory with addresses (views, tile_static memory, arrays of chars): a
- * thread's own array of wider elements has no bytes to step through. */
+ * keeps its C library's. memcmp steps through the bytes of memory with
+ * addresses (views) and through chars (a thread's own or tile_static
+ * array of char, a string literal): a thread's own array of another type
+ * has no chars to step through. (memchr, which
+ * returns a pointer without const to memory given as const, would need a
+ * cast that -Wcast-qual reports in every program that includes camp.h.) */
 #ifndef CAMP_MATH_STRINGS_H
 #define CAMP_MATH_STRINGS_H
 
@@ -35,18 +38,15 @@ static inline int camp_precise_strcmp(const char *a, const char *b) restrict(cpu
     return camp_precise_strncmp(a, b, (size_t)-1);
 }
 
+/* Through `const char *`: a pointer into a thread's own memory may only go
+ * back to its own type from `void *`, and text is char. */
 static inline int camp_precise_memcmp(const void *a, const void *b, size_t n) restrict(cpu, amp) {
-    const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
-    for (size_t i = 0; i < n; i++)
-        if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
+    const char *x = (const char *)a, *y = (const char *)b;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char p = (unsigned char)x[i], q = (unsigned char)y[i];
+        if (p != q) return p < q ? -1 : 1;
+    }
     return 0;
-}
-
-static inline void *camp_precise_memchr(const void *s, int c, size_t n) restrict(cpu, amp) {
-    const unsigned char *p = (const unsigned char *)s;
-    for (size_t i = 0; i < n; i++)
-        if (p[i] == (unsigned char)c) return (void *)(p + i);
-    return NULL;
 }
 
 #endif
