@@ -106,8 +106,8 @@ static bool constant_bits(const Facts *f, uint32_t id, uint64_t *bits, int depth
     }
     case SpvOpLoad: { /* of a variable given one constant: by its initializer or by one store */
         const uint32_t *var = w[3] < m->bound && m->def[w[3]] ? m->words + m->def[w[3]] : NULL;
+        if (!var || (var[0] & 0xffffu) != SpvOpVariable || f->vars[w[3]].escapes) return false;
         const VariableUse *v = &f->vars[w[3]];
-        if (!var || (var[0] & 0xffffu) != SpvOpVariable || v->escapes) return false;
         if (v->stores == 0 && var[0] >> 16 == 5 && var[3] == SpvStorageClassPrivate) return constant_bits(f, var[4], bits, depth + 1);
         if (v->stores == 1 && var[0] >> 16 == 4 && var[3] == SpvStorageClassFunction) return constant_bits(f, v->stored, bits, depth + 1);
         return false;
