@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* A variable of the enclosing function that a kernel assigns before it
  * reads it is each thread's own, unless the program reads its value after
  * the kernel: then, in a kernel of one thread (`extent(1)`), it is shared

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderFloat64
 /* File-scope statics that every function assigns before it reads them,
  * the temporaries behind Numerical Recipes' macros (`static float
  * maxarg1, maxarg2;` for FMAX, `sqrarg` for SQR), are each kernel's and

@@ -1,3 +1,4 @@
+// needs: shaderInt64 shaderInt8
 /* <string.h>'s reading functions in kernels: strlen, strnlen, strcmp,
  * strncmp and memcmp over a view of words, a file-scope string
  * literal's pointer, a thread's own char array and 64-bit keys in a view
