@@ -300,6 +300,16 @@ static bool decays_array(CXCursor c) {
 
 /* Our Type for a clang type; reports an error and returns NULL for types
  * amp code cannot use. */
+/* Whether type `name`, which amp code lacks, is to be reported here: once
+ * per kernel or function, not at each operand of an expression of it. */
+static bool first_type_report(Frontend *fe, const char *name) {
+    const void *in = fe->kernel ? (const void *)fe->kernel : (const void *)fe->func;
+    bool first = !in || in != fe->type_reported || strcmp(name, fe->type_reported_name);
+    fe->type_reported = in;
+    fe->type_reported_name = name;
+    return first;
+}
+
 Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
     Type *barrier = fe_tile_barrier_type(fe, t);
     if (barrier) return barrier;
@@ -390,13 +400,11 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
         return NULL;
     case CXType_Complex: { /* (real, imaginary) as a vector of 2, which is C's layout */
         enum CXTypeKind part = clang_getCanonicalType(clang_getElementType(ct)).kind;
-        if (part != CXType_Float && part != CXType_Double) { /* once per kernel or function, not at each operand */
-            const void *in = fe->kernel ? (const void *)fe->kernel : (const void *)fe->func;
-            if (!in || in != fe->complex_reported)
+        if (part != CXType_Float && part != CXType_Double) {
+            if (first_type_report(fe, ty->name))
                 diag_error(fe->u->diag, fe_loc(fe, where),
                            "type '%s' is not supported in amp code: amp code has complex float and complex double",
                            ty->name);
-            fe->complex_reported = in;
             return NULL;
         }
         ty->kind = TY_VECTOR;
@@ -405,9 +413,13 @@ Type *fe_type(Frontend *fe, CXType t, CXCursor where) {
         ty->base = fe_type(fe, clang_getElementType(ct), where);
         return ty->base ? ty : NULL;
     }
-    default:
-        diag_error(fe->u->diag, fe_loc(fe, where), "type '%s' is not supported in amp code", ty->name);
+    default: {
+        bool wide = ct.kind == CXType_Int128 || ct.kind == CXType_UInt128;
+        if (first_type_report(fe, ty->name))
+            diag_error(fe->u->diag, fe_loc(fe, where), "type '%s' is not supported in amp code%s", ty->name,
+                       wide ? ": its integers are at most 64 bits (keep a wider value as two uint64_t halves)" : "");
         return NULL;
+    }
     }
     if (ty->size != 1 && ty->size != 2 && ty->size != 4 && ty->size != 8) {
         diag_error(fe->u->diag, fe_loc(fe, where), "type '%s' is not supported in amp code", ty->name);
