@@ -782,6 +782,16 @@ static bool points_to_const(CXCursor decl) {
     return t.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(t));
 }
 
+/* A variable of the kernel's or helper's own for decl, declared first in
+ * its body (fe->privates). */
+static Var *own_variable(Frontend *fe, CXCursor ref, CXCursor decl, const char *name) {
+    Type *t = fe_type(fe, clang_getCursorType(decl), ref);
+    if (!t) return NULL;
+    Var *v = fe_new_var(fe, name, t, VAR_LOCAL, decl);
+    vec_push(fe->a, &fe->privates, v);
+    return v;
+}
+
 /* A variable declared outside the kernel and used inside: captured by value
  * (scalars), as an implicit view (arrays with a complete type, and the
  * globals kernels share: v->object, an array of one), or as a pointer the
@@ -795,11 +805,8 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     }
     bool temporary = (fe->kernel || fe->func) && !fe->folding && fe_is_static_temporary(fe, decl);
     if (temporary && !fe->kernel) { /* the helper's own */
-        Type *t = fe_type(fe, clang_getCursorType(decl), ref);
-        if (!t) return NULL;
-        Var *v = fe_new_var(fe, name, t, VAR_LOCAL, decl);
-        vec_push(fe->a, &fe->privates, v);
-        fe_bind(fe, decl, v);
+        Var *v = own_variable(fe, ref, decl, name);
+        if (v) fe_bind(fe, decl, v);
         return v;
     }
     if (!fe->kernel && fe->func && !fe->folding) return global_param(fe, ref, decl, name);
@@ -816,10 +823,8 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         return again;
     }
     if (temporary || fe_is_kernel_private(fe, fe->kernel_body, decl)) { /* the thread's own, declared first in the kernel */
-        Type *t = fe_type(fe, clang_getCursorType(decl), ref);
-        if (!t) return NULL;
-        Var *v = fe_new_var(fe, name, t, VAR_LOCAL, decl);
-        vec_push(fe->a, &fe->privates, v);
+        Var *v = own_variable(fe, ref, decl, name);
+        if (!v) return NULL;
         vec_push(fe->a, &fe->kernel->named_consts, v);
         return kernel_binding(fe, canon, decl, v);
     }

@@ -163,11 +163,14 @@ Func *fe_amp_function(Frontend *fe, CXCursor call, CXCursor decl);
  * the program does not read it after the kernel: then each thread has one
  * of its own, not a capture. */
 bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl);
-/* Whether the kernel of `body` uses decl so (above), but the program reads
- * its value after the kernel (*read: where; a serial run would leave it the
- * last pass's value): shared with the host where the kernel has one thread
- * (*single), an error otherwise (restrictions.c). */
-bool fe_is_kernel_result(Frontend *fe, CXCursor body, CXCursor decl, bool *single, CXCursor *read);
+/* How the kernel of `body` uses decl, a variable of the function around
+ * it: not as a thread's own; as one (fe_is_kernel_private); or so, but the
+ * program reads its value after the kernel (*read: where; a serial run
+ * would leave it the last pass's value), which restrictions.c shares with
+ * the host where the kernel has one thread (*single) and refuses
+ * otherwise. */
+typedef enum KernelOwn { KERNEL_OWN_NONE, KERNEL_OWN, KERNEL_OWN_READ_AFTER } KernelOwn;
+KernelOwn fe_kernel_own_use(Frontend *fe, CXCursor body, CXCursor decl, bool *single, CXCursor *read);
 /* Whether decl is a file-scope static scalar that every function of the
  * file (kernels included) assigns before each read, and whose address
  * nothing takes: a temporary (Numerical Recipes' `static float maxarg1`

@@ -506,14 +506,15 @@ static bool thread_own_use(Frontend *fe, CXCursor body, CXCursor decl) {
     return u.assigned && u.read && !u.read_first;
 }
 
+KernelOwn fe_kernel_own_use(Frontend *fe, CXCursor body, CXCursor decl, bool *single, CXCursor *read) {
+    if (!thread_own_use(fe, body, decl)) return KERNEL_OWN_NONE;
+    return needed_after_kernel(fe, body, decl, single, read) ? KERNEL_OWN_READ_AFTER : KERNEL_OWN;
+}
+
 bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl) {
     bool single;
     CXCursor read;
-    return thread_own_use(fe, body, decl) && !needed_after_kernel(fe, body, decl, &single, &read);
-}
-
-bool fe_is_kernel_result(Frontend *fe, CXCursor body, CXCursor decl, bool *single, CXCursor *read) {
-    return thread_own_use(fe, body, decl) && needed_after_kernel(fe, body, decl, single, read);
+    return fe_kernel_own_use(fe, body, decl, &single, &read) == KERNEL_OWN;
 }
 
 bool fe_is_kernel_flag(Frontend *fe, CXCursor body, CXCursor decl) {

@@ -367,14 +367,15 @@ static bool is_passed_array_decay(Checker *ck, CXCursor c, CXCursor *array) {
     return !clang_equalCursors(c, ck->subscripted[0]) && !clang_equalCursors(c, ck->subscripted[1]);
 }
 
-/* A variable the kernel uses as each thread's own but whose value the
- * program reads after the kernel: shared with the host where the kernel
- * has one thread (its value is then the serial run's), an error where it
- * has many. Whether var is one. */
-static bool kernel_result(Checker *ck, CXCursor var, CXCursor at) {
+/* Whether the kernel uses var as each thread's own (its writes are then
+ * fine), or so but the program reads its value after the kernel: shared
+ * with the host where the kernel has one thread (its value is then the
+ * serial run's), an error where it has many. */
+static bool kernel_own(Checker *ck, CXCursor var, CXCursor at) {
     bool single;
     CXCursor read;
-    if (!ck->in_kernel || !fe_is_kernel_result(ck->fe, ck->body, var, &single, &read)) return false;
+    KernelOwn own = ck->in_kernel ? fe_kernel_own_use(ck->fe, ck->body, var, &single, &read) : KERNEL_OWN_NONE;
+    if (own != KERNEL_OWN_READ_AFTER) return own == KERNEL_OWN;
     if (single && fe_is_shareable_variable(ck->fe, var)) {
         fe_share_variable(ck->fe, var);
         return true;
@@ -404,8 +405,7 @@ static void share_addressed_variable(Checker *ck, CXCursor operand) {
     enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(var)).kind;
     if (k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray) return; /* views */
     if (k == CXType_Pointer) return; /* a capture the runtime translates; its address is refused in lowering */
-    if (outside && fe_is_kernel_private(ck->fe, ck->body, var)) return; /* an out-parameter of each thread's own */
-    if (outside && kernel_result(ck, var, operand)) return;
+    if (outside && kernel_own(ck, var, operand)) return; /* each thread's own out-parameter, or read after the kernel */
     if (fe_is_shareable_variable(ck->fe, var)) {
         fe_share_variable(ck->fe, var);
         return;
@@ -441,8 +441,7 @@ static void check_write(Checker *ck, CXCursor op, CXCursor target) {
         fe_share_variable(ck->fe, var);
         return;
     }
-    if (ck->in_kernel && fe_is_kernel_private(ck->fe, ck->body, var)) return;
-    if (kernel_result(ck, var, op)) return;
+    if (kernel_own(ck, var, op)) return;
     if (ck->in_kernel && fe_is_kernel_flag(ck->fe, ck->body, var) && fe_is_shareable_variable(ck->fe, var)) {
         fe_share_variable(ck->fe, var); /* a flag every thread that sets it sets for the host */
         return;

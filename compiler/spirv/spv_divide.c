@@ -233,14 +233,23 @@ static void rewrite_division(Rewrite *r, size_t at, int64_t divisor, uint64_t d)
     EMIT(&r->code, type == r->u64 ? SpvOpCopyObject : SpvOpBitcast, type, result, q);
 }
 
+/* Whether a module divides at all: most do not, and are not parsed. */
+static bool has_division(const uint32_t *words, size_t n) {
+    for (size_t at = 5; at < n && words[at] >> 16; at += words[at] >> 16) {
+        uint32_t op = words[at] & 0xffffu;
+        if (op == SpvOpUDiv || op == SpvOpUMod || op == SpvOpSDiv || op == SpvOpSRem) return true;
+    }
+    return false;
+}
+
 /* The module words[0 .. n) with its divisions by constants rewritten,
  * appended to `out`; false if it has none (nothing is appended). */
 static bool rewrite_module(const uint32_t *words, size_t n, WordBuf *out) {
-    Facts f;
+    Facts f = {0};
     bool found = false;
     int64_t divisor;
     uint64_t d;
-    if (facts_find(&f, words, n))
+    if (has_division(words, n) && facts_find(&f, words, n))
         for (size_t at = 5; at < n && words[at] >> 16 && !found; at += words[at] >> 16)
             found = division_by_constant(&f, at, &divisor, &d);
     if (!found) {
@@ -269,8 +278,12 @@ static bool rewrite_module(const uint32_t *words, size_t n, WordBuf *out) {
 }
 
 void spv_divide_by_constants(Unit *u) {
+    bool any = false;
+    for (int i = 0; i < u->kernels.len && !any; i++)
+        for (Kernel *k = u->kernels.items[i]; k && !any; k = k->cooperative)
+            any = has_division(u->kernel_spirv + k->spirv_offset, k->spirv_words);
     WordBuf out = {0};
-    for (int i = 0; i < u->kernels.len; i++)
+    for (int i = 0; i < u->kernels.len && any; i++)
         for (Kernel *k = u->kernels.items[i]; k; k = k->cooperative) {
             const uint32_t *words = u->kernel_spirv + k->spirv_offset;
             size_t offset = out.n;
@@ -279,9 +292,11 @@ void spv_divide_by_constants(Unit *u) {
             k->spirv_offset = offset;
             k->spirv_words = out.n - offset;
         }
-    free(u->kernel_spirv);
-    u->kernel_spirv = out.w;
-    u->kernel_spirv_words = out.n;
+    if (any) {
+        free(u->kernel_spirv);
+        u->kernel_spirv = out.w;
+        u->kernel_spirv_words = out.n;
+    }
     WordBuf unit = {0};
     if (u->spirv && rewrite_module(u->spirv, u->spirv_words, &unit)) {
         free(u->spirv);
