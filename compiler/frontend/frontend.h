@@ -171,8 +171,9 @@ bool fe_is_kernel_private(Frontend *fe, CXCursor body, CXCursor decl);
  * otherwise. */
 typedef enum KernelOwn { KERNEL_OWN_NONE, KERNEL_OWN, KERNEL_OWN_READ_AFTER } KernelOwn;
 KernelOwn fe_kernel_own_use(Frontend *fe, CXCursor body, CXCursor decl, bool *single, CXCursor *read);
-/* Whether decl is a file-scope static scalar that every function of the
- * file (kernels included) assigns before each read, and whose address
+/* Whether decl is a static scalar that every function naming it (the
+ * file's, or the one it is declared in: f2c makes every local static;
+ * kernels included) assigns before each read, and whose address
  * nothing takes: a temporary (Numerical Recipes' `static float maxarg1`
  * behind its FMAX macro), which each kernel and helper that names it has a
  * variable of its own for, instead of one the threads share. */

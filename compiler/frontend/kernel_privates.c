@@ -326,7 +326,7 @@ static Use kernel_use(Frontend *fe, CXCursor body, CXCursor decl, CXType t) {
     return u;
 }
 
-/* ---- file-scope statics that every function uses as a temporary ----------- */
+/* ---- statics that every function naming them uses as a temporary -------- */
 
 typedef struct Temporary {
     Frontend *fe;
@@ -370,9 +370,11 @@ typedef struct TemporaryVerdict {
 } TemporaryVerdict;
 
 bool fe_is_static_temporary(Frontend *fe, CXCursor decl) {
+    CXCursor scope = clang_getCursorSemanticParent(decl);
+    enum CXCursorKind scope_kind = clang_getCursorKind(scope);
     if (clang_getCursorKind(decl) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(decl) != 1 ||
         clang_Cursor_getStorageClass(decl) != CX_SC_Static || clang_getCursorTLSKind(decl) != CXTLS_None ||
-        clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_TranslationUnit)
+        (scope_kind != CXCursor_TranslationUnit && scope_kind != CXCursor_FunctionDecl))
         return false;
     CXType t = clang_getCanonicalType(clang_getCursorType(decl));
     bool arithmetic = (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) || t.kind == CXType_Float16;
@@ -380,7 +382,8 @@ bool fe_is_static_temporary(Frontend *fe, CXCursor decl) {
     Temporary s = {fe, clang_getCanonicalCursor(decl), t, true};
     for (int i = 0; i < fe->ntemporaries; i++) /* each use asks: the file is scanned once per variable */
         if (clang_equalCursors(fe->temporaries[i].decl, s.decl)) return fe->temporaries[i].temporary;
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), scan_top_level, &s);
+    if (scope_kind == CXCursor_FunctionDecl) scan_top_level(scope, scope, &s); /* f2c's locals: one function names it */
+    else clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), scan_top_level, &s);
     fe->temporaries = grow_array(fe->temporaries, fe->ntemporaries, &fe->captemporaries, sizeof *fe->temporaries, 8);
     fe->temporaries[fe->ntemporaries++] = (TemporaryVerdict){s.decl, s.temporary};
     return s.temporary;
