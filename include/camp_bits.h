@@ -86,6 +86,74 @@ CAMP_BITS_ROTATIONS(16, unsigned short)
 CAMP_BITS_ROTATIONS(32, unsigned)
 CAMP_BITS_ROTATIONS(64, unsigned long)
 #undef CAMP_BITS_ROTATIONS
+/* leading redundant sign bits: clang's clrsb, which normalizing Q31 values uses */
+static inline int camp_builtin_clrsb(int x) restrict(cpu, amp) { return camp_builtin_clz((unsigned)(x ^ (x >> 31))) - 1; }
+static inline int camp_builtin_clrsbll(long long x) restrict(cpu, amp) {
+    return camp_builtin_clzll((unsigned long long)(x ^ (x >> 63))) - 1;
+}
+static inline int camp_builtin_clrsbl(long x) restrict(cpu, amp) { return camp_builtin_clrsbll(x); }
+
+/* Checked arithmetic: clang's typed __builtin_sadd_overflow ... umulll_overflow;
+ * the generic __builtin_add_overflow, sub and mul where both operands have the
+ * result's type (campcc picks the typed form). The wrapped result is stored,
+ * and whether it overflowed returned. */
+#define CAMP_BITS_OVERFLOW(s, S, U)                                                                          \
+    static inline _Bool camp_builtin_sadd##s##_overflow(S a, S b, S *r) restrict(cpu, amp) {                    \
+        *r = (S)((U)a + (U)b);                                                                                 \
+        return ((a ^ *r) & (b ^ *r)) < 0;                                                                      \
+    }                                                                                                          \
+    static inline _Bool camp_builtin_ssub##s##_overflow(S a, S b, S *r) restrict(cpu, amp) {                    \
+        *r = (S)((U)a - (U)b);                                                                                 \
+        return ((a ^ b) & (a ^ *r)) < 0;                                                                       \
+    }                                                                                                          \
+    static inline _Bool camp_builtin_uadd##s##_overflow(U a, U b, U *r) restrict(cpu, amp) {                    \
+        *r = a + b;                                                                                            \
+        return *r < a;                                                                                         \
+    }                                                                                                          \
+    static inline _Bool camp_builtin_usub##s##_overflow(U a, U b, U *r) restrict(cpu, amp) {                    \
+        *r = a - b;                                                                                            \
+        return a < b;                                                                                          \
+    }                                                                                                          \
+    static inline _Bool camp_builtin_umul##s##_overflow(U a, U b, U *r) restrict(cpu, amp) {                    \
+        *r = a * b;                                                                                            \
+        return a != 0 && *r / a != b;                                                                          \
+    }                                                                                                          \
+    static inline _Bool camp_builtin_smul##s##_overflow(S a, S b, S *r) restrict(cpu, amp) {                    \
+        U ua = a < 0 ? (U)0 - (U)a : (U)a, ub = b < 0 ? (U)0 - (U)b : (U)b, p = ua * ub;                        \
+        *r = (S)((U)a * (U)b);                                                                                 \
+        _Bool wrapped = ua != 0 && p / ua != ub, negative = (a < 0) != (b < 0);                                \
+        U most = ((U)-1 >> 1) + (negative ? 1u : 0u); /* |product| allowed: MAX, or -MIN */                     \
+        return wrapped || p > most;                                                                            \
+    }
+/* results of at most 32 bits from operands of at most 32: exact in 64 bits
+ * (a product of two such operands past LLONG_MAX only when both are positive) */
+#define CAMP_BITS_NARROW_OVERFLOW(suffix, R)                                                                     \
+    static inline _Bool camp_builtin_add_overflow_##suffix(long long a, long long b, R *r) restrict(cpu, amp) {  \
+        *r = (R)(a + b);                                                                                       \
+        return (long long)*r != a + b;                                                                         \
+    }                                                                                                          \
+    static inline _Bool camp_builtin_sub_overflow_##suffix(long long a, long long b, R *r) restrict(cpu, amp) {  \
+        *r = (R)(a - b);                                                                                       \
+        return (long long)*r != a - b;                                                                         \
+    }                                                                                                          \
+    static inline _Bool camp_builtin_mul_overflow_##suffix(long long a, long long b, R *r) restrict(cpu, amp) {  \
+        unsigned long long p = (unsigned long long)a * (unsigned long long)b;                                  \
+        *r = (R)p;                                                                                             \
+        if (a > 0 && b > 0 && p > 0x7fffffffffffffffull) return 1;                                            \
+        return (long long)*r != (long long)p;                                                                  \
+    }
+CAMP_BITS_NARROW_OVERFLOW(s8, signed char)
+CAMP_BITS_NARROW_OVERFLOW(u8, unsigned char)
+CAMP_BITS_NARROW_OVERFLOW(s16, short)
+CAMP_BITS_NARROW_OVERFLOW(u16, unsigned short)
+CAMP_BITS_NARROW_OVERFLOW(s32, int)
+CAMP_BITS_NARROW_OVERFLOW(u32, unsigned)
+#undef CAMP_BITS_NARROW_OVERFLOW
+CAMP_BITS_OVERFLOW(, int, unsigned)
+CAMP_BITS_OVERFLOW(l, long, unsigned long)
+CAMP_BITS_OVERFLOW(ll, long long, unsigned long long)
+#undef CAMP_BITS_OVERFLOW
+
 static inline long camp_builtin_expect(long x, long expected) restrict(cpu, amp) { return (void)expected, x; }
 static inline long camp_builtin_expect_with_probability(long x, long expected, double p) restrict(cpu, amp) {
     return (void)expected, (void)p, x;

@@ -132,6 +132,50 @@ static bool find_library(Frontend *fe, const char *name, CXCursor *out) {
     return false;
 }
 
+#define ARRAY_LEN(a) (sizeof(a) / sizeof *(a))
+
+/* __builtin_add_overflow(a, b, &r) (sub, mul) as clang's typed form for r's
+ * type (__builtin_saddl_overflow, ...) where a and b have that type too, or
+ * as camp_bits.h's form for a result of at most 32 bits from operands of at
+ * most 32 (__builtin_add_overflow_s16: exact in 64 bits); else NULL (the
+ * call is refused). */
+static const char *typed_overflow(Frontend *fe, CXCursor call, const char *name) {
+    static const char *const ops[] = {"add", "sub", "mul"};
+    const char *op = NULL;
+    for (size_t i = 0; i < ARRAY_LEN(ops); i++)
+        if (!strncmp(name, "__builtin_", 10) && !strncmp(name + 10, ops[i], 3) && !strcmp(name + 13, "_overflow"))
+            op = ops[i];
+    if (!op) return NULL;
+    CXType r = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, 2)));
+    if (r.kind != CXType_Pointer) return NULL;
+    CXType t = clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(r)));
+    bool same = true, narrow = clang_Type_getSizeOf(t) <= 4;
+    for (unsigned i = 0; i < 2; i++) {
+        CXType a = clang_getUnqualifiedType(clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, i))));
+        same &= clang_equalTypes(a, t);
+        narrow &= a.kind >= CXType_Bool && a.kind <= CXType_Int128 && a.kind != CXType_WChar &&
+                  clang_Type_getSizeOf(a) <= 4;
+    }
+    const char *form = NULL;
+    switch (t.kind) {
+    case CXType_Int: form = "s"; break;
+    case CXType_Long: form = "sl"; break;
+    case CXType_LongLong: form = "sll"; break;
+    case CXType_UInt: form = "u"; break;
+    case CXType_ULong: form = "ul"; break;
+    case CXType_ULongLong: form = "ull"; break;
+    default: break;
+    }
+    if (same && form) return arena_printf(fe->a, "__builtin_%c%s%s_overflow", form[0], op, form + 1);
+    bool is_signed = t.kind == CXType_SChar || t.kind == CXType_Char_S || t.kind == CXType_Short ||
+                     t.kind == CXType_Int;
+    bool is_unsigned = t.kind == CXType_UChar || t.kind == CXType_Char_U || t.kind == CXType_UShort ||
+                       t.kind == CXType_UInt;
+    if (!narrow || !(is_signed || is_unsigned)) return NULL;
+    return arena_printf(fe->a, "__builtin_%s_overflow_%c%lld", op, is_signed ? 's' : 'u',
+                        8 * clang_Type_getSizeOf(t));
+}
+
 /* Whether a type-generic builtin's floating arguments are all float (clang
  * has converted mixed ones to double; fpclassify's others are ints). */
 static bool float_arguments(CXCursor call) {
@@ -195,7 +239,6 @@ static Expr *isinf_sign(Frontend *fe, CXCursor call) {
     return e;
 }
 
-#define ARRAY_LEN(a) (sizeof(a) / sizeof *(a))
 
 static const Instruction *find_instruction(const Instruction *table, size_t len, const char *name, int nargs) {
     for (size_t i = 0; i < len; i++)
@@ -261,6 +304,8 @@ Expr *fe_lower_library_call(Frontend *fe, CXCursor call, const char *name, bool 
         return NULL;
     }
     CXCursor def;
+    const char *typed = n == 3 ? typed_overflow(fe, call, name) : NULL;
+    if (typed && find_library(fe, typed, &def)) return fe_lower_call_to(fe, call, def);
     if (!strncmp(name, "__builtin_", 10) && find_library(fe, name, &def)) /* camp_bits.h */
         return fe_lower_call_to(fe, call, def);
     /* <math.h>'s fpclassify(x) is __builtin_fpclassify(FP_NAN, FP_INFINITE,
