@@ -259,23 +259,33 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
                          "array_view(%s, n)",
                          name, view->host, global->name, global->name);
     }
-    /* f2c's and Numerical Recipes' offset base pointers (`--dx`, then dx[1..n]): just before a view */
-    camp_region *after = camp_region_find((const char *)view->host + 16);
-    if (after && (const char *)view->host < after->host)
+    /* f2c's and Numerical Recipes' offset base pointers (`--dx`, then dx[1..n]): just before a view or a
+     * file-scope array */
+    const char *ahead = (const char *)view->host + 16, *start = NULL, *kind = "view", *start_name = NULL;
+    camp_region *after = camp_region_find(ahead);
+    const camp_global_array *array = global_array_of(set->module, (uintptr_t)ahead, false);
+    if (after) start = after->host, start_name = after->name;
+    else if (array) start = array->host, start_name = array->name, kind = "array";
+    else if (camp_static_object_find(ahead, &object)) start = object.host, start_name = object.name, kind = "array";
+    if (start && (const char *)view->host < start)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
-                         "pointer '%s' (%p) lies %td bytes before the view '%s' (%p): a kernel's pointer must point "
-                         "into a view (or one past its end); pass the view's start and index from 0, or make the "
-                         "view begin where the pointer does",
-                         name, view->host, after->host - (const char *)view->host, after->name ? after->name : "",
-                         (const void *)after->host);
+                         "pointer '%s' (%p) lies %td bytes before the %s '%s' (%p): a kernel's pointer must point "
+                         "into a view or array (or one past its end); pass the %s's start and index from 0 (f2c's "
+                         "`--dx;` works inside the amp functions a kernel calls, not before a launch)%s",
+                         name, view->host, start - (const char *)view->host, kind, start_name ? start_name : "",
+                         (const void *)start, kind, after ? ", or make the view begin where the pointer does" : "");
     return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                      "pointer '%s' (%p) lies in no view%s: make the memory it points to available to "
-                     "kernels with array_view(%s, n), or allocate it with array_new",
+                     "kernels with array_view(%s, count), or allocate it with array_new%s",
                      name, view->host,
                      on_this_stack(view->host) ? " (it points into the stack: a local array that campcc did not see "
                                                  "reach this launch, which needs its view where it is declared)"
                                                : "",
-                     name);
+                     name,
+                     on_this_stack(view->host) ? "; where the kernel only reads the one value it points to (a scalar "
+                                                 "passed by pointer, as Fortran's are), copy that value into a "
+                                                 "variable before the kernel and use the variable"
+                                               : "");
 }
 
 camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, const camp_module_info *module,
