@@ -345,21 +345,76 @@ static int designated(InitBuilder *b, Type *t, int *path, int depth, CXCursor d)
     return (int)ds[0].hi;
 }
 
+/* A member of a struct with bit-fields, in declaration order: its place in
+ * the layout (bits), a member's or a bit-field's index. */
+typedef struct Field {
+    uint64_t at;
+    int index;
+    bool bit;
+} Field;
+
+static int by_place(const void *pa, const void *pb) {
+    const Field *a = pa, *b = pb;
+    return (a->at > b->at) - (a->at < b->at);
+}
+
+/* A struct with bit-fields from l: its members are the storage words of
+ * its runs of bit-fields, so each bit-field's value, a constant (tables of
+ * tile or opcode definitions), is put into its word's bits here; other
+ * members as usual. The fields' order is the layout's (C lays them out in
+ * the order declared; unnamed bit-fields take no value and are not
+ * listed). */
+static void fill_bit_fields(InitBuilder *b, Type *t, int *path, int depth, InitList *l, bool braced) {
+    Field *fields = arena_alloc(b->fe->a, sizeof *fields * (size_t)(t->nmembers + t->nbitfields));
+    uint64_t *words = arena_alloc(b->fe->a, sizeof *words * (size_t)t->nmembers);
+    bool *set = arena_alloc(b->fe->a, sizeof *set * (size_t)t->nmembers);
+    int n = 0;
+    for (int m = 0; m < t->nmembers; m++) {
+        words[m] = 0, set[m] = false;
+        if (t->members[m].name[0] != '(') fields[n++] = (Field){(uint64_t)t->members[m].offset * 8, m, false};
+    }
+    for (int f = 0; f < t->nbitfields; f++)
+        fields[n++] = (Field){(uint64_t)t->members[t->bitfields[f].storage].offset * 8 + (uint64_t)t->bitfields[f].offset,
+                              f, true};
+    qsort(fields, (size_t)n, sizeof *fields, by_place);
+    CXCursor last = l->i < l->n ? l->items[l->i] : clang_getNullCursor();
+    for (int k = 0; k < n && l->i < l->n && b->ok; k++) {
+        CXCursor c = l->items[l->i];
+        long long v;
+        if (is_designator(c) || (fields[k].bit && !fe_eval_int(c, &v))) {
+            diag_error(b->fe->u->diag, fe_loc(b->fe, c),
+                       "initializer of a struct with bit-fields ('%s') in amp code takes constants in the members' "
+                       "order, without designators: assign its members instead",
+                       t->name);
+            b->ok = false;
+            return;
+        }
+        if (!fields[k].bit) {
+            path[depth] = fields[k].index;
+            next_element(b, t->members[fields[k].index].type, path, depth + 1, l);
+            continue;
+        }
+        const BitField *f = &t->bitfields[fields[k].index];
+        uint64_t mask = f->width >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << f->width) - 1;
+        if (f->type->kind == TY_BOOL) v = v != 0;
+        words[f->storage] |= ((uint64_t)v & mask) << f->offset;
+        set[f->storage] = true;
+        last = c;
+        l->i++;
+    }
+    if (braced) l->i = l->n; /* excess elements: clang warned */
+    for (int m = 0; m < t->nmembers && b->ok; m++)
+        if (set[m]) {
+            path[depth] = m;
+            add_item(b, path, depth + 1, fe_int_constant(b->fe, t->members[m].type, (long long)words[m], last));
+        }
+}
+
 /* The elements of t from l: all of l when braced, else as many as t holds
  * (brace elision) up to a designator, which belongs to the braced list. */
 static void fill(InitBuilder *b, Type *t, int *path, int depth, InitList *l, bool braced) {
-    if (t->kind == TY_STRUCT && t->nbitfields) { /* its items are not its members: only zeros ({0}) */
-        for (; l->i < l->n; l->i++) {
-            long long v;
-            if (!braced || is_designator(l->items[l->i]) || !fe_eval_int(l->items[l->i], &v) || v) {
-                diag_error(b->fe->u->diag, fe_loc(b->fe, l->items[l->i]),
-                           "initializer of a struct with bit-fields ('%s') is not supported in amp code, but for "
-                           "{0}: assign its members instead",
-                           t->name);
-                b->ok = false;
-                return;
-            }
-        }
+    if (t->kind == TY_STRUCT && t->nbitfields) {
+        fill_bit_fields(b, t, path, depth, l, braced);
         return;
     }
     if (!has_elements(t)) {
