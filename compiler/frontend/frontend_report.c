@@ -122,6 +122,7 @@ typedef struct FormatCheck {
     StrBuf text;    /* the site's format */
     StrBuf letters; /* its value letters */
     PtrVec values;  /* Expr*: what the device sends */
+    const CXCursor *chosen; /* per argument: a branch of its `c ? "a" : "b"` taken instead, or null */
     bool ok;
 } FormatCheck;
 
@@ -209,13 +210,17 @@ static void take_argument(FormatCheck *fc, const Conversion *c, const char *spec
         fail_at(fc, fc->call, "printf's format has a '%s' with no argument for it (argument %d)", spec, number);
         return;
     }
-    CXCursor arg = clang_Cursor_getArgument(fc->call, (unsigned)fc->arg++);
+    CXCursor arg = clang_Cursor_getArgument(fc->call, (unsigned)fc->arg);
+    if (!clang_Cursor_isNull(fc->chosen[fc->arg])) arg = fc->chosen[fc->arg];
+    fc->arg++;
     if (c->conv == 's') {
         const char *s = c->vector ? NULL : string_literal(fe, arg);
         if (s) fold_string(fc, c, s);
         else
             fail_at(fc, arg,
-                    "argument %d of printf: '%s' in amp code takes a string literal (kernels have no strings in memory)",
+                    "argument %d of printf: '%s' in amp code takes a string literal, or a choice of them (`c ? "
+                    "\"a\" : \"b\"`), whose text goes into the format when the kernel is compiled; a pointer's string "
+                    "does not: print it with a printf for each string",
                     number, spec);
         return;
     }
@@ -278,8 +283,59 @@ static void check_format(FormatCheck *fc, const char *format, CXCursor where) {
     }
 }
 
+/* The first argument that is a choice of strings (`c ? "a" : "b"`, the
+ * branches literals or choices again) and not chosen yet: its number, its
+ * condition and branches; 0 where none is. */
+static int string_choice(CXCursor call, int n, const CXCursor *chosen, CXCursor parts[3]) {
+    for (int i = 1; i < n; i++) {
+        CXCursor arg = clang_Cursor_isNull(chosen[i]) ? clang_Cursor_getArgument(call, (unsigned)i) : chosen[i];
+        CXType t = clang_getCanonicalType(clang_getCursorType(fe_strip(arg)));
+        CXType pointee = clang_getCanonicalType(clang_getPointeeType(t));
+        bool chars = pointee.kind == CXType_Char_S || pointee.kind == CXType_Char_U || pointee.kind == CXType_SChar ||
+                     pointee.kind == CXType_UChar;
+        if (clang_getCursorKind(fe_strip(arg)) == CXCursor_ConditionalOperator && chars &&
+            fe_children(fe_strip(arg), parts, 3) == 3)
+            return i;
+    }
+    return 0;
+}
+
+enum { PRINTF_MAX_CHOICES = 16 }; /* report sites one printf may become */
+
+static Expr *lower_printf_choosing(Frontend *fe, CXCursor call, CXCursor *chosen, int *sites);
+
 static Expr *lower_printf(Frontend *fe, CXCursor call) {
+    int n = clang_Cursor_getNumArguments(call), sites = 0;
+    CXCursor *chosen = arena_alloc(fe->a, sizeof *chosen * (size_t)(n > 0 ? n : 1));
+    for (int i = 0; i < n; i++) chosen[i] = clang_getNullCursor();
+    return lower_printf_choosing(fe, call, chosen, &sites);
+}
+
+/* A printf whose %s takes `c ? "a" : "b"`: a printf of each string, the one
+ * c picks run; else (or once each choice is made) one report site. */
+static Expr *lower_printf_choosing(Frontend *fe, CXCursor call, CXCursor *chosen, int *sites) {
     int n = clang_Cursor_getNumArguments(call);
+    CXCursor parts[3];
+    int choice = n > 0 && n - 1 <= REPORT_MAX_VALUES ? string_choice(call, n, chosen, parts) : 0;
+    if (choice) {
+        if (*sites + 2 > PRINTF_MAX_CHOICES) {
+            diag_error(fe->u->diag, fe_loc(fe, parts[0]),
+                       "printf in amp code with more than %d choices of strings: split it", PRINTF_MAX_CHOICES);
+            return NULL;
+        }
+        Type *t = fe_type(fe, clang_getCursorType(call), call);
+        if (!t) return NULL;
+        Expr *e = fe_new_expr(fe, EX_COND, t, call);
+        e->cond = fe_load_if_lvalue(fe, fe_lower_expr(fe, parts[0]), parts[0]);
+        CXCursor *other = arena_alloc(fe->a, sizeof *other * (size_t)n);
+        memcpy(other, chosen, sizeof *other * (size_t)n);
+        chosen[choice] = parts[1];
+        other[choice] = parts[2];
+        e->lhs = lower_printf_choosing(fe, call, chosen, sites);
+        e->rhs = lower_printf_choosing(fe, call, other, sites);
+        return e->cond && e->lhs && e->rhs ? e : NULL;
+    }
+    ++*sites;
     if (n - 1 > REPORT_MAX_VALUES) {
         diag_error(fe->u->diag, fe_loc(fe, clang_Cursor_getArgument(call, REPORT_MAX_VALUES + 1)),
                    "argument %d of printf: amp code's printf takes at most %d arguments after the format",
@@ -293,7 +349,7 @@ static Expr *lower_printf(Frontend *fe, CXCursor call) {
                    "argument 1 of printf: amp code's printf takes its format as a string literal");
         return NULL;
     }
-    FormatCheck fc = {.fe = fe, .call = call, .arg = 1, .nargs = n, .ok = true};
+    FormatCheck fc = {.fe = fe, .call = call, .arg = 1, .nargs = n, .chosen = chosen, .ok = true};
     sb_puts(&fc.text, "");
     sb_puts(&fc.letters, "");
     check_format(&fc, format, format_arg);

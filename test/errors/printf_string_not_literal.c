@@ -1,4 +1,5 @@
-// %s takes a string literal only: kernels have no strings in memory.
+// %s takes a string literal, or a choice of them, only: their text goes into
+// the format; a pointer's string does not.
 #include <camp.h>
 #include <stdio.h>
 
@@ -10,4 +11,4 @@ int main(void) {
     }
     return a[0];
 }
-// expect-error: 9:33: argument 2 of printf: '%s' in amp code takes a string literal
+// expect-error: 10:33: argument 2 of printf: '%s' in amp code takes a string literal
