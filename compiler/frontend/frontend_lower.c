@@ -1471,7 +1471,15 @@ Expr *fe_lower_expr(Frontend *fe, CXCursor c) {
             return t ? fe_unsupported(fe, c, "compound literal") : NULL;
         return fe_lower_init(fe, kids[n - 1], t);
     }
-    case CXCursor_StmtExpr: return fe_unsupported(fe, c, "statement expression");
+    case CXCursor_StmtExpr: { /* GNU C's ({ ... }), mostly a macro's body */
+        char *macro = macro_name_at(fe, c);
+        diag_error(fe->u->diag, fe_loc(fe, c),
+                   "unsupported construct 'statement expression' in amp code: write %s%s%s as a static inline "
+                   "function marked restrict(cpu, amp)",
+                   macro ? "the macro '" : "it", macro ? macro : "", macro ? "'" : "");
+        free(macro);
+        return NULL;
+    }
     case CXCursor_GenericSelectionExpr: return lower_generic_value(fe, c);
     default: return lower_constant(fe, c);
     }
