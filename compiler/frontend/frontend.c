@@ -1508,7 +1508,8 @@ static void print_clang_diagnostic(Frontend *fe, CXDiagnostic dg, DiagLevel leve
         message = arena_printf(fe->a, "%s [-Werror,%s]", said, opt);
     else message = arena_printf(fe->a, "%s [%s]", said, opt);
     diag_clang(fe->u->diag, level, loc, message);
-    if (index_type && level != DIAG_NOTE) fe_note_index_misuse(fe, clang_getCString(text), loc);
+    if ((index_type || !strncmp(said, "subscripted value", 17)) && level != DIAG_NOTE)
+        fe_note_index_misuse(fe, clang_getCString(text), loc);
     clang_disposeString(text);
     clang_disposeString(option);
 }

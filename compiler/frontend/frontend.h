@@ -108,6 +108,7 @@ typedef struct Frontend {
     OmpPragma *omp_pragmas; /* the main file's OpenMP pragmas (omp_pragmas.c) */
     int nomp_pragmas, capomp_pragmas;
     const char *swapped_index; /* clang's error at each use of the index of parallel_for_each(extent(n), idx) */
+    bool noted_rank1_index; /* the note on `idx[0]` of an index of rank 1, given once */
     const void *type_reported; /* the kernel or function a type amp code lacks was last reported in */
     const char *type_reported_name; /* and that type */
     int macro_rounds;     /* parses after such expansions */

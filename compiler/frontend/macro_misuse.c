@@ -56,7 +56,14 @@ char *fe_tidy_clang_text(Frontend *fe, const char *text, bool *index_type) {
 }
 
 void fe_note_index_misuse(Frontend *fe, const char *text, SrcLoc loc) {
-    if (!strncmp(text, "member reference base type", 26))
+    if (!strncmp(text, "subscripted value is not an array, pointer, or vector", 53)) {
+        /* C++ AMP's idx[0] of an index<1>; once, and only in a file that has kernels */
+        if (!fe->noted_rank1_index && fe->u->source && strstr(fe->u->source, "parallel_for_each"))
+            diag_note(fe->u->diag, loc,
+                      "if this is a kernel's index of rank 1 (or a tiled index's .global or .local of rank 1): it "
+                      "is an int, not a vector as C++ AMP's index<1> is; write idx, not idx[0]");
+        fe->noted_rank1_index = true;
+    } else if (!strncmp(text, "member reference base type", 26))
         diag_note(fe->u->diag, loc,
                   "an untiled kernel's index is an int (an intN of rank N): .global, .local, .tile and .barrier "
                   "are members of a tiled kernel's index, parallel_for_each(t, tile(extent(n), 16))");
