@@ -322,8 +322,10 @@ typedef struct camp_kernel_param {
     camp_u32 push_offset; /* a VALUE's bytes, or where a device address goes (not textures) */
     camp_u32 access;      /* enum camp_access: objects and pointers any of READ/WRITE; textures one of
                            * READ, WRITE, READ | WRITE, SAMPLE, as texture_access[binding] */
-    camp_u32 bytes;       /* a VALUE's size */
-    camp_u32 binding;     /* a TEXTURE's binding in descriptor set 0 */
+    camp_u32 bytes;       /* a VALUE's size; a POINTER's: the one value the kernel reads through it (0: none
+                           * such), which libcamp copies to push offset `binding` where the pointer lies in
+                           * no view, passing the pointer as null (the kernel then reads the copy) */
+    camp_u32 binding;     /* a TEXTURE's binding in descriptor set 0; a POINTER's value copy's push offset */
     const char *name;     /* the variable's name (an expression for a held pointer), for messages */
 } camp_kernel_param;
 

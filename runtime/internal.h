@@ -48,6 +48,8 @@ typedef struct camp_launch_view {
     uint32_t push_offset; /* where its device address goes */
     uint32_t access;      /* enum camp_access bits */
     const char *name;     /* the variable's name, for messages */
+    /* a pointer to the one value the kernel reads through it (camp_abi.h): its size and its copy's push offset */
+    uint32_t value_bytes, value_offset;
 } camp_launch_view;
 
 /* A texture of the launch: the image of `texture` (a camp_texture *) at

@@ -234,7 +234,9 @@ static camp_status add_view(launch_memory *m, const camp_kernel_param *p, const 
                             uint32_t access) {
     if (m->view_count == sizeof m->views / sizeof *m->views)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT, "the kernel has more views than its arguments can hold");
-    m->views[m->view_count++] = (camp_launch_view){host, bytes, p->push_offset, access, p->name};
+    bool value = p->kind == CAMP_PARAM_POINTER && p->bytes;
+    m->views[m->view_count++] = (camp_launch_view){host, bytes, p->push_offset, access, p->name,
+                                                   value ? p->bytes : 0, value ? p->binding : 0};
     return CAMP_OK;
 }
 
@@ -258,6 +260,8 @@ static camp_status unpack_args(const camp_kernel_info *kernel, const camp_launch
             args += 2;
             break;
         case CAMP_PARAM_POINTER:
+            if (p->bytes) CAMP_TRY(param_fits(kernel, &(camp_kernel_param){.push_offset = p->binding, .name = p->name},
+                                              p->bytes));
             if (!args->address && p->access & CAMP_ACCESS_ALWAYS && !m->null_used) m->null_used = p->name;
             CAMP_TRY(add_view(m, p, (args++)->address, 0, (p->access & ~CAMP_ACCESS_ALWAYS) | CAMP_ACCESS_POINTER));
             break;

@@ -198,8 +198,9 @@ static bool on_this_stack(const void *p) {
 }
 
 /* The device address of captured pointer `i`'s value; the region it
- * points into, if any, noted in region_of. */
-static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *address) {
+ * points into, if any, noted in region_of. One to a value the kernel only
+ * reads, lying in no view: null, the value copied into `push`. */
+static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *address, void *push) {
     const camp_launch_view *view = &set->views[i];
     uintptr_t p = (uintptr_t)view->host;
     *address = 0;
@@ -259,6 +260,10 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
                          "array_view(%s, n)",
                          name, view->host, global->name, global->name);
     }
+    if (view->value_bytes) { /* Fortran's scalar arguments, from a caller campcc did not see */
+        memcpy((char *)push + view->value_offset, view->host, view->value_bytes);
+        return CAMP_OK;
+    }
     /* f2c's and Numerical Recipes' offset base pointers (`--dx`, then dx[1..n]): just before a view or a
      * file-scope array */
     const char *ahead = (const char *)view->host + 16, *start = NULL, *kind = "view", *start_name = NULL;
@@ -276,16 +281,12 @@ static camp_status pointer_address(camp_view_set *set, uint32_t i, uint64_t *add
                          (const void *)start, kind, after ? ", or make the view begin where the pointer does" : "");
     return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                      "pointer '%s' (%p) lies in no view%s: make the memory it points to available to "
-                     "kernels with array_view(%s, count), or allocate it with array_new%s",
+                     "kernels with array_view(%s, count), or allocate it with array_new",
                      name, view->host,
                      on_this_stack(view->host) ? " (it points into the stack: a local array that campcc did not see "
                                                  "reach this launch, which needs its view where it is declared)"
                                                : "",
-                     name,
-                     on_this_stack(view->host) ? "; where the kernel only reads the one value it points to (a scalar "
-                                                 "passed by pointer, as Fortran's are), copy that value into a "
-                                                 "variable before the kernel and use the variable"
-                                               : "");
+                     name);
 }
 
 camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, const camp_module_info *module,
@@ -323,7 +324,7 @@ camp_status camp_views_prepare(camp_view_set *set, camp_accelerator_view *q, con
     for (uint32_t i = 0; i < count; i++) {
         uint64_t address = 0;
         if (is_pointer(&views[i])) {
-            CAMP_TRY(pointer_address(set, i, &address));
+            CAMP_TRY(pointer_address(set, i, &address, push));
         } else if (set->region_of[i]) {
             CAMP_TRY(camp_region_prepare(set->region_of[i], q, &views[i]));
             address = region_address(set->region_of[i], views[i].host);

@@ -782,6 +782,24 @@ static bool points_to_const(CXCursor decl) {
     return t.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(t));
 }
 
+static bool points_to_volatile(CXCursor decl) {
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    return t.kind == CXType_Pointer && clang_isVolatileQualifiedType(clang_getPointeeType(t));
+}
+
+/* Pointer capture p to a scalar the kernel only reads (`*n`, `*incx`: the
+ * arguments Fortran passes, from a caller campcc may not see): a value
+ * capture `(*p)` beside it, which libcamp fills, and p null, where p lies
+ * in no view (a caller's stack); the kernel reads whichever is there. */
+static void value_copy_of(Frontend *fe, Var *p, CXCursor decl) {
+    Var *copy = fe_new_var(fe, arena_printf(fe->a, "(*%s)", p->name), p->type->base, VAR_CAPTURE, decl);
+    copy->capture = CAPTURE_VALUE;
+    copy->value_for = p;
+    p->value_copy = copy;
+    copy->member = fe->kernel->captures.len;
+    vec_push(fe->a, &fe->kernel->captures, copy);
+}
+
 /* A variable of the kernel's or helper's own for decl, declared first in
  * its body (fe->privates). */
 static Var *own_variable(Frontend *fe, CXCursor ref, CXCursor decl, const char *name) {
@@ -866,6 +884,8 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
     } else if (t->kind == TY_PTR) {
         v->capture = CAPTURE_POINTER;
         if (!capture_vla_strides(fe, v, ref)) return NULL;
+        if (type_is_arith(t->base) && !points_to_volatile(decl) && fe_only_reads_through(fe->kernel_body, decl))
+            value_copy_of(fe, v, decl);
     } else {
         v->capture = CAPTURE_VALUE;
     }

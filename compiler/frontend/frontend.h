@@ -200,6 +200,9 @@ bool fe_is_kernel_scratch_array(Frontend *fe, CXCursor decl, bool *raced);
  * struct's members (`p->m`, `(*p).m`): not indexed, moved, compared or
  * passed on. */
 bool fe_only_member_uses(CXCursor body, CXCursor decl);
+/* Whether the kernel of `body` uses pointer decl only to read the one
+ * element it points to (`*n`, `n[0]`): Fortran's scalar arguments. */
+bool fe_only_reads_through(CXCursor body, CXCursor decl);
 
 /* directives.c: calls fn for each preprocessing directive of the main
  * file's text, s[b, e) from its `#` to its line's end (continuations

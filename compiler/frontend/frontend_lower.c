@@ -895,6 +895,19 @@ static Expr *lower_imaginary(Frontend *fe, CXCursor c) {
     return e;
 }
 
+/* `*p` or `p[0]` read through a pointer capture with a value copy
+ * (Var.value_copy; its only uses, fe_only_reads_through): the copy where
+ * libcamp filled it and made p null, else what p points to. */
+static Expr *value_or_copy(Frontend *fe, Expr *read, CXCursor c) {
+    const Expr *p = read->lhs;
+    if (p->kind != EX_LOAD || p->lhs->kind != EX_VAR || !p->lhs->var->value_copy) return read;
+    Expr *e = fe_new_expr(fe, EX_COND, read->type, c);
+    e->cond = fe_var_value(fe, p->lhs->var, c);
+    e->lhs = fe_load_if_lvalue(fe, read, c);
+    e->rhs = fe_var_value(fe, p->lhs->var->value_copy, c);
+    return e;
+}
+
 static Expr *lower_unary(Frontend *fe, CXCursor c) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
     bool incdec = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
@@ -922,7 +935,7 @@ static Expr *lower_unary(Frontend *fe, CXCursor c) {
         Expr *punned = punned_read(fe, sub, t, c);
         if (punned) return punned;
         e->kind = EX_DEREF;
-        break;
+        return value_or_copy(fe, e, c);
     }
     case CXUnaryOperator_AddrOf:
         e->kind = EX_ADDR;
@@ -981,7 +994,7 @@ static Expr *lower_subscript(Frontend *fe, CXCursor c) {
     Expr *e = fe_new_expr(fe, EX_INDEX, t, c);
     e->lhs = base;
     e->rhs = idx;
-    return e;
+    return value_or_copy(fe, e, c);
 }
 
 /* The value a call c passes for a global its callee reaches (the

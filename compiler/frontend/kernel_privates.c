@@ -552,6 +552,51 @@ bool fe_only_member_uses(CXCursor body, CXCursor decl) {
     return m.uses > 0 && m.uses == m.members;
 }
 
+/* Whether c (without parentheses) is `*p` or `p[0]`, p naming decl. */
+static bool reads_one_through(CXCursor c, CXCursor decl) {
+    CXCursor kids[2], p;
+    c = bare(c);
+    if (is_unary(c, CXUnaryOperator_Deref, &p)) return fe_names(p, decl);
+    if (clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr || fe_children(c, kids, 2) != 2 ||
+        !fe_names(bare_value(kids[0]), decl))
+        return false;
+    long long index;
+    return clang_getCursorKind(bare_value(kids[1])) == CXCursor_IntegerLiteral && fe_eval_int(kids[1], &index) &&
+           index == 0;
+}
+
+typedef struct ReadsThrough {
+    CXCursor decl;
+    int uses, reads; /* of decl in the kernel; of them, `*decl` and `decl[0]` */
+    bool written;    /* one of those is assigned, incremented, or has its address taken */
+} ReadsThrough;
+
+static enum CXChildVisitResult count_reads_through(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    ReadsThrough *r = data;
+    CXCursor kids[2];
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr && fe_names(c, r->decl)) r->uses++;
+    if (reads_one_through(c, r->decl)) r->reads++;
+    if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && fe_children(c, kids, 2) == 2) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        r->written |= op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign &&
+                      reads_one_through(kids[0], r->decl);
+    }
+    if (k == CXCursor_UnaryOperator && fe_children(c, kids, 2) == 1 && reads_one_through(kids[0], r->decl)) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        r->written |= op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+                      op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec || op == CXUnaryOperator_AddrOf;
+    }
+    return CXChildVisit_Recurse;
+}
+
+bool fe_only_reads_through(CXCursor body, CXCursor decl) {
+    ReadsThrough r = {clang_getCanonicalCursor(decl), 0, 0, false};
+    clang_visitChildren(body, count_reads_through, &r);
+    return r.uses > 0 && r.uses == r.reads && !r.written;
+}
+
 /* ---- arrays: every thread's scratch ------------------------------------------ */
 
 /* An array of the function around a kernel, declared at its top as C

@@ -112,6 +112,7 @@ static uint32_t view_access(const Var *v) {
 static void put_params(ParamOut *o, const Kernel *k) {
     for (int i = 0; i < k->captures.len; i++) {
         const Var *v = k->captures.items[i];
+        if (v->value_for) continue; /* libcamp fills it, or leaves it zero (its pointer's param says where) */
         if (v->capture == CAPTURE_VALUE && v->host_value) {
             put_param(o, "CAMP_PARAM_VALUE", v->push_offset, 0, sizeof(int32_t), 0, v->name);
             put_arg(o, "&(int){%s}", v->host_value);
@@ -120,7 +121,9 @@ static void put_params(ParamOut *o, const Kernel *k) {
             put_arg(o, "%s", value_address(o, v));
             put_held_pointers(o, v);
         } else if (v->capture == CAPTURE_POINTER) { /* its bytes are those of the explicit view it lies in */
-            put_param(o, "CAMP_PARAM_POINTER", v->push_offset, view_access(v), 0, 0, v->name);
+            const Var *copy = v->value_copy;
+            put_param(o, "CAMP_PARAM_POINTER", v->push_offset, view_access(v), copy ? (uint32_t)copy->type->size : 0,
+                      copy ? copy->push_offset : 0, v->name);
             put_arg(o, "(const void *)(%s)", v->name);
         } else {
             /* an object that outlives every launch may stay on the accelerator */

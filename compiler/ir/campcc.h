@@ -383,6 +383,10 @@ typedef struct Var {
      * struct it points to (named `(*p)`): the kernel's `p` is the address
      * of its copy */
     bool pointee;
+    /* a pointer capture to a scalar the kernel only reads (`*n`, Fortran's
+     * arguments): the value's copy libcamp fills where the pointer lies in
+     * no view (then null); value_for: on that copy, its pointer */
+    struct Var *value_copy, *value_for;
     bool hidden; /* a local the compiler made (fe_hidden_local): memcpy's loop, a row's stride */
     unsigned ptr_align; /* a pointer variable or parameter: the least alignment its values are known to
                          * have (alignment.c); 0: given none */

@@ -67,7 +67,8 @@ static void print_capture(const Kernel *k, const Var *v, FILE *out) {
         fprintf(out, "\n");
     }
     else
-        fprintf(out, "  capture '%s': value %s, %s %u\n", v->name, v->type->name, where, at);
+        fprintf(out, "  capture '%s': value %s, %s %u%s\n", v->name, v->type->name, where, at,
+                v->value_for ? " (libcamp's copy where the pointer lies in no view)" : "");
 }
 
 /* What vectorize.c decided: the elements a thread takes, and each view's
