@@ -835,6 +835,35 @@ static bool is_constant(CXCursor c, long long value) {
 /* Whether c names variable v (`k`, the loop's counter). */
 static bool names_var(CXCursor c, CXCursor v) { return fe_names(c, clang_getCanonicalCursor(v)); }
 
+/* `w[k] = e`, k the loop's counter. */
+static bool writes_element(Scratch *s, CXCursor c, CXCursor counter) {
+    CXCursor parts[2];
+    if (clang_getCursorKind(c) != CXCursor_BinaryOperator || clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign ||
+        fe_children(c, parts, 2) != 2)
+        return false;
+    CXCursor target = bare(parts[0]);
+    return clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr && fe_children(target, parts, 2) == 2 &&
+           fe_names(parts[0], s->decl) && names_var(parts[1], counter);
+}
+
+static bool is_jump(CXCursor c) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    return k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt || k == CXCursor_GotoStmt ||
+           k == CXCursor_ReturnStmt || k == CXCursor_IndirectGotoStmt;
+}
+
+typedef struct UsesOrLeaves {
+    CXCursor decl;
+    bool found; /* a use of decl, or a statement that leaves the loop's pass */
+} UsesOrLeaves;
+
+static enum CXChildVisitResult find_use_or_jump(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    UsesOrLeaves *u = data;
+    u->found |= is_jump(c) || (clang_getCursorKind(c) == CXCursor_DeclRefExpr && fe_names(c, u->decl));
+    return u->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
 /* `for (k = 0; k < LEN; k++) w[k] = ...;` over every element of a 1-D array. */
 static bool loop_writes_every_element(Scratch *s, CXCursor c) {
     CXCursor kids[4], parts[2], counter;
@@ -863,15 +892,19 @@ static bool loop_writes_every_element(Scratch *s, CXCursor c) {
     if (clang_getCursorKind(kids[2]) != CXCursor_UnaryOperator || fe_children(kids[2], parts, 2) != 1 ||
         (step != CXUnaryOperator_PostInc && step != CXUnaryOperator_PreInc) || !names_var(parts[0], counter))
         return false;
-    /* w[k] = ..., alone or in a block of its own */
+    /* w[k] = ..., alone or in a block, where nothing before it names w or leaves the pass
+     * (`{ cnt[c] = 0; seen[c] = 0; }` writes both arrays whole) */
     CXCursor body = kids[3];
-    if (clang_getCursorKind(body) == CXCursor_CompoundStmt && fe_children(body, parts, 2) == 1) body = parts[0];
-    if (clang_getCursorKind(body) != CXCursor_BinaryOperator ||
-        clang_getCursorBinaryOperatorKind(body) != CXBinaryOperator_Assign || fe_children(body, parts, 2) != 2)
-        return false;
-    CXCursor target = bare(parts[0]);
-    return clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr && fe_children(target, parts, 2) == 2 &&
-           fe_names(parts[0], s->decl) && names_var(parts[1], counter);
+    if (clang_getCursorKind(body) != CXCursor_CompoundStmt) return writes_element(s, body, counter);
+    int n;
+    CXCursor *statements = fe_all_children(s->fe->a, body, &n);
+    for (int i = 0; i < n; i++) {
+        if (writes_element(s, statements[i], counter)) return true;
+        UsesOrLeaves u = {clang_getCanonicalCursor(s->decl), false};
+        clang_visitChildren(statements[i], find_use_or_jump, &u);
+        if (u.found || is_jump(statements[i])) return false;
+    }
+    return false;
 }
 
 /* `memset(w, byte, sizeof w)` or `memcpy(w, source, sizeof w)`, the
