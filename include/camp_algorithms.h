@@ -391,6 +391,11 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
 #define camp_sequence(data, n, start, step) \
     CAMP_ALGO_PICK_(camp_sequence, , data)(CAMP_ALGO_AS_64_(data), (n), (start), (step), __FILE__, __LINE__)
 #define camp_sort(keys, n) CAMP_ALGO_PICK_SORT_(camp_sort, , keys)(CAMP_ALGO_AS_64_(keys), (n), __FILE__, __LINE__)
+#define camp_histogram(data, n, bins, bin_count, lower, upper) CAMP_ALGO_PICK_SCAN_(camp_histogram, , data)( \
+        (data), (n), (bins), (bin_count), (lower), (upper), __FILE__, __LINE__)
+#define camp_histogram_async(data, n, bins, bin_count, lower, upper) \
+    CAMP_ALGO_PICK_SCAN_(camp_histogram, _async, data)((data), (n), (bins), (bin_count), (lower), (upper), \
+                                                       __FILE__, __LINE__)
 /* values: 4-byte elements (a compile error otherwise) */
 #define camp_sort_by_key(keys, values, n) \
     CAMP_ALGO_PICK_SORT_(camp_sort_by_key, , keys)( \

@@ -120,9 +120,9 @@ static inline int camp_builtin_clrsbl(long x) restrict(cpu, amp) { return camp_b
     }                                                                                                          \
     static inline _Bool camp_builtin_smul##s##_overflow(S a, S b, S *r) restrict(cpu, amp) {                    \
         U ua = a < 0 ? (U)0 - (U)a : (U)a, ub = b < 0 ? (U)0 - (U)b : (U)b, p = ua * ub;                        \
+        U most = ((U)-1 >> 1) + (U)((a < 0) != (b < 0)); /* |product| allowed: MAX, or -MIN */                   \
+        _Bool wrapped = ua != 0 && p / ua != ub;                                                               \
         *r = (S)((U)a * (U)b);                                                                                 \
-        _Bool wrapped = ua != 0 && p / ua != ub, negative = (a < 0) != (b < 0);                                \
-        U most = ((U)-1 >> 1) + (negative ? 1u : 0u); /* |product| allowed: MAX, or -MIN */                     \
         return wrapped || p > most;                                                                            \
     }
 /* results of at most 32 bits from operands of at most 32: exact in 64 bits

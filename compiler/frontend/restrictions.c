@@ -569,7 +569,9 @@ static bool check_callee(Checker *ck, CXCursor call) {
      * camp.h's atomics are), else a call through a pointer */
     CXCursor decl = fe_callee(call);
     if (clang_getCursorKind(decl) != CXCursor_FunctionDecl) {
-        diag_error(ck->d, fe_loc(fe, call), "calls through function pointers are not allowed in amp code");
+        diag_error(ck->d, fe_loc(fe, call),
+                   "calls through function pointers are not allowed in amp code: call the functions by name, "
+                   "picked by a switch (an interpreter's dispatch on its opcode) or by an if");
         return false;
     }
     char *name = fe_spelling(fe, decl);

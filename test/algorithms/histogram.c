@@ -68,13 +68,13 @@ static void check(size_t n, int bin_count, int on_view) {
             const T *in = data;                                                                                \
             array_view(in, n ? n : 1);                                                                         \
             array_view(got, bin_count);                                                                        \
-            camp_histogram_##name(in, n, got, bin_count, lower, upper);                                        \
+            camp_histogram(in, n, got, bin_count, lower, upper); /* the type-generic name */                   \
             array_view_release(got);                                                                           \
             array_view_release(in);                                                                            \
         } else {                                                                                               \
             T *in = array_new(T, n ? n : 1, data);                                                             \
             unsigned *bins = array_new(unsigned, bin_count, got);                                              \
-            future_wait(camp_histogram_##name##_async(in, n, bins, bin_count, lower, upper));                  \
+            future_wait(camp_histogram_async(in, n, bins, bin_count, lower, upper));                           \
             array_copy_out(got, bins, bin_count);                                                              \
             array_delete(bins);                                                                                \
             array_delete(in);                                                                                  \
