@@ -277,11 +277,14 @@ static Parts walk(Use *u, CXCursor c, Parts assigned) {
         return then & els;
     }
     case CXCursor_ForStmt:
-    case CXCursor_WhileStmt:
+    case CXCursor_WhileStmt: {
+        /* in the host's walk, a kernel's body begins with the variable unassigned: its own, if a temporary */
+        bool kernel = u->kernels_leave_it && clang_getCursorKind(c) == CXCursor_ForStmt && fe_is_pfe_loop(c);
         kids = fe_all_children(u->fe->a, c, &n);
         for (int i = 0; i + 1 < n; i++) assigned = walk(u, kids[i], assigned); /* first clauses, condition */
-        if (n) walk(u, kids[n - 1], assigned);
+        if (n) walk(u, kids[n - 1], kernel ? 0 : assigned);
         return u->kernels_leave_it && kernels_name(u, c) ? 0 : assigned;
+    }
     case CXCursor_DoStmt:
     case CXCursor_SwitchStmt:
         kids = fe_all_children(u->fe->a, c, &n);

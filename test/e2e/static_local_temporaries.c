@@ -4,7 +4,9 @@
  * kernels assign before each read is each kernel's own in amp code, as a
  * serial run uses it (was: one variable the threads shared, and 24 of 32
  * column sums wrong). A static the host reads after a kernel set it, or
- * whose value a later call reads, stays one variable. */
+ * whose value a later call reads, stays one variable; so does one the host
+ * assigns and the kernel only reads, of the function or of the file (was:
+ * each kernel's own, read unassigned). */
 #include <camp.h>
 #include <stdio.h>
 
@@ -39,6 +41,17 @@ static doublereal largest(integer n) {
     return big;
 }
 
+/* Statics the host assigns and the kernel only reads (f2c's `static
+ * integer ix;` set to the start index): the host's value, captured (was:
+ * each kernel's own, unassigned, reading 0) */
+static int shift_file;
+static void shifted(doublereal *out, integer k) {
+    static integer ix;
+    ix = k;
+    shift_file = k + 1;
+    parallel_for_each(jj, extent(N)) { out[jj] = y[(ix + jj) % N] - y[(shift_file + jj) % N]; }
+}
+
 /* A static whose value the next call reads: the call count, kept */
 static integer scaled(doublereal s) {
     static integer calls;
@@ -61,6 +74,9 @@ int main(void) {
     doublereal big = largest(N);
     integer calls = scaled(0.5);
     calls = scaled(2.0);
+    shifted(z, 5);
+    for (integer j = 0; j < N; j++)
+        if (z[j] != y[(5 + j) % N] - y[(6 + j) % N] && bad++ < 5) printf("z[%d] = %g after the shift\n", j, z[j]);
     printf("%d wrong, largest %g (want %g), calls %d, z[7] %g\n", bad, big, most, calls, z[7]);
     return bad != 0 || big != most;
 }
