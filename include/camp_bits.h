@@ -98,6 +98,17 @@ static inline int camp_builtin_clrsbl(long x) restrict(cpu, amp) { return camp_b
  * result's type (campcc picks the typed form). The wrapped result is stored,
  * and whether it overflowed returned. */
 #define CAMP_BITS_OVERFLOW(s, S, U)                                                                          \
+    /* whether a * b wraps, by half-width limbs: no division (NVIDIA's compiler (580) failed on a kernel  \
+     * dividing both 32- and 64-bit values so) */                                                         \
+    static inline _Bool camp_bits_umul_wraps##s(U a, U b) restrict(cpu, amp) {                                  \
+        const int half = (int)(sizeof(U) * 4);                                                                 \
+        U mask = ((U)1 << half) - 1, a0 = a & mask, a1 = a >> half, b0 = b & mask, b1 = b >> half, t, low;      \
+        if (a1 && b1) return 1;                                                                                \
+        t = a1 * b0 + a0 * b1; /* one of the two is 0 */                                                       \
+        if (t >> half) return 1;                                                                               \
+        low = a0 * b0;                                                                                         \
+        return (U)(t << half) + low < low;                                                                     \
+    }                                                                                                          \
     static inline _Bool camp_builtin_sadd##s##_overflow(S a, S b, S *r) restrict(cpu, amp) {                    \
         *r = (S)((U)a + (U)b);                                                                                 \
         return ((a ^ *r) & (b ^ *r)) < 0;                                                                      \
@@ -116,12 +127,12 @@ static inline int camp_builtin_clrsbl(long x) restrict(cpu, amp) { return camp_b
     }                                                                                                          \
     static inline _Bool camp_builtin_umul##s##_overflow(U a, U b, U *r) restrict(cpu, amp) {                    \
         *r = a * b;                                                                                            \
-        return a != 0 && *r / a != b;                                                                          \
+        return camp_bits_umul_wraps##s(a, b);                                                                  \
     }                                                                                                          \
     static inline _Bool camp_builtin_smul##s##_overflow(S a, S b, S *r) restrict(cpu, amp) {                    \
         U ua = a < 0 ? (U)0 - (U)a : (U)a, ub = b < 0 ? (U)0 - (U)b : (U)b, p = ua * ub;                        \
         U most = ((U)-1 >> 1) + (U)((a < 0) != (b < 0)); /* |product| allowed: MAX, or -MIN */                   \
-        _Bool wrapped = ua != 0 && p / ua != ub;                                                               \
+        _Bool wrapped = camp_bits_umul_wraps##s(ua, ub);                                                       \
         *r = (S)((U)a * (U)b);                                                                                 \
         return wrapped || p > most;                                                                            \
     }
