@@ -596,6 +596,7 @@ static enum CXChildVisitResult count_reads_through(CXCursor c, CXCursor parent, 
 
 bool fe_only_reads_through(CXCursor body, CXCursor decl) {
     ReadsThrough r = {clang_getCanonicalCursor(decl), 0, 0, false};
+    count_reads_through(body, body, &r); /* a body of one statement, `*p = *p * 2;`, is itself a use */
     clang_visitChildren(body, count_reads_through, &r);
     return r.uses > 0 && r.uses == r.reads && !r.written;
 }
