@@ -148,6 +148,10 @@ typedef struct Emitter {
     uint32_t report_vars[4]; /* spv_report.c's Private variables, once a kernel reports */
     uint32_t race_vars[2];   /* spv_race.c's Private variables, once used */
     uint32_t subgroup_vars[3]; /* spv_subgroup.c's built-ins (size, lane, id), once used */
+    /* the last OpConvertUToPtr's made by em_address_to_ptr: result and
+     * address, so that em_ptr_to_address gives the address back */
+    uint32_t made_ptrs[16][2];
+    unsigned next_made_ptr;
 } Emitter;
 
 /* spv_emit.c */
@@ -155,6 +159,8 @@ uint32_t em_type(Emitter *e, const Type *t);
 uint32_t em_label(Emitter *e);                 /* a new label id */
 uint32_t em_op1(Emitter *e, SpvOp op, uint32_t type, uint32_t a);             /* op on a: its new id */
 uint32_t em_op2(Emitter *e, SpvOp op, uint32_t type, uint32_t a, uint32_t b); /* op on a, b: its new id */
+uint32_t em_address_to_ptr(Emitter *e, uint32_t ptr_type, uint32_t address); /* OpConvertUToPtr */
+uint32_t em_ptr_to_address(Emitter *e, uint32_t ptr);                        /* OpConvertPtrToU, or its address */
 void em_begin_block(Emitter *e, uint32_t label);
 void em_branch(Emitter *e, uint32_t target);   /* unless already terminated */
 void em_terminate(Emitter *e, SpvOp op);       /* OpReturn, OpUnreachable */

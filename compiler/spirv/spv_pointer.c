@@ -111,9 +111,9 @@ Ptr ptr_add(Emitter *e, Ptr p, const Type *ptr_type, uint32_t i, const Type *it,
         while (to->kind == TY_ARRAY && (to->len < 0 || p.stride[0])) to = to->base;
         uint32_t bytes = em_op2(e, SpvOpIMul, i64, i, const_int(e, type_int(8, true), to->kind == TY_VOID ? 1 : to->size));
         if (p.stride[0]) bytes = em_op2(e, SpvOpIMul, i64, bytes, em_op1(e, SpvOpSConvert, i64, p.stride[0]));
-        uint32_t offset = em_op1(e, SpvOpBitcast, u64, bytes), base = em_op1(e, SpvOpConvertPtrToU, u64, p.value); /* SEQUENCED */
+        uint32_t offset = em_op1(e, SpvOpBitcast, u64, bytes), base = em_ptr_to_address(e, p.value); /* SEQUENCED */
         uint32_t addr = em_op2(e, SpvOpIAdd, u64, base, offset);
-        p.value = em_op1(e, SpvOpConvertUToPtr, em_type(e, ptr_type), addr);
+        p.value = em_address_to_ptr(e, em_type(e, ptr_type), addr);
     } else {
         p.value = em_op2(e, SpvOpIAdd, em_type(e, type_int(4, true)), p.value, offset_of(e, i, it));
     }
@@ -272,9 +272,9 @@ static bool view_element(Emitter *e, Expr *x, Ptr *out) {
     }
     uint32_t offset = index_sum(e, index, rows, step_size, n, ot);
     if (narrow) offset = em_op1(e, SpvOpSConvert, i64, offset);
-    uint32_t offset_bits = em_op1(e, SpvOpBitcast, u64, offset), base_bits = em_op1(e, SpvOpConvertPtrToU, u64, base.value); /* SEQUENCED */
+    uint32_t offset_bits = em_op1(e, SpvOpBitcast, u64, offset), base_bits = em_ptr_to_address(e, base.value); /* SEQUENCED */
     uint32_t addr = em_op2(e, SpvOpIAdd, u64, base_bits, offset_bits);
-    uint32_t ptr_type = em_type(e, &ptr), value = em_op1(e, SpvOpConvertUToPtr, ptr_type, addr);
+    uint32_t ptr_type = em_type(e, &ptr), value = em_address_to_ptr(e, ptr_type, addr);
     /* Where every index is non-negative, and the launch's buffers are all
      * at most 4 GiB (a specialization constant, CAMP_SPEC_NARROW_ADDRESSES,
      * which libcamp sets on NVIDIA's driver only), the element's address is
@@ -478,7 +478,7 @@ static Ptr decay(Emitter *e, Expr *x) {
 Ptr var_ptr(Emitter *e, Var *v) {
     LValue lv = {.ptr = var_storage(e, v), .storage = SpvStorageClassFunction};
     Ptr p = var_target(e, v);
-    p.value = is_psb(p.storage) ? em_op1(e, SpvOpConvertUToPtr, em_type(e, v->type), em_load(e, type_int(8, false), lv))
+    p.value = is_psb(p.storage) ? em_address_to_ptr(e, em_type(e, v->type), em_load(e, type_int(8, false), lv))
                                 : em_load(e, type_int(4, true), lv);
     load_vla_strides(e, v, &p); /* a parameter's or local's rows of run-time length (fe_vla_strides) */
     return p;
@@ -489,7 +489,7 @@ Ptr var_ptr(Emitter *e, Var *v) {
 void store_var_ptr(Emitter *e, Var *v, Ptr p) {
     uint32_t value;
     if (var_holds_address(e, v))
-        value = p.is_null ? const_int(e, type_int(8, false), 0) : em_op1(e, SpvOpConvertPtrToU, em_type(e, type_int(8, false)), p.value);
+        value = p.is_null ? const_int(e, type_int(8, false), 0) : em_ptr_to_address(e, p.value);
     else
         value = p.is_null ? null_offset(e) : p.value;
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
@@ -497,7 +497,7 @@ void store_var_ptr(Emitter *e, Var *v, Ptr p) {
 
 void em_store_param(Emitter *e, Var *v, uint32_t value) {
     if (v->type->kind == TY_PTR && var_holds_address(e, v))
-        value = em_op1(e, SpvOpConvertPtrToU, em_type(e, type_int(8, false)), value);
+        value = em_ptr_to_address(e, value);
     em_store(e, (LValue){.ptr = var_storage(e, v), .storage = SpvStorageClassFunction}, value);
 }
 
@@ -570,7 +570,7 @@ Ptr em_ptr(Emitter *e, Expr *x) {
 /* A pointer as a comparable integer: its address, or its offset (null's
  * is null_offset when the other side is an offset). */
 uint32_t ptr_word(Emitter *e, Ptr p, bool address) {
-    if (address) return p.is_null ? const_int(e, type_int(8, false), 0) : em_op1(e, SpvOpConvertPtrToU, em_type(e, type_int(8, false)), p.value);
+    if (address) return p.is_null ? const_int(e, type_int(8, false), 0) : em_ptr_to_address(e, p.value);
     return p.is_null ? null_offset(e) : p.value;
 }
 
