@@ -976,12 +976,14 @@ static void scratch_scan_host_block(Scratch *s, CXCursor block) {
     s->nblocks--;
 }
 
-/* The kernel's body: an array it begins by writing whole (a histogram
- * zeroed, then counted into by the data's values) is each thread's own
- * from there on, whatever indexes it. */
-static void scratch_scan_body(Scratch *s, CXCursor body) {
+/* A block of the kernel: an array it begins by writing whole (a histogram
+ * zeroed, then counted into by the data's values; a table cleared at the
+ * top of each pass of a loop, then marked by the pass's values) is each
+ * thread's own from there to the block's end, whatever indexes it. */
+static void scratch_scan_block(Scratch *s, CXCursor block) {
     int n;
-    CXCursor *kids = fe_all_children(s->fe->a, body, &n);
+    bool covered = s->covered;
+    CXCursor *kids = fe_all_children(s->fe->a, block, &n);
     for (int i = 0; i < n && !s->shared; i++) {
         bool first = !s->touched && !s->frame; /* a helper's parameter is a pointer: its length is unknown */
         CXCursor source;
@@ -993,6 +995,7 @@ static void scratch_scan_body(Scratch *s, CXCursor body) {
         scratch_scan(s, kids[i]);
         if (first && loop_writes_every_element(s, kids[i])) s->covered = true;
     }
+    s->covered = covered;
 }
 
 static void scratch_scan(Scratch *s, CXCursor c) {
@@ -1028,8 +1031,7 @@ static void scratch_scan(Scratch *s, CXCursor c) {
         return;
     case CXCursor_CompoundStmt:
         if (clang_Cursor_isNull(s->body)) scratch_scan_host_block(s, c);
-        else if (clang_equalCursors(c, s->body)) scratch_scan_body(s, c);
-        else break;
+        else scratch_scan_block(s, c);
         return;
     case CXCursor_ForStmt:
         if (clang_Cursor_isNull(s->body) && fe_is_pfe_loop(c)) { /* the host's scan meets a kernel */
