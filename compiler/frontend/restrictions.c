@@ -657,7 +657,9 @@ static void check_goto(Checker *ck, CXCursor c) {
     if (ck->in_kernel && !clang_Cursor_isNull(label) && !is_own_variable(ck, label))
         diag_error(ck->d, fe_loc(ck->fe, c), "'goto' out of a parallel_for_each body is not allowed");
     else
-        diag_error(ck->d, fe_loc(ck->fe, c), "'goto' is not allowed in amp code");
+        diag_error(ck->d, fe_loc(ck->fe, c),
+                   "'goto' is not allowed in amp code: write the jump as a loop (a retry as `do { ... } while "
+                   "(again);`, a way out as `break` or a flag the loop tests)");
 }
 
 /* An implicit conversion other than an array's decay: a forbidden type it
@@ -688,7 +690,7 @@ static bool is_captured_array_decay(Checker *ck, CXCursor c) {
     CXCursor var = clang_getCursorReferenced(ref);
     return clang_getCursorKind(ref) == CXCursor_DeclRefExpr &&
            (clang_getCursorKind(var) == CXCursor_VarDecl || clang_getCursorKind(var) == CXCursor_ParmDecl) &&
-           !is_own_variable(ck, var);
+           (!is_own_variable(ck, var) || (member && clang_getCursorKind(var) == CXCursor_ParmDecl));
 }
 
 static void check_node(Checker *ck, CXCursor c) {
