@@ -883,6 +883,8 @@ Var *fe_capture(Frontend *fe, CXCursor ref, CXCursor decl) {
         if (!capture_vla_strides(fe, v, ref)) return NULL;
     } else if (t->kind == TY_PTR) {
         v->capture = CAPTURE_POINTER;
+        if (clang_getCursorKind(decl) == CXCursor_VarDecl && fe_is_scope_local(decl))
+            fe_align_pointer_sources(fe, clang_getCursorSemanticParent(decl));
         if (!capture_vla_strides(fe, v, ref)) return NULL;
         if (type_is_arith(t->base) && !points_to_volatile(decl) && fe_only_reads_through(fe->kernel_body, decl))
             value_copy_of(fe, v, decl);

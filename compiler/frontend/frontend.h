@@ -103,6 +103,7 @@ typedef struct Frontend {
     struct TemporaryVerdict *temporaries; /* file-scope statics asked about: temporaries or not (kernel_privates.c) */
     int ntemporaries, captemporaries;
     PtrVec macro_regions; /* MacroRegion *: where kernel macros' uses were expanded (kernel_macros.c) */
+    PtrVec pointer_sources_aligned; /* CXCursor *: functions fe_align_pointer_sources looked into */
     ContractPragma *contract_pragmas; /* the main file's FP_CONTRACT pragmas (fp_contract.c) */
     int ncontract_pragmas, capcontract_pragmas;
     OmpPragma *omp_pragmas; /* the main file's OpenMP pragmas (omp_pragmas.c) */
@@ -260,6 +261,10 @@ void fe_find_call_views(Frontend *fe);
  * automatic or static (a static local is in no list of the unit's
  * arrays), not a thread's own, with an address (not `register`). */
 bool fe_is_scope_local(CXCursor var);
+/* The file-scope arrays function `fn` stores into pointer variables (`float
+ * *cur = a;`, `nxt = b;`): aligned as arrays kernels name are, once per
+ * function (call_views.c). */
+void fe_align_pointer_sources(Frontend *fe, CXCursor fn);
 /* Aligns the definition of global or static array `decl` of the main
  * file to a page, in a section of such arrays where it can (host_emit.c):
  * the pages of a kernel's view of it hold nothing else. */
@@ -424,6 +429,8 @@ Expr *fe_load_if_lvalue(Frontend *fe, Expr *e, CXCursor c); /* an lvalue's value
 Expr *fe_var_value(Frontend *fe, Var *v, CXCursor c); /* the value of variable v */
 Expr *fe_int_constant(Frontend *fe, Type *t, long long value, CXCursor c); /* an integer constant of type t */
 Expr *fe_int_value(Frontend *fe, Expr *e, CXCursor c); /* `e` as an int rvalue */
+/* An array lvalue's decay: the address of its first element. */
+Expr *fe_decay_of(Frontend *fe, Expr *array, CXCursor c);
 /* Element `at` of `array` (an lvalue of array type), as `array[at]` is lowered. */
 Expr *fe_element_at(Frontend *fe, Expr *array, int at, CXCursor c);
 /* The path of member indices to `name` in struct t, looking into anonymous

@@ -219,6 +219,38 @@ def test_page_aligned_passed_globals(ctx):
     ctx.run_program("passed", kernels_from="passed.c", expected="64 4 4 0\n")
 
 
+def test_page_aligned_pointer_sources(ctx):
+    """A file-scope array the function stores into a pointer variable that a kernel uses (a double buffer swapped by
+    pointer: `float *cur = a, *nxt = b;`, `cur = nxt;`) is aligned to pages as one a kernel names is: the host's
+    loop over a static array beside it trapped after every launch. One the function only indexes is left as it is.
+    The program builds and runs."""
+    with open(ctx.path("swapped.c"), "w") as f:
+        f.write("#include <camp.h>\n"
+                "#include <stdio.h>\n"
+                "static float a[64];\n"
+                "static float b[64];\n"
+                "static float steps[64];\n"
+                "int main(void) {\n"
+                "    float *cur = a, *nxt;\n"
+                "    nxt = b;\n"
+                "    for (int s = 0; s < 4; s++) {\n"
+                "        parallel_for_each(i, extent(64)) { nxt[i] = cur[i] + 1.0f; }\n"
+                "        steps[s] = s;\n"
+                "        float *t = cur; cur = nxt; nxt = t;\n"
+                "    }\n"
+                "    printf(\"%g %g\\n\", cur[63], steps[3]);\n"
+                "    return 0;\n"
+                "}\n")
+    ctx.run(["--emit-host=host.c", "-fsyntax-only", "swapped.c"])
+    host = ctx.read("host.c")
+    bss = '__attribute__((aligned(4096), section(".bss.camp_pages"))) '
+    for want in ("\n" + bss + "static float a[64];\n", "\n" + bss + "static float b[64];\n",
+                 "\nstatic float steps[64];\n"):
+        expect(want in host, f"the host C lacks {want!r}:\n{host}")
+    ctx.run(["swapped.c", "-o", "swapped"])
+    ctx.run_program("swapped", kernels_from="swapped.c", expected="4 3\n")
+
+
 def test_debug_lines(ctx):
     """-g: OpString naming the file and an OpLine for the kernel's statement; still valid."""
     ctx.run(["-g", "--emit-spirv=g.spv", "-S", "scale.c", "-o", "g.spvasm"])
