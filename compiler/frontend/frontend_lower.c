@@ -501,7 +501,7 @@ static Expr *lower_member(Frontend *fe, CXCursor c) {
 }
 
 /* An array lvalue's decay: the address of its first element. */
-static Expr *decay_of(Frontend *fe, Expr *array, CXCursor c) {
+Expr *fe_decay_of(Frontend *fe, Expr *array, CXCursor c) {
     Expr *decay = fe_new_expr(fe, EX_DECAY, type_pointer_to(fe->a, array->type->base), c);
     decay->lhs = array;
     return decay;
@@ -509,7 +509,7 @@ static Expr *decay_of(Frontend *fe, Expr *array, CXCursor c) {
 
 /* its decay indexed */
 Expr *fe_element_at(Frontend *fe, Expr *array, int at, CXCursor c) {
-    return fe_new_binary(fe, EX_INDEX, OP_NONE, array->type->base, decay_of(fe, array, c),
+    return fe_new_binary(fe, EX_INDEX, OP_NONE, array->type->base, fe_decay_of(fe, array, c),
                          fe_int_constant(fe, type_int(4, true), at, c), c);
 }
 
@@ -835,9 +835,9 @@ static Stmt *copy_elements(Frontend *fe, Expr *to, Expr *from, CXCursor c) {
     Type *index_t = type_int(4, true);
     Var *i = fe_hidden_local(fe, "copy.i", index_t, c);
     Stmt *loop = fe_counted_loop(fe, i, fe_int_constant(fe, index_t, to->type->len, c), c);
-    Expr *to_i = fe_new_binary(fe, EX_INDEX, OP_NONE, to->type->base, decay_of(fe, to, c), fe_var_value(fe, i, c), c);
+    Expr *to_i = fe_new_binary(fe, EX_INDEX, OP_NONE, to->type->base, fe_decay_of(fe, to, c), fe_var_value(fe, i, c), c);
     Expr *from_i =
-        fe_new_binary(fe, EX_INDEX, OP_NONE, from->type->base, decay_of(fe, from, c), fe_var_value(fe, i, c), c);
+        fe_new_binary(fe, EX_INDEX, OP_NONE, from->type->base, fe_decay_of(fe, from, c), fe_var_value(fe, i, c), c);
     loop->then = copy_elements(fe, to_i, from_i, c);
     return loop;
 }
@@ -974,7 +974,7 @@ static Expr *lower_subscript(Frontend *fe, CXCursor c) {
                             .kind == CXType_Pointer;
     Expr *base = pointers ? fe_lower_expr(fe, array[0]) : fe_lower_expr(fe, kids[0]), *idx = fe_lower_expr(fe, kids[1]);
     if (!t || !base || !idx) return NULL;
-    if (pointers) base = decay_of(fe, base, c);
+    if (pointers) base = fe_decay_of(fe, base, c);
     if (base->type->kind == TY_VECTOR) { /* v[i]: a component */
         Expr *e = fe_new_expr(fe, EX_VELEM, t, c);
         e->lhs = base;
@@ -1008,7 +1008,7 @@ static Expr *global_arg(Frontend *fe, CXCursor c, const Var *param) {
     if (!v) return NULL;
     Expr *e = fe_new_expr(fe, EX_VAR, v->type, c);
     e->var = v;
-    return v->type->kind == TY_ARRAY ? decay_of(fe, e, c) : fe_load_if_lvalue(fe, e, c);
+    return v->type->kind == TY_ARRAY ? fe_decay_of(fe, e, c) : fe_load_if_lvalue(fe, e, c);
 }
 
 /* A call of the amp function decl (its arguments from the call c). */

@@ -200,6 +200,12 @@ Stmt *fe_lower_memory_call(Frontend *fe, CXCursor c, bool *handled) {
         return NULL;
     }
     Type *t = to->type->base;
+    /* a table's rows (`memset(dp, 0x3f, sizeof dp)`, int dp[4][4]): set as the scalars they hold, from the first */
+    while (kind == MEMORY_SET && t->kind == TY_ARRAY) {
+        Expr *row = fe_new_binary(fe, EX_INDEX, OP_NONE, t, to, fe_int_constant(fe, type_int(4, true), 0, call), call);
+        to = fe_decay_of(fe, row, call);
+        t = t->base;
+    }
     /* the source's element, or for memset the destination's */
     const Type *ft = from ? from->type->base : t;
     if (is_byte(ft) != is_byte(t)) { /* between bytes and something wider */
