@@ -400,7 +400,7 @@ static int parse_one(Driver *d, int argc, char **argv, int *i, const char **lang
         route(d, TO_COMPILE, arg);
     } else if ((flag = diag_flag(&d->diag, arg)) != DIAG_FLAG_NONE) {
         /* warning flags reach libclang too: kernels' warnings are its */
-        route(d, flag == DIAG_FLAG_WARNING ? TO_PARSE : TO_COMPILE, arg);
+        if (flag != DIAG_FLAG_OWN_WARNING) route(d, flag == DIAG_FLAG_WARNING ? TO_PARSE : TO_COMPILE, arg);
     } else {
         if (has_prefix(arg, "-g")) d->opts.debug_lines = strcmp(arg, "-g0") != 0;
         if (arg[1] == 'O') d->opts.opt_level = arg[2] == '0' ? 0 : 1; /* -O, -O1..3, -Os: kernels too */

@@ -136,6 +136,8 @@ typedef struct Diag {
     bool no_warnings; /* -w */
     const char *off[16]; /* -Wno-X: campcc's own warnings turned off, as their flags "-WX" (after the "no-") */
     int noff;
+    const char *as_errors[16]; /* -Werror=X: warnings made errors, as "X"; -Wno-error=X takes X out */
+    int nas_errors;
     const char *stdin_copy; /* where standard input was saved: the lines shown for "<stdin>" */
     /* the last error, by its place and a hash of its text: the same one
      * again (a type met by several passes at one expression) is said once,
@@ -151,6 +153,7 @@ typedef enum DiagFlag {
     DIAG_FLAG_NONE,    /* not a diagnostics flag */
     DIAG_FLAG_COLOR,   /* colours: taken here, and for the host compiler */
     DIAG_FLAG_WARNING, /* -w -W... -pedantic: for libclang and the host compiler */
+    DIAG_FLAG_OWN_WARNING, /* -Wkernel-race, -Wno-kernel-race, -Werror=kernel-race ...: campcc's alone */
 } DiagFlag;
 DiagFlag diag_flag(Diag *d, const char *arg);
 

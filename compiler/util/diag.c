@@ -14,6 +14,36 @@ static bool use_color(const Diag *d) {
     return d->color == DIAG_COLOR_ALWAYS;
 }
 
+/* The warnings campcc has and clang does not: their flags, -Wno-X,
+ * -Werror=X and -Wno-error=X, are campcc's alone (clang and the host
+ * compiler would call them unknown). */
+static const char *const own_warnings[] = {"kernel-race", "target-profile"};
+
+/* The warning a -W flag names: after -W, -Wno-, -Werror= or -Wno-error=. */
+static const char *warning_named(const char *arg) {
+    static const char *const prefixes[] = {"-Wno-error=", "-Werror=", "-Wno-", "-W"};
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (!strncmp(arg, prefixes[i], strlen(prefixes[i]))) return arg + strlen(prefixes[i]);
+    return arg;
+}
+
+static bool is_own_warning(const char *arg) {
+    const char *name = warning_named(arg);
+    for (size_t i = 0; i < sizeof own_warnings / sizeof *own_warnings; i++)
+        if (!strcmp(name, own_warnings[i])) return true;
+    return false;
+}
+
+/* -Werror=X (as_error) or -Wno-error=X: the last one for X decides. */
+static void set_error(Diag *d, const char *name, bool as_error) {
+    int kept = 0;
+    for (int i = 0; i < d->nas_errors; i++)
+        if (strcmp(d->as_errors[i], name)) d->as_errors[kept++] = d->as_errors[i];
+    d->nas_errors = kept;
+    if (as_error && d->nas_errors < (int)(sizeof d->as_errors / sizeof *d->as_errors))
+        d->as_errors[d->nas_errors++] = name;
+}
+
 DiagFlag diag_flag(Diag *d, const char *arg) {
     if (!strcmp(arg, "-fdiagnostics-color") || !strcmp(arg, "-fdiagnostics-color=always") ||
         !strcmp(arg, "-fcolor-diagnostics")) {
@@ -32,7 +62,10 @@ DiagFlag diag_flag(Diag *d, const char *arg) {
     if (!strcmp(arg, "-Werror")) d->werror = true;
     else if (!strcmp(arg, "-Wno-error")) d->werror = false;
     else if (!strcmp(arg, "-w")) d->no_warnings = true;
+    else if (!strncmp(arg, "-Werror=", 8)) set_error(d, arg + 8, true);
+    else if (!strncmp(arg, "-Wno-error=", 11)) set_error(d, arg + 11, false);
     else if (!strncmp(arg, "-Wno-", 5) && d->noff < (int)(sizeof d->off / sizeof *d->off)) d->off[d->noff++] = arg + 5;
+    if (!strncmp(arg, "-W", 2) && is_own_warning(arg)) return DIAG_FLAG_OWN_WARNING;
     /* -Wl, -Wa, -Wp pass options to other tools: not warnings */
     if (!strncmp(arg, "-W", 2) && arg[2] && !(arg[3] == ',' && strchr("lap", arg[2]))) return DIAG_FLAG_WARNING;
     if (!strcmp(arg, "-w") || !strcmp(arg, "-pedantic") || !strcmp(arg, "-pedantic-errors"))
@@ -133,13 +166,15 @@ void diag_warning(Diag *d, SrcLoc loc, const char *flag, const char *fmt, ...) {
     if (d->no_warnings) return;
     for (int i = 0; i < d->noff; i++)
         if (!strcmp(flag + 2, d->off[i])) return;
-    DiagLevel level = d->werror ? DIAG_ERROR : DIAG_WARNING;
+    bool named_error = false;
+    for (int i = 0; i < d->nas_errors; i++) named_error |= !strcmp(flag + 2, d->as_errors[i]);
+    DiagLevel level = d->werror || named_error ? DIAG_ERROR : DIAG_WARNING;
     print_head(d, loc, level);
     va_list ap;
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, d->werror ? " [-Werror,%s]" : " [%s]", flag);
+    fprintf(stderr, level == DIAG_ERROR ? " [-Werror,%s]" : " [%s]", flag);
     if (use_color(d)) fputs(RESET, stderr);
     fputc('\n', stderr);
     print_caret(d, loc);
