@@ -12,4 +12,4 @@ int main(void) {
     }
     return a[0];
 }
-// expect-error: 8:13: 'goto' is not allowed in amp code
+// expect-error: 8:13: 'goto' is not allowed in amp code: write the jump as a loop (a retry as `do { ... } while (again);`, a way out as `break` or a flag the loop tests)
