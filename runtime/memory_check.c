@@ -70,14 +70,19 @@ camp_status camp_range_find(const void *p, long long count, size_t element_size,
     if (!region || (region->implicit && bytes > region->bytes - (size_t)((const char *)p - region->host)))
         CAMP_TRY(camp_lasting_region(p, bytes, what, &region));
     if (!region) CAMP_TRY(call_view(p, bytes, what, &region));
+    /* an _async call's memory outside views gets none for the call (the call returns first): in a program
+     * built without campcc, array_view makes none either */
     if (!region)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,
                          "%s: %s (%p) lies in no array (array_new), no view (array_view) and %s; give it a view "
-                         "first (array_view)",
+                         "first (array_view)%s",
                          call, what, p,
                          camp_guard_enabled() ? "no global or static array"
                                               : "no global or static array taken without a view (that needs implicit "
-                                                "synchronization, which CAMP_IMPLICIT_SYNC turns off)");
+                                                "synchronization, which CAMP_IMPLICIT_SYNC turns off)",
+                         strstr(call, "_async") ? "; a program built by a plain C compiler (the serial reference "
+                                                  "mode) makes no views: call the synchronous form there"
+                                                : "");
     size_t offset = (size_t)((const char *)p - region->host);
     if (bytes > region->bytes - offset)
         return camp_fail(CAMP_ERROR_INVALID_ARGUMENT,

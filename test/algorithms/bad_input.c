@@ -63,7 +63,7 @@ int main(void) {
     EXPECT_REFUSED(camp_reduce_max(a, N + 1), "pass the end of array");
     EXPECT_REFUSED(camp_reduce_min(a + 10, N), "pass the end of array");
     /* a synchronous call takes malloc'd memory (no_view.c); an _async one, whose memory outlives it, does not */
-    EXPECT_REFUSED(camp_reduce_sum_async(unregistered, N, a), "lies in no array (array_new), no view (array_view) and no global or static array");
+    EXPECT_REFUSED(camp_reduce_sum_async(unregistered, N, a), "lies in no array (array_new), no view (array_view) and no global or static array; give it a view first (array_view); a program built by a plain C compiler (the serial reference mode) makes no views: call the synchronous form there");
     array_view(host + N / 2, N / 2);
     EXPECT_REFUSED(camp_reduce_sum(host, N), "camp_reduce_sum_int: data [");
     EXPECT_REFUSED(camp_reduce_sum(host, N), "only partly; give the whole range one view");
