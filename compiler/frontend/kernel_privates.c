@@ -839,15 +839,128 @@ static bool is_constant(CXCursor c, long long value) {
 /* Whether c names variable v (`k`, the loop's counter). */
 static bool names_var(CXCursor c, CXCursor v) { return fe_names(c, clang_getCanonicalCursor(v)); }
 
-/* `w[k] = e`, k the loop's counter. */
-static bool writes_element(Scratch *s, CXCursor c, CXCursor counter) {
+/* Whether a and b are the same expression, without side effects: names,
+ * integer constants, and operators, subscripts and members of such. */
+static bool same_expression(CXCursor a, CXCursor b) {
+    a = bare_value(a), b = bare_value(b);
+    enum CXCursorKind k = clang_getCursorKind(a);
+    if (k != clang_getCursorKind(b)) return false;
+    CXCursor x[2], y[2];
+    int n = fe_children(a, x, 2);
+    if (n != fe_children(b, y, 2)) return false;
+    switch (k) {
+    case CXCursor_DeclRefExpr:
+        return clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(a)),
+                                  clang_getCanonicalCursor(clang_getCursorReferenced(b)));
+    case CXCursor_IntegerLiteral: {
+        long long u, v;
+        return fe_eval_int(a, &u) && fe_eval_int(b, &v) && u == v;
+    }
+    case CXCursor_BinaryOperator:
+        if (clang_getCursorBinaryOperatorKind(a) != clang_getCursorBinaryOperatorKind(b) ||
+            clang_getCursorBinaryOperatorKind(a) >= CXBinaryOperator_Assign)
+            return false;
+        break;
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(a);
+        if (op != clang_getCursorUnaryOperatorKind(b) || op == CXUnaryOperator_PostInc ||
+            op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
+            return false;
+        break;
+    }
+    case CXCursor_MemberRefExpr:
+        if (!clang_equalCursors(clang_getCursorReferenced(a), clang_getCursorReferenced(b))) return false;
+        break;
+    case CXCursor_ArraySubscriptExpr: break;
+    default: return false;
+    }
+    for (int i = 0; i < n; i++)
+        if (!same_expression(x[i], y[i])) return false;
+    return n > 0;
+}
+
+/* The loop's start: 0 (a null cursor), or `start` in `for (k = start; k <
+ * start + LEN; k++) w[k - start] = ...`. */
+typedef struct LoopStart {
+    CXCursor start;
+} LoopStart;
+
+/* Whether index c is the counter less the loop's start (`k`, `k - start`). */
+static bool counter_from_start(CXCursor c, CXCursor counter, LoopStart from) {
+    if (clang_Cursor_isNull(from.start)) return names_var(c, counter);
+    CXCursor parts[2];
+    c = bare_value(c);
+    return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+           clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Sub && fe_children(c, parts, 2) == 2 &&
+           names_var(parts[0], counter) && same_expression(parts[1], from.start);
+}
+
+/* `w[k] = e` (`w[k - start] = e`), k the loop's counter. */
+static bool writes_element(Scratch *s, CXCursor c, CXCursor counter, LoopStart from) {
     CXCursor parts[2];
     if (clang_getCursorKind(c) != CXCursor_BinaryOperator || clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign ||
         fe_children(c, parts, 2) != 2)
         return false;
     CXCursor target = bare(parts[0]);
     return clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr && fe_children(target, parts, 2) == 2 &&
-           fe_names(parts[0], s->decl) && names_var(parts[1], counter);
+           fe_names(parts[0], s->decl) && counter_from_start(parts[1], counter, from);
+}
+
+typedef struct StartChanges {
+    CXCursor start, scratch;
+    bool changed; /* a write in the loop to a variable the start names, or to memory but the scratch array's */
+} StartChanges;
+
+typedef struct NameSearch {
+    CXCursor decl; /* canonical */
+    bool found;
+} NameSearch;
+
+static enum CXChildVisitResult find_name(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    NameSearch *ns = data;
+    ns->found |= fe_names(c, ns->decl);
+    return ns->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether expression e names variable decl. */
+static bool expression_names(CXCursor e, CXCursor decl) {
+    NameSearch ns = {clang_getCanonicalCursor(decl), false};
+    ns.found = fe_names(e, ns.decl);
+    if (!ns.found) clang_visitChildren(e, find_name, &ns);
+    return ns.found;
+}
+
+/* Whether the start's value may change in the loop: an assignment (or ++,
+ * --) to a variable it names, or, where the start reads memory (`start[v]`),
+ * one through a subscript or pointer, or a call. */
+static enum CXChildVisitResult find_start_change(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    StartChanges *sc = data;
+    CXCursor kids[2], target = clang_getNullCursor();
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_CallExpr) sc->changed = true;
+    else if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) >= CXBinaryOperator_Assign &&
+             fe_children(c, kids, 2) == 2)
+        target = bare(kids[0]);
+    else if (k == CXCursor_UnaryOperator && fe_children(c, kids, 2) == 1) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
+            op == CXUnaryOperator_PreDec || op == CXUnaryOperator_AddrOf)
+            target = bare(kids[0]);
+    }
+    if (!clang_Cursor_isNull(target)) {
+        if (clang_getCursorKind(target) == CXCursor_DeclRefExpr) {
+            if (expression_names(sc->start, clang_getCursorReferenced(target))) sc->changed = true;
+        } else {
+            CXCursor base = target;
+            while (clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr && fe_children(base, kids, 2) == 2)
+                base = bare_value(kids[0]);
+            /* memory the start may read: but the scratch array's elements, where the start does not name it */
+            if (!fe_names(base, sc->scratch) || expression_names(sc->start, sc->scratch)) sc->changed = true;
+        }
+    }
+    return sc->changed ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
 static bool is_jump(CXCursor c) {
@@ -868,29 +981,54 @@ static enum CXChildVisitResult find_use_or_jump(CXCursor c, CXCursor parent, CXC
     return u->found ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-/* `for (k = 0; k < LEN; k++) w[k] = ...;` over every element of a 1-D array. */
+/* Whether c is `start + LEN` or `LEN + start`. */
+static bool start_plus(CXCursor c, CXCursor start, long long len) {
+    CXCursor parts[2];
+    c = bare_value(c);
+    if (clang_getCursorKind(c) != CXCursor_BinaryOperator || clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Add ||
+        fe_children(c, parts, 2) != 2)
+        return false;
+    return (same_expression(parts[0], start) && is_constant(parts[1], len)) ||
+           (is_constant(parts[0], len) && same_expression(parts[1], start));
+}
+
+/* `for (k = 0; k < LEN; k++) w[k] = ...;` over every element of a 1-D
+ * array, or from a start that the loop does not change, `for (j = lo; j <
+ * lo + LEN; j++) w[j - lo] = ...` (a slice copied into scratch). */
 static bool loop_writes_every_element(Scratch *s, CXCursor c) {
-    CXCursor kids[4], parts[2], counter;
+    CXCursor kids[4], parts[2], counter, init;
     if (clang_getCursorKind(c) != CXCursor_ForStmt || fe_children(c, kids, 4) != 4) return false;
     CXType t = clang_getCanonicalType(clang_getCursorType(s->decl));
     if (clang_getCanonicalType(clang_getArrayElementType(t)).kind == CXType_ConstantArray) return false;
-    /* k = 0 or int k = 0 */
+    /* k = start or int k = start */
     if (clang_getCursorKind(kids[0]) == CXCursor_BinaryOperator &&
         clang_getCursorBinaryOperatorKind(kids[0]) == CXBinaryOperator_Assign && fe_children(kids[0], parts, 2) == 2) {
-        if (clang_getCursorKind(bare(parts[0])) != CXCursor_DeclRefExpr || !is_constant(parts[1], 0)) return false;
+        if (clang_getCursorKind(bare(parts[0])) != CXCursor_DeclRefExpr) return false;
         counter = clang_getCursorReferenced(bare(parts[0]));
+        init = parts[1];
     } else if (clang_getCursorKind(kids[0]) == CXCursor_DeclStmt && fe_children(kids[0], parts, 2) == 1) {
         counter = parts[0];
-        CXCursor init = clang_Cursor_getVarDeclInitializer(counter);
-        if (clang_Cursor_isNull(init) || !is_constant(init, 0)) return false;
+        init = clang_Cursor_getVarDeclInitializer(counter);
+        if (clang_Cursor_isNull(init)) return false;
     } else {
         return false;
     }
-    /* k < LEN */
+    LoopStart from = {is_constant(init, 0) ? clang_getNullCursor() : init};
+    /* k < LEN or k < start + LEN */
     if (clang_getCursorKind(kids[1]) != CXCursor_BinaryOperator ||
         clang_getCursorBinaryOperatorKind(kids[1]) != CXBinaryOperator_LT || fe_children(kids[1], parts, 2) != 2 ||
-        !names_var(parts[0], counter) || !is_constant(parts[1], clang_getArraySize(t)))
+        !names_var(parts[0], counter) ||
+        !(clang_Cursor_isNull(from.start) ? is_constant(parts[1], clang_getArraySize(t))
+                                          : start_plus(parts[1], from.start, clang_getArraySize(t))))
         return false;
+    if (!clang_Cursor_isNull(from.start)) {
+        /* a start of same_expression's kinds, not naming k, that the loop's body leaves as it is */
+        StartChanges sc = {from.start, s->decl, false};
+        find_start_change(kids[3], kids[3], &sc);
+        if (!sc.changed) clang_visitChildren(kids[3], find_start_change, &sc);
+        if (!same_expression(from.start, from.start) || expression_names(from.start, counter) || sc.changed)
+            return false;
+    }
     /* k++ or ++k */
     enum CXUnaryOperatorKind step = clang_getCursorUnaryOperatorKind(kids[2]);
     if (clang_getCursorKind(kids[2]) != CXCursor_UnaryOperator || fe_children(kids[2], parts, 2) != 1 ||
@@ -899,11 +1037,11 @@ static bool loop_writes_every_element(Scratch *s, CXCursor c) {
     /* w[k] = ..., alone or in a block, where nothing before it names w or leaves the pass
      * (`{ cnt[c] = 0; seen[c] = 0; }` writes both arrays whole) */
     CXCursor body = kids[3];
-    if (clang_getCursorKind(body) != CXCursor_CompoundStmt) return writes_element(s, body, counter);
+    if (clang_getCursorKind(body) != CXCursor_CompoundStmt) return writes_element(s, body, counter, from);
     int n;
     CXCursor *statements = fe_all_children(s->fe->a, body, &n);
     for (int i = 0; i < n; i++) {
-        if (writes_element(s, statements[i], counter)) return true;
+        if (writes_element(s, statements[i], counter, from)) return true;
         UsesOrLeaves u = {clang_getCanonicalCursor(s->decl), false};
         clang_visitChildren(statements[i], find_use_or_jump, &u);
         if (u.found || is_jump(statements[i])) return false;
@@ -992,8 +1130,9 @@ static void scratch_scan_block(Scratch *s, CXCursor block) {
             if (!s->touched) s->touched = s->write_first = s->covered = true; /* unless the source names it */
             continue;
         }
-        scratch_scan(s, kids[i]);
+        /* the loop writes each element before anything reads one: its own indices (`w[j - lo]`) too */
         if (first && loop_writes_every_element(s, kids[i])) s->covered = true;
+        scratch_scan(s, kids[i]);
     }
     s->covered = covered;
 }
