@@ -32,7 +32,7 @@ extern "C" {
 /* The element types, by the suffix of each typed call. */
 #define CAMP_ALGO_TYPES_(X) \
     X(int, int) X(unsigned, uint) X(long long, int64) X(unsigned long long, uint64) X(float, float) X(double, double)
-/* The types scans take. */
+/* The types segmented scans and histograms take. */
 #define CAMP_ALGO_SCAN_TYPES_(X) X(int, int) X(unsigned, uint) X(float, float)
 
 /* ---- Reductions: the sum (wrapping for integers), minimum or maximum of
@@ -64,7 +64,7 @@ CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_REDUCE_)
                                                        unsigned line); \
     camp_future *camp_exclusive_scan_##name##_async_at(const T *in, T *out, size_t n, const char *file, \
                                                        unsigned line);
-CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_SCAN_)
+CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SCAN_)
 /* The segmented scans: out[i] = the sum of in[j] over the run of equal
  * keys holding i, from its first element to i (Thrust's
  * inclusive_scan_by_key), or to i - 1, 0 at a run's first element
@@ -227,6 +227,12 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
 #define camp_exclusive_scan_int(in, out, n) camp_exclusive_scan_int_at((in), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan_uint(in, out, n) camp_exclusive_scan_uint_at((in), (out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan_float(in, out, n) camp_exclusive_scan_float_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_inclusive_scan_int64(in, out, n) camp_inclusive_scan_int64_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_inclusive_scan_uint64(in, out, n) camp_inclusive_scan_uint64_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_inclusive_scan_double(in, out, n) camp_inclusive_scan_double_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_int64(in, out, n) camp_exclusive_scan_int64_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_uint64(in, out, n) camp_exclusive_scan_uint64_at((in), (out), (n), __FILE__, __LINE__)
+#define camp_exclusive_scan_double(in, out, n) camp_exclusive_scan_double_at((in), (out), (n), __FILE__, __LINE__)
 
 #define camp_sort_uint(keys, n) camp_sort_uint_at((keys), (n), __FILE__, __LINE__)
 #define camp_sort_int(keys, n) camp_sort_int_at((keys), (n), __FILE__, __LINE__)
@@ -370,9 +376,11 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
 #define camp_dot(a, b, n) CAMP_ALGO_PICK_(camp_dot, , a)( \
         CAMP_ALGO_AS_64_(a), CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(b, a)), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan(in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_inclusive_scan, , out)( \
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), CAMP_ALGO_AS_64_(out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan(in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, , out)(CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_exclusive_scan, , out)( \
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), CAMP_ALGO_AS_64_(out), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan_by_key(keys, in, out, n) \
     CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan_by_key, , out)( \
         (keys), CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
@@ -423,11 +431,11 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
         CAMP_ALGO_AS_64_(a), CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(b, a)), (n), CAMP_ALGO_AS_64_(result), __FILE__, \
         __LINE__)
 #define camp_inclusive_scan_async(in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan, _async, out)( \
-        CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_inclusive_scan, _async, out)( \
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), CAMP_ALGO_AS_64_(out), (n), __FILE__, __LINE__)
 #define camp_exclusive_scan_async(in, out, n) \
-    CAMP_ALGO_PICK_SCAN_(camp_exclusive_scan, _async, out)( \
-        CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_(camp_exclusive_scan, _async, out)( \
+        CAMP_ALGO_AS_64_(CAMP_ALGO_SAME_TYPE_(in, out)), CAMP_ALGO_AS_64_(out), (n), __FILE__, __LINE__)
 #define camp_inclusive_scan_by_key_async(keys, in, out, n) \
     CAMP_ALGO_PICK_SCAN_(camp_inclusive_scan_by_key, _async, out)( \
         (keys), CAMP_ALGO_SAME_TYPE_(in, out), (out), (n), __FILE__, __LINE__)

@@ -4,22 +4,46 @@
  * kernel sums each chunk, the second turns the chunks' sums into their
  * exclusive prefixes in one tile, the third rescans each chunk block by
  * block from its prefix: a block is loaded into tile_static memory
- * (coalesced), each thread sums SCAN_ITEMS consecutive elements, the tile
- * scans the threads' sums (tile_scan.h) and each thread writes its
- * elements' prefixes back, stored coalesced. Reads the input twice, writes
- * the output once. Compiled once per element type (element_type.h), and
+ * (coalesced; the next block's loads in flight meanwhile), each thread
+ * sums SCAN_ITEMS consecutive elements, the tile scans the threads' sums
+ * (tile_scan.h) and each thread writes its elements' prefixes back, stored
+ * coalesced. Reads the input twice, writes the output once. Compiled once per element type (element_type.h), and
  * again with -DALGO_PORTABLE (tile scans in tile_static memory alone) for
  * devices without subgroup arithmetic. */
 #include "call_site.h"
 #include "tile_scan.h"
 
-enum { SCAN_ITEMS = 8, SCAN_BLOCK = ALGO_TILE * SCAN_ITEMS };
+/* A block: SCAN_ITEMS consecutive elements a thread, 8 KiB of tile_static
+ * memory and its padding whatever the element's size: within the 16 KiB
+ * every device has. */
+enum { SCAN_ITEMS = 32 / sizeof(algo_t), SCAN_BLOCK = ALGO_TILE * SCAN_ITEMS };
 /* Partials per thread of the second kernel. */
 enum { SCAN_PARTIALS_PER_THREAD = ALGO_MAX_TILES / ALGO_TILE };
 
 /* Where element i of a block sits in tile_static memory: a word of padding
  * every 32 keeps a thread's SCAN_ITEMS consecutive elements in distinct banks. */
 static int padded(int i) restrict(amp) { return i + (i >> 5); }
+
+/* This thread's SCAN_ITEMS elements of the block at `start`, at start +
+ * local, start + local + ALGO_TILE, ... (0 from `end` on), into `v`: their
+ * loads in flight together. (A function of its own, as sort.c's
+ * count_items, so that its loops hold no loop and unroll.) */
+static void load_block(const algo_t *in, int start, int end, int local, algo_t *v) restrict(amp) {
+    for (int k = 0; k < SCAN_ITEMS; k++) {
+        int i = start + k * ALGO_TILE + local;
+        v[k] = i < end ? in[i] : 0;
+    }
+}
+
+/* The sum of this thread's elements of a chunk [begin, end). */
+static algo_t chunk_sum(const algo_t *in, int begin, int end, int local) restrict(amp) {
+    algo_t sum = 0, v[SCAN_ITEMS];
+    for (int start = begin; start < end; start += SCAN_BLOCK) {
+        load_block(in, start, end, local, v);
+        for (int k = 0; k < SCAN_ITEMS; k++) sum += v[k];
+    }
+    return sum;
+}
 
 /* Queues the three kernels for n > 0 elements. The portable build exports
  * its version for the default build's scan. */
@@ -37,9 +61,7 @@ void SCAN_KERNELS(const algo_t *in, algo_t *out, int n, int exclusive) {
     parallel_for_each(t, tile(extent(chunks * ALGO_TILE), ALGO_TILE)) {
         tile_static algo_t per_subgroup[ALGO_TILE];
         int end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n;
-        algo_t sum = 0;
-        for (int i = t.tile * chunk + t.local; i < end; i += ALGO_TILE) sum += in[i];
-        tile_exclusive_sum(sum, per_subgroup, t.local, t.barrier);
+        tile_exclusive_sum(chunk_sum(in, t.tile * chunk, end, t.local), per_subgroup, t.local, t.barrier);
         if (t.local == 0) partial[t.tile] = tile_scan_total(per_subgroup);
     }
     parallel_for_each(t, tile(extent(ALGO_TILE), ALGO_TILE)) {
@@ -61,12 +83,12 @@ void SCAN_KERNELS(const algo_t *in, algo_t *out, int n, int exclusive) {
         tile_static algo_t block[SCAN_BLOCK + SCAN_BLOCK / 32];
         tile_static algo_t per_subgroup[ALGO_TILE];
         int end = (t.tile + 1) * chunk < n ? (t.tile + 1) * chunk : n, mine = t.local * SCAN_ITEMS;
-        algo_t carry = partial[t.tile];
+        algo_t carry = partial[t.tile], next[SCAN_ITEMS];
+        /* the next block's elements, loaded while this one is scanned and stored */
+        load_block(in, t.tile * chunk, end, t.local, next);
         for (int start = t.tile * chunk; start < end; start += SCAN_BLOCK) {
-            for (int k = 0; k < SCAN_ITEMS; k++) {
-                int i = start + k * ALGO_TILE + t.local;
-                block[padded(k * ALGO_TILE + t.local)] = i < end ? in[i] : 0;
-            }
+            for (int k = 0; k < SCAN_ITEMS; k++) block[padded(k * ALGO_TILE + t.local)] = next[k];
+            load_block(in, start + SCAN_BLOCK, end, t.local, next);
             tile_barrier_wait_with_tile_static_memory_fence(t.barrier);
             algo_t sum = 0;
             for (int k = 0; k < SCAN_ITEMS; k++) sum += block[padded(mine + k)];
@@ -105,7 +127,8 @@ static bool scan(const algo_t *in, algo_t *out, size_t count, int exclusive, con
                              "%s: out overlaps in without being in (in-place scans pass the same pointer)", call);
         return false;
     }
-    if (algo_subgroups(0)) scan_kernels(in, out, (int)count, exclusive);
+    if (algo_subgroups(sizeof(algo_t) == 8 ? CAMP_FEATURE_SUBGROUP_EXTENDED_TYPES : 0))
+        scan_kernels(in, out, (int)count, exclusive);
     else ALGO_PORTABLE_NAME(scan_kernels)(in, out, (int)count, exclusive);
     return true;
 }

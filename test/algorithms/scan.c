@@ -1,7 +1,8 @@
-/* scan.c — camp_inclusive_scan and camp_exclusive_scan of int, unsigned
- * and float against a serial reference at every size of checks.h: on
- * arrays, on views of host memory, and in place. The floats are small
- * integers, whose prefix sums are exact in any order. */
+/* scan.c — camp_inclusive_scan and camp_exclusive_scan of each of the six
+ * element types against a serial reference at every size of checks.h: on
+ * arrays, on views of host memory, and in place. The floats and doubles
+ * are small integers, whose prefix sums are exact in any order; the 64-bit
+ * integers pass 2^32 (their blocks are half as long: 4 elements a thread). */
 #include <camp_algorithms.h>
 #include <string.h>
 
@@ -44,6 +45,9 @@ enum placement { SEPARATE_ARRAYS, VIEWS, IN_PLACE };
 CHECK_SCAN(int, int, "%d", (int)(test_random() % 2001) - 1000)
 CHECK_SCAN(unsigned, uint, "%u", test_random())
 CHECK_SCAN(float, float, "%g", (float)(test_random() % 5) - 2.0f)
+CHECK_SCAN(long long, int64, "%lld", (long long)(test_random() % 2001 - 1000) * 4000000001LL)
+CHECK_SCAN(unsigned long long, uint64, "%llu", (unsigned long long)test_random() << 20 | test_random())
+CHECK_SCAN(double, double, "%g", (double)(test_random() % 7) - 3.0)
 
 int main(void) {
     test_expect_int64_refused();
@@ -53,6 +57,9 @@ int main(void) {
                 check_int(test_sizes[s], (enum placement)where, exclusive);
                 check_uint(test_sizes[s], (enum placement)where, exclusive);
                 check_float(test_sizes[s], (enum placement)where, exclusive);
+                check_int64(test_sizes[s], (enum placement)where, exclusive);
+                check_uint64(test_sizes[s], (enum placement)where, exclusive);
+                CHECK_DOUBLES(check_double(test_sizes[s], (enum placement)where, exclusive));
             }
         }
     }

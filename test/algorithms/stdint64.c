@@ -1,6 +1,6 @@
 /* stdint64.c — the type-generic calls on int64_t and uint64_t (long and
  * unsigned long on the hosts campcc targets, which the calls give to their
- * long long forms): reduce, dot, fill, sequence, sort, sort by key,
+ * long long forms): reduce, dot, scan, fill, sequence, sort, sort by key,
  * gather, scatter and an _async reduce, against serial loops. */
 #include <camp_algorithms.h>
 #include <stdint.h>
@@ -44,6 +44,13 @@ int main(void) {
     camp_future_wait(camp_reduce_sum_async(keys, N, async_sum));
     array_view_release(keys);
     TEST_EXPECT(async_sum[0] == sum, "async sum");
+
+    camp_inclusive_scan(values, scattered, N); /* scattered: scratch until the scatter below */
+    int64_t running = 0;
+    for (size_t i = 0; i < N; i++) {
+        running += values[i];
+        TEST_EXPECT(scattered[i] == running, "inclusive scan [%zu]", i);
+    }
 
     camp_fill(filled, N, (int64_t)-5);
     for (size_t i = 0; i < N; i++) TEST_EXPECT(filled[i] == -5, "fill [%zu]", i);
