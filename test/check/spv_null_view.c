@@ -1,4 +1,5 @@
-// A null pointer into views is the address 0 made a pointer (no OpConstantNull of a pointer type).
+// A null pointer into views is the address 0 made a pointer (no OpConstantNull of a pointer type);
+// a pointer compared with it is compared by the address its variable holds (not converted back).
 // RUN: -S %s -o -
 // CHECK-NOT: OpConstantNull %_ptr_PhysicalStorageBuffer
 // CHECK-LABEL: %camp_kernel_0 = OpFunction
@@ -6,8 +7,7 @@
 // CHECK: OpStore %p
 // CHECK: [[P:%[0-9]+]] = OpLoad %ulong %p
 // CHECK-NEXT: [[POINTER:%[0-9]+]] = OpConvertUToPtr %_ptr_PhysicalStorageBuffer_int [[P]]
-// CHECK: [[ADDRESS:%[0-9]+]] = OpConvertPtrToU %ulong [[POINTER]]
-// CHECK-NEXT: OpINotEqual %bool [[ADDRESS]] %ulong_0
+// CHECK: OpINotEqual %bool [[P]] %ulong_0
 // CHECK-NOT: OpConstantNull %_ptr_PhysicalStorageBuffer
 // CHECK: OpFunctionEnd
 #include <camp.h>
