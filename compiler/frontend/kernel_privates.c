@@ -879,31 +879,27 @@ static bool same_expression(CXCursor a, CXCursor b) {
     return n > 0;
 }
 
-/* The loop's start: 0 (a null cursor), or `start` in `for (k = start; k <
- * start + LEN; k++) w[k - start] = ...`. */
-typedef struct LoopStart {
-    CXCursor start;
-} LoopStart;
-
-/* Whether index c is the counter less the loop's start (`k`, `k - start`). */
-static bool counter_from_start(CXCursor c, CXCursor counter, LoopStart from) {
-    if (clang_Cursor_isNull(from.start)) return names_var(c, counter);
+/* Whether index c is the counter less the loop's start (`k` where the
+ * start is 0, a null cursor; `k - start` in `for (k = start; k < start +
+ * LEN; k++) w[k - start] = ...`). */
+static bool counter_from_start(CXCursor c, CXCursor counter, CXCursor start) {
+    if (clang_Cursor_isNull(start)) return names_var(c, counter);
     CXCursor parts[2];
     c = bare_value(c);
     return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
            clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Sub && fe_children(c, parts, 2) == 2 &&
-           names_var(parts[0], counter) && same_expression(parts[1], from.start);
+           names_var(parts[0], counter) && same_expression(parts[1], start);
 }
 
 /* `w[k] = e` (`w[k - start] = e`), k the loop's counter. */
-static bool writes_element(Scratch *s, CXCursor c, CXCursor counter, LoopStart from) {
+static bool writes_element(Scratch *s, CXCursor c, CXCursor counter, CXCursor start) {
     CXCursor parts[2];
     if (clang_getCursorKind(c) != CXCursor_BinaryOperator || clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign ||
         fe_children(c, parts, 2) != 2)
         return false;
     CXCursor target = bare(parts[0]);
     return clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr && fe_children(target, parts, 2) == 2 &&
-           fe_names(parts[0], s->decl) && counter_from_start(parts[1], counter, from);
+           fe_names(parts[0], s->decl) && counter_from_start(parts[1], counter, start);
 }
 
 typedef struct StartChanges {
@@ -1013,21 +1009,20 @@ static bool loop_writes_every_element(Scratch *s, CXCursor c) {
     } else {
         return false;
     }
-    LoopStart from = {is_constant(init, 0) ? clang_getNullCursor() : init};
+    CXCursor start = is_constant(init, 0) ? clang_getNullCursor() : init;
     /* k < LEN or k < start + LEN */
     if (clang_getCursorKind(kids[1]) != CXCursor_BinaryOperator ||
         clang_getCursorBinaryOperatorKind(kids[1]) != CXBinaryOperator_LT || fe_children(kids[1], parts, 2) != 2 ||
         !names_var(parts[0], counter) ||
-        !(clang_Cursor_isNull(from.start) ? is_constant(parts[1], clang_getArraySize(t))
-                                          : start_plus(parts[1], from.start, clang_getArraySize(t))))
+        !(clang_Cursor_isNull(start) ? is_constant(parts[1], clang_getArraySize(t))
+                                     : start_plus(parts[1], start, clang_getArraySize(t))))
         return false;
-    if (!clang_Cursor_isNull(from.start)) {
-        /* a start of same_expression's kinds, not naming k, that the loop's body leaves as it is */
-        StartChanges sc = {from.start, s->decl, false};
+    if (!clang_Cursor_isNull(start)) {
+        /* a start of same_expression's kinds (it is itself), not naming k, that the loop's body leaves as it is */
+        StartChanges sc = {start, s->decl, false};
         find_start_change(kids[3], kids[3], &sc);
         if (!sc.changed) clang_visitChildren(kids[3], find_start_change, &sc);
-        if (!same_expression(from.start, from.start) || expression_names(from.start, counter) || sc.changed)
-            return false;
+        if (!same_expression(start, start) || expression_names(start, counter) || sc.changed) return false;
     }
     /* k++ or ++k */
     enum CXUnaryOperatorKind step = clang_getCursorUnaryOperatorKind(kids[2]);
@@ -1037,11 +1032,11 @@ static bool loop_writes_every_element(Scratch *s, CXCursor c) {
     /* w[k] = ..., alone or in a block, where nothing before it names w or leaves the pass
      * (`{ cnt[c] = 0; seen[c] = 0; }` writes both arrays whole) */
     CXCursor body = kids[3];
-    if (clang_getCursorKind(body) != CXCursor_CompoundStmt) return writes_element(s, body, counter, from);
+    if (clang_getCursorKind(body) != CXCursor_CompoundStmt) return writes_element(s, body, counter, start);
     int n;
     CXCursor *statements = fe_all_children(s->fe->a, body, &n);
     for (int i = 0; i < n; i++) {
-        if (writes_element(s, statements[i], counter, from)) return true;
+        if (writes_element(s, statements[i], counter, start)) return true;
         UsesOrLeaves u = {clang_getCanonicalCursor(s->decl), false};
         clang_visitChildren(statements[i], find_use_or_jump, &u);
         if (u.found || is_jump(statements[i])) return false;
