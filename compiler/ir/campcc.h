@@ -937,6 +937,8 @@ bool spv_restore_aliasing(Unit *u, uint32_t **words, size_t *nwords);
 bool spv_insert_decorations(uint32_t **words, size_t *nwords, const uint32_t *ids, size_t count, uint32_t decoration);
 /* After the optimizer: merge-return's wrappers of early returns made returns again (spv_unwrap.c). */
 void spv_unwrap_returns(uint32_t *words, size_t *nwords);
+/* After the optimizer: each loop's step made again in its continue block (spv_loop_step.c). */
+void spv_remake_loop_steps(uint32_t **words, size_t *nwords);
 /* spv_debug_sweep.c: drops the debug records of values the optimizer removed. */
 void spv_drop_dangling_debug(uint32_t *words, size_t *nwords);
 

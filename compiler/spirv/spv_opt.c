@@ -185,6 +185,7 @@ static bool optimize_module(Unit *u, uint32_t **words, size_t *n, const Kernel *
     *words = out;
     *n = nout;
     spv_unwrap_returns(*words, n);
+    spv_remake_loop_steps(words, n);
     if (u->opts->debug_lines) spv_drop_dangling_debug(*words, n);
     return spv_restore_exact(u, words, n) && spv_restore_aliasing(u, words, n);
 }
