@@ -150,14 +150,20 @@ CAMP_ALGO_SCAN_TYPES_(CAMP_ALGO_DECLARE_HISTOGRAM_)
  * radix sort in passes of 8 bits (4 for 32-bit keys, 8 for 64-bit ones).
  * Floats and doubles in their sortable order (-inf < ... < -0 < +0 < ... <
  * +inf; NaNs below or above all by their sign bit). values: n 32-bit
- * elements (any 4-byte type) moved with their keys, not overlapping them.
- * O(n) work, 5 kernels per pass, no wait; allocates a scratch copy of the
- * keys (and values) and up to 1 MiB of counts. */
+ * elements (any 4-byte type) moved with their keys, not overlapping them;
+ * the _wide calls' values: n 8-byte elements (any 8-byte type), moved by
+ * the keys' positions, sorted as 32-bit values, then gathered. O(n) work,
+ * 5 kernels per pass (3 more for 8-byte values), no wait; allocates a
+ * scratch copy of the keys (and 4-byte values), up to 1 MiB of counts,
+ * and for 8-byte values 4n bytes of positions and a scratch copy of them. */
 #define CAMP_ALGO_DECLARE_SORT_(T, name) \
     void camp_sort_##name##_at(T *keys, size_t n, const char *file, unsigned line); \
     void camp_sort_by_key_##name##_at(T *keys, void *values, size_t n, const char *file, unsigned line); \
+    void camp_sort_by_key_##name##_wide_at(T *keys, void *values, size_t n, const char *file, unsigned line); \
     camp_future *camp_sort_##name##_async_at(T *keys, size_t n, const char *file, unsigned line); \
-    camp_future *camp_sort_by_key_##name##_async_at(T *keys, void *values, size_t n, const char *file, unsigned line);
+    camp_future *camp_sort_by_key_##name##_async_at(T *keys, void *values, size_t n, const char *file, unsigned line); \
+    camp_future *camp_sort_by_key_##name##_wide_async_at(T *keys, void *values, size_t n, const char *file, \
+                                                         unsigned line);
 CAMP_ALGO_TYPES_(CAMP_ALGO_DECLARE_SORT_)
 
 /* ---- Dense matrix product (GEMM): c = alpha a b + beta c, row-major, a
@@ -240,14 +246,13 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
 #define camp_sort_uint64(keys, n) camp_sort_uint64_at((keys), (n), __FILE__, __LINE__)
 #define camp_sort_int64(keys, n) camp_sort_int64_at((keys), (n), __FILE__, __LINE__)
 #define camp_sort_double(keys, n) camp_sort_double_at((keys), (n), __FILE__, __LINE__)
-#define camp_sort_by_key_uint(keys, values, n) camp_sort_by_key_uint_at((keys), (values), (n), __FILE__, __LINE__)
-#define camp_sort_by_key_int(keys, values, n) camp_sort_by_key_int_at((keys), (values), (n), __FILE__, __LINE__)
-#define camp_sort_by_key_float(keys, values, n) camp_sort_by_key_float_at((keys), (values), (n), __FILE__, __LINE__)
-#define camp_sort_by_key_uint64(keys, values, n) \
-    camp_sort_by_key_uint64_at((keys), (values), (n), __FILE__, __LINE__)
-#define camp_sort_by_key_int64(keys, values, n) camp_sort_by_key_int64_at((keys), (values), (n), __FILE__, __LINE__)
-#define camp_sort_by_key_double(keys, values, n) \
-    camp_sort_by_key_double_at((keys), (values), (n), __FILE__, __LINE__)
+/* values: 4- or 8-byte elements (a compile error otherwise) */
+#define camp_sort_by_key_uint(keys, values, n) CAMP_ALGO_SORT_BY_KEY_(camp_sort_by_key_uint, keys, values, n)
+#define camp_sort_by_key_int(keys, values, n) CAMP_ALGO_SORT_BY_KEY_(camp_sort_by_key_int, keys, values, n)
+#define camp_sort_by_key_float(keys, values, n) CAMP_ALGO_SORT_BY_KEY_(camp_sort_by_key_float, keys, values, n)
+#define camp_sort_by_key_uint64(keys, values, n) CAMP_ALGO_SORT_BY_KEY_(camp_sort_by_key_uint64, keys, values, n)
+#define camp_sort_by_key_int64(keys, values, n) CAMP_ALGO_SORT_BY_KEY_(camp_sort_by_key_int64, keys, values, n)
+#define camp_sort_by_key_double(keys, values, n) CAMP_ALGO_SORT_BY_KEY_(camp_sort_by_key_double, keys, values, n)
 #define camp_select_int(in, out, n, compare, value) \
     camp_select_int_at((in), (out), (n), (compare), (value), __FILE__, __LINE__)
 #define camp_select_uint(in, out, n, compare, value) \
@@ -355,9 +360,19 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
                             long long *: f##_int64##form##_at, unsigned long *: f##_uint64##form##_at, \
                             long *: f##_int64##form##_at, double *: f##_double##form##_at, \
                             default: (struct f##form##_takes_writable_int_unsigned_64_bit_integer_float_or_double_keys *)0))
-/* a struct whose member's size is negative (clang's error names it) unless *p has 4 bytes */
-#define CAMP_ALGO_FOUR_BYTES_(p) \
-    ((void)sizeof(struct { char camp_sort_by_key_values_must_be_4_byte_elements[sizeof *(p) == 4 ? 1 : -1]; }), (p))
+/* a struct whose member's size is negative (clang's error names it) unless *p has 4 or 8 bytes */
+#define CAMP_ALGO_VALUE_BYTES_(p) \
+    ((void)sizeof(struct { \
+         char camp_sort_by_key_values_must_be_4_or_8_byte_elements[sizeof *(p) == 4 || sizeof *(p) == 8 ? 1 : -1]; \
+     }), \
+     (p))
+/* a typed sort by key's call for its values' size */
+#define CAMP_ALGO_SORT_BY_KEY_(f, keys, values, n) \
+    (sizeof *(values) == 8 ? f##_wide_at : f##_at)((keys), CAMP_ALGO_VALUE_BYTES_(values), (n), __FILE__, __LINE__)
+/* a sort by key's call for its keys' type and its values' size */
+#define CAMP_ALGO_PICK_SORT_BY_KEY_(form, keys, values) \
+    (sizeof *(values) == 8 ? CAMP_ALGO_PICK_SORT_(camp_sort_by_key, _wide##form, keys) \
+                           : CAMP_ALGO_PICK_SORT_(camp_sort_by_key, form, keys))
 /* `in`, unless its elements are not of out's type (the call is picked by
  * out's): the same kind of error, where C would convert the pointer with
  * a warning and the call would read the bits as the other type */
@@ -404,10 +419,10 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
 #define camp_histogram_async(data, n, bins, bin_count, lower, upper) \
     CAMP_ALGO_PICK_SCAN_(camp_histogram, _async, data)((data), (n), (bins), (bin_count), (lower), (upper), \
                                                        __FILE__, __LINE__)
-/* values: 4-byte elements (a compile error otherwise) */
+/* values: 4- or 8-byte elements (a compile error otherwise) */
 #define camp_sort_by_key(keys, values, n) \
-    CAMP_ALGO_PICK_SORT_(camp_sort_by_key, , keys)( \
-        CAMP_ALGO_AS_64_(keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, __LINE__)
+    CAMP_ALGO_PICK_SORT_BY_KEY_(, keys, values)( \
+        CAMP_ALGO_AS_64_(keys), CAMP_ALGO_VALUE_BYTES_(values), (n), __FILE__, __LINE__)
 
 #define camp_gather(in, in_n, map, out, n) \
     CAMP_ALGO_PICK_(camp_gather, , out)( \
@@ -456,9 +471,8 @@ CAMP_ALGO_DECLARE_GEMM_(double, double)
 #define camp_sort_async(keys, n) CAMP_ALGO_PICK_SORT_(camp_sort, _async, keys)( \
         CAMP_ALGO_AS_64_(keys), (n), __FILE__, __LINE__)
 #define camp_sort_by_key_async(keys, values, n) \
-    CAMP_ALGO_PICK_SORT_(camp_sort_by_key, _async, keys)( \
-        CAMP_ALGO_AS_64_(keys), CAMP_ALGO_FOUR_BYTES_(values), (n), __FILE__, \
-                                                          __LINE__)
+    CAMP_ALGO_PICK_SORT_BY_KEY_(_async, keys, values)( \
+        CAMP_ALGO_AS_64_(keys), CAMP_ALGO_VALUE_BYTES_(values), (n), __FILE__, __LINE__)
 
 #define camp_gemm_float(m, n, k, alpha, a, lda, b, ldb, beta, c, ldc) \
     camp_gemm_float_at((m), (n), (k), (alpha), (a), (lda), (b), (ldb), (beta), (c), (ldc), __FILE__, __LINE__)

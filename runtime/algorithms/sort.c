@@ -2,18 +2,19 @@
  * significant digit radix sort of 32-bit keys (unsigned, int, float in
  * their sortable order; compiled with -DALGO_UINT) or of 64-bit ones
  * (unsigned long long, long long, double; -DALGO_UINT64), with optional
- * 32-bit values, in passes of 8 bits (4 or 8) between the caller's memory
- * and a scratch copy. A pass cuts the keys into chunks of whole blocks, one
- * per tile, and runs three steps: each tile counts its chunk's digits; an
- * exclusive scan of the counts (scan.c's) gives every chunk its first place
- * for each digit; each tile then orders its chunk's blocks one by one in
- * tile_static memory by the digit and stores each key at its digit's place
- * plus its rank among the block's keys of that digit. The block is ordered
- * by ranks from subgroup ballots where the device has them (rank_pass),
- * else by two-bit splits (split_pass), whose tile scans the build with
- * -DALGO_PORTABLE makes in tile_static memory alone, for devices without
- * subgroup arithmetic; the build with -DALGO_KEYS_ONLY makes the pass by
- * ranks of keys without values. */
+ * 32-bit values (8-byte ones through the keys' positions), in passes of 8
+ * bits (4 or 8) between the caller's memory and a scratch copy. A pass cuts
+ * the keys into chunks of whole blocks, one per tile, and runs three steps:
+ * each tile counts its chunk's digits; an exclusive scan of the counts
+ * (scan.c's) gives every chunk its first place for each digit; each tile
+ * then orders its chunk's blocks one by one in tile_static memory by the
+ * digit and stores each key at its digit's place plus its rank among the
+ * block's keys of that digit. The block is ordered by ranks from subgroup
+ * ballots where the device has them (rank_pass), else by two-bit splits
+ * (split_pass), whose tile scans the build with -DALGO_PORTABLE makes in
+ * tile_static memory alone, for devices without subgroup arithmetic; the
+ * build with -DALGO_KEYS_ONLY makes the pass by ranks of keys without
+ * values. */
 #include <camp_algorithms.h>
 
 #include "call_site.h"
@@ -409,6 +410,41 @@ static bool radix_sort(algo_t *keys, unsigned *values, bool by_key, size_t count
     return true;
 }
 
+/* A sort by key of 8-byte values (any type of 8 bytes, moved as two
+ * words: no 64-bit arithmetic asked of the device): the keys sorted with
+ * their positions as 32-bit values, then the values gathered by those
+ * positions into a scratch copy and copied back. As stable as the sort of
+ * the keys; 8n bytes more traffic than 4-byte values, twice. */
+typedef struct wide_value {
+    unsigned words[2];
+} wide_value;
+
+static bool radix_sort_wide(algo_t *keys, wide_value *values, size_t count, int kind, const char *call,
+                            const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
+    if (count == 0 || !algo_count_fits(count, call, file, line) ||
+        !camp_memory_check_at(keys, (long long)count, sizeof *keys, true, "keys", call, file, line) ||
+        !camp_memory_check_at(values, (long long)count, sizeof *values, true, "values", call, file, line))
+        return false;
+    if (algo_overlap(keys, count * sizeof *keys, values, count * sizeof *values)) {
+        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: keys and values overlap", call);
+        return false;
+    }
+    camp_accelerator_view *view = camp_current_view();
+    int n = (int)count;
+    unsigned *positions = array_new_on(view, unsigned, count, NULL, CAMP_ACCESS_TYPE_AUTO);
+    wide_value *moved = array_new_on(view, wide_value, count, NULL, CAMP_ACCESS_TYPE_AUTO);
+    parallel_for_each(i, extent(n)) { positions[i] = (unsigned)i; }
+    bool sorted = radix_sort(keys, positions, true, count, kind, call, file, line);
+    if (sorted) {
+        parallel_for_each(i, extent(n)) { moved[i] = values[positions[i]]; }
+        parallel_for_each(i, extent(n)) { values[i] = moved[i]; }
+    }
+    array_delete(moved);
+    array_delete(positions);
+    return sorted;
+}
+
 /* Each key type's calls, plain and _async. */
 #define SORT_CALLS(T, name, kind)                                                                                \
     void camp_sort_##name##_at(T *keys, size_t n, const char *file, unsigned line) {                            \
@@ -425,6 +461,14 @@ static bool radix_sort(algo_t *keys, unsigned *values, bool by_key, size_t count
                                                     unsigned line) {                                             \
         return algo_future(                                                                                      \
             radix_sort((algo_t *)keys, values, true, n, kind, "camp_sort_by_key_" #name "_async", file, line)); \
+    }                                                                                                            \
+    void camp_sort_by_key_##name##_wide_at(T *keys, void *values, size_t n, const char *file, unsigned line) {  \
+        radix_sort_wide((algo_t *)keys, values, n, kind, "camp_sort_by_key_" #name "_wide", file, line);      \
+    }                                                                                                            \
+    camp_future *camp_sort_by_key_##name##_wide_async_at(T *keys, void *values, size_t n, const char *file,     \
+                                                         unsigned line) {                                        \
+        return algo_future(radix_sort_wide((algo_t *)keys, values, n, kind, "camp_sort_by_key_" #name            \
+                                           "_wide_async", file, line));                                          \
     }
 #if defined(ALGO_UINT)
 SORT_CALLS(unsigned, uint, KEYS_UNSIGNED)
