@@ -1,6 +1,9 @@
 /* camp_math/inverse_erf.h — C++ AMP's precise_math erfinv, erfcinv, phi
  * (the standard normal distribution function) and probit (its inverse),
- * double and float, as macros for camp_precise_<name> like amp_extras.h's.
+ * double and float, as macros for camp_precise_<name> like amp_extras.h's;
+ * phi and probit under CUDA's names, normcdf and normcdfinv: a macro named
+ * phi took over programs' own phi (an angle, a flux limiter), a declared
+ * function of another file silently so.
  *
  * - erfinv, erfcinv: Giles' single-precision approximation ("Approximating
  *   the erfinv function", 2010) as the first guess, or erfc's asymptotic
@@ -11,13 +14,13 @@
  *   of 2 (special.h's camp_math_erfc_fraction_dd), which keeps the residual
  *   exact where erfc(y) is subnormal. erfinv(+-1) = +-inf, erfcinv(0) =
  *   +inf, erfcinv(2) = -inf; NaN outside [-1, 1] and [0, 2].
- * - phi(x) = erfc(-x/sqrt 2)/2 with -x/sqrt 2 a double-double: its low
- *   part enters through erfc's derivative, so the tails (phi(-37) is about
- *   10^-300) keep their accuracy; 1 - erfc(x/sqrt 2)/2 in double-double for
- *   x > 0.
- * - probit(p) = -sqrt 2 erfcinv(2p), the product of double-doubles rounded
- *   once; probit(0) = -inf, probit(1) = +inf, probit(1/2) = +0, NaN outside
- *   [0, 1]. */
+ * - normcdf(x) = erfc(-x/sqrt 2)/2 with -x/sqrt 2 a double-double: its low
+ *   part enters through erfc's derivative, so the tails (normcdf(-37) is
+ *   about 10^-300) keep their accuracy; 1 - erfc(x/sqrt 2)/2 in
+ *   double-double for x > 0.
+ * - normcdfinv(p) = -sqrt 2 erfcinv(2p), the product of double-doubles
+ *   rounded once; normcdfinv(0) = -inf, normcdfinv(1) = +inf,
+ *   normcdfinv(1/2) = +0, NaN outside [0, 1]. */
 #ifndef CAMP_MATH_INVERSE_ERF_H
 #define CAMP_MATH_INVERSE_ERF_H
 
@@ -177,7 +180,7 @@ static inline double camp_precise_erfcinv(double q) restrict(cpu, amp) {
     return h + l;
 }
 
-static inline double camp_precise_phi(double x) restrict(cpu, amp) {
+static inline double camp_precise_normcdf(double x) restrict(cpu, amp) {
     double ah, al, h, l, m;
     int k;
     if (camp_precise_isnan(x))
@@ -198,7 +201,7 @@ static inline double camp_precise_phi(double x) restrict(cpu, amp) {
     return h + l;
 }
 
-static inline double camp_precise_probit(double p) restrict(cpu, amp) {
+static inline double camp_precise_normcdfinv(double p) restrict(cpu, amp) {
     double h, l;
     if (camp_precise_isnan(p))
         return p;
@@ -206,7 +209,7 @@ static inline double camp_precise_probit(double p) restrict(cpu, amp) {
         return p == 0.0 ? -CAMP_INFINITY : p == 1.0 ? CAMP_INFINITY : CAMP_NAN;
     camp_math_erfcinv_dd(2.0 * p, &h, &l); /* 2p exact */
     camp_dd_mul(h, l, -CAMP_SQRT2_HI, -CAMP_SQRT2_LO, &h, &l);
-    return h + l + 0.0; /* + 0.0: probit(1/2) = +0 */
+    return h + l + 0.0; /* + 0.0: normcdfinv(1/2) = +0 */
 }
 
 /* The float forms: the double form, rounded once (float_forms.h). */
@@ -216,20 +219,20 @@ static inline float camp_precise_erfinvf(float x) restrict(cpu, amp) {
 static inline float camp_precise_erfcinvf(float x) restrict(cpu, amp) {
     return camp_math_double_to_float(camp_precise_erfcinv(camp_math_float_to_double(x)));
 }
-static inline float camp_precise_phif(float x) restrict(cpu, amp) {
-    return camp_math_double_to_float(camp_precise_phi(camp_math_float_to_double(x)));
+static inline float camp_precise_normcdff(float x) restrict(cpu, amp) {
+    return camp_math_double_to_float(camp_precise_normcdf(camp_math_float_to_double(x)));
 }
-static inline float camp_precise_probitf(float x) restrict(cpu, amp) {
-    return camp_math_double_to_float(camp_precise_probit(camp_math_float_to_double(x)));
+static inline float camp_precise_normcdfinvf(float x) restrict(cpu, amp) {
+    return camp_math_double_to_float(camp_precise_normcdfinv(camp_math_float_to_double(x)));
 }
 
 #define erfinv(x) camp_precise_erfinv(x)
 #define erfinvf(x) camp_precise_erfinvf(x)
 #define erfcinv(x) camp_precise_erfcinv(x)
 #define erfcinvf(x) camp_precise_erfcinvf(x)
-#define phi(x) camp_precise_phi(x)
-#define phif(x) camp_precise_phif(x)
-#define probit(x) camp_precise_probit(x)
-#define probitf(x) camp_precise_probitf(x)
+#define normcdf(x) camp_precise_normcdf(x)
+#define normcdff(x) camp_precise_normcdff(x)
+#define normcdfinv(x) camp_precise_normcdfinv(x)
+#define normcdfinvf(x) camp_precise_normcdfinvf(x)
 
 #endif /* CAMP_MATH_INVERSE_ERF_H */

@@ -1,6 +1,6 @@
 // needs: shaderInt64 shaderFloat64
 /* C++ AMP's tanpi, scalb and nan (include/camp_math/amp_extras.h) and
- * erfinv, erfcinv, phi and probit (include/camp_math/inverse_erf.h), and
+ * erfinv, erfcinv, normcdf and normcdfinv (include/camp_math/inverse_erf.h), and
  * fast_math_fmod (OpFRem: the sign of x, unlike OpFMod's of y) in
  * kernels, on their documented edge cases, double and float: each result
  * is checked against the value the header documents (the exit status) and
@@ -28,7 +28,7 @@ int main(void) {
     static const double sx[N] = {1.0, 3.0, 1.0, 0.0, 5.0, INFINITY, 2.0, -7.0, 1.0, 1.0, 0x1p-1070, 1.0};
     static const double sy[N] = {10.0, -2.0, 0.5, INFINITY, -INFINITY, -INFINITY, INFINITY, 1e9, -1e9, -1074.0, -4.0, NAN};
     static const double swant[N] = {1024.0, 0.75, NAN, NAN, 0.0, NAN, INFINITY, -INFINITY, 0.0, 0x1p-1074, 0x1p-1074, NAN};
-    /* the inverse error functions' poles, zeros and NaNs, and phi's limits */
+    /* the inverse error functions' poles, zeros and NaNs, and normcdf's limits */
     static const double ex[N] = {1.0, -1.0, 0.0, -0.0, 1.5, -2.0, 0.5, 2.0, NAN, INFINITY, -INFINITY, -40.5};
     static const double einv[N] = {INFINITY, -INFINITY, 0.0, -0.0, NAN, NAN, 0x1.e861fbb24c00ap-2, NAN, NAN, NAN, NAN, NAN};
     static const double ecinv[N] = {0.0, NAN, INFINITY, INFINITY, -0x1.e861fbb24c00ap-2, NAN, 0x1.e861fbb24c00ap-2, -INFINITY, NAN, NAN, NAN, NAN};
@@ -56,12 +56,12 @@ int main(void) {
     }
     parallel_for_each(i, extent(N)) e[i][0] = erfinv(ex[i]);
     parallel_for_each(i, extent(N)) e[i][1] = erfcinv(ex[i]);
-    parallel_for_each(i, extent(N)) e[i][2] = probit(ex[i]);
-    parallel_for_each(i, extent(N)) e[i][3] = phi(ex[i]);
+    parallel_for_each(i, extent(N)) e[i][2] = normcdfinv(ex[i]);
+    parallel_for_each(i, extent(N)) e[i][3] = normcdf(ex[i]);
     parallel_for_each(i, extent(N)) ef[i][0] = erfinvf((float)ex[i]);
     parallel_for_each(i, extent(N)) ef[i][1] = erfcinvf((float)ex[i]);
-    parallel_for_each(i, extent(N)) ef[i][2] = probitf((float)ex[i]);
-    parallel_for_each(i, extent(N)) ef[i][3] = phif((float)ex[i]);
+    parallel_for_each(i, extent(N)) ef[i][2] = normcdfinvf((float)ex[i]);
+    parallel_for_each(i, extent(N)) ef[i][3] = normcdff((float)ex[i]);
     parallel_for_each(i, extent(N)) fm[i] = fast_math_fmod(fx[i], fy[i]);
     for (int i = 0; i < N; i++) {
         ok &= check("tanpi", tx[i], t[i], twant[i]);
@@ -72,12 +72,12 @@ int main(void) {
         ok &= check("nanf", i, camp_float_as_uint(nf[i]) == 0x7fc00000u, 1.0);
         ok &= check("erfinv", ex[i], e[i][0], einv[i]);
         ok &= check("erfcinv", ex[i], e[i][1], ecinv[i]);
-        ok &= check("probit", ex[i], e[i][2], pr[i]);
-        ok &= check("phi", ex[i], e[i][3], ph[i]);
+        ok &= check("normcdfinv", ex[i], e[i][2], pr[i]);
+        ok &= check("normcdf", ex[i], e[i][3], ph[i]);
         ok &= check("erfinvf", ex[i], ef[i][0], (float)einv[i]);
         ok &= check("erfcinvf", ex[i], ef[i][1], (float)ecinv[i]);
-        ok &= check("probitf", ex[i], ef[i][2], (float)pr[i]);
-        ok &= check("phif", ex[i], ef[i][3], (float)ph[i]);
+        ok &= check("normcdfinvf", ex[i], ef[i][2], (float)pr[i]);
+        ok &= check("normcdff", ex[i], ef[i][3], (float)ph[i]);
         ok &= check("fast_math_fmod", fx[i], fm[i], fwant[i]);
     }
     return !ok;

@@ -139,8 +139,10 @@ most negative value is its own absolute value, as the hardware gives it).
 
 C++ AMP's `precise_math` functions that C17's `<math.h>` lacks are there
 too (`include/camp_math/amp_extras.h`, `include/camp_math/inverse_erf.h`):
-`sinpi cospi tanpi rsqrt rcbrt exp10 scalb erfinv erfcinv phi probit` and
-their float forms (`sinpif`, ...), in the table below, `nan(tagp)` and
+`sinpi cospi tanpi rsqrt rcbrt exp10 scalb erfinv erfcinv`, its `phi`
+and `probit` as `normcdf` and `normcdfinv` (CUDA's names: `phi` is too
+common a name of a program's own, an angle or a flux limiter, to be a
+macro), and their float forms (`sinpif`, ...), in the table below, `nan(tagp)` and
 `nanf(tagp)`, and
 `sincos(x, &s, &c)` and `sincosf`, which store `sin`'s and `cos`'s very
 results, bit for bit, from one argument reduction (tests `math-accuracy`
@@ -190,12 +192,12 @@ How:
   e^(-y^2) carry a common power of two, which keeps the residual exact
   where erfc(y) is subnormal (erfcinv(2^-1074) is 27.2). erfinv(+-1) =
   +-inf, erfcinv(0) = +inf, erfcinv(2) = -inf, NaN outside [-1, 1] and
-  [0, 2]. **phi** (the standard normal distribution function) is
+  [0, 2]. **normcdf** (the standard normal distribution function) is
   erfc(-x/sqrt 2)/2 with -x/sqrt 2 a double-double whose low part enters
   through erfc's derivative, so the lower tail keeps its accuracy down to
-  the subnormals (phi(-37) is about 6e-300). **probit**, phi's inverse, is
+  the subnormals (normcdf(-37) is about 6e-300). **normcdfinv**, its inverse, is
   -sqrt 2 erfcinv(2p), the product of double-doubles rounded once;
-  probit(0) = -inf, probit(1) = +inf, probit(1/2) = +0.
+  normcdfinv(0) = -inf, normcdfinv(1) = +inf, normcdfinv(1/2) = +0.
 - **Float functions** evaluate the double form and round once: the double
   result is within about a double ulp, so the float result is correctly
   rounded but for rare double-rounding ties. C++ AMP's `precise_math` needs
@@ -228,7 +230,7 @@ host test up to 2 ulps off, and the bounds still hold).
 
 **Measured on NVIDIA (H100, driver 580.159.04), the column above** (`sinpi`,
 `cospi`, `tanpi`, `rsqrt`, `rcbrt`, `exp10`, `scalb`, `erfinv`, `erfcinv`,
-`phi`, `probit`, `fast_math_fmod` and the direct3d column on an H200, the
+`normcdf`, `normcdfinv`, `fast_math_fmod` and the direct3d column on an H200, the
 same Hopper GPU with the same driver, where every other row came out
 identical to the H100's, digit for digit; those rows at -O0 only): every
 function is within its bound in float and in double, at -O0 and -O2, and
@@ -281,7 +283,7 @@ function (64-bit significand, itself good to about 2^-11 double ulps; for
 sinpi, cospi, tanpi, rsqrt and rcbrt, which glibc lacks, `test/math/references.h`
 builds it from sinl, cosl, tanl, sqrtl and cbrtl after an exact reduction;
 for erfinv and erfcinv by bisection and Newton steps on erfl or erfcl, for
-phi from erfcl with x/sqrt 2's rounding error through the derivative); a
+normcdf from erfcl with x/sqrt 2's rounding error through the derivative); a
 correctly rounded result measures at most 0.5. The tests fail above the
 bound (plus 1/1024 for the reference's own error). Arguments: edge values
 (+-0, subnormals, +-inf, NaN, extremes, values near poles, zeros and

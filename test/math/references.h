@@ -94,7 +94,7 @@ static inline long double math_reference_erfcinv(long double q) {
  * and 1/sqrt(2)'s own rounding error, entering through erfc's derivative */
 #define MATH_INV_SQRT2_L 0.707106781186547524400844362104849039L
 #define MATH_INV_SQRT2_L_ERROR 1.895032558893257079655062e-20L /* 1/sqrt(2) - MATH_INV_SQRT2_L (mpmath) */
-static inline long double math_reference_phi(long double x) {
+static inline long double math_reference_normcdf(long double x) {
     long double c = MATH_INV_SQRT2_L, a, al;
     if (!isfinite(x))
         return isnan(x) ? x : x > 0.0L;
@@ -102,7 +102,7 @@ static inline long double math_reference_phi(long double x) {
     al = fmal(x, c, -a) + x * MATH_INV_SQRT2_L_ERROR; /* x/sqrt 2 - a */
     return 0.5L * (erfcl(-a) + al * (2.0L / sqrtl(MATH_PI_L)) * expl(-a * a));
 }
-static inline long double math_reference_probit(long double p) {
+static inline long double math_reference_normcdfinv(long double p) {
     return 0.0L - sqrtl(2.0L) * math_reference_erfcinv(2.0L * p);
 }
 long double exp10l(long double); /* glibc's, which <math.h> declares only for _GNU_SOURCE */
@@ -114,8 +114,8 @@ long double exp10l(long double); /* glibc's, which <math.h> declares only for _G
 #define tanpil math_reference_tanpi
 #define erfinvl math_reference_erfinv
 #define erfcinvl math_reference_erfcinv
-#define phil math_reference_phi
-#define probitl math_reference_probit
+#define normcdfl math_reference_normcdf
+#define normcdfinvl math_reference_normcdfinv
 long double scalbl(long double, long double); /* glibc's (POSIX, obsolete), not declared for C17 */
 
 #endif /* CAMP_TEST_MATH_REFERENCES_H */
