@@ -20,8 +20,17 @@
  * MAX_RUN_OPERATORS of them (a comparison counting COMPARISON_WEIGHT) is
  * an error at the macro use (or the token) that makes it so long.
  *
+ * What clang walks again at each operator is the chain down its left
+ * operands, parentheses or not: a parenthesized part counts as its own run
+ * (`f(a + b, c)`, `(c) & 1 ? k ^ ((c) >> 1) : ...` nested by macros, as
+ * CRC tables are made, are short runs however many terms they add up to),
+ * and its operators join the run it begins only where it is the run's
+ * first operand (`((a + b) + c) + d` is one chain of three).
+ *
  * The scan knows the macros the main file defines (`#define` and `#undef`,
- * in order, each conditional branch taken) and not those of headers; it
+ * in order, in each conditional branch but those it knows are not taken:
+ * `#if 0`, `#ifndef` of a macro the file defined, the branches after one
+ * it knows is taken) and not those of headers; it
  * substitutes arguments but does not rescan a macro's result together with
  * the text after it, so it can miss length but never invent it. It never
  * builds an expansion: a macro's argument, and a use of a macro, is counted
@@ -47,7 +56,10 @@ enum { COMPARISON_WEIGHT = 8 };
 /* A use of a macro may expand to this many tokens: 2,000,000 tokens of
  * `x + x + ...` take 2.4 s in clang-19's parse, and a few nested macros
  * make billions (a file of 60 lines ran clang out of source locations
- * after 200 s and 13 GB). */
+ * after 200 s and 13 GB). A row of 64 entries of a CRC-32 table made by
+ * macros (each entry eight nested `((c) & 1 ? P ^ ((c) >> 1) : (c) >> 1)`)
+ * makes some 7 million: clang parses a table of four such rows in 12.7 s
+ * and 1.9 GB, and such a row is refused here; rows of 16 are not. */
 enum { MAX_EXPANSION_TOKENS = 1 << 20 };
 /* Macro bodies visited before the scan gives up (and refuses the file): a
  * preprocessor that does this much work is itself minutes of clang's. */
@@ -55,13 +67,17 @@ enum { MAX_WORK = 1 << 24 };
 /* Macro uses nested deeper than this are counted as plain names. */
 enum { MAX_DEPTH = 512 };
 
-/* The slow operators of a token sequence: a Run either has no separator
- * (`ops` operators in all) or has (`head` before the first, `tail` after
- * the last, `most` in the longest stretch between two). */
+/* The slow operators of a token sequence, outside its parenthesized
+ * parts: a Run either has no separator (`ops` operators in all) or has
+ * (`head` before the first, `tail` after the last, `most` in the longest
+ * stretch between two). `lead`: the operators of the chain its first
+ * parenthesized part begins, where that part is its first token, which
+ * join a stretch the sequence begins (not one it continues). */
 typedef struct Run {
     bool split;
-    uint64_t ops, head, tail, most;
-    uint64_t tokens; /* all of them */
+    uint64_t ops, head, tail, most, lead;
+    uint64_t tokens;      /* all of them */
+    uint64_t tail_tokens; /* after the last separator (all of them without one) */
 } Run;
 
 static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
@@ -71,22 +87,38 @@ static uint64_t sat_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX 
 
 /* The run a followed by the run b. */
 static Run run_cat(Run a, Run b) {
+    if (!a.tokens) return b;
+    if (a.split && !a.tail_tokens) { /* b begins a stretch: its lead joins it */
+        if (b.split) b.head = sat_add(b.head, b.lead);
+        else b.ops = sat_add(b.ops, b.lead);
+    }
     uint64_t tokens = sat_add(a.tokens, b.tokens);
-    if (!a.split && !b.split) return (Run){.ops = sat_add(a.ops, b.ops), .tokens = tokens};
-    if (!a.split) return (Run){true, 0, sat_add(a.ops, b.head), b.tail, b.most, tokens};
-    if (!b.split) return (Run){true, 0, a.head, sat_add(a.tail, b.ops), a.most, tokens};
-    return (Run){true, 0, a.head, b.tail, max_u64(max_u64(a.most, b.most), sat_add(a.tail, b.head)), tokens};
+    uint64_t tail_tokens = b.split ? b.tail_tokens : sat_add(a.tail_tokens, b.tokens);
+    if (!a.split && !b.split) return (Run){.ops = sat_add(a.ops, b.ops), .lead = a.lead, .tokens = tokens,
+                                           .tail_tokens = tail_tokens};
+    if (!a.split) return (Run){true, 0, sat_add(a.ops, b.head), b.tail, b.most, a.lead, tokens, tail_tokens};
+    if (!b.split) return (Run){true, 0, a.head, sat_add(a.tail, b.ops), a.most, a.lead, tokens, tail_tokens};
+    return (Run){true, 0, a.head, b.tail, max_u64(max_u64(a.most, b.most), sat_add(a.tail, b.head)), a.lead, tokens,
+                 tail_tokens};
 }
 
 static bool runs_equal(const Run *a, const Run *b, int n) {
     for (int i = 0; i < n; i++)
         if (a[i].split != b[i].split || a[i].ops != b[i].ops || a[i].head != b[i].head || a[i].tail != b[i].tail ||
-            a[i].most != b[i].most || a[i].tokens != b[i].tokens)
+            a[i].most != b[i].most || a[i].lead != b[i].lead || a[i].tokens != b[i].tokens ||
+            a[i].tail_tokens != b[i].tail_tokens)
             return false;
     return true;
 }
 
-static uint64_t run_longest(Run r) { return r.split ? max_u64(max_u64(r.head, r.tail), r.most) : r.ops; }
+/* Its longest stretch, taken to begin one (its lead counted in). */
+static uint64_t run_longest(Run r) {
+    return r.split ? max_u64(max_u64(sat_add(r.head, r.lead), r.tail), r.most) : sat_add(r.ops, r.lead);
+}
+
+/* The operators of the chain a parenthesized part holding r begins: its
+ * first stretch's, and those of the part that begins that. */
+static uint64_t run_chain(Run r) { return sat_add(r.split ? r.head : r.ops, r.lead); }
 
 /* TOK_SLOW: an operator whose chains clang checks in quadratic time;
  * TOK_COMPARISON: one whose chains cost it COMPARISON_WEIGHT times more */
@@ -132,6 +164,13 @@ typedef struct LengthScan {
     unsigned epoch; /* changes with every #define and #undef: caches older than it are stale */
     uint64_t work;
     int depth;
+    /* the conditional directives open at this point: for each, whether
+     * its branch is skipped, and whether a branch of it is surely taken
+     * (then every later one is skipped) or all so far surely were not */
+    struct Conditional {
+        bool skipped, taken, none_taken;
+    } *conds;
+    int nconds, cap_conds;
 } LengthScan;
 
 /* The length of the name character at s[i] (0: none); digits only where
@@ -281,8 +320,56 @@ static void define_macro(LengthScan *ls, Arena *a, const Tok *t, const Tok *end)
     ls->epoch++;
 }
 
+/* Whether the code here is in a branch the scan knows is not taken. */
+static bool skipping(const LengthScan *ls) { return ls->nconds && ls->conds[ls->nconds - 1].skipped; }
+
+/* What the scan knows of a condition at t[0, end): 1 true, 0 false, -1
+ * not known. `#if 0` and `#if 1`, and `#ifdef` / `#ifndef` of a macro
+ * the file has defined; a name it has not defined may be a header's or
+ * -D's. */
+static int condition_value(LengthScan *ls, const char *directive, const Tok *t, const Tok *end) {
+    if (end - t != 1) return -1;
+    if (!strcmp(directive, "if")) {
+        if (t->kind != TOK_OTHER || !isdigit((unsigned char)ls->src[t->off])) return -1;
+        for (uint32_t k = 0; k < t->len; k++)
+            if (ls->src[t->off + k] != '0') return ls->src[t->off + k] >= '1' && ls->src[t->off + k] <= '9' ? 1 : -1;
+        return 0;
+    }
+    if (t->kind != TOK_NAME || !find_macro(ls, t)) return -1;
+    return !strcmp(directive, "ifdef");
+}
+
+/* #if, #ifdef, #ifndef, #elif, #else and #endif. */
+static void handle_conditional(LengthScan *ls, const Tok *t, const Tok *end) {
+    static const char *const opening[] = {"if", "ifdef", "ifndef"};
+    for (int k = 0; k < 3; k++) {
+        if (!tok_is(ls, t, opening[k])) continue;
+        bool outer_skipped = skipping(ls);
+        int value = outer_skipped ? 0 : condition_value(ls, opening[k], t + 1, end);
+        ls->conds = grow_array(ls->conds, ls->nconds, &ls->cap_conds, sizeof *ls->conds, 8);
+        /* a skipped outer branch: every branch of this one is skipped */
+        ls->conds[ls->nconds++] = (struct Conditional){value == 0, value == 1 || outer_skipped, value == 0};
+        return;
+    }
+    if (!ls->nconds) return;
+    struct Conditional *c = &ls->conds[ls->nconds - 1];
+    if (tok_is(ls, t, "endif")) {
+        ls->nconds--;
+    } else if (tok_is(ls, t, "else")) {
+        c->skipped = c->taken;
+        c->taken = c->taken || c->none_taken;
+    } else if (tok_is(ls, t, "elif")) {
+        int value = c->taken ? 0 : condition_value(ls, "if", t + 1, end);
+        c->skipped = value == 0;
+        c->none_taken = c->none_taken && value == 0;
+        c->taken = c->taken || value == 1;
+    }
+}
+
 static void handle_directive(LengthScan *ls, Arena *a, const Tok *t, const Tok *end) {
     if (t == end) return;
+    handle_conditional(ls, t, end);
+    if (skipping(ls)) return;
     if (tok_is(ls, t, "define")) {
         define_macro(ls, a, t + 1, end);
     } else if (tok_is(ls, t, "undef") && t + 1 < end) {
@@ -393,7 +480,21 @@ static ScanResult scan(LengthScan *ls, Seq s, Run *run, int *stopped_at) {
         }
         Macro *m = t->kind == TOK_NAME && ls->depth < MAX_DEPTH ? find_macro(ls, t) : NULL;
         bool called = m && m->function && i + 1 < s.n && elem_is(ls, &s.e[i + 1], "(") && s.to_close[i + 1];
-        if (m && !m->active && (!m->function || called)) {
+        if (s.to_close[i] && ls->depth < MAX_DEPTH) { /* a parenthesized part: a run of its own */
+            int close = i + s.to_close[i], at = 0;
+            Run part = {0};
+            ls->depth++;
+            r = scan(ls, seq_part(s, i + 1, close), &part, stopped_at ? &at : NULL);
+            ls->depth--;
+            if (r == SCAN_OK && run_longest(part) > MAX_RUN_OPERATORS) r = SCAN_TOO_LONG;
+            if (r != SCAN_OK) {
+                if (stopped_at) *stopped_at = i + 1 + at;
+                return r;
+            }
+            uint64_t tokens = sat_add(part.tokens, 2);
+            *run = run_cat(*run, (Run){.lead = run_chain(part), .tokens = tokens, .tail_tokens = tokens});
+            i = close;
+        } else if (m && !m->active && (!m->function || called)) {
             Run used = {0};
             ls->depth++;
             if (m->function) {
@@ -408,7 +509,8 @@ static ScanResult scan(LengthScan *ls, Seq s, Run *run, int *stopped_at) {
             if (r == SCAN_OK && used.tokens > MAX_EXPANSION_TOKENS) r = SCAN_TOO_MANY_TOKENS;
         } else {
             uint64_t weight = t->kind == TOK_COMPARISON ? COMPARISON_WEIGHT : t->kind == TOK_SLOW;
-            *run = run_cat(*run, (Run){.split = t->kind == TOK_SEPARATOR, .ops = weight, .tokens = 1});
+            bool separator = t->kind == TOK_SEPARATOR;
+            *run = run_cat(*run, (Run){.split = separator, .ops = weight, .tokens = 1, .tail_tokens = !separator});
         }
         if (r == SCAN_OK && run_longest(*run) > MAX_RUN_OPERATORS) r = SCAN_TOO_LONG;
         /* inside a use of a macro: its expansion so far */
@@ -431,6 +533,10 @@ static ScanResult scan_file(LengthScan *ls, Arena *a, const Tok **culprit) {
             handle_directive(ls, a, t + 1, &ls->toks[end]);
         } else {
             while (end < ls->ntoks && !(ls->toks[end].starts_line && tok_is(ls, &ls->toks[end], "#"))) end++;
+            if (skipping(ls)) {
+                i = end;
+                continue;
+            }
             for (int k = i; k < end; k++) code[k - i] = (Elem){&ls->toks[k], NULL};
             int *to_close = match_parens(ls, code, end - i), at = 0;
             r = scan(ls, (Seq){code, to_close, end - i}, &run, &at);
@@ -453,6 +559,7 @@ static size_t find_long_expression(const char *s, size_t n, ScanResult *result) 
     *result = scan_file(&ls, &arena, &culprit);
     size_t at = *result == SCAN_OK ? n : culprit->off;
     for (int i = 0; i < ls.nmacros; i++) free(ls.macros[i].cache_args);
+    free(ls.conds);
     free(ls.macros);
     free(ls.slots);
     free(ls.toks);
