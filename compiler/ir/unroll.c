@@ -121,6 +121,12 @@ static long long constant_trips(Stmt *st, bool fold) {
     return trips > 0 ? trips : 0;
 }
 
+/* A loop marked, with its body's nodes times its passes. */
+typedef struct UnrolledLoop {
+    Stmt *loop;
+    long long nodes;
+} UnrolledLoop;
+
 /* One body's loops of constant count: those that qualify, and whether
  * any holds a loop (a nest); and the small ones over matrix fragments,
  * nests included: unrolled, an array of fragments is indexed by constants,
@@ -129,7 +135,7 @@ static long long constant_trips(Stmt *st, bool fold) {
 typedef struct LoopScan {
     Arena *arena;
     FuncNodes *fn;
-    PtrVec qualified; /* Stmt* */
+    PtrVec qualified; /* UnrolledLoop* */
     PtrVec fragment_loops; /* Stmt* */
     bool nest;
 } LoopScan;
@@ -152,8 +158,11 @@ static void scan_loop(void *ctx, Stmt *st) {
      * deep as its passes: 100 of them overflowed the stack of Mesa 25's
      * lavapipe (test/corpus/stmt_switch.c). A break that leaves a switch
      * in the body counts too: the scan does not tell them apart. */
-    else if (trips <= UNROLL_MAX_TRIPS && !s.writes_counter && !s.leaves && s.nodes * trips <= UNROLL_MAX_NODES)
-        vec_push(l->arena, &l->qualified, st);
+    else if (trips <= UNROLL_MAX_TRIPS && !s.writes_counter && !s.leaves && s.nodes * trips <= UNROLL_MAX_NODES) {
+        UnrolledLoop *ul = arena_alloc(l->arena, sizeof *ul);
+        *ul = (UnrolledLoop){st, s.nodes * trips};
+        vec_push(l->arena, &l->qualified, ul);
+    }
 }
 
 static void no_expr(void *ctx, Expr *x) {
@@ -165,12 +174,58 @@ static void no_expr(void *ctx, Expr *x) {
  * the nest its unrolling (sgemm_blocked's register-blocked product went
  * from 43.5 to 36.0 TFLOP/s with its three single constant loops marked,
  * though each alone changed nothing). */
-static void mark_body(Unit *u, FuncNodes *fn, Stmt *body) {
+static void mark_body(Unit *u, FuncNodes *fn, Stmt *body, PtrVec *unrolled) {
     LoopScan l = {.arena = &u->arena, .fn = fn};
     walk_stmt(body, no_expr, scan_loop, &l);
     for (int i = 0; i < l.fragment_loops.len; i++) ((Stmt *)l.fragment_loops.items[i])->unroll = true;
     if (l.nest) return;
-    for (int i = 0; i < l.qualified.len; i++) ((Stmt *)l.qualified.items[i])->unroll = true;
+    for (int i = 0; i < l.qualified.len; i++) {
+        UnrolledLoop *ul = l.qualified.items[i];
+        ul->loop->unroll = true;
+        vec_push(&u->arena, unrolled, ul);
+    }
+}
+
+/* The nodes a kernel's marked loops add up to, each function's counted at
+ * each call (the driver inlines them), and the loop that adds the most. */
+typedef struct KernelUnroll {
+    const PtrVec *unrolled;
+    long long nodes, largest_nodes;
+    UnrolledLoop *largest;
+    int depth;
+} KernelUnroll;
+
+static void count_unrolled_stmt(void *ctx, Stmt *st) {
+    KernelUnroll *k = ctx;
+    if (!st->unroll) return;
+    for (int i = 0; i < k->unrolled->len; i++) {
+        UnrolledLoop *ul = k->unrolled->items[i];
+        if (ul->loop != st) continue;
+        k->nodes += ul->nodes;
+        if (ul->nodes > k->largest_nodes) k->largest = ul, k->largest_nodes = ul->nodes;
+    }
+}
+
+static void count_unrolled_expr(void *ctx, Expr *x) {
+    KernelUnroll *k = ctx;
+    if (x->kind != EX_CALL || !x->callee || !x->callee->body || x->callee->library || k->depth >= 16) return;
+    k->depth++;
+    walk_stmt(x->callee->body, count_unrolled_expr, count_unrolled_stmt, k);
+    k->depth--;
+}
+
+/* Each kernel's marked loops, its functions' at each call, within
+ * UNROLL_MAX_NODES in all: the largest unmarked until they are. A column
+ * model's helper of two 60-pass loops (12,600 and 960 nodes) called twice
+ * made a module of 40,000 lines, which lavapipe took 40-70 s to compile
+ * (2.5 s with one call). */
+static void fit_kernel_budget(Stmt *body, const PtrVec *unrolled) {
+    for (;;) {
+        KernelUnroll k = {.unrolled = unrolled};
+        walk_stmt(body, count_unrolled_expr, count_unrolled_stmt, &k);
+        if (k.nodes <= UNROLL_MAX_NODES || !k.largest) return;
+        k.largest->loop->unroll = false;
+    }
 }
 
 /* Every loop of the math library that counts to a constant and is never
@@ -198,9 +253,11 @@ void mark_unrolled_loops(Unit *u) {
      * with the accesses): a column sum over 128 rows, marked, took lavapipe
      * 36 s to build checked, against half a second unmarked */
     if (u->opts->fp_exact || u->opts->check) return;
+    PtrVec unrolled = {0};
     for (int i = 0; i < u->funcs.len; i++) {
         Func *f = u->funcs.items[i];
-        if (f->body && !f->library) mark_body(u, &fn, f->body);
+        if (f->body && !f->library) mark_body(u, &fn, f->body, &unrolled);
     }
-    for (int i = 0; i < u->kernels.len; i++) mark_body(u, &fn, ((Kernel *)u->kernels.items[i])->body);
+    for (int i = 0; i < u->kernels.len; i++) mark_body(u, &fn, ((Kernel *)u->kernels.items[i])->body, &unrolled);
+    for (int i = 0; i < u->kernels.len; i++) fit_kernel_budget(((Kernel *)u->kernels.items[i])->body, &unrolled);
 }
