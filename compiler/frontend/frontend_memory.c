@@ -3,7 +3,8 @@
  * type. Amp code has no bytes to step through in a thread's own memory (a
  * local array is no byte array), so the pointers keep their types: the
  * count is n / sizeof *d elements, and a memset's byte is repeated through
- * each element (0 for any type, any byte for integers). Between bytes
+ * each element (0 for any type, any byte for integers and for structs and
+ * arrays of nothing else). Between bytes
  * and a wider scalar (`memcpy(&w, bytes + 4, 4)`, the portable load of a
  * word, and the store back), each element is put together from its
  * bytes, or taken apart into them, in the little-endian order of every
@@ -40,9 +41,41 @@ static Expr *typed_pointer(Frontend *fe, CXCursor arg) {
     return p;
 }
 
+/* The integer of type t whose bytes are all `byte`. */
+static Expr *repeated_byte(Frontend *fe, Type *t, long long byte, CXCursor c) {
+    unsigned long long pattern = 0;
+    for (int i = 0; i < t->size; i++) pattern = pattern << 8 | (unsigned long long)byte;
+    return fe_int_constant(fe, t, (long long)pattern, c);
+}
+
+enum { SET_MAX_ITEMS = 4096 };
+
+/* The items of an initializer giving every integer inside t (a struct's
+ * members, an array's elements, nested: no union, float or pointer) the
+ * repeated byte; false if t holds anything else, or too many. */
+static bool integer_items(Frontend *fe, Type *t, InitItem *at, long long byte, CXCursor c, PtrVec *items) {
+    if (t->kind == TY_INT || t->kind == TY_BOOL) {
+        if (items->len >= SET_MAX_ITEMS) return false;
+        InitItem *item = arena_alloc(fe->a, sizeof *item);
+        *item = *at;
+        item->value = repeated_byte(fe, t, byte, c);
+        vec_push(fe->a, items, item);
+        return true;
+    }
+    int n = t->kind == TY_STRUCT && !t->is_union ? t->nmembers : t->kind == TY_ARRAY ? t->len : -1;
+    if (n < 0 || at->depth >= (int)(sizeof at->path / sizeof at->path[0])) return false;
+    for (int i = 0; i < n; i++) {
+        InitItem inner = *at;
+        inner.path[inner.depth++] = i;
+        if (!integer_items(fe, t->kind == TY_STRUCT ? t->members[i].type : t->base, &inner, byte, c, items))
+            return false;
+    }
+    return true;
+}
+
 /* memset's byte repeated through an element of type t: an integer's
- * value; 0 for any type. False (reported) for another byte of a type that
- * is no integer. */
+ * value, or every integer of a struct or array of them; 0 for any type.
+ * False (reported) for another byte of a type holding more than integers. */
 static bool set_value(Frontend *fe, Type *t, CXCursor byte_arg, Expr **value) {
     long long byte;
     if (!fe_eval_int(byte_arg, &byte)) {
@@ -51,16 +84,25 @@ static bool set_value(Frontend *fe, Type *t, CXCursor byte_arg, Expr **value) {
     }
     byte &= 0xff;
     if (t->kind == TY_INT || t->kind == TY_BOOL) {
-        unsigned long long pattern = 0;
-        for (int i = 0; i < t->size; i++) pattern = pattern << 8 | (unsigned long long)byte;
-        *value = fe_int_constant(fe, t, (long long)pattern, byte_arg);
+        *value = repeated_byte(fe, t, byte, byte_arg);
         return true;
     }
     if (byte != 0) {
-        diag_error(fe->u->diag, fe_loc(fe, byte_arg),
-                   "memset in amp code sets elements of '%s' to byte 0 only (another byte repeats through integers)",
-                   t->name);
-        return false;
+        PtrVec items = {0};
+        InitItem top = {.depth = 0};
+        if (!integer_items(fe, t, &top, byte, byte_arg, &items)) {
+            diag_error(fe->u->diag, fe_loc(fe, byte_arg),
+                       "memset in amp code sets elements of '%s' to byte 0 only (another byte repeats through "
+                       "integers, and structs and arrays of them): set them in a loop",
+                       t->name);
+            return false;
+        }
+        Expr *init = fe_new_expr(fe, EX_INIT, t, byte_arg);
+        init->ninits = items.len;
+        init->inits = arena_alloc(fe->a, sizeof *init->inits * (size_t)(items.len ? items.len : 1));
+        for (int i = 0; i < items.len; i++) init->inits[i] = *(InitItem *)items.items[i];
+        *value = init;
+        return true;
     }
     if (t->kind == TY_FLOAT) {
         Expr *zero = fe_new_expr(fe, EX_FLOAT, t, byte_arg);

@@ -12,4 +12,4 @@ int main(void) {
     }
     return (int)out[0];
 }
-// expect-error: 10: memset in amp code sets elements of 'float' to byte 0 only (another byte repeats through integers)
+// expect-error: 10: memset in amp code sets elements of 'float' to byte 0 only (another byte repeats through integers, and structs and arrays of them): set them in a loop
