@@ -73,22 +73,7 @@ static void emit_loop(Emitter *e, Stmt *s) {
     if (first != body) {
         em_begin_block(e, first);
         uint32_t c = em_cond(e, s->expr);
-        /* A test of several blocks (`b > 0 && t[b - 1] > t[b]`) leaves
-         * the loop as `if (!test) break;` would: a selection whose merge
-         * is the body. Its last block branching straight to the body or
-         * out let the optimizer merge the body into the continue block,
-         * and Mesa 22.3's lavapipe ran such an insertion sort wrongly
-         * (with spv_loop_step.c's repair, which needs the body apart). */
-        if (e->block == first) {
-            SPV_OP(&e->code, SpvOpBranchConditional, c, body, merge);
-        } else {
-            uint32_t leave = em_label(e);
-            SPV_OP(&e->code, SpvOpSelectionMerge, body, SpvSelectionControlMaskNone);
-            SPV_OP(&e->code, SpvOpBranchConditional, c, body, leave);
-            e->terminated = true;
-            em_begin_block(e, leave);
-            em_branch(e, merge);
-        }
+        SPV_OP(&e->code, SpvOpBranchConditional, c, body, merge);
         e->terminated = true;
     }
     em_begin_block(e, body);

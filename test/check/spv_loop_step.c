@@ -1,16 +1,19 @@
-// A loop whose test spans blocks (`b > 0 && t[b - 1] > t[b]`) leaves as
-// `if (!test) break;` would, a selection merging at the body, and after
-// the optimizer its step is made again in the continue block rather than
-// taken from the body's `b - 1` (Mesa 22.3's lavapipe ran the loop wrongly
-// otherwise: docs/portability.md).
+// A loop whose test spans blocks (`b > 0 && t[b - 1] > t[b]`) keeps,
+// after the optimizer, a continue block of its step alone, made again
+// there: the optimizer merged the body into the continue block, or took
+// the step from the body's `b - 1`, and Mesa 22.3's lavapipe ran either
+// loop wrongly (docs/portability.md).
 // RUN: -O2 -S %s -o -
 // CHECK-LABEL: %camp_kernel_0 = OpFunction
 // CHECK: [[B:%[0-9]+]] = OpPhi %int %int_7 %{{[0-9]+}} [[STEP:%[0-9]+]] [[CONT:%[0-9]+]]
 // CHECK: OpLoopMerge [[MERGE:%[0-9]+]] [[CONT]] None
+// CHECK-NEXT: OpBranch
 // CHECK: OpPhi %bool
-// CHECK-NEXT: OpSelectionMerge [[BODY:%[0-9]+]] None
-// CHECK-NEXT: OpBranchConditional %{{[0-9]+}} [[BODY]] [[MERGE]]
-// CHECK: [[CONT]] = OpLabel
+// CHECK-NEXT: OpBranchConditional %{{[0-9]+}} [[BODY:%[0-9]+]] [[MERGE]]
+// CHECK: [[BODY]] = OpLabel
+// CHECK: OpStore
+// CHECK: OpBranch [[CONT]]
+// CHECK-NEXT: [[CONT]] = OpLabel
 // CHECK-NEXT: [[STEP]] = OpISub %int [[B]] %int_1
 // CHECK-NEXT: OpBranch
 #include <camp.h>
