@@ -627,6 +627,8 @@ bool camp_faults_lose_submission(camp_device *dev);
 
 const char *camp_vk_result_name(VkResult result);
 camp_status camp_vk_fail(VkResult result, const char *call, const char *file, int line);
+/* The same with what the program can do about it after the result's name (NULL: nothing). */
+camp_status camp_vk_fail_hint(VkResult result, const char *call, const char *file, int line, const char *hint);
 
 /* The one way libcamp calls Vulkan: evaluates a Vulkan call (or a VkResult
  * that a wait returned); on a negative VkResult records an error naming

@@ -15,6 +15,7 @@
 #include "spirv_patch.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +131,25 @@ typedef struct specialization_values {
     uint32_t elements_per_thread;
 } specialization_values;
 
+/* Past this many bytes of a thread's own variables, a failed pipeline
+ * says so: NVIDIA's driver (580.159.04, an H200) returned VK_ERROR_UNKNOWN
+ * for a kernel whose threads each kept a 16 KiB hash table, and built it
+ * with the table at 8 KiB (CUDA allows 512 KiB of local memory a thread;
+ * Vulkan has no limit to query). */
+enum { PRIVATE_HINT_BYTES = 12 * 1024 };
+
+static const char *large_private_memory_hint(const camp_kernel_info *kernel, VkResult result) {
+    static _Thread_local char hint[320];
+    uint64_t own = camp_spirv_private_bytes(kernel->spirv, kernel->spirv_words);
+    if (result == VK_ERROR_OUT_OF_HOST_MEMORY || own < PRIVATE_HINT_BYTES) return NULL;
+    snprintf(hint, sizeof hint,
+             "each thread of the kernel holds %llu KiB of variables of its own (its local arrays, those of the "
+             "functions it calls included), which drivers may refuse past about 8 KiB: keep large tables in an "
+             "array or view indexed by the thread, or in tile_static memory",
+             (unsigned long long)((own + 1023) / 1024));
+    return hint;
+}
+
 static camp_status create_pipeline(camp_device *dev, const camp_kernel_info *kernel, const camp_pipeline *p,
                                    bool bounds_check, bool narrow_addresses, VkPipeline *out) {
     camp_status status = CAMP_OK;
@@ -177,7 +197,12 @@ static camp_status create_pipeline(camp_device *dev, const camp_kernel_info *ker
     if (dev->creation_feedback) info.pNext = &feedback;
     if (dev->vk.vkGetPipelineExecutableStatisticsKHR) info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
     uint64_t start = camp_rt.profiling ? camp_profile_now() : 0;
-    VK(vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, out));
+    VkResult created = vkCreateComputePipelines(dev->device, dev->pipeline_cache, 1, &info, NULL, out);
+    if (created < 0) {
+        status = camp_vk_fail_hint(created, "vkCreateComputePipelines", __FILE__, __LINE__,
+                                   large_private_memory_hint(kernel, created));
+        goto error;
+    }
     int cache_hit = !(whole.flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT_EXT) ? -1
                     : (whole.flags & VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT_EXT) ? 1
                                                                                                             : 0;

@@ -8,6 +8,7 @@
 #include "spirv_patch.h"
 
 #include <spirv/unified1/spirv.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { HEADER_WORDS = 5 };
@@ -87,4 +88,52 @@ size_t camp_spirv_strip_non_semantic(uint32_t *words, size_t count) {
         i += nwords;
     }
     return n;
+}
+
+uint64_t camp_spirv_private_bytes(const uint32_t *words, size_t count) {
+    if (count < 5) return 0;
+    uint32_t bound = words[3];
+    uint64_t *size = calloc(bound ? bound : 1, sizeof *size); /* a type's bytes, a constant's value */
+    uint32_t *pointee = calloc(bound ? bound : 1, sizeof *pointee); /* a Function pointer type's pointee */
+    uint64_t total = 0;
+    if (!size || !pointee) goto done;
+    for (size_t i = 5; i < count;) {
+        uint32_t op = words[i] & 0xffffu, n = words[i] >> 16;
+        if (!n || i + n > count) {
+            total = 0;
+            break;
+        }
+        const uint32_t *w = words + i;
+        uint32_t id = n > 1 && w[1] < bound ? w[1] : 0;
+        switch (op) {
+        case SpvOpTypeBool: size[id] = 1; break;
+        case SpvOpTypeInt: case SpvOpTypeFloat: if (n > 2) size[id] = w[2] / 8; break;
+        case SpvOpTypeVector: case SpvOpTypeMatrix:
+            if (n > 3 && w[2] < bound) size[id] = size[w[2]] * w[3];
+            break;
+        case SpvOpTypeArray:
+            if (n > 3 && w[2] < bound && w[3] < bound) size[id] = size[w[2]] * size[w[3]];
+            break;
+        case SpvOpTypeStruct:
+            for (uint32_t k = 2; k < n; k++) size[id] += w[k] < bound ? size[w[k]] : 0;
+            break;
+        case SpvOpTypePointer:
+            size[id] = 8;
+            if (n > 3 && w[2] == SpvStorageClassFunction && w[3] < bound) pointee[id] = w[3];
+            break;
+        case SpvOpConstant: /* an array's length: the low word */
+            if (n > 3 && w[2] < bound) size[w[2]] = w[3];
+            break;
+        case SpvOpVariable:
+            if (n > 3 && w[3] == SpvStorageClassFunction && w[1] < bound && pointee[w[1]])
+                total += size[pointee[w[1]]];
+            break;
+        default: break;
+        }
+        i += n;
+    }
+done:
+    free(size);
+    free(pointee);
+    return total;
 }

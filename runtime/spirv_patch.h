@@ -29,4 +29,9 @@ size_t camp_spirv_strip_float_controls(const uint32_t *words, size_t count, uint
  * is kept unchanged from there on. */
 size_t camp_spirv_strip_non_semantic(uint32_t *words, size_t count);
 
+/* The bytes of the module's Function variables (its threads' own
+ * variables, every function's: an upper bound once the driver inlines),
+ * each as its type's scalars laid end to end; 0 for a malformed module. */
+uint64_t camp_spirv_private_bytes(const uint32_t *words, size_t count);
+
 #endif /* CAMP_SPIRV_PATCH_H */

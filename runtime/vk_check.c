@@ -64,6 +64,10 @@ static int vulkan_function(const char *call, const char **start) {
 }
 
 camp_status camp_vk_fail(VkResult result, const char *call, const char *file, int line) {
+    return camp_vk_fail_hint(result, call, file, line, NULL);
+}
+
+camp_status camp_vk_fail_hint(VkResult result, const char *call, const char *file, int line, const char *hint) {
     const char *function;
     int function_length = vulkan_function(call, &function);
     const char *name = camp_vk_result_name(result);
@@ -80,6 +84,6 @@ camp_status camp_vk_fail(VkResult result, const char *call, const char *file, in
     const char *headline = status == CAMP_ERROR_OUT_OF_MEMORY ? "out of device memory: "
                            : status == CAMP_ERROR_DEVICE_LOST ? "the device was lost: "
                                                                : "";
-    return camp_fail(status, "%s%.*s failed: %s (libcamp %s:%d)", headline, function_length, function, what, file,
-                     line);
+    return camp_fail(status, "%s%.*s failed: %s%s%s (libcamp %s:%d)", headline, function_length, function, what,
+                     hint ? ": " : "", hint ? hint : "", file, line);
 }

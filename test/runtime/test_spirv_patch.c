@@ -2,7 +2,8 @@
  * declares DenormPreserve and SignedZeroInfNanPreserve (those the device
  * lacks taken out, the rest kept, still valid SPIR-V) and on one that
  * declares neither (copied unchanged); camp_spirv_strip_non_semantic
- * likewise on a module with debug information and one without.
+ * likewise on a module with debug information and one without;
+ * camp_spirv_private_bytes on a thread's table of structs.
  * usage: test_spirv_patch SPIRV-VAL OUTPUT.spv */
 #include "check.h"
 #include "denorm_spv.h"
@@ -114,6 +115,25 @@ int main(int argc, char **argv) {
     CHECK(camp_spirv_strip_non_semantic(plain, k) == k);
     CHECK(memcmp(plain, test_kernels_spv, sizeof test_kernels_spv) == 0);
     free(plain);
+
+    /* a thread's `struct { int key, j; } table[2048]` and an int of its
+     * own: 16,388 bytes; a Private variable and a pointer type not counted */
+    enum { INT = 1, LEN = 2, ENTRY = 3, TABLE = 4, PTR_TABLE = 5, T = 6, PTR_INT = 7, X = 8, PTR_PRIVATE = 9, P = 10 };
+    const uint32_t module[] = {
+        SpvMagicNumber, 0x10500, 0, 11, 0,
+        4u << 16 | SpvOpTypeInt, INT, 32, 1,
+        4u << 16 | SpvOpConstant, INT, LEN, 2048,
+        4u << 16 | SpvOpTypeStruct, ENTRY, INT, INT,
+        4u << 16 | SpvOpTypeArray, TABLE, ENTRY, LEN,
+        4u << 16 | SpvOpTypePointer, PTR_TABLE, SpvStorageClassFunction, TABLE,
+        4u << 16 | SpvOpTypePointer, PTR_INT, SpvStorageClassFunction, INT,
+        4u << 16 | SpvOpTypePointer, PTR_PRIVATE, SpvStorageClassPrivate, TABLE,
+        4u << 16 | SpvOpVariable, PTR_PRIVATE, P, SpvStorageClassPrivate,
+        4u << 16 | SpvOpVariable, PTR_TABLE, T, SpvStorageClassFunction,
+        4u << 16 | SpvOpVariable, PTR_INT, X, SpvStorageClassFunction,
+    };
+    CHECK(camp_spirv_private_bytes(module, sizeof module / sizeof *module) == 2048 * 8 + 4);
+    CHECK(camp_spirv_private_bytes(module, 5 + 4 + 2) == 0); /* cut inside an instruction */
     if (test_failures) fprintf(stderr, "%d checks failed\n", test_failures);
     return test_failures != 0;
 }
