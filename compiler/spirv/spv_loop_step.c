@@ -51,6 +51,7 @@ typedef struct LoopStepPass {
     SpvDefs defs;
     size_t *block_of; /* id -> offset of the OpLabel of the block defining it (0: outside functions' blocks) */
     size_t *label_at; /* label id -> offset of its OpLabel */
+    uint32_t *branches_to; /* label id -> the branches that name it */
     Insertion *insertions;
     size_t ninsertions, cap;
     uint32_t bound, next_id;
@@ -116,6 +117,9 @@ static void remake_loop(LoopStepPass *p, size_t header, size_t merge) {
     for (; end < p->n && !is_terminator(op_of(p->w[end])); end += len_of(p->w[end]))
         if (op_of(p->w[end]) != SpvOpLine && op_of(p->w[end]) != SpvOpNoLine) body = true;
     if (end >= p->n || op_of(p->w[end]) != SpvOpBranch || p->w[end + 1] != header_id) return;
+    /* a continue block reached by `continue` statements too stays one:
+     * their branches, now to a body block, would leave their selections */
+    if (body && p->branches_to[cont_id] != 1) return;
     size_t nphis = 0;
     for (size_t phi = header + 2; phi < merge && op_of(p->w[phi]) == SpvOpPhi; phi += len_of(p->w[phi])) nphis++;
     /* the new continue block: its label, the steps, the branch back */
@@ -152,6 +156,15 @@ static void find_blocks(LoopStepPass *p) {
         uint32_t op = op_of(p->w[i]);
         if (op == SpvOpLabel && p->w[i + 1] < p->bound) p->label_at[p->w[i + 1]] = block = i;
         else if (op == SpvOpFunctionEnd) block = 0;
+        /* the labels a branch names (a switch's cases by their words' parity:
+         * a label after each literal of one word; a 64-bit case's two words
+         * may count a label too many, which only leaves a loop as it is) */
+        uint32_t first = op == SpvOpBranch ? 1 : op == SpvOpBranchConditional ? 2 : op == SpvOpSwitch ? 2 : 0;
+        uint32_t last = op == SpvOpBranchConditional ? 3 : len_of(p->w[i]) - 1;
+        for (uint32_t k = first; first && k <= last && k < len_of(p->w[i]); k += op == SpvOpSwitch && k > 2 ? 2 : 1) {
+            if (op == SpvOpSwitch && k == 3) k++; /* the first case's literal */
+            if (p->w[i + k] < p->bound) p->branches_to[p->w[i + k]]++;
+        }
         for (size_t k = 1; k <= 2 && k < len_of(p->w[i]); k++) /* the result is word 1 or 2 */
             if (p->w[i + k] < p->bound && p->defs.def[p->w[i + k]] == i) p->block_of[p->w[i + k]] = block;
     }
@@ -191,7 +204,8 @@ void spv_remake_loop_steps(uint32_t **words, size_t *nwords) {
     p.bound = p.next_id = p.defs.bound;
     p.block_of = calloc(p.bound, sizeof *p.block_of);
     p.label_at = calloc(p.bound, sizeof *p.label_at);
-    if (!p.block_of || !p.label_at) unreachable("out of memory");
+    p.branches_to = calloc(p.bound, sizeof *p.branches_to);
+    if (!p.block_of || !p.label_at || !p.branches_to) unreachable("out of memory");
     find_blocks(&p);
     size_t header = 0;
     for (size_t i = 5; i < p.n && len_of(p.w[i]); i += len_of(p.w[i])) {
@@ -203,5 +217,6 @@ void spv_remake_loop_steps(uint32_t **words, size_t *nwords) {
     spv_defs_free(&p.defs);
     free(p.block_of);
     free(p.label_at);
+    free(p.branches_to);
     free(p.insertions);
 }
