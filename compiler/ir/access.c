@@ -250,8 +250,43 @@ static Scan scan_body(Stmt *body, Scan casts) {
     return s;
 }
 
-/* Func.writes_params of every amp function; a parameter whose pointers sit
- * in a union counts as written (what the callee reads them as is unknown). */
+/* Whether x is the address of a local object of the body (a struct
+ * capture's copy, say), whose memory no root stands for: only the
+ * pointers it holds can be read through it. */
+static bool address_of_local(const Expr *x) {
+    return x->kind == EX_ADDR && x->lhs->kind == EX_VAR && x->lhs->var->kind != VAR_CAPTURE &&
+           x->lhs->var->kind != VAR_PARAM;
+}
+
+/* The roots of the pointers a body reads: a pointer's value loaded (to
+ * index it, compare it, keep it), or handed to an atomic or a builtin
+ * (what it is given, all it holds), or to an amp function that reads
+ * that parameter's pointers (Func.reads_params; for the address of a local
+ * object, Func.reads_held: a helper given `&c` that reads only `c->h0`
+ * reads none of c's pointers). A struct capture's copy made from the
+ * whole struct reads nothing by that. `held`: only pointers held in what
+ * the body's parameters point to (a parameter's own value left out). */
+typedef struct ReadScan {
+    Roots read;
+    bool held;
+} ReadScan;
+
+static void read_roots(void *ctx, Expr *x) {
+    ReadScan *r = ctx;
+    if (x->kind == EX_LOAD && x->type->kind == TY_PTR && !(r->held && x->lhs->kind == EX_VAR && x->lhs->var->kind == VAR_PARAM))
+        r->read |= value_roots(x, false);
+    if (x->kind == EX_CALL || x->kind == EX_ATOMIC || x->kind == EX_BUILTIN)
+        for (int i = 0; i < x->nargs; i++) {
+            const Func *f = x->kind == EX_CALL ? x->callee : NULL;
+            Roots reads = f && (r->held || address_of_local(x->args[i])) ? f->reads_held : f ? f->reads_params : 0;
+            bool passed_on = !f || !f->body || i >= f->nparams || has_root(reads, i);
+            if (passed_on) r->read |= value_roots(x->args[i], false);
+        }
+}
+
+/* Func.writes_params, reads_params and reads_held of every amp function;
+ * a parameter whose pointers sit in a union counts as written and read
+ * (what the callee reads them as is unknown). */
 static void summarize_funcs(Unit *u, Scan casts) {
     bool changed;
     do {
@@ -266,21 +301,15 @@ static void summarize_funcs(Unit *u, Scan casts) {
             }
             Scan s = scan_body(f->body, casts);
             Roots w = s.written | s.calls | unions | f->writes_params;
-            if (w != f->writes_params) changed = true;
+            ReadScan all = {unions | f->reads_params, false}, held = {unions | f->reads_held, true};
+            walk_stmt(f->body, read_roots, NULL, &all);
+            walk_stmt(f->body, read_roots, NULL, &held);
+            if (w != f->writes_params || all.read != f->reads_params || held.read != f->reads_held) changed = true;
             f->writes_params = w;
+            f->reads_params = all.read;
+            f->reads_held = held.read;
         }
     } while (changed);
-}
-
-/* The roots of the pointers a kernel's body reads: a pointer's value
- * loaded (to index it, compare it, keep it), or handed to a call, an
- * atomic or a builtin (what it is given, all it holds). Its copy of a
- * struct capture, made from the whole struct, reads nothing by that. */
-static void read_roots(void *ctx, Expr *x) {
-    Roots *read = ctx;
-    if (x->kind == EX_LOAD && x->type->kind == TY_PTR) *read |= value_roots(x, false);
-    if (x->kind == EX_CALL || x->kind == EX_ATOMIC || x->kind == EX_BUILTIN)
-        for (int i = 0; i < x->nargs; i++) *read |= value_roots(x->args[i], false);
 }
 
 /* The WRITE bit of each capture that holds memory: a view, a pointer, a
@@ -301,8 +330,10 @@ static void mark_kernel(Kernel *k, Scan casts) {
         }
     }
     Scan s = scan_body(k->body, casts);
-    Roots written = s.written | s.calls, read = 0;
-    walk_stmt(k->body, read_roots, NULL, &read);
+    Roots written = s.written | s.calls;
+    ReadScan reads = {0, false};
+    walk_stmt(k->body, read_roots, NULL, &reads);
+    Roots read = reads.read;
     for (int j = 0; j < k->captures.len; j++) {
         Var *v = k->captures.items[j];
         if (!v->access_roots) continue;

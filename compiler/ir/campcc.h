@@ -575,6 +575,8 @@ struct Func {
     FragmentOp fragment_op; /* one of camp_fragment.h's operations, else FRAGMENT_OP_NONE */
     uint64_t writes_params; /* access.c: bit i, it may write through parameter i (or the pointers it holds),
                              * itself or in the functions it calls; bit 63 stands for all from 63 on */
+    uint64_t reads_params;  /* access.c: bit i, it may read a pointer parameter i holds (or is), as above */
+    uint64_t reads_held;    /* the same of pointers held in what parameter i points to (`c->name`, not `c`) */
 };
 
 /* A view a vectorized kernel (vectorize.c) reaches only at its thread's
