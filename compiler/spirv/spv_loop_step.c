@@ -120,16 +120,17 @@ static void remake_loop(LoopStepPass *p, size_t header, size_t merge) {
     /* a continue block reached by `continue` statements too stays one:
      * their branches, now to a body block, would leave their selections */
     if (body && p->branches_to[cont_id] != 1) return;
+    /* the header's phis (after its label; debug lines may come between) */
     size_t nphis = 0;
-    for (size_t phi = header + 2; phi < merge && op_of(p->w[phi]) == SpvOpPhi; phi += len_of(p->w[phi])) nphis++;
+    for (size_t at = header + 2; at < merge; at += len_of(p->w[at])) nphis += op_of(p->w[at]) == SpvOpPhi;
     /* the new continue block: its label, the steps, the branch back */
     uint32_t *words = malloc(sizeof *words * (2 + 5 * nphis + 2));
     if (!words) unreachable("out of memory");
     size_t n = 0;
     uint32_t new_cont = body ? p->next_id++ : cont_id;
     if (body) words[n++] = 2u << SpvWordCountShift | SpvOpLabel, words[n++] = new_cont;
-    for (size_t phi = header + 2; phi < merge && op_of(p->w[phi]) == SpvOpPhi; phi += len_of(p->w[phi]))
-        for (size_t j = 3; j + 1 < len_of(p->w[phi]); j += 2) {
+    for (size_t phi = header + 2; phi < merge; phi += len_of(p->w[phi]))
+        for (size_t j = 3; op_of(p->w[phi]) == SpvOpPhi && j + 1 < len_of(p->w[phi]); j += 2) {
             if (p->w[phi + j + 1] != cont_id) continue;
             uint32_t clone;
             if (clone_step(p, p->w[phi + j], header, body ? 0 : cont, words, &n, &clone)) p->w[phi + j] = clone;
