@@ -373,20 +373,26 @@ void ALGO_PORTABLE_NAME(radix_pass)(const algo_t *src_keys, const unsigned *src_
  * with a block a tile, pairs the same). */
 enum { SORT_CHUNK_BLOCKS = 2, SORT_MAX_CHUNKS = 1 << 16 };
 
-/* Whether it queued the passes (not for n == 0 or a reported error), in
- * the version the current view's device runs. A sort by key's values are
- * refused where NULL, as its keys are (a sort of keys has none). */
-static bool radix_sort(algo_t *keys, unsigned *values, bool by_key, size_t count, int kind, const char *call,
-                       const char *file, unsigned line) {
-    ALGO_CALL_SITE(call, file, line);
+/* Whether a sort's arguments take it: n > 0 keys in memory kernels may
+ * write, and for a sort by key n values of value_size bytes, not NULL (as
+ * its keys are not) and apart from the keys; false where not, an error
+ * reported but for n == 0. */
+static bool arguments_ok(algo_t *keys, void *values, size_t value_size, bool by_key, size_t count, const char *call,
+                         const char *file, unsigned line) {
     if (count == 0 || !algo_count_fits(count, call, file, line) ||
         !camp_memory_check_at(keys, (long long)count, sizeof *keys, true, "keys", call, file, line) ||
-        (by_key && !camp_memory_check_at(values, (long long)count, sizeof *values, true, "values", call, file, line)))
+        (by_key && !camp_memory_check_at(values, (long long)count, value_size, true, "values", call, file, line)))
         return false;
-    if (values && algo_overlap(keys, count * sizeof *keys, values, count * sizeof *values)) {
+    if (by_key && algo_overlap(keys, count * sizeof *keys, values, count * value_size)) {
         camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: keys and values overlap", call);
         return false;
     }
+    return true;
+}
+
+/* The passes of the sort of n > 0 keys (and 4-byte values, where not
+ * NULL), in the version the current view's device runs. */
+static void radix_passes(algo_t *keys, unsigned *values, size_t count, int kind, const char *file, unsigned line) {
     camp_accelerator_view *view = camp_current_view();
     int n = (int)count;
     bool ranks = rank_pass_fits();
@@ -407,6 +413,14 @@ static bool radix_sort(algo_t *keys, unsigned *values, bool by_key, size_t count
     array_delete(counts);
     array_delete(scratch_values);
     array_delete(scratch_keys);
+}
+
+/* Whether it queued the passes (not for n == 0 or a reported error). */
+static bool radix_sort(algo_t *keys, unsigned *values, bool by_key, size_t count, int kind, const char *call,
+                       const char *file, unsigned line) {
+    ALGO_CALL_SITE(call, file, line);
+    if (!arguments_ok(keys, values, sizeof *values, by_key, count, call, file, line)) return false;
+    radix_passes(keys, values, count, kind, file, line);
     return true;
 }
 
@@ -422,27 +436,18 @@ typedef struct wide_value {
 static bool radix_sort_wide(algo_t *keys, wide_value *values, size_t count, int kind, const char *call,
                             const char *file, unsigned line) {
     ALGO_CALL_SITE(call, file, line);
-    if (count == 0 || !algo_count_fits(count, call, file, line) ||
-        !camp_memory_check_at(keys, (long long)count, sizeof *keys, true, "keys", call, file, line) ||
-        !camp_memory_check_at(values, (long long)count, sizeof *values, true, "values", call, file, line))
-        return false;
-    if (algo_overlap(keys, count * sizeof *keys, values, count * sizeof *values)) {
-        camp_report_error_at(CAMP_ERROR_INVALID_ARGUMENT, file, line, "%s: keys and values overlap", call);
-        return false;
-    }
+    if (!arguments_ok(keys, values, sizeof *values, true, count, call, file, line)) return false;
     camp_accelerator_view *view = camp_current_view();
     int n = (int)count;
     unsigned *positions = array_new_on(view, unsigned, count, NULL, CAMP_ACCESS_TYPE_AUTO);
     wide_value *moved = array_new_on(view, wide_value, count, NULL, CAMP_ACCESS_TYPE_AUTO);
     parallel_for_each(i, extent(n)) { positions[i] = (unsigned)i; }
-    bool sorted = radix_sort(keys, positions, true, count, kind, call, file, line);
-    if (sorted) {
-        parallel_for_each(i, extent(n)) { moved[i] = values[positions[i]]; }
-        parallel_for_each(i, extent(n)) { values[i] = moved[i]; }
-    }
+    radix_passes(keys, positions, count, kind, file, line);
+    parallel_for_each(i, extent(n)) { moved[i] = values[positions[i]]; }
+    parallel_for_each(i, extent(n)) { values[i] = moved[i]; }
     array_delete(moved);
     array_delete(positions);
-    return sorted;
+    return true;
 }
 
 /* Each key type's calls, plain and _async. */
