@@ -273,15 +273,14 @@ typedef struct ReadScan {
 
 static void read_roots(void *ctx, Expr *x) {
     ReadScan *r = ctx;
-    if (x->kind == EX_LOAD && x->type->kind == TY_PTR && !(r->held && x->lhs->kind == EX_VAR && x->lhs->var->kind == VAR_PARAM))
-        r->read |= value_roots(x, false);
-    if (x->kind == EX_CALL || x->kind == EX_ATOMIC || x->kind == EX_BUILTIN)
-        for (int i = 0; i < x->nargs; i++) {
-            const Func *f = x->kind == EX_CALL ? x->callee : NULL;
-            Roots reads = f && (r->held || address_of_local(x->args[i])) ? f->reads_held : f ? f->reads_params : 0;
-            bool passed_on = !f || !f->body || i >= f->nparams || has_root(reads, i);
-            if (passed_on) r->read |= value_roots(x->args[i], false);
-        }
+    bool own_parameter = x->kind == EX_LOAD && x->lhs->kind == EX_VAR && x->lhs->var->kind == VAR_PARAM;
+    if (x->kind == EX_LOAD && x->type->kind == TY_PTR && !(r->held && own_parameter)) r->read |= value_roots(x, false);
+    if (x->kind != EX_CALL && x->kind != EX_ATOMIC && x->kind != EX_BUILTIN) return;
+    const Func *f = x->kind == EX_CALL && x->callee && x->callee->body ? x->callee : NULL; /* else: all it is given */
+    for (int i = 0; i < x->nargs; i++) {
+        Roots reads = !f ? 0 : r->held || address_of_local(x->args[i]) ? f->reads_held : f->reads_params;
+        if (!f || i >= f->nparams || has_root(reads, i)) r->read |= value_roots(x->args[i], false);
+    }
 }
 
 /* Func.writes_params, reads_params and reads_held of every amp function;

@@ -46,8 +46,8 @@ static void mark_pointer(Expr *p) {
  * or in a called function (its parameter for the global, `(load seed)`). */
 static Var *global_pointer(const EveryThread *et, const Expr *p) {
     if (!et->frame) {
-        const Var *v = p->kind == EX_DECAY && p->lhs->kind == EX_VAR ? p->lhs->var : NULL;
-        return v && v->kind == VAR_CAPTURE && v->object ? p->lhs->var : NULL;
+        Var *v = p->kind == EX_DECAY && p->lhs->kind == EX_VAR ? p->lhs->var : NULL;
+        return v && v->kind == VAR_CAPTURE && v->object ? v : NULL;
     }
     if (p->kind != EX_LOAD || p->lhs->kind != EX_VAR || p->lhs->var->kind != VAR_PARAM) return NULL;
     for (int i = 0; i < et->frame->f->nparams; i++)
@@ -90,9 +90,9 @@ static void warn_shared_update(EveryThread *et, Expr *x) {
         return;
     }
     diag_warning(et->u->diag, et->frame->call->loc, "-Wkernel-race",
-                 "every thread of the kernel updates '%s', a global the threads share, at once, through this call (in '%s'): "
-                 "without an atomic operation the updates race and most are lost (a random-number state: give each "
-                 "thread its own, seeded from its index)",
+                 "every thread of the kernel updates '%s', a global the threads share, at once, through this call "
+                 "(in '%s'): without an atomic operation the updates race and most are lost (a random-number state: "
+                 "give each thread its own, seeded from its index)",
                  v->name, et->frame->f->name);
     diag_note(et->u->diag, x->loc, "'%s' updated here", v->name);
 }
