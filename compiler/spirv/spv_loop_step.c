@@ -150,22 +150,36 @@ static void remake_loop(LoopStepPass *p, size_t header, size_t merge) {
     }
 }
 
-/* Each label's offset, and each value's block. */
+static void count_target(LoopStepPass *p, uint32_t label) {
+    if (label < p->bound) p->branches_to[label]++;
+}
+
+/* The labels the branch at offset i names, counted: a switch's default,
+ * then a label after each case's literal, taken as one word (a 64-bit
+ * case's two words may count a label too many, which only leaves a loop
+ * as it is). */
+static void count_targets(LoopStepPass *p, size_t i) {
+    const uint32_t *w = p->w + i;
+    uint32_t len = len_of(w[0]);
+    switch (op_of(w[0])) {
+    case SpvOpBranch: if (len > 1) count_target(p, w[1]); break;
+    case SpvOpBranchConditional: if (len > 3) count_target(p, w[2]), count_target(p, w[3]); break;
+    case SpvOpSwitch:
+        if (len > 2) count_target(p, w[2]);
+        for (uint32_t k = 4; k < len; k += 2) count_target(p, w[k]);
+        break;
+    default: break;
+    }
+}
+
+/* Each label's offset, and each value's block, and the branches to each label. */
 static void find_blocks(LoopStepPass *p) {
     size_t block = 0;
     for (size_t i = 5; i < p->n && len_of(p->w[i]); i += len_of(p->w[i])) {
         uint32_t op = op_of(p->w[i]);
         if (op == SpvOpLabel && p->w[i + 1] < p->bound) p->label_at[p->w[i + 1]] = block = i;
         else if (op == SpvOpFunctionEnd) block = 0;
-        /* the labels a branch names (a switch's cases by their words' parity:
-         * a label after each literal of one word; a 64-bit case's two words
-         * may count a label too many, which only leaves a loop as it is) */
-        uint32_t first = op == SpvOpBranch ? 1 : op == SpvOpBranchConditional ? 2 : op == SpvOpSwitch ? 2 : 0;
-        uint32_t last = op == SpvOpBranchConditional ? 3 : len_of(p->w[i]) - 1;
-        for (uint32_t k = first; first && k <= last && k < len_of(p->w[i]); k += op == SpvOpSwitch && k > 2 ? 2 : 1) {
-            if (op == SpvOpSwitch && k == 3) k++; /* the first case's literal */
-            if (p->w[i + k] < p->bound) p->branches_to[p->w[i + k]]++;
-        }
+        count_targets(p, i);
         for (size_t k = 1; k <= 2 && k < len_of(p->w[i]); k++) /* the result is word 1 or 2 */
             if (p->w[i + k] < p->bound && p->defs.def[p->w[i + k]] == i) p->block_of[p->w[i + k]] = block;
     }
