@@ -140,8 +140,9 @@ enum { PRIVATE_HINT_BYTES = 12 * 1024 };
 
 static const char *large_private_memory_hint(const camp_kernel_info *kernel, VkResult result) {
     static _Thread_local char hint[320];
+    if (result == VK_ERROR_OUT_OF_HOST_MEMORY) return NULL;
     uint64_t own = camp_spirv_private_bytes(kernel->spirv, kernel->spirv_words);
-    if (result == VK_ERROR_OUT_OF_HOST_MEMORY || own < PRIVATE_HINT_BYTES) return NULL;
+    if (own < PRIVATE_HINT_BYTES) return NULL;
     snprintf(hint, sizeof hint,
              "each thread of the kernel holds %llu KiB of variables of its own (its local arrays, those of the "
              "functions it calls included), which drivers may refuse past about 8 KiB: keep large tables in an "

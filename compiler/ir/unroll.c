@@ -206,9 +206,13 @@ static void count_unrolled_stmt(void *ctx, Stmt *st) {
     }
 }
 
+/* Calls followed this deep (amp code does not recurse: check.c refuses it). */
+enum { UNROLL_CALL_DEPTH = 16 };
+
 static void count_unrolled_expr(void *ctx, Expr *x) {
     KernelUnroll *k = ctx;
-    if (x->kind != EX_CALL || !x->callee || !x->callee->body || x->callee->library || k->depth >= 16) return;
+    if (x->kind != EX_CALL || !x->callee || !x->callee->body || x->callee->library || k->depth >= UNROLL_CALL_DEPTH)
+        return;
     k->depth++;
     walk_stmt(x->callee->body, count_unrolled_expr, count_unrolled_stmt, k);
     k->depth--;
